@@ -1,0 +1,2 @@
+export { MetricsServer, MetricsServerArgs } from "./metrics-server";
+export { prometheusConfig, renderPrometheusConfig } from "./prometheus-config";

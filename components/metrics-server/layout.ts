@@ -1,0 +1,57 @@
+import { MetricsSettings } from "../../config";
+
+/**
+ * Names and paths shared by several builders, so a cross-reference (label, selector, volume,
+ * mount, ConfigMap key) is written once and cannot drift between two files.
+ */
+
+/** Where the official Prometheus image expects things (DESIGN.md section 1). */
+export const PROMETHEUS_PATHS = {
+    configDir: "/etc/prometheus/config",
+    configFile: "prometheus.yml",
+    rulesDir: "/etc/prometheus/rules/",
+    consoles: "/etc/prometheus/consoles",
+    consoleLibraries: "/etc/prometheus/console_libraries",
+    secretsDir: "/etc/prometheus/secrets",
+    data: "/prometheus",
+} as const;
+
+export const WEB_PORT = { name: "web", number: 9090 } as const;
+
+export const RULE_FILE_KEY = "k8s.yml";
+export const ETCD_SECRET_NAME = "kvstore-client-cert";
+export const ETCD_SECRET_FILES = {
+    caCert: "ca.crt",
+    clientCert: "healthcheck-client.crt",
+    clientKey: "healthcheck-client.key",
+} as const;
+
+/** Services carrying this label are scraped by the self-monitoring job (spec 2.4 rule 1). */
+export const DISCOVERY_LABEL = { key: "monitor", value: "main" } as const;
+
+export const VOLUMES = {
+    config: "config",
+    data: "monitor-data",
+    rules: "monitor-rulefiles",
+    etcd: `secret-${ETCD_SECRET_NAME}`,
+} as const;
+
+export function metricsLabels(s: MetricsSettings): Record<string, string> {
+    return { app: s.name, [DISCOVERY_LABEL.key]: DISCOVERY_LABEL.value };
+}
+
+export function configMapName(s: MetricsSettings): string {
+    return s.name;
+}
+
+export function ruleFilesConfigMapName(s: MetricsSettings): string {
+    return `${s.name}-rulefiles`;
+}
+
+export function configRoleName(s: MetricsSettings): string {
+    return `${s.serviceAccountName}-config`;
+}
+
+export function etcdSecretMountPath(): string {
+    return `${PROMETHEUS_PATHS.secretsDir}/${ETCD_SECRET_NAME}`;
+}

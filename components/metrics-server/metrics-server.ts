@@ -1,0 +1,103 @@
+import * as k8s from "@pulumi/kubernetes";
+import * as pulumi from "@pulumi/pulumi";
+import { MetricsSettings } from "../../config";
+import { prometheusConfigMap, ruleFilesConfigMap } from "./config-maps";
+import { etcdClientSecret } from "./etcd-secret";
+import { ingress } from "./ingress";
+import { namespace } from "./namespace";
+import {
+    clusterRole,
+    clusterRoleBinding,
+    configRole,
+    configRoleBinding,
+    discoveryRoleBindings,
+    discoveryRoles,
+    serviceAccount,
+} from "./rbac";
+import { headlessService, inClusterUrl } from "./service";
+import { statefulSet } from "./statefulset";
+import { persistentVolume } from "./storage";
+import { metricsWarnings } from "./warnings";
+
+export interface MetricsServerArgs {
+    settings: MetricsSettings;
+}
+
+/**
+ * Prometheus in a StatefulSet with its RBAC, discovery Roles, config, NFS storage and optional
+ * Ingress (spec 2.1 to 2.10). Every object comes from a pure builder; this class only registers them.
+ */
+export class MetricsServer extends pulumi.ComponentResource {
+    public readonly namespace: pulumi.Output<string>;
+    public readonly serviceName: pulumi.Output<string>;
+    public readonly inClusterUrl: pulumi.Output<string>;
+    public readonly externalUrl: pulumi.Output<string>;
+
+    constructor(name: string, args: MetricsServerArgs, opts?: pulumi.ComponentResourceOptions) {
+        super("cluster-monitoring:monitoring:MetricsServer", name, {}, opts);
+        const s = args.settings;
+        const parent = { parent: this };
+
+        for (const warning of metricsWarnings(s)) {
+            pulumi.log.warn(warning, this);
+        }
+
+        const ns = new k8s.core.v1.Namespace(`${name}-namespace`, namespace(s), parent);
+        // Objects inside the namespace wait for it; objects elsewhere do not need to.
+        const inNamespace = { parent: this, dependsOn: [ns] };
+
+        const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, serviceAccount(s), inNamespace);
+        const role = new k8s.rbac.v1.ClusterRole(`${name}-cluster-role`, clusterRole(s), parent);
+        new k8s.rbac.v1.ClusterRoleBinding(`${name}-cluster-role-binding`, clusterRoleBinding(s), {
+            parent: this,
+            dependsOn: [role, account],
+        });
+        const cfgRole = new k8s.rbac.v1.Role(`${name}-config-role`, configRole(s), inNamespace);
+        new k8s.rbac.v1.RoleBinding(`${name}-config-role-binding`, configRoleBinding(s), {
+            parent: this,
+            dependsOn: [cfgRole, account],
+        });
+        const discoveryNs = s.discoveryNamespaces;
+        const roles = discoveryRoles(s).map(
+            (r, i) => new k8s.rbac.v1.Role(`${name}-discovery-role-${discoveryNs[i]}`, r, inNamespace),
+        );
+        discoveryRoleBindings(s).forEach(
+            (b, i) =>
+                new k8s.rbac.v1.RoleBinding(`${name}-discovery-role-binding-${discoveryNs[i]}`, b, {
+                    parent: this,
+                    dependsOn: [roles[i], account],
+                }),
+        );
+
+        const config = new k8s.core.v1.ConfigMap(`${name}-config`, prometheusConfigMap(s), inNamespace);
+        const rules = new k8s.core.v1.ConfigMap(`${name}-rule-files`, ruleFilesConfigMap(s), inNamespace);
+        const pv = new k8s.core.v1.PersistentVolume(`${name}-volume`, persistentVolume(s), parent);
+        const service = new k8s.core.v1.Service(`${name}-service`, headlessService(s), inNamespace);
+
+        const secretArgs = etcdClientSecret(s);
+        const secret = secretArgs
+            ? [new k8s.core.v1.Secret(`${name}-etcd-client-cert`, secretArgs, inNamespace)]
+            : [];
+
+        new k8s.apps.v1.StatefulSet(`${name}-statefulset`, statefulSet(s), {
+            parent: this,
+            dependsOn: [account, config, rules, pv, service, ...secret],
+        });
+
+        const ingressArgs = ingress(s);
+        if (ingressArgs) {
+            new k8s.networking.v1.Ingress(`${name}-ingress`, ingressArgs, { parent: this, dependsOn: [service] });
+        }
+
+        this.namespace = ns.metadata.name;
+        this.serviceName = service.metadata.name;
+        this.inClusterUrl = pulumi.output(inClusterUrl(s));
+        this.externalUrl = pulumi.output(s.externalUrl);
+        this.registerOutputs({
+            namespace: this.namespace,
+            serviceName: this.serviceName,
+            inClusterUrl: this.inClusterUrl,
+            externalUrl: this.externalUrl,
+        });
+    }
+}

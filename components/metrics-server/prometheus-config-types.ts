@@ -1,0 +1,68 @@
+/**
+ * The subset of the Prometheus configuration file that this program writes, typed after the
+ * v2.11 documentation. Keys outside it are kept out on purpose: the default image is v2.11.1 and
+ * rejects keys that later versions added (DESIGN.md section 6).
+ */
+
+export type RelabelAction = "replace" | "keep" | "drop" | "hashmod" | "labelmap" | "labeldrop" | "labelkeep";
+
+export interface RelabelConfig {
+    source_labels?: string[];
+    separator?: string;
+    regex?: string;
+    modulus?: number;
+    target_label?: string;
+    replacement?: string;
+    action?: RelabelAction;
+}
+
+export type KubernetesRole = "endpoints" | "service" | "pod" | "node" | "ingress";
+
+export interface KubernetesSdConfig {
+    role: KubernetesRole;
+    namespaces?: { names: string[] };
+}
+
+export interface FileSdConfig {
+    files: string[];
+    refresh_interval?: string;
+}
+
+export interface StaticConfig {
+    targets: string[];
+    labels?: Record<string, string>;
+}
+
+export interface TlsConfig {
+    ca_file?: string;
+    cert_file?: string;
+    key_file?: string;
+    server_name?: string;
+    insecure_skip_verify?: boolean;
+}
+
+export interface ScrapeConfig {
+    job_name: string;
+    honor_labels?: boolean;
+    scrape_interval?: string;
+    scrape_timeout?: string;
+    metrics_path?: string;
+    scheme?: "http" | "https";
+    bearer_token_file?: string;
+    tls_config?: TlsConfig;
+    kubernetes_sd_configs?: KubernetesSdConfig[];
+    file_sd_configs?: FileSdConfig[];
+    static_configs?: StaticConfig[];
+    relabel_configs?: RelabelConfig[];
+    metric_relabel_configs?: RelabelConfig[];
+}
+
+export interface PrometheusConfig {
+    global: {
+        scrape_interval: string;
+        evaluation_interval: string;
+        external_labels: Record<string, string>;
+    };
+    rule_files: string[];
+    scrape_configs: ScrapeConfig[];
+}

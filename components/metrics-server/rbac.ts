@@ -1,0 +1,92 @@
+import * as k8s from "@pulumi/kubernetes";
+import { MetricsSettings } from "../../config";
+import { configMapName, configRoleName, ruleFilesConfigMapName } from "./layout";
+
+type Role = k8s.types.input.rbac.v1.Role;
+type RoleBinding = k8s.types.input.rbac.v1.RoleBinding;
+type ClusterRole = k8s.types.input.rbac.v1.ClusterRole;
+type ClusterRoleBinding = k8s.types.input.rbac.v1.ClusterRoleBinding;
+
+const RBAC_API = "rbac.authorization.k8s.io";
+
+function serviceAccountSubject(s: MetricsSettings) {
+    return { kind: "ServiceAccount", name: s.serviceAccountName, namespace: s.namespace };
+}
+
+export function serviceAccount(s: MetricsSettings): k8s.types.input.core.v1.ServiceAccount {
+    return {
+        apiVersion: "v1",
+        kind: "ServiceAccount",
+        metadata: { name: s.serviceAccountName, namespace: s.namespace },
+    };
+}
+
+/** Spec 2.3: kubelet metrics and the /metrics URL of the API server, nothing cluster-wide beyond that. */
+export function clusterRole(s: MetricsSettings): ClusterRole {
+    return {
+        apiVersion: `${RBAC_API}/v1`,
+        kind: "ClusterRole",
+        metadata: { name: s.serviceAccountName },
+        rules: [
+            { apiGroups: [""], resources: ["nodes/metrics"], verbs: ["get"] },
+            { nonResourceURLs: ["/metrics"], verbs: ["get"] },
+        ],
+    };
+}
+
+export function clusterRoleBinding(s: MetricsSettings): ClusterRoleBinding {
+    return {
+        apiVersion: `${RBAC_API}/v1`,
+        kind: "ClusterRoleBinding",
+        metadata: { name: s.serviceAccountName },
+        roleRef: { apiGroup: RBAC_API, kind: "ClusterRole", name: s.serviceAccountName },
+        subjects: [serviceAccountSubject(s)],
+    };
+}
+
+/** Read access to the server's own ConfigMaps only, by name, rather than every ConfigMap in the namespace. */
+export function configRole(s: MetricsSettings): Role {
+    return {
+        apiVersion: `${RBAC_API}/v1`,
+        kind: "Role",
+        metadata: { name: configRoleName(s), namespace: s.namespace },
+        rules: [
+            {
+                apiGroups: [""],
+                resources: ["configmaps"],
+                resourceNames: [configMapName(s), ruleFilesConfigMapName(s)],
+                verbs: ["get"],
+            },
+        ],
+    };
+}
+
+export function configRoleBinding(s: MetricsSettings): RoleBinding {
+    return {
+        apiVersion: `${RBAC_API}/v1`,
+        kind: "RoleBinding",
+        metadata: { name: configRoleName(s), namespace: s.namespace },
+        roleRef: { apiGroup: RBAC_API, kind: "Role", name: configRoleName(s) },
+        subjects: [serviceAccountSubject(s)],
+    };
+}
+
+/** Namespaced Roles instead of a ClusterRole keep discovery to the listed namespaces (spec 2.3). */
+export function discoveryRoles(s: MetricsSettings): Role[] {
+    return s.discoveryNamespaces.map((namespace) => ({
+        apiVersion: `${RBAC_API}/v1`,
+        kind: "Role",
+        metadata: { name: s.serviceAccountName, namespace },
+        rules: [{ apiGroups: [""], resources: ["services", "endpoints", "pods"], verbs: ["get", "list", "watch"] }],
+    }));
+}
+
+export function discoveryRoleBindings(s: MetricsSettings): RoleBinding[] {
+    return s.discoveryNamespaces.map((namespace) => ({
+        apiVersion: `${RBAC_API}/v1`,
+        kind: "RoleBinding",
+        metadata: { name: s.serviceAccountName, namespace },
+        roleRef: { apiGroup: RBAC_API, kind: "Role", name: s.serviceAccountName },
+        subjects: [serviceAccountSubject(s)],
+    }));
+}

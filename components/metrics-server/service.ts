@@ -1,0 +1,30 @@
+import * as k8s from "@pulumi/kubernetes";
+import { MetricsSettings } from "../../config";
+import { DISCOVERY_LABEL, metricsLabels, WEB_PORT } from "./layout";
+
+/**
+ * Headless, as the StatefulSet's serviceName requires. The monitor=main label is what makes the
+ * self-monitoring job keep these endpoints (spec 2.4 rule 1).
+ */
+export function headlessService(s: MetricsSettings): k8s.types.input.core.v1.Service {
+    return {
+        apiVersion: "v1",
+        kind: "Service",
+        metadata: {
+            name: s.name,
+            namespace: s.namespace,
+            labels: { [DISCOVERY_LABEL.key]: DISCOVERY_LABEL.value },
+        },
+        spec: {
+            type: "ClusterIP",
+            clusterIP: "None",
+            selector: { app: metricsLabels(s).app },
+            ports: [{ name: WEB_PORT.name, port: WEB_PORT.number, protocol: "TCP", targetPort: WEB_PORT.name }],
+        },
+    };
+}
+
+/** How pods in the cluster reach the server, through the headless Service's DNS name. */
+export function inClusterUrl(s: MetricsSettings): string {
+    return `http://${s.name}.${s.namespace}.svc:${WEB_PORT.number}${s.routePrefix === "/" ? "" : s.routePrefix}`;
+}

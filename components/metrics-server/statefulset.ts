@@ -1,0 +1,139 @@
+import * as k8s from "@pulumi/kubernetes";
+import { MetricsSettings } from "../../config";
+import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../shared/checksum";
+import { prometheusConfigMap, ruleFilesConfigMap } from "./config-maps";
+import {
+    configMapName,
+    ETCD_SECRET_NAME,
+    etcdSecretMountPath,
+    metricsLabels,
+    PROMETHEUS_PATHS,
+    ruleFilesConfigMapName,
+    VOLUMES,
+    WEB_PORT,
+} from "./layout";
+import { dataClaimTemplate } from "./storage";
+
+type Container = k8s.types.input.core.v1.Container;
+type Volume = k8s.types.input.core.v1.Volume;
+type VolumeMount = k8s.types.input.core.v1.VolumeMount;
+
+/** nobody:nogroup, the user the official image runs as. */
+const PROMETHEUS_UID = 65534;
+
+/** Spec 2.9's ten start-up arguments, with the two APIs switchable. */
+export function prometheusArgs(s: MetricsSettings): string[] {
+    return [
+        `--web.console.templates=${PROMETHEUS_PATHS.consoles}`,
+        `--web.console.libraries=${PROMETHEUS_PATHS.consoleLibraries}`,
+        `--config.file=${PROMETHEUS_PATHS.configDir}/${PROMETHEUS_PATHS.configFile}`,
+        `--storage.tsdb.path=${PROMETHEUS_PATHS.data}`,
+        ...(s.enableAdminApi ? ["--web.enable-admin-api"] : []),
+        `--storage.tsdb.retention.time=${s.retention}`,
+        ...(s.enableLifecycle ? ["--web.enable-lifecycle"] : []),
+        "--storage.tsdb.no-lockfile",
+        `--web.external-url=${s.externalUrl}`,
+        `--web.route-prefix=${s.routePrefix}`,
+    ];
+}
+
+function probe(path: string, failureThreshold: number): k8s.types.input.core.v1.Probe {
+    return {
+        httpGet: { path, port: WEB_PORT.name, scheme: "HTTP" },
+        failureThreshold,
+        periodSeconds: 5,
+        successThreshold: 1,
+        timeoutSeconds: 3,
+    };
+}
+
+function routed(s: MetricsSettings, path: string): string {
+    return s.routePrefix === "/" ? path : `${s.routePrefix.replace(/\/$/, "")}${path}`;
+}
+
+export function volumeMounts(s: MetricsSettings): VolumeMount[] {
+    const mounts: VolumeMount[] = [
+        { name: VOLUMES.config, mountPath: PROMETHEUS_PATHS.configDir, readOnly: true },
+        { name: VOLUMES.data, mountPath: PROMETHEUS_PATHS.data },
+        { name: VOLUMES.rules, mountPath: PROMETHEUS_PATHS.rulesDir },
+    ];
+    if (s.etcdClient) {
+        mounts.push({ name: VOLUMES.etcd, mountPath: etcdSecretMountPath(), readOnly: true });
+    }
+    return mounts;
+}
+
+export function volumes(s: MetricsSettings): Volume[] {
+    const list: Volume[] = [
+        { name: VOLUMES.config, configMap: { name: configMapName(s), defaultMode: 0o644 } },
+        { name: VOLUMES.rules, configMap: { name: ruleFilesConfigMapName(s), defaultMode: 0o644 } },
+    ];
+    if (s.etcdClient) {
+        list.push({ name: VOLUMES.etcd, secret: { secretName: ETCD_SECRET_NAME, defaultMode: 0o644 } });
+    }
+    return list;
+}
+
+export function prometheusContainer(s: MetricsSettings): Container {
+    return {
+        name: s.name,
+        image: s.image,
+        imagePullPolicy: "IfNotPresent",
+        args: prometheusArgs(s),
+        ports: [{ containerPort: WEB_PORT.number, name: WEB_PORT.name, protocol: "TCP" }],
+        resources: {
+            requests: { memory: s.memoryRequest },
+            ...(s.memoryLimit ? { limits: { memory: s.memoryLimit } } : {}),
+        },
+        livenessProbe: probe(routed(s, "/-/healthy"), 6),
+        readinessProbe: probe(routed(s, "/-/ready"), 120),
+        volumeMounts: volumeMounts(s),
+        terminationMessagePath: "/dev/termination-log",
+        terminationMessagePolicy: "File",
+        securityContext: {
+            allowPrivilegeEscalation: false,
+            capabilities: { drop: ["ALL"] },
+            readOnlyRootFilesystem: true,
+        },
+    };
+}
+
+/**
+ * The digest covers the rendered Prometheus config and rule files, so editing either rolls the
+ * pod onto the new files: no reload sidecar, and it works with the lifecycle API switched off.
+ */
+export function configAnnotation(s: MetricsSettings): Record<string, string> {
+    const files = { ...prometheusConfigMap(s).data, ...ruleFilesConfigMap(s).data } as Record<string, string>;
+    return { [CONFIG_CHECKSUM_ANNOTATION]: configChecksum(files) };
+}
+
+export function statefulSet(s: MetricsSettings): k8s.types.input.apps.v1.StatefulSet {
+    const labels = metricsLabels(s);
+    return {
+        apiVersion: "apps/v1",
+        kind: "StatefulSet",
+        metadata: { name: s.name, namespace: s.namespace, labels },
+        spec: {
+            replicas: s.replicas,
+            revisionHistoryLimit: 10,
+            serviceName: s.name,
+            selector: { matchLabels: labels },
+            updateStrategy: { type: "RollingUpdate" },
+            template: {
+                metadata: { labels, annotations: configAnnotation(s) },
+                spec: {
+                    serviceAccountName: s.serviceAccountName,
+                    securityContext: {
+                        runAsUser: PROMETHEUS_UID,
+                        runAsGroup: PROMETHEUS_UID,
+                        runAsNonRoot: true,
+                        fsGroup: PROMETHEUS_UID,
+                    },
+                    containers: [prometheusContainer(s)],
+                    volumes: volumes(s),
+                },
+            },
+            volumeClaimTemplates: [dataClaimTemplate(s)],
+        },
+    };
+}

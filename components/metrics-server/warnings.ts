@@ -1,0 +1,21 @@
+import { MetricsSettings } from "../../config";
+
+/** Settings that are valid but risky; the component logs each one during preview and update. */
+export function metricsWarnings(s: MetricsSettings): string[] {
+    const warnings: string[] = [];
+    if (s.enableAdminApi && s.ingress) {
+        warnings.push(
+            `the Prometheus admin API is enabled and Ingress host ${s.ingress.host} exposes the server: ` +
+                "anyone who can reach that host can delete series. Set cluster-monitoring:metrics.enableAdminApi " +
+                "to false, or protect the Ingress with authentication.",
+        );
+    }
+    if (s.enableLifecycle && s.ingress) {
+        warnings.push(
+            `the Prometheus lifecycle API is enabled and Ingress host ${s.ingress.host} exposes the server: ` +
+                "anyone who can reach that host can shut it down through /-/quit. Set " +
+                "cluster-monitoring:metrics.enableLifecycle to false, or protect the Ingress with authentication.",
+        );
+    }
+    return warnings;
+}

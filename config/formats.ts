@@ -1,0 +1,74 @@
+/**
+ * Format checks for stack config values. Each returns undefined when the value is fine, or a
+ * sentence saying what was expected, which becomes the "expected ..." part of a ConfigError.
+ */
+
+// Prometheus 2.11 parses one number and one unit; compound durations such as 1h30m came in 2.23.
+const PROMETHEUS_DURATION = /^[0-9]+(ms|s|m|h|d|w|y)$/;
+
+export function prometheusDuration(value: string): string | undefined {
+    return PROMETHEUS_DURATION.test(value) && !/^0+[a-z]+$/.test(value)
+        ? undefined
+        : "a positive Prometheus duration: a whole number and one unit of ms, s, m, h, d, w or y, such as 30s or 20d";
+}
+
+// Kubernetes resource.Quantity: a decimal with a binary (Ki..Ei) or decimal (m, k, M..E) suffix.
+const KUBERNETES_QUANTITY = /^(\d+(\.\d+)?|\.\d+)(Ki|Mi|Gi|Ti|Pi|Ei|m|k|M|G|T|P|E)?$/;
+
+export function kubernetesQuantity(value: string): string | undefined {
+    return KUBERNETES_QUANTITY.test(value) && Number.parseFloat(value) > 0
+        ? undefined
+        : "a positive Kubernetes quantity such as 400Mi, 1Gi or 1Ti (binary suffixes are Ki, Mi, Gi, Ti; MB or TB are not quantities)";
+}
+
+const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+
+export function dnsLabel(value: string): string | undefined {
+    return DNS_LABEL.test(value) && value.length <= 63
+        ? undefined
+        : "a DNS label (RFC 1123): at most 63 lower-case letters, digits and '-', starting and ending with a letter or digit";
+}
+
+const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
+export function dnsSubdomain(value: string): string | undefined {
+    return DNS_SUBDOMAIN.test(value) && value.length <= 253
+        ? undefined
+        : "a DNS name (RFC 1123 subdomain): lower-case labels of letters, digits and '-', separated by dots";
+}
+
+export function absolutePath(value: string): string | undefined {
+    return value.startsWith("/") && !value.split("/").includes("..")
+        ? undefined
+        : "an absolute path starting with / (and without ..)";
+}
+
+export function absoluteHttpUrl(value: string): string | undefined {
+    try {
+        const url = new URL(value);
+        if ((url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "") {
+            return undefined;
+        }
+    } catch {
+        // fall through to the complaint
+    }
+    return "an absolute http:// or https:// URL such as https://monitor.example.com/";
+}
+
+// Prometheus label names: [a-zA-Z_][a-zA-Z0-9_]*; names starting with __ are reserved.
+export function prometheusLabelName(value: string): string | undefined {
+    return /^[a-zA-Z_][a-zA-Z0-9_]*$/.test(value) && !value.startsWith("__")
+        ? undefined
+        : "a Prometheus label name: letters, digits and '_', not starting with a digit or '__'";
+}
+
+export function ipOrHostname(value: string): string | undefined {
+    const ipv4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(value);
+    if (ipv4) {
+        return ipv4.slice(1).every((part) => Number(part) <= 255) ? undefined : "a valid IPv4 address";
+    }
+    if (value.includes(":") && /^[0-9a-fA-F:]+$/.test(value)) {
+        return undefined;
+    }
+    return dnsSubdomain(value) === undefined ? undefined : "an IP address or a DNS host name";
+}

@@ -1,0 +1,248 @@
+import * as pulumi from "@pulumi/pulumi";
+import {
+    readBoolean,
+    readInteger,
+    readObject,
+    readString,
+    readStringList,
+    readStringMap,
+    requireString,
+} from "./fields";
+import {
+    absoluteHttpUrl,
+    absolutePath,
+    dnsLabel,
+    dnsSubdomain,
+    ipOrHostname,
+    kubernetesQuantity,
+    prometheusDuration,
+    prometheusLabelName,
+} from "./formats";
+import { Problems } from "./problems";
+import { ConfigSource } from "./source";
+
+export interface NfsSettings {
+    server: string;
+    path: string;
+}
+
+export interface IngressSettings {
+    host: string;
+    /** spec.ingressClassName; unset means the cluster's default IngressClass. */
+    className?: string;
+    /** A kubernetes.io/tls Secret in the monitoring namespace; unset means plain HTTP. */
+    tlsSecretName?: string;
+}
+
+/** The three files of the etcd client Secret (spec 2.8), all Pulumi secrets. */
+export interface EtcdClientCertificates {
+    caCert: pulumi.Output<string>;
+    clientCert: pulumi.Output<string>;
+    clientKey: pulumi.Output<string>;
+}
+
+export interface MetricsSettings {
+    namespace: string;
+    /** Name of the PersistentVolume, Service, StatefulSet, Ingress and config ConfigMap, and the `app` label. */
+    name: string;
+    serviceAccountName: string;
+    image: string;
+    replicas: number;
+    retention: string;
+    scrapeInterval: string;
+    evaluationInterval: string;
+    memoryRequest: string;
+    memoryLimit?: string;
+    storageSize: string;
+    externalUrl: string;
+    routePrefix: string;
+    enableAdminApi: boolean;
+    enableLifecycle: boolean;
+    /** Namespaces that get a discovery Role and RoleBinding. */
+    discoveryNamespaces: string[];
+    /** Namespaces whose endpoints the self-monitoring job discovers; each needs a discovery Role. */
+    scrapeNamespaces: string[];
+    externalLabels: Record<string, string>;
+    nfs: NfsSettings;
+    ingress?: IngressSettings;
+    etcdClient?: EtcdClientCertificates;
+}
+
+export const METRICS_KEY = "metrics";
+export const ETCD_SECRET_KEYS = {
+    caCert: "etcdCaCert",
+    clientCert: "etcdClientCert",
+    clientKey: "etcdClientKey",
+} as const;
+
+/** The spec's values; every one can be overridden under the `metrics` stack key. */
+export const METRICS_DEFAULTS = {
+    namespace: "monitoring",
+    name: "monitor",
+    serviceAccountName: "monitor-main",
+    image: "quay.io/prometheus/prometheus:v2.11.1",
+    replicas: 1,
+    retention: "20d",
+    scrapeInterval: "30s",
+    evaluationInterval: "30s",
+    memoryRequest: "400Mi",
+    storageSize: "1Ti",
+    routePrefix: "/",
+    enableAdminApi: true,
+    enableLifecycle: true,
+    discoveryNamespaces: ["default", "kube-system", "monitoring"],
+    scrapeNamespaces: ["monitoring"],
+    externalLabels: { monitor: "monitoring/main" },
+} as const;
+
+const METRICS_KEYS = [
+    "namespace",
+    "name",
+    "serviceAccountName",
+    "image",
+    "replicas",
+    "retention",
+    "scrapeInterval",
+    "evaluationInterval",
+    "memoryRequest",
+    "memoryLimit",
+    "storageSize",
+    "externalUrl",
+    "routePrefix",
+    "enableAdminApi",
+    "enableLifecycle",
+    "discoveryNamespaces",
+    "scrapeNamespaces",
+    "externalLabels",
+    "nfs",
+    "ingress",
+] as const;
+
+function imageReference(value: string): string | undefined {
+    return /^[a-z0-9.\-_/:@]+$/i.test(value) && !/\s/.test(value)
+        ? undefined
+        : "a container image reference such as quay.io/prometheus/prometheus:v2.11.1";
+}
+
+function routePrefix(value: string): string | undefined {
+    return value.startsWith("/") ? undefined : "a path starting with /";
+}
+
+export function readMetricsSettings(source: ConfigSource, problems: Problems): MetricsSettings {
+    const key = `cluster-monitoring:${METRICS_KEY}`;
+    const raw = readObject(problems, key, source.value(METRICS_KEY), METRICS_KEYS);
+    const at = (field: string) => `${key}.${field}`;
+    const d = METRICS_DEFAULTS;
+
+    const discoveryNamespaces = readStringList(
+        problems,
+        at("discoveryNamespaces"),
+        raw.discoveryNamespaces,
+        d.discoveryNamespaces,
+        dnsLabel,
+    );
+    const scrapeNamespaces = readStringList(problems, at("scrapeNamespaces"), raw.scrapeNamespaces, d.scrapeNamespaces, dnsLabel);
+    for (const ns of scrapeNamespaces) {
+        if (!discoveryNamespaces.includes(ns)) {
+            problems.add(
+                at("scrapeNamespaces"),
+                ns,
+                `a namespace listed in ${at("discoveryNamespaces")} (${discoveryNamespaces.join(", ")}); ` +
+                    "without a discovery Role there the job could never see its endpoints",
+            );
+        }
+    }
+
+    const settings: MetricsSettings = {
+        namespace: readString(problems, at("namespace"), raw.namespace, d.namespace, dnsLabel),
+        name: readString(problems, at("name"), raw.name, d.name, dnsLabel),
+        serviceAccountName: readString(problems, at("serviceAccountName"), raw.serviceAccountName, d.serviceAccountName, dnsSubdomain),
+        image: readString(problems, at("image"), raw.image, d.image, imageReference),
+        replicas: readInteger(
+            problems,
+            at("replicas"),
+            raw.replicas,
+            d.replicas,
+            0,
+            1,
+            "one NFS PersistentVolume backs one replica, and replicas do not share a TSDB",
+        ),
+        retention: readString(problems, at("retention"), raw.retention, d.retention, prometheusDuration),
+        scrapeInterval: readString(problems, at("scrapeInterval"), raw.scrapeInterval, d.scrapeInterval, prometheusDuration),
+        evaluationInterval: readString(
+            problems,
+            at("evaluationInterval"),
+            raw.evaluationInterval,
+            d.evaluationInterval,
+            prometheusDuration,
+        ),
+        memoryRequest: readString(problems, at("memoryRequest"), raw.memoryRequest, d.memoryRequest, kubernetesQuantity),
+        memoryLimit:
+            raw.memoryLimit === undefined
+                ? undefined
+                : readString(problems, at("memoryLimit"), raw.memoryLimit, "", kubernetesQuantity) || undefined,
+        storageSize: readString(problems, at("storageSize"), raw.storageSize, d.storageSize, kubernetesQuantity),
+        externalUrl: requireString(problems, at("externalUrl"), raw.externalUrl, absoluteHttpUrl, "https://monitor.example.com/"),
+        routePrefix: readString(problems, at("routePrefix"), raw.routePrefix, d.routePrefix, routePrefix),
+        enableAdminApi: readBoolean(problems, at("enableAdminApi"), raw.enableAdminApi, d.enableAdminApi),
+        enableLifecycle: readBoolean(problems, at("enableLifecycle"), raw.enableLifecycle, d.enableLifecycle),
+        discoveryNamespaces,
+        scrapeNamespaces,
+        externalLabels: readStringMap(problems, at("externalLabels"), raw.externalLabels, d.externalLabels, prometheusLabelName),
+        nfs: readNfs(problems, at("nfs"), raw.nfs),
+        ingress: readIngress(problems, at("ingress"), raw.ingress),
+        etcdClient: readEtcdClient(source, problems),
+    };
+    return settings;
+}
+
+function readNfs(problems: Problems, key: string, value: unknown): NfsSettings {
+    if (value === undefined) {
+        problems.add(key, value, "an object { server, path } naming the NFS export that stores metrics (this key is required)");
+        return { server: "", path: "" };
+    }
+    const raw = readObject(problems, key, value, ["server", "path"]);
+    return {
+        server: requireString(problems, `${key}.server`, raw.server, ipOrHostname, "10.0.0.10"),
+        path: requireString(problems, `${key}.path`, raw.path, absolutePath, "/exports/monitor"),
+    };
+}
+
+function readIngress(problems: Problems, key: string, value: unknown): IngressSettings | undefined {
+    if (value === undefined || value === null) {
+        return undefined;
+    }
+    const raw = readObject(problems, key, value, ["host", "className", "tlsSecretName"]);
+    const ingress: IngressSettings = {
+        host: requireString(problems, `${key}.host`, raw.host, dnsSubdomain, "monitor.example.com"),
+    };
+    if (raw.className !== undefined) {
+        ingress.className = readString(problems, `${key}.className`, raw.className, "", dnsSubdomain);
+    }
+    if (raw.tlsSecretName !== undefined) {
+        ingress.tlsSecretName = readString(problems, `${key}.tlsSecretName`, raw.tlsSecretName, "", dnsSubdomain);
+    }
+    return ingress;
+}
+
+function readEtcdClient(source: ConfigSource, problems: Problems): EtcdClientCertificates | undefined {
+    const caCert = source.secret(ETCD_SECRET_KEYS.caCert);
+    const clientCert = source.secret(ETCD_SECRET_KEYS.clientCert);
+    const clientKey = source.secret(ETCD_SECRET_KEYS.clientKey);
+    const given = [caCert, clientCert, clientKey].filter((v) => v !== undefined).length;
+    if (given === 0) {
+        return undefined;
+    }
+    if (!caCert || !clientCert || !clientKey) {
+        const missing = Object.entries(ETCD_SECRET_KEYS)
+            .filter(([, k]) => source.secret(k) === undefined)
+            .map(([, k]) => `cluster-monitoring:${k}`);
+        problems.add(
+            missing.join(", "),
+            undefined,
+            "all three etcd client files set as secrets (pulumi config set --secret ... < file), or none of them",
+        );
+        return undefined;
+    }
+    return { caCert, clientCert, clientKey };
+}

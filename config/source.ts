@@ -1,0 +1,39 @@
+import * as pulumi from "@pulumi/pulumi";
+
+/**
+ * Where settings come from. The program reads pulumi.Config; tests and the offline render pass
+ * plain values, so validation runs the same way with or without the Pulumi engine.
+ */
+export interface ConfigSource {
+    /** The structured value of a plain key, or undefined. A value that is not JSON comes back as its raw string. */
+    value(key: string): unknown;
+    /** A secret key, kept as a Pulumi secret so it never reaches state or logs in clear text. */
+    secret(key: string): pulumi.Output<string> | undefined;
+}
+
+export function pulumiConfigSource(config: pulumi.Config = new pulumi.Config()): ConfigSource {
+    return {
+        value(key) {
+            const text = config.get(key);
+            if (text === undefined) {
+                return undefined;
+            }
+            try {
+                return JSON.parse(text);
+            } catch {
+                return text;
+            }
+        },
+        secret(key) {
+            return config.getSecret(key);
+        },
+    };
+}
+
+/** A source built from plain values, for tests and tools. Secrets are wrapped with pulumi.secret. */
+export function plainConfigSource(values: Record<string, unknown>, secrets: Record<string, string> = {}): ConfigSource {
+    return {
+        value: (key) => values[key],
+        secret: (key) => (key in secrets ? pulumi.secret(secrets[key]) : undefined),
+    };
+}

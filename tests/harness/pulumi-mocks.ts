@@ -1,0 +1,58 @@
+import * as pulumi from "@pulumi/pulumi";
+
+/** One resource as the Pulumi engine would have received it. */
+export interface RegisteredResource {
+    type: string;
+    name: string;
+    inputs: Record<string, any>;
+    parent?: string;
+}
+
+const registered: RegisteredResource[] = [];
+
+// Runtime mocks stand in for the CLI and engine, so the real components run offline.
+pulumi.runtime.setMocks(
+    {
+        newResource(args) {
+            registered.push({ type: args.type, name: args.name, inputs: args.inputs });
+            return { id: `${args.name}-id`, state: args.inputs };
+        },
+        call(args) {
+            return args.inputs;
+        },
+    },
+    "cluster-monitoring",
+    "test",
+    false,
+);
+
+// Internal to @pulumi/pulumi (pinned in package.json): resolves once every pending registration
+// has reached the mocks, which no public API offers.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { waitForRPCs } = require("@pulumi/pulumi/runtime/settings") as { waitForRPCs: () => Promise<void> };
+
+/** Runs `build` and returns every resource it registered, in registration order. */
+export async function captureResources(build: () => unknown): Promise<RegisteredResource[]> {
+    const start = registered.length;
+    build();
+    await waitForRPCs();
+    return registered.slice(start);
+}
+
+/** The only resource of a type and Kubernetes name; fails the test when there is none or several. */
+export function findOne(resources: RegisteredResource[], type: string, metadataName?: string): RegisteredResource {
+    const found = resources.filter(
+        (r) => r.type === type && (metadataName === undefined || r.inputs.metadata?.name === metadataName),
+    );
+    if (found.length !== 1) {
+        throw new Error(
+            `expected exactly one ${type}${metadataName ? ` named ${metadataName}` : ""}, found ${found.length}: ` +
+                resources.map((r) => `${r.type}/${r.inputs.metadata?.name ?? r.name}`).join(", "),
+        );
+    }
+    return found[0];
+}
+
+export function ofType(resources: RegisteredResource[], type: string): RegisteredResource[] {
+    return resources.filter((r) => r.type === type);
+}

@@ -1,0 +1,23 @@
+import { loadSettings, plainConfigSource, Settings } from "../../config";
+
+/** The smallest valid stack config: the required keys of DESIGN.md section 4. */
+export function requiredConfig(): Record<string, any> {
+    return {
+        metrics: {
+            externalUrl: "https://monitor.example.com/",
+            nfs: { server: "10.0.0.10", path: "/exports/monitor" },
+        },
+    };
+}
+
+/** Settings from required keys plus overrides, merged one level deep under each top-level key. */
+export function settingsWith(
+    overrides: Record<string, Record<string, unknown>> = {},
+    secrets: Record<string, string> = {},
+): Settings {
+    const config = requiredConfig();
+    for (const [key, value] of Object.entries(overrides)) {
+        config[key] = { ...(config[key] ?? {}), ...value };
+    }
+    return loadSettings(plainConfigSource(config, secrets));
+}
