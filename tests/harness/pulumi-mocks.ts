@@ -31,6 +31,10 @@ pulumi.runtime.setMocks(
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { waitForRPCs } = require("@pulumi/pulumi/runtime/settings") as { waitForRPCs: () => Promise<void> };
 
+export function waitForRegistrations(): Promise<void> {
+    return waitForRPCs();
+}
+
 /** Runs `build` and returns every resource it registered, in registration order. */
 export async function captureResources(build: () => unknown): Promise<RegisteredResource[]> {
     const start = registered.length;
@@ -55,4 +59,25 @@ export function findOne(resources: RegisteredResource[], type: string, metadataN
 
 export function ofType(resources: RegisteredResource[], type: string): RegisteredResource[] {
     return resources.filter((r) => r.type === type);
+}
+
+// How the Pulumi RPC layer marks a secret value; mocks receive secrets in this wrapped form.
+const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
+const SECRET_SIG_VALUE = "1b47061264138c4ac30d75fd1eb44270";
+
+export function isWrappedSecret(value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as any)[SECRET_SIG_KEY] === SECRET_SIG_VALUE;
+}
+
+/** The plain value inside a secret as the engine received it; fails when the value is not a secret. */
+export function unwrapSecret(value: unknown): any {
+    if (!isWrappedSecret(value)) {
+        throw new Error(`expected a Pulumi secret, got ${JSON.stringify(value)}`);
+    }
+    return (value as any).value;
+}
+
+/** Every resource registered so far in this process, to check that a failed run added none. */
+export function allRegistered(): readonly RegisteredResource[] {
+    return registered;
 }

@@ -1,0 +1,232 @@
+import * as assert from "assert";
+import { ConfigError, loadSettings, plainConfigSource } from "../config";
+import { requiredConfig, settingsWith } from "./harness/stack-config";
+
+/** Loads config and returns the ConfigError it throws; fails the test when nothing is thrown. */
+function configErrorFor(config: Record<string, any>, secrets: Record<string, string> = {}): ConfigError {
+    try {
+        loadSettings(plainConfigSource(config, secrets));
+    } catch (e) {
+        assert.ok(e instanceof ConfigError, `expected a ConfigError, got ${e}`);
+        return e;
+    }
+    assert.fail("expected the config to be rejected");
+}
+
+function withMetrics(overrides: Record<string, unknown>): Record<string, any> {
+    const config = requiredConfig();
+    config.metrics = { ...config.metrics, ...overrides };
+    return config;
+}
+
+function problemFor(error: ConfigError, key: string) {
+    const problem = error.problems.find((p) => p.key === key);
+    assert.ok(problem, `no problem reported for ${key}; got: ${error.message}`);
+    return problem;
+}
+
+describe("metrics settings", () => {
+    it("applies the spec's defaults when only the required keys are set", () => {
+        const m = settingsWith().metrics;
+        assert.deepStrictEqual(
+            {
+                namespace: m.namespace,
+                name: m.name,
+                serviceAccountName: m.serviceAccountName,
+                image: m.image,
+                replicas: m.replicas,
+                retention: m.retention,
+                scrapeInterval: m.scrapeInterval,
+                evaluationInterval: m.evaluationInterval,
+                memoryRequest: m.memoryRequest,
+                storageSize: m.storageSize,
+                routePrefix: m.routePrefix,
+                enableAdminApi: m.enableAdminApi,
+                enableLifecycle: m.enableLifecycle,
+                discoveryNamespaces: m.discoveryNamespaces,
+                scrapeNamespaces: m.scrapeNamespaces,
+                externalLabels: m.externalLabels,
+                ingress: m.ingress,
+                etcdClient: m.etcdClient,
+            },
+            {
+                namespace: "monitoring",
+                name: "monitor",
+                serviceAccountName: "monitor-main",
+                image: "quay.io/prometheus/prometheus:v2.11.1",
+                replicas: 1,
+                retention: "20d",
+                scrapeInterval: "30s",
+                evaluationInterval: "30s",
+                memoryRequest: "400Mi",
+                storageSize: "1Ti",
+                routePrefix: "/",
+                enableAdminApi: true,
+                enableLifecycle: true,
+                discoveryNamespaces: ["default", "kube-system", "monitoring"],
+                scrapeNamespaces: ["monitoring"],
+                externalLabels: { monitor: "monitoring/main" },
+                ingress: undefined,
+                etcdClient: undefined,
+            },
+        );
+    });
+
+    describe("rejects", () => {
+        it("a missing external URL", () => {
+            const config = requiredConfig();
+            delete config.metrics.externalUrl;
+            const p = problemFor(configErrorFor(config), "cluster-monitoring:metrics.externalUrl");
+            assert.match(p.expected, /required/);
+        });
+
+        for (const url of ["monitor.example.com", "/prometheus", "ftp://monitor.example.com/"]) {
+            it(`an external URL that is not absolute http(s): ${url}`, () => {
+                const e = configErrorFor(withMetrics({ externalUrl: url }));
+                const p = problemFor(e, "cluster-monitoring:metrics.externalUrl");
+                assert.strictEqual(p.got, url);
+                assert.match(e.message, /cluster-monitoring:metrics\.externalUrl: got ".*", expected an absolute http/);
+            });
+        }
+
+        it("a missing nfs object", () => {
+            const config = requiredConfig();
+            delete config.metrics.nfs;
+            problemFor(configErrorFor(config), "cluster-monitoring:metrics.nfs");
+        });
+
+        it("a missing NFS server", () => {
+            const e = configErrorFor(withMetrics({ nfs: { path: "/exports/monitor" } }));
+            assert.match(problemFor(e, "cluster-monitoring:metrics.nfs.server").expected, /required/);
+        });
+
+        it("a missing NFS path", () => {
+            const e = configErrorFor(withMetrics({ nfs: { server: "10.0.0.10" } }));
+            assert.match(problemFor(e, "cluster-monitoring:metrics.nfs.path").expected, /required/);
+        });
+
+        it("a relative NFS path", () => {
+            const e = configErrorFor(withMetrics({ nfs: { server: "10.0.0.10", path: "exports/monitor" } }));
+            const p = problemFor(e, "cluster-monitoring:metrics.nfs.path");
+            assert.strictEqual(p.got, "exports/monitor");
+            assert.match(p.expected, /absolute path/);
+        });
+
+        it("a bad duration such as 20days", () => {
+            const e = configErrorFor(withMetrics({ retention: "20days" }));
+            const p = problemFor(e, "cluster-monitoring:metrics.retention");
+            assert.strictEqual(p.got, "20days");
+            assert.match(p.expected, /Prometheus duration/);
+        });
+
+        it("a compound duration that Prometheus 2.11 cannot parse", () => {
+            problemFor(configErrorFor(withMetrics({ scrapeInterval: "1m30s" })), "cluster-monitoring:metrics.scrapeInterval");
+        });
+
+        for (const [field, value] of [
+            ["storageSize", "1TB"],
+            ["memoryRequest", "400MB"],
+        ]) {
+            it(`a bad quantity ${field}=${value}`, () => {
+                const p = problemFor(configErrorFor(withMetrics({ [field]: value })), `cluster-monitoring:metrics.${field}`);
+                assert.strictEqual(p.got, value);
+                assert.match(p.expected, /Kubernetes quantity/);
+            });
+        }
+
+        for (const [field, value] of [
+            ["namespace", "Monitoring"],
+            ["name", "monitor_main"],
+        ]) {
+            it(`a name that is not a DNS label: ${field}=${value}`, () => {
+                const p = problemFor(configErrorFor(withMetrics({ [field]: value })), `cluster-monitoring:metrics.${field}`);
+                assert.match(p.expected, /DNS label/);
+            });
+        }
+
+        it("a discovery namespace that is not a DNS label", () => {
+            const e = configErrorFor(withMetrics({ discoveryNamespaces: ["default", "Kube_System"] }));
+            problemFor(e, "cluster-monitoring:metrics.discoveryNamespaces[1]");
+        });
+
+        it("a scrape namespace that has no discovery Role", () => {
+            const e = configErrorFor(withMetrics({ scrapeNamespaces: ["monitoring", "apps"] }));
+            const p = problemFor(e, "cluster-monitoring:metrics.scrapeNamespaces");
+            assert.strictEqual(p.got, "apps");
+            assert.match(p.expected, /discoveryNamespaces/);
+        });
+
+        it("an unknown key under metrics, which is usually a typo", () => {
+            const e = configErrorFor(withMetrics({ retension: "30d" }));
+            const p = problemFor(e, "cluster-monitoring:metrics.retension");
+            assert.strictEqual(p.got, "30d");
+            assert.match(p.expected, /retention/);
+        });
+
+        it("an unknown key under metrics.nfs", () => {
+            problemFor(
+                configErrorFor(withMetrics({ nfs: { server: "10.0.0.10", path: "/x", readonly: true } })),
+                "cluster-monitoring:metrics.nfs.readonly",
+            );
+        });
+
+        it("more than one replica, which one NFS volume cannot back", () => {
+            problemFor(configErrorFor(withMetrics({ replicas: 2 })), "cluster-monitoring:metrics.replicas");
+        });
+
+        it("a bad external label name", () => {
+            problemFor(
+                configErrorFor(withMetrics({ externalLabels: { "cluster-name": "dev" } })),
+                "cluster-monitoring:metrics.externalLabels.cluster-name",
+            );
+        });
+
+        it("an ingress without a host", () => {
+            problemFor(configErrorFor(withMetrics({ ingress: { className: "nginx" } })), "cluster-monitoring:metrics.ingress.host");
+        });
+
+        it("a non-boolean API switch", () => {
+            problemFor(configErrorFor(withMetrics({ enableAdminApi: "no" })), "cluster-monitoring:metrics.enableAdminApi");
+        });
+
+        it("only some of the etcd client files, without echoing the secret", () => {
+            const e = configErrorFor(requiredConfig(), { etcdClientKey: "-----BEGIN KEY----- very secret" });
+            assert.match(e.message, /cluster-monitoring:etcdCaCert/);
+            assert.match(e.message, /cluster-monitoring:etcdClientCert/);
+            assert.doesNotMatch(e.message, /very secret/);
+        });
+
+        it("several problems at once, all in one error", () => {
+            const config = requiredConfig();
+            config.metrics = { retention: "20days", storageSize: "1TB", nfs: { server: "10.0.0.10", path: "rel" }, typo: 1 };
+            const e = configErrorFor(config);
+            for (const key of ["externalUrl", "retention", "storageSize", "nfs.path", "typo"]) {
+                problemFor(e, `cluster-monitoring:metrics.${key}`);
+            }
+            assert.strictEqual(e.problems.length, 5);
+            assert.match(e.message, /5 problems/);
+        });
+    });
+
+    it("accepts every override the spec's values allow", () => {
+        const m = settingsWith({
+            metrics: {
+                namespace: "observability",
+                retention: "45d",
+                scrapeInterval: "15s",
+                evaluationInterval: "1m",
+                memoryRequest: "2Gi",
+                storageSize: "500Gi",
+                discoveryNamespaces: ["observability", "apps"],
+                scrapeNamespaces: ["observability", "apps"],
+                externalLabels: { cluster: "prod" },
+                ingress: { host: "monitor.example.com", className: "nginx" },
+                enableAdminApi: false,
+            },
+        }).metrics;
+        assert.strictEqual(m.retention, "45d");
+        assert.deepStrictEqual(m.scrapeNamespaces, ["observability", "apps"]);
+        assert.deepStrictEqual(m.ingress, { host: "monitor.example.com", className: "nginx" });
+        assert.strictEqual(m.enableAdminApi, false);
+    });
+});
