@@ -63,12 +63,19 @@ export function prometheusLabelName(value: string): string | undefined {
 }
 
 export function ipOrHostname(value: string): string | undefined {
-    const ipv4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(value);
-    if (ipv4) {
-        return ipv4.slice(1).every((part) => Number(part) <= 255) ? undefined : "a valid IPv4 address";
-    }
-    if (value.includes(":") && /^[0-9a-fA-F:]+$/.test(value)) {
+    if (ipAddress(value) === undefined) {
         return undefined;
     }
     return dnsSubdomain(value) === undefined ? undefined : "an IP address or a DNS host name";
+}
+
+export function ipAddress(value: string): string | undefined {
+    const ipv4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(value);
+    if (ipv4 && ipv4.slice(1).every((part) => Number(part) <= 255)) {
+        return undefined;
+    }
+    if (/^[0-9a-fA-F:]+$/.test(value) && value.includes(":")) {
+        return undefined;
+    }
+    return "an IP address (Endpoints and static targets need addresses, not host names)";
 }

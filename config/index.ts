@@ -3,6 +3,7 @@ import { Problems } from "./problems";
 import { ConfigSource } from "./source";
 
 export * from "./metrics";
+export * from "./scrape-jobs";
 export { ConfigError, ConfigProblem } from "./problems";
 export { ConfigSource, plainConfigSource, pulumiConfigSource } from "./source";
 

@@ -18,7 +18,19 @@ import {
     prometheusDuration,
     prometheusLabelName,
 } from "./formats";
-import { Problems } from "./problems";
+import { Problems, SECRET_VALUE } from "./problems";
+import {
+    DEFAULT_LOG_AGENT_TARGET,
+    EtcdScrapeSettings,
+    KubeletTlsSettings,
+    LogAgentTarget,
+    readEtcd,
+    readJobSwitches,
+    readKubeletTls,
+    readServices,
+    ScrapeJobSwitches,
+    ServiceScrapeSettings,
+} from "./scrape-jobs";
 import { ConfigSource } from "./source";
 
 export interface NfsSettings {
@@ -65,7 +77,13 @@ export interface MetricsSettings {
     externalLabels: Record<string, string>;
     nfs: NfsSettings;
     ingress?: IngressSettings;
+    /** Present exactly when the etcd job scrapes over https (spec 2.8). */
     etcdClient?: EtcdClientCertificates;
+    jobs: ScrapeJobSwitches;
+    kubeletTls: KubeletTlsSettings;
+    etcd: EtcdScrapeSettings;
+    services: ServiceScrapeSettings[];
+    logAgentTarget: LogAgentTarget;
 }
 
 export const METRICS_KEY = "metrics";
@@ -116,6 +134,10 @@ const METRICS_KEYS = [
     "externalLabels",
     "nfs",
     "ingress",
+    "jobs",
+    "kubeletTls",
+    "etcd",
+    "services",
 ] as const;
 
 function imageReference(value: string): string | undefined {
@@ -153,9 +175,14 @@ export function readMetricsSettings(source: ConfigSource, problems: Problems): M
         }
     }
 
+    const jobs = readJobSwitches(problems, at("jobs"), raw.jobs);
+    const etcd = readEtcd(problems, at("etcd"), raw.etcd, jobs.etcd);
+    const name = readString(problems, at("name"), raw.name, d.name, dnsLabel);
+    const builtInJobs = [name, ...Object.keys(jobs).map(jobName)];
+
     const settings: MetricsSettings = {
         namespace: readString(problems, at("namespace"), raw.namespace, d.namespace, dnsLabel),
-        name: readString(problems, at("name"), raw.name, d.name, dnsLabel),
+        name,
         serviceAccountName: readString(problems, at("serviceAccountName"), raw.serviceAccountName, d.serviceAccountName, dnsSubdomain),
         image: readString(problems, at("image"), raw.image, d.image, imageReference),
         replicas: readInteger(
@@ -191,7 +218,12 @@ export function readMetricsSettings(source: ConfigSource, problems: Problems): M
         externalLabels: readStringMap(problems, at("externalLabels"), raw.externalLabels, d.externalLabels, prometheusLabelName),
         nfs: readNfs(problems, at("nfs"), raw.nfs),
         ingress: readIngress(problems, at("ingress"), raw.ingress),
-        etcdClient: readEtcdClient(source, problems),
+        etcdClient: readEtcdClient(source, problems, jobs.etcd && etcd.scheme === "https", at("jobs.etcd")),
+        jobs,
+        kubeletTls: readKubeletTls(problems, at("kubeletTls"), raw.kubeletTls),
+        etcd,
+        services: readServices(problems, at("services"), raw.services, builtInJobs),
+        logAgentTarget: DEFAULT_LOG_AGENT_TARGET,
     };
     return settings;
 }
@@ -225,24 +257,45 @@ function readIngress(problems: Problems, key: string, value: unknown): IngressSe
     return ingress;
 }
 
-function readEtcdClient(source: ConfigSource, problems: Problems): EtcdClientCertificates | undefined {
-    const caCert = source.secret(ETCD_SECRET_KEYS.caCert);
-    const clientCert = source.secret(ETCD_SECRET_KEYS.clientCert);
-    const clientKey = source.secret(ETCD_SECRET_KEYS.clientKey);
-    const given = [caCert, clientCert, clientKey].filter((v) => v !== undefined).length;
-    if (given === 0) {
+/** The job name of each built-in scrape job, e.g. logAgent becomes log-agent. */
+export function jobName(job: string): string {
+    return job.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+function readEtcdClient(
+    source: ConfigSource,
+    problems: Problems,
+    needed: boolean,
+    switchKey: string,
+): EtcdClientCertificates | undefined {
+    const values = {
+        caCert: source.secret(ETCD_SECRET_KEYS.caCert),
+        clientCert: source.secret(ETCD_SECRET_KEYS.clientCert),
+        clientKey: source.secret(ETCD_SECRET_KEYS.clientKey),
+    };
+    const keyOf = (field: keyof typeof values) => `cluster-monitoring:${ETCD_SECRET_KEYS[field]}`;
+    const fields = Object.keys(values) as (keyof typeof values)[];
+    const given = fields.filter((f) => values[f] !== undefined);
+    if (!needed) {
+        if (given.length > 0) {
+            problems.add(
+                given.map(keyOf).join(", "),
+                SECRET_VALUE,
+                `no etcd client certificates unless ${switchKey} is true with etcd.scheme https; ` +
+                    "unused certificates would sit in a Secret that nothing reads",
+            );
+        }
         return undefined;
     }
-    if (!caCert || !clientCert || !clientKey) {
-        const missing = Object.entries(ETCD_SECRET_KEYS)
-            .filter(([, k]) => source.secret(k) === undefined)
-            .map(([, k]) => `cluster-monitoring:${k}`);
+    const missing = fields.filter((f) => values[f] === undefined);
+    if (missing.length > 0) {
         problems.add(
-            missing.join(", "),
+            missing.map(keyOf).join(", "),
             undefined,
-            "all three etcd client files set as secrets (pulumi config set --secret ... < file), or none of them",
+            "the etcd CA, client certificate and client key as secrets (pulumi config set --secret etcdClientKey < healthcheck-client.key), " +
+                `because ${switchKey} is true with etcd.scheme https`,
         );
         return undefined;
     }
-    return { caCert, clientCert, clientKey };
+    return { caCert: values.caCert!, clientCert: values.clientCert!, clientKey: values.clientKey! };
 }

@@ -189,10 +189,17 @@ describe("metrics settings", () => {
             problemFor(configErrorFor(withMetrics({ enableAdminApi: "no" })), "cluster-monitoring:metrics.enableAdminApi");
         });
 
-        it("only some of the etcd client files, without echoing the secret", () => {
-            const e = configErrorFor(requiredConfig(), { etcdClientKey: "-----BEGIN KEY----- very secret" });
-            assert.match(e.message, /cluster-monitoring:etcdCaCert/);
-            assert.match(e.message, /cluster-monitoring:etcdClientCert/);
+        it("only some of the etcd client files when the etcd job scrapes over https", () => {
+            const config = withMetrics({ jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"] } });
+            const e = configErrorFor(config, { etcdClientKey: "-----BEGIN KEY----- very secret" });
+            assert.match(e.message, /cluster-monitoring:etcdCaCert, cluster-monitoring:etcdClientCert: got nothing/);
+            assert.doesNotMatch(e.message, /very secret/);
+        });
+
+        it("etcd client files when no job reads them, without echoing the secret", () => {
+            const e = configErrorFor(requiredConfig(), { etcdCaCert: "CA", etcdClientCert: "CERT", etcdClientKey: "very secret" });
+            assert.match(e.message, /etcdCaCert, cluster-monitoring:etcdClientCert, cluster-monitoring:etcdClientKey: got a secret value/);
+            assert.match(e.message, /metrics\.jobs\.etcd is true/);
             assert.doesNotMatch(e.message, /very secret/);
         });
 

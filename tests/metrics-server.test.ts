@@ -81,9 +81,10 @@ describe("MetricsServer with default settings", () => {
         assert.deepStrictEqual(findOne(resources, T.serviceAccount).inputs.metadata, { name: "monitor-main", namespace: "monitoring" });
     });
 
-    it("2.3 cluster role: nodes/metrics get and /metrics get, nothing else", () => {
+    it("2.3 cluster role: nodes/metrics get, /metrics get, and nodes list/watch for kubelet discovery, nothing else", () => {
         assert.deepStrictEqual(findOne(resources, T.clusterRole).inputs.rules, [
             { apiGroups: [""], resources: ["nodes/metrics"], verbs: ["get"] },
+            { apiGroups: [""], resources: ["nodes"], verbs: ["list", "watch"] },
             { nonResourceURLs: ["/metrics"], verbs: ["get"] },
         ]);
     });
@@ -133,7 +134,10 @@ describe("MetricsServer with default settings", () => {
             external_labels: { monitor: "monitoring/main" },
         });
         assert.deepStrictEqual(config.rule_files, ["/etc/prometheus/rules/*.yml"]);
-        assert.strictEqual(config.scrape_configs.length, 1);
+        assert.deepStrictEqual(
+            config.scrape_configs.map((j: any) => j.job_name),
+            ["monitor", "kubelet", "cadvisor", "apiserver", "log-agent"],
+        );
         const job = config.scrape_configs[0];
         assert.strictEqual(job.job_name, "monitor");
         assert.strictEqual(job.honor_labels, false);
@@ -362,7 +366,13 @@ describe("MetricsServer with stack overrides", () => {
     });
 
     it("discovery and scrape namespaces drive the Roles and the job", async () => {
-        const r = await deploy({ metrics: { discoveryNamespaces: ["monitoring", "apps"], scrapeNamespaces: ["monitoring", "apps"] } });
+        const r = await deploy({
+            metrics: {
+                discoveryNamespaces: ["monitoring", "apps"],
+                scrapeNamespaces: ["monitoring", "apps"],
+                jobs: { apiserver: false, logAgent: false },
+            },
+        });
         const roles = ofType(r, T.role).filter((x) => x.inputs.metadata.name === "monitor-main");
         assert.deepStrictEqual(roles.map((x) => x.inputs.metadata.namespace).sort(), ["apps", "monitoring"]);
         const bindings = ofType(r, T.roleBinding).filter((x) => x.inputs.metadata.name === "monitor-main");
@@ -413,7 +423,10 @@ describe("MetricsServer with stack overrides", () => {
     });
 
     it("etcd client certificates add the Secret, its volume and its read-only mount", async () => {
-        const r = await deploy({}, { etcdCaCert: "CA", etcdClientCert: "CERT", etcdClientKey: "KEY" });
+        const r = await deploy(
+            { metrics: { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"] } } },
+            { etcdCaCert: "CA", etcdClientCert: "CERT", etcdClientKey: "KEY" },
+        );
         const secret = findOne(r, T.secret, "kvstore-client-cert").inputs;
         assert.strictEqual(secret.metadata.namespace, "monitoring");
         assert.deepStrictEqual(unwrapSecret(secret.stringData), {

@@ -1,65 +1,54 @@
 import * as assert from "assert";
-import * as fs from "fs";
 import * as path from "path";
 import { parse } from "yaml";
-import { prometheusConfigMap, ruleFilesConfigMap } from "../components/metrics-server/config-maps";
-import { PrometheusProcess, promtool, tempDir, withFileDiscovery } from "./harness/prometheus";
+import { discoveredTarget, generatedPrometheusFiles } from "./harness/generated-config";
+import { PrometheusProcess, promtool, sandboxConfig } from "./harness/prometheus";
 import { settingsWith } from "./harness/stack-config";
 
-/** Writes the generated config and rule files into a directory the way the pod sees them. */
-function writeGeneratedFiles(targets: object[]) {
-    const settings = settingsWith().metrics;
-    const dir = tempDir("monitor-config");
-    const rulesDir = path.join(dir, "rules");
-    fs.mkdirSync(rulesDir);
-    for (const [key, content] of Object.entries(ruleFilesConfigMap(settings).data as Record<string, string>)) {
-        fs.writeFileSync(path.join(rulesDir, key), content);
-    }
-    const targetsFile = path.join(dir, "targets.json");
-    fs.writeFileSync(targetsFile, JSON.stringify(targets));
-    const original = (prometheusConfigMap(settings).data as Record<string, string>)["prometheus.yml"];
-    const configFile = path.join(dir, "prometheus.yml");
-    fs.writeFileSync(configFile, withFileDiscovery(original, targetsFile, rulesDir));
-    return { configFile, rulesDir, original };
-}
-
-/** The meta labels endpoint discovery gives one endpoint address of a service. */
-function endpointTarget(address: string, meta: Record<string, string>) {
-    const labels: Record<string, string> = { __address__: address };
-    for (const [k, v] of Object.entries(meta)) {
-        labels[`__meta_kubernetes_${k}`] = v;
-    }
-    return { targets: [address], labels };
-}
+const ALL_JOBS_ON = {
+    metrics: {
+        jobs: { kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true },
+        etcd: { endpoints: ["10.0.0.11", "10.0.0.12"] },
+        services: [{ name: "jmx-kafka", namespace: "kafka", selector: { app: "kafka" }, port: "jmx", interval: "1m" }],
+    },
+};
+const ETCD_FILES = { etcdCaCert: "CA", etcdClientCert: "CERT", etcdClientKey: "KEY" };
 
 describe("generated prometheus.yml on a real Prometheus (Debian 2.42)", function () {
     this.timeout(60000);
 
-    it("promtool check config accepts it, with discovery swapped for file_sd", () => {
-        const { configFile, original } = writeGeneratedFiles([]);
-        assert.match(original, /kubernetes_sd_configs/, "the deployed config uses endpoint discovery");
-        const out = promtool("check", "config", configFile);
+    it("promtool check config accepts the default config, with discovery swapped for file_sd", () => {
+        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settingsWith().metrics);
+        assert.match(prometheusYml, /kubernetes_sd_configs/, "the deployed config uses Kubernetes discovery");
+        const out = promtool("check", "config", sandboxConfig(prometheusYml, ruleFiles).configFile);
         assert.match(out, /SUCCESS/);
         assert.match(out, /1 rule files found/);
     });
 
+    it("promtool check config accepts the config with every job on, etcd over https included", () => {
+        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settingsWith(ALL_JOBS_ON, ETCD_FILES).metrics);
+        const jobs = parse(prometheusYml).scrape_configs.map((j: any) => j.job_name);
+        assert.deepStrictEqual(jobs, ["monitor", "kubelet", "cadvisor", "apiserver", "etcd", "log-agent", "jmx-kafka"]);
+        assert.match(promtool("check", "config", sandboxConfig(prometheusYml, ruleFiles).configFile), /SUCCESS/);
+    });
+
     it("promtool check rules accepts the empty rule file", () => {
-        const { rulesDir } = writeGeneratedFiles([]);
+        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settingsWith().metrics);
+        const { rulesDir } = sandboxConfig(prometheusYml, ruleFiles);
         assert.match(promtool("check", "rules", path.join(rulesDir, "k8s.yml")), /SUCCESS/);
     });
 
-    describe("relabeling of endpoint targets", () => {
+    describe("relabeling of the self-monitoring job", () => {
         let server: PrometheusProcess | undefined;
         after(async () => {
             await server?.stop();
         });
 
         it("keeps monitor=main services with exactly the spec's labels and drops the rest", async () => {
-            // Every target points at 127.0.0.1:1, which nothing serves; only the labels matter here.
-            const address = "127.0.0.1:1";
             const common = { namespace: "monitoring", endpoint_port_name: "web", endpoint_ready: "true" };
+            // Loopback addresses that nothing serves: only the labels matter here.
             const targets = [
-                endpointTarget(address, {
+                discoveredTarget("127.0.0.1:1", {
                     ...common,
                     service_name: "monitor",
                     service_label_monitor: "main",
@@ -68,14 +57,14 @@ describe("generated prometheus.yml on a real Prometheus (Debian 2.42)", function
                     pod_name: "monitor-0",
                     pod_label_app: "monitor",
                 }),
-                endpointTarget("127.0.0.2:1", {
+                discoveredTarget("127.0.0.2:1", {
                     ...common,
                     service_name: "unlabelled",
                     endpoint_address_target_kind: "Pod",
                     endpoint_address_target_name: "unlabelled-0",
                     pod_name: "unlabelled-0",
                 }),
-                endpointTarget("127.0.0.3:1", {
+                discoveredTarget("127.0.0.3:1", {
                     ...common,
                     service_name: "other",
                     service_label_monitor: "secondary",
@@ -83,7 +72,7 @@ describe("generated prometheus.yml on a real Prometheus (Debian 2.42)", function
                     endpoint_address_target_name: "other-0",
                     pod_name: "other-0",
                 }),
-                endpointTarget("127.0.0.4:1", {
+                discoveredTarget("127.0.0.4:1", {
                     ...common,
                     service_name: "external-db",
                     service_label_monitor: "main",
@@ -91,11 +80,13 @@ describe("generated prometheus.yml on a real Prometheus (Debian 2.42)", function
                     endpoint_address_target_name: "node-1",
                 }),
             ];
-            const { configFile } = writeGeneratedFiles(targets);
-            server = await PrometheusProcess.start(configFile);
-            const result = await server.targetsWhen(targets.length);
+            const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settingsWith().metrics);
+            const sandbox = sandboxConfig(prometheusYml, ruleFiles);
+            sandbox.setTargets("monitor", targets);
+            server = await PrometheusProcess.start(sandbox.configFile);
+            const result = await server.targetsOfJob("monitor", targets.length);
 
-            const active = result.activeTargets.map((t) => t.labels).sort((a, b) => a.instance.localeCompare(b.instance));
+            const active = result.active.map((t) => t.labels).sort((a, b) => a.instance.localeCompare(b.instance));
             assert.deepStrictEqual(active, [
                 {
                     endpoint: "web",
@@ -114,15 +105,13 @@ describe("generated prometheus.yml on a real Prometheus (Debian 2.42)", function
                     service: "external-db",
                 },
             ]);
-            const dropped = result.droppedTargets.map((t) => t.discoveredLabels.__meta_kubernetes_service_name).sort();
+            const dropped = result.dropped.map((t) => t.discoveredLabels.__meta_kubernetes_service_name).sort();
             assert.deepStrictEqual(dropped, ["other", "unlabelled"]);
-            // The scrape pool is the job_name; the job label itself comes from the service name.
-            assert.ok(result.activeTargets.every((t) => t.scrapePool === "monitor"));
         });
     });
 
     it("uses only keys that Prometheus 2.11, the deployed image, knows", () => {
-        const { original } = writeGeneratedFiles([]);
+        const { prometheusYml } = generatedPrometheusFiles(settingsWith(ALL_JOBS_ON, ETCD_FILES).metrics);
         const known211: Record<string, string[]> = {
             "": ["global", "rule_files", "scrape_configs", "alerting", "remote_write", "remote_read"],
             global: ["scrape_interval", "scrape_timeout", "evaluation_interval", "external_labels"],
@@ -134,8 +123,11 @@ describe("generated prometheus.yml on a real Prometheus (Debian 2.42)", function
             ],
             relabel_configs: ["source_labels", "separator", "regex", "modulus", "target_label", "replacement", "action"],
             kubernetes_sd_configs: ["api_server", "role", "namespaces", "basic_auth", "bearer_token", "bearer_token_file", "tls_config"],
+            tls_config: ["ca_file", "cert_file", "key_file", "server_name", "insecure_skip_verify"],
+            static_configs: ["targets", "labels"],
         };
-        const config = parse(original);
+        const actions211 = ["replace", "keep", "drop", "hashmod", "labelmap", "labeldrop", "labelkeep"];
+        const config = parse(prometheusYml);
         const check = (section: string, obj: Record<string, unknown>) => {
             for (const key of Object.keys(obj)) {
                 assert.ok(known211[section].includes(key), `${section || "top level"} key ${key} is unknown to Prometheus 2.11`);
@@ -145,8 +137,15 @@ describe("generated prometheus.yml on a real Prometheus (Debian 2.42)", function
         check("global", config.global);
         for (const job of config.scrape_configs) {
             check("scrape_configs", job);
-            job.relabel_configs.forEach((r: Record<string, unknown>) => check("relabel_configs", r));
-            job.kubernetes_sd_configs.forEach((k: Record<string, unknown>) => check("kubernetes_sd_configs", k));
+            for (const rule of [...(job.relabel_configs ?? []), ...(job.metric_relabel_configs ?? [])]) {
+                check("relabel_configs", rule);
+                assert.ok(actions211.includes(rule.action), `relabel action ${rule.action} is unknown to Prometheus 2.11`);
+            }
+            (job.kubernetes_sd_configs ?? []).forEach((k: Record<string, unknown>) => check("kubernetes_sd_configs", k));
+            (job.static_configs ?? []).forEach((k: Record<string, unknown>) => check("static_configs", k));
+            if (job.tls_config) {
+                check("tls_config", job.tls_config);
+            }
         }
     });
 });

@@ -15,6 +15,8 @@ import {
     serviceAccount,
 } from "./rbac";
 import { headlessService, inClusterUrl } from "./service";
+import { discoveryNamespaces } from "./scrape-jobs";
+import { etcdEndpoints, etcdService } from "./scrape-jobs/etcd";
 import { statefulSet } from "./statefulset";
 import { persistentVolume } from "./storage";
 import { metricsWarnings } from "./warnings";
@@ -57,7 +59,7 @@ export class MetricsServer extends pulumi.ComponentResource {
             parent: this,
             dependsOn: [cfgRole, account],
         });
-        const discoveryNs = s.discoveryNamespaces;
+        const discoveryNs = discoveryNamespaces(s);
         const roles = discoveryRoles(s).map(
             (r, i) => new k8s.rbac.v1.Role(`${name}-discovery-role-${discoveryNs[i]}`, r, inNamespace),
         );
@@ -83,6 +85,13 @@ export class MetricsServer extends pulumi.ComponentResource {
             parent: this,
             dependsOn: [account, config, rules, pv, service, ...secret],
         });
+
+        const etcdServiceArgs = etcdService(s);
+        const etcdEndpointsArgs = etcdEndpoints(s);
+        if (etcdServiceArgs && etcdEndpointsArgs) {
+            new k8s.core.v1.Service(`${name}-etcd-service`, etcdServiceArgs, parent);
+            new k8s.core.v1.Endpoints(`${name}-etcd-endpoints`, etcdEndpointsArgs, parent);
+        }
 
         const ingressArgs = ingress(s);
         if (ingressArgs) {

@@ -1,6 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import { MetricsSettings } from "../../config";
 import { configMapName, configRoleName, ruleFilesConfigMapName } from "./layout";
+import { discoveryNamespaces, needsNodeDiscovery } from "./scrape-jobs";
 
 type Role = k8s.types.input.rbac.v1.Role;
 type RoleBinding = k8s.types.input.rbac.v1.RoleBinding;
@@ -21,7 +22,10 @@ export function serviceAccount(s: MetricsSettings): k8s.types.input.core.v1.Serv
     };
 }
 
-/** Spec 2.3: kubelet metrics and the /metrics URL of the API server, nothing cluster-wide beyond that. */
+/**
+ * Spec 2.3: kubelet metrics and the /metrics URL of the API server. Node discovery (kubelet and
+ * cadvisor jobs) adds list/watch on nodes, the only cluster-wide read it needs.
+ */
 export function clusterRole(s: MetricsSettings): ClusterRole {
     return {
         apiVersion: `${RBAC_API}/v1`,
@@ -29,6 +33,7 @@ export function clusterRole(s: MetricsSettings): ClusterRole {
         metadata: { name: s.serviceAccountName },
         rules: [
             { apiGroups: [""], resources: ["nodes/metrics"], verbs: ["get"] },
+            ...(needsNodeDiscovery(s) ? [{ apiGroups: [""], resources: ["nodes"], verbs: ["list", "watch"] }] : []),
             { nonResourceURLs: ["/metrics"], verbs: ["get"] },
         ],
     };
@@ -73,7 +78,7 @@ export function configRoleBinding(s: MetricsSettings): RoleBinding {
 
 /** Namespaced Roles instead of a ClusterRole keep discovery to the listed namespaces (spec 2.3). */
 export function discoveryRoles(s: MetricsSettings): Role[] {
-    return s.discoveryNamespaces.map((namespace) => ({
+    return discoveryNamespaces(s).map((namespace) => ({
         apiVersion: `${RBAC_API}/v1`,
         kind: "Role",
         metadata: { name: s.serviceAccountName, namespace },
@@ -82,7 +87,7 @@ export function discoveryRoles(s: MetricsSettings): Role[] {
 }
 
 export function discoveryRoleBindings(s: MetricsSettings): RoleBinding[] {
-    return s.discoveryNamespaces.map((namespace) => ({
+    return discoveryNamespaces(s).map((namespace) => ({
         apiVersion: `${RBAC_API}/v1`,
         kind: "RoleBinding",
         metadata: { name: s.serviceAccountName, namespace },

@@ -26,17 +26,93 @@ export function tempDir(prefix: string): string {
     return fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
 }
 
-/** A copy of the config that Debian's Prometheus can load: file_sd instead of kubernetes_sd, rules from `rulesDir`. */
-export function withFileDiscovery(configYaml: string, targetsFile: string, rulesDir: string): string {
+let credentials: { cert: string; key: string } | undefined;
+
+/** A throwaway self-signed certificate and key, so Prometheus can load every TLS file it is given. */
+function testCredentials(): { cert: string; key: string } {
+    if (!credentials) {
+        const dir = tempDir("credentials");
+        execFileSync(
+            "openssl",
+            ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=test", "-days", "1",
+             "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem")],
+            { stdio: "ignore" },
+        );
+        credentials = {
+            cert: fs.readFileSync(path.join(dir, "cert.pem"), "utf8"),
+            key: fs.readFileSync(path.join(dir, "key.pem"), "utf8"),
+        };
+    }
+    return credentials;
+}
+
+export interface SandboxedConfig {
+    /** The rewritten copy that Debian's Prometheus loads. */
+    configFile: string;
+    /** The config as parsed after rewriting, for assertions. */
+    config: any;
+    rulesDir: string;
+    /** Rewrites the target file of a job; file_sd picks the change up. */
+    setTargets(job: string, targets: object[]): void;
+}
+
+/**
+ * A copy of the generated config that Debian's Prometheus can load and that reaches no real
+ * address: every job's kubernetes_sd_configs and static_configs become a file_sd file per job
+ * (empty until setTargets), rule files and credential files (token, CA, client certificate)
+ * move under a temporary root, and `adjust` may change jobs for a specific test.
+ */
+export function sandboxConfig(
+    configYaml: string,
+    ruleFiles: Record<string, string>,
+    adjust: (config: any) => void = () => undefined,
+): SandboxedConfig {
+    const root = tempDir("prometheus-sandbox");
     const config = parse(configYaml);
-    for (const job of config.scrape_configs ?? []) {
-        if (job.kubernetes_sd_configs) {
-            delete job.kubernetes_sd_configs;
-            job.file_sd_configs = [{ files: [targetsFile] }];
-        }
+    const rulesDir = path.join(root, "rules");
+    fs.mkdirSync(rulesDir);
+    for (const [name, content] of Object.entries(ruleFiles)) {
+        fs.writeFileSync(path.join(rulesDir, name), content);
     }
     config.rule_files = (config.rule_files ?? []).map((glob: string) => path.join(rulesDir, path.basename(glob)));
-    return stringify(config);
+
+    const targetsDir = path.join(root, "targets");
+    fs.mkdirSync(targetsDir);
+    const targetsFile = (job: string) => path.join(targetsDir, `${job}.json`);
+    const setTargets = (job: string, targets: object[]) => {
+        const tmp = `${targetsFile(job)}.tmp`;
+        fs.writeFileSync(tmp, JSON.stringify(targets));
+        fs.renameSync(tmp, targetsFile(job));
+    };
+    for (const job of config.scrape_configs ?? []) {
+        if (job.kubernetes_sd_configs || job.static_configs) {
+            delete job.kubernetes_sd_configs;
+            delete job.static_configs;
+            job.file_sd_configs = [{ files: [targetsFile(job.job_name)], refresh_interval: "1s" }];
+            setTargets(job.job_name, []);
+        }
+        job.bearer_token_file = job.bearer_token_file && sandboxFile(root, job.bearer_token_file, "test-token");
+        for (const field of ["ca_file", "cert_file", "key_file"]) {
+            if (job.tls_config?.[field]) {
+                const { cert, key } = testCredentials();
+                job.tls_config[field] = sandboxFile(root, job.tls_config[field], field === "key_file" ? key : cert);
+            }
+        }
+        if (job.bearer_token_file === undefined) {
+            delete job.bearer_token_file;
+        }
+    }
+    adjust(config);
+    const configFile = path.join(root, "prometheus.yml");
+    fs.writeFileSync(configFile, stringify(config));
+    return { configFile, config, rulesDir, setTargets };
+}
+
+function sandboxFile(root: string, original: string, content: string): string {
+    const file = path.join(root, "files", original);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, content);
+    return file;
 }
 
 export function promtool(...args: string[]): string {
@@ -61,6 +137,11 @@ export async function freePort(): Promise<number> {
 export interface TargetsResponse {
     activeTargets: Array<{ labels: Record<string, string>; discoveredLabels: Record<string, string>; scrapePool: string }>;
     droppedTargets: Array<{ discoveredLabels: Record<string, string> }>;
+}
+
+export interface JobTargets {
+    active: TargetsResponse["activeTargets"];
+    dropped: TargetsResponse["droppedTargets"];
 }
 
 export class PrometheusProcess {
@@ -110,14 +191,28 @@ export class PrometheusProcess {
         return body.data;
     }
 
-    /** Waits until file discovery has produced `count` targets (active plus dropped). */
-    async targetsWhen(count: number): Promise<TargetsResponse> {
-        let last: TargetsResponse | undefined;
+    /** Waits until file discovery has given `job` at least `count` targets, kept or dropped, and returns them. */
+    async targetsOfJob(job: string, count: number): Promise<JobTargets> {
+        let last: JobTargets | undefined;
         await this.waitFor(async () => {
-            last = await this.targets();
-            return last.activeTargets.length + last.droppedTargets.length >= count;
-        }, `${count} discovered targets`);
+            const all = await this.targets();
+            last = {
+                active: all.activeTargets.filter((t) => t.scrapePool === job),
+                dropped: all.droppedTargets.filter((t) => t.discoveredLabels.job === job),
+            };
+            return last.active.length + last.dropped.length >= count;
+        }, `${count} discovered targets of job ${job}`);
         return last!;
+    }
+
+    /** Runs an instant query and returns its vector. */
+    async query(expr: string): Promise<Array<{ metric: Record<string, string>; value: [number, string] }>> {
+        const response = await fetch(`${this.url}/api/v1/query?query=${encodeURIComponent(expr)}`);
+        const body = (await response.json()) as { status: string; data: { result: any[] } };
+        if (body.status !== "success") {
+            throw new Error(`query ${expr} answered ${JSON.stringify(body)}`);
+        }
+        return body.data.result;
     }
 
     async waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 30000): Promise<void> {

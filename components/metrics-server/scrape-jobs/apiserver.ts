@@ -1,0 +1,31 @@
+import { ScrapeConfig } from "../prometheus-config-types";
+import { copy, keep, SERVICE_ACCOUNT } from "./relabel";
+
+/** Where every cluster publishes its API servers: Endpoints default/kubernetes, port https. */
+export const APISERVER_ENDPOINTS = { namespace: "default", service: "kubernetes", port: "https" } as const;
+
+/**
+ * The API servers' /metrics over HTTPS, verified against the cluster CA that the ServiceAccount
+ * mounts, authorised by the ClusterRole's nonResourceURL /metrics.
+ */
+export function apiserverJob(): ScrapeConfig {
+    const { namespace, service, port } = APISERVER_ENDPOINTS;
+    return {
+        job_name: "apiserver",
+        scheme: "https",
+        bearer_token_file: SERVICE_ACCOUNT.token,
+        tls_config: { ca_file: SERVICE_ACCOUNT.ca, server_name: "kubernetes" },
+        kubernetes_sd_configs: [{ role: "endpoints", namespaces: { names: [namespace] } }],
+        relabel_configs: [
+            {
+                ...keep(
+                    ["__meta_kubernetes_namespace", "__meta_kubernetes_service_name", "__meta_kubernetes_endpoint_port_name"],
+                    `${namespace};${service};${port}`,
+                ),
+                separator: ";",
+            },
+            copy("__meta_kubernetes_namespace", "namespace"),
+            copy("__meta_kubernetes_service_name", "service"),
+        ],
+    };
+}

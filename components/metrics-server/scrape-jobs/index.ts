@@ -1,0 +1,41 @@
+import { MetricsSettings } from "../../../config";
+import { ScrapeConfig } from "../prometheus-config-types";
+import { apiserverJob } from "./apiserver";
+import { cadvisorJob } from "./cadvisor";
+import { etcdJob } from "./etcd";
+import { kubeletJob } from "./kubelet";
+import { logAgentJob } from "./log-agent";
+import { selfMonitoringJob } from "./self";
+import { serviceJob } from "./services";
+
+/** Every enabled job, self-monitoring first, then the cluster components, then user services. */
+export function scrapeJobs(s: MetricsSettings): ScrapeConfig[] {
+    return [
+        selfMonitoringJob(s),
+        ...(s.jobs.kubelet ? [kubeletJob(s)] : []),
+        ...(s.jobs.cadvisor ? [cadvisorJob(s)] : []),
+        ...(s.jobs.apiserver ? [apiserverJob()] : []),
+        ...(s.jobs.etcd ? [etcdJob(s)] : []),
+        ...(s.jobs.logAgent ? [logAgentJob(s)] : []),
+        ...s.services.map(serviceJob),
+    ];
+}
+
+/**
+ * Namespaces that need a discovery Role: the configured ones plus every namespace an enabled
+ * job discovers in, so no job can be blind for lack of RBAC.
+ */
+export function discoveryNamespaces(s: MetricsSettings): string[] {
+    const wanted = [...s.discoveryNamespaces];
+    for (const job of scrapeJobs(s)) {
+        for (const sd of job.kubernetes_sd_configs ?? []) {
+            wanted.push(...(sd.namespaces?.names ?? []));
+        }
+    }
+    return [...new Set(wanted)];
+}
+
+/** Cluster-scoped discovery (role node) lists nodes, which no namespaced Role can grant. */
+export function needsNodeDiscovery(s: MetricsSettings): boolean {
+    return scrapeJobs(s).some((job) => (job.kubernetes_sd_configs ?? []).some((sd) => sd.role === "node"));
+}

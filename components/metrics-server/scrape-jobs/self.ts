@@ -1,0 +1,42 @@
+import { MetricsSettings } from "../../../config";
+import { DISCOVERY_LABEL, WEB_PORT } from "../layout";
+import { RelabelConfig, ScrapeConfig } from "../prometheus-config-types";
+import { constant, copy, keep } from "./relabel";
+
+/**
+ * Spec 2.4, in order. Rule 1 keeps only services labelled monitor=main; the rest turn discovery
+ * meta labels into the target labels pod, namespace, service, job and endpoint, because meta
+ * labels are dropped after relabeling.
+ */
+export function endpointRelabelRules(): RelabelConfig[] {
+    return [
+        keep([`__meta_kubernetes_service_label_${DISCOVERY_LABEL.key}`], DISCOVERY_LABEL.value),
+        {
+            action: "replace",
+            source_labels: [
+                "__meta_kubernetes_endpoint_address_target_kind",
+                "__meta_kubernetes_endpoint_address_target_name",
+            ],
+            separator: ";",
+            regex: "Pod;(.*)",
+            replacement: "${1}",
+            target_label: "pod",
+        },
+        copy("__meta_kubernetes_namespace", "namespace"),
+        copy("__meta_kubernetes_service_name", "service"),
+        copy("__meta_kubernetes_pod_name", "pod"),
+        { ...copy("__meta_kubernetes_service_name", "job"), replacement: "${1}" },
+        constant("endpoint", WEB_PORT.name),
+    ];
+}
+
+/** The spec's one job: services labelled monitor=main in the scrape namespaces, itself included. */
+export function selfMonitoringJob(s: MetricsSettings): ScrapeConfig {
+    return {
+        job_name: s.name,
+        honor_labels: false,
+        kubernetes_sd_configs: [{ role: "endpoints", namespaces: { names: [...s.scrapeNamespaces] } }],
+        scrape_interval: s.scrapeInterval,
+        relabel_configs: endpointRelabelRules(),
+    };
+}

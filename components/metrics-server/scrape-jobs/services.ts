@@ -1,0 +1,39 @@
+import { ServiceScrapeSettings } from "../../../config";
+import { RelabelConfig, ScrapeConfig } from "../prometheus-config-types";
+import { constant, copy, keep, keepLabels, literal } from "./relabel";
+
+/** A named port is matched by name; a number by the port in the discovered address. */
+function keepPort(port: string | number): RelabelConfig {
+    return typeof port === "number"
+        ? keep(["__address__"], `.*:${port}`)
+        : keep(["__meta_kubernetes_endpoint_port_name"], literal(port));
+}
+
+/**
+ * One endpoints job per configured service (spec 1: one job covers one class), e.g. a JMX
+ * exporter beside Kafka. Its namespace gets a discovery Role automatically.
+ */
+export function serviceJob(svc: ServiceScrapeSettings): ScrapeConfig {
+    return {
+        job_name: svc.name,
+        scheme: svc.scheme,
+        metrics_path: svc.path,
+        ...(svc.interval ? { scrape_interval: svc.interval } : {}),
+        kubernetes_sd_configs: [{ role: "endpoints", namespaces: { names: [svc.namespace] } }],
+        relabel_configs: [
+            ...keepLabels("service", svc.selector),
+            keepPort(svc.port),
+            {
+                action: "replace",
+                source_labels: ["__meta_kubernetes_endpoint_address_target_kind", "__meta_kubernetes_endpoint_address_target_name"],
+                separator: ";",
+                regex: "Pod;(.*)",
+                replacement: "${1}",
+                target_label: "pod",
+            },
+            copy("__meta_kubernetes_namespace", "namespace"),
+            copy("__meta_kubernetes_service_name", "service"),
+            constant("endpoint", String(svc.port)),
+        ],
+    };
+}
