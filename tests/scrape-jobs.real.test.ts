@@ -1,0 +1,168 @@
+import * as assert from "assert";
+import { discoveredTarget, generatedPrometheusFiles } from "./harness/generated-config";
+import { PrometheusProcess, sandboxConfig } from "./harness/prometheus";
+import { settingsWith } from "./harness/stack-config";
+
+/**
+ * Every job's relabeling on a real Prometheus: file_sd feeds each job the meta labels that its
+ * Kubernetes discovery role would produce, and /api/v1/targets shows what survives. The
+ * addresses are loopback ports nothing serves; only the labels matter.
+ */
+const node = (address: string, name: string) =>
+    discoveredTarget(address, {
+        node_name: name,
+        node_label_kubernetes_io_hostname: name,
+        node_address_InternalIP: address.split(":")[0],
+    });
+
+const endpoint = (address: string, meta: Record<string, string>) =>
+    discoveredTarget(address, { endpoint_ready: "true", endpoint_port_protocol: "TCP", ...meta });
+
+const pod = (address: string, meta: Record<string, string>) =>
+    discoveredTarget(address, { pod_ready: "true", pod_phase: "Running", pod_node_name: "node-1", ...meta });
+
+const TARGETS: Record<string, ReturnType<typeof discoveredTarget>[]> = {
+    kubelet: [node("127.0.1.1:10250", "node-1"), node("127.0.1.2:10250", "node-2")],
+    cadvisor: [node("127.0.1.1:10250", "node-1")],
+    apiserver: [
+        endpoint("127.0.2.1:6443", { namespace: "default", service_name: "kubernetes", endpoint_port_name: "https" }),
+        endpoint("127.0.2.2:8080", { namespace: "default", service_name: "web", endpoint_port_name: "https" }),
+        endpoint("127.0.2.3:6443", { namespace: "default", service_name: "kubernetes", endpoint_port_name: "metrics" }),
+    ],
+    etcd: [
+        endpoint("127.0.3.1:2379", { namespace: "kube-system", service_name: "kube-etcd", endpoint_port_name: "metrics" }),
+        endpoint("127.0.3.2:53", { namespace: "kube-system", service_name: "kube-dns", endpoint_port_name: "metrics" }),
+    ],
+    "log-agent": [
+        pod("127.0.4.1:24231", {
+            namespace: "kube-system",
+            pod_name: "fluentd-es-v2.7.0-abcde",
+            pod_label_k8s_app: "fluentd-es",
+            pod_container_name: "fluentd-es",
+            pod_container_port_name: "metrics",
+        }),
+        pod("127.0.4.1:24224", {
+            namespace: "kube-system",
+            pod_name: "fluentd-es-v2.7.0-abcde",
+            pod_label_k8s_app: "fluentd-es",
+            pod_container_name: "fluentd-es",
+            pod_container_port_name: "forward",
+        }),
+        pod("127.0.4.2:9153", {
+            namespace: "kube-system",
+            pod_name: "coredns-1",
+            pod_label_k8s_app: "kube-dns",
+            pod_container_name: "coredns",
+            pod_container_port_name: "metrics",
+        }),
+    ],
+    "jmx-kafka": [
+        endpoint("127.0.5.1:5556", {
+            namespace: "kafka",
+            service_name: "kafka",
+            service_label_app: "kafka",
+            endpoint_port_name: "jmx",
+            endpoint_address_target_kind: "Pod",
+            endpoint_address_target_name: "kafka-0",
+        }),
+        endpoint("127.0.5.1:9092", {
+            namespace: "kafka",
+            service_name: "kafka",
+            service_label_app: "kafka",
+            endpoint_port_name: "client",
+            endpoint_address_target_kind: "Pod",
+            endpoint_address_target_name: "kafka-0",
+        }),
+        endpoint("127.0.5.2:5556", {
+            namespace: "kafka",
+            service_name: "zookeeper",
+            service_label_app: "zookeeper",
+            endpoint_port_name: "jmx",
+            endpoint_address_target_kind: "Pod",
+            endpoint_address_target_name: "zookeeper-0",
+        }),
+    ],
+};
+
+function byInstance(a: Record<string, string>, b: Record<string, string>) {
+    return a.instance.localeCompare(b.instance);
+}
+
+describe("every scrape job's relabeling on a real Prometheus", function () {
+    this.timeout(60000);
+    let server: PrometheusProcess | undefined;
+
+    before(async () => {
+        const settings = settingsWith(
+            {
+                metrics: {
+                    jobs: { etcd: true },
+                    etcd: { endpoints: ["10.0.0.11"], discovery: "service" },
+                    services: [{ name: "jmx-kafka", namespace: "kafka", selector: { app: "kafka" }, port: "jmx" }],
+                },
+            },
+            { etcdCaCert: "CA", etcdClientCert: "CERT", etcdClientKey: "KEY" },
+        );
+        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings.metrics);
+        const sandbox = sandboxConfig(prometheusYml, ruleFiles);
+        for (const [job, targets] of Object.entries(TARGETS)) {
+            sandbox.setTargets(job, targets);
+        }
+        server = await PrometheusProcess.start(sandbox.configFile);
+    });
+
+    after(async () => {
+        await server?.stop();
+    });
+
+    const targetsOf = (job: string) => server!.targetsOfJob(job, TARGETS[job].length);
+
+    it("kubelet: every node, labelled by node name", async () => {
+        const { active, dropped } = await targetsOf("kubelet");
+        assert.deepStrictEqual(active.map((t) => t.labels).sort(byInstance), [
+            { instance: "node-1", job: "kubelet", node: "node-1" },
+            { instance: "node-2", job: "kubelet", node: "node-2" },
+        ]);
+        assert.deepStrictEqual(dropped, []);
+        assert.ok(active.every((t) => (t as any).scrapeUrl.startsWith("https://") && (t as any).scrapeUrl.endsWith("/metrics")));
+    });
+
+    it("cadvisor: the node's /metrics/cadvisor, labelled by node name", async () => {
+        const { active } = await targetsOf("cadvisor");
+        assert.deepStrictEqual(active.map((t) => t.labels), [{ instance: "node-1", job: "cadvisor", node: "node-1" }]);
+        assert.strictEqual((active[0] as any).scrapeUrl, "https://127.0.1.1:10250/metrics/cadvisor");
+    });
+
+    it("apiserver: only default/kubernetes on port https", async () => {
+        const { active, dropped } = await targetsOf("apiserver");
+        assert.deepStrictEqual(active.map((t) => t.labels), [
+            { instance: "127.0.2.1:6443", job: "apiserver", namespace: "default", service: "kubernetes" },
+        ]);
+        assert.deepStrictEqual(dropped.map((t) => t.discoveredLabels.__address__).sort(), ["127.0.2.2:8080", "127.0.2.3:6443"]);
+    });
+
+    it("etcd: only the etcd Service's metrics port", async () => {
+        const { active, dropped } = await targetsOf("etcd");
+        assert.deepStrictEqual(active.map((t) => t.labels), [
+            { instance: "127.0.3.1:2379", job: "etcd", namespace: "kube-system", service: "kube-etcd" },
+        ]);
+        assert.strictEqual((active[0] as any).scrapeUrl, "https://127.0.3.1:2379/metrics");
+        assert.deepStrictEqual(dropped.map((t) => t.discoveredLabels.__meta_kubernetes_service_name), ["kube-dns"]);
+    });
+
+    it("log agent: only the agent's pods, only their metrics port", async () => {
+        const { active, dropped } = await targetsOf("log-agent");
+        assert.deepStrictEqual(active.map((t) => t.labels), [
+            { instance: "127.0.4.1:24231", job: "log-agent", namespace: "kube-system", node: "node-1", pod: "fluentd-es-v2.7.0-abcde" },
+        ]);
+        assert.deepStrictEqual(dropped.map((t) => t.discoveredLabels.__address__).sort(), ["127.0.4.1:24224", "127.0.4.2:9153"]);
+    });
+
+    it("listed service: only the selected Service's named port", async () => {
+        const { active, dropped } = await targetsOf("jmx-kafka");
+        assert.deepStrictEqual(active.map((t) => t.labels), [
+            { endpoint: "jmx", instance: "127.0.5.1:5556", job: "jmx-kafka", namespace: "kafka", pod: "kafka-0", service: "kafka" },
+        ]);
+        assert.deepStrictEqual(dropped.map((t) => t.discoveredLabels.__address__).sort(), ["127.0.5.1:9092", "127.0.5.2:5556"]);
+    });
+});
