@@ -1,7 +1,9 @@
+import { LogsSettings, readLogsSettings } from "./logs";
 import { MetricsSettings, readMetricsSettings } from "./metrics";
 import { Problems } from "./problems";
 import { ConfigSource } from "./source";
 
+export * from "./logs";
 export * from "./metrics";
 export { ConfigError, ConfigProblem } from "./problems";
 export { ConfigSource, plainConfigSource, pulumiConfigSource } from "./source";
@@ -9,6 +11,7 @@ export { ConfigSource, plainConfigSource, pulumiConfigSource } from "./source";
 /** Every setting of one stack, validated. */
 export interface Settings {
     metrics: MetricsSettings;
+    logs: LogsSettings;
 }
 
 /**
@@ -19,6 +22,7 @@ export function loadSettings(source: ConfigSource): Settings {
     const problems = new Problems();
     const settings: Settings = {
         metrics: readMetricsSettings(source, problems),
+        logs: readLogsSettings(source, problems),
     };
     problems.throwIfAny();
     return settings;
