@@ -79,3 +79,73 @@ export function ipAddress(value: string): string | undefined {
     }
     return "an IP address (Endpoints and static targets need addresses, not host names)";
 }
+
+// fluentd's Config.size_value: a whole number with an optional k, m, g or t suffix (powers of
+// 1024, either case). "2MB" or "1.5M" would be misread by fluentd, so they are rejected here.
+const FLUENTD_SIZE = /^([1-9][0-9]*)([kKmMgGtT])?$/;
+const SIZE_FACTORS: Record<string, number> = { k: 1024, m: 1024 ** 2, g: 1024 ** 3, t: 1024 ** 4 };
+
+export function fluentdSize(value: string): string | undefined {
+    return FLUENTD_SIZE.test(value)
+        ? undefined
+        : "a fluentd size: a whole number of bytes with an optional K, M, G or T suffix, such as 512K, 2M or 1G (not 2MB or 1.5M)";
+}
+
+/** Bytes of a size that passed fluentdSize; NaN otherwise. */
+export function fluentdSizeBytes(value: string): number {
+    const match = FLUENTD_SIZE.exec(value);
+    if (!match) {
+        return Number.NaN;
+    }
+    return Number(match[1]) * (match[2] ? SIZE_FACTORS[match[2].toLowerCase()] : 1);
+}
+
+/** The shortest fluentd size text for a byte count, so a derived limit reads like a hand-written one. */
+export function formatFluentdSize(bytes: number): string {
+    for (const unit of ["T", "G", "M", "K"]) {
+        const factor = SIZE_FACTORS[unit.toLowerCase()];
+        if (bytes % factor === 0) {
+            return `${bytes / factor}${unit}`;
+        }
+    }
+    return String(bytes);
+}
+
+// fluentd's Config.time_value: a number of seconds, or a number with an s, m, h or d suffix.
+const FLUENTD_DURATION = /^([0-9]+(\.[0-9]+)?)(s|m|h|d)?$/;
+
+export function fluentdDuration(value: string): string | undefined {
+    const match = FLUENTD_DURATION.exec(value);
+    return match && Number(match[1]) > 0
+        ? undefined
+        : "a positive fluentd duration: seconds, or a number with an s, m, h or d suffix, such as 5s, 30 or 1m";
+}
+
+// Kubernetes label keys: an optional DNS-subdomain prefix and '/', then a name of at most 63 characters.
+const LABEL_NAME = /^[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
+
+export function kubernetesLabelKey(value: string): string | undefined {
+    const slash = value.lastIndexOf("/");
+    const prefix = slash >= 0 ? value.slice(0, slash) : undefined;
+    const name = slash >= 0 ? value.slice(slash + 1) : value;
+    const prefixOk = prefix === undefined || dnsSubdomain(prefix) === undefined;
+    return prefixOk && LABEL_NAME.test(name) && name.length <= 63
+        ? undefined
+        : "a Kubernetes label key such as k8s-app or example.com/tier: an optional DNS prefix and '/', then at most 63 letters, digits, '-', '_' or '.'";
+}
+
+export function kubernetesLabelValue(value: string): string | undefined {
+    return LABEL_NAME.test(value) && value.length <= 63
+        ? undefined
+        : "a Kubernetes label value: at most 63 letters, digits, '-', '_' or '.', starting and ending with a letter or digit";
+}
+
+export function containerImage(value: string): string | undefined {
+    return /^[a-z0-9.\-_/:@]+$/i.test(value)
+        ? undefined
+        : "a container image reference such as quay.io/fluentd_elasticsearch/fluentd:v2.7.0";
+}
+
+export function oneOf(allowed: readonly string[]): (value: string) => string | undefined {
+    return (value) => (allowed.includes(value) ? undefined : `one of ${allowed.join(", ")}`);
+}

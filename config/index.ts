@@ -1,7 +1,10 @@
+import { LogsSettings, readLogsSettings } from "./logs";
 import { MetricsSettings, readMetricsSettings } from "./metrics";
 import { Problems } from "./problems";
+import { DEFAULT_LOG_AGENT_TARGET } from "./scrape-jobs";
 import { ConfigSource } from "./source";
 
+export * from "./logs";
 export * from "./metrics";
 export * from "./scrape-jobs";
 export { ConfigError, ConfigProblem } from "./problems";
@@ -10,6 +13,7 @@ export { ConfigSource, plainConfigSource, pulumiConfigSource } from "./source";
 /** Every setting of one stack, validated. */
 export interface Settings {
     metrics: MetricsSettings;
+    logs: LogsSettings;
 }
 
 /**
@@ -18,9 +22,10 @@ export interface Settings {
  */
 export function loadSettings(source: ConfigSource): Settings {
     const problems = new Problems();
-    const settings: Settings = {
-        metrics: readMetricsSettings(source, problems),
-    };
+    const metrics = readMetricsSettings(source, problems);
+    const logs = readLogsSettings(source, problems);
     problems.throwIfAny();
-    return settings;
+    // The log-agent scrape job follows the agent wherever its settings put it.
+    metrics.logAgentTarget = { ...DEFAULT_LOG_AGENT_TARGET, namespace: logs.namespace, podLabels: { ...logs.labels } };
+    return { metrics, logs };
 }

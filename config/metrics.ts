@@ -10,6 +10,7 @@ import {
 } from "./fields";
 import {
     absoluteHttpUrl,
+    containerImage,
     absolutePath,
     dnsLabel,
     dnsSubdomain,
@@ -140,12 +141,6 @@ const METRICS_KEYS = [
     "services",
 ] as const;
 
-function imageReference(value: string): string | undefined {
-    return /^[a-z0-9.\-_/:@]+$/i.test(value) && !/\s/.test(value)
-        ? undefined
-        : "a container image reference such as quay.io/prometheus/prometheus:v2.11.1";
-}
-
 function routePrefix(value: string): string | undefined {
     return value.startsWith("/") ? undefined : "a path starting with /";
 }
@@ -184,7 +179,7 @@ export function readMetricsSettings(source: ConfigSource, problems: Problems): M
         namespace: readString(problems, at("namespace"), raw.namespace, d.namespace, dnsLabel),
         name,
         serviceAccountName: readString(problems, at("serviceAccountName"), raw.serviceAccountName, d.serviceAccountName, dnsSubdomain),
-        image: readString(problems, at("image"), raw.image, d.image, imageReference),
+        image: readString(problems, at("image"), raw.image, d.image, containerImage),
         replicas: readInteger(
             problems,
             at("replicas"),

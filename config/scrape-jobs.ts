@@ -1,5 +1,5 @@
 import { readBoolean, readInteger, readObject, readString, readStringList, readStringMap, RawObject } from "./fields";
-import { absolutePath, dnsLabel, dnsSubdomain, ipAddress, prometheusDuration } from "./formats";
+import { absolutePath, dnsLabel, ipAddress, kubernetesLabelKey, prometheusDuration } from "./formats";
 import { Problems } from "./problems";
 
 /** Which cluster-component jobs run besides self-monitoring (issue: watch the cluster itself). */
@@ -189,14 +189,4 @@ function readPort(problems: Problems, key: string, value: unknown): string | num
     return readString(problems, key, value, "", (v) =>
         /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(v) && v.length <= 15 ? undefined : "a Service port name (IANA_SVC_NAME) or a port number",
     );
-}
-
-/** A Kubernetes label key: an optional DNS-subdomain prefix and a name of at most 63 characters. */
-function kubernetesLabelKey(value: string): string | undefined {
-    const parts = value.split("/");
-    const name = parts[parts.length - 1];
-    const prefixOk = parts.length === 1 || (parts.length === 2 && dnsSubdomain(parts[0]) === undefined);
-    return prefixOk && /^[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/.test(name) && name.length <= 63
-        ? undefined
-        : "a Kubernetes label key such as app or app.kubernetes.io/name";
 }

@@ -1,5 +1,6 @@
 import * as assert from "assert";
 import { parse } from "yaml";
+import { LogAgent } from "../components/log-agent";
 import { MetricsServer } from "../components/metrics-server";
 import { CADVISOR_FAMILIES } from "../components/metrics-server/scrape-jobs/cadvisor-families";
 import { ConfigError, loadSettings, plainConfigSource } from "../config";
@@ -187,12 +188,30 @@ describe("scrape jobs", () => {
             kubernetes_sd_configs: [{ role: "pod", namespaces: { names: ["kube-system"] } }],
             relabel_configs: [
                 { action: "keep", source_labels: ["__meta_kubernetes_pod_label_k8s_app"], regex: "fluentd-es" },
+                { action: "keep", source_labels: ["__meta_kubernetes_pod_label_version"], regex: "v2\\.7\\.0" },
                 { action: "keep", source_labels: ["__meta_kubernetes_pod_container_port_name"], regex: "metrics" },
                 { action: "replace", source_labels: ["__meta_kubernetes_namespace"], target_label: "namespace" },
                 { action: "replace", source_labels: ["__meta_kubernetes_pod_name"], target_label: "pod" },
                 { action: "replace", source_labels: ["__meta_kubernetes_pod_node_name"], target_label: "node" },
             ],
         });
+    });
+
+    it("log agent: follows the agent's namespace and labels, and keeps the port its DaemonSet exposes", async () => {
+        const overrides = { logs: { namespace: "logging", labels: { app: "log-shipper" } } };
+        const job = jobs(overrides).get("log-agent");
+        assert.deepStrictEqual(job.kubernetes_sd_configs, [{ role: "pod", namespaces: { names: ["logging"] } }]);
+        assert.deepStrictEqual(job.relabel_configs.slice(0, 2), [
+            { action: "keep", source_labels: ["__meta_kubernetes_pod_label_app"], regex: "log-shipper" },
+            { action: "keep", source_labels: ["__meta_kubernetes_pod_container_port_name"], regex: "metrics" },
+        ]);
+        const settings = settingsWith(overrides);
+        const r = await captureResources(() => new LogAgent("log-agent", { settings: settings.logs }));
+        const ds = findOne(r, "kubernetes:apps/v1:DaemonSet").inputs;
+        assert.strictEqual(ds.metadata.namespace, "logging");
+        assert.deepStrictEqual(ds.spec.template.metadata.labels, { app: "log-shipper" });
+        const portNames = ds.spec.template.spec.containers.flatMap((c: any) => (c.ports ?? []).map((p: any) => p.name));
+        assert.ok(portNames.includes(job.relabel_configs[1].regex), `DaemonSet ports ${portNames} lack the scraped port`);
     });
 
     it("services: each entry is its own endpoints job with selector, port, path, scheme and interval", () => {

@@ -7,6 +7,7 @@ export function requiredConfig(): Record<string, any> {
             externalUrl: "https://monitor.example.com/",
             nfs: { server: "10.0.0.10", path: "/exports/monitor" },
         },
+        logs: { search: { host: "elasticsearch-logging" } },
     };
 }
 

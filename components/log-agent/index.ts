@@ -1,0 +1,2 @@
+export { LogAgent, LogAgentArgs } from "./log-agent";
+export { agentConfigFiles } from "./config-map";

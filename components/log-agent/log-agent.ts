@@ -1,0 +1,65 @@
+import * as k8s from "@pulumi/kubernetes";
+import * as pulumi from "@pulumi/pulumi";
+import { LogsSettings } from "../../config";
+import { agentConfigMap } from "./config-map";
+import { credentialsSecret } from "./credentials-secret";
+import { daemonSet } from "./daemonset";
+import { METRICS_PORT } from "./layout";
+import { clusterRole, clusterRoleBinding, serviceAccount } from "./rbac";
+
+export interface LogAgentArgs {
+    settings: LogsSettings;
+}
+
+/**
+ * fluentd on every node, shipping container and node logs to Elasticsearch (spec 2.11), with its
+ * RBAC, config and optional credentials Secret. Every object comes from a pure builder; this
+ * class only registers them.
+ */
+export class LogAgent extends pulumi.ComponentResource {
+    public readonly namespace: pulumi.Output<string>;
+    public readonly daemonSetName: pulumi.Output<string>;
+    public readonly configMapName: pulumi.Output<string>;
+    public readonly serviceAccountName: pulumi.Output<string>;
+    public readonly metricsPort: pulumi.Output<number>;
+    public readonly searchUrl: pulumi.Output<string>;
+
+    constructor(name: string, args: LogAgentArgs, opts?: pulumi.ComponentResourceOptions) {
+        super("cluster-monitoring:logging:LogAgent", name, {}, opts);
+        const s = args.settings;
+        const parent = { parent: this };
+
+        const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, serviceAccount(s), parent);
+        const role = new k8s.rbac.v1.ClusterRole(`${name}-cluster-role`, clusterRole(s), parent);
+        new k8s.rbac.v1.ClusterRoleBinding(`${name}-cluster-role-binding`, clusterRoleBinding(s), {
+            parent: this,
+            dependsOn: [role, account],
+        });
+        const config = new k8s.core.v1.ConfigMap(`${name}-config`, agentConfigMap(s), parent);
+
+        const secretArgs = credentialsSecret(s);
+        const secret = secretArgs ? [new k8s.core.v1.Secret(`${name}-search-credentials`, secretArgs, parent)] : [];
+
+        // Pods that start before their ConfigMap or Secret exist fail to mount or to start.
+        const ds = new k8s.apps.v1.DaemonSet(`${name}-daemonset`, daemonSet(s), {
+            parent: this,
+            dependsOn: [account, role, config, ...secret],
+        });
+
+        this.namespace = pulumi.output(s.namespace);
+        this.daemonSetName = ds.metadata.name;
+        this.configMapName = config.metadata.name;
+        this.serviceAccountName = account.metadata.name;
+        this.metricsPort = pulumi.output(METRICS_PORT.number);
+        const host = s.search.host.includes(":") ? `[${s.search.host}]` : s.search.host;
+        this.searchUrl = pulumi.output(`${s.search.scheme}://${host}:${s.search.port}`);
+        this.registerOutputs({
+            namespace: this.namespace,
+            daemonSetName: this.daemonSetName,
+            configMapName: this.configMapName,
+            serviceAccountName: this.serviceAccountName,
+            metricsPort: this.metricsPort,
+            searchUrl: this.searchUrl,
+        });
+    }
+}
