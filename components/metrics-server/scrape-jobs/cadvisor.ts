@@ -11,24 +11,27 @@ function alternatives(names: string[]): string {
     return `(${names.join("|")})`;
 }
 
+/** Marks network series for the pause-container rule; removed again before storage. */
+const NETWORK_MARK = "__tmp_network_series";
+
 /**
  * Spec 4.1 warns that most cAdvisor series are unneeded. These rules run after the scrape and
  * before storage:
  * 1. drop the families no common dashboard or rule queries (CADVISOR_FAMILIES);
  * 2. drop cgroup-level series (system slices, kubepods, the root cgroup), which carry an `id`
  *    but neither `container` nor `pod`;
- * 3. drop the pause container's series except network, because a pod's network counters are
- *    reported on its sandbox.
+ * 3. drop every series of the pause container except network, because a pod's network counters
+ *    are reported on its sandbox. RE2 has no negative lookahead, so network series are marked
+ *    first, the unmarked pause series dropped, and the mark removed.
  */
 export function cadvisorMetricRelabelRules(): RelabelConfig[] {
     const droppedFamilies = CADVISOR_FAMILIES.filter((f) => !f.keep).map((f) => f.name);
-    const pauseFamilies = CADVISOR_FAMILIES.filter(
-        (f) => f.keep && f.name.startsWith("container_") && !f.name.startsWith("container_network_"),
-    ).map((f) => f.name);
     return [
         drop(["__name__"], alternatives(droppedFamilies)),
         { ...drop(["id", "container", "pod"], ".+;;"), separator: ";" },
-        { ...drop(["__name__", "container"], `${alternatives(pauseFamilies)};${PAUSE_CONTAINER}`), separator: ";" },
+        { action: "replace", source_labels: ["__name__"], regex: "container_network_.*", target_label: NETWORK_MARK, replacement: "true" },
+        { ...drop(["container", NETWORK_MARK], `${PAUSE_CONTAINER};`), separator: ";" },
+        { action: "labeldrop", regex: NETWORK_MARK },
     ];
 }
 
