@@ -1,7 +1,7 @@
 import { MetricsSettings } from "../../../config";
 import { DISCOVERY_LABEL, WEB_PORT } from "../layout";
 import { RelabelConfig, ScrapeConfig } from "../prometheus-config-types";
-import { constant, copy, keep } from "./relabel";
+import { constant, copy, keep, podFromEndpointTarget } from "./relabel";
 
 /**
  * Spec 2.4, in order. Rule 1 keeps only services labelled monitor=main; the rest turn discovery
@@ -11,17 +11,7 @@ import { constant, copy, keep } from "./relabel";
 export function endpointRelabelRules(): RelabelConfig[] {
     return [
         keep([`__meta_kubernetes_service_label_${DISCOVERY_LABEL.key}`], DISCOVERY_LABEL.value),
-        {
-            action: "replace",
-            source_labels: [
-                "__meta_kubernetes_endpoint_address_target_kind",
-                "__meta_kubernetes_endpoint_address_target_name",
-            ],
-            separator: ";",
-            regex: "Pod;(.*)",
-            replacement: "${1}",
-            target_label: "pod",
-        },
+        podFromEndpointTarget(),
         copy("__meta_kubernetes_namespace", "namespace"),
         copy("__meta_kubernetes_service_name", "service"),
         copy("__meta_kubernetes_pod_name", "pod"),

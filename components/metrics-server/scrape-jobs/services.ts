@@ -1,6 +1,6 @@
 import { ServiceScrapeSettings } from "../../../config";
 import { RelabelConfig, ScrapeConfig } from "../prometheus-config-types";
-import { constant, copy, keep, keepLabels, literal } from "./relabel";
+import { constant, copy, keep, keepLabels, literal, podFromEndpointTarget } from "./relabel";
 
 /** A named port is matched by name; a number by the port in the discovered address. */
 function keepPort(port: string | number): RelabelConfig {
@@ -23,14 +23,7 @@ export function serviceJob(svc: ServiceScrapeSettings): ScrapeConfig {
         relabel_configs: [
             ...keepLabels("service", svc.selector),
             keepPort(svc.port),
-            {
-                action: "replace",
-                source_labels: ["__meta_kubernetes_endpoint_address_target_kind", "__meta_kubernetes_endpoint_address_target_name"],
-                separator: ";",
-                regex: "Pod;(.*)",
-                replacement: "${1}",
-                target_label: "pod",
-            },
+            podFromEndpointTarget(),
             copy("__meta_kubernetes_namespace", "namespace"),
             copy("__meta_kubernetes_service_name", "service"),
             constant("endpoint", String(svc.port)),
