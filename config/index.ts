@@ -1,5 +1,5 @@
-import { LogsSettings, readLogsSettings } from "./logs";
-import { MetricsSettings, readMetricsSettings } from "./metrics";
+import { LOGS_KEY, LogsSettings, readLogsSettings, SEARCH_PASSWORD_KEY } from "./logs";
+import { ETCD_SECRET_KEYS, METRICS_KEY, MetricsSettings, readMetricsSettings } from "./metrics";
 import { Problems } from "./problems";
 import { DEFAULT_LOG_AGENT_TARGET } from "./scrape-jobs";
 import { ConfigSource } from "./source";
@@ -22,6 +22,12 @@ export interface Settings {
  */
 export function loadSettings(source: ConfigSource): Settings {
     const problems = new Problems();
+    const known = [METRICS_KEY, LOGS_KEY, SEARCH_PASSWORD_KEY, ...Object.values(ETCD_SECRET_KEYS)];
+    for (const key of source.keys()) {
+        if (!known.includes(key)) {
+            problems.add(`cluster-monitoring:${key}`, "a value", `one of the known keys: ${known.join(", ")}`);
+        }
+    }
     const metrics = readMetricsSettings(source, problems);
     const logs = readLogsSettings(source, problems);
     problems.throwIfAny();

@@ -9,7 +9,11 @@ export interface ConfigSource {
     value(key: string): unknown;
     /** A secret key, kept as a Pulumi secret so it never reaches state or logs in clear text. */
     secret(key: string): pulumi.Output<string> | undefined;
+    /** Every key set in this project's namespace, to catch a misspelt top-level key. */
+    keys(): string[];
 }
+
+const PROJECT_PREFIX = "cluster-monitoring:";
 
 export function pulumiConfigSource(config: pulumi.Config = new pulumi.Config()): ConfigSource {
     return {
@@ -27,6 +31,11 @@ export function pulumiConfigSource(config: pulumi.Config = new pulumi.Config()):
         secret(key) {
             return config.getSecret(key);
         },
+        keys() {
+            return Object.keys(pulumi.runtime.allConfig())
+                .filter((k) => k.startsWith(PROJECT_PREFIX))
+                .map((k) => k.slice(PROJECT_PREFIX.length));
+        },
     };
 }
 
@@ -35,5 +44,6 @@ export function plainConfigSource(values: Record<string, unknown>, secrets: Reco
     return {
         value: (key) => values[key],
         secret: (key) => (key in secrets ? pulumi.secret(secrets[key]) : undefined),
+        keys: () => [...Object.keys(values), ...Object.keys(secrets)],
     };
 }

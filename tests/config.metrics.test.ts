@@ -163,6 +163,13 @@ describe("metrics settings", () => {
             assert.match(p.expected, /retention/);
         });
 
+        it("an unknown top-level key in the project namespace, such as a misspelt metrics", () => {
+            const config = requiredConfig();
+            config.metric = { retention: "30d" };
+            const p = problemFor(configErrorFor(config), "cluster-monitoring:metric");
+            assert.match(p.expected, /metrics, logs, searchPassword/);
+        });
+
         it("an unknown key under metrics.nfs", () => {
             problemFor(
                 configErrorFor(withMetrics({ nfs: { server: "10.0.0.10", path: "/x", readonly: true } })),

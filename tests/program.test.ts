@@ -14,6 +14,15 @@ describe("the program (index.ts)", () => {
         assert.strictEqual(await outputValue(exports.externalUrl), "https://monitor.example.com/");
     });
 
+    it("reports a misspelt top-level key of the stack file", async () => {
+        let thrown: unknown;
+        await runProgram({ ...requiredConfig(), logz: { search: {} } }).catch((e) => {
+            thrown = e;
+        });
+        assert.ok(thrown instanceof ConfigError, `expected a ConfigError, got ${thrown}`);
+        assert.match((thrown as Error).message, /cluster-monitoring:logz: got "a value", expected one of the known keys/);
+    });
+
     it("stops on invalid config before registering any resource", async () => {
         const config = requiredConfig();
         config.metrics.retention = "20days";
