@@ -17,20 +17,31 @@ export interface RegisteredResource {
 const registered: RegisteredResource[] = [];
 
 // Runtime mocks stand in for the CLI and engine, so the real components run offline.
-pulumi.runtime.setMocks(
-    {
-        newResource(args) {
-            registered.push({ type: args.type, name: args.name, inputs: args.inputs });
-            return { id: `${args.name}-id`, state: args.inputs };
-        },
-        call(args) {
-            return args.inputs;
-        },
+const mocks: pulumi.runtime.Mocks = {
+    newResource(args) {
+        registered.push({ type: args.type, name: args.name, inputs: args.inputs });
+        return { id: `${args.name}-id`, state: args.inputs };
     },
-    "cluster-monitoring",
-    "test",
-    false,
-);
+    call(args) {
+        return args.inputs;
+    },
+};
+
+const PROJECT = "cluster-monitoring";
+let currentStack = "test";
+pulumi.runtime.setMocks(mocks, PROJECT, currentStack, false);
+
+/**
+ * Makes pulumi.getStack() return `stack`, as it does under `pulumi up --stack <stack>`. It
+ * re-registers the same mocks, which resets the engine state, so callers do it only between
+ * runs, once waitForRegistrations has resolved.
+ */
+export function useStack(stack: string): void {
+    if (stack !== currentStack) {
+        pulumi.runtime.setMocks(mocks, PROJECT, stack, false);
+        currentStack = stack;
+    }
+}
 
 // Internal to @pulumi/pulumi (pinned in package.json): resolves once every pending registration
 // has reached the mocks, which no public API offers.

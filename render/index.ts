@@ -30,7 +30,7 @@ export interface RenderedStack {
  * Kubernetes object it would deploy. A ConfigError from the stack file propagates unchanged.
  */
 export async function renderStack(projectDir: string, stack: string): Promise<RenderedStack> {
-    const { resources } = await runProgram(readStackConfig(projectDir, stack));
+    const { resources } = await runProgram(readStackConfig(projectDir, stack), stack);
     const objects = kubernetesObjects(resources);
     const header =
         `# Every Kubernetes object that stack "${stack}" deploys, rendered offline from Pulumi.${stack}.yaml.\n` +

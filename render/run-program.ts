@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as path from "path";
-import { captureResources, RegisteredResource } from "./engine-mocks";
+import { captureResources, RegisteredResource, useStack, waitForRegistrations } from "./engine-mocks";
 
 const PROGRAM = path.resolve(__dirname, "../index.ts");
 
@@ -17,11 +17,14 @@ export interface ProgramRun {
 }
 
 /**
- * Runs the real index.ts under the runtime mocks with `config`, the way `pulumi up` would, and
- * returns its exports and every resource it registered. setAllConfig replaces the whole config,
- * so one run never sees another run's keys.
+ * Runs the real index.ts under the runtime mocks with `config` as stack `stack`, the way
+ * `pulumi up` would, and returns its exports and every resource it registered. setAllConfig
+ * replaces the whole config, so one run never sees another run's keys.
  */
-export async function runProgram(config: EngineConfig): Promise<ProgramRun> {
+export async function runProgram(config: EngineConfig, stack = "test"): Promise<ProgramRun> {
+    // A previous run that threw may still have registrations in flight.
+    await waitForRegistrations();
+    useStack(stack);
     pulumi.runtime.setAllConfig(config.values, config.secretKeys);
     // index.ts creates its resources at load time, so each run must load it afresh.
     delete require.cache[PROGRAM];

@@ -1,3 +1,4 @@
+import * as pulumi from "@pulumi/pulumi";
 import * as assert from "assert";
 import { spawnSync } from "child_process";
 import * as fs from "fs";
@@ -6,6 +7,7 @@ import { parseAllDocuments } from "yaml";
 import { engineConfigOf, renderStack, SECRET_MARKER } from "../render";
 import { kubernetesObjects } from "../render/kubernetes-objects";
 import { manifestFile } from "../render/manifest-file";
+import { runProgram as runEngine } from "../render/run-program";
 import { runProgram } from "./harness/program";
 import { requiredConfig } from "./harness/stack-config";
 import { tempProject } from "./harness/temp-project";
@@ -36,6 +38,15 @@ describe("offline render (npm run render -- <stack>)", () => {
         assert.ok(statefulSetArgs(dev).includes("--storage.tsdb.retention.time=7d"));
         assert.ok(objectsOf(prod).some((o) => o.kind === "Ingress"), "prod sets an Ingress host");
         assert.ok(!objectsOf(dev).some((o) => o.kind === "Ingress" || o.kind === "Secret"), "dev sets neither");
+    });
+
+    it("runs the program as the stack it renders, as pulumi up --stack would", async () => {
+        const seen: string[] = [];
+        for (const stack of ["prod", "dev"]) {
+            await runEngine(engineConfigOf(fs.readFileSync(path.join(REPO, `Pulumi.${stack}.yaml`), "utf8")), stack);
+            seen.push(pulumi.getStack());
+        }
+        assert.deepStrictEqual(seen, ["prod", "dev"]);
     });
 
     it("writes only Kubernetes objects, namespaces first, then by kind, namespace and name", async () => {
