@@ -1,47 +1,15 @@
-import * as pulumi from "@pulumi/pulumi";
+import { RegisteredResource } from "../../render/engine-mocks";
 
-/** One resource as the Pulumi engine would have received it. */
-export interface RegisteredResource {
-    type: string;
-    name: string;
-    inputs: Record<string, any>;
-    parent?: string;
-}
-
-const registered: RegisteredResource[] = [];
-
-// Runtime mocks stand in for the CLI and engine, so the real components run offline.
-pulumi.runtime.setMocks(
-    {
-        newResource(args) {
-            registered.push({ type: args.type, name: args.name, inputs: args.inputs });
-            return { id: `${args.name}-id`, state: args.inputs };
-        },
-        call(args) {
-            return args.inputs;
-        },
-    },
-    "cluster-monitoring",
-    "test",
-    false,
-);
-
-// Internal to @pulumi/pulumi (pinned in package.json): resolves once every pending registration
-// has reached the mocks, which no public API offers.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { waitForRPCs } = require("@pulumi/pulumi/runtime/settings") as { waitForRPCs: () => Promise<void> };
-
-export function waitForRegistrations(): Promise<void> {
-    return waitForRPCs();
-}
-
-/** Runs `build` and returns every resource it registered, in registration order. */
-export async function captureResources(build: () => unknown): Promise<RegisteredResource[]> {
-    const start = registered.length;
-    build();
-    await waitForRPCs();
-    return registered.slice(start);
-}
+// The mock registration lives in render/ because the offline render uses the same one; tests
+// that import from here and a render in the same mocha process share it.
+export {
+    allRegistered,
+    captureResources,
+    isWrappedSecret,
+    RegisteredResource,
+    unwrapSecret,
+    waitForRegistrations,
+} from "../../render/engine-mocks";
 
 /** The only resource of a type and Kubernetes name; fails the test when there is none or several. */
 export function findOne(resources: RegisteredResource[], type: string, metadataName?: string): RegisteredResource {
@@ -59,25 +27,4 @@ export function findOne(resources: RegisteredResource[], type: string, metadataN
 
 export function ofType(resources: RegisteredResource[], type: string): RegisteredResource[] {
     return resources.filter((r) => r.type === type);
-}
-
-// How the Pulumi RPC layer marks a secret value; mocks receive secrets in this wrapped form.
-const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
-const SECRET_SIG_VALUE = "1b47061264138c4ac30d75fd1eb44270";
-
-export function isWrappedSecret(value: unknown): boolean {
-    return typeof value === "object" && value !== null && (value as any)[SECRET_SIG_KEY] === SECRET_SIG_VALUE;
-}
-
-/** The plain value inside a secret as the engine received it; fails when the value is not a secret. */
-export function unwrapSecret(value: unknown): any {
-    if (!isWrappedSecret(value)) {
-        throw new Error(`expected a Pulumi secret, got ${JSON.stringify(value)}`);
-    }
-    return (value as any).value;
-}
-
-/** Every resource registered so far in this process, to check that a failed run added none. */
-export function allRegistered(): readonly RegisteredResource[] {
-    return registered;
 }

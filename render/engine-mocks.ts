@@ -1,0 +1,82 @@
+import * as pulumi from "@pulumi/pulumi";
+
+/**
+ * The one Pulumi runtime mock registration of this process. The offline render and the tests
+ * both run the real program against it; a second setMocks call would swap the monitor under
+ * registrations that are still in flight, so everything that needs the mocks imports this module.
+ */
+
+/** One resource as the Pulumi engine would have received it. */
+export interface RegisteredResource {
+    type: string;
+    name: string;
+    inputs: Record<string, any>;
+    parent?: string;
+}
+
+const registered: RegisteredResource[] = [];
+
+// Runtime mocks stand in for the CLI and engine, so the real components run offline.
+const mocks: pulumi.runtime.Mocks = {
+    newResource(args) {
+        registered.push({ type: args.type, name: args.name, inputs: args.inputs });
+        return { id: `${args.name}-id`, state: args.inputs };
+    },
+    call(args) {
+        return args.inputs;
+    },
+};
+
+const PROJECT = "cluster-monitoring";
+let currentStack = "test";
+pulumi.runtime.setMocks(mocks, PROJECT, currentStack, false);
+
+/**
+ * Makes pulumi.getStack() return `stack`, as it does under `pulumi up --stack <stack>`. It
+ * re-registers the same mocks, which resets the engine state, so callers do it only between
+ * runs, once waitForRegistrations has resolved.
+ */
+export function useStack(stack: string): void {
+    if (stack !== currentStack) {
+        pulumi.runtime.setMocks(mocks, PROJECT, stack, false);
+        currentStack = stack;
+    }
+}
+
+// Internal to @pulumi/pulumi (pinned in package.json): resolves once every pending registration
+// has reached the mocks, which no public API offers.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { waitForRPCs } = require("@pulumi/pulumi/runtime/settings") as { waitForRPCs: () => Promise<void> };
+
+export function waitForRegistrations(): Promise<void> {
+    return waitForRPCs();
+}
+
+/** Runs `build` and returns every resource it registered, in registration order. */
+export async function captureResources(build: () => unknown): Promise<RegisteredResource[]> {
+    const start = registered.length;
+    build();
+    await waitForRPCs();
+    return registered.slice(start);
+}
+
+/** Every resource registered so far in this process, to check that a failed run added none. */
+export function allRegistered(): readonly RegisteredResource[] {
+    return registered;
+}
+
+// How the Pulumi RPC layer marks a secret value; mocks receive secrets in this wrapped form.
+const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
+const SECRET_SIG_VALUE = "1b47061264138c4ac30d75fd1eb44270";
+
+export function isWrappedSecret(value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as any)[SECRET_SIG_KEY] === SECRET_SIG_VALUE;
+}
+
+/** The plain value inside a secret as the engine received it; fails when the value is not a secret. */
+export function unwrapSecret(value: unknown): any {
+    if (!isWrappedSecret(value)) {
+        throw new Error(`expected a Pulumi secret, got ${JSON.stringify(value)}`);
+    }
+    return (value as any).value;
+}

@@ -1,0 +1,36 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as path from "path";
+import { captureResources, RegisteredResource, useStack, waitForRegistrations } from "./engine-mocks";
+
+const PROGRAM = path.resolve(__dirname, "../index.ts");
+
+/** Stack config as the engine hands it to a program: full keys ("project:key") and string values. */
+export interface EngineConfig {
+    values: Record<string, string>;
+    /** Keys whose values are secrets; pulumi.Config#getSecret wraps them. */
+    secretKeys: string[];
+}
+
+export interface ProgramRun {
+    exports: Record<string, any>;
+    resources: RegisteredResource[];
+}
+
+/**
+ * Runs the real index.ts under the runtime mocks with `config` as stack `stack`, the way
+ * `pulumi up` would, and returns its exports and every resource it registered. setAllConfig
+ * replaces the whole config, so one run never sees another run's keys.
+ */
+export async function runProgram(config: EngineConfig, stack = "test"): Promise<ProgramRun> {
+    // A previous run that threw may still have registrations in flight.
+    await waitForRegistrations();
+    useStack(stack);
+    pulumi.runtime.setAllConfig(config.values, config.secretKeys);
+    // index.ts creates its resources at load time, so each run must load it afresh.
+    delete require.cache[PROGRAM];
+    let exports: Record<string, any> = {};
+    const resources = await captureResources(() => {
+        exports = require(PROGRAM);
+    });
+    return { exports, resources };
+}
