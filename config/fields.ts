@@ -1,4 +1,4 @@
-import { Problems } from "./problems";
+import { Problems, UNSHOWN_VALUE } from "./problems";
 
 /**
  * Readers for one field of raw stack config. Each one returns a usable value (the default when
@@ -28,7 +28,7 @@ export function readObject(
     const raw = value as RawObject;
     for (const field of Object.keys(raw)) {
         if (!knownKeys.includes(field)) {
-            problems.add(`${key}.${field}`, raw[field], `one of the known keys: ${knownKeys.join(", ")}`);
+            problems.add(`${key}.${field}`, UNSHOWN_VALUE, `one of the known keys: ${knownKeys.join(", ")}`);
         }
     }
     return raw;

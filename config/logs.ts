@@ -35,6 +35,11 @@ export interface SearchSettings {
     scheme: SearchScheme;
     /** ssl_verify; only written for https, where it has an effect. */
     sslVerify: boolean;
+    /**
+     * ssl_version; only written for https. fluent-plugin-elasticsearch 3.5 defaults to TLSv1,
+     * which Elasticsearch 7 and hosted stores refuse, so the default here is TLSv1_2.
+     */
+    sslVersion: SslVersion;
     user?: string;
     /** From the secret key searchPassword; present exactly when user is. */
     password?: pulumi.Output<string>;
@@ -121,7 +126,7 @@ export const LOGS_DEFAULTS = {
         { key: "node-role.kubernetes.io/control-plane", operator: "Exists", effect: "NoSchedule" },
     ] as TolerationSettings[],
     resources: { cpuRequest: "100m", memoryRequest: "200Mi", memoryLimit: "500Mi" },
-    search: { port: 9200, scheme: "http" as SearchScheme, sslVerify: true },
+    search: { port: 9200, scheme: "http" as SearchScheme, sslVerify: true, sslVersion: "TLSv1_2" as SslVersion },
     logLevel: "info" as LogLevel,
     buffer: {
         flushInterval: "5s",
@@ -152,7 +157,11 @@ const LOGS_KEYS = [
     "livenessThresholdSeconds",
 ] as const;
 
-const SEARCH_KEYS = ["host", "port", "scheme", "sslVerify", "user"] as const;
+const SEARCH_KEYS = ["host", "port", "scheme", "sslVerify", "sslVersion", "user"] as const;
+
+/** The values fluent-plugin-elasticsearch 3.5 accepts for ssl_version. */
+export const SSL_VERSIONS = ["TLSv1_2", "TLSv1_1", "TLSv1", "SSLv23"] as const;
+export type SslVersion = (typeof SSL_VERSIONS)[number];
 const BUFFER_KEYS = [
     "flushInterval",
     "flushThreadCount",
@@ -257,6 +266,7 @@ function readSearch(source: ConfigSource, problems: Problems, key: string, value
         port: readInteger(problems, at("port"), raw.port, d.port, 1, 65535),
         scheme: readString(problems, at("scheme"), raw.scheme, d.scheme, oneOf(SEARCH_SCHEMES)) as SearchScheme,
         sslVerify: readBoolean(problems, at("sslVerify"), raw.sslVerify, d.sslVerify),
+        sslVersion: readString(problems, at("sslVersion"), raw.sslVersion, d.sslVersion, oneOf(SSL_VERSIONS)) as SslVersion,
     };
     if (raw.user !== undefined && raw.user !== null) {
         const user = readString(problems, at("user"), raw.user, "", searchUser);

@@ -41,9 +41,18 @@ export class Problems {
 /** A secret must never be echoed back, so callers pass SECRET_VALUE instead of the value. */
 export const SECRET_VALUE = Symbol("secret value");
 
+/**
+ * The value of an unknown key is not shown: a misspelt key may hold a secret (a `password:`
+ * where none belongs), and the error ends up in CI logs.
+ */
+export const UNSHOWN_VALUE = Symbol("unshown value");
+
 function describe(value: unknown): string {
     if (value === SECRET_VALUE) {
         return "a secret value";
+    }
+    if (value === UNSHOWN_VALUE) {
+        return "a value (not shown)";
     }
     if (value === undefined) {
         return "nothing";

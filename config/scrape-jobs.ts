@@ -1,6 +1,6 @@
 import { readBoolean, readInteger, readObject, readString, readStringList, readStringMap, RawObject } from "./fields";
-import { absolutePath, dnsLabel, ipAddress, kubernetesLabelKey, prometheusDuration } from "./formats";
-import { Problems } from "./problems";
+import { absolutePath, dnsLabel, dnsSubdomain, ipAddress, kubernetesLabelKey, prometheusDuration } from "./formats";
+import { Problems, UNSHOWN_VALUE } from "./problems";
 
 /** Which cluster-component jobs run besides self-monitoring (issue: watch the cluster itself). */
 export interface ScrapeJobSwitches {
@@ -38,11 +38,13 @@ export interface ServiceScrapeSettings {
     name: string;
     namespace: string;
     selector: Record<string, string>;
-    /** A port name, or a port number when the Service port has no name. */
+    /** An endpoint port name, or the number of the port the pods serve (the Service's targetPort). */
     port: string | number;
     path: string;
     scheme: "http" | "https";
     interval?: string;
+    /** For https: verify against this CA file in the Prometheus container, or skip verification. */
+    tls?: { caFile?: string; insecureSkipVerify?: boolean; serverName?: string };
 }
 
 /** Where the log agent's pods are, so the metrics server can find them; filled from the log agent's settings. */
@@ -96,6 +98,14 @@ export function readKubeletTls(problems: Problems, key: string, value: unknown):
             `false when ${key}.caFile is set: either verify kubelet certificates against the CA or skip verification`,
         );
     }
+    if (caFile === undefined && !insecureSkipVerify) {
+        problems.add(
+            `${key}.caFile`,
+            undefined,
+            `the CA that signed the kubelet serving certificates when ${key}.insecureSkipVerify is false, ` +
+                "such as /var/run/secrets/kubernetes.io/serviceaccount/ca.crt; the system roots never sign kubelet certificates",
+        );
+    }
     return caFile === undefined ? { insecureSkipVerify } : { insecureSkipVerify, caFile };
 }
 
@@ -127,7 +137,7 @@ export function readEtcd(problems: Problems, key: string, value: unknown, enable
     };
 }
 
-const SERVICE_KEYS = ["name", "namespace", "selector", "port", "path", "scheme", "interval"];
+const SERVICE_KEYS = ["name", "namespace", "selector", "port", "path", "scheme", "interval", "tls"];
 
 export function readServices(problems: Problems, key: string, value: unknown, reservedJobNames: string[]): ServiceScrapeSettings[] {
     if (value === undefined || value === null) {
@@ -176,7 +186,25 @@ function readService(problems: Problems, key: string, value: unknown): ServiceSc
     if (raw.interval !== undefined) {
         service.interval = readString(problems, `${key}.interval`, raw.interval, "", prometheusDuration) || undefined;
     }
+    if (raw.tls !== undefined) {
+        service.tls = readServiceTls(problems, `${key}.tls`, raw.tls, service.scheme);
+    }
     return service;
+}
+
+function readServiceTls(problems: Problems, key: string, value: unknown, scheme: string): ServiceScrapeSettings["tls"] {
+    const raw = readObject(problems, key, value, ["caFile", "insecureSkipVerify", "serverName"]);
+    if (scheme !== "https") {
+        problems.add(key, UNSHOWN_VALUE, "no tls settings unless the entry's scheme is https");
+    }
+    const tls: NonNullable<ServiceScrapeSettings["tls"]> = {};
+    if (raw.caFile !== undefined) tls.caFile = readString(problems, `${key}.caFile`, raw.caFile, "", absolutePath) || undefined;
+    if (raw.insecureSkipVerify !== undefined) tls.insecureSkipVerify = readBoolean(problems, `${key}.insecureSkipVerify`, raw.insecureSkipVerify, false);
+    if (raw.serverName !== undefined) tls.serverName = readString(problems, `${key}.serverName`, raw.serverName, "", dnsSubdomain) || undefined;
+    if (tls.caFile !== undefined && tls.insecureSkipVerify) {
+        problems.add(`${key}.insecureSkipVerify`, true, `false when ${key}.caFile is set`);
+    }
+    return tls;
 }
 
 function readPort(problems: Problems, key: string, value: unknown): string | number {

@@ -1,6 +1,6 @@
 /**
  * Writes tests/fixtures/cadvisor-metrics.txt: a /metrics/cadvisor payload shaped like a kubelet's
- * on a small node (containerd and a dockershim-style pause container side by side), with
+ * on a small node (containerd sandboxes, and one dockershim-style `POD` pause container), with
  * cgroup-level series, pod-level cgroups, pause containers and app containers, for every family
  * in the family table plus a few it does not list. Deterministic, so the fixture diffs cleanly.
  *
@@ -24,17 +24,22 @@ interface Cgroup {
 const SYSTEM_CGROUPS = ["/", "/kubepods", "/kubepods/burstable", "/kubepods/besteffort", "/system.slice", "/system.slice/containerd.service", "/system.slice/kubelet.service", "/user.slice"];
 
 const PODS = [
-    { pod: "coredns-558bd4d5db-x7k2p", namespace: "kube-system", uid: "3f1c", containers: [["coredns", "registry.k8s.io/coredns/coredns:v1.8.4"]] },
-    { pod: "web-7d9c6c8b9f-q2w4e", namespace: "shop", uid: "8a2b", containers: [["nginx", "nginx:1.21"], ["exporter", "nginx/nginx-prometheus-exporter:0.10.0"]] },
-    { pod: "fluentd-es-v2.7.0-abcde", namespace: "kube-system", uid: "c4d5", containers: [["fluentd-es", "quay.io/fluentd_elasticsearch/fluentd:v2.7.0"]] },
+    { pod: "coredns-558bd4d5db-x7k2p", namespace: "kube-system", uid: "3f1c", runtime: "dockershim", containers: [["coredns", "registry.k8s.io/coredns/coredns:v1.8.4"]] },
+    { pod: "web-7d9c6c8b9f-q2w4e", namespace: "shop", uid: "8a2b", runtime: "containerd", containers: [["nginx", "nginx:1.21"], ["exporter", "nginx/nginx-prometheus-exporter:0.10.0"]] },
+    { pod: "fluentd-es-v2.7.0-abcde", namespace: "kube-system", uid: "c4d5", runtime: "containerd", containers: [["fluentd-es", "quay.io/fluentd_elasticsearch/fluentd:v2.7.0"]] },
 ];
 
 function cgroups(): Cgroup[] {
     const list: Cgroup[] = SYSTEM_CGROUPS.map((id) => ({ id, container: "", pod: "", namespace: "", image: "", name: "", network: id === "/" }));
     for (const p of PODS) {
         const podCgroup = `/kubepods/burstable/pod${p.uid}`;
-        list.push({ id: podCgroup, container: "", pod: p.pod, namespace: p.namespace, image: "", name: "", network: true });
-        list.push({ id: `${podCgroup}/pause${p.uid}`, container: "POD", pod: p.pod, namespace: p.namespace, image: "registry.k8s.io/pause:3.5", name: `k8s_POD_${p.pod}`, network: true });
+        list.push({ id: podCgroup, container: "", pod: p.pod, namespace: p.namespace, image: "", name: "", network: false });
+        if (p.runtime === "containerd") {
+            // containerd and CRI-O: the sandbox has an empty container label and the pause image.
+            list.push({ id: `${podCgroup}/sandbox${p.uid}`, container: "", pod: p.pod, namespace: p.namespace, image: "registry.k8s.io/pause:3.5", name: `sandbox${p.uid}`, network: true });
+        } else {
+            list.push({ id: `${podCgroup}/pause${p.uid}`, container: "POD", pod: p.pod, namespace: p.namespace, image: "registry.k8s.io/pause:3.5", name: `k8s_POD_${p.pod}`, network: true });
+        }
         p.containers.forEach(([container, image], i) => {
             list.push({ id: `${podCgroup}/ctr${p.uid}${i}`, container, pod: p.pod, namespace: p.namespace, image, name: `k8s_${container}_${p.pod}`, network: false });
         });

@@ -11,7 +11,7 @@ function shouldKeep(s: Sample): boolean {
     if (family && !family.keep) return false;
     const { id = "", container = "", pod = "" } = s.labels;
     if (id !== "" && container === "" && pod === "") return false;
-    if (container === "POD" && !s.name.startsWith("container_network_")) return false;
+    if ((container === "" || container === "POD") && pod !== "" && !s.name.startsWith("container_network_")) return false;
     return true;
 }
 
@@ -42,6 +42,10 @@ describe("cadvisor metric filtering on a real Prometheus", function () {
         assert.ok(fixture.some((s) => s.labels.id === "/system.slice/kubelet.service" && s.labels.pod === ""));
         assert.ok(fixture.some((s) => s.labels.container === "POD" && s.name === "container_network_receive_bytes_total"));
         assert.ok(fixture.some((s) => s.labels.container === "POD" && s.name === "container_cpu_usage_seconds_total"));
+        assert.ok(
+            fixture.some((s) => s.labels.container === "" && s.labels.image.includes("pause") && s.name === "container_network_receive_bytes_total"),
+            "a containerd sandbox, which has an empty container label",
+        );
         assert.ok(names.has("container_hugetlb_usage_bytes"), "a family the table does not list");
     });
 
@@ -70,8 +74,13 @@ describe("cadvisor metric filtering on a real Prometheus", function () {
         assert.ok(podNetwork.length > 0, "the pod's network counters were dropped");
     });
 
-    it("drops cgroup-level series, pause containers except network, and the unused families", () => {
+    it("drops cgroup-level series, pod-level and pause series except network, and the unused families", () => {
         const stored = scrape!.stored;
+        assert.deepStrictEqual(
+            stored.filter((s) => s.labels.pod && !s.labels.container && !s.name.startsWith("container_network_")).map((s) => s.name),
+            [],
+            "containerd sandbox and pod cgroup series",
+        );
         assert.deepStrictEqual(stored.filter((s) => s.labels.id && !s.labels.container && !s.labels.pod), []);
         assert.deepStrictEqual(
             stored.filter((s) => s.labels.container === "POD" && !s.name.startsWith("container_network_")).map((s) => s.name),

@@ -48,7 +48,7 @@ describe("config: logs", () => {
         });
 
         it("uses the spec's search store, log level and runtime defaults", () => {
-            assert.deepStrictEqual(s.search, { host: "elasticsearch-logging", port: 9200, scheme: "http", sslVerify: true });
+            assert.deepStrictEqual(s.search, { host: "elasticsearch-logging", port: 9200, scheme: "http", sslVerify: true, sslVersion: "TLSv1_2" });
             assert.strictEqual(s.logLevel, "info");
             assert.strictEqual(s.containerRuntimeService, "containerd");
         });

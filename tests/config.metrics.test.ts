@@ -159,8 +159,16 @@ describe("metrics settings", () => {
         it("an unknown key under metrics, which is usually a typo", () => {
             const e = configErrorFor(withMetrics({ retension: "30d" }));
             const p = problemFor(e, "cluster-monitoring:metrics.retension");
-            assert.strictEqual(p.got, "30d");
             assert.match(p.expected, /retention/);
+        });
+
+        it("an unknown key without echoing its value, which may be a misplaced secret", () => {
+            const config = requiredConfig();
+            config.logs.search.password = "hunter2-SECRET";
+            const e = configErrorFor(config);
+            problemFor(e, "cluster-monitoring:logs.search.password");
+            assert.doesNotMatch(e.message, /hunter2/);
+            assert.match(e.message, /cluster-monitoring:logs\.search\.password: got a value \(not shown\), expected one of the known keys/);
         });
 
         it("an unknown top-level key in the project namespace, such as a misspelt metrics", () => {

@@ -326,7 +326,15 @@ describe("log agent: config files (spec 2.11)", () => {
 
         it("writes no user, password or TLS setting by default", () => {
             const lines = directive(files["output.conf"], "elasticsearch");
-            assert.ok(!lines.some((l) => /^(user|password|ssl_verify) /.test(l)), lines.join("\n"));
+            assert.ok(!lines.some((l) => /^(user|password|ssl_verify|ssl_version) /.test(l)), lines.join("\n"));
+        });
+
+        it("speaks TLS 1.2 to an https search store by default, not the plugin's TLSv1", async () => {
+            const https = settingsWith({ logs: { search: { host: "es.example.com", scheme: "https" } } });
+            const lines = directive((await configFiles(https))["output.conf"], "elasticsearch");
+            assertInOrder(lines, ["scheme https", "ssl_verify true", "ssl_version TLSv1_2"]);
+            const pinned = settingsWith({ logs: { search: { host: "es.example.com", scheme: "https", sslVersion: "TLSv1_1" } } });
+            assert.ok(directive((await configFiles(pinned))["output.conf"], "elasticsearch").includes("ssl_version TLSv1_1"));
         });
 
         it("takes host, port, scheme, TLS verification, user, log level and buffer values from settings", async () => {
@@ -354,6 +362,7 @@ describe("log agent: config files (spec 2.11)", () => {
                 "port 443",
                 "scheme https",
                 "ssl_verify false",
+                "ssl_version TLSv1_2",
                 'user "fluentd"',
                 `password "#{ENV['OUTPUT_PASSWORD']}"`,
                 "flush_interval 10s",

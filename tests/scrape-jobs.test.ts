@@ -70,6 +70,13 @@ describe("scrape jobs", () => {
         assert.ok(problems({ kubeletTls: { caFile: "ca.crt" } }).has("cluster-monitoring:metrics.kubeletTls.caFile"));
     });
 
+    it("rejects verification without a CA file, which the system roots could never satisfy", () => {
+        assert.match(
+            String(problems({ kubeletTls: { insecureSkipVerify: false } }).get("cluster-monitoring:metrics.kubeletTls.caFile")),
+            /CA that signed the kubelet serving certificates/,
+        );
+    });
+
     it("cadvisor: /metrics/cadvisor on the kubelet's terms, with the drop rules", () => {
         const cadvisor = jobs().get("cadvisor");
         const { metric_relabel_configs: rules, ...rest } = cadvisor;
@@ -94,7 +101,7 @@ describe("scrape jobs", () => {
                 target_label: "__tmp_network_series",
                 replacement: "true",
             },
-            { action: "drop", source_labels: ["container", "__tmp_network_series"], regex: "POD;", separator: ";" },
+            { action: "drop", source_labels: ["container", "pod", "__tmp_network_series"], regex: "(POD)?;.+;", separator: ";" },
             { action: "labeldrop", regex: "__tmp_network_series" },
         ]);
     });
@@ -258,6 +265,22 @@ describe("scrape jobs", () => {
         assert.strictEqual(billing.metrics_path, "/metrics");
         assert.strictEqual(billing.scrape_interval, undefined);
         assert.deepStrictEqual(billing.relabel_configs[1], { action: "keep", source_labels: ["__address__"], regex: ".*:8080" });
+    });
+
+    it("services: an https entry may verify against a CA file or skip verification", () => {
+        const j = jobs({
+            metrics: {
+                services: [
+                    { name: "secure", namespace: "apps", selector: { app: "s" }, port: "https", scheme: "https", tls: { caFile: "/etc/prometheus/secrets/apps-ca/ca.crt", serverName: "secure.apps.svc" } },
+                    { name: "selfsigned", namespace: "apps", selector: { app: "t" }, port: "https", scheme: "https", tls: { insecureSkipVerify: true } },
+                ],
+            },
+        });
+        assert.deepStrictEqual(j.get("secure").tls_config, { ca_file: "/etc/prometheus/secrets/apps-ca/ca.crt", server_name: "secure.apps.svc" });
+        assert.deepStrictEqual(j.get("selfsigned").tls_config, { insecure_skip_verify: true });
+        assert.strictEqual(j.get("billing"), undefined);
+        const p = problems({ services: [{ name: "plain", namespace: "apps", selector: { app: "p" }, port: "web", tls: { insecureSkipVerify: true } }] });
+        assert.match(String(p.get("cluster-monitoring:metrics.services[0].tls")), /scheme is https/);
     });
 
     it("services: rejects missing fields, an empty selector, a bad interval and a duplicate job name", () => {

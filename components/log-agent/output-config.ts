@@ -44,7 +44,10 @@ function credentials(s: LogsSettings): FluentdNode[] {
 }
 
 export function searchOutput(s: LogsSettings): FluentdSection {
-    const tls = s.search.scheme === "https" ? [param("ssl_verify", s.search.sslVerify)] : [];
+    const tls =
+        s.search.scheme === "https"
+            ? [param("ssl_verify", s.search.sslVerify), param("ssl_version", s.search.sslVersion)]
+            : [];
     return match("**", "elasticsearch", "elasticsearch", [
         param("@log_level", s.logLevel),
         param("type_name", TYPE_NAME),

@@ -4,7 +4,7 @@ import { CADVISOR_FAMILIES } from "./cadvisor-families";
 import { kubeletTlsConfig, nodeLabels } from "./kubelet";
 import { drop, SERVICE_ACCOUNT } from "./relabel";
 
-/** The pause (sandbox) container under dockershim-style runtimes. */
+/** The pause (sandbox) container's name under dockershim; containerd and CRI-O leave it empty. */
 export const PAUSE_CONTAINER = "POD";
 
 function alternatives(names: string[]): string {
@@ -20,9 +20,11 @@ const NETWORK_MARK = "__tmp_network_series";
  * 1. drop the families no common dashboard or rule queries (CADVISOR_FAMILIES);
  * 2. drop cgroup-level series (system slices, kubepods, the root cgroup), which carry an `id`
  *    but neither `container` nor `pod`;
- * 3. drop every series of the pause container except network, because a pod's network counters
- *    are reported on its sandbox. RE2 has no negative lookahead, so network series are marked
- *    first, the unmarked pause series dropped, and the mark removed.
+ * 3. drop the pod-level series that are not a container's: the pod cgroup and the pause
+ *    sandbox, which carry a `pod` but an empty `container` (containerd, CRI-O) or `POD`
+ *    (dockershim). Network is kept, because a pod's network counters exist only on its sandbox.
+ *    RE2 has no negative lookahead, so network series are marked first, the unmarked pod-level
+ *    series dropped, and the mark removed.
  */
 export function cadvisorMetricRelabelRules(): RelabelConfig[] {
     const droppedFamilies = CADVISOR_FAMILIES.filter((f) => !f.keep).map((f) => f.name);
@@ -30,7 +32,7 @@ export function cadvisorMetricRelabelRules(): RelabelConfig[] {
         drop(["__name__"], alternatives(droppedFamilies)),
         { ...drop(["id", "container", "pod"], ".+;;"), separator: ";" },
         { action: "replace", source_labels: ["__name__"], regex: "container_network_.*", target_label: NETWORK_MARK, replacement: "true" },
-        { ...drop(["container", NETWORK_MARK], `${PAUSE_CONTAINER};`), separator: ";" },
+        { ...drop(["container", "pod", NETWORK_MARK], `(${PAUSE_CONTAINER})?;.+;`), separator: ";" },
         { action: "labeldrop", regex: NETWORK_MARK },
     ];
 }

@@ -1,8 +1,16 @@
 import { ServiceScrapeSettings } from "../../../config";
-import { RelabelConfig, ScrapeConfig } from "../prometheus-config-types";
+import { RelabelConfig, ScrapeConfig, TlsConfig } from "../prometheus-config-types";
 import { constant, copy, keep, keepLabels, literal, podFromEndpointTarget } from "./relabel";
 
-/** A named port is matched by name; a number by the port in the discovered address. */
+function tlsConfig(tls: NonNullable<ServiceScrapeSettings["tls"]>): TlsConfig {
+    return {
+        ...(tls.caFile ? { ca_file: tls.caFile } : {}),
+        ...(tls.serverName ? { server_name: tls.serverName } : {}),
+        ...(tls.insecureSkipVerify !== undefined ? { insecure_skip_verify: tls.insecureSkipVerify } : {}),
+    };
+}
+
+/** A named port is matched by name; a number by the port in the discovered address (the pods' port). */
 function keepPort(port: string | number): RelabelConfig {
     return typeof port === "number"
         ? keep(["__address__"], `.*:${port}`)
@@ -18,6 +26,7 @@ export function serviceJob(svc: ServiceScrapeSettings): ScrapeConfig {
         job_name: svc.name,
         scheme: svc.scheme,
         metrics_path: svc.path,
+        ...(svc.tls ? { tls_config: tlsConfig(svc.tls) } : {}),
         ...(svc.interval ? { scrape_interval: svc.interval } : {}),
         kubernetes_sd_configs: [{ role: "endpoints", namespaces: { names: [svc.namespace] } }],
         relabel_configs: [
