@@ -1,3 +1,4 @@
+import * as k8s from "@pulumi/kubernetes";
 import * as assert from "assert";
 import * as pulumi from "@pulumi/pulumi";
 import { execFileSync } from "child_process";
@@ -285,9 +286,25 @@ describe("log agent: component", () => {
             assert.ok(!JSON.stringify(annotations).includes(PASSWORD));
         });
 
-        it("waits for the Secret before the DaemonSet is registered", () => {
-            const order = resources.map((r) => r.type);
-            assert.ok(order.indexOf(T.secret) < order.indexOf(T.daemonSet));
+        it("makes the DaemonSet depend on the Secret, so pods never start without it", async () => {
+            // Transformations see each child's options, including dependsOn, before it registers.
+            const dependencies = new Map<string, unknown[]>();
+            await captureResources(
+                () =>
+                    new LogAgent("log-agent", { settings: withUser().logs }, {
+                        transformations: [
+                            (args) => {
+                                dependencies.set(args.type, (args.opts.dependsOn as unknown[]) ?? []);
+                                return undefined;
+                            },
+                        ],
+                    }),
+            );
+            const daemonSetDependencies = dependencies.get(T.daemonSet) ?? [];
+            assert.ok(
+                daemonSetDependencies.some((d) => d instanceof k8s.core.v1.Secret),
+                "the DaemonSet's dependsOn lacks the credentials Secret",
+            );
         });
     });
 
