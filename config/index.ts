@@ -2,7 +2,7 @@ import { LOGS_KEY, LogsSettings, readLogsSettings, SEARCH_PASSWORD_KEY } from ".
 import { ETCD_SECRET_KEYS, METRICS_KEY, MetricsSettings, readMetricsSettings } from "./metrics";
 import { Problems, UNSHOWN_VALUE } from "./problems";
 import { DEFAULT_LOG_AGENT_TARGET } from "./scrape-jobs";
-import { ConfigSource } from "./source";
+import { ConfigSource, fullKey } from "./source";
 
 export * from "./logs";
 export * from "./metrics";
@@ -25,7 +25,7 @@ export function loadSettings(source: ConfigSource): Settings {
     const known = [METRICS_KEY, LOGS_KEY, SEARCH_PASSWORD_KEY, ...Object.values(ETCD_SECRET_KEYS)];
     for (const key of source.keys()) {
         if (!known.includes(key)) {
-            problems.add(`cluster-monitoring:${key}`, UNSHOWN_VALUE, `one of the known keys: ${known.join(", ")}`);
+            problems.add(fullKey(key), UNSHOWN_VALUE, `one of the known keys: ${known.join(", ")}`);
         }
     }
     const metrics = readMetricsSettings(source, problems);

@@ -15,7 +15,7 @@ import {
     oneOf,
 } from "./formats";
 import { Problems, SECRET_VALUE } from "./problems";
-import { ConfigSource } from "./source";
+import { ConfigSource, fullKey } from "./source";
 
 export const SEARCH_SCHEMES = ["http", "https"] as const;
 export type SearchScheme = (typeof SEARCH_SCHEMES)[number];
@@ -199,7 +199,7 @@ function searchUser(value: string): string | undefined {
 }
 
 export function readLogsSettings(source: ConfigSource, problems: Problems): LogsSettings {
-    const key = `cluster-monitoring:${LOGS_KEY}`;
+    const key = fullKey(LOGS_KEY);
     const raw = readObject(problems, key, source.value(LOGS_KEY), LOGS_KEYS);
     const at = (field: string) => `${key}.${field}`;
     const d = LOGS_DEFAULTS;
@@ -257,7 +257,7 @@ function readLabels(problems: Problems, key: string, value: unknown): Record<str
 
 function readSearch(source: ConfigSource, problems: Problems, key: string, value: unknown): SearchSettings {
     const at = (field: string) => `${key}.${field}`;
-    const passwordKey = `cluster-monitoring:${SEARCH_PASSWORD_KEY}`;
+    const passwordKey = fullKey(SEARCH_PASSWORD_KEY);
     const password = source.secret(SEARCH_PASSWORD_KEY);
     const raw = readObject(problems, key, value, SEARCH_KEYS);
     const d = LOGS_DEFAULTS.search;

@@ -32,7 +32,7 @@ import {
     ScrapeJobSwitches,
     ServiceScrapeSettings,
 } from "./scrape-jobs";
-import { ConfigSource } from "./source";
+import { ConfigSource, fullKey } from "./source";
 
 export interface NfsSettings {
     server: string;
@@ -146,7 +146,7 @@ function routePrefix(value: string): string | undefined {
 }
 
 export function readMetricsSettings(source: ConfigSource, problems: Problems): MetricsSettings {
-    const key = `cluster-monitoring:${METRICS_KEY}`;
+    const key = fullKey(METRICS_KEY);
     const raw = readObject(problems, key, source.value(METRICS_KEY), METRICS_KEYS);
     const at = (field: string) => `${key}.${field}`;
     const d = METRICS_DEFAULTS;
@@ -268,7 +268,7 @@ function readEtcdClient(
         clientCert: source.secret(ETCD_SECRET_KEYS.clientCert),
         clientKey: source.secret(ETCD_SECRET_KEYS.clientKey),
     };
-    const keyOf = (field: keyof typeof values) => `cluster-monitoring:${ETCD_SECRET_KEYS[field]}`;
+    const keyOf = (field: keyof typeof values) => fullKey(ETCD_SECRET_KEYS[field]);
     const fields = Object.keys(values) as (keyof typeof values)[];
     const given = fields.filter((f) => values[f] !== undefined);
     if (!needed) {

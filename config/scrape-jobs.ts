@@ -1,5 +1,5 @@
-import { readBoolean, readInteger, readObject, readString, readStringList, readStringMap, RawObject } from "./fields";
-import { absolutePath, dnsLabel, dnsSubdomain, ipAddress, kubernetesLabelKey, prometheusDuration } from "./formats";
+import { readBoolean, readInteger, readObject, readString, readStringList, readStringMap, RawObject, requireString } from "./fields";
+import { absolutePath, dnsLabel, dnsSubdomain, ipAddress, kubernetesLabelKey, oneOf, prometheusDuration } from "./formats";
 import { Problems, UNSHOWN_VALUE } from "./problems";
 
 /** Which cluster-component jobs run besides self-monitoring (issue: watch the cluster itself). */
@@ -121,9 +121,7 @@ export function readEtcd(problems: Problems, key: string, value: unknown, enable
             "the control-plane IP addresses where etcd serves metrics, such as [10.0.0.11], when the etcd job is enabled",
         );
     }
-    const discovery = readString(problems, `${key}.discovery`, raw.discovery, d.discovery, (v) =>
-        v === "static" || v === "service" ? undefined : "static or service",
-    ) as EtcdDiscovery;
+    const discovery = readString(problems, `${key}.discovery`, raw.discovery, d.discovery, oneOf(["static", "service"])) as EtcdDiscovery;
     const scheme = readString(problems, `${key}.scheme`, raw.scheme, d.scheme, (v) =>
         v === "http" || v === "https" ? undefined : "https (client certificates) or http (--listen-metrics-urls)",
     ) as "http" | "https";
@@ -165,8 +163,6 @@ function readService(problems: Problems, key: string, value: unknown): ServiceSc
             problems.add(`${key}.${field}`, undefined, `a value, for example ${example} (this key is required)`);
         }
     };
-    need("name", "jmx-kafka");
-    need("namespace", "kafka");
     need("selector", "{ app: kafka }");
     need("port", "metrics or 5556");
     const selector = readStringMap(problems, `${key}.selector`, raw.selector, {}, kubernetesLabelKey);
@@ -174,14 +170,12 @@ function readService(problems: Problems, key: string, value: unknown): ServiceSc
         problems.add(`${key}.selector`, raw.selector, "at least one Service label, or the job would scrape every service in the namespace");
     }
     const service: ServiceScrapeSettings = {
-        name: readString(problems, `${key}.name`, raw.name, "", dnsLabel),
-        namespace: readString(problems, `${key}.namespace`, raw.namespace, "", dnsLabel),
+        name: requireString(problems, `${key}.name`, raw.name, dnsLabel, "jmx-kafka"),
+        namespace: requireString(problems, `${key}.namespace`, raw.namespace, dnsLabel, "kafka"),
         selector,
         port: readPort(problems, `${key}.port`, raw.port),
         path: readString(problems, `${key}.path`, raw.path, "/metrics", (v) => (v.startsWith("/") ? undefined : "a path starting with /")),
-        scheme: readString(problems, `${key}.scheme`, raw.scheme, "http", (v) =>
-            v === "http" || v === "https" ? undefined : "http or https",
-        ) as "http" | "https",
+        scheme: readString(problems, `${key}.scheme`, raw.scheme, "http", oneOf(["http", "https"])) as "http" | "https",
     };
     if (raw.interval !== undefined) {
         service.interval = readString(problems, `${key}.interval`, raw.interval, "", prometheusDuration) || undefined;

@@ -15,6 +15,11 @@ export interface ConfigSource {
 
 const PROJECT_PREFIX = "cluster-monitoring:";
 
+/** The key as the stack file and every error message spell it, e.g. cluster-monitoring:metrics. */
+export function fullKey(key: string): string {
+    return `${PROJECT_PREFIX}${key}`;
+}
+
 export function pulumiConfigSource(config: pulumi.Config = new pulumi.Config()): ConfigSource {
     return {
         value(key) {

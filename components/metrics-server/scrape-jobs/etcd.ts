@@ -48,7 +48,7 @@ function hostPort(ip: string, port: number): string {
     return ip.includes(":") ? `[${ip}]:${port}` : `${ip}:${port}`;
 }
 
-function serviceLabels(s: MetricsSettings): Record<string, string> {
+function serviceLabels(): Record<string, string> {
     return { "app.kubernetes.io/name": "etcd", "app.kubernetes.io/managed-by": "cluster-monitoring" };
 }
 
@@ -60,7 +60,7 @@ export function etcdService(s: MetricsSettings): k8s.types.input.core.v1.Service
     return {
         apiVersion: "v1",
         kind: "Service",
-        metadata: { name: s.etcd.serviceName, namespace: s.etcd.serviceNamespace, labels: serviceLabels(s) },
+        metadata: { name: s.etcd.serviceName, namespace: s.etcd.serviceNamespace, labels: serviceLabels() },
         spec: {
             type: "ClusterIP",
             clusterIP: "None",
@@ -76,7 +76,7 @@ export function etcdEndpoints(s: MetricsSettings): k8s.types.input.core.v1.Endpo
     return {
         apiVersion: "v1",
         kind: "Endpoints",
-        metadata: { name: s.etcd.serviceName, namespace: s.etcd.serviceNamespace, labels: serviceLabels(s) },
+        metadata: { name: s.etcd.serviceName, namespace: s.etcd.serviceNamespace, labels: serviceLabels() },
         subsets: [
             {
                 addresses: s.etcd.endpoints.map((ip) => ({ ip })),
