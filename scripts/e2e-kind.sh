@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# End-to-end test on kind: deploy the `e2e` stack, check that metrics and logs flow, destroy it.
+#
+#   scripts/e2e-kind.sh [--delete-cluster]
+#
+#   1. scripts/kind-up.sh e2e (creates the kind cluster of Pulumi.e2e.yaml if needed, pulumi up);
+#   2. the Prometheus pod (namespace monitoring, label app=monitor) becomes Ready;
+#   3. Prometheus' /api/v1/targets, read through the API server's service proxy, has at least one
+#      target `up` for each of the jobs monitor, kubelet, cadvisor, apiserver and log-agent;
+#   4. Elasticsearch (service kube-system/elasticsearch-logging:9200, through the same proxy)
+#      holds a container log record with Kubernetes metadata in the agent's logstash-* indices;
+#   5. always `pulumi destroy --yes`; after a failure it first prints pods, events, descriptions
+#      and logs. With --delete-cluster (or E2E_DELETE_CLUSTER=1) it also deletes the kind cluster;
+#      E2E_KEEP=1 skips the destroy, to look around after a failure.
+# Every wait is bounded by E2E_TIMEOUT seconds (default 600).
+set -euo pipefail
+# shellcheck source=scripts/stack-lib.sh
+source "$(dirname "$0")/stack-lib.sh"
+
+stack=e2e
+delete_cluster="${E2E_DELETE_CLUSTER:-0}"
+case "${1:-}" in
+    --delete-cluster) delete_cluster=1 ;;
+    "") ;;
+    *) echo "usage: scripts/e2e-kind.sh [--delete-cluster]" >&2; exit 2 ;;
+esac
+timeout_s="${E2E_TIMEOUT:-600}"
+
+context="$(stack_context "$stack")"
+case "$context" in
+    kind-?*) cluster="${context#kind-}" ;;
+    *) die "Pulumi.$stack.yaml must name a kind context (kind-<name>), not '$context'" ;;
+esac
+kc=(kubectl --context "$context")
+
+# What the e2e stack deploys (the defaults of metrics and logs, plus the in-cluster search store).
+PROM_NAMESPACE=monitoring
+PROM_SELECTOR=app=monitor
+PROM_TARGETS=/api/v1/namespaces/monitoring/services/monitor:web/proxy/api/v1/targets
+JOBS=(monitor kubelet cadvisor apiserver log-agent)
+# fluentd writes with logstash_format and the default prefix (components/log-agent/output-config.ts).
+SEARCH_QUERY='/api/v1/namespaces/kube-system/services/elasticsearch-logging:9200/proxy/logstash-*/_search?q=_exists_:kubernetes.namespace_name&size=1'
+
+group() { if [ "${GITHUB_ACTIONS:-}" = true ]; then echo "::group::$*"; else echo "=== $*"; fi; }
+endgroup() { if [ "${GITHUB_ACTIONS:-}" = true ]; then echo "::endgroup::"; fi; }
+
+diagnostics() {
+    group "diagnostics: nodes, pods, events"
+    "${kc[@]}" get nodes -o wide || true
+    "${kc[@]}" get pods -A -o wide || true
+    "${kc[@]}" get events -A --sort-by=.lastTimestamp 2>/dev/null | tail -n 80 || true
+    endgroup
+    local ns pod
+    for ns in "$PROM_NAMESPACE" kube-system; do
+        for pod in $("${kc[@]}" -n "$ns" get pods -o name 2>/dev/null); do
+            case "$pod" in *monitor* | *fluentd* | *elasticsearch* | *log-agent*) ;; *) continue ;; esac
+            group "diagnostics: $ns/$pod"
+            "${kc[@]}" -n "$ns" describe "$pod" | tail -n 40 || true
+            "${kc[@]}" -n "$ns" logs "$pod" --all-containers --tail=100 || true
+            endgroup
+        done
+    done
+}
+
+cleanup() {
+    local rc=$?
+    trap - EXIT
+    if [ "$rc" -ne 0 ]; then
+        echo "e2e FAILED (exit $rc)" >&2
+        diagnostics
+    fi
+    if [ "${E2E_KEEP:-0}" = 1 ]; then
+        echo "E2E_KEEP=1: leaving stack $stack deployed on $context"
+    else
+        use_local_backend
+        if ! (cd "$REPO_ROOT" && pulumi destroy --yes --stack "$stack" --non-interactive); then
+            echo "error: pulumi destroy --stack $stack failed" >&2
+            [ "$rc" -ne 0 ] || rc=1
+        fi
+    fi
+    if [ "$delete_cluster" = 1 ]; then
+        kind delete cluster --name "$cluster" || true
+    fi
+    [ "$rc" -ne 0 ] || echo "e2e passed"
+    exit "$rc"
+}
+trap cleanup EXIT
+
+# retry <what> <command...>: run the command every 10 s until it succeeds or E2E_TIMEOUT passes.
+retry() {
+    local what="$1" deadline=$((SECONDS + timeout_s))
+    shift
+    until "$@"; do
+        if [ "$SECONDS" -ge "$deadline" ]; then
+            echo "error: timed out after ${timeout_s}s waiting for $what" >&2
+            return 1
+        fi
+        sleep 10
+    done
+    echo "ok: $what"
+}
+
+prometheus_pod_exists() {
+    [ -n "$("${kc[@]}" --request-timeout=30s -n "$PROM_NAMESPACE" get pods -l "$PROM_SELECTOR" -o name 2>/dev/null)" ]
+}
+
+# Every job in JOBS has a target whose health is "up"; prints what is missing.
+targets_up() {
+    local json
+    json="$("${kc[@]}" --request-timeout=30s get --raw "$PROM_TARGETS")" || return 1
+    # shellcheck disable=SC2016 # JavaScript template literals, not shell expansions
+    printf '%s' "$json" | node -e '
+        const targets = JSON.parse(require("fs").readFileSync(0, "utf8")).data.activeTargets;
+        const missing = process.argv.slice(1).filter((job) => !targets.some((t) => t.labels.job === job && t.health === "up"));
+        for (const job of missing) {
+            const mine = targets.filter((t) => t.labels.job === job).map((t) => `${t.scrapeUrl} ${t.health} ${t.lastError}`);
+            console.log(`  job ${job}: no target up; ${mine.length ? mine.join("; ") : "no targets"}`);
+        }
+        process.exit(missing.length ? 1 : 0);
+    ' "${JOBS[@]}"
+}
+
+# Elasticsearch has a record with kubernetes.namespace_name; prints where it came from.
+log_record_indexed() {
+    local json
+    json="$("${kc[@]}" --request-timeout=30s get --raw "$SEARCH_QUERY" 2>/dev/null)" || return 1
+    # shellcheck disable=SC2016 # JavaScript template literals, not shell expansions
+    printf '%s' "$json" | node -e '
+        const hits = JSON.parse(require("fs").readFileSync(0, "utf8")).hits?.hits ?? [];
+        const k = hits[0]?._source?.kubernetes;
+        if (!k?.namespace_name) process.exit(1);
+        console.log(`  ${hits[0]._index}: ${k.namespace_name}/${k.pod_name}/${k.container_name}`);
+    '
+}
+
+bash "$REPO_ROOT/scripts/kind-up.sh" "$stack"
+
+retry "a Prometheus pod ($PROM_NAMESPACE, $PROM_SELECTOR)" prometheus_pod_exists
+"${kc[@]}" -n "$PROM_NAMESPACE" wait --for=condition=Ready pod -l "$PROM_SELECTOR" --timeout="${timeout_s}s"
+retry "a target up in each job: ${JOBS[*]}" targets_up
+retry "a container log record with Kubernetes metadata in Elasticsearch" log_record_indexed
