@@ -110,7 +110,10 @@ export const MAX_CHUNK_LIMIT_SIZE = "100M";
  */
 export const MAX_DAEMONSET_NAME_LENGTH = 57;
 
-/** The spec's values (2.11) and the upstream add-on's (DESIGN.md section 2); every one can be overridden. */
+/**
+ * The spec's values (docs/design.md#log-agent-configuration) and the upstream add-on's
+ * (docs/design.md#log-agent-daemonset); every one can be overridden.
+ */
 export const LOGS_DEFAULTS = {
     namespace: "kube-system",
     daemonSetName: "fluentd-es-v2.7.0",

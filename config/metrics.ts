@@ -47,7 +47,7 @@ export interface IngressSettings {
     tlsSecretName?: string;
 }
 
-/** The three files of the etcd client Secret (spec 2.8), all Pulumi secrets. */
+/** The three files of the etcd client Secret (docs/design.md#etcd-client-secret), all Pulumi secrets. */
 export interface EtcdClientCertificates {
     caCert: pulumi.Output<string>;
     clientCert: pulumi.Output<string>;
@@ -78,7 +78,7 @@ export interface MetricsSettings {
     externalLabels: Record<string, string>;
     nfs: NfsSettings;
     ingress?: IngressSettings;
-    /** Present exactly when the etcd job scrapes over https (spec 2.8). */
+    /** Present exactly when the etcd job scrapes over https (docs/design.md#etcd-client-secret). */
     etcdClient?: EtcdClientCertificates;
     jobs: ScrapeJobSwitches;
     kubeletTls: KubeletTlsSettings;

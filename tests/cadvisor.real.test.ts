@@ -5,7 +5,7 @@ import { CADVISOR_FIXTURE, CadvisorScrape, parseExposition, Sample, scrapeFixtur
 
 const TARGET_LABELS = ["instance", "job", "node"];
 
-/** Written from the README's description of the filter, independently of the relabel rules. */
+/** Written from docs/scrape-jobs.md's description of the filter, independently of the relabel rules. */
 function shouldKeep(s: Sample): boolean {
     const family = CADVISOR_FAMILIES.find((f) => f.name === s.name);
     if (family && !family.keep) return false;
@@ -49,7 +49,7 @@ describe("cadvisor metric filtering on a real Prometheus", function () {
         assert.ok(names.has("container_hugetlb_usage_bytes"), "a family the table does not list");
     });
 
-    it("stores exactly the series the README's rules keep, and no other", () => {
+    it("stores exactly the series the rules of docs/scrape-jobs.md keep, and no other", () => {
         const expected = fixture.filter(shouldKeep).map(key).sort();
         const stored = scrape!.stored.map(key).sort();
         assert.deepStrictEqual(stored, expected);

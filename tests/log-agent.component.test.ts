@@ -95,7 +95,7 @@ describe("log agent: component", () => {
         });
     });
 
-    describe("DaemonSet (DESIGN.md section 2)", () => {
+    describe("DaemonSet (docs/design.md#log-agent-daemonset)", () => {
         let resources: RegisteredResource[];
         before(async () => {
             resources = await build();

@@ -45,7 +45,7 @@ function assertInOrder(lines: string[], expected: string[]): void {
     }
 }
 
-describe("log agent: config files (spec 2.11)", () => {
+describe("log agent: config files (docs/design.md#log-agent-configuration)", () => {
     let files: Record<string, string>;
     before(async () => {
         files = await configFiles();

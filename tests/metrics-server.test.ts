@@ -39,7 +39,7 @@ describe("MetricsServer with default settings", () => {
         resources = await deploy();
     });
 
-    it("registers exactly the resources of spec 2.1 to 2.10, and no etcd Secret or Ingress", () => {
+    it("registers exactly the resources of docs/design.md#metrics-server, and no etcd Secret or Ingress", () => {
         const kinds = resources.map((r) => `${r.type} ${r.inputs.metadata?.namespace ?? ""}/${r.inputs.metadata?.name ?? r.name}`).sort();
         assert.deepStrictEqual(kinds, [
             "cluster-monitoring:monitoring:MetricsServer /monitor",

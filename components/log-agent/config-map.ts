@@ -9,7 +9,7 @@ import { outputConfig } from "./output-config";
 import { systemConfig } from "./system-config";
 import { systemInputConfig } from "./system-input";
 
-/** The six rendered config files of spec 2.11, by ConfigMap key. */
+/** The six rendered config files of docs/design.md#log-agent-configuration, by ConfigMap key. */
 export function agentConfigFiles(s: LogsSettings): Record<string, string> {
     return {
         [CONFIG_FILES.system]: renderFluentd(systemConfig()),

@@ -9,7 +9,7 @@ export const DOCKER_JSON_TIME_FORMAT = "%Y-%m-%dT%H:%M:%S.%NZ";
 export const CRI_LINE_PATTERN = "/^(?<time>.+) (?<stream>stdout|stderr) [^ ]* (?<log>.*)$/";
 export const CRI_TIME_FORMAT = "%Y-%m-%dT%H:%M:%S.%N%:z";
 
-/** Tags as in DESIGN.md section 1: tail tags raw.kubernetes.*, detect_exceptions strips "raw". */
+/** Tags as in docs/design.md#fluentd-tags-and-paths: tail tags raw.kubernetes.*, detect_exceptions strips "raw". */
 export const RAW_TAG = "raw.kubernetes.*";
 export const RAW_MATCH = "raw.kubernetes.**";
 export const KUBERNETES_FILTER = "kubernetes.**";

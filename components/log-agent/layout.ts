@@ -17,7 +17,7 @@ export const HOST_PATHS = {
 export const FLUENTD_PATHS = {
     /** The image's fluent.conf includes config.d/*.conf, so every ConfigMap key ends in .conf. */
     configDir: "/etc/fluent/config.d",
-    /** System root_dir: per-plugin state inside the container (DESIGN.md section 1, <tmp_dir>/). */
+    /** System root_dir: per-plugin state inside the container (docs/design.md#fluentd-tags-and-paths, <tmp_dir>/). */
     rootDir: "/tmp/fluentd-buffers/",
     /** The output buffer lives under the host's /var/log, so queued chunks survive a pod restart. */
     bufferDir: "/var/log/fluentd-buffers",
@@ -51,7 +51,7 @@ export function credentialsSecretName(s: LogsSettings): string {
 }
 
 /**
- * The agent's own container logs, so it never tails and re-ships what it logs itself (spec 7:
+ * The agent's own container logs, so it never tails and re-ships what it logs itself (docs/design.md#operator-errors:
  * the loop grows until the pod runs out of memory). kubelet names the files
  * `<pod>_<namespace>_<container>-<id>.log` and DaemonSet pods are named `<daemonset>-<suffix>`;
  * the namespace part keeps a same-named workload elsewhere from being hidden.

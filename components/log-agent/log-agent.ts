@@ -12,7 +12,7 @@ export interface LogAgentArgs {
 }
 
 /**
- * fluentd on every node, shipping container and node logs to Elasticsearch (spec 2.11), with its
+ * fluentd on every node, shipping container and node logs to Elasticsearch (docs/design.md#log-agent), with its
  * RBAC, config and optional credentials Secret. Every object comes from a pure builder; this
  * class only registers them.
  */

@@ -6,7 +6,7 @@ import { FLUENTD_PATHS, PASSWORD_ENV } from "./layout";
 export const TYPE_NAME = "_doc";
 
 /**
- * Parameters of fluentd 1.6's buffer section only (DESIGN.md section 6). A file buffer under the
+ * Parameters of fluentd 1.6's buffer section only (docs/design.md#fluentd-parameters). A file buffer under the
  * host's /var/log keeps queued chunks through a pod restart.
  */
 export function outputBuffer(b: BufferSettings): FluentdSection {

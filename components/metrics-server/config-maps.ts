@@ -5,7 +5,7 @@ import { prometheusConfig, renderPrometheusConfig } from "./prometheus-config";
 
 type ConfigMap = k8s.types.input.core.v1.ConfigMap;
 
-/** Spec 2.4: the configuration lives in a ConfigMap, so a change is a reviewable diff, not an image rebuild. */
+/** docs/design.md#prometheus-configuration: the configuration lives in a ConfigMap, so a change is a reviewable diff, not an image rebuild. */
 export function prometheusConfigMap(s: MetricsSettings): ConfigMap {
     return {
         apiVersion: "v1",
@@ -15,7 +15,7 @@ export function prometheusConfigMap(s: MetricsSettings): ConfigMap {
     };
 }
 
-/** Spec 2.5: one empty rule file, so the rule_files glob matches and alert rules can be added later. */
+/** docs/design.md#rule-file: one empty rule file, so the rule_files glob matches and alert rules can be added later. */
 export function ruleFilesConfigMap(s: MetricsSettings): ConfigMap {
     return {
         apiVersion: "v1",

@@ -3,7 +3,8 @@ import { MetricsSettings } from "../../config";
 import { ETCD_SECRET_FILES, ETCD_SECRET_NAME } from "./layout";
 
 /**
- * Spec 2.8: the etcd client certificate files, only when they are configured. The values stay
+ * The etcd client certificate files (docs/design.md#etcd-client-secret), only when they are
+ * configured. The values stay
  * Pulumi secrets, so state and previews never show them.
  */
 export function etcdClientSecret(s: MetricsSettings): k8s.types.input.core.v1.Secret | undefined {

@@ -5,7 +5,7 @@ import { MetricsSettings } from "../../config";
  * mount, ConfigMap key) is written once and cannot drift between two files.
  */
 
-/** Where the official Prometheus image expects things (DESIGN.md section 1). */
+/** Where the official Prometheus image expects things (docs/design.md#prometheus-paths). */
 export const PROMETHEUS_PATHS = {
     configDir: "/etc/prometheus/config",
     configFile: "prometheus.yml",
@@ -26,7 +26,7 @@ export const ETCD_SECRET_FILES = {
     clientKey: "healthcheck-client.key",
 } as const;
 
-/** Services carrying this label are scraped by the self-monitoring job (spec 2.4 rule 1). */
+/** Services carrying this label are scraped by the self-monitoring job (rule 1 of docs/design.md#discovery-relabel-rules). */
 export const DISCOVERY_LABEL = { key: "monitor", value: "main" } as const;
 
 export const VOLUMES = {

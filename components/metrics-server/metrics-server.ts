@@ -27,7 +27,7 @@ export interface MetricsServerArgs {
 
 /**
  * Prometheus in a StatefulSet with its RBAC, discovery Roles, config, NFS storage and optional
- * Ingress (spec 2.1 to 2.10). Every object comes from a pure builder; this class only registers them.
+ * Ingress (docs/design.md#metrics-server). Every object comes from a pure builder; this class only registers them.
  */
 export class MetricsServer extends pulumi.ComponentResource {
     public readonly namespace: pulumi.Output<string>;

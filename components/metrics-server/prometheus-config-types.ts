@@ -1,7 +1,7 @@
 /**
  * The subset of the Prometheus configuration file that this program writes, typed after the
  * v2.11 documentation. Keys outside it are kept out on purpose: the default image is v2.11.1 and
- * rejects keys that later versions added (DESIGN.md section 6).
+ * rejects keys that later versions added (docs/design.md#prometheus-config-keys).
  */
 
 export type RelabelAction = "replace" | "keep" | "drop" | "hashmod" | "labelmap" | "labeldrop" | "labelkeep";

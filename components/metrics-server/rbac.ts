@@ -23,7 +23,7 @@ export function serviceAccount(s: MetricsSettings): k8s.types.input.core.v1.Serv
 }
 
 /**
- * Spec 2.3: kubelet metrics and the /metrics URL of the API server. Node discovery (kubelet and
+ * docs/design.md#permissions: kubelet metrics and the /metrics URL of the API server. Node discovery (kubelet and
  * cadvisor jobs) adds list/watch on nodes, the only cluster-wide read it needs.
  */
 export function clusterRole(s: MetricsSettings): ClusterRole {
@@ -76,7 +76,7 @@ export function configRoleBinding(s: MetricsSettings): RoleBinding {
     };
 }
 
-/** Namespaced Roles instead of a ClusterRole keep discovery to the listed namespaces (spec 2.3). */
+/** Namespaced Roles instead of a ClusterRole keep discovery to the listed namespaces (docs/design.md#permissions). */
 export function discoveryRoles(s: MetricsSettings): Role[] {
     return discoveryNamespaces(s).map((namespace) => ({
         apiVersion: `${RBAC_API}/v1`,

@@ -4,7 +4,7 @@ import { DISCOVERY_LABEL, metricsLabels, WEB_PORT } from "./layout";
 
 /**
  * Headless, as the StatefulSet's serviceName requires. The monitor=main label is what makes the
- * self-monitoring job keep these endpoints (spec 2.4 rule 1).
+ * self-monitoring job keep these endpoints (rule 1 of docs/design.md#discovery-relabel-rules).
  */
 export function headlessService(s: MetricsSettings): k8s.types.input.core.v1.Service {
     return {

@@ -21,7 +21,7 @@ type VolumeMount = k8s.types.input.core.v1.VolumeMount;
 /** nobody:nogroup, the user the official image runs as. */
 const PROMETHEUS_UID = 65534;
 
-/** Spec 2.9's ten start-up arguments, with the two APIs switchable. */
+/** The ten start-up arguments of docs/design.md#start-up-arguments, with the two APIs switchable. */
 export function prometheusArgs(s: MetricsSettings): string[] {
     return [
         `--web.console.templates=${PROMETHEUS_PATHS.consoles}`,

@@ -1,6 +1,6 @@
 import { loadSettings, plainConfigSource, Settings } from "../../config";
 
-/** The smallest valid stack config: the required keys of DESIGN.md section 4. */
+/** The smallest valid stack config: the required keys of docs/design.md#required-settings. */
 export function requiredConfig(): Record<string, any> {
     return {
         metrics: {

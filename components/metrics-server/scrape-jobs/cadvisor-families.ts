@@ -2,7 +2,7 @@
  * Every metric family that the kubelet's cAdvisor exposes at /metrics/cadvisor (Kubernetes
  * 1.22+), and whether we keep it. Kept: what the common Kubernetes dashboards and recording rules
  * (kube-prometheus, the Grafana Kubernetes mixins) query. Dropped: the rest, each with the reason
- * the README repeats. A family missing from this table is kept, so a new cAdvisor family shows up
+ * docs/scrape-jobs.md repeats. A family missing from this table is kept, so a new cAdvisor family shows up
  * rather than vanishing silently.
  */
 export interface CadvisorFamily {

@@ -15,7 +15,7 @@ function alternatives(names: string[]): string {
 const NETWORK_MARK = "__tmp_network_series";
 
 /**
- * Spec 4.1 warns that most cAdvisor series are unneeded. These rules run after the scrape and
+ * The spec warns that most cAdvisor series are unneeded (docs/design.md#scrape-targets). These rules run after the scrape and
  * before storage:
  * 1. drop the families no common dashboard or rule queries (CADVISOR_FAMILIES);
  * 2. drop cgroup-level series (system slices, kubepods, the root cgroup), which carry an `id`

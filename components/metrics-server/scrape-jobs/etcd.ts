@@ -6,7 +6,7 @@ import { copy, keep } from "./relabel";
 
 const METRICS_PORT_NAME = "metrics";
 
-/** Spec 5: client-certificate auth with the files of Secret kvstore-client-cert. */
+/** Client-certificate auth with the files of Secret kvstore-client-cert (docs/design.md#scrape-targets). */
 function etcdTlsConfig(): TlsConfig {
     const dir = etcdSecretMountPath();
     return {

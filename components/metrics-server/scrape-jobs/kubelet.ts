@@ -4,7 +4,7 @@ import { copy } from "./relabel";
 import { SERVICE_ACCOUNT } from "./relabel";
 
 /**
- * Spec 4.1 and 5: the kubelet serves /metrics and /metrics/cadvisor over HTTPS on port 10250 and
+ * docs/design.md#scrape-targets: the kubelet serves /metrics and /metrics/cadvisor over HTTPS on port 10250 and
  * wants the ServiceAccount's bearer token. Node discovery already points __address__ at that
  * port (the node's kubelet endpoint), so only scheme, auth and labels are set here.
  */

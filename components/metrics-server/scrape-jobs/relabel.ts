@@ -19,7 +19,7 @@ export function constant(targetLabel: string, value: string): RelabelConfig {
     return { action: "replace", replacement: value, target_label: targetLabel };
 }
 
-/** Spec 2.4 rule 2: the pod label, only when the endpoint address belongs to a Pod. */
+/** Rule 2 of docs/design.md#discovery-relabel-rules: the pod label, only when the endpoint address belongs to a Pod. */
 export function podFromEndpointTarget(): RelabelConfig {
     return {
         action: "replace",

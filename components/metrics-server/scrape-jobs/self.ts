@@ -4,7 +4,7 @@ import { RelabelConfig, ScrapeConfig } from "../prometheus-config-types";
 import { constant, copy, keep, podFromEndpointTarget } from "./relabel";
 
 /**
- * Spec 2.4, in order. Rule 1 keeps only services labelled monitor=main; the rest turn discovery
+ * docs/design.md#discovery-relabel-rules, in order. Rule 1 keeps only services labelled monitor=main; the rest turn discovery
  * meta labels into the target labels pod, namespace, service, job and endpoint, because meta
  * labels are dropped after relabeling.
  */

@@ -18,7 +18,7 @@ function keepPort(port: string | number): RelabelConfig {
 }
 
 /**
- * One endpoints job per configured service (spec 1: one job covers one class), e.g. a JMX
+ * One endpoints job per configured service (docs/design.md#goals: one job covers one class), e.g. a JMX
  * exporter beside Kafka. Its namespace gets a discovery Role automatically.
  */
 export function serviceJob(svc: ServiceScrapeSettings): ScrapeConfig {
