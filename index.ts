@@ -1,12 +1,21 @@
+import * as k8s from "@pulumi/kubernetes";
+import { clusterProviderArgs } from "./components/cluster";
 import { LogAgent } from "./components/log-agent";
 import { MetricsServer } from "./components/metrics-server";
+import { SearchStore } from "./components/search-store";
 import { loadSettings, pulumiConfigSource } from "./config";
 
 // Validation throws before the first resource is registered, so a bad stack file creates nothing.
 const settings = loadSettings(pulumiConfigSource());
 
-const metrics = new MetricsServer("monitor", { settings: settings.metrics });
-const logs = new LogAgent("log-agent", { settings: settings.logs });
+const cluster = new k8s.Provider("cluster", clusterProviderArgs(settings.cluster));
+const onCluster = { providers: [cluster] };
+
+const metrics = new MetricsServer("monitor", { settings: settings.metrics }, onCluster);
+const store = settings.searchStore.enabled
+    ? new SearchStore("search-store", { settings: settings.searchStore }, onCluster)
+    : undefined;
+const logs = new LogAgent("log-agent", { settings: settings.logs }, onCluster);
 
 export const namespace = metrics.namespace;
 export const serviceName = metrics.serviceName;
@@ -15,3 +24,4 @@ export const externalUrl = metrics.externalUrl;
 export const logAgentNamespace = logs.namespace;
 export const logAgentDaemonSet = logs.daemonSetName;
 export const searchUrl = logs.searchUrl;
+export const searchStoreUrl = store?.url;

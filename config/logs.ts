@@ -15,6 +15,7 @@ import {
     oneOf,
 } from "./formats";
 import { Problems, SECRET_VALUE } from "./problems";
+import { readResources, ResourceSettings } from "./resources";
 import { ConfigSource, fullKey } from "./source";
 
 export const SEARCH_SCHEMES = ["http", "https"] as const;
@@ -58,13 +59,6 @@ export interface BufferSettings {
     /** Always set, so the config shows the bound on disk use even when it is derived. */
     totalLimitSize: string;
     overflowAction: OverflowAction;
-}
-
-export interface ResourceSettings {
-    cpuRequest: string;
-    memoryRequest: string;
-    memoryLimit?: string;
-    cpuLimit?: string;
 }
 
 export interface TolerationSettings {
@@ -174,7 +168,6 @@ const BUFFER_KEYS = [
     "totalLimitSize",
     "overflowAction",
 ] as const;
-const RESOURCE_KEYS = ["cpuRequest", "memoryRequest", "memoryLimit", "cpuLimit"] as const;
 const TOLERATION_KEYS = ["key", "operator", "value", "effect", "tolerationSeconds"] as const;
 
 function daemonSetName(value: string): string | undefined {
@@ -228,7 +221,7 @@ export function readLogsSettings(source: ConfigSource, problems: Problems): Logs
             systemdUnitStem,
         ),
         tolerations: readTolerations(problems, at("tolerations"), raw.tolerations),
-        resources: readResources(problems, at("resources"), raw.resources),
+        resources: readResources(problems, at("resources"), raw.resources, d.resources),
         search: readSearch(source, problems, at("search"), raw.search),
         logLevel: readString(problems, at("logLevel"), raw.logLevel, d.logLevel, oneOf(LOG_LEVELS)) as LogLevel,
         buffer: readBuffer(problems, at("buffer"), raw.buffer),
@@ -373,20 +366,6 @@ function readDuration(problems: Problems, key: string, value: unknown, fallback:
         return text;
     }
     return readString(problems, key, value, fallback, fluentdDuration);
-}
-
-function readResources(problems: Problems, key: string, value: unknown): ResourceSettings {
-    const at = (field: string) => `${key}.${field}`;
-    const raw = readObject(problems, key, value, RESOURCE_KEYS);
-    const d = LOGS_DEFAULTS.resources;
-    const optional = (field: "memoryLimit" | "cpuLimit", fallback?: string) =>
-        raw[field] === undefined ? fallback : readString(problems, at(field), raw[field], "", kubernetesQuantity) || fallback;
-    return {
-        cpuRequest: readString(problems, at("cpuRequest"), raw.cpuRequest, d.cpuRequest, kubernetesQuantity),
-        memoryRequest: readString(problems, at("memoryRequest"), raw.memoryRequest, d.memoryRequest, kubernetesQuantity),
-        memoryLimit: optional("memoryLimit", d.memoryLimit),
-        cpuLimit: optional("cpuLimit"),
-    };
 }
 
 function readTolerations(problems: Problems, key: string, value: unknown): TolerationSettings[] {

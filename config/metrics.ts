@@ -11,10 +11,8 @@ import {
 import {
     absoluteHttpUrl,
     containerImage,
-    absolutePath,
     dnsLabel,
     dnsSubdomain,
-    ipOrHostname,
     kubernetesQuantity,
     prometheusDuration,
     prometheusLabelName,
@@ -33,11 +31,7 @@ import {
     ServiceScrapeSettings,
 } from "./scrape-jobs";
 import { ConfigSource, fullKey } from "./source";
-
-export interface NfsSettings {
-    server: string;
-    path: string;
-}
+import { readStorage, StorageSettings } from "./storage";
 
 export interface IngressSettings {
     host: string;
@@ -66,7 +60,7 @@ export interface MetricsSettings {
     evaluationInterval: string;
     memoryRequest: string;
     memoryLimit?: string;
-    storageSize: string;
+    storage: StorageSettings;
     externalUrl: string;
     routePrefix: string;
     enableAdminApi: boolean;
@@ -76,7 +70,6 @@ export interface MetricsSettings {
     /** Namespaces whose endpoints the self-monitoring job discovers; each needs a discovery Role. */
     scrapeNamespaces: string[];
     externalLabels: Record<string, string>;
-    nfs: NfsSettings;
     ingress?: IngressSettings;
     /** Present exactly when the etcd job scrapes over https (docs/design.md#etcd-client-secret). */
     etcdClient?: EtcdClientCertificates;
@@ -105,7 +98,6 @@ export const METRICS_DEFAULTS = {
     scrapeInterval: "30s",
     evaluationInterval: "30s",
     memoryRequest: "400Mi",
-    storageSize: "1Ti",
     routePrefix: "/",
     enableAdminApi: true,
     enableLifecycle: true,
@@ -113,6 +105,9 @@ export const METRICS_DEFAULTS = {
     scrapeNamespaces: ["monitoring"],
     externalLabels: { monitor: "monitoring/main" },
 } as const;
+
+/** The spec's volume size (its PersistentVolume holds 1Ti), for either storage mode. */
+export const METRICS_STORAGE_SIZE = "1Ti";
 
 const METRICS_KEYS = [
     "namespace",
@@ -125,7 +120,7 @@ const METRICS_KEYS = [
     "evaluationInterval",
     "memoryRequest",
     "memoryLimit",
-    "storageSize",
+    "storage",
     "externalUrl",
     "routePrefix",
     "enableAdminApi",
@@ -133,7 +128,6 @@ const METRICS_KEYS = [
     "discoveryNamespaces",
     "scrapeNamespaces",
     "externalLabels",
-    "nfs",
     "ingress",
     "jobs",
     "kubeletTls",
@@ -187,7 +181,7 @@ export function readMetricsSettings(source: ConfigSource, problems: Problems): M
             d.replicas,
             0,
             1,
-            "one NFS PersistentVolume backs one replica, and replicas do not share a TSDB",
+            "replicas do not share a TSDB, and one NFS PersistentVolume backs one replica",
         ),
         retention: readString(problems, at("retention"), raw.retention, d.retention, prometheusDuration),
         scrapeInterval: readString(problems, at("scrapeInterval"), raw.scrapeInterval, d.scrapeInterval, prometheusDuration),
@@ -203,7 +197,7 @@ export function readMetricsSettings(source: ConfigSource, problems: Problems): M
             raw.memoryLimit === undefined
                 ? undefined
                 : readString(problems, at("memoryLimit"), raw.memoryLimit, "", kubernetesQuantity) || undefined,
-        storageSize: readString(problems, at("storageSize"), raw.storageSize, d.storageSize, kubernetesQuantity),
+        storage: readStorage(problems, at("storage"), raw.storage, METRICS_STORAGE_SIZE),
         externalUrl: requireString(problems, at("externalUrl"), raw.externalUrl, absoluteHttpUrl, "https://monitor.example.com/"),
         routePrefix: readString(problems, at("routePrefix"), raw.routePrefix, d.routePrefix, routePrefix),
         enableAdminApi: readBoolean(problems, at("enableAdminApi"), raw.enableAdminApi, d.enableAdminApi),
@@ -211,7 +205,6 @@ export function readMetricsSettings(source: ConfigSource, problems: Problems): M
         discoveryNamespaces,
         scrapeNamespaces,
         externalLabels: readStringMap(problems, at("externalLabels"), raw.externalLabels, d.externalLabels, prometheusLabelName),
-        nfs: readNfs(problems, at("nfs"), raw.nfs),
         ingress: readIngress(problems, at("ingress"), raw.ingress),
         etcdClient: readEtcdClient(source, problems, jobs.etcd && etcd.scheme === "https", at("jobs.etcd")),
         jobs,
@@ -221,18 +214,6 @@ export function readMetricsSettings(source: ConfigSource, problems: Problems): M
         logAgentTarget: DEFAULT_LOG_AGENT_TARGET,
     };
     return settings;
-}
-
-function readNfs(problems: Problems, key: string, value: unknown): NfsSettings {
-    if (value === undefined) {
-        problems.add(key, value, "an object { server, path } naming the NFS export that stores metrics (this key is required)");
-        return { server: "", path: "" };
-    }
-    const raw = readObject(problems, key, value, ["server", "path"]);
-    return {
-        server: requireString(problems, `${key}.server`, raw.server, ipOrHostname, "10.0.0.10"),
-        path: requireString(problems, `${key}.path`, raw.path, absolutePath, "/exports/monitor"),
-    };
 }
 
 function readIngress(problems: Problems, key: string, value: unknown): IngressSettings | undefined {

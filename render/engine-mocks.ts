@@ -12,6 +12,8 @@ export interface RegisteredResource {
     name: string;
     inputs: Record<string, any>;
     parent?: string;
+    /** The provider reference (`<urn>::<id>`) that the resource was registered with, if any. */
+    provider?: string;
 }
 
 const registered: RegisteredResource[] = [];
@@ -19,7 +21,7 @@ const registered: RegisteredResource[] = [];
 // Runtime mocks stand in for the CLI and engine, so the real components run offline.
 const mocks: pulumi.runtime.Mocks = {
     newResource(args) {
-        registered.push({ type: args.type, name: args.name, inputs: args.inputs });
+        registered.push({ type: args.type, name: args.name, inputs: args.inputs, provider: args.provider });
         return { id: `${args.name}-id`, state: args.inputs };
     },
     call(args) {

@@ -39,7 +39,7 @@ describe("metrics settings", () => {
                 scrapeInterval: m.scrapeInterval,
                 evaluationInterval: m.evaluationInterval,
                 memoryRequest: m.memoryRequest,
-                storageSize: m.storageSize,
+                storage: m.storage,
                 routePrefix: m.routePrefix,
                 enableAdminApi: m.enableAdminApi,
                 enableLifecycle: m.enableLifecycle,
@@ -59,7 +59,7 @@ describe("metrics settings", () => {
                 scrapeInterval: "30s",
                 evaluationInterval: "30s",
                 memoryRequest: "400Mi",
-                storageSize: "1Ti",
+                storage: { mode: "nfs", size: "1Ti", nfs: { server: "10.0.0.10", path: "/exports/monitor" } },
                 routePrefix: "/",
                 enableAdminApi: true,
                 enableLifecycle: true,
@@ -89,29 +89,6 @@ describe("metrics settings", () => {
             });
         }
 
-        it("a missing nfs object", () => {
-            const config = requiredConfig();
-            delete config.metrics.nfs;
-            problemFor(configErrorFor(config), "cluster-monitoring:metrics.nfs");
-        });
-
-        it("a missing NFS server", () => {
-            const e = configErrorFor(withMetrics({ nfs: { path: "/exports/monitor" } }));
-            assert.match(problemFor(e, "cluster-monitoring:metrics.nfs.server").expected, /required/);
-        });
-
-        it("a missing NFS path", () => {
-            const e = configErrorFor(withMetrics({ nfs: { server: "10.0.0.10" } }));
-            assert.match(problemFor(e, "cluster-monitoring:metrics.nfs.path").expected, /required/);
-        });
-
-        it("a relative NFS path", () => {
-            const e = configErrorFor(withMetrics({ nfs: { server: "10.0.0.10", path: "exports/monitor" } }));
-            const p = problemFor(e, "cluster-monitoring:metrics.nfs.path");
-            assert.strictEqual(p.got, "exports/monitor");
-            assert.match(p.expected, /absolute path/);
-        });
-
         it("a bad duration such as 20days", () => {
             const e = configErrorFor(withMetrics({ retention: "20days" }));
             const p = problemFor(e, "cluster-monitoring:metrics.retention");
@@ -124,7 +101,6 @@ describe("metrics settings", () => {
         });
 
         for (const [field, value] of [
-            ["storageSize", "1TB"],
             ["memoryRequest", "400MB"],
         ]) {
             it(`a bad quantity ${field}=${value}`, () => {
@@ -175,17 +151,10 @@ describe("metrics settings", () => {
             const config = requiredConfig();
             config.metric = { retention: "30d" };
             const p = problemFor(configErrorFor(config), "cluster-monitoring:metric");
-            assert.match(p.expected, /metrics, logs, searchPassword/);
+            assert.match(p.expected, /metrics, logs, searchStore, searchPassword/);
         });
 
-        it("an unknown key under metrics.nfs", () => {
-            problemFor(
-                configErrorFor(withMetrics({ nfs: { server: "10.0.0.10", path: "/x", readonly: true } })),
-                "cluster-monitoring:metrics.nfs.readonly",
-            );
-        });
-
-        it("more than one replica, which one NFS volume cannot back", () => {
+        it("more than one replica, which do not share a TSDB", () => {
             problemFor(configErrorFor(withMetrics({ replicas: 2 })), "cluster-monitoring:metrics.replicas");
         });
 
@@ -220,9 +189,9 @@ describe("metrics settings", () => {
 
         it("several problems at once, all in one error", () => {
             const config = requiredConfig();
-            config.metrics = { retention: "20days", storageSize: "1TB", nfs: { server: "10.0.0.10", path: "rel" }, typo: 1 };
+            config.metrics = { retention: "20days", storage: { mode: "nfs", size: "1TB", nfs: { server: "10.0.0.10", path: "rel" } }, typo: 1 };
             const e = configErrorFor(config);
-            for (const key of ["externalUrl", "retention", "storageSize", "nfs.path", "typo"]) {
+            for (const key of ["externalUrl", "retention", "storage.size", "storage.nfs.path", "typo"]) {
                 problemFor(e, `cluster-monitoring:metrics.${key}`);
             }
             assert.strictEqual(e.problems.length, 5);
@@ -238,7 +207,7 @@ describe("metrics settings", () => {
                 scrapeInterval: "15s",
                 evaluationInterval: "1m",
                 memoryRequest: "2Gi",
-                storageSize: "500Gi",
+                storage: { mode: "storageClass", size: "500Gi" },
                 discoveryNamespaces: ["observability", "apps"],
                 scrapeNamespaces: ["observability", "apps"],
                 externalLabels: { cluster: "prod" },

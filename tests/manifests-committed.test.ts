@@ -8,8 +8,8 @@ import { tempProject } from "./harness/temp-project";
 const REPO = path.resolve(__dirname, "..");
 
 describe("committed manifests (manifests/<stack>.yaml)", () => {
-    it("the repo has the dev and prod stacks", () => {
-        assert.deepStrictEqual(stacksIn(REPO), ["dev", "prod"]);
+    it("the repo has the dev, e2e and prod stacks", () => {
+        assert.deepStrictEqual(stacksIn(REPO), ["dev", "e2e", "prod"]);
     });
 
     for (const stack of stacksIn(REPO)) {

@@ -19,7 +19,7 @@ function objectsOf(text: string): any[] {
 }
 
 function statefulSetArgs(text: string): string[] {
-    const sts = objectsOf(text).find((o) => o.kind === "StatefulSet");
+    const sts = objectsOf(text).find((o) => o.kind === "StatefulSet" && o.metadata.name === "monitor");
     return sts.spec.template.spec.containers[0].args;
 }
 
@@ -38,6 +38,8 @@ describe("offline render (npm run render -- <stack>)", () => {
         assert.ok(statefulSetArgs(dev).includes("--storage.tsdb.retention.time=7d"));
         assert.ok(objectsOf(prod).some((o) => o.kind === "Ingress"), "prod sets an Ingress host");
         assert.ok(!objectsOf(dev).some((o) => o.kind === "Ingress" || o.kind === "Secret"), "dev sets neither");
+        assert.ok(objectsOf(dev).some((o) => o.kind === "StatefulSet" && o.metadata.name === "elasticsearch-logging"), "dev runs the search store");
+        assert.ok(!objectsOf(prod).some((o) => o.metadata.name === "elasticsearch-logging"), "prod ships to its own store");
     });
 
     it("runs the program as the stack it renders, as pulumi up --stack would", async () => {

@@ -1,6 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import { LogsSettings } from "../../config";
 import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../shared/checksum";
+import { containerResources } from "../shared/resources";
 import { agentConfigFiles } from "./config-map";
 import {
     CONTAINER_NAME,
@@ -40,17 +41,12 @@ export function agentEnv(s: LogsSettings): EnvVar[] {
 }
 
 export function agentContainer(s: LogsSettings): Container {
-    const r = s.resources;
-    const limits = { ...(r.cpuLimit ? { cpu: r.cpuLimit } : {}), ...(r.memoryLimit ? { memory: r.memoryLimit } : {}) };
     return {
         name: CONTAINER_NAME,
         image: s.image,
         imagePullPolicy: "IfNotPresent",
         env: agentEnv(s),
-        resources: {
-            requests: { cpu: r.cpuRequest, memory: r.memoryRequest },
-            ...(Object.keys(limits).length > 0 ? { limits } : {}),
-        },
+        resources: containerResources(s.resources),
         ports: [{ containerPort: METRICS_PORT.number, name: METRICS_PORT.name, protocol: "TCP" }],
         livenessProbe: livenessProbe(s),
         readinessProbe: readinessProbe(),

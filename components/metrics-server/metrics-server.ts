@@ -18,15 +18,15 @@ import { headlessService, inClusterUrl } from "./service";
 import { discoveryNamespaces } from "./scrape-jobs";
 import { etcdEndpoints, etcdService } from "./scrape-jobs/etcd";
 import { statefulSet } from "./statefulset";
-import { persistentVolume } from "./storage";
 import { metricsWarnings } from "./warnings";
+import { nfsPersistentVolume } from "../storage";
 
 export interface MetricsServerArgs {
     settings: MetricsSettings;
 }
 
 /**
- * Prometheus in a StatefulSet with its RBAC, discovery Roles, config, NFS storage and optional
+ * Prometheus in a StatefulSet with its RBAC, discovery Roles, config, storage and optional
  * Ingress (docs/design.md#metrics-server). Every object comes from a pure builder; this class only registers them.
  */
 export class MetricsServer extends pulumi.ComponentResource {
@@ -73,7 +73,8 @@ export class MetricsServer extends pulumi.ComponentResource {
 
         const config = new k8s.core.v1.ConfigMap(`${name}-config`, prometheusConfigMap(s), inNamespace);
         const rules = new k8s.core.v1.ConfigMap(`${name}-rule-files`, ruleFilesConfigMap(s), inNamespace);
-        const pv = new k8s.core.v1.PersistentVolume(`${name}-volume`, persistentVolume(s), parent);
+        const volumeArgs = nfsPersistentVolume(s.name, s.storage);
+        const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, parent)] : [];
         const service = new k8s.core.v1.Service(`${name}-service`, headlessService(s), inNamespace);
 
         const secretArgs = etcdClientSecret(s);
@@ -83,7 +84,7 @@ export class MetricsServer extends pulumi.ComponentResource {
 
         new k8s.apps.v1.StatefulSet(`${name}-statefulset`, statefulSet(s), {
             parent: this,
-            dependsOn: [account, config, rules, pv, service, ...secret],
+            dependsOn: [account, config, rules, service, ...volume, ...secret],
         });
 
         const etcdServiceArgs = etcdService(s);

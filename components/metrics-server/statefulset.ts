@@ -12,7 +12,7 @@ import {
     VOLUMES,
     WEB_PORT,
 } from "./layout";
-import { dataClaimTemplate } from "./storage";
+import { dataClaimTemplate } from "../storage";
 
 type Container = k8s.types.input.core.v1.Container;
 type Volume = k8s.types.input.core.v1.Volume;
@@ -133,7 +133,7 @@ export function statefulSet(s: MetricsSettings): k8s.types.input.apps.v1.Statefu
                     volumes: volumes(s),
                 },
             },
-            volumeClaimTemplates: [dataClaimTemplate(s)],
+            volumeClaimTemplates: [dataClaimTemplate(VOLUMES.data, s.name, s.storage)],
         },
     };
 }

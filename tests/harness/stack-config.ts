@@ -3,9 +3,10 @@ import { loadSettings, plainConfigSource, Settings } from "../../config";
 /** The smallest valid stack config: the required keys of docs/design.md#required-settings. */
 export function requiredConfig(): Record<string, any> {
     return {
+        "kubernetes:context": "kind-test",
         metrics: {
             externalUrl: "https://monitor.example.com/",
-            nfs: { server: "10.0.0.10", path: "/exports/monitor" },
+            storage: { mode: "nfs", nfs: { server: "10.0.0.10", path: "/exports/monitor" } },
         },
         logs: { search: { host: "elasticsearch-logging" } },
     };

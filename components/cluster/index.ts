@@ -1,0 +1,1 @@
+export { clusterProviderArgs } from "./provider";

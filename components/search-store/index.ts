@@ -1,0 +1,1 @@
+export { SearchStore, SearchStoreArgs } from "./search-store";
