@@ -358,6 +358,25 @@ describe("MetricsServer with stack overrides", () => {
         );
     });
 
+    it("storageClass mode registers no PersistentVolume and lets the cluster's default StorageClass provision the claim", async () => {
+        const r = await deploy({ metrics: { storage: { mode: "storageClass", size: "20Gi" } } });
+        assert.deepStrictEqual(r.filter((x) => x.type === T.pv), []);
+        const sts = findOne(r, T.statefulSet);
+        const [claim] = sts.inputs.spec.volumeClaimTemplates;
+        assert.deepStrictEqual(claim.spec, {
+            accessModes: ["ReadWriteOnce"],
+            resources: { requests: { storage: "20Gi" } },
+            volumeMode: "Filesystem",
+        });
+        const mounts = sts.inputs.spec.template.spec.containers[0].volumeMounts.map((m: any) => m.name);
+        assert.ok(mounts.includes(claim.metadata.name), "the container mounts the claimed volume");
+    });
+
+    it("storageClass mode with a className asks that StorageClass", async () => {
+        const r = await deploy({ metrics: { storage: { className: "gp3" } } });
+        assert.strictEqual(findOne(r, T.statefulSet).inputs.spec.volumeClaimTemplates[0].spec.storageClassName, "gp3");
+    });
+
     it("switching off the admin and lifecycle APIs drops exactly those two arguments", async () => {
         const args = container(await deploy({ metrics: { enableAdminApi: false, enableLifecycle: false } })).args;
         assert.strictEqual(args.length, 8);
