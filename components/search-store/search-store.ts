@@ -11,7 +11,7 @@ export interface SearchStoreArgs {
 
 /**
  * A single-node Elasticsearch for the log agent, for clusters without a search store of their
- * own. Dev-grade: one node, no authentication, no TLS (docs/design.md).
+ * own. Dev-grade: one node, no authentication, no TLS (docs/design.md#in-cluster-search-store).
  */
 export class SearchStore extends pulumi.ComponentResource {
     public readonly serviceName: pulumi.Output<string>;

@@ -5,7 +5,7 @@ import { StorageSettings } from "../../config";
  * Volumes for a StatefulSet's data, in either storage mode. In nfs mode the claim template and
  * the pre-created PersistentVolume select each other through the `name` label and an empty
  * storageClassName: without that, a cluster's default StorageClass would provision the claim
- * elsewhere and leave the NFS volume unused (docs/design.md, storage).
+ * elsewhere and leave the NFS volume unused (docs/design.md#storage-binding).
  */
 
 function nfsVolumeLabels(volumeName: string): Record<string, string> {
