@@ -7,7 +7,7 @@
 #   2. the Prometheus pod (namespace monitoring, label app=monitor) becomes Ready;
 #   3. Prometheus' /api/v1/targets, read through the API server's service proxy, has at least one
 #      target `up` for each of the jobs monitor, kubelet, cadvisor, apiserver and log-agent;
-#   4. Elasticsearch (service kube-system/elasticsearch-logging:9200, through the same proxy)
+#   4. Elasticsearch (service kube-system/elasticsearch-logging, port db, through the same proxy)
 #      holds a container log record with Kubernetes metadata in the agent's logstash-* indices;
 #   5. always `pulumi destroy --yes`; after a failure it first prints pods, events, descriptions
 #      and logs. With --delete-cluster (or E2E_DELETE_CLUSTER=1) it also deletes the kind cluster;
@@ -39,7 +39,7 @@ PROM_SELECTOR=app=monitor
 PROM_TARGETS=/api/v1/namespaces/monitoring/services/monitor:web/proxy/api/v1/targets
 JOBS=(monitor kubelet cadvisor apiserver log-agent)
 # fluentd writes with logstash_format and the default prefix (components/log-agent/output-config.ts).
-SEARCH_QUERY='/api/v1/namespaces/kube-system/services/elasticsearch-logging:9200/proxy/logstash-*/_search?q=_exists_:kubernetes.namespace_name&size=1'
+SEARCH_QUERY='/api/v1/namespaces/kube-system/services/elasticsearch-logging:db/proxy/logstash-*/_search?q=_exists_:kubernetes.namespace_name&size=1'
 
 group() { if [ "${GITHUB_ACTIONS:-}" = true ]; then echo "::group::$*"; else echo "=== $*"; fi; }
 endgroup() { if [ "${GITHUB_ACTIONS:-}" = true ]; then echo "::endgroup::"; fi; }
