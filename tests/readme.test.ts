@@ -120,21 +120,7 @@ export function brokenLinks(page: string, md: string, readPage: (rel: string) =>
     return problems;
 }
 
-/**
- * Pages that another change of the same submission adds. While such a page is absent, a plain
- * link to it (no #anchor) passes; once it exists it is checked like every other page. Remove the
- * entry when the page has landed.
- */
-const PENDING_PAGES = ["docs/ci-cd.md"];
-
 function readRepoPath(rel: string): string | undefined {
-    if (PENDING_PAGES.includes(rel) && !fs.existsSync(path.join(ROOT, rel))) {
-        return "";
-    }
-    return readExisting(rel);
-}
-
-function readExisting(rel: string): string | undefined {
     const full = path.join(ROOT, rel);
     if (!fs.existsSync(full)) {
         return undefined;
