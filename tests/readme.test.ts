@@ -163,11 +163,9 @@ export function danglingPointersInLine(line: string): string[] {
     return problems;
 }
 
-/** The problems of a file, with their line numbers; lines containing a `skip` text are left out. */
-export function danglingPointers(file: string, text: string, skip: string[] = []): string[] {
-    return text.split("\n").flatMap((line, i) =>
-        skip.some((t) => line.includes(t)) ? [] : danglingPointersInLine(line).map((p) => `${file}:${i + 1}: ${p}`),
-    );
+/** The problems of a file, with their line numbers. */
+export function danglingPointers(file: string, text: string): string[] {
+    return text.split("\n").flatMap((line, i) => danglingPointersInLine(line).map((p) => `${file}:${i + 1}: ${p}`));
 }
 
 /** Every `docs/<page>.md` or `docs/<page>.md#<anchor>` that a file cites, with its line. */
@@ -180,12 +178,6 @@ export function citedDocAnchors(text: string): { line: number; page: string; anc
     });
     return cited;
 }
-
-/**
- * Lines that still cite a specification section without a docs link, in files this change may
- * not edit. Each entry names the exact text; remove it once the file is fixed.
- */
-const PENDING: { file: string; text: string }[] = [{ file: "Pulumi.prod.yaml", text: "(spec" + " 2.8)" }];
 
 // ---------------------------------------------------------------------------------------------
 
@@ -245,8 +237,7 @@ describe("docs stand alone", () => {
             if (text === undefined) {
                 continue;
             }
-            const pending = PENDING.filter((p) => p.file === file).map((p) => p.text);
-            problems.push(...danglingPointers(file, text, pending));
+            problems.push(...danglingPointers(file, text));
         }
         assert.deepStrictEqual(problems, []);
     });
@@ -309,7 +300,6 @@ describe("the docs checks catch what they are for", () => {
         assert.deepStrictEqual(danglingPointers("f.ts", `a\nsee ${design}\nb`), [
             `f.ts:2: "${design}" names a design file that is not in the repository; cite docs/design.md`,
         ]);
-        assert.deepStrictEqual(danglingPointers("f.ts", `see ${design}`, [design]), []);
         const good = [
             'import { x } from "../shared/checksum";',
             "components/shared/ helpers",

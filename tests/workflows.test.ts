@@ -451,7 +451,7 @@ describe("scripts (scripts/*.sh)", () => {
         assert.match(e2e, /kind-up\.sh" "\$stack"/);
         assert.match(e2e, /^stack=e2e$/m);
         assert.match(e2e, /^JOBS=\(monitor kubelet cadvisor apiserver log-agent\)$/m);
-        assert.match(e2e, /services\/elasticsearch-logging:9200\/proxy\/logstash-\*\/_search/);
+        assert.match(e2e, /services\/elasticsearch-logging:db\/proxy\/logstash-\*\/_search/);
         assert.match(e2e, /trap cleanup EXIT/);
         assert.match(e2e, /pulumi destroy --yes --stack "\$stack"/);
         assert.match(e2e, /wait --for=condition=Ready pod -l "\$PROM_SELECTOR" --timeout=/);
