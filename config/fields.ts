@@ -1,159 +1,112 @@
-import { Problems, UNSHOWN_VALUE } from "./problems";
+import { z } from "zod";
 
 /**
- * Readers for one field of raw stack config. Each one returns a usable value (the default when
- * the field is absent or wrong) and records a problem instead of throwing, so that every mistake
- * in a stack file is reported in one error.
+ * The building blocks of every settings schema. Each field reports at most one problem, worded
+ * as what was expected ("a Kubernetes quantity such as 400Mi"), because that sentence becomes the
+ * "expected ..." part of a ConfigError that names the full key and the value it got.
  */
 
-export type RawObject = Record<string, unknown>;
+/** A format check: undefined when the value is fine, else what was expected. */
+export type Check = (value: string) => string | undefined;
+
+/** The message of a required field that a stack file left out. */
+export function requiredMessage(example: string): string {
+    return `a value, for example ${example} (this key is required)`;
+}
+
+const NON_EMPTY = "a non-empty string";
+
+/** A non-empty string that passes `check`. With `example`, a missing value says it is required. */
+export function text(check?: Check, example?: string) {
+    return z
+        .string({ error: (issue) => (issue.input === undefined && example ? requiredMessage(example) : NON_EMPTY) })
+        .superRefine((value, ctx) => {
+            const complaint = value === "" ? (example ? requiredMessage(example) : NON_EMPTY) : check?.(value);
+            if (complaint !== undefined) {
+                ctx.addIssue({ code: "custom", message: complaint, input: value });
+            }
+        });
+}
 
 /**
- * Reads an object and reports keys it does not know; an unknown key is nearly always a typo
- * that would otherwise silently fall back to a default.
+ * Text that YAML may also hand over as a number: Kubernetes takes `cpu: 1` as it takes "1", and
+ * fluentd durations are often plain seconds (`retryMaxInterval: 30`).
  */
-export function readObject(
-    problems: Problems,
-    key: string,
-    value: unknown,
-    knownKeys: readonly string[],
-): RawObject {
-    if (value === undefined || value === null) {
-        return {};
-    }
-    if (typeof value !== "object" || Array.isArray(value)) {
-        problems.add(key, value, "an object");
-        return {};
-    }
-    const raw = value as RawObject;
-    for (const field of Object.keys(raw)) {
-        if (!knownKeys.includes(field)) {
-            problems.add(`${key}.${field}`, UNSHOWN_VALUE, `one of the known keys: ${knownKeys.join(", ")}`);
-        }
-    }
-    return raw;
+export function numberOrText(check: Check) {
+    return z
+        .union([z.string(), z.number()], { error: NON_EMPTY })
+        .transform(String)
+        .pipe(text(check));
 }
 
-export function readString(
-    problems: Problems,
-    key: string,
-    value: unknown,
-    fallback: string,
-    check?: (s: string) => string | undefined,
-): string {
-    if (value === undefined || value === null) {
-        return fallback;
-    }
-    if (typeof value !== "string" || value === "") {
-        problems.add(key, value, "a non-empty string");
-        return fallback;
-    }
-    const complaint = check?.(value);
-    if (complaint !== undefined) {
-        problems.add(key, value, complaint);
-        return fallback;
-    }
-    return value;
-}
-
-export function requireString(
-    problems: Problems,
-    key: string,
-    value: unknown,
-    check?: (s: string) => string | undefined,
-    example?: string,
-): string {
-    if (value === undefined || value === null || value === "") {
-        problems.add(key, value, `a value${example ? `, for example ${example}` : ""} (this key is required)`);
-        return "";
-    }
-    return readString(problems, key, value, "", check);
-}
-
-export function readBoolean(problems: Problems, key: string, value: unknown, fallback: boolean): boolean {
-    if (value === undefined || value === null) {
-        return fallback;
-    }
-    if (typeof value !== "boolean") {
-        problems.add(key, value, "true or false");
-        return fallback;
-    }
-    return value;
-}
-
-export function readInteger(
-    problems: Problems,
-    key: string,
-    value: unknown,
-    fallback: number,
-    min: number,
-    max: number,
-    why = "",
-): number {
-    if (value === undefined || value === null) {
-        return fallback;
-    }
-    if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
-        problems.add(key, value, `an integer from ${min} to ${max}${why ? ` (${why})` : ""}`);
-        return fallback;
-    }
-    return value;
-}
-
-export function readStringList(
-    problems: Problems,
-    key: string,
-    value: unknown,
-    fallback: readonly string[],
-    check?: (s: string) => string | undefined,
-): string[] {
-    if (value === undefined || value === null) {
-        return [...fallback];
-    }
-    if (!Array.isArray(value) || value.length === 0) {
-        problems.add(key, value, "a non-empty list of strings");
-        return [...fallback];
-    }
-    const result: string[] = [];
-    value.forEach((item, i) => {
-        const s = readString(problems, `${key}[${i}]`, item, "", check);
-        if (s !== "") {
-            result.push(s);
+export function integer(min: number, max: number, why = "") {
+    const expected = `an integer from ${min} to ${max}${why ? ` (${why})` : ""}`;
+    return z.number({ error: expected }).superRefine((value, ctx) => {
+        if (!Number.isInteger(value) || value < min || value > max) {
+            ctx.addIssue({ code: "custom", message: expected, input: value });
         }
     });
-    const duplicates = result.filter((s, i) => result.indexOf(s) !== i);
-    if (duplicates.length > 0) {
-        problems.add(key, value, `a list without duplicates (repeated: ${[...new Set(duplicates)].join(", ")})`);
-    }
-    return result;
 }
 
-export function readStringMap(
-    problems: Problems,
-    key: string,
-    value: unknown,
-    fallback: Record<string, string>,
-    checkKey?: (s: string) => string | undefined,
-): Record<string, string> {
-    if (value === undefined || value === null) {
-        return { ...fallback };
-    }
-    if (typeof value !== "object" || Array.isArray(value)) {
-        problems.add(key, value, "a map of strings");
-        return { ...fallback };
-    }
-    const result: Record<string, string> = {};
-    for (const [k, v] of Object.entries(value as RawObject)) {
-        const complaint = checkKey?.(k);
-        if (complaint !== undefined) {
-            problems.add(`${key}.${k}`, k, complaint);
-            continue;
+export function flag() {
+    return z.boolean({ error: "true or false" });
+}
+
+export function choice<const T extends readonly [string, ...string[]]>(values: T) {
+    return z.enum(values, { error: `one of ${values.join(", ")}` });
+}
+
+/** The sentence for a key that the object does not have; the value is never echoed. */
+export function knownKeysMessage(keys: readonly string[]): string {
+    return `one of the known keys: ${keys.join(", ")}`;
+}
+
+/**
+ * An object that rejects every key it does not declare: an unknown key is nearly always a typo
+ * that would otherwise fall back to a default without a word.
+ */
+export function closedObject<S extends z.ZodRawShape>(shape: S, expected = "an object") {
+    const keys = Object.keys(shape);
+    return z.strictObject(shape, {
+        error: (issue) => (issue.code === "unrecognized_keys" ? knownKeysMessage(keys) : expected),
+    });
+}
+
+/** A non-empty list of strings that pass `check`, without duplicates. */
+export function stringList(check: Check) {
+    return z.array(text(check), { error: "a non-empty list of strings" }).superRefine((list, ctx) => {
+        if (list.length === 0) {
+            ctx.addIssue({ code: "custom", message: "a non-empty list of strings", input: list });
+            return;
         }
-        if (typeof v !== "string") {
-            problems.add(`${key}.${k}`, v, "a string");
-            continue;
+        const repeated = [...new Set(list.filter((s, i) => list.indexOf(s) !== i))];
+        if (repeated.length > 0) {
+            ctx.addIssue({ code: "custom", message: `a list without duplicates (repeated: ${repeated.join(", ")})`, input: list });
         }
-        result[k] = v;
-    }
-    return result;
+    });
+}
+
+/** A map whose keys pass `keyCheck` and whose values are strings passing `valueCheck`. */
+export function stringMap(keyCheck: Check, valueCheck?: Check) {
+    return z
+        .record(z.string(), valueCheck ? text(valueCheck) : z.string({ error: "a string" }), { error: "a map of strings" })
+        .superRefine((map, ctx) => {
+            for (const key of Object.keys(map)) {
+                const complaint = keyCheck(key);
+                if (complaint !== undefined) {
+                    ctx.addIssue({ code: "custom", message: complaint, input: key, path: [key] });
+                }
+            }
+        });
+}
+
+/**
+ * For a refinement across fields: it runs only when none of `fields` has a problem of its own,
+ * so a cross-field rule never reports on a value that is already wrong.
+ */
+export function whenClean(...fields: string[]) {
+    return {
+        when: (payload: { issues: readonly { path?: PropertyKey[] }[] }) =>
+            !payload.issues.some((issue) => fields.includes(String(issue.path?.[0]))),
+    };
 }

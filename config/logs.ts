@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { readBoolean, readInteger, readObject, readString, readStringMap, requireString, RawObject } from "./fields";
+import { z } from "zod";
+import { choice, closedObject, flag, integer, numberOrText, stringMap, text, whenClean } from "./fields";
 import {
     containerImage,
     dnsLabel,
@@ -11,12 +12,8 @@ import {
     ipOrHostname,
     kubernetesLabelKey,
     kubernetesLabelValue,
-    kubernetesQuantity,
-    oneOf,
 } from "./formats";
-import { Problems, SECRET_VALUE } from "./problems";
-import { readResources, ResourceSettings } from "./resources";
-import { ConfigSource, fullKey } from "./source";
+import { resourcesSchema } from "./resources";
 
 export const SEARCH_SCHEMES = ["http", "https"] as const;
 export type SearchScheme = (typeof SEARCH_SCHEMES)[number];
@@ -30,63 +27,9 @@ export type OverflowAction = (typeof OVERFLOW_ACTIONS)[number];
 export const TOLERATION_OPERATORS = ["Exists", "Equal"] as const;
 export const TAINT_EFFECTS = ["NoSchedule", "PreferNoSchedule", "NoExecute"] as const;
 
-export interface SearchSettings {
-    host: string;
-    port: number;
-    scheme: SearchScheme;
-    /** ssl_verify; only written for https, where it has an effect. */
-    sslVerify: boolean;
-    /**
-     * ssl_version; only written for https. fluent-plugin-elasticsearch 3.5 defaults to TLSv1,
-     * which Elasticsearch 7 and hosted stores refuse, so the default here is TLSv1_2.
-     */
-    sslVersion: SslVersion;
-    user?: string;
-    /** From the secret key searchPassword; present exactly when user is. */
-    password?: pulumi.Output<string>;
-}
-
-export interface BufferSettings {
-    flushInterval: string;
-    flushThreadCount: number;
-    retryMaxInterval: string;
-    chunkLimitSize: string;
-    /**
-     * Unset when a stack gives only totalLimitSize: fluentd 1.6 overwrites total_limit_size with
-     * chunk_limit_size x queue_limit_length whenever queue_limit_length is present.
-     */
-    queueLimitLength?: number;
-    /** Always set, so the config shows the bound on disk use even when it is derived. */
-    totalLimitSize: string;
-    overflowAction: OverflowAction;
-}
-
-export interface TolerationSettings {
-    key?: string;
-    operator: (typeof TOLERATION_OPERATORS)[number];
-    value?: string;
-    effect?: (typeof TAINT_EFFECTS)[number];
-    tolerationSeconds?: number;
-}
-
-export interface LogsSettings {
-    namespace: string;
-    daemonSetName: string;
-    configMapName: string;
-    serviceAccountName: string;
-    image: string;
-    /** Labels of the DaemonSet and its pods, and its selector. */
-    labels: Record<string, string>;
-    /** systemd unit stem of the container runtime, read from the journal as `<name>.service`. */
-    containerRuntimeService: string;
-    tolerations: TolerationSettings[];
-    resources: ResourceSettings;
-    search: SearchSettings;
-    logLevel: LogLevel;
-    buffer: BufferSettings;
-    /** The liveness probe fails when no buffer file changed for this long. */
-    livenessThresholdSeconds: number;
-}
+/** The values fluent-plugin-elasticsearch 3.5 accepts for ssl_version. */
+export const SSL_VERSIONS = ["TLSv1_2", "TLSv1_1", "TLSv1", "SSLv23"] as const;
+export type SslVersion = (typeof SSL_VERSIONS)[number];
 
 export const LOGS_KEY = "logs";
 export const SEARCH_PASSWORD_KEY = "searchPassword";
@@ -104,6 +47,14 @@ export const MAX_CHUNK_LIMIT_SIZE = "100M";
  */
 export const MAX_DAEMONSET_NAME_LENGTH = 57;
 
+export interface TolerationSettings {
+    key?: string;
+    operator: (typeof TOLERATION_OPERATORS)[number];
+    value?: string;
+    effect?: (typeof TAINT_EFFECTS)[number];
+    tolerationSeconds?: number;
+}
+
 /**
  * The spec's values (docs/design.md#log-agent-configuration) and the upstream add-on's
  * (docs/design.md#log-agent-daemonset); every one can be overridden.
@@ -114,7 +65,7 @@ export const LOGS_DEFAULTS = {
     configMapName: "log-agent-config-v0.2.0",
     serviceAccountName: "fluentd-es",
     image: "quay.io/fluentd_elasticsearch/fluentd:v2.7.0",
-    labels: { "k8s-app": "fluentd-es", version: "v2.7.0" },
+    labels: { "k8s-app": "fluentd-es", version: "v2.7.0" } as Record<string, string>,
     containerRuntimeService: "containerd",
     // The spec's first goal is to watch master and worker machines, so the agent also runs on
     // control-plane nodes; both taint names are listed because clusters renamed it in 1.20-1.25.
@@ -136,39 +87,7 @@ export const LOGS_DEFAULTS = {
         overflowAction: "block" as OverflowAction,
     },
     livenessThresholdSeconds: 300,
-} as const;
-
-const LOGS_KEYS = [
-    "namespace",
-    "daemonSetName",
-    "configMapName",
-    "serviceAccountName",
-    "image",
-    "labels",
-    "containerRuntimeService",
-    "tolerations",
-    "resources",
-    "search",
-    "logLevel",
-    "buffer",
-    "livenessThresholdSeconds",
-] as const;
-
-const SEARCH_KEYS = ["host", "port", "scheme", "sslVerify", "sslVersion", "user"] as const;
-
-/** The values fluent-plugin-elasticsearch 3.5 accepts for ssl_version. */
-export const SSL_VERSIONS = ["TLSv1_2", "TLSv1_1", "TLSv1", "SSLv23"] as const;
-export type SslVersion = (typeof SSL_VERSIONS)[number];
-const BUFFER_KEYS = [
-    "flushInterval",
-    "flushThreadCount",
-    "retryMaxInterval",
-    "chunkLimitSize",
-    "queueLimitLength",
-    "totalLimitSize",
-    "overflowAction",
-] as const;
-const TOLERATION_KEYS = ["key", "operator", "value", "effect", "tolerationSeconds"] as const;
+};
 
 function daemonSetName(value: string): string | undefined {
     if (dnsLabel(value) !== undefined) {
@@ -194,218 +113,161 @@ function searchUser(value: string): string | undefined {
         : "a user name without double quotes, backslashes, line breaks or #{";
 }
 
-export function readLogsSettings(source: ConfigSource, problems: Problems): LogsSettings {
-    const key = fullKey(LOGS_KEY);
-    const raw = readObject(problems, key, source.value(LOGS_KEY), LOGS_KEYS);
-    const at = (field: string) => `${key}.${field}`;
-    const d = LOGS_DEFAULTS;
+const sd = LOGS_DEFAULTS.search;
 
-    return {
-        namespace: readString(problems, at("namespace"), raw.namespace, d.namespace, dnsLabel),
-        daemonSetName: readString(problems, at("daemonSetName"), raw.daemonSetName, d.daemonSetName, daemonSetName),
-        configMapName: readString(problems, at("configMapName"), raw.configMapName, d.configMapName, dnsSubdomain),
-        serviceAccountName: readString(
-            problems,
-            at("serviceAccountName"),
-            raw.serviceAccountName,
-            d.serviceAccountName,
-            dnsSubdomain,
-        ),
-        image: readString(problems, at("image"), raw.image, d.image, containerImage),
-        labels: readLabels(problems, at("labels"), raw.labels),
-        containerRuntimeService: readString(
-            problems,
-            at("containerRuntimeService"),
-            raw.containerRuntimeService,
-            d.containerRuntimeService,
-            systemdUnitStem,
-        ),
-        tolerations: readTolerations(problems, at("tolerations"), raw.tolerations),
-        resources: readResources(problems, at("resources"), raw.resources, d.resources),
-        search: readSearch(source, problems, at("search"), raw.search),
-        logLevel: readString(problems, at("logLevel"), raw.logLevel, d.logLevel, oneOf(LOG_LEVELS)) as LogLevel,
-        buffer: readBuffer(problems, at("buffer"), raw.buffer),
-        livenessThresholdSeconds: readInteger(
-            problems,
-            at("livenessThresholdSeconds"),
-            raw.livenessThresholdSeconds,
-            d.livenessThresholdSeconds,
-            60,
-            86400,
-            "shorter than a minute would restart an agent that is merely between two flushes",
-        ),
-    };
-}
+const searchSchema = closedObject({
+    host: text(ipOrHostname, "elasticsearch-logging").meta({ description: "Elasticsearch host" }),
+    port: integer(1, 65535).default(sd.port).meta({ description: "Elasticsearch port" }),
+    scheme: choice(SEARCH_SCHEMES).default(sd.scheme).meta({ description: "http or https" }),
+    sslVerify: flag().default(sd.sslVerify).meta({ description: "https only: verify the server certificate" }),
+    sslVersion: choice(SSL_VERSIONS).default(sd.sslVersion).meta({ description: "https only: the TLS version" }),
+    user: text(searchUser).optional().meta({ description: "basic-auth user; needs the secret cluster-monitoring:searchPassword" }),
+});
 
-function readLabels(problems: Problems, key: string, value: unknown): Record<string, string> {
-    const labels = readStringMap(problems, key, value, { ...LOGS_DEFAULTS.labels }, kubernetesLabelKey);
-    for (const [name, v] of Object.entries(labels)) {
-        const complaint = kubernetesLabelValue(v);
-        if (complaint !== undefined) {
-            problems.add(`${key}.${name}`, v, complaint);
-        }
-    }
-    if (value !== undefined && value !== null && Object.keys(labels).length === 0) {
-        problems.add(key, value, "at least one label, because the labels are also the DaemonSet's selector");
-    }
-    return labels;
-}
+export type SearchSettings = z.output<typeof searchSchema> & {
+    /** From the secret key searchPassword; present exactly when user is. */
+    password?: pulumi.Output<string>;
+};
 
-function readSearch(source: ConfigSource, problems: Problems, key: string, value: unknown): SearchSettings {
-    const at = (field: string) => `${key}.${field}`;
-    const passwordKey = fullKey(SEARCH_PASSWORD_KEY);
-    const password = source.secret(SEARCH_PASSWORD_KEY);
-    const raw = readObject(problems, key, value, SEARCH_KEYS);
-    const d = LOGS_DEFAULTS.search;
-    const search: SearchSettings = {
-        host: requireString(problems, at("host"), raw.host, ipOrHostname, "elasticsearch-logging"),
-        port: readInteger(problems, at("port"), raw.port, d.port, 1, 65535),
-        scheme: readString(problems, at("scheme"), raw.scheme, d.scheme, oneOf(SEARCH_SCHEMES)) as SearchScheme,
-        sslVerify: readBoolean(problems, at("sslVerify"), raw.sslVerify, d.sslVerify),
-        sslVersion: readString(problems, at("sslVersion"), raw.sslVersion, d.sslVersion, oneOf(SSL_VERSIONS)) as SslVersion,
-    };
-    if (raw.user !== undefined && raw.user !== null) {
-        const user = readString(problems, at("user"), raw.user, "", searchUser);
-        if (user !== "") {
-            search.user = user;
-        }
-    }
-    if (raw.user !== undefined && raw.user !== null && password === undefined) {
-        problems.add(
-            passwordKey,
-            undefined,
-            `the Elasticsearch password, set with pulumi config set --secret ${SEARCH_PASSWORD_KEY} ` +
-                `(required because ${at("user")} is set)`,
-        );
-    }
-    if ((raw.user === undefined || raw.user === null) && password !== undefined) {
-        problems.add(
-            passwordKey,
-            SECRET_VALUE,
-            `no value unless ${at("user")} is set: fluentd only sends a password together with a user`,
-        );
-    }
-    if (search.user !== undefined && password !== undefined) {
-        search.password = password;
-    }
-    return search;
-}
-
-function readBuffer(problems: Problems, key: string, value: unknown): BufferSettings {
-    const at = (field: string) => `${key}.${field}`;
-    const raw = readObject(problems, key, value, BUFFER_KEYS);
-    const d = LOGS_DEFAULTS.buffer;
-
-    let chunkLimitSize = readString(problems, at("chunkLimitSize"), raw.chunkLimitSize, d.chunkLimitSize, fluentdSize);
-    if (fluentdSizeBytes(chunkLimitSize) > fluentdSizeBytes(MAX_CHUNK_LIMIT_SIZE)) {
-        problems.add(
-            at("chunkLimitSize"),
-            chunkLimitSize,
-            `at most ${MAX_CHUNK_LIMIT_SIZE}: each chunk is sent as one bulk request, Elasticsearch rejects ` +
-                "requests over its default http.max_content_length of 100mb, and retry_forever would retry it " +
-                "forever (2M is normally sufficient)",
-        );
-        chunkLimitSize = d.chunkLimitSize;
-    }
-    const chunkBytes = fluentdSizeBytes(chunkLimitSize);
-
-    const queueGiven = raw.queueLimitLength !== undefined && raw.queueLimitLength !== null;
-    const totalGiven = raw.totalLimitSize !== undefined && raw.totalLimitSize !== null;
-    const queueLimitLength = readInteger(problems, at("queueLimitLength"), raw.queueLimitLength, d.queueLimitLength, 1, 4096);
-    let totalLimitSize = formatFluentdSize(chunkBytes * queueLimitLength);
-    if (totalGiven) {
-        const total = readString(problems, at("totalLimitSize"), raw.totalLimitSize, "", fluentdSize);
-        const totalBytes = fluentdSizeBytes(total);
-        if (total === "") {
-            // already reported
-        } else if (totalBytes < chunkBytes) {
-            problems.add(
-                at("totalLimitSize"),
-                total,
-                `at least chunkLimitSize (${chunkLimitSize}), since a buffer smaller than one chunk can never fill a chunk`,
-            );
-        } else if (queueGiven && totalBytes !== chunkBytes * queueLimitLength) {
-            problems.add(
-                at("totalLimitSize"),
-                total,
-                `either queueLimitLength or totalLimitSize, or both with total = chunk x queue (${totalLimitSize}): ` +
-                    "fluentd 1.6 replaces total_limit_size with chunk_limit_size x queue_limit_length whenever " +
-                    "queue_limit_length is set, so this value would be ignored",
-            );
-        } else {
-            totalLimitSize = total;
-        }
-    }
-
-    return {
-        flushInterval: readDuration(problems, at("flushInterval"), raw.flushInterval, d.flushInterval),
-        flushThreadCount: readInteger(problems, at("flushThreadCount"), raw.flushThreadCount, d.flushThreadCount, 1, 64),
-        retryMaxInterval: readDuration(problems, at("retryMaxInterval"), raw.retryMaxInterval, d.retryMaxInterval),
-        chunkLimitSize,
-        // Written only when it does not override an explicit totalLimitSize.
-        queueLimitLength: totalGiven && !queueGiven ? undefined : queueLimitLength,
-        totalLimitSize,
-        overflowAction: readString(
-            problems,
-            at("overflowAction"),
-            raw.overflowAction,
-            d.overflowAction,
-            oneOf(OVERFLOW_ACTIONS),
-        ) as OverflowAction,
-    };
-}
+const bd = LOGS_DEFAULTS.buffer;
 
 /** fluentd durations are often plain seconds, which YAML hands over as numbers. */
-function readDuration(problems: Problems, key: string, value: unknown, fallback: string): string {
-    if (typeof value === "number") {
-        const text = String(value);
-        if (fluentdDuration(text) !== undefined) {
-            problems.add(key, value, fluentdDuration(text)!);
-            return fallback;
-        }
-        return text;
-    }
-    return readString(problems, key, value, fallback, fluentdDuration);
-}
+const fluentdDurationField = () => numberOrText(fluentdDuration);
 
-function readTolerations(problems: Problems, key: string, value: unknown): TolerationSettings[] {
-    if (value === undefined || value === null) {
-        return LOGS_DEFAULTS.tolerations.map((t) => ({ ...t }));
-    }
-    if (!Array.isArray(value)) {
-        problems.add(key, value, "a list of tolerations such as [{ key: node-role.kubernetes.io/control-plane, operator: Exists, effect: NoSchedule }], or [] for none");
-        return [];
-    }
-    return value.map((item, i) => readToleration(problems, `${key}[${i}]`, item));
-}
+const bufferSchema = closedObject({
+    flushInterval: fluentdDurationField().default(bd.flushInterval).meta({ description: "flush_interval" }),
+    flushThreadCount: integer(1, 64).default(bd.flushThreadCount).meta({ description: "flush_thread_count" }),
+    retryMaxInterval: fluentdDurationField().default(bd.retryMaxInterval).meta({ description: "retry_max_interval" }),
+    chunkLimitSize: text(fluentdSize)
+        .default(bd.chunkLimitSize)
+        .superRefine((size, ctx) => {
+            if (fluentdSizeBytes(size) > fluentdSizeBytes(MAX_CHUNK_LIMIT_SIZE)) {
+                ctx.addIssue({
+                    code: "custom",
+                    input: size,
+                    message:
+                        `at most ${MAX_CHUNK_LIMIT_SIZE}: each chunk is sent as one bulk request, Elasticsearch rejects ` +
+                        "requests over its default http.max_content_length of 100mb, and retry_forever would retry it " +
+                        "forever (2M is normally sufficient)",
+                });
+            }
+        })
+        .meta({ description: `chunk_limit_size, at most ${MAX_CHUNK_LIMIT_SIZE}` }),
+    queueLimitLength: integer(1, 4096).optional().meta({ description: `queue_limit_length (default ${bd.queueLimitLength})` }),
+    totalLimitSize: text(fluentdSize).optional().meta({ description: "total_limit_size; derived as chunk x queue when unset" }),
+    overflowAction: choice(OVERFLOW_ACTIONS).default(bd.overflowAction).meta({ description: "overflow_action" }),
+})
+    .superRefine((b, ctx) => {
+        if (b.totalLimitSize === undefined) {
+            return;
+        }
+        const chunkBytes = fluentdSizeBytes(b.chunkLimitSize);
+        const totalBytes = fluentdSizeBytes(b.totalLimitSize);
+        if (totalBytes < chunkBytes) {
+            ctx.addIssue({
+                code: "custom",
+                path: ["totalLimitSize"],
+                input: b.totalLimitSize,
+                message: `at least chunkLimitSize (${b.chunkLimitSize}), since a buffer smaller than one chunk can never fill a chunk`,
+            });
+        } else if (b.queueLimitLength !== undefined && totalBytes !== chunkBytes * b.queueLimitLength) {
+            ctx.addIssue({
+                code: "custom",
+                path: ["totalLimitSize"],
+                input: b.totalLimitSize,
+                message:
+                    `either queueLimitLength or totalLimitSize, or both with total = chunk x queue ` +
+                    `(${formatFluentdSize(chunkBytes * b.queueLimitLength)}): fluentd 1.6 replaces total_limit_size with ` +
+                    "chunk_limit_size x queue_limit_length whenever queue_limit_length is set, so this value would be ignored",
+            });
+        }
+    }, whenClean("chunkLimitSize", "queueLimitLength", "totalLimitSize"))
+    .transform((b) => {
+        const queue = b.queueLimitLength ?? bd.queueLimitLength;
+        return {
+            flushInterval: b.flushInterval,
+            flushThreadCount: b.flushThreadCount,
+            retryMaxInterval: b.retryMaxInterval,
+            chunkLimitSize: b.chunkLimitSize,
+            /**
+             * Unset when a stack gives only totalLimitSize: fluentd 1.6 overwrites total_limit_size
+             * with chunk_limit_size x queue_limit_length whenever queue_limit_length is present.
+             */
+            queueLimitLength: b.totalLimitSize !== undefined && b.queueLimitLength === undefined ? undefined : queue,
+            /** Always set, so the config shows the bound on disk use even when it is derived. */
+            totalLimitSize: b.totalLimitSize ?? formatFluentdSize(fluentdSizeBytes(b.chunkLimitSize) * queue),
+            overflowAction: b.overflowAction,
+        };
+    });
 
-function readToleration(problems: Problems, key: string, value: unknown): TolerationSettings {
-    const at = (field: string) => `${key}.${field}`;
-    const raw: RawObject = readObject(problems, key, value, TOLERATION_KEYS);
-    const toleration: TolerationSettings = {
-        operator: readString(problems, at("operator"), raw.operator, "Equal", oneOf(TOLERATION_OPERATORS)) as TolerationSettings["operator"],
-    };
-    if (raw.key !== undefined) {
-        toleration.key = readString(problems, at("key"), raw.key, "", kubernetesLabelKey) || undefined;
-    } else if (toleration.operator !== "Exists") {
-        problems.add(at("key"), undefined, "a taint key, because only operator Exists may leave the key empty (to tolerate every taint)");
-    }
-    if (raw.value !== undefined) {
-        if (toleration.operator === "Exists") {
-            problems.add(at("value"), raw.value, "no value, because operator Exists matches any value");
-        } else {
-            toleration.value = readString(problems, at("value"), raw.value, "", kubernetesLabelValue) || undefined;
+export type BufferSettings = z.output<typeof bufferSchema>;
+
+const tolerationSchema = closedObject({
+    key: text(kubernetesLabelKey).optional().meta({ description: "taint key; only operator Exists may leave it out" }),
+    operator: choice(TOLERATION_OPERATORS).default("Equal").meta({ description: "Exists or Equal" }),
+    value: text(kubernetesLabelValue).optional().meta({ description: "taint value, with operator Equal" }),
+    effect: choice(TAINT_EFFECTS).optional().meta({ description: "NoSchedule, PreferNoSchedule or NoExecute; every effect when unset" }),
+    tolerationSeconds: integer(0, 31536000).optional().meta({ description: "NoExecute only: how long the pod stays after the taint appears" }),
+})
+    .superRefine((t, ctx) => {
+        if (t.key === undefined && t.operator !== "Exists") {
+            ctx.addIssue({
+                code: "custom",
+                path: ["key"],
+                input: undefined,
+                message: "a taint key, because only operator Exists may leave the key empty (to tolerate every taint)",
+            });
         }
-    }
-    if (raw.effect !== undefined) {
-        toleration.effect = readString(problems, at("effect"), raw.effect, "", oneOf(TAINT_EFFECTS)) as TolerationSettings["effect"] || undefined;
-    }
-    if (raw.tolerationSeconds !== undefined) {
-        if (toleration.effect !== "NoExecute") {
-            problems.add(at("tolerationSeconds"), raw.tolerationSeconds, "no value unless effect is NoExecute, the only effect that evicts");
-        } else {
-            toleration.tolerationSeconds = readInteger(problems, at("tolerationSeconds"), raw.tolerationSeconds, 0, 0, 31536000);
+        if (t.value !== undefined && t.operator === "Exists") {
+            ctx.addIssue({ code: "custom", path: ["value"], input: t.value, message: "no value, because operator Exists matches any value" });
         }
-    }
-    return toleration;
-}
+        if (t.tolerationSeconds !== undefined && t.effect !== "NoExecute") {
+            ctx.addIssue({
+                code: "custom",
+                path: ["tolerationSeconds"],
+                input: t.tolerationSeconds,
+                message: "no value unless effect is NoExecute, the only effect that evicts",
+            });
+        }
+    }, whenClean("key", "operator", "value", "effect", "tolerationSeconds"))
+    .transform((t): TolerationSettings => t);
+
+const ld = LOGS_DEFAULTS;
+
+/** `cluster-monitoring:logs`: the fluentd log agent and the search store it ships to. */
+export const logsSchema = closedObject({
+    namespace: text(dnsLabel).default(ld.namespace).meta({ description: "namespace of the agent's objects" }),
+    daemonSetName: text(daemonSetName).default(ld.daemonSetName).meta({ description: "the DaemonSet's name" }),
+    configMapName: text(dnsSubdomain).default(ld.configMapName).meta({ description: "the config ConfigMap's name" }),
+    serviceAccountName: text(dnsSubdomain)
+        .default(ld.serviceAccountName)
+        .meta({ description: "ServiceAccount, ClusterRole and ClusterRoleBinding name" }),
+    image: text(containerImage).default(ld.image).meta({ description: "the fluentd image" }),
+    labels: stringMap(kubernetesLabelKey, kubernetesLabelValue)
+        .superRefine((labels, ctx) => {
+            if (Object.keys(labels).length === 0) {
+                ctx.addIssue({ code: "custom", input: labels, message: "at least one label, because the labels are also the DaemonSet's selector" });
+            }
+        })
+        .default({ ...ld.labels })
+        .meta({ description: "labels of the DaemonSet and its pods, and its selector" }),
+    containerRuntimeService: text(systemdUnitStem)
+        .default(ld.containerRuntimeService)
+        .meta({ description: "systemd unit of the container runtime, read from the journal" }),
+    tolerations: z
+        .array(tolerationSchema, {
+            error: "a list of tolerations such as [{ key: node-role.kubernetes.io/control-plane, operator: Exists, effect: NoSchedule }], or [] for none",
+        })
+        .default(ld.tolerations.map((t) => ({ ...t })))
+        .meta({ description: "tolerations; by default both control-plane taints" }),
+    resources: resourcesSchema(ld.resources).meta({ description: "the agent container's CPU and memory" }),
+    // An absent search object is parsed as {}, so the missing host is reported by its full key.
+    search: searchSchema.prefault({} as z.input<typeof searchSchema>).meta({ description: "the Elasticsearch to ship to: { host, port, scheme, sslVerify, sslVersion, user }" }),
+    logLevel: choice(LOG_LEVELS).default(ld.logLevel).meta({ description: "fluentd's log level" }),
+    buffer: bufferSchema.prefault({}).meta({ description: "the output's file buffer" }),
+    livenessThresholdSeconds: integer(60, 86400, "shorter than a minute would restart an agent that is merely between two flushes")
+        .default(ld.livenessThresholdSeconds)
+        .meta({ description: "the liveness probe fails when no buffer file changed for this long" }),
+});
+
+export type LogsSettings = Omit<z.output<typeof logsSchema>, "search"> & { search: SearchSettings };

@@ -1,13 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import {
-    readBoolean,
-    readInteger,
-    readObject,
-    readString,
-    readStringList,
-    readStringMap,
-    requireString,
-} from "./fields";
+import { z } from "zod";
+import { closedObject, flag, integer, numberOrText, stringList, stringMap, text, whenClean } from "./fields";
 import {
     absoluteHttpUrl,
     containerImage,
@@ -17,67 +10,20 @@ import {
     prometheusDuration,
     prometheusLabelName,
 } from "./formats";
-import { Problems, SECRET_VALUE } from "./problems";
 import {
-    DEFAULT_LOG_AGENT_TARGET,
-    EtcdScrapeSettings,
-    KubeletTlsSettings,
+    etcdSchema,
+    jobSwitchesSchema,
+    kubeletTlsSchema,
     LogAgentTarget,
-    readEtcd,
-    readJobSwitches,
-    readKubeletTls,
-    readServices,
-    ScrapeJobSwitches,
-    ServiceScrapeSettings,
+    servicesSchema,
 } from "./scrape-jobs";
-import { ConfigSource, fullKey } from "./source";
-import { readStorage, StorageSettings } from "./storage";
-
-export interface IngressSettings {
-    host: string;
-    /** spec.ingressClassName; unset means the cluster's default IngressClass. */
-    className?: string;
-    /** A kubernetes.io/tls Secret in the monitoring namespace; unset means plain HTTP. */
-    tlsSecretName?: string;
-}
+import { storageSchema } from "./storage";
 
 /** The three files of the etcd client Secret (docs/design.md#etcd-client-secret), all Pulumi secrets. */
 export interface EtcdClientCertificates {
     caCert: pulumi.Output<string>;
     clientCert: pulumi.Output<string>;
     clientKey: pulumi.Output<string>;
-}
-
-export interface MetricsSettings {
-    namespace: string;
-    /** Name of the PersistentVolume, Service, StatefulSet, Ingress and config ConfigMap, and the `app` label. */
-    name: string;
-    serviceAccountName: string;
-    image: string;
-    replicas: number;
-    retention: string;
-    scrapeInterval: string;
-    evaluationInterval: string;
-    memoryRequest: string;
-    memoryLimit?: string;
-    storage: StorageSettings;
-    externalUrl: string;
-    routePrefix: string;
-    enableAdminApi: boolean;
-    enableLifecycle: boolean;
-    /** Namespaces that get a discovery Role and RoleBinding. */
-    discoveryNamespaces: string[];
-    /** Namespaces whose endpoints the self-monitoring job discovers; each needs a discovery Role. */
-    scrapeNamespaces: string[];
-    externalLabels: Record<string, string>;
-    ingress?: IngressSettings;
-    /** Present exactly when the etcd job scrapes over https (docs/design.md#etcd-client-secret). */
-    etcdClient?: EtcdClientCertificates;
-    jobs: ScrapeJobSwitches;
-    kubeletTls: KubeletTlsSettings;
-    etcd: EtcdScrapeSettings;
-    services: ServiceScrapeSettings[];
-    logAgentTarget: LogAgentTarget;
 }
 
 export const METRICS_KEY = "metrics";
@@ -104,174 +50,118 @@ export const METRICS_DEFAULTS = {
     discoveryNamespaces: ["default", "kube-system", "monitoring"],
     scrapeNamespaces: ["monitoring"],
     externalLabels: { monitor: "monitoring/main" },
-} as const;
+};
 
 /** The spec's volume size (its PersistentVolume holds 1Ti), for either storage mode. */
 export const METRICS_STORAGE_SIZE = "1Ti";
-
-const METRICS_KEYS = [
-    "namespace",
-    "name",
-    "serviceAccountName",
-    "image",
-    "replicas",
-    "retention",
-    "scrapeInterval",
-    "evaluationInterval",
-    "memoryRequest",
-    "memoryLimit",
-    "storage",
-    "externalUrl",
-    "routePrefix",
-    "enableAdminApi",
-    "enableLifecycle",
-    "discoveryNamespaces",
-    "scrapeNamespaces",
-    "externalLabels",
-    "ingress",
-    "jobs",
-    "kubeletTls",
-    "etcd",
-    "services",
-] as const;
 
 function routePrefix(value: string): string | undefined {
     return value.startsWith("/") ? undefined : "a path starting with /";
 }
 
-export function readMetricsSettings(source: ConfigSource, problems: Problems): MetricsSettings {
-    const key = fullKey(METRICS_KEY);
-    const raw = readObject(problems, key, source.value(METRICS_KEY), METRICS_KEYS);
-    const at = (field: string) => `${key}.${field}`;
-    const d = METRICS_DEFAULTS;
+const ingressSchema = closedObject({
+    host: text(dnsSubdomain, "monitor.example.com").meta({ description: "creates an Ingress for this host" }),
+    className: text(dnsSubdomain).optional().meta({ description: "spec.ingressClassName; unset means the cluster's default IngressClass" }),
+    tlsSecretName: text(dnsSubdomain)
+        .optional()
+        .meta({ description: "a kubernetes.io/tls Secret in the monitoring namespace; unset means plain HTTP" }),
+});
 
-    const discoveryNamespaces = readStringList(
-        problems,
-        at("discoveryNamespaces"),
-        raw.discoveryNamespaces,
-        d.discoveryNamespaces,
-        dnsLabel,
-    );
-    const scrapeNamespaces = readStringList(problems, at("scrapeNamespaces"), raw.scrapeNamespaces, d.scrapeNamespaces, dnsLabel);
-    for (const ns of scrapeNamespaces) {
-        if (!discoveryNamespaces.includes(ns)) {
-            problems.add(
-                at("scrapeNamespaces"),
-                ns,
-                `a namespace listed in ${at("discoveryNamespaces")} (${discoveryNamespaces.join(", ")}); ` +
-                    "without a discovery Role there the job could never see its endpoints",
-            );
-        }
-    }
-
-    const jobs = readJobSwitches(problems, at("jobs"), raw.jobs);
-    const etcd = readEtcd(problems, at("etcd"), raw.etcd, jobs.etcd);
-    const name = readString(problems, at("name"), raw.name, d.name, dnsLabel);
-    const builtInJobs = [name, ...Object.keys(jobs).map(jobName)];
-
-    const settings: MetricsSettings = {
-        namespace: readString(problems, at("namespace"), raw.namespace, d.namespace, dnsLabel),
-        name,
-        serviceAccountName: readString(problems, at("serviceAccountName"), raw.serviceAccountName, d.serviceAccountName, dnsSubdomain),
-        image: readString(problems, at("image"), raw.image, d.image, containerImage),
-        replicas: readInteger(
-            problems,
-            at("replicas"),
-            raw.replicas,
-            d.replicas,
-            0,
-            1,
-            "replicas do not share a TSDB, and one NFS PersistentVolume backs one replica",
-        ),
-        retention: readString(problems, at("retention"), raw.retention, d.retention, prometheusDuration),
-        scrapeInterval: readString(problems, at("scrapeInterval"), raw.scrapeInterval, d.scrapeInterval, prometheusDuration),
-        evaluationInterval: readString(
-            problems,
-            at("evaluationInterval"),
-            raw.evaluationInterval,
-            d.evaluationInterval,
-            prometheusDuration,
-        ),
-        memoryRequest: readString(problems, at("memoryRequest"), raw.memoryRequest, d.memoryRequest, kubernetesQuantity),
-        memoryLimit:
-            raw.memoryLimit === undefined
-                ? undefined
-                : readString(problems, at("memoryLimit"), raw.memoryLimit, "", kubernetesQuantity) || undefined,
-        storage: readStorage(problems, at("storage"), raw.storage, METRICS_STORAGE_SIZE),
-        externalUrl: requireString(problems, at("externalUrl"), raw.externalUrl, absoluteHttpUrl, "https://monitor.example.com/"),
-        routePrefix: readString(problems, at("routePrefix"), raw.routePrefix, d.routePrefix, routePrefix),
-        enableAdminApi: readBoolean(problems, at("enableAdminApi"), raw.enableAdminApi, d.enableAdminApi),
-        enableLifecycle: readBoolean(problems, at("enableLifecycle"), raw.enableLifecycle, d.enableLifecycle),
-        discoveryNamespaces,
-        scrapeNamespaces,
-        externalLabels: readStringMap(problems, at("externalLabels"), raw.externalLabels, d.externalLabels, prometheusLabelName),
-        ingress: readIngress(problems, at("ingress"), raw.ingress),
-        etcdClient: readEtcdClient(source, problems, jobs.etcd && etcd.scheme === "https", at("jobs.etcd")),
-        jobs,
-        kubeletTls: readKubeletTls(problems, at("kubeletTls"), raw.kubeletTls),
-        etcd,
-        services: readServices(problems, at("services"), raw.services, builtInJobs),
-        logAgentTarget: DEFAULT_LOG_AGENT_TARGET,
-    };
-    return settings;
-}
-
-function readIngress(problems: Problems, key: string, value: unknown): IngressSettings | undefined {
-    if (value === undefined || value === null) {
-        return undefined;
-    }
-    const raw = readObject(problems, key, value, ["host", "className", "tlsSecretName"]);
-    const ingress: IngressSettings = {
-        host: requireString(problems, `${key}.host`, raw.host, dnsSubdomain, "monitor.example.com"),
-    };
-    if (raw.className !== undefined) {
-        ingress.className = readString(problems, `${key}.className`, raw.className, "", dnsSubdomain);
-    }
-    if (raw.tlsSecretName !== undefined) {
-        ingress.tlsSecretName = readString(problems, `${key}.tlsSecretName`, raw.tlsSecretName, "", dnsSubdomain);
-    }
-    return ingress;
-}
+export type IngressSettings = z.output<typeof ingressSchema>;
 
 /** The job name of each built-in scrape job, e.g. logAgent becomes log-agent. */
 export function jobName(job: string): string {
     return job.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
 
-function readEtcdClient(
-    source: ConfigSource,
-    problems: Problems,
-    needed: boolean,
-    switchKey: string,
-): EtcdClientCertificates | undefined {
-    const values = {
-        caCert: source.secret(ETCD_SECRET_KEYS.caCert),
-        clientCert: source.secret(ETCD_SECRET_KEYS.clientCert),
-        clientKey: source.secret(ETCD_SECRET_KEYS.clientKey),
-    };
-    const keyOf = (field: keyof typeof values) => fullKey(ETCD_SECRET_KEYS[field]);
-    const fields = Object.keys(values) as (keyof typeof values)[];
-    const given = fields.filter((f) => values[f] !== undefined);
-    if (!needed) {
-        if (given.length > 0) {
-            problems.add(
-                given.map(keyOf).join(", "),
-                SECRET_VALUE,
-                `no etcd client certificates unless ${switchKey} is true with etcd.scheme https; ` +
-                    "unused certificates would sit in a Secret that nothing reads",
-            );
+const d = METRICS_DEFAULTS;
+
+/** `cluster-monitoring:metrics`: Prometheus, its discovery, scrape jobs and storage. */
+export const metricsSchema = closedObject({
+    externalUrl: text(absoluteHttpUrl, "https://monitor.example.com/").meta({ description: "--web.external-url; an absolute http(s) URL" }),
+    namespace: text(dnsLabel).default(d.namespace).meta({ description: "namespace of every monitoring object" }),
+    name: text(dnsLabel)
+        .default(d.name)
+        .meta({ description: "name of the PersistentVolume, Service, StatefulSet, Ingress and config ConfigMap; the app label" }),
+    serviceAccountName: text(dnsSubdomain)
+        .default(d.serviceAccountName)
+        .meta({ description: "ServiceAccount, ClusterRole(Binding) and discovery Roles; the config Role is <name>-config" }),
+    image: text(containerImage).default(d.image).meta({ description: "the Prometheus image" }),
+    replicas: integer(0, 1, "replicas do not share a TSDB, and one NFS PersistentVolume backs one replica")
+        .default(d.replicas)
+        .meta({ description: "0 or 1" }),
+    retention: text(prometheusDuration).default(d.retention).meta({ description: "--storage.tsdb.retention.time; one number and one unit" }),
+    scrapeInterval: text(prometheusDuration).default(d.scrapeInterval).meta({ description: "global and self-monitoring scrape interval" }),
+    evaluationInterval: text(prometheusDuration).default(d.evaluationInterval).meta({ description: "rule evaluation interval" }),
+    memoryRequest: numberOrText(kubernetesQuantity).default(d.memoryRequest).meta({ description: "container memory request" }),
+    memoryLimit: numberOrText(kubernetesQuantity).optional().meta({ description: "container memory limit; none by default" }),
+    storage: storageSchema(METRICS_STORAGE_SIZE).meta({ description: "where the TSDB lives: { mode, size, className, nfs }" }),
+    routePrefix: text(routePrefix).default(d.routePrefix).meta({ description: "--web.route-prefix; the probes follow it" }),
+    enableAdminApi: flag().default(d.enableAdminApi).meta({ description: "--web.enable-admin-api" }),
+    enableLifecycle: flag().default(d.enableLifecycle).meta({ description: "--web.enable-lifecycle" }),
+    discoveryNamespaces: stringList(dnsLabel)
+        .default([...d.discoveryNamespaces])
+        .meta({ description: "namespaces that get a discovery Role and RoleBinding" }),
+    scrapeNamespaces: stringList(dnsLabel)
+        .default([...d.scrapeNamespaces])
+        .meta({ description: "namespaces the self-monitoring job discovers; each must be a discovery namespace" }),
+    externalLabels: stringMap(prometheusLabelName)
+        .default({ ...d.externalLabels })
+        .meta({ description: "global.external_labels" }),
+    ingress: ingressSchema.optional().meta({ description: "an Ingress: { host, className, tlsSecretName }; none by default" }),
+    jobs: jobSwitchesSchema.meta({ description: "which built-in scrape jobs run" }),
+    kubeletTls: kubeletTlsSchema.meta({ description: "how the kubelet and cadvisor jobs verify kubelet certificates" }),
+    etcd: etcdSchema.meta({ description: "the etcd job's targets" }),
+    services: servicesSchema.meta({ description: "one endpoints job per entry: { name, namespace, selector, port, path, scheme, interval, tls }" }),
+})
+    .superRefine((m, ctx) => {
+        for (const ns of m.scrapeNamespaces) {
+            if (!m.discoveryNamespaces.includes(ns)) {
+                ctx.addIssue({
+                    code: "custom",
+                    path: ["scrapeNamespaces"],
+                    input: ns,
+                    message:
+                        `a namespace listed in discoveryNamespaces (${m.discoveryNamespaces.join(", ")}); ` +
+                        "without a discovery Role there the job could never see its endpoints",
+                });
+            }
         }
-        return undefined;
-    }
-    const missing = fields.filter((f) => values[f] === undefined);
-    if (missing.length > 0) {
-        problems.add(
-            missing.map(keyOf).join(", "),
-            undefined,
-            "the etcd CA, client certificate and client key as secrets (pulumi config set --secret etcdClientKey < healthcheck-client.key), " +
-                `because ${switchKey} is true with etcd.scheme https`,
-        );
-        return undefined;
-    }
-    return { caCert: values.caCert!, clientCert: values.clientCert!, clientKey: values.clientKey! };
-}
+    }, whenClean("scrapeNamespaces", "discoveryNamespaces"))
+    .superRefine((m, ctx) => {
+        if (m.jobs.etcd && m.etcd.endpoints.length === 0) {
+            ctx.addIssue({
+                code: "custom",
+                path: ["etcd", "endpoints"],
+                input: undefined,
+                message: "the control-plane IP addresses where etcd serves metrics, such as [10.0.0.11], when the etcd job is enabled",
+            });
+        }
+    }, whenClean("jobs", "etcd"))
+    .superRefine(
+        (m, ctx) => {
+            const taken = [m.name, ...Object.keys(m.jobs).map(jobName)];
+            m.services.forEach((service, i) => {
+                if (typeof service?.name !== "string" || dnsLabel(service.name) !== undefined) {
+                    return;
+                }
+                if (taken.includes(service.name)) {
+                ctx.addIssue({
+                    code: "custom",
+                    path: ["services", i, "name"],
+                    input: service.name,
+                    message: `a job name not used by another job (taken: ${taken.join(", ")})`,
+                });
+            }
+            taken.push(service.name);
+            });
+        },
+        // Entries with other problems still take part, so a duplicate name is reported with them.
+        { when: (p) => Array.isArray((p.value as { services?: unknown }).services) && !p.issues.some((i) => i.path?.[0] === "name" || i.path?.[0] === "jobs") },
+    );
+
+export type MetricsSettings = z.output<typeof metricsSchema> & {
+    /** Present exactly when the etcd job scrapes over https (docs/design.md#etcd-client-secret). */
+    etcdClient?: EtcdClientCertificates;
+    logAgentTarget: LogAgentTarget;
+};

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /** One thing wrong with the stack config: which key, what it held, what it should hold. */
 export interface ConfigProblem {
     key: string;
@@ -58,4 +60,26 @@ function describe(value: unknown): string {
         return "nothing";
     }
     return JSON.stringify(value);
+}
+
+/** The path of a problem under `key`, as a stack file spells it: metrics.services[0].port. */
+export function keyAt(key: string, path: readonly PropertyKey[]): string {
+    return path.reduce<string>((at, part) => (typeof part === "number" ? `${at}[${part}]` : `${at}.${String(part)}`), key);
+}
+
+/**
+ * Adds the problems of a failed schema parse of the value under `key`. Unknown keys are reported
+ * one by one without their values; `hideValues` hides every value, for a key that holds a secret.
+ */
+export function addSchemaIssues(problems: Problems, key: string, issues: readonly z.core.$ZodIssue[], hideValues = false): void {
+    for (const issue of issues) {
+        if (issue.code === "unrecognized_keys") {
+            for (const unknown of issue.keys) {
+                problems.add(keyAt(key, [...issue.path, unknown]), UNSHOWN_VALUE, issue.message);
+            }
+            continue;
+        }
+        const got = hideValues ? SECRET_VALUE : (issue as { input?: unknown }).input;
+        problems.add(keyAt(key, issue.path), got, issue.message);
+    }
 }

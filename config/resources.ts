@@ -1,6 +1,5 @@
-import { readObject, readString } from "./fields";
+import { closedObject, numberOrText } from "./fields";
 import { kubernetesQuantity } from "./formats";
-import { Problems } from "./problems";
 
 /** A container's CPU and memory, as a stack file gives them under `resources`. */
 export interface ResourceSettings {
@@ -10,20 +9,20 @@ export interface ResourceSettings {
     cpuLimit?: string;
 }
 
-const RESOURCE_KEYS = ["cpuRequest", "memoryRequest", "memoryLimit", "cpuLimit"] as const;
-
-/** Reads `resources`; each field absent from the stack file keeps the component's default. */
-export function readResources(problems: Problems, key: string, value: unknown, defaults: ResourceSettings): ResourceSettings {
-    const at = (field: string) => `${key}.${field}`;
-    const raw = readObject(problems, key, value, RESOURCE_KEYS);
-    const optional = (field: "memoryLimit" | "cpuLimit") =>
-        raw[field] === undefined
-            ? defaults[field]
-            : readString(problems, at(field), raw[field], "", kubernetesQuantity) || defaults[field];
-    return {
-        cpuRequest: readString(problems, at("cpuRequest"), raw.cpuRequest, defaults.cpuRequest, kubernetesQuantity),
-        memoryRequest: readString(problems, at("memoryRequest"), raw.memoryRequest, defaults.memoryRequest, kubernetesQuantity),
-        memoryLimit: optional("memoryLimit"),
-        cpuLimit: optional("cpuLimit"),
-    };
+/** `resources` of one container; each field a stack file leaves out keeps the component's default. */
+export function resourcesSchema(defaults: ResourceSettings) {
+    const quantity = () => numberOrText(kubernetesQuantity);
+    return closedObject({
+        cpuRequest: quantity().default(defaults.cpuRequest).meta({ description: "CPU request, such as 100m or 1" }),
+        memoryRequest: quantity().default(defaults.memoryRequest).meta({ description: "memory request, such as 200Mi" }),
+        memoryLimit: quantity().optional().meta({ description: `memory limit${defaults.memoryLimit ? ` (default ${defaults.memoryLimit})` : ""}` }),
+        cpuLimit: quantity().optional().meta({ description: `CPU limit${defaults.cpuLimit ? ` (default ${defaults.cpuLimit})` : ", none by default"}` }),
+    })
+        .transform((r): ResourceSettings => ({
+            cpuRequest: r.cpuRequest,
+            memoryRequest: r.memoryRequest,
+            memoryLimit: r.memoryLimit ?? defaults.memoryLimit,
+            cpuLimit: r.cpuLimit ?? defaults.cpuLimit,
+        }))
+        .prefault({});
 }

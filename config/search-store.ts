@@ -1,35 +1,14 @@
-import { readBoolean, readObject, readString } from "./fields";
+import { z } from "zod";
+import { closedObject, flag, text } from "./fields";
 import { containerImage, dnsLabel } from "./formats";
 import { LogsSettings } from "./logs";
 import { Problems } from "./problems";
-import { readResources, ResourceSettings } from "./resources";
+import { ResourceSettings, resourcesSchema } from "./resources";
 import { fullKey } from "./source";
-import { readStorage, StorageSettings } from "./storage";
-
-/**
- * An optional single-node Elasticsearch for clusters that have no search store, as the
- * fluentd-elasticsearch add-on shipped `elasticsearch-logging`. Dev-grade: one node, no auth, no TLS.
- */
-export interface SearchStoreSettings {
-    enabled: boolean;
-    /** The StatefulSet's and the Service's name: the host the log agent ships to. */
-    name: string;
-    /** The log agent's namespace, so that the agent's short host name resolves to the Service. */
-    namespace: string;
-    image: string;
-    /** -Xms and -Xmx; Elasticsearch wants about half the container's memory. */
-    heapSize: string;
-    resources: ResourceSettings;
-    storage: StorageSettings;
-    /**
-     * true: a privileged init container raises vm.max_map_count on the node, as the add-on did.
-     * false: Elasticsearch does not memory-map its indices (node.store.allow_mmap), so no
-     * container needs privileges.
-     */
-    mmap: boolean;
-}
+import { storageSchema } from "./storage";
 
 export const SEARCH_STORE_KEY = "searchStore";
+export const SEARCH_STORE_PORT = 9200;
 
 /** OSS 7.10.2 is the last Apache-licensed 7.x image; fluent-plugin-elasticsearch 3.5 speaks 7.x. */
 export const SEARCH_STORE_DEFAULTS = {
@@ -40,47 +19,50 @@ export const SEARCH_STORE_DEFAULTS = {
     resources: { cpuRequest: "100m", memoryRequest: "1Gi", memoryLimit: "1Gi" } as ResourceSettings,
     storageSize: "10Gi",
     mmap: false,
-} as const;
-
-const SEARCH_STORE_KEYS = ["enabled", "name", "image", "heapSize", "resources", "storage", "mmap"] as const;
+};
 
 function javaHeapSize(value: string): string | undefined {
     return /^[1-9][0-9]*[mg]$/.test(value) ? undefined : "a JVM heap size such as 512m or 2g";
 }
 
+const d = SEARCH_STORE_DEFAULTS;
+
 /**
- * Reads `searchStore`. When it is enabled, the log agent must ship to it: the agent's
- * search settings are checked against the Service this component creates.
+ * `cluster-monitoring:searchStore`: an optional single-node Elasticsearch for clusters that have
+ * no search store, as the fluentd-elasticsearch add-on shipped `elasticsearch-logging`.
+ * Dev-grade: one node, no auth, no TLS.
  */
-export function readSearchStoreSettings(value: unknown, logs: LogsSettings, problems: Problems): SearchStoreSettings {
-    const key = fullKey(SEARCH_STORE_KEY);
-    const at = (field: string) => `${key}.${field}`;
-    const raw = readObject(problems, key, value, SEARCH_STORE_KEYS);
-    const d = SEARCH_STORE_DEFAULTS;
-    const settings: SearchStoreSettings = {
-        enabled: readBoolean(problems, at("enabled"), raw.enabled, d.enabled),
-        name: readString(problems, at("name"), raw.name, d.name, dnsLabel),
-        namespace: logs.namespace,
-        image: readString(problems, at("image"), raw.image, d.image, containerImage),
-        heapSize: readString(problems, at("heapSize"), raw.heapSize, d.heapSize, javaHeapSize),
-        resources: readResources(problems, at("resources"), raw.resources, d.resources),
-        storage: readStorage(problems, at("storage"), raw.storage, d.storageSize),
-        mmap: readBoolean(problems, at("mmap"), raw.mmap, d.mmap),
-    };
-    if (settings.enabled) {
-        checkAgentShipsHere(settings, logs, problems);
-    }
-    return settings;
-}
+export const searchStoreSchema = closedObject({
+    enabled: flag().default(d.enabled).meta({ description: "deploy the in-cluster Elasticsearch" }),
+    name: text(dnsLabel).default(d.name).meta({ description: "StatefulSet and Service name: the host the log agent ships to" }),
+    image: text(containerImage).default(d.image).meta({ description: "the Elasticsearch 7 OSS image" }),
+    heapSize: text(javaHeapSize).default(d.heapSize).meta({ description: "-Xms and -Xmx; about half of the memory limit" }),
+    resources: resourcesSchema(d.resources).meta({ description: "the container's CPU and memory" }),
+    storage: storageSchema(d.storageSize).meta({ description: "the data volume: { mode, size, className, nfs }" }),
+    mmap: flag()
+        .default(d.mmap)
+        .meta({
+            description:
+                "true: a privileged init container raises the node's vm.max_map_count, as the add-on did; " +
+                "false: node.store.allow_mmap is off, so no container needs privileges",
+        }),
+});
+
+export type SearchStoreSettings = z.output<typeof searchStoreSchema> & {
+    /** The log agent's namespace, so that the agent's short host name resolves to the Service. */
+    namespace: string;
+};
 
 /** The host names under which the store's Service answers inside the log agent's namespace. */
 export function searchStoreHosts(s: Pick<SearchStoreSettings, "name" | "namespace">): string[] {
     return [s.name, `${s.name}.${s.namespace}`, `${s.name}.${s.namespace}.svc`, `${s.name}.${s.namespace}.svc.cluster.local`];
 }
 
-export const SEARCH_STORE_PORT = 9200;
-
-function checkAgentShipsHere(s: SearchStoreSettings, logs: LogsSettings, problems: Problems): void {
+/** When the store is on, the log agent must ship to it: its search settings must match the Service. */
+export function checkAgentShipsToStore(s: SearchStoreSettings, logs: LogsSettings, problems: Problems): void {
+    if (!s.enabled) {
+        return;
+    }
     const search = `${fullKey("logs")}.search`;
     const because = `because ${fullKey(SEARCH_STORE_KEY)}.enabled is true and the in-cluster store`;
     if (!searchStoreHosts(s).includes(logs.search.host)) {

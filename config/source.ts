@@ -1,33 +1,59 @@
 import * as pulumi from "@pulumi/pulumi";
 
 /**
- * Where settings come from. The program reads pulumi.Config; tests and the offline render pass
- * plain values, so validation runs the same way with or without the Pulumi engine.
+ * Where settings come from. The program reads the engine's config; tests and tools pass plain
+ * values, so validation runs the same way with or without the Pulumi engine.
  */
 export interface ConfigSource {
-    /** The structured value of a plain key, or undefined. A value that is not JSON comes back as its raw string. */
+    /** The structured value of a project key, or undefined. A value that is not JSON comes back as its raw string. */
     value(key: string): unknown;
-    /** A secret key, kept as a Pulumi secret so it never reaches state or logs in clear text. */
+    /**
+     * Whether the engine holds a project key as a secret. `pulumi config set --secret --path
+     * metrics.x.y` makes the whole `metrics` key secret, and reading it as plain config would put
+     * the secret in clear wherever the value goes.
+     */
+    isSecret(key: string): boolean;
+    /** A project key kept as a Pulumi secret, so it never reaches state or logs in clear text. */
     secret(key: string): pulumi.Output<string> | undefined;
-    /** Every key set in this project's namespace, to catch a misspelt top-level key. */
-    keys(): string[];
+    /** Every key of every namespace, in full ("cluster-monitoring:metrics", "kubernetes:context"). */
+    fullKeys(): string[];
     /** A plain key of another namespace by its full name, such as kubernetes:context. */
     clusterValue(fullKey: string): string | undefined;
     /** A key of another namespace by its full name, always wrapped as a secret (kubernetes:kubeconfig). */
     clusterSecret(fullKey: string): pulumi.Output<string> | undefined;
 }
 
-const PROJECT_PREFIX = "cluster-monitoring:";
+export const PROJECT = "cluster-monitoring";
+const PROJECT_PREFIX = `${PROJECT}:`;
 
 /** The key as the stack file and every error message spell it, e.g. cluster-monitoring:metrics. */
 export function fullKey(key: string): string {
     return `${PROJECT_PREFIX}${key}`;
 }
 
-export function pulumiConfigSource(config: pulumi.Config = new pulumi.Config()): ConfigSource {
+/** The project's own keys, without the prefix. */
+export function projectKeys(source: ConfigSource): string[] {
+    return source
+        .fullKeys()
+        .filter((k) => k.startsWith(PROJECT_PREFIX))
+        .map((k) => k.slice(PROJECT_PREFIX.length));
+}
+
+// Internal to @pulumi/pulumi (pinned in package.json): the engine's list of secret keys, which
+// pulumi.Config exposes only through getSecret and never as a question.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { isConfigSecret } = require("@pulumi/pulumi/runtime/config") as { isConfigSecret: (key: string) => boolean };
+
+function splitKey(key: string): [string, string] {
+    const at = key.indexOf(":");
+    return [key.slice(0, at), key.slice(at + 1)];
+}
+
+export function pulumiConfigSource(config: pulumi.Config = new pulumi.Config(PROJECT)): ConfigSource {
     return {
         value(key) {
-            const text = config.get(key);
+            // get() would warn that a secret is read as plain text; isSecret() decides what to do with it.
+            const text = pulumi.runtime.getConfig(fullKey(key));
             if (text === undefined) {
                 return undefined;
             }
@@ -37,14 +63,9 @@ export function pulumiConfigSource(config: pulumi.Config = new pulumi.Config()):
                 return text;
             }
         },
-        secret(key) {
-            return config.getSecret(key);
-        },
-        keys() {
-            return Object.keys(pulumi.runtime.allConfig())
-                .filter((k) => k.startsWith(PROJECT_PREFIX))
-                .map((k) => k.slice(PROJECT_PREFIX.length));
-        },
+        isSecret: (key) => isConfigSecret(fullKey(key)),
+        secret: (key) => config.getSecret(key),
+        fullKeys: () => Object.keys(pulumi.runtime.allConfig()),
         clusterValue(key) {
             const [namespace, name] = splitKey(key);
             return new pulumi.Config(namespace).get(name);
@@ -56,27 +77,29 @@ export function pulumiConfigSource(config: pulumi.Config = new pulumi.Config()):
     };
 }
 
-function splitKey(key: string): [string, string] {
-    const at = key.indexOf(":");
-    return [key.slice(0, at), key.slice(at + 1)];
-}
-
 /**
  * A source built from plain values, for tests and tools. Project keys are given without the
- * project prefix; keys of other namespaces (kubernetes:context) by their full name. Secrets are
- * wrapped with pulumi.secret.
+ * project prefix, keys of other namespaces by their full name. The keys of `secrets` are the
+ * ones the engine would hold as secrets; their values may be strings or structured values.
  */
-export function plainConfigSource(values: Record<string, unknown>, secrets: Record<string, string> = {}): ConfigSource {
-    const isProjectKey = (key: string) => !key.includes(":");
-    const plain = (key: string) => (typeof values[key] === "string" ? (values[key] as string) : undefined);
+export function plainConfigSource(values: Record<string, unknown>, secrets: Record<string, unknown> = {}): ConfigSource {
+    const all: Record<string, unknown> = { ...values, ...secrets };
+    const full = (key: string) => (key.includes(":") ? key : fullKey(key));
+    const byFullKey = new Map(Object.entries(all).map(([k, v]) => [full(k), v]));
+    const secretKeys = new Set(Object.keys(secrets).map(full));
+    const asText = (v: unknown) => (v === undefined ? undefined : typeof v === "string" ? v : JSON.stringify(v));
     return {
-        value: (key) => values[key],
-        secret: (key) => (key in secrets ? pulumi.secret(secrets[key]) : undefined),
-        keys: () => [...Object.keys(values), ...Object.keys(secrets)].filter(isProjectKey),
-        clusterValue: plain,
+        value: (key) => byFullKey.get(fullKey(key)),
+        isSecret: (key) => secretKeys.has(fullKey(key)),
+        secret: (key) => {
+            const v = asText(byFullKey.get(fullKey(key)));
+            return v === undefined ? undefined : pulumi.secret(v);
+        },
+        fullKeys: () => [...byFullKey.keys()],
+        clusterValue: (key) => asText(byFullKey.get(key)),
         clusterSecret: (key) => {
-            const value = secrets[key] ?? plain(key);
-            return value === undefined ? undefined : pulumi.secret(value);
+            const v = asText(byFullKey.get(key));
+            return v === undefined ? undefined : pulumi.secret(v);
         },
     };
 }

@@ -1,11 +1,19 @@
-import { readObject, readString, requireString } from "./fields";
-import { absolutePath, dnsSubdomain, ipOrHostname, kubernetesQuantity, oneOf } from "./formats";
-import { Problems } from "./problems";
+import { z } from "zod";
+import { choice, closedObject, text, whenClean } from "./fields";
+import { absolutePath, dnsSubdomain, ipOrHostname, kubernetesQuantity } from "./formats";
 
-export interface NfsSettings {
-    server: string;
-    path: string;
-}
+export const STORAGE_MODES = ["storageClass", "nfs"] as const;
+export const DEFAULT_STORAGE_MODE = "storageClass";
+
+const nfsSchema = closedObject(
+    {
+        server: text(ipOrHostname, "10.0.0.10").meta({ description: "NFS server of the PersistentVolume" }),
+        path: text(absolutePath, "/exports/monitor").meta({ description: "the exported directory, an absolute path" }),
+    },
+    "an object { server, path } naming the NFS export",
+);
+
+export type NfsSettings = z.output<typeof nfsSchema>;
 
 /**
  * Where a workload keeps its data. `storageClass` asks the cluster for a volume (the default
@@ -16,40 +24,44 @@ export type StorageSettings =
     | { mode: "storageClass"; size: string; className?: string }
     | { mode: "nfs"; size: string; nfs: NfsSettings };
 
-export const STORAGE_MODES = ["storageClass", "nfs"] as const;
-export const DEFAULT_STORAGE_MODE = "storageClass";
-const STORAGE_KEYS = ["mode", "size", "className", "nfs"] as const;
-
-/** Reads the `storage` object of a component; `defaultSize` is the component's own default. */
-export function readStorage(problems: Problems, key: string, value: unknown, defaultSize: string): StorageSettings {
-    const raw = readObject(problems, key, value, STORAGE_KEYS);
-    const mode = readString(problems, `${key}.mode`, raw.mode, DEFAULT_STORAGE_MODE, oneOf(STORAGE_MODES));
-    const size = readString(problems, `${key}.size`, raw.size, defaultSize, kubernetesQuantity);
-    if (mode === "nfs") {
-        if (raw.className !== undefined) {
-            problems.add(`${key}.className`, raw.className, `nothing with ${key}.mode nfs: the NFS volume is bound by label, never by a StorageClass`);
-        }
-        return { mode, size, nfs: readNfs(problems, `${key}.nfs`, raw.nfs) };
-    }
-    const modeKnown = raw.mode === undefined || (STORAGE_MODES as readonly unknown[]).includes(raw.mode);
-    if (raw.nfs !== undefined && modeKnown) {
-        problems.add(`${key}.nfs`, raw.nfs, `nothing unless ${key}.mode is nfs (the mode is ${mode})`);
-    }
-    const storage: StorageSettings = { mode: "storageClass", size };
-    if (raw.className !== undefined) {
-        storage.className = readString(problems, `${key}.className`, raw.className, "", dnsSubdomain);
-    }
-    return storage;
-}
-
-function readNfs(problems: Problems, key: string, value: unknown): NfsSettings {
-    if (value === undefined || value === null) {
-        problems.add(key, value, "an object { server, path } naming the NFS export (required when the storage mode is nfs)");
-        return { server: "", path: "" };
-    }
-    const raw = readObject(problems, key, value, ["server", "path"]);
-    return {
-        server: requireString(problems, `${key}.server`, raw.server, ipOrHostname, "10.0.0.10"),
-        path: requireString(problems, `${key}.path`, raw.path, absolutePath, "/exports/monitor"),
-    };
+/** The `storage` object of a component; `defaultSize` is the component's own default. */
+export function storageSchema(defaultSize: string) {
+    return closedObject({
+        mode: choice(STORAGE_MODES)
+            .default(DEFAULT_STORAGE_MODE)
+            .meta({ description: "storageClass: a claim that the cluster provisions; nfs: the spec's NFS PersistentVolume, bound by label" }),
+        size: text(kubernetesQuantity).default(defaultSize).meta({ description: "the claim's request, and the NFS volume's capacity" }),
+        className: text(dnsSubdomain)
+            .optional()
+            .meta({ description: "storageClass mode: the StorageClass to ask; unset means the cluster's default" }),
+        nfs: nfsSchema.optional().meta({ description: "nfs mode: the export, { server, path }" }),
+    })
+        .superRefine((s, ctx) => {
+            if (s.mode === "nfs" && s.nfs === undefined) {
+                ctx.addIssue({
+                    code: "custom",
+                    path: ["nfs"],
+                    input: undefined,
+                    message: "an object { server, path } naming the NFS export (required when the storage mode is nfs)",
+                });
+            }
+            if (s.mode === "nfs" && s.className !== undefined) {
+                ctx.addIssue({
+                    code: "custom",
+                    path: ["className"],
+                    input: s.className,
+                    message: "nothing with mode nfs: the NFS volume is bound by label, never by a StorageClass",
+                });
+            }
+            if (s.mode !== "nfs" && s.nfs !== undefined) {
+                ctx.addIssue({ code: "custom", path: ["nfs"], input: s.nfs, message: `nothing unless mode is nfs (the mode is ${s.mode})` });
+            }
+        }, whenClean("mode", "nfs", "className"))
+        .transform(
+            (s): StorageSettings =>
+                s.mode === "nfs"
+                    ? { mode: "nfs", size: s.size, nfs: s.nfs! }
+                    : { mode: "storageClass", size: s.size, ...(s.className !== undefined ? { className: s.className } : {}) },
+        )
+        .default({ mode: DEFAULT_STORAGE_MODE, size: defaultSize });
 }

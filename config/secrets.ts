@@ -1,0 +1,88 @@
+import * as pulumi from "@pulumi/pulumi";
+import { EtcdClientCertificates, ETCD_SECRET_KEYS, MetricsSettings } from "./metrics";
+import { LogsSettings, SEARCH_PASSWORD_KEY } from "./logs";
+import { Problems, SECRET_VALUE } from "./problems";
+import { ConfigSource, fullKey } from "./source";
+
+/** Every key that holds a secret; these are the only keys where a secret value is accepted. */
+export const SECRET_KEYS = [SEARCH_PASSWORD_KEY, ...Object.values(ETCD_SECRET_KEYS)];
+
+/** The command that stores `key` encrypted; `fromFile` for certificates and keys. */
+export function setSecretCommand(key: string, fromFile?: string): string {
+    return `pulumi config set --secret ${fullKey(key)}${fromFile ? ` < ${fromFile}` : ""}`;
+}
+
+/**
+ * A secret key, refused when the stack file holds it in clear text: the plain value would sit
+ * unencrypted in Pulumi.<stack>.yaml, in git and in every clone.
+ */
+function readSecret(source: ConfigSource, problems: Problems, key: string, fromFile?: string): pulumi.Output<string> | undefined {
+    const value = source.secret(key);
+    if (value !== undefined && !source.isSecret(key)) {
+        problems.add(fullKey(key), SECRET_VALUE, `an encrypted value: it is in clear text in the stack file; store it with ${setSecretCommand(key, fromFile)}`);
+    }
+    return value;
+}
+
+/** searchPassword: required exactly when the log agent logs in with a user. */
+export function readSearchPassword(source: ConfigSource, problems: Problems, logs: LogsSettings | undefined): void {
+    const password = readSecret(source, problems, SEARCH_PASSWORD_KEY);
+    if (logs === undefined) {
+        return;
+    }
+    const userKey = `${fullKey("logs")}.search.user`;
+    if (logs.search.user !== undefined && password === undefined) {
+        problems.add(
+            fullKey(SEARCH_PASSWORD_KEY),
+            undefined,
+            `the Elasticsearch password, set with pulumi config set --secret ${SEARCH_PASSWORD_KEY} (required because ${userKey} is set)`,
+        );
+    }
+    if (logs.search.user === undefined && password !== undefined) {
+        problems.add(fullKey(SEARCH_PASSWORD_KEY), SECRET_VALUE, `no value unless ${userKey} is set: fluentd only sends a password together with a user`);
+    }
+    if (logs.search.user !== undefined && password !== undefined) {
+        logs.search.password = password;
+    }
+}
+
+const ETCD_FILES: Record<keyof EtcdClientCertificates, string> = {
+    caCert: "/etc/kubernetes/pki/etcd/ca.crt",
+    clientCert: "/etc/kubernetes/pki/etcd/healthcheck-client.crt",
+    clientKey: "/etc/kubernetes/pki/etcd/healthcheck-client.key",
+};
+
+/** The etcd client certificates: all three exactly when the etcd job scrapes over https. */
+export function readEtcdClient(source: ConfigSource, problems: Problems, metrics: MetricsSettings | undefined): void {
+    const fields = Object.keys(ETCD_SECRET_KEYS) as (keyof EtcdClientCertificates)[];
+    const values = Object.fromEntries(fields.map((f) => [f, readSecret(source, problems, ETCD_SECRET_KEYS[f], ETCD_FILES[f])]));
+    if (metrics === undefined) {
+        return;
+    }
+    const keyOf = (f: keyof EtcdClientCertificates) => fullKey(ETCD_SECRET_KEYS[f]);
+    const switchKey = `${fullKey("metrics")}.jobs.etcd`;
+    const needed = metrics.jobs.etcd && metrics.etcd.scheme === "https";
+    const given = fields.filter((f) => values[f] !== undefined);
+    if (!needed) {
+        if (given.length > 0) {
+            problems.add(
+                given.map(keyOf).join(", "),
+                SECRET_VALUE,
+                `no etcd client certificates unless ${switchKey} is true with etcd.scheme https; ` +
+                    "unused certificates would sit in a Secret that nothing reads",
+            );
+        }
+        return;
+    }
+    const missing = fields.filter((f) => values[f] === undefined);
+    if (missing.length > 0) {
+        problems.add(
+            missing.map(keyOf).join(", "),
+            undefined,
+            `the etcd CA, client certificate and client key as secrets (${setSecretCommand(ETCD_SECRET_KEYS.clientKey, ETCD_FILES.clientKey)}), ` +
+                `because ${switchKey} is true with etcd.scheme https`,
+        );
+        return;
+    }
+    metrics.etcdClient = { caCert: values.caCert!, clientCert: values.clientCert!, clientKey: values.clientKey! };
+}
