@@ -143,33 +143,55 @@ describe("log agent: component", () => {
             assert.deepStrictEqual(containerOf(resources).ports, [{ containerPort: 24231, name: "metrics", protocol: "TCP" }]);
         });
 
-        it("mounts /var/log, /var/lib/docker/containers read-only and the config at /etc/fluent/config.d", () => {
+        it("mounts the node's logs read-only, its own state directory read-write, and the config at /etc/fluent/config.d", () => {
             const c = containerOf(resources);
             const pod = daemonSetOf(resources).spec.template.spec;
             assert.deepStrictEqual(c.volumeMounts, [
-                { name: "varlog", mountPath: "/var/log" },
+                { name: "varlog", mountPath: "/var/log", readOnly: true },
                 { name: "varlibdockercontainers", mountPath: "/var/lib/docker/containers", readOnly: true },
+                { name: "fluentd-state", mountPath: "/var/lib/cluster-monitoring/kube-system/fluentd-es" },
                 { name: "config-volume", mountPath: "/etc/fluent/config.d", readOnly: true },
             ]);
             assert.deepStrictEqual(pod.volumes, [
                 { name: "varlog", hostPath: { path: "/var/log" } },
                 { name: "varlibdockercontainers", hostPath: { path: "/var/lib/docker/containers" } },
+                { name: "fluentd-state", hostPath: { path: "/var/lib/cluster-monitoring/kube-system/fluentd-es", type: "DirectoryOrCreate" } },
                 { name: "config-volume", configMap: { name: "log-agent-config-v0.2.0" } },
             ]);
         });
 
-        it("allows no privilege escalation and drops every capability but DAC_READ_SEARCH", () => {
+        it("writes positions and buffer only below its one writable host path", async () => {
+            const c = containerOf(resources);
+            const writable = c.volumeMounts.filter((m: any) => m.readOnly !== true).map((m: any) => m.mountPath);
+            assert.deepStrictEqual(writable, ["/var/lib/cluster-monitoring/kube-system/fluentd-es"]);
+            const data: Record<string, string> = findOne(resources, T.configMap).inputs.data;
+            const written = Object.values(data)
+                .join("\n")
+                .split("\n")
+                .map((l) => /^\s*#?\s*(?:pos_file|path) (\S+)$/.exec(l)?.[1])
+                .filter((p): p is string => p !== undefined && !p.startsWith("/var/log/containers/") && p.startsWith("/var/"));
+            const reads = ["/var/log/salt/minion", ...["startupscript", "docker", "etcd", "kubelet", "kube-proxy", "kube-apiserver",
+                "kube-controller-manager", "kube-scheduler", "glbc", "cluster-autoscaler"].map((n) => `/var/log/${n}.log`)];
+            const writes = written.filter((p) => !reads.includes(p));
+            assert.ok(writes.length >= 17, writes.join("\n"));
+            for (const p of writes) {
+                assert.ok(p.startsWith("/var/lib/cluster-monitoring/kube-system/fluentd-es/"), `${p} is outside the writable state directory`);
+            }
+            assert.match(c.livenessProbe.exec.command[2], new RegExp(`find /var/lib/cluster-monitoring/kube-system/fluentd-es/fluentd-buffers -newer`));
+        });
+
+        it("allows no privilege escalation and drops every capability, adding none", () => {
             const sc = containerOf(resources).securityContext;
             assert.strictEqual(sc.allowPrivilegeEscalation, false);
             assert.strictEqual(sc.privileged, false);
-            assert.deepStrictEqual(sc.capabilities, { drop: ["ALL"], add: ["DAC_READ_SEARCH"] });
+            assert.deepStrictEqual(sc.capabilities, { drop: ["ALL"] });
             assert.deepStrictEqual(daemonSetOf(resources).spec.template.spec.securityContext, { seccompProfile: { type: "RuntimeDefault" } });
         });
 
         it("has a liveness probe on buffer activity and a readiness probe on the metrics port", () => {
             const c = containerOf(resources);
             assert.deepStrictEqual(c.livenessProbe.exec.command.slice(0, 2), ["/bin/sh", "-c"]);
-            assert.match(c.livenessProbe.exec.command[2], /find \/var\/log\/fluentd-buffers -newer/);
+            assert.match(c.livenessProbe.exec.command[2], /find \/var\/lib\/cluster-monitoring\/kube-system\/fluentd-es\/fluentd-buffers -newer/);
             assert.match(c.livenessProbe.exec.command[2], /300 seconds ago/);
             assert.strictEqual(c.livenessProbe.initialDelaySeconds, 600);
             assert.deepStrictEqual(c.readinessProbe.httpGet, { path: "/metrics", port: "metrics", scheme: "HTTP" });
@@ -311,7 +333,7 @@ describe("log agent: component", () => {
     describe("liveness script", () => {
         // Runs the probe's own shell command against a temporary buffer directory, so the test
         // fails if the script cannot tell a busy agent from a stuck one.
-        function probe(mtimeSecondsAgo: number | undefined): number {
+        function probe(mtimeSecondsAgo: number | undefined, freshPositionFile = false): number {
             const root = fs.mkdtempSync(path.join(os.tmpdir(), "liveness-"));
             const dir = path.join(root, "fluentd-buffers");
             const marker = path.join(root, "marker");
@@ -324,8 +346,12 @@ describe("log agent: component", () => {
                     fs.utimesSync(p, t, t);
                 }
             }
+            if (freshPositionFile) {
+                // The state directory holds the position files too; they advance while the output is stuck.
+                fs.writeFileSync(path.join(root, "es-containers.log.pos"), "x");
+            }
             const [shell, flagC, script] = livenessCommand(settingsWith().logs);
-            const local = script.split("/var/log/fluentd-buffers").join(dir).split("/tmp/fluentd-liveness-marker").join(marker);
+            const local = script.split("/var/lib/cluster-monitoring/kube-system/fluentd-es/fluentd-buffers").join(dir).split("/tmp/fluentd-liveness-marker").join(marker);
             try {
                 execFileSync(shell, [flagC, local], { stdio: "ignore" });
                 return 0;
@@ -338,6 +364,7 @@ describe("log agent: component", () => {
 
         it("passes while buffer files change", () => assert.strictEqual(probe(10), 0));
         it("fails when no buffer file changed for longer than the threshold", () => assert.notStrictEqual(probe(3600), 0));
+        it("fails when only a position file beside the buffer changed", () => assert.notStrictEqual(probe(3600, true), 0));
         it("fails when the buffer directory does not exist", () => assert.notStrictEqual(probe(undefined), 0));
         it("never deletes the buffer", () => {
             assert.doesNotMatch(livenessCommand(settingsWith().logs)[2], /\brm\b/);

@@ -74,7 +74,7 @@ describe("log agent: config files (docs/design.md#log-agent-configuration)", () 
                 "@id fluentd-containers.log",
                 "@type tail",
                 "path /var/log/containers/*.log",
-                "pos_file /var/log/es-containers.log.pos",
+                "pos_file /var/lib/cluster-monitoring/kube-system/fluentd-es/es-containers.log.pos",
                 'exclude_path ["/var/log/containers/fluentd-es-v2.7.0-*_kube-system_*.log"]',
                 "tag raw.kubernetes.*",
                 "read_from_head true",
@@ -188,22 +188,22 @@ describe("log agent: config files (docs/design.md#log-agent-configuration)", () 
             const m = regexp.exec("2015-12-21 23:17:22,066 [salt.state       ][INFO    ] Completed state [net.ipv4.ip_forward]");
             assert.strictEqual(m?.groups?.severity, "INFO");
             assert.strictEqual(m?.groups?.time, "2015-12-21 23:17:22");
-            for (const line of ["time_format %Y-%m-%d %H:%M:%S", "path /var/log/salt/minion", "pos_file /var/log/salt.pos", "tag salt"]) {
+            for (const line of ["time_format %Y-%m-%d %H:%M:%S", "path /var/log/salt/minion", "pos_file /var/lib/cluster-monitoring/kube-system/fluentd-es/salt.pos", "tag salt"]) {
                 assert.ok(lines.includes(line), `minion has ${line}`);
             }
         });
 
         const journals: [string, string, string, string][] = [
-            ["journald-docker", '[{"_SYSTEMD_UNIT":"docker.service"}]', "docker", "/var/log/journald-docker.pos"],
-            ["journald-container-runtime", '[{"_SYSTEMD_UNIT":"containerd.service"}]', "container-runtime", "/var/log/journald-container-runtime.pos"],
-            ["journald-kubelet", '[{"_SYSTEMD_UNIT":"kubelet.service"}]', "kubelet", "/var/log/journald-kubelet.pos"],
+            ["journald-docker", '[{"_SYSTEMD_UNIT":"docker.service"}]', "docker", "/var/lib/cluster-monitoring/kube-system/fluentd-es/journald-docker.pos"],
+            ["journald-container-runtime", '[{"_SYSTEMD_UNIT":"containerd.service"}]', "container-runtime", "/var/lib/cluster-monitoring/kube-system/fluentd-es/journald-container-runtime.pos"],
+            ["journald-kubelet", '[{"_SYSTEMD_UNIT":"kubelet.service"}]', "kubelet", "/var/lib/cluster-monitoring/kube-system/fluentd-es/journald-kubelet.pos"],
             [
                 "journald-node-problem-detector",
                 '[{"_SYSTEMD_UNIT":"node-problem-detector.service"}]',
                 "node-problem-detector",
-                "/var/log/journald-node-problem-detector.pos",
+                "/var/lib/cluster-monitoring/kube-system/fluentd-es/journald-node-problem-detector.pos",
             ],
-            ["kernel", '[{"_TRANSPORT":"kernel"}]', "kernel", "/var/log/kernel.pos"],
+            ["kernel", '[{"_TRANSPORT":"kernel"}]', "kernel", "/var/lib/cluster-monitoring/kube-system/fluentd-es/kernel.pos"],
         ];
         for (const [id, matches, tag, pos] of journals) {
             it(`${id}: systemd, selection, tag ${tag}, persistent pos file ${pos}, read_from_head`, () => {
@@ -214,6 +214,15 @@ describe("log agent: config files (docs/design.md#log-agent-configuration)", () 
                 assert.ok(lines.includes(`tag ${tag}`));
             });
         }
+
+        it("every position file and journal cursor, disabled inputs' too, is in the state directory, none under the read-only /var/log", () => {
+            const all = Object.values(files).join("\n");
+            const positions = [...all.matchAll(/(?:pos_file|path) (\S+\.pos)\b/g)].map((m) => m[1]);
+            assert.strictEqual(positions.length, 17, positions.join("\n"));
+            for (const p of positions) {
+                assert.ok(p.startsWith("/var/lib/cluster-monitoring/kube-system/fluentd-es/"), p);
+            }
+        });
 
         it("kernel: strips underscores and lowercases field names", () => {
             assertInOrder(directive(files["system.input.conf"], "kernel"), [
@@ -309,7 +318,7 @@ describe("log agent: config files (docs/design.md#log-agent-configuration)", () 
             assertInOrder(lines, [
                 "<buffer>",
                 "@type file",
-                "path /var/log/fluentd-buffers/kubernetes.system.buffer",
+                "path /var/lib/cluster-monitoring/kube-system/fluentd-es/fluentd-buffers/kubernetes.system.buffer",
                 "flush_mode interval",
                 "flush_interval 5s",
                 "flush_thread_count 2",
@@ -390,7 +399,16 @@ describe("log agent: config files (docs/design.md#log-agent-configuration)", () 
             const renamed = await configFiles(settingsWith({ logs: { daemonSetName: "log-shipper", namespace: "logging" } }));
             const lines = directive(renamed["containers.input.conf"], "fluentd-containers.log");
             assert.ok(lines.includes('exclude_path ["/var/log/containers/log-shipper-*_logging_*.log"]'), lines.join("\n"));
-            assert.ok(!renamed["containers.input.conf"].includes("fluentd-es"), "no trace of the default name");
+            assert.ok(!renamed["containers.input.conf"].includes("fluentd-es-v2.7.0"), "no trace of the default DaemonSet name");
+            assert.ok(!renamed["containers.input.conf"].includes("kube-system"), "no trace of the default namespace");
+        });
+
+        it("keeps its positions and buffer in a state directory of its own, by namespace and ServiceAccount", async () => {
+            const renamed = await configFiles(settingsWith({ logs: { namespace: "logging", serviceAccountName: "log-shipper" } }));
+            const dir = "/var/lib/cluster-monitoring/logging/log-shipper";
+            assert.ok(directive(renamed["containers.input.conf"], "fluentd-containers.log").includes(`pos_file ${dir}/es-containers.log.pos`));
+            assert.ok(directive(renamed["system.input.conf"], "kernel").includes(`path ${dir}/kernel.pos`));
+            assert.ok(directive(renamed["output.conf"], "elasticsearch").includes(`path ${dir}/fluentd-buffers/kubernetes.system.buffer`));
         });
 
         it("the exclude glob matches the agent's own log file and not another pod's", async () => {

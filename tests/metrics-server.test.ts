@@ -69,11 +69,17 @@ describe("MetricsServer with default settings", () => {
         }
     });
 
-    it("2.1 namespace monitoring", () => {
+    it("2.1 namespace monitoring, enforcing the restricted Pod Security level that Prometheus meets", () => {
         assert.deepStrictEqual(findOne(resources, T.namespace).inputs, {
             apiVersion: "v1",
             kind: "Namespace",
-            metadata: { name: "monitoring" },
+            metadata: {
+                name: "monitoring",
+                labels: {
+                    "pod-security.kubernetes.io/enforce": "restricted",
+                    "pod-security.kubernetes.io/enforce-version": "v1.33",
+                },
+            },
         });
     });
 
@@ -304,13 +310,14 @@ describe("MetricsServer with default settings", () => {
         assert.ok(pv.spec.accessModes.includes(claim.accessModes[0]));
     });
 
-    it("hardening: non-root 65534, no escalation, no capabilities, read-only root", () => {
+    it("hardening: non-root 65534, seccomp RuntimeDefault, no escalation, no capabilities, read-only root", () => {
         const sts = findOne(resources, T.statefulSet).inputs;
         assert.deepStrictEqual(sts.spec.template.spec.securityContext, {
             runAsUser: 65534,
             runAsGroup: 65534,
             runAsNonRoot: true,
             fsGroup: 65534,
+            seccompProfile: { type: "RuntimeDefault" },
         });
         assert.deepStrictEqual(container(resources).securityContext, {
             allowPrivilegeEscalation: false,

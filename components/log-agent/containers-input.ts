@@ -1,6 +1,6 @@
 import { LogsSettings } from "../../config";
 import { comment, filter, FluentdFile, FluentdSection, json, match, param, quoted, section, source, typed } from "./fluentd-model";
-import { FLUENTD_PATHS, ownLogsGlob } from "./layout";
+import { FLUENTD_PATHS, ownLogsGlob, positionFile } from "./layout";
 
 /** docker's json-file driver: {"log": ..., "stream": ..., "time": ...} per line. */
 export const DOCKER_JSON_TIME_FORMAT = "%Y-%m-%dT%H:%M:%S.%NZ";
@@ -18,7 +18,7 @@ export const KUBERNETES_FILTER = "kubernetes.**";
 export function containerLogInput(s: LogsSettings): FluentdSection {
     return source("fluentd-containers.log", "tail", [
         param("path", `${FLUENTD_PATHS.containerLogs}/*.log`),
-        param("pos_file", "/var/log/es-containers.log.pos"),
+        param("pos_file", positionFile(s, "es-containers.log.pos")),
         param("exclude_path", json([ownLogsGlob(s)])),
         param("tag", RAW_TAG),
         param("read_from_head", true),

@@ -4,6 +4,7 @@ import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../shared/checksum";
 import { containerResources } from "../shared/resources";
 import { agentConfigFiles } from "./config-map";
 import {
+    agentStateDir,
     CONTAINER_NAME,
     credentialsSecretName,
     FLUENTD_PATHS,
@@ -21,13 +22,13 @@ type EnvVar = k8s.types.input.core.v1.EnvVar;
 /** No supervisor process (the kubelet restarts the container) and quiet startup, as in the add-on. */
 export const FLUENTD_ARGS = "--no-supervisor -q";
 
-/**
- * fluentd runs as root to read node logs and write its position files and buffer under the
- * host's /var/log. Every capability is dropped except DAC_READ_SEARCH, which lets it read log
- * files that another daemon created without world-read permission; its reach is the two mounted
- * host directories. It needs no DAC_OVERRIDE because it writes only files it created itself.
+/*
+ * fluentd runs as root (uid 0) so that it can read node logs, which root owns; as their owner it
+ * reads them through the owner permission bits, so it needs no capability at all and drops every
+ * one (docs/log-agent.md#capabilities). In particular it has no DAC_READ_SEARCH: with that
+ * capability the runtime's default seccomp profile allows open_by_handle_at, which opens any file
+ * of a host filesystem that a mount reaches by handle (the "shocker" container escape).
  */
-export const ADDED_CAPABILITIES = ["DAC_READ_SEARCH"];
 
 export function agentEnv(s: LogsSettings): EnvVar[] {
     const env: EnvVar[] = [{ name: "FLUENTD_ARGS", value: FLUENTD_ARGS }];
@@ -50,17 +51,36 @@ export function agentContainer(s: LogsSettings): Container {
         ports: [{ containerPort: METRICS_PORT.number, name: METRICS_PORT.name, protocol: "TCP" }],
         livenessProbe: livenessProbe(s),
         readinessProbe: readinessProbe(),
-        volumeMounts: [
-            { name: VOLUMES.varLog, mountPath: HOST_PATHS.varLog },
-            { name: VOLUMES.dockerContainers, mountPath: HOST_PATHS.dockerContainers, readOnly: true },
-            { name: VOLUMES.config, mountPath: FLUENTD_PATHS.configDir, readOnly: true },
-        ],
+        volumeMounts: agentVolumeMounts(s),
         securityContext: {
             allowPrivilegeEscalation: false,
             privileged: false,
-            capabilities: { drop: ["ALL"], add: [...ADDED_CAPABILITIES] },
+            // No capability, see above: root reads the root-owned logs as their owner.
+            capabilities: { drop: ["ALL"] },
         },
     };
+}
+
+/**
+ * The node's logs are read-only; only the agent's state directory (positions, journal cursors,
+ * output buffer) is writable (docs/log-agent.md#host-paths).
+ */
+export function agentVolumeMounts(s: LogsSettings): k8s.types.input.core.v1.VolumeMount[] {
+    return [
+        { name: VOLUMES.varLog, mountPath: HOST_PATHS.varLog, readOnly: true },
+        { name: VOLUMES.dockerContainers, mountPath: HOST_PATHS.dockerContainers, readOnly: true },
+        { name: VOLUMES.state, mountPath: agentStateDir(s) },
+        { name: VOLUMES.config, mountPath: FLUENTD_PATHS.configDir, readOnly: true },
+    ];
+}
+
+export function agentVolumes(s: LogsSettings): k8s.types.input.core.v1.Volume[] {
+    return [
+        { name: VOLUMES.varLog, hostPath: { path: HOST_PATHS.varLog } },
+        { name: VOLUMES.dockerContainers, hostPath: { path: HOST_PATHS.dockerContainers } },
+        { name: VOLUMES.state, hostPath: { path: agentStateDir(s), type: "DirectoryOrCreate" } },
+        { name: VOLUMES.config, configMap: { name: s.configMapName } },
+    ];
 }
 
 /** The digest covers all six config files, so any config change rolls the agents onto it. */
@@ -87,11 +107,7 @@ export function daemonSet(s: LogsSettings): k8s.types.input.apps.v1.DaemonSet {
                     securityContext: { seccompProfile: { type: "RuntimeDefault" } },
                     terminationGracePeriodSeconds: 30,
                     containers: [agentContainer(s)],
-                    volumes: [
-                        { name: VOLUMES.varLog, hostPath: { path: HOST_PATHS.varLog } },
-                        { name: VOLUMES.dockerContainers, hostPath: { path: HOST_PATHS.dockerContainers } },
-                        { name: VOLUMES.config, configMap: { name: s.configMapName } },
-                    ],
+                    volumes: agentVolumes(s),
                 },
             },
         },

@@ -8,26 +8,61 @@ import { LogsSettings } from "../../config";
 
 export const CONTAINER_NAME = "fluentd-es";
 
-/** Host paths mounted into the agent, and what fluentd reads and writes under them. */
+/**
+ * Host paths mounted into the agent, each at the same path in the container
+ * (docs/log-agent.md#host-paths). The agent only reads the node's logs: /var/log and docker's
+ * container logs are mounted read-only, so a compromised agent cannot rewrite or delete them.
+ * What it writes (tail positions, journal cursors and the output buffer) lives in its own state
+ * directory, agentStateDir, the only writable host path.
+ */
 export const HOST_PATHS = {
     varLog: "/var/log",
     dockerContainers: "/var/lib/docker/containers",
+    /** Parent of every agent's state directory; named after the project so a node admin knows whose it is. */
+    stateRoot: "/var/lib/cluster-monitoring",
 } as const;
+
+/**
+ * The agent's own state on the host, kept across pod restarts and created by the kubelet on
+ * first start (hostPath DirectoryOrCreate). One directory per agent, by namespace and
+ * ServiceAccount name, so two agents on a node never share position files; not by the
+ * DaemonSet's name, which carries the image version, so an upgrade keeps the positions and the
+ * queued chunks.
+ */
+export function agentStateDir(s: Pick<LogsSettings, "namespace" | "serviceAccountName">): string {
+    return `${HOST_PATHS.stateRoot}/${s.namespace}/${s.serviceAccountName}`;
+}
+
+/** A position file (tail input) or journal cursor (systemd input) in the agent's state directory. */
+export function positionFile(s: Pick<LogsSettings, "namespace" | "serviceAccountName">, name: string): string {
+    return `${agentStateDir(s)}/${name}`;
+}
+
+/**
+ * The output buffer's directory, in the state directory so queued chunks survive a pod restart.
+ * A subdirectory of its own, because the liveness probe watches it, and position files change
+ * even while the output is stuck.
+ */
+export function bufferDir(s: Pick<LogsSettings, "namespace" | "serviceAccountName">): string {
+    return `${agentStateDir(s)}/fluentd-buffers`;
+}
+
+export function bufferPath(s: Pick<LogsSettings, "namespace" | "serviceAccountName">): string {
+    return `${bufferDir(s)}/kubernetes.system.buffer`;
+}
 
 export const FLUENTD_PATHS = {
     /** The image's fluent.conf includes config.d/*.conf, so every ConfigMap key ends in .conf. */
     configDir: "/etc/fluent/config.d",
     /** System root_dir: per-plugin state inside the container (docs/design.md#fluentd-tags-and-paths, <tmp_dir>/). */
     rootDir: "/tmp/fluentd-buffers/",
-    /** The output buffer lives under the host's /var/log, so queued chunks survive a pod restart. */
-    bufferDir: "/var/log/fluentd-buffers",
-    bufferPath: "/var/log/fluentd-buffers/kubernetes.system.buffer",
     containerLogs: "/var/log/containers",
 } as const;
 
 export const VOLUMES = {
     varLog: "varlog",
     dockerContainers: "varlibdockercontainers",
+    state: "fluentd-state",
     config: "config-volume",
 } as const;
 

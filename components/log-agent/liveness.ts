@@ -1,6 +1,6 @@
 import * as k8s from "@pulumi/kubernetes";
 import { LogsSettings } from "../../config";
-import { FLUENTD_PATHS, METRICS_PORT } from "./layout";
+import { bufferDir, METRICS_PORT } from "./layout";
 
 const MARKER = "/tmp/fluentd-liveness-marker";
 
@@ -13,7 +13,7 @@ const MARKER = "/tmp/fluentd-liveness-marker";
  * which the add-on image ships.
  */
 export function livenessCommand(s: LogsSettings): string[] {
-    const dir = FLUENTD_PATHS.bufferDir;
+    const dir = bufferDir(s);
     const script = [
         `test -d ${dir} || exit 1`,
         `touch -d "${s.livenessThresholdSeconds} seconds ago" ${MARKER} || exit 1`,

@@ -1,15 +1,16 @@
-import { BufferSettings, LogsSettings } from "../../config";
+import { LogsSettings } from "../../config";
 import { comment, envVar, FluentdFile, FluentdNode, FluentdSection, flag, match, param, quoted, typed } from "./fluentd-model";
-import { FLUENTD_PATHS, PASSWORD_ENV } from "./layout";
+import { bufferPath, PASSWORD_ENV } from "./layout";
 
 /** Elasticsearch 7 accepts only this mapping type; fluent-plugin-elasticsearch 3.5 still sends one. */
 export const TYPE_NAME = "_doc";
 
 /**
- * Parameters of fluentd 1.6's buffer section only (docs/design.md#fluentd-parameters). A file buffer under the
- * host's /var/log keeps queued chunks through a pod restart.
+ * Parameters of fluentd 1.6's buffer section only (docs/design.md#fluentd-parameters). A file buffer in the
+ * agent's host state directory keeps queued chunks through a pod restart.
  */
-export function outputBuffer(b: BufferSettings): FluentdSection {
+export function outputBuffer(s: LogsSettings): FluentdSection {
+    const b = s.buffer;
     const queue: FluentdNode[] =
         b.queueLimitLength === undefined
             ? []
@@ -18,7 +19,7 @@ export function outputBuffer(b: BufferSettings): FluentdSection {
                   comment("fluentd derives total_limit_size as chunk_limit_size x queue_limit_length; written out to show the bound."),
               ];
     return typed("buffer", "file", [
-        param("path", FLUENTD_PATHS.bufferPath),
+        param("path", bufferPath(s)),
         param("flush_mode", "interval"),
         param("flush_interval", b.flushInterval),
         param("flush_thread_count", b.flushThreadCount),
@@ -58,7 +59,7 @@ export function searchOutput(s: LogsSettings): FluentdSection {
         ...tls,
         ...credentials(s),
         param("logstash_format", true),
-        outputBuffer(s.buffer),
+        outputBuffer(s),
     ]);
 }
 

@@ -4,7 +4,15 @@ import { MetricsSettings } from "../../config";
 import { prometheusConfigMap, ruleFilesConfigMap } from "./config-maps";
 import { etcdClientSecret } from "./etcd-secret";
 import { ingress } from "./ingress";
-import { namespace } from "./namespace";
+import { podSecurityLevel } from "../../validate/pod-security";
+import {
+    admissionWarnings,
+    metricsNamespaceWorkloads,
+    metricsServerPodSecurity,
+    namespace,
+    namespacePodSecurity,
+    podSecurityWarnings,
+} from "./namespace";
 import {
     clusterRole,
     clusterRoleBinding,
@@ -41,6 +49,18 @@ export class MetricsServer extends pulumi.ComponentResource {
         const parent = { parent: this };
 
         for (const warning of metricsWarnings(s)) {
+            pulumi.log.warn(warning, this);
+        }
+        // docs/design.md#pod-security-levels: the namespace's enforce label covers every workload the
+        // program puts there; warn when one relaxes it, or when the built pod exceeds it.
+        const workloads = metricsNamespaceWorkloads(s);
+        const enforced = namespacePodSecurity(workloads);
+        const sts = statefulSet(s);
+        const built = [{ name: workloads[0].name, level: podSecurityLevel((sts.spec as any).template.spec).level }];
+        for (const warning of [
+            ...podSecurityWarnings(s.namespace, metricsServerPodSecurity(s), workloads),
+            ...admissionWarnings(s.namespace, enforced, built),
+        ]) {
             pulumi.log.warn(warning, this);
         }
 
@@ -82,7 +102,7 @@ export class MetricsServer extends pulumi.ComponentResource {
             ? [new k8s.core.v1.Secret(`${name}-etcd-client-cert`, secretArgs, inNamespace)]
             : [];
 
-        new k8s.apps.v1.StatefulSet(`${name}-statefulset`, statefulSet(s), {
+        new k8s.apps.v1.StatefulSet(`${name}-statefulset`, sts, {
             parent: this,
             dependsOn: [account, config, rules, service, ...volume, ...secret],
         });

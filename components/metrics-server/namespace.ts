@@ -1,6 +1,102 @@
 import * as k8s from "@pulumi/kubernetes";
 import { MetricsSettings } from "../../config";
+import { claimFor, exceeds, mostPrivileged, PodSecurityLevel } from "../../validate/pod-security-claims";
+
+/** Pod Security Admission's namespace labels (https://kubernetes.io/docs/concepts/security/pod-security-admission/). */
+export const POD_SECURITY_ENFORCE_LABEL = "pod-security.kubernetes.io/enforce";
+export const POD_SECURITY_ENFORCE_VERSION_LABEL = "pod-security.kubernetes.io/enforce-version";
+
+/**
+ * The Pod Security Standards version the namespace enforces. Pinned, not `latest`: the claims in
+ * validate/pod-security-claims.ts are checked against the v1.33 controls (the API version of
+ * kubernetes-models 4.5.1 that validate/ uses), and with `latest` a cluster upgrade that tightens
+ * a control could start rejecting pods the tests passed. Raise it together with kubernetes-models
+ * and validate/pod-security.ts. A cluster older than v1.33 evaluates a newer version as its latest.
+ */
+export const POD_SECURITY_VERSION = "v1.33";
+
+/** A workload the program deploys into a namespace, with the Pod Security level it needs. */
+export interface NamespaceWorkload {
+    /** "StatefulSet monitoring/monitor", as a warning names it. */
+    name: string;
+    level: PodSecurityLevel;
+}
+
+/** The least privileged level that every workload meets: what the namespace can enforce. */
+export function namespacePodSecurity(workloads: readonly NamespaceWorkload[]): PodSecurityLevel {
+    return mostPrivileged(workloads.map((w) => w.level));
+}
+
+/**
+ * The workloads the program deploys into the metrics server's namespace, each with its claimed
+ * level: Prometheus, plus the log agent's DaemonSet when a stack puts the agent in the same
+ * namespace (its search store follows it there, but never needs more than the agent's privileged).
+ */
+export function metricsNamespaceWorkloads(s: MetricsSettings): NamespaceWorkload[] {
+    const context = { searchStoreMmap: false };
+    const workloads: NamespaceWorkload[] = [
+        { name: `StatefulSet ${s.namespace}/${s.name}`, level: claimFor("prometheus", context).level },
+    ];
+    if (s.logAgentTarget.namespace === s.namespace) {
+        workloads.push({ name: `the log agent's DaemonSet in ${s.namespace}`, level: claimFor("fluentd", context).level });
+    }
+    return workloads;
+}
+
+/**
+ * Warnings for workloads that need more than `baseline` allows: the level the namespace would
+ * enforce for the metrics server alone. The namespace is then labelled with the higher level, so
+ * the pods are admitted, but every pod in it may use that level's privileges.
+ */
+export function podSecurityWarnings(
+    namespace: string,
+    baseline: PodSecurityLevel,
+    workloads: readonly NamespaceWorkload[],
+): string[] {
+    const enforced = namespacePodSecurity(workloads);
+    return workloads
+        .filter((w) => exceeds(w.level, baseline))
+        .map(
+            (w) =>
+                `${w.name} needs Pod Security level ${w.level}, more than the ${baseline} level of namespace ${namespace}; ` +
+                `the namespace is labelled ${POD_SECURITY_ENFORCE_LABEL}: ${enforced}, which admits that level for every pod in it. ` +
+                `Give the workload its own namespace to keep ${namespace} at ${baseline}.`,
+        );
+}
+
+/**
+ * Warnings for workloads whose pod spec, as built for this stack, needs more than the namespace
+ * enforces: Pod Security admission would reject their pods. `workloads` carry computed levels.
+ */
+export function admissionWarnings(
+    namespace: string,
+    enforced: PodSecurityLevel,
+    workloads: readonly NamespaceWorkload[],
+): string[] {
+    return workloads
+        .filter((w) => exceeds(w.level, enforced))
+        .map(
+            (w) =>
+                `${w.name} needs Pod Security level ${w.level}, but namespace ${namespace} enforces ${enforced}: ` +
+                `Pod Security admission will reject its pods (docs/design.md#pod-security-levels).`,
+        );
+}
+
+/** The metrics server's own level: what its namespace enforces when nothing else shares it. */
+export function metricsServerPodSecurity(s: MetricsSettings): PodSecurityLevel {
+    return namespacePodSecurity(metricsNamespaceWorkloads(s).slice(0, 1));
+}
 
 export function namespace(s: MetricsSettings): k8s.types.input.core.v1.Namespace {
-    return { apiVersion: "v1", kind: "Namespace", metadata: { name: s.namespace } };
+    return {
+        apiVersion: "v1",
+        kind: "Namespace",
+        metadata: {
+            name: s.namespace,
+            labels: {
+                [POD_SECURITY_ENFORCE_LABEL]: namespacePodSecurity(metricsNamespaceWorkloads(s)),
+                [POD_SECURITY_ENFORCE_VERSION_LABEL]: POD_SECURITY_VERSION,
+            },
+        },
+    };
 }

@@ -128,6 +128,8 @@ export function statefulSet(s: MetricsSettings): k8s.types.input.apps.v1.Statefu
                         runAsGroup: PROMETHEUS_UID,
                         runAsNonRoot: true,
                         fsGroup: PROMETHEUS_UID,
+                        // With the settings above, this makes the pod meet the Restricted Pod Security Standard.
+                        seccompProfile: { type: "RuntimeDefault" },
                     },
                     containers: [prometheusContainer(s)],
                     volumes: volumes(s),

@@ -1,0 +1,102 @@
+/**
+ * The Pod Security Standard level the program claims for each workload it deploys
+ * (docs/design.md#pod-security-levels cites this table). A test computes the level of every
+ * workload of every rendered stack with validate/pod-security.ts and fails unless it equals the
+ * claim, so the docs, this table and the manifests cannot disagree. The namespace the program
+ * creates takes its `pod-security.kubernetes.io/enforce` label from these claims.
+ *
+ * No imports: components read this table at `pulumi up` time.
+ */
+
+/** The three levels of https://kubernetes.io/docs/concepts/security/pod-security-standards/, least privileged first. */
+export const POD_SECURITY_LEVELS = ["restricted", "baseline", "privileged"] as const;
+export type PodSecurityLevel = (typeof POD_SECURITY_LEVELS)[number];
+
+/** The more privileged of the levels; "restricted" for none. */
+export function mostPrivileged(levels: readonly PodSecurityLevel[]): PodSecurityLevel {
+    return levels.reduce<PodSecurityLevel>(
+        (acc, l) => (POD_SECURITY_LEVELS.indexOf(l) > POD_SECURITY_LEVELS.indexOf(acc) ? l : acc),
+        "restricted",
+    );
+}
+
+/** True when `level` needs more than `allowed` permits. */
+export function exceeds(level: PodSecurityLevel, allowed: PodSecurityLevel): boolean {
+    return POD_SECURITY_LEVELS.indexOf(level) > POD_SECURITY_LEVELS.indexOf(allowed);
+}
+
+/** Settings a claim depends on. */
+export interface ClaimContext {
+    /** cluster-monitoring:searchStore.mmap (default false). */
+    searchStoreMmap: boolean;
+}
+
+export type WorkloadId = "prometheus" | "elasticsearch" | "fluentd";
+
+export interface PodSecurityClaim {
+    workload: WorkloadId;
+    /** The Pulumi component type that registers the workload. */
+    component: string;
+    kind: "StatefulSet" | "DaemonSet";
+    /** When the claim applies, in words; undefined means always. */
+    when?: string;
+    applies: (c: ClaimContext) => boolean;
+    level: PodSecurityLevel;
+    /** Why the level, naming the control that sets it. */
+    why: string;
+}
+
+export const METRICS_SERVER_COMPONENT = "cluster-monitoring:monitoring:MetricsServer";
+export const LOG_AGENT_COMPONENT = "cluster-monitoring:logging:LogAgent";
+export const SEARCH_STORE_COMPONENT = "cluster-monitoring:logging:SearchStore";
+
+export const POD_SECURITY_CLAIMS: readonly PodSecurityClaim[] = [
+    {
+        workload: "prometheus",
+        component: METRICS_SERVER_COMPONENT,
+        kind: "StatefulSet",
+        applies: () => true,
+        level: "restricted",
+        why: "uid 65534, runAsNonRoot, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; ConfigMap, Secret and claim volumes only",
+    },
+    {
+        workload: "elasticsearch",
+        component: SEARCH_STORE_COMPONENT,
+        kind: "StatefulSet",
+        when: "searchStore.mmap false (the default)",
+        applies: (c) => !c.searchStoreMmap,
+        level: "restricted",
+        why: "uid 1000, runAsNonRoot, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; claim volume only",
+    },
+    {
+        workload: "elasticsearch",
+        component: SEARCH_STORE_COMPONENT,
+        kind: "StatefulSet",
+        when: "searchStore.mmap true",
+        applies: (c) => c.searchStoreMmap,
+        level: "privileged",
+        why: "a privileged init container raises the node's vm.max_map_count",
+    },
+    {
+        workload: "fluentd",
+        component: LOG_AGENT_COMPONENT,
+        kind: "DaemonSet",
+        applies: () => true,
+        level: "privileged",
+        why: "hostPath volumes (node logs read-only, its own state directory) and root; no capabilities, no privileged container",
+    },
+];
+
+/** The claim for a workload under the given settings; throws when the table has none or several. */
+export function claimFor(workload: WorkloadId, context: ClaimContext): PodSecurityClaim {
+    const found = POD_SECURITY_CLAIMS.filter((c) => c.workload === workload && c.applies(context));
+    if (found.length !== 1) {
+        throw new Error(`expected one Pod Security claim for ${workload} with ${JSON.stringify(context)}, found ${found.length}`);
+    }
+    return found[0];
+}
+
+/** The claim for a workload registered by `component` as `kind`, or undefined when the table has none. */
+export function claimForRegistered(component: string, kind: string, context: ClaimContext): PodSecurityClaim | undefined {
+    return POD_SECURITY_CLAIMS.find((c) => c.component === component && c.kind === kind && c.applies(context));
+}
