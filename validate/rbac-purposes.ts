@@ -1,0 +1,149 @@
+/**
+ * Why each RBAC rule the program renders exists: the spec row of docs/design.md#permissions (or
+ * docs/design.md#log-agent-rbac) it implements, or the scrape job that needs it
+ * (docs/design.md#scrape-jobs-beyond-the-spec). tests/rbac.test.ts fails on a rendered rule that
+ * matches no row, and on a row that no stack renders, so the table cannot rot.
+ */
+
+export interface RenderedRule {
+    kind: "ClusterRole" | "Role";
+    name: string;
+    /** Roles only. */
+    namespace?: string;
+    apiGroups?: string[];
+    resources?: string[];
+    resourceNames?: string[];
+    nonResourceURLs?: string[];
+    verbs: string[];
+}
+
+/** What a rule serves: a spec row (always rendered) or scrape jobs (rendered only while one of them is on). */
+export type Serves = { spec: string } | { jobs: string[] };
+
+export interface RbacPurpose {
+    kind: "ClusterRole" | "Role";
+    name: string;
+    /** Roles: the namespaces the row covers. */
+    namespaces?: string[];
+    apiGroups?: string[];
+    resources?: string[];
+    resourceNames?: string[];
+    nonResourceURLs?: string[];
+    verbs: string[];
+    serves: Serves;
+    purpose: string;
+}
+
+export const RBAC_PURPOSES: readonly RbacPurpose[] = [
+    {
+        kind: "ClusterRole",
+        name: "monitor-main",
+        apiGroups: [""],
+        resources: ["nodes/metrics"],
+        verbs: ["get"],
+        serves: { spec: "ClusterRole monitor-main" },
+        purpose: "spec: ClusterRole monitor-main (get nodes/metrics): kubelet and cAdvisor metrics",
+    },
+    {
+        kind: "ClusterRole",
+        name: "monitor-main",
+        apiGroups: [""],
+        resources: ["nodes"],
+        verbs: ["list", "watch"],
+        serves: { jobs: ["kubelet", "cadvisor"] },
+        purpose: "jobs kubelet and cadvisor: node discovery (kubernetes_sd_configs role node)",
+    },
+    {
+        kind: "ClusterRole",
+        name: "monitor-main",
+        nonResourceURLs: ["/metrics"],
+        verbs: ["get"],
+        serves: { spec: "ClusterRole monitor-main" },
+        purpose: "spec: ClusterRole monitor-main (get /metrics): API server metrics",
+    },
+    {
+        kind: "Role",
+        name: "monitor-main-config",
+        namespaces: ["monitoring"],
+        apiGroups: [""],
+        resources: ["configmaps"],
+        resourceNames: ["monitor", "monitor-rulefiles"],
+        verbs: ["get"],
+        serves: { spec: "Role monitor-main-config" },
+        purpose: "spec: Role monitor-main-config (configmaps get), narrowed to the server's two ConfigMaps",
+    },
+    {
+        kind: "Role",
+        name: "monitor-main",
+        namespaces: ["default", "kube-system", "monitoring"],
+        apiGroups: [""],
+        resources: ["services", "endpoints", "pods"],
+        verbs: ["get", "list", "watch"],
+        serves: { spec: "Role monitor-main per discovery namespace" },
+        purpose: "spec: Role monitor-main in default, kube-system and monitoring (services, endpoints, pods get/list/watch): discovery",
+    },
+    {
+        kind: "Role",
+        name: "monitor-main",
+        namespaces: ["kafka"],
+        apiGroups: [""],
+        resources: ["services", "endpoints", "pods"],
+        verbs: ["get", "list", "watch"],
+        serves: { jobs: ["jmx-kafka"] },
+        purpose: "job jmx-kafka (prod's metrics.services): endpoint discovery in kafka",
+    },
+    {
+        kind: "ClusterRole",
+        name: "fluentd-es",
+        apiGroups: [""],
+        resources: ["namespaces", "pods"],
+        verbs: ["get", "watch", "list"],
+        serves: { spec: "log agent ClusterRole fluentd-es" },
+        purpose: "spec: log agent ClusterRole fluentd-es (namespaces, pods get/watch/list): the kubernetes_metadata filter",
+    },
+];
+
+const sameSet = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
+    JSON.stringify([...(a ?? [])].sort()) === JSON.stringify([...(b ?? [])].sort());
+
+/** The row that explains a rendered rule, or undefined. Sets compare exactly: a wider rule matches no row. */
+export function purposeOf(rule: RenderedRule): RbacPurpose | undefined {
+    return RBAC_PURPOSES.find(
+        (p) =>
+            p.kind === rule.kind &&
+            p.name === rule.name &&
+            (rule.kind === "ClusterRole" || (p.namespaces ?? []).includes(rule.namespace ?? "")) &&
+            sameSet(p.apiGroups, rule.apiGroups) &&
+            sameSet(p.resources, rule.resources) &&
+            sameSet(p.resourceNames, rule.resourceNames) &&
+            sameSet(p.nonResourceURLs, rule.nonResourceURLs) &&
+            sameSet(p.verbs, rule.verbs),
+    );
+}
+
+/** Every rule of every ClusterRole and Role among the objects, one entry per rule. */
+export function renderedRules(objects: readonly { kind: string; metadata: { name: string; namespace?: string }; [k: string]: unknown }[]): RenderedRule[] {
+    return objects
+        .filter((o) => o.kind === "ClusterRole" || o.kind === "Role")
+        .flatMap((o) =>
+            ((o.rules as any[]) ?? []).map((r) => ({
+                kind: o.kind as "ClusterRole" | "Role",
+                name: o.metadata.name,
+                ...(o.kind === "Role" ? { namespace: o.metadata.namespace } : {}),
+                ...(r.apiGroups ? { apiGroups: r.apiGroups } : {}),
+                ...(r.resources ? { resources: r.resources } : {}),
+                ...(r.resourceNames ? { resourceNames: r.resourceNames } : {}),
+                ...(r.nonResourceURLs ? { nonResourceURLs: r.nonResourceURLs } : {}),
+                verbs: r.verbs,
+            })),
+        );
+}
+
+/** One line per rule, for messages and the table in the docs. */
+export function describeRule(r: RenderedRule): string {
+    const what = r.nonResourceURLs
+        ? `nonResourceURLs ${r.nonResourceURLs.join(",")}`
+        : `${(r.apiGroups ?? []).map((g) => g || "core").join(",")}/${(r.resources ?? []).join(",")}` +
+          (r.resourceNames ? ` [${r.resourceNames.join(",")}]` : "");
+    return `${r.kind} ${r.namespace ? `${r.namespace}/` : ""}${r.name}: ${what} ${r.verbs.join(",")}`;
+}
