@@ -7,7 +7,7 @@ import { readStackConfig } from "./stack-file";
 
 export { KubernetesObject } from "./kubernetes-objects";
 export { SECRET_MARKER } from "./secret-marker";
-export { engineConfigOf, readStackConfig, stacksIn } from "./stack-file";
+export { engineConfigOf, readStackConfig, StackFileError, stacksIn } from "./stack-file";
 
 /** The command that regenerates one stack's manifest file; messages name it so a reader can run it. */
 export function renderCommand(stack: string): string {

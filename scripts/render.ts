@@ -1,6 +1,6 @@
 import * as path from "path";
 import { ConfigError } from "../config";
-import { stacksIn, writeRenderedStack } from "../render";
+import { StackFileError, stacksIn, writeRenderedStack } from "../render";
 
 /**
  * `npm run render -- <stack>...`: writes manifests/<stack>.yaml for each stack, or for every
@@ -37,8 +37,11 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (e) => {
-        // A ConfigError lists every problem of the stack file; its message is the useful part.
-        process.stderr.write(e instanceof ConfigError ? `${e.message}\n` : `${e?.stack ?? e}\n`);
+        // A ConfigError lists every problem of the stack file and a StackFileError names the
+        // file, line and column of a YAML problem; their messages are the useful part. Anything
+        // else is a bug of the render and shows its stack.
+        const clean = e instanceof ConfigError || e instanceof StackFileError;
+        process.stderr.write(clean ? `${e.message}\n` : `${e?.stack ?? e}\n`);
         process.exit(1);
     },
 );
