@@ -3,6 +3,7 @@ import { ClusterSettings, readClusterSettings } from "./cluster";
 import { knownKeysMessage } from "./fields";
 import { LOGS_KEY, LogsSettings, logsSchema } from "./logs";
 import { METRICS_KEY, MetricsSettings, metricsSchema } from "./metrics";
+import { createdByDefault } from "./namespaces";
 import { addSchemaIssues, Problems, SECRET_VALUE, UNSHOWN_VALUE } from "./problems";
 import { DEFAULT_LOG_AGENT_TARGET } from "./scrape-jobs";
 import { checkAgentShipsToStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
@@ -12,6 +13,7 @@ import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
 export * from "./cluster";
 export * from "./logs";
 export * from "./metrics";
+export * from "./namespaces";
 export * from "./resources";
 export * from "./scrape-jobs";
 export * from "./search-store";
@@ -107,6 +109,24 @@ function readComponent<S extends z.ZodType>(source: ConfigSource, problems: Prob
 }
 
 /**
+ * One namespace is created once. When the log agent shares the metrics server's namespace, the
+ * metrics server creates it and the log agent waits for it.
+ */
+function resolveLogsNamespace(metrics: MetricsSettings, logs: LogsSettings, problems: Problems): void {
+    const shared = logs.namespace === metrics.namespace;
+    const given = (logs as { createNamespace?: boolean }).createNamespace;
+    if (shared && metrics.createNamespace && given === true) {
+        problems.add(
+            `${fullKey(LOGS_KEY)}.createNamespace`,
+            true,
+            `false or unset: ${fullKey(METRICS_KEY)}.createNamespace already creates namespace ${logs.namespace}, ` +
+                `which ${fullKey(LOGS_KEY)}.namespace shares`,
+        );
+    }
+    logs.createNamespace = given ?? (createdByDefault(logs.namespace) && !(shared && metrics.createNamespace));
+}
+
+/**
  * Reads and validates the whole stack config. It throws one ConfigError listing every problem,
  * and index.ts calls it before creating any resource, so a bad stack file registers nothing.
  */
@@ -119,6 +139,9 @@ export function loadSettings(source: ConfigSource): Settings {
     const store = readComponent(source, problems, SEARCH_STORE_KEY, searchStoreSchema, misspelt);
     readSearchPassword(source, problems, logs);
     readEtcdClient(source, problems, metrics);
+    if (metrics && logs) {
+        resolveLogsNamespace(metrics, logs, problems);
+    }
     const searchStore = store && logs ? { ...store, namespace: logs.namespace } : undefined;
     if (searchStore && logs) {
         checkAgentShipsToStore(searchStore, logs, problems);

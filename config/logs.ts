@@ -13,6 +13,7 @@ import {
     kubernetesLabelKey,
     kubernetesLabelValue,
 } from "./formats";
+import { createdByDefault, createNamespaceField, systemNamespaceMessage } from "./namespaces";
 import { resourcesSchema } from "./resources";
 
 export const SEARCH_SCHEMES = ["http", "https"] as const;
@@ -116,12 +117,12 @@ function searchUser(value: string): string | undefined {
 const sd = LOGS_DEFAULTS.search;
 
 const searchSchema = closedObject({
-    host: text(ipOrHostname, "elasticsearch-logging").meta({ description: "Elasticsearch host" }),
+    host: text(ipOrHostname, "elasticsearch-logging").meta({ description: "DNS name or IP address of Elasticsearch" }),
     port: integer(1, 65535).default(sd.port).meta({ description: "Elasticsearch port" }),
     scheme: choice(SEARCH_SCHEMES).default(sd.scheme).meta({ description: "http or https" }),
-    sslVerify: flag().default(sd.sslVerify).meta({ description: "https only: verify the server certificate" }),
-    sslVersion: choice(SSL_VERSIONS).default(sd.sslVersion).meta({ description: "https only: the TLS version" }),
-    user: text(searchUser).optional().meta({ description: "basic-auth user; needs the secret cluster-monitoring:searchPassword" }),
+    sslVerify: flag().default(sd.sslVerify).meta({ description: "written as ssl_verify, only when the scheme is https" }),
+    sslVersion: choice(SSL_VERSIONS).default(sd.sslVersion).meta({ description: "written as ssl_version, only for https; fluent-plugin-elasticsearch 3.5 defaults to TLSv1, which Elasticsearch 7 and hosted stores refuse" }),
+    user: text(searchUser).optional().meta({ description: "turns on authentication; then the secret cluster-monitoring:searchPassword is required" }),
 });
 
 export type SearchSettings = z.output<typeof searchSchema> & {
@@ -135,9 +136,9 @@ const bd = LOGS_DEFAULTS.buffer;
 const fluentdDurationField = () => numberOrText(fluentdDuration);
 
 const bufferSchema = closedObject({
-    flushInterval: fluentdDurationField().default(bd.flushInterval).meta({ description: "flush_interval" }),
+    flushInterval: fluentdDurationField().default(bd.flushInterval).meta({ description: "flush_interval: seconds, or a number with s, m, h or d" }),
     flushThreadCount: integer(1, 64).default(bd.flushThreadCount).meta({ description: "flush_thread_count" }),
-    retryMaxInterval: fluentdDurationField().default(bd.retryMaxInterval).meta({ description: "retry_max_interval" }),
+    retryMaxInterval: fluentdDurationField().default(bd.retryMaxInterval).meta({ description: "retry_max_interval; a YAML number counts as seconds" }),
     chunkLimitSize: text(fluentdSize)
         .default(bd.chunkLimitSize)
         .superRefine((size, ctx) => {
@@ -152,9 +153,9 @@ const bufferSchema = closedObject({
                 });
             }
         })
-        .meta({ description: `chunk_limit_size, at most ${MAX_CHUNK_LIMIT_SIZE}` }),
+        .meta({ description: `chunk_limit_size, a fluentd size such as 512K, 2M or 1G; at most ${MAX_CHUNK_LIMIT_SIZE} (docs/log-agent.md#notes)` }),
     queueLimitLength: integer(1, 4096).optional().meta({ description: `queue_limit_length (default ${bd.queueLimitLength})` }),
-    totalLimitSize: text(fluentdSize).optional().meta({ description: "total_limit_size; derived as chunk x queue when unset" }),
+    totalLimitSize: text(fluentdSize).optional().meta({ description: "total_limit_size, the cap on the buffer's disk use; chunk x queue when unset (docs/log-agent.md#notes)" }),
     overflowAction: choice(OVERFLOW_ACTIONS).default(bd.overflowAction).meta({ description: "overflow_action" }),
 })
     .superRefine((b, ctx) => {
@@ -237,12 +238,13 @@ const ld = LOGS_DEFAULTS;
 /** `cluster-monitoring:logs`: the fluentd log agent and the search store it ships to. */
 export const logsSchema = closedObject({
     namespace: text(dnsLabel).default(ld.namespace).meta({ description: "namespace of the agent's objects" }),
-    daemonSetName: text(daemonSetName).default(ld.daemonSetName).meta({ description: "the DaemonSet's name" }),
+    createNamespace: createNamespaceField("log agent"),
+    daemonSetName: text(daemonSetName).default(ld.daemonSetName).meta({ description: `the DaemonSet's name, at most ${MAX_DAEMONSET_NAME_LENGTH} characters; the exclude_path of the agent's own logs is derived from it` }),
     configMapName: text(dnsSubdomain).default(ld.configMapName).meta({ description: "the config ConfigMap's name" }),
     serviceAccountName: text(dnsSubdomain)
         .default(ld.serviceAccountName)
-        .meta({ description: "ServiceAccount, ClusterRole and ClusterRoleBinding name" }),
-    image: text(containerImage).default(ld.image).meta({ description: "the fluentd image" }),
+        .meta({ description: "names the ServiceAccount, ClusterRole, its binding and the credentials Secret" }),
+    image: text(containerImage).default(ld.image).meta({ description: "the fluentd image: fluentd 1.6.3, fluent-plugin-elasticsearch 3.5, kubernetes_metadata_filter 2.2" }),
     labels: stringMap(kubernetesLabelKey, kubernetesLabelValue)
         .superRefine((labels, ctx) => {
             if (Object.keys(labels).length === 0) {
@@ -250,7 +252,7 @@ export const logsSchema = closedObject({
             }
         })
         .default({ ...ld.labels })
-        .meta({ description: "labels of the DaemonSet and its pods, and its selector" }),
+        .meta({ description: "labels of the DaemonSet, its pods and its selector; a selector cannot change in place, so changing them replaces the DaemonSet" }),
     containerRuntimeService: text(systemdUnitStem)
         .default(ld.containerRuntimeService)
         .meta({ description: "systemd unit of the container runtime, read from the journal" }),
@@ -259,15 +261,23 @@ export const logsSchema = closedObject({
             error: "a list of tolerations such as [{ key: node-role.kubernetes.io/control-plane, operator: Exists, effect: NoSchedule }], or [] for none",
         })
         .default(ld.tolerations.map((t) => ({ ...t })))
-        .meta({ description: "tolerations; by default both control-plane taints" }),
+        .meta({ description: "tolerations; by default both control-plane taints; [] means untainted nodes only" }),
     resources: resourcesSchema(ld.resources).meta({ description: "the agent container's CPU and memory" }),
     // An absent search object is parsed as {}, so the missing host is reported by its full key.
     search: searchSchema.prefault({} as z.input<typeof searchSchema>).meta({ description: "the Elasticsearch to ship to: { host, port, scheme, sslVerify, sslVersion, user }" }),
-    logLevel: choice(LOG_LEVELS).default(ld.logLevel).meta({ description: "fluentd's log level" }),
+    logLevel: choice(LOG_LEVELS).default(ld.logLevel).meta({ description: "@log_level of the output; use debug to diagnose, then set it back" }),
     buffer: bufferSchema.prefault({}).meta({ description: "the output's file buffer" }),
     livenessThresholdSeconds: integer(60, 86400, "shorter than a minute would restart an agent that is merely between two flushes")
         .default(ld.livenessThresholdSeconds)
         .meta({ description: "the liveness probe fails when no buffer file changed for this long" }),
-});
+}).superRefine((l, ctx) => {
+    if (l.createNamespace === true && !createdByDefault(l.namespace)) {
+        ctx.addIssue({ code: "custom", path: ["createNamespace"], input: true, message: systemNamespaceMessage(l.namespace) });
+    }
+}, whenClean("namespace", "createNamespace"));
 
-export type LogsSettings = Omit<z.output<typeof logsSchema>, "search"> & { search: SearchSettings };
+/** createNamespace is resolved against the metrics server's namespace when both are loaded. */
+export type LogsSettings = Omit<z.output<typeof logsSchema>, "search" | "createNamespace"> & {
+    search: SearchSettings;
+    createNamespace: boolean;
+};

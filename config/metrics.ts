@@ -17,6 +17,7 @@ import {
     LogAgentTarget,
     servicesSchema,
 } from "./scrape-jobs";
+import { createdByDefault, createNamespaceField, defaultDiscoveryNamespaces, systemNamespaceMessage } from "./namespaces";
 import { storageSchema } from "./storage";
 
 /** The three files of the etcd client Secret (docs/design.md#etcd-client-secret), all Pulumi secrets. */
@@ -47,8 +48,6 @@ export const METRICS_DEFAULTS = {
     routePrefix: "/",
     enableAdminApi: true,
     enableLifecycle: true,
-    discoveryNamespaces: ["default", "kube-system", "monitoring"],
-    scrapeNamespaces: ["monitoring"],
     externalLabels: { monitor: "monitoring/main" },
 };
 
@@ -80,31 +79,32 @@ const d = METRICS_DEFAULTS;
 export const metricsSchema = closedObject({
     externalUrl: text(absoluteHttpUrl, "https://monitor.example.com/").meta({ description: "--web.external-url; an absolute http(s) URL" }),
     namespace: text(dnsLabel).default(d.namespace).meta({ description: "namespace of every monitoring object" }),
+    createNamespace: createNamespaceField("metrics server"),
     name: text(dnsLabel)
         .default(d.name)
         .meta({ description: "name of the PersistentVolume, Service, StatefulSet, Ingress and config ConfigMap; the app label" }),
     serviceAccountName: text(dnsSubdomain)
         .default(d.serviceAccountName)
         .meta({ description: "ServiceAccount, ClusterRole(Binding) and discovery Roles; the config Role is <name>-config" }),
-    image: text(containerImage).default(d.image).meta({ description: "the Prometheus image" }),
+    image: text(containerImage).default(d.image).meta({ description: "the Prometheus image; the generated config keeps to what v2.11.1 accepts" }),
     replicas: integer(0, 1, "replicas do not share a TSDB, and one NFS PersistentVolume backs one replica")
         .default(d.replicas)
-        .meta({ description: "0 or 1" }),
+        .meta({ description: "0 or 1: replicas would not share a TSDB, and one NFS volume backs one replica" }),
     retention: text(prometheusDuration).default(d.retention).meta({ description: "--storage.tsdb.retention.time; one number and one unit" }),
     scrapeInterval: text(prometheusDuration).default(d.scrapeInterval).meta({ description: "global and self-monitoring scrape interval" }),
     evaluationInterval: text(prometheusDuration).default(d.evaluationInterval).meta({ description: "rule evaluation interval" }),
-    memoryRequest: numberOrText(kubernetesQuantity).default(d.memoryRequest).meta({ description: "container memory request" }),
+    memoryRequest: numberOrText(kubernetesQuantity).default(d.memoryRequest).meta({ description: "container memory request (Kubernetes quantity)" }),
     memoryLimit: numberOrText(kubernetesQuantity).optional().meta({ description: "container memory limit; none by default" }),
     storage: storageSchema(METRICS_STORAGE_SIZE).meta({ description: "where the TSDB lives: { mode, size, className, nfs }" }),
     routePrefix: text(routePrefix).default(d.routePrefix).meta({ description: "--web.route-prefix; the probes follow it" }),
     enableAdminApi: flag().default(d.enableAdminApi).meta({ description: "--web.enable-admin-api" }),
     enableLifecycle: flag().default(d.enableLifecycle).meta({ description: "--web.enable-lifecycle" }),
     discoveryNamespaces: stringList(dnsLabel)
-        .default([...d.discoveryNamespaces])
-        .meta({ description: "namespaces that get a discovery Role and RoleBinding" }),
+        .optional()
+        .meta({ description: "namespaces that get a discovery Role and RoleBinding; default default, kube-system and the metrics namespace" }),
     scrapeNamespaces: stringList(dnsLabel)
-        .default([...d.scrapeNamespaces])
-        .meta({ description: "namespaces the self-monitoring job discovers; each must be a discovery namespace" }),
+        .optional()
+        .meta({ description: "namespaces the self-monitoring job discovers, each a discovery namespace; default the metrics namespace" }),
     externalLabels: stringMap(prometheusLabelName)
         .default({ ...d.externalLabels })
         .meta({ description: "global.external_labels" }),
@@ -115,19 +115,25 @@ export const metricsSchema = closedObject({
     services: servicesSchema.meta({ description: "one endpoints job per entry: { name, namespace, selector, port, path, scheme, interval, tls }" }),
 })
     .superRefine((m, ctx) => {
-        for (const ns of m.scrapeNamespaces) {
-            if (!m.discoveryNamespaces.includes(ns)) {
+        const discovery = m.discoveryNamespaces ?? defaultDiscoveryNamespaces(m.namespace);
+        for (const ns of m.scrapeNamespaces ?? [m.namespace]) {
+            if (!discovery.includes(ns)) {
                 ctx.addIssue({
                     code: "custom",
                     path: ["scrapeNamespaces"],
                     input: ns,
                     message:
-                        `a namespace listed in discoveryNamespaces (${m.discoveryNamespaces.join(", ")}); ` +
+                        `a namespace listed in discoveryNamespaces (${discovery.join(", ")}); ` +
                         "without a discovery Role there the job could never see its endpoints",
                 });
             }
         }
-    }, whenClean("scrapeNamespaces", "discoveryNamespaces"))
+    }, whenClean("scrapeNamespaces", "discoveryNamespaces", "namespace"))
+    .superRefine((m, ctx) => {
+        if (m.createNamespace === true && !createdByDefault(m.namespace)) {
+            ctx.addIssue({ code: "custom", path: ["createNamespace"], input: true, message: systemNamespaceMessage(m.namespace) });
+        }
+    }, whenClean("namespace", "createNamespace"))
     .superRefine((m, ctx) => {
         if (m.jobs.etcd && m.etcd.endpoints.length === 0) {
             ctx.addIssue({
@@ -158,7 +164,14 @@ export const metricsSchema = closedObject({
         },
         // Entries with other problems still take part, so a duplicate name is reported with them.
         { when: (p) => Array.isArray((p.value as { services?: unknown }).services) && !p.issues.some((i) => i.path?.[0] === "name" || i.path?.[0] === "jobs") },
-    );
+    )
+    // Defaults that follow the namespace, so moving it moves every Role and job that belongs there.
+    .transform((m) => ({
+        ...m,
+        createNamespace: m.createNamespace ?? createdByDefault(m.namespace),
+        discoveryNamespaces: m.discoveryNamespaces ?? defaultDiscoveryNamespaces(m.namespace),
+        scrapeNamespaces: m.scrapeNamespaces ?? [m.namespace],
+    }));
 
 export type MetricsSettings = z.output<typeof metricsSchema> & {
     /** Present exactly when the etcd job scrapes over https (docs/design.md#etcd-client-secret). */

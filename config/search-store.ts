@@ -34,7 +34,7 @@ const d = SEARCH_STORE_DEFAULTS;
  */
 export const searchStoreSchema = closedObject({
     enabled: flag().default(d.enabled).meta({ description: "deploy the in-cluster Elasticsearch" }),
-    name: text(dnsLabel).default(d.name).meta({ description: "StatefulSet and Service name: the host the log agent ships to" }),
+    name: text(dnsLabel).default(d.name).meta({ description: "StatefulSet and Service name, in the log agent's namespace; logs.search.host must be <name>, <name>.<namespace>, <name>.<namespace>.svc or <name>.<namespace>.svc.cluster.local" }),
     image: text(containerImage).default(d.image).meta({ description: "the Elasticsearch 7 OSS image" }),
     heapSize: text(javaHeapSize).default(d.heapSize).meta({ description: "-Xms and -Xmx; about half of the memory limit" }),
     resources: resourcesSchema(d.resources).meta({ description: "the container's CPU and memory" }),

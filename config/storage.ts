@@ -8,7 +8,7 @@ export const DEFAULT_STORAGE_MODE = "storageClass";
 const nfsSchema = closedObject(
     {
         server: text(ipOrHostname, "10.0.0.10").meta({ description: "NFS server of the PersistentVolume" }),
-        path: text(absolutePath, "/exports/monitor").meta({ description: "the exported directory, an absolute path" }),
+        path: text(absolutePath, "/exports/monitor").meta({ description: "the exported directory, an absolute path; for metrics chown it 65534:65534 on the server, since Kubernetes applies no fsGroup to NFS volumes" }),
     },
     "an object { server, path } naming the NFS export",
 );
