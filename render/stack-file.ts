@@ -51,7 +51,7 @@ export const SUPPORTED =
  * - merge keys (<<: *a, <<: [*a, *b]) take the merged maps' keys unless the map sets them
  *   itself, the first map of a list winning;
  * - a top-level value that is a string is passed as it is, a number or boolean as its JSON text,
- *   an empty value (`key:` or `~`) as "", and a list or map as JSON (see GO_KEY_ORDER);
+ *   an empty value (`key:` or `~`) as "", and a list or map as JSON with sorted keys (see goJson);
  * - a `secure:` value anywhere under a key becomes SECRET_MARKER and makes the whole key a secret,
  *   as Pulumi does after decrypting it.
  * Duplicate keys, tabs in indentation, bad indentation and a file that is not a mapping are
@@ -586,14 +586,10 @@ function topLevelText(value: DValue, found: { secure: boolean }): string {
 }
 
 /**
- * Go's encoding/json, which writes the CLI's values, sorts map keys; the program sees a map's
- * keys in that order (Prometheus external labels, for one, come out sorted under `pulumi up`).
- * Off until manifests/prod.yaml is rendered again with it on: that file was rendered with the
- * keys in file order (after merges: the map's own keys, then merged ones).
+ * JSON as Go's encoding/json writes it for the CLI: integers exact, and map keys sorted, so the
+ * program sees a map's keys in the order `pulumi up` gives them (Prometheus external labels, for
+ * one, come out sorted).
  */
-const GO_KEY_ORDER = false;
-
-/** JSON as Go's encoding/json writes it for the CLI: integers exact, map keys as GO_KEY_ORDER says. */
 function goJson(value: DValue, found: { secure: boolean }): string {
     if (isSecure(value)) {
         found.secure = true;
@@ -608,7 +604,7 @@ function goJson(value: DValue, found: { secure: boolean }): string {
     if (Array.isArray(value)) {
         return `[${value.map((v) => goJson(v, found)).join(",")}]`;
     }
-    const entries = GO_KEY_ORDER ? [...value].sort(([a], [b]) => compareUtf8(a, b)) : [...value];
+    const entries = [...value].sort(([a], [b]) => compareUtf8(a, b));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${goJson(v, found)}`).join(",")}}`;
 }
 
