@@ -12,10 +12,23 @@ const cluster = new k8s.Provider("cluster", clusterProviderArgs(settings.cluster
 const onCluster = { providers: [cluster] };
 
 const metrics = new MetricsServer("monitor", { settings: settings.metrics }, onCluster);
+const sharesMetricsNamespace = settings.logs.namespace === settings.metrics.namespace;
+const logs = new LogAgent(
+    "log-agent",
+    {
+        settings: settings.logs,
+        searchStore: settings.searchStore,
+        namespaceReady: sharesMetricsNamespace ? metrics.namespaceResource : undefined,
+    },
+    onCluster,
+);
 const store = settings.searchStore.enabled
-    ? new SearchStore("search-store", { settings: settings.searchStore }, onCluster)
+    ? new SearchStore(
+          "search-store",
+          { settings: settings.searchStore, namespaceReady: logs.namespaceResource ?? (sharesMetricsNamespace ? metrics.namespaceResource : undefined) },
+          onCluster,
+      )
     : undefined;
-const logs = new LogAgent("log-agent", { settings: settings.logs }, onCluster);
 
 export const namespace = metrics.namespace;
 export const serviceName = metrics.serviceName;

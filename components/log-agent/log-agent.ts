@@ -1,14 +1,19 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
-import { LogsSettings } from "../../config";
+import { LogsSettings, SearchStoreSettings } from "../../config";
 import { agentConfigMap } from "./config-map";
 import { credentialsSecret } from "./credentials-secret";
 import { daemonSet } from "./daemonset";
 import { METRICS_PORT } from "./layout";
+import { logAgentNamespace } from "./namespace";
 import { clusterRole, clusterRoleBinding, serviceAccount } from "./rbac";
 
 export interface LogAgentArgs {
     settings: LogsSettings;
+    /** The search store in the agent's namespace, whose pods the namespace must admit too. */
+    searchStore?: SearchStoreSettings;
+    /** The Namespace another component creates for the agent's objects (a shared namespace). */
+    namespaceReady?: pulumi.Resource;
 }
 
 /**
@@ -23,22 +28,32 @@ export class LogAgent extends pulumi.ComponentResource {
     public readonly serviceAccountName: pulumi.Output<string>;
     public readonly metricsPort: pulumi.Output<number>;
     public readonly searchUrl: pulumi.Output<string>;
+    /** The Namespace this component created, or undefined when it deploys into an existing one. */
+    public readonly namespaceResource?: k8s.core.v1.Namespace;
 
     constructor(name: string, args: LogAgentArgs, opts?: pulumi.ComponentResourceOptions) {
         super("cluster-monitoring:logging:LogAgent", name, {}, opts);
         const s = args.settings;
         const parent = { parent: this };
 
-        const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, serviceAccount(s), parent);
+        const ns = s.createNamespace
+            ? new k8s.core.v1.Namespace(`${name}-namespace`, logAgentNamespace(s, args.searchStore), parent)
+            : undefined;
+        this.namespaceResource = ns;
+        const ready = ns ?? args.namespaceReady;
+        // Objects inside the namespace wait for it; cluster-scoped ones do not need to.
+        const inNamespace = { parent: this, dependsOn: ready ? [ready] : [] };
+
+        const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, serviceAccount(s), inNamespace);
         const role = new k8s.rbac.v1.ClusterRole(`${name}-cluster-role`, clusterRole(s), parent);
         new k8s.rbac.v1.ClusterRoleBinding(`${name}-cluster-role-binding`, clusterRoleBinding(s), {
             parent: this,
             dependsOn: [role, account],
         });
-        const config = new k8s.core.v1.ConfigMap(`${name}-config`, agentConfigMap(s), parent);
+        const config = new k8s.core.v1.ConfigMap(`${name}-config`, agentConfigMap(s), inNamespace);
 
         const secretArgs = credentialsSecret(s);
-        const secret = secretArgs ? [new k8s.core.v1.Secret(`${name}-search-credentials`, secretArgs, parent)] : [];
+        const secret = secretArgs ? [new k8s.core.v1.Secret(`${name}-search-credentials`, secretArgs, inNamespace)] : [];
 
         // Pods that start before their ConfigMap or Secret exist fail to mount or to start.
         const ds = new k8s.apps.v1.DaemonSet(`${name}-daemonset`, daemonSet(s), {

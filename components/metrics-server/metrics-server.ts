@@ -42,6 +42,8 @@ export class MetricsServer extends pulumi.ComponentResource {
     public readonly serviceName: pulumi.Output<string>;
     public readonly inClusterUrl: pulumi.Output<string>;
     public readonly externalUrl: pulumi.Output<string>;
+    /** The Namespace this component created, for components that deploy into it too. */
+    public readonly namespaceResource?: k8s.core.v1.Namespace;
 
     constructor(name: string, args: MetricsServerArgs, opts?: pulumi.ComponentResourceOptions) {
         super("cluster-monitoring:monitoring:MetricsServer", name, {}, opts);
@@ -57,16 +59,20 @@ export class MetricsServer extends pulumi.ComponentResource {
         const enforced = namespacePodSecurity(workloads);
         const sts = statefulSet(s);
         const built = [{ name: workloads[0].name, level: podSecurityLevel((sts.spec as any).template.spec).level }];
-        for (const warning of [
-            ...podSecurityWarnings(s.namespace, metricsServerPodSecurity(s), workloads),
-            ...admissionWarnings(s.namespace, enforced, built),
-        ]) {
-            pulumi.log.warn(warning, this);
+        if (s.createNamespace) {
+            for (const warning of [
+                ...podSecurityWarnings(s.namespace, metricsServerPodSecurity(s), workloads),
+                ...admissionWarnings(s.namespace, enforced, built),
+            ]) {
+                pulumi.log.warn(warning, this);
+            }
         }
 
-        const ns = new k8s.core.v1.Namespace(`${name}-namespace`, namespace(s), parent);
+        // A namespace declared pre-existing (createNamespace false) is neither created nor labelled.
+        const ns = s.createNamespace ? new k8s.core.v1.Namespace(`${name}-namespace`, namespace(s), parent) : undefined;
+        this.namespaceResource = ns;
         // Objects inside the namespace wait for it; objects elsewhere do not need to.
-        const inNamespace = { parent: this, dependsOn: [ns] };
+        const inNamespace = { parent: this, dependsOn: ns ? [ns] : [] };
 
         const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, serviceAccount(s), inNamespace);
         const role = new k8s.rbac.v1.ClusterRole(`${name}-cluster-role`, clusterRole(s), parent);
@@ -119,7 +125,7 @@ export class MetricsServer extends pulumi.ComponentResource {
             new k8s.networking.v1.Ingress(`${name}-ingress`, ingressArgs, { parent: this, dependsOn: [service] });
         }
 
-        this.namespace = ns.metadata.name;
+        this.namespace = pulumi.output(s.namespace);
         this.serviceName = service.metadata.name;
         this.inClusterUrl = pulumi.output(inClusterUrl(s));
         this.externalUrl = pulumi.output(s.externalUrl);

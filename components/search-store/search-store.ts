@@ -7,6 +7,8 @@ import { searchStoreStatefulSet } from "./statefulset";
 
 export interface SearchStoreArgs {
     settings: SearchStoreSettings;
+    /** The Namespace the log agent's component creates, which the store shares. */
+    namespaceReady?: pulumi.Resource;
 }
 
 /**
@@ -23,10 +25,11 @@ export class SearchStore extends pulumi.ComponentResource {
 
         const volumeArgs = nfsPersistentVolume(s.name, s.storage);
         const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, { parent: this })] : [];
-        const service = new k8s.core.v1.Service(`${name}-service`, searchStoreService(s), { parent: this });
+        const ready = args.namespaceReady ? [args.namespaceReady] : [];
+        const service = new k8s.core.v1.Service(`${name}-service`, searchStoreService(s), { parent: this, dependsOn: ready });
         new k8s.apps.v1.StatefulSet(`${name}-statefulset`, searchStoreStatefulSet(s), {
             parent: this,
-            dependsOn: [service, ...volume],
+            dependsOn: [service, ...volume, ...ready],
         });
 
         this.serviceName = service.metadata.name;

@@ -1,0 +1,27 @@
+import * as k8s from "@pulumi/kubernetes";
+import { LogsSettings, SearchStoreSettings } from "../../config";
+import { claimFor, mostPrivileged } from "../../validate/pod-security-claims";
+import { POD_SECURITY_ENFORCE_LABEL, POD_SECURITY_ENFORCE_VERSION_LABEL, POD_SECURITY_VERSION } from "../metrics-server/namespace";
+
+/**
+ * The log agent's own namespace, when a stack moves it out of kube-system. It enforces the level
+ * of everything the program runs there: fluentd reads node logs through hostPath volumes, so
+ * that is privileged, whatever the search store beside it needs.
+ */
+export function logAgentNamespace(s: LogsSettings, store?: SearchStoreSettings): k8s.types.input.core.v1.Namespace {
+    const levels = [claimFor("fluentd", { searchStoreMmap: false }).level];
+    if (store?.enabled) {
+        levels.push(claimFor("elasticsearch", { searchStoreMmap: store.mmap }).level);
+    }
+    return {
+        apiVersion: "v1",
+        kind: "Namespace",
+        metadata: {
+            name: s.namespace,
+            labels: {
+                [POD_SECURITY_ENFORCE_LABEL]: mostPrivileged(levels),
+                [POD_SECURITY_ENFORCE_VERSION_LABEL]: POD_SECURITY_VERSION,
+            },
+        },
+    };
+}
