@@ -1,5 +1,6 @@
 import * as k8s from "@pulumi/kubernetes";
 import { clusterProviderArgs } from "./components/cluster";
+import { assertNoNameCollisions } from "./components/object-names";
 import { LogAgent } from "./components/log-agent";
 import { MetricsServer } from "./components/metrics-server";
 import { SearchStore } from "./components/search-store";
@@ -7,6 +8,7 @@ import { loadSettings, pulumiConfigSource } from "./config";
 
 // Validation throws before the first resource is registered, so a bad stack file creates nothing.
 const settings = loadSettings(pulumiConfigSource());
+assertNoNameCollisions(settings);
 
 const cluster = new k8s.Provider("cluster", clusterProviderArgs(settings.cluster));
 const onCluster = { providers: [cluster] };

@@ -1,0 +1,49 @@
+import { ConfigError, ConfigProblem, Settings } from "../../config";
+import { logAgentObjects } from "./log-agent";
+import { metricsServerObjects } from "./metrics-server";
+import { NamedObject } from "./named-object";
+import { searchStoreObjects } from "./search-store";
+
+export { NamedObject } from "./named-object";
+
+/** Every object the program creates for these settings, across components. */
+export function programObjects(s: Settings): NamedObject[] {
+    return [...metricsServerObjects(s.metrics), ...logAgentObjects(s.logs), ...searchStoreObjects(s.searchStore)];
+}
+
+/**
+ * Two objects of one kind with one name in one scope would be one object in the cluster: the
+ * second `pulumi up` step would fail, or worse, overwrite the first. Each collision names both
+ * settings that produced the name.
+ */
+export function nameCollisions(objects: readonly NamedObject[]): ConfigProblem[] {
+    const seen = new Map<string, NamedObject>();
+    const problems: ConfigProblem[] = [];
+    for (const o of objects) {
+        const id = `${o.kind}/${o.namespace ?? ""}/${o.name}`;
+        const first = seen.get(id);
+        if (first === undefined) {
+            seen.set(id, o);
+            continue;
+        }
+        // One setting that names several objects of a kind (a Role per namespace) never collides with itself.
+        if (first.key === o.key) {
+            continue;
+        }
+        const where = o.namespace ? ` in namespace ${o.namespace}` : "";
+        problems.push({
+            key: `${first.key}, ${o.key}`,
+            got: o.name,
+            expected: `different names: both would create ${o.kind} ${o.name}${where}, and one would overwrite the other`,
+        });
+    }
+    return problems;
+}
+
+/** Throws a ConfigError before any resource is registered when two objects would share a name. */
+export function assertNoNameCollisions(s: Settings): void {
+    const problems = nameCollisions(programObjects(s));
+    if (problems.length > 0) {
+        throw new ConfigError(problems);
+    }
+}
