@@ -2,9 +2,9 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { choice, closedObject, flag, integer, numberOrText, stringMap, text, whenClean } from "./fields";
 import {
+    configMapName,
     containerImage,
     dnsLabel,
-    dnsSubdomain,
     fluentdDuration,
     fluentdSize,
     fluentdSizeBytes,
@@ -12,6 +12,8 @@ import {
     ipOrHostname,
     kubernetesLabelKey,
     kubernetesLabelValue,
+    ownLabelKey,
+    serviceAccountName,
 } from "./formats";
 import { createdByDefault, createNamespaceField, systemNamespaceMessage } from "./namespaces";
 import { resourcesSchema } from "./resources";
@@ -240,12 +242,12 @@ export const logsSchema = closedObject({
     namespace: text(dnsLabel).default(ld.namespace).meta({ description: "namespace of the agent's objects" }),
     createNamespace: createNamespaceField("log agent"),
     daemonSetName: text(daemonSetName).default(ld.daemonSetName).meta({ description: `the DaemonSet's name, at most ${MAX_DAEMONSET_NAME_LENGTH} characters; the exclude_path of the agent's own logs is derived from it` }),
-    configMapName: text(dnsSubdomain).default(ld.configMapName).meta({ description: "the config ConfigMap's name" }),
-    serviceAccountName: text(dnsSubdomain)
+    configMapName: text(configMapName).default(ld.configMapName).meta({ description: "the config ConfigMap's name" }),
+    serviceAccountName: text(serviceAccountName)
         .default(ld.serviceAccountName)
         .meta({ description: "names the ServiceAccount, ClusterRole, its binding and the credentials Secret" }),
     image: text(containerImage).default(ld.image).meta({ description: "the fluentd image: fluentd 1.6.3, fluent-plugin-elasticsearch 3.5, kubernetes_metadata_filter 2.2" }),
-    labels: stringMap(kubernetesLabelKey, kubernetesLabelValue)
+    labels: stringMap(ownLabelKey, kubernetesLabelValue)
         .superRefine((labels, ctx) => {
             if (Object.keys(labels).length === 0) {
                 ctx.addIssue({ code: "custom", input: labels, message: "at least one label, because the labels are also the DaemonSet's selector" });

@@ -6,7 +6,14 @@ import {
     containerImage,
     dnsLabel,
     dnsSubdomain,
+    hostName,
     kubernetesQuantity,
+    quantityValue,
+    routePath,
+    secretName,
+    serviceAccountName,
+    serviceName,
+    statefulSetName,
     prometheusDuration,
     prometheusLabelName,
 } from "./formats";
@@ -18,6 +25,7 @@ import {
     servicesSchema,
 } from "./scrape-jobs";
 import { createdByDefault, createNamespaceField, defaultDiscoveryNamespaces, systemNamespaceMessage } from "./namespaces";
+import { limitMessage } from "./resources";
 import { storageSchema } from "./storage";
 
 /** The three files of the etcd client Secret (docs/design.md#etcd-client-secret), all Pulumi secrets. */
@@ -54,14 +62,15 @@ export const METRICS_DEFAULTS = {
 /** The spec's volume size (its PersistentVolume holds 1Ti), for either storage mode. */
 export const METRICS_STORAGE_SIZE = "1Ti";
 
-function routePrefix(value: string): string | undefined {
-    return value.startsWith("/") ? undefined : "a path starting with /";
+/** metrics.name names both the StatefulSet and the Service, so it meets the stricter rule of each. */
+function workloadAndServiceName(value: string): string | undefined {
+    return statefulSetName(value) ?? serviceName(value);
 }
 
 const ingressSchema = closedObject({
-    host: text(dnsSubdomain, "monitor.example.com").meta({ description: "creates an Ingress for this host" }),
+    host: text(hostName, "monitor.example.com").meta({ description: "creates an Ingress for this host" }),
     className: text(dnsSubdomain).optional().meta({ description: "spec.ingressClassName; unset means the cluster's default IngressClass" }),
-    tlsSecretName: text(dnsSubdomain)
+    tlsSecretName: text(secretName)
         .optional()
         .meta({ description: "a kubernetes.io/tls Secret in the monitoring namespace; unset means plain HTTP" }),
 });
@@ -80,10 +89,10 @@ export const metricsSchema = closedObject({
     externalUrl: text(absoluteHttpUrl, "https://monitor.example.com/").meta({ description: "--web.external-url; an absolute http(s) URL" }),
     namespace: text(dnsLabel).default(d.namespace).meta({ description: "namespace of every monitoring object" }),
     createNamespace: createNamespaceField("metrics server"),
-    name: text(dnsLabel)
+    name: text(workloadAndServiceName)
         .default(d.name)
         .meta({ description: "name of the PersistentVolume, Service, StatefulSet, Ingress and config ConfigMap; the app label" }),
-    serviceAccountName: text(dnsSubdomain)
+    serviceAccountName: text(serviceAccountName)
         .default(d.serviceAccountName)
         .meta({ description: "ServiceAccount, ClusterRole(Binding) and discovery Roles; the config Role is <name>-config" }),
     image: text(containerImage).default(d.image).meta({ description: "the Prometheus image; the generated config keeps to what v2.11.1 accepts" }),
@@ -96,7 +105,7 @@ export const metricsSchema = closedObject({
     memoryRequest: numberOrText(kubernetesQuantity).default(d.memoryRequest).meta({ description: "container memory request (Kubernetes quantity)" }),
     memoryLimit: numberOrText(kubernetesQuantity).optional().meta({ description: "container memory limit; none by default" }),
     storage: storageSchema(METRICS_STORAGE_SIZE).meta({ description: "where the TSDB lives: { mode, size, className, nfs }" }),
-    routePrefix: text(routePrefix).default(d.routePrefix).meta({ description: "--web.route-prefix; the probes follow it" }),
+    routePrefix: text(routePath).default(d.routePrefix).meta({ description: "--web.route-prefix; the probes follow it" }),
     enableAdminApi: flag().default(d.enableAdminApi).meta({ description: "--web.enable-admin-api" }),
     enableLifecycle: flag().default(d.enableLifecycle).meta({ description: "--web.enable-lifecycle" }),
     discoveryNamespaces: stringList(dnsLabel)
@@ -129,6 +138,11 @@ export const metricsSchema = closedObject({
             }
         }
     }, whenClean("scrapeNamespaces", "discoveryNamespaces", "namespace"))
+    .superRefine((m, ctx) => {
+        if (m.memoryLimit !== undefined && quantityValue(m.memoryLimit) < quantityValue(m.memoryRequest)) {
+            ctx.addIssue({ code: "custom", path: ["memoryLimit"], input: m.memoryLimit, message: limitMessage("memoryRequest", m.memoryRequest) });
+        }
+    }, whenClean("memoryLimit", "memoryRequest"))
     .superRefine((m, ctx) => {
         if (m.createNamespace === true && !createdByDefault(m.namespace)) {
             ctx.addIssue({ code: "custom", path: ["createNamespace"], input: true, message: systemNamespaceMessage(m.namespace) });

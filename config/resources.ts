@@ -1,5 +1,10 @@
 import { closedObject, numberOrText } from "./fields";
-import { kubernetesQuantity } from "./formats";
+import { kubernetesQuantity, quantityValue } from "./formats";
+
+/** Kubernetes refuses a pod whose limit is below its request; the API server would say so only at `pulumi up`. */
+export function limitMessage(requestKey: string, request: string): string {
+    return `a quantity of at least ${requestKey} (${request}): Kubernetes refuses a limit below its request`;
+}
 
 /** A container's CPU and memory, as a stack file gives them under `resources`. */
 export interface ResourceSettings {
@@ -18,6 +23,26 @@ export function resourcesSchema(defaults: ResourceSettings) {
         memoryLimit: quantity().optional().meta({ description: `memory limit${defaults.memoryLimit ? ` (default ${defaults.memoryLimit})` : ""}` }),
         cpuLimit: quantity().optional().meta({ description: `CPU limit${defaults.cpuLimit ? ` (default ${defaults.cpuLimit})` : ", none by default"}` }),
     })
+        .superRefine((r, ctx) => {
+            // A default limit counts too: a request raised above it would make the default invalid.
+            const pairs = [
+                ["memoryLimit", r.memoryLimit ?? defaults.memoryLimit, "memoryRequest", r.memoryRequest],
+                ["cpuLimit", r.cpuLimit ?? defaults.cpuLimit, "cpuRequest", r.cpuRequest],
+            ] as const;
+            for (const [limitKey, limit, requestKey, request] of pairs) {
+                if (limit !== undefined && quantityValue(limit) < quantityValue(request)) {
+                    const given = r[limitKey] !== undefined;
+                    ctx.addIssue({
+                        code: "custom",
+                        path: [given ? limitKey : requestKey],
+                        input: given ? limit : request,
+                        message: given
+                            ? limitMessage(requestKey, request)
+                            : `at most the default ${limitKey} (${limit}), or set ${limitKey} too: Kubernetes refuses a limit below its request`,
+                    });
+                }
+            }
+        })
         .transform((r): ResourceSettings => ({
             cpuRequest: r.cpuRequest,
             memoryRequest: r.memoryRequest,

@@ -1,6 +1,18 @@
 import { z } from "zod";
 import { choice, closedObject, flag, integer, stringList, stringMap, text, whenClean } from "./fields";
-import { absolutePath, dnsLabel, dnsSubdomain, ipAddress, kubernetesLabelKey, kubernetesLabelValue, prometheusDuration } from "./formats";
+import {
+    absolutePath,
+    dnsLabel,
+    endpointAddress,
+    hostName,
+    kubernetesLabelKey,
+    kubernetesLabelValue,
+    portName,
+    portNumber,
+    prometheusDuration,
+    routePath,
+    serviceName,
+} from "./formats";
 
 /** Which cluster-component jobs run besides self-monitoring. */
 export const JOB_SWITCH_DEFAULTS = {
@@ -70,7 +82,7 @@ export const ETCD_DEFAULTS = {
 };
 
 export const etcdSchema = closedObject({
-    endpoints: stringList(ipAddress).default([]).meta({ description: "control-plane IP addresses where etcd serves metrics; required with jobs.etcd" }),
+    endpoints: stringList(endpointAddress).default([]).meta({ description: "control-plane IP addresses where etcd serves metrics; required with jobs.etcd" }),
     discovery: choice(["static", "service"])
         .default(ETCD_DEFAULTS.discovery)
         .meta({ description: "static: static_configs; service: a selector-less Service plus Endpoints that the program creates" }),
@@ -79,44 +91,32 @@ export const etcdSchema = closedObject({
         .default(ETCD_DEFAULTS.scheme)
         .meta({ description: "https with the client certificates, or http when etcd serves metrics through --listen-metrics-urls" }),
     port: integer(1, 65535).default(ETCD_DEFAULTS.port).meta({ description: "etcd metrics port" }),
-    serviceName: text(dnsLabel).default(ETCD_DEFAULTS.serviceName).meta({ description: "Service and Endpoints name in service mode" }),
+    serviceName: text(serviceName).default(ETCD_DEFAULTS.serviceName).meta({ description: "Service and Endpoints name in service mode" }),
     serviceNamespace: text(dnsLabel).default(ETCD_DEFAULTS.serviceNamespace).meta({ description: "their namespace" }),
 }).default({ ...ETCD_DEFAULTS, endpoints: [] });
 
 export type EtcdScrapeSettings = z.output<typeof etcdSchema>;
 export type EtcdDiscovery = EtcdScrapeSettings["discovery"];
 
-const PORT_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-
-const servicePortSchema = z.union([z.string(), z.number()], { error: "a Service port name (IANA_SVC_NAME) or a port number" }).superRefine(
-    (port, ctx) => {
-        const ok =
-            typeof port === "number"
-                ? Number.isInteger(port) && port >= 1 && port <= 65535
-                : PORT_NAME.test(port) && port.length <= 15;
-        if (!ok) {
-            ctx.addIssue({
-                code: "custom",
-                input: port,
-                message: typeof port === "number" ? "an integer from 1 to 65535" : "a Service port name (IANA_SVC_NAME) or a port number",
-            });
+/** An endpoint port: its name, or the number the pods serve (a number written as text is a number). */
+const servicePortSchema = z
+    .union([z.string(), z.number()], { error: "a Service port name (IANA_SVC_NAME) or a port number" })
+    .superRefine((port, ctx) => {
+        const complaint = typeof port === "number" || /^[0-9]+$/.test(port) ? portNumber(port) : portName(port);
+        if (complaint !== undefined) {
+            ctx.addIssue({ code: "custom", input: port, message: complaint });
         }
-    },
-);
+    });
 
 const serviceTlsSchema = closedObject({
     caFile: text(absolutePath).optional().meta({ description: "CA file inside the Prometheus container" }),
     insecureSkipVerify: flag().optional().meta({ description: "skip certificate verification" }),
-    serverName: text(dnsSubdomain).optional().meta({ description: "the name to verify the certificate against" }),
+    serverName: text(hostName).optional().meta({ description: "the name to verify the certificate against" }),
 }).superRefine((t, ctx) => {
     if (t.caFile !== undefined && t.insecureSkipVerify === true) {
         ctx.addIssue({ code: "custom", path: ["insecureSkipVerify"], input: true, message: "false when caFile is set" });
     }
 }, whenClean("caFile", "insecureSkipVerify"));
-
-function pathOnly(value: string): string | undefined {
-    return value.startsWith("/") ? undefined : "a path starting with /";
-}
 
 export const serviceScrapeSchema = closedObject({
     name: text(dnsLabel, "jmx-kafka").meta({ description: "the job name" }),
@@ -133,7 +133,7 @@ export const serviceScrapeSchema = closedObject({
         })
         .meta({ description: "labels the Service must carry" }),
     port: servicePortSchema.meta({ description: "an endpoint port name, or the number the pods serve" }),
-    path: text(pathOnly).default("/metrics").meta({ description: "metrics path" }),
+    path: text(routePath).default("/metrics").meta({ description: "metrics path" }),
     scheme: choice(["http", "https"]).default("http").meta({ description: "http or https" }),
     interval: text(prometheusDuration).optional().meta({ description: "scrape interval; the global one when unset" }),
     tls: serviceTlsSchema.optional().meta({ description: "https only: { caFile, insecureSkipVerify, serverName }" }),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { closedObject, flag, text } from "./fields";
-import { containerImage, dnsLabel } from "./formats";
+import { containerImage, serviceName, statefulSetName } from "./formats";
 import { LogsSettings } from "./logs";
 import { Problems } from "./problems";
 import { ResourceSettings, resourcesSchema } from "./resources";
@@ -34,7 +34,7 @@ const d = SEARCH_STORE_DEFAULTS;
  */
 export const searchStoreSchema = closedObject({
     enabled: flag().default(d.enabled).meta({ description: "deploy the in-cluster Elasticsearch" }),
-    name: text(dnsLabel).default(d.name).meta({ description: "StatefulSet and Service name, in the log agent's namespace; logs.search.host must be <name>, <name>.<namespace>, <name>.<namespace>.svc or <name>.<namespace>.svc.cluster.local" }),
+    name: text((v) => statefulSetName(v) ?? serviceName(v)).default(d.name).meta({ description: "StatefulSet and Service name, in the log agent's namespace; logs.search.host must be <name>, <name>.<namespace>, <name>.<namespace>.svc or <name>.<namespace>.svc.cluster.local" }),
     image: text(containerImage).default(d.image).meta({ description: "the Elasticsearch 7 OSS image" }),
     heapSize: text(javaHeapSize).default(d.heapSize).meta({ description: "-Xms and -Xmx; about half of the memory limit" }),
     resources: resourcesSchema(d.resources).meta({ description: "the container's CPU and memory" }),

@@ -1,0 +1,236 @@
+import * as assert from "assert";
+import { spawn } from "child_process";
+import * as fs from "fs";
+import * as path from "path";
+import { stringify } from "yaml";
+import { tempProject } from "./harness/temp-project";
+
+/**
+ * Bad stack files as users write them, each run through the real render CLI the way `pulumi up`
+ * would run the program: it must exit 1, name the key that is wrong and write nothing.
+ */
+
+const REPO = path.resolve(__dirname, "..");
+
+type Config = Record<string, any>;
+
+/** A valid stack; each case breaks it one way. */
+function base(): Config {
+    return {
+        "kubernetes:context": "kind-dev",
+        "cluster-monitoring:metrics": {
+            externalUrl: "http://localhost:9090/",
+            storage: { mode: "storageClass", size: "20Gi" },
+        },
+        "cluster-monitoring:logs": { search: { host: "elasticsearch-logging" } },
+    };
+}
+
+const M = "cluster-monitoring:metrics";
+const L = "cluster-monitoring:logs";
+const S = "cluster-monitoring:searchStore";
+
+interface Case {
+    class: string;
+    what: string;
+    /** Changes the valid config, or gives the whole file as text. */
+    edit?: (c: Config) => void;
+    text?: string;
+    /** The key the message must name, in full. */
+    key: string;
+    /** More that the message must say. */
+    says?: RegExp;
+}
+
+const metrics = (patch: Config) => (c: Config) => Object.assign(c[M], patch);
+const logs = (patch: Config) => (c: Config) => Object.assign(c[L], patch);
+const service = (patch: Config) =>
+    metrics({ services: [{ name: "jmx", namespace: "kube-system", selector: { app: "kafka" }, port: "jmx", ...patch }] });
+const long = (n: number) => "a".repeat(n);
+
+const CASES: Case[] = [
+    // 1. Namespaces
+    { class: "namespaces", what: "creating kube-system", edit: metrics({ namespace: "kube-system", createNamespace: true }), key: `${M}.createNamespace`, says: /system namespace/ },
+    { class: "namespaces", what: "creating the log agent's kube-system", edit: logs({ createNamespace: true }), key: `${L}.createNamespace` },
+    { class: "namespaces", what: "creating a shared namespace twice", edit: logs({ namespace: "monitoring", createNamespace: true }), key: `${L}.createNamespace`, says: /already creates/ },
+    { class: "namespaces", what: "an upper-case namespace", edit: metrics({ namespace: "Monitoring" }), key: `${M}.namespace` },
+    { class: "namespaces", what: "a scrape namespace without a discovery Role", edit: metrics({ scrapeNamespaces: ["apps"] }), key: `${M}.scrapeNamespaces` },
+    { class: "namespaces", what: "a discovery namespace listed twice", edit: metrics({ discoveryNamespaces: ["default", "default"] }), key: `${M}.discoveryNamespaces`, says: /duplicates/ },
+    // 2. Name collisions
+    { class: "collisions", what: "two ClusterRoles", edit: logs({ serviceAccountName: "monitor-main" }), key: `${M}.serviceAccountName, ${L}.serviceAccountName` },
+    { class: "collisions", what: "two ConfigMaps in a shared namespace", edit: logs({ namespace: "monitoring", configMapName: "monitor" }), key: `${M}.name, ${L}.configMapName` },
+    {
+        class: "collisions",
+        what: "two PersistentVolumes",
+        edit: (c) => {
+            c[M].storage = { mode: "nfs", nfs: { server: "10.0.0.10", path: "/m" } };
+            c[S] = { enabled: true, name: "monitor", storage: { mode: "nfs", nfs: { server: "10.0.0.10", path: "/e" } } };
+            c[L].search.host = "monitor";
+        },
+        key: `${M}.name, ${S}.name`,
+    },
+    {
+        class: "collisions",
+        what: "two Services in kube-system",
+        edit: (c) => {
+            Object.assign(c[M], { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http", discovery: "service", serviceName: "elasticsearch-logging" } });
+            c[S] = { enabled: true };
+        },
+        key: `${M}.etcd.serviceName, ${S}.name`,
+    },
+    // 3. Kubernetes' own limits
+    { class: "kubernetes limits", what: "a 53-character StatefulSet name", edit: metrics({ name: long(53) }), key: `${M}.name`, says: /52/ },
+    { class: "kubernetes limits", what: "a 53-character search store name", edit: (c) => (c[S] = { enabled: true, name: long(53) }), key: `${S}.name` },
+    { class: "kubernetes limits", what: "a 58-character DaemonSet name", edit: logs({ daemonSetName: long(58) }), key: `${L}.daemonSetName`, says: /57/ },
+    { class: "kubernetes limits", what: "a Service name starting with a digit", edit: metrics({ name: "9monitor" }), key: `${M}.name` },
+    { class: "kubernetes limits", what: "a reserved label prefix", edit: logs({ labels: { "kubernetes.io/app": "x" } }), key: `${L}.labels.kubernetes.io/app` },
+    { class: "kubernetes limits", what: "an empty selector value", edit: service({ selector: { app: "" } }), key: `${M}.services[0].selector.app` },
+    { class: "kubernetes limits", what: "a 64-character label value", edit: logs({ labels: { app: long(64) } }), key: `${L}.labels.app` },
+    { class: "kubernetes limits", what: "a memory limit below its request", edit: metrics({ memoryRequest: "1Gi", memoryLimit: "512Mi" }), key: `${M}.memoryLimit`, says: /at least memoryRequest/ },
+    { class: "kubernetes limits", what: "a request above the default limit", edit: logs({ resources: { memoryRequest: "600Mi" } }), key: `${L}.resources.memoryRequest`, says: /default memoryLimit \(500Mi\)/ },
+    { class: "kubernetes limits", what: "a CPU limit below its request", edit: logs({ resources: { cpuRequest: 2, cpuLimit: "500m" } }), key: `${L}.resources.cpuLimit` },
+    { class: "kubernetes limits", what: "a quantity with a made-up suffix", edit: (c) => (c[S] = { enabled: true, resources: { memoryRequest: "1GB" } }), key: `${S}.resources.memoryRequest` },
+    { class: "kubernetes limits", what: "a port above 65535", edit: service({ port: 70000 }), key: `${M}.services[0].port` },
+    { class: "kubernetes limits", what: "a port name with a double dash", edit: service({ port: "j--mx" }), key: `${M}.services[0].port` },
+    { class: "kubernetes limits", what: "port 0", edit: metrics({ etcd: { port: 0 } }), key: `${M}.etcd.port` },
+    { class: "kubernetes limits", what: "a port written as text", edit: (c) => (c[L].search.port = "9200"), key: `${L}.search.port` },
+    // 4. Prometheus values
+    { class: "prometheus", what: "a retention that overflows", edit: metrics({ retention: "10000000000d" }), key: `${M}.retention` },
+    { class: "prometheus", what: "a compound duration 2.11 cannot parse", edit: metrics({ scrapeInterval: "1m30s" }), key: `${M}.scrapeInterval` },
+    { class: "prometheus", what: "a zero interval", edit: metrics({ evaluationInterval: "0s" }), key: `${M}.evaluationInterval` },
+    { class: "prometheus", what: "a job interval in words", edit: service({ interval: "5mins" }), key: `${M}.services[0].interval` },
+    { class: "prometheus", what: "a label name Prometheus reserves", edit: metrics({ externalLabels: { __cluster: "x" } }), key: `${M}.externalLabels.__cluster` },
+    { class: "prometheus", what: "a volume size in TB", edit: metrics({ storage: { size: "1TB" } }), key: `${M}.storage.size` },
+    { class: "prometheus", what: "a fluentd chunk above 100M", edit: logs({ buffer: { chunkLimitSize: "200M" } }), key: `${L}.buffer.chunkLimitSize` },
+    { class: "prometheus", what: "a fluentd buffer of 2T", edit: logs({ buffer: { totalLimitSize: "2T" } }), key: `${L}.buffer.totalLimitSize` },
+    { class: "prometheus", what: "a fluentd duration fluentd misreads", edit: logs({ buffer: { flushInterval: "1.5m" } }), key: `${L}.buffer.flushInterval` },
+    // 5. URLs and paths
+    { class: "urls and paths", what: "credentials in the external URL", edit: metrics({ externalUrl: "https://admin:pw@monitor.example.com/" }), key: `${M}.externalUrl`, says: /credentials|user/ },
+    { class: "urls and paths", what: "a tab inside the external URL", edit: metrics({ externalUrl: "https://monitor\t.example.com/" }), key: `${M}.externalUrl` },
+    { class: "urls and paths", what: "a newline inside the external URL", edit: metrics({ externalUrl: "https://monitor.example.com/\n--web.enable-admin-api" }), key: `${M}.externalUrl` },
+    { class: "urls and paths", what: "an ftp external URL", edit: metrics({ externalUrl: "ftp://monitor.example.com/" }), key: `${M}.externalUrl` },
+    { class: "urls and paths", what: "no external URL", edit: (c) => delete c[M].externalUrl, key: `${M}.externalUrl`, says: /required/ },
+    { class: "urls and paths", what: "a relative route prefix", edit: metrics({ routePrefix: "prometheus" }), key: `${M}.routePrefix` },
+    { class: "urls and paths", what: "a route prefix with a query", edit: metrics({ routePrefix: "/prometheus?x=1" }), key: `${M}.routePrefix` },
+    { class: "urls and paths", what: "a scrape path with a query", edit: service({ path: "/metrics?format=prometheus" }), key: `${M}.services[0].path` },
+    { class: "urls and paths", what: "a relative NFS path", edit: metrics({ storage: { mode: "nfs", nfs: { server: "10.0.0.10", path: "exports/m" } } }), key: `${M}.storage.nfs.path` },
+    { class: "urls and paths", what: "a relative CA file", edit: metrics({ kubeletTls: { caFile: "ca.crt" } }), key: `${M}.kubeletTls.caFile` },
+    { class: "urls and paths", what: "a path climbing out with ..", edit: metrics({ kubeletTls: { caFile: "/etc/../root/ca.crt" } }), key: `${M}.kubeletTls.caFile` },
+    // 6. Hosts
+    { class: "hosts", what: "host:port as the search host", edit: (c) => (c[L].search.host = "10.0.0.1:9200"), key: `${L}.search.host`, says: /port/ },
+    { class: "hosts", what: "an underscore in a host name", edit: (c) => (c[L].search.host = "es_host"), key: `${L}.search.host` },
+    { class: "hosts", what: "an IPv4 address out of range", edit: metrics({ jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.256"], scheme: "http" } }), key: `${M}.etcd.endpoints[0]` },
+    { class: "hosts", what: "a loopback Endpoints address", edit: metrics({ jobs: { etcd: true }, etcd: { endpoints: ["127.0.0.1"], scheme: "http" } }), key: `${M}.etcd.endpoints[0]` },
+    { class: "hosts", what: "colons that are no IPv6 address", edit: metrics({ jobs: { etcd: true }, etcd: { endpoints: [":::::"], scheme: "http" } }), key: `${M}.etcd.endpoints[0]` },
+    { class: "hosts", what: "an Ingress host with a port", edit: metrics({ ingress: { host: "monitor.example.com:443" } }), key: `${M}.ingress.host` },
+    { class: "hosts", what: "an NFS server with a space", edit: metrics({ storage: { mode: "nfs", nfs: { server: "nfs server", path: "/m" } } }), key: `${M}.storage.nfs.server` },
+    // 7. YAML the way users write it
+    { class: "yaml", what: "a duplicate key", text: "config:\n  kubernetes:context: kind-dev\n  cluster-monitoring:metrics:\n    externalUrl: http://localhost:9090/\n    retention: 7d\n    retention: 9d\n", key: "Pulumi.bad.yaml:6:5", says: /duplicate key "retention"/ },
+    { class: "yaml", what: "a tab in the indentation", text: "config:\n  kubernetes:context: kind-dev\n  cluster-monitoring:metrics:\n\texternalUrl: http://localhost:9090/\n", key: "Pulumi.bad.yaml:4" },
+    { class: "yaml", what: "bad indentation", text: "config:\n  kubernetes:context: kind-dev\n  cluster-monitoring:metrics:\n    externalUrl: http://localhost:9090/\n   retention: 7d\n", key: "Pulumi.bad.yaml:5" },
+    { class: "yaml", what: "a custom tag", text: "config:\n  kubernetes:context: kind-dev\n  cluster-monitoring:metrics:\n    externalUrl: !Ref url\n", key: "Pulumi.bad.yaml:4", says: /cluster-monitoring:metrics\.externalUrl/ },
+    { class: "yaml", what: "an unquoted date", text: "config:\n  kubernetes:context: kind-dev\n  cluster-monitoring:metrics:\n    externalUrl: http://localhost:9090/\n    retention: 2024-01-01\n", key: "Pulumi.bad.yaml:5", says: /quote/ },
+    { class: "yaml", what: "a file that is a list", text: "- config\n", key: "Pulumi.bad.yaml:1" },
+    { class: "yaml", what: "yes as a switch, a string to the CLI", edit: metrics({ enableAdminApi: "yes" }), key: `${M}.enableAdminApi`, says: /true or false/ },
+    // 8. A misspelt project namespace, and keys that do not exist
+    { class: "keys", what: "cluster_monitoring as the namespace", edit: (c) => ((c["cluster_monitoring:logs"] = c[L]), delete c[L]), key: "cluster_monitoring:logs", says: /likely a typo/ },
+    { class: "keys", what: "an unknown top-level key", edit: (c) => (c["cluster-monitoring:metric"] = { retention: "7d" }), key: "cluster-monitoring:metric" },
+    { class: "keys", what: "an unknown nested key", edit: metrics({ storage: { mode: "storageClass", clas: "fast" } }), key: `${M}.storage.clas` },
+    { class: "keys", what: "no cluster", edit: (c) => delete c["kubernetes:context"], key: "kubernetes:context" },
+    // Secrets
+    { class: "secrets", what: "the search password in clear text", edit: (c) => ((c[L].search.user = "fluentd"), (c["cluster-monitoring:searchPassword"] = "hunter2")), key: "cluster-monitoring:searchPassword", says: /pulumi config set --secret/ },
+    {
+        class: "secrets",
+        what: "an etcd key in clear text",
+        edit: (c) => {
+            Object.assign(c[M], { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"] } });
+            c["cluster-monitoring:etcdCaCert"] = { secure: "v1:x" };
+            c["cluster-monitoring:etcdClientCert"] = { secure: "v1:x" };
+            c["cluster-monitoring:etcdClientKey"] = "-----BEGIN KEY-----";
+        },
+        key: "cluster-monitoring:etcdClientKey",
+        says: /healthcheck-client\.key/,
+    },
+    { class: "secrets", what: "a secret inside the metrics key", edit: metrics({ externalLabels: { token: { secure: "v1:x" } } }), key: M, says: /secrets are accepted only at/ },
+    { class: "secrets", what: "a password without a user", edit: (c) => (c["cluster-monitoring:searchPassword"] = { secure: "v1:x" }), key: "cluster-monitoring:searchPassword" },
+];
+
+interface Run {
+    status: number | null;
+    stderr: string;
+    wrote: boolean;
+}
+
+function renderCli(c: Case): Promise<Run> {
+    let text = c.text;
+    if (text === undefined) {
+        const config = base();
+        c.edit!(config);
+        text = stringify({ config });
+    }
+    const dir = tempProject({ "Pulumi.bad.yaml": text });
+    return new Promise((resolve) => {
+        const child = spawn(
+            process.execPath,
+            [require.resolve("ts-node/dist/bin"), "--transpile-only", path.join(REPO, "scripts/render.ts"), "bad", "--project-dir", dir],
+            { cwd: dir },
+        );
+        let stderr = "";
+        child.stderr.on("data", (d) => (stderr += d));
+        child.on("close", (status) => {
+            const wrote = fs.existsSync(path.join(dir, "manifests"));
+            fs.rmSync(dir, { recursive: true, force: true });
+            resolve({ status, stderr, wrote });
+        });
+    });
+}
+
+/** Runs every case through the CLI, a few at a time. */
+async function runAll(cases: Case[], parallel: number): Promise<Run[]> {
+    const results: Run[] = new Array(cases.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < cases.length) {
+            const i = next++;
+            results[i] = await renderCli(cases[i]);
+        }
+    };
+    await Promise.all(Array.from({ length: parallel }, worker));
+    return results;
+}
+
+describe("bad stack files are refused before anything is written", function () {
+    this.timeout(600000);
+    let runs: Run[] = [];
+
+    before(async () => {
+        runs = await runAll(CASES, 3);
+    });
+
+    it("covers at least 60 files across every class", () => {
+        assert.ok(CASES.length >= 60, `${CASES.length} cases`);
+        const classes = new Set(CASES.map((c) => c.class));
+        for (const c of ["namespaces", "collisions", "kubernetes limits", "prometheus", "urls and paths", "hosts", "yaml", "keys", "secrets"]) {
+            assert.ok(classes.has(c), c);
+        }
+    });
+
+    it("the valid file they start from renders", async () => {
+        const [ok] = await runAll([{ class: "baseline", what: "valid", edit: () => undefined, key: "" }], 1);
+        assert.strictEqual(ok.status, 0, ok.stderr);
+        assert.ok(ok.wrote);
+    });
+
+    CASES.forEach((c, i) => {
+        it(`${c.class}: ${c.what} (${c.key})`, () => {
+            const run = runs[i];
+            assert.strictEqual(run.status, 1, `exit status; stderr:\n${run.stderr}`);
+            assert.ok(run.stderr.includes(c.key), `the message names ${c.key}:\n${run.stderr}`);
+            if (c.says) {
+                assert.match(run.stderr, c.says);
+            }
+            assert.doesNotMatch(run.stderr, /^ {4}at /m, "no stack trace");
+            assert.ok(!run.wrote, "no manifest may be written");
+        });
+    });
+});
