@@ -1,7 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import { LogsSettings, SearchStoreSettings } from "../../config";
 import { claimFor, mostPrivileged } from "../../validate/pod-security-claims";
-import { POD_SECURITY_ENFORCE_LABEL, POD_SECURITY_ENFORCE_VERSION_LABEL, POD_SECURITY_VERSION } from "../metrics-server/namespace";
+import { podSecurityNamespace } from "../shared/pod-security-namespace";
 
 /**
  * The log agent's own namespace, when a stack moves it out of kube-system. It enforces the level
@@ -13,15 +13,5 @@ export function logAgentNamespace(s: LogsSettings, store?: SearchStoreSettings):
     if (store?.enabled) {
         levels.push(claimFor("elasticsearch", { searchStoreMmap: store.mmap }).level);
     }
-    return {
-        apiVersion: "v1",
-        kind: "Namespace",
-        metadata: {
-            name: s.namespace,
-            labels: {
-                [POD_SECURITY_ENFORCE_LABEL]: mostPrivileged(levels),
-                [POD_SECURITY_ENFORCE_VERSION_LABEL]: POD_SECURITY_VERSION,
-            },
-        },
-    };
+    return podSecurityNamespace(s.namespace, mostPrivileged(levels));
 }
