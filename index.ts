@@ -1,8 +1,10 @@
 import * as k8s from "@pulumi/kubernetes";
 import { clusterProviderArgs } from "./components/cluster";
 import { assertNoNameCollisions } from "./components/object-names";
+import { KubeStateMetrics } from "./components/kube-state-metrics";
 import { LogAgent } from "./components/log-agent";
 import { MetricsServer } from "./components/metrics-server";
+import { NodeExporter } from "./components/node-exporter";
 import { SearchStore } from "./components/search-store";
 import { loadSettings, pulumiConfigSource } from "./config";
 
@@ -31,6 +33,15 @@ const store = settings.searchStore.enabled
           onCluster,
       )
     : undefined;
+// Each on by default and switchable per stack; when off, its scrape job goes with it (config/index.ts).
+const namespaceCreatedFor = (ns: string) =>
+    ns === settings.metrics.namespace ? metrics.namespaceResource : ns === settings.logs.namespace ? logs.namespaceResource : undefined;
+const nodeExporter = settings.nodeExporter.enabled
+    ? new NodeExporter("node-exporter", { settings: settings.nodeExporter, namespaceReady: namespaceCreatedFor(settings.nodeExporter.namespace) }, onCluster)
+    : undefined;
+const kubeStateMetrics = settings.kubeStateMetrics.enabled
+    ? new KubeStateMetrics("kube-state-metrics", { settings: settings.kubeStateMetrics, namespaceReady: metrics.namespaceResource }, onCluster)
+    : undefined;
 
 export const namespace = metrics.namespace;
 export const serviceName = metrics.serviceName;
@@ -40,3 +51,5 @@ export const logAgentNamespace = logs.namespace;
 export const logAgentDaemonSet = logs.daemonSetName;
 export const searchUrl = logs.searchUrl;
 export const searchStoreUrl = store?.url;
+export const nodeExporterDaemonSet = nodeExporter?.daemonSetName;
+export const kubeStateMetricsService = kubeStateMetrics?.serviceName;

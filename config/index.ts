@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { ClusterSettings, readClusterSettings } from "./cluster";
 import { knownKeysMessage } from "./fields";
+import { KUBE_STATE_METRICS_KEY, KUBE_STATE_METRICS_PORT_NAME, KubeStateMetricsSettings, kubeStateMetricsSchema } from "./kube-state-metrics";
+import {
+    NODE_EXPORTER_DEFAULT_NAMESPACE,
+    NODE_EXPORTER_KEY,
+    NODE_EXPORTER_PORT_NAME,
+    nodeExporterLabels,
+    NodeExporterSettings,
+    nodeExporterSchema,
+} from "./node-exporter";
 import { LOGS_KEY, LogsSettings, logsSchema } from "./logs";
 import { METRICS_KEY, MetricsSettings, metricsSchema } from "./metrics";
 import { createdByDefault } from "./namespaces";
@@ -11,6 +20,8 @@ import { readEtcdClient, readSearchPassword, SECRET_KEYS } from "./secrets";
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
 
 export * from "./cluster";
+export * from "./kube-state-metrics";
+export * from "./node-exporter";
 export * from "./logs";
 export * from "./metrics";
 export * from "./namespaces";
@@ -28,6 +39,8 @@ export interface Settings {
     metrics: MetricsSettings;
     logs: LogsSettings;
     searchStore: SearchStoreSettings;
+    nodeExporter: NodeExporterSettings;
+    kubeStateMetrics: KubeStateMetricsSettings;
 }
 
 /** Each component's settings: one schema under one stack key. */
@@ -35,6 +48,8 @@ export const COMPONENT_SCHEMAS = {
     [METRICS_KEY]: metricsSchema,
     [LOGS_KEY]: logsSchema,
     [SEARCH_STORE_KEY]: searchStoreSchema,
+    [NODE_EXPORTER_KEY]: nodeExporterSchema,
+    [KUBE_STATE_METRICS_KEY]: kubeStateMetricsSchema,
 } as const;
 
 const KNOWN_KEYS = [...Object.keys(COMPONENT_SCHEMAS), ...SECRET_KEYS];
@@ -127,6 +142,23 @@ function resolveLogsNamespace(metrics: MetricsSettings, logs: LogsSettings, prob
 }
 
 /**
+ * node-exporter needs the privileged Pod Security level, so it may only go where that level is
+ * already granted or that the program labels accordingly: kube-system, which the program never
+ * labels, or the metrics or log agent namespace, whose label follows it (docs/node-exporter.md#namespace).
+ * Any other namespace the program would neither create nor label.
+ */
+function checkNodeExporterNamespace(n: NodeExporterSettings, metrics: MetricsSettings, logs: LogsSettings, problems: Problems): void {
+    const allowed = [...new Set([NODE_EXPORTER_DEFAULT_NAMESPACE, metrics.namespace, logs.namespace])];
+    if (n.enabled && !allowed.includes(n.namespace)) {
+        problems.add(
+            `${fullKey(NODE_EXPORTER_KEY)}.namespace`,
+            n.namespace,
+            `one of ${allowed.join(", ")}: kube-system, or a namespace the program creates and labels for the privileged pods node-exporter runs`,
+        );
+    }
+}
+
+/**
  * Reads and validates the whole stack config. It throws one ConfigError listing every problem,
  * and index.ts calls it before creating any resource, so a bad stack file registers nothing.
  */
@@ -137,6 +169,8 @@ export function loadSettings(source: ConfigSource): Settings {
     const metrics = readComponent(source, problems, METRICS_KEY, metricsSchema, misspelt) as MetricsSettings | undefined;
     const logs = readComponent(source, problems, LOGS_KEY, logsSchema, misspelt) as LogsSettings | undefined;
     const store = readComponent(source, problems, SEARCH_STORE_KEY, searchStoreSchema, misspelt);
+    const nodeExporter = readComponent(source, problems, NODE_EXPORTER_KEY, nodeExporterSchema, misspelt);
+    const ksm = readComponent(source, problems, KUBE_STATE_METRICS_KEY, kubeStateMetricsSchema, misspelt);
     readSearchPassword(source, problems, logs);
     readEtcdClient(source, problems, metrics);
     if (metrics && logs) {
@@ -146,8 +180,19 @@ export function loadSettings(source: ConfigSource): Settings {
     if (searchStore && logs) {
         checkAgentShipsToStore(searchStore, logs, problems);
     }
+    if (nodeExporter && metrics && logs) {
+        checkNodeExporterNamespace(nodeExporter, metrics, logs, problems);
+    }
     problems.throwIfAny();
     // The log-agent scrape job follows the agent wherever its settings put it.
     metrics!.logAgentTarget = { ...DEFAULT_LOG_AGENT_TARGET, namespace: logs!.namespace, podLabels: { ...logs!.labels } };
-    return { cluster, metrics: metrics!, logs: logs!, searchStore: searchStore! };
+    // The node-exporter and kube-state-metrics jobs exist exactly while their components do.
+    if (nodeExporter!.enabled) {
+        metrics!.nodeExporterTarget = { namespace: nodeExporter!.namespace, podLabels: nodeExporterLabels(nodeExporter!), portName: NODE_EXPORTER_PORT_NAME };
+    }
+    const kubeStateMetrics = { ...ksm!, namespace: metrics!.namespace };
+    if (kubeStateMetrics.enabled) {
+        metrics!.kubeStateMetricsTarget = { namespace: kubeStateMetrics.namespace, serviceName: kubeStateMetrics.name, portName: KUBE_STATE_METRICS_PORT_NAME };
+    }
+    return { cluster, metrics: metrics!, logs: logs!, searchStore: searchStore!, nodeExporter: nodeExporter!, kubeStateMetrics };
 }

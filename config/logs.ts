@@ -205,7 +205,7 @@ const bufferSchema = closedObject({
 
 export type BufferSettings = z.output<typeof bufferSchema>;
 
-const tolerationSchema = closedObject({
+export const tolerationSchema = closedObject({
     key: text(kubernetesLabelKey).optional().meta({ description: "taint key; only operator Exists may leave it out" }),
     operator: choice(TOLERATION_OPERATORS).default("Equal").meta({ description: "Exists or Equal" }),
     value: text(kubernetesLabelValue).optional().meta({ description: "taint value, with operator Equal" }),

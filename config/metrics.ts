@@ -21,7 +21,9 @@ import {
     etcdSchema,
     jobSwitchesSchema,
     kubeletTlsSchema,
+    KubeStateMetricsTarget,
     LogAgentTarget,
+    NodeExporterTarget,
     servicesSchema,
 } from "./scrape-jobs";
 import { createdByDefault, createNamespaceField, defaultDiscoveryNamespaces, systemNamespaceMessage } from "./namespaces";
@@ -191,4 +193,8 @@ export type MetricsSettings = z.output<typeof metricsSchema> & {
     /** Present exactly when the etcd job scrapes over https (docs/design.md#etcd-client-secret). */
     etcdClient?: EtcdClientCertificates;
     logAgentTarget: LogAgentTarget;
+    /** Set while cluster-monitoring:nodeExporter.enabled is true; its scrape job follows it. */
+    nodeExporterTarget?: NodeExporterTarget;
+    /** Set while cluster-monitoring:kubeStateMetrics.enabled is true; its scrape job follows it. */
+    kubeStateMetricsTarget?: KubeStateMetricsTarget;
 };

@@ -163,3 +163,17 @@ export const DEFAULT_LOG_AGENT_TARGET: LogAgentTarget = {
     podLabels: { "k8s-app": "fluentd-es" },
     portName: "metrics",
 };
+
+/** node-exporter's pods, found like the log agent's: filled from nodeExporter settings, absent when it is off. */
+export interface NodeExporterTarget {
+    namespace: string;
+    podLabels: Record<string, string>;
+    portName: string;
+}
+
+/** kube-state-metrics' Service and the port that serves object metrics; absent when it is off. */
+export interface KubeStateMetricsTarget {
+    namespace: string;
+    serviceName: string;
+    portName: string;
+}

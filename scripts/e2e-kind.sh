@@ -6,7 +6,8 @@
 #   1. scripts/kind-up.sh e2e (creates the kind cluster of Pulumi.e2e.yaml if needed, pulumi up);
 #   2. the Prometheus pod (namespace monitoring, label app=monitor) becomes Ready;
 #   3. Prometheus' /api/v1/targets, read through the API server's service proxy, has at least one
-#      target `up` for each of the jobs monitor, kubelet, cadvisor, apiserver and log-agent;
+#      target `up` for each of the jobs monitor, kubelet, cadvisor, apiserver, log-agent,
+#      node-exporter and kube-state-metrics;
 #   4. Elasticsearch (service kube-system/elasticsearch-logging, port db, through the same proxy)
 #      holds a container log record with Kubernetes metadata in the agent's logstash-* indices;
 #   5. always `pulumi destroy --yes`; after a failure it first prints pods, events, descriptions
@@ -37,7 +38,7 @@ kc=(kubectl --context "$context")
 PROM_NAMESPACE=monitoring
 PROM_SELECTOR=app=monitor
 PROM_TARGETS=/api/v1/namespaces/monitoring/services/monitor:web/proxy/api/v1/targets
-JOBS=(monitor kubelet cadvisor apiserver log-agent)
+JOBS=(monitor kubelet cadvisor apiserver log-agent node-exporter kube-state-metrics)
 # fluentd writes with logstash_format and the default prefix (components/log-agent/output-config.ts).
 SEARCH_QUERY='/api/v1/namespaces/kube-system/services/elasticsearch-logging:db/proxy/logstash-*/_search?q=_exists_:kubernetes.namespace_name&size=1'
 

@@ -142,7 +142,7 @@ describe("MetricsServer with default settings", () => {
         assert.deepStrictEqual(config.rule_files, ["/etc/prometheus/rules/*.yml"]);
         assert.deepStrictEqual(
             config.scrape_configs.map((j: any) => j.job_name),
-            ["monitor", "kubelet", "cadvisor", "apiserver", "log-agent"],
+            ["monitor", "kubelet", "cadvisor", "apiserver", "log-agent", "node-exporter", "kube-state-metrics"],
         );
         const job = config.scrape_configs[0];
         assert.strictEqual(job.job_name, "monitor");
@@ -398,6 +398,8 @@ describe("MetricsServer with stack overrides", () => {
                 scrapeNamespaces: ["monitoring", "apps"],
                 jobs: { apiserver: false, logAgent: false },
             },
+            // node-exporter's pods in kube-system would add that namespace; the test is about the settings.
+            nodeExporter: { enabled: false },
         });
         const roles = ofType(r, T.role).filter((x) => x.inputs.metadata.name === "monitor-main");
         assert.deepStrictEqual(roles.map((x) => x.inputs.metadata.namespace).sort(), ["apps", "monitoring"]);

@@ -28,7 +28,7 @@ describe("generated prometheus.yml on a real Prometheus (Debian 2.42)", function
     it("promtool check config accepts the config with every job on, etcd over https included", () => {
         const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settingsWith(ALL_JOBS_ON, ETCD_FILES).metrics);
         const jobs = parse(prometheusYml).scrape_configs.map((j: any) => j.job_name);
-        assert.deepStrictEqual(jobs, ["monitor", "kubelet", "cadvisor", "apiserver", "etcd", "log-agent", "jmx-kafka"]);
+        assert.deepStrictEqual(jobs, ["monitor", "kubelet", "cadvisor", "apiserver", "etcd", "log-agent", "node-exporter", "kube-state-metrics", "jmx-kafka"]);
         assert.match(promtool("check", "config", sandboxConfig(prometheusYml, ruleFiles).configFile), /SUCCESS/);
     });
 

@@ -58,6 +58,58 @@ const TARGETS: Record<string, ReturnType<typeof discoveredTarget>[]> = {
             pod_container_port_name: "metrics",
         }),
     ],
+    "node-exporter": [
+        pod("127.0.6.1:9100", {
+            namespace: "kube-system",
+            pod_name: "node-exporter-a1b2c",
+            pod_node_name: "node-1",
+            pod_label_app_kubernetes_io_name: "node-exporter",
+            pod_label_app_kubernetes_io_component: "exporter",
+            pod_container_name: "node-exporter",
+            pod_container_port_name: "metrics",
+        }),
+        pod("127.0.6.2:9100", {
+            namespace: "kube-system",
+            pod_name: "node-exporter-d3e4f",
+            pod_node_name: "control-plane-1",
+            pod_label_app_kubernetes_io_name: "node-exporter",
+            pod_label_app_kubernetes_io_component: "exporter",
+            pod_container_name: "node-exporter",
+            pod_container_port_name: "metrics",
+        }),
+        // Another hostNetwork exporter in kube-system (the app label differs) and a fluentd port.
+        pod("127.0.6.3:9100", {
+            namespace: "kube-system",
+            pod_name: "other-exporter-x",
+            pod_label_app_kubernetes_io_name: "other-exporter",
+            pod_label_app_kubernetes_io_component: "exporter",
+            pod_container_port_name: "metrics",
+        }),
+        pod("127.0.6.1:24231", {
+            namespace: "kube-system",
+            pod_name: "fluentd-es-v2.7.0-abcde",
+            pod_label_k8s_app: "fluentd-es",
+            pod_container_port_name: "metrics",
+        }),
+    ],
+    "kube-state-metrics": [
+        endpoint("127.0.7.1:8080", {
+            namespace: "monitoring",
+            service_name: "kube-state-metrics",
+            endpoint_port_name: "http-metrics",
+            endpoint_address_target_kind: "Pod",
+            endpoint_address_target_name: "kube-state-metrics-6d4b9c7f9-x2x7q",
+            pod_name: "kube-state-metrics-6d4b9c7f9-x2x7q",
+            pod_node_name: "node-2",
+        }),
+        endpoint("127.0.7.1:8081", {
+            namespace: "monitoring",
+            service_name: "kube-state-metrics",
+            endpoint_port_name: "telemetry",
+            pod_name: "kube-state-metrics-6d4b9c7f9-x2x7q",
+        }),
+        endpoint("127.0.7.2:9090", { namespace: "monitoring", service_name: "monitor", endpoint_port_name: "web", pod_name: "monitor-0" }),
+    ],
     "jmx-kafka": [
         endpoint("127.0.5.1:5556", {
             namespace: "kafka",
@@ -158,6 +210,23 @@ describe("every scrape job's relabeling on a real Prometheus", function () {
             { instance: "127.0.4.1:24231", job: "log-agent", namespace: "kube-system", node: "node-1", pod: "fluentd-es-v2.7.0-abcde" },
         ]);
         assert.deepStrictEqual(dropped.map((t) => t.discoveredLabels.__address__).sort(), ["127.0.4.1:24224", "127.0.4.2:9153"]);
+    });
+
+    it("node-exporter: only the exporter's pods and port, node and instance carrying the node name", async () => {
+        const { active, dropped } = await targetsOf("node-exporter");
+        assert.deepStrictEqual(active.map((t) => t.labels).sort(byInstance), [
+            { instance: "control-plane-1", job: "node-exporter", node: "control-plane-1" },
+            { instance: "node-1", job: "node-exporter", node: "node-1" },
+        ]);
+        assert.strictEqual((active.find((t) => t.labels.node === "node-1") as any).scrapeUrl, "http://127.0.6.1:9100/metrics");
+        assert.deepStrictEqual(dropped.map((t) => t.discoveredLabels.__address__).sort(), ["127.0.6.1:24231", "127.0.6.3:9100"]);
+    });
+
+    it("kube-state-metrics: only its Service's http-metrics port; job and instance only, so object labels stay the object's", async () => {
+        const { active, dropped } = await targetsOf("kube-state-metrics");
+        assert.deepStrictEqual(active.map((t) => t.labels), [{ instance: "kube-state-metrics-6d4b9c7f9-x2x7q", job: "kube-state-metrics" }]);
+        assert.strictEqual((active[0] as any).scrapeUrl, "http://127.0.7.1:8080/metrics");
+        assert.deepStrictEqual(dropped.map((t) => t.discoveredLabels.__address__).sort(), ["127.0.7.1:8081", "127.0.7.2:9090"]);
     });
 
     it("listed service: only the selected Service's named port", async () => {

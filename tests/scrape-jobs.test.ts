@@ -30,8 +30,8 @@ function problems(metrics: Record<string, unknown>, secrets: Record<string, stri
 }
 
 describe("scrape jobs", () => {
-    it("defaults: kubelet, cadvisor, apiserver and log agent on; etcd off", () => {
-        assert.deepStrictEqual([...jobs().keys()], ["monitor", "kubelet", "cadvisor", "apiserver", "log-agent"]);
+    it("defaults: kubelet, cadvisor, apiserver, log agent, node-exporter and kube-state-metrics on; etcd off", () => {
+        assert.deepStrictEqual([...jobs().keys()], ["monitor", "kubelet", "cadvisor", "apiserver", "log-agent", "node-exporter", "kube-state-metrics"]);
     });
 
     it("each switch removes exactly its job", () => {

@@ -450,7 +450,7 @@ describe("scripts (scripts/*.sh)", () => {
         const e2e = text("e2e-kind.sh");
         assert.match(e2e, /kind-up\.sh" "\$stack"/);
         assert.match(e2e, /^stack=e2e$/m);
-        assert.match(e2e, /^JOBS=\(monitor kubelet cadvisor apiserver log-agent\)$/m);
+        assert.match(e2e, /^JOBS=\(monitor kubelet cadvisor apiserver log-agent node-exporter kube-state-metrics\)$/m);
         assert.match(e2e, /services\/elasticsearch-logging:db\/proxy\/logstash-\*\/_search/);
         assert.match(e2e, /trap cleanup EXIT/);
         assert.match(e2e, /pulumi destroy --yes --stack "\$stack"/);

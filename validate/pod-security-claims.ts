@@ -31,13 +31,13 @@ export interface ClaimContext {
     searchStoreMmap: boolean;
 }
 
-export type WorkloadId = "prometheus" | "elasticsearch" | "fluentd";
+export type WorkloadId = "prometheus" | "elasticsearch" | "fluentd" | "node-exporter" | "kube-state-metrics";
 
 export interface PodSecurityClaim {
     workload: WorkloadId;
     /** The Pulumi component type that registers the workload. */
     component: string;
-    kind: "StatefulSet" | "DaemonSet";
+    kind: "StatefulSet" | "DaemonSet" | "Deployment";
     /** When the claim applies, in words; undefined means always. */
     when?: string;
     applies: (c: ClaimContext) => boolean;
@@ -49,6 +49,8 @@ export interface PodSecurityClaim {
 export const METRICS_SERVER_COMPONENT = "cluster-monitoring:monitoring:MetricsServer";
 export const LOG_AGENT_COMPONENT = "cluster-monitoring:logging:LogAgent";
 export const SEARCH_STORE_COMPONENT = "cluster-monitoring:logging:SearchStore";
+export const NODE_EXPORTER_COMPONENT = "cluster-monitoring:monitoring:NodeExporter";
+export const KUBE_STATE_METRICS_COMPONENT = "cluster-monitoring:monitoring:KubeStateMetrics";
 
 export const POD_SECURITY_CLAIMS: readonly PodSecurityClaim[] = [
     {
@@ -84,6 +86,22 @@ export const POD_SECURITY_CLAIMS: readonly PodSecurityClaim[] = [
         applies: () => true,
         level: "privileged",
         why: "hostPath volumes (node logs read-only, its own state directory) and root; no capabilities, no privileged container",
+    },
+    {
+        workload: "node-exporter",
+        component: NODE_EXPORTER_COMPONENT,
+        kind: "DaemonSet",
+        applies: () => true,
+        level: "privileged",
+        why: "host network and PID namespace, hostPath /proc, /sys and / read-only; otherwise restricted: uid 65534, no capabilities, seccomp RuntimeDefault",
+    },
+    {
+        workload: "kube-state-metrics",
+        component: KUBE_STATE_METRICS_COMPONENT,
+        kind: "Deployment",
+        applies: () => true,
+        level: "restricted",
+        why: "uid 65534, runAsNonRoot, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; no volumes but its token",
     },
 ];
 

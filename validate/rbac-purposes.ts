@@ -17,8 +17,11 @@ export interface RenderedRule {
     verbs: string[];
 }
 
-/** What a rule serves: a spec row (always rendered) or scrape jobs (rendered only while one of them is on). */
-export type Serves = { spec: string } | { jobs: string[] };
+/**
+ * What a rule serves: a spec row (always rendered), scrape jobs (rendered only while one of them
+ * is on), or a component's own ServiceAccount (rendered only while the component is on).
+ */
+export type Serves = { spec: string } | { jobs: string[] } | { component: string };
 
 export interface RbacPurpose {
     kind: "ClusterRole" | "Role";
@@ -32,6 +35,19 @@ export interface RbacPurpose {
     verbs: string[];
     serves: Serves;
     purpose: string;
+}
+
+/** kube-state-metrics lists and watches exactly the resources it exposes (docs/kube-state-metrics.md#permissions). */
+function kubeStateMetricsRule(apiGroup: string, resources: string[]): RbacPurpose {
+    return {
+        kind: "ClusterRole",
+        name: "kube-state-metrics",
+        apiGroups: [apiGroup],
+        resources,
+        verbs: ["list", "watch"],
+        serves: { component: "kube-state-metrics" },
+        purpose: `component kube-state-metrics: list/watch ${apiGroup || "core"} ${resources.join(", ")}, whose state it exposes (default resources without secrets)`,
+    };
 }
 
 export const RBAC_PURPOSES: readonly RbacPurpose[] = [
@@ -101,6 +117,23 @@ export const RBAC_PURPOSES: readonly RbacPurpose[] = [
         serves: { spec: "log agent ClusterRole fluentd-es" },
         purpose: "spec: log agent ClusterRole fluentd-es (namespaces, pods get/watch/list): the kubernetes_metadata filter",
     },
+    kubeStateMetricsRule("", [
+        "configmaps", "limitranges", "namespaces", "nodes", "persistentvolumeclaims", "persistentvolumes", "pods",
+        "replicationcontrollers", "resourcequotas", "services",
+    ]),
+    kubeStateMetricsRule("apps", ["daemonsets", "deployments", "replicasets", "statefulsets"]),
+    kubeStateMetricsRule("batch", ["cronjobs", "jobs"]),
+    kubeStateMetricsRule("autoscaling", ["horizontalpodautoscalers"]),
+    kubeStateMetricsRule("policy", ["poddisruptionbudgets"]),
+    kubeStateMetricsRule("certificates.k8s.io", ["certificatesigningrequests"]),
+    kubeStateMetricsRule("discovery.k8s.io", ["endpointslices"]),
+    kubeStateMetricsRule("storage.k8s.io", ["storageclasses", "volumeattachments"]),
+    kubeStateMetricsRule("admissionregistration.k8s.io", [
+        "mutatingadmissionpolicies", "mutatingadmissionpolicybindings", "mutatingwebhookconfigurations",
+        "validatingadmissionpolicies", "validatingadmissionpolicybindings", "validatingwebhookconfigurations",
+    ]),
+    kubeStateMetricsRule("networking.k8s.io", ["ingresses", "networkpolicies"]),
+    kubeStateMetricsRule("coordination.k8s.io", ["leases"]),
 ];
 
 const sameSet = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>

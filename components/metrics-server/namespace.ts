@@ -29,16 +29,24 @@ export function namespacePodSecurity(workloads: readonly NamespaceWorkload[]): P
 
 /**
  * The workloads the program deploys into the metrics server's namespace, each with its claimed
- * level: Prometheus, plus the log agent's DaemonSet when a stack puts the agent in the same
- * namespace (its search store follows it there, but never needs more than the agent's privileged).
+ * level: Prometheus and kube-state-metrics, plus the log agent's DaemonSet when a stack puts the
+ * agent in the same namespace (its search store follows it there, but never needs more than the
+ * agent's privileged), and node-exporter when a stack moves it here from kube-system
+ * (docs/node-exporter.md#namespace).
  */
 export function metricsNamespaceWorkloads(s: MetricsSettings): NamespaceWorkload[] {
     const context = { searchStoreMmap: false };
     const workloads: NamespaceWorkload[] = [
         { name: `StatefulSet ${s.namespace}/${s.name}`, level: claimFor("prometheus", context).level },
     ];
+    if (s.kubeStateMetricsTarget) {
+        workloads.push({ name: `Deployment ${s.namespace}/${s.kubeStateMetricsTarget.serviceName}`, level: claimFor("kube-state-metrics", context).level });
+    }
     if (s.logAgentTarget.namespace === s.namespace) {
         workloads.push({ name: `the log agent's DaemonSet in ${s.namespace}`, level: claimFor("fluentd", context).level });
+    }
+    if (s.nodeExporterTarget?.namespace === s.namespace) {
+        workloads.push({ name: `node-exporter's DaemonSet in ${s.namespace}`, level: claimFor("node-exporter", context).level });
     }
     return workloads;
 }

@@ -1,14 +1,22 @@
 import { ConfigError, ConfigProblem, Settings } from "../../config";
+import { kubeStateMetricsObjects } from "./kube-state-metrics";
 import { logAgentObjects } from "./log-agent";
 import { metricsServerObjects } from "./metrics-server";
 import { NamedObject } from "./named-object";
+import { nodeExporterObjects } from "./node-exporter";
 import { searchStoreObjects } from "./search-store";
 
 export { NamedObject } from "./named-object";
 
 /** Every object the program creates for these settings, across components. */
 export function programObjects(s: Settings): NamedObject[] {
-    return [...metricsServerObjects(s.metrics), ...logAgentObjects(s.logs), ...searchStoreObjects(s.searchStore)];
+    return [
+        ...metricsServerObjects(s.metrics),
+        ...logAgentObjects(s.logs),
+        ...searchStoreObjects(s.searchStore),
+        ...nodeExporterObjects(s.nodeExporter),
+        ...kubeStateMetricsObjects(s.kubeStateMetrics),
+    ];
 }
 
 /**

@@ -12,7 +12,10 @@ export interface Sample {
     labels: Record<string, string>;
 }
 
-/** Parses the text exposition format of the fixture (no escapes, no timestamps). */
+/**
+ * Parses the text exposition format without timestamps. Label values may hold the format's
+ * escapes (\\, \" and \n), as a real exporter's node_uname_info or filesystem labels can.
+ */
 export function parseExposition(text: string): Sample[] {
     const samples: Sample[] = [];
     for (const line of text.split("\n")) {
@@ -20,9 +23,8 @@ export function parseExposition(text: string): Sample[] {
         const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(.*)\})? \S+$/.exec(line);
         if (!match) throw new Error(`cannot parse fixture line: ${line}`);
         const labels: Record<string, string> = {};
-        for (const pair of (match[3] ?? "").match(/[a-zA-Z_][a-zA-Z0-9_]*="[^"]*"/g) ?? []) {
-            const eq = pair.indexOf("=");
-            labels[pair.slice(0, eq)] = pair.slice(eq + 2, -1);
+        for (const pair of (match[3] ?? "").matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) {
+            labels[pair[1]] = pair[2].replace(/\\(.)/g, (_, c) => (c === "n" ? "\n" : c));
         }
         samples.push({ name: match[1], labels });
     }

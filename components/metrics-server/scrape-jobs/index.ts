@@ -4,6 +4,8 @@ import { apiserverJob } from "./apiserver";
 import { cadvisorJob } from "./cadvisor";
 import { etcdJob } from "./etcd";
 import { kubeletJob } from "./kubelet";
+import { kubeStateMetricsJobs } from "./kube-state-metrics";
+import { nodeExporterJobs } from "./node-exporter";
 import { logAgentJob } from "./log-agent";
 import { selfMonitoringJob } from "./self";
 import { serviceJob } from "./services";
@@ -17,6 +19,8 @@ export function scrapeJobs(s: MetricsSettings): ScrapeConfig[] {
         ...(s.jobs.apiserver ? [apiserverJob()] : []),
         ...(s.jobs.etcd ? [etcdJob(s)] : []),
         ...(s.jobs.logAgent ? [logAgentJob(s)] : []),
+        ...nodeExporterJobs(s),
+        ...kubeStateMetricsJobs(s),
         ...s.services.map(serviceJob),
     ];
 }

@@ -1,0 +1,1 @@
+export { KubeStateMetrics, KubeStateMetricsArgs } from "./kube-state-metrics";

@@ -1,0 +1,21 @@
+import * as k8s from "@pulumi/kubernetes";
+import { KUBE_STATE_METRICS_DEFAULTS, KUBE_STATE_METRICS_PORT_NAME, KubeStateMetricsSettings } from "../../config";
+import { kubeStateMetricsLabels } from "./layout";
+
+/**
+ * Headless, as upstream's: Prometheus discovers its endpoints and scrapes the pod directly. Only
+ * the object-metrics port; the telemetry port is not scraped (docs/kube-state-metrics.md).
+ */
+export function kubeStateMetricsService(k: KubeStateMetricsSettings): k8s.types.input.core.v1.Service {
+    const labels = kubeStateMetricsLabels(k);
+    return {
+        apiVersion: "v1",
+        kind: "Service",
+        metadata: { name: k.name, namespace: k.namespace, labels },
+        spec: {
+            clusterIP: "None",
+            selector: labels,
+            ports: [{ name: KUBE_STATE_METRICS_PORT_NAME, port: KUBE_STATE_METRICS_DEFAULTS.port, targetPort: KUBE_STATE_METRICS_PORT_NAME, protocol: "TCP" }],
+        },
+    };
+}

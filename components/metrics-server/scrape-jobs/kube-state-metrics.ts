@@ -1,0 +1,32 @@
+import { KubeStateMetricsTarget, MetricsSettings } from "../../../config";
+import { ScrapeConfig } from "../prometheus-config-types";
+import { dropFamilies } from "./family-rules";
+import { KUBE_STATE_METRICS_FAMILIES } from "./kube-state-metrics-families";
+import { copy, keep, literal } from "./relabel";
+
+export const KUBE_STATE_METRICS_JOB = "kube-state-metrics";
+
+/**
+ * The endpoints of kube-state-metrics' Service, only its object-metrics port. honor_labels keeps
+ * the namespace, pod, node and container of the object a series describes. The target adds only
+ * job and instance (the exporter's pod): a target `namespace` or `node` would land on every
+ * series that has none of its own (kube_node_info, kube_namespace_created...) and name the
+ * exporter's rather than the object's.
+ */
+export function kubeStateMetricsJob(target: KubeStateMetricsTarget): ScrapeConfig {
+    return {
+        job_name: KUBE_STATE_METRICS_JOB,
+        honor_labels: true,
+        kubernetes_sd_configs: [{ role: "endpoints", namespaces: { names: [target.namespace] } }],
+        relabel_configs: [
+            keep(["__meta_kubernetes_service_name"], literal(target.serviceName)),
+            keep(["__meta_kubernetes_endpoint_port_name"], literal(target.portName)),
+            copy("__meta_kubernetes_pod_name", "instance"),
+        ],
+        metric_relabel_configs: [dropFamilies(KUBE_STATE_METRICS_FAMILIES)],
+    };
+}
+
+export function kubeStateMetricsJobs(s: MetricsSettings): ScrapeConfig[] {
+    return s.kubeStateMetricsTarget ? [kubeStateMetricsJob(s.kubeStateMetricsTarget)] : [];
+}

@@ -1,0 +1,1 @@
+export { NodeExporter, NodeExporterArgs } from "./node-exporter";

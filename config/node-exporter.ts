@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { closedObject, flag, integer, text } from "./fields";
+import { containerImage, dnsLabel } from "./formats";
+import { TolerationSettings, tolerationSchema } from "./logs";
+import { ResourceSettings, resourcesSchema } from "./resources";
+
+export const NODE_EXPORTER_KEY = "nodeExporter";
+
+/** The namespace that every cluster has and that already holds the node agents (docs/node-exporter.md#namespace). */
+export const NODE_EXPORTER_DEFAULT_NAMESPACE = "kube-system";
+
+/**
+ * kube-prometheus' values for v1.12.1, the current release: its requests and limits, and every
+ * taint tolerated, because the spec wants control-plane machines watched too and a node that an
+ * operator tainted is still a machine to watch.
+ */
+export const NODE_EXPORTER_DEFAULTS = {
+    enabled: true,
+    name: "node-exporter",
+    namespace: NODE_EXPORTER_DEFAULT_NAMESPACE,
+    image: "quay.io/prometheus/node-exporter:v1.12.1",
+    port: 9100,
+    resources: { cpuRequest: "102m", memoryRequest: "180Mi", memoryLimit: "180Mi", cpuLimit: "250m" } as ResourceSettings,
+    tolerations: [{ operator: "Exists" }] as TolerationSettings[],
+    collectorArgs: [] as string[],
+};
+
+/** Only collector switches and collector options; paths and the listen address belong to the program. */
+function collectorArg(value: string): string | undefined {
+    return /^--(no-)?collector\.[a-z0-9_]+(\.[a-z0-9_.-]+)?(=.*)?$/.test(value)
+        ? undefined
+        : "a collector flag such as --collector.systemd, --no-collector.nfs or --collector.diskstats.device-exclude=^ram; " +
+              "--path.* and --web.* are set by the program";
+}
+
+const d = NODE_EXPORTER_DEFAULTS;
+
+/** `cluster-monitoring:nodeExporter`: Prometheus' node_exporter on every node (docs/node-exporter.md). */
+export const nodeExporterSchema = closedObject({
+    enabled: flag().default(d.enabled).meta({ description: "deploy node-exporter and its scrape job" }),
+    name: text(dnsLabel).default(d.name).meta({ description: "DaemonSet name and the app.kubernetes.io/name label" }),
+    namespace: text(dnsLabel)
+        .default(d.namespace)
+        .meta({
+            description:
+                "kube-system, or the metrics or log agent namespace: the pods use the host's network, PID namespace and " +
+                "filesystems, which only a privileged Pod Security level admits",
+        }),
+    image: text(containerImage).default(d.image).meta({ description: "the node_exporter image" }),
+    port: integer(1024, 65535, "an unprivileged port, as the exporter runs as uid 65534")
+        .default(d.port)
+        .meta({ description: "the port it listens on at the node's IP address (host network)" }),
+    resources: resourcesSchema(d.resources).meta({ description: "the container's CPU and memory" }),
+    tolerations: z
+        .array(tolerationSchema, { error: "a list of tolerations such as [{ operator: Exists }], or [] for none" })
+        .default(d.tolerations.map((t) => ({ ...t })))
+        .meta({ description: "tolerations; by default every taint, so control-plane and tainted nodes are watched too" }),
+    collectorArgs: z
+        .array(text(collectorArg), { error: "a list of collector flags" })
+        .default([])
+        .meta({ description: "extra collector flags appended to the program's, such as --collector.systemd" }),
+});
+
+export type NodeExporterSettings = z.output<typeof nodeExporterSchema>;
+
+/** The container port's name, which the scrape job keeps. */
+export const NODE_EXPORTER_PORT_NAME = "metrics";
+
+/** The pods' labels: the DaemonSet selects them, and the scrape job keeps pods that carry them. */
+export function nodeExporterLabels(n: Pick<NodeExporterSettings, "name">): Record<string, string> {
+    return { "app.kubernetes.io/name": n.name, "app.kubernetes.io/component": "exporter" };
+}

@@ -1,0 +1,61 @@
+/**
+ * Series per scrape before and after the drop rules of the node-exporter and kube-state-metrics
+ * jobs, each measured on a real Prometheus scraping its fixture, and the per-node total with the
+ * cadvisor job. A benchmark, not a test: it prints numbers and asserts nothing.
+ *
+ *   npm run bench:exporters
+ */
+import * as fs from "fs";
+import { KSM_FIXTURE } from "./generate-kube-state-metrics-fixture";
+import { NODE_EXPORTER_FIXTURE } from "./generate-node-exporter-fixture";
+import { scrapeFixtureWithCadvisorJob } from "../tests/harness/cadvisor-scrape";
+import { JobScrape, kubeStateMetricsEndpointMeta, nodeExporterPodMeta, scrapeWithJob, serveMetrics } from "../tests/harness/exporter-scrape";
+import { settingsWith } from "../tests/harness/stack-config";
+
+function percent(part: number, whole: number): string {
+    return `${((100 * part) / whole).toFixed(1)}%`;
+}
+
+async function measure(job: string, file: string, meta: Record<string, string>): Promise<{ scraped: number; stored: number }> {
+    const served = await serveMetrics(fs.readFileSync(file, "utf8"));
+    let scrape: JobScrape | undefined;
+    try {
+        scrape = await scrapeWithJob(settingsWith().metrics, job, served.address, meta);
+        return { scraped: scrape.samplesScraped, stored: scrape.samplesStored };
+    } finally {
+        await scrape?.stop();
+        await served.close();
+    }
+}
+
+async function main(): Promise<void> {
+    const s = settingsWith().metrics;
+    const node = await measure("node-exporter", NODE_EXPORTER_FIXTURE, nodeExporterPodMeta(s.nodeExporterTarget!.namespace, s.nodeExporterTarget!.podLabels, "node-1"));
+    const t = s.kubeStateMetricsTarget!;
+    const ksm = await measure("kube-state-metrics", KSM_FIXTURE, kubeStateMetricsEndpointMeta(t.namespace, t.serviceName, t.portName));
+    const cadvisorScrape = await scrapeFixtureWithCadvisorJob();
+    const cadvisor = { scraped: cadvisorScrape.samplesScraped, stored: cadvisorScrape.samplesStored };
+    await cadvisorScrape.stop();
+
+    const rows: Array<[string, { scraped: number; stored: number }]> = [
+        ["node-exporter (per node)", node],
+        ["cadvisor (per node)", cadvisor],
+        ["kube-state-metrics (per cluster)", ksm],
+    ];
+    console.log("series per scrape on Prometheus (Debian), one scrape of each fixture:");
+    console.log(`${"job".padEnd(34)}${"scraped".padStart(10)}${"stored".padStart(10)}${"saved".padStart(10)}${"saved %".padStart(10)}`);
+    for (const [name, m] of rows) {
+        console.log(`${name.padEnd(34)}${String(m.scraped).padStart(10)}${String(m.stored).padStart(10)}${String(m.scraped - m.stored).padStart(10)}${percent(m.scraped - m.stored, m.scraped).padStart(10)}`);
+    }
+    const perNode = { scraped: node.scraped + cadvisor.scraped, stored: node.stored + cadvisor.stored };
+    console.log(
+        `\nper node, node-exporter + cadvisor: ${perNode.scraped} scraped, ${perNode.stored} stored (${percent(perNode.scraped - perNode.stored, perNode.scraped)} saved).` +
+            "\nThe kubelet job (/metrics, no drop rules) adds its own series unchanged; the repository has no kubelet fixture, so it is not counted here." +
+            "\nkube-state-metrics runs once per cluster: its fixture is a small cluster (3 nodes, 8 pods, 2 Deployments with 3 ReplicaSets each).",
+    );
+}
+
+main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+});

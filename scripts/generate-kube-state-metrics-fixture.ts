@@ -1,0 +1,115 @@
+/**
+ * Writes tests/fixtures/kube-state-metrics-metrics.txt: what kube-state-metrics v2.20.0 would
+ * serve for a small cluster, built from the families it documents for its default resources
+ * (tests/fixtures/kube-state-metrics-families.json, read from its docs/metrics/*.md by
+ * scripts/extract-kube-state-metrics-families.ts). No binary runs here, so each family's HELP
+ * line names the docs page it comes from. Deterministic, so the fixture diffs cleanly.
+ *
+ *   npm run fixture:kube-state-metrics
+ */
+import * as fs from "fs";
+import * as path from "path";
+
+export const KSM_FAMILIES_FILE = path.join(__dirname, "..", "tests", "fixtures", "kube-state-metrics-families.json");
+export const KSM_FIXTURE = path.join(__dirname, "..", "tests", "fixtures", "kube-state-metrics-metrics.txt");
+
+interface DocumentedFamily {
+    name: string;
+    type: string;
+    labels: string[];
+    source: string;
+}
+
+/** A small cluster: 3 nodes, 2 Deployments each with 3 ReplicaSets kept for rollback, 8 pods. */
+const CLUSTER = {
+    nodes: ["node-1", "node-2", "node-3"],
+    namespaces: ["default", "kube-system", "monitoring", "shop"],
+    deployments: [
+        { namespace: "shop", name: "web", pods: 3, revisions: 3 },
+        { namespace: "kube-system", name: "coredns", pods: 2, revisions: 3 },
+    ],
+    daemonPods: [{ namespace: "kube-system", name: "kube-proxy" }],
+    /** Every pod carries the two default tolerations, not-ready and unreachable. */
+    tolerations: ["node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"],
+};
+
+/** The kind of object a family describes, from its name: kube_<kind>_... */
+function kindOf(name: string): string {
+    return name.split("_")[1];
+}
+
+/** How many objects of a kind the small cluster has, each a set of identity labels. */
+function objects(kind: string): Record<string, string>[] {
+    const pods = [
+        ...CLUSTER.deployments.flatMap((d) => Array.from({ length: d.pods }, (_, i) => ({ namespace: d.namespace, pod: `${d.name}-7d9c6c8b9f-${i}`, node: CLUSTER.nodes[i % 3] }))),
+        ...CLUSTER.nodes.flatMap((node, i) => CLUSTER.daemonPods.map((p) => ({ namespace: p.namespace, pod: `${p.name}-${i}`, node }))),
+    ];
+    switch (kind) {
+        case "node":
+            return CLUSTER.nodes.map((node) => ({ node }));
+        case "namespace":
+            return CLUSTER.namespaces.map((namespace) => ({ namespace }));
+        case "pod":
+            return pods.map((p, i) => ({ ...p, uid: `uid-${i}`, container: p.pod.replace(/-.*/, "") }));
+        case "deployment":
+            return CLUSTER.deployments.map((d) => ({ namespace: d.namespace, deployment: d.name }));
+        case "replicaset":
+            return CLUSTER.deployments.flatMap((d) => Array.from({ length: d.revisions }, (_, r) => ({ namespace: d.namespace, replicaset: `${d.name}-rev${r}` })));
+        case "daemonset":
+            return CLUSTER.daemonPods.map((p) => ({ namespace: p.namespace, daemonset: p.name }));
+        case "endpointslice":
+            return CLUSTER.deployments.map((d) => ({ namespace: d.namespace, endpointslice: `${d.name}-abcde` }));
+        case "service":
+            return [...CLUSTER.deployments.map((d) => ({ namespace: d.namespace, service: d.name })), { namespace: "default", service: "kubernetes" }];
+        case "configmap":
+            return CLUSTER.namespaces.map((namespace) => ({ namespace, configmap: "kube-root-ca.crt" }));
+        case "lease":
+            return CLUSTER.nodes.map((node) => ({ namespace: "kube-node-lease", lease: node }));
+        case "certificatesigningrequest":
+            return CLUSTER.nodes.map((node) => ({ certificatesigningrequest: `csr-${node}` }));
+        default:
+            return [{ namespace: "default", [kind]: `${kind}-1` }];
+    }
+}
+
+/** Values for labels that vary within one object: one series per value. */
+const VARIANTS: Record<string, string[]> = {
+    phase: ["Pending", "Running", "Succeeded", "Failed", "Unknown"],
+    condition: ["true", "false", "unknown"],
+    resource: ["cpu", "memory"],
+    key: CLUSTER.tolerations,
+    address: ["10.244.1.10", "10.244.2.11", "10.244.3.12"],
+};
+
+/** Families whose per-object label takes one value per series (an object in one phase has one 1 and four 0s). */
+function variantLabel(f: DocumentedFamily): string | undefined {
+    if (f.name === "kube_pod_tolerations") return "key";
+    if (f.name === "kube_endpointslice_endpoints" || f.name === "kube_endpointslice_endpoints_hints") return "address";
+    return ["phase", "condition", "resource"].find((l) => f.labels.includes(l) && f.name !== "kube_pod_status_reason");
+}
+
+function escape(value: string): string {
+    return value.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n");
+}
+
+export function kubeStateMetricsFixture(): string {
+    const { version, families } = JSON.parse(fs.readFileSync(KSM_FAMILIES_FILE, "utf8")) as { version: string; families: DocumentedFamily[] };
+    const lines: string[] = [];
+    for (const f of families) {
+        lines.push(`# HELP ${f.name} kube-state-metrics ${version}, from ${f.source}`, `# TYPE ${f.name} ${f.type === "counter" ? "counter" : "gauge"}`);
+        const variant = variantLabel(f);
+        for (const object of objects(kindOf(f.name))) {
+            for (const value of variant ? VARIANTS[variant] : [undefined]) {
+                const labels = f.labels.map((l) => [l, l === variant ? value! : (object[l] ?? `${l}-value`)]);
+                const text = labels.map(([k, v]) => `${k}="${escape(v)}"`).join(",");
+                lines.push(`${f.name}${text ? `{${text}}` : ""} 1`);
+            }
+        }
+    }
+    return `${lines.join("\n")}\n`;
+}
+
+if (require.main === module) {
+    fs.writeFileSync(KSM_FIXTURE, kubeStateMetricsFixture());
+    console.log(`wrote ${KSM_FIXTURE}`);
+}

@@ -1,0 +1,99 @@
+import * as http from "http";
+import { MetricsSettings } from "../../config";
+import { Sample } from "./cadvisor-scrape";
+import { discoveredTarget, generatedPrometheusFiles } from "./generated-config";
+import { PrometheusProcess, sandboxConfig } from "./prometheus";
+
+/** Serves one exposition text at /metrics on 127.0.0.1, as an exporter would. */
+export async function serveMetrics(body: string): Promise<{ address: string; close: () => Promise<void> }> {
+    const server = http.createServer((req, res) => {
+        if (req.url === "/metrics") {
+            res.writeHead(200, { "Content-Type": "text/plain; version=0.0.4" });
+            res.end(body);
+        } else {
+            res.writeHead(404).end();
+        }
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    return { address: `127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+export interface JobScrape {
+    /** Every series the job stored from its one target, its own up and scrape_* series left out. */
+    stored: Sample[];
+    samplesScraped: number;
+    samplesStored: number;
+    targetLabels: Record<string, string>;
+    stop: () => Promise<void>;
+}
+
+/**
+ * Runs one generated job, relabel rules and metric_relabel_configs untouched, on a real
+ * Prometheus against one target at `address`: file_sd hands the job the meta labels its
+ * Kubernetes discovery would, and a 1s interval makes the first scrape come quickly.
+ */
+export async function scrapeWithJob(settings: MetricsSettings, job: string, address: string, meta: Record<string, string>): Promise<JobScrape> {
+    const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings);
+    const sandbox = sandboxConfig(prometheusYml, ruleFiles, (config) => {
+        const j = config.scrape_configs.find((c: any) => c.job_name === job);
+        j.scrape_interval = "1s";
+        j.scrape_timeout = "1s";
+    });
+    sandbox.setTargets(job, [discoveredTarget(address, meta)]);
+    const server = await PrometheusProcess.start(sandbox.configFile);
+    try {
+        let scraped: any[] = [];
+        await server.waitFor(async () => {
+            scraped = await server.query(`scrape_samples_post_metric_relabeling{job="${job}"}`);
+            return scraped.length === 1;
+        }, `the first ${job} scrape`);
+        const result = await server.query(`{job="${job}", __name__!~"up|scrape_.*"}`);
+        const samplesScraped = Number((await server.query(`scrape_samples_scraped{job="${job}"}`))[0].value[1]);
+        const targetLabels = (await server.targetsOfJob(job, 1)).active[0]?.labels ?? {};
+        return {
+            stored: result.map((r: any) => {
+                const { __name__, ...labels } = r.metric;
+                return { name: __name__, labels };
+            }),
+            samplesScraped,
+            samplesStored: Number(scraped[0].value[1]),
+            targetLabels,
+            stop: () => server.stop(),
+        };
+    } catch (e) {
+        await server.stop();
+        throw e;
+    }
+}
+
+/** The meta labels pod discovery gives a node-exporter pod's metrics port. */
+export function nodeExporterPodMeta(namespace: string, podLabels: Record<string, string>, node: string): Record<string, string> {
+    const meta: Record<string, string> = {
+        namespace,
+        pod_name: `node-exporter-${node}`,
+        pod_node_name: node,
+        pod_container_name: "node-exporter",
+        pod_container_port_name: "metrics",
+        pod_ready: "true",
+        pod_phase: "Running",
+    };
+    for (const [k, v] of Object.entries(podLabels)) {
+        meta[`pod_label_${k.replace(/[^a-zA-Z0-9_]/g, "_")}`] = v;
+    }
+    return meta;
+}
+
+/** The meta labels endpoints discovery gives kube-state-metrics' object-metrics port. */
+export function kubeStateMetricsEndpointMeta(namespace: string, service: string, port: string): Record<string, string> {
+    return {
+        namespace,
+        service_name: service,
+        endpoint_port_name: port,
+        endpoint_ready: "true",
+        endpoint_address_target_kind: "Pod",
+        endpoint_address_target_name: `${service}-6d4b9c7f9-x2x7q`,
+        pod_name: `${service}-6d4b9c7f9-x2x7q`,
+        pod_node_name: "node-2",
+    };
+}

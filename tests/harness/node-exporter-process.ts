@@ -1,0 +1,65 @@
+import { ChildProcess, spawn } from "child_process";
+import { nodeExporterArgs } from "../../components/node-exporter/args";
+import { HOST_MOUNTS } from "../../components/node-exporter/layout";
+import { NodeExporterSettings } from "../../config";
+import { freePort } from "./prometheus";
+
+/** Debian's package installs the exporter under this name; .ci/run installs it, and a missing binary fails. */
+export const NODE_EXPORTER_BINARY = "/usr/bin/prometheus-node-exporter";
+
+/**
+ * The DaemonSet's arguments for an exporter running directly on this machine: the same
+ * collector switches and exclusions, with the listen address on 127.0.0.1 and the host paths at
+ * their real places instead of the container's /host mounts.
+ */
+export function localNodeExporterArgs(n: NodeExporterSettings, port: number): string[] {
+    return nodeExporterArgs(n).map((arg) => {
+        if (arg.startsWith("--web.listen-address=")) return `--web.listen-address=127.0.0.1:${port}`;
+        const mount = HOST_MOUNTS.find((m) => arg.startsWith(`${m.flag}=`));
+        return mount ? `${mount.flag}=${mount.hostPath}` : arg;
+    });
+}
+
+export class NodeExporterProcess {
+    private constructor(
+        private readonly child: ChildProcess,
+        readonly address: string,
+        private readonly output: string[],
+    ) {}
+
+    static async start(n: NodeExporterSettings): Promise<NodeExporterProcess> {
+        const fs = await import("fs");
+        if (!fs.existsSync(NODE_EXPORTER_BINARY)) {
+            throw new Error(`${NODE_EXPORTER_BINARY} is not installed; run 'apt-get install -y prometheus-node-exporter' (the .ci/run script does this)`);
+        }
+        const port = await freePort();
+        const output: string[] = [];
+        const child = spawn(NODE_EXPORTER_BINARY, localNodeExporterArgs(n, port), { stdio: ["ignore", "pipe", "pipe"] });
+        child.stdout!.on("data", (d) => output.push(String(d)));
+        child.stderr!.on("data", (d) => output.push(String(d)));
+        const exporter = new NodeExporterProcess(child, `127.0.0.1:${port}`, output);
+        const deadline = Date.now() + 15000;
+        while (Date.now() < deadline) {
+            if (child.exitCode !== null) break;
+            try {
+                if ((await fetch(`http://${exporter.address}/metrics`)).ok) return exporter;
+            } catch {
+                // not listening yet
+            }
+            await new Promise((r) => setTimeout(r, 100));
+        }
+        await exporter.stop();
+        throw new Error(`node exporter did not serve /metrics on ${exporter.address}:\n${output.join("")}`);
+    }
+
+    async metrics(): Promise<string> {
+        return (await fetch(`http://${this.address}/metrics`)).text();
+    }
+
+    async stop(): Promise<void> {
+        if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+        const exited = new Promise((r) => this.child.once("exit", r));
+        this.child.kill("SIGTERM");
+        await exited;
+    }
+}

@@ -1,0 +1,101 @@
+import * as assert from "assert";
+import { KubeStateMetrics } from "../components/kube-state-metrics";
+import { kubeStateMetricsArgs, kubeStateMetricsDeployment } from "../components/kube-state-metrics/deployment";
+import { kubeStateMetricsClusterRole } from "../components/kube-state-metrics/rbac";
+import { kubeStateMetricsService } from "../components/kube-state-metrics/service";
+import { scrapeJobs } from "../components/metrics-server/scrape-jobs";
+import { ConfigError, KUBE_STATE_METRICS_DOCUMENTED_DEFAULT, KUBE_STATE_METRICS_RESOURCES } from "../config";
+import { podSecurityLevel } from "../validate/pod-security";
+import { captureResources } from "./harness/pulumi-mocks";
+import { settingsWith } from "./harness/stack-config";
+
+function configError(kubeStateMetrics: Record<string, unknown>): ConfigError {
+    try {
+        settingsWith({ kubeStateMetrics });
+    } catch (e) {
+        if (e instanceof ConfigError) return e;
+        throw e;
+    }
+    assert.fail("expected a ConfigError");
+}
+
+/** resource -> verbs, flattened from a ClusterRole's rules. */
+function grants(role: any): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const rule of role.rules) {
+        for (const r of rule.resources) out[`${rule.apiGroups[0] || "core"}/${r}`] = rule.verbs.join(",");
+    }
+    return out;
+}
+
+describe("kube-state-metrics (docs/kube-state-metrics.md)", () => {
+    it("is on by default, in the metrics namespace, with the current release", () => {
+        const k = settingsWith().kubeStateMetrics;
+        assert.deepStrictEqual([k.enabled, k.namespace, k.image], [true, "monitoring", "registry.k8s.io/kube-state-metrics/kube-state-metrics:v2.20.0"]);
+    });
+
+    it("exposes v2.20.0's documented default resources except secrets, and its ClusterRole lists and watches exactly those", () => {
+        const k = settingsWith().kubeStateMetrics;
+        assert.deepStrictEqual([...k.exposedResources].sort(), KUBE_STATE_METRICS_DOCUMENTED_DEFAULT.filter((r) => r !== "secrets").sort());
+        const expected = Object.fromEntries(k.exposedResources.map((r) => [`${KUBE_STATE_METRICS_RESOURCES[r] || "core"}/${r}`, "list,watch"]));
+        assert.deepStrictEqual(grants(kubeStateMetricsClusterRole(k)), expected);
+        assert.ok(kubeStateMetricsArgs(k).includes(`--resources=${k.exposedResources.join(",")}`));
+    });
+
+    it("a resource switched off is no longer readable; one added back is", () => {
+        const k = settingsWith({ kubeStateMetrics: { exposedResources: ["pods", "nodes", "secrets", "deployments"] } }).kubeStateMetrics;
+        assert.deepStrictEqual(grants(kubeStateMetricsClusterRole(k)), {
+            "core/nodes": "list,watch",
+            "core/pods": "list,watch",
+            "core/secrets": "list,watch",
+            "apps/deployments": "list,watch",
+        });
+    });
+
+    it("refuses an unknown resource, and allow and deny lists together, naming the key", () => {
+        assert.match(configError({ exposedResources: ["pods", "widgets"] }).message, /cluster-monitoring:kubeStateMetrics\.exposedResources\[1\]: got "widgets", expected a resource kube-state-metrics v2\.20\.0 exposes/);
+        assert.match(
+            configError({ metricAllowlist: ["kube_pod_.*"], metricDenylist: ["kube_secret_.*"] }).message,
+            /cluster-monitoring:kubeStateMetrics\.metricDenylist: got \["kube_secret_\.\*"\], expected no denylist together with metricAllowlist/,
+        );
+        assert.match(configError({ metricDenylist: ["a,b"] }).message, /metricDenylist\[0\]: got "a,b", expected one metric name or regex per entry/);
+    });
+
+    it("passes the metric lists as flags", () => {
+        const k = settingsWith({ kubeStateMetrics: { metricDenylist: ["kube_pod_tolerations", "kube_replicaset_.*"] } }).kubeStateMetrics;
+        assert.ok(kubeStateMetricsArgs(k).includes("--metric-denylist=kube_pod_tolerations,kube_replicaset_.*"));
+        assert.ok(!kubeStateMetricsArgs(k).some((a) => a.startsWith("--metric-allowlist")));
+    });
+
+    it("meets the restricted Pod Security level: non-root, read-only, no capabilities, RuntimeDefault", () => {
+        const spec = (kubeStateMetricsDeployment(settingsWith().kubeStateMetrics).spec as any).template.spec;
+        const result = podSecurityLevel(spec);
+        assert.strictEqual(result.level, "restricted", JSON.stringify(result.violations));
+        assert.strictEqual(spec.containers[0].securityContext.readOnlyRootFilesystem, true);
+        assert.strictEqual(spec.serviceAccountName, "kube-state-metrics");
+    });
+
+    it("its Service selects its pods and serves only the object-metrics port", () => {
+        const k = settingsWith().kubeStateMetrics;
+        const service = kubeStateMetricsService(k).spec as any;
+        const pods = (kubeStateMetricsDeployment(k).spec as any).template.metadata.labels;
+        assert.ok(Object.entries(service.selector).every(([key, v]) => pods[key] === v));
+        assert.deepStrictEqual(service.ports.map((p: any) => [p.name, p.port]), [["http-metrics", 8080]]);
+    });
+
+    it("is scraped with honor_labels, and switched off takes its job, RBAC and objects with it", async () => {
+        const on = scrapeJobs(settingsWith().metrics).find((j) => j.job_name === "kube-state-metrics");
+        assert.strictEqual(on?.honor_labels, true);
+        const off = settingsWith({ kubeStateMetrics: { enabled: false } });
+        assert.ok(!scrapeJobs(off.metrics).some((j) => j.job_name === "kube-state-metrics"));
+        const resources = await captureResources(() => new KubeStateMetrics("kube-state-metrics", { settings: settingsWith().kubeStateMetrics }));
+        assert.deepStrictEqual(resources.map((r) => r.type).sort(), [
+            "cluster-monitoring:monitoring:KubeStateMetrics",
+            "kubernetes:apps/v1:Deployment",
+            "kubernetes:core/v1:Service",
+            "kubernetes:core/v1:ServiceAccount",
+            "kubernetes:rbac.authorization.k8s.io/v1:ClusterRole",
+            "kubernetes:rbac.authorization.k8s.io/v1:ClusterRoleBinding",
+        ]);
+    });
+});
