@@ -75,6 +75,12 @@ describe("config: logs", () => {
         it("uses the add-on's resources", () => {
             assert.deepStrictEqual(s.resources, { cpuRequest: "100m", memoryRequest: "200Mi", memoryLimit: "500Mi", cpuLimit: undefined });
         });
+
+        it("takes CPU written as a YAML number, as Kubernetes does (cpuLimit: 1)", () => {
+            const r = settingsWith({ logs: { search: { host: "elasticsearch-logging" }, resources: { cpuRequest: 0.5, cpuLimit: 1 } } }).logs.resources;
+            assert.strictEqual(r.cpuRequest, "0.5");
+            assert.strictEqual(r.cpuLimit, "1");
+        });
     });
 
     describe("overrides", () => {
