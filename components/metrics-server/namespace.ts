@@ -1,19 +1,9 @@
 import * as k8s from "@pulumi/kubernetes";
 import { MetricsSettings } from "../../config";
 import { claimFor, exceeds, mostPrivileged, PodSecurityLevel } from "../../validate/pod-security-claims";
+import { POD_SECURITY_ENFORCE_LABEL, podSecurityNamespace } from "../shared/pod-security-namespace";
 
-/** Pod Security Admission's namespace labels (https://kubernetes.io/docs/concepts/security/pod-security-admission/). */
-export const POD_SECURITY_ENFORCE_LABEL = "pod-security.kubernetes.io/enforce";
-export const POD_SECURITY_ENFORCE_VERSION_LABEL = "pod-security.kubernetes.io/enforce-version";
-
-/**
- * The Pod Security Standards version the namespace enforces. Pinned, not `latest`: the claims in
- * validate/pod-security-claims.ts are checked against the v1.33 controls (the API version of
- * kubernetes-models 4.5.1 that validate/ uses), and with `latest` a cluster upgrade that tightens
- * a control could start rejecting pods the tests passed. Raise it together with kubernetes-models
- * and validate/pod-security.ts. A cluster older than v1.33 evaluates a newer version as its latest.
- */
-export const POD_SECURITY_VERSION = "v1.33";
+export { POD_SECURITY_ENFORCE_LABEL, POD_SECURITY_ENFORCE_VERSION_LABEL, POD_SECURITY_VERSION } from "../shared/pod-security-namespace";
 
 /** A workload the program deploys into a namespace, with the Pod Security level it needs. */
 export interface NamespaceWorkload {
@@ -96,15 +86,5 @@ export function metricsServerPodSecurity(s: MetricsSettings): PodSecurityLevel {
 }
 
 export function namespace(s: MetricsSettings): k8s.types.input.core.v1.Namespace {
-    return {
-        apiVersion: "v1",
-        kind: "Namespace",
-        metadata: {
-            name: s.namespace,
-            labels: {
-                [POD_SECURITY_ENFORCE_LABEL]: namespacePodSecurity(metricsNamespaceWorkloads(s)),
-                [POD_SECURITY_ENFORCE_VERSION_LABEL]: POD_SECURITY_VERSION,
-            },
-        },
-    };
+    return podSecurityNamespace(s.namespace, namespacePodSecurity(metricsNamespaceWorkloads(s)));
 }
