@@ -35,7 +35,8 @@ export const JS_RUNTIME = "node24";
 export const SAME_REPOSITORY = "github.event.pull_request.head.repo.full_name == github.repository";
 
 const PREFLIGHT = /\bscripts\/preflight-cluster\.sh\b/;
-const STACK_CHECK = /\bpulumi stack select\b[\s\S]*bootstrap-stack\.sh/;
+const STACK_CHECK = /\bscripts\/check-stack\.sh\b/;
+const BACKEND_CHECK = /\bscripts\/check-backend\.sh\b/;
 const BACKEND_CHECK_NAME = "Check the state backend settings";
 
 const jobsOf = (doc: any): Array<[string, any]> => Object.entries<any>(doc?.jobs ?? {});
@@ -187,7 +188,7 @@ export function pulumiJobProblems(doc: any): string[] {
         }
         const steps = stepsOf(job);
         const first = (test: (s: Step) => boolean) => steps.findIndex(test);
-        const backend = first((s) => s.name === BACKEND_CHECK_NAME && /PULUMI_BACKEND_URL/.test(s.run ?? "") && /exit/.test(s.run ?? ""));
+        const backend = first((s) => s.name === BACKEND_CHECK_NAME && BACKEND_CHECK.test(s.run ?? ""));
         const aws = first((s) => Boolean(actionOf(s)?.startsWith("aws-actions/configure-aws-credentials@")));
         const firstPulumi = first((s) => isPulumiJob({ steps: [s] }));
         const stack = first((s) => STACK_CHECK.test(s.run ?? ""));
@@ -205,7 +206,7 @@ export function pulumiJobProblems(doc: any): string[] {
             problems.push(`job ${jobName}: the backend check must come before the first Pulumi command`);
         }
         if (stack < 0) {
-            problems.push(`job ${jobName} has no step that selects the stack and names scripts/bootstrap-stack.sh`);
+            problems.push(`job ${jobName} has no step that runs scripts/check-stack.sh`);
         }
         steps.forEach((step, i) => {
             if (!isPulumiChange(step)) {

@@ -352,7 +352,7 @@ describe("GitHub workflows (.github/workflows)", () => {
             });
 
             it(`${file} ${name}: a missing stack fails with the bootstrap command`, () => {
-                const step = job.steps.find((s: any) => /pulumi stack select/.test(s.run ?? ""));
+                const step = job.steps.find((s: any) => /scripts\/check-stack\.sh/.test(s.run ?? ""));
                 const bin = fs.mkdtempSync(path.join(os.tmpdir(), "fake-pulumi-"));
                 fs.writeFileSync(path.join(bin, "pulumi"), '#!/usr/bin/env bash\n[ "$1 $2" = "stack ls" ] && exit 0\necho "error: no stack named $3 found" >&2\nexit 255\n', { mode: 0o755 });
                 const r = bash(step.run, { ...complete, PATH: `${bin}:${process.env.PATH}` });
@@ -394,8 +394,16 @@ describe("scripts (scripts/*.sh)", () => {
         return r;
     }
 
-    it("has the stack, preflight, kind and e2e scripts", () => {
-        assert.deepStrictEqual(scripts, ["bootstrap-stack.sh", "e2e-kind.sh", "kind-up.sh", "preflight-cluster.sh", "stack-lib.sh"]);
+    it("has the stack, backend, preflight, kind and e2e scripts", () => {
+        assert.deepStrictEqual(scripts, [
+            "bootstrap-stack.sh",
+            "check-backend.sh",
+            "check-stack.sh",
+            "e2e-kind.sh",
+            "kind-up.sh",
+            "preflight-cluster.sh",
+            "stack-lib.sh",
+        ]);
     });
 
     for (const f of scripts) {
