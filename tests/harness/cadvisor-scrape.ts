@@ -1,5 +1,5 @@
 import * as fs from "fs";
-import * as http from "http";
+import { ExpositionServer, serveExposition } from "./exposition-server";
 import * as path from "path";
 import { discoveredTarget, generatedPrometheusFiles } from "./generated-config";
 import { PrometheusProcess, sandboxConfig } from "./prometheus";
@@ -32,18 +32,8 @@ export function parseExposition(text: string): Sample[] {
 }
 
 /** Serves one file at /metrics/cadvisor on 127.0.0.1, like a kubelet would serve its payload. */
-export async function serveFixture(body: string): Promise<{ address: string; close: () => Promise<void> }> {
-    const server = http.createServer((req, res) => {
-        if (req.url === "/metrics/cadvisor") {
-            res.writeHead(200, { "Content-Type": "text/plain; version=0.0.4" });
-            res.end(body);
-        } else {
-            res.writeHead(404).end();
-        }
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.address() as { port: number };
-    return { address: `127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+export function serveFixture(body: string): Promise<ExpositionServer> {
+    return serveExposition("/metrics/cadvisor", body);
 }
 
 export interface CadvisorScrape {

@@ -1,22 +1,12 @@
-import * as http from "http";
 import { MetricsSettings } from "../../config";
 import { Sample } from "./cadvisor-scrape";
 import { discoveredTarget, generatedPrometheusFiles } from "./generated-config";
+import { ExpositionServer, serveExposition } from "./exposition-server";
 import { PrometheusProcess, sandboxConfig } from "./prometheus";
 
 /** Serves one exposition text at /metrics on 127.0.0.1, as an exporter would. */
-export async function serveMetrics(body: string): Promise<{ address: string; close: () => Promise<void> }> {
-    const server = http.createServer((req, res) => {
-        if (req.url === "/metrics") {
-            res.writeHead(200, { "Content-Type": "text/plain; version=0.0.4" });
-            res.end(body);
-        } else {
-            res.writeHead(404).end();
-        }
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.address() as { port: number };
-    return { address: `127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+export function serveMetrics(body: string): Promise<ExpositionServer> {
+    return serveExposition("/metrics", body);
 }
 
 export interface JobScrape {
