@@ -226,7 +226,7 @@ describe("GitHub workflows (.github/workflows)", () => {
             assert.deepStrictEqual(steps.map((s: any) => s.run).filter(Boolean), ["bash scripts/e2e-kind.sh"]);
             const [{ step: kind }] = stepsUsing(e2e, "helm/kind-action");
             assert.deepStrictEqual([kind.with.install_only, kind.with.cluster_name], [true, "e2e"]);
-            assert.ok(stepsUsing(e2e, "pulumi/actions").every(({ step }) => step.with === undefined), "pulumi/actions only installs the CLI");
+            assert.ok(stepsUsing(e2e, "pulumi/actions").every(({ step }) => step.with?.command === undefined), "pulumi/actions only installs the CLI");
             assert.ok(e2e.jobs.kind["timeout-minutes"] > 0);
         });
 
@@ -297,6 +297,19 @@ describe("GitHub workflows (.github/workflows)", () => {
             const file = path.join(REPO, `Pulumi.${stack}.yaml`);
             assert.ok(fs.existsSync(file), `Pulumi.${stack}.yaml is missing`);
             assert.match(parse(fs.readFileSync(file, "utf8")).config["kubernetes:context"], /^kind-[a-z0-9-]+$/, `Pulumi.${stack}.yaml`);
+        }
+    });
+
+    it("every job that installs the Pulumi CLI pins the release of the @pulumi/pulumi in package.json", () => {
+        const sdk = JSON.parse(fs.readFileSync(path.join(REPO, "package.json"), "utf8")).dependencies["@pulumi/pulumi"];
+        const installs = files.flatMap((file) =>
+            Object.values<any>(workflow(file).jobs).flatMap((job) =>
+                (job.steps ?? []).filter((s: any) => String(s.uses).startsWith("pulumi/actions@") && !s.with?.command),
+            ),
+        );
+        assert.ok(installs.length >= 3, `${installs.length} install steps`);
+        for (const step of installs) {
+            assert.strictEqual(step.with?.["pulumi-version"], sdk, `${step.name}: pulumi-version`);
         }
     });
 
