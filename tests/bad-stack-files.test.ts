@@ -23,6 +23,8 @@ function base(): Config {
             storage: { mode: "storageClass", size: "20Gi" },
         },
         "cluster-monitoring:logs": { search: { host: "elasticsearch-logging" } },
+        // A stack file cannot hold the admin password in clear text; Grafana's own cases are in tests/grafana.test.ts.
+        "cluster-monitoring:grafana": { enabled: false },
     };
 }
 
