@@ -16,6 +16,8 @@ import { fillVariables, labelValuesQuery } from "./harness/promql";
 import { settingsWithGrafana } from "./harness/stack-config";
 
 export const FLUENTD_FIXTURE = path.join(__dirname, "fixtures", "fluentd-metrics.txt");
+const APISERVER_FIXTURE = path.join(__dirname, "fixtures", "apiserver-metrics.txt");
+const ETCD_FIXTURE = path.join(__dirname, "fixtures", "etcd-metrics.txt");
 
 /** Serves one exposition text at every path, so each job's metrics_path finds it. */
 async function serveText(body: string): Promise<{ address: string; close: () => Promise<void> }> {
@@ -29,7 +31,7 @@ async function serveText(body: string): Promise<{ address: string; close: () => 
 }
 
 /** The jobs the dashboards read; each gets one target through file_sd, with the meta labels its discovery would give. */
-const JOBS = ["monitor", "cadvisor", "node-exporter", "kube-state-metrics", "log-agent"];
+const JOBS = ["monitor", "cadvisor", "node-exporter", "kube-state-metrics", "log-agent", "apiserver", "etcd"];
 
 /** $__rate_interval as Grafana fills it for a 1s scrape interval is 4s; 1m holds every sample of the test. */
 const RATE_INTERVAL = "1m";
@@ -58,7 +60,8 @@ async function panelSeries(prom: PrometheusProcess, expr: string, values: Record
 
 describe("Grafana dashboards on real data: no panel is empty", function () {
     this.timeout(120000);
-    const settings = settingsWithGrafana();
+    // Every job on, etcd too (over http, so the sandbox needs no client certificate).
+    const settings = settingsWithGrafana({ metrics: { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http" } } });
     const dashboards = dashboardsFor(settings, PROJECT).filter((d) => d.json.title !== "Logs");
     const closers: Array<() => Promise<void>> = [];
     let prom: PrometheusProcess | undefined;
@@ -72,6 +75,8 @@ describe("Grafana dashboards on real data: no panel is empty", function () {
         const cadvisor = await serve(CADVISOR_FIXTURE);
         const ksm = await serve(KSM_FIXTURE);
         const fluentd = await serve(FLUENTD_FIXTURE);
+        const apiserver = await serve(APISERVER_FIXTURE);
+        const etcd = await serve(ETCD_FIXTURE);
         // A real node_exporter with the DaemonSet's flags, not a fixture.
         const exporter = await NodeExporterProcess.start(settings.nodeExporter);
         closers.push(() => exporter.stop());
@@ -82,8 +87,8 @@ describe("Grafana dashboards on real data: no panel is empty", function () {
             for (const job of config.scrape_configs) {
                 job.scrape_interval = "1s";
                 job.scrape_timeout = "1s";
-                // The kubelet's https and bearer token have no counterpart in the sandbox; the relabel rules stay.
-                if (job.job_name === "cadvisor") {
+                // The kubelet's and API server's https and bearer token have no counterpart in the sandbox; the relabel rules stay.
+                if (job.job_name === "cadvisor" || job.job_name === "apiserver") {
                     job.scheme = "http";
                     delete job.tls_config;
                     delete job.bearer_token_file;
@@ -92,6 +97,8 @@ describe("Grafana dashboards on real data: no panel is empty", function () {
         });
         assert.deepStrictEqual(JOBS.filter((j) => !sandbox.config.scrape_configs.some((c: any) => c.job_name === j)), [], "every job the dashboards read is generated");
         sandbox.setTargets("cadvisor", [discoveredTarget(cadvisor, { node_name: "node-1" })]);
+        sandbox.setTargets("apiserver", [discoveredTarget(apiserver, { namespace: "default", service_name: "kubernetes", endpoint_port_name: "https", endpoint_ready: "true" })]);
+        sandbox.setTargets("etcd", [discoveredTarget(etcd, {})]);
         sandbox.setTargets("kube-state-metrics", [discoveredTarget(ksm, kubeStateMetricsEndpointMeta(m.kubeStateMetricsTarget!.namespace, m.kubeStateMetricsTarget!.serviceName, m.kubeStateMetricsTarget!.portName))]);
         sandbox.setTargets("node-exporter", [discoveredTarget(exporter.address, nodeExporterPodMeta(m.nodeExporterTarget!.namespace, m.nodeExporterTarget!.podLabels, "node-1"))]);
         const agentLabels = Object.fromEntries(Object.entries(m.logAgentTarget.podLabels).map(([k, v]) => [`pod_label_${k.replace(/[^a-zA-Z0-9_]/g, "_")}`, v]));

@@ -17,8 +17,8 @@ describe("Grafana dashboards: queries Prometheus v2.11.1 runs", () => {
     const dashboards = dashboardsFor(settingsWithGrafana(), PROJECT);
     const queries = prometheusQueries(dashboards);
 
-    it("every dashboard of the issue but the control plane is generated, all under the program's tag", () => {
-        assert.deepStrictEqual(titles(dashboards), ["Cluster", "Node", "Namespace and pod", "Prometheus", "Log agent", "Logs"]);
+    it("every dashboard of the issue is generated", () => {
+        assert.deepStrictEqual(titles(dashboards), ["Cluster", "Node", "Namespace and pod", "Prometheus", "Log agent", "Control plane", "Logs"]);
         assert.ok(queries.length >= 25, `${queries.length} queries`);
     });
 
@@ -69,7 +69,7 @@ describe("Grafana dashboards: queries Prometheus v2.11.1 runs", () => {
 
     it("uids are unique and stable, so a renamed title keeps its links", () => {
         const uids = dashboards.map((d) => d.json.uid);
-        assert.deepStrictEqual(uids, ["cm-cluster", "cm-node", "cm-namespace-pod", "cm-prometheus", "cm-log-agent", "cm-logs"]);
+        assert.deepStrictEqual(uids, ["cm-cluster", "cm-node", "cm-namespace-pod", "cm-prometheus", "cm-log-agent", "cm-control-plane", "cm-logs"]);
     });
 });
 
@@ -93,6 +93,15 @@ describe("Grafana dashboards follow the enabled components", () => {
         // cAdvisor's families all start with container_; kube-state-metrics' kube_pod_container_ ones stay.
         assert.deepStrictEqual(JSON.stringify(ds).match(/(?<!kube_pod_)container_[a-z_]+/g), null);
         assert.deepStrictEqual(panelTitles(ds, "Namespace and pod"), ["CPU requested", "Container restarts"]);
+    });
+
+    it("etcd panels only while the etcd job is on; no Control plane dashboard without the apiserver and etcd jobs", () => {
+        const etcdPanels = (ds: GeneratedDashboard[]) => panelTitles(ds, "Control plane").filter((t: string) => t.startsWith("etcd"));
+        assert.deepStrictEqual(etcdPanels(dashboardsFor(settingsWithGrafana(), PROJECT)), []);
+        const withEtcd = dashboardsFor(settingsWithGrafana({ metrics: { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http" } } }), PROJECT);
+        assert.deepStrictEqual(etcdPanels(withEtcd), ["etcd has a leader", "etcd leader changes", "etcd database size", "etcd WAL fsync (p99)"]);
+        const neither = dashboardsFor(settingsWithGrafana({ metrics: { jobs: { apiserver: false } } }), PROJECT);
+        assert.ok(!titles(neither).includes("Control plane"));
     });
 
     it("without the log-agent job there is no Log agent dashboard", () => {

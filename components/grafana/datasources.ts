@@ -52,7 +52,7 @@ export function prometheusDataSource(url: string, scrapeInterval: string): DataS
         url,
         isDefault: true,
         editable: false,
-        // GET: POST on /api/v1/query arrived in Prometheus v2.10, and GET works with every version.
+        // GET rather than Grafana's default POST: every Prometheus release answers GET on its query endpoints.
         jsonData: { httpMethod: "GET", timeInterval: scrapeInterval },
     };
 }

@@ -1,6 +1,7 @@
 import { Settings } from "../../../config";
 import { clusterDashboard } from "./cluster";
 import { DashboardContext, dashboardContext } from "./context";
+import { controlPlaneDashboard } from "./control-plane";
 import { logAgentDashboard } from "./log-agent";
 import { logsDashboard } from "./logs";
 import { nodeDashboard } from "./node";
@@ -19,7 +20,7 @@ export interface GeneratedDashboard {
 
 /** Every dashboard the stack can fill, each with the panels whose sources are on. */
 export function generatedDashboards(ctx: DashboardContext, folderTag: string): GeneratedDashboard[] {
-    const prometheusSpecs = [clusterDashboard, nodeDashboard, workloadsDashboard(ctx), prometheusDashboard(ctx), logAgentDashboard];
+    const prometheusSpecs = [clusterDashboard, nodeDashboard, workloadsDashboard(ctx), prometheusDashboard(ctx), logAgentDashboard, controlPlaneDashboard];
     const built: Array<[string, object | undefined]> = [
         ...prometheusSpecs.map((spec): [string, object | undefined] => [spec.uid.replace(/^cm-/, ""), buildPrometheusDashboard(spec, ctx, folderTag)]),
         ["logs", logsDashboard(ctx)],
