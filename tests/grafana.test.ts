@@ -3,7 +3,9 @@ import { parse } from "yaml";
 import { grafanaModel } from "../components/grafana";
 import { dashboardConfigMaps, dashboardProviderConfigMap, dataSourcesConfigMap } from "../components/grafana/config-maps";
 import { grafanaDeployment, provisioningChecksum } from "../components/grafana/deployment";
+import { prometheusRelease } from "../components/grafana/datasources";
 import { grafanaIngress } from "../components/grafana/ingress";
+import { nameCollisions, programObjects } from "../components/object-names";
 import { grafanaDataClaim, grafanaDataVolume } from "../components/grafana/storage";
 import { ConfigError, loadSettings, plainConfigSource } from "../config";
 import { runProgram } from "./harness/program";
@@ -47,6 +49,13 @@ describe("Grafana settings", () => {
         assert.match(unused.message, /grafanaAdminPassword: got a secret value, expected no value unless cluster-monitoring:grafana\.enabled is true/);
     });
 
+    it("a Grafana named like the metrics server is refused, naming both keys", () => {
+        const problems = nameCollisions(programObjects(settingsWithGrafana({ grafana: { name: "monitor" } })));
+        const p = problems.find((x) => x.key === "cluster-monitoring:metrics.name, cluster-monitoring:grafana.name");
+        assert.ok(p, JSON.stringify(problems));
+        assert.match(p!.expected, /Service monitor in namespace monitoring/);
+    });
+
     it("runs in the metrics namespace and takes the Prometheus Ingress settings shape", () => {
         const g = settingsWithGrafana({ metrics: { namespace: "observability" }, grafana: { ingress: { host: "grafana.example.com", tlsSecretName: "grafana-tls" } } }).grafana;
         assert.strictEqual(g.namespace, "observability");
@@ -82,9 +91,18 @@ describe("Grafana provisioning files (Grafana's documented format)", () => {
             url: "http://monitor.monitoring.svc:9090",
             isDefault: true,
             editable: false,
-            jsonData: { httpMethod: "GET", timeInterval: "30s" },
+            jsonData: { httpMethod: "GET", timeInterval: "30s", prometheusType: "Prometheus", prometheusVersion: "2.11.1" },
         });
         assert.strictEqual(datasources.datasources.filter((d: any) => d.isDefault).length, 1);
+    });
+
+    it("the Prometheus version follows the image tag, and is left out when the tag names no release", () => {
+        assert.strictEqual(prometheusRelease("quay.io/prometheus/prometheus:v2.11.1"), "2.11.1");
+        assert.strictEqual(prometheusRelease("registry.local:5000/prometheus:v2.53.0"), "2.53.0");
+        assert.strictEqual(prometheusRelease("quay.io/prometheus/prometheus@sha256:abc"), undefined);
+        const m = grafanaModel(settingsWithGrafana({ metrics: { image: "quay.io/prometheus/prometheus:latest" } }));
+        const file = parse((dataSourcesConfigMap(m).data as Record<string, string>)["datasources.yaml"]);
+        assert.deepStrictEqual(file.datasources[0].jsonData, { httpMethod: "GET", timeInterval: "30s" });
     });
 
     it("Elasticsearch: the agent's host, index pattern and user, the password as an environment variable", () => {
@@ -161,6 +179,7 @@ describe("Grafana's Deployment", () => {
         assert.strictEqual(pod.automountServiceAccountToken, false);
         assert.deepStrictEqual(pod.volumes.filter((v: any) => v.emptyDir).map((v: any) => v.name), ["data", "tmp"]);
         assert.strictEqual(c.env.find((e: any) => e.name === "GF_AUTH_ANONYMOUS_ENABLED").value, "false");
+        assert.strictEqual(c.env.find((e: any) => e.name === "GF_SERVER_ROOT_URL"), undefined, "the default root URL is what a port-forward serves");
         assert.deepStrictEqual(c.env.find((e: any) => e.name === "GF_SECURITY_ADMIN_PASSWORD"), {
             name: "GF_SECURITY_ADMIN_PASSWORD",
             valueFrom: { secretKeyRef: { name: "grafana", key: "admin-password" } },

@@ -44,16 +44,36 @@ export function searchUrlFromGrafana(logs: Pick<LogsSettings, "search" | "namesp
     return `${scheme}://${bare ? `${host}.${logs.namespace}.svc` : host}:${port}`;
 }
 
-/** `scrapeInterval` is the global one: Grafana's $__rate_interval is at least four of it, so a rate always spans two samples. */
-export function prometheusDataSource(url: string, scrapeInterval: string): DataSource {
+/** The release of a Prometheus image tag such as quay.io/prometheus/prometheus:v2.11.1; undefined for a digest or another tag. */
+export function prometheusRelease(image: string): string | undefined {
+    return /:v?(\d+\.\d+\.\d+)$/.exec(image)?.[1];
+}
+
+export interface PrometheusTarget {
+    url: string;
+    scrapeInterval: string;
+    image: string;
+}
+
+/**
+ * `scrapeInterval` is the global one: Grafana's $__rate_interval is at least four of it, so a
+ * rate always spans two samples. prometheusVersion tells Grafana which APIs the server has, so
+ * it does not ask v2.11.1 for endpoints that came later.
+ */
+export function prometheusDataSource(p: PrometheusTarget): DataSource {
+    const release = prometheusRelease(p.image);
     return {
         ...PROMETHEUS_DATASOURCE,
         access: "proxy",
-        url,
+        url: p.url,
         isDefault: true,
         editable: false,
         // GET rather than Grafana's default POST: every Prometheus release answers GET on its query endpoints.
-        jsonData: { httpMethod: "GET", timeInterval: scrapeInterval },
+        jsonData: {
+            httpMethod: "GET",
+            timeInterval: p.scrapeInterval,
+            ...(release ? { prometheusType: "Prometheus", prometheusVersion: release } : {}),
+        },
     };
 }
 
@@ -78,8 +98,8 @@ export function elasticsearchDataSource(logs: Pick<LogsSettings, "search" | "nam
     };
 }
 
-export function dataSourcesFile(prometheus: { url: string; scrapeInterval: string }, logs: Pick<LogsSettings, "search" | "namespace">): DataSourcesFile {
-    return { apiVersion: 1, prune: true, datasources: [prometheusDataSource(prometheus.url, prometheus.scrapeInterval), elasticsearchDataSource(logs)] };
+export function dataSourcesFile(prometheus: PrometheusTarget, logs: Pick<LogsSettings, "search" | "namespace">): DataSourcesFile {
+    return { apiVersion: 1, prune: true, datasources: [prometheusDataSource(prometheus), elasticsearchDataSource(logs)] };
 }
 
 export function dataSourcesYaml(file: DataSourcesFile): string {

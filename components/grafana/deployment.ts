@@ -46,7 +46,9 @@ export function grafanaEnv(m: GrafanaModel): EnvVar[] {
         { name: "GF_ANALYTICS_CHECK_FOR_UPDATES", value: "false" },
         // Logs go to stdout only: the root filesystem is read-only and kubectl logs reads stdout.
         { name: "GF_LOG_MODE", value: "console" },
-        { name: "GF_SERVER_ROOT_URL", value: grafanaUrl(g) },
+        // Only behind an Ingress: Grafana builds its redirects from root_url, and its default
+        // (localhost:3000) is what a kubectl port-forward serves.
+        ...(g.ingress ? [{ name: "GF_SERVER_ROOT_URL", value: grafanaUrl(g) }] : []),
         ...(tls ? [{ name: "GF_SECURITY_COOKIE_SECURE", value: "true" }] : []),
         ...(m.logs.search.user !== undefined ? [fromSecret(m, ENV.searchPassword, SECRET_KEYS.searchPassword)] : []),
     ];
