@@ -44,6 +44,7 @@ export function grafanaEnv(m: GrafanaModel): EnvVar[] {
         // No phoning home from inside a cluster.
         { name: "GF_ANALYTICS_REPORTING_ENABLED", value: "false" },
         { name: "GF_ANALYTICS_CHECK_FOR_UPDATES", value: "false" },
+        { name: "GF_ANALYTICS_CHECK_FOR_PLUGIN_UPDATES", value: "false" },
         // Logs go to stdout only: the root filesystem is read-only and kubectl logs reads stdout.
         { name: "GF_LOG_MODE", value: "console" },
         // Only behind an Ingress: Grafana builds its redirects from root_url, and its default
