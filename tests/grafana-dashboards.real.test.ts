@@ -14,6 +14,7 @@ import { NodeExporterProcess } from "./harness/node-exporter-process";
 import { PrometheusProcess, sandboxConfig } from "./harness/prometheus";
 import { fillVariables, labelValuesQuery } from "./harness/promql";
 import { settingsWithGrafana } from "./harness/stack-config";
+import { Settings } from "../config";
 
 export const FLUENTD_FIXTURE = path.join(__dirname, "fixtures", "fluentd-metrics.txt");
 const APISERVER_FIXTURE = path.join(__dirname, "fixtures", "apiserver-metrics.txt");
@@ -58,6 +59,86 @@ async function panelSeries(prom: PrometheusProcess, expr: string, values: Record
     return (await prom.query(fillVariables(expr, values))).length;
 }
 
+/**
+ * A real Prometheus running the stack's generated jobs, relabel and drop rules untouched, with one
+ * target per job the dashboards read (only the jobs the settings generate), after three scrapes.
+ * Everything it starts is pushed onto `closers`.
+ */
+async function runStack(settings: Settings, closers: Array<() => Promise<void>>): Promise<PrometheusProcess> {
+    const serve = async (file: string) => {
+        const s = await serveText(fs.readFileSync(file, "utf8"));
+        closers.push(s.close);
+        return s.address;
+    };
+    const cadvisor = await serve(CADVISOR_FIXTURE);
+    const ksm = await serve(KSM_FIXTURE);
+    const fluentd = await serve(FLUENTD_FIXTURE);
+    const apiserver = await serve(APISERVER_FIXTURE);
+    const etcd = await serve(ETCD_FIXTURE);
+
+    const m = settings.metrics;
+    const { prometheusYml, ruleFiles } = generatedPrometheusFiles(m);
+    const sandbox = sandboxConfig(prometheusYml, ruleFiles, (config) => {
+        for (const job of config.scrape_configs) {
+            job.scrape_interval = "1s";
+            job.scrape_timeout = "1s";
+            // The kubelet's and API server's https and bearer token have no counterpart in the sandbox; the relabel rules stay.
+            if (job.job_name === "cadvisor" || job.job_name === "apiserver") {
+                job.scheme = "http";
+                delete job.tls_config;
+                delete job.bearer_token_file;
+            }
+        }
+    });
+    const jobs: string[] = sandbox.config.scrape_configs.map((c: any) => c.job_name).filter((j: string) => JOBS.includes(j));
+    const target = (job: string, t: ReturnType<typeof discoveredTarget>) => jobs.includes(job) && sandbox.setTargets(job, [t]);
+    target("cadvisor", discoveredTarget(cadvisor, { node_name: "node-1" }));
+    target("apiserver", discoveredTarget(apiserver, { namespace: "default", service_name: "kubernetes", endpoint_port_name: "https", endpoint_ready: "true" }));
+    target("etcd", discoveredTarget(etcd, {}));
+    if (m.kubeStateMetricsTarget) {
+        const t = m.kubeStateMetricsTarget;
+        target("kube-state-metrics", discoveredTarget(ksm, kubeStateMetricsEndpointMeta(t.namespace, t.serviceName, t.portName)));
+    }
+    if (m.nodeExporterTarget) {
+        // A real node_exporter with the DaemonSet's flags, not a fixture.
+        const exporter = await NodeExporterProcess.start(settings.nodeExporter);
+        closers.push(() => exporter.stop());
+        target("node-exporter", discoveredTarget(exporter.address, nodeExporterPodMeta(m.nodeExporterTarget.namespace, m.nodeExporterTarget.podLabels, "node-1")));
+    }
+    const agentLabels = Object.fromEntries(Object.entries(m.logAgentTarget.podLabels).map(([k, v]) => [`pod_label_${k.replace(/[^a-zA-Z0-9_]/g, "_")}`, v]));
+    target(
+        "log-agent",
+        discoveredTarget(fluentd, {
+            namespace: m.logAgentTarget.namespace,
+            pod_name: "fluentd-es-v2.7.0-abcde",
+            pod_node_name: "node-1",
+            pod_container_name: "fluentd-es",
+            pod_container_port_name: m.logAgentTarget.portName,
+            ...agentLabels,
+        }),
+    );
+    const prom = await PrometheusProcess.start(sandbox.configFile);
+    closers.push(() => prom.stop());
+    // Prometheus itself, through the endpoints of the monitor=main Service, as the spec's job finds it.
+    sandbox.setTargets(m.name, [
+        discoveredTarget(new URL(prom.url).host, {
+            namespace: m.namespace,
+            service_name: m.name,
+            service_label_monitor: "main",
+            endpoint_port_name: "web",
+            endpoint_address_target_kind: "Pod",
+            endpoint_address_target_name: `${m.name}-0`,
+            pod_name: `${m.name}-0`,
+        }),
+    ]);
+    // Three scrapes of every job, so every rate() has two samples and more.
+    await prom.waitFor(async () => {
+        const counts = await prom.query("count_over_time(up[1m]) >= 3 and up == 1");
+        return jobs.every((j) => counts.some((c) => c.metric.job === j));
+    }, "three successful scrapes of every job", 60000);
+    return prom;
+}
+
 describe("Grafana dashboards on real data: no panel is empty", function () {
     this.timeout(120000);
     // Every job on, etcd too (over http, so the sandbox needs no client certificate).
@@ -67,77 +148,18 @@ describe("Grafana dashboards on real data: no panel is empty", function () {
     let prom: PrometheusProcess | undefined;
 
     before(async () => {
-        const serve = async (file: string) => {
-            const s = await serveText(fs.readFileSync(file, "utf8"));
-            closers.push(s.close);
-            return s.address;
-        };
-        const cadvisor = await serve(CADVISOR_FIXTURE);
-        const ksm = await serve(KSM_FIXTURE);
-        const fluentd = await serve(FLUENTD_FIXTURE);
-        const apiserver = await serve(APISERVER_FIXTURE);
-        const etcd = await serve(ETCD_FIXTURE);
-        // A real node_exporter with the DaemonSet's flags, not a fixture.
-        const exporter = await NodeExporterProcess.start(settings.nodeExporter);
-        closers.push(() => exporter.stop());
-
-        const m = settings.metrics;
-        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(m);
-        const sandbox = sandboxConfig(prometheusYml, ruleFiles, (config) => {
-            for (const job of config.scrape_configs) {
-                job.scrape_interval = "1s";
-                job.scrape_timeout = "1s";
-                // The kubelet's and API server's https and bearer token have no counterpart in the sandbox; the relabel rules stay.
-                if (job.job_name === "cadvisor" || job.job_name === "apiserver") {
-                    job.scheme = "http";
-                    delete job.tls_config;
-                    delete job.bearer_token_file;
-                }
-            }
-        });
-        assert.deepStrictEqual(JOBS.filter((j) => !sandbox.config.scrape_configs.some((c: any) => c.job_name === j)), [], "every job the dashboards read is generated");
-        sandbox.setTargets("cadvisor", [discoveredTarget(cadvisor, { node_name: "node-1" })]);
-        sandbox.setTargets("apiserver", [discoveredTarget(apiserver, { namespace: "default", service_name: "kubernetes", endpoint_port_name: "https", endpoint_ready: "true" })]);
-        sandbox.setTargets("etcd", [discoveredTarget(etcd, {})]);
-        sandbox.setTargets("kube-state-metrics", [discoveredTarget(ksm, kubeStateMetricsEndpointMeta(m.kubeStateMetricsTarget!.namespace, m.kubeStateMetricsTarget!.serviceName, m.kubeStateMetricsTarget!.portName))]);
-        sandbox.setTargets("node-exporter", [discoveredTarget(exporter.address, nodeExporterPodMeta(m.nodeExporterTarget!.namespace, m.nodeExporterTarget!.podLabels, "node-1"))]);
-        const agentLabels = Object.fromEntries(Object.entries(m.logAgentTarget.podLabels).map(([k, v]) => [`pod_label_${k.replace(/[^a-zA-Z0-9_]/g, "_")}`, v]));
-        sandbox.setTargets("log-agent", [
-            discoveredTarget(fluentd, {
-                namespace: m.logAgentTarget.namespace,
-                pod_name: "fluentd-es-v2.7.0-abcde",
-                pod_node_name: "node-1",
-                pod_container_name: "fluentd-es",
-                pod_container_port_name: m.logAgentTarget.portName,
-                ...agentLabels,
-            }),
-        ]);
-        prom = await PrometheusProcess.start(sandbox.configFile);
-        // Prometheus itself, through the endpoints of the monitor=main Service, as the spec's job finds it.
-        sandbox.setTargets(m.name, [
-            discoveredTarget(new URL(prom.url).host, {
-                namespace: m.namespace,
-                service_name: m.name,
-                service_label_monitor: "main",
-                endpoint_port_name: "web",
-                endpoint_address_target_kind: "Pod",
-                endpoint_address_target_name: `${m.name}-0`,
-                pod_name: `${m.name}-0`,
-            }),
-        ]);
-        const running = prom;
-        // Three scrapes of every job, so every rate() has two samples and more.
-        await running.waitFor(async () => {
-            const counts = await running.query("count_over_time(up[1m]) >= 3 and up == 1");
-            return JOBS.every((j) => counts.some((c) => c.metric.job === j));
-        }, "three successful scrapes of every job", 60000);
+        prom = await runStack(settings, closers);
     });
 
     after(async () => {
-        await prom?.stop();
         for (const close of closers.reverse()) {
             await close();
         }
+    });
+
+    it("every job the dashboards read is generated and scraped", async () => {
+        const up = (await prom!.query("up == 1")).map((r) => r.metric.job);
+        assert.deepStrictEqual(JOBS.filter((j) => !up.includes(j)), []);
     });
 
     it("every Prometheus panel query, with its variables filled in from the data, returns series", async () => {
@@ -172,5 +194,37 @@ describe("Grafana dashboards on real data: no panel is empty", function () {
         const values = await variableValues(prom!, dashboards.find((d) => d.json.title === "Node")!);
         assert.strictEqual(await panelSeries(prom!, 'sum(node_scrape_collector_duration_seconds{node="$node"})', values), 0);
         assert.ok((await panelSeries(prom!, 'sum(node_scrape_collector_success{node="$node"})', values)) > 0);
+    });
+});
+
+describe("Grafana dashboards on real data with kube-state-metrics and node-exporter off", function () {
+    this.timeout(120000);
+    const settings = settingsWithGrafana({ kubeStateMetrics: { enabled: false }, nodeExporter: { enabled: false } });
+    const dashboards = dashboardsFor(settings, PROJECT).filter((d) => d.json.title !== "Logs");
+    const closers: Array<() => Promise<void>> = [];
+    let prom: PrometheusProcess | undefined;
+
+    before(async () => {
+        prom = await runStack(settings, closers);
+    });
+
+    after(async () => {
+        for (const close of closers.reverse()) {
+            await close();
+        }
+    });
+
+    it("the panels that remain, and the variables now read from cAdvisor, all return series", async () => {
+        assert.ok(!dashboards.some((d) => d.json.title === "Node"));
+        const empty: string[] = [];
+        for (const d of dashboards) {
+            const values = await variableValues(prom!, d);
+            for (const q of prometheusQueries([d])) {
+                if ((await panelSeries(prom!, q.expr, values)) === 0) {
+                    empty.push(`${q.dashboard} / ${q.panel} / ${q.refId}: ${fillVariables(q.expr, values)}`);
+                }
+            }
+        }
+        assert.deepStrictEqual(empty, []);
     });
 });
