@@ -1,6 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import { clusterProviderArgs } from "./components/cluster";
 import { assertNoNameCollisions } from "./components/object-names";
+import { Grafana, grafanaModel } from "./components/grafana";
 import { KubeStateMetrics } from "./components/kube-state-metrics";
 import { LogAgent } from "./components/log-agent";
 import { MetricsServer } from "./components/metrics-server";
@@ -42,6 +43,10 @@ const nodeExporter = settings.nodeExporter.enabled
 const kubeStateMetrics = settings.kubeStateMetrics.enabled
     ? new KubeStateMetrics("kube-state-metrics", { settings: settings.kubeStateMetrics, namespaceReady: metrics.namespaceResource }, onCluster)
     : undefined;
+// Grafana reads Prometheus and the search store; its dashboards follow the components above.
+const grafana = settings.grafana.enabled
+    ? new Grafana("grafana", { model: grafanaModel(settings), namespaceReady: metrics.namespaceResource }, onCluster)
+    : undefined;
 
 export const namespace = metrics.namespace;
 export const serviceName = metrics.serviceName;
@@ -53,3 +58,4 @@ export const searchUrl = logs.searchUrl;
 export const searchStoreUrl = store?.url;
 export const nodeExporterDaemonSet = nodeExporter?.daemonSetName;
 export const kubeStateMetricsService = kubeStateMetrics?.serviceName;
+export const grafanaUrl = grafana?.url;

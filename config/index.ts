@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ClusterSettings, readClusterSettings } from "./cluster";
 import { knownKeysMessage } from "./fields";
+import { GRAFANA_KEY, GrafanaSettings, grafanaSchema } from "./grafana";
 import { KUBE_STATE_METRICS_KEY, KUBE_STATE_METRICS_PORT_NAME, KubeStateMetricsSettings, kubeStateMetricsSchema } from "./kube-state-metrics";
 import {
     NODE_EXPORTER_DEFAULT_NAMESPACE,
@@ -16,10 +17,11 @@ import { createdByDefault } from "./namespaces";
 import { addSchemaIssues, Problems, SECRET_VALUE, UNSHOWN_VALUE } from "./problems";
 import { DEFAULT_LOG_AGENT_TARGET } from "./scrape-jobs";
 import { checkAgentShipsToStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
-import { readEtcdClient, readSearchPassword, SECRET_KEYS } from "./secrets";
+import { readEtcdClient, readGrafanaAdminPassword, readSearchPassword, SECRET_KEYS } from "./secrets";
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
 
 export * from "./cluster";
+export * from "./grafana";
 export * from "./kube-state-metrics";
 export * from "./node-exporter";
 export * from "./logs";
@@ -41,6 +43,7 @@ export interface Settings {
     searchStore: SearchStoreSettings;
     nodeExporter: NodeExporterSettings;
     kubeStateMetrics: KubeStateMetricsSettings;
+    grafana: GrafanaSettings;
 }
 
 /** Each component's settings: one schema under one stack key. */
@@ -50,6 +53,7 @@ export const COMPONENT_SCHEMAS = {
     [SEARCH_STORE_KEY]: searchStoreSchema,
     [NODE_EXPORTER_KEY]: nodeExporterSchema,
     [KUBE_STATE_METRICS_KEY]: kubeStateMetricsSchema,
+    [GRAFANA_KEY]: grafanaSchema,
 } as const;
 
 const KNOWN_KEYS = [...Object.keys(COMPONENT_SCHEMAS), ...SECRET_KEYS];
@@ -171,6 +175,10 @@ export function loadSettings(source: ConfigSource): Settings {
     const store = readComponent(source, problems, SEARCH_STORE_KEY, searchStoreSchema, misspelt);
     const nodeExporter = readComponent(source, problems, NODE_EXPORTER_KEY, nodeExporterSchema, misspelt);
     const ksm = readComponent(source, problems, KUBE_STATE_METRICS_KEY, kubeStateMetricsSchema, misspelt);
+    const grafanaRead = readComponent(source, problems, GRAFANA_KEY, grafanaSchema, misspelt);
+    // Grafana runs beside Prometheus; the namespace is known once the metrics key has been read.
+    const grafana: GrafanaSettings | undefined = grafanaRead && { ...grafanaRead, namespace: "" };
+    readGrafanaAdminPassword(source, problems, grafana);
     readSearchPassword(source, problems, logs);
     readEtcdClient(source, problems, metrics);
     if (metrics && logs) {
@@ -194,5 +202,6 @@ export function loadSettings(source: ConfigSource): Settings {
     if (kubeStateMetrics.enabled) {
         metrics!.kubeStateMetricsTarget = { namespace: kubeStateMetrics.namespace, serviceName: kubeStateMetrics.name, portName: KUBE_STATE_METRICS_PORT_NAME };
     }
-    return { cluster, metrics: metrics!, logs: logs!, searchStore: searchStore!, nodeExporter: nodeExporter!, kubeStateMetrics };
+    grafana!.namespace = metrics!.namespace;
+    return { cluster, metrics: metrics!, logs: logs!, searchStore: searchStore!, nodeExporter: nodeExporter!, kubeStateMetrics, grafana: grafana! };
 }

@@ -69,7 +69,7 @@ function workloadAndServiceName(value: string): string | undefined {
     return statefulSetName(value) ?? serviceName(value);
 }
 
-const ingressSchema = closedObject({
+export const ingressSchema = closedObject({
     host: text(hostName, "monitor.example.com").meta({ description: "creates an Ingress for this host" }),
     className: text(dnsSubdomain).optional().meta({ description: "spec.ingressClassName; unset means the cluster's default IngressClass" }),
     tlsSecretName: text(secretName)

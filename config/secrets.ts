@@ -1,11 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import { EtcdClientCertificates, ETCD_SECRET_KEYS, MetricsSettings } from "./metrics";
+import { GRAFANA_ADMIN_PASSWORD_KEY, GRAFANA_KEY, GrafanaSettings } from "./grafana";
 import { LogsSettings, SEARCH_PASSWORD_KEY } from "./logs";
 import { Problems, SECRET_VALUE } from "./problems";
 import { ConfigSource, fullKey } from "./source";
 
 /** Every key that holds a secret; these are the only keys where a secret value is accepted. */
-export const SECRET_KEYS = [SEARCH_PASSWORD_KEY, ...Object.values(ETCD_SECRET_KEYS)];
+export const SECRET_KEYS = [SEARCH_PASSWORD_KEY, ...Object.values(ETCD_SECRET_KEYS), GRAFANA_ADMIN_PASSWORD_KEY];
 
 /** The command that stores `key` encrypted; `fromFile` for certificates and keys. */
 export function setSecretCommand(key: string, fromFile?: string): string {
@@ -85,4 +86,31 @@ export function readEtcdClient(source: ConfigSource, problems: Problems, metrics
         return;
     }
     metrics.etcdClient = { caCert: values.caCert!, clientCert: values.clientCert!, clientKey: values.clientKey! };
+}
+
+/**
+ * grafanaAdminPassword: required exactly while Grafana is enabled. The program never makes one
+ * up: a generated password would live only in the state file, and the first person to need it
+ * would have to dig it out (docs/grafana.md#admin-password).
+ */
+export function readGrafanaAdminPassword(source: ConfigSource, problems: Problems, grafana: GrafanaSettings | undefined): void {
+    const password = readSecret(source, problems, GRAFANA_ADMIN_PASSWORD_KEY);
+    if (grafana === undefined) {
+        return;
+    }
+    const switchKey = `${fullKey(GRAFANA_KEY)}.enabled`;
+    if (grafana.enabled && password === undefined) {
+        problems.add(
+            fullKey(GRAFANA_ADMIN_PASSWORD_KEY),
+            undefined,
+            `the Grafana admin password, set with ${setSecretCommand(GRAFANA_ADMIN_PASSWORD_KEY)} (required because ${switchKey} is true, its default; ` +
+                `or set ${switchKey} to false)`,
+        );
+    }
+    if (!grafana.enabled && password !== undefined) {
+        problems.add(fullKey(GRAFANA_ADMIN_PASSWORD_KEY), SECRET_VALUE, `no value unless ${switchKey} is true: it would sit in a Secret that nothing reads`);
+    }
+    if (grafana.enabled && password !== undefined) {
+        grafana.adminPassword = password;
+    }
 }

@@ -23,6 +23,8 @@ function base(): Config {
             storage: { mode: "storageClass", size: "20Gi" },
         },
         "cluster-monitoring:logs": { search: { host: "elasticsearch-logging" } },
+        // A stack file cannot hold the admin password in clear text; Grafana's own cases are in tests/grafana.test.ts.
+        "cluster-monitoring:grafana": { enabled: false },
     };
 }
 
@@ -153,6 +155,14 @@ const CASES: Case[] = [
     },
     { class: "secrets", what: "a secret inside the metrics key", edit: metrics({ externalLabels: { token: { secure: "v1:x" } } }), key: M, says: /secrets are accepted only at/ },
     { class: "secrets", what: "a password without a user", edit: (c) => (c["cluster-monitoring:searchPassword"] = { secure: "v1:x" }), key: "cluster-monitoring:searchPassword" },
+    { class: "secrets", what: "Grafana on without its admin password", edit: (c) => delete c["cluster-monitoring:grafana"], key: "cluster-monitoring:grafanaAdminPassword", says: /grafana\.enabled to false/ },
+    {
+        class: "secrets",
+        what: "the Grafana admin password in clear text",
+        edit: (c) => ((c["cluster-monitoring:grafana"] = { enabled: true }), (c["cluster-monitoring:grafanaAdminPassword"] = "hunter2")),
+        key: "cluster-monitoring:grafanaAdminPassword",
+        says: /pulumi config set --secret/,
+    },
 ];
 
 interface Run {

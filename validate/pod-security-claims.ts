@@ -31,7 +31,7 @@ export interface ClaimContext {
     searchStoreMmap: boolean;
 }
 
-export type WorkloadId = "prometheus" | "elasticsearch" | "fluentd" | "node-exporter" | "kube-state-metrics";
+export type WorkloadId = "prometheus" | "elasticsearch" | "fluentd" | "node-exporter" | "kube-state-metrics" | "grafana";
 
 export interface PodSecurityClaim {
     workload: WorkloadId;
@@ -51,6 +51,7 @@ export const LOG_AGENT_COMPONENT = "cluster-monitoring:logging:LogAgent";
 export const SEARCH_STORE_COMPONENT = "cluster-monitoring:logging:SearchStore";
 export const NODE_EXPORTER_COMPONENT = "cluster-monitoring:monitoring:NodeExporter";
 export const KUBE_STATE_METRICS_COMPONENT = "cluster-monitoring:monitoring:KubeStateMetrics";
+export const GRAFANA_COMPONENT = "cluster-monitoring:dashboards:Grafana";
 
 export const POD_SECURITY_CLAIMS: readonly PodSecurityClaim[] = [
     {
@@ -102,6 +103,15 @@ export const POD_SECURITY_CLAIMS: readonly PodSecurityClaim[] = [
         applies: () => true,
         level: "restricted",
         why: "uid 65534, runAsNonRoot, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; no volumes but its token",
+    },
+    {
+        // In the metrics namespace, which Prometheus already holds at restricted, so it never raises the label.
+        workload: "grafana",
+        component: GRAFANA_COMPONENT,
+        kind: "Deployment",
+        applies: () => true,
+        level: "restricted",
+        why: "uid 472, runAsNonRoot, read-only root filesystem, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; ConfigMap, projected ConfigMap, emptyDir and claim volumes only",
     },
 ];
 

@@ -1,4 +1,7 @@
 import { ConfigError, ConfigProblem, Settings } from "../../config";
+import { dashboardsFor } from "../grafana/dashboards";
+import { PROJECT } from "../../config/source";
+import { grafanaObjects } from "./grafana";
 import { kubeStateMetricsObjects } from "./kube-state-metrics";
 import { logAgentObjects } from "./log-agent";
 import { metricsServerObjects } from "./metrics-server";
@@ -16,6 +19,7 @@ export function programObjects(s: Settings): NamedObject[] {
         ...searchStoreObjects(s.searchStore),
         ...nodeExporterObjects(s.nodeExporter),
         ...kubeStateMetricsObjects(s.kubeStateMetrics),
+        ...grafanaObjects(s.grafana, s.grafana.enabled ? dashboardsFor(s, PROJECT).map((d) => d.slug) : []),
     ];
 }
 

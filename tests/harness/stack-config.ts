@@ -9,6 +9,9 @@ export function requiredConfig(): Record<string, any> {
             storage: { mode: "nfs", nfs: { server: "10.0.0.10", path: "/exports/monitor" } },
         },
         logs: { search: { host: "elasticsearch-logging" } },
+        // Grafana, on by default, needs the secret grafanaAdminPassword, which plain values cannot
+        // hold; tests of Grafana switch it on with GRAFANA_SECRETS.
+        grafana: { enabled: false },
     };
 }
 
@@ -22,4 +25,12 @@ export function settingsWith(
         config[key] = { ...(config[key] ?? {}), ...value };
     }
     return loadSettings(plainConfigSource(config, secrets));
+}
+
+/** The secret that an enabled Grafana needs, as `pulumi config set --secret` would hold it. */
+export const GRAFANA_SECRETS = { grafanaAdminPassword: "test-admin-password-7f3a" };
+
+/** Settings with Grafana on and its admin password given. */
+export function settingsWithGrafana(overrides: Record<string, Record<string, unknown>> = {}, secrets: Record<string, string> = {}): Settings {
+    return settingsWith({ ...overrides, grafana: { enabled: true, ...(overrides.grafana ?? {}) } }, { ...GRAFANA_SECRETS, ...secrets });
 }

@@ -1,0 +1,30 @@
+import { Settings } from "../../../config";
+
+/**
+ * What the dashboards may query: a panel is rendered only when every source it reads is on, so
+ * a dashboard never shows a panel whose series no scrape job collects (docs/grafana.md#dashboards).
+ */
+export type Source = "cadvisor" | "nodeExporter" | "kubeStateMetrics" | "logAgent" | "apiserver" | "etcd" | "prometheus" | "searchStore";
+
+export interface DashboardContext {
+    /** The sources that are on for this stack. */
+    sources: ReadonlySet<Source>;
+    /** The job label of Prometheus' own series: the self-monitoring job takes the Service name. */
+    prometheusJob: string;
+    /** The index pattern the log agent writes (logstash_format). */
+    logIndexPattern: string;
+}
+
+/** The log agent writes with logstash_format true and the default prefix (components/log-agent/output-config.ts). */
+export const LOG_INDEX_PATTERN = "logstash-*";
+
+export function dashboardContext(s: Settings): DashboardContext {
+    const on: Source[] = ["prometheus", "searchStore"];
+    if (s.metrics.jobs.cadvisor) on.push("cadvisor");
+    if (s.nodeExporter.enabled) on.push("nodeExporter");
+    if (s.kubeStateMetrics.enabled) on.push("kubeStateMetrics");
+    if (s.metrics.jobs.logAgent) on.push("logAgent");
+    if (s.metrics.jobs.apiserver) on.push("apiserver");
+    if (s.metrics.jobs.etcd) on.push("etcd");
+    return { sources: new Set(on), prometheusJob: s.metrics.name, logIndexPattern: LOG_INDEX_PATTERN };
+}

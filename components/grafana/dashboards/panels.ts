@@ -1,0 +1,134 @@
+import * as cog from "@grafana/grafana-foundation-sdk/cog";
+import {
+    DashboardBuilder,
+    DashboardCursorSync,
+    DatasourceVariableBuilder,
+    QueryVariableBuilder,
+    VariableRefresh,
+    VariableSort,
+} from "@grafana/grafana-foundation-sdk/dashboard";
+import { DataqueryBuilder as PrometheusQuery } from "@grafana/grafana-foundation-sdk/prometheus";
+import { PanelBuilder as StatPanel } from "@grafana/grafana-foundation-sdk/stat";
+import { PanelBuilder as TimeseriesPanel } from "@grafana/grafana-foundation-sdk/timeseries";
+import { DashboardContext, Source } from "./context";
+
+/**
+ * Dashboards are declared as data (title, queries, the sources each panel reads) and built with
+ * Grafana's foundation SDK: the declarations let a panel that needs a disabled source drop out,
+ * and the SDK writes the JSON, which nobody edits by hand.
+ */
+
+export interface Query {
+    expr: string;
+    legend: string;
+}
+
+export interface PanelSpec {
+    title: string;
+    description: string;
+    unit: string;
+    kind: "timeseries" | "stat";
+    /** Every source a query reads; the panel is left out unless all are on. */
+    needs: Source[];
+    queries: Query[];
+}
+
+export interface VariableSpec {
+    name: string;
+    label: string;
+    /** Grafana's Prometheus variable function, label_values(<series selector>, <label>). */
+    query: string;
+    /** "All" with allValue .*, for variables that panels match with =~. */
+    includeAll?: boolean;
+}
+
+export interface PrometheusDashboardSpec {
+    uid: string;
+    title: string;
+    description: string;
+    /** Sources without which the dashboard as a whole makes no sense (its variables read them). */
+    needs: Source[];
+    variables: VariableSpec[];
+    panels: PanelSpec[];
+}
+
+export const PROMETHEUS_DATASOURCE_TYPE = "prometheus";
+/** The data-source variable every dashboard has; panels point at it, never at a fixed data source. */
+export const DATASOURCE_VARIABLE = "datasource";
+
+export function enabled(ctx: DashboardContext, needs: readonly Source[]): boolean {
+    return needs.every((n) => ctx.sources.has(n));
+}
+
+const prometheusRef = { type: PROMETHEUS_DATASOURCE_TYPE, uid: `\${${DATASOURCE_VARIABLE}}` };
+
+export function datasourceVariable(type: string, label: string): DatasourceVariableBuilder {
+    return new DatasourceVariableBuilder(DATASOURCE_VARIABLE).label(label).type(type);
+}
+
+function queryVariable(v: VariableSpec): QueryVariableBuilder {
+    const b = new QueryVariableBuilder(v.name)
+        .label(v.label)
+        .datasource(prometheusRef)
+        .query(v.query)
+        .refresh(VariableRefresh.OnTimeRangeChanged)
+        .sort(VariableSort.AlphabeticalAsc);
+    return v.includeAll ? b.includeAll(true).allValue(".*").multi(true) : b;
+}
+
+function targets(p: PanelSpec): cog.Builder<cog.Dataquery>[] {
+    return p.queries.map((q, i) =>
+        new PrometheusQuery()
+            .expr(q.expr)
+            .legendFormat(q.legend)
+            .refId(String.fromCharCode(65 + i))
+            .datasource(prometheusRef)
+            .range(),
+    );
+}
+
+function panel(p: PanelSpec): cog.Builder<any> {
+    const b = p.kind === "stat" ? new StatPanel() : new TimeseriesPanel();
+    return b.title(p.title).description(p.description).unit(p.unit).datasource(prometheusRef).targets(targets(p)).height(8).span(12);
+}
+
+/**
+ * The SDK (0.0.21) writes the interval variable's auto, auto_min and auto_count on every
+ * variable; @grafana/schema 13.2.3 declares them on none of the other kinds, so they are
+ * dropped there and the JSON stays within the schema of the Grafana that loads it.
+ */
+export function withSchemaVariables<T extends { templating?: { list?: any[] } }>(json: T): T {
+    const list = json.templating?.list?.map((v) => {
+        if (v.type === "interval") {
+            return v;
+        }
+        const { auto: _a, auto_min: _m, auto_count: _c, ...rest } = v;
+        return rest;
+    });
+    return list ? { ...json, templating: { ...json.templating, list } } : json;
+}
+
+/** The dashboard with the panels this stack can fill, or undefined when it has none. */
+export function buildPrometheusDashboard(spec: PrometheusDashboardSpec, ctx: DashboardContext, folderTag: string): object | undefined {
+    const panels = spec.panels.filter((p) => enabled(ctx, p.needs));
+    if (!enabled(ctx, spec.needs) || panels.length === 0) {
+        return undefined;
+    }
+    const b = new DashboardBuilder(spec.title)
+        .uid(spec.uid)
+        .description(spec.description)
+        .tags([folderTag])
+        .editable()
+        .refresh("30s")
+        .time({ from: "now-1h", to: "now" })
+        .timezone("browser")
+        .tooltip(DashboardCursorSync.Crosshair)
+        .withVariable(datasourceVariable(PROMETHEUS_DATASOURCE_TYPE, "Prometheus"));
+    for (const v of spec.variables) {
+        b.withVariable(queryVariable(v));
+    }
+    for (const p of panels) {
+        b.withPanel(panel(p));
+    }
+    return withSchemaVariables(b.build());
+}

@@ -1,0 +1,107 @@
+import { stringify } from "yaml";
+import { LogsSettings } from "../../config";
+import { LOG_INDEX_PATTERN } from "./dashboards/context";
+import { ENV } from "./layout";
+
+/**
+ * The data-source provisioning file, in the format of Grafana's "Provision Grafana" page
+ * (apiVersion 1, datasources[]). Credentials never appear here: Grafana expands $VAR from its
+ * environment when it reads the file, and the variable comes from the Secret.
+ */
+
+export const PROMETHEUS_DATASOURCE = { name: "Prometheus", uid: "prometheus", type: "prometheus" } as const;
+export const ELASTICSEARCH_DATASOURCE = { name: "Elasticsearch logs", uid: "elasticsearch-logs", type: "elasticsearch" } as const;
+
+export interface DataSource {
+    name: string;
+    uid: string;
+    type: string;
+    access: "proxy";
+    url: string;
+    isDefault: boolean;
+    editable: boolean;
+    basicAuth?: boolean;
+    basicAuthUser?: string;
+    jsonData: Record<string, unknown>;
+    secureJsonData?: Record<string, string>;
+}
+
+export interface DataSourcesFile {
+    apiVersion: 1;
+    /** Removes a data source that an earlier version of this file provisioned and this one no longer does. */
+    prune: boolean;
+    datasources: DataSource[];
+}
+
+/**
+ * The URL Grafana, in the metrics namespace, reaches the search store at. A bare host is a
+ * Service name that the log agent resolves in its own namespace, so it is qualified with that
+ * namespace; any other host is used as the agent uses it.
+ */
+export function searchUrlFromGrafana(logs: Pick<LogsSettings, "search" | "namespace">): string {
+    const { scheme, host, port } = logs.search;
+    const bare = !host.includes(".") && !/^[0-9a-f:]+$/i.test(host);
+    return `${scheme}://${bare ? `${host}.${logs.namespace}.svc` : host}:${port}`;
+}
+
+/** The release of a Prometheus image tag such as quay.io/prometheus/prometheus:v2.11.1; undefined for a digest or another tag. */
+export function prometheusRelease(image: string): string | undefined {
+    return /:v?(\d+\.\d+\.\d+)$/.exec(image)?.[1];
+}
+
+export interface PrometheusTarget {
+    url: string;
+    scrapeInterval: string;
+    image: string;
+}
+
+/**
+ * `scrapeInterval` is the global one: Grafana's $__rate_interval is at least four of it, so a
+ * rate always spans two samples. prometheusVersion tells Grafana which APIs the server has, so
+ * it does not ask v2.11.1 for endpoints that came later.
+ */
+export function prometheusDataSource(p: PrometheusTarget): DataSource {
+    const release = prometheusRelease(p.image);
+    return {
+        ...PROMETHEUS_DATASOURCE,
+        access: "proxy",
+        url: p.url,
+        isDefault: true,
+        editable: false,
+        // GET rather than Grafana's default POST: every Prometheus release answers GET on its query endpoints.
+        jsonData: {
+            httpMethod: "GET",
+            timeInterval: p.scrapeInterval,
+            ...(release ? { prometheusType: "Prometheus", prometheusVersion: release } : {}),
+        },
+    };
+}
+
+/** Elasticsearch as the log agent writes to it: logstash-* indices, @timestamp, the agent's credentials. */
+export function elasticsearchDataSource(logs: Pick<LogsSettings, "search" | "namespace">): DataSource {
+    const s = logs.search;
+    return {
+        ...ELASTICSEARCH_DATASOURCE,
+        access: "proxy",
+        url: searchUrlFromGrafana(logs),
+        isDefault: false,
+        editable: false,
+        ...(s.user !== undefined ? { basicAuth: true, basicAuthUser: s.user } : {}),
+        jsonData: {
+            index: LOG_INDEX_PATTERN,
+            timeField: "@timestamp",
+            // The parser filter's format none puts a non-JSON line under "message" (components/log-agent/containers-input.ts).
+            logMessageField: "message",
+            ...(s.scheme === "https" ? { tlsSkipVerify: !s.sslVerify } : {}),
+        },
+        ...(s.user !== undefined ? { secureJsonData: { basicAuthPassword: `\${${ENV.searchPassword}}` } } : {}),
+    };
+}
+
+export function dataSourcesFile(prometheus: PrometheusTarget, logs: Pick<LogsSettings, "search" | "namespace">): DataSourcesFile {
+    return { apiVersion: 1, prune: true, datasources: [prometheusDataSource(prometheus), elasticsearchDataSource(logs)] };
+}
+
+export function dataSourcesYaml(file: DataSourcesFile): string {
+    return stringify(JSON.parse(JSON.stringify(file)));
+}

@@ -1,0 +1,141 @@
+import * as k8s from "@pulumi/kubernetes";
+import { configChecksum, CONFIG_CHECKSUM_ANNOTATION } from "../shared/checksum";
+import { containerResources } from "../shared/resources";
+import { dashboardProviderConfigMap, dataSourcesConfigMap } from "./config-maps";
+import {
+    CONTAINER_NAME,
+    dashboardConfigMapName,
+    dataClaimName,
+    datasourcesConfigMapName,
+    ENV,
+    GRAFANA_PATHS,
+    GRAFANA_UID,
+    grafanaLabels,
+    HTTP_PORT,
+    providerConfigMapName,
+    SECRET_KEYS,
+    secretName,
+} from "./layout";
+import { GrafanaModel } from "./model";
+import { grafanaUrl } from "./service";
+
+type EnvVar = k8s.types.input.core.v1.EnvVar;
+
+const VOLUMES = { data: "data", tmp: "tmp", datasources: "datasources", providers: "dashboard-providers", dashboards: "dashboards" } as const;
+
+function fromSecret(m: GrafanaModel, name: string, key: string): EnvVar {
+    return { name, valueFrom: { secretKeyRef: { name: secretName(m.grafana), key } } };
+}
+
+/**
+ * grafana.ini settings as GF_<SECTION>_<KEY> variables (Grafana's "Override configuration with
+ * environment variables"). Only what differs from the image's defaults, each said explicitly when
+ * it guards access.
+ */
+export function grafanaEnv(m: GrafanaModel): EnvVar[] {
+    const g = m.grafana;
+    const tls = g.ingress?.tlsSecretName !== undefined;
+    return [
+        { name: "GF_SECURITY_ADMIN_USER", value: g.adminUser },
+        fromSecret(m, ENV.adminPassword, SECRET_KEYS.adminPassword),
+        // Off is Grafana's default; written out because a dashboard with anonymous viewers is a data leak.
+        { name: "GF_AUTH_ANONYMOUS_ENABLED", value: "false" },
+        { name: "GF_USERS_ALLOW_SIGN_UP", value: "false" },
+        // No phoning home from inside a cluster.
+        { name: "GF_ANALYTICS_REPORTING_ENABLED", value: "false" },
+        { name: "GF_ANALYTICS_CHECK_FOR_UPDATES", value: "false" },
+        { name: "GF_ANALYTICS_CHECK_FOR_PLUGIN_UPDATES", value: "false" },
+        // Logs go to stdout only: the root filesystem is read-only and kubectl logs reads stdout.
+        { name: "GF_LOG_MODE", value: "console" },
+        // Only behind an Ingress: Grafana builds its redirects from root_url, and its default
+        // (localhost:3000) is what a kubectl port-forward serves.
+        ...(g.ingress ? [{ name: "GF_SERVER_ROOT_URL", value: grafanaUrl(g) }] : []),
+        ...(tls ? [{ name: "GF_SECURITY_COOKIE_SECURE", value: "true" }] : []),
+        ...(m.logs.search.user !== undefined ? [fromSecret(m, ENV.searchPassword, SECRET_KEYS.searchPassword)] : []),
+    ];
+}
+
+/**
+ * A digest of the provisioning files that Grafana reads only at start-up (data sources and the
+ * provider), so a change there restarts it. Dashboards are left out: the provider rescans them.
+ * Secrets are never hashed; a changed password is applied as docs/grafana.md#admin-password says.
+ */
+export function provisioningChecksum(m: GrafanaModel): string {
+    const files = { ...(dataSourcesConfigMap(m).data as Record<string, string>), ...(dashboardProviderConfigMap(m).data as Record<string, string>) };
+    return configChecksum(files);
+}
+
+export function grafanaContainer(m: GrafanaModel): k8s.types.input.core.v1.Container {
+    const g = m.grafana;
+    return {
+        name: CONTAINER_NAME,
+        image: g.image,
+        imagePullPolicy: "IfNotPresent",
+        ports: [{ name: HTTP_PORT.name, containerPort: HTTP_PORT.number, protocol: "TCP" }],
+        env: grafanaEnv(m),
+        resources: containerResources(g.resources),
+        // /api/health answers once the database is migrated; the first start can take a minute.
+        readinessProbe: { httpGet: { path: "/api/health", port: HTTP_PORT.name }, periodSeconds: 10, timeoutSeconds: 3 },
+        livenessProbe: { httpGet: { path: "/api/health", port: HTTP_PORT.name }, initialDelaySeconds: 60, periodSeconds: 10, timeoutSeconds: 3, failureThreshold: 10 },
+        volumeMounts: [
+            { name: VOLUMES.data, mountPath: GRAFANA_PATHS.data },
+            { name: VOLUMES.tmp, mountPath: GRAFANA_PATHS.tmp },
+            { name: VOLUMES.datasources, mountPath: GRAFANA_PATHS.datasources, readOnly: true },
+            { name: VOLUMES.providers, mountPath: GRAFANA_PATHS.dashboardProviders, readOnly: true },
+            { name: VOLUMES.dashboards, mountPath: GRAFANA_PATHS.dashboards, readOnly: true },
+        ],
+        securityContext: {
+            allowPrivilegeEscalation: false,
+            capabilities: { drop: ["ALL"] },
+            readOnlyRootFilesystem: true,
+            runAsNonRoot: true,
+            runAsUser: GRAFANA_UID,
+            runAsGroup: GRAFANA_UID,
+        },
+    };
+}
+
+function volumes(m: GrafanaModel): k8s.types.input.core.v1.Volume[] {
+    const g = m.grafana;
+    return [
+        g.persistence ? { name: VOLUMES.data, persistentVolumeClaim: { claimName: dataClaimName(g) } } : { name: VOLUMES.data, emptyDir: {} },
+        { name: VOLUMES.tmp, emptyDir: {} },
+        { name: VOLUMES.datasources, configMap: { name: datasourcesConfigMapName(g) } },
+        { name: VOLUMES.providers, configMap: { name: providerConfigMapName(g) } },
+        // One directory for every dashboard ConfigMap; a projected volume is updated in place when one changes.
+        { name: VOLUMES.dashboards, projected: { sources: m.dashboards.map((d) => ({ configMap: { name: dashboardConfigMapName(g, d.slug) } })) } },
+    ];
+}
+
+/** One replica: Grafana's default database is SQLite on one volume. */
+export function grafanaDeployment(m: GrafanaModel): k8s.types.input.apps.v1.Deployment {
+    const g = m.grafana;
+    const labels = grafanaLabels(g);
+    return {
+        apiVersion: "apps/v1",
+        kind: "Deployment",
+        metadata: { name: g.name, namespace: g.namespace, labels },
+        spec: {
+            replicas: 1,
+            // A ReadWriteOnce volume cannot be attached to the old and the new pod at once.
+            strategy: { type: g.persistence ? "Recreate" : "RollingUpdate" },
+            selector: { matchLabels: labels },
+            template: {
+                metadata: { labels, annotations: { [CONFIG_CHECKSUM_ANNOTATION]: provisioningChecksum(m) } },
+                spec: {
+                    // Provisioning reads files; Grafana needs no Kubernetes API access.
+                    automountServiceAccountToken: false,
+                    securityContext: {
+                        runAsNonRoot: true,
+                        runAsUser: GRAFANA_UID,
+                        runAsGroup: GRAFANA_UID,
+                        fsGroup: GRAFANA_UID,
+                        seccompProfile: { type: "RuntimeDefault" },
+                    },
+                    containers: [grafanaContainer(m)],
+                    volumes: volumes(m),
+                },
+            },
+        },
+    };
+}

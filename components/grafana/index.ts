@@ -1,0 +1,2 @@
+export { Grafana, GrafanaArgs } from "./grafana";
+export { grafanaModel, GrafanaModel } from "./model";

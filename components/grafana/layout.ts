@@ -1,0 +1,42 @@
+import { GRAFANA_PORT, GrafanaSettings } from "../../config";
+
+/**
+ * Names, paths and ports shared by several builders, so a mount and the path Grafana reads, or a
+ * Secret key and the variable that carries it, are written once.
+ */
+
+/** The grafana user of the official image (docs/grafana.md#hardening). */
+export const GRAFANA_UID = 472;
+
+export const HTTP_PORT = { name: "http", number: GRAFANA_PORT } as const;
+
+/** Where the official image reads and writes (its Dockerfile sets GF_PATHS_* to these). */
+export const GRAFANA_PATHS = {
+    data: "/var/lib/grafana",
+    provisioning: "/etc/grafana/provisioning",
+    datasources: "/etc/grafana/provisioning/datasources",
+    dashboardProviders: "/etc/grafana/provisioning/dashboards",
+    /** Where the file provider reads dashboard JSON; outside provisioning/ so Grafana never takes one for a provider file. */
+    dashboards: "/var/lib/grafana-dashboards",
+    tmp: "/tmp",
+} as const;
+
+export const CONTAINER_NAME = "grafana";
+
+/** Keys of the Secret, and the environment variables that carry them into the container. */
+export const SECRET_KEYS = { adminPassword: "admin-password", searchPassword: "search-password" } as const;
+export const ENV = { adminPassword: "GF_SECURITY_ADMIN_PASSWORD", searchPassword: "SEARCH_PASSWORD" } as const;
+
+export const DATASOURCES_FILE = "datasources.yaml";
+export const PROVIDER_FILE = "dashboards.yaml";
+
+export function grafanaLabels(g: Pick<GrafanaSettings, "name">): Record<string, string> {
+    return { "app.kubernetes.io/name": g.name, "app.kubernetes.io/component": "dashboards" };
+}
+
+export const secretName = (g: Pick<GrafanaSettings, "name">) => g.name;
+export const datasourcesConfigMapName = (g: Pick<GrafanaSettings, "name">) => `${g.name}-datasources`;
+export const providerConfigMapName = (g: Pick<GrafanaSettings, "name">) => `${g.name}-dashboard-provider`;
+export const dashboardConfigMapName = (g: Pick<GrafanaSettings, "name">, slug: string) => `${g.name}-dashboard-${slug}`;
+/** The claim of the data volume with persistence; the NFS PersistentVolume takes the same name. */
+export const dataClaimName = (g: Pick<GrafanaSettings, "name">) => `${g.name}-data`;

@@ -1,0 +1,25 @@
+import { GrafanaSettings, LogsSettings, Settings } from "../../config";
+import { PROJECT } from "../../config/source";
+import { inClusterUrl } from "../metrics-server/service";
+import { dashboardsFor, GeneratedDashboard } from "./dashboards";
+import { PrometheusTarget } from "./datasources";
+
+/** Everything Grafana's objects are built from: its settings and what it reads from the other components. */
+export interface GrafanaModel {
+    grafana: GrafanaSettings;
+    prometheus: PrometheusTarget;
+    logs: Pick<LogsSettings, "search" | "namespace">;
+    /** The provider folder and the dashboards' tag: the program's name. */
+    folder: string;
+    dashboards: GeneratedDashboard[];
+}
+
+export function grafanaModel(s: Settings): GrafanaModel {
+    return {
+        grafana: s.grafana,
+        prometheus: { url: inClusterUrl(s.metrics), scrapeInterval: s.metrics.scrapeInterval, image: s.metrics.image },
+        logs: { search: s.logs.search, namespace: s.logs.namespace },
+        folder: PROJECT,
+        dashboards: dashboardsFor(s, PROJECT),
+    };
+}

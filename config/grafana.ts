@@ -1,0 +1,61 @@
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { closedObject, flag, text } from "./fields";
+import { containerImage, dnsLabel, serviceName } from "./formats";
+import { ingressSchema } from "./metrics";
+import { ResourceSettings, resourcesSchema } from "./resources";
+import { storageSchema } from "./storage";
+
+export const GRAFANA_KEY = "grafana";
+export const GRAFANA_ADMIN_PASSWORD_KEY = "grafanaAdminPassword";
+export const GRAFANA_PORT = 3000;
+
+/**
+ * Grafana OSS 13.2.3, the release that @grafana/schema 13.2.3 (package.json) describes, so the
+ * dashboards are type-checked against the schema of the Grafana that loads them
+ * (docs/grafana.md#versions).
+ */
+export const GRAFANA_VERSION = "13.2.3";
+
+export const GRAFANA_DEFAULTS = {
+    enabled: true,
+    name: "grafana",
+    image: `docker.io/grafana/grafana:${GRAFANA_VERSION}`,
+    adminUser: "admin",
+    /** Grafana's own Helm chart leaves resources to the user; this covers a handful of users and dashboards. */
+    resources: { cpuRequest: "50m", memoryRequest: "128Mi", memoryLimit: "512Mi" } as ResourceSettings,
+    persistence: false,
+    storageSize: "1Gi",
+    folder: "cluster-monitoring",
+};
+
+// The user goes into an environment variable that Grafana reads as-is; a line break or a
+// leading/trailing space would make a login name nobody can type.
+function adminUser(value: string): string | undefined {
+    return /^[A-Za-z0-9._@-]+$/.test(value) ? undefined : "a login name of letters, digits and . _ @ -";
+}
+
+const d = GRAFANA_DEFAULTS;
+
+/** `cluster-monitoring:grafana`: Grafana beside Prometheus, with provisioned data sources and dashboards (docs/grafana.md). */
+export const grafanaSchema = closedObject({
+    enabled: flag().default(d.enabled).meta({ description: `deploy Grafana; needs ${GRAFANA_ADMIN_PASSWORD_KEY} as a secret` }),
+    name: text((v) => dnsLabel(v) ?? serviceName(v))
+        .default(d.name)
+        .meta({ description: "Deployment, Service, Ingress, Secret and ConfigMap prefix, in the metrics namespace" }),
+    image: text(containerImage).default(d.image).meta({ description: `the Grafana OSS image; the dashboards follow the schema of ${GRAFANA_VERSION}` }),
+    adminUser: text(adminUser).default(d.adminUser).meta({ description: "the admin login; its password is the secret grafanaAdminPassword" }),
+    resources: resourcesSchema(d.resources).meta({ description: "the container's CPU and memory" }),
+    persistence: flag()
+        .default(d.persistence)
+        .meta({ description: "true: users, preferences and annotations survive a restart on a volume from storage; false: an emptyDir (dashboards and data sources are provisioned anyway)" }),
+    storage: storageSchema(d.storageSize).meta({ description: "with persistence: the data volume, { mode, size, className, nfs }" }),
+    ingress: ingressSchema.optional().meta({ description: "an Ingress: { host, className, tlsSecretName }; none by default" }),
+});
+
+export type GrafanaSettings = z.output<typeof grafanaSchema> & {
+    /** The metrics server's namespace, where Grafana runs beside Prometheus. */
+    namespace: string;
+    /** Present whenever Grafana is enabled (config/secrets.ts refuses the stack otherwise). */
+    adminPassword?: pulumi.Output<string>;
+};

@@ -1,0 +1,230 @@
+import * as assert from "assert";
+import * as fs from "fs";
+import * as http from "http";
+import * as path from "path";
+import { CADVISOR_FAMILIES } from "../components/metrics-server/scrape-jobs/cadvisor-families";
+import { dashboardsFor, GeneratedDashboard } from "../components/grafana/dashboards";
+import { PROJECT } from "../config/source";
+import { KSM_FIXTURE } from "../scripts/generate-kube-state-metrics-fixture";
+import { CADVISOR_FIXTURE } from "./harness/cadvisor-scrape";
+import { prometheusQueries, queryVariables } from "./harness/dashboards";
+import { kubeStateMetricsEndpointMeta, nodeExporterPodMeta } from "./harness/exporter-scrape";
+import { discoveredTarget, generatedPrometheusFiles } from "./harness/generated-config";
+import { NodeExporterProcess } from "./harness/node-exporter-process";
+import { PrometheusProcess, sandboxConfig } from "./harness/prometheus";
+import { fillVariables, labelValuesQuery } from "./harness/promql";
+import { settingsWithGrafana } from "./harness/stack-config";
+import { Settings } from "../config";
+
+export const FLUENTD_FIXTURE = path.join(__dirname, "fixtures", "fluentd-metrics.txt");
+const APISERVER_FIXTURE = path.join(__dirname, "fixtures", "apiserver-metrics.txt");
+const ETCD_FIXTURE = path.join(__dirname, "fixtures", "etcd-metrics.txt");
+
+/** Serves one exposition text at every path, so each job's metrics_path finds it. */
+async function serveText(body: string): Promise<{ address: string; close: () => Promise<void> }> {
+    const server = http.createServer((_req, res) => {
+        res.writeHead(200, { "Content-Type": "text/plain; version=0.0.4" });
+        res.end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    return { address: `127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/** The jobs the dashboards read; each gets one target through file_sd, with the meta labels its discovery would give. */
+const JOBS = ["monitor", "cadvisor", "node-exporter", "kube-state-metrics", "log-agent", "apiserver", "etcd"];
+
+/** $__rate_interval as Grafana fills it for a 1s scrape interval is 4s; 1m holds every sample of the test. */
+const RATE_INTERVAL = "1m";
+
+/**
+ * Values for a dashboard's variables, as Grafana picks them: each Prometheus variable's first
+ * value, read with its own label_values query from the real data, or All (its allValue) where
+ * the variable offers All, which Grafana selects first. A variable without values fails.
+ */
+async function variableValues(prom: PrometheusProcess, d: GeneratedDashboard): Promise<Record<string, string>> {
+    const values: Record<string, string> = { __rate_interval: RATE_INTERVAL };
+    for (const v of queryVariables(d).filter((v) => v.datasourceType === "prometheus")) {
+        const { selector, label } = labelValuesQuery(v.query);
+        const result = await prom.query(`count by (${label}) (${fillVariables(selector, values)})`);
+        const options = result.map((r) => r.metric[label]).filter((x) => x !== undefined && x !== "").sort();
+        assert.ok(options.length > 0, `${d.json.title}: variable $${v.name} (${v.query}) has no values`);
+        values[v.name] = v.includeAll ? v.allValue! : options[0];
+    }
+    return values;
+}
+
+/** The series one panel query returns; the empty panel is the empty list. */
+async function panelSeries(prom: PrometheusProcess, expr: string, values: Record<string, string>): Promise<number> {
+    return (await prom.query(fillVariables(expr, values))).length;
+}
+
+/**
+ * A real Prometheus running the stack's generated jobs, relabel and drop rules untouched, with one
+ * target per job the dashboards read (only the jobs the settings generate), after three scrapes.
+ * Everything it starts is pushed onto `closers`.
+ */
+async function runStack(settings: Settings, closers: Array<() => Promise<void>>): Promise<PrometheusProcess> {
+    const serve = async (file: string) => {
+        const s = await serveText(fs.readFileSync(file, "utf8"));
+        closers.push(s.close);
+        return s.address;
+    };
+    const cadvisor = await serve(CADVISOR_FIXTURE);
+    const ksm = await serve(KSM_FIXTURE);
+    const fluentd = await serve(FLUENTD_FIXTURE);
+    const apiserver = await serve(APISERVER_FIXTURE);
+    const etcd = await serve(ETCD_FIXTURE);
+
+    const m = settings.metrics;
+    const { prometheusYml, ruleFiles } = generatedPrometheusFiles(m);
+    const sandbox = sandboxConfig(prometheusYml, ruleFiles, (config) => {
+        for (const job of config.scrape_configs) {
+            job.scrape_interval = "1s";
+            job.scrape_timeout = "1s";
+            // The kubelet's and API server's https and bearer token have no counterpart in the sandbox; the relabel rules stay.
+            if (job.job_name === "cadvisor" || job.job_name === "apiserver") {
+                job.scheme = "http";
+                delete job.tls_config;
+                delete job.bearer_token_file;
+            }
+        }
+    });
+    const jobs: string[] = sandbox.config.scrape_configs.map((c: any) => c.job_name).filter((j: string) => JOBS.includes(j));
+    const target = (job: string, t: ReturnType<typeof discoveredTarget>) => jobs.includes(job) && sandbox.setTargets(job, [t]);
+    target("cadvisor", discoveredTarget(cadvisor, { node_name: "node-1" }));
+    target("apiserver", discoveredTarget(apiserver, { namespace: "default", service_name: "kubernetes", endpoint_port_name: "https", endpoint_ready: "true" }));
+    target("etcd", discoveredTarget(etcd, {}));
+    if (m.kubeStateMetricsTarget) {
+        const t = m.kubeStateMetricsTarget;
+        target("kube-state-metrics", discoveredTarget(ksm, kubeStateMetricsEndpointMeta(t.namespace, t.serviceName, t.portName)));
+    }
+    if (m.nodeExporterTarget) {
+        // A real node_exporter with the DaemonSet's flags, not a fixture.
+        const exporter = await NodeExporterProcess.start(settings.nodeExporter);
+        closers.push(() => exporter.stop());
+        target("node-exporter", discoveredTarget(exporter.address, nodeExporterPodMeta(m.nodeExporterTarget.namespace, m.nodeExporterTarget.podLabels, "node-1")));
+    }
+    const agentLabels = Object.fromEntries(Object.entries(m.logAgentTarget.podLabels).map(([k, v]) => [`pod_label_${k.replace(/[^a-zA-Z0-9_]/g, "_")}`, v]));
+    target(
+        "log-agent",
+        discoveredTarget(fluentd, {
+            namespace: m.logAgentTarget.namespace,
+            pod_name: "fluentd-es-v2.7.0-abcde",
+            pod_node_name: "node-1",
+            pod_container_name: "fluentd-es",
+            pod_container_port_name: m.logAgentTarget.portName,
+            ...agentLabels,
+        }),
+    );
+    const prom = await PrometheusProcess.start(sandbox.configFile);
+    closers.push(() => prom.stop());
+    // Prometheus itself, through the endpoints of the monitor=main Service, as the spec's job finds it.
+    sandbox.setTargets(m.name, [
+        discoveredTarget(new URL(prom.url).host, {
+            namespace: m.namespace,
+            service_name: m.name,
+            service_label_monitor: "main",
+            endpoint_port_name: "web",
+            endpoint_address_target_kind: "Pod",
+            endpoint_address_target_name: `${m.name}-0`,
+            pod_name: `${m.name}-0`,
+        }),
+    ]);
+    // Three scrapes of every job, so every rate() has two samples and more.
+    await prom.waitFor(async () => {
+        const counts = await prom.query("count_over_time(up[1m]) >= 3 and up == 1");
+        return jobs.every((j) => counts.some((c) => c.metric.job === j));
+    }, "three successful scrapes of every job", 60000);
+    return prom;
+}
+
+describe("Grafana dashboards on real data: no panel is empty", function () {
+    this.timeout(120000);
+    // Every job on, etcd too (over http, so the sandbox needs no client certificate).
+    const settings = settingsWithGrafana({ metrics: { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http" } } });
+    const dashboards = dashboardsFor(settings, PROJECT).filter((d) => d.json.title !== "Logs");
+    const closers: Array<() => Promise<void>> = [];
+    let prom: PrometheusProcess | undefined;
+
+    before(async () => {
+        prom = await runStack(settings, closers);
+    });
+
+    after(async () => {
+        for (const close of closers.reverse()) {
+            await close();
+        }
+    });
+
+    it("every job the dashboards read is generated and scraped", async () => {
+        const up = (await prom!.query("up == 1")).map((r) => r.metric.job);
+        assert.deepStrictEqual(JOBS.filter((j) => !up.includes(j)), []);
+    });
+
+    it("every Prometheus panel query, with its variables filled in from the data, returns series", async () => {
+        const empty: string[] = [];
+        let checked = 0;
+        for (const d of dashboards) {
+            const values = await variableValues(prom!, d);
+            for (const q of prometheusQueries([d])) {
+                checked++;
+                if ((await panelSeries(prom!, q.expr, values)) === 0) {
+                    empty.push(`${q.dashboard} / ${q.panel} / ${q.refId}: ${fillVariables(q.expr, values)}`);
+                }
+            }
+        }
+        assert.deepStrictEqual(empty, []);
+        assert.strictEqual(checked, prometheusQueries(dashboards).length);
+        console.log(`      ${checked} queries of ${dashboards.length} dashboards returned data`);
+    });
+
+    it("a panel on a family the cadvisor drop rules remove would be empty: the test catches it", async () => {
+        const family = "container_cpu_system_seconds_total";
+        assert.ok(CADVISOR_FAMILIES.some((f) => f.name === family && !f.keep), "the family is dropped by the table");
+        assert.ok(fs.readFileSync(CADVISOR_FIXTURE, "utf8").includes(`\n${family}{`), "the fixture serves it, so only the drop rule can empty the panel");
+        const doctored = `sum by (pod, container) (rate(${family}{namespace="$namespace", pod=~"$pod", container!=""}[$__rate_interval]))`;
+        const values = await variableValues(prom!, dashboards.find((d) => d.json.title === "Namespace and pod")!);
+        assert.strictEqual(await panelSeries(prom!, doctored, values), 0);
+        // The same panel on the kept sibling family has data.
+        assert.ok((await panelSeries(prom!, doctored.replace(family, "container_cpu_usage_seconds_total"), values)) > 0);
+    });
+
+    it("a panel on a node-exporter family the drop rules remove would be empty too", async () => {
+        const values = await variableValues(prom!, dashboards.find((d) => d.json.title === "Node")!);
+        assert.strictEqual(await panelSeries(prom!, 'sum(node_scrape_collector_duration_seconds{node="$node"})', values), 0);
+        assert.ok((await panelSeries(prom!, 'sum(node_scrape_collector_success{node="$node"})', values)) > 0);
+    });
+});
+
+describe("Grafana dashboards on real data with kube-state-metrics and node-exporter off", function () {
+    this.timeout(120000);
+    const settings = settingsWithGrafana({ kubeStateMetrics: { enabled: false }, nodeExporter: { enabled: false } });
+    const dashboards = dashboardsFor(settings, PROJECT).filter((d) => d.json.title !== "Logs");
+    const closers: Array<() => Promise<void>> = [];
+    let prom: PrometheusProcess | undefined;
+
+    before(async () => {
+        prom = await runStack(settings, closers);
+    });
+
+    after(async () => {
+        for (const close of closers.reverse()) {
+            await close();
+        }
+    });
+
+    it("the panels that remain, and the variables now read from cAdvisor, all return series", async () => {
+        assert.ok(!dashboards.some((d) => d.json.title === "Node"));
+        const empty: string[] = [];
+        for (const d of dashboards) {
+            const values = await variableValues(prom!, d);
+            for (const q of prometheusQueries([d])) {
+                if ((await panelSeries(prom!, q.expr, values)) === 0) {
+                    empty.push(`${q.dashboard} / ${q.panel} / ${q.refId}: ${fillVariables(q.expr, values)}`);
+                }
+            }
+        }
+        assert.deepStrictEqual(empty, []);
+    });
+});

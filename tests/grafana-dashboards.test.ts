@@ -1,0 +1,195 @@
+import * as assert from "assert";
+import * as path from "path";
+import * as ts from "typescript";
+import { dashboardsFor, GeneratedDashboard } from "../components/grafana/dashboards";
+import { PROJECT } from "../config/source";
+import { prometheusQueries, queryVariables } from "./harness/dashboards";
+import { fillVariables, labelValuesQuery, promqlProblems } from "./harness/promql";
+import { settingsWithGrafana } from "./harness/stack-config";
+
+/** Any value will do for parsing; the real-data test fills them from the data. */
+const PARSE_VALUES = { __rate_interval: "1m", node: "node-1", namespace: "shop", pod: ".*" };
+
+const titles = (ds: readonly GeneratedDashboard[]) => ds.map((d) => d.json.title);
+const panelTitles = (ds: readonly GeneratedDashboard[], title: string) => (ds.find((d) => d.json.title === title)?.json.panels ?? []).map((p: any) => p.title);
+
+describe("Grafana dashboards: queries Prometheus v2.11.1 runs", () => {
+    const dashboards = dashboardsFor(settingsWithGrafana(), PROJECT);
+    const queries = prometheusQueries(dashboards);
+
+    it("every dashboard of the issue is generated", () => {
+        assert.deepStrictEqual(titles(dashboards), ["Cluster", "Node", "Namespace and pod", "Prometheus", "Log agent", "Control plane", "Logs"]);
+        assert.ok(queries.length >= 25, `${queries.length} queries`);
+    });
+
+    it("every panel query parses with lezer-promql and uses only what v2.11.1 has", () => {
+        const problems = queries.flatMap((q) => promqlProblems(fillVariables(q.expr, PARSE_VALUES)).map((p) => `${q.dashboard} / ${q.panel}: ${p}`));
+        assert.deepStrictEqual(problems, []);
+    });
+
+    it("every Prometheus variable is a label_values query whose selector parses for v2.11.1", () => {
+        for (const d of dashboards) {
+            for (const v of queryVariables(d).filter((v) => v.datasourceType === "prometheus")) {
+                const { selector } = labelValuesQuery(v.query);
+                assert.deepStrictEqual(promqlProblems(fillVariables(selector, PARSE_VALUES)), [], `${d.json.title} $${v.name}`);
+            }
+        }
+    });
+
+    it("the checker is not a rubber stamp: later functions, aggregators and syntax are refused", () => {
+        assert.match(promqlProblems("absent_over_time(up[5m])").join(), /absent_over_time is not in Prometheus v2.11.1/);
+        assert.match(promqlProblems("last_over_time(up[5m])").join(), /last_over_time/);
+        assert.match(promqlProblems("group(up)").join(), /aggregator group/);
+        assert.match(promqlProblems("up @ 100").join(), /@ modifier/);
+        assert.match(promqlProblems("up offset -5m").join(), /negative offset/);
+        assert.match(promqlProblems("sum(rate(up[5m])").join(), /syntax error/);
+        assert.deepStrictEqual(promqlProblems("histogram_quantile(0.9, sum by (le) (rate(x_bucket[5m])))"), []);
+    });
+
+    it("every dashboard has a data-source variable that its panels and variables use", () => {
+        for (const d of dashboards) {
+            const ds = (d.json.templating?.list ?? []).find((v: any) => v.type === "datasource");
+            assert.ok(ds, `${d.json.title} has no data-source variable`);
+            for (const p of d.json.panels ?? []) {
+                assert.strictEqual(p.datasource?.uid, "${datasource}", `${d.json.title} / ${p.title}`);
+                for (const t of p.targets ?? []) {
+                    assert.strictEqual(t.datasource?.uid, "${datasource}", `${d.json.title} / ${p.title} / ${t.refId}`);
+                }
+            }
+        }
+    });
+
+    it("node, namespace and pod variables where the panels filter on them", () => {
+        const vars = (title: string) => queryVariables(dashboards.find((d) => d.json.title === title)!).map((v) => v.name);
+        assert.deepStrictEqual(vars("Node"), ["node"]);
+        assert.deepStrictEqual(vars("Namespace and pod"), ["namespace", "pod"]);
+        assert.deepStrictEqual(vars("Log agent"), ["node"]);
+        assert.deepStrictEqual(vars("Logs"), ["namespace", "pod"]);
+    });
+
+    it("uids are unique and stable, so a renamed title keeps its links", () => {
+        const uids = dashboards.map((d) => d.json.uid);
+        assert.deepStrictEqual(uids, ["cm-cluster", "cm-node", "cm-namespace-pod", "cm-prometheus", "cm-log-agent", "cm-control-plane", "cm-logs"]);
+    });
+});
+
+describe("Grafana dashboards follow the enabled components", () => {
+    it("without node-exporter there is no Node dashboard and no node CPU panel on Cluster", () => {
+        const ds = dashboardsFor(settingsWithGrafana({ nodeExporter: { enabled: false } }), PROJECT);
+        assert.ok(!titles(ds).includes("Node"));
+        assert.ok(!panelTitles(ds, "Cluster").includes("Node CPU busy"));
+        assert.ok(!JSON.stringify(ds).includes("node_cpu_seconds_total"));
+    });
+
+    it("without kube-state-metrics no kube_ series is queried, and the namespace variables come from cAdvisor", () => {
+        const ds = dashboardsFor(settingsWithGrafana({ kubeStateMetrics: { enabled: false } }), PROJECT);
+        assert.ok(!JSON.stringify(ds).includes("kube_"));
+        assert.deepStrictEqual(panelTitles(ds, "Namespace and pod"), ["CPU per container", "CPU throttling", "Memory per container", "Network per pod"]);
+        assert.ok(!panelTitles(ds, "Cluster").includes("Nodes"));
+    });
+
+    it("without the cadvisor job no container_ series is queried", () => {
+        const ds = dashboardsFor(settingsWithGrafana({ metrics: { jobs: { cadvisor: false } } }), PROJECT);
+        // cAdvisor's families all start with container_; kube-state-metrics' kube_pod_container_ ones stay.
+        assert.deepStrictEqual(JSON.stringify(ds).match(/(?<!kube_pod_)container_[a-z_]+/g), null);
+        assert.deepStrictEqual(panelTitles(ds, "Namespace and pod"), ["CPU requested", "Container restarts"]);
+    });
+
+    it("etcd panels only while the etcd job is on; no Control plane dashboard without the apiserver and etcd jobs", () => {
+        const etcdPanels = (ds: GeneratedDashboard[]) => panelTitles(ds, "Control plane").filter((t: string) => t.startsWith("etcd"));
+        assert.deepStrictEqual(etcdPanels(dashboardsFor(settingsWithGrafana(), PROJECT)), []);
+        const withEtcd = dashboardsFor(settingsWithGrafana({ metrics: { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http" } } }), PROJECT);
+        assert.deepStrictEqual(etcdPanels(withEtcd), ["etcd has a leader", "etcd leader changes", "etcd database size", "etcd WAL fsync (p99)"]);
+        const neither = dashboardsFor(settingsWithGrafana({ metrics: { jobs: { apiserver: false } } }), PROJECT);
+        assert.ok(!titles(neither).includes("Control plane"));
+    });
+
+    it("without the log-agent job there is no Log agent dashboard", () => {
+        const ds = dashboardsFor(settingsWithGrafana({ metrics: { jobs: { logAgent: false } } }), PROJECT);
+        assert.ok(!titles(ds).includes("Log agent"));
+        assert.ok(!JSON.stringify(ds).includes("fluentd_"));
+    });
+
+    it("without cAdvisor and kube-state-metrics there is no Namespace and pod dashboard at all", () => {
+        const ds = dashboardsFor(settingsWithGrafana({ metrics: { jobs: { cadvisor: false } }, kubeStateMetrics: { enabled: false } }), PROJECT);
+        assert.ok(!titles(ds).includes("Namespace and pod"));
+    });
+});
+
+/**
+ * @grafana/schema 13.2.3 ships the dashboard schema as TypeScript types only (no validator at
+ * run time), so each generated dashboard is type-checked against its `Dashboard` type: the JSON
+ * becomes an object literal assigned to that type, where TypeScript refuses unknown fields and
+ * wrong value types.
+ */
+function typeErrors(source: string): string[] {
+    const root = path.resolve(__dirname, "..");
+    const file = path.join(root, "__generated_dashboard_check__.ts");
+    const options: ts.CompilerOptions = { strict: true, noEmit: true, module: ts.ModuleKind.Node16, moduleResolution: ts.ModuleResolutionKind.Node16, skipLibCheck: true, types: [] };
+    const host = ts.createCompilerHost(options);
+    const getSourceFile = host.getSourceFile.bind(host);
+    host.getSourceFile = (name, lang, ...rest) => (name === file ? ts.createSourceFile(name, source, lang) : getSourceFile(name, lang, ...rest));
+    const fileExists = host.fileExists.bind(host);
+    host.fileExists = (name) => name === file || fileExists(name);
+    const program = ts.createProgram([file], options, host);
+    return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+}
+
+function schemaErrors(json: object): string[] {
+    return typeErrors(`import type { Dashboard } from "@grafana/schema";\nexport const dashboard: Dashboard = ${JSON.stringify(json, null, 1)};\n`);
+}
+
+/** The panel plugins' own schemas in @grafana/schema 13.2.3, which the Dashboard type leaves open (options: Record<string, unknown>). */
+const PANEL_SCHEMAS: Record<string, string> = {
+    timeseries: "@grafana/schema/dist/esm/raw/composable/timeseries/panelcfg/x/TimeSeriesPanelCfg_types.gen",
+    stat: "@grafana/schema/dist/esm/raw/composable/stat/panelcfg/x/StatPanelCfg_types.gen",
+    logs: "@grafana/schema/dist/esm/raw/composable/logs/panelcfg/x/LogsPanelCfg_types.gen",
+};
+
+/**
+ * A panel's options and custom field config against its plugin's Options and FieldConfig. JSON
+ * holds an enum member as its string, so the types are compared with enums as their values.
+ */
+function panelSchemaErrors(panel: any): string[] {
+    const module = PANEL_SCHEMAS[panel.type];
+    if (module === undefined) {
+        return [`no schema known for panel type ${panel.type}`];
+    }
+    const custom = panel.fieldConfig?.defaults?.custom;
+    return typeErrors(
+        `import type * as cfg from "${module}";\n` +
+            "type Json<T> = T extends string ? `${T}` : T extends number | boolean ? T : T extends Array<infer U> ? Array<Json<U>> : T extends object ? { [K in keyof T]: Json<T[K]> } : T;\n" +
+            `export const options: Json<cfg.Options> = ${JSON.stringify(panel.options ?? {})};\n` +
+            (custom !== undefined ? `export const custom: Json<cfg.FieldConfig> = ${JSON.stringify(custom)};\n` : ""),
+    );
+}
+
+describe("Grafana dashboards against @grafana/schema 13.2.3 (its TypeScript types)", function () {
+    this.timeout(120000);
+    const dashboards = dashboardsFor(settingsWithGrafana(), PROJECT);
+
+    for (const d of dashboards) {
+        it(`${d.json.title} is a Dashboard`, () => {
+            assert.deepStrictEqual(schemaErrors(d.json), []);
+        });
+    }
+
+    for (const d of dashboards) {
+        it(`${d.json.title}: every panel's options and field config match its plugin's schema`, () => {
+            const problems = (d.json.panels ?? []).flatMap((p: any) => panelSchemaErrors(p).map((e) => `${p.title}: ${e}`));
+            assert.deepStrictEqual(problems, []);
+        });
+    }
+
+    it("the panel check is not a rubber stamp either: an unknown option and a wrong enum value are refused", () => {
+        const logs = dashboards.find((d) => d.json.title === "Logs")!.json.panels![0];
+        assert.match(panelSchemaErrors({ ...logs, options: { ...logs.options, wrapLines: true } }).join("\n"), /wrapLines/);
+        assert.ok(panelSchemaErrors({ ...logs, options: { ...logs.options, dedupStrategy: "sometimes" } }).length > 0);
+    });
+
+    it("the check is not a rubber stamp: a misspelt field and a wrong type are refused", () => {
+        const bad = { ...dashboards[0].json, refrsh: "30s" };
+        assert.match(schemaErrors(bad).join("\n"), /refrsh/);
+        assert.ok(schemaErrors({ ...dashboards[0].json, editable: "yes" }).length > 0);
+    });
+});

@@ -1,0 +1,214 @@
+import * as assert from "assert";
+import { parse } from "yaml";
+import { grafanaModel } from "../components/grafana";
+import { dashboardConfigMaps, dashboardProviderConfigMap, dataSourcesConfigMap } from "../components/grafana/config-maps";
+import { grafanaDeployment, provisioningChecksum } from "../components/grafana/deployment";
+import { prometheusRelease } from "../components/grafana/datasources";
+import { grafanaIngress } from "../components/grafana/ingress";
+import { nameCollisions, programObjects } from "../components/object-names";
+import { grafanaDataClaim, grafanaDataVolume } from "../components/grafana/storage";
+import { ConfigError, loadSettings, plainConfigSource } from "../config";
+import { runProgram } from "./harness/program";
+import { GRAFANA_SECRETS, requiredConfig, settingsWith, settingsWithGrafana } from "./harness/stack-config";
+
+const ADMIN = "adm1n-Secret-Value-42";
+const SEARCH = "search-Secret-Value-17";
+
+/** Grafana on, the agent logging in as fluentd over https: both passwords in play. */
+function withCredentials() {
+    return settingsWithGrafana(
+        { logs: { search: { host: "search.example.com", port: 443, scheme: "https", user: "fluentd" } } },
+        { grafanaAdminPassword: ADMIN, searchPassword: SEARCH },
+    );
+}
+
+function configErrorOf(f: () => unknown): ConfigError {
+    try {
+        f();
+    } catch (e) {
+        if (e instanceof ConfigError) return e;
+        throw e;
+    }
+    assert.fail("expected a ConfigError");
+}
+
+describe("Grafana settings", () => {
+    it("is on by default and then requires the secret admin password, naming the key and the way out", () => {
+        const config = requiredConfig();
+        delete config.grafana;
+        const e = configErrorOf(() => loadSettings(plainConfigSource(config)));
+        assert.match(e.message, /cluster-monitoring:grafanaAdminPassword: got nothing, expected the Grafana admin password, set with pulumi config set --secret/);
+        assert.match(e.message, /cluster-monitoring:grafana\.enabled to false/);
+    });
+
+    it("refuses the admin password in clear text, and when Grafana is off", () => {
+        const clear = configErrorOf(() => loadSettings(plainConfigSource({ ...requiredConfig(), grafana: {}, grafanaAdminPassword: "hunter2" })));
+        assert.match(clear.message, /cluster-monitoring:grafanaAdminPassword: got a secret value, expected an encrypted value/);
+        assert.ok(!clear.message.includes("hunter2"));
+        const unused = configErrorOf(() => settingsWith({}, GRAFANA_SECRETS));
+        assert.match(unused.message, /grafanaAdminPassword: got a secret value, expected no value unless cluster-monitoring:grafana\.enabled is true/);
+    });
+
+    it("a Grafana named like the metrics server is refused, naming both keys", () => {
+        const problems = nameCollisions(programObjects(settingsWithGrafana({ grafana: { name: "monitor" } })));
+        const p = problems.find((x) => x.key === "cluster-monitoring:metrics.name, cluster-monitoring:grafana.name");
+        assert.ok(p, JSON.stringify(problems));
+        assert.match(p!.expected, /Service monitor in namespace monitoring/);
+    });
+
+    it("runs in the metrics namespace and takes the Prometheus Ingress settings shape", () => {
+        const g = settingsWithGrafana({ metrics: { namespace: "observability" }, grafana: { ingress: { host: "grafana.example.com", tlsSecretName: "grafana-tls" } } }).grafana;
+        assert.strictEqual(g.namespace, "observability");
+        const ingress = grafanaIngress(g)!;
+        assert.deepStrictEqual(ingress.spec, {
+            tls: [{ hosts: ["grafana.example.com"], secretName: "grafana-tls" }],
+            rules: [{ host: "grafana.example.com", http: { paths: [{ path: "/", pathType: "Prefix", backend: { service: { name: "grafana", port: { number: 3000 } } } }] } }],
+        });
+        const e = configErrorOf(() => settingsWithGrafana({ grafana: { ingress: { host: "grafana.example.com", clasName: "nginx" } } }));
+        assert.match(e.message, /cluster-monitoring:grafana\.ingress\.clasName/);
+    });
+});
+
+describe("Grafana provisioning files (Grafana's documented format)", () => {
+    const m = grafanaModel(withCredentials());
+    const datasources = parse((dataSourcesConfigMap(m).data as Record<string, string>)["datasources.yaml"]);
+    const providers = parse((dashboardProviderConfigMap(m).data as Record<string, string>)["dashboards.yaml"]);
+
+    it("data sources: apiVersion 1, only documented keys, Prometheus by its in-cluster Service", () => {
+        assert.strictEqual(datasources.apiVersion, 1);
+        assert.deepStrictEqual(Object.keys(datasources).sort(), ["apiVersion", "datasources", "prune"]);
+        const documented = ["name", "uid", "type", "access", "url", "isDefault", "editable", "basicAuth", "basicAuthUser", "jsonData", "secureJsonData"];
+        for (const ds of datasources.datasources) {
+            assert.deepStrictEqual(Object.keys(ds).filter((k) => !documented.includes(k)), [], ds.name);
+            assert.strictEqual(ds.access, "proxy");
+        }
+        const prometheus = datasources.datasources.find((d: any) => d.type === "prometheus");
+        assert.deepStrictEqual(prometheus, {
+            name: "Prometheus",
+            uid: "prometheus",
+            type: "prometheus",
+            access: "proxy",
+            url: "http://monitor.monitoring.svc:9090",
+            isDefault: true,
+            editable: false,
+            jsonData: { httpMethod: "GET", timeInterval: "30s", prometheusType: "Prometheus", prometheusVersion: "2.11.1" },
+        });
+        assert.strictEqual(datasources.datasources.filter((d: any) => d.isDefault).length, 1);
+    });
+
+    it("the Prometheus version follows the image tag, and is left out when the tag names no release", () => {
+        assert.strictEqual(prometheusRelease("quay.io/prometheus/prometheus:v2.11.1"), "2.11.1");
+        assert.strictEqual(prometheusRelease("registry.local:5000/prometheus:v2.53.0"), "2.53.0");
+        assert.strictEqual(prometheusRelease("quay.io/prometheus/prometheus@sha256:abc"), undefined);
+        const m = grafanaModel(settingsWithGrafana({ metrics: { image: "quay.io/prometheus/prometheus:latest" } }));
+        const file = parse((dataSourcesConfigMap(m).data as Record<string, string>)["datasources.yaml"]);
+        assert.deepStrictEqual(file.datasources[0].jsonData, { httpMethod: "GET", timeInterval: "30s" });
+    });
+
+    it("Elasticsearch: the agent's host, index pattern and user, the password as an environment variable", () => {
+        const es = datasources.datasources.find((d: any) => d.type === "elasticsearch");
+        assert.deepStrictEqual(es, {
+            name: "Elasticsearch logs",
+            uid: "elasticsearch-logs",
+            type: "elasticsearch",
+            access: "proxy",
+            url: "https://search.example.com:443",
+            isDefault: false,
+            editable: false,
+            basicAuth: true,
+            basicAuthUser: "fluentd",
+            jsonData: { index: "logstash-*", timeField: "@timestamp", logMessageField: "message", tlsSkipVerify: false },
+            secureJsonData: { basicAuthPassword: "${SEARCH_PASSWORD}" },
+        });
+        const env = (grafanaDeployment(m).spec as any).template.spec.containers[0].env;
+        assert.deepStrictEqual(env.find((e: any) => e.name === "SEARCH_PASSWORD"), { name: "SEARCH_PASSWORD", valueFrom: { secretKeyRef: { name: "grafana", key: "search-password" } } });
+    });
+
+    it("Elasticsearch without a user: no credentials at all, and a bare Service name qualified with the agent's namespace", () => {
+        const plain = parse((dataSourcesConfigMap(grafanaModel(settingsWithGrafana())).data as Record<string, string>)["datasources.yaml"]);
+        const es = plain.datasources.find((d: any) => d.type === "elasticsearch");
+        assert.strictEqual(es.url, "http://elasticsearch-logging.kube-system.svc:9200");
+        assert.strictEqual(es.basicAuth, undefined);
+        assert.strictEqual(es.secureJsonData, undefined);
+    });
+
+    it("dashboards: one file provider, in the folder named after the program, rescanning the mounted directory", () => {
+        assert.deepStrictEqual(providers, {
+            apiVersion: 1,
+            providers: [
+                {
+                    name: "cluster-monitoring",
+                    orgId: 1,
+                    folder: "cluster-monitoring",
+                    folderUid: "cluster-monitoring",
+                    type: "file",
+                    disableDeletion: false,
+                    allowUiUpdates: false,
+                    updateIntervalSeconds: 30,
+                    options: { path: "/var/lib/grafana-dashboards", foldersFromFilesStructure: false },
+                },
+            ],
+        });
+    });
+
+    it("one ConfigMap per dashboard, all projected into the provider's directory", () => {
+        const maps = dashboardConfigMaps(m);
+        assert.strictEqual(maps.length, m.dashboards.length);
+        const pod = (grafanaDeployment(m).spec as any).template.spec;
+        const projected = pod.volumes.find((v: any) => v.name === "dashboards").projected.sources.map((s: any) => s.configMap.name);
+        assert.deepStrictEqual(projected, maps.map((c: any) => c.metadata.name));
+        const mount = pod.containers[0].volumeMounts.find((v: any) => v.name === "dashboards");
+        assert.strictEqual(mount.mountPath, providers.providers[0].options.path);
+        assert.strictEqual(mount.subPath, undefined, "a subPath mount would never see an updated ConfigMap");
+    });
+
+    it("a changed data source restarts Grafana; a changed dashboard does not need to", () => {
+        const other = grafanaModel(settingsWithGrafana({ metrics: { scrapeInterval: "15s" } }));
+        assert.notStrictEqual(provisioningChecksum(other), provisioningChecksum(grafanaModel(settingsWithGrafana())));
+        const fewer = { ...grafanaModel(settingsWithGrafana()), dashboards: [] };
+        assert.strictEqual(provisioningChecksum(fewer), provisioningChecksum(grafanaModel(settingsWithGrafana())));
+    });
+});
+
+describe("Grafana's Deployment", () => {
+    it("is hardened: uid 472, read-only root, emptyDirs for data and /tmp, no token, anonymous access off", () => {
+        const pod = (grafanaDeployment(grafanaModel(settingsWithGrafana())).spec as any).template.spec;
+        const c = pod.containers[0];
+        assert.deepStrictEqual(pod.securityContext, { runAsNonRoot: true, runAsUser: 472, runAsGroup: 472, fsGroup: 472, seccompProfile: { type: "RuntimeDefault" } });
+        assert.deepStrictEqual(c.securityContext, { allowPrivilegeEscalation: false, capabilities: { drop: ["ALL"] }, readOnlyRootFilesystem: true, runAsNonRoot: true, runAsUser: 472, runAsGroup: 472 });
+        assert.strictEqual(pod.automountServiceAccountToken, false);
+        assert.deepStrictEqual(pod.volumes.filter((v: any) => v.emptyDir).map((v: any) => v.name), ["data", "tmp"]);
+        assert.strictEqual(c.env.find((e: any) => e.name === "GF_AUTH_ANONYMOUS_ENABLED").value, "false");
+        assert.strictEqual(c.env.find((e: any) => e.name === "GF_SERVER_ROOT_URL"), undefined, "the default root URL is what a port-forward serves");
+        assert.deepStrictEqual(c.env.find((e: any) => e.name === "GF_SECURITY_ADMIN_PASSWORD"), {
+            name: "GF_SECURITY_ADMIN_PASSWORD",
+            valueFrom: { secretKeyRef: { name: "grafana", key: "admin-password" } },
+        });
+    });
+
+    it("with persistence: a claim through the storage settings, and Recreate so the volume can move", () => {
+        const g = settingsWithGrafana({ grafana: { persistence: true, storage: { mode: "nfs", nfs: { server: "10.0.0.10", path: "/exports/grafana" } } } }).grafana;
+        const claim = grafanaDataClaim(g)!;
+        assert.deepStrictEqual(claim.metadata, { name: "grafana-data", namespace: "monitoring" });
+        assert.deepStrictEqual((claim.spec as any).selector, { matchLabels: { name: "grafana-data" } });
+        assert.strictEqual((grafanaDataVolume(g)!.spec as any).nfs.path, "/exports/grafana");
+        const d = grafanaDeployment({ ...grafanaModel(settingsWithGrafana()), grafana: g });
+        assert.strictEqual((d.spec as any).strategy.type, "Recreate");
+        assert.deepStrictEqual((d.spec as any).template.spec.volumes[0], { name: "data", persistentVolumeClaim: { claimName: "grafana-data" } });
+        assert.strictEqual(grafanaDataClaim(settingsWithGrafana().grafana), undefined);
+    });
+});
+
+describe("Grafana's passwords stay in its Secret", function () {
+    this.timeout(60000);
+
+    it("no ConfigMap, Deployment, annotation or other object of the program holds either password", async () => {
+        const config = { ...requiredConfig(), grafana: {}, logs: { search: { host: "search.example.com", port: 443, scheme: "https", user: "fluentd" } } };
+        const { resources } = await runProgram(config, { grafanaAdminPassword: ADMIN, searchPassword: SEARCH });
+        const holding = (secret: string) => resources.filter((r) => JSON.stringify(r.inputs).includes(secret)).map((r) => `${r.type} ${r.name}`);
+        assert.deepStrictEqual(holding(ADMIN), ["kubernetes:core/v1:Secret grafana-secret"]);
+        assert.deepStrictEqual(holding(SEARCH).sort(), ["kubernetes:core/v1:Secret grafana-secret", "kubernetes:core/v1:Secret log-agent-search-credentials"].sort());
+        const configMaps = resources.filter((r) => r.type === "kubernetes:core/v1:ConfigMap" && r.name.startsWith("grafana"));
+        assert.ok(configMaps.length >= 8, `${configMaps.length} Grafana ConfigMaps`);
+    });
+});
