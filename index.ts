@@ -1,4 +1,5 @@
 import * as k8s from "@pulumi/kubernetes";
+import { Alertmanager } from "./components/alertmanager";
 import { clusterProviderArgs } from "./components/cluster";
 import { assertNoNameCollisions } from "./components/object-names";
 import { KubeStateMetrics } from "./components/kube-state-metrics";
@@ -43,6 +44,10 @@ const kubeStateMetrics = settings.kubeStateMetrics.enabled
     ? new KubeStateMetrics("kube-state-metrics", { settings: settings.kubeStateMetrics, namespaceReady: metrics.namespaceResource }, onCluster)
     : undefined;
 
+const alertmanager = settings.alertmanager.enabled
+    ? new Alertmanager("alertmanager", { settings: settings.alertmanager, namespaceReady: metrics.namespaceResource }, onCluster)
+    : undefined;
+
 export const namespace = metrics.namespace;
 export const serviceName = metrics.serviceName;
 export const inClusterUrl = metrics.inClusterUrl;
@@ -53,3 +58,4 @@ export const searchUrl = logs.searchUrl;
 export const searchStoreUrl = store?.url;
 export const nodeExporterDaemonSet = nodeExporter?.daemonSetName;
 export const kubeStateMetricsService = kubeStateMetrics?.serviceName;
+export const alertmanagerUrl = alertmanager?.inClusterUrl;

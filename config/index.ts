@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { ALERT_RULES_KEY, AlertRulesSettings, alertRulesSchema } from "./alert-rules";
+import { ALERTMANAGER_KEY, AlertmanagerSettings, alertmanagerSchema, readAlertmanagerSecrets } from "./alertmanager";
 import { ClusterSettings, readClusterSettings } from "./cluster";
 import { knownKeysMessage } from "./fields";
 import { KUBE_STATE_METRICS_KEY, KUBE_STATE_METRICS_PORT_NAME, KubeStateMetricsSettings, kubeStateMetricsSchema } from "./kube-state-metrics";
@@ -18,7 +20,14 @@ import { DEFAULT_LOG_AGENT_TARGET } from "./scrape-jobs";
 import { checkAgentShipsToStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
 import { readEtcdClient, readSearchPassword, SECRET_KEYS } from "./secrets";
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
+import { fluentdSizeBytes } from "./formats";
+import type { RuleContext } from "../components/alert-rules/context";
 
+/** The Alertmanager Service port that Prometheus sends alerts to. */
+export const ALERTMANAGER_PORT_NAME = "web";
+
+export * from "./alert-rules";
+export * from "./alertmanager";
 export * from "./cluster";
 export * from "./kube-state-metrics";
 export * from "./node-exporter";
@@ -41,6 +50,8 @@ export interface Settings {
     searchStore: SearchStoreSettings;
     nodeExporter: NodeExporterSettings;
     kubeStateMetrics: KubeStateMetricsSettings;
+    alertRules: AlertRulesSettings;
+    alertmanager: AlertmanagerSettings;
 }
 
 /** Each component's settings: one schema under one stack key. */
@@ -50,6 +61,8 @@ export const COMPONENT_SCHEMAS = {
     [SEARCH_STORE_KEY]: searchStoreSchema,
     [NODE_EXPORTER_KEY]: nodeExporterSchema,
     [KUBE_STATE_METRICS_KEY]: kubeStateMetricsSchema,
+    [ALERT_RULES_KEY]: alertRulesSchema,
+    [ALERTMANAGER_KEY]: alertmanagerSchema,
 } as const;
 
 const KNOWN_KEYS = [...Object.keys(COMPONENT_SCHEMAS), ...SECRET_KEYS];
@@ -158,6 +171,22 @@ function checkNodeExporterNamespace(n: NodeExporterSettings, metrics: MetricsSet
     }
 }
 
+/** What the default rules may rely on: the jobs that scrape and the components that run. */
+function ruleContext(m: MetricsSettings, logs: LogsSettings, nodeExporter: boolean, kubeStateMetrics: boolean, alertmanager: boolean): RuleContext {
+    return {
+        prometheusJob: m.name,
+        kubelet: m.jobs.kubelet,
+        cadvisor: m.jobs.cadvisor,
+        apiserver: m.jobs.apiserver,
+        etcd: m.jobs.etcd,
+        logAgent: m.jobs.logAgent,
+        nodeExporter,
+        kubeStateMetrics,
+        alertmanager,
+        logBufferLimitBytes: fluentdSizeBytes(logs.buffer.totalLimitSize),
+    };
+}
+
 /**
  * Reads and validates the whole stack config. It throws one ConfigError listing every problem,
  * and index.ts calls it before creating any resource, so a bad stack file registers nothing.
@@ -171,6 +200,9 @@ export function loadSettings(source: ConfigSource): Settings {
     const store = readComponent(source, problems, SEARCH_STORE_KEY, searchStoreSchema, misspelt);
     const nodeExporter = readComponent(source, problems, NODE_EXPORTER_KEY, nodeExporterSchema, misspelt);
     const ksm = readComponent(source, problems, KUBE_STATE_METRICS_KEY, kubeStateMetricsSchema, misspelt);
+    const rules = readComponent(source, problems, ALERT_RULES_KEY, alertRulesSchema, misspelt);
+    const am = readComponent(source, problems, ALERTMANAGER_KEY, alertmanagerSchema, misspelt);
+    const alertmanagerSecrets = readAlertmanagerSecrets(source, problems, am);
     readSearchPassword(source, problems, logs);
     readEtcdClient(source, problems, metrics);
     if (metrics && logs) {
@@ -194,5 +226,10 @@ export function loadSettings(source: ConfigSource): Settings {
     if (kubeStateMetrics.enabled) {
         metrics!.kubeStateMetricsTarget = { namespace: kubeStateMetrics.namespace, serviceName: kubeStateMetrics.name, portName: KUBE_STATE_METRICS_PORT_NAME };
     }
-    return { cluster, metrics: metrics!, logs: logs!, searchStore: searchStore!, nodeExporter: nodeExporter!, kubeStateMetrics };
+    const alertmanager: AlertmanagerSettings = { ...am!, namespace: metrics!.namespace, secrets: alertmanagerSecrets };
+    if (alertmanager.enabled) {
+        metrics!.alertmanagerTarget = { namespace: alertmanager.namespace, serviceName: alertmanager.name, portName: ALERTMANAGER_PORT_NAME };
+    }
+    metrics!.alerting = { rules: rules!, context: ruleContext(metrics!, logs!, nodeExporter!.enabled, kubeStateMetrics.enabled, alertmanager.enabled) };
+    return { cluster, metrics: metrics!, logs: logs!, searchStore: searchStore!, nodeExporter: nodeExporter!, kubeStateMetrics, alertRules: rules!, alertmanager };
 }

@@ -1,11 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ALERTMANAGER_SECRET_KEYS } from "./alertmanager";
 import { EtcdClientCertificates, ETCD_SECRET_KEYS, MetricsSettings } from "./metrics";
 import { LogsSettings, SEARCH_PASSWORD_KEY } from "./logs";
 import { Problems, SECRET_VALUE } from "./problems";
 import { ConfigSource, fullKey } from "./source";
 
 /** Every key that holds a secret; these are the only keys where a secret value is accepted. */
-export const SECRET_KEYS = [SEARCH_PASSWORD_KEY, ...Object.values(ETCD_SECRET_KEYS)];
+export const SECRET_KEYS = [SEARCH_PASSWORD_KEY, ...Object.values(ETCD_SECRET_KEYS), ...Object.values(ALERTMANAGER_SECRET_KEYS)];
 
 /** The command that stores `key` encrypted; `fromFile` for certificates and keys. */
 export function setSecretCommand(key: string, fromFile?: string): string {

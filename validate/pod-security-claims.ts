@@ -31,7 +31,7 @@ export interface ClaimContext {
     searchStoreMmap: boolean;
 }
 
-export type WorkloadId = "prometheus" | "elasticsearch" | "fluentd" | "node-exporter" | "kube-state-metrics";
+export type WorkloadId = "prometheus" | "elasticsearch" | "fluentd" | "node-exporter" | "kube-state-metrics" | "alertmanager";
 
 export interface PodSecurityClaim {
     workload: WorkloadId;
@@ -51,6 +51,7 @@ export const LOG_AGENT_COMPONENT = "cluster-monitoring:logging:LogAgent";
 export const SEARCH_STORE_COMPONENT = "cluster-monitoring:logging:SearchStore";
 export const NODE_EXPORTER_COMPONENT = "cluster-monitoring:monitoring:NodeExporter";
 export const KUBE_STATE_METRICS_COMPONENT = "cluster-monitoring:monitoring:KubeStateMetrics";
+export const ALERTMANAGER_COMPONENT = "cluster-monitoring:monitoring:Alertmanager";
 
 export const POD_SECURITY_CLAIMS: readonly PodSecurityClaim[] = [
     {
@@ -102,6 +103,14 @@ export const POD_SECURITY_CLAIMS: readonly PodSecurityClaim[] = [
         applies: () => true,
         level: "restricted",
         why: "uid 65534, runAsNonRoot, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; no volumes but its token",
+    },
+    {
+        workload: "alertmanager",
+        component: ALERTMANAGER_COMPONENT,
+        kind: "StatefulSet",
+        applies: () => true,
+        level: "restricted",
+        why: "uid 65534, runAsNonRoot, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; Secret and claim volumes only, no token",
     },
 ];
 

@@ -1,4 +1,5 @@
 import { ConfigError, ConfigProblem, Settings } from "../../config";
+import { alertmanagerObjects } from "./alertmanager";
 import { kubeStateMetricsObjects } from "./kube-state-metrics";
 import { logAgentObjects } from "./log-agent";
 import { metricsServerObjects } from "./metrics-server";
@@ -16,6 +17,7 @@ export function programObjects(s: Settings): NamedObject[] {
         ...searchStoreObjects(s.searchStore),
         ...nodeExporterObjects(s.nodeExporter),
         ...kubeStateMetricsObjects(s.kubeStateMetrics),
+        ...alertmanagerObjects(s.alertmanager),
     ];
 }
 

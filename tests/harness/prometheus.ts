@@ -102,6 +102,15 @@ export function sandboxConfig(
             delete job.bearer_token_file;
         }
     }
+    // Alertmanager discovery too: each set's targets are the file of `alertmanagers-<index>`.
+    (config.alerting?.alertmanagers ?? []).forEach((am: any, i: number) => {
+        if (am.kubernetes_sd_configs || am.static_configs) {
+            delete am.kubernetes_sd_configs;
+            delete am.static_configs;
+            am.file_sd_configs = [{ files: [targetsFile(`alertmanagers-${i}`)], refresh_interval: "1s" }];
+            setTargets(`alertmanagers-${i}`, []);
+        }
+    });
     adjust(config);
     const configFile = path.join(root, "prometheus.yml");
     fs.writeFileSync(configFile, stringify(config));
