@@ -70,10 +70,22 @@ const groupSchema = closedObject(
 
 export type UserRuleGroup = z.output<typeof groupSchema>;
 
+/** Every default alert's name, with every job and component on; read lazily, the rules import config. */
+function defaultAlertNames(): string[] {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { defaultRuleGroups } = require("../components/alert-rules/default-groups") as typeof import("../components/alert-rules/default-groups");
+    const everything = { prometheusJob: "x", kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, logBufferLimitBytes: 1 };
+    return defaultRuleGroups(everything).flatMap((g) => g.rules.flatMap((r) => ("alert" in r ? [r.alert] : [])));
+}
+
+function defaultAlert(value: string): string | undefined {
+    return metricName(value) ?? (defaultAlertNames().includes(value) ? undefined : `the name of a default alert (docs/alerting.md#default-alerts): ${defaultAlertNames().join(", ")}`);
+}
+
 /** `cluster-monitoring:alertRules`: the default alerts and a stack's own rule groups (docs/alerting.md). */
 export const alertRulesSchema = closedObject({
     defaults: flag().default(true).meta({ description: "load the default alerts, following the enabled jobs (docs/alerting.md#default-alerts)" }),
-    disabled: stringList(metricName).optional().meta({ description: "default alerts to leave out, by name" }),
+    disabled: stringList(defaultAlert).optional().meta({ description: "default alerts to leave out, by name" }),
     groups: z
         .array(groupSchema, { error: "a list of rule groups" })
         .default([])

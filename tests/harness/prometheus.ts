@@ -161,7 +161,7 @@ export class PrometheusProcess {
     ) {}
 
     /** Starts prometheus on 127.0.0.1 with a free port and waits until it is ready. */
-    static async start(configFile: string): Promise<PrometheusProcess> {
+    static async start(configFile: string, extraArgs: string[] = []): Promise<PrometheusProcess> {
         const port = await freePort();
         const dataDir = tempDir("prometheus-data");
         const output: string[] = [];
@@ -172,6 +172,7 @@ export class PrometheusProcess {
                 `--storage.tsdb.path=${dataDir}`,
                 `--web.listen-address=127.0.0.1:${port}`,
                 "--log.level=warn",
+                ...extraArgs,
             ],
             { stdio: ["ignore", "pipe", "pipe"] },
         );
