@@ -27,7 +27,6 @@ export function controlPlaneGroup(c: RuleContext): RuleGroup | undefined {
                 annotations: {
                     summary: "The API server answers many requests with errors.",
                     description: "More than 3 % of the API server's requests have failed with a 5xx code for 10 minutes.",
-                    runbook_url: runbook("kubernetes/kubeapierrorshigh"),
                 },
             },
         );

@@ -27,7 +27,6 @@ export function kubernetesNodesGroup(): RuleGroup {
                 annotations: {
                     summary: "A node reports resource pressure.",
                     description: "Node {{ $labels.node }} has reported {{ $labels.condition }} for 10 minutes; the kubelet evicts pods to relieve it.",
-                    runbook_url: runbook("kubernetes/kubenodepressure"),
                 },
             },
         ],

@@ -52,7 +52,6 @@ export function nodeGroup(): RuleGroup {
                 annotations: {
                     summary: "A node is running out of memory.",
                     description: "Node {{ $labels.node }} has had more than 90 % of its memory in use for 15 minutes; the kubelet will start evicting pods.",
-                    runbook_url: runbook("node/nodememoryhighutilization"),
                 },
             },
             {
@@ -77,7 +76,6 @@ export function nodeGroup(): RuleGroup {
                 annotations: {
                     summary: "A node's load is high.",
                     description: "The 1-minute load of node {{ $labels.node }} has been above twice its CPU count for 15 minutes; its workloads are starved.",
-                    runbook_url: runbook("node/nodesystemsaturation"),
                 },
             },
         ],
