@@ -56,6 +56,19 @@ describe("generated alertmanager.yml on Debian's amtool", () => {
         assert.match(out, /4 receivers/);
     });
 
+    it("amtool config routes test: watchdog, pages, teams and the rest go where docs/alerting.md#routing says", () => {
+        const a = settingsWith({ alertmanager: ALL_RECEIVERS }, SECRETS).alertmanager;
+        const values = { webhookUrl: "https://h.example.com/", watchdogUrl: "https://w.example.com/", slackUrl: "https://s.example.com/", smtpPassword: "pw", pagerdutyKey: "key" };
+        const file = path.join(tempDir("amtool-routes"), "alertmanager.yml");
+        fs.writeFileSync(file, configText(a, values));
+        const route = (...labels: string[]) => amtool("config", "routes", "test", `--config.file=${file}`, ...labels).trim();
+        assert.strictEqual(route("alertname=Watchdog", "severity=none"), "watchdog");
+        assert.strictEqual(route("alertname=KubeAPIDown", "severity=critical"), "pagerduty,default");
+        assert.strictEqual(route("alertname=KubePodCrashLooping", "severity=warning", "team=payments"), "pagerduty,team-payments");
+        assert.strictEqual(route("alertname=CPUThrottlingHigh", "severity=info", "team=payments"), "team-payments");
+        assert.strictEqual(route("alertname=CPUThrottlingHigh", "severity=info"), "default");
+    });
+
     it("a broken config fails amtool, so the check can fail", () => {
         assert.throws(() => checkConfig("route:\n  receiver: nobody\nreceivers: [{ name: default }]\n"), /nobody/);
     });
@@ -176,5 +189,22 @@ describe("alerts reach a webhook, end to end on 127.0.0.1", function () {
             await new Promise((r) => setTimeout(r, 200));
         }
         assert.ok(receiver.calls.some((c) => c.path === "/default" && c.body.status === "resolved"), "the resolution arrives within 60 s");
+    });
+
+    it("a critical alert inhibits the warning of the same alert and namespace, not of another namespace", async () => {
+        assert.ok(alertmanager && receiver, "runs after the end-to-end case");
+        const probe = (namespace: string, severity: string) => ({ labels: { alertname: "InhibitProbe", namespace, severity }, annotations: { summary: "s", description: "d" } });
+        const response = await fetch(`http://127.0.0.1:${alertmanager.port}/api/v2/alerts`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify([probe("a", "critical"), probe("a", "warning"), probe("b", "warning")]),
+        });
+        assert.ok(response.ok, `Alertmanager refused the probes: ${response.status}`);
+        const isProbe = (ns: string, sev: string) => (l: Record<string, string>) => l.alertname === "InhibitProbe" && l.namespace === ns && l.severity === sev;
+        await receiver.waitFor("/default", isProbe("a", "critical"), 30000);
+        await receiver.waitFor("/default", isProbe("b", "warning"), 30000);
+        // Several group intervals (1s) later, the muted warning has still not been sent.
+        await new Promise((r) => setTimeout(r, 3000));
+        assert.ok(!receiver.calls.some((c) => c.body.alerts.some((a) => isProbe("a", "warning")(a.labels))), "the warning in namespace a is inhibited");
     });
 });

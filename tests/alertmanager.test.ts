@@ -64,6 +64,7 @@ describe("Alertmanager (docs/alerting.md#alertmanager)", () => {
             ["watchdog", ['alertname="Watchdog"'], false],
             ["pagerduty", ['severity=~"critical"'], true],
             ["team-payments", ['team="payments"'], false],
+            ["default", undefined, false],
         ]);
         assert.deepStrictEqual(config.inhibit_rules, [{ source_matchers: ['severity="critical"'], target_matchers: ['severity="warning"'], equal: ["alertname", "namespace"] }]);
         const byName = Object.fromEntries(config.receivers.map((r) => [r.name, r]));

@@ -419,7 +419,7 @@ describe("scripts (scripts/*.sh)", () => {
         assert.strictEqual(noPass.status, 1);
         assert.match(noPass.out, /PULUMI_CONFIG_PASSPHRASE .* is not set/);
         assert.match(text("bootstrap-stack.sh"), /pulumi stack init "\$stack" --secrets-provider passphrase/);
-        for (const [v, key] of [["SEARCH_PASSWORD", "searchPassword"], ["ETCD_CA_CERT_FILE", "etcdCaCert"], ["ETCD_CLIENT_CERT_FILE", "etcdClientCert"], ["ETCD_CLIENT_KEY_FILE", "etcdClientKey"]]) {
+        for (const [v, key] of [["SEARCH_PASSWORD", "searchPassword"], ["ETCD_CA_CERT_FILE", "etcdCaCert"], ["ETCD_CLIENT_CERT_FILE", "etcdClientCert"], ["ETCD_CLIENT_KEY_FILE", "etcdClientKey"], ["ALERT_WEBHOOK_URL", "alertWebhookUrl"], ["ALERT_WATCHDOG_URL", "alertWatchdogUrl"], ["ALERT_SLACK_URL", "alertSlackUrl"], ["ALERT_SMTP_PASSWORD", "alertSmtpPassword"], ["ALERT_PAGERDUTY_KEY", "alertPagerdutyKey"]]) {
             assert.match(text("bootstrap-stack.sh"), new RegExp(`${v}[\\s\\S]*${key}|${key}:${v}`), v);
         }
     });

@@ -86,8 +86,8 @@ function receiver(name: string, parts: Omit<Receiver, "name">): Receiver {
 
 /**
  * Routing (docs/alerting.md#routing): the watchdog to its own receiver, re-sent regularly for a
- * dead man's switch; pages for the chosen severities (continue, so they also reach the default
- * receiver); each team's alerts to its receiver; everything else to the default receiver. A
+ * dead man's switch; pages for the chosen severities (continue, so they also reach a team or the
+ * default receiver); each team's alerts to its receiver; everything else to the default receiver. A
  * webhook without its URL secret is not rendered at all.
  */
 export function alertmanagerConfig(a: AlertmanagerSettings, v: AlertmanagerSecretValues): AlertmanagerConfigFile {
@@ -121,6 +121,9 @@ export function alertmanagerConfig(a: AlertmanagerSettings, v: AlertmanagerSecre
             }),
         );
     }
+    // Last, a catch-all: an alert that matched the paging route (continue) but no team would
+    // otherwise stop there, since the root receiver only takes alerts no child matched.
+    routes.push({ receiver: RECEIVERS.default });
     return {
         route: {
             receiver: RECEIVERS.default,
