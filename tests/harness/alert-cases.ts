@@ -145,8 +145,19 @@ export const ALERT_CASES: Record<string, AlertCases> = {
         silent: { series: [s(`node_load1{${node}}`, "1+0x30"), s(`node_cpu_seconds_total{${node},cpu="0",mode="idle"}`, "0+60x30")], at: "20m" },
     },
     KubeNodeNotReady: {
-        fires: { series: [s(`kube_node_status_condition{${ksm},node="node-1",condition="Ready",status="true"}`, "0+0x30")], at: "20m", labels: { job: "kube-state-metrics", node: "node-1", condition: "Ready", status: "true" } },
-        silent: { series: [s(`kube_node_status_condition{${ksm},node="node-1",condition="Ready",status="true"}`, "1+0x30")], at: "20m" },
+        fires: {
+            series: [s(`kube_node_status_condition{${ksm},node="node-1",condition="Ready",status="true"}`, "0+0x30"), s(`kube_node_spec_unschedulable{${ksm},node="node-1"}`, "0+0x30")],
+            at: "20m",
+            labels: { job: "kube-state-metrics", node: "node-1", condition: "Ready", status: "true" },
+        },
+        // Cordoned for maintenance: not ready on purpose.
+        silent: {
+            series: [
+                s(`kube_node_status_condition{${ksm},node="node-1",condition="Ready",status="true"}`, "0+0x30"),
+                s(`kube_node_spec_unschedulable{${ksm},node="node-1"}`, "1+0x30"),
+            ],
+            at: "20m",
+        },
     },
     KubeNodePressure: {
         fires: {

@@ -5,12 +5,14 @@ const ksm = `job="${KUBE_STATE_METRICS_JOB}"`;
 
 /** Node conditions from kube-state-metrics; thresholds and durations from kubernetes-mixin. */
 export function kubernetesNodesGroup(): RuleGroup {
+    // A cordoned node is drained on purpose: its conditions are no news.
+    const schedulable = `unless on (node) kube_node_spec_unschedulable{${ksm}} == 1`;
     return {
         name: "kubernetes-nodes",
         rules: [
             {
                 alert: "KubeNodeNotReady",
-                expr: `kube_node_status_condition{${ksm},condition="Ready",status="true"} == 0`,
+                expr: `kube_node_status_condition{${ksm},condition="Ready",status="true"} == 0 ${schedulable}`,
                 for: "15m",
                 labels: { severity: "warning" },
                 annotations: {
@@ -21,7 +23,7 @@ export function kubernetesNodesGroup(): RuleGroup {
             },
             {
                 alert: "KubeNodePressure",
-                expr: `kube_node_status_condition{${ksm},condition=~"MemoryPressure|DiskPressure|PIDPressure",status="true"} == 1`,
+                expr: `kube_node_status_condition{${ksm},condition=~"MemoryPressure|DiskPressure|PIDPressure",status="true"} == 1 ${schedulable}`,
                 for: "10m",
                 labels: { severity: "info" },
                 annotations: {
