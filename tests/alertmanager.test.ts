@@ -84,6 +84,14 @@ describe("Alertmanager (docs/alerting.md#alertmanager)", () => {
         assert.notStrictEqual(annotation(a), annotation(c));
     });
 
+    it("gets its discovery Role even when discoveryNamespaces leaves the metrics namespace out", () => {
+        const { discoveryNamespaces } = require("../components/metrics-server/scrape-jobs");
+        const m = settingsWith({ metrics: { discoveryNamespaces: ["default"], scrapeNamespaces: ["default"] }, kubeStateMetrics: { enabled: false } }).metrics;
+        assert.ok(discoveryNamespaces(m).includes("monitoring"));
+        const off = settingsWith({ metrics: { discoveryNamespaces: ["default"], scrapeNamespaces: ["default"] }, kubeStateMetrics: { enabled: false }, alertmanager: { enabled: false } }).metrics;
+        assert.ok(!discoveryNamespaces(off).includes("monitoring"), "no Role where nothing discovers");
+    });
+
     describe("settings", () => {
         it("refuses a receiver URL in clear text, naming the key", () => {
             const config = requiredConfig();
