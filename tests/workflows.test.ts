@@ -450,7 +450,9 @@ describe("scripts (scripts/*.sh)", () => {
         const e2e = text("e2e-kind.sh");
         assert.match(e2e, /kind-up\.sh" "\$stack"/);
         assert.match(e2e, /^stack=e2e$/m);
-        assert.match(e2e, /^JOBS=\(monitor kubelet cadvisor apiserver log-agent node-exporter kube-state-metrics\)$/m);
+        assert.match(e2e, /^JOBS=\(monitor kubelet cadvisor apiserver log-agent node-exporter kube-state-metrics alertmanager\)$/m);
+        assert.match(e2e, /services\/alertmanager:web\/proxy\/api\/v2\/alerts/);
+        assert.match(e2e, /retry "the Watchdog alert in Alertmanager" watchdog_in_alertmanager/);
         assert.match(e2e, /services\/elasticsearch-logging:db\/proxy\/logstash-\*\/_search/);
         assert.match(e2e, /trap cleanup EXIT/);
         assert.match(e2e, /pulumi destroy --yes --stack "\$stack"/);
