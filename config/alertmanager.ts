@@ -9,6 +9,9 @@ import { storageSchema } from "./storage";
 
 export const ALERTMANAGER_KEY = "alertmanager";
 
+/** The Alertmanager Service and container port that Prometheus sends alerts to. */
+export const ALERTMANAGER_PORT_NAME = "web";
+
 /**
  * The secret keys of Alertmanager's receivers: top-level keys like searchPassword, because a
  * secure value inside the structured `alertmanager` key would make the whole key secret.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ALERT_RULES_KEY, AlertRulesSettings, alertRulesSchema } from "./alert-rules";
-import { ALERTMANAGER_KEY, AlertmanagerSettings, alertmanagerSchema, readAlertmanagerSecrets } from "./alertmanager";
+import { ALERTMANAGER_KEY, ALERTMANAGER_PORT_NAME, AlertmanagerSettings, alertmanagerSchema, readAlertmanagerSecrets } from "./alertmanager";
 import { ClusterSettings, readClusterSettings } from "./cluster";
 import { knownKeysMessage } from "./fields";
 import { KUBE_STATE_METRICS_KEY, KUBE_STATE_METRICS_PORT_NAME, KubeStateMetricsSettings, kubeStateMetricsSchema } from "./kube-state-metrics";
@@ -13,18 +13,15 @@ import {
     nodeExporterSchema,
 } from "./node-exporter";
 import { LOGS_KEY, LogsSettings, logsSchema } from "./logs";
-import { METRICS_KEY, MetricsSettings, metricsSchema } from "./metrics";
+import { jobName, METRICS_KEY, MetricsSettings, metricsSchema } from "./metrics";
 import { createdByDefault } from "./namespaces";
 import { addSchemaIssues, Problems, SECRET_VALUE, UNSHOWN_VALUE } from "./problems";
-import { DEFAULT_LOG_AGENT_TARGET } from "./scrape-jobs";
+import { DEFAULT_LOG_AGENT_TARGET, KUBE_STATE_METRICS_JOB_NAME, NODE_EXPORTER_JOB_NAME } from "./scrape-jobs";
 import { checkAgentShipsToStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
 import { readEtcdClient, readSearchPassword, SECRET_KEYS } from "./secrets";
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
 import { fluentdSizeBytes } from "./formats";
 import type { RuleContext } from "../components/alert-rules/context";
-
-/** The Alertmanager Service port that Prometheus sends alerts to. */
-export const ALERTMANAGER_PORT_NAME = "web";
 
 export * from "./alert-rules";
 export * from "./alertmanager";
@@ -171,6 +168,17 @@ function checkNodeExporterNamespace(n: NodeExporterSettings, metrics: MetricsSet
     }
 }
 
+/**
+ * Alertmanager's Service is scraped by the self-monitoring job under its own name as job label,
+ * so that name must not be another job's: `up{job="kubelet"}` would then count Alertmanager.
+ */
+function checkAlertmanagerJobName(a: { enabled: boolean; name: string }, m: MetricsSettings, problems: Problems): void {
+    const taken = [m.name, ...Object.keys(m.jobs).map(jobName), NODE_EXPORTER_JOB_NAME, KUBE_STATE_METRICS_JOB_NAME, ...m.services.map((s) => s.name)];
+    if (a.enabled && taken.includes(a.name)) {
+        problems.add(`${fullKey(ALERTMANAGER_KEY)}.name`, a.name, `a name no scrape job uses (taken: ${[...new Set(taken)].join(", ")}): it becomes the job label of Alertmanager's own metrics`);
+    }
+}
+
 /** What the default rules may rely on: the jobs that scrape and the components that run. */
 function ruleContext(m: MetricsSettings, logs: LogsSettings, nodeExporter: boolean, kubeStateMetrics: boolean, alertmanager: boolean): RuleContext {
     return {
@@ -211,6 +219,9 @@ export function loadSettings(source: ConfigSource): Settings {
     const searchStore = store && logs ? { ...store, namespace: logs.namespace } : undefined;
     if (searchStore && logs) {
         checkAgentShipsToStore(searchStore, logs, problems);
+    }
+    if (am && metrics) {
+        checkAlertmanagerJobName(am, metrics, problems);
     }
     if (nodeExporter && metrics && logs) {
         checkNodeExporterNamespace(nodeExporter, metrics, logs, problems);

@@ -111,6 +111,11 @@ describe("Alertmanager (docs/alerting.md#alertmanager)", () => {
             assert.ok(e.problems.some((p) => p.key === "cluster-monitoring:alertmanager.teams[0].matchers"), e.message);
         });
 
+        it("refuses a name that another scrape job uses, since it becomes the job label of Alertmanager's metrics", () => {
+            assert.ok(configError({ name: "kubelet" }).problems.some((p) => p.key === "cluster-monitoring:alertmanager.name" && /kubelet/.test(p.expected)));
+            assert.ok(configError({ name: "monitor" }).problems.some((p) => p.key === "cluster-monitoring:alertmanager.name"));
+        });
+
         it("refuses secrets while Alertmanager is off", () => {
             assert.ok(configError({ enabled: false }, { alertWebhookUrl: "https://x.example.com" }).problems.some((p) => p.key === "cluster-monitoring:alertWebhookUrl"));
         });
