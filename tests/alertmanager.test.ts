@@ -92,6 +92,35 @@ describe("Alertmanager (docs/alerting.md#alertmanager)", () => {
         assert.ok(!discoveryNamespaces(off).includes("monitoring"), "no Role where nothing discovers");
     });
 
+    it("writes only fields of the v0.34.0 configuration reference (docs/configuration.md at v0.34.0)", () => {
+        // Transcribed from the reference's <route>, <inhibit_rule>, <receiver> and integration sections.
+        const known: Record<string, string[]> = {
+            "": ["global", "route", "inhibit_rules", "receivers", "templates", "time_intervals"],
+            route: ["receiver", "group_by", "continue", "matchers", "group_wait", "group_interval", "repeat_interval", "routes", "mute_time_intervals", "active_time_intervals"],
+            inhibit_rules: ["name", "source_matchers", "target_matchers", "equal"],
+            receivers: ["name", "webhook_configs", "slack_configs", "email_configs", "pagerduty_configs"],
+            webhook_configs: ["url", "url_file", "send_resolved", "http_config", "max_alerts", "timeout"],
+            slack_configs: ["api_url", "api_url_file", "channel", "send_resolved", "title", "text", "username"],
+            email_configs: ["to", "from", "smarthost", "auth_username", "auth_password", "require_tls", "send_resolved"],
+            pagerduty_configs: ["routing_key", "routing_key_file", "send_resolved", "severity"],
+        };
+        const a = settingsWith({ alertmanager: ALL_RECEIVERS }, SECRETS).alertmanager;
+        const config: any = alertmanagerConfig(a, Object.fromEntries(Object.keys(a.secrets).map((k) => [k, "x"])));
+        const unknown = (obj: any, section: string) => Object.keys(obj).filter((k) => !known[section].includes(k)).map((k) => `${section}.${k}`);
+        const walkRoute = (r: any): string[] => [...unknown(r, "route"), ...(r.routes ?? []).flatMap(walkRoute)];
+        const problems = [
+            ...unknown(config, ""),
+            ...walkRoute(config.route),
+            ...config.inhibit_rules.flatMap((i: any) => unknown(i, "inhibit_rules")),
+            ...config.receivers.flatMap((r: any) => [
+                ...unknown(r, "receivers"),
+                ...["webhook_configs", "slack_configs", "email_configs", "pagerduty_configs"].flatMap((kind) => (r[kind] ?? []).flatMap((c: any) => unknown(c, kind))),
+            ]),
+        ];
+        assert.deepStrictEqual(problems, []);
+        assert.ok(config.receivers.some((r: any) => r.pagerduty_configs) && config.receivers.some((r: any) => r.email_configs), "every integration is checked");
+    });
+
     describe("settings", () => {
         it("refuses a receiver URL in clear text, naming the key", () => {
             const config = requiredConfig();
