@@ -179,8 +179,11 @@ function checkAlertmanagerJobName(a: { enabled: boolean; name: string }, m: Metr
     }
 }
 
-/** What the default rules may rely on: the jobs that scrape and the components that run. */
-function ruleContext(m: MetricsSettings, logs: LogsSettings, nodeExporter: boolean, kubeStateMetrics: boolean, alertmanager: boolean): RuleContext {
+/**
+ * What the default rules may rely on: the jobs that scrape and the components that run.
+ * `alertmanager` is its name (its job label) while it runs.
+ */
+function ruleContext(m: MetricsSettings, logs: LogsSettings, nodeExporter: boolean, kubeStateMetrics: boolean, alertmanager: string | undefined): RuleContext {
     return {
         prometheusJob: m.name,
         kubelet: m.jobs.kubelet,
@@ -190,7 +193,8 @@ function ruleContext(m: MetricsSettings, logs: LogsSettings, nodeExporter: boole
         logAgent: m.jobs.logAgent,
         nodeExporter,
         kubeStateMetrics,
-        alertmanager,
+        alertmanager: alertmanager !== undefined,
+        ...(alertmanager !== undefined && m.scrapeNamespaces.includes(m.namespace) ? { alertmanagerJob: alertmanager } : {}),
         logBufferLimitBytes: fluentdSizeBytes(logs.buffer.totalLimitSize),
     };
 }
@@ -241,6 +245,6 @@ export function loadSettings(source: ConfigSource): Settings {
     if (alertmanager.enabled) {
         metrics!.alertmanagerTarget = { namespace: alertmanager.namespace, serviceName: alertmanager.name, portName: ALERTMANAGER_PORT_NAME };
     }
-    metrics!.alerting = { rules: rules!, context: ruleContext(metrics!, logs!, nodeExporter!.enabled, kubeStateMetrics.enabled, alertmanager.enabled) };
+    metrics!.alerting = { rules: rules!, context: ruleContext(metrics!, logs!, nodeExporter!.enabled, kubeStateMetrics.enabled, alertmanager.enabled ? alertmanager.name : undefined) };
     return { cluster, metrics: metrics!, logs: logs!, searchStore: searchStore!, nodeExporter: nodeExporter!, kubeStateMetrics, alertRules: rules!, alertmanager };
 }

@@ -154,7 +154,7 @@ describe("what the default alerts read", () => {
     const nodeExporter = fixtureNames(path.join(__dirname, "fixtures", "node-exporter-metrics.txt"));
     const ksm = fixtureNames(path.join(__dirname, "fixtures", "kube-state-metrics-metrics.txt"));
     /** Jobs without family filters, and the families their targets serve (Prometheus, apiserver, etcd, fluentd's plugin). */
-    const UNFILTERED = /^(up|prometheus_[a-z_]+|apiserver_request_total|etcd_server_has_leader|etcd_disk_wal_fsync_duration_seconds_bucket|fluentd_output_status_[a-z_]+)$/;
+    const UNFILTERED = /^(up|prometheus_[a-z_]+|alertmanager_[a-z_]+|apiserver_request_total|etcd_server_has_leader|etcd_disk_wal_fsync_duration_seconds_bucket|fluentd_output_status_[a-z_]+)$/;
 
     for (const a of alerts) {
         it(`${a.alert}: every selector names a job we run and a series that job keeps`, () => {
@@ -164,7 +164,8 @@ describe("what the default alerts read", () => {
                 const metric = sel.metric!;
                 const job = sel.matchers.find((m) => m.label === "job" && m.op === "=")?.value;
                 if (job !== undefined) {
-                    assert.ok(jobNames.has(job) || job === settings.metrics.name, `${a.alert}: job ${job} is not scraped`);
+                    // The self-monitoring job labels Prometheus and Alertmanager with their Service names.
+                    assert.ok(jobNames.has(job) || job === settings.metrics.name || job === context.alertmanagerJob, `${a.alert}: job ${job} is not scraped`);
                 }
                 if (metric.startsWith("container_")) {
                     const row = CADVISOR_FAMILIES.find((f) => f.name === metric);
@@ -244,6 +245,12 @@ describe("groups follow the jobs and components that are on", () => {
         const n = names(settingsWith({ alertmanager: { enabled: false }, metrics: { jobs: { logAgent: false } } }));
         assert.ok(!n.includes("PrometheusNotificationsFailing") && !n.some((x) => x.startsWith("Fluentd")));
     });
+    it("Alertmanager's own alerts only while the self-monitoring job scrapes its namespace", () => {
+        assert.ok(names().includes("AlertmanagerFailedReload"));
+        const elsewhere = settingsWith({ metrics: { discoveryNamespaces: ["default", "monitoring"], scrapeNamespaces: ["default"] } });
+        assert.ok(!names(elsewhere).some((n) => n.startsWith("Alertmanager")));
+    });
+
     it("the self-monitoring alerts follow metrics.name, the job label of Prometheus itself", () => {
         const g = defaultRuleGroups(settingsWith({ metrics: { name: "prom" } }).metrics.alerting!.context)[0];
         assert.match(g.rules[0].expr, /job="prom"/);

@@ -14,6 +14,11 @@ export interface RuleContext {
     kubeStateMetrics: boolean;
     /** Alertmanager is deployed, so Prometheus sends notifications that can fail. */
     alertmanager: boolean;
+    /**
+     * The job label of Alertmanager's own metrics (its Service name), when the self-monitoring
+     * job scrapes it: only while the metrics namespace is one of metrics.scrapeNamespaces.
+     */
+    alertmanagerJob?: string;
     /** The log agent buffer's total_limit_size in bytes, the 100 % of "buffer nearly full". */
     logBufferLimitBytes: number;
 }

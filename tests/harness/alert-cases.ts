@@ -29,6 +29,8 @@ const s = (series: string, values: string) => ({ series, values });
 const self = 'job="monitor",namespace="monitoring",pod="monitor-0"';
 const selfLabels = { job: "monitor", namespace: "monitoring", pod: "monitor-0" };
 const ksm = 'job="kube-state-metrics"';
+const am = 'job="alertmanager",namespace="monitoring",pod="alertmanager-0"';
+const amLabels = { job: "alertmanager", namespace: "monitoring", pod: "alertmanager-0" };
 const fs = 'job="node-exporter",instance="node-1",node="node-1",device="/dev/sda1",fstype="ext4",mountpoint="/"';
 const fsLabels = { job: "node-exporter", instance: "node-1", node: "node-1", device: "/dev/sda1", fstype: "ext4", mountpoint: "/" };
 const node = 'job="node-exporter",instance="node-1",node="node-1"';
@@ -98,6 +100,27 @@ export const ALERT_CASES: Record<string, AlertCases> = {
         fires: { series: [], at: "1m", labels: {} },
         silent: null,
         why: "it always fires: its absence at the receiver is the alarm",
+    },
+    AlertmanagerFailedReload: {
+        fires: { series: [s(`alertmanager_config_last_reload_successful{${am}}`, "0+0x30")], at: "20m", labels: amLabels },
+        silent: { series: [s(`alertmanager_config_last_reload_successful{${am}}`, "1+0x30")], at: "20m" },
+    },
+    AlertmanagerFailedToSendAlerts: {
+        fires: {
+            series: [
+                s(`alertmanager_notifications_failed_total{${am},integration="webhook",reason="clientError"}`, "0+1x40"),
+                s(`alertmanager_notifications_total{${am},integration="webhook"}`, "0+10x40"),
+            ],
+            at: "30m",
+            labels: { ...amLabels, integration: "webhook", reason: "clientError" },
+        },
+        silent: {
+            series: [
+                s(`alertmanager_notifications_failed_total{${am},integration="webhook",reason="clientError"}`, "0+0x40"),
+                s(`alertmanager_notifications_total{${am},integration="webhook"}`, "0+10x40"),
+            ],
+            at: "30m",
+        },
     },
     NodeFilesystemAlmostOutOfSpace: {
         fires: {

@@ -1,5 +1,6 @@
 import { RuleContext } from "../context";
 import { RuleGroup } from "../types";
+import { alertmanagerGroup } from "./alertmanager";
 import { containersGroup } from "./containers";
 import { controlPlaneGroup, etcdGroup } from "./control-plane";
 import { kubernetesNodesGroup, kubernetesWorkloadsGroup } from "./kubernetes";
@@ -16,6 +17,7 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
     const groups: (RuleGroup | undefined)[] = [
         prometheusGroup(c),
         watchdogGroup(),
+        c.alertmanagerJob !== undefined ? alertmanagerGroup(c.alertmanagerJob) : undefined,
         c.nodeExporter ? nodeGroup() : undefined,
         c.kubeStateMetrics ? kubernetesNodesGroup() : undefined,
         c.kubeStateMetrics ? kubernetesWorkloadsGroup() : undefined,
