@@ -1,4 +1,5 @@
 import * as k8s from "@pulumi/kubernetes";
+import { Alertmanager } from "./components/alertmanager";
 import { clusterProviderArgs } from "./components/cluster";
 import { assertNoNameCollisions } from "./components/object-names";
 import { Grafana, grafanaModel } from "./components/grafana";
@@ -48,6 +49,10 @@ const grafana = settings.grafana.enabled
     ? new Grafana("grafana", { model: grafanaModel(settings), namespaceReady: metrics.namespaceResource }, onCluster)
     : undefined;
 
+const alertmanager = settings.alertmanager.enabled
+    ? new Alertmanager("alertmanager", { settings: settings.alertmanager, namespaceReady: metrics.namespaceResource }, onCluster)
+    : undefined;
+
 export const namespace = metrics.namespace;
 export const serviceName = metrics.serviceName;
 export const inClusterUrl = metrics.inClusterUrl;
@@ -59,3 +64,4 @@ export const searchStoreUrl = store?.url;
 export const nodeExporterDaemonSet = nodeExporter?.daemonSetName;
 export const kubeStateMetricsService = kubeStateMetrics?.serviceName;
 export const grafanaUrl = grafana?.url;
+export const alertmanagerUrl = alertmanager?.inClusterUrl;

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { ALERT_RULES_KEY, AlertRulesSettings, alertRulesSchema } from "./alert-rules";
+import { ALERTMANAGER_KEY, ALERTMANAGER_PORT_NAME, AlertmanagerSettings, alertmanagerSchema, readAlertmanagerSecrets } from "./alertmanager";
 import { ClusterSettings, readClusterSettings } from "./cluster";
 import { knownKeysMessage } from "./fields";
 import { GRAFANA_KEY, GrafanaSettings, grafanaSchema } from "./grafana";
@@ -12,14 +14,18 @@ import {
     nodeExporterSchema,
 } from "./node-exporter";
 import { LOGS_KEY, LogsSettings, logsSchema } from "./logs";
-import { METRICS_KEY, MetricsSettings, metricsSchema } from "./metrics";
+import { jobName, METRICS_KEY, MetricsSettings, metricsSchema } from "./metrics";
 import { createdByDefault } from "./namespaces";
 import { addSchemaIssues, Problems, SECRET_VALUE, UNSHOWN_VALUE } from "./problems";
-import { DEFAULT_LOG_AGENT_TARGET } from "./scrape-jobs";
+import { DEFAULT_LOG_AGENT_TARGET, KUBE_STATE_METRICS_JOB_NAME, NODE_EXPORTER_JOB_NAME } from "./scrape-jobs";
 import { checkAgentShipsToStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
 import { readEtcdClient, readGrafanaAdminPassword, readSearchPassword, SECRET_KEYS } from "./secrets";
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
+import { fluentdSizeBytes } from "./formats";
+import type { RuleContext } from "../components/alert-rules/context";
 
+export * from "./alert-rules";
+export * from "./alertmanager";
 export * from "./cluster";
 export * from "./grafana";
 export * from "./kube-state-metrics";
@@ -44,6 +50,8 @@ export interface Settings {
     nodeExporter: NodeExporterSettings;
     kubeStateMetrics: KubeStateMetricsSettings;
     grafana: GrafanaSettings;
+    alertRules: AlertRulesSettings;
+    alertmanager: AlertmanagerSettings;
 }
 
 /** Each component's settings: one schema under one stack key. */
@@ -54,6 +62,8 @@ export const COMPONENT_SCHEMAS = {
     [NODE_EXPORTER_KEY]: nodeExporterSchema,
     [KUBE_STATE_METRICS_KEY]: kubeStateMetricsSchema,
     [GRAFANA_KEY]: grafanaSchema,
+    [ALERT_RULES_KEY]: alertRulesSchema,
+    [ALERTMANAGER_KEY]: alertmanagerSchema,
 } as const;
 
 const KNOWN_KEYS = [...Object.keys(COMPONENT_SCHEMAS), ...SECRET_KEYS];
@@ -163,6 +173,37 @@ function checkNodeExporterNamespace(n: NodeExporterSettings, metrics: MetricsSet
 }
 
 /**
+ * Alertmanager's Service is scraped by the self-monitoring job under its own name as job label,
+ * so that name must not be another job's: `up{job="kubelet"}` would then count Alertmanager.
+ */
+function checkAlertmanagerJobName(a: { enabled: boolean; name: string }, m: MetricsSettings, problems: Problems): void {
+    const taken = [m.name, ...Object.keys(m.jobs).map(jobName), NODE_EXPORTER_JOB_NAME, KUBE_STATE_METRICS_JOB_NAME, ...m.services.map((s) => s.name)];
+    if (a.enabled && taken.includes(a.name)) {
+        problems.add(`${fullKey(ALERTMANAGER_KEY)}.name`, a.name, `a name no scrape job uses (taken: ${[...new Set(taken)].join(", ")}): it becomes the job label of Alertmanager's own metrics`);
+    }
+}
+
+/**
+ * What the default rules may rely on: the jobs that scrape and the components that run.
+ * `alertmanager` is its name (its job label) while it runs.
+ */
+function ruleContext(m: MetricsSettings, logs: LogsSettings, nodeExporter: boolean, kubeStateMetrics: boolean, alertmanager: string | undefined): RuleContext {
+    return {
+        prometheusJob: m.name,
+        kubelet: m.jobs.kubelet,
+        cadvisor: m.jobs.cadvisor,
+        apiserver: m.jobs.apiserver,
+        etcd: m.jobs.etcd,
+        logAgent: m.jobs.logAgent,
+        nodeExporter,
+        kubeStateMetrics,
+        alertmanager: alertmanager !== undefined,
+        ...(alertmanager !== undefined && m.scrapeNamespaces.includes(m.namespace) ? { alertmanagerJob: alertmanager } : {}),
+        logBufferLimitBytes: fluentdSizeBytes(logs.buffer.totalLimitSize),
+    };
+}
+
+/**
  * Reads and validates the whole stack config. It throws one ConfigError listing every problem,
  * and index.ts calls it before creating any resource, so a bad stack file registers nothing.
  */
@@ -179,6 +220,9 @@ export function loadSettings(source: ConfigSource): Settings {
     // Grafana runs beside Prometheus; the namespace is known once the metrics key has been read.
     const grafana: GrafanaSettings | undefined = grafanaRead && { ...grafanaRead, namespace: "" };
     readGrafanaAdminPassword(source, problems, grafana);
+    const rules = readComponent(source, problems, ALERT_RULES_KEY, alertRulesSchema, misspelt);
+    const am = readComponent(source, problems, ALERTMANAGER_KEY, alertmanagerSchema, misspelt);
+    const alertmanagerSecrets = readAlertmanagerSecrets(source, problems, am);
     readSearchPassword(source, problems, logs);
     readEtcdClient(source, problems, metrics);
     if (metrics && logs) {
@@ -187,6 +231,9 @@ export function loadSettings(source: ConfigSource): Settings {
     const searchStore = store && logs ? { ...store, namespace: logs.namespace } : undefined;
     if (searchStore && logs) {
         checkAgentShipsToStore(searchStore, logs, problems);
+    }
+    if (am && metrics) {
+        checkAlertmanagerJobName(am, metrics, problems);
     }
     if (nodeExporter && metrics && logs) {
         checkNodeExporterNamespace(nodeExporter, metrics, logs, problems);
@@ -203,5 +250,20 @@ export function loadSettings(source: ConfigSource): Settings {
         metrics!.kubeStateMetricsTarget = { namespace: kubeStateMetrics.namespace, serviceName: kubeStateMetrics.name, portName: KUBE_STATE_METRICS_PORT_NAME };
     }
     grafana!.namespace = metrics!.namespace;
-    return { cluster, metrics: metrics!, logs: logs!, searchStore: searchStore!, nodeExporter: nodeExporter!, kubeStateMetrics, grafana: grafana! };
+    const alertmanager: AlertmanagerSettings = { ...am!, namespace: metrics!.namespace, secrets: alertmanagerSecrets };
+    if (alertmanager.enabled) {
+        metrics!.alertmanagerTarget = { namespace: alertmanager.namespace, serviceName: alertmanager.name, portName: ALERTMANAGER_PORT_NAME };
+    }
+    metrics!.alerting = { rules: rules!, context: ruleContext(metrics!, logs!, nodeExporter!.enabled, kubeStateMetrics.enabled, alertmanager.enabled ? alertmanager.name : undefined) };
+    return {
+        cluster,
+        metrics: metrics!,
+        logs: logs!,
+        searchStore: searchStore!,
+        nodeExporter: nodeExporter!,
+        kubeStateMetrics,
+        grafana: grafana!,
+        alertRules: rules!,
+        alertmanager,
+    };
 }

@@ -29,6 +29,8 @@ import {
 import { createdByDefault, createNamespaceField, defaultDiscoveryNamespaces, systemNamespaceMessage } from "./namespaces";
 import { limitMessage } from "./resources";
 import { storageSchema } from "./storage";
+import type { AlertRulesSettings } from "./alert-rules";
+import type { RuleContext } from "../components/alert-rules/context";
 
 /** The three files of the etcd client Secret (docs/design.md#etcd-client-secret), all Pulumi secrets. */
 export interface EtcdClientCertificates {
@@ -189,7 +191,18 @@ export const metricsSchema = closedObject({
         scrapeNamespaces: m.scrapeNamespaces ?? [m.namespace],
     }));
 
+/** Where Prometheus finds Alertmanager: its Service's endpoints, by name and port name. */
+export interface AlertmanagerTarget {
+    namespace: string;
+    serviceName: string;
+    portName: string;
+}
+
 export type MetricsSettings = z.output<typeof metricsSchema> & {
+    /** The rule files' inputs: the stack's alertRules and what the default rules may rely on. */
+    alerting?: { rules: AlertRulesSettings; context: RuleContext };
+    /** Set while cluster-monitoring:alertmanager.enabled is true: Prometheus sends alerts there. */
+    alertmanagerTarget?: AlertmanagerTarget;
     /** Present exactly when the etcd job scrapes over https (docs/design.md#etcd-client-secret). */
     etcdClient?: EtcdClientCertificates;
     logAgentTarget: LogAgentTarget;

@@ -14,6 +14,10 @@ import {
     serviceName,
 } from "./formats";
 
+/** The job names of the exporter jobs, which follow their components rather than metrics.jobs. */
+export const NODE_EXPORTER_JOB_NAME = "node-exporter";
+export const KUBE_STATE_METRICS_JOB_NAME = "kube-state-metrics";
+
 /** Which cluster-component jobs run besides self-monitoring. */
 export const JOB_SWITCH_DEFAULTS = {
     kubelet: true,

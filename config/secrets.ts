@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { ALERTMANAGER_SECRET_KEYS } from "./alertmanager";
 import { EtcdClientCertificates, ETCD_SECRET_KEYS, MetricsSettings } from "./metrics";
 import { GRAFANA_ADMIN_PASSWORD_KEY, GRAFANA_KEY, GrafanaSettings } from "./grafana";
 import { LogsSettings, SEARCH_PASSWORD_KEY } from "./logs";
@@ -6,7 +7,12 @@ import { Problems, SECRET_VALUE } from "./problems";
 import { ConfigSource, fullKey } from "./source";
 
 /** Every key that holds a secret; these are the only keys where a secret value is accepted. */
-export const SECRET_KEYS = [SEARCH_PASSWORD_KEY, ...Object.values(ETCD_SECRET_KEYS), GRAFANA_ADMIN_PASSWORD_KEY];
+export const SECRET_KEYS = [
+    SEARCH_PASSWORD_KEY,
+    ...Object.values(ETCD_SECRET_KEYS),
+    GRAFANA_ADMIN_PASSWORD_KEY,
+    ...Object.values(ALERTMANAGER_SECRET_KEYS),
+];
 
 /** The command that stores `key` encrypted; `fromFile` for certificates and keys. */
 export function setSecretCommand(key: string, fromFile?: string): string {

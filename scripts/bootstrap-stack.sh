@@ -3,6 +3,7 @@
 #
 #   PULUMI_BACKEND_URL='s3://<bucket>?region=<region>' PULUMI_CONFIG_PASSPHRASE='<passphrase>' \
 #     [SEARCH_PASSWORD=...] [ETCD_CA_CERT_FILE=ca.crt ETCD_CLIENT_CERT_FILE=client.crt ETCD_CLIENT_KEY_FILE=client.key] \
+#     [ALERT_WEBHOOK_URL=... ALERT_WATCHDOG_URL=... ALERT_SLACK_URL=... ALERT_SMTP_PASSWORD=... ALERT_PAGERDUTY_KEY=...] \
 #     scripts/bootstrap-stack.sh <stack>
 #
 # - Refuses to run without PULUMI_BACKEND_URL: it never falls back to your `pulumi login` or to
@@ -15,6 +16,11 @@
 #     ETCD_CA_CERT_FILE      -> cluster-monitoring:etcdCaCert
 #     ETCD_CLIENT_CERT_FILE  -> cluster-monitoring:etcdClientCert
 #     ETCD_CLIENT_KEY_FILE   -> cluster-monitoring:etcdClientKey
+#     ALERT_WEBHOOK_URL      -> cluster-monitoring:alertWebhookUrl
+#     ALERT_WATCHDOG_URL     -> cluster-monitoring:alertWatchdogUrl
+#     ALERT_SLACK_URL        -> cluster-monitoring:alertSlackUrl
+#     ALERT_SMTP_PASSWORD    -> cluster-monitoring:alertSmtpPassword
+#     ALERT_PAGERDUTY_KEY    -> cluster-monitoring:alertPagerdutyKey
 # Running it again is safe: the stack is reused and the given secrets are set again.
 # Pulumi writes the passphrase salt (`encryptionsalt`) and the encrypted values into
 # Pulumi.<stack>.yaml; commit that file so CI can decrypt them.
@@ -57,6 +63,14 @@ for pair in etcdCaCert:ETCD_CA_CERT_FILE etcdClientCert:ETCD_CLIENT_CERT_FILE et
     [ -n "$path" ] || continue
     [ -r "$path" ] || die "$var=$path is not a readable file"
     set_secret "$key" "from $var=$path" <"$path"
+done
+
+# Alertmanager's receiver secrets (docs/alerting.md#receivers), values read from the environment.
+for pair in alertWebhookUrl:ALERT_WEBHOOK_URL alertWatchdogUrl:ALERT_WATCHDOG_URL alertSlackUrl:ALERT_SLACK_URL \
+    alertSmtpPassword:ALERT_SMTP_PASSWORD alertPagerdutyKey:ALERT_PAGERDUTY_KEY; do
+    key="${pair%%:*}" var="${pair#*:}"
+    [ -n "${!var:-}" ] || continue
+    printf '%s' "${!var}" | set_secret "$key" "from $var"
 done
 
 echo "stack $stack is ready in $PULUMI_BACKEND_URL."

@@ -7,10 +7,13 @@
 #   2. the Prometheus pod (namespace monitoring, label app=monitor) becomes Ready;
 #   3. Prometheus' /api/v1/targets, read through the API server's service proxy, has at least one
 #      target `up` for each of the jobs monitor, kubelet, cadvisor, apiserver, log-agent,
-#      node-exporter and kube-state-metrics;
-#   4. Elasticsearch (service kube-system/elasticsearch-logging, port db, through the same proxy)
+#      node-exporter, kube-state-metrics and alertmanager;
+#   4. the alerting pipeline inside the cluster: Prometheus has discovered Alertmanager, and
+#      Alertmanager (service monitoring/alertmanager, port web, through the same proxy) holds the
+#      always-firing Watchdog alert that Prometheus sent it;
+#   5. Elasticsearch (service kube-system/elasticsearch-logging, port db, through the same proxy)
 #      holds a container log record with Kubernetes metadata in the agent's logstash-* indices;
-#   5. always `pulumi destroy --yes`; after a failure it first prints pods, events, descriptions
+#   6. always `pulumi destroy --yes`; after a failure it first prints pods, events, descriptions
 #      and logs. With --delete-cluster (or E2E_DELETE_CLUSTER=1) it also deletes the kind cluster;
 #      E2E_KEEP=1 skips the destroy, to look around after a failure.
 # Every wait is bounded by E2E_TIMEOUT seconds (default 600).
@@ -38,7 +41,9 @@ kc=(kubectl --context "$context")
 PROM_NAMESPACE=monitoring
 PROM_SELECTOR=app=monitor
 PROM_TARGETS=/api/v1/namespaces/monitoring/services/monitor:web/proxy/api/v1/targets
-JOBS=(monitor kubelet cadvisor apiserver log-agent node-exporter kube-state-metrics)
+JOBS=(monitor kubelet cadvisor apiserver log-agent node-exporter kube-state-metrics alertmanager)
+# Alertmanager beside Prometheus (docs/alerting.md): its v2 API lists the alerts it holds.
+AM_ALERTS=/api/v1/namespaces/monitoring/services/alertmanager:web/proxy/api/v2/alerts
 # fluentd writes with logstash_format and the default prefix (components/log-agent/output-config.ts).
 SEARCH_QUERY='/api/v1/namespaces/kube-system/services/elasticsearch-logging:db/proxy/logstash-*/_search?q=_exists_:kubernetes.namespace_name&size=1'
 
@@ -54,7 +59,7 @@ diagnostics() {
     local ns pod
     for ns in "$PROM_NAMESPACE" kube-system; do
         for pod in $("${kc[@]}" -n "$ns" get pods -o name 2>/dev/null); do
-            case "$pod" in *monitor* | *fluentd* | *elasticsearch* | *log-agent*) ;; *) continue ;; esac
+            case "$pod" in *monitor* | *alertmanager* | *fluentd* | *elasticsearch* | *log-agent*) ;; *) continue ;; esac
             group "diagnostics: $ns/$pod"
             "${kc[@]}" -n "$ns" describe "$pod" | tail -n 40 || true
             "${kc[@]}" -n "$ns" logs "$pod" --all-containers --tail=100 || true
@@ -121,6 +126,16 @@ targets_up() {
     ' "${JOBS[@]}"
 }
 
+# Alertmanager holds the Watchdog alert: rules, Prometheus to Alertmanager discovery and the v2 API work.
+watchdog_in_alertmanager() {
+    local json
+    json="$("${kc[@]}" --request-timeout=30s get --raw "$AM_ALERTS" 2>/dev/null)" || return 1
+    printf '%s' "$json" | node -e '
+        const alerts = JSON.parse(require("fs").readFileSync(0, "utf8"));
+        process.exit(alerts.some((a) => a.labels.alertname === "Watchdog") ? 0 : 1);
+    '
+}
+
 # Elasticsearch has a record with kubernetes.namespace_name; prints where it came from.
 log_record_indexed() {
     local json
@@ -139,4 +154,5 @@ bash "$REPO_ROOT/scripts/kind-up.sh" "$stack"
 retry "a Prometheus pod ($PROM_NAMESPACE, $PROM_SELECTOR)" prometheus_pod_exists
 "${kc[@]}" -n "$PROM_NAMESPACE" wait --for=condition=Ready pod -l "$PROM_SELECTOR" --timeout="${timeout_s}s"
 retry "a target up in each job: ${JOBS[*]}" targets_up
+retry "the Watchdog alert in Alertmanager" watchdog_in_alertmanager
 retry "a container log record with Kubernetes metadata in Elasticsearch" log_record_indexed

@@ -172,10 +172,16 @@ describe("MetricsServer with default settings", () => {
         ]);
     });
 
-    it("2.5 configmap monitor-rulefiles with an empty k8s.yml", () => {
+    it("2.5 configmap monitor-rulefiles with the spec's empty k8s.yml, the default rule groups in files of their own", () => {
         const cm = findOne(resources, T.configMap, "monitor-rulefiles").inputs;
         assert.strictEqual(cm.metadata.namespace, "monitoring");
-        assert.deepStrictEqual(cm.data, { "k8s.yml": "" });
+        assert.strictEqual(cm.data["k8s.yml"], "");
+        const others = Object.keys(cm.data).filter((k) => k !== "k8s.yml");
+        assert.ok(others.length > 0, "the default alerts are on by default");
+        for (const key of others) {
+            assert.match(key, /^defaults-[a-z-]+\.yml$/);
+            assert.match(cm.data[key], /^groups:\n/);
+        }
     });
 
     it("2.6 NFS persistent volume, retained, bound only to its claim", () => {

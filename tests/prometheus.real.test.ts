@@ -22,7 +22,24 @@ describe("generated prometheus.yml on a real Prometheus (Debian 2.42)", function
         assert.match(prometheusYml, /kubernetes_sd_configs/, "the deployed config uses Kubernetes discovery");
         const out = promtool("check", "config", sandboxConfig(prometheusYml, ruleFiles).configFile);
         assert.match(out, /SUCCESS/);
-        assert.match(out, /1 rule files found/);
+        // k8s.yml and one file per default group: the glob finds them all.
+        assert.match(out, new RegExp(`${Object.keys(ruleFiles).length} rule files found`));
+        assert.ok(Object.keys(ruleFiles).length > 1);
+    });
+
+    it("sends alerts to Alertmanager over the v2 API, found through its Service's endpoints", () => {
+        const config = parse(generatedPrometheusFiles(settingsWith().metrics).prometheusYml);
+        assert.deepStrictEqual(config.alerting.alertmanagers, [
+            {
+                api_version: "v2",
+                kubernetes_sd_configs: [{ role: "endpoints", namespaces: { names: ["monitoring"] } }],
+                relabel_configs: [
+                    { action: "keep", source_labels: ["__meta_kubernetes_service_name"], regex: "alertmanager" },
+                    { action: "keep", source_labels: ["__meta_kubernetes_endpoint_port_name"], regex: "web" },
+                ],
+            },
+        ]);
+        assert.strictEqual(parse(generatedPrometheusFiles(settingsWith({ alertmanager: { enabled: false } }).metrics).prometheusYml).alerting, undefined);
     });
 
     it("promtool check config accepts the config with every job on, etcd over https included", () => {

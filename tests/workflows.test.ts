@@ -440,7 +440,7 @@ describe("scripts (scripts/*.sh)", () => {
         assert.strictEqual(noPass.status, 1);
         assert.match(noPass.out, /PULUMI_CONFIG_PASSPHRASE .* is not set/);
         assert.match(text("bootstrap-stack.sh"), /pulumi stack init "\$stack" --secrets-provider passphrase/);
-        for (const [v, key] of [["SEARCH_PASSWORD", "searchPassword"], ["ETCD_CA_CERT_FILE", "etcdCaCert"], ["ETCD_CLIENT_CERT_FILE", "etcdClientCert"], ["ETCD_CLIENT_KEY_FILE", "etcdClientKey"]]) {
+        for (const [v, key] of [["SEARCH_PASSWORD", "searchPassword"], ["ETCD_CA_CERT_FILE", "etcdCaCert"], ["ETCD_CLIENT_CERT_FILE", "etcdClientCert"], ["ETCD_CLIENT_KEY_FILE", "etcdClientKey"], ["ALERT_WEBHOOK_URL", "alertWebhookUrl"], ["ALERT_WATCHDOG_URL", "alertWatchdogUrl"], ["ALERT_SLACK_URL", "alertSlackUrl"], ["ALERT_SMTP_PASSWORD", "alertSmtpPassword"], ["ALERT_PAGERDUTY_KEY", "alertPagerdutyKey"]]) {
             assert.match(text("bootstrap-stack.sh"), new RegExp(`${v}[\\s\\S]*${key}|${key}:${v}`), v);
         }
     });
@@ -471,7 +471,9 @@ describe("scripts (scripts/*.sh)", () => {
         const e2e = text("e2e-kind.sh");
         assert.match(e2e, /kind-up\.sh" "\$stack"/);
         assert.match(e2e, /^stack=e2e$/m);
-        assert.match(e2e, /^JOBS=\(monitor kubelet cadvisor apiserver log-agent node-exporter kube-state-metrics\)$/m);
+        assert.match(e2e, /^JOBS=\(monitor kubelet cadvisor apiserver log-agent node-exporter kube-state-metrics alertmanager\)$/m);
+        assert.match(e2e, /services\/alertmanager:web\/proxy\/api\/v2\/alerts/);
+        assert.match(e2e, /retry "the Watchdog alert in Alertmanager" watchdog_in_alertmanager/);
         assert.match(e2e, /services\/elasticsearch-logging:db\/proxy\/logstash-\*\/_search/);
         assert.match(e2e, /trap cleanup EXIT/);
         assert.match(e2e, /pulumi destroy --yes --stack "\$stack"/);

@@ -31,7 +31,7 @@ export interface ClaimContext {
     searchStoreMmap: boolean;
 }
 
-export type WorkloadId = "prometheus" | "elasticsearch" | "fluentd" | "node-exporter" | "kube-state-metrics" | "grafana";
+export type WorkloadId = "prometheus" | "elasticsearch" | "fluentd" | "node-exporter" | "kube-state-metrics" | "grafana" | "alertmanager";
 
 export interface PodSecurityClaim {
     workload: WorkloadId;
@@ -52,6 +52,7 @@ export const SEARCH_STORE_COMPONENT = "cluster-monitoring:logging:SearchStore";
 export const NODE_EXPORTER_COMPONENT = "cluster-monitoring:monitoring:NodeExporter";
 export const KUBE_STATE_METRICS_COMPONENT = "cluster-monitoring:monitoring:KubeStateMetrics";
 export const GRAFANA_COMPONENT = "cluster-monitoring:dashboards:Grafana";
+export const ALERTMANAGER_COMPONENT = "cluster-monitoring:monitoring:Alertmanager";
 
 export const POD_SECURITY_CLAIMS: readonly PodSecurityClaim[] = [
     {
@@ -112,6 +113,14 @@ export const POD_SECURITY_CLAIMS: readonly PodSecurityClaim[] = [
         applies: () => true,
         level: "restricted",
         why: "uid 472, runAsNonRoot, read-only root filesystem, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; ConfigMap, projected ConfigMap, emptyDir and claim volumes only",
+    },
+    {
+        workload: "alertmanager",
+        component: ALERTMANAGER_COMPONENT,
+        kind: "StatefulSet",
+        applies: () => true,
+        level: "restricted",
+        why: "uid 65534, runAsNonRoot, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; Secret and claim volumes only, no token",
     },
 ];
 

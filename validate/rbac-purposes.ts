@@ -96,7 +96,7 @@ export const RBAC_PURPOSES: readonly RbacPurpose[] = [
         resources: ["services", "endpoints", "pods"],
         verbs: ["get", "list", "watch"],
         serves: { spec: "Role monitor-main per discovery namespace" },
-        purpose: "spec: Role monitor-main in default, kube-system and monitoring (services, endpoints, pods get/list/watch): discovery",
+        purpose: "spec: Role monitor-main in default, kube-system and monitoring (services, endpoints, pods get/list/watch): discovery; in the metrics namespace also of Alertmanager (docs/alerting.md#how-prometheus-finds-alertmanager)",
     },
     {
         kind: "Role",

@@ -1,6 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import { MetricsSettings } from "../../config";
 import { configMapName, PROMETHEUS_PATHS, RULE_FILE_KEY, ruleFilesConfigMapName } from "./layout";
+import { ruleFiles } from "../alert-rules";
 import { prometheusConfig, renderPrometheusConfig } from "./prometheus-config";
 
 type ConfigMap = k8s.types.input.core.v1.ConfigMap;
@@ -15,12 +16,15 @@ export function prometheusConfigMap(s: MetricsSettings): ConfigMap {
     };
 }
 
-/** docs/design.md#rule-file: one empty rule file, so the rule_files glob matches and alert rules can be added later. */
+/**
+ * docs/design.md#rule-file: the spec's empty k8s.yml stays, so the rule_files glob always
+ * matches; the default and custom rule groups come in files of their own (docs/alerting.md).
+ */
 export function ruleFilesConfigMap(s: MetricsSettings): ConfigMap {
     return {
         apiVersion: "v1",
         kind: "ConfigMap",
         metadata: { name: ruleFilesConfigMapName(s), namespace: s.namespace },
-        data: { [RULE_FILE_KEY]: "" },
+        data: { [RULE_FILE_KEY]: "", ...(s.alerting ? ruleFiles(s.alerting.rules, s.alerting.context) : {}) },
     };
 }

@@ -19,7 +19,7 @@ export function namespacePodSecurity(workloads: readonly NamespaceWorkload[]): P
 
 /**
  * The workloads the program deploys into the metrics server's namespace, each with its claimed
- * level: Prometheus and kube-state-metrics, plus the log agent's DaemonSet when a stack puts the
+ * level: Prometheus, Alertmanager and kube-state-metrics, plus the log agent's DaemonSet when a stack puts the
  * agent in the same namespace (its search store follows it there, but never needs more than the
  * agent's privileged), and node-exporter when a stack moves it here from kube-system
  * (docs/node-exporter.md#namespace).
@@ -29,6 +29,9 @@ export function metricsNamespaceWorkloads(s: MetricsSettings): NamespaceWorkload
     const workloads: NamespaceWorkload[] = [
         { name: `StatefulSet ${s.namespace}/${s.name}`, level: claimFor("prometheus", context).level },
     ];
+    if (s.alertmanagerTarget) {
+        workloads.push({ name: `StatefulSet ${s.namespace}/${s.alertmanagerTarget.serviceName}`, level: claimFor("alertmanager", context).level });
+    }
     if (s.kubeStateMetricsTarget) {
         workloads.push({ name: `Deployment ${s.namespace}/${s.kubeStateMetricsTarget.serviceName}`, level: claimFor("kube-state-metrics", context).level });
     }

@@ -57,6 +57,21 @@ export interface ScrapeConfig {
     metric_relabel_configs?: RelabelConfig[];
 }
 
+/**
+ * One Alertmanager set. `api_version` arrived in 2.11.0 (CHANGELOG: "Add option to use
+ * Alertmanager API v2", #5482); 2.11 defaults to v1, which Alertmanager 0.27 removed.
+ */
+export interface AlertmanagerConfig {
+    api_version: "v2";
+    scheme?: "http" | "https";
+    path_prefix?: string;
+    timeout?: string;
+    kubernetes_sd_configs?: KubernetesSdConfig[];
+    file_sd_configs?: FileSdConfig[];
+    static_configs?: StaticConfig[];
+    relabel_configs?: RelabelConfig[];
+}
+
 export interface PrometheusConfig {
     global: {
         scrape_interval: string;
@@ -64,5 +79,6 @@ export interface PrometheusConfig {
         external_labels: Record<string, string>;
     };
     rule_files: string[];
+    alerting?: { alertmanagers: AlertmanagerConfig[] };
     scrape_configs: ScrapeConfig[];
 }

@@ -1,8 +1,9 @@
 import { stringify } from "yaml";
-import { MetricsSettings } from "../../config";
+import { AlertmanagerTarget, MetricsSettings } from "../../config";
 import { PROMETHEUS_PATHS } from "./layout";
-import { PrometheusConfig } from "./prometheus-config-types";
+import { AlertmanagerConfig, PrometheusConfig } from "./prometheus-config-types";
 import { scrapeJobs } from "./scrape-jobs";
+import { keep, literal } from "./scrape-jobs/relabel";
 
 export function prometheusConfig(s: MetricsSettings): PrometheusConfig {
     return {
@@ -12,6 +13,7 @@ export function prometheusConfig(s: MetricsSettings): PrometheusConfig {
             external_labels: { ...s.externalLabels },
         },
         rule_files: [`${PROMETHEUS_PATHS.rulesDir}*.yml`],
+        ...(s.alertmanagerTarget ? { alerting: { alertmanagers: [alertmanagers(s.alertmanagerTarget)] } } : {}),
         scrape_configs: scrapeJobs(s),
     };
 }
@@ -19,4 +21,20 @@ export function prometheusConfig(s: MetricsSettings): PrometheusConfig {
 /** Serialized with a YAML library, never templated, so quoting of `${1}` or `;` cannot go wrong. */
 export function renderPrometheusConfig(config: PrometheusConfig): string {
     return stringify(config, { lineWidth: 0, sortMapEntries: false });
+}
+
+/**
+ * Alertmanager found through its Service's endpoints (docs/alerting.md#how-prometheus-finds-alertmanager):
+ * every replica gets every alert, as Alertmanager's high availability expects. The discovery Role
+ * in its namespace comes with discoveryNamespaces.
+ */
+export function alertmanagers(t: AlertmanagerTarget): AlertmanagerConfig {
+    return {
+        api_version: "v2",
+        kubernetes_sd_configs: [{ role: "endpoints", namespaces: { names: [t.namespace] } }],
+        relabel_configs: [
+            keep(["__meta_kubernetes_service_name"], literal(t.serviceName)),
+            keep(["__meta_kubernetes_endpoint_port_name"], literal(t.portName)),
+        ],
+    };
 }

@@ -2,6 +2,7 @@ import { ConfigError, ConfigProblem, Settings } from "../../config";
 import { dashboardsFor } from "../grafana/dashboards";
 import { PROJECT } from "../../config/source";
 import { grafanaObjects } from "./grafana";
+import { alertmanagerObjects } from "./alertmanager";
 import { kubeStateMetricsObjects } from "./kube-state-metrics";
 import { logAgentObjects } from "./log-agent";
 import { metricsServerObjects } from "./metrics-server";
@@ -20,6 +21,7 @@ export function programObjects(s: Settings): NamedObject[] {
         ...nodeExporterObjects(s.nodeExporter),
         ...kubeStateMetricsObjects(s.kubeStateMetrics),
         ...grafanaObjects(s.grafana, s.grafana.enabled ? dashboardsFor(s, PROJECT).map((d) => d.slug) : []),
+        ...alertmanagerObjects(s.alertmanager),
     ];
 }
 

@@ -102,6 +102,15 @@ export function sandboxConfig(
             delete job.bearer_token_file;
         }
     }
+    // Alertmanager discovery too: each set's targets are the file of `alertmanagers-<index>`.
+    (config.alerting?.alertmanagers ?? []).forEach((am: any, i: number) => {
+        if (am.kubernetes_sd_configs || am.static_configs) {
+            delete am.kubernetes_sd_configs;
+            delete am.static_configs;
+            am.file_sd_configs = [{ files: [targetsFile(`alertmanagers-${i}`)], refresh_interval: "1s" }];
+            setTargets(`alertmanagers-${i}`, []);
+        }
+    });
     adjust(config);
     const configFile = path.join(root, "prometheus.yml");
     fs.writeFileSync(configFile, stringify(config));
@@ -152,7 +161,7 @@ export class PrometheusProcess {
     ) {}
 
     /** Starts prometheus on 127.0.0.1 with a free port and waits until it is ready. */
-    static async start(configFile: string): Promise<PrometheusProcess> {
+    static async start(configFile: string, extraArgs: string[] = []): Promise<PrometheusProcess> {
         const port = await freePort();
         const dataDir = tempDir("prometheus-data");
         const output: string[] = [];
@@ -163,6 +172,7 @@ export class PrometheusProcess {
                 `--storage.tsdb.path=${dataDir}`,
                 `--web.listen-address=127.0.0.1:${port}`,
                 "--log.level=warn",
+                ...extraArgs,
             ],
             { stdio: ["ignore", "pipe", "pipe"] },
         );

@@ -27,10 +27,10 @@ export function scrapeJobs(s: MetricsSettings): ScrapeConfig[] {
 
 /**
  * Namespaces that need a discovery Role: the configured ones plus every namespace an enabled
- * job discovers in, so no job can be blind for lack of RBAC.
+ * job or the Alertmanager discovery looks in, so none can be blind for lack of RBAC.
  */
 export function discoveryNamespaces(s: MetricsSettings): string[] {
-    const wanted = [...s.discoveryNamespaces];
+    const wanted = [...s.discoveryNamespaces, ...(s.alertmanagerTarget ? [s.alertmanagerTarget.namespace] : [])];
     for (const job of scrapeJobs(s)) {
         for (const sd of job.kubernetes_sd_configs ?? []) {
             wanted.push(...(sd.namespaces?.names ?? []));

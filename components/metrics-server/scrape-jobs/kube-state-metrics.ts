@@ -1,10 +1,10 @@
-import { KubeStateMetricsTarget, MetricsSettings } from "../../../config";
+import { KUBE_STATE_METRICS_JOB_NAME, KubeStateMetricsTarget, MetricsSettings } from "../../../config";
 import { ScrapeConfig } from "../prometheus-config-types";
 import { dropFamilies } from "./family-rules";
 import { KUBE_STATE_METRICS_FAMILIES } from "./kube-state-metrics-families";
 import { copy, keep, literal } from "./relabel";
 
-export const KUBE_STATE_METRICS_JOB = "kube-state-metrics";
+export const KUBE_STATE_METRICS_JOB = KUBE_STATE_METRICS_JOB_NAME;
 
 /**
  * The endpoints of kube-state-metrics' Service, only its object-metrics port. honor_labels keeps

@@ -1,10 +1,10 @@
-import { MetricsSettings, NodeExporterTarget } from "../../../config";
+import { MetricsSettings, NODE_EXPORTER_JOB_NAME, NodeExporterTarget } from "../../../config";
 import { ScrapeConfig } from "../prometheus-config-types";
 import { dropFamilies } from "./family-rules";
 import { NODE_EXPORTER_FAMILIES } from "./node-exporter-families";
 import { copy, keep, keepLabels, literal } from "./relabel";
 
-export const NODE_EXPORTER_JOB = "node-exporter";
+export const NODE_EXPORTER_JOB = NODE_EXPORTER_JOB_NAME;
 
 /**
  * node-exporter has no Service: its pods run on the host network, one per node, so they are

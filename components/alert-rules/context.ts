@@ -1,0 +1,24 @@
+/**
+ * What the default rules may rely on: which jobs scrape, under which job labels. A group whose
+ * series no enabled job scrapes is left out, so no alert waits on a series that never arrives.
+ */
+export interface RuleContext {
+    /** The self-monitoring job's label: the Prometheus Service's name (relabel rule 6). */
+    prometheusJob: string;
+    kubelet: boolean;
+    cadvisor: boolean;
+    apiserver: boolean;
+    etcd: boolean;
+    logAgent: boolean;
+    nodeExporter: boolean;
+    kubeStateMetrics: boolean;
+    /** Alertmanager is deployed, so Prometheus sends notifications that can fail. */
+    alertmanager: boolean;
+    /**
+     * The job label of Alertmanager's own metrics (its Service name), when the self-monitoring
+     * job scrapes it: only while the metrics namespace is one of metrics.scrapeNamespaces.
+     */
+    alertmanagerJob?: string;
+    /** The log agent buffer's total_limit_size in bytes, the 100 % of "buffer nearly full". */
+    logBufferLimitBytes: number;
+}

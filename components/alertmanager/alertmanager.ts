@@ -1,0 +1,36 @@
+import * as k8s from "@pulumi/kubernetes";
+import * as pulumi from "@pulumi/pulumi";
+import { AlertmanagerSettings } from "../../config";
+import { nfsPersistentVolume } from "../storage";
+import { alertmanagerConfigSecret } from "./config-secret";
+import { alertmanagerService, alertmanagerUrl } from "./service";
+import { alertmanagerStatefulSet } from "./statefulset";
+
+export interface AlertmanagerArgs {
+    settings: AlertmanagerSettings;
+    /** The metrics server's Namespace, when the program creates it. */
+    namespaceReady?: pulumi.Resource;
+}
+
+/** Alertmanager beside Prometheus (docs/alerting.md); Prometheus finds it through its Service. */
+export class Alertmanager extends pulumi.ComponentResource {
+    public readonly serviceName: pulumi.Output<string>;
+    public readonly inClusterUrl: pulumi.Output<string>;
+
+    constructor(name: string, args: AlertmanagerArgs, opts?: pulumi.ComponentResourceOptions) {
+        super("cluster-monitoring:monitoring:Alertmanager", name, {}, opts);
+        const a = args.settings;
+        const inNamespace = { parent: this, dependsOn: args.namespaceReady ? [args.namespaceReady] : [] };
+        const secret = new k8s.core.v1.Secret(`${name}-config`, alertmanagerConfigSecret(a), inNamespace);
+        const service = new k8s.core.v1.Service(`${name}-service`, alertmanagerService(a), inNamespace);
+        const volumeArgs = nfsPersistentVolume(a.name, a.storage);
+        const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, { parent: this })] : [];
+        new k8s.apps.v1.StatefulSet(`${name}-statefulset`, alertmanagerStatefulSet(a), {
+            parent: this,
+            dependsOn: [secret, service, ...volume, ...inNamespace.dependsOn],
+        });
+        this.serviceName = service.metadata.name;
+        this.inClusterUrl = pulumi.output(alertmanagerUrl(a));
+        this.registerOutputs({ serviceName: this.serviceName, inClusterUrl: this.inClusterUrl });
+    }
+}

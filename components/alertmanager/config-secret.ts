@@ -1,0 +1,23 @@
+import * as k8s from "@pulumi/kubernetes";
+import * as pulumi from "@pulumi/pulumi";
+import { AlertmanagerSettings } from "../../config";
+import { alertmanagerConfig, AlertmanagerSecretValues, renderAlertmanagerConfig } from "./config-file";
+import { ALERTMANAGER_PATHS, configSecretName } from "./layout";
+
+/**
+ * The configuration holds receiver URLs, tokens and passwords, so it is a Secret, never a
+ * ConfigMap, and its content is a Pulumi secret: state, previews and the render show [secret].
+ */
+export function alertmanagerConfigSecret(a: AlertmanagerSettings): k8s.types.input.core.v1.Secret {
+    const names = Object.keys(a.secrets) as (keyof AlertmanagerSecretValues)[];
+    const content = pulumi
+        .all(names.map((n) => a.secrets[n]!))
+        .apply((values) => renderAlertmanagerConfig(alertmanagerConfig(a, Object.fromEntries(names.map((n, i) => [n, values[i]])))));
+    return {
+        apiVersion: "v1",
+        kind: "Secret",
+        metadata: { name: configSecretName(a), namespace: a.namespace },
+        type: "Opaque",
+        stringData: { [ALERTMANAGER_PATHS.configFile]: pulumi.secret(content) },
+    };
+}

@@ -1,0 +1,1 @@
+export { Alertmanager, AlertmanagerArgs } from "./alertmanager";

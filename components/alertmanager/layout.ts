@@ -1,0 +1,32 @@
+import { ALERTMANAGER_PORT_NAME, AlertmanagerSettings } from "../../config";
+import { DISCOVERY_LABEL } from "../metrics-server/layout";
+
+/** Paths of the official image (its Dockerfile: config in /etc/alertmanager, data in /alertmanager). */
+export const ALERTMANAGER_PATHS = {
+    configDir: "/etc/alertmanager/config",
+    configFile: "alertmanager.yml",
+    data: "/alertmanager",
+} as const;
+
+export const WEB_PORT = { name: ALERTMANAGER_PORT_NAME, number: 9093 } as const;
+
+/** nobody, as the official image runs it. */
+export const ALERTMANAGER_UID = 65534;
+
+export const VOLUMES = { config: "config", data: "alertmanager-data" } as const;
+
+export function configSecretName(a: Pick<AlertmanagerSettings, "name">): string {
+    return `${a.name}-config`;
+}
+
+/**
+ * The Service carries the self-monitoring job's label, so Prometheus scrapes Alertmanager's own
+ * /metrics (job alertmanager) and TargetDown covers it.
+ */
+export function alertmanagerLabels(a: Pick<AlertmanagerSettings, "name">): Record<string, string> {
+    return { "app.kubernetes.io/name": a.name, "app.kubernetes.io/component": "alertmanager" };
+}
+
+export function alertmanagerServiceLabels(a: Pick<AlertmanagerSettings, "name">): Record<string, string> {
+    return { ...alertmanagerLabels(a), [DISCOVERY_LABEL.key]: DISCOVERY_LABEL.value };
+}

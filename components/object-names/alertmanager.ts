@@ -1,0 +1,20 @@
+import { AlertmanagerSettings, fullKey } from "../../config";
+import { configSecretName } from "../alertmanager/layout";
+import { NamedObject } from "./named-object";
+
+/** Every object Alertmanager creates, all named by alertmanager.name; none when it is off. */
+export function alertmanagerObjects(a: AlertmanagerSettings): NamedObject[] {
+    if (!a.enabled) {
+        return [];
+    }
+    const key = `${fullKey("alertmanager")}.name`;
+    const objects: NamedObject[] = [
+        { kind: "Secret", namespace: a.namespace, name: configSecretName(a), key },
+        { kind: "Service", namespace: a.namespace, name: a.name, key },
+        { kind: "StatefulSet", namespace: a.namespace, name: a.name, key },
+    ];
+    if (a.storage.mode === "nfs") {
+        objects.push({ kind: "PersistentVolume", name: a.name, key });
+    }
+    return objects;
+}

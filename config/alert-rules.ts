@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { analyzePromql } from "../components/alert-rules/promql";
+import { closedObject, flag, stringList, stringMap, text } from "./fields";
+import { prometheusDuration, prometheusLabelName } from "./formats";
+
+export const ALERT_RULES_KEY = "alertRules";
+
+/** Every default alert also leaves the routing to these values; Alertmanager inhibits on them. */
+export const SEVERITIES = ["critical", "warning", "info", "none"] as const;
+
+/** A metric or alert name as Prometheus v2.11 accepts it in a rule. */
+function metricName(value: string): string | undefined {
+    return /^[a-zA-Z_:][a-zA-Z0-9_:]*$/.test(value) ? undefined : "a metric name: letters, digits, _ and :, not starting with a digit";
+}
+
+/** A group name that is also a ConfigMap key and file name (custom-<name>.yml). */
+function groupName(value: string): string | undefined {
+    return /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(value) ? undefined : "lowercase letters, digits and -, such as team-payments (it names the rule file)";
+}
+
+/** PromQL parsed by the Prometheus grammar, and held to what v2.11.1 evaluates; names the position. */
+function promql(value: string): string | undefined {
+    const { problems } = analyzePromql(value);
+    return problems.length === 0 ? undefined : `a PromQL expression Prometheus v2.11.1 evaluates; found ${problems.join("; ")}`;
+}
+
+const ruleSchema = closedObject(
+    {
+        alert: text(metricName).optional().meta({ description: "the alert's name; give alert or record" }),
+        record: text(metricName).optional().meta({ description: "the recorded series' name; give alert or record" }),
+        expr: text(promql, 'up{job="my-app"} == 0').meta({ description: "PromQL that v2.11.1 evaluates" }),
+        for: text(prometheusDuration).optional().meta({ description: "alerts only: how long the condition holds before it fires" }),
+        labels: stringMap(prometheusLabelName).optional().meta({ description: "labels added to the alert or series; an alert needs severity" }),
+        annotations: stringMap(prometheusLabelName).optional().meta({ description: "alerts only: summary, description, runbook_url..." }),
+    },
+    "an object { alert or record, expr, for, labels, annotations }",
+).superRefine((r, ctx) => {
+    const issue = (path: string, input: unknown, message: string) => ctx.addIssue({ code: "custom", path: [path], input, message });
+    if ((r.alert === undefined) === (r.record === undefined)) {
+        issue("alert", r.alert, "either alert or record, exactly one of them");
+        return;
+    }
+    if (r.record !== undefined) {
+        for (const field of ["for", "annotations"] as const) {
+            if (r[field] !== undefined) {
+                issue(field, r[field], `nothing on a recording rule: Prometheus v2.11.1 refuses ${field} there`);
+            }
+        }
+        return;
+    }
+    const severity = r.labels?.severity;
+    if (severity === undefined || !(SEVERITIES as readonly string[]).includes(severity)) {
+        issue("labels", severity, `a severity label, one of ${SEVERITIES.join(", ")}: Alertmanager routes and inhibits on it`);
+    }
+    for (const name of ["summary", "description"]) {
+        if (r.annotations?.[name] === undefined) {
+            issue("annotations", undefined, `a ${name} annotation, which every receiver shows`);
+        }
+    }
+});
+
+const groupSchema = closedObject(
+    {
+        name: text(groupName, "team-payments").meta({ description: "the group's name; its file is custom-<name>.yml" }),
+        interval: text(prometheusDuration).optional().meta({ description: "evaluation interval of this group; default metrics.evaluationInterval" }),
+        rules: z.array(ruleSchema, { error: "a non-empty list of rules" }).min(1, "a non-empty list of rules").meta({ description: "the rules" }),
+    },
+    "an object { name, interval, rules }",
+);
+
+export type UserRuleGroup = z.output<typeof groupSchema>;
+
+/** Every default alert's name, with every job and component on; read lazily, the rules import config. */
+function defaultAlertNames(): string[] {
+    const { defaultRuleGroups } = require("../components/alert-rules/default-groups") as typeof import("../components/alert-rules/default-groups");
+    const everything = { prometheusJob: "x", kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "x", logBufferLimitBytes: 1 };
+    return defaultRuleGroups(everything).flatMap((g) => g.rules.flatMap((r) => ("alert" in r ? [r.alert] : [])));
+}
+
+function defaultAlert(value: string): string | undefined {
+    return metricName(value) ?? (defaultAlertNames().includes(value) ? undefined : `the name of a default alert (docs/alerting.md#default-alerts): ${defaultAlertNames().join(", ")}`);
+}
+
+/** `cluster-monitoring:alertRules`: the default alerts and a stack's own rule groups (docs/alerting.md). */
+export const alertRulesSchema = closedObject({
+    defaults: flag().default(true).meta({ description: "load the default alerts, following the enabled jobs (docs/alerting.md#default-alerts)" }),
+    disabled: stringList(defaultAlert).optional().meta({ description: "default alerts to leave out, by name" }),
+    groups: z
+        .array(groupSchema, { error: "a list of rule groups" })
+        .default([])
+        .superRefine((groups, ctx) => {
+            const seen = new Set<string>();
+            groups.forEach((g, i) => {
+                if (typeof g?.name === "string" && seen.has(g.name)) {
+                    ctx.addIssue({ code: "custom", path: [i, "name"], input: g.name, message: "a group name used once" });
+                }
+                seen.add(g?.name);
+            });
+        })
+        .meta({ description: "a stack's own rule groups: [{ name, interval, rules: [{ alert|record, expr, for, labels, annotations }] }]" }),
+});
+
+export type AlertRulesSettings = z.output<typeof alertRulesSchema>;

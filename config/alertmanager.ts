@@ -1,0 +1,187 @@
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { closedObject, flag, stringList, stringMap, text, whenClean } from "./fields";
+import { containerImage, hostName, prometheusDuration, prometheusLabelName, serviceName, statefulSetName } from "./formats";
+import { Problems, SECRET_VALUE } from "./problems";
+import { ResourceSettings, resourcesSchema } from "./resources";
+import { ConfigSource, fullKey } from "./source";
+import { storageSchema } from "./storage";
+
+export const ALERTMANAGER_KEY = "alertmanager";
+
+/** The Alertmanager Service and container port that Prometheus sends alerts to. */
+export const ALERTMANAGER_PORT_NAME = "web";
+
+/**
+ * The secret keys of Alertmanager's receivers: top-level keys like searchPassword, because a
+ * secure value inside the structured `alertmanager` key would make the whole key secret.
+ */
+export const ALERTMANAGER_SECRET_KEYS = {
+    webhookUrl: "alertWebhookUrl",
+    watchdogUrl: "alertWatchdogUrl",
+    slackUrl: "alertSlackUrl",
+    smtpPassword: "alertSmtpPassword",
+    pagerdutyKey: "alertPagerdutyKey",
+} as const;
+
+export type AlertmanagerSecretName = keyof typeof ALERTMANAGER_SECRET_KEYS;
+
+/** v0.34.0 is the current release; it serves only the v2 API, which Prometheus 2.11 speaks with api_version v2. */
+export const ALERTMANAGER_DEFAULTS = {
+    enabled: true,
+    name: "alertmanager",
+    image: "quay.io/prometheus/alertmanager:v0.34.0",
+    resources: { cpuRequest: "10m", memoryRequest: "50Mi", memoryLimit: "200Mi" } as ResourceSettings,
+    storageSize: "1Gi",
+    retention: "120h",
+    groupBy: ["alertname", "namespace"],
+    // kube-prometheus' Alertmanager defaults.
+    groupWait: "30s",
+    groupInterval: "5m",
+    repeatInterval: "12h",
+    watchdogRepeatInterval: "5m",
+};
+
+const d = ALERTMANAGER_DEFAULTS;
+
+function emailAddress(value: string): string | undefined {
+    return /^[^\s@<>]+@[^\s@<>]+$/.test(value) ? undefined : "an e-mail address such as oncall@example.com";
+}
+
+function smarthost(value: string): string | undefined {
+    const m = /^(.+):([0-9]{1,5})$/.exec(value);
+    return m && hostName(m[1]) === undefined && Number(m[2]) > 0 && Number(m[2]) < 65536 ? undefined : "host:port of the SMTP server, such as smtp.example.com:587";
+}
+
+function slackChannel(value: string): string | undefined {
+    return /^[#@][^\s]+$/.test(value) ? undefined : "a Slack channel such as #alerts";
+}
+
+function teamName(value: string): string | undefined {
+    return /^[a-z0-9]([-a-z0-9]{0,40}[a-z0-9])?$/.test(value) ? undefined : "lowercase letters, digits and -, such as payments (it names the receiver team-<name>)";
+}
+
+/** A label value matched exactly; Alertmanager's matcher syntax would need quoting for anything else. */
+function matcherValue(value: string): string | undefined {
+    return /^[^"\\\n]+$/.test(value) ? undefined : "a label value without quotes, backslashes or line breaks";
+}
+
+const routeSchema = closedObject({
+    groupBy: stringList(prometheusLabelName).default([...d.groupBy]).meta({ description: "group_by: alerts with these labels in common are sent together" }),
+    groupWait: text(prometheusDuration).default(d.groupWait).meta({ description: "group_wait: how long a new group waits for more alerts" }),
+    groupInterval: text(prometheusDuration).default(d.groupInterval).meta({ description: "group_interval: how long before a changed group is sent again" }),
+    repeatInterval: text(prometheusDuration).default(d.repeatInterval).meta({ description: "repeat_interval: how long before an unchanged firing group is sent again" }),
+}).prefault({});
+
+const slackSchema = closedObject({
+    channel: text(slackChannel, "#alerts").meta({ description: "the channel; the incoming-webhook URL is the secret alertSlackUrl" }),
+    sendResolved: flag().default(true).meta({ description: "send_resolved" }),
+});
+
+const emailSchema = closedObject({
+    to: text(emailAddress, "oncall@example.com").meta({ description: "the recipient" }),
+    from: text(emailAddress, "alertmanager@example.com").meta({ description: "the sender" }),
+    smarthost: text(smarthost, "smtp.example.com:587").meta({ description: "host:port of the SMTP server" }),
+    authUsername: text().optional().meta({ description: "SMTP user; its password is the secret alertSmtpPassword" }),
+    requireTls: flag().default(true).meta({ description: "require_tls (STARTTLS)" }),
+});
+
+const pagerdutySchema = closedObject({
+    severities: stringList((v) => (["critical", "warning", "info"].includes(v) ? undefined : "one of critical, warning, info"))
+        .default(["critical"])
+        .meta({ description: "the severities that page; the Events API v2 routing key is the secret alertPagerdutyKey" }),
+});
+
+const teamSchema = closedObject({
+    name: text(teamName, "payments").meta({ description: "names the receiver team-<name>" }),
+    matchers: stringMap(prometheusLabelName, matcherValue).meta({ description: "label = value pairs an alert must all carry, such as { team: payments }" }),
+    slackChannel: text(slackChannel).optional().meta({ description: "the team's channel (needs alertmanager.slack)" }),
+    emailTo: text(emailAddress).optional().meta({ description: "the team's address (needs alertmanager.email)" }),
+});
+
+/** `cluster-monitoring:alertmanager`: Alertmanager, its routes and receivers (docs/alerting.md). */
+export const alertmanagerSchema = closedObject({
+    enabled: flag().default(d.enabled).meta({ description: "deploy Alertmanager and point Prometheus at it" }),
+    name: text((v) => statefulSetName(v) ?? serviceName(v)).default(d.name).meta({ description: "StatefulSet, Service and config Secret name, in the metrics namespace" }),
+    image: text(containerImage).default(d.image).meta({ description: "the Alertmanager image; the config keeps to v0.34 fields" }),
+    resources: resourcesSchema(d.resources).meta({ description: "the container's CPU and memory" }),
+    storage: storageSchema(d.storageSize).meta({ description: "silences and the notification log: { mode, size, className, nfs }" }),
+    retention: text(prometheusDuration).default(d.retention).meta({ description: "--data.retention: how long silences and the notification log are kept" }),
+    route: routeSchema.meta({ description: "the root route: { groupBy, groupWait, groupInterval, repeatInterval }" }),
+    watchdogRepeatInterval: text(prometheusDuration)
+        .default(d.watchdogRepeatInterval)
+        .meta({ description: "how often the watchdog alert is re-sent to alertWatchdogUrl (a dead man's switch expects it regularly)" }),
+    slack: slackSchema.optional().meta({ description: "a Slack receiver: { channel, sendResolved }; needs the secret alertSlackUrl" }),
+    email: emailSchema.optional().meta({ description: "an e-mail receiver: { to, from, smarthost, authUsername, requireTls }" }),
+    pagerduty: pagerdutySchema.optional().meta({ description: "a PagerDuty receiver: { severities }; needs the secret alertPagerdutyKey" }),
+    teams: z
+        .array(teamSchema, { error: "a list of teams" })
+        .default([])
+        .meta({ description: "routes for a team's alerts: [{ name, matchers, slackChannel, emailTo }]" }),
+}).superRefine((a, ctx) => {
+    a.teams.forEach((t, i) => {
+        if (t?.slackChannel !== undefined && a.slack === undefined) {
+            ctx.addIssue({ code: "custom", path: ["teams", i, "slackChannel"], input: t.slackChannel, message: "nothing unless alertmanager.slack is set, which holds the Slack webhook" });
+        }
+        if (t?.emailTo !== undefined && a.email === undefined) {
+            ctx.addIssue({ code: "custom", path: ["teams", i, "emailTo"], input: t.emailTo, message: "nothing unless alertmanager.email is set, which names the SMTP server" });
+        }
+        if (t?.matchers !== undefined && Object.keys(t.matchers).length === 0) {
+            ctx.addIssue({ code: "custom", path: ["teams", i, "matchers"], input: t.matchers, message: "at least one label = value pair; an empty match would take every alert" });
+        }
+        if (a.teams.findIndex((o) => o?.name === t?.name) !== i) {
+            ctx.addIssue({ code: "custom", path: ["teams", i, "name"], input: t.name, message: "a team name used once" });
+        }
+    });
+}, whenClean("teams", "slack", "email"));
+
+export type AlertmanagerSecrets = Partial<Record<AlertmanagerSecretName, pulumi.Output<string>>>;
+
+export type AlertmanagerSettings = z.output<typeof alertmanagerSchema> & {
+    /** The metrics server's namespace: Alertmanager runs beside Prometheus. */
+    namespace: string;
+    /** The receivers' secrets that the stack sets; a receiver without its secret is not rendered. */
+    secrets: AlertmanagerSecrets;
+};
+
+/** Which structured setting needs which secret, for the "set both or neither" check. */
+const NEEDS: Record<AlertmanagerSecretName, { setting?: (a: z.output<typeof alertmanagerSchema>) => boolean; key?: string }> = {
+    webhookUrl: {},
+    watchdogUrl: {},
+    slackUrl: { setting: (a) => a.slack !== undefined, key: "slack" },
+    smtpPassword: { setting: (a) => a.email?.authUsername !== undefined, key: "email.authUsername" },
+    pagerdutyKey: { setting: (a) => a.pagerduty !== undefined, key: "pagerduty" },
+};
+
+/**
+ * Reads the receiver secrets, refusing clear text, and checks that each typed receiver has its
+ * secret and no secret sits unused.
+ */
+export function readAlertmanagerSecrets(source: ConfigSource, problems: Problems, a: z.output<typeof alertmanagerSchema> | undefined): AlertmanagerSecrets {
+    const secrets: AlertmanagerSecrets = {};
+    for (const [name, key] of Object.entries(ALERTMANAGER_SECRET_KEYS) as [AlertmanagerSecretName, string][]) {
+        const value = source.secret(key);
+        if (value === undefined) {
+            continue;
+        }
+        if (!source.isSecret(key)) {
+            problems.add(fullKey(key), SECRET_VALUE, `an encrypted value: it is in clear text in the stack file; store it with pulumi config set --secret ${fullKey(key)}`);
+        }
+        secrets[name] = value;
+    }
+    if (a === undefined) {
+        return secrets;
+    }
+    for (const [name, need] of Object.entries(NEEDS) as [AlertmanagerSecretName, (typeof NEEDS)[AlertmanagerSecretName]][]) {
+        const key = fullKey(ALERTMANAGER_SECRET_KEYS[name]);
+        const setting = `${fullKey(ALERTMANAGER_KEY)}.${need.key}`;
+        if (!a.enabled && secrets[name] !== undefined) {
+            problems.add(key, SECRET_VALUE, `no value unless ${fullKey(ALERTMANAGER_KEY)}.enabled is true: nothing would read it`);
+        } else if (a.enabled && need.setting && need.setting(a) && secrets[name] === undefined) {
+            problems.add(key, undefined, `a value, set with pulumi config set --secret ${key} (required because ${setting} is set)`);
+        } else if (need.setting && !need.setting(a) && secrets[name] !== undefined) {
+            problems.add(key, SECRET_VALUE, `no value unless ${setting} is set: no receiver would use it`);
+        }
+    }
+    return secrets;
+}

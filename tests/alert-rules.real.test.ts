@@ -1,0 +1,258 @@
+import * as assert from "assert";
+import * as fs from "fs";
+import * as path from "path";
+import { parse, stringify } from "yaml";
+import { AlertingRule, defaultRuleGroups, isAlertingRule, ruleFiles, RuleGroup } from "../components/alert-rules";
+import { analyzePromql } from "../components/alert-rules/promql";
+import { ALERTING_RULE_FIELDS_2_11, GROUP_FIELDS_2_11, RECORDING_RULE_FIELDS_2_11 } from "../components/alert-rules/types";
+import { scrapeJobs } from "../components/metrics-server/scrape-jobs";
+import { CADVISOR_FAMILIES } from "../components/metrics-server/scrape-jobs/cadvisor-families";
+import { matchesFamily } from "../components/metrics-server/scrape-jobs/family-rules";
+import { KUBE_STATE_METRICS_FAMILIES } from "../components/metrics-server/scrape-jobs/kube-state-metrics-families";
+import { NODE_EXPORTER_FAMILIES } from "../components/metrics-server/scrape-jobs/node-exporter-families";
+import { SEVERITIES } from "../config";
+import { ALERT_CASES, AlertCase, everyAlertSettings } from "./harness/alert-cases";
+import { CADVISOR_FIXTURE, parseExposition } from "./harness/cadvisor-scrape";
+import { promtool, tempDir } from "./harness/prometheus";
+import { settingsWith } from "./harness/stack-config";
+
+/**
+ * The default alerts on Debian's promtool: every rule file passes `promtool check rules`, every
+ * alert fires in one `promtool test rules` case and stays silent in another, and every alert
+ * only reads series that our scrape config keeps and that v2.11.1 can evaluate.
+ */
+const settings = everyAlertSettings();
+const context = settings.metrics.alerting!.context;
+const groups = defaultRuleGroups(context);
+const alerts = groups.flatMap((g) => g.rules.filter(isAlertingRule));
+const files = ruleFiles(settings.alertRules, context);
+
+function writeFiles(dir: string, contents: Record<string, string>): string[] {
+    return Object.entries(contents).map(([name, text]) => {
+        const file = path.join(dir, name);
+        fs.writeFileSync(file, text);
+        return file;
+    });
+}
+
+/** The rule's annotation templates filled with the alert's labels, as Prometheus renders `{{ $labels.x }}`. */
+function expectedAnnotations(rule: AlertingRule, labels: Record<string, string>): Record<string, string> {
+    return Object.fromEntries(
+        Object.entries(rule.annotations).map(([k, template]) => [
+            k,
+            template.replace(/\{\{ \$labels\.([a-zA-Z_][a-zA-Z0-9_]*) \}\}/g, (_, name: string) => {
+                assert.ok(name in labels, `${rule.alert}: the annotation ${k} reads label ${name}, which its firing case lacks`);
+                return labels[name];
+            }),
+        ]),
+    );
+}
+
+function unitTest(rule: AlertingRule, c: AlertCase, fires: boolean) {
+    const labels = { ...(c.labels ?? {}), ...rule.labels };
+    return {
+        interval: "1m",
+        input_series: c.series,
+        alert_rule_test: [
+            {
+                eval_time: c.at,
+                alertname: rule.alert,
+                exp_alerts: fires ? [{ exp_labels: labels, exp_annotations: expectedAnnotations(rule, labels) }] : [],
+            },
+        ],
+    };
+}
+
+describe("default alert rules", () => {
+    it("cover the issue's table with every job and component on", () => {
+        const names = alerts.map((a) => a.alert);
+        for (const expected of [
+            "PrometheusConfigReloadFailed", "PrometheusRuleFailures", "PrometheusNotificationsFailing", "PrometheusTSDBCompactionsFailing",
+            "PrometheusTSDBWALCorruptions", "TargetDown", "Watchdog", "KubeNodeNotReady", "NodeFilesystemAlmostOutOfSpace",
+            "NodeFilesystemSpaceFillingUp", "NodeFilesystemAlmostOutOfFiles", "NodeMemoryHighUtilization", "KubeNodePressure",
+            "NodeClockSkewDetected", "NodeSystemSaturation", "KubePodCrashLooping", "KubePodNotReady", "KubeDeploymentReplicasMismatch",
+            "KubeStatefulSetReplicasMismatch", "KubeDaemonSetNotScheduled", "KubeJobFailed", "KubeContainerOOMKilled", "CPUThrottlingHigh",
+            "KubeAPIDown", "KubeAPIErrorsHigh", "KubeletDown", "etcdNoLeader", "etcdMembersDown", "etcdHighFsyncDurations",
+            "FluentdDown", "FluentdBufferNearlyFull", "FluentdRetriesGrowing", "FluentdNoRecordsEmitted",
+        ]) {
+            assert.ok(names.includes(expected), `${expected} is missing`);
+        }
+        assert.strictEqual(new Set(names).size, names.length, "alert names are unique");
+    });
+
+    it("every alert has a firing and a silent promtool case (tests/harness/alert-cases.ts), and no case is stale", () => {
+        const names = alerts.map((a) => a.alert).sort();
+        assert.deepStrictEqual(Object.keys(ALERT_CASES).sort(), names);
+        for (const [name, c] of Object.entries(ALERT_CASES)) {
+            assert.ok(c.silent !== null || c.why, `${name} has no silent case and no reason why`);
+        }
+    });
+
+    it("every alert has a severity, a summary and a description; runbooks are https links", () => {
+        for (const a of alerts) {
+            assert.ok((SEVERITIES as readonly string[]).includes(a.labels.severity), a.alert);
+            assert.ok(a.annotations.summary.length > 0 && a.annotations.description.length > 0, a.alert);
+            if (a.annotations.runbook_url !== undefined) {
+                assert.match(a.annotations.runbook_url, /^https:\/\/runbooks\.prometheus-operator\.dev\/runbooks\/[a-z]+\/[a-z0-9]+$/);
+            }
+            for (const text of Object.values(a.annotations)) {
+                // Only {{ $labels.x }}: the unit tests can then derive every expected annotation.
+                assert.strictEqual(text.replace(/\{\{ \$labels\.[a-zA-Z_][a-zA-Z0-9_]* \}\}/g, "").includes("{{"), false, `${a.alert}: ${text}`);
+            }
+        }
+    });
+
+    it("keep k8s.yml empty and put each group in a file of its own", () => {
+        const rendered = settings.metrics.alerting ? Object.keys(files) : [];
+        assert.deepStrictEqual(rendered.sort(), groups.map((g) => `defaults-${g.name}.yml`).sort());
+    });
+
+    it("pass promtool check rules, file by file", () => {
+        const dir = tempDir("rules");
+        for (const file of writeFiles(dir, files)) {
+            promtool("check", "rules", file);
+        }
+    });
+
+    it("fire and stay silent as promtool test rules expects, for every alert", function () {
+        this.timeout(120000);
+        const dir = tempDir("rule-tests");
+        writeFiles(dir, files);
+        const failures: string[] = [];
+        for (const group of groups) {
+            const tests = group.rules.filter(isAlertingRule).flatMap((rule) => {
+                const c = ALERT_CASES[rule.alert];
+                return [unitTest(rule, c.fires, true), ...(c.silent ? [unitTest(rule, c.silent, false)] : [])];
+            });
+            const testFile = path.join(dir, `test-${group.name}.yml`);
+            fs.writeFileSync(testFile, stringify({ rule_files: [`defaults-${group.name}.yml`], evaluation_interval: "1m", tests }, { lineWidth: 0 }));
+            try {
+                promtool("test", "rules", testFile);
+            } catch (e) {
+                failures.push(String(e));
+            }
+        }
+        assert.deepStrictEqual(failures, []);
+    });
+
+    it("a wrong expectation fails promtool test rules, so the cases can fail", () => {
+        const dir = tempDir("rule-tests-wrong");
+        writeFiles(dir, files);
+        const rule = alerts.find((a) => a.alert === "KubeJobFailed")!;
+        // The silent case's series, expected to fire.
+        const testFile = path.join(dir, "wrong.yml");
+        const tests = [unitTest(rule, { ...ALERT_CASES.KubeJobFailed.silent!, labels: ALERT_CASES.KubeJobFailed.fires.labels }, true)];
+        fs.writeFileSync(testFile, stringify({ rule_files: ["defaults-kubernetes-workloads.yml"], evaluation_interval: "1m", tests }));
+        assert.throws(() => promtool("test", "rules", testFile), /KubeJobFailed/);
+    });
+});
+
+describe("what the default alerts read", () => {
+    const jobNames = new Set(scrapeJobs(settings.metrics).map((j) => j.job_name));
+    const fixtureNames = (file: string) => new Set(parseExposition(fs.readFileSync(file, "utf8")).map((s) => s.name));
+    const cadvisor = fixtureNames(CADVISOR_FIXTURE);
+    const nodeExporter = fixtureNames(path.join(__dirname, "fixtures", "node-exporter-metrics.txt"));
+    const ksm = fixtureNames(path.join(__dirname, "fixtures", "kube-state-metrics-metrics.txt"));
+    /** Jobs without family filters, and the families their targets serve (Prometheus, apiserver, etcd, fluentd's plugin). */
+    const UNFILTERED = /^(up|prometheus_[a-z_]+|alertmanager_[a-z_]+|apiserver_request_total|etcd_server_has_leader|etcd_disk_wal_fsync_duration_seconds_bucket|fluentd_output_status_[a-z_]+)$/;
+
+    for (const a of alerts) {
+        it(`${a.alert}: every selector names a job we run and a series that job keeps`, () => {
+            const { selectors } = analyzePromql(a.expr);
+            assert.ok(selectors.length > 0 || a.alert === "Watchdog");
+            for (const sel of selectors) {
+                const metric = sel.metric!;
+                const job = sel.matchers.find((m) => m.label === "job" && m.op === "=")?.value;
+                if (job !== undefined) {
+                    // The self-monitoring job labels Prometheus and Alertmanager with their Service names.
+                    assert.ok(jobNames.has(job) || job === settings.metrics.name || job === context.alertmanagerJob, `${a.alert}: job ${job} is not scraped`);
+                }
+                if (metric.startsWith("container_")) {
+                    const row = CADVISOR_FAMILIES.find((f) => f.name === metric);
+                    assert.ok(row?.keep, `${a.alert}: the cadvisor job drops ${metric}`);
+                    assert.ok(cadvisor.has(metric), `${a.alert}: ${metric} is not in the cAdvisor fixture`);
+                    assert.ok(sel.matchers.some((m) => m.label === "container" && m.op === "!=" && m.value === ""), `${a.alert}: only container series are kept`);
+                } else if (metric.startsWith("node_")) {
+                    assert.ok(!NODE_EXPORTER_FAMILIES.some((r) => !r.keep && matchesFamily(r, metric)), `${a.alert}: the node-exporter job drops ${metric}`);
+                    assert.ok(nodeExporter.has(metric), `${a.alert}: ${metric} is not in the node-exporter fixture`);
+                } else if (metric.startsWith("kube_")) {
+                    assert.ok(!KUBE_STATE_METRICS_FAMILIES.some((r) => !r.keep && matchesFamily(r, metric)), `${a.alert}: the kube-state-metrics job drops ${metric}`);
+                    assert.ok(ksm.has(metric), `${a.alert}: ${metric} is not in the kube-state-metrics fixture`);
+                } else {
+                    assert.match(metric, UNFILTERED, `${a.alert}: ${metric} comes from no job we know`);
+                }
+            }
+        });
+    }
+
+    it("the check catches a dropped series: container_cpu_load_average_10s is dropped", () => {
+        assert.strictEqual(CADVISOR_FAMILIES.find((f) => f.name === "container_cpu_load_average_10s")?.keep, false);
+        assert.ok(NODE_EXPORTER_FAMILIES.some((r) => !r.keep && matchesFamily(r, "node_cpu_scaling_frequency_hertz")));
+    });
+});
+
+describe("Prometheus v2.11.1 accepts every rule", () => {
+    const everyFile = (g: RuleGroup[]) => g;
+    it("every expression parses and uses only v2.11.1 functions, aggregations and syntax", () => {
+        for (const g of everyFile(groups)) {
+            for (const r of g.rules) {
+                const { problems, functions } = analyzePromql(r.expr);
+                assert.deepStrictEqual(problems, [], `${g.name}: ${r.expr}`);
+                assert.ok(functions.every((f) => f.length > 0));
+            }
+        }
+    });
+
+    it("every group and rule field of the generated files is a v2.11.1 field", () => {
+        for (const text of Object.values(files)) {
+            for (const g of parse(text).groups) {
+                assert.deepStrictEqual(Object.keys(g).filter((k) => !(GROUP_FIELDS_2_11 as readonly string[]).includes(k)), []);
+                for (const r of g.rules) {
+                    const allowed: readonly string[] = "alert" in r ? ALERTING_RULE_FIELDS_2_11 : RECORDING_RULE_FIELDS_2_11;
+                    assert.deepStrictEqual(Object.keys(r).filter((k) => !allowed.includes(k)), [], JSON.stringify(r));
+                }
+            }
+        }
+    });
+
+    for (const [expr, feature] of [
+        ["last_over_time(up[5m])", "last_over_time"],
+        ["present_over_time(up[5m])", "present_over_time"],
+        ["group by (job) (up)", "group"],
+        ["up @ 1609746000", "@ modifier"],
+        ["absent_over_time(up[5m])", "absent_over_time"],
+        ["clamp(up, 0, 1)", "clamp"],
+        ["rate(up[5m] offset -1m)", "-1m"],
+        ["rate(up[1h30m])", "1h30m"],
+    ]) {
+        it(`refuses ${feature}, which came after v2.11`, () => {
+            const { problems } = analyzePromql(expr);
+            assert.ok(problems.some((p) => p.includes(feature)), `${expr}: ${problems.join("; ")}`);
+        });
+    }
+});
+
+describe("groups follow the jobs and components that are on", () => {
+    const names = (s = settingsWith()) => defaultRuleGroups(s.metrics.alerting!.context).flatMap((g) => g.rules.filter(isAlertingRule).map((r) => r.alert));
+    it("no etcd alerts while the etcd job is off (the default)", () => {
+        assert.ok(!names().some((n) => n.startsWith("etcd")));
+    });
+    it("no node alerts without node-exporter, no workload alerts without kube-state-metrics", () => {
+        const n = names(settingsWith({ nodeExporter: { enabled: false }, kubeStateMetrics: { enabled: false } }));
+        assert.ok(!n.some((x) => x.startsWith("Node") || x.startsWith("KubeNode") || x.startsWith("KubePod")));
+    });
+    it("no notification alerts without Alertmanager, no log agent alerts without its job", () => {
+        const n = names(settingsWith({ alertmanager: { enabled: false }, metrics: { jobs: { logAgent: false } } }));
+        assert.ok(!n.includes("PrometheusNotificationsFailing") && !n.some((x) => x.startsWith("Fluentd")));
+    });
+    it("Alertmanager's own alerts only while the self-monitoring job scrapes its namespace", () => {
+        assert.ok(names().includes("AlertmanagerFailedReload"));
+        const elsewhere = settingsWith({ metrics: { discoveryNamespaces: ["default", "monitoring"], scrapeNamespaces: ["default"] } });
+        assert.ok(!names(elsewhere).some((n) => n.startsWith("Alertmanager")));
+    });
+
+    it("the self-monitoring alerts follow metrics.name, the job label of Prometheus itself", () => {
+        const g = defaultRuleGroups(settingsWith({ metrics: { name: "prom" } }).metrics.alerting!.context)[0];
+        assert.match(g.rules[0].expr, /job="prom"/);
+    });
+});

@@ -1,0 +1,210 @@
+import * as assert from "assert";
+import * as fs from "fs";
+import * as http from "http";
+import * as path from "path";
+import { parse } from "yaml";
+import { alertmanagerConfig, renderAlertmanagerConfig } from "../components/alertmanager/config-file";
+import { AlertmanagerSettings } from "../config";
+import { AlertmanagerProcess, amtool, WebhookReceiver } from "./harness/alertmanager";
+import { discoveredTarget, generatedPrometheusFiles } from "./harness/generated-config";
+import { PrometheusProcess, sandboxConfig, tempDir } from "./harness/prometheus";
+import { settingsWith } from "./harness/stack-config";
+
+/**
+ * The generated Alertmanager config on Debian's amtool and alertmanager, and the whole pipeline on
+ * 127.0.0.1: real Prometheus with the generated rules, real Alertmanager with the generated
+ * config, and a webhook receiver in this test. Every wait is bounded; every process is stopped.
+ */
+const SECRETS = {
+    alertWebhookUrl: "https://hooks.example.com/x",
+    alertWatchdogUrl: "https://hc-ping.example.com/x",
+    alertSlackUrl: "https://hooks.slack.com/services/x",
+    alertSmtpPassword: "pw",
+    alertPagerdutyKey: "key",
+};
+const ALL_RECEIVERS = {
+    slack: { channel: "#alerts" },
+    email: { to: "oncall@example.com", from: "am@example.com", smarthost: "smtp.example.com:587", authUsername: "am" },
+    pagerduty: { severities: ["critical", "warning"] },
+    teams: [{ name: "payments", matchers: { team: "payments" }, slackChannel: "#payments", emailTo: "pay@example.com" }],
+};
+
+/** The config as the Secret carries it, with each secret's value given here in clear. */
+function configText(a: AlertmanagerSettings, values: Record<string, string>): string {
+    return renderAlertmanagerConfig(alertmanagerConfig(a, values));
+}
+
+function checkConfig(text: string): string {
+    const file = path.join(tempDir("amtool"), "alertmanager.yml");
+    fs.writeFileSync(file, text);
+    return amtool("check-config", file);
+}
+
+describe("generated alertmanager.yml on Debian's amtool", () => {
+    it("amtool check-config accepts the default config, without any receiver secret", () => {
+        const out = checkConfig(configText(settingsWith().alertmanager, {}));
+        assert.match(out, /SUCCESS/);
+        assert.match(out, /2 receivers/);
+    });
+
+    it("amtool check-config accepts every receiver type, team routes and inhibit rules", () => {
+        const a = settingsWith({ alertmanager: ALL_RECEIVERS }, SECRETS).alertmanager;
+        const values = { webhookUrl: SECRETS.alertWebhookUrl, watchdogUrl: SECRETS.alertWatchdogUrl, slackUrl: SECRETS.alertSlackUrl, smtpPassword: "pw", pagerdutyKey: "key" };
+        const out = checkConfig(configText(a, values));
+        assert.match(out, /SUCCESS/);
+        assert.match(out, /1 inhibit rules/);
+        assert.match(out, /4 receivers/);
+    });
+
+    it("amtool config routes test: watchdog, pages, teams and the rest go where docs/alerting.md#routing says", () => {
+        const a = settingsWith({ alertmanager: ALL_RECEIVERS }, SECRETS).alertmanager;
+        const values = { webhookUrl: "https://h.example.com/", watchdogUrl: "https://w.example.com/", slackUrl: "https://s.example.com/", smtpPassword: "pw", pagerdutyKey: "key" };
+        const file = path.join(tempDir("amtool-routes"), "alertmanager.yml");
+        fs.writeFileSync(file, configText(a, values));
+        const route = (...labels: string[]) => amtool("config", "routes", "test", `--config.file=${file}`, ...labels).trim();
+        assert.strictEqual(route("alertname=Watchdog", "severity=none"), "watchdog");
+        assert.strictEqual(route("alertname=KubeAPIDown", "severity=critical"), "pagerduty,default");
+        assert.strictEqual(route("alertname=KubePodCrashLooping", "severity=warning", "team=payments"), "pagerduty,team-payments");
+        assert.strictEqual(route("alertname=CPUThrottlingHigh", "severity=info", "team=payments"), "team-payments");
+        assert.strictEqual(route("alertname=CPUThrottlingHigh", "severity=info"), "default");
+    });
+
+    it("a broken config fails amtool, so the check can fail", () => {
+        assert.throws(() => checkConfig("route:\n  receiver: nobody\nreceivers: [{ name: default }]\n"), /nobody/);
+    });
+});
+
+describe("Prometheus 2.11 knows every key of the generated alerting section", () => {
+    it("uses only alertmanager_config keys of the v2.11 documentation", () => {
+        const known211 = [
+            "timeout", "api_version", "path_prefix", "scheme", "basic_auth", "bearer_token", "bearer_token_file", "tls_config",
+            "proxy_url", "kubernetes_sd_configs", "file_sd_configs", "static_configs", "relabel_configs",
+        ];
+        const { alerting } = parse(generatedPrometheusFiles(settingsWith().metrics).prometheusYml);
+        for (const am of alerting.alertmanagers) {
+            assert.deepStrictEqual(Object.keys(am).filter((k) => !known211.includes(k)), []);
+        }
+    });
+});
+
+describe("alerts reach a webhook, end to end on 127.0.0.1", function () {
+    this.timeout(120000);
+    let receiver: WebhookReceiver | undefined;
+    let alertmanager: AlertmanagerProcess | undefined;
+    let prometheus: PrometheusProcess | undefined;
+    let standIn: http.Server | undefined;
+    let standInValue = 1;
+
+    after(async () => {
+        await prometheus?.stop();
+        await alertmanager?.stop();
+        await receiver?.stop();
+        standIn?.closeAllConnections();
+        await new Promise((r) => (standIn ? standIn.close(r) : r(undefined)));
+    });
+
+    it("a firing alert and the watchdog arrive with their labels within 60 seconds, and the resolution follows", async () => {
+        receiver = await WebhookReceiver.start();
+        // A stand-in target: a Service of the self-monitoring job, serving one gauge.
+        standIn = http.createServer((_, res) => res.writeHead(200, { "Content-Type": "text/plain" }).end(`# TYPE stand_in_queue_stuck gauge\nstand_in_queue_stuck ${standInValue}\n`));
+        await new Promise<void>((resolve) => standIn!.listen(0, "127.0.0.1", resolve));
+        const standInPort = (standIn.address() as any).port;
+
+        const settings = settingsWith(
+            {
+                metrics: { scrapeInterval: "1s", evaluationInterval: "1s" },
+                alertmanager: { route: { groupWait: "1s", groupInterval: "1s" }, watchdogRepeatInterval: "1s" },
+                alertRules: {
+                    groups: [
+                        {
+                            name: "stand-in",
+                            rules: [
+                                {
+                                    alert: "StandInQueueStuck",
+                                    expr: 'stand_in_queue_stuck{job="stand-in"} > 0',
+                                    labels: { severity: "critical", team: "e2e" },
+                                    annotations: { summary: "The stand-in's queue is stuck.", description: "Pod {{ $labels.pod }} reports a stuck queue." },
+                                },
+                            ],
+                        },
+                    ],
+                },
+            },
+            { alertWebhookUrl: "https://placeholder.example.com/", alertWatchdogUrl: "https://placeholder.example.com/" },
+        );
+        // The generated config, with the secret values this test owns.
+        alertmanager = await AlertmanagerProcess.start(
+            configText(settings.alertmanager, { webhookUrl: receiver.url("/default"), watchdogUrl: receiver.url("/watchdog") }),
+        );
+
+        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings.metrics);
+        assert.ok("custom-stand-in.yml" in ruleFiles && "defaults-watchdog.yml" in ruleFiles);
+        const sandbox = sandboxConfig(prometheusYml, ruleFiles);
+        sandbox.setTargets("alertmanagers-0", [
+            discoveredTarget(`127.0.0.1:${alertmanager.port}`, { namespace: "monitoring", service_name: "alertmanager", endpoint_port_name: "web" }),
+        ]);
+        sandbox.setTargets("monitor", [
+            discoveredTarget(`127.0.0.1:${standInPort}`, {
+                namespace: "monitoring",
+                service_name: "stand-in",
+                service_label_monitor: "main",
+                endpoint_port_name: "web",
+                endpoint_address_target_kind: "Pod",
+                endpoint_address_target_name: "stand-in-0",
+                pod_name: "stand-in-0",
+            }),
+        ]);
+        // Alerts that fire before Alertmanager is discovered are sent again only after the resend
+        // delay (1m by default); a short one keeps the bounded wait short.
+        prometheus = await PrometheusProcess.start(sandbox.configFile, ["--rules.alert.resend-delay=1s"]);
+        await prometheus.waitFor(async () => {
+            const body = (await (await fetch(`${prometheus!.url}/api/v1/alertmanagers`)).json()) as any;
+            return body.data.activeAlertmanagers.some((a: any) => a.url.includes(`127.0.0.1:${alertmanager!.port}/api/v2/alerts`));
+        }, "Alertmanager discovered through the generated alerting section");
+
+        const fired = await receiver.waitFor("/default", (l) => l.alertname === "StandInQueueStuck", 60000);
+        assert.deepStrictEqual(fired.labels, {
+            alertname: "StandInQueueStuck",
+            severity: "critical",
+            team: "e2e",
+            job: "stand-in",
+            namespace: "monitoring",
+            pod: "stand-in-0",
+            service: "stand-in",
+            endpoint: "web",
+            instance: `127.0.0.1:${standInPort}`,
+            monitor: "monitoring/main",
+        });
+        assert.strictEqual(fired.annotations.description, "Pod stand-in-0 reports a stuck queue.");
+
+        const watchdog = await receiver.waitFor("/watchdog", (l) => l.alertname === "Watchdog", 60000);
+        assert.deepStrictEqual(watchdog.labels, { alertname: "Watchdog", severity: "none", monitor: "monitoring/main" });
+        // The watchdog has its own route: it never reaches the default receiver.
+        assert.ok(!receiver.calls.some((c) => c.path === "/default" && c.body.alerts.some((a) => a.labels.alertname === "Watchdog")));
+
+        // Resolved: the stand-in recovers, and the webhook hears it (send_resolved).
+        standInValue = 0;
+        const deadline = Date.now() + 60000;
+        while (!receiver.calls.some((c) => c.path === "/default" && c.body.status === "resolved") && Date.now() < deadline) {
+            await new Promise((r) => setTimeout(r, 200));
+        }
+        assert.ok(receiver.calls.some((c) => c.path === "/default" && c.body.status === "resolved"), "the resolution arrives within 60 s");
+    });
+
+    it("a critical alert inhibits the warning of the same alert and namespace, not of another namespace", async () => {
+        assert.ok(alertmanager && receiver, "runs after the end-to-end case");
+        const probe = (namespace: string, severity: string) => ({ labels: { alertname: "InhibitProbe", namespace, severity }, annotations: { summary: "s", description: "d" } });
+        const response = await fetch(`http://127.0.0.1:${alertmanager.port}/api/v2/alerts`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify([probe("a", "critical"), probe("a", "warning"), probe("b", "warning")]),
+        });
+        assert.ok(response.ok, `Alertmanager refused the probes: ${response.status}`);
+        const isProbe = (ns: string, sev: string) => (l: Record<string, string>) => l.alertname === "InhibitProbe" && l.namespace === ns && l.severity === sev;
+        await receiver.waitFor("/default", isProbe("a", "critical"), 30000);
+        await receiver.waitFor("/default", isProbe("b", "warning"), 30000);
+        // Several group intervals (1s) later, the muted warning has still not been sent.
+        await new Promise((r) => setTimeout(r, 3000));
+        assert.ok(!receiver.calls.some((c) => c.body.alerts.some((a) => isProbe("a", "warning")(a.labels))), "the warning in namespace a is inhibited");
+    });
+});

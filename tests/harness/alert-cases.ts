@@ -1,0 +1,351 @@
+import { Settings } from "../../config";
+import { settingsWith } from "./stack-config";
+
+/**
+ * One `promtool test rules` case per default alert and outcome: the input series, when to look,
+ * and for a firing case the labels the alert must carry besides alertname and severity. The
+ * expected annotations are the rule's own templates filled with these labels, so a changed
+ * description is tested too. tests/alert-rules.real.test.ts fails for an alert without cases.
+ */
+export interface AlertCase {
+    series: { series: string; values: string }[];
+    at: string;
+    labels?: Record<string, string>;
+}
+
+export interface AlertCases {
+    fires: AlertCase;
+    /** null only for an alert that must always fire; `why` says so. */
+    silent: AlertCase | null;
+    why?: string;
+}
+
+/** Every job and component on, etcd over http so no certificates are needed: every default alert exists. */
+export function everyAlertSettings(): Settings {
+    return settingsWith({ metrics: { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http" } } });
+}
+
+const s = (series: string, values: string) => ({ series, values });
+const self = 'job="monitor",namespace="monitoring",pod="monitor-0"';
+const selfLabels = { job: "monitor", namespace: "monitoring", pod: "monitor-0" };
+const ksm = 'job="kube-state-metrics"';
+const am = 'job="alertmanager",namespace="monitoring",pod="alertmanager-0"';
+const amLabels = { job: "alertmanager", namespace: "monitoring", pod: "alertmanager-0" };
+const fs = 'job="node-exporter",instance="node-1",node="node-1",device="/dev/sda1",fstype="ext4",mountpoint="/"';
+const fsLabels = { job: "node-exporter", instance: "node-1", node: "node-1", device: "/dev/sda1", fstype: "ext4", mountpoint: "/" };
+const node = 'job="node-exporter",instance="node-1",node="node-1"';
+const nodeLabels = { job: "node-exporter", instance: "node-1", node: "node-1" };
+const agent = 'job="log-agent",namespace="kube-system",pod="fluentd-es-v2.7.0-abcde",node="node-1"';
+const agentLabels = { job: "log-agent", namespace: "kube-system", pod: "fluentd-es-v2.7.0-abcde", node: "node-1" };
+const output = `${agent},plugin_id="elasticsearch",type="elasticsearch"`;
+const outputLabels = { ...agentLabels, plugin_id: "elasticsearch", type: "elasticsearch" };
+const container = 'job="cadvisor",namespace="default",pod="web-1",container="web"';
+const containerLabels = { job: "cadvisor", namespace: "default", pod: "web-1", container: "web" };
+
+/** 80 % of the default buffer (2M chunks x 8) is 13421772 bytes. */
+export const ALERT_CASES: Record<string, AlertCases> = {
+    PrometheusConfigReloadFailed: {
+        fires: { series: [s(`prometheus_config_last_reload_successful{${self}}`, "0+0x30")], at: "20m", labels: selfLabels },
+        silent: { series: [s(`prometheus_config_last_reload_successful{${self}}`, "1+0x30")], at: "20m" },
+    },
+    PrometheusRuleFailures: {
+        fires: {
+            series: [s(`prometheus_rule_evaluation_failures_total{${self},rule_group="/etc/prometheus/rules/custom-a.yml;a"}`, "0+1x40")],
+            at: "30m",
+            labels: { ...selfLabels, rule_group: "/etc/prometheus/rules/custom-a.yml;a" },
+        },
+        silent: { series: [s(`prometheus_rule_evaluation_failures_total{${self},rule_group="a"}`, "5+0x40")], at: "30m" },
+    },
+    PrometheusNotificationsFailing: {
+        fires: {
+            series: [
+                s(`prometheus_notifications_errors_total{${self},alertmanager="http://10.0.0.9:9093/api/v2/alerts"}`, "0+10x40"),
+                s(`prometheus_notifications_sent_total{${self},alertmanager="http://10.0.0.9:9093/api/v2/alerts"}`, "0+100x40"),
+            ],
+            at: "30m",
+            labels: { ...selfLabels, alertmanager: "http://10.0.0.9:9093/api/v2/alerts" },
+        },
+        silent: {
+            series: [
+                s(`prometheus_notifications_errors_total{${self},alertmanager="a"}`, "0+0x40"),
+                s(`prometheus_notifications_sent_total{${self},alertmanager="a"}`, "0+100x40"),
+            ],
+            at: "30m",
+        },
+    },
+    PrometheusNotConnectedToAlertmanagers: {
+        fires: { series: [s(`prometheus_notifications_alertmanagers_discovered{${self}}`, "0+0x30")], at: "20m", labels: selfLabels },
+        silent: { series: [s(`prometheus_notifications_alertmanagers_discovered{${self}}`, "1+0x30")], at: "20m" },
+    },
+    PrometheusTSDBCompactionsFailing: {
+        fires: { series: [s(`prometheus_tsdb_compactions_failed_total{${self}}`, "0+1x330")], at: "5h", labels: selfLabels },
+        silent: { series: [s(`prometheus_tsdb_compactions_failed_total{${self}}`, "2+0x330")], at: "5h" },
+    },
+    PrometheusTSDBWALCorruptions: {
+        fires: { series: [s(`prometheus_tsdb_wal_corruptions_total{${self}}`, "0+1x330")], at: "5h", labels: selfLabels },
+        silent: { series: [s(`prometheus_tsdb_wal_corruptions_total{${self}}`, "1+0x330")], at: "5h" },
+    },
+    TargetDown: {
+        fires: {
+            series: [s('up{job="node-exporter",namespace="kube-system",instance="node-1"}', "0+0x20"), s('up{job="node-exporter",namespace="kube-system",instance="node-2"}', "1+0x20")],
+            at: "15m",
+            labels: { job: "node-exporter", namespace: "kube-system" },
+        },
+        silent: {
+            series: [s('up{job="node-exporter",namespace="kube-system",instance="node-1"}', "1+0x20"), s('up{job="node-exporter",namespace="kube-system",instance="node-2"}', "1+0x20")],
+            at: "15m",
+        },
+    },
+    Watchdog: {
+        fires: { series: [], at: "1m", labels: {} },
+        silent: null,
+        why: "it always fires: its absence at the receiver is the alarm",
+    },
+    AlertmanagerFailedReload: {
+        fires: { series: [s(`alertmanager_config_last_reload_successful{${am}}`, "0+0x30")], at: "20m", labels: amLabels },
+        silent: { series: [s(`alertmanager_config_last_reload_successful{${am}}`, "1+0x30")], at: "20m" },
+    },
+    AlertmanagerFailedToSendAlerts: {
+        fires: {
+            series: [
+                s(`alertmanager_notifications_failed_total{${am},integration="webhook",reason="clientError"}`, "0+1x40"),
+                s(`alertmanager_notifications_total{${am},integration="webhook"}`, "0+10x40"),
+            ],
+            at: "30m",
+            labels: { ...amLabels, integration: "webhook", reason: "clientError" },
+        },
+        silent: {
+            series: [
+                s(`alertmanager_notifications_failed_total{${am},integration="webhook",reason="clientError"}`, "0+0x40"),
+                s(`alertmanager_notifications_total{${am},integration="webhook"}`, "0+10x40"),
+            ],
+            at: "30m",
+        },
+    },
+    NodeFilesystemAlmostOutOfSpace: {
+        fires: {
+            series: [s(`node_filesystem_avail_bytes{${fs}}`, "3+0x60"), s(`node_filesystem_size_bytes{${fs}}`, "100+0x60"), s(`node_filesystem_readonly{${fs}}`, "0+0x60")],
+            at: "40m",
+            labels: fsLabels,
+        },
+        silent: {
+            series: [s(`node_filesystem_avail_bytes{${fs}}`, "3+0x60"), s(`node_filesystem_size_bytes{${fs}}`, "100+0x60"), s(`node_filesystem_readonly{${fs}}`, "1+0x60")],
+            at: "40m",
+        },
+    },
+    NodeFilesystemSpaceFillingUp: {
+        fires: {
+            series: [s(`node_filesystem_avail_bytes{${fs}}`, "14-0.01x500"), s(`node_filesystem_size_bytes{${fs}}`, "100+0x500"), s(`node_filesystem_readonly{${fs}}`, "0+0x500")],
+            at: "150m",
+            labels: fsLabels,
+        },
+        silent: {
+            series: [s(`node_filesystem_avail_bytes{${fs}}`, "14+0x500"), s(`node_filesystem_size_bytes{${fs}}`, "100+0x500"), s(`node_filesystem_readonly{${fs}}`, "0+0x500")],
+            at: "150m",
+        },
+    },
+    NodeFilesystemAlmostOutOfFiles: {
+        fires: {
+            series: [s(`node_filesystem_files_free{${fs}}`, "3+0x100"), s(`node_filesystem_files{${fs}}`, "100+0x100"), s(`node_filesystem_readonly{${fs}}`, "0+0x100")],
+            at: "80m",
+            labels: fsLabels,
+        },
+        silent: {
+            series: [s(`node_filesystem_files_free{${fs}}`, "50+0x100"), s(`node_filesystem_files{${fs}}`, "100+0x100"), s(`node_filesystem_readonly{${fs}}`, "0+0x100")],
+            at: "80m",
+        },
+    },
+    NodeMemoryHighUtilization: {
+        fires: { series: [s(`node_memory_MemAvailable_bytes{${node}}`, "5+0x40"), s(`node_memory_MemTotal_bytes{${node}}`, "100+0x40")], at: "20m", labels: nodeLabels },
+        silent: { series: [s(`node_memory_MemAvailable_bytes{${node}}`, "50+0x40"), s(`node_memory_MemTotal_bytes{${node}}`, "100+0x40")], at: "20m" },
+    },
+    NodeClockSkewDetected: {
+        fires: { series: [s(`node_timex_offset_seconds{${node}}`, "0.1+0x30")], at: "15m", labels: nodeLabels },
+        silent: { series: [s(`node_timex_offset_seconds{${node}}`, "0.001+0x30")], at: "15m" },
+    },
+    NodeSystemSaturation: {
+        fires: { series: [s(`node_load1{${node}}`, "5+0x30"), s(`node_cpu_seconds_total{${node},cpu="0",mode="idle"}`, "0+60x30")], at: "20m", labels: nodeLabels },
+        silent: { series: [s(`node_load1{${node}}`, "1+0x30"), s(`node_cpu_seconds_total{${node},cpu="0",mode="idle"}`, "0+60x30")], at: "20m" },
+    },
+    KubeNodeNotReady: {
+        fires: {
+            series: [s(`kube_node_status_condition{${ksm},node="node-1",condition="Ready",status="true"}`, "0+0x30"), s(`kube_node_spec_unschedulable{${ksm},node="node-1"}`, "0+0x30")],
+            at: "20m",
+            labels: { job: "kube-state-metrics", node: "node-1", condition: "Ready", status: "true" },
+        },
+        // Cordoned for maintenance: not ready on purpose.
+        silent: {
+            series: [
+                s(`kube_node_status_condition{${ksm},node="node-1",condition="Ready",status="true"}`, "0+0x30"),
+                s(`kube_node_spec_unschedulable{${ksm},node="node-1"}`, "1+0x30"),
+            ],
+            at: "20m",
+        },
+    },
+    KubeNodePressure: {
+        fires: {
+            series: [s(`kube_node_status_condition{${ksm},node="node-1",condition="MemoryPressure",status="true"}`, "1+0x30")],
+            at: "15m",
+            labels: { job: "kube-state-metrics", node: "node-1", condition: "MemoryPressure", status: "true" },
+        },
+        silent: { series: [s(`kube_node_status_condition{${ksm},node="node-1",condition="MemoryPressure",status="true"}`, "0+0x30")], at: "15m" },
+    },
+    KubePodCrashLooping: {
+        fires: {
+            series: [s(`kube_pod_container_status_waiting_reason{${ksm},namespace="default",pod="web-1",container="web",reason="CrashLoopBackOff"}`, "1+0x30")],
+            at: "20m",
+            labels: { job: "kube-state-metrics", namespace: "default", pod: "web-1", container: "web", reason: "CrashLoopBackOff" },
+        },
+        silent: { series: [s(`kube_pod_container_status_waiting_reason{${ksm},namespace="default",pod="web-1",container="web",reason="ContainerCreating"}`, "1+0x30")], at: "20m" },
+    },
+    KubePodNotReady: {
+        fires: {
+            series: [
+                s(`kube_pod_status_phase{${ksm},namespace="default",pod="web-1",phase="Pending"}`, "1+0x30"),
+                s(`kube_pod_owner{${ksm},namespace="default",pod="web-1",owner_kind="ReplicaSet",owner_name="web-5d8f"}`, "1+0x30"),
+            ],
+            at: "20m",
+            labels: { namespace: "default", pod: "web-1" },
+        },
+        // A Job's pod that failed is KubeJobFailed's, not this alert's.
+        silent: {
+            series: [
+                s(`kube_pod_status_phase{${ksm},namespace="default",pod="backup-1",phase="Failed"}`, "1+0x30"),
+                s(`kube_pod_owner{${ksm},namespace="default",pod="backup-1",owner_kind="Job",owner_name="backup"}`, "1+0x30"),
+            ],
+            at: "20m",
+        },
+    },
+    KubeDeploymentReplicasMismatch: {
+        fires: {
+            series: [s(`kube_deployment_spec_replicas{${ksm},namespace="default",deployment="web"}`, "3+0x30"), s(`kube_deployment_status_replicas_available{${ksm},namespace="default",deployment="web"}`, "2+0x30")],
+            at: "20m",
+            labels: { job: "kube-state-metrics", namespace: "default", deployment: "web" },
+        },
+        silent: {
+            series: [s(`kube_deployment_spec_replicas{${ksm},namespace="default",deployment="web"}`, "3+0x30"), s(`kube_deployment_status_replicas_available{${ksm},namespace="default",deployment="web"}`, "3+0x30")],
+            at: "20m",
+        },
+    },
+    KubeStatefulSetReplicasMismatch: {
+        fires: {
+            series: [s(`kube_statefulset_status_replicas_ready{${ksm},namespace="db",statefulset="pg"}`, "1+0x30"), s(`kube_statefulset_status_replicas{${ksm},namespace="db",statefulset="pg"}`, "3+0x30")],
+            at: "20m",
+            labels: { job: "kube-state-metrics", namespace: "db", statefulset: "pg" },
+        },
+        silent: {
+            series: [s(`kube_statefulset_status_replicas_ready{${ksm},namespace="db",statefulset="pg"}`, "3+0x30"), s(`kube_statefulset_status_replicas{${ksm},namespace="db",statefulset="pg"}`, "3+0x30")],
+            at: "20m",
+        },
+    },
+    KubeDaemonSetNotScheduled: {
+        fires: {
+            series: [
+                s(`kube_daemonset_status_desired_number_scheduled{${ksm},namespace="kube-system",daemonset="node-exporter"}`, "3+0x30"),
+                s(`kube_daemonset_status_current_number_scheduled{${ksm},namespace="kube-system",daemonset="node-exporter"}`, "2+0x30"),
+            ],
+            at: "15m",
+            labels: { job: "kube-state-metrics", namespace: "kube-system", daemonset: "node-exporter" },
+        },
+        silent: {
+            series: [
+                s(`kube_daemonset_status_desired_number_scheduled{${ksm},namespace="kube-system",daemonset="node-exporter"}`, "3+0x30"),
+                s(`kube_daemonset_status_current_number_scheduled{${ksm},namespace="kube-system",daemonset="node-exporter"}`, "3+0x30"),
+            ],
+            at: "15m",
+        },
+    },
+    KubeDaemonSetMisScheduled: {
+        fires: {
+            series: [s(`kube_daemonset_status_number_misscheduled{${ksm},namespace="kube-system",daemonset="node-exporter"}`, "1+0x30")],
+            at: "20m",
+            labels: { job: "kube-state-metrics", namespace: "kube-system", daemonset: "node-exporter" },
+        },
+        silent: { series: [s(`kube_daemonset_status_number_misscheduled{${ksm},namespace="kube-system",daemonset="node-exporter"}`, "0+0x30")], at: "20m" },
+    },
+    KubeJobFailed: {
+        fires: {
+            series: [s(`kube_job_failed{${ksm},namespace="default",job_name="backup",condition="true"}`, "1+0x30")],
+            at: "20m",
+            labels: { job: "kube-state-metrics", namespace: "default", job_name: "backup", condition: "true" },
+        },
+        silent: { series: [s(`kube_job_failed{${ksm},namespace="default",job_name="backup",condition="true"}`, "0+0x30")], at: "20m" },
+    },
+    KubeContainerOOMKilled: {
+        fires: { series: [s(`container_oom_events_total{${container}}`, "0+0x5 1+0x20")], at: "8m", labels: containerLabels },
+        silent: { series: [s(`container_oom_events_total{${container}}`, "1+0x25")], at: "8m" },
+    },
+    CPUThrottlingHigh: {
+        fires: {
+            series: [s(`container_cpu_cfs_throttled_periods_total{${container}}`, "0+50x40"), s(`container_cpu_cfs_periods_total{${container}}`, "0+100x40")],
+            at: "30m",
+            labels: { namespace: "default", pod: "web-1", container: "web" },
+        },
+        silent: {
+            series: [s(`container_cpu_cfs_throttled_periods_total{${container}}`, "0+10x40"), s(`container_cpu_cfs_periods_total{${container}}`, "0+100x40")],
+            at: "30m",
+        },
+    },
+    KubeAPIDown: {
+        fires: { series: [s('up{job="apiserver",instance="10.0.0.11:6443"}', "0+0x30")], at: "20m", labels: {} },
+        silent: { series: [s('up{job="apiserver",instance="10.0.0.11:6443"}', "1+0x30")], at: "20m" },
+    },
+    KubeAPIErrorsHigh: {
+        fires: {
+            series: [s('apiserver_request_total{job="apiserver",code="500"}', "0+10x30"), s('apiserver_request_total{job="apiserver",code="200"}', "0+90x30")],
+            at: "20m",
+            labels: {},
+        },
+        silent: {
+            series: [s('apiserver_request_total{job="apiserver",code="500"}', "0+1x30"), s('apiserver_request_total{job="apiserver",code="200"}', "0+99x30")],
+            at: "20m",
+        },
+    },
+    KubeletDown: {
+        fires: { series: [s('up{job="kubelet",instance="node-1"}', "0+0x30")], at: "20m", labels: {} },
+        silent: { series: [s('up{job="kubelet",instance="node-1"}', "1+0x30")], at: "20m" },
+    },
+    etcdNoLeader: {
+        fires: { series: [s('etcd_server_has_leader{job="etcd",instance="10.0.0.11:2379"}', "0+0x10")], at: "5m", labels: { job: "etcd", instance: "10.0.0.11:2379" } },
+        silent: { series: [s('etcd_server_has_leader{job="etcd",instance="10.0.0.11:2379"}', "1+0x10")], at: "5m" },
+    },
+    etcdMembersDown: {
+        fires: { series: [s('up{job="etcd",instance="10.0.0.11:2379"}', "0+0x20"), s('up{job="etcd",instance="10.0.0.12:2379"}', "1+0x20")], at: "15m", labels: {} },
+        silent: { series: [s('up{job="etcd",instance="10.0.0.11:2379"}', "1+0x20"), s('up{job="etcd",instance="10.0.0.12:2379"}', "1+0x20")], at: "15m" },
+    },
+    etcdHighFsyncDurations: {
+        fires: {
+            series: [
+                s('etcd_disk_wal_fsync_duration_seconds_bucket{job="etcd",instance="10.0.0.11:2379",le="0.5"}', "0+0x30"),
+                s('etcd_disk_wal_fsync_duration_seconds_bucket{job="etcd",instance="10.0.0.11:2379",le="1"}', "0+10x30"),
+                s('etcd_disk_wal_fsync_duration_seconds_bucket{job="etcd",instance="10.0.0.11:2379",le="+Inf"}', "0+10x30"),
+            ],
+            at: "20m",
+            labels: { job: "etcd", instance: "10.0.0.11:2379" },
+        },
+        silent: {
+            series: [
+                s('etcd_disk_wal_fsync_duration_seconds_bucket{job="etcd",instance="10.0.0.11:2379",le="0.5"}', "0+10x30"),
+                s('etcd_disk_wal_fsync_duration_seconds_bucket{job="etcd",instance="10.0.0.11:2379",le="1"}', "0+10x30"),
+                s('etcd_disk_wal_fsync_duration_seconds_bucket{job="etcd",instance="10.0.0.11:2379",le="+Inf"}', "0+10x30"),
+            ],
+            at: "20m",
+        },
+    },
+    FluentdDown: {
+        fires: { series: [s(`up{${agent}}`, "0+0x20")], at: "15m", labels: agentLabels },
+        silent: { series: [s(`up{${agent}}`, "1+0x20")], at: "15m" },
+    },
+    FluentdBufferNearlyFull: {
+        fires: { series: [s(`fluentd_output_status_buffer_total_bytes{${output}}`, "15000000+0x20")], at: "15m", labels: outputLabels },
+        silent: { series: [s(`fluentd_output_status_buffer_total_bytes{${output}}`, "1000000+0x20")], at: "15m" },
+    },
+    FluentdRetriesGrowing: {
+        fires: { series: [s(`fluentd_output_status_retry_count{${output}}`, "0+1x40")], at: "30m", labels: outputLabels },
+        silent: { series: [s(`fluentd_output_status_retry_count{${output}}`, "5+0x40")], at: "30m" },
+    },
+    FluentdNoRecordsEmitted: {
+        fires: { series: [s(`fluentd_output_status_emit_count{${output}}`, "0+0x30")], at: "20m", labels: { namespace: "kube-system", pod: "fluentd-es-v2.7.0-abcde" } },
+        silent: { series: [s(`fluentd_output_status_emit_count{${output}}`, "0+10x30")], at: "20m" },
+    },
+};

@@ -1,0 +1,135 @@
+import { ChildProcess, execFileSync, spawn } from "child_process";
+import * as fs from "fs";
+import * as http from "http";
+import * as path from "path";
+import { freePort, tempDir } from "./prometheus";
+
+/** Debian's prometheus-alertmanager package: the server under its Debian name, and amtool. */
+export const ALERTMANAGER_BINARY = "/usr/bin/prometheus-alertmanager";
+
+/** Fails (never skips) when the package is missing; .ci/run installs it. */
+export function requireAlertmanager(): void {
+    if (!fs.existsSync(ALERTMANAGER_BINARY)) {
+        throw new Error(`${ALERTMANAGER_BINARY} is not installed; run 'apt-get install -y prometheus-alertmanager' (the .ci/run script does this)`);
+    }
+}
+
+export function amtool(...args: string[]): string {
+    requireAlertmanager();
+    try {
+        return execFileSync("amtool", args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    } catch (e: any) {
+        throw new Error(`amtool ${args.join(" ")} failed:\n${e.stdout ?? ""}${e.stderr ?? ""}${e.code === "ENOENT" ? "amtool is not installed" : ""}`);
+    }
+}
+
+/** Runs Alertmanager on 127.0.0.1 with a config file and waits until it is ready; stop() always kills it. */
+export class AlertmanagerProcess {
+    private constructor(
+        private readonly child: ChildProcess,
+        readonly port: number,
+        private readonly output: string[],
+    ) {}
+
+    static async start(configYaml: string): Promise<AlertmanagerProcess> {
+        requireAlertmanager();
+        const dir = tempDir("alertmanager");
+        const configFile = path.join(dir, "alertmanager.yml");
+        fs.writeFileSync(configFile, configYaml);
+        const port = await freePort();
+        const output: string[] = [];
+        const child = spawn(
+            ALERTMANAGER_BINARY,
+            [`--config.file=${configFile}`, `--storage.path=${dir}`, `--web.listen-address=127.0.0.1:${port}`, "--cluster.listen-address=", "--log.level=warn"],
+            { stdio: ["ignore", "pipe", "pipe"] },
+        );
+        child.stdout!.on("data", (d) => output.push(String(d)));
+        child.stderr!.on("data", (d) => output.push(String(d)));
+        const am = new AlertmanagerProcess(child, port, output);
+        const deadline = Date.now() + 20000;
+        while (Date.now() < deadline) {
+            if (child.exitCode !== null) {
+                break;
+            }
+            try {
+                if ((await fetch(`http://127.0.0.1:${port}/-/ready`)).ok) {
+                    return am;
+                }
+            } catch {
+                // not listening yet
+            }
+            await new Promise((r) => setTimeout(r, 200));
+        }
+        await am.stop();
+        throw new Error(`alertmanager did not become ready within 20 s:\n${output.join("")}`);
+    }
+
+    get log(): string {
+        return this.output.join("");
+    }
+
+    async stop(): Promise<void> {
+        if (this.child.exitCode !== null || this.child.signalCode !== null) {
+            return;
+        }
+        const exited = new Promise((r) => this.child.once("exit", r));
+        this.child.kill("SIGTERM");
+        const timer = setTimeout(() => this.child.kill("SIGKILL"), 5000);
+        await exited;
+        clearTimeout(timer);
+    }
+}
+
+export interface WebhookCall {
+    path: string;
+    body: { receiver: string; status: string; alerts: { status: string; labels: Record<string, string>; annotations: Record<string, string> }[] };
+}
+
+/** A tiny webhook receiver on 127.0.0.1 that records every POST, as a team's endpoint would get it. */
+export class WebhookReceiver {
+    readonly calls: WebhookCall[] = [];
+    private constructor(private readonly server: http.Server, readonly port: number) {}
+
+    static async start(): Promise<WebhookReceiver> {
+        const server = http.createServer();
+        await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+        const receiver = new WebhookReceiver(server, (server.address() as any).port);
+        server.on("request", (req, res) => {
+            let data = "";
+            req.on("data", (c) => (data += c));
+            req.on("end", () => {
+                try {
+                    receiver.calls.push({ path: req.url ?? "", body: JSON.parse(data) });
+                } catch {
+                    // not JSON: not from Alertmanager
+                }
+                res.writeHead(200).end();
+            });
+        });
+        return receiver;
+    }
+
+    url(p: string): string {
+        return `http://127.0.0.1:${this.port}${p}`;
+    }
+
+    /** Waits, at most timeoutMs, for an alert that satisfies `match` at `path`. */
+    async waitFor(p: string, match: (labels: Record<string, string>) => boolean, timeoutMs: number): Promise<WebhookCall["body"]["alerts"][number]> {
+        const deadline = Date.now() + timeoutMs;
+        while (Date.now() < deadline) {
+            for (const call of this.calls.filter((c) => c.path === p)) {
+                const alert = call.body.alerts.find((a) => match(a.labels));
+                if (alert) {
+                    return alert;
+                }
+            }
+            await new Promise((r) => setTimeout(r, 200));
+        }
+        throw new Error(`no matching alert reached ${p} within ${timeoutMs} ms; got ${JSON.stringify(this.calls)}`);
+    }
+
+    async stop(): Promise<void> {
+        this.server.closeAllConnections();
+        await new Promise((r) => this.server.close(r));
+    }
+}
