@@ -105,6 +105,22 @@ describe("Grafana provisioning files (Grafana's documented format)", () => {
         assert.deepStrictEqual(file.datasources[0].jsonData, { httpMethod: "GET", timeInterval: "30s" });
     });
 
+    it("Alertmanager: the program's own, by its in-cluster Service, only while that component is on", () => {
+        assert.deepStrictEqual(datasources.datasources.find((d: any) => d.type === "alertmanager"), {
+            name: "Alertmanager",
+            uid: "alertmanager",
+            type: "alertmanager",
+            access: "proxy",
+            url: "http://alertmanager.monitoring.svc:9093",
+            isDefault: false,
+            editable: false,
+            jsonData: { implementation: "prometheus", handleGrafanaManagedAlerts: false },
+        });
+        const off = grafanaModel(settingsWithGrafana({ alertmanager: { enabled: false } }));
+        const file = parse((dataSourcesConfigMap(off).data as Record<string, string>)["datasources.yaml"]);
+        assert.deepStrictEqual(file.datasources.map((d: any) => d.type), ["prometheus", "elasticsearch"]);
+    });
+
     it("Elasticsearch: the agent's host, index pattern and user, the password as an environment variable", () => {
         const es = datasources.datasources.find((d: any) => d.type === "elasticsearch");
         assert.deepStrictEqual(es, {

@@ -11,6 +11,7 @@ import { ENV } from "./layout";
 
 export const PROMETHEUS_DATASOURCE = { name: "Prometheus", uid: "prometheus", type: "prometheus" } as const;
 export const ELASTICSEARCH_DATASOURCE = { name: "Elasticsearch logs", uid: "elasticsearch-logs", type: "elasticsearch" } as const;
+export const ALERTMANAGER_DATASOURCE = { name: "Alertmanager", uid: "alertmanager", type: "alertmanager" } as const;
 
 export interface DataSource {
     name: string;
@@ -98,8 +99,35 @@ export function elasticsearchDataSource(logs: Pick<LogsSettings, "search" | "nam
     };
 }
 
-export function dataSourcesFile(prometheus: PrometheusTarget, logs: Pick<LogsSettings, "search" | "namespace">): DataSourcesFile {
-    return { apiVersion: 1, prune: true, datasources: [prometheusDataSource(prometheus), elasticsearchDataSource(logs)] };
+/**
+ * The program's Alertmanager: Grafana lists its alerts and silences. The implementation field
+ * tells Grafana it is a Prometheus Alertmanager, not Grafana's own or Mimir's.
+ */
+export function alertmanagerDataSource(url: string): DataSource {
+    return {
+        ...ALERTMANAGER_DATASOURCE,
+        access: "proxy",
+        url,
+        isDefault: false,
+        editable: false,
+        jsonData: { implementation: "prometheus", handleGrafanaManagedAlerts: false },
+    };
+}
+
+export function dataSourcesFile(
+    prometheus: PrometheusTarget,
+    logs: Pick<LogsSettings, "search" | "namespace">,
+    alertmanagerUrl?: string,
+): DataSourcesFile {
+    return {
+        apiVersion: 1,
+        prune: true,
+        datasources: [
+            prometheusDataSource(prometheus),
+            elasticsearchDataSource(logs),
+            ...(alertmanagerUrl !== undefined ? [alertmanagerDataSource(alertmanagerUrl)] : []),
+        ],
+    };
 }
 
 export function dataSourcesYaml(file: DataSourcesFile): string {

@@ -1,5 +1,6 @@
 import { GrafanaSettings, LogsSettings, Settings } from "../../config";
 import { PROJECT } from "../../config/source";
+import { alertmanagerUrl } from "../alertmanager/service";
 import { inClusterUrl } from "../metrics-server/service";
 import { dashboardsFor, GeneratedDashboard } from "./dashboards";
 import { PrometheusTarget } from "./datasources";
@@ -9,6 +10,8 @@ export interface GrafanaModel {
     grafana: GrafanaSettings;
     prometheus: PrometheusTarget;
     logs: Pick<LogsSettings, "search" | "namespace">;
+    /** Alertmanager's in-cluster URL while that component is on. */
+    alertmanagerUrl?: string;
     /** The provider folder and the dashboards' tag: the program's name. */
     folder: string;
     dashboards: GeneratedDashboard[];
@@ -19,6 +22,7 @@ export function grafanaModel(s: Settings): GrafanaModel {
         grafana: s.grafana,
         prometheus: { url: inClusterUrl(s.metrics), scrapeInterval: s.metrics.scrapeInterval, image: s.metrics.image },
         logs: { search: s.logs.search, namespace: s.logs.namespace },
+        ...(s.alertmanager.enabled ? { alertmanagerUrl: alertmanagerUrl(s.alertmanager) } : {}),
         folder: PROJECT,
         dashboards: dashboardsFor(s, PROJECT),
     };
