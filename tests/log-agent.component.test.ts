@@ -10,7 +10,7 @@ import { credentialsSecret } from "../components/log-agent/credentials-secret";
 import { configAnnotation } from "../components/log-agent/daemonset";
 import { livenessCommand } from "../components/log-agent/liveness";
 import { Settings } from "../config";
-import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../components/shared/checksum";
+import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../components/common/checksum";
 import { captureResources, findOne, ofType, RegisteredResource } from "./harness/pulumi-mocks";
 import { settingsWith } from "./harness/stack-config";
 

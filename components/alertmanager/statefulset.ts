@@ -1,7 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import { AlertmanagerSettings } from "../../config";
-import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../shared/checksum";
-import { containerResources } from "../shared/resources";
+import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../common/checksum";
+import { containerResources } from "../common/resources";
 import { dataClaimTemplate } from "../storage";
 import { alertmanagerConfigShape } from "./config-file";
 import { ALERTMANAGER_PATHS, ALERTMANAGER_UID, alertmanagerLabels, configSecretName, VOLUMES, WEB_PORT } from "./layout";

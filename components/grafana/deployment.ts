@@ -1,6 +1,6 @@
 import * as k8s from "@pulumi/kubernetes";
-import { configChecksum, CONFIG_CHECKSUM_ANNOTATION } from "../shared/checksum";
-import { containerResources } from "../shared/resources";
+import { configChecksum, CONFIG_CHECKSUM_ANNOTATION } from "../common/checksum";
+import { containerResources } from "../common/resources";
 import { dashboardProviderConfigMap, dataSourcesConfigMap } from "./config-maps";
 import {
     CONTAINER_NAME,

@@ -5,7 +5,7 @@ import {
     KUBE_STATE_METRICS_TELEMETRY_PORT_NAME,
     KubeStateMetricsSettings,
 } from "../../config";
-import { containerResources } from "../shared/resources";
+import { containerResources } from "../common/resources";
 import { CONTAINER_NAME, KUBE_STATE_METRICS_UID, kubeStateMetricsLabels } from "./layout";
 
 /** Its flags: the resources to expose and the metric lists; the ports stay upstream's defaults. */

@@ -1,7 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import { LogsSettings } from "../../config";
-import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../shared/checksum";
-import { containerResources } from "../shared/resources";
+import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../common/checksum";
+import { containerResources } from "../common/resources";
 import { agentConfigFiles } from "./config-map";
 import {
     agentStateDir,

@@ -1,7 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import { LogsSettings, SearchStoreSettings } from "../../config";
 import { claimFor, mostPrivileged } from "../../validate/pod-security-claims";
-import { podSecurityNamespace } from "../shared/pod-security-namespace";
+import { podSecurityNamespace } from "../common/pod-security-namespace";
 
 /**
  * The log agent's own namespace, when a stack moves it out of kube-system. It enforces the level

@@ -1,6 +1,6 @@
 import * as k8s from "@pulumi/kubernetes";
 import { MetricsSettings } from "../../config";
-import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../shared/checksum";
+import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../common/checksum";
 import { prometheusConfigMap, ruleFilesConfigMap } from "./config-maps";
 import {
     configMapName,

@@ -1,6 +1,6 @@
 import * as k8s from "@pulumi/kubernetes";
 import { NODE_EXPORTER_PORT_NAME, nodeExporterLabels, NodeExporterSettings } from "../../config";
-import { containerResources } from "../shared/resources";
+import { containerResources } from "../common/resources";
 import { nodeExporterArgs } from "./args";
 import { CONTAINER_NAME, HOST_IP_ENV, HOST_MOUNTS, NODE_EXPORTER_UID } from "./layout";
 

@@ -1,6 +1,6 @@
 import * as k8s from "@pulumi/kubernetes";
 import { SearchStoreSettings } from "../../config";
-import { containerResources } from "../shared/resources";
+import { containerResources } from "../common/resources";
 import { dataClaimTemplate } from "../storage";
 import { CONTAINER_NAME, DATA_DIR, DATA_VOLUME, ELASTICSEARCH_UID, HTTP_PORT, searchStoreLabels } from "./layout";
 
