@@ -5,6 +5,7 @@ import { containerResources } from "../common/resources";
 import { dataClaimTemplate } from "../storage";
 import { alertmanagerConfigShape } from "./config-file";
 import { ALERTMANAGER_PATHS, ALERTMANAGER_UID, alertmanagerLabels, configSecretName, VOLUMES, WEB_PORT } from "./layout";
+import { noPrivileges } from "../common/no-privileges";
 
 /**
  * One replica: `--cluster.listen-address=` switches gossip off, since there is no peer to form a
@@ -40,8 +41,7 @@ export function alertmanagerContainer(a: AlertmanagerSettings): k8s.types.input.
         ],
         // The restricted Pod Security Standard, as Prometheus (docs/design.md#hardening).
         securityContext: {
-            allowPrivilegeEscalation: false,
-            capabilities: { drop: ["ALL"] },
+            ...noPrivileges(),
             readOnlyRootFilesystem: true,
             runAsNonRoot: true,
             runAsUser: ALERTMANAGER_UID,

@@ -18,6 +18,7 @@ import {
 } from "./layout";
 import { GrafanaModel } from "./model";
 import { grafanaUrl } from "./service";
+import { noPrivileges } from "../common/no-privileges";
 
 type EnvVar = k8s.types.input.core.v1.EnvVar;
 
@@ -85,8 +86,7 @@ export function grafanaContainer(m: GrafanaModel): k8s.types.input.core.v1.Conta
             { name: VOLUMES.dashboards, mountPath: GRAFANA_PATHS.dashboards, readOnly: true },
         ],
         securityContext: {
-            allowPrivilegeEscalation: false,
-            capabilities: { drop: ["ALL"] },
+            ...noPrivileges(),
             readOnlyRootFilesystem: true,
             runAsNonRoot: true,
             runAsUser: GRAFANA_UID,

@@ -7,6 +7,7 @@ import {
 } from "../../config";
 import { containerResources } from "../common/resources";
 import { CONTAINER_NAME, KUBE_STATE_METRICS_UID, kubeStateMetricsLabels } from "./layout";
+import { noPrivileges } from "../common/no-privileges";
 
 /** Its flags: the resources to expose and the metric lists; the ports stay upstream's defaults. */
 export function kubeStateMetricsArgs(k: KubeStateMetricsSettings): string[] {
@@ -34,8 +35,7 @@ export function kubeStateMetricsContainer(k: KubeStateMetricsSettings): k8s.type
         livenessProbe: { httpGet: { path: "/livez", port: KUBE_STATE_METRICS_PORT_NAME }, initialDelaySeconds: 5, timeoutSeconds: 5 },
         readinessProbe: { httpGet: { path: "/readyz", port: KUBE_STATE_METRICS_TELEMETRY_PORT_NAME }, initialDelaySeconds: 5, timeoutSeconds: 5 },
         securityContext: {
-            allowPrivilegeEscalation: false,
-            capabilities: { drop: ["ALL"] },
+            ...noPrivileges(),
             readOnlyRootFilesystem: true,
             runAsNonRoot: true,
             runAsUser: KUBE_STATE_METRICS_UID,

@@ -15,6 +15,7 @@ import {
     VOLUMES,
 } from "./layout";
 import { livenessProbe, readinessProbe } from "./liveness";
+import { noPrivileges } from "../common/no-privileges";
 
 type Container = k8s.types.input.core.v1.Container;
 type EnvVar = k8s.types.input.core.v1.EnvVar;
@@ -53,10 +54,9 @@ export function agentContainer(s: LogsSettings): Container {
         readinessProbe: readinessProbe(),
         volumeMounts: agentVolumeMounts(s),
         securityContext: {
-            allowPrivilegeEscalation: false,
-            privileged: false,
             // No capability, see above: root reads the root-owned logs as their owner.
-            capabilities: { drop: ["ALL"] },
+            ...noPrivileges(),
+            privileged: false,
         },
     };
 }

@@ -3,7 +3,6 @@ import { MetricsSettings } from "../../config";
 import { claimFor, exceeds, mostPrivileged, PodSecurityLevel } from "../../validate/pod-security-claims";
 import { POD_SECURITY_ENFORCE_LABEL, podSecurityNamespace } from "../common/pod-security-namespace";
 
-
 /** A workload the program deploys into a namespace, with the Pod Security level it needs. */
 export interface NamespaceWorkload {
     /** "StatefulSet monitoring/monitor", as a warning names it. */

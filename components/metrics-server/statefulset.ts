@@ -13,6 +13,7 @@ import {
     WEB_PORT,
 } from "./layout";
 import { dataClaimTemplate } from "../storage";
+import { noPrivileges } from "../common/no-privileges";
 
 type Container = k8s.types.input.core.v1.Container;
 type Volume = k8s.types.input.core.v1.Volume;
@@ -91,8 +92,7 @@ export function prometheusContainer(s: MetricsSettings): Container {
         terminationMessagePath: "/dev/termination-log",
         terminationMessagePolicy: "File",
         securityContext: {
-            allowPrivilegeEscalation: false,
-            capabilities: { drop: ["ALL"] },
+            ...noPrivileges(),
             readOnlyRootFilesystem: true,
         },
     };

@@ -3,6 +3,7 @@ import { NODE_EXPORTER_PORT_NAME, nodeExporterLabels, NodeExporterSettings } fro
 import { containerResources } from "../common/resources";
 import { nodeExporterArgs } from "./args";
 import { CONTAINER_NAME, HOST_IP_ENV, HOST_MOUNTS, NODE_EXPORTER_UID } from "./layout";
+import { noPrivileges } from "../common/no-privileges";
 
 type Container = k8s.types.input.core.v1.Container;
 
@@ -28,8 +29,7 @@ export function nodeExporterContainer(n: NodeExporterSettings): Container {
             ...(m.volume === "root" ? { mountPropagation: "HostToContainer" } : {}),
         })),
         securityContext: {
-            allowPrivilegeEscalation: false,
-            capabilities: { drop: ["ALL"] },
+            ...noPrivileges(),
             readOnlyRootFilesystem: true,
         },
     };

@@ -3,6 +3,7 @@ import { SearchStoreSettings } from "../../config";
 import { containerResources } from "../common/resources";
 import { dataClaimTemplate } from "../storage";
 import { CONTAINER_NAME, DATA_DIR, DATA_VOLUME, ELASTICSEARCH_UID, HTTP_PORT, searchStoreLabels } from "./layout";
+import { noPrivileges } from "../common/no-privileges";
 
 type Container = k8s.types.input.core.v1.Container;
 
@@ -49,8 +50,7 @@ export function elasticsearchContainer(s: SearchStoreSettings): Container {
         // The image writes its keystore under config/ and GC logs under logs/ at start-up, so its
         // root filesystem stays writable; everything else of the restricted profile applies.
         securityContext: {
-            allowPrivilegeEscalation: false,
-            capabilities: { drop: ["ALL"] },
+            ...noPrivileges(),
             runAsNonRoot: true,
             runAsUser: ELASTICSEARCH_UID,
         },
