@@ -1,4 +1,5 @@
 import { isIPv4, isIPv6 } from "node:net";
+import { RE2JS } from "re2js";
 
 /**
  * Format checks for stack config values. Each returns undefined when the value is fine, or a
@@ -684,4 +685,57 @@ export function containerImage(value: string): string | undefined {
 
 export function oneOf(allowed: readonly string[]): (value: string) => string | undefined {
     return (value) => (allowed.includes(value) ? undefined : `one of ${allowed.join(", ")}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prometheus byte sizes and regular expressions
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * --storage.tsdb.retention.size is a kingpin BytesVar: alecthomas/units ParseBase2Bytes, where
+ * KB, MB, ... are powers of 1024 (docs/long-term-storage.md#retention-by-size). It also takes
+ * fractions, compound values (1GB512MB) and iB units; only one whole number and one of the units
+ * that every release from 2.11 to 3.x documents is accepted, so the value means the same on each.
+ */
+const PROMETHEUS_BYTES = /^([1-9][0-9]*)(B|KB|MB|GB|TB|PB|EB)$/;
+const PROMETHEUS_BYTE_UNITS = ["B", "KB", "MB", "GB", "TB", "PB", "EB"];
+
+export function prometheusBytes(value: string): string | undefined {
+    const match = PROMETHEUS_BYTES.exec(value);
+    if (!match) {
+        return (
+            "a Prometheus byte size: a whole number above 0 and one of the units B, KB, MB, GB, TB, PB or EB (powers of 1024), " +
+            "such as 512GB (not 512Gi, 0.5TB or 1GB512MB)"
+        );
+    }
+    return prometheusBytesValue(value) <= MAX_INT64
+        ? undefined
+        : "a Prometheus byte size below 8EB: Prometheus holds it as a 64-bit integer and refuses a larger one";
+}
+
+/** Bytes of a size that matches the Prometheus byte format, as a bigint; -1n otherwise. */
+export function prometheusBytesValue(value: string): bigint {
+    const match = PROMETHEUS_BYTES.exec(value);
+    if (!match) {
+        return -1n;
+    }
+    return BigInt(match[1]) * 1024n ** BigInt(PROMETHEUS_BYTE_UNITS.indexOf(match[2]));
+}
+
+/**
+ * A regular expression as Prometheus compiles a relabel regex: Go's regexp (RE2 syntax), anchored
+ * as ^(?:regex)$. Compiled with re2js, a port of RE2. `(?<name>` is refused on top: Go accepts it
+ * only since 1.22, and Prometheus 2.11 was built with Go 1.12, which knows only `(?P<name>`.
+ */
+export function re2Regex(value: string): string | undefined {
+    if (/\(\?</.test(value)) {
+        return "an RE2 regular expression without (?<name>...) groups, which Prometheus 2.11's Go rejects: write (?P<name>...)";
+    }
+    try {
+        RE2JS.compile(`^(?:${value})$`);
+        return undefined;
+    } catch (error) {
+        const reason = error instanceof Error ? error.message.replace(/^error parsing regexp: /, "") : String(error);
+        return `an RE2 regular expression, as Prometheus compiles it (${reason}); lookarounds and backreferences are not RE2`;
+    }
 }

@@ -19,7 +19,8 @@ import { createdByDefault } from "./namespaces";
 import { addSchemaIssues, Problems, SECRET_VALUE, UNSHOWN_VALUE } from "./problems";
 import { DEFAULT_LOG_AGENT_TARGET, KUBE_STATE_METRICS_JOB_NAME, NODE_EXPORTER_JOB_NAME } from "./scrape-jobs";
 import { checkAgentShipsToStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
-import { readEtcdClient, readGrafanaAdminPassword, readSearchPassword, SECRET_KEYS } from "./secrets";
+import { readEtcdClient, readGrafanaAdminPassword, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
+import { referencedSecretKeys } from "./remote-write";
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
 import { fluentdSizeBytes } from "./formats";
 import type { RuleContext } from "../components/alert-rules/context";
@@ -34,6 +35,8 @@ export * from "./logs";
 export * from "./metrics";
 export * from "./namespaces";
 export * from "./resources";
+export * from "./relabel";
+export * from "./remote-write";
 export * from "./scrape-jobs";
 export * from "./search-store";
 export * from "./secrets";
@@ -82,10 +85,10 @@ function looksLikeProject(namespace: string): boolean {
  * misspelt project namespace. Returns the project keys that only appear misspelt, whose absence
  * is then no news to the user.
  */
-function reportStrayKeys(source: ConfigSource, problems: Problems): Set<string> {
+function reportStrayKeys(source: ConfigSource, problems: Problems, referenced: readonly string[]): Set<string> {
     for (const key of projectKeys(source)) {
-        if (!KNOWN_KEYS.includes(key)) {
-            problems.add(fullKey(key), UNSHOWN_VALUE, knownKeysMessage(KNOWN_KEYS));
+        if (!KNOWN_KEYS.includes(key) && !referenced.includes(key)) {
+            problems.add(fullKey(key), UNSHOWN_VALUE, knownKeysMessage([...new Set([...KNOWN_KEYS, ...referenced])]));
         }
     }
     const misspelt = new Set<string>();
@@ -126,7 +129,8 @@ function readComponent<S extends z.ZodType>(source: ConfigSource, problems: Prob
             fullKey(key),
             SECRET_VALUE,
             "no secret: a secure value inside this key makes the whole key secret, and its fields end up in ConfigMaps, " +
-                `arguments and labels; secrets are accepted only at ${SECRET_KEYS.map(fullKey).join(", ")}`,
+                `arguments and labels; secrets are accepted only at ${SECRET_KEYS.map(fullKey).join(", ")} ` +
+                "and at the top-level keys that metrics.remoteWrite names",
         );
     }
     const result = schema.safeParse(withoutNulls(raw ?? {}), { reportInput: true });
@@ -209,7 +213,8 @@ function ruleContext(m: MetricsSettings, logs: LogsSettings, nodeExporter: boole
  */
 export function loadSettings(source: ConfigSource): Settings {
     const problems = new Problems();
-    const misspelt = reportStrayKeys(source, problems);
+    // Keys that remoteWrite targets name are known keys too; whether they are valid is checked below.
+    const misspelt = reportStrayKeys(source, problems, referencedSecretKeys(source.value(METRICS_KEY)));
     const cluster = readClusterSettings(source, problems);
     const metrics = readComponent(source, problems, METRICS_KEY, metricsSchema, misspelt) as MetricsSettings | undefined;
     const logs = readComponent(source, problems, LOGS_KEY, logsSchema, misspelt) as LogsSettings | undefined;
@@ -225,6 +230,7 @@ export function loadSettings(source: ConfigSource): Settings {
     const alertmanagerSecrets = readAlertmanagerSecrets(source, problems, am);
     readSearchPassword(source, problems, logs);
     readEtcdClient(source, problems, metrics);
+    readRemoteWriteSecrets(source, problems, metrics, KNOWN_KEYS);
     if (metrics && logs) {
         resolveLogsNamespace(metrics, logs, problems);
     }

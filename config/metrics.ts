@@ -14,9 +14,12 @@ import {
     serviceAccountName,
     serviceName,
     statefulSetName,
+    prometheusBytes,
+    prometheusBytesValue,
     prometheusDuration,
     prometheusLabelName,
 } from "./formats";
+import { remoteWriteSchema } from "./remote-write";
 import {
     etcdSchema,
     jobSwitchesSchema,
@@ -104,6 +107,12 @@ export const metricsSchema = closedObject({
         .default(d.replicas)
         .meta({ description: "0 or 1: replicas would not share a TSDB, and one NFS volume backs one replica" }),
     retention: text(prometheusDuration).default(d.retention).meta({ description: "--storage.tsdb.retention.time; one number and one unit" }),
+    retentionSize: text(prometheusBytes)
+        .optional()
+        .meta({ description: "--storage.tsdb.retention.size, such as 800GB (KB, MB... are powers of 1024); none by default" }),
+    remoteWrite: remoteWriteSchema.meta({
+        description: "remote_write targets: [{ url, remoteTimeout, queue, writeRelabel, basicAuth, bearerTokenKey, tls }]; none by default",
+    }),
     scrapeInterval: text(prometheusDuration).default(d.scrapeInterval).meta({ description: "global and self-monitoring scrape interval" }),
     evaluationInterval: text(prometheusDuration).default(d.evaluationInterval).meta({ description: "rule evaluation interval" }),
     memoryRequest: numberOrText(kubernetesQuantity).default(d.memoryRequest).meta({ description: "container memory request (Kubernetes quantity)" }),
@@ -147,6 +156,17 @@ export const metricsSchema = closedObject({
             ctx.addIssue({ code: "custom", path: ["memoryLimit"], input: m.memoryLimit, message: limitMessage("memoryRequest", m.memoryRequest) });
         }
     }, whenClean("memoryLimit", "memoryRequest"))
+    .superRefine((m, ctx) => {
+        // The size counts blocks only (2.11 leaves out the WAL), so it must stay below the volume.
+        if (m.retentionSize !== undefined && Number(prometheusBytesValue(m.retentionSize)) >= quantityValue(m.storage.size)) {
+            ctx.addIssue({
+                code: "custom",
+                path: ["retentionSize"],
+                input: m.retentionSize,
+                message: `less than storage.size (${m.storage.size}), with room for the write-ahead log, which the size does not count`,
+            });
+        }
+    }, whenClean("retentionSize", "storage"))
     .superRefine((m, ctx) => {
         if (m.createNamespace === true && !createdByDefault(m.namespace)) {
             ctx.addIssue({ code: "custom", path: ["createNamespace"], input: true, message: systemNamespaceMessage(m.namespace) });
@@ -203,6 +223,8 @@ export type MetricsSettings = z.output<typeof metricsSchema> & {
     alerting?: { rules: AlertRulesSettings; context: RuleContext };
     /** Set while cluster-monitoring:alertmanager.enabled is true: Prometheus sends alerts there. */
     alertmanagerTarget?: AlertmanagerTarget;
+    /** The secret keys that remoteWrite targets refer to, by key name (docs/long-term-storage.md#credentials). */
+    remoteWriteSecrets?: Record<string, pulumi.Output<string>>;
     /** Present exactly when the etcd job scrapes over https (docs/design.md#etcd-client-secret). */
     etcdClient?: EtcdClientCertificates;
     logAgentTarget: LogAgentTarget;

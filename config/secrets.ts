@@ -4,6 +4,7 @@ import { EtcdClientCertificates, ETCD_SECRET_KEYS, MetricsSettings } from "./met
 import { GRAFANA_ADMIN_PASSWORD_KEY, GRAFANA_KEY, GrafanaSettings } from "./grafana";
 import { LogsSettings, SEARCH_PASSWORD_KEY } from "./logs";
 import { Problems, SECRET_VALUE } from "./problems";
+import { secretReferences } from "./remote-write";
 import { ConfigSource, fullKey } from "./source";
 
 /** Every key that holds a secret; these are the only keys where a secret value is accepted. */
@@ -118,5 +119,44 @@ export function readGrafanaAdminPassword(source: ConfigSource, problems: Problem
     }
     if (grafana.enabled && password !== undefined) {
         grafana.adminPassword = password;
+    }
+}
+
+/**
+ * The secrets that metrics.remoteWrite targets name (passwordKey, bearerTokenKey, caKey): each a
+ * top-level key of its own, set, and encrypted. A problem names both the reference and the key.
+ * `reserved` are the keys the program reads for something else, which a target may not borrow.
+ */
+export function readRemoteWriteSecrets(source: ConfigSource, problems: Problems, metrics: MetricsSettings | undefined, reserved: readonly string[]): void {
+    if (metrics === undefined) {
+        return;
+    }
+    const secrets: Record<string, pulumi.Output<string>> = {};
+    metrics.remoteWrite.forEach((target, i) => {
+        for (const ref of secretReferences(target)) {
+            const at = `${fullKey("metrics")}.remoteWrite[${i}].${ref.path}`;
+            const key = fullKey(ref.key);
+            if (reserved.includes(ref.key)) {
+                problems.add(at, ref.key, `a top-level key of its own such as remoteWritePassword: the program reads ${key} for another purpose`);
+                continue;
+            }
+            const value = source.secret(ref.key);
+            if (value === undefined) {
+                problems.add(`${at}, ${key}`, undefined, `a secret at ${key}, which ${at} refers to; set it with ${setSecretCommand(ref.key)}`);
+                continue;
+            }
+            if (!source.isSecret(ref.key)) {
+                problems.add(
+                    `${key}, ${at}`,
+                    SECRET_VALUE,
+                    `an encrypted value: it is in clear text in the stack file; store it with ${setSecretCommand(ref.key)}`,
+                );
+                continue;
+            }
+            secrets[ref.key] = value;
+        }
+    });
+    if (Object.keys(secrets).length > 0) {
+        metrics.remoteWriteSecrets = secrets;
     }
 }

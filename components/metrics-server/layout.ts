@@ -34,6 +34,7 @@ export const VOLUMES = {
     data: "monitor-data",
     rules: "monitor-rulefiles",
     etcd: `secret-${ETCD_SECRET_NAME}`,
+    remoteWrite: "secret-remote-write",
 } as const;
 
 export function metricsLabels(s: MetricsSettings): Record<string, string> {
@@ -54,4 +55,13 @@ export function configRoleName(s: MetricsSettings): string {
 
 export function etcdSecretMountPath(): string {
     return `${PROMETHEUS_PATHS.secretsDir}/${ETCD_SECRET_NAME}`;
+}
+
+/** The Secret with the files that remote_write targets read: passwords, tokens, CA certificates. */
+export function remoteWriteSecretName(s: MetricsSettings): string {
+    return `${s.name}-remote-write`;
+}
+
+export function remoteWriteSecretMountPath(s: MetricsSettings): string {
+    return `${PROMETHEUS_PATHS.secretsDir}/${remoteWriteSecretName(s)}`;
 }

@@ -3,6 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { MetricsSettings } from "../../config";
 import { prometheusConfigMap, ruleFilesConfigMap } from "./config-maps";
 import { etcdClientSecret } from "./etcd-secret";
+import { remoteWriteSecret } from "./remote-write-secret";
 import { ingress } from "./ingress";
 import { podSecurityLevel } from "../../validate/pod-security";
 import {
@@ -107,6 +108,10 @@ export class MetricsServer extends pulumi.ComponentResource {
         const secret = secretArgs
             ? [new k8s.core.v1.Secret(`${name}-etcd-client-cert`, secretArgs, inNamespace)]
             : [];
+        const remoteWriteArgs = remoteWriteSecret(s);
+        if (remoteWriteArgs) {
+            secret.push(new k8s.core.v1.Secret(`${name}-remote-write`, remoteWriteArgs, inNamespace));
+        }
 
         new k8s.apps.v1.StatefulSet(`${name}-statefulset`, sts, {
             parent: this,

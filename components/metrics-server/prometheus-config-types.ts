@@ -72,6 +72,32 @@ export interface AlertmanagerConfig {
     relabel_configs?: RelabelConfig[];
 }
 
+/**
+ * One remote_write target, with the keys of v2.11.1's RemoteWriteConfig and the HTTP client
+ * settings of prometheus/common v0.4.1 that the program writes (docs/long-term-storage.md#which-keys-v2111-accepts).
+ * No `name` (2.15), `headers` (2.25), `authorization` (2.26), `metadata_config` (2.23), `sigv4` (2.26)...
+ */
+export interface RemoteWriteConfig {
+    url: string;
+    remote_timeout?: string;
+    write_relabel_configs?: RelabelConfig[];
+    basic_auth?: { username: string; password_file: string };
+    bearer_token_file?: string;
+    tls_config?: TlsConfig;
+    queue_config?: QueueConfig;
+}
+
+/** v2.11.1's QueueConfig; `max_retries` had already gone, `retry_on_http_429` came in 2.26. */
+export interface QueueConfig {
+    capacity?: number;
+    max_shards?: number;
+    min_shards?: number;
+    max_samples_per_send?: number;
+    batch_send_deadline?: string;
+    min_backoff?: string;
+    max_backoff?: string;
+}
+
 export interface PrometheusConfig {
     global: {
         scrape_interval: string;
@@ -81,4 +107,5 @@ export interface PrometheusConfig {
     rule_files: string[];
     alerting?: { alertmanagers: AlertmanagerConfig[] };
     scrape_configs: ScrapeConfig[];
+    remote_write?: RemoteWriteConfig[];
 }

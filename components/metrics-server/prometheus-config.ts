@@ -4,8 +4,10 @@ import { PROMETHEUS_PATHS } from "./layout";
 import { AlertmanagerConfig, PrometheusConfig } from "./prometheus-config-types";
 import { scrapeJobs } from "./scrape-jobs";
 import { keep, literal } from "./scrape-jobs/relabel";
+import { remoteWriteConfigs } from "./remote-write-config";
 
 export function prometheusConfig(s: MetricsSettings): PrometheusConfig {
+    const remoteWrite = remoteWriteConfigs(s);
     return {
         global: {
             evaluation_interval: s.evaluationInterval,
@@ -15,6 +17,7 @@ export function prometheusConfig(s: MetricsSettings): PrometheusConfig {
         rule_files: [`${PROMETHEUS_PATHS.rulesDir}*.yml`],
         ...(s.alertmanagerTarget ? { alerting: { alertmanagers: [alertmanagers(s.alertmanagerTarget)] } } : {}),
         scrape_configs: scrapeJobs(s),
+        ...(remoteWrite ? { remote_write: remoteWrite } : {}),
     };
 }
 

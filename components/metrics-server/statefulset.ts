@@ -8,6 +8,8 @@ import {
     etcdSecretMountPath,
     metricsLabels,
     PROMETHEUS_PATHS,
+    remoteWriteSecretMountPath,
+    remoteWriteSecretName,
     ruleFilesConfigMapName,
     VOLUMES,
     WEB_PORT,
@@ -31,6 +33,7 @@ export function prometheusArgs(s: MetricsSettings): string[] {
         `--storage.tsdb.path=${PROMETHEUS_PATHS.data}`,
         ...(s.enableAdminApi ? ["--web.enable-admin-api"] : []),
         `--storage.tsdb.retention.time=${s.retention}`,
+        ...(s.retentionSize !== undefined ? [`--storage.tsdb.retention.size=${s.retentionSize}`] : []),
         ...(s.enableLifecycle ? ["--web.enable-lifecycle"] : []),
         "--storage.tsdb.no-lockfile",
         `--web.external-url=${s.externalUrl}`,
@@ -61,6 +64,9 @@ export function volumeMounts(s: MetricsSettings): VolumeMount[] {
     if (s.etcdClient) {
         mounts.push({ name: VOLUMES.etcd, mountPath: etcdSecretMountPath(), readOnly: true });
     }
+    if (s.remoteWriteSecrets) {
+        mounts.push({ name: VOLUMES.remoteWrite, mountPath: remoteWriteSecretMountPath(s), readOnly: true });
+    }
     return mounts;
 }
 
@@ -71,6 +77,10 @@ export function volumes(s: MetricsSettings): Volume[] {
     ];
     if (s.etcdClient) {
         list.push({ name: VOLUMES.etcd, secret: { secretName: ETCD_SECRET_NAME, defaultMode: 0o644 } });
+    }
+    if (s.remoteWriteSecrets) {
+        // Owner root, group fsGroup 65534 (Prometheus' group): 0440 lets Prometheus read and nobody else.
+        list.push({ name: VOLUMES.remoteWrite, secret: { secretName: remoteWriteSecretName(s), defaultMode: 0o440 } });
     }
     return list;
 }

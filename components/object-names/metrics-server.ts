@@ -1,5 +1,5 @@
 import { fullKey, MetricsSettings } from "../../config";
-import { configMapName, configRoleName, ETCD_SECRET_NAME, ruleFilesConfigMapName } from "../metrics-server/layout";
+import { configMapName, configRoleName, ETCD_SECRET_NAME, remoteWriteSecretName, ruleFilesConfigMapName } from "../metrics-server/layout";
 import { discoveryNamespaces } from "../metrics-server/scrape-jobs";
 import { NamedObject } from "./named-object";
 
@@ -34,6 +34,9 @@ export function metricsServerObjects(s: MetricsSettings): NamedObject[] {
     }
     if (s.etcdClient) {
         objects.push({ kind: "Secret", namespace: ns, name: ETCD_SECRET_NAME, key: key("jobs.etcd") });
+    }
+    if (s.remoteWriteSecrets) {
+        objects.push({ kind: "Secret", namespace: ns, name: remoteWriteSecretName(s), key: key("name") });
     }
     if (s.jobs.etcd && s.etcd.discovery === "service") {
         for (const kind of ["Service", "Endpoints"]) {
