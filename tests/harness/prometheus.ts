@@ -29,7 +29,7 @@ export function tempDir(prefix: string): string {
 let credentials: { cert: string; key: string } | undefined;
 
 /** A throwaway self-signed certificate and key, so Prometheus can load every TLS file it is given. */
-function testCredentials(): { cert: string; key: string } {
+export function testCredentials(): { cert: string; key: string } {
     if (!credentials) {
         const dir = tempDir("credentials");
         execFileSync(
