@@ -36,13 +36,13 @@ function queueInteger() {
 }
 
 const queueSchema = closedObject({
-    capacity: queueInteger().optional().meta({ description: "capacity: samples buffered per shard (2.11's default is 10, later releases' 2500)" }),
-    maxShards: queueInteger().optional().meta({ description: "max_shards: most concurrent senders (2.11: 1000)" }),
-    minShards: queueInteger().optional().meta({ description: "min_shards: fewest concurrent senders (2.11: 1)" }),
-    maxSamplesPerSend: queueInteger().optional().meta({ description: "max_samples_per_send: samples per request (2.11: 100)" }),
-    batchSendDeadline: text(prometheusDuration).optional().meta({ description: "batch_send_deadline: longest wait before a partial batch is sent (2.11: 5s)" }),
-    minBackoff: text(prometheusDuration).optional().meta({ description: "min_backoff: first retry wait after a failed send (2.11: 30ms)" }),
-    maxBackoff: text(prometheusDuration).optional().meta({ description: "max_backoff: longest retry wait (2.11: 100ms)" }),
+    capacity: queueInteger().optional().meta({ description: "capacity: samples queued per shard (default 10 in 2.11, 10000 in 3.0)" }),
+    maxShards: queueInteger().optional().meta({ description: "max_shards: most concurrent senders (default 1000 in 2.11, 50 in 3.0)" }),
+    minShards: queueInteger().optional().meta({ description: "min_shards: fewest concurrent senders (default 1)" }),
+    maxSamplesPerSend: queueInteger().optional().meta({ description: "max_samples_per_send: samples per request (default 100 in 2.11, 2000 in 3.0)" }),
+    batchSendDeadline: text(prometheusDuration).optional().meta({ description: "batch_send_deadline: longest wait before a partial batch is sent (default 5s)" }),
+    minBackoff: text(prometheusDuration).optional().meta({ description: "min_backoff: first retry wait after a failed send (default 30ms)" }),
+    maxBackoff: text(prometheusDuration).optional().meta({ description: "max_backoff: longest retry wait (default 100ms in 2.11, 5s in 3.0)" }),
 })
     .superRefine((q, ctx) => {
         if (q.minShards !== undefined && q.maxShards !== undefined && q.minShards > q.maxShards) {

@@ -49,6 +49,8 @@ const logs = (patch: Config) => (c: Config) => Object.assign(c[L], patch);
 const service = (patch: Config) =>
     metrics({ services: [{ name: "jmx", namespace: "kube-system", selector: { app: "kafka" }, port: "jmx", ...patch }] });
 const long = (n: number) => "a".repeat(n);
+const RW = `${M}.remoteWrite[0]`;
+const remoteWrite = (patch: Config) => metrics({ remoteWrite: [{ url: "https://metrics.example.com/api/v1/write", ...patch }] });
 
 const CASES: Case[] = [
     // 1. Namespaces
@@ -106,6 +108,12 @@ const CASES: Case[] = [
     { class: "prometheus", what: "a fluentd chunk above 100M", edit: logs({ buffer: { chunkLimitSize: "200M" } }), key: `${L}.buffer.chunkLimitSize` },
     { class: "prometheus", what: "a fluentd buffer of 2T", edit: logs({ buffer: { totalLimitSize: "2T" } }), key: `${L}.buffer.totalLimitSize` },
     { class: "prometheus", what: "a fluentd duration fluentd misreads", edit: logs({ buffer: { flushInterval: "1.5m" } }), key: `${L}.buffer.flushInterval` },
+    { class: "prometheus", what: "a retention size in Kubernetes units", edit: metrics({ retentionSize: "500Gi" }), key: `${M}.retentionSize`, says: /KB, MB, GB/ },
+    { class: "prometheus", what: "a retention size the volume cannot hold", edit: metrics({ retentionSize: "20GB" }), key: `${M}.retentionSize`, says: /less than storage\.size/ },
+    { class: "prometheus", what: "a remote write regex that is not RE2", edit: remoteWrite({ writeRelabel: [{ action: "drop", sourceLabels: ["__name__"], regex: "go_(?!gc).*" }] }), key: `${RW}.writeRelabel[0].regex`, says: /RE2/ },
+    { class: "prometheus", what: "a hashmod rule without modulus", edit: remoteWrite({ writeRelabel: [{ action: "hashmod", sourceLabels: ["instance"], targetLabel: "shard" }] }), key: `${RW}.writeRelabel[0].modulus` },
+    { class: "prometheus", what: "more min shards than max shards", edit: remoteWrite({ queue: { minShards: 8, maxShards: 4 } }), key: `${RW}.queue.minShards` },
+    { class: "prometheus", what: "max_retries, which 2.11 no longer reads", edit: remoteWrite({ queue: { maxRetries: 10 } }), key: `${RW}.queue.maxRetries` },
     // 5. URLs and paths
     { class: "urls and paths", what: "credentials in the external URL", edit: metrics({ externalUrl: "https://admin:pw@monitor.example.com/" }), key: `${M}.externalUrl`, says: /credentials|user/ },
     { class: "urls and paths", what: "a tab inside the external URL", edit: metrics({ externalUrl: "https://monitor\t.example.com/" }), key: `${M}.externalUrl` },
@@ -118,6 +126,8 @@ const CASES: Case[] = [
     { class: "urls and paths", what: "a relative NFS path", edit: metrics({ storage: { mode: "nfs", nfs: { server: "10.0.0.10", path: "exports/m" } } }), key: `${M}.storage.nfs.path` },
     { class: "urls and paths", what: "a relative CA file", edit: metrics({ kubeletTls: { caFile: "ca.crt" } }), key: `${M}.kubeletTls.caFile` },
     { class: "urls and paths", what: "a path climbing out with ..", edit: metrics({ kubeletTls: { caFile: "/etc/../root/ca.crt" } }), key: `${M}.kubeletTls.caFile` },
+    { class: "urls and paths", what: "a password in the remote write URL", edit: remoteWrite({ url: "https://writer:pw@metrics.example.com/api/v1/write" }), key: `${RW}.url`, says: /user name or password/ },
+    { class: "urls and paths", what: "an API key in the remote write query", edit: remoteWrite({ url: "https://metrics.example.com/api/v1/write?api_key=abc" }), key: `${RW}.url`, says: /query/ },
     // 6. Hosts
     { class: "hosts", what: "host:port as the search host", edit: (c) => (c[L].search.host = "10.0.0.1:9200"), key: `${L}.search.host`, says: /port/ },
     { class: "hosts", what: "an underscore in a host name", edit: (c) => (c[L].search.host = "es_host"), key: `${L}.search.host` },
@@ -162,6 +172,34 @@ const CASES: Case[] = [
         edit: (c) => ((c["cluster-monitoring:grafana"] = { enabled: true }), (c["cluster-monitoring:grafanaAdminPassword"] = "hunter2")),
         key: "cluster-monitoring:grafanaAdminPassword",
         says: /pulumi config set --secret/,
+    },
+    {
+        class: "secrets",
+        what: "a remote write password in clear text",
+        edit: (c) => {
+            remoteWrite({ basicAuth: { username: "writer", passwordKey: "remoteWritePassword" } })(c);
+            c["cluster-monitoring:remoteWritePassword"] = "hunter2";
+        },
+        key: `cluster-monitoring:remoteWritePassword, ${RW}.basicAuth.passwordKey`,
+        says: /pulumi config set --secret cluster-monitoring:remoteWritePassword/,
+    },
+    {
+        class: "secrets",
+        what: "a remote write token key that is not set",
+        edit: remoteWrite({ bearerTokenKey: "remoteWriteToken" }),
+        key: `${RW}.bearerTokenKey, cluster-monitoring:remoteWriteToken`,
+        says: /pulumi config set --secret cluster-monitoring:remoteWriteToken/,
+    },
+    {
+        class: "secrets",
+        what: "basic auth and a bearer token on one target",
+        edit: (c) => {
+            remoteWrite({ basicAuth: { username: "writer", passwordKey: "remoteWritePassword" }, bearerTokenKey: "remoteWriteToken" })(c);
+            c["cluster-monitoring:remoteWritePassword"] = { secure: "v1:x" };
+            c["cluster-monitoring:remoteWriteToken"] = { secure: "v1:x" };
+        },
+        key: `${RW}.bearerTokenKey`,
+        says: /one Authorization header/,
     },
 ];
 
