@@ -6,6 +6,10 @@ import { remoteWriteSecret } from "../components/metrics-server/remote-write-sec
 import { configAnnotation, prometheusArgs, statefulSet } from "../components/metrics-server/statefulset";
 import { metricsServerObjects } from "../components/object-names/metrics-server";
 import { unwrapSecret } from "../render/engine-mocks";
+import { kubernetesObjects } from "../render/kubernetes-objects";
+import { SECRET_MARKER } from "../render/secret-marker";
+import { consistencyProblems, formatProblems, kubernetesSchemaProblems } from "../validate";
+import { podSecurityLevel } from "../validate/pod-security";
 import { runProgram } from "./harness/program";
 import { findOne } from "./harness/pulumi-mocks";
 import { requiredConfig, settingsWith } from "./harness/stack-config";
@@ -258,6 +262,17 @@ describe("remote write and retention size (docs/long-term-storage.md)", () => {
             }
             const cm = findOne(resources, "kubernetes:core/v1:ConfigMap", "monitor").inputs;
             assert.strictEqual(parse(cm.data["prometheus.yml"]).remote_write.length, 2);
+        });
+
+        it("renders the Secret as [secret], and the objects pass the schema, reference and pod-security checks", () => {
+            const objects = kubernetesObjects(resources);
+            const secret = objects.find((o: any) => o.kind === "Secret" && o.metadata.name === "monitor-remote-write") as any;
+            assert.deepStrictEqual(secret.stringData, { remoteWriteCa: SECRET_MARKER, remoteWritePassword: SECRET_MARKER, remoteWriteToken: SECRET_MARKER });
+            const problems = [...kubernetesSchemaProblems(objects), ...consistencyProblems(objects)];
+            assert.deepStrictEqual(problems, [], formatProblems(problems));
+            const sts = objects.find((o: any) => o.kind === "StatefulSet" && o.metadata.name === "monitor") as any;
+            assert.strictEqual(podSecurityLevel(sts.spec.template.spec).level, "restricted");
+            assert.ok(sts.spec.template.spec.containers[0].args.includes("--storage.tsdb.retention.size=100GB"));
         });
     });
 });
