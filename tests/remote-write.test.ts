@@ -5,6 +5,7 @@ import { prometheusConfig } from "../components/metrics-server/prometheus-config
 import { remoteWriteSecret } from "../components/metrics-server/remote-write-secret";
 import { configAnnotation, prometheusArgs, statefulSet } from "../components/metrics-server/statefulset";
 import { metricsServerObjects } from "../components/object-names/metrics-server";
+import { metricsWarnings } from "../components/metrics-server/warnings";
 import { unwrapSecret } from "../render/engine-mocks";
 import { kubernetesObjects } from "../render/kubernetes-objects";
 import { SECRET_MARKER } from "../render/secret-marker";
@@ -144,6 +145,13 @@ describe("remote write and retention size (docs/long-term-storage.md)", () => {
             const b = configAnnotation(settingsWith({ metrics: { remoteWrite: [FULL_TARGET, TOKEN_TARGET] } }, { ...SECRETS, remoteWritePassword: "rotated" }).metrics);
             assert.deepStrictEqual(a, b);
         });
+    });
+
+    it("warns when credentials go over plain http, and only then", () => {
+        const warnings = metricsWarnings(fullSettings().metrics);
+        assert.strictEqual(warnings.length, 1, warnings.join("\n"));
+        assert.match(warnings[0], /remoteWrite\[1\] sends a bearer token to http:\/\/receiver/);
+        assert.ok(!warnings[0].includes(SECRETS.remoteWriteToken));
     });
 
     describe("retention size", () => {

@@ -17,5 +17,14 @@ export function metricsWarnings(s: MetricsSettings): string[] {
                 "cluster-monitoring:metrics.enableLifecycle to false, or protect the Ingress with authentication.",
         );
     }
+    s.remoteWrite.forEach((t, i) => {
+        const credentials = t.basicAuth ? "a password" : t.bearerTokenKey ? "a bearer token" : undefined;
+        if (credentials && /^http:/i.test(t.url)) {
+            warnings.push(
+                `cluster-monitoring:metrics.remoteWrite[${i}] sends ${credentials} to ${t.url} over plain http, ` +
+                    "readable by anyone on the network path; use an https:// URL (docs/long-term-storage.md#credentials).",
+            );
+        }
+    });
     return warnings;
 }
