@@ -71,8 +71,14 @@ export function stackFileJsonSchema(): JsonSchema {
             config: {
                 type: "object",
                 properties,
-                // Any other key of the project's namespace is a typo.
-                patternProperties: { [`^${PROJECT}:(?!(${known.join("|")})$)`]: false },
+                // Any other key of the project's namespace is a typo, unless it is a secret that a
+                // remote write target names (its name is the stack's choice); the program checks that.
+                patternProperties: {
+                    [`^${PROJECT}:(?!(${known.join("|")})$)`]: {
+                        ...SECURE_VALUE,
+                        description: "only a secret that metrics.remoteWrite names (basicAuth.passwordKey, bearerTokenKey, tls.caKey); any other key is a typo",
+                    },
+                },
             },
             secretsprovider: { type: "string" },
             encryptedkey: { type: "string" },

@@ -68,6 +68,9 @@ describe("what the settings schemas give to readers and editors", () => {
                 assert.ok(!unknown.test(known), known);
             }
             assert.strictEqual(config.properties["cluster-monitoring:metrics"].additionalProperties, false);
+            // Such a key may only be a secret, which metrics.remoteWrite names (docs/long-term-storage.md#credentials).
+            assert.deepStrictEqual(config.patternProperties[pattern].required, ["secure"]);
+            assert.strictEqual(config.patternProperties[pattern].additionalProperties, false);
         });
     });
 
