@@ -4,6 +4,7 @@ import { ConfigError, loadSettings, plainConfigSource } from "../config";
 import { prometheusConfig } from "../components/metrics-server/prometheus-config";
 import { remoteWriteSecret } from "../components/metrics-server/remote-write-secret";
 import { configAnnotation, prometheusArgs, statefulSet } from "../components/metrics-server/statefulset";
+import { programObjects } from "../components/object-names";
 import { metricsServerObjects } from "../components/object-names/metrics-server";
 import { metricsWarnings } from "../components/metrics-server/warnings";
 import { unwrapSecret } from "../render/engine-mocks";
@@ -247,10 +248,17 @@ describe("remote write and retention size (docs/long-term-storage.md)", () => {
     describe("registered by the program, secrets never in clear", function () {
         this.timeout(60000);
         let resources: Awaited<ReturnType<typeof runProgram>>["resources"];
+        const config = requiredConfig();
+        config.metrics = { ...config.metrics, remoteWrite: [FULL_TARGET, TOKEN_TARGET], retentionSize: "100GB" };
         before(async () => {
-            const config = requiredConfig();
-            config.metrics = { ...config.metrics, remoteWrite: [FULL_TARGET, TOKEN_TARGET], retentionSize: "100GB" };
             resources = (await runProgram(config, SECRETS)).resources;
+        });
+
+        it("lists every object it renders in components/object-names, the Secret included", () => {
+            const rendered = kubernetesObjects(resources).map((o) => `${o.kind}/${o.metadata.namespace ?? ""}/${o.metadata.name}`);
+            const listed = programObjects(loadSettings(plainConfigSource(config, SECRETS))).map((o) => `${o.kind}/${o.namespace ?? ""}/${o.name}`);
+            assert.deepStrictEqual([...new Set(listed)].sort(), [...rendered].sort());
+            assert.ok(rendered.includes("Secret/monitoring/monitor-remote-write"));
         });
 
         it("puts each referenced key into the Secret as a Pulumi secret", () => {
