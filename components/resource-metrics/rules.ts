@@ -2,7 +2,7 @@ import { stringify } from "yaml";
 import { jobName, NODE_EXPORTER_JOB_NAME, ResourceMetricsSettings } from "../../config";
 
 /**
- * The adapter's resourceRules (its docs/config.md): one container query and one node query for
+ * The adapter's resourceRules (its configuration documentation): one container query and one node query for
  * CPU and for memory, Go templates with `<<` `>>` delimiters that the adapter fills per request.
  * `<<.LabelMatchers>>` becomes `namespace="ns",pod=~"a|b"` or `node="n"`, and `<<.GroupBy>>`
  * `pod,container` or `node` (its pkg/naming/metrics_query.go); every other part is ours.
