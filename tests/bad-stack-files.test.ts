@@ -31,6 +31,7 @@ function base(): Config {
 const M = "cluster-monitoring:metrics";
 const L = "cluster-monitoring:logs";
 const S = "cluster-monitoring:searchStore";
+const R = "cluster-monitoring:resourceMetrics";
 
 interface Case {
     class: string;
@@ -106,6 +107,10 @@ const CASES: Case[] = [
     { class: "prometheus", what: "a fluentd chunk above 100M", edit: logs({ buffer: { chunkLimitSize: "200M" } }), key: `${L}.buffer.chunkLimitSize` },
     { class: "prometheus", what: "a fluentd buffer of 2T", edit: logs({ buffer: { totalLimitSize: "2T" } }), key: `${L}.buffer.totalLimitSize` },
     { class: "prometheus", what: "a fluentd duration fluentd misreads", edit: logs({ buffer: { flushInterval: "1.5m" } }), key: `${L}.buffer.flushInterval` },
+    { class: "prometheus", what: "an adapter window of two scrapes", edit: (c) => (c[R] = { enabled: true, window: "1m" }), key: `${R}.window`, says: /at least 120s/ },
+    { class: "prometheus", what: "the adapter without node-exporter", edit: (c) => ((c[R] = { enabled: true }), (c["cluster-monitoring:nodeExporter"] = { enabled: false })), key: `${R}.enabled`, says: /nodeExporter\.enabled/ },
+    { class: "namespaces", what: "the adapter in a namespace nobody creates", edit: (c) => (c[R] = { enabled: true, namespace: "apps" }), key: `${R}.namespace` },
+    { class: "kubernetes limits", what: "no adapter replica", edit: (c) => (c[R] = { enabled: true, replicas: 0 }), key: `${R}.replicas` },
     // 5. URLs and paths
     { class: "urls and paths", what: "credentials in the external URL", edit: metrics({ externalUrl: "https://admin:pw@monitor.example.com/" }), key: `${M}.externalUrl`, says: /credentials|user/ },
     { class: "urls and paths", what: "a tab inside the external URL", edit: metrics({ externalUrl: "https://monitor\t.example.com/" }), key: `${M}.externalUrl` },
