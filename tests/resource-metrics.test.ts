@@ -1,4 +1,6 @@
 import * as assert from "assert";
+import * as fs from "fs";
+import * as path from "path";
 import { parse } from "yaml";
 import { analyzePromql, FUNCTIONS_2_11 } from "../components/alert-rules/promql";
 import { CADVISOR_FAMILIES } from "../components/metrics-server/scrape-jobs/cadvisor-families";
@@ -87,10 +89,13 @@ describe("resource metrics: prometheus-adapter (docs/resource-metrics.md)", () =
             assert.strictEqual(on({ window: "4m" }, { metrics: { scrapeInterval: "1m" } }).resourceMetrics.window, "4m");
         });
 
-        it("refuses to run without the series its queries read: the cadvisor job and node-exporter", () => {
+        it("refuses to run without what its queries read: Prometheus, the cadvisor job and node-exporter", () => {
             const [p] = problemsOf(() => on({}, { metrics: { jobs: { cadvisor: false } }, nodeExporter: { enabled: false } }));
             assert.strictEqual(p.key, "cluster-monitoring:resourceMetrics.enabled");
             assert.match(p.expected, /cluster-monitoring:metrics\.jobs\.cadvisor .* and cluster-monitoring:nodeExporter\.enabled/);
+            const [q] = problemsOf(() => on({}, { metrics: { replicas: 0 } }));
+            assert.deepStrictEqual([q.key, q.got], ["cluster-monitoring:resourceMetrics.enabled", true]);
+            assert.match(q.expected, /cluster-monitoring:metrics\.replicas/);
             // Off, the adapter asks for nothing.
             assert.strictEqual(settingsWith({ nodeExporter: { enabled: false } }).resourceMetrics.enabled, false);
         });
@@ -232,6 +237,11 @@ describe("resource metrics: prometheus-adapter (docs/resource-metrics.md)", () =
                 assert.strictEqual(rule.containerLabel, "container");
             }
             assert.strictEqual(config.resourceRules.window, "2m");
+            // v0.12.0 loads the file with UnmarshalStrict: a key its structs lack stops it at start.
+            assert.deepStrictEqual(Object.keys(config.resourceRules), ["cpu", "memory", "window"]);
+            for (const rule of [config.resourceRules.cpu, config.resourceRules.memory]) {
+                assert.deepStrictEqual(Object.keys(rule).sort(), ["containerLabel", "containerQuery", "nodeQuery", "resources"]);
+            }
             assert.match(config.resourceRules.cpu.containerQuery, /\[2m\]/);
         });
 
@@ -246,6 +256,13 @@ describe("resource metrics: prometheus-adapter (docs/resource-metrics.md)", () =
                 }
             });
         }
+
+        it("docs/resource-metrics.md shows each query as the default config holds it", () => {
+            const page = fs.readFileSync(path.join(__dirname, "..", "docs", "resource-metrics.md"), "utf8");
+            for (const [name, template] of templates()) {
+                assert.ok(page.includes(`\`${template}\``), `${name} is not in the docs: ${template}`);
+            }
+        });
 
         it("the v2.11.1 check catches a function the deployed Prometheus lacks", () => {
             const doctored = fillAdapterTemplate(resourceRules({ window: "2m" }).cpu.containerQuery.replace("rate(", "present_over_time("), { kind: "pods", namespace: "shop", names: ["a"] });
