@@ -7,6 +7,7 @@ import { KubeStateMetrics } from "./components/kube-state-metrics";
 import { LogAgent } from "./components/log-agent";
 import { MetricsServer } from "./components/metrics-server";
 import { NodeExporter } from "./components/node-exporter";
+import { ResourceMetrics, resourceMetricsModel } from "./components/resource-metrics";
 import { SearchStore } from "./components/search-store";
 import { loadSettings, pulumiConfigSource } from "./config";
 
@@ -53,6 +54,15 @@ const alertmanager = settings.alertmanager.enabled
     ? new Alertmanager("alertmanager", { settings: settings.alertmanager, namespaceReady: metrics.namespaceResource }, onCluster)
     : undefined;
 
+// Serves metrics.k8s.io from Prometheus; off by default, as a cluster may run metrics-server instead.
+const resourceMetrics = settings.resourceMetrics.enabled
+    ? new ResourceMetrics(
+          "resource-metrics",
+          { model: resourceMetricsModel(settings), namespaceReady: namespaceCreatedFor(settings.resourceMetrics.namespace) },
+          onCluster,
+      )
+    : undefined;
+
 export const namespace = metrics.namespace;
 export const serviceName = metrics.serviceName;
 export const inClusterUrl = metrics.inClusterUrl;
@@ -65,3 +75,4 @@ export const nodeExporterDaemonSet = nodeExporter?.daemonSetName;
 export const kubeStateMetricsService = kubeStateMetrics?.serviceName;
 export const grafanaUrl = grafana?.url;
 export const alertmanagerUrl = alertmanager?.inClusterUrl;
+export const resourceMetricsApiService = resourceMetrics?.apiServiceName;

@@ -16,13 +16,14 @@ import {
 import { LOGS_KEY, LogsSettings, logsSchema } from "./logs";
 import { jobName, METRICS_KEY, MetricsSettings, metricsSchema } from "./metrics";
 import { createdByDefault } from "./namespaces";
+import { MIN_SCRAPES_PER_WINDOW, RESOURCE_METRICS_KEY, ResourceMetricsSettings, resourceMetricsSchema } from "./resource-metrics";
 import { addSchemaIssues, Problems, SECRET_VALUE, UNSHOWN_VALUE } from "./problems";
 import { DEFAULT_LOG_AGENT_TARGET, KUBE_STATE_METRICS_JOB_NAME, NODE_EXPORTER_JOB_NAME } from "./scrape-jobs";
 import { checkAgentShipsToStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
 import { readEtcdClient, readGrafanaAdminPassword, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
 import { referencedSecretKeys } from "./remote-write";
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
-import { fluentdSizeBytes } from "./formats";
+import { fluentdSizeBytes, prometheusDurationSeconds } from "./formats";
 import type { RuleContext } from "../components/alert-rules/context";
 
 export * from "./alert-rules";
@@ -34,6 +35,7 @@ export * from "./node-exporter";
 export * from "./logs";
 export * from "./metrics";
 export * from "./namespaces";
+export * from "./resource-metrics";
 export * from "./resources";
 export * from "./relabel";
 export * from "./remote-write";
@@ -55,6 +57,7 @@ export interface Settings {
     grafana: GrafanaSettings;
     alertRules: AlertRulesSettings;
     alertmanager: AlertmanagerSettings;
+    resourceMetrics: ResourceMetricsSettings;
 }
 
 /** Each component's settings: one schema under one stack key. */
@@ -67,6 +70,7 @@ export const COMPONENT_SCHEMAS = {
     [GRAFANA_KEY]: grafanaSchema,
     [ALERT_RULES_KEY]: alertRulesSchema,
     [ALERTMANAGER_KEY]: alertmanagerSchema,
+    [RESOURCE_METRICS_KEY]: resourceMetricsSchema,
 } as const;
 
 const KNOWN_KEYS = [...Object.keys(COMPONENT_SCHEMAS), ...SECRET_KEYS];
@@ -188,6 +192,46 @@ function checkAlertmanagerJobName(a: { enabled: boolean; name: string }, m: Metr
 }
 
 /**
+ * The adapter's queries read cAdvisor's container series and node-exporter's node series as our
+ * scrape jobs store them (docs/resource-metrics.md#the-rules): the cadvisor job drops the root
+ * cgroup, so node figures come from node-exporter. Its rate() window must span several scrapes,
+ * and it runs where the program creates the namespace or one that always exists.
+ */
+function checkResourceMetrics(
+    r: ResourceMetricsSettings,
+    m: MetricsSettings,
+    logs: LogsSettings,
+    nodeExporter: { enabled: boolean },
+    problems: Problems,
+): void {
+    if (!r.enabled) {
+        return;
+    }
+    const key = fullKey(RESOURCE_METRICS_KEY);
+    const missing = [
+        ...(m.replicas > 0 ? [] : [`${fullKey(METRICS_KEY)}.replicas (the Prometheus it queries)`]),
+        ...(m.jobs.cadvisor ? [] : [`${fullKey(METRICS_KEY)}.jobs.cadvisor (pod CPU and memory)`]),
+        ...(nodeExporter.enabled ? [] : [`${fullKey(NODE_EXPORTER_KEY)}.enabled (node CPU and memory)`]),
+    ];
+    if (missing.length > 0) {
+        problems.add(`${key}.enabled`, true, `false, or switch on ${missing.join(" and ")}: the adapter's queries read those series`);
+    }
+    const allowed = [...new Set([m.namespace, logs.namespace, NODE_EXPORTER_DEFAULT_NAMESPACE])];
+    if (!allowed.includes(r.namespace)) {
+        problems.add(`${key}.namespace`, r.namespace, `one of ${allowed.join(", ")}: a namespace the program creates, or kube-system`);
+    }
+    const minimum = MIN_SCRAPES_PER_WINDOW * prometheusDurationSeconds(m.scrapeInterval);
+    if (prometheusDurationSeconds(r.window) < minimum) {
+        problems.add(
+            `${key}.window`,
+            r.window,
+            `a duration of at least ${minimum}s, ${MIN_SCRAPES_PER_WINDOW} times ${fullKey(METRICS_KEY)}.scrapeInterval (${m.scrapeInterval}): ` +
+                "with fewer scrapes in the window a missed scrape leaves rate() without two samples, and kubectl top without a value",
+        );
+    }
+}
+
+/**
  * What the default rules may rely on: the jobs that scrape and the components that run.
  * `alertmanager` is its name (its job label) while it runs.
  */
@@ -228,6 +272,9 @@ export function loadSettings(source: ConfigSource): Settings {
     const rules = readComponent(source, problems, ALERT_RULES_KEY, alertRulesSchema, misspelt);
     const am = readComponent(source, problems, ALERTMANAGER_KEY, alertmanagerSchema, misspelt);
     const alertmanagerSecrets = readAlertmanagerSecrets(source, problems, am);
+    const adapterRead = readComponent(source, problems, RESOURCE_METRICS_KEY, resourceMetricsSchema, misspelt);
+    const resourceMetrics: ResourceMetricsSettings | undefined =
+        adapterRead && metrics ? { ...adapterRead, namespace: adapterRead.namespace ?? metrics.namespace } : undefined;
     readSearchPassword(source, problems, logs);
     readEtcdClient(source, problems, metrics);
     readRemoteWriteSecrets(source, problems, metrics, KNOWN_KEYS);
@@ -243,6 +290,9 @@ export function loadSettings(source: ConfigSource): Settings {
     }
     if (nodeExporter && metrics && logs) {
         checkNodeExporterNamespace(nodeExporter, metrics, logs, problems);
+    }
+    if (resourceMetrics && metrics && logs && nodeExporter) {
+        checkResourceMetrics(resourceMetrics, metrics, logs, nodeExporter, problems);
     }
     problems.throwIfAny();
     // The log-agent scrape job follows the agent wherever its settings put it.
@@ -271,5 +321,6 @@ export function loadSettings(source: ConfigSource): Settings {
         grafana: grafana!,
         alertRules: rules!,
         alertmanager,
+        resourceMetrics: resourceMetrics!,
     };
 }

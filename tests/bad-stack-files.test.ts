@@ -31,6 +31,7 @@ function base(): Config {
 const M = "cluster-monitoring:metrics";
 const L = "cluster-monitoring:logs";
 const S = "cluster-monitoring:searchStore";
+const R = "cluster-monitoring:resourceMetrics";
 
 interface Case {
     class: string;
@@ -114,6 +115,10 @@ const CASES: Case[] = [
     { class: "prometheus", what: "a hashmod rule without modulus", edit: remoteWrite({ writeRelabel: [{ action: "hashmod", sourceLabels: ["instance"], targetLabel: "shard" }] }), key: `${RW}.writeRelabel[0].modulus` },
     { class: "prometheus", what: "more min shards than max shards", edit: remoteWrite({ queue: { minShards: 8, maxShards: 4 } }), key: `${RW}.queue.minShards` },
     { class: "prometheus", what: "max_retries, which 2.11 no longer reads", edit: remoteWrite({ queue: { maxRetries: 10 } }), key: `${RW}.queue.maxRetries` },
+    { class: "prometheus", what: "an adapter window of two scrapes", edit: (c) => (c[R] = { enabled: true, window: "1m" }), key: `${R}.window`, says: /at least 120s/ },
+    { class: "prometheus", what: "the adapter without node-exporter", edit: (c) => ((c[R] = { enabled: true }), (c["cluster-monitoring:nodeExporter"] = { enabled: false })), key: `${R}.enabled`, says: /nodeExporter\.enabled/ },
+    { class: "namespaces", what: "the adapter in a namespace nobody creates", edit: (c) => (c[R] = { enabled: true, namespace: "apps" }), key: `${R}.namespace` },
+    { class: "kubernetes limits", what: "no adapter replica", edit: (c) => (c[R] = { enabled: true, replicas: 0 }), key: `${R}.replicas` },
     // 5. URLs and paths
     { class: "urls and paths", what: "credentials in the external URL", edit: metrics({ externalUrl: "https://admin:pw@monitor.example.com/" }), key: `${M}.externalUrl`, says: /credentials|user/ },
     { class: "urls and paths", what: "a tab inside the external URL", edit: metrics({ externalUrl: "https://monitor\t.example.com/" }), key: `${M}.externalUrl` },

@@ -31,7 +31,7 @@ export interface ClaimContext {
     searchStoreMmap: boolean;
 }
 
-export type WorkloadId = "prometheus" | "elasticsearch" | "fluentd" | "node-exporter" | "kube-state-metrics" | "grafana" | "alertmanager";
+export type WorkloadId = "prometheus" | "elasticsearch" | "fluentd" | "node-exporter" | "kube-state-metrics" | "grafana" | "alertmanager" | "prometheus-adapter";
 
 export interface PodSecurityClaim {
     workload: WorkloadId;
@@ -53,6 +53,7 @@ export const NODE_EXPORTER_COMPONENT = "cluster-monitoring:monitoring:NodeExport
 export const KUBE_STATE_METRICS_COMPONENT = "cluster-monitoring:monitoring:KubeStateMetrics";
 export const GRAFANA_COMPONENT = "cluster-monitoring:dashboards:Grafana";
 export const ALERTMANAGER_COMPONENT = "cluster-monitoring:monitoring:Alertmanager";
+export const RESOURCE_METRICS_COMPONENT = "cluster-monitoring:monitoring:ResourceMetrics";
 
 export const POD_SECURITY_CLAIMS: readonly PodSecurityClaim[] = [
     {
@@ -121,6 +122,15 @@ export const POD_SECURITY_CLAIMS: readonly PodSecurityClaim[] = [
         applies: () => true,
         level: "restricted",
         why: "uid 65534, runAsNonRoot, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; Secret and claim volumes only, no token",
+    },
+    {
+        // In the metrics namespace by default, or the log agent's or kube-system: it never raises a namespace's label.
+        workload: "prometheus-adapter",
+        component: RESOURCE_METRICS_COMPONENT,
+        kind: "Deployment",
+        applies: () => true,
+        level: "restricted",
+        why: "uid 65534, runAsNonRoot, read-only root filesystem, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; ConfigMap and emptyDir volumes only",
     },
 ];
 

@@ -134,6 +134,25 @@ export const RBAC_PURPOSES: readonly RbacPurpose[] = [
     ]),
     kubeStateMetricsRule("networking.k8s.io", ["ingresses", "networkpolicies"]),
     kubeStateMetricsRule("coordination.k8s.io", ["leases"]),
+    {
+        kind: "ClusterRole",
+        name: "prometheus-adapter",
+        apiGroups: [""],
+        resources: ["nodes", "namespaces", "pods", "services"],
+        verbs: ["get", "list", "watch"],
+        serves: { component: "prometheus-adapter" },
+        purpose:
+            "component prometheus-adapter: read the pods and nodes it reports on and the namespaces and services its API server resolves, as upstream's role (docs/resource-metrics.md#permissions)",
+    },
+    {
+        kind: "ClusterRole",
+        name: "prometheus-adapter-metrics-reader",
+        apiGroups: ["metrics.k8s.io"],
+        resources: ["pods", "nodes"],
+        verbs: ["get", "list", "watch"],
+        serves: { component: "prometheus-adapter" },
+        purpose: "component prometheus-adapter: aggregated into view, edit and admin, so whoever may view a namespace may run kubectl top in it, as with metrics-server",
+    },
 ];
 
 const sameSet = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>

@@ -9,6 +9,9 @@ function isBuiltInClusterRole(name: string): boolean {
     return ["cluster-admin", "admin", "edit", "view"].includes(name) || name.startsWith("system:");
 }
 
+/** Roles that Kubernetes creates itself in a namespace: an aggregated API server reads its authentication settings through this one. */
+const BUILT_IN_ROLES = [{ namespace: "kube-system", name: "extension-apiserver-authentication-reader" }];
+
 /**
  * Every RoleBinding and ClusterRoleBinding must point at a role that exists: a RoleBinding's
  * Role in its own namespace (a Role elsewhere cannot be bound), or a ClusterRole. The API
@@ -24,7 +27,7 @@ export function roleBindingProblems(objects: readonly KubernetesObject[]): Manif
         const namespace = b.metadata.namespace;
         let found: boolean;
         if (ref.kind === "Role" && b.kind === "RoleBinding") {
-            found = has("Role", ref.name, namespace);
+            found = BUILT_IN_ROLES.some((r) => r.name === ref.name && r.namespace === namespace) || has("Role", ref.name, namespace);
         } else if (ref.kind === "ClusterRole") {
             found = isBuiltInClusterRole(ref.name) || has("ClusterRole", ref.name, undefined);
         } else {

@@ -8,6 +8,7 @@ import { logAgentObjects } from "./log-agent";
 import { metricsServerObjects } from "./metrics-server";
 import { NamedObject } from "./named-object";
 import { nodeExporterObjects } from "./node-exporter";
+import { resourceMetricsObjects } from "./resource-metrics";
 import { searchStoreObjects } from "./search-store";
 
 export { NamedObject } from "./named-object";
@@ -22,6 +23,7 @@ export function programObjects(s: Settings): NamedObject[] {
         ...kubeStateMetricsObjects(s.kubeStateMetrics),
         ...grafanaObjects(s.grafana, s.grafana.enabled ? dashboardsFor(s, PROJECT).map((d) => d.slug) : []),
         ...alertmanagerObjects(s.alertmanager),
+        ...resourceMetricsObjects(s.resourceMetrics),
     ];
 }
 

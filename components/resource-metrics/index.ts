@@ -1,0 +1,2 @@
+export { ResourceMetrics, ResourceMetricsArgs } from "./resource-metrics";
+export { resourceMetricsModel } from "./model";
