@@ -34,6 +34,7 @@ export * from "./logs";
 export * from "./metrics";
 export * from "./namespaces";
 export * from "./resources";
+export * from "./scheduling";
 export * from "./scrape-jobs";
 export * from "./search-store";
 export * from "./secrets";

@@ -88,7 +88,7 @@ const CASES: Case[] = [
     { class: "kubernetes limits", what: "a reserved label prefix", edit: logs({ labels: { "kubernetes.io/app": "x" } }), key: `${L}.labels.kubernetes.io/app` },
     { class: "kubernetes limits", what: "an empty selector value", edit: service({ selector: { app: "" } }), key: `${M}.services[0].selector.app` },
     { class: "kubernetes limits", what: "a 64-character label value", edit: logs({ labels: { app: long(64) } }), key: `${L}.labels.app` },
-    { class: "kubernetes limits", what: "a memory limit below its request", edit: metrics({ memoryRequest: "1Gi", memoryLimit: "512Mi" }), key: `${M}.memoryLimit`, says: /at least memoryRequest/ },
+    { class: "kubernetes limits", what: "a memory limit below its request", edit: metrics({ resources: { memoryRequest: "1Gi", memoryLimit: "512Mi" } }), key: `${M}.resources.memoryLimit`, says: /at least memoryRequest/ },
     { class: "kubernetes limits", what: "a request above the default limit", edit: logs({ resources: { memoryRequest: "600Mi" } }), key: `${L}.resources.memoryRequest`, says: /default memoryLimit \(500Mi\)/ },
     { class: "kubernetes limits", what: "a CPU limit below its request", edit: logs({ resources: { cpuRequest: 2, cpuLimit: "500m" } }), key: `${L}.resources.cpuLimit` },
     { class: "kubernetes limits", what: "a quantity with a made-up suffix", edit: (c) => (c[S] = { enabled: true, resources: { memoryRequest: "1GB" } }), key: `${S}.resources.memoryRequest` },
