@@ -92,6 +92,23 @@ const CASES: Case[] = [
     { class: "kubernetes limits", what: "a request above the default limit", edit: logs({ resources: { memoryRequest: "600Mi" } }), key: `${L}.resources.memoryRequest`, says: /default memoryLimit \(500Mi\)/ },
     { class: "kubernetes limits", what: "a CPU limit below its request", edit: logs({ resources: { cpuRequest: 2, cpuLimit: "500m" } }), key: `${L}.resources.cpuLimit` },
     { class: "kubernetes limits", what: "a quantity with a made-up suffix", edit: (c) => (c[S] = { enabled: true, resources: { memoryRequest: "1GB" } }), key: `${S}.resources.memoryRequest` },
+    // Scheduling (docs/scheduling.md)
+    {
+        class: "kubernetes limits",
+        what: "a node affinity In without values",
+        edit: metrics({ affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: "kubernetes.io/arch", operator: "In", values: ["amd64"] }, { key: "example.com/pool", operator: "In" }] }] } } } }),
+        key: `${M}.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[1].values`,
+        says: /non-empty list/,
+    },
+    {
+        class: "kubernetes limits",
+        what: "a pod anti-affinity term without topologyKey",
+        edit: (c) => (c["cluster-monitoring:kubeStateMetrics"] = { affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: "x" } } }] } } }),
+        key: "cluster-monitoring:kubeStateMetrics.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey",
+    },
+    { class: "kubernetes limits", what: "a toleration of Exists with a value", edit: (c) => (c["cluster-monitoring:nodeExporter"] = { tolerations: [{ key: "dedicated", operator: "Exists", value: "infra" }] }), key: "cluster-monitoring:nodeExporter.tolerations[0].value" },
+    { class: "kubernetes limits", what: "an upper-case priority class", edit: (c) => (c["cluster-monitoring:alertmanager"] = { priorityClassName: "Critical" }), key: "cluster-monitoring:alertmanager.priorityClassName", says: /DNS name/ },
+    { class: "kubernetes limits", what: "a node selector key with a space", edit: (c) => (c[S] = { enabled: true, nodeSelector: { "disk type": "ssd" } }), key: `${S}.nodeSelector.disk type` },
     { class: "kubernetes limits", what: "a port above 65535", edit: service({ port: 70000 }), key: `${M}.services[0].port` },
     { class: "kubernetes limits", what: "a port name with a double dash", edit: service({ port: "j--mx" }), key: `${M}.services[0].port` },
     { class: "kubernetes limits", what: "port 0", edit: metrics({ etcd: { port: 0 } }), key: `${M}.etcd.port` },
@@ -138,6 +155,7 @@ const CASES: Case[] = [
     { class: "keys", what: "cluster_monitoring as the namespace", edit: (c) => ((c["cluster_monitoring:logs"] = c[L]), delete c[L]), key: "cluster_monitoring:logs", says: /likely a typo/ },
     { class: "keys", what: "an unknown top-level key", edit: (c) => (c["cluster-monitoring:metric"] = { retention: "7d" }), key: "cluster-monitoring:metric" },
     { class: "keys", what: "an unknown nested key", edit: metrics({ storage: { mode: "storageClass", clas: "fast" } }), key: `${M}.storage.clas` },
+    { class: "keys", what: "Prometheus' memory request at its old flat key", edit: metrics({ memoryRequest: "2Gi" }), key: `${M}.memoryRequest`, says: /known keys: .*resources/ },
     { class: "keys", what: "no cluster", edit: (c) => delete c["kubernetes:context"], key: "kubernetes:context" },
     // Secrets
     { class: "secrets", what: "the search password in clear text", edit: (c) => ((c[L].search.user = "fluentd"), (c["cluster-monitoring:searchPassword"] = "hunter2")), key: "cluster-monitoring:searchPassword", says: /pulumi config set --secret/ },
