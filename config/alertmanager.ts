@@ -4,6 +4,7 @@ import { closedObject, flag, stringList, stringMap, text, whenClean } from "./fi
 import { containerImage, hostName, prometheusDuration, prometheusLabelName, serviceName, statefulSetName } from "./formats";
 import { Problems, SECRET_VALUE } from "./problems";
 import { ResourceSettings, resourcesSchema } from "./resources";
+import { schedulingFields } from "./scheduling";
 import { ConfigSource, fullKey } from "./source";
 import { storageSchema } from "./storage";
 
@@ -105,6 +106,7 @@ export const alertmanagerSchema = closedObject({
     name: text((v) => statefulSetName(v) ?? serviceName(v)).default(d.name).meta({ description: "StatefulSet, Service and config Secret name, in the metrics namespace" }),
     image: text(containerImage).default(d.image).meta({ description: "the Alertmanager image; the config keeps to v0.34 fields" }),
     resources: resourcesSchema(d.resources).meta({ description: "the container's CPU and memory" }),
+    ...schedulingFields(),
     storage: storageSchema(d.storageSize).meta({ description: "silences and the notification log: { mode, size, className, nfs }" }),
     retention: text(prometheusDuration).default(d.retention).meta({ description: "--data.retention: how long silences and the notification log are kept" }),
     route: routeSchema.meta({ description: "the root route: { groupBy, groupWait, groupInterval, repeatInterval }" }),

@@ -102,11 +102,14 @@ export function stringMap(keyCheck: Check, valueCheck?: Check) {
 
 /**
  * For a refinement across fields: it runs only when none of `fields` has a problem of its own,
- * so a cross-field rule never reports on a value that is already wrong.
+ * so a cross-field rule never reports on a value that is already wrong, and never when the value
+ * is not an object at all (a missing nested object, say), which has no fields to compare.
  */
 export function whenClean(...fields: string[]) {
     return {
-        when: (payload: { issues: readonly { path?: PropertyKey[] }[] }) =>
-            !payload.issues.some((issue) => fields.includes(String(issue.path?.[0]))),
+        when: (payload: { issues: readonly { path?: PropertyKey[]; code?: string }[] }) =>
+            !payload.issues.some(
+                (issue) => fields.includes(String(issue.path?.[0])) || ((issue.path ?? []).length === 0 && issue.code === "invalid_type"),
+            ),
     };
 }

@@ -4,6 +4,7 @@ import { closedObject, flag, text } from "./fields";
 import { containerImage, dnsLabel, serviceName } from "./formats";
 import { ingressSchema } from "./metrics";
 import { ResourceSettings, resourcesSchema } from "./resources";
+import { schedulingFields } from "./scheduling";
 import { storageSchema } from "./storage";
 
 export const GRAFANA_KEY = "grafana";
@@ -46,6 +47,7 @@ export const grafanaSchema = closedObject({
     image: text(containerImage).default(d.image).meta({ description: `the Grafana OSS image; the dashboards follow the schema of ${GRAFANA_VERSION}` }),
     adminUser: text(adminUser).default(d.adminUser).meta({ description: "the admin login; its password is the secret grafanaAdminPassword" }),
     resources: resourcesSchema(d.resources).meta({ description: "the container's CPU and memory" }),
+    ...schedulingFields(),
     persistence: flag()
         .default(d.persistence)
         .meta({ description: "true: users, preferences and annotations survive a restart on a volume from storage; false: an emptyDir (dashboards and data sources are provisioned anyway)" }),

@@ -39,6 +39,7 @@ export * from "./resource-metrics";
 export * from "./resources";
 export * from "./relabel";
 export * from "./remote-write";
+export * from "./scheduling";
 export * from "./scrape-jobs";
 export * from "./search-store";
 export * from "./secrets";

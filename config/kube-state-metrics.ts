@@ -2,6 +2,7 @@ import { z } from "zod";
 import { closedObject, flag, stringList, text, whenClean } from "./fields";
 import { containerImage, dnsLabel, serviceName } from "./formats";
 import { ResourceSettings, resourcesSchema } from "./resources";
+import { schedulingFields } from "./scheduling";
 
 export const KUBE_STATE_METRICS_KEY = "kubeStateMetrics";
 
@@ -76,6 +77,7 @@ export const KUBE_STATE_METRICS_DEFAULTS = {
     image: "registry.k8s.io/kube-state-metrics/kube-state-metrics:v2.20.0",
     /** kube-prometheus' limits; the request covers a small cluster, the limit a few thousand pods. */
     resources: { cpuRequest: "10m", memoryRequest: "190Mi", memoryLimit: "250Mi", cpuLimit: "100m" } as ResourceSettings,
+    nodeSelector: { "kubernetes.io/os": "linux" } as Record<string, string>,
     port: 8080,
     telemetryPort: 8081,
 };
@@ -109,6 +111,7 @@ export const kubeStateMetricsSchema = closedObject({
         .meta({ description: "Deployment, Service, ServiceAccount and ClusterRole(Binding) name, in the metrics namespace" }),
     image: text(containerImage).default(d.image).meta({ description: "the kube-state-metrics image; the resource list follows v2.20.0" }),
     resources: resourcesSchema(d.resources).meta({ description: "the container's CPU and memory" }),
+    ...schedulingFields({ nodeSelector: { value: d.nodeSelector, why: "the image is built for Linux only" } }),
     exposedResources: stringList(knownResource)
         .default([...KUBE_STATE_METRICS_DEFAULT_RESOURCES])
         .meta({

@@ -10,13 +10,13 @@ import {
     fluentdSizeBytes,
     formatFluentdSize,
     ipOrHostname,
-    kubernetesLabelKey,
     kubernetesLabelValue,
     ownLabelKey,
     serviceAccountName,
 } from "./formats";
 import { createdByDefault, createNamespaceField, systemNamespaceMessage } from "./namespaces";
 import { resourcesSchema } from "./resources";
+import { schedulingFields, TolerationSettings } from "./scheduling";
 
 export const SEARCH_SCHEMES = ["http", "https"] as const;
 export type SearchScheme = (typeof SEARCH_SCHEMES)[number];
@@ -26,9 +26,6 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const OVERFLOW_ACTIONS = ["block", "throw_exception", "drop_oldest_chunk"] as const;
 export type OverflowAction = (typeof OVERFLOW_ACTIONS)[number];
-
-export const TOLERATION_OPERATORS = ["Exists", "Equal"] as const;
-export const TAINT_EFFECTS = ["NoSchedule", "PreferNoSchedule", "NoExecute"] as const;
 
 /** The values fluent-plugin-elasticsearch 3.5 accepts for ssl_version. */
 export const SSL_VERSIONS = ["TLSv1_2", "TLSv1_1", "TLSv1", "SSLv23"] as const;
@@ -50,14 +47,6 @@ export const MAX_CHUNK_LIMIT_SIZE = "100M";
  */
 export const MAX_DAEMONSET_NAME_LENGTH = 57;
 
-export interface TolerationSettings {
-    key?: string;
-    operator: (typeof TOLERATION_OPERATORS)[number];
-    value?: string;
-    effect?: (typeof TAINT_EFFECTS)[number];
-    tolerationSeconds?: number;
-}
-
 /**
  * The spec's values (docs/design.md#log-agent-configuration) and the upstream add-on's
  * (docs/design.md#log-agent-daemonset); every one can be overridden.
@@ -76,6 +65,8 @@ export const LOGS_DEFAULTS = {
         { key: "node-role.kubernetes.io/master", operator: "Exists", effect: "NoSchedule" },
         { key: "node-role.kubernetes.io/control-plane", operator: "Exists", effect: "NoSchedule" },
     ] as TolerationSettings[],
+    // Evicting the agent under node pressure would lose exactly the logs that explain it.
+    priorityClassName: "system-node-critical",
     resources: { cpuRequest: "100m", memoryRequest: "200Mi", memoryLimit: "500Mi" },
     search: { port: 9200, scheme: "http" as SearchScheme, sslVerify: true, sslVersion: "TLSv1_2" as SslVersion },
     logLevel: "info" as LogLevel,
@@ -205,36 +196,6 @@ const bufferSchema = closedObject({
 
 export type BufferSettings = z.output<typeof bufferSchema>;
 
-export const tolerationSchema = closedObject({
-    key: text(kubernetesLabelKey).optional().meta({ description: "taint key; only operator Exists may leave it out" }),
-    operator: choice(TOLERATION_OPERATORS).default("Equal").meta({ description: "Exists or Equal" }),
-    value: text(kubernetesLabelValue).optional().meta({ description: "taint value, with operator Equal" }),
-    effect: choice(TAINT_EFFECTS).optional().meta({ description: "NoSchedule, PreferNoSchedule or NoExecute; every effect when unset" }),
-    tolerationSeconds: integer(0, 31536000).optional().meta({ description: "NoExecute only: how long the pod stays after the taint appears" }),
-})
-    .superRefine((t, ctx) => {
-        if (t.key === undefined && t.operator !== "Exists") {
-            ctx.addIssue({
-                code: "custom",
-                path: ["key"],
-                input: undefined,
-                message: "a taint key, because only operator Exists may leave the key empty (to tolerate every taint)",
-            });
-        }
-        if (t.value !== undefined && t.operator === "Exists") {
-            ctx.addIssue({ code: "custom", path: ["value"], input: t.value, message: "no value, because operator Exists matches any value" });
-        }
-        if (t.tolerationSeconds !== undefined && t.effect !== "NoExecute") {
-            ctx.addIssue({
-                code: "custom",
-                path: ["tolerationSeconds"],
-                input: t.tolerationSeconds,
-                message: "no value unless effect is NoExecute, the only effect that evicts",
-            });
-        }
-    }, whenClean("key", "operator", "value", "effect", "tolerationSeconds"))
-    .transform((t): TolerationSettings => t);
-
 const ld = LOGS_DEFAULTS;
 
 /** `cluster-monitoring:logs`: the fluentd log agent and the search store it ships to. */
@@ -258,12 +219,10 @@ export const logsSchema = closedObject({
     containerRuntimeService: text(systemdUnitStem)
         .default(ld.containerRuntimeService)
         .meta({ description: "systemd unit of the container runtime, read from the journal" }),
-    tolerations: z
-        .array(tolerationSchema, {
-            error: "a list of tolerations such as [{ key: node-role.kubernetes.io/control-plane, operator: Exists, effect: NoSchedule }], or [] for none",
-        })
-        .default(ld.tolerations.map((t) => ({ ...t })))
-        .meta({ description: "tolerations; by default both control-plane taints; [] means untainted nodes only" }),
+    ...schedulingFields({
+        tolerations: { value: ld.tolerations, why: "both control-plane taints, so control-plane nodes' logs are collected too" },
+        priorityClassName: { value: ld.priorityClassName, why: "node pressure never evicts the agent that would record it" },
+    }),
     resources: resourcesSchema(ld.resources).meta({ description: "the agent container's CPU and memory" }),
     // An absent search object is parsed as {}, so the missing host is reported by its full key.
     search: searchSchema.prefault({} as z.input<typeof searchSchema>).meta({ description: "the Elasticsearch to ship to: { host, port, scheme, sslVerify, sslVersion, user }" }),

@@ -1,14 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { closedObject, flag, integer, numberOrText, stringList, stringMap, text, whenClean } from "./fields";
+import { closedObject, flag, integer, stringList, stringMap, text, whenClean } from "./fields";
 import {
     absoluteHttpUrl,
     containerImage,
     dnsLabel,
     dnsSubdomain,
     hostName,
-    kubernetesQuantity,
-    quantityValue,
     routePath,
     secretName,
     serviceAccountName,
@@ -16,6 +14,7 @@ import {
     statefulSetName,
     prometheusBytes,
     prometheusBytesValue,
+    quantityValue,
     prometheusDuration,
     prometheusLabelName,
 } from "./formats";
@@ -30,7 +29,8 @@ import {
     servicesSchema,
 } from "./scrape-jobs";
 import { createdByDefault, createNamespaceField, defaultDiscoveryNamespaces, systemNamespaceMessage } from "./namespaces";
-import { limitMessage } from "./resources";
+import { ResourceSettings, resourcesSchema } from "./resources";
+import { schedulingFields } from "./scheduling";
 import { storageSchema } from "./storage";
 import type { AlertRulesSettings } from "./alert-rules";
 import type { RuleContext } from "../components/alert-rules/context";
@@ -59,7 +59,8 @@ export const METRICS_DEFAULTS = {
     retention: "20d",
     scrapeInterval: "30s",
     evaluationInterval: "30s",
-    memoryRequest: "400Mi",
+    // The spec's memory request, and nothing else: no CPU request, no limits.
+    resources: { memoryRequest: "400Mi" } as ResourceSettings,
     routePrefix: "/",
     enableAdminApi: true,
     enableLifecycle: true,
@@ -115,8 +116,8 @@ export const metricsSchema = closedObject({
     }),
     scrapeInterval: text(prometheusDuration).default(d.scrapeInterval).meta({ description: "global and self-monitoring scrape interval" }),
     evaluationInterval: text(prometheusDuration).default(d.evaluationInterval).meta({ description: "rule evaluation interval" }),
-    memoryRequest: numberOrText(kubernetesQuantity).default(d.memoryRequest).meta({ description: "container memory request (Kubernetes quantity)" }),
-    memoryLimit: numberOrText(kubernetesQuantity).optional().meta({ description: "container memory limit; none by default" }),
+    resources: resourcesSchema(d.resources).meta({ description: "the Prometheus container's CPU and memory" }),
+    ...schedulingFields(),
     storage: storageSchema(METRICS_STORAGE_SIZE).meta({ description: "where the TSDB lives: { mode, size, className, nfs }" }),
     routePrefix: text(routePath).default(d.routePrefix).meta({ description: "--web.route-prefix; the probes follow it" }),
     enableAdminApi: flag().default(d.enableAdminApi).meta({ description: "--web.enable-admin-api" }),
@@ -151,11 +152,6 @@ export const metricsSchema = closedObject({
             }
         }
     }, whenClean("scrapeNamespaces", "discoveryNamespaces", "namespace"))
-    .superRefine((m, ctx) => {
-        if (m.memoryLimit !== undefined && quantityValue(m.memoryLimit) < quantityValue(m.memoryRequest)) {
-            ctx.addIssue({ code: "custom", path: ["memoryLimit"], input: m.memoryLimit, message: limitMessage("memoryRequest", m.memoryRequest) });
-        }
-    }, whenClean("memoryLimit", "memoryRequest"))
     .superRefine((m, ctx) => {
         // The size counts blocks only (2.11 leaves out the WAL), so it must stay below the volume.
         if (m.retentionSize !== undefined && Number(prometheusBytesValue(m.retentionSize)) >= quantityValue(m.storage.size)) {

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { closedObject, flag, integer, text } from "./fields";
 import { containerImage, dnsLabel } from "./formats";
-import { TolerationSettings, tolerationSchema } from "./logs";
 import { ResourceSettings, resourcesSchema } from "./resources";
+import { schedulingFields, TolerationSettings } from "./scheduling";
 
 export const NODE_EXPORTER_KEY = "nodeExporter";
 
@@ -21,6 +21,7 @@ export const NODE_EXPORTER_DEFAULTS = {
     image: "quay.io/prometheus/node-exporter:v1.12.1",
     port: 9100,
     resources: { cpuRequest: "102m", memoryRequest: "180Mi", memoryLimit: "180Mi", cpuLimit: "250m" } as ResourceSettings,
+    nodeSelector: { "kubernetes.io/os": "linux" } as Record<string, string>,
     tolerations: [{ operator: "Exists" }] as TolerationSettings[],
     collectorArgs: [] as string[],
 };
@@ -51,10 +52,10 @@ export const nodeExporterSchema = closedObject({
         .default(d.port)
         .meta({ description: "the port it listens on at the node's IP address (host network)" }),
     resources: resourcesSchema(d.resources).meta({ description: "the container's CPU and memory" }),
-    tolerations: z
-        .array(tolerationSchema, { error: "a list of tolerations such as [{ operator: Exists }], or [] for none" })
-        .default(d.tolerations.map((t) => ({ ...t })))
-        .meta({ description: "tolerations; by default every taint, so control-plane and tainted nodes are watched too" }),
+    ...schedulingFields({
+        nodeSelector: { value: d.nodeSelector, why: "the image is built for Linux only" },
+        tolerations: { value: d.tolerations, why: "every taint, so control-plane and tainted nodes are watched too" },
+    }),
     collectorArgs: z
         .array(text(collectorArg), { error: "a list of collector flags" })
         .default([])

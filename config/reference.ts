@@ -127,6 +127,11 @@ interface Row {
 function rowsOf(schema: JsonSchema, prefix: string, required: boolean, parentOptional: boolean): Row[] {
     const rows: Row[] = [];
     const hasDefault = schema.default !== undefined;
+    // An affinity mirrors core/v1 Affinity, five levels deep: one row here, the rest in docs/scheduling.md.
+    const collapsed = prefix.split(".").pop() === "affinity";
+    if (collapsed) {
+        return [{ key: prefix, type: typeOf(schema), default: "unset", description: schema.description ?? "" }];
+    }
     if (prefix !== "" && !(schema.properties && !schema.description)) {
         rows.push({
             key: prefix,

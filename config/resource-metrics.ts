@@ -2,6 +2,7 @@ import { z } from "zod";
 import { closedObject, flag, integer, text } from "./fields";
 import { containerImage, dnsLabel, prometheusDuration, serviceName } from "./formats";
 import { ResourceSettings, resourcesSchema } from "./resources";
+import { schedulingFields } from "./scheduling";
 
 export const RESOURCE_METRICS_KEY = "resourceMetrics";
 
@@ -16,6 +17,7 @@ export const RESOURCE_METRICS_DEFAULTS = {
     image: "registry.k8s.io/prometheus-adapter/prometheus-adapter:v0.12.0",
     replicas: 1,
     resources: { cpuRequest: "102m", memoryRequest: "180Mi" } as ResourceSettings,
+    nodeSelector: { "kubernetes.io/os": "linux" } as Record<string, string>,
     window: "2m",
 };
 
@@ -40,6 +42,7 @@ export const resourceMetricsSchema = closedObject({
         .default(d.replicas)
         .meta({ description: "adapter replicas; from 2 on a PodDisruptionBudget keeps one up during node drains" }),
     resources: resourcesSchema(d.resources).meta({ description: "the container's CPU and memory" }),
+    ...schedulingFields({ nodeSelector: { value: d.nodeSelector, why: "the image is built for Linux only" } }),
     window: text(prometheusDuration)
         .default(d.window)
         .meta({ description: `the CPU rate window, also reported as the API's window; at least ${MIN_SCRAPES_PER_WINDOW} times metrics.scrapeInterval` }),

@@ -6,9 +6,12 @@ export function limitMessage(requestKey: string, request: string): string {
     return `a quantity of at least ${requestKey} (${request}): Kubernetes refuses a limit below its request`;
 }
 
-/** A container's CPU and memory, as a stack file gives them under `resources`. */
+/**
+ * A container's CPU and memory, as a stack file gives them under `resources`. Only Prometheus
+ * goes without a CPU request by default: the spec sets its memory request alone.
+ */
 export interface ResourceSettings {
-    cpuRequest: string;
+    cpuRequest?: string;
     memoryRequest: string;
     memoryLimit?: string;
     cpuLimit?: string;
@@ -18,7 +21,9 @@ export interface ResourceSettings {
 export function resourcesSchema(defaults: ResourceSettings) {
     const quantity = () => numberOrText(kubernetesQuantity);
     return closedObject({
-        cpuRequest: quantity().default(defaults.cpuRequest).meta({ description: "CPU request, such as 100m or 1" }),
+        cpuRequest: (defaults.cpuRequest !== undefined ? quantity().default(defaults.cpuRequest) : quantity().optional()).meta({
+            description: `CPU request, such as 100m or 1${defaults.cpuRequest !== undefined ? "" : ", none by default"}`,
+        }),
         memoryRequest: quantity().default(defaults.memoryRequest).meta({ description: "memory request, such as 200Mi" }),
         memoryLimit: quantity().optional().meta({ description: `memory limit${defaults.memoryLimit ? ` (default ${defaults.memoryLimit})` : ""}` }),
         cpuLimit: quantity().optional().meta({ description: `CPU limit${defaults.cpuLimit ? ` (default ${defaults.cpuLimit})` : ", none by default"}` }),
@@ -30,7 +35,7 @@ export function resourcesSchema(defaults: ResourceSettings) {
                 ["cpuLimit", r.cpuLimit ?? defaults.cpuLimit, "cpuRequest", r.cpuRequest],
             ] as const;
             for (const [limitKey, limit, requestKey, request] of pairs) {
-                if (limit !== undefined && quantityValue(limit) < quantityValue(request)) {
+                if (limit !== undefined && request !== undefined && quantityValue(limit) < quantityValue(request)) {
                     const given = r[limitKey] !== undefined;
                     ctx.addIssue({
                         code: "custom",

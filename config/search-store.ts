@@ -4,6 +4,7 @@ import { containerImage, serviceName, statefulSetName } from "./formats";
 import { LogsSettings } from "./logs";
 import { Problems } from "./problems";
 import { ResourceSettings, resourcesSchema } from "./resources";
+import { schedulingFields } from "./scheduling";
 import { fullKey } from "./source";
 import { storageSchema } from "./storage";
 
@@ -38,6 +39,7 @@ export const searchStoreSchema = closedObject({
     image: text(containerImage).default(d.image).meta({ description: "the Elasticsearch 7 OSS image" }),
     heapSize: text(javaHeapSize).default(d.heapSize).meta({ description: "-Xms and -Xmx; about half of the memory limit" }),
     resources: resourcesSchema(d.resources).meta({ description: "the container's CPU and memory" }),
+    ...schedulingFields(),
     storage: storageSchema(d.storageSize).meta({ description: "the data volume: { mode, size, className, nfs }" }),
     mmap: flag()
         .default(d.mmap)

@@ -38,7 +38,7 @@ describe("metrics settings", () => {
                 retention: m.retention,
                 scrapeInterval: m.scrapeInterval,
                 evaluationInterval: m.evaluationInterval,
-                memoryRequest: m.memoryRequest,
+                resources: m.resources,
                 storage: m.storage,
                 routePrefix: m.routePrefix,
                 enableAdminApi: m.enableAdminApi,
@@ -58,7 +58,7 @@ describe("metrics settings", () => {
                 retention: "20d",
                 scrapeInterval: "30s",
                 evaluationInterval: "30s",
-                memoryRequest: "400Mi",
+                resources: { cpuRequest: undefined, memoryRequest: "400Mi", memoryLimit: undefined, cpuLimit: undefined },
                 storage: { mode: "nfs", size: "1Ti", nfs: { server: "10.0.0.10", path: "/exports/monitor" } },
                 routePrefix: "/",
                 enableAdminApi: true,
@@ -102,11 +102,19 @@ describe("metrics settings", () => {
 
         for (const [field, value] of [
             ["memoryRequest", "400MB"],
+            ["cpuRequest", "1 core"],
         ]) {
-            it(`a bad quantity ${field}=${value}`, () => {
-                const p = problemFor(configErrorFor(withMetrics({ [field]: value })), `cluster-monitoring:metrics.${field}`);
+            it(`a bad quantity resources.${field}=${value}`, () => {
+                const p = problemFor(configErrorFor(withMetrics({ resources: { [field]: value } })), `cluster-monitoring:metrics.resources.${field}`);
                 assert.strictEqual(p.got, value);
                 assert.match(p.expected, /Kubernetes quantity/);
+            });
+        }
+
+        for (const key of ["memoryRequest", "memoryLimit"]) {
+            it(`the old flat key metrics.${key}, now under metrics.resources`, () => {
+                const p = problemFor(configErrorFor(withMetrics({ [key]: "1Gi" })), `cluster-monitoring:metrics.${key}`);
+                assert.match(p.expected, /one of the known keys: .*resources/);
             });
         }
 
@@ -206,7 +214,7 @@ describe("metrics settings", () => {
                 retention: "45d",
                 scrapeInterval: "15s",
                 evaluationInterval: "1m",
-                memoryRequest: "2Gi",
+                resources: { memoryRequest: "2Gi" },
                 storage: { mode: "storageClass", size: "500Gi" },
                 discoveryNamespaces: ["observability", "apps"],
                 scrapeNamespaces: ["observability", "apps"],

@@ -359,7 +359,7 @@ describe("MetricsServer with stack overrides", () => {
     });
 
     it("retention, memory and storage reach the argument, the request, the volume and the claim", async () => {
-        const r = await deploy({ metrics: { retention: "45d", memoryRequest: "2Gi", memoryLimit: "4Gi", storage: { mode: "nfs", size: "500Gi", nfs: { server: "10.0.0.10", path: "/exports/monitor" } } } });
+        const r = await deploy({ metrics: { retention: "45d", resources: { memoryRequest: "2Gi", memoryLimit: "4Gi" }, storage: { mode: "nfs", size: "500Gi", nfs: { server: "10.0.0.10", path: "/exports/monitor" } } } });
         const c = container(r);
         assert.ok(c.args.includes("--storage.tsdb.retention.time=45d"));
         assert.ok(!c.args.includes("--storage.tsdb.retention.time=20d"));

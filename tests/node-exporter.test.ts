@@ -63,7 +63,8 @@ describe("node-exporter (docs/node-exporter.md)", () => {
     it("tolerates every taint by default, so control-plane nodes are watched; a stack can narrow it", () => {
         assert.deepStrictEqual(podSpec().tolerations, [{ operator: "Exists" }]);
         const narrow = settingsWith({ nodeExporter: { tolerations: [] } }).nodeExporter;
-        assert.deepStrictEqual(podSpec(narrow).tolerations, []);
+        // No toleration at all: the field is left out, which Kubernetes reads as an empty list.
+        assert.strictEqual(podSpec(narrow).tolerations, undefined);
     });
 
     it("excludes container mounts and pod interfaces as kube-prometheus does, and appends extra collector flags", () => {

@@ -2,6 +2,7 @@ import * as k8s from "@pulumi/kubernetes";
 import { AlertmanagerSettings } from "../../config";
 import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../common/checksum";
 import { containerResources } from "../common/resources";
+import { podPlacement } from "../common/scheduling";
 import { dataClaimTemplate } from "../storage";
 import { alertmanagerConfigShape } from "./config-file";
 import { ALERTMANAGER_PATHS, ALERTMANAGER_UID, alertmanagerLabels, configSecretName, VOLUMES, WEB_PORT } from "./layout";
@@ -69,6 +70,7 @@ export function alertmanagerStatefulSet(a: AlertmanagerSettings): k8s.types.inpu
                 spec: {
                     // Alertmanager needs no Kubernetes API access.
                     automountServiceAccountToken: false,
+                    ...podPlacement(a),
                     securityContext: {
                         runAsNonRoot: true,
                         runAsUser: ALERTMANAGER_UID,

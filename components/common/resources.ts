@@ -5,7 +5,7 @@ import { ResourceSettings } from "../../config";
 export function containerResources(r: ResourceSettings): k8s.types.input.core.v1.ResourceRequirements {
     const limits = { ...(r.cpuLimit ? { cpu: r.cpuLimit } : {}), ...(r.memoryLimit ? { memory: r.memoryLimit } : {}) };
     return {
-        requests: { cpu: r.cpuRequest, memory: r.memoryRequest },
+        requests: { ...(r.cpuRequest ? { cpu: r.cpuRequest } : {}), memory: r.memoryRequest },
         ...(Object.keys(limits).length > 0 ? { limits } : {}),
     };
 }

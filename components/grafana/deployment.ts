@@ -1,6 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import { configChecksum, CONFIG_CHECKSUM_ANNOTATION } from "../common/checksum";
 import { containerResources } from "../common/resources";
+import { podPlacement } from "../common/scheduling";
 import { dashboardProviderConfigMap, dataSourcesConfigMap } from "./config-maps";
 import {
     CONTAINER_NAME,
@@ -125,6 +126,7 @@ export function grafanaDeployment(m: GrafanaModel): k8s.types.input.apps.v1.Depl
                 spec: {
                     // Provisioning reads files; Grafana needs no Kubernetes API access.
                     automountServiceAccountToken: false,
+                    ...podPlacement(g),
                     securityContext: {
                         runAsNonRoot: true,
                         runAsUser: GRAFANA_UID,

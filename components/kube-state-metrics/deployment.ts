@@ -6,6 +6,7 @@ import {
     KubeStateMetricsSettings,
 } from "../../config";
 import { containerResources } from "../common/resources";
+import { podPlacement } from "../common/scheduling";
 import { CONTAINER_NAME, KUBE_STATE_METRICS_UID, kubeStateMetricsLabels } from "./layout";
 import { noPrivileges } from "../common/no-privileges";
 
@@ -57,7 +58,7 @@ export function kubeStateMetricsDeployment(k: KubeStateMetricsSettings): k8s.typ
                 metadata: { labels },
                 spec: {
                     serviceAccountName: k.name,
-                    nodeSelector: { "kubernetes.io/os": "linux" },
+                    ...podPlacement(k),
                     securityContext: {
                         runAsNonRoot: true,
                         runAsUser: KUBE_STATE_METRICS_UID,

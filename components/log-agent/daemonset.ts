@@ -2,6 +2,7 @@ import * as k8s from "@pulumi/kubernetes";
 import { LogsSettings } from "../../config";
 import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../common/checksum";
 import { containerResources } from "../common/resources";
+import { podPlacement } from "../common/scheduling";
 import { agentConfigFiles } from "./config-map";
 import {
     agentStateDir,
@@ -100,10 +101,8 @@ export function daemonSet(s: LogsSettings): k8s.types.input.apps.v1.DaemonSet {
             template: {
                 metadata: { labels, annotations: configAnnotation(s) },
                 spec: {
-                    // Evicting the agent under node pressure would lose exactly the logs that explain it.
-                    priorityClassName: "system-node-critical",
+                    ...podPlacement(s),
                     serviceAccountName: s.serviceAccountName,
-                    tolerations: s.tolerations.map((t) => ({ ...t })),
                     securityContext: { seccompProfile: { type: "RuntimeDefault" } },
                     terminationGracePeriodSeconds: 30,
                     containers: [agentContainer(s)],

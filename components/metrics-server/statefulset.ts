@@ -16,6 +16,8 @@ import {
 } from "./layout";
 import { dataClaimTemplate } from "../storage";
 import { noPrivileges } from "../common/no-privileges";
+import { containerResources } from "../common/resources";
+import { podPlacement } from "../common/scheduling";
 
 type Container = k8s.types.input.core.v1.Container;
 type Volume = k8s.types.input.core.v1.Volume;
@@ -92,10 +94,7 @@ export function prometheusContainer(s: MetricsSettings): Container {
         imagePullPolicy: "IfNotPresent",
         args: prometheusArgs(s),
         ports: [{ containerPort: WEB_PORT.number, name: WEB_PORT.name, protocol: "TCP" }],
-        resources: {
-            requests: { memory: s.memoryRequest },
-            ...(s.memoryLimit ? { limits: { memory: s.memoryLimit } } : {}),
-        },
+        resources: containerResources(s.resources),
         livenessProbe: probe(routed(s, "/-/healthy"), 6),
         readinessProbe: probe(routed(s, "/-/ready"), 120),
         volumeMounts: volumeMounts(s),
@@ -133,6 +132,7 @@ export function statefulSet(s: MetricsSettings): k8s.types.input.apps.v1.Statefu
                 metadata: { labels, annotations: configAnnotation(s) },
                 spec: {
                     serviceAccountName: s.serviceAccountName,
+                    ...podPlacement(s),
                     securityContext: {
                         runAsUser: PROMETHEUS_UID,
                         runAsGroup: PROMETHEUS_UID,

@@ -1,6 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import { NODE_EXPORTER_PORT_NAME, nodeExporterLabels, NodeExporterSettings } from "../../config";
 import { containerResources } from "../common/resources";
+import { podPlacement } from "../common/scheduling";
 import { nodeExporterArgs } from "./args";
 import { CONTAINER_NAME, HOST_IP_ENV, HOST_MOUNTS, NODE_EXPORTER_UID } from "./layout";
 import { noPrivileges } from "../common/no-privileges";
@@ -57,8 +58,7 @@ export function nodeExporterDaemonSet(n: NodeExporterSettings): k8s.types.input.
                     hostPID: true,
                     // It needs no Kubernetes API access.
                     automountServiceAccountToken: false,
-                    nodeSelector: { "kubernetes.io/os": "linux" },
-                    tolerations: n.tolerations.map((t) => ({ ...t })),
+                    ...podPlacement(n),
                     securityContext: {
                         runAsNonRoot: true,
                         runAsUser: NODE_EXPORTER_UID,

@@ -1,6 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import { SearchStoreSettings } from "../../config";
 import { containerResources } from "../common/resources";
+import { podPlacement } from "../common/scheduling";
 import { dataClaimTemplate } from "../storage";
 import { CONTAINER_NAME, DATA_DIR, DATA_VOLUME, ELASTICSEARCH_UID, HTTP_PORT, searchStoreLabels } from "./layout";
 import { noPrivileges } from "../common/no-privileges";
@@ -88,6 +89,7 @@ export function searchStoreStatefulSet(s: SearchStoreSettings): k8s.types.input.
                 spec: {
                     // Elasticsearch needs no Kubernetes API access.
                     automountServiceAccountToken: false,
+                    ...podPlacement(s),
                     securityContext: {
                         fsGroup: ELASTICSEARCH_UID,
                         seccompProfile: { type: "RuntimeDefault" },
