@@ -8,12 +8,15 @@ import {
     etcdSecretMountPath,
     metricsLabels,
     PROMETHEUS_PATHS,
+    routedPath,
     ruleFilesConfigMapName,
     VOLUMES,
     WEB_PORT,
 } from "./layout";
 import { dataClaimTemplate } from "../storage";
 import { noPrivileges } from "../common/no-privileges";
+import { podDisruptionBudget, replicaSpread } from "../common/replica-spread";
+import { configFileArg, configReloaderContainer, configRenderInitContainer, readsRenderedConfig, reloadsInPlace, replicated } from "./reloader";
 
 type Container = k8s.types.input.core.v1.Container;
 type Volume = k8s.types.input.core.v1.Volume;
@@ -27,7 +30,7 @@ export function prometheusArgs(s: MetricsSettings): string[] {
     return [
         `--web.console.templates=${PROMETHEUS_PATHS.consoles}`,
         `--web.console.libraries=${PROMETHEUS_PATHS.consoleLibraries}`,
-        `--config.file=${PROMETHEUS_PATHS.configDir}/${PROMETHEUS_PATHS.configFile}`,
+        `--config.file=${configFileArg(s)}`,
         `--storage.tsdb.path=${PROMETHEUS_PATHS.data}`,
         ...(s.enableAdminApi ? ["--web.enable-admin-api"] : []),
         `--storage.tsdb.retention.time=${s.retention}`,
@@ -48,13 +51,12 @@ function probe(path: string, failureThreshold: number): k8s.types.input.core.v1.
     };
 }
 
-function routed(s: MetricsSettings, path: string): string {
-    return s.routePrefix === "/" ? path : `${s.routePrefix.replace(/\/$/, "")}${path}`;
-}
-
 export function volumeMounts(s: MetricsSettings): VolumeMount[] {
+    const config: VolumeMount = readsRenderedConfig(s)
+        ? { name: VOLUMES.renderedConfig, mountPath: PROMETHEUS_PATHS.renderedConfigDir, readOnly: true }
+        : { name: VOLUMES.config, mountPath: PROMETHEUS_PATHS.configDir, readOnly: true };
     const mounts: VolumeMount[] = [
-        { name: VOLUMES.config, mountPath: PROMETHEUS_PATHS.configDir, readOnly: true },
+        config,
         { name: VOLUMES.data, mountPath: PROMETHEUS_PATHS.data },
         { name: VOLUMES.rules, mountPath: PROMETHEUS_PATHS.rulesDir },
     ];
@@ -69,6 +71,9 @@ export function volumes(s: MetricsSettings): Volume[] {
         { name: VOLUMES.config, configMap: { name: configMapName(s), defaultMode: 0o644 } },
         { name: VOLUMES.rules, configMap: { name: ruleFilesConfigMapName(s), defaultMode: 0o644 } },
     ];
+    if (readsRenderedConfig(s)) {
+        list.push({ name: VOLUMES.renderedConfig, emptyDir: {} });
+    }
     if (s.etcdClient) {
         list.push({ name: VOLUMES.etcd, secret: { secretName: ETCD_SECRET_NAME, defaultMode: 0o644 } });
     }
@@ -86,8 +91,8 @@ export function prometheusContainer(s: MetricsSettings): Container {
             requests: { memory: s.memoryRequest },
             ...(s.memoryLimit ? { limits: { memory: s.memoryLimit } } : {}),
         },
-        livenessProbe: probe(routed(s, "/-/healthy"), 6),
-        readinessProbe: probe(routed(s, "/-/ready"), 120),
+        livenessProbe: probe(routedPath(s, "/-/healthy"), 6),
+        readinessProbe: probe(routedPath(s, "/-/ready"), 120),
         volumeMounts: volumeMounts(s),
         terminationMessagePath: "/dev/termination-log",
         terminationMessagePolicy: "File",
@@ -99,12 +104,21 @@ export function prometheusContainer(s: MetricsSettings): Container {
 }
 
 /**
- * The digest covers the rendered Prometheus config and rule files, so editing either rolls the
- * pod onto the new files: no reload sidecar, and it works with the lifecycle API switched off.
+ * With the lifecycle API off nothing can reload Prometheus, so the digest of the config and rule
+ * files rolls the pod onto a changed file. With it on, the reloader applies such a change in
+ * place, and everything else that needs a restart is already part of the pod template.
  */
 export function configAnnotation(s: MetricsSettings): Record<string, string> {
+    if (reloadsInPlace(s)) {
+        return {};
+    }
     const files = { ...prometheusConfigMap(s).data, ...ruleFilesConfigMap(s).data } as Record<string, string>;
     return { [CONFIG_CHECKSUM_ANNOTATION]: configChecksum(files) };
+}
+
+/** One PodDisruptionBudget while Prometheus is replicated; none for one pod, which a budget would only block from draining. */
+export function prometheusDisruptionBudget(s: MetricsSettings): k8s.types.input.policy.v1.PodDisruptionBudget | undefined {
+    return replicated(s) ? podDisruptionBudget(s.name, s.namespace, metricsLabels(s)) : undefined;
 }
 
 export function statefulSet(s: MetricsSettings): k8s.types.input.apps.v1.StatefulSet {
@@ -120,7 +134,7 @@ export function statefulSet(s: MetricsSettings): k8s.types.input.apps.v1.Statefu
             selector: { matchLabels: labels },
             updateStrategy: { type: "RollingUpdate" },
             template: {
-                metadata: { labels, annotations: configAnnotation(s) },
+                metadata: { labels, ...(reloadsInPlace(s) ? {} : { annotations: configAnnotation(s) }) },
                 spec: {
                     serviceAccountName: s.serviceAccountName,
                     securityContext: {
@@ -131,7 +145,9 @@ export function statefulSet(s: MetricsSettings): k8s.types.input.apps.v1.Statefu
                         // With the settings above, this makes the pod meet the Restricted Pod Security Standard.
                         seccompProfile: { type: "RuntimeDefault" },
                     },
-                    containers: [prometheusContainer(s)],
+                    ...replicaSpread(s.replicas, labels),
+                    ...(readsRenderedConfig(s) ? { initContainers: [configRenderInitContainer(s)] } : {}),
+                    containers: [prometheusContainer(s), ...(reloadsInPlace(s) ? [configReloaderContainer(s)] : [])],
                     volumes: volumes(s),
                 },
             },
