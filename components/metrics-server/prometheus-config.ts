@@ -2,7 +2,7 @@ import { stringify } from "yaml";
 import { AlertmanagerTarget, MetricsSettings } from "../../config";
 import { POD_NAME_ENV, PROMETHEUS_PATHS } from "./layout";
 import { replicated } from "./reloader";
-import { AlertmanagerConfig, PrometheusConfig } from "./prometheus-config-types";
+import { AlertmanagerConfig, PrometheusConfig, RelabelConfig } from "./prometheus-config-types";
 import { scrapeJobs } from "./scrape-jobs";
 import { keep, literal } from "./scrape-jobs/relabel";
 
@@ -14,7 +14,7 @@ export function prometheusConfig(s: MetricsSettings): PrometheusConfig {
             external_labels: externalLabels(s),
         },
         rule_files: [`${PROMETHEUS_PATHS.rulesDir}*.yml`],
-        ...(s.alertmanagerTarget ? { alerting: { alertmanagers: [alertmanagers(s.alertmanagerTarget)] } } : {}),
+        ...(s.alertmanagerTarget ? { alerting: { ...alertRelabeling(s), alertmanagers: [alertmanagers(s.alertmanagerTarget)] } } : {}),
         scrape_configs: scrapeJobs(s),
     };
 }
@@ -26,6 +26,14 @@ export function prometheusConfig(s: MetricsSettings): PrometheusConfig {
  */
 export function externalLabels(s: MetricsSettings): Record<string, string> {
     return replicated(s) ? { ...s.externalLabels, [s.replicaLabel]: `$(${POD_NAME_ENV})` } : { ...s.externalLabels };
+}
+
+/**
+ * Replicas send the same alerts; without their replica label the copies are identical, and
+ * Alertmanager treats them as one alert rather than two (docs/high-availability.md#deduplicating-downstream).
+ */
+export function alertRelabeling(s: MetricsSettings): { alert_relabel_configs?: RelabelConfig[] } {
+    return replicated(s) ? { alert_relabel_configs: [{ action: "labeldrop", regex: literal(s.replicaLabel) }] } : {};
 }
 
 /** Serialized with a YAML library, never templated, so quoting of `${1}` or `;` cannot go wrong. */
