@@ -31,6 +31,8 @@ function base(): Config {
 const M = "cluster-monitoring:metrics";
 const L = "cluster-monitoring:logs";
 const S = "cluster-monitoring:searchStore";
+const A = "cluster-monitoring:alertmanager";
+const NFS = { mode: "nfs", nfs: { server: "10.0.0.10", path: "/exports/monitor" } };
 
 interface Case {
     class: string;
@@ -106,6 +108,19 @@ const CASES: Case[] = [
     { class: "prometheus", what: "a fluentd chunk above 100M", edit: logs({ buffer: { chunkLimitSize: "200M" } }), key: `${L}.buffer.chunkLimitSize` },
     { class: "prometheus", what: "a fluentd buffer of 2T", edit: logs({ buffer: { totalLimitSize: "2T" } }), key: `${L}.buffer.totalLimitSize` },
     { class: "prometheus", what: "a fluentd duration fluentd misreads", edit: logs({ buffer: { flushInterval: "1.5m" } }), key: `${L}.buffer.flushInterval` },
+    // Replicas
+    { class: "replicas", what: "two Prometheus replicas on one NFS volume", edit: metrics({ replicas: 2, storage: NFS }), key: `${M}.replicas`, says: /one NFS PersistentVolume backs one replica/ },
+    { class: "replicas", what: "eleven Prometheus replicas", edit: metrics({ replicas: 11 }), key: `${M}.replicas`, says: /from 0 to 10/ },
+    { class: "replicas", what: "a replica label already in externalLabels", edit: metrics({ replicas: 2, externalLabels: { replica: "a" } }), key: `${M}.replicaLabel`, says: /not already in externalLabels/ },
+    { class: "replicas", what: "a reloader image with a space", edit: metrics({ reloader: { image: "quay.io/prometheus-operator/prometheus-config-reloader v0.93.0" } }), key: `${M}.reloader.image` },
+    { class: "replicas", what: "an Alertmanager of 0 replicas", edit: (c) => (c[A] = { replicas: 0 }), key: `${A}.replicas`, says: /from 1 to 10/ },
+    {
+        class: "replicas",
+        what: "replicated Prometheus with an NFS-backed Alertmanager, whose replicas default to 3",
+        edit: (c) => (Object.assign(c[M], { replicas: 2 }), (c[A] = { storage: NFS })),
+        key: `${A}.replicas`,
+        says: /defaults to 3/,
+    },
     // 5. URLs and paths
     { class: "urls and paths", what: "credentials in the external URL", edit: metrics({ externalUrl: "https://admin:pw@monitor.example.com/" }), key: `${M}.externalUrl`, says: /credentials|user/ },
     { class: "urls and paths", what: "a tab inside the external URL", edit: metrics({ externalUrl: "https://monitor\t.example.com/" }), key: `${M}.externalUrl` },
