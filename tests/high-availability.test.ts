@@ -1,5 +1,7 @@
 import * as assert from "assert";
-import { parse } from "yaml";
+import * as fs from "fs";
+import * as path from "path";
+import { parse, stringify } from "yaml";
 import { Alertmanager } from "../components/alertmanager";
 import { alertmanagerService } from "../components/alertmanager/service";
 import { alertmanagerArgs, alertmanagerStatefulSet } from "../components/alertmanager/statefulset";
@@ -8,10 +10,13 @@ import { MetricsServer } from "../components/metrics-server";
 import { configReloaderContainer, reloadUrl } from "../components/metrics-server/reloader";
 import { configAnnotation, statefulSet } from "../components/metrics-server/statefulset";
 import { ConfigError } from "../config";
+import { KubernetesObject, renderStack } from "../render";
+import { consistencyProblems, kubernetesSchemaProblems } from "../validate";
 import { podSecurityLevel } from "../validate/pod-security";
 import { generatedPrometheusFiles } from "./harness/generated-config";
 import { captureResources, ofType } from "./harness/pulumi-mocks";
 import { settingsWith } from "./harness/stack-config";
+import { tempProject } from "./harness/temp-project";
 
 const PDB = "kubernetes:policy/v1:PodDisruptionBudget";
 const STORAGE_CLASS = { storage: { mode: "storageClass" } };
@@ -208,5 +213,32 @@ describe("the Alertmanager cluster", () => {
         const p = problemsOf({ ...HA, alertmanager: { storage: nfs } }).find((x) => x.key === "cluster-monitoring:alertmanager.replicas");
         assert.match(p!.expected, /defaults to 3 because cluster-monitoring:metrics\.replicas is 2/);
         assert.strictEqual(settingsWith({ ...HA, alertmanager: { replicas: 1, storage: nfs } }).alertmanager.replicas, 1);
+    });
+});
+
+describe("a replicated stack rendered whole", function () {
+    this.timeout(120000);
+    let objects: KubernetesObject[];
+    before(async () => {
+        const dev = parse(fs.readFileSync(path.join(__dirname, "..", "Pulumi.dev.yaml"), "utf8"));
+        const metricsKey = "cluster-monitoring:metrics";
+        dev.config[metricsKey] = { ...dev.config[metricsKey], replicas: 2, storage: { mode: "storageClass" } };
+        const dir = tempProject({ "Pulumi.ha.yaml": stringify(dev) });
+        objects = (await renderStack(dir, "ha")).objects;
+        fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it("has two budgets, passes the Kubernetes schema and the cross-object checks", () => {
+        assert.deepStrictEqual(objects.filter((o) => o.kind === "PodDisruptionBudget").map((o) => o.metadata.name).sort(), ["alertmanager", "monitor"]);
+        assert.deepStrictEqual(kubernetesSchemaProblems(objects), []);
+        assert.deepStrictEqual(consistencyProblems(objects), []);
+    });
+
+    it("every budget selects exactly the pods of its StatefulSet", () => {
+        for (const pdb of objects.filter((o) => o.kind === "PodDisruptionBudget") as any[]) {
+            const sts = objects.find((o) => o.kind === "StatefulSet" && o.metadata.name === pdb.metadata.name) as any;
+            assert.deepStrictEqual(pdb.spec.selector.matchLabels, sts.spec.selector.matchLabels);
+            assert.ok(sts.spec.replicas >= 2);
+        }
     });
 });
