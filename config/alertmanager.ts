@@ -1,17 +1,20 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { closedObject, flag, stringList, stringMap, text, whenClean } from "./fields";
+import { closedObject, flag, integer, stringList, stringMap, text, whenClean } from "./fields";
 import { containerImage, hostName, prometheusDuration, prometheusLabelName, serviceName, statefulSetName } from "./formats";
 import { Problems, SECRET_VALUE } from "./problems";
 import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields } from "./scheduling";
 import { ConfigSource, fullKey } from "./source";
-import { storageSchema } from "./storage";
+import { oneVolumeMessage, storageSchema } from "./storage";
 
 export const ALERTMANAGER_KEY = "alertmanager";
 
 /** The Alertmanager Service and container port that Prometheus sends alerts to. */
 export const ALERTMANAGER_PORT_NAME = "web";
+
+/** The gossip ports of a clustered Alertmanager, on its container and Service; nothing scrapes or alerts there. */
+export const ALERTMANAGER_CLUSTER_PORT_NAMES = { tcp: "mesh-tcp", udp: "mesh-udp" } as const;
 
 /**
  * The secret keys of Alertmanager's receivers: top-level keys like searchPassword, because a
@@ -44,6 +47,11 @@ export const ALERTMANAGER_DEFAULTS = {
 };
 
 const d = ALERTMANAGER_DEFAULTS;
+
+export const MAX_ALERTMANAGER_REPLICAS = 10;
+
+/** The cluster size when Prometheus runs replicated: three peers survive the loss of one while a second is being rolled. */
+export const HA_ALERTMANAGER_REPLICAS = 3;
 
 function emailAddress(value: string): string | undefined {
     return /^[^\s@<>]+@[^\s@<>]+$/.test(value) ? undefined : "an e-mail address such as oncall@example.com";
@@ -105,6 +113,9 @@ export const alertmanagerSchema = closedObject({
     enabled: flag().default(d.enabled).meta({ description: "deploy Alertmanager and point Prometheus at it" }),
     name: text((v) => statefulSetName(v) ?? serviceName(v)).default(d.name).meta({ description: "StatefulSet, Service and config Secret name, in the metrics namespace" }),
     image: text(containerImage).default(d.image).meta({ description: "the Alertmanager image; the config keeps to v0.34 fields" }),
+    replicas: integer(1, MAX_ALERTMANAGER_REPLICAS)
+        .optional()
+        .meta({ description: "Alertmanager pods, gossiping as one cluster from 2 on; default 3 when metrics.replicas is 2 or more, else 1" }),
     resources: resourcesSchema(d.resources).meta({ description: "the container's CPU and memory" }),
     ...schedulingFields(),
     storage: storageSchema(d.storageSize).meta({ description: "silences and the notification log: { mode, size, className, nfs }" }),
@@ -121,6 +132,10 @@ export const alertmanagerSchema = closedObject({
         .default([])
         .meta({ description: "routes for a team's alerts: [{ name, matchers, slackChannel, emailTo }]" }),
 }).superRefine((a, ctx) => {
+    if (a.replicas !== undefined && a.replicas >= 2 && a.storage.mode !== "storageClass") {
+        ctx.addIssue({ code: "custom", path: ["replicas"], input: a.replicas, message: oneVolumeMessage(a.storage.mode) });
+    }
+}, whenClean("replicas", "storage")).superRefine((a, ctx) => {
     a.teams.forEach((t, i) => {
         if (t?.slackChannel !== undefined && a.slack === undefined) {
             ctx.addIssue({ code: "custom", path: ["teams", i, "slackChannel"], input: t.slackChannel, message: "nothing unless alertmanager.slack is set, which holds the Slack webhook" });
@@ -139,12 +154,19 @@ export const alertmanagerSchema = closedObject({
 
 export type AlertmanagerSecrets = Partial<Record<AlertmanagerSecretName, pulumi.Output<string>>>;
 
-export type AlertmanagerSettings = z.output<typeof alertmanagerSchema> & {
+export type AlertmanagerSettings = Omit<z.output<typeof alertmanagerSchema>, "replicas"> & {
+    /** The pods of the StatefulSet, with the cross-component default resolved (see defaultAlertmanagerReplicas). */
+    replicas: number;
     /** The metrics server's namespace: Alertmanager runs beside Prometheus. */
     namespace: string;
     /** The receivers' secrets that the stack sets; a receiver without its secret is not rendered. */
     secrets: AlertmanagerSecrets;
 };
+
+/** alertmanager.replicas when a stack leaves it unset: a cluster while Prometheus itself is replicated. */
+export function defaultAlertmanagerReplicas(metricsReplicas: number): number {
+    return metricsReplicas >= 2 ? HA_ALERTMANAGER_REPLICAS : 1;
+}
 
 /** Which structured setting needs which secret, for the "set both or neither" check. */
 const NEEDS: Record<AlertmanagerSecretName, { setting?: (a: z.output<typeof alertmanagerSchema>) => boolean; key?: string }> = {

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { ALERT_RULES_KEY, AlertRulesSettings, alertRulesSchema } from "./alert-rules";
-import { ALERTMANAGER_KEY, ALERTMANAGER_PORT_NAME, AlertmanagerSettings, alertmanagerSchema, readAlertmanagerSecrets } from "./alertmanager";
+import {
+    ALERTMANAGER_CLUSTER_PORT_NAMES,
+    ALERTMANAGER_KEY,
+    ALERTMANAGER_PORT_NAME,
+    AlertmanagerSettings,
+    alertmanagerSchema,
+    defaultAlertmanagerReplicas,
+    readAlertmanagerSecrets,
+} from "./alertmanager";
+import { oneVolumeMessage } from "./storage";
 import { ClusterSettings, readClusterSettings } from "./cluster";
 import { knownKeysMessage } from "./fields";
 import { GRAFANA_KEY, GrafanaSettings, grafanaSchema } from "./grafana";
@@ -233,6 +242,20 @@ function checkResourceMetrics(
 }
 
 /**
+ * A replicated Prometheus makes Alertmanager a cluster of three by default, which one NFS volume
+ * cannot back: the stack must choose one Alertmanager or per-replica volumes.
+ */
+function checkAlertmanagerDefaultReplicas(a: { enabled: boolean; replicas?: number; storage: { mode: string } }, m: MetricsSettings, problems: Problems): void {
+    if (a.enabled && a.replicas === undefined && defaultAlertmanagerReplicas(m.replicas) >= 2 && a.storage.mode !== "storageClass") {
+        problems.add(
+            `${fullKey(ALERTMANAGER_KEY)}.replicas`,
+            undefined,
+            `${oneVolumeMessage(a.storage.mode)} (unset, it defaults to ${defaultAlertmanagerReplicas(m.replicas)} because ${fullKey(METRICS_KEY)}.replicas is ${m.replicas})`,
+        );
+    }
+}
+
+/**
  * What the default rules may rely on: the jobs that scrape and the components that run.
  * `alertmanager` is its name (its job label) while it runs.
  */
@@ -289,6 +312,9 @@ export function loadSettings(source: ConfigSource): Settings {
     if (am && metrics) {
         checkAlertmanagerJobName(am, metrics, problems);
     }
+    if (am && metrics) {
+        checkAlertmanagerDefaultReplicas(am, metrics, problems);
+    }
     if (nodeExporter && metrics && logs) {
         checkNodeExporterNamespace(nodeExporter, metrics, logs, problems);
     }
@@ -307,9 +333,19 @@ export function loadSettings(source: ConfigSource): Settings {
         metrics!.kubeStateMetricsTarget = { namespace: kubeStateMetrics.namespace, serviceName: kubeStateMetrics.name, portName: KUBE_STATE_METRICS_PORT_NAME };
     }
     grafana!.namespace = metrics!.namespace;
-    const alertmanager: AlertmanagerSettings = { ...am!, namespace: metrics!.namespace, secrets: alertmanagerSecrets };
+    const alertmanager: AlertmanagerSettings = {
+        ...am!,
+        replicas: am!.replicas ?? defaultAlertmanagerReplicas(metrics!.replicas),
+        namespace: metrics!.namespace,
+        secrets: alertmanagerSecrets,
+    };
     if (alertmanager.enabled) {
-        metrics!.alertmanagerTarget = { namespace: alertmanager.namespace, serviceName: alertmanager.name, portName: ALERTMANAGER_PORT_NAME };
+        metrics!.alertmanagerTarget = {
+            namespace: alertmanager.namespace,
+            serviceName: alertmanager.name,
+            portName: ALERTMANAGER_PORT_NAME,
+            ...(alertmanager.replicas >= 2 ? { clusterPortNames: Object.values(ALERTMANAGER_CLUSTER_PORT_NAMES) } : {}),
+        };
     }
     metrics!.alerting = { rules: rules!, context: ruleContext(metrics!, logs!, nodeExporter!.enabled, kubeStateMetrics.enabled, alertmanager.enabled ? alertmanager.name : undefined) };
     return {

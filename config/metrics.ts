@@ -31,7 +31,7 @@ import {
 import { createdByDefault, createNamespaceField, defaultDiscoveryNamespaces, systemNamespaceMessage } from "./namespaces";
 import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields } from "./scheduling";
-import { storageSchema } from "./storage";
+import { oneVolumeMessage, storageSchema } from "./storage";
 import type { AlertRulesSettings } from "./alert-rules";
 import type { RuleContext } from "../components/alert-rules/context";
 
@@ -65,7 +65,13 @@ export const METRICS_DEFAULTS = {
     enableAdminApi: true,
     enableLifecycle: true,
     externalLabels: { monitor: "monitoring/main" },
+    replicaLabel: "replica",
+    reloaderImage: "quay.io/prometheus-operator/prometheus-config-reloader:v0.93.0",
+    reloaderResources: { cpuRequest: "10m", memoryRequest: "25Mi", memoryLimit: "50Mi" } as ResourceSettings,
 };
+
+/** More Prometheus replicas than this only multiply the scrape load on every target. */
+export const MAX_REPLICAS = 10;
 
 /** The spec's volume size (its PersistentVolume holds 1Ti), for either storage mode. */
 export const METRICS_STORAGE_SIZE = "1Ti";
@@ -92,6 +98,15 @@ export function jobName(job: string): string {
 
 const d = METRICS_DEFAULTS;
 
+/**
+ * prometheus-operator's prometheus-config-reloader (docs/high-availability.md#reload-without-restart):
+ * it renders the config with the pod name into the pod and asks Prometheus to reload on a change.
+ */
+const reloaderSchema = closedObject({
+    image: text(containerImage).default(d.reloaderImage).meta({ description: "the prometheus-config-reloader image" }),
+    resources: resourcesSchema(d.reloaderResources).meta({ description: "CPU and memory of the reloader containers" }),
+}).prefault({});
+
 /** `cluster-monitoring:metrics`: Prometheus, its discovery, scrape jobs and storage. */
 export const metricsSchema = closedObject({
     externalUrl: text(absoluteHttpUrl, "https://monitor.example.com/").meta({ description: "--web.external-url; an absolute http(s) URL" }),
@@ -104,9 +119,13 @@ export const metricsSchema = closedObject({
         .default(d.serviceAccountName)
         .meta({ description: "ServiceAccount, ClusterRole(Binding) and discovery Roles; the config Role is <name>-config" }),
     image: text(containerImage).default(d.image).meta({ description: "the Prometheus image; the generated config keeps to what v2.11.1 accepts" }),
-    replicas: integer(0, 1, "replicas do not share a TSDB, and one NFS PersistentVolume backs one replica")
+    replicas: integer(0, MAX_REPLICAS)
         .default(d.replicas)
-        .meta({ description: "0 or 1: replicas would not share a TSDB, and one NFS volume backs one replica" }),
+        .meta({ description: "Prometheus pods; 2 or more need storage mode storageClass (one volume each) and scrape the same targets independently" }),
+    replicaLabel: text(prometheusLabelName)
+        .default(d.replicaLabel)
+        .meta({ description: "with 2 or more replicas, the external label whose value is the pod name, for deduplicating downstream" }),
+    reloader: reloaderSchema.meta({ description: "the config-reloader containers: { image, resources }" }),
     retention: text(prometheusDuration).default(d.retention).meta({ description: "--storage.tsdb.retention.time; one number and one unit" }),
     retentionSize: text(prometheusBytes)
         .optional()
@@ -199,6 +218,26 @@ export const metricsSchema = closedObject({
         // Entries with other problems still take part, so a duplicate name is reported with them.
         { when: (p) => Array.isArray((p.value as { services?: unknown }).services) && !p.issues.some((i) => i.path?.[0] === "name" || i.path?.[0] === "jobs") },
     )
+    .superRefine((m, ctx) => {
+        if (m.replicas >= 2 && m.storage.mode !== "storageClass") {
+            ctx.addIssue({
+                code: "custom",
+                path: ["replicas"],
+                input: m.replicas,
+                message: `0 or ${oneVolumeMessage(m.storage.mode)}`,
+            });
+        }
+    }, whenClean("replicas", "storage"))
+    .superRefine((m, ctx) => {
+        if (m.replicas >= 2 && m.replicaLabel in m.externalLabels) {
+            ctx.addIssue({
+                code: "custom",
+                path: ["replicaLabel"],
+                input: m.replicaLabel,
+                message: `a label name not already in externalLabels (${Object.keys(m.externalLabels).join(", ")}): each replica sets it to its pod name`,
+            });
+        }
+    }, whenClean("replicas", "replicaLabel", "externalLabels"))
     // Defaults that follow the namespace, so moving it moves every Role and job that belongs there.
     .transform((m) => ({
         ...m,
@@ -212,6 +251,8 @@ export interface AlertmanagerTarget {
     namespace: string;
     serviceName: string;
     portName: string;
+    /** Set while Alertmanager runs as a cluster: its gossip ports, which share the Service with the web port. */
+    clusterPortNames?: string[];
 }
 
 export type MetricsSettings = z.output<typeof metricsSchema> & {

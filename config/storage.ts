@@ -65,3 +65,8 @@ export function storageSchema(defaultSize: string) {
         )
         .default({ mode: DEFAULT_STORAGE_MODE, size: defaultSize });
 }
+
+/** Why a replicated workload needs storage mode storageClass; the same words for every component. */
+export function oneVolumeMessage(mode: string): string {
+    return `1 with storage mode ${mode}: one NFS PersistentVolume backs one replica; 2 or more need storage.mode storageClass, which gives each replica its own volume`;
+}

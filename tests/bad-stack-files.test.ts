@@ -32,6 +32,8 @@ const M = "cluster-monitoring:metrics";
 const L = "cluster-monitoring:logs";
 const S = "cluster-monitoring:searchStore";
 const R = "cluster-monitoring:resourceMetrics";
+const A = "cluster-monitoring:alertmanager";
+const NFS = { mode: "nfs", nfs: { server: "10.0.0.10", path: "/exports/monitor" } };
 
 interface Case {
     class: string;
@@ -136,6 +138,19 @@ const CASES: Case[] = [
     { class: "prometheus", what: "the adapter without node-exporter", edit: (c) => ((c[R] = { enabled: true }), (c["cluster-monitoring:nodeExporter"] = { enabled: false })), key: `${R}.enabled`, says: /nodeExporter\.enabled/ },
     { class: "namespaces", what: "the adapter in a namespace nobody creates", edit: (c) => (c[R] = { enabled: true, namespace: "apps" }), key: `${R}.namespace` },
     { class: "kubernetes limits", what: "no adapter replica", edit: (c) => (c[R] = { enabled: true, replicas: 0 }), key: `${R}.replicas` },
+    // Replicas
+    { class: "replicas", what: "two Prometheus replicas on one NFS volume", edit: metrics({ replicas: 2, storage: NFS }), key: `${M}.replicas`, says: /one NFS PersistentVolume backs one replica/ },
+    { class: "replicas", what: "eleven Prometheus replicas", edit: metrics({ replicas: 11 }), key: `${M}.replicas`, says: /from 0 to 10/ },
+    { class: "replicas", what: "a replica label already in externalLabels", edit: metrics({ replicas: 2, externalLabels: { replica: "a" } }), key: `${M}.replicaLabel`, says: /not already in externalLabels/ },
+    { class: "replicas", what: "a reloader image with a space", edit: metrics({ reloader: { image: "quay.io/prometheus-operator/prometheus-config-reloader v0.93.0" } }), key: `${M}.reloader.image` },
+    { class: "replicas", what: "an Alertmanager of 0 replicas", edit: (c) => (c[A] = { replicas: 0 }), key: `${A}.replicas`, says: /from 1 to 10/ },
+    {
+        class: "replicas",
+        what: "replicated Prometheus with an NFS-backed Alertmanager, whose replicas default to 3",
+        edit: (c) => (Object.assign(c[M], { replicas: 2 }), (c[A] = { storage: NFS })),
+        key: `${A}.replicas`,
+        says: /defaults to 3/,
+    },
     // 5. URLs and paths
     { class: "urls and paths", what: "credentials in the external URL", edit: metrics({ externalUrl: "https://admin:pw@monitor.example.com/" }), key: `${M}.externalUrl`, says: /credentials|user/ },
     { class: "urls and paths", what: "a tab inside the external URL", edit: metrics({ externalUrl: "https://monitor\t.example.com/" }), key: `${M}.externalUrl` },

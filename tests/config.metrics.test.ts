@@ -162,8 +162,9 @@ describe("metrics settings", () => {
             assert.match(p.expected, /metrics, logs, searchStore, nodeExporter, kubeStateMetrics, grafana, alertRules, alertmanager, resourceMetrics, searchPassword/);
         });
 
-        it("more than one replica, which do not share a TSDB", () => {
-            problemFor(configErrorFor(withMetrics({ replicas: 2 })), "cluster-monitoring:metrics.replicas");
+        it("more than one replica on the one NFS volume", () => {
+            const p = problemFor(configErrorFor(withMetrics({ replicas: 2 })), "cluster-monitoring:metrics.replicas");
+            assert.match(p.expected, /one NFS PersistentVolume backs one replica; 2 or more need storage\.mode storageClass/);
         });
 
         it("a bad external label name", () => {

@@ -27,10 +27,12 @@ async function deploy(overrides: Record<string, Record<string, unknown>> = {}, s
     return captureResources(() => new MetricsServer("monitor", { settings: settings.metrics }));
 }
 
-function container(resources: RegisteredResource[]) {
-    const sts = findOne(resources, T.statefulSet, "monitor");
-    assert.strictEqual(sts.inputs.spec.template.spec.containers.length, 1);
-    return sts.inputs.spec.template.spec.containers[0];
+/** The Prometheus container; the config reloader, when there is one, runs beside it. */
+function container(resources: RegisteredResource[], name = "monitor") {
+    const sts = findOne(resources, T.statefulSet, name);
+    const [prometheus, ...others] = sts.inputs.spec.template.spec.containers;
+    assert.deepStrictEqual(others.map((c: any) => c.name), sts.inputs.spec.template.spec.containers[0].args.includes("--web.enable-lifecycle") ? ["config-reloader"] : []);
+    return prometheus;
 }
 
 describe("MetricsServer with default settings", () => {
@@ -246,7 +248,7 @@ describe("MetricsServer with default settings", () => {
         assert.deepStrictEqual(container(resources).args, [
             "--web.console.templates=/etc/prometheus/consoles",
             "--web.console.libraries=/etc/prometheus/console_libraries",
-            "--config.file=/etc/prometheus/config/prometheus.yml",
+            "--config.file=/etc/prometheus/config_out/prometheus.env.yaml",
             "--storage.tsdb.path=/prometheus",
             "--web.enable-admin-api",
             "--storage.tsdb.retention.time=20d",
@@ -257,11 +259,16 @@ describe("MetricsServer with default settings", () => {
         ]);
     });
 
-    it("2.9 the config file argument points at the mounted ConfigMap key", () => {
+    it("2.9 the config file argument points at the reloader's rendered copy, which the init container writes before Prometheus starts", () => {
         const c = container(resources);
-        const configMount = c.volumeMounts.find((m: any) => m.name === "config");
+        const spec = findOne(resources, T.statefulSet).inputs.spec.template.spec;
+        const renderedMount = c.volumeMounts.find((m: any) => m.name === "config-out");
+        assert.ok(c.args.includes(`--config.file=${renderedMount.mountPath}/prometheus.env.yaml`));
+        const [init] = spec.initContainers;
+        assert.ok(init.args.includes(`--config-envsubst-file=${renderedMount.mountPath}/prometheus.env.yaml`));
         const key = Object.keys(findOne(resources, T.configMap, "monitor").inputs.data)[0];
-        assert.ok(c.args.includes(`--config.file=${configMount.mountPath}/${key}`));
+        const configMount = init.volumeMounts.find((m: any) => m.name === "config");
+        assert.ok(init.args.includes(`--config-file=${configMount.mountPath}/${key}`));
     });
 
     it("2.9 liveness and readiness probes", () => {
@@ -285,13 +292,14 @@ describe("MetricsServer with default settings", () => {
     it("2.9 mounts and volumes: config, data, rule files; no etcd secret without certificates", () => {
         const sts = findOne(resources, T.statefulSet).inputs;
         assert.deepStrictEqual(container(resources).volumeMounts, [
-            { name: "config", mountPath: "/etc/prometheus/config", readOnly: true },
+            { name: "config-out", mountPath: "/etc/prometheus/config_out", readOnly: true },
             { name: "monitor-data", mountPath: "/prometheus" },
             { name: "monitor-rulefiles", mountPath: "/etc/prometheus/rules/" },
         ]);
         assert.deepStrictEqual(sts.spec.template.spec.volumes, [
             { name: "config", configMap: { name: "monitor", defaultMode: 420 } },
             { name: "monitor-rulefiles", configMap: { name: "monitor-rulefiles", defaultMode: 420 } },
+            { name: "config-out", emptyDir: {} },
         ]);
     });
 
@@ -332,16 +340,23 @@ describe("MetricsServer with default settings", () => {
         });
     });
 
-    it("pod template carries a checksum of the config files", () => {
-        const annotations = findOne(resources, T.statefulSet).inputs.spec.template.metadata.annotations;
-        assert.match(annotations["checksum/config"], /^[0-9a-f]{64}$/);
+    it("pod template carries no checksum of the config files: the reloader applies them in place", () => {
+        assert.strictEqual(findOne(resources, T.statefulSet).inputs.spec.template.metadata.annotations, undefined);
     });
 });
 
 describe("MetricsServer with stack overrides", () => {
-    it("a changed scrape interval changes the config and the pod checksum, and nothing else in the StatefulSet", async () => {
+    it("with the lifecycle API on, a changed scrape interval or rule changes the ConfigMaps and nothing in the StatefulSet", async () => {
         const base = await deploy();
-        const changed = await deploy({ metrics: { scrapeInterval: "15s" } });
+        const changed = await deploy({ metrics: { scrapeInterval: "15s" }, alertRules: { defaults: false } });
+        assert.notDeepStrictEqual(findOne(changed, T.configMap, "monitor").inputs, findOne(base, T.configMap, "monitor").inputs);
+        assert.notDeepStrictEqual(findOne(changed, T.configMap, "monitor-rulefiles").inputs, findOne(base, T.configMap, "monitor-rulefiles").inputs);
+        assert.deepStrictEqual(findOne(changed, T.statefulSet).inputs, findOne(base, T.statefulSet).inputs);
+    });
+
+    it("with the lifecycle API off, a changed scrape interval changes the config and the pod checksum, and nothing else in the StatefulSet", async () => {
+        const base = await deploy({ metrics: { enableLifecycle: false } });
+        const changed = await deploy({ metrics: { scrapeInterval: "15s", enableLifecycle: false } });
         const baseCm = parse(findOne(base, T.configMap, "monitor").inputs.data["prometheus.yml"]);
         const changedCm = parse(findOne(changed, T.configMap, "monitor").inputs.data["prometheus.yml"]);
         assert.strictEqual(changedCm.global.scrape_interval, "15s");
@@ -424,7 +439,7 @@ describe("MetricsServer with stack overrides", () => {
         assert.deepStrictEqual(findOne(r, T.service, "prom").inputs.spec.selector, { app: "prom" });
         assert.deepStrictEqual(sts.spec.template.metadata.labels, { app: "prom", monitor: "main" });
         assert.deepStrictEqual(
-            sts.spec.template.spec.volumes.map((v: any) => v.configMap.name),
+            sts.spec.template.spec.volumes.filter((v: any) => v.configMap).map((v: any) => v.configMap.name),
             [findOne(r, T.configMap, "prom").inputs.metadata.name, findOne(r, T.configMap, "prom-rulefiles").inputs.metadata.name],
         );
         assert.deepStrictEqual(findOne(r, T.clusterRoleBinding, "prom-sa").inputs.subjects, [
@@ -472,7 +487,7 @@ describe("MetricsServer with stack overrides", () => {
             assert.doesNotMatch(JSON.stringify(cm.inputs), /KEY|CERT/);
         }
         const sts = findOne(r, T.statefulSet).inputs;
-        assert.deepStrictEqual(sts.spec.template.spec.volumes[2], {
+        assert.deepStrictEqual(sts.spec.template.spec.volumes[3], {
             name: "secret-kvstore-client-cert",
             secret: { secretName: "kvstore-client-cert", defaultMode: 420 },
         });

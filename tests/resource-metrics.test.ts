@@ -192,7 +192,7 @@ describe("resource metrics: prometheus-adapter (docs/resource-metrics.md)", () =
             assert.strictEqual(adapterDisruptionBudget(r), undefined);
             const two = on({ replicas: 2 }).resourceMetrics;
             const pdb: any = adapterDisruptionBudget(two);
-            assert.deepStrictEqual(pdb.spec, { minAvailable: 1, selector: { matchLabels: (adapterDeployment(resourceMetricsModel(on({ replicas: 2 }))) as any).spec.selector.matchLabels } });
+            assert.deepStrictEqual(pdb.spec, { maxUnavailable: 1, selector: { matchLabels: (adapterDeployment(resourceMetricsModel(on({ replicas: 2 }))) as any).spec.selector.matchLabels } });
             assert.strictEqual((adapterDeployment(resourceMetricsModel(on({ replicas: 2 }))) as any).spec.replicas, 2);
         });
 

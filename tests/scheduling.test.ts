@@ -73,6 +73,7 @@ function placementFor(component: Component, i: number) {
         },
         priorityClassName: `monitoring-${component.toLowerCase()}`,
         resources: { cpuRequest: `${100 + i}m`, memoryRequest: `${200 + i}Mi`, cpuLimit: `${1 + i}`, memoryLimit: `${1 + i}Gi` },
+        ...(component === "metrics" ? { reloader: { resources: { cpuRequest: "11m", memoryRequest: "31Mi", cpuLimit: "21m", memoryLimit: "41Mi" } } } : {}),
     };
 }
 
@@ -86,6 +87,8 @@ function fullConfig(): Record<string, any> {
         kubeStateMetrics: { enabled: true },
         alertmanager: { enabled: true },
         resourceMetrics: { enabled: true },
+        // Replicated, so a stack's own podAntiAffinity must win over the default replica spread.
+        metrics: { replicas: 2, storage: { mode: "storageClass" } },
     };
     COMPONENT_KEYS.forEach((c, i) => {
         config[c] = { ...(config[c] ?? {}), ...(extra[c] ?? {}), ...placementFor(c, i) };
@@ -97,6 +100,11 @@ function fullConfig(): Record<string, any> {
 function podTemplateOf(o: any): any | undefined {
     return o.spec?.template?.spec ? o.spec.template : o.spec?.jobTemplate?.spec?.template;
 }
+
+/** Containers whose resources a setting of their own gives, by component and container name. */
+const OWN_RESOURCES: Partial<Record<Component, Record<string, (want: any) => any>>> = {
+    metrics: { "config-reloader": (want) => want.reloader.resources, "init-config-reloader": (want) => want.reloader.resources },
+};
 
 function containerResources(r: { cpuRequest: string; memoryRequest: string; cpuLimit: string; memoryLimit: string }) {
     return { requests: { cpu: r.cpuRequest, memory: r.memoryRequest }, limits: { cpu: r.cpuLimit, memory: r.memoryLimit } };
@@ -130,11 +138,12 @@ function placementProblems(objects: readonly KubernetesObject[], settings: Setti
                 problems.push(`${at}: ${field} is ${JSON.stringify(spec[field])}, not ${component}.${field}`);
             }
         }
-        for (const c of spec.containers ?? []) {
+        for (const c of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) {
+            const own: ((want: any) => any) | undefined = OWN_RESOURCES[component]?.[c.name];
             try {
-                assert.deepStrictEqual(c.resources, containerResources(want.resources));
+                assert.deepStrictEqual(c.resources, containerResources(own ? own(want) : want.resources));
             } catch {
-                problems.push(`${at}: container ${c.name} has resources ${JSON.stringify(c.resources)}, not ${component}.resources`);
+                problems.push(`${at}: container ${c.name} has resources ${JSON.stringify(c.resources)}, not ${component}.${own ? `${c.name}'s own resources` : "resources"}`);
             }
         }
     }

@@ -62,7 +62,7 @@ export const POD_SECURITY_CLAIMS: readonly PodSecurityClaim[] = [
         kind: "StatefulSet",
         applies: () => true,
         level: "restricted",
-        why: "uid 65534, runAsNonRoot, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; ConfigMap, Secret and claim volumes only",
+        why: "uid 65534, runAsNonRoot, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault, for Prometheus and its config-reloader init and sidecar containers alike; ConfigMap, Secret, emptyDir and claim volumes only",
     },
     {
         workload: "elasticsearch",

@@ -4,7 +4,7 @@ import { AlertmanagerSettings } from "../../config";
 import { nfsPersistentVolume } from "../storage";
 import { alertmanagerConfigSecret } from "./config-secret";
 import { alertmanagerService, alertmanagerUrl } from "./service";
-import { alertmanagerStatefulSet } from "./statefulset";
+import { alertmanagerDisruptionBudget, alertmanagerStatefulSet } from "./statefulset";
 
 export interface AlertmanagerArgs {
     settings: AlertmanagerSettings;
@@ -29,6 +29,10 @@ export class Alertmanager extends pulumi.ComponentResource {
             parent: this,
             dependsOn: [secret, service, ...volume, ...inNamespace.dependsOn],
         });
+        const budget = alertmanagerDisruptionBudget(a);
+        if (budget) {
+            new k8s.policy.v1.PodDisruptionBudget(`${name}-disruption-budget`, budget, inNamespace);
+        }
         this.serviceName = service.metadata.name;
         this.inClusterUrl = pulumi.output(alertmanagerUrl(a));
         this.registerOutputs({ serviceName: this.serviceName, inClusterUrl: this.inClusterUrl });

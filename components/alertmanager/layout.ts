@@ -1,4 +1,4 @@
-import { ALERTMANAGER_PORT_NAME, AlertmanagerSettings } from "../../config";
+import { ALERTMANAGER_CLUSTER_PORT_NAMES, ALERTMANAGER_PORT_NAME, AlertmanagerSettings } from "../../config";
 import { DISCOVERY_LABEL } from "../metrics-server/layout";
 
 /** Paths of the official image (its Dockerfile: config in /etc/alertmanager, data in /alertmanager). */
@@ -9,6 +9,12 @@ export const ALERTMANAGER_PATHS = {
 } as const;
 
 export const WEB_PORT = { name: ALERTMANAGER_PORT_NAME, number: 9093 } as const;
+
+/** Gossip between peers, over TCP and UDP on one port (prometheus-operator's names and number). */
+export const CLUSTER_PORT = { number: 9094, tcpName: ALERTMANAGER_CLUSTER_PORT_NAMES.tcp, udpName: ALERTMANAGER_CLUSTER_PORT_NAMES.udp } as const;
+
+/** Where the downward API puts the pod IP that the cluster listener binds. */
+export const POD_IP_ENV = "POD_IP";
 
 /** nobody, as the official image runs it. */
 export const ALERTMANAGER_UID = 65534;

@@ -5,21 +5,46 @@ import { containerResources } from "../common/resources";
 import { podPlacement } from "../common/scheduling";
 import { dataClaimTemplate } from "../storage";
 import { alertmanagerConfigShape } from "./config-file";
-import { ALERTMANAGER_PATHS, ALERTMANAGER_UID, alertmanagerLabels, configSecretName, VOLUMES, WEB_PORT } from "./layout";
+import { ALERTMANAGER_PATHS, ALERTMANAGER_UID, alertmanagerLabels, CLUSTER_PORT, configSecretName, POD_IP_ENV, VOLUMES, WEB_PORT } from "./layout";
+import { podDisruptionBudget, replicaSpread } from "../common/replica-spread";
 import { noPrivileges } from "../common/no-privileges";
+
+export function clustered(a: AlertmanagerSettings): boolean {
+    return a.replicas >= 2;
+}
+
+/** Every peer by its stable StatefulSet DNS name under the headless Service; each pod gets the same list, its own name included, as prometheus-operator gives it. */
+export function clusterPeers(a: AlertmanagerSettings): string[] {
+    return Array.from({ length: a.replicas }, (_, i) => `${a.name}-${i}.${a.name}.${a.namespace}.svc:${CLUSTER_PORT.number}`);
+}
 
 /**
  * One replica: `--cluster.listen-address=` switches gossip off, since there is no peer to form a
  * cluster with, and the data volume keeps silences and the notification log across restarts.
+ * Several (docs/high-availability.md#alertmanager-cluster): the listener binds the pod IP, so
+ * Alertmanager advertises that address even where pod IPs are not private ranges (it would
+ * refuse to guess one from 0.0.0.0); a replaced pod's old address is forgotten after 5 minutes
+ * rather than the default 6 hours, as prometheus-operator does.
  */
 export function alertmanagerArgs(a: AlertmanagerSettings): string[] {
+    const cluster = clustered(a)
+        ? [
+              `--cluster.listen-address=[$(${POD_IP_ENV})]:${CLUSTER_PORT.number}`,
+              ...clusterPeers(a).map((p) => `--cluster.peer=${p}`),
+              "--cluster.reconnect-timeout=5m",
+          ]
+        : ["--cluster.listen-address="];
     return [
         `--config.file=${ALERTMANAGER_PATHS.configDir}/${ALERTMANAGER_PATHS.configFile}`,
         `--storage.path=${ALERTMANAGER_PATHS.data}`,
         `--data.retention=${a.retention}`,
         `--web.listen-address=:${WEB_PORT.number}`,
-        "--cluster.listen-address=",
+        ...cluster,
     ];
+}
+
+export function alertmanagerDisruptionBudget(a: AlertmanagerSettings): k8s.types.input.policy.v1.PodDisruptionBudget | undefined {
+    return clustered(a) ? podDisruptionBudget(a.name, a.namespace, alertmanagerLabels(a)) : undefined;
 }
 
 function probe(path: string, failureThreshold: number): k8s.types.input.core.v1.Probe {
@@ -32,7 +57,16 @@ export function alertmanagerContainer(a: AlertmanagerSettings): k8s.types.input.
         image: a.image,
         imagePullPolicy: "IfNotPresent",
         args: alertmanagerArgs(a),
-        ports: [{ name: WEB_PORT.name, containerPort: WEB_PORT.number, protocol: "TCP" }],
+        ...(clustered(a) ? { env: [{ name: POD_IP_ENV, valueFrom: { fieldRef: { apiVersion: "v1", fieldPath: "status.podIP" } } }] } : {}),
+        ports: [
+            { name: WEB_PORT.name, containerPort: WEB_PORT.number, protocol: "TCP" },
+            ...(clustered(a)
+                ? [
+                      { name: CLUSTER_PORT.tcpName, containerPort: CLUSTER_PORT.number, protocol: "TCP" },
+                      { name: CLUSTER_PORT.udpName, containerPort: CLUSTER_PORT.number, protocol: "UDP" },
+                  ]
+                : []),
+        ],
         resources: containerResources(a.resources),
         livenessProbe: probe("/-/healthy", 6),
         readinessProbe: probe("/-/ready", 10),
@@ -57,7 +91,7 @@ export function alertmanagerStatefulSet(a: AlertmanagerSettings): k8s.types.inpu
         kind: "StatefulSet",
         metadata: { name: a.name, namespace: a.namespace, labels },
         spec: {
-            replicas: 1,
+            replicas: a.replicas,
             serviceName: a.name,
             selector: { matchLabels: labels },
             updateStrategy: { type: "RollingUpdate" },
@@ -70,7 +104,7 @@ export function alertmanagerStatefulSet(a: AlertmanagerSettings): k8s.types.inpu
                 spec: {
                     // Alertmanager needs no Kubernetes API access.
                     automountServiceAccountToken: false,
-                    ...podPlacement(a),
+                    ...podPlacement(a, replicaSpread(a.replicas, labels)),
                     securityContext: {
                         runAsNonRoot: true,
                         runAsUser: ALERTMANAGER_UID,

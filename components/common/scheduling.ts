@@ -1,15 +1,9 @@
 import * as k8s from "@pulumi/kubernetes";
 import { SchedulingSettings } from "../../config";
+import { ReplicaSpread } from "./replica-spread";
 
 type Affinity = k8s.types.input.core.v1.Affinity;
 type TopologySpreadConstraint = k8s.types.input.core.v1.TopologySpreadConstraint;
-
-/** What a multi-replica workload adds by default so that its replicas land on different nodes. */
-export interface ReplicaSpread {
-    /** Only its podAntiAffinity is used, and only when the stack sets none of its own. */
-    affinity?: Affinity;
-    topologySpreadConstraints?: TopologySpreadConstraint[];
-}
 
 /** The scheduling part of a pod spec; each field is present only when it says something. */
 export interface PodPlacement {

@@ -9,6 +9,9 @@ import { MetricsSettings } from "../../config";
 export const PROMETHEUS_PATHS = {
     configDir: "/etc/prometheus/config",
     configFile: "prometheus.yml",
+    /** The pod's own copy of the config, with $(POD_NAME) expanded, that --config.file reads when a reloader runs. */
+    renderedConfigDir: "/etc/prometheus/config_out",
+    renderedConfigFile: "prometheus.env.yaml",
     rulesDir: "/etc/prometheus/rules/",
     consoles: "/etc/prometheus/consoles",
     consoleLibraries: "/etc/prometheus/console_libraries",
@@ -35,7 +38,19 @@ export const VOLUMES = {
     rules: "monitor-rulefiles",
     etcd: `secret-${ETCD_SECRET_NAME}`,
     remoteWrite: "secret-remote-write",
+    renderedConfig: "config-out",
 } as const;
+
+/** The reloader sidecar's metrics and /healthz; prometheus-operator's port for it. */
+export const RELOADER_PORT = { name: "reloader-web", number: 8080 } as const;
+
+/** Where the downward API puts the pod's name for the reloader's $(POD_NAME) expansion. */
+export const POD_NAME_ENV = "POD_NAME";
+
+/** A path under --web.route-prefix, where Prometheus serves its probes and lifecycle endpoints. */
+export function routedPath(s: Pick<MetricsSettings, "routePrefix">, path: string): string {
+    return s.routePrefix === "/" ? path : `${s.routePrefix.replace(/\/$/, "")}${path}`;
+}
 
 export function metricsLabels(s: MetricsSettings): Record<string, string> {
     return { app: s.name, [DISCOVERY_LABEL.key]: DISCOVERY_LABEL.value };

@@ -26,7 +26,7 @@ import {
 import { headlessService, inClusterUrl } from "./service";
 import { discoveryNamespaces } from "./scrape-jobs";
 import { etcdEndpoints, etcdService } from "./scrape-jobs/etcd";
-import { statefulSet } from "./statefulset";
+import { prometheusDisruptionBudget, statefulSet } from "./statefulset";
 import { metricsWarnings } from "./warnings";
 import { nfsPersistentVolume } from "../storage";
 
@@ -117,6 +117,10 @@ export class MetricsServer extends pulumi.ComponentResource {
             parent: this,
             dependsOn: [account, config, rules, service, ...volume, ...secret],
         });
+        const budget = prometheusDisruptionBudget(s);
+        if (budget) {
+            new k8s.policy.v1.PodDisruptionBudget(`${name}-disruption-budget`, budget, inNamespace);
+        }
 
         const etcdServiceArgs = etcdService(s);
         const etcdEndpointsArgs = etcdEndpoints(s);

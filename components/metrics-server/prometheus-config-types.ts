@@ -105,7 +105,8 @@ export interface PrometheusConfig {
         external_labels: Record<string, string>;
     };
     rule_files: string[];
-    alerting?: { alertmanagers: AlertmanagerConfig[] };
+    /** alert_relabel_configs is as old as Prometheus 1.x, so v2.11.1 reads it. */
+    alerting?: { alert_relabel_configs?: RelabelConfig[]; alertmanagers: AlertmanagerConfig[] };
     scrape_configs: ScrapeConfig[];
     remote_write?: RemoteWriteConfig[];
 }

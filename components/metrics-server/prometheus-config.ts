@@ -1,7 +1,8 @@
 import { stringify } from "yaml";
 import { AlertmanagerTarget, MetricsSettings } from "../../config";
-import { PROMETHEUS_PATHS } from "./layout";
-import { AlertmanagerConfig, PrometheusConfig } from "./prometheus-config-types";
+import { POD_NAME_ENV, PROMETHEUS_PATHS } from "./layout";
+import { replicated } from "./reloader";
+import { AlertmanagerConfig, PrometheusConfig, RelabelConfig } from "./prometheus-config-types";
 import { scrapeJobs } from "./scrape-jobs";
 import { keep, literal } from "./scrape-jobs/relabel";
 import { remoteWriteConfigs } from "./remote-write-config";
@@ -12,13 +13,30 @@ export function prometheusConfig(s: MetricsSettings): PrometheusConfig {
         global: {
             evaluation_interval: s.evaluationInterval,
             scrape_interval: s.scrapeInterval,
-            external_labels: { ...s.externalLabels },
+            external_labels: externalLabels(s),
         },
         rule_files: [`${PROMETHEUS_PATHS.rulesDir}*.yml`],
-        ...(s.alertmanagerTarget ? { alerting: { alertmanagers: [alertmanagers(s.alertmanagerTarget)] } } : {}),
+        ...(s.alertmanagerTarget ? { alerting: { ...alertRelabeling(s), alertmanagers: [alertmanagers(s.alertmanagerTarget)] } } : {}),
         scrape_configs: scrapeJobs(s),
         ...(remoteWrite ? { remote_write: remoteWrite } : {}),
     };
+}
+
+/**
+ * With replicas, each pod's series carry its own name under replicaLabel, so two replicas never
+ * send identical series downstream. Prometheus 2.11 cannot expand variables in its config: the
+ * reloader writes the pod's copy with $(POD_NAME) replaced (docs/high-availability.md#the-replica-label).
+ */
+export function externalLabels(s: MetricsSettings): Record<string, string> {
+    return replicated(s) ? { ...s.externalLabels, [s.replicaLabel]: `$(${POD_NAME_ENV})` } : { ...s.externalLabels };
+}
+
+/**
+ * Replicas send the same alerts; without their replica label the copies are identical, and
+ * Alertmanager treats them as one alert rather than two (docs/high-availability.md#deduplicating-downstream).
+ */
+export function alertRelabeling(s: MetricsSettings): { alert_relabel_configs?: RelabelConfig[] } {
+    return replicated(s) ? { alert_relabel_configs: [{ action: "labeldrop", regex: literal(s.replicaLabel) }] } : {};
 }
 
 /** Serialized with a YAML library, never templated, so quoting of `${1}` or `;` cannot go wrong. */

@@ -10,6 +10,7 @@ import {
     PROMETHEUS_PATHS,
     remoteWriteSecretMountPath,
     remoteWriteSecretName,
+    routedPath,
     ruleFilesConfigMapName,
     VOLUMES,
     WEB_PORT,
@@ -18,6 +19,8 @@ import { dataClaimTemplate } from "../storage";
 import { noPrivileges } from "../common/no-privileges";
 import { containerResources } from "../common/resources";
 import { podPlacement } from "../common/scheduling";
+import { podDisruptionBudget, replicaSpread } from "../common/replica-spread";
+import { configFileArg, configReloaderContainer, configRenderInitContainer, readsRenderedConfig, reloadsInPlace, replicated } from "./reloader";
 
 type Container = k8s.types.input.core.v1.Container;
 type Volume = k8s.types.input.core.v1.Volume;
@@ -31,7 +34,7 @@ export function prometheusArgs(s: MetricsSettings): string[] {
     return [
         `--web.console.templates=${PROMETHEUS_PATHS.consoles}`,
         `--web.console.libraries=${PROMETHEUS_PATHS.consoleLibraries}`,
-        `--config.file=${PROMETHEUS_PATHS.configDir}/${PROMETHEUS_PATHS.configFile}`,
+        `--config.file=${configFileArg(s)}`,
         `--storage.tsdb.path=${PROMETHEUS_PATHS.data}`,
         ...(s.enableAdminApi ? ["--web.enable-admin-api"] : []),
         `--storage.tsdb.retention.time=${s.retention}`,
@@ -53,13 +56,12 @@ function probe(path: string, failureThreshold: number): k8s.types.input.core.v1.
     };
 }
 
-function routed(s: MetricsSettings, path: string): string {
-    return s.routePrefix === "/" ? path : `${s.routePrefix.replace(/\/$/, "")}${path}`;
-}
-
 export function volumeMounts(s: MetricsSettings): VolumeMount[] {
+    const config: VolumeMount = readsRenderedConfig(s)
+        ? { name: VOLUMES.renderedConfig, mountPath: PROMETHEUS_PATHS.renderedConfigDir, readOnly: true }
+        : { name: VOLUMES.config, mountPath: PROMETHEUS_PATHS.configDir, readOnly: true };
     const mounts: VolumeMount[] = [
-        { name: VOLUMES.config, mountPath: PROMETHEUS_PATHS.configDir, readOnly: true },
+        config,
         { name: VOLUMES.data, mountPath: PROMETHEUS_PATHS.data },
         { name: VOLUMES.rules, mountPath: PROMETHEUS_PATHS.rulesDir },
     ];
@@ -77,6 +79,9 @@ export function volumes(s: MetricsSettings): Volume[] {
         { name: VOLUMES.config, configMap: { name: configMapName(s), defaultMode: 0o644 } },
         { name: VOLUMES.rules, configMap: { name: ruleFilesConfigMapName(s), defaultMode: 0o644 } },
     ];
+    if (readsRenderedConfig(s)) {
+        list.push({ name: VOLUMES.renderedConfig, emptyDir: {} });
+    }
     if (s.etcdClient) {
         list.push({ name: VOLUMES.etcd, secret: { secretName: ETCD_SECRET_NAME, defaultMode: 0o644 } });
     }
@@ -95,8 +100,8 @@ export function prometheusContainer(s: MetricsSettings): Container {
         args: prometheusArgs(s),
         ports: [{ containerPort: WEB_PORT.number, name: WEB_PORT.name, protocol: "TCP" }],
         resources: containerResources(s.resources),
-        livenessProbe: probe(routed(s, "/-/healthy"), 6),
-        readinessProbe: probe(routed(s, "/-/ready"), 120),
+        livenessProbe: probe(routedPath(s, "/-/healthy"), 6),
+        readinessProbe: probe(routedPath(s, "/-/ready"), 120),
         volumeMounts: volumeMounts(s),
         terminationMessagePath: "/dev/termination-log",
         terminationMessagePolicy: "File",
@@ -108,12 +113,21 @@ export function prometheusContainer(s: MetricsSettings): Container {
 }
 
 /**
- * The digest covers the rendered Prometheus config and rule files, so editing either rolls the
- * pod onto the new files: no reload sidecar, and it works with the lifecycle API switched off.
+ * With the lifecycle API off nothing can reload Prometheus, so the digest of the config and rule
+ * files rolls the pod onto a changed file. With it on, the reloader applies such a change in
+ * place, and everything else that needs a restart is already part of the pod template.
  */
 export function configAnnotation(s: MetricsSettings): Record<string, string> {
+    if (reloadsInPlace(s)) {
+        return {};
+    }
     const files = { ...prometheusConfigMap(s).data, ...ruleFilesConfigMap(s).data } as Record<string, string>;
     return { [CONFIG_CHECKSUM_ANNOTATION]: configChecksum(files) };
+}
+
+/** One PodDisruptionBudget while Prometheus is replicated; none for one pod, which a budget would only block from draining. */
+export function prometheusDisruptionBudget(s: MetricsSettings): k8s.types.input.policy.v1.PodDisruptionBudget | undefined {
+    return replicated(s) ? podDisruptionBudget(s.name, s.namespace, metricsLabels(s)) : undefined;
 }
 
 export function statefulSet(s: MetricsSettings): k8s.types.input.apps.v1.StatefulSet {
@@ -129,10 +143,10 @@ export function statefulSet(s: MetricsSettings): k8s.types.input.apps.v1.Statefu
             selector: { matchLabels: labels },
             updateStrategy: { type: "RollingUpdate" },
             template: {
-                metadata: { labels, annotations: configAnnotation(s) },
+                metadata: { labels, ...(reloadsInPlace(s) ? {} : { annotations: configAnnotation(s) }) },
                 spec: {
                     serviceAccountName: s.serviceAccountName,
-                    ...podPlacement(s),
+                    ...podPlacement(s, replicaSpread(s.replicas, labels)),
                     securityContext: {
                         runAsUser: PROMETHEUS_UID,
                         runAsGroup: PROMETHEUS_UID,
@@ -141,7 +155,8 @@ export function statefulSet(s: MetricsSettings): k8s.types.input.apps.v1.Statefu
                         // With the settings above, this makes the pod meet the Restricted Pod Security Standard.
                         seccompProfile: { type: "RuntimeDefault" },
                     },
-                    containers: [prometheusContainer(s)],
+                    ...(readsRenderedConfig(s) ? { initContainers: [configRenderInitContainer(s)] } : {}),
+                    containers: [prometheusContainer(s), ...(reloadsInPlace(s) ? [configReloaderContainer(s)] : [])],
                     volumes: volumes(s),
                 },
             },

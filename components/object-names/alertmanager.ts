@@ -13,6 +13,9 @@ export function alertmanagerObjects(a: AlertmanagerSettings): NamedObject[] {
         { kind: "Service", namespace: a.namespace, name: a.name, key },
         { kind: "StatefulSet", namespace: a.namespace, name: a.name, key },
     ];
+    if (a.replicas >= 2) {
+        objects.push({ kind: "PodDisruptionBudget", namespace: a.namespace, name: a.name, key });
+    }
     if (a.storage.mode === "nfs") {
         objects.push({ kind: "PersistentVolume", name: a.name, key });
     }

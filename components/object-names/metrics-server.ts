@@ -23,6 +23,9 @@ export function metricsServerObjects(s: MetricsSettings): NamedObject[] {
         { kind: "Service", namespace: ns, name: s.name, key: key("name") },
         { kind: "StatefulSet", namespace: ns, name: s.name, key: key("name") },
     ];
+    if (s.replicas >= 2) {
+        objects.push({ kind: "PodDisruptionBudget", namespace: ns, name: s.name, key: key("name") });
+    }
     if (s.createNamespace) {
         objects.push({ kind: "Namespace", name: ns, key: key("namespace") });
     }

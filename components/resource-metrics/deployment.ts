@@ -2,6 +2,7 @@ import * as k8s from "@pulumi/kubernetes";
 import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../common/checksum";
 import { noPrivileges } from "../common/no-privileges";
 import { containerResources } from "../common/resources";
+import { replicaSpread } from "../common/replica-spread";
 import { podPlacement } from "../common/scheduling";
 import { ADAPTER_PATHS, ADAPTER_UID, adapterLabels, CONTAINER_NAME, SECURE_PORT } from "./layout";
 import { ResourceMetricsModel } from "./model";
@@ -64,7 +65,7 @@ export function adapterDeployment(m: ResourceMetricsModel): k8s.types.input.apps
                 metadata: { labels, annotations: { [CONFIG_CHECKSUM_ANNOTATION]: configChecksum({ [ADAPTER_PATHS.configFile]: adapterConfigFile(r) }) } },
                 spec: {
                     serviceAccountName: r.name,
-                    ...podPlacement(r),
+                    ...podPlacement(r, replicaSpread(r.replicas, labels)),
                     securityContext: {
                         runAsNonRoot: true,
                         runAsUser: ADAPTER_UID,

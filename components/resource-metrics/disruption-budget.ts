@@ -1,20 +1,12 @@
 import * as k8s from "@pulumi/kubernetes";
 import { ResourceMetricsSettings } from "../../config";
+import { podDisruptionBudget } from "../common/replica-spread";
 import { adapterLabels } from "./layout";
 
 /**
  * With two replicas or more, a node drain keeps one: while none answers, kubectl top fails and
- * every HPA stops scaling. One replica gets none, since minAvailable 1 would block every drain.
+ * every HPA stops scaling. One replica gets none, since a budget would then block every drain.
  */
 export function adapterDisruptionBudget(r: Pick<ResourceMetricsSettings, "name" | "namespace" | "replicas">): k8s.types.input.policy.v1.PodDisruptionBudget | undefined {
-    if (r.replicas < 2) {
-        return undefined;
-    }
-    const labels = adapterLabels(r);
-    return {
-        apiVersion: "policy/v1",
-        kind: "PodDisruptionBudget",
-        metadata: { name: r.name, namespace: r.namespace, labels },
-        spec: { minAvailable: 1, selector: { matchLabels: labels } },
-    };
+    return r.replicas < 2 ? undefined : podDisruptionBudget(r.name, r.namespace, adapterLabels(r));
 }

@@ -31,16 +31,17 @@ export class AlertmanagerProcess {
         private readonly output: string[],
     ) {}
 
-    static async start(configYaml: string): Promise<AlertmanagerProcess> {
+    /** `clusterArgs` default to gossip off; a cluster test passes its own listen and peer flags, with `port` chosen beforehand. */
+    static async start(configYaml: string, clusterArgs: string[] = ["--cluster.listen-address="], webPort?: number): Promise<AlertmanagerProcess> {
         requireAlertmanager();
         const dir = tempDir("alertmanager");
         const configFile = path.join(dir, "alertmanager.yml");
         fs.writeFileSync(configFile, configYaml);
-        const port = await freePort();
+        const port = webPort ?? (await freePort());
         const output: string[] = [];
         const child = spawn(
             ALERTMANAGER_BINARY,
-            [`--config.file=${configFile}`, `--storage.path=${dir}`, `--web.listen-address=127.0.0.1:${port}`, "--cluster.listen-address=", "--log.level=warn"],
+            [`--config.file=${configFile}`, `--storage.path=${dir}`, `--web.listen-address=127.0.0.1:${port}`, ...clusterArgs, "--log.level=warn"],
             { stdio: ["ignore", "pipe", "pipe"] },
         );
         child.stdout!.on("data", (d) => output.push(String(d)));

@@ -160,8 +160,12 @@ export class PrometheusProcess {
         private readonly output: string[],
     ) {}
 
-    /** Starts prometheus on 127.0.0.1 with a free port and waits until it is ready. */
-    static async start(configFile: string, extraArgs: string[] = []): Promise<PrometheusProcess> {
+    /**
+     * Starts prometheus on 127.0.0.1 with a free port and waits until it is ready. With a
+     * `--web.route-prefix` among `extraArgs`, pass the same prefix as `routePrefix`: `url` then
+     * includes it, so every endpoint below is found under it.
+     */
+    static async start(configFile: string, extraArgs: string[] = [], routePrefix = ""): Promise<PrometheusProcess> {
         const port = await freePort();
         const dataDir = tempDir("prometheus-data");
         const output: string[] = [];
@@ -178,7 +182,7 @@ export class PrometheusProcess {
         );
         child.stdout!.on("data", (d) => output.push(String(d)));
         child.stderr!.on("data", (d) => output.push(String(d)));
-        const server = new PrometheusProcess(child, `http://127.0.0.1:${port}`, output);
+        const server = new PrometheusProcess(child, `http://127.0.0.1:${port}${routePrefix.replace(/\/$/, "")}`, output);
         try {
             await server.waitFor(async () => (await fetch(`${server.url}/-/ready`)).ok, "/-/ready");
         } catch (e) {
@@ -190,6 +194,11 @@ export class PrometheusProcess {
 
     get log(): string {
         return this.output.join("");
+    }
+
+    /** The operating system's process id: a restart would change it. */
+    get pid(): number | undefined {
+        return this.child.pid;
     }
 
     async targets(): Promise<TargetsResponse> {

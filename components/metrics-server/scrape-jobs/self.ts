@@ -1,7 +1,7 @@
-import { MetricsSettings } from "../../../config";
+import { AlertmanagerTarget, MetricsSettings } from "../../../config";
 import { DISCOVERY_LABEL, WEB_PORT } from "../layout";
 import { RelabelConfig, ScrapeConfig } from "../prometheus-config-types";
-import { constant, copy, keep, podFromEndpointTarget } from "./relabel";
+import { constant, copy, drop, keep, literal, podFromEndpointTarget } from "./relabel";
 
 /**
  * docs/design.md#discovery-relabel-rules, in order. Rule 1 keeps only services labelled monitor=main; the rest turn discovery
@@ -20,13 +20,25 @@ export function endpointRelabelRules(): RelabelConfig[] {
     ];
 }
 
+/**
+ * A clustered Alertmanager's Service also lists its gossip ports, which speak no HTTP: without
+ * this rule each would be a target that is always down. Absent otherwise, so the spec's rules stay as they are.
+ */
+export function dropAlertmanagerClusterPorts(t: AlertmanagerTarget | undefined): RelabelConfig[] {
+    if (!t?.clusterPortNames) {
+        return [];
+    }
+    return [drop(["__meta_kubernetes_service_name", "__meta_kubernetes_endpoint_port_name"], `${literal(t.serviceName)};(${t.clusterPortNames.map(literal).join("|")})`)];
+}
+
 /** The spec's one job: services labelled monitor=main in the scrape namespaces, itself included. */
 export function selfMonitoringJob(s: MetricsSettings): ScrapeConfig {
+    const [serviceLabelRule, ...rest] = endpointRelabelRules();
     return {
         job_name: s.name,
         honor_labels: false,
         kubernetes_sd_configs: [{ role: "endpoints", namespaces: { names: [...s.scrapeNamespaces] } }],
         scrape_interval: s.scrapeInterval,
-        relabel_configs: endpointRelabelRules(),
+        relabel_configs: [serviceLabelRule, ...dropAlertmanagerClusterPorts(s.alertmanagerTarget), ...rest],
     };
 }
