@@ -31,6 +31,7 @@ import { limitMessage } from "./resources";
 import { storageSchema } from "./storage";
 import type { AlertRulesSettings } from "./alert-rules";
 import type { RuleContext } from "../components/alert-rules/context";
+import { resolveRelease } from "../components/metrics-server/prometheus-release";
 
 /** The three files of the etcd client Secret (docs/design.md#etcd-client-secret), all Pulumi secrets. */
 export interface EtcdClientCertificates {
@@ -66,6 +67,11 @@ export const METRICS_DEFAULTS = {
 /** The spec's volume size (its PersistentVolume holds 1Ti), for either storage mode. */
 export const METRICS_STORAGE_SIZE = "1Ti";
 
+/** A Prometheus release version as its tags spell it, without the v. */
+function releaseVersion(value: string): string | undefined {
+    return /^\d+\.\d+\.\d+$/.test(value) ? undefined : "a version X.Y.Z such as 3.5.0";
+}
+
 /** metrics.name names both the StatefulSet and the Service, so it meets the stricter rule of each. */
 function workloadAndServiceName(value: string): string | undefined {
     return statefulSetName(value) ?? serviceName(value);
@@ -99,7 +105,12 @@ export const metricsSchema = closedObject({
     serviceAccountName: text(serviceAccountName)
         .default(d.serviceAccountName)
         .meta({ description: "ServiceAccount, ClusterRole(Binding) and discovery Roles; the config Role is <name>-config" }),
-    image: text(containerImage).default(d.image).meta({ description: "the Prometheus image; the generated config keeps to what v2.11.1 accepts" }),
+    image: text(containerImage)
+        .default(d.image)
+        .meta({ description: "the Prometheus image, of a supported release line (docs/prometheus-versions.md); its vX.Y.Z tag picks the line" }),
+    prometheusVersion: text(releaseVersion, "3.5.0")
+        .optional()
+        .meta({ description: "X.Y.Z of an image whose tag is not vX.Y.Z (a digest, a private tag); must agree with a versioned tag" }),
     replicas: integer(0, 1, "replicas do not share a TSDB, and one NFS PersistentVolume backs one replica")
         .default(d.replicas)
         .meta({ description: "0 or 1: replicas would not share a TSDB, and one NFS volume backs one replica" }),
@@ -142,6 +153,13 @@ export const metricsSchema = closedObject({
             }
         }
     }, whenClean("scrapeNamespaces", "discoveryNamespaces", "namespace"))
+    .superRefine((m, ctx) => {
+        const resolved = resolveRelease(m.image, m.prometheusVersion);
+        if ("problem" in resolved) {
+            const { field, got, expected } = resolved.problem;
+            ctx.addIssue({ code: "custom", path: [field], input: got, message: expected });
+        }
+    }, whenClean("image", "prometheusVersion"))
     .superRefine((m, ctx) => {
         if (m.memoryLimit !== undefined && quantityValue(m.memoryLimit) < quantityValue(m.memoryRequest)) {
             ctx.addIssue({ code: "custom", path: ["memoryLimit"], input: m.memoryLimit, message: limitMessage("memoryRequest", m.memoryRequest) });

@@ -1,17 +1,18 @@
 import { MetricsSettings } from "../../../config";
 import { DISCOVERY_LABEL, WEB_PORT } from "../layout";
 import { RelabelConfig, ScrapeConfig } from "../prometheus-config-types";
-import { constant, copy, keep, podFromEndpointTarget } from "./relabel";
+import { EndpointDiscovery, endpointDiscovery, endpointSd, podFromEndpointTarget } from "./endpoint-discovery";
+import { constant, copy, keep } from "./relabel";
 
 /**
  * docs/design.md#discovery-relabel-rules, in order. Rule 1 keeps only services labelled monitor=main; the rest turn discovery
  * meta labels into the target labels pod, namespace, service, job and endpoint, because meta
  * labels are dropped after relabeling.
  */
-export function endpointRelabelRules(): RelabelConfig[] {
+export function endpointRelabelRules(d: EndpointDiscovery): RelabelConfig[] {
     return [
         keep([`__meta_kubernetes_service_label_${DISCOVERY_LABEL.key}`], DISCOVERY_LABEL.value),
-        podFromEndpointTarget(),
+        podFromEndpointTarget(d),
         copy("__meta_kubernetes_namespace", "namespace"),
         copy("__meta_kubernetes_service_name", "service"),
         copy("__meta_kubernetes_pod_name", "pod"),
@@ -25,8 +26,8 @@ export function selfMonitoringJob(s: MetricsSettings): ScrapeConfig {
     return {
         job_name: s.name,
         honor_labels: false,
-        kubernetes_sd_configs: [{ role: "endpoints", namespaces: { names: [...s.scrapeNamespaces] } }],
+        kubernetes_sd_configs: [endpointSd(endpointDiscovery(s), s.scrapeNamespaces)],
         scrape_interval: s.scrapeInterval,
-        relabel_configs: endpointRelabelRules(),
+        relabel_configs: endpointRelabelRules(endpointDiscovery(s)),
     };
 }
