@@ -45,7 +45,7 @@ export const FUNCTIONS_2_53: ReadonlySet<string> = new Set([
 /**
  * The stable functions of v3.5, which every later 3.x keeps (3.x only adds). 3.0 renamed
  * holt_winters to double_exponential_smoothing behind the promql-experimental-functions flag
- * (docs/migration.md of the Prometheus repository), so neither name is allowed here.
+ * (the Prometheus 3.0 migration guide), so neither name is allowed here.
  */
 export const FUNCTIONS_3_5: ReadonlySet<string> = new Set([...FUNCTIONS_2_53].filter((f) => f !== "holt_winters"));
 
