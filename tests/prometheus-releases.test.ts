@@ -101,7 +101,7 @@ describe("Prometheus release lines (components/metrics-server/prometheus-release
         for (const key of LATER_CONFIG_KEYS) {
             assert.ok(!new RegExp(`^\\s*(- )?${key}:`, "m").test(yaml), key);
         }
-        assert.deepStrictEqual(discoveryRoles(s).flatMap((r) => r.rules!.flatMap((rule) => rule.apiGroups)), discoveryRoles(s).map(() => ""));
+        assert.deepStrictEqual(discoveryRoles(s).flatMap((r) => (r.rules as { apiGroups: string[] }[]).flatMap((rule) => rule.apiGroups)), discoveryRoles(s).map(() => ""));
         assert.ok(prometheusArgs(s).some((a) => a.startsWith("--web.console.templates=")));
     });
 

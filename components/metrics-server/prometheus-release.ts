@@ -19,7 +19,7 @@ export interface PrometheusRelease {
     /**
      * Discover Services' endpoints through discovery.k8s.io/v1 EndpointSlices (role endpointslice)
      * instead of core/v1 Endpoints, which Kubernetes 1.33 deprecated. The role came in 2.21 with
-     * v1beta1; v1 support in 2.28 (#9570); 3.0 dropped v1beta1 (#14365).
+     * v1beta1; discovery.k8s.io/v1 in 2.35 (#9570); 3.0 dropped v1beta1 (#14365).
      */
     endpointSlice: boolean;
     /** What rule and dashboard queries may use. */
