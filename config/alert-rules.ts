@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { analyzePromql } from "../components/alert-rules/promql";
+import { analyzePromql, PROMQL_2_11, PromqlDialect } from "../components/alert-rules/promql";
 import { closedObject, flag, stringList, stringMap, text } from "./fields";
 import { prometheusDuration, prometheusLabelName } from "./formats";
 
@@ -18,17 +18,19 @@ function groupName(value: string): string | undefined {
     return /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(value) ? undefined : "lowercase letters, digits and -, such as team-payments (it names the rule file)";
 }
 
-/** PromQL parsed by the Prometheus grammar, and held to what v2.11.1 evaluates; names the position. */
-function promql(value: string): string | undefined {
-    const { problems } = analyzePromql(value);
-    return problems.length === 0 ? undefined : `a PromQL expression Prometheus v2.11.1 evaluates; found ${problems.join("; ")}`;
+/** PromQL parsed by the Prometheus grammar, and held to what the release evaluates; names the position. */
+function promql(dialect: PromqlDialect): (value: string) => string | undefined {
+    return (value) => {
+        const { problems } = analyzePromql(value, dialect);
+        return problems.length === 0 ? undefined : `a PromQL expression ${dialect.server} evaluates; found ${problems.join("; ")}`;
+    };
 }
 
-const ruleSchema = closedObject(
+const ruleSchema = (dialect: PromqlDialect) => closedObject(
     {
         alert: text(metricName).optional().meta({ description: "the alert's name; give alert or record" }),
         record: text(metricName).optional().meta({ description: "the recorded series' name; give alert or record" }),
-        expr: text(promql, 'up{job="my-app"} == 0').meta({ description: "PromQL that v2.11.1 evaluates" }),
+        expr: text(promql(dialect), 'up{job="my-app"} == 0').meta({ description: "PromQL that the release line evaluates (v2.11.1 by default)" }),
         for: text(prometheusDuration).optional().meta({ description: "alerts only: how long the condition holds before it fires" }),
         labels: stringMap(prometheusLabelName).optional().meta({ description: "labels added to the alert or series; an alert needs severity" }),
         annotations: stringMap(prometheusLabelName).optional().meta({ description: "alerts only: summary, description, runbook_url..." }),
@@ -59,16 +61,16 @@ const ruleSchema = closedObject(
     }
 });
 
-const groupSchema = closedObject(
+const groupSchema = (dialect: PromqlDialect) => closedObject(
     {
         name: text(groupName, "team-payments").meta({ description: "the group's name; its file is custom-<name>.yml" }),
         interval: text(prometheusDuration).optional().meta({ description: "evaluation interval of this group; default metrics.evaluationInterval" }),
-        rules: z.array(ruleSchema, { error: "a non-empty list of rules" }).min(1, "a non-empty list of rules").meta({ description: "the rules" }),
+        rules: z.array(ruleSchema(dialect), { error: "a non-empty list of rules" }).min(1, "a non-empty list of rules").meta({ description: "the rules" }),
     },
     "an object { name, interval, rules }",
 );
 
-export type UserRuleGroup = z.output<typeof groupSchema>;
+export type UserRuleGroup = z.output<ReturnType<typeof groupSchema>>;
 
 /** Every default alert's name, with every job and component on; read lazily, the rules import config. */
 function defaultAlertNames(): string[] {
@@ -81,12 +83,15 @@ function defaultAlert(value: string): string | undefined {
     return metricName(value) ?? (defaultAlertNames().includes(value) ? undefined : `the name of a default alert (docs/alerting.md#default-alerts): ${defaultAlertNames().join(", ")}`);
 }
 
-/** `cluster-monitoring:alertRules`: the default alerts and a stack's own rule groups (docs/alerting.md). */
-export const alertRulesSchema = closedObject({
+/**
+ * `cluster-monitoring:alertRules`: the default alerts and a stack's own rule groups
+ * (docs/alerting.md), their PromQL held to the dialect of metrics' release line.
+ */
+export const alertRulesSchemaFor = (dialect: PromqlDialect) => closedObject({
     defaults: flag().default(true).meta({ description: "load the default alerts, following the enabled jobs (docs/alerting.md#default-alerts)" }),
     disabled: stringList(defaultAlert).optional().meta({ description: "default alerts to leave out, by name" }),
     groups: z
-        .array(groupSchema, { error: "a list of rule groups" })
+        .array(groupSchema(dialect), { error: "a list of rule groups" })
         .default([])
         .superRefine((groups, ctx) => {
             const seen = new Set<string>();
@@ -99,5 +104,8 @@ export const alertRulesSchema = closedObject({
         })
         .meta({ description: "a stack's own rule groups: [{ name, interval, rules: [{ alert|record, expr, for, labels, annotations }] }]" }),
 });
+
+/** The spec's default release line, v2.11.1; also what the configuration reference documents. */
+export const alertRulesSchema = alertRulesSchemaFor(PROMQL_2_11);
 
 export type AlertRulesSettings = z.output<typeof alertRulesSchema>;

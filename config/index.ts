@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ALERT_RULES_KEY, AlertRulesSettings, alertRulesSchema } from "./alert-rules";
+import { ALERT_RULES_KEY, AlertRulesSettings, alertRulesSchema, alertRulesSchemaFor } from "./alert-rules";
+import { NEWEST_RELEASE, prometheusRelease } from "../components/metrics-server/prometheus-release";
 import {
     ALERTMANAGER_CLUSTER_PORT_NAMES,
     ALERTMANAGER_KEY,
@@ -293,7 +294,9 @@ export function loadSettings(source: ConfigSource): Settings {
     // Grafana runs beside Prometheus; the namespace is known once the metrics key has been read.
     const grafana: GrafanaSettings | undefined = grafanaRead && { ...grafanaRead, namespace: "" };
     readGrafanaAdminPassword(source, problems, grafana);
-    const rules = readComponent(source, problems, ALERT_RULES_KEY, alertRulesSchema, misspelt);
+    // Rules follow the release's PromQL; while metrics is itself wrong, the newest line's, so no rule is blamed for it.
+    const release = metrics ? prometheusRelease(metrics) : NEWEST_RELEASE;
+    const rules = readComponent(source, problems, ALERT_RULES_KEY, alertRulesSchemaFor(release.promql), misspelt);
     const am = readComponent(source, problems, ALERTMANAGER_KEY, alertmanagerSchema, misspelt);
     const alertmanagerSecrets = readAlertmanagerSecrets(source, problems, am);
     const adapterRead = readComponent(source, problems, RESOURCE_METRICS_KEY, resourceMetricsSchema, misspelt);

@@ -34,6 +34,7 @@ import { schedulingFields } from "./scheduling";
 import { oneVolumeMessage, storageSchema } from "./storage";
 import type { AlertRulesSettings } from "./alert-rules";
 import type { RuleContext } from "../components/alert-rules/context";
+import { resolveRelease } from "../components/metrics-server/prometheus-release";
 
 /** The three files of the etcd client Secret (docs/design.md#etcd-client-secret), all Pulumi secrets. */
 export interface EtcdClientCertificates {
@@ -75,6 +76,11 @@ export const MAX_REPLICAS = 10;
 
 /** The spec's volume size (its PersistentVolume holds 1Ti), for either storage mode. */
 export const METRICS_STORAGE_SIZE = "1Ti";
+
+/** A Prometheus release version as its tags spell it, without the v. */
+function releaseVersion(value: string): string | undefined {
+    return /^\d+\.\d+\.\d+$/.test(value) ? undefined : "a version X.Y.Z such as 3.5.0";
+}
 
 /** metrics.name names both the StatefulSet and the Service, so it meets the stricter rule of each. */
 function workloadAndServiceName(value: string): string | undefined {
@@ -118,7 +124,12 @@ export const metricsSchema = closedObject({
     serviceAccountName: text(serviceAccountName)
         .default(d.serviceAccountName)
         .meta({ description: "ServiceAccount, ClusterRole(Binding) and discovery Roles; the config Role is <name>-config" }),
-    image: text(containerImage).default(d.image).meta({ description: "the Prometheus image; the generated config keeps to what v2.11.1 accepts" }),
+    image: text(containerImage)
+        .default(d.image)
+        .meta({ description: "the Prometheus image, of a supported release line (docs/prometheus-versions.md); its vX.Y.Z tag picks the line" }),
+    prometheusVersion: text(releaseVersion, "3.5.0")
+        .optional()
+        .meta({ description: "X.Y.Z of an image whose tag is not vX.Y.Z (a digest, a private tag); must agree with a versioned tag" }),
     replicas: integer(0, MAX_REPLICAS)
         .default(d.replicas)
         .meta({ description: "Prometheus pods; 2 or more need storage mode storageClass (one volume each) and scrape the same targets independently" }),
@@ -171,6 +182,13 @@ export const metricsSchema = closedObject({
             }
         }
     }, whenClean("scrapeNamespaces", "discoveryNamespaces", "namespace"))
+    .superRefine((m, ctx) => {
+        const resolved = resolveRelease(m.image, m.prometheusVersion);
+        if ("problem" in resolved) {
+            const { field, got, expected } = resolved.problem;
+            ctx.addIssue({ code: "custom", path: [field], input: got, message: expected });
+        }
+    }, whenClean("image", "prometheusVersion"))
     .superRefine((m, ctx) => {
         // The size counts blocks only (2.11 leaves out the WAL), so it must stay below the volume.
         if (m.retentionSize !== undefined && Number(prometheusBytesValue(m.retentionSize)) >= quantityValue(m.storage.size)) {

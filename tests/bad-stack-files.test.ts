@@ -151,6 +151,15 @@ const CASES: Case[] = [
         key: `${A}.replicas`,
         says: /defaults to 3/,
     },
+    // Release lines (docs/prometheus-versions.md)
+    { class: "prometheus", what: "an image between the supported lines", edit: metrics({ image: "quay.io/prometheus/prometheus:v2.54.1" }), key: `${M}.image`, says: /2\.11, 2\.53, 2\.55, 3\.5 to 3\.14/ },
+    { class: "prometheus", what: "a 3.x image newer than the checked range", edit: metrics({ image: "quay.io/prometheus/prometheus:v3.15.0" }), key: `${M}.image`, says: /supported lines/ },
+    { class: "prometheus", what: "an image by digest without its version", edit: metrics({ image: "quay.io/prometheus/prometheus@sha256:0123abcd" }), key: `${M}.prometheusVersion`, says: /whose tag is not vX\.Y\.Z/ },
+    { class: "prometheus", what: "a private tag with an unsupported version", edit: metrics({ image: "registry.local/prometheus:hardened", prometheusVersion: "3.4.2" }), key: `${M}.prometheusVersion`, says: /3\.5 to 3\.14/ },
+    { class: "prometheus", what: "a version that contradicts the image tag", edit: metrics({ image: "quay.io/prometheus/prometheus:v2.53.5", prometheusVersion: "3.5.0" }), key: `${M}.prometheusVersion`, says: /2\.53\.5/ },
+    { class: "prometheus", what: "a version that is not X.Y.Z", edit: metrics({ image: "registry.local/prometheus:hardened", prometheusVersion: "v3.5" }), key: `${M}.prometheusVersion`, says: /X\.Y\.Z/ },
+    { class: "prometheus", what: "a rule function the 2.11 default lacks", edit: (c) => (c["cluster-monitoring:alertRules"] = { groups: [{ name: "team", rules: [{ record: "x:last", expr: "last_over_time(up[5m])" }] }] }), key: "cluster-monitoring:alertRules.groups[0].rules[0].expr", says: /v2\.11\.1/ },
+    { class: "prometheus", what: "holt_winters on a 3.x image", edit: (c) => { c[M].image = "quay.io/prometheus/prometheus:v3.5.0"; c["cluster-monitoring:alertRules"] = { groups: [{ name: "team", rules: [{ record: "x:hw", expr: "holt_winters(up[5m], 0.5, 0.5)" }] }] }; }, key: "cluster-monitoring:alertRules.groups[0].rules[0].expr", says: /Prometheus 3\.x/ },
     // 5. URLs and paths
     { class: "urls and paths", what: "credentials in the external URL", edit: metrics({ externalUrl: "https://admin:pw@monitor.example.com/" }), key: `${M}.externalUrl`, says: /credentials|user/ },
     { class: "urls and paths", what: "a tab inside the external URL", edit: metrics({ externalUrl: "https://monitor\t.example.com/" }), key: `${M}.externalUrl` },

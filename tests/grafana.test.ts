@@ -96,13 +96,13 @@ describe("Grafana provisioning files (Grafana's documented format)", () => {
         assert.strictEqual(datasources.datasources.filter((d: any) => d.isDefault).length, 1);
     });
 
-    it("the Prometheus version follows the image tag, and is left out when the tag names no release", () => {
+    it("the Prometheus version follows the image tag, else metrics.prometheusVersion", () => {
         assert.strictEqual(prometheusRelease("quay.io/prometheus/prometheus:v2.11.1"), "2.11.1");
         assert.strictEqual(prometheusRelease("registry.local:5000/prometheus:v2.53.0"), "2.53.0");
         assert.strictEqual(prometheusRelease("quay.io/prometheus/prometheus@sha256:abc"), undefined);
-        const m = grafanaModel(settingsWithGrafana({ metrics: { image: "quay.io/prometheus/prometheus:latest" } }));
+        const m = grafanaModel(settingsWithGrafana({ metrics: { image: "quay.io/prometheus/prometheus:latest", prometheusVersion: "3.5.0" } }));
         const file = parse((dataSourcesConfigMap(m).data as Record<string, string>)["datasources.yaml"]);
-        assert.deepStrictEqual(file.datasources[0].jsonData, { httpMethod: "GET", timeInterval: "30s" });
+        assert.deepStrictEqual(file.datasources[0].jsonData, { httpMethod: "GET", timeInterval: "30s", prometheusType: "Prometheus", prometheusVersion: "3.5.0" });
     });
 
     it("Alertmanager: the program's own, by its in-cluster Service, only while that component is on", () => {

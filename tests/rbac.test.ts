@@ -40,6 +40,19 @@ describe("RBAC: every rendered rule has a purpose (docs/design.md#permissions)",
         });
     }
 
+    for (const stack of STACKS) {
+        it(`${stack} on a 3.x image: each rule, EndpointSlice discovery included, has a row`, async () => {
+            const config = withKey(readStackConfig(REPO, stack), "metrics", (m) => ({ ...m, image: "quay.io/prometheus/prometheus:v3.5.0", prometheusVersion: undefined }));
+            const rules = await rulesOf(config, stack);
+            assert.ok(rules.some((r) => r.apiGroups?.includes("discovery.k8s.io") && r.name === "monitor-main"));
+            const orphans = rules.filter((r) => purposeOf(r) === undefined).map(describeRule);
+            assert.deepStrictEqual(orphans, [], "rules without a row in validate/rbac-purposes.ts");
+            for (const r of rules) {
+                used.add(purposeOf(r)!);
+            }
+        });
+    }
+
     it("a rule wider than its row (an extra verb) has no purpose", () => {
         const rule: RenderedRule = { kind: "ClusterRole", name: "monitor-main", apiGroups: [""], resources: ["nodes"], verbs: ["list", "watch", "get"] };
         assert.strictEqual(purposeOf(rule), undefined);

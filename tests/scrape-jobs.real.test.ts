@@ -6,7 +6,9 @@ import { settingsWith } from "./harness/stack-config";
 /**
  * Every job's relabeling on a real Prometheus: file_sd feeds each job the meta labels that its
  * Kubernetes discovery role would produce, and /api/v1/targets shows what survives. The
- * addresses are loopback ports nothing serves; only the labels matter.
+ * addresses are loopback ports nothing serves; only the labels matter. The endpoint targets are
+ * written as role endpoints labels them; on the modern release lines the sandbox hands them to
+ * the endpointslice jobs as role endpointslice labels them, and the same targets must survive.
  */
 const node = (address: string, name: string) =>
     discoveredTarget(address, {
@@ -110,6 +112,18 @@ const TARGETS: Record<string, ReturnType<typeof discoveredTarget>[]> = {
         }),
         endpoint("127.0.7.2:9090", { namespace: "monitoring", service_name: "monitor", endpoint_port_name: "web", pod_name: "monitor-0" }),
     ],
+    monitor: [
+        endpoint("127.0.8.1:9090", {
+            namespace: "monitoring",
+            service_name: "monitor",
+            service_label_monitor: "main",
+            endpoint_port_name: "web",
+            endpoint_address_target_kind: "Pod",
+            endpoint_address_target_name: "monitor-0",
+            pod_name: "monitor-0",
+        }),
+        endpoint("127.0.8.2:3000", { namespace: "monitoring", service_name: "grafana", endpoint_port_name: "http", pod_name: "grafana-1" }),
+    ],
     "jmx-kafka": [
         endpoint("127.0.5.1:5556", {
             namespace: "kafka",
@@ -142,7 +156,16 @@ function byInstance(a: Record<string, string>, b: Record<string, string>) {
     return a.instance.localeCompare(b.instance);
 }
 
-describe("every scrape job's relabeling on a real Prometheus", function () {
+/** Jobs that discover a Service's endpoints, so switch role with the release line. */
+const ENDPOINT_JOBS = ["monitor", "apiserver", "etcd", "kube-state-metrics", "jmx-kafka"];
+
+const RELEASES = [
+    { line: "2.11 (the default image)", image: undefined, role: "endpoints" },
+    { line: "2.53", image: "quay.io/prometheus/prometheus:v2.53.5", role: "endpointslice" },
+    { line: "3.x", image: "quay.io/prometheus/prometheus:v3.5.0", role: "endpointslice" },
+];
+
+for (const release of RELEASES) describe(`every scrape job's relabeling on a real Prometheus, release line ${release.line}`, function () {
     this.timeout(60000);
     let server: PrometheusProcess | undefined;
 
@@ -150,6 +173,7 @@ describe("every scrape job's relabeling on a real Prometheus", function () {
         const settings = settingsWith(
             {
                 metrics: {
+                    ...(release.image ? { image: release.image } : {}),
                     jobs: { etcd: true },
                     etcd: { endpoints: ["10.0.0.11"], discovery: "service" },
                     services: [{ name: "jmx-kafka", namespace: "kafka", selector: { app: "kafka" }, port: "jmx" }],
@@ -159,6 +183,7 @@ describe("every scrape job's relabeling on a real Prometheus", function () {
         );
         const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings.metrics);
         const sandbox = sandboxConfig(prometheusYml, ruleFiles);
+        assert.deepStrictEqual(ENDPOINT_JOBS.map((job) => sandbox.roles[job]), ENDPOINT_JOBS.map(() => release.role));
         for (const [job, targets] of Object.entries(TARGETS)) {
             sandbox.setTargets(job, targets);
         }
@@ -227,6 +252,14 @@ describe("every scrape job's relabeling on a real Prometheus", function () {
         assert.deepStrictEqual(active.map((t) => t.labels), [{ instance: "kube-state-metrics-6d4b9c7f9-x2x7q", job: "kube-state-metrics" }]);
         assert.strictEqual((active[0] as any).scrapeUrl, "http://127.0.7.1:8080/metrics");
         assert.deepStrictEqual(dropped.map((t) => t.discoveredLabels.__address__).sort(), ["127.0.7.1:8081", "127.0.7.2:9090"]);
+    });
+
+    it("self-monitoring: only Services labelled monitor=main, with the pod from the endpoint's target", async () => {
+        const { active, dropped } = await targetsOf("monitor");
+        assert.deepStrictEqual(active.map((t) => t.labels), [
+            { endpoint: "web", instance: "127.0.8.1:9090", job: "monitor", namespace: "monitoring", pod: "monitor-0", service: "monitor" },
+        ]);
+        assert.deepStrictEqual(dropped.map((t) => t.discoveredLabels.__address__), ["127.0.8.2:3000"]);
     });
 
     it("listed service: only the selected Service's named port", async () => {

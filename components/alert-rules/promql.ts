@@ -2,10 +2,24 @@ import { parser } from "@prometheus-io/lezer-promql";
 
 /**
  * PromQL checked with the Prometheus project's own grammar (@prometheus-io/lezer-promql), then
- * held to what Prometheus v2.11.1 evaluates: the grammar is the newest one, so it accepts
- * functions, aggregations and modifiers that the deployed server would refuse at rule load.
- * Sets taken from the Prometheus CHANGELOG (docs/alerting.md#what-v2111-accepts).
+ * held to what the deployed Prometheus release evaluates: the grammar is the newest one, so it
+ * accepts functions, aggregations and modifiers that an older server would refuse at rule load.
+ * Each dialect below is one release line of docs/prometheus-versions.md; the sets come from the
+ * `Functions` table of promql/parser/functions.go at each tag, experimental (feature-flagged)
+ * functions left out because the program passes no feature flag (docs/alerting.md#what-v2111-accepts).
  */
+export interface PromqlDialect {
+    /** How messages name the release, e.g. "Prometheus v2.11.1". */
+    server: string;
+    functions: ReadonlySet<string>;
+    aggregations: ReadonlySet<string>;
+    /** Grammar nodes the release does not parse, and what to call them. */
+    laterSyntax: Readonly<Record<string, string>>;
+    /** A range or offset duration as the release parses it. */
+    duration: RegExp;
+    /** The duration forms the release takes, for messages. */
+    durationExample: string;
+}
 
 /** Functions of v2.11.1: the v2.11 function list; later ones are named where they arrived. */
 export const FUNCTIONS_2_11: ReadonlySet<string> = new Set([
@@ -17,10 +31,31 @@ export const FUNCTIONS_2_11: ReadonlySet<string> = new Set([
     "time", "timestamp", "vector", "year",
 ]);
 
+/**
+ * The stable functions of v2.53 and v2.55 (same set: 2.55 added only the experimental `info`).
+ * Experimental there, so refused: mad_over_time, sort_by_label, sort_by_label_desc.
+ */
+export const FUNCTIONS_2_53: ReadonlySet<string> = new Set([
+    ...FUNCTIONS_2_11,
+    "absent_over_time", "acos", "acosh", "asin", "asinh", "atan", "atanh", "clamp", "cos", "cosh", "day_of_year",
+    "deg", "histogram_avg", "histogram_count", "histogram_fraction", "histogram_stddev", "histogram_stdvar",
+    "histogram_sum", "last_over_time", "pi", "present_over_time", "rad", "sgn", "sin", "sinh", "tan", "tanh",
+]);
+
+/**
+ * The stable functions of v3.5, which every later 3.x keeps (3.x only adds). 3.0 renamed
+ * holt_winters to double_exponential_smoothing behind the promql-experimental-functions flag
+ * (the Prometheus 3.0 migration guide), so neither name is allowed here.
+ */
+export const FUNCTIONS_3_5: ReadonlySet<string> = new Set([...FUNCTIONS_2_53].filter((f) => f !== "holt_winters"));
+
 /** Aggregation operators of v2.11.1 (`group` came in 2.20, `limitk` and `limit_ratio` in 2.54). */
 export const AGGREGATIONS_2_11: ReadonlySet<string> = new Set([
     "sum", "min", "max", "avg", "stddev", "stdvar", "count", "count_values", "bottomk", "topk", "quantile",
 ]);
+
+/** 2.53 to 3.x: `group` added; limitk and limit_ratio stay behind the experimental flag. */
+export const AGGREGATIONS_2_53: ReadonlySet<string> = new Set([...AGGREGATIONS_2_11, "group"]);
 
 /** Grammar nodes of syntax that v2.11.1 lacks: the `@` modifier (2.25), quoted UTF-8 names (3.0). */
 const LATER_SYNTAX: Readonly<Record<string, string>> = {
@@ -31,11 +66,47 @@ const LATER_SYNTAX: Readonly<Record<string, string>> = {
     Anchored: "the anchored modifier (Prometheus 3.x)",
 };
 
+/** Still behind feature flags in 3.x, which the program does not pass. */
+const EXPERIMENTAL_SYNTAX: Readonly<Record<string, string>> = {
+    Smoothed: LATER_SYNTAX.Smoothed,
+    Anchored: LATER_SYNTAX.Anchored,
+};
+
 /** A duration as v2.11 parses it: one number, one unit (arithmetic and mixed units came later). */
 const DURATION_2_11 = /^[0-9]+(ms|s|m|h|d|w|y)$/;
 
+/** Composite durations such as 1h30m (2.21) and negative offsets (2.26, on by default since 2.33). */
+const DURATION_MODERN = /^-?([0-9]+(ms|s|m|h|d|w|y))+$/;
+
 /** A number literal as v2.11 lexes it: decimal, exponent, hex, Inf or NaN. */
 const NUMBER_2_11 = /^([0-9]*\.?[0-9]+([eE][-+]?[0-9]+)?|0[xX][0-9a-fA-F]+|[iI][nN][fF]|[nN][aA][nN])$/;
+
+export const PROMQL_2_11: PromqlDialect = {
+    server: "Prometheus v2.11.1",
+    functions: FUNCTIONS_2_11,
+    aggregations: AGGREGATIONS_2_11,
+    laterSyntax: LATER_SYNTAX,
+    duration: DURATION_2_11,
+    durationExample: "one number and one unit such as 5m",
+};
+
+export const PROMQL_2_53: PromqlDialect = {
+    server: "Prometheus 2.53 and 2.55",
+    functions: FUNCTIONS_2_53,
+    aggregations: AGGREGATIONS_2_53,
+    laterSyntax: { QuotedLabelName: LATER_SYNTAX.QuotedLabelName, QuotedLabelMatcher: LATER_SYNTAX.QuotedLabelMatcher, ...EXPERIMENTAL_SYNTAX },
+    duration: DURATION_MODERN,
+    durationExample: "units such as 5m or 1h30m",
+};
+
+export const PROMQL_3: PromqlDialect = {
+    server: "Prometheus 3.x without feature flags",
+    functions: FUNCTIONS_3_5,
+    aggregations: AGGREGATIONS_2_53,
+    laterSyntax: EXPERIMENTAL_SYNTAX,
+    duration: DURATION_MODERN,
+    durationExample: "units such as 5m or 1h30m (duration arithmetic is experimental)",
+};
 
 export interface PromqlSelector {
     metric?: string;
@@ -44,7 +115,7 @@ export interface PromqlSelector {
 }
 
 export interface PromqlAnalysis {
-    /** Syntax errors and v2.11.1 incompatibilities, each with its line:column in the expression. */
+    /** Syntax errors and what the dialect's release lacks, each with its line:column in the expression. */
     problems: string[];
     functions: string[];
     aggregations: string[];
@@ -64,7 +135,7 @@ function unquote(literal: string): string {
     }
 }
 
-export function analyzePromql(expr: string): PromqlAnalysis {
+export function analyzePromql(expr: string, dialect: PromqlDialect = PROMQL_2_11): PromqlAnalysis {
     const result: PromqlAnalysis = { problems: [], functions: [], aggregations: [], selectors: [] };
     const at = (from: number, what: string) => result.problems.push(`${what} at ${position(expr, from)}`);
     const text = (from: number, to: number) => expr.slice(from, to);
@@ -79,23 +150,23 @@ export function analyzePromql(expr: string): PromqlAnalysis {
             const near = from >= expr.length ? "the end of the expression" : `"${text(from, Math.min(from + 12, expr.length))}"`;
             at(from, `a syntax error at ${near}`);
         } else if (name === "NumberDurationLiteral" && !NUMBER_2_11.test(text(from, to))) {
-            at(from, `the number "${text(from, to)}", where Prometheus v2.11.1 takes a plain number (durations as numbers came in 3.x)`);
-        } else if (name in LATER_SYNTAX) {
-            at(from, `${LATER_SYNTAX[name]}, which Prometheus v2.11.1 does not parse`);
+            at(from, `the number "${text(from, to)}", where ${dialect.server} takes a plain number (durations as numbers came in 3.x)`);
+        } else if (name in dialect.laterSyntax) {
+            at(from, `${dialect.laterSyntax[name]}, which ${dialect.server} does not parse`);
         } else if (name === "FunctionIdentifier") {
             const fn = text(from, to);
             result.functions.push(fn);
-            if (!FUNCTIONS_2_11.has(fn)) {
-                at(from, `the function ${fn}, which Prometheus v2.11.1 does not have`);
+            if (!dialect.functions.has(fn)) {
+                at(from, `the function ${fn}, which ${dialect.server} does not have`);
             }
         } else if (name === "AggregateOp") {
             const op = text(from, to);
             result.aggregations.push(op);
-            if (!AGGREGATIONS_2_11.has(op)) {
-                at(from, `the aggregation ${op}, which Prometheus v2.11.1 does not have`);
+            if (!dialect.aggregations.has(op)) {
+                at(from, `the aggregation ${op}, which ${dialect.server} does not have`);
             }
         } else if (name === "DurationExpr" || name === "OffsetExpr") {
-            checkDurations(cursor.node, expr, at);
+            checkDurations(cursor.node, expr, dialect, at);
         } else if (name === "VectorSelector") {
             result.selectors.push(selector(cursor.node, expr));
         }
@@ -106,15 +177,15 @@ export function analyzePromql(expr: string): PromqlAnalysis {
 
 type SyntaxNode = ReturnType<ReturnType<typeof parser.parse>["cursor"]>["node"];
 
-/** A range or offset: one literal duration, not a negative offset (2.26) or arithmetic (3.x). */
-function checkDurations(node: SyntaxNode, expr: string, at: (from: number, what: string) => void): void {
+/** A range or offset: a literal duration the dialect parses (2.11: no negative offset, no 1h30m; none: arithmetic). */
+function checkDurations(node: SyntaxNode, expr: string, dialect: PromqlDialect, at: (from: number, what: string) => void): void {
     const literal = node.name === "OffsetExpr" ? node.lastChild : node;
     if (literal === null) {
         return;
     }
     const written = expr.slice(literal.from, literal.to).trim();
-    if (!DURATION_2_11.test(written)) {
-        at(literal.from, `the duration "${written}", where Prometheus v2.11.1 takes one number and one unit such as 5m`);
+    if (!dialect.duration.test(written)) {
+        at(literal.from, `the duration "${written}", where ${dialect.server} takes ${dialect.durationExample}`);
     }
 }
 

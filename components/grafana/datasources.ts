@@ -54,6 +54,8 @@ export interface PrometheusTarget {
     url: string;
     scrapeInterval: string;
     image: string;
+    /** metrics.prometheusVersion: the version of an image whose tag names none. */
+    version?: string;
 }
 
 /**
@@ -62,7 +64,7 @@ export interface PrometheusTarget {
  * it does not ask v2.11.1 for endpoints that came later.
  */
 export function prometheusDataSource(p: PrometheusTarget): DataSource {
-    const release = prometheusRelease(p.image);
+    const release = prometheusRelease(p.image) ?? p.version;
     return {
         ...PROMETHEUS_DATASOURCE,
         access: "proxy",

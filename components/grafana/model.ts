@@ -20,7 +20,7 @@ export interface GrafanaModel {
 export function grafanaModel(s: Settings): GrafanaModel {
     return {
         grafana: s.grafana,
-        prometheus: { url: inClusterUrl(s.metrics), scrapeInterval: s.metrics.scrapeInterval, image: s.metrics.image },
+        prometheus: { url: inClusterUrl(s.metrics), scrapeInterval: s.metrics.scrapeInterval, image: s.metrics.image, version: s.metrics.prometheusVersion },
         logs: { search: s.logs.search, namespace: s.logs.namespace },
         ...(s.alertmanager.enabled ? { alertmanagerUrl: alertmanagerUrl(s.alertmanager) } : {}),
         folder: PROJECT,

@@ -16,7 +16,8 @@ export interface RelabelConfig {
     action?: RelabelAction;
 }
 
-export type KubernetesRole = "endpoints" | "service" | "pod" | "node" | "ingress";
+/** endpointslice only on the modern release lines (components/metrics-server/prometheus-release.ts). */
+export type KubernetesRole = "endpoints" | "endpointslice" | "service" | "pod" | "node" | "ingress";
 
 export interface KubernetesSdConfig {
     role: KubernetesRole;

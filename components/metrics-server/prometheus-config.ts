@@ -4,6 +4,7 @@ import { POD_NAME_ENV, PROMETHEUS_PATHS } from "./layout";
 import { replicated } from "./reloader";
 import { AlertmanagerConfig, PrometheusConfig, RelabelConfig } from "./prometheus-config-types";
 import { scrapeJobs } from "./scrape-jobs";
+import { EndpointDiscovery, endpointDiscovery, endpointSd } from "./scrape-jobs/endpoint-discovery";
 import { keep, literal } from "./scrape-jobs/relabel";
 import { remoteWriteConfigs } from "./remote-write-config";
 
@@ -16,7 +17,7 @@ export function prometheusConfig(s: MetricsSettings): PrometheusConfig {
             external_labels: externalLabels(s),
         },
         rule_files: [`${PROMETHEUS_PATHS.rulesDir}*.yml`],
-        ...(s.alertmanagerTarget ? { alerting: { ...alertRelabeling(s), alertmanagers: [alertmanagers(s.alertmanagerTarget)] } } : {}),
+        ...(s.alertmanagerTarget ? { alerting: { ...alertRelabeling(s), alertmanagers: [alertmanagers(s.alertmanagerTarget, endpointDiscovery(s))] } } : {}),
         scrape_configs: scrapeJobs(s),
         ...(remoteWrite ? { remote_write: remoteWrite } : {}),
     };
@@ -49,13 +50,13 @@ export function renderPrometheusConfig(config: PrometheusConfig): string {
  * every replica gets every alert, as Alertmanager's high availability expects. The discovery Role
  * in its namespace comes with discoveryNamespaces.
  */
-export function alertmanagers(t: AlertmanagerTarget): AlertmanagerConfig {
+export function alertmanagers(t: AlertmanagerTarget, d: EndpointDiscovery): AlertmanagerConfig {
     return {
         api_version: "v2",
-        kubernetes_sd_configs: [{ role: "endpoints", namespaces: { names: [t.namespace] } }],
+        kubernetes_sd_configs: [endpointSd(d, t.namespace)],
         relabel_configs: [
             keep(["__meta_kubernetes_service_name"], literal(t.serviceName)),
-            keep(["__meta_kubernetes_endpoint_port_name"], literal(t.portName)),
+            keep([d.portName], literal(t.portName)),
         ],
     };
 }

@@ -2,6 +2,7 @@ import * as k8s from "@pulumi/kubernetes";
 import { MetricsSettings } from "../../config";
 import { configMapName, configRoleName, ruleFilesConfigMapName } from "./layout";
 import { discoveryNamespaces, needsNodeDiscovery } from "./scrape-jobs";
+import { prometheusRelease } from "./prometheus-release";
 
 type Role = k8s.types.input.rbac.v1.Role;
 type RoleBinding = k8s.types.input.rbac.v1.RoleBinding;
@@ -76,13 +77,27 @@ export function configRoleBinding(s: MetricsSettings): RoleBinding {
     };
 }
 
+/**
+ * What endpoint discovery reads: core Endpoints on 2.11; on the modern lines EndpointSlices
+ * instead, which Prometheus only lists and watches (docs/prometheus-versions.md#what-changes-per-line).
+ */
+function discoveryRules(s: MetricsSettings): NonNullable<Role["rules"]> {
+    if (!prometheusRelease(s).endpointSlice) {
+        return [{ apiGroups: [""], resources: ["services", "endpoints", "pods"], verbs: ["get", "list", "watch"] }];
+    }
+    return [
+        { apiGroups: [""], resources: ["services", "pods"], verbs: ["get", "list", "watch"] },
+        { apiGroups: ["discovery.k8s.io"], resources: ["endpointslices"], verbs: ["list", "watch"] },
+    ];
+}
+
 /** Namespaced Roles instead of a ClusterRole keep discovery to the listed namespaces (docs/design.md#permissions). */
 export function discoveryRoles(s: MetricsSettings): Role[] {
     return discoveryNamespaces(s).map((namespace) => ({
         apiVersion: `${RBAC_API}/v1`,
         kind: "Role",
         metadata: { name: s.serviceAccountName, namespace },
-        rules: [{ apiGroups: [""], resources: ["services", "endpoints", "pods"], verbs: ["get", "list", "watch"] }],
+        rules: discoveryRules(s),
     }));
 }
 

@@ -21,6 +21,7 @@ import { containerResources } from "../common/resources";
 import { podPlacement } from "../common/scheduling";
 import { podDisruptionBudget, replicaSpread } from "../common/replica-spread";
 import { configFileArg, configReloaderContainer, configRenderInitContainer, readsRenderedConfig, reloadsInPlace, replicated } from "./reloader";
+import { prometheusRelease } from "./prometheus-release";
 
 type Container = k8s.types.input.core.v1.Container;
 type Volume = k8s.types.input.core.v1.Volume;
@@ -29,11 +30,16 @@ type VolumeMount = k8s.types.input.core.v1.VolumeMount;
 /** nobody:nogroup, the user the official image runs as. */
 const PROMETHEUS_UID = 65534;
 
-/** The ten start-up arguments of docs/design.md#start-up-arguments, with the two APIs switchable. */
+/**
+ * The ten start-up arguments of docs/design.md#start-up-arguments, with the two APIs switchable;
+ * the console pair only where the image ships the consoles (docs/prometheus-versions.md).
+ */
 export function prometheusArgs(s: MetricsSettings): string[] {
+    const consoles = prometheusRelease(s).consoleFlags
+        ? [`--web.console.templates=${PROMETHEUS_PATHS.consoles}`, `--web.console.libraries=${PROMETHEUS_PATHS.consoleLibraries}`]
+        : [];
     return [
-        `--web.console.templates=${PROMETHEUS_PATHS.consoles}`,
-        `--web.console.libraries=${PROMETHEUS_PATHS.consoleLibraries}`,
+        ...consoles,
         `--config.file=${configFileArg(s)}`,
         `--storage.tsdb.path=${PROMETHEUS_PATHS.data}`,
         ...(s.enableAdminApi ? ["--web.enable-admin-api"] : []),

@@ -52,8 +52,46 @@ export interface SandboxedConfig {
     /** The config as parsed after rewriting, for assertions. */
     config: any;
     rulesDir: string;
-    /** Rewrites the target file of a job; file_sd picks the change up. */
+    /** The Kubernetes discovery role each rewritten job (and `alertmanagers-<index>`) had. */
+    roles: Record<string, string>;
+    /**
+     * Rewrites the target file of a job; file_sd picks the change up. Targets are written with
+     * the labels of role endpoints; a job that had role endpointslice gets them as that role
+     * would produce them (endpointSliceTarget), so one table of targets serves every release line.
+     */
     setTargets(job: string, targets: object[]): void;
+}
+
+/** core/v1 Endpoints meta labels and the EndpointSlice ones the endpointslice role gives instead. */
+const ENDPOINT_TO_SLICE: Readonly<Record<string, string>> = {
+    __meta_kubernetes_endpoints_name: "__meta_kubernetes_endpointslice_name",
+    __meta_kubernetes_endpoint_port_name: "__meta_kubernetes_endpointslice_port_name",
+    __meta_kubernetes_endpoint_port_protocol: "__meta_kubernetes_endpointslice_port_protocol",
+    __meta_kubernetes_endpoint_ready: "__meta_kubernetes_endpointslice_endpoint_conditions_ready",
+    __meta_kubernetes_endpoint_hostname: "__meta_kubernetes_endpointslice_endpoint_hostname",
+    __meta_kubernetes_endpoint_node_name: "__meta_kubernetes_endpointslice_endpoint_node_name",
+    __meta_kubernetes_endpoint_address_target_kind: "__meta_kubernetes_endpointslice_address_target_kind",
+    __meta_kubernetes_endpoint_address_target_name: "__meta_kubernetes_endpointslice_address_target_name",
+};
+
+/**
+ * A file_sd entry written with role endpoints' meta labels, as role endpointslice labels the
+ * same endpoint (discovery/kubernetes/endpointslice.go): the port and address-target labels
+ * move under `endpointslice_`, service, pod and namespace labels stay. Fails on an endpoint
+ * label it has no counterpart for, so no label passes through unconverted.
+ */
+export function endpointSliceTarget(entry: { targets: string[]; labels: Record<string, string> }): { targets: string[]; labels: Record<string, string> } {
+    const labels: Record<string, string> = { __meta_kubernetes_endpointslice_address_type: "IPv4" };
+    for (const [name, value] of Object.entries(entry.labels)) {
+        if (name in ENDPOINT_TO_SLICE) {
+            labels[ENDPOINT_TO_SLICE[name]] = value;
+        } else if (/^__meta_kubernetes_endpoints?_/.test(name)) {
+            throw new Error(`no endpointslice counterpart for ${name}`);
+        } else {
+            labels[name] = value;
+        }
+    }
+    return { targets: entry.targets, labels };
 }
 
 /**
@@ -79,13 +117,18 @@ export function sandboxConfig(
     const targetsDir = path.join(root, "targets");
     fs.mkdirSync(targetsDir);
     const targetsFile = (job: string) => path.join(targetsDir, `${job}.json`);
+    const roles: Record<string, string> = {};
     const setTargets = (job: string, targets: object[]) => {
         const tmp = `${targetsFile(job)}.tmp`;
-        fs.writeFileSync(tmp, JSON.stringify(targets));
+        const written = roles[job] === "endpointslice" ? targets.map((t) => endpointSliceTarget(t as any)) : targets;
+        fs.writeFileSync(tmp, JSON.stringify(written));
         fs.renameSync(tmp, targetsFile(job));
     };
     for (const job of config.scrape_configs ?? []) {
         if (job.kubernetes_sd_configs || job.static_configs) {
+            if (job.kubernetes_sd_configs) {
+                roles[job.job_name] = job.kubernetes_sd_configs[0].role;
+            }
             delete job.kubernetes_sd_configs;
             delete job.static_configs;
             job.file_sd_configs = [{ files: [targetsFile(job.job_name)], refresh_interval: "1s" }];
@@ -105,6 +148,9 @@ export function sandboxConfig(
     // Alertmanager discovery too: each set's targets are the file of `alertmanagers-<index>`.
     (config.alerting?.alertmanagers ?? []).forEach((am: any, i: number) => {
         if (am.kubernetes_sd_configs || am.static_configs) {
+            if (am.kubernetes_sd_configs) {
+                roles[`alertmanagers-${i}`] = am.kubernetes_sd_configs[0].role;
+            }
             delete am.kubernetes_sd_configs;
             delete am.static_configs;
             am.file_sd_configs = [{ files: [targetsFile(`alertmanagers-${i}`)], refresh_interval: "1s" }];
@@ -114,7 +160,7 @@ export function sandboxConfig(
     adjust(config);
     const configFile = path.join(root, "prometheus.yml");
     fs.writeFileSync(configFile, stringify(config));
-    return { configFile, config, rulesDir, setTargets };
+    return { configFile, config, rulesDir, roles, setTargets };
 }
 
 function sandboxFile(root: string, original: string, content: string): string {

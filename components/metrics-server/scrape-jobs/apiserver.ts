@@ -1,4 +1,5 @@
 import { ScrapeConfig } from "../prometheus-config-types";
+import { EndpointDiscovery, endpointSd } from "./endpoint-discovery";
 import { copy, keep, SERVICE_ACCOUNT } from "./relabel";
 
 /** Where every cluster publishes its API servers: Endpoints default/kubernetes, port https. */
@@ -8,18 +9,18 @@ export const APISERVER_ENDPOINTS = { namespace: "default", service: "kubernetes"
  * The API servers' /metrics over HTTPS, verified against the cluster CA that the ServiceAccount
  * mounts, authorised by the ClusterRole's nonResourceURL /metrics.
  */
-export function apiserverJob(): ScrapeConfig {
+export function apiserverJob(d: EndpointDiscovery): ScrapeConfig {
     const { namespace, service, port } = APISERVER_ENDPOINTS;
     return {
         job_name: "apiserver",
         scheme: "https",
         bearer_token_file: SERVICE_ACCOUNT.token,
         tls_config: { ca_file: SERVICE_ACCOUNT.ca, server_name: "kubernetes" },
-        kubernetes_sd_configs: [{ role: "endpoints", namespaces: { names: [namespace] } }],
+        kubernetes_sd_configs: [endpointSd(d, namespace)],
         relabel_configs: [
             {
                 ...keep(
-                    ["__meta_kubernetes_namespace", "__meta_kubernetes_service_name", "__meta_kubernetes_endpoint_port_name"],
+                    ["__meta_kubernetes_namespace", "__meta_kubernetes_service_name", d.portName],
                     `${namespace};${service};${port}`,
                 ),
                 separator: ";",

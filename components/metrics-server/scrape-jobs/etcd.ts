@@ -2,6 +2,7 @@ import * as k8s from "@pulumi/kubernetes";
 import { MetricsSettings } from "../../../config";
 import { ETCD_SECRET_FILES, etcdSecretMountPath } from "../layout";
 import { ScrapeConfig, TlsConfig } from "../prometheus-config-types";
+import { endpointDiscovery, endpointSd } from "./endpoint-discovery";
 import { copy, keep } from "./relabel";
 
 const METRICS_PORT_NAME = "metrics";
@@ -32,10 +33,11 @@ export function etcdJob(s: MetricsSettings): ScrapeConfig {
         job.static_configs = [{ targets: e.endpoints.map((ip) => hostPort(ip, e.port)) }];
         return job;
     }
-    job.kubernetes_sd_configs = [{ role: "endpoints", namespaces: { names: [e.serviceNamespace] } }];
+    const d = endpointDiscovery(s);
+    job.kubernetes_sd_configs = [endpointSd(d, e.serviceNamespace)];
     job.relabel_configs = [
         {
-            ...keep(["__meta_kubernetes_service_name", "__meta_kubernetes_endpoint_port_name"], `${e.serviceName};${METRICS_PORT_NAME}`),
+            ...keep(["__meta_kubernetes_service_name", d.portName], `${e.serviceName};${METRICS_PORT_NAME}`),
             separator: ";",
         },
         copy("__meta_kubernetes_namespace", "namespace"),

@@ -2,6 +2,7 @@ import { MetricsSettings } from "../../../config";
 import { ScrapeConfig } from "../prometheus-config-types";
 import { apiserverJob } from "./apiserver";
 import { cadvisorJob } from "./cadvisor";
+import { endpointDiscovery } from "./endpoint-discovery";
 import { etcdJob } from "./etcd";
 import { kubeletJob } from "./kubelet";
 import { kubeStateMetricsJobs } from "./kube-state-metrics";
@@ -12,16 +13,17 @@ import { serviceJob } from "./services";
 
 /** Every enabled job, self-monitoring first, then the cluster components, then user services. */
 export function scrapeJobs(s: MetricsSettings): ScrapeConfig[] {
+    const endpoints = endpointDiscovery(s);
     return [
         selfMonitoringJob(s),
         ...(s.jobs.kubelet ? [kubeletJob(s)] : []),
         ...(s.jobs.cadvisor ? [cadvisorJob(s)] : []),
-        ...(s.jobs.apiserver ? [apiserverJob()] : []),
+        ...(s.jobs.apiserver ? [apiserverJob(endpoints)] : []),
         ...(s.jobs.etcd ? [etcdJob(s)] : []),
         ...(s.jobs.logAgent ? [logAgentJob(s)] : []),
         ...nodeExporterJobs(s),
         ...kubeStateMetricsJobs(s),
-        ...s.services.map(serviceJob),
+        ...s.services.map((svc) => serviceJob(svc, endpoints)),
     ];
 }
 

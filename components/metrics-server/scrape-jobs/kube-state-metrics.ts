@@ -2,6 +2,7 @@ import { KUBE_STATE_METRICS_JOB_NAME, KubeStateMetricsTarget, MetricsSettings } 
 import { ScrapeConfig } from "../prometheus-config-types";
 import { dropFamilies } from "./family-rules";
 import { KUBE_STATE_METRICS_FAMILIES } from "./kube-state-metrics-families";
+import { EndpointDiscovery, endpointDiscovery, endpointSd } from "./endpoint-discovery";
 import { copy, keep, literal } from "./relabel";
 
 export const KUBE_STATE_METRICS_JOB = KUBE_STATE_METRICS_JOB_NAME;
@@ -13,14 +14,14 @@ export const KUBE_STATE_METRICS_JOB = KUBE_STATE_METRICS_JOB_NAME;
  * series that has none of its own (kube_node_info, kube_namespace_created...) and name the
  * exporter's rather than the object's.
  */
-export function kubeStateMetricsJob(target: KubeStateMetricsTarget): ScrapeConfig {
+export function kubeStateMetricsJob(target: KubeStateMetricsTarget, d: EndpointDiscovery): ScrapeConfig {
     return {
         job_name: KUBE_STATE_METRICS_JOB,
         honor_labels: true,
-        kubernetes_sd_configs: [{ role: "endpoints", namespaces: { names: [target.namespace] } }],
+        kubernetes_sd_configs: [endpointSd(d, target.namespace)],
         relabel_configs: [
             keep(["__meta_kubernetes_service_name"], literal(target.serviceName)),
-            keep(["__meta_kubernetes_endpoint_port_name"], literal(target.portName)),
+            keep([d.portName], literal(target.portName)),
             copy("__meta_kubernetes_pod_name", "instance"),
         ],
         metric_relabel_configs: [dropFamilies(KUBE_STATE_METRICS_FAMILIES)],
@@ -28,5 +29,5 @@ export function kubeStateMetricsJob(target: KubeStateMetricsTarget): ScrapeConfi
 }
 
 export function kubeStateMetricsJobs(s: MetricsSettings): ScrapeConfig[] {
-    return s.kubeStateMetricsTarget ? [kubeStateMetricsJob(s.kubeStateMetricsTarget)] : [];
+    return s.kubeStateMetricsTarget ? [kubeStateMetricsJob(s.kubeStateMetricsTarget, endpointDiscovery(s))] : [];
 }

@@ -19,18 +19,6 @@ export function constant(targetLabel: string, value: string): RelabelConfig {
     return { action: "replace", replacement: value, target_label: targetLabel };
 }
 
-/** Rule 2 of docs/design.md#discovery-relabel-rules: the pod label, only when the endpoint address belongs to a Pod. */
-export function podFromEndpointTarget(): RelabelConfig {
-    return {
-        action: "replace",
-        source_labels: ["__meta_kubernetes_endpoint_address_target_kind", "__meta_kubernetes_endpoint_address_target_name"],
-        separator: ";",
-        regex: "Pod;(.*)",
-        replacement: "${1}",
-        target_label: "pod",
-    };
-}
-
 /** The meta label under which discovery exposes a Kubernetes label: non-alphanumerics become '_'. */
 export function metaLabel(kind: "service" | "pod" | "node", labelKey: string): string {
     return `__meta_kubernetes_${kind}_label_${labelKey.replace(/[^a-zA-Z0-9_]/g, "_")}`;

@@ -1,17 +1,18 @@
 import { AlertmanagerTarget, MetricsSettings } from "../../../config";
 import { DISCOVERY_LABEL, WEB_PORT } from "../layout";
 import { RelabelConfig, ScrapeConfig } from "../prometheus-config-types";
-import { constant, copy, drop, keep, literal, podFromEndpointTarget } from "./relabel";
+import { EndpointDiscovery, endpointDiscovery, endpointSd, podFromEndpointTarget } from "./endpoint-discovery";
+import { constant, copy, drop, keep, literal } from "./relabel";
 
 /**
  * docs/design.md#discovery-relabel-rules, in order. Rule 1 keeps only services labelled monitor=main; the rest turn discovery
  * meta labels into the target labels pod, namespace, service, job and endpoint, because meta
  * labels are dropped after relabeling.
  */
-export function endpointRelabelRules(): RelabelConfig[] {
+export function endpointRelabelRules(d: EndpointDiscovery): RelabelConfig[] {
     return [
         keep([`__meta_kubernetes_service_label_${DISCOVERY_LABEL.key}`], DISCOVERY_LABEL.value),
-        podFromEndpointTarget(),
+        podFromEndpointTarget(d),
         copy("__meta_kubernetes_namespace", "namespace"),
         copy("__meta_kubernetes_service_name", "service"),
         copy("__meta_kubernetes_pod_name", "pod"),
@@ -24,21 +25,22 @@ export function endpointRelabelRules(): RelabelConfig[] {
  * A clustered Alertmanager's Service also lists its gossip ports, which speak no HTTP: without
  * this rule each would be a target that is always down. Absent otherwise, so the spec's rules stay as they are.
  */
-export function dropAlertmanagerClusterPorts(t: AlertmanagerTarget | undefined): RelabelConfig[] {
+export function dropAlertmanagerClusterPorts(t: AlertmanagerTarget | undefined, d: EndpointDiscovery): RelabelConfig[] {
     if (!t?.clusterPortNames) {
         return [];
     }
-    return [drop(["__meta_kubernetes_service_name", "__meta_kubernetes_endpoint_port_name"], `${literal(t.serviceName)};(${t.clusterPortNames.map(literal).join("|")})`)];
+    return [drop(["__meta_kubernetes_service_name", d.portName], `${literal(t.serviceName)};(${t.clusterPortNames.map(literal).join("|")})`)];
 }
 
 /** The spec's one job: services labelled monitor=main in the scrape namespaces, itself included. */
 export function selfMonitoringJob(s: MetricsSettings): ScrapeConfig {
-    const [serviceLabelRule, ...rest] = endpointRelabelRules();
+    const discovery = endpointDiscovery(s);
+    const [serviceLabelRule, ...rest] = endpointRelabelRules(discovery);
     return {
         job_name: s.name,
         honor_labels: false,
-        kubernetes_sd_configs: [{ role: "endpoints", namespaces: { names: [...s.scrapeNamespaces] } }],
+        kubernetes_sd_configs: [endpointSd(discovery, s.scrapeNamespaces)],
         scrape_interval: s.scrapeInterval,
-        relabel_configs: [serviceLabelRule, ...dropAlertmanagerClusterPorts(s.alertmanagerTarget), ...rest],
+        relabel_configs: [serviceLabelRule, ...dropAlertmanagerClusterPorts(s.alertmanagerTarget, discovery), ...rest],
     };
 }

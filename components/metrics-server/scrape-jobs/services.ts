@@ -1,6 +1,7 @@
 import { ServiceScrapeSettings } from "../../../config";
 import { RelabelConfig, ScrapeConfig, TlsConfig } from "../prometheus-config-types";
-import { constant, copy, keep, keepLabels, literal, podFromEndpointTarget } from "./relabel";
+import { EndpointDiscovery, endpointSd, podFromEndpointTarget } from "./endpoint-discovery";
+import { constant, copy, keep, keepLabels, literal } from "./relabel";
 
 function tlsConfig(tls: NonNullable<ServiceScrapeSettings["tls"]>): TlsConfig {
     return {
@@ -11,28 +12,28 @@ function tlsConfig(tls: NonNullable<ServiceScrapeSettings["tls"]>): TlsConfig {
 }
 
 /** A named port is matched by name; a number by the port in the discovered address (the pods' port). */
-function keepPort(port: string | number): RelabelConfig {
+function keepPort(port: string | number, d: EndpointDiscovery): RelabelConfig {
     return typeof port === "number"
         ? keep(["__address__"], `.*:${port}`)
-        : keep(["__meta_kubernetes_endpoint_port_name"], literal(port));
+        : keep([d.portName], literal(port));
 }
 
 /**
  * One endpoints job per configured service (docs/design.md#goals: one job covers one class), e.g. a JMX
  * exporter beside Kafka. Its namespace gets a discovery Role automatically.
  */
-export function serviceJob(svc: ServiceScrapeSettings): ScrapeConfig {
+export function serviceJob(svc: ServiceScrapeSettings, d: EndpointDiscovery): ScrapeConfig {
     return {
         job_name: svc.name,
         scheme: svc.scheme,
         metrics_path: svc.path,
         ...(svc.tls ? { tls_config: tlsConfig(svc.tls) } : {}),
         ...(svc.interval ? { scrape_interval: svc.interval } : {}),
-        kubernetes_sd_configs: [{ role: "endpoints", namespaces: { names: [svc.namespace] } }],
+        kubernetes_sd_configs: [endpointSd(d, svc.namespace)],
         relabel_configs: [
             ...keepLabels("service", svc.selector),
-            keepPort(svc.port),
-            podFromEndpointTarget(),
+            keepPort(svc.port, d),
+            podFromEndpointTarget(d),
             copy("__meta_kubernetes_namespace", "namespace"),
             copy("__meta_kubernetes_service_name", "service"),
             constant("endpoint", String(svc.port)),

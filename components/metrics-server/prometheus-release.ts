@@ -1,0 +1,110 @@
+import { PROMQL_2_11, PROMQL_2_53, PROMQL_3, PromqlDialect } from "../alert-rules/promql";
+
+/**
+ * The Prometheus release lines this program can drive (docs/prometheus-versions.md), and what
+ * differs between them. Every builder that emits something version-dependent reads the row of
+ * the stack's line here, so no builder compares versions itself.
+ */
+export interface PrometheusRelease {
+    /** The line's name in docs and messages, e.g. "2.53". */
+    line: string;
+    /** The versions of the line, by major and minor: [major, lowest minor, highest minor]. */
+    minors: readonly [number, number, number];
+    /**
+     * The image ships /usr/share/prometheus/consoles and console_libraries, linked under
+     * /etc/prometheus, so --web.console.* point at something. 3.0 removed those files
+     * (CHANGELOG 3.0.0, #14807); the flags remain but would name empty paths.
+     */
+    consoleFlags: boolean;
+    /**
+     * Discover Services' endpoints through discovery.k8s.io/v1 EndpointSlices (role endpointslice)
+     * instead of core/v1 Endpoints, which Kubernetes 1.33 deprecated. The role came in 2.21 with
+     * v1beta1; discovery.k8s.io/v1 in 2.35 (#9570); 3.0 dropped v1beta1 (#14365).
+     */
+    endpointSlice: boolean;
+    /** What rule and dashboard queries may use. */
+    promql: PromqlDialect;
+}
+
+/** Ordered oldest first; the first is the spec's default. */
+export const PROMETHEUS_RELEASES: readonly PrometheusRelease[] = [
+    { line: "2.11", minors: [2, 11, 11], consoleFlags: true, endpointSlice: false, promql: PROMQL_2_11 },
+    { line: "2.53", minors: [2, 53, 53], consoleFlags: true, endpointSlice: true, promql: PROMQL_2_53 },
+    { line: "2.55", minors: [2, 55, 55], consoleFlags: true, endpointSlice: true, promql: PROMQL_2_53 },
+    { line: "3.5 to 3.14", minors: [3, 5, 14], consoleFlags: false, endpointSlice: true, promql: PROMQL_3 },
+];
+
+export const DEFAULT_RELEASE = PROMETHEUS_RELEASES[0];
+
+/** The newest line: its dialect checks rules while the metrics settings are themselves invalid. */
+export const NEWEST_RELEASE = PROMETHEUS_RELEASES[PROMETHEUS_RELEASES.length - 1];
+
+/** For messages: "2.11, 2.53, 2.55, 3.5 to 3.14". */
+export function supportedLines(): string {
+    return PROMETHEUS_RELEASES.map((r) => r.line).join(", ");
+}
+
+const VERSION = /^(\d+)\.(\d+)\.(\d+)$/;
+
+/** The version a tag names, when it is exactly vX.Y.Z as the official images are tagged. */
+export function versionOfImage(image: string): string | undefined {
+    const withoutDigest = image.split("@")[0];
+    const lastPart = withoutDigest.slice(withoutDigest.lastIndexOf("/") + 1);
+    const colon = lastPart.lastIndexOf(":");
+    if (colon < 0) {
+        return undefined;
+    }
+    const tag = lastPart.slice(colon + 1);
+    return /^v\d+\.\d+\.\d+$/.test(tag) ? tag.slice(1) : undefined;
+}
+
+export function releaseOfVersion(version: string): PrometheusRelease | undefined {
+    const m = VERSION.exec(version);
+    if (!m) {
+        return undefined;
+    }
+    const [major, minor] = [Number(m[1]), Number(m[2])];
+    return PROMETHEUS_RELEASES.find((r) => r.minors[0] === major && minor >= r.minors[1] && minor <= r.minors[2]);
+}
+
+export type ReleaseResolution =
+    | { release: PrometheusRelease; version: string }
+    | { problem: { field: "image" | "prometheusVersion"; got: string | undefined; expected: string } };
+
+/**
+ * The release of an image: its tag's version, else the stated prometheusVersion, which must
+ * agree with a versioned tag. Problems name the field to fix.
+ */
+export function resolveRelease(image: string, prometheusVersion: string | undefined): ReleaseResolution {
+    const tagged = versionOfImage(image);
+    const lines = `one of the supported lines ${supportedLines()} (docs/prometheus-versions.md)`;
+    if (tagged !== undefined && prometheusVersion !== undefined && tagged !== prometheusVersion) {
+        return { problem: { field: "prometheusVersion", got: prometheusVersion, expected: `${tagged}, the version of the image tag, or nothing` } };
+    }
+    const version = tagged ?? prometheusVersion;
+    if (version === undefined) {
+        return {
+            problem: {
+                field: "prometheusVersion",
+                got: undefined,
+                expected: `the Prometheus version X.Y.Z of image ${image}, whose tag is not vX.Y.Z; ${lines}`,
+            },
+        };
+    }
+    const release = releaseOfVersion(version);
+    if (release === undefined) {
+        return tagged !== undefined
+            ? { problem: { field: "image", got: image, expected: `a Prometheus image of ${lines}` } }
+            : { problem: { field: "prometheusVersion", got: version, expected: `a version of ${lines}` } };
+    }
+    return { release, version };
+}
+
+/** The release of validated settings; validation has refused every image this cannot resolve. */
+export function prometheusRelease(s: { image: string; prometheusVersion?: string }): PrometheusRelease {
+    const resolved = resolveRelease(s.image, s.prometheusVersion);
+    if ("problem" in resolved) {
+        throw new Error(`metrics.${resolved.problem.field}: expected ${resolved.problem.expected}`);
+    }
+    return resolved.release;
+}

@@ -1,0 +1,196 @@
+import * as assert from "assert";
+import { stringify } from "yaml";
+import { analyzePromql } from "../components/alert-rules/promql";
+import { defaultRuleGroups } from "../components/alert-rules/default-groups";
+import { dashboardsFor } from "../components/grafana/dashboards";
+import { prometheusConfig } from "../components/metrics-server/prometheus-config";
+import {
+    PROMETHEUS_RELEASES,
+    releaseOfVersion,
+    resolveRelease,
+    versionOfImage,
+} from "../components/metrics-server/prometheus-release";
+import { discoveryRoles } from "../components/metrics-server/rbac";
+import { prometheusArgs } from "../components/metrics-server/statefulset";
+import { ConfigError } from "../config";
+import { PROJECT } from "../config/source";
+import { prometheusQueries } from "./harness/dashboards";
+import { LINE_IMAGES } from "./harness/release-images";
+import { fillVariables } from "./harness/promql";
+import { settingsWith, settingsWithGrafana } from "./harness/stack-config";
+
+
+/** Every job and component on, Alertmanager included, so every endpoints-role job is rendered. */
+function everything(image: string | undefined, extra: Record<string, unknown> = {}) {
+    return settingsWith(
+        {
+            metrics: {
+                ...(image ? { image } : {}),
+                jobs: { etcd: true },
+                etcd: { endpoints: ["10.0.0.11"], discovery: "service" },
+                services: [{ name: "jmx-kafka", namespace: "kafka", selector: { app: "kafka" }, port: "jmx" }],
+                ...extra,
+            },
+            alertmanager: { enabled: true },
+        },
+        { etcdCaCert: "CA", etcdClientCert: "CERT", etcdClientKey: "KEY" },
+    ).metrics;
+}
+
+function configProblems(metrics: Record<string, unknown>): ConfigError["problems"] {
+    try {
+        settingsWith({ metrics });
+    } catch (e) {
+        if (e instanceof ConfigError) return e.problems;
+        throw e;
+    }
+    return [];
+}
+
+/** Keys that only 3.x (or a 2.x after 2.11) reads; v2.11.1 refuses a config that has one. */
+const LATER_CONFIG_KEYS = [
+    "metric_name_validation_scheme", "metric_name_escaping_scheme", "scrape_protocols", "fallback_scrape_protocol",
+    "always_scrape_classic_histograms", "scrape_classic_histograms", "scrape_native_histograms", "enable_http2",
+    "follow_redirects", "enable_compression", "keep_dropped_targets", "label_limit", "sample_limit", "target_limit",
+    "body_size_limit", "attach_metadata", "selectors", "oauth2", "authorization", "proxy_url",
+];
+
+describe("Prometheus release lines (components/metrics-server/prometheus-release.ts)", () => {
+    it("maps each image tag vX.Y.Z to its line, and every supported line has an image here", () => {
+        const line = (image: string) => releaseOfVersion(versionOfImage(image)!)?.line;
+        for (const [name, image] of Object.entries(LINE_IMAGES)) {
+            assert.strictEqual(line(image), name, image);
+        }
+        assert.deepStrictEqual(PROMETHEUS_RELEASES.map((r) => r.line), Object.keys(LINE_IMAGES));
+        assert.strictEqual(line("quay.io/prometheus/prometheus:v3.14.0"), "3.5 to 3.14");
+        assert.strictEqual(line("registry.local:5000/prometheus:v2.11.0"), "2.11");
+        for (const unsupported of ["v2.12.0", "v2.37.9", "v2.54.1", "v3.0.1", "v3.4.2", "v3.15.0", "v4.0.0"]) {
+            assert.strictEqual(line(`quay.io/prometheus/prometheus:${unsupported}`), undefined, unsupported);
+        }
+    });
+
+    it("reads no version from a digest, a private tag or a tag with a suffix", () => {
+        for (const image of [
+            "quay.io/prometheus/prometheus@sha256:0123",
+            "quay.io/prometheus/prometheus:latest",
+            "quay.io/prometheus/prometheus:v3.5.0-distroless",
+            "registry.local:5000/prometheus",
+        ]) {
+            assert.strictEqual(versionOfImage(image), undefined, image);
+        }
+        assert.strictEqual(versionOfImage("quay.io/prometheus/prometheus:v2.53.5@sha256:0123"), "2.53.5");
+    });
+
+    it("a stack names the version of an untagged image in metrics.prometheusVersion, which must agree with a tag", () => {
+        assert.deepStrictEqual(configProblems({ image: "quay.io/prometheus/prometheus@sha256:0123", prometheusVersion: "3.5.0" }), []);
+        const missing = configProblems({ image: "quay.io/prometheus/prometheus@sha256:0123" });
+        assert.deepStrictEqual(missing.map((p) => p.key), ["cluster-monitoring:metrics.prometheusVersion"]);
+        assert.match(missing[0].expected, /2\.11, 2\.53, 2\.55, 3\.5 to 3\.14/);
+        const contradicting = configProblems({ image: "quay.io/prometheus/prometheus:v2.53.5", prometheusVersion: "3.5.0" });
+        assert.deepStrictEqual(contradicting.map((p) => [p.key, p.got]), [["cluster-monitoring:metrics.prometheusVersion", "3.5.0"]]);
+        const unsupported = configProblems({ image: "quay.io/prometheus/prometheus:v2.54.1" });
+        assert.deepStrictEqual(unsupported.map((p) => [p.key, p.got]), [["cluster-monitoring:metrics.image", "quay.io/prometheus/prometheus:v2.54.1"]]);
+        assert.ok("problem" in resolveRelease("registry.local/prometheus:hardened", "3.4.0"));
+    });
+
+    it("2.11 (the default) emits no endpointslice, no 3.x-only key and keeps the console flags", () => {
+        const s = everything(undefined);
+        const yaml = stringify(prometheusConfig(s));
+        assert.doesNotMatch(yaml, /role: endpointslice|__meta_kubernetes_endpointslice_/);
+        assert.match(yaml, /role: endpoints\n/);
+        for (const key of LATER_CONFIG_KEYS) {
+            assert.ok(!new RegExp(`^\\s*(- )?${key}:`, "m").test(yaml), key);
+        }
+        assert.deepStrictEqual(discoveryRoles(s).flatMap((r) => (r.rules as { apiGroups: string[] }[]).flatMap((rule) => rule.apiGroups)), discoveryRoles(s).map(() => ""));
+        assert.ok(prometheusArgs(s).some((a) => a.startsWith("--web.console.templates=")));
+    });
+
+    for (const [line, image] of Object.entries(LINE_IMAGES).slice(1)) {
+        it(`${line}: every endpoints-role job and the Alertmanager set discover EndpointSlices, relabelled by their labels`, () => {
+            const config = prometheusConfig(everything(image));
+            const endpointJobs = ["monitor", "apiserver", "etcd", "kube-state-metrics", "jmx-kafka"];
+            const roleOf = (sds: { role: string }[] | undefined) => sds?.map((sd) => sd.role);
+            assert.deepStrictEqual(
+                endpointJobs.map((job) => roleOf(config.scrape_configs.find((j) => j.job_name === job)?.kubernetes_sd_configs)),
+                endpointJobs.map(() => ["endpointslice"]),
+            );
+            assert.deepStrictEqual(roleOf(config.alerting!.alertmanagers[0].kubernetes_sd_configs), ["endpointslice"]);
+            assert.strictEqual(config.alerting!.alertmanagers[0].api_version, "v2");
+            const yaml = stringify(config);
+            assert.doesNotMatch(yaml, /role: endpoints\n/);
+            assert.doesNotMatch(yaml, /__meta_kubernetes_endpoints?_/, "a relabel rule still reads an Endpoints label");
+            assert.match(yaml, /__meta_kubernetes_endpointslice_port_name/);
+            assert.match(yaml, /__meta_kubernetes_endpointslice_address_target_kind/);
+        });
+
+        it(`${line}: discovery Roles read EndpointSlices (list, watch) instead of Endpoints`, () => {
+            const s = everything(image);
+            for (const role of discoveryRoles(s)) {
+                assert.deepStrictEqual(role.rules, [
+                    { apiGroups: [""], resources: ["services", "pods"], verbs: ["get", "list", "watch"] },
+                    { apiGroups: ["discovery.k8s.io"], resources: ["endpointslices"], verbs: ["list", "watch"] },
+                ]);
+            }
+        });
+    }
+
+    it("3.x: no console flags (the image has no consoles) and no flag 3.0 removed", () => {
+        const args = prometheusArgs(everything(LINE_IMAGES["3.5 to 3.14"]));
+        assert.deepStrictEqual(args.filter((a) => a.startsWith("--web.console.")), []);
+        // cmd/prometheus/main.go: flags of v2.55.1 that v3.0.0 no longer defines.
+        for (const removed of ["--storage.tsdb.retention=", "--storage.tsdb.allow-overlapping-blocks"]) {
+            assert.ok(!args.some((a) => a.startsWith(removed)), removed);
+        }
+        assert.ok(args.some((a) => a.startsWith("--storage.tsdb.retention.time=")));
+        assert.strictEqual(args.length, 8);
+    });
+
+    it("2.53 and 2.55 keep all ten arguments, console flags included", () => {
+        for (const line of ["2.53", "2.55"]) {
+            assert.deepStrictEqual(prometheusArgs(everything(LINE_IMAGES[line])), prometheusArgs(everything(undefined)));
+        }
+    });
+});
+
+describe("PromQL per release line", () => {
+    const dialect = (line: string) => PROMETHEUS_RELEASES.find((r) => r.line === line)!.promql;
+    const problems = (line: string, expr: string) => analyzePromql(expr, dialect(line)).problems;
+
+    it("the default rules and every dashboard query pass on every supported line", () => {
+        const everyJob = { prometheusJob: "monitor", kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "alertmanager", logBufferLimitBytes: 1 };
+        const exprs = [
+            ...defaultRuleGroups(everyJob).flatMap((g) => g.rules.map((r) => r.expr)),
+            ...prometheusQueries(dashboardsFor(settingsWithGrafana(), PROJECT)).map((q) =>
+                fillVariables(q.expr, { __rate_interval: "1m", node: "node-1", namespace: "shop", pod: ".*" }),
+            ),
+        ];
+        assert.ok(exprs.length > 50, `${exprs.length} expressions`);
+        for (const release of PROMETHEUS_RELEASES) {
+            const found = exprs.flatMap((e) => analyzePromql(e, release.promql).problems.map((p) => `${e}: ${p}`));
+            assert.deepStrictEqual(found, [], release.line);
+        }
+    });
+
+    it("modern lines allow what came after 2.11; 2.11 still refuses it", () => {
+        for (const expr of ["last_over_time(up[5m])", "group by (job) (up)", "clamp(up, 0, 1)", "rate(up[1h30m])", "up @ 1609746000", "rate(up[5m] offset -1m)"]) {
+            assert.notDeepStrictEqual(problems("2.11", expr), [], expr);
+            for (const line of ["2.53", "2.55", "3.5 to 3.14"]) {
+                assert.deepStrictEqual(problems(line, expr), [], `${line}: ${expr}`);
+            }
+        }
+    });
+
+    it("3.x refuses holt_winters under either name (renamed behind a feature flag); quoted names only parse there", () => {
+        assert.notDeepStrictEqual(problems("3.5 to 3.14", "holt_winters(up[5m], 0.5, 0.5)"), []);
+        assert.match(problems("3.5 to 3.14", "double_exponential_smoothing(up[5m], 0.5, 0.5)").join(), /double_exponential_smoothing/);
+        assert.deepStrictEqual(problems("3.5 to 3.14", '{"my.metric", job="a"}'), []);
+        assert.match(problems("2.53", '{"my.metric", job="a"}').join(), /quoted/);
+        assert.match(problems("3.5 to 3.14", "limitk(2, up)").join(), /aggregation limitk/);
+    });
+
+    it("a stack's own rule follows the line of metrics.image", () => {
+        const rule = { groups: [{ name: "team", rules: [{ record: "x:last", expr: "last_over_time(up[5m])" }] }] };
+        assert.throws(() => settingsWith({ alertRules: rule }), /alertRules\.groups\[0\]\.rules\[0\]\.expr.*Prometheus v2\.11\.1/);
+        assert.doesNotThrow(() => settingsWith({ alertRules: rule, metrics: { image: LINE_IMAGES["2.53"] } }));
+    });
+});
