@@ -4,6 +4,7 @@
 #   PULUMI_BACKEND_URL='s3://<bucket>?region=<region>' PULUMI_CONFIG_PASSPHRASE='<passphrase>' \
 #     [SEARCH_PASSWORD=...] [ETCD_CA_CERT_FILE=ca.crt ETCD_CLIENT_CERT_FILE=client.crt ETCD_CLIENT_KEY_FILE=client.key] \
 #     [ALERT_WEBHOOK_URL=... ALERT_WATCHDOG_URL=... ALERT_SLACK_URL=... ALERT_SMTP_PASSWORD=... ALERT_PAGERDUTY_KEY=...] \
+#     [SECRET_remoteWritePassword=...] \
 #     scripts/bootstrap-stack.sh <stack>
 #
 # - Refuses to run without PULUMI_BACKEND_URL: it never falls back to your `pulumi login` or to
@@ -21,6 +22,9 @@
 #     ALERT_SLACK_URL        -> cluster-monitoring:alertSlackUrl
 #     ALERT_SMTP_PASSWORD    -> cluster-monitoring:alertSmtpPassword
 #     ALERT_PAGERDUTY_KEY    -> cluster-monitoring:alertPagerdutyKey
+#     SECRET_<key>           -> cluster-monitoring:<key>, for any other secret key: grafanaAdminPassword,
+#                               or a key the stack names itself, such as a remote write target's
+#                               passwordKey (docs/long-term-storage.md)
 # Running it again is safe: the stack is reused and the given secrets are set again.
 # Pulumi writes the passphrase salt (`encryptionsalt`) and the encrypted values into
 # Pulumi.<stack>.yaml; commit that file so CI can decrypt them.
@@ -72,6 +76,11 @@ for pair in alertWebhookUrl:ALERT_WEBHOOK_URL alertWatchdogUrl:ALERT_WATCHDOG_UR
     [ -n "${!var:-}" ] || continue
     printf '%s' "${!var}" | set_secret "$key" "from $var"
 done
+
+# Any other secret key, such as grafanaAdminPassword or a remote write target's passwordKey.
+while IFS= read -r var; do
+    printf '%s' "${!var}" | set_secret "${var#SECRET_}" "from $var"
+done < <(compgen -e | grep -E '^SECRET_[A-Za-z][A-Za-z0-9]*$' || true)
 
 echo "stack $stack is ready in $PULUMI_BACKEND_URL."
 if ! git diff --quiet -- "Pulumi.$stack.yaml" 2>/dev/null; then

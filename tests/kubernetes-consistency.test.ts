@@ -9,7 +9,10 @@ import {
     selectorProblems,
     servicePortProblems,
 } from "../validate";
+import { kubernetesObjects } from "../render/kubernetes-objects";
+import { runProgram } from "./harness/program";
 import { declaredAppNamespaces, renderedObjects, STACKS, withChange, without } from "./harness/rendered-stacks";
+import { requiredConfig } from "./harness/stack-config";
 
 function assertProblem(problems: ManifestProblem[], object: string, message: RegExp): void {
     assert.ok(
@@ -25,6 +28,19 @@ describe("cross-object consistency of the rendered stacks (what a schema cannot 
             assert.deepStrictEqual(problems, [], formatProblems(problems));
         });
     }
+
+    // No committed stack uses the spec's NFS volume any more (prod is replicated), so its
+    // PersistentVolume and claim selector are checked on the smallest stack, which does.
+    let nfsObjects: KubernetesObject[];
+    before(async () => {
+        nfsObjects = kubernetesObjects((await runProgram(requiredConfig())).resources);
+    });
+
+    it("a stack on the spec's NFS volume: its claim template selects the PersistentVolume, and everything else resolves", () => {
+        assert.ok(nfsObjects.some((o) => o.kind === "PersistentVolume"), "the NFS stack renders a PersistentVolume");
+        const problems = consistencyProblems(nfsObjects, []);
+        assert.deepStrictEqual(problems, [], formatProblems(problems));
+    });
 
     describe("catches a broken object", () => {
         let objects: KubernetesObject[];
@@ -48,7 +64,7 @@ describe("cross-object consistency of the rendered stacks (what a schema cannot 
         });
 
         it("a claim template whose selector no PersistentVolume matches", () => {
-            const broken = withChange(objects, "PersistentVolume", "monitor", (o) => {
+            const broken = withChange(nfsObjects, "PersistentVolume", "monitor", (o) => {
                 o.metadata.labels = { name: "other" };
             });
             assertProblem(selectorProblems(broken), "StatefulSet monitoring/monitor", /volume claim template .* no PersistentVolume matches/);

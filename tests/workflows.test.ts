@@ -445,6 +445,33 @@ describe("scripts (scripts/*.sh)", () => {
         }
     });
 
+    it("bootstrap-stack.sh can set every secure key of Pulumi.prod.yaml, each value through stdin", () => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fake-pulumi-"));
+        const log = path.join(dir, "log");
+        // A fake pulumi that records its arguments and the value it was given on stdin.
+        fs.writeFileSync(path.join(dir, "pulumi"), `#!/usr/bin/env bash\nprintf '%s <%s>\\n' "$*" "$(cat)" >>"${log}"\n`, { mode: 0o755 });
+        const secure = [...fs.readFileSync(path.join(REPO, "Pulumi.prod.yaml"), "utf8").matchAll(/^  cluster-monitoring:(\w+):\n    secure:/gm)].map((m) => m[1]);
+        assert.ok(secure.includes("remoteWritePassword") && secure.includes("grafanaAdminPassword"), secure.join(", "));
+        const named: Record<string, string> = { searchPassword: "SEARCH_PASSWORD", alertWebhookUrl: "ALERT_WEBHOOK_URL", alertWatchdogUrl: "ALERT_WATCHDOG_URL", alertPagerdutyKey: "ALERT_PAGERDUTY_KEY" };
+        const files: Record<string, string> = { etcdCaCert: "ETCD_CA_CERT_FILE", etcdClientCert: "ETCD_CLIENT_CERT_FILE", etcdClientKey: "ETCD_CLIENT_KEY_FILE" };
+        const env: Record<string, string> = { PATH: `${dir}:${process.env.PATH}`, PULUMI_BACKEND_URL: "s3://state", PULUMI_CONFIG_PASSPHRASE: "p" };
+        for (const key of secure) {
+            if (files[key]) {
+                fs.writeFileSync(path.join(dir, key), `value-of-${key}`);
+                env[files[key]] = path.join(dir, key);
+            } else {
+                env[named[key] ?? `SECRET_${key}`] = `value-of-${key}`;
+            }
+        }
+        const r = bash("bash scripts/bootstrap-stack.sh prod", env);
+        assert.strictEqual(r.status, 0, r.out);
+        const calls = fs.readFileSync(log, "utf8");
+        for (const key of secure) {
+            assert.ok(calls.includes(`config set --secret --stack prod --non-interactive cluster-monitoring:${key} <value-of-${key}>`), `${key} not set from stdin:\n${calls}`);
+        }
+        assert.doesNotMatch(calls.split("\n").map((l) => l.replace(/<[^>]*>$/, "")).join("\n"), /value-of-/, "a secret value reached pulumi's arguments");
+    });
+
     it("preflight-cluster.sh fails with a clear message when the kubeconfig lacks the stack's context", () => {
         const empty = path.join(os.tmpdir(), `empty-kubeconfig-${process.pid}`);
         fs.writeFileSync(empty, "");
