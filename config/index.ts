@@ -220,7 +220,7 @@ function checkResourceMetrics(
     }
     const key = fullKey(RESOURCE_METRICS_KEY);
     const missing = [
-        ...(m.replicas > 0 ? [] : [`${fullKey(METRICS_KEY)}.replicas (the Prometheus it queries)`]),
+        ...(m.replicas > 0 ? [] : [`${fullKey(METRICS_KEY)}.replicas of 1 or more (the Prometheus it queries)`]),
         ...(m.jobs.cadvisor ? [] : [`${fullKey(METRICS_KEY)}.jobs.cadvisor (pod CPU and memory)`]),
         ...(nodeExporter.enabled ? [] : [`${fullKey(NODE_EXPORTER_KEY)}.enabled (node CPU and memory)`]),
     ];

@@ -18,6 +18,7 @@ import {
     prometheusDuration,
     prometheusLabelName,
 } from "./formats";
+import { ENV_REFERENCE_MESSAGE, envReferences } from "./env-expansion";
 import { remoteWriteSchema } from "./remote-write";
 import {
     etcdSchema,
@@ -112,6 +113,9 @@ const reloaderSchema = closedObject({
     image: text(containerImage).default(d.reloaderImage).meta({ description: "the prometheus-config-reloader image" }),
     resources: resourcesSchema(d.reloaderResources).meta({ description: "CPU and memory of the reloader containers" }),
 }).prefault({});
+
+/** Paths of each metrics object being parsed that already have a problem (see the `$(` check). */
+const alreadyReported = new WeakMap<object, Set<string>>();
 
 /** `cluster-monitoring:metrics`: Prometheus, its discovery, scrape jobs and storage. */
 export const metricsSchema = closedObject({
@@ -256,6 +260,24 @@ export const metricsSchema = closedObject({
             });
         }
     }, whenClean("replicas", "replicaLabel", "externalLabels"))
+    .superRefine(
+        (m, ctx) => {
+            const reported = alreadyReported.get(m) ?? new Set<string>();
+            for (const { path, text } of envReferences(m)) {
+                if (!reported.has(JSON.stringify(path))) {
+                    ctx.addIssue({ code: "custom", path, input: text, message: ENV_REFERENCE_MESSAGE });
+                }
+            }
+        },
+        // Runs beside the other checks, since a `$(` is wrong whatever else is, but a value that
+        // already has a problem of its own is not reported twice.
+        {
+            when: (p) => {
+                alreadyReported.set(p.value as object, new Set(p.issues.map((i) => JSON.stringify(i.path ?? []))));
+                return true;
+            },
+        },
+    )
     // Defaults that follow the namespace, so moving it moves every Role and job that belongs there.
     .transform((m) => ({
         ...m,

@@ -78,8 +78,14 @@ for pair in alertWebhookUrl:ALERT_WEBHOOK_URL alertWatchdogUrl:ALERT_WATCHDOG_UR
 done
 
 # Any other secret key, such as grafanaAdminPassword or a remote write target's passwordKey.
+# A component's settings (config/index.ts COMPONENT_SCHEMAS) are plain objects, never a secret.
+settings_keys=" metrics logs searchStore nodeExporter kubeStateMetrics grafana alertRules alertmanager resourceMetrics "
 while IFS= read -r var; do
-    printf '%s' "${!var}" | set_secret "${var#SECRET_}" "from $var"
+    key="${var#SECRET_}"
+    case "$settings_keys" in
+    *" $key "*) die "$var would replace cluster-monitoring:$key, a component's settings, with a secret; secret keys are listed in docs/configuration.md" ;;
+    esac
+    printf '%s' "${!var}" | set_secret "$key" "from $var"
 done < <(compgen -e | grep -E '^SECRET_[A-Za-z][A-Za-z0-9]*$' || true)
 
 echo "stack $stack is ready in $PULUMI_BACKEND_URL."

@@ -140,6 +140,8 @@ const CASES: Case[] = [
     { class: "kubernetes limits", what: "no adapter replica", edit: (c) => (c[R] = { enabled: true, replicas: 0 }), key: `${R}.replicas` },
     // Replicas
     { class: "replicas", what: "two Prometheus replicas on one NFS volume", edit: metrics({ replicas: 2, storage: NFS }), key: `${M}.replicas`, says: /one NFS PersistentVolume backs one replica/ },
+    { class: "replicas", what: "an external label the config reloader would expand", edit: metrics({ externalLabels: { monitor: "monitoring/main", cluster: "$(POD_NAME)" } }), key: `${M}.externalLabels.cluster`, says: /without `\$\(`/ },
+    { class: "replicas", what: "a write relabel replacement the config reloader would expand", edit: remoteWrite({ writeRelabel: [{ action: "replace", sourceLabels: ["job"], targetLabel: "owner", replacement: "$(HOSTNAME)" }] }), key: `${RW}.writeRelabel[0].replacement`, says: /without `\$\(`/ },
     { class: "replicas", what: "eleven Prometheus replicas", edit: metrics({ replicas: 11 }), key: `${M}.replicas`, says: /from 0 to 10/ },
     { class: "replicas", what: "a replica label already in externalLabels", edit: metrics({ replicas: 2, externalLabels: { replica: "a" } }), key: `${M}.replicaLabel`, says: /not already in externalLabels/ },
     { class: "replicas", what: "a reloader image with a space", edit: metrics({ reloader: { image: "quay.io/prometheus-operator/prometheus-config-reloader v0.93.0" } }), key: `${M}.reloader.image` },

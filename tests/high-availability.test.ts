@@ -207,6 +207,23 @@ describe("the Alertmanager cluster", () => {
         assert.ok(!single.scrape_configs[0].relabel_configs.some((r: any) => r.action === "drop"));
     });
 
+    it("on an EndpointSlice release line, the same two rules read the endpointslice port label", () => {
+        const modern = { ...HA, metrics: { ...HA.metrics, image: "quay.io/prometheus/prometheus:v3.5.0" } };
+        const config = parse(generatedPrometheusFiles(settingsWith(modern).metrics).prometheusYml);
+        assert.strictEqual(config.alerting.alertmanagers[0].kubernetes_sd_configs[0].role, "endpointslice");
+        assert.deepStrictEqual(config.alerting.alertmanagers[0].relabel_configs[1], {
+            action: "keep",
+            source_labels: ["__meta_kubernetes_endpointslice_port_name"],
+            regex: "web",
+        });
+        assert.strictEqual(config.scrape_configs[0].kubernetes_sd_configs[0].role, "endpointslice");
+        assert.deepStrictEqual(config.scrape_configs[0].relabel_configs[1], {
+            action: "drop",
+            source_labels: ["__meta_kubernetes_service_name", "__meta_kubernetes_endpointslice_port_name"],
+            regex: "alertmanager;(mesh-tcp|mesh-udp)",
+        });
+    });
+
     it("refuses several replicas on NFS, and tells a replicated stack with an NFS Alertmanager what to choose", () => {
         const nfs = { mode: "nfs", nfs: { server: "10.0.0.10", path: "/exports/am" } };
         assert.ok(problemsOf({ alertmanager: { replicas: 2, storage: nfs } }).some((p) => p.key === "cluster-monitoring:alertmanager.replicas"));

@@ -1,4 +1,5 @@
 import * as assert from "assert";
+import { COMPONENT_SCHEMAS } from "../config";
 import { spawnSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
@@ -470,6 +471,16 @@ describe("scripts (scripts/*.sh)", () => {
             assert.ok(calls.includes(`config set --secret --stack prod --non-interactive cluster-monitoring:${key} <value-of-${key}>`), `${key} not set from stdin:\n${calls}`);
         }
         assert.doesNotMatch(calls.split("\n").map((l) => l.replace(/<[^>]*>$/, "")).join("\n"), /value-of-/, "a secret value reached pulumi's arguments");
+    });
+
+    it("bootstrap-stack.sh refuses SECRET_<key> for every component's settings key, and only those", () => {
+        const listed = /settings_keys=" ([^"]*) "/.exec(text("bootstrap-stack.sh"))?.[1].split(" ") ?? [];
+        assert.deepStrictEqual([...listed].sort(), Object.keys(COMPONENT_SCHEMAS).sort());
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fake-pulumi-"));
+        fs.writeFileSync(path.join(dir, "pulumi"), "#!/usr/bin/env bash\ncat >/dev/null\n", { mode: 0o755 });
+        const r = bash("bash scripts/bootstrap-stack.sh prod", { PATH: `${dir}:${process.env.PATH}`, PULUMI_BACKEND_URL: "s3://state", PULUMI_CONFIG_PASSPHRASE: "p", SECRET_metrics: "{}" });
+        assert.strictEqual(r.status, 1, r.out);
+        assert.match(r.out, /SECRET_metrics would replace cluster-monitoring:metrics, a component's settings/);
     });
 
     it("preflight-cluster.sh fails with a clear message when the kubeconfig lacks the stack's context", () => {
