@@ -57,8 +57,9 @@ describe("replica spread (components/common/replica-spread.ts)", () => {
         });
     });
 
-    it("the budget allows one pod down and selects the pods", () => {
-        assert.deepStrictEqual(podDisruptionBudget("monitor", "monitoring", labels), {
+    it("the budget allows one pod down and selects the pods; one replica gets none", () => {
+        assert.strictEqual(podDisruptionBudget("monitor", "monitoring", labels, 1), undefined);
+        assert.deepStrictEqual(podDisruptionBudget("monitor", "monitoring", labels, 2), {
             apiVersion: "policy/v1",
             kind: "PodDisruptionBudget",
             metadata: { name: "monitor", namespace: "monitoring", labels },

@@ -6,11 +6,11 @@ import { podPlacement } from "../common/scheduling";
 import { dataClaimTemplate } from "../storage";
 import { alertmanagerConfigShape } from "./config-file";
 import { ALERTMANAGER_PATHS, ALERTMANAGER_UID, alertmanagerLabels, CLUSTER_PORT, configSecretName, POD_IP_ENV, VOLUMES, WEB_PORT } from "./layout";
-import { podDisruptionBudget, replicaSpread } from "../common/replica-spread";
+import { isReplicated, podDisruptionBudget, replicaSpread } from "../common/replica-spread";
 import { noPrivileges } from "../common/no-privileges";
 
 export function clustered(a: AlertmanagerSettings): boolean {
-    return a.replicas >= 2;
+    return isReplicated(a.replicas);
 }
 
 /** Every peer by its stable StatefulSet DNS name under the headless Service; each pod gets the same list, its own name included, as prometheus-operator gives it. */
@@ -44,7 +44,7 @@ export function alertmanagerArgs(a: AlertmanagerSettings): string[] {
 }
 
 export function alertmanagerDisruptionBudget(a: AlertmanagerSettings): k8s.types.input.policy.v1.PodDisruptionBudget | undefined {
-    return clustered(a) ? podDisruptionBudget(a.name, a.namespace, alertmanagerLabels(a)) : undefined;
+    return podDisruptionBudget(a.name, a.namespace, alertmanagerLabels(a), a.replicas);
 }
 
 function probe(path: string, failureThreshold: number): k8s.types.input.core.v1.Probe {

@@ -6,6 +6,11 @@ type TopologySpreadConstraint = k8s.types.input.core.v1.TopologySpreadConstraint
 /** One node per replica where the cluster has the nodes: losing a node then costs one replica. */
 export const SPREAD_TOPOLOGY_KEY = "kubernetes.io/hostname";
 
+/** From two replicas on, a workload is spread over nodes and gets a disruption budget. */
+export function isReplicated(replicas: number): boolean {
+    return replicas >= 2;
+}
+
 export interface ReplicaSpread {
     affinity?: Affinity;
     topologySpreadConstraints?: TopologySpreadConstraint[];
@@ -18,7 +23,7 @@ export interface ReplicaSpread {
  * counts even when nodes join later. Empty for one replica, so a single pod's spec is unchanged.
  */
 export function replicaSpread(replicas: number, podLabels: Record<string, string>): ReplicaSpread {
-    if (replicas < 2) {
+    if (!isReplicated(replicas)) {
         return {};
     }
     return {
@@ -37,9 +42,18 @@ export function replicaSpread(replicas: number, podLabels: Record<string, string
 
 /**
  * At most one replica down at a time through voluntary disruptions (a node drain, a cluster
- * upgrade), so a drain never takes the whole replicated workload at once.
+ * upgrade), so a drain never takes the whole replicated workload at once. None for one replica,
+ * which a budget would only keep from being drained.
  */
-export function podDisruptionBudget(name: string, namespace: string, podLabels: Record<string, string>): k8s.types.input.policy.v1.PodDisruptionBudget {
+export function podDisruptionBudget(
+    name: string,
+    namespace: string,
+    podLabels: Record<string, string>,
+    replicas: number,
+): k8s.types.input.policy.v1.PodDisruptionBudget | undefined {
+    if (!isReplicated(replicas)) {
+        return undefined;
+    }
     return {
         apiVersion: "policy/v1",
         kind: "PodDisruptionBudget",

@@ -3,6 +3,7 @@ import { MetricsSettings } from "../../config";
 import { containerResources } from "../common/resources";
 import { noPrivileges } from "../common/no-privileges";
 import { POD_NAME_ENV, PROMETHEUS_PATHS, RELOADER_PORT, routedPath, VOLUMES, WEB_PORT } from "./layout";
+import { isReplicated } from "../common/replica-spread";
 
 type Container = k8s.types.input.core.v1.Container;
 
@@ -15,7 +16,7 @@ type Container = k8s.types.input.core.v1.Container;
 
 /** A replicated Prometheus gets its replica label from the pod name, which only the pod knows. */
 export function replicated(s: MetricsSettings): boolean {
-    return s.replicas >= 2;
+    return isReplicated(s.replicas);
 }
 
 /** The lifecycle API is what a reload needs; without it every change rolls the pod. */

@@ -20,7 +20,7 @@ import { noPrivileges } from "../common/no-privileges";
 import { containerResources } from "../common/resources";
 import { podPlacement } from "../common/scheduling";
 import { podDisruptionBudget, replicaSpread } from "../common/replica-spread";
-import { configFileArg, configReloaderContainer, configRenderInitContainer, readsRenderedConfig, reloadsInPlace, replicated } from "./reloader";
+import { configFileArg, configReloaderContainer, configRenderInitContainer, readsRenderedConfig, reloadsInPlace } from "./reloader";
 import { prometheusRelease } from "./prometheus-release";
 
 type Container = k8s.types.input.core.v1.Container;
@@ -133,7 +133,7 @@ export function configAnnotation(s: MetricsSettings): Record<string, string> {
 
 /** One PodDisruptionBudget while Prometheus is replicated; none for one pod, which a budget would only block from draining. */
 export function prometheusDisruptionBudget(s: MetricsSettings): k8s.types.input.policy.v1.PodDisruptionBudget | undefined {
-    return replicated(s) ? podDisruptionBudget(s.name, s.namespace, metricsLabels(s)) : undefined;
+    return podDisruptionBudget(s.name, s.namespace, metricsLabels(s), s.replicas);
 }
 
 export function statefulSet(s: MetricsSettings): k8s.types.input.apps.v1.StatefulSet {

@@ -1,6 +1,7 @@
 import { AlertmanagerSettings, fullKey } from "../../config";
 import { configSecretName } from "../alertmanager/layout";
 import { NamedObject } from "./named-object";
+import { isReplicated } from "../common/replica-spread";
 
 /** Every object Alertmanager creates, all named by alertmanager.name; none when it is off. */
 export function alertmanagerObjects(a: AlertmanagerSettings): NamedObject[] {
@@ -13,7 +14,7 @@ export function alertmanagerObjects(a: AlertmanagerSettings): NamedObject[] {
         { kind: "Service", namespace: a.namespace, name: a.name, key },
         { kind: "StatefulSet", namespace: a.namespace, name: a.name, key },
     ];
-    if (a.replicas >= 2) {
+    if (isReplicated(a.replicas)) {
         objects.push({ kind: "PodDisruptionBudget", namespace: a.namespace, name: a.name, key });
     }
     if (a.storage.mode === "nfs") {

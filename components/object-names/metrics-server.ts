@@ -2,6 +2,7 @@ import { fullKey, MetricsSettings } from "../../config";
 import { configMapName, configRoleName, ETCD_SECRET_NAME, remoteWriteSecretName, ruleFilesConfigMapName } from "../metrics-server/layout";
 import { discoveryNamespaces } from "../metrics-server/scrape-jobs";
 import { NamedObject } from "./named-object";
+import { isReplicated } from "../common/replica-spread";
 
 /** Every object MetricsServer creates, named as its builders name them. */
 export function metricsServerObjects(s: MetricsSettings): NamedObject[] {
@@ -23,7 +24,7 @@ export function metricsServerObjects(s: MetricsSettings): NamedObject[] {
         { kind: "Service", namespace: ns, name: s.name, key: key("name") },
         { kind: "StatefulSet", namespace: ns, name: s.name, key: key("name") },
     ];
-    if (s.replicas >= 2) {
+    if (isReplicated(s.replicas)) {
         objects.push({ kind: "PodDisruptionBudget", namespace: ns, name: s.name, key: key("name") });
     }
     if (s.createNamespace) {

@@ -1,6 +1,7 @@
 import { fullKey, ResourceMetricsSettings } from "../../config";
 import { adapterObjectNames, API_SERVICE_NAME, AUTH_READER_ROLE } from "../resource-metrics/layout";
 import { NamedObject } from "./named-object";
+import { isReplicated } from "../common/replica-spread";
 
 /** Every object ResourceMetrics creates, named by resourceMetrics.name but the APIService; none when it is off. */
 export function resourceMetricsObjects(r: ResourceMetricsSettings): NamedObject[] {
@@ -19,7 +20,7 @@ export function resourceMetricsObjects(r: ResourceMetricsSettings): NamedObject[
         { kind: "ConfigMap", namespace: r.namespace, name: r.name, key },
         { kind: "Service", namespace: r.namespace, name: r.name, key },
         { kind: "Deployment", namespace: r.namespace, name: r.name, key },
-        ...(r.replicas >= 2 ? [{ kind: "PodDisruptionBudget", namespace: r.namespace, name: r.name, key }] : []),
+        ...(isReplicated(r.replicas) ? [{ kind: "PodDisruptionBudget", namespace: r.namespace, name: r.name, key }] : []),
         { kind: "APIService", name: API_SERVICE_NAME, key: `${fullKey("resourceMetrics")}.enabled` },
     ];
 }

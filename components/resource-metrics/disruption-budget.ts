@@ -8,5 +8,5 @@ import { adapterLabels } from "./layout";
  * every HPA stops scaling. One replica gets none, since a budget would then block every drain.
  */
 export function adapterDisruptionBudget(r: Pick<ResourceMetricsSettings, "name" | "namespace" | "replicas">): k8s.types.input.policy.v1.PodDisruptionBudget | undefined {
-    return r.replicas < 2 ? undefined : podDisruptionBudget(r.name, r.namespace, adapterLabels(r));
+    return podDisruptionBudget(r.name, r.namespace, adapterLabels(r), r.replicas);
 }
