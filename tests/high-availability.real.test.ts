@@ -53,11 +53,13 @@ describe("reload without restart, on a real Prometheus (Debian 2.42)", function 
         const port = new URL(server.url).port;
         assert.deepStrictEqual((await server.targets()).activeTargets.filter((t) => t.scrapePool === "reload-proof"), []);
 
-        // The ConfigMaps change: one more job in the config, one more rule file.
+        // The ConfigMaps change: one more job in the config, one more rule file. The group is
+        // evaluated every second, so its first series does not wait up to a whole 30s evaluation
+        // interval after the job's first scrape (which made this test time out now and then).
         const config = parse(fs.readFileSync(sandbox.configFile, "utf8"));
         config.scrape_configs.push({ job_name: "reload-proof", metrics_path: "/prometheus/metrics", scrape_interval: "1s", static_configs: [{ targets: [`127.0.0.1:${port}`] }] });
         fs.writeFileSync(sandbox.configFile, stringify(config));
-        fs.writeFileSync(path.join(sandbox.rulesDir, "reload-proof.yml"), stringify({ groups: [{ name: "reload-proof", rules: [{ record: "reload_proof:up", expr: 'up{job="reload-proof"}' }] }] }));
+        fs.writeFileSync(path.join(sandbox.rulesDir, "reload-proof.yml"), stringify({ groups: [{ name: "reload-proof", interval: "1s", rules: [{ record: "reload_proof:up", expr: 'up{job="reload-proof"}' }] }] }));
         // The sidecar re-renders its copy and POSTs the URL our builder gives it, on this test's port.
         renderForPod(sandbox.configFile, "monitor-0", rendered);
         const url = reloadUrl(settings);
