@@ -1,6 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import { Alertmanager } from "./components/alertmanager";
 import { clusterProviderArgs } from "./components/cluster";
+import { consoles as consolesOf } from "./components/consoles";
 import { assertNoNameCollisions } from "./components/object-names";
 import { Grafana, grafanaModel } from "./components/grafana";
 import { KubeStateMetrics } from "./components/kube-state-metrics";
@@ -74,5 +75,10 @@ export const searchStoreUrl = store?.url;
 export const nodeExporterDaemonSet = nodeExporter?.daemonSetName;
 export const kubeStateMetricsService = kubeStateMetrics?.serviceName;
 export const grafanaUrl = grafana?.url;
+// Read with `pulumi stack output grafanaAdminPassword --show-secrets`; never printed by the scripts.
+// What `npm run access` prints: each UI's Service and port, or its Ingress URL.
+export const consoles = consolesOf(settings);
+export const grafanaAdminUser = grafana?.adminUser;
+export const grafanaAdminPassword = grafana?.adminPassword;
 export const alertmanagerUrl = alertmanager?.inClusterUrl;
 export const resourceMetricsApiService = resourceMetrics?.apiServiceName;

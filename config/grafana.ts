@@ -23,6 +23,7 @@ export const GRAFANA_DEFAULTS = {
     name: "grafana",
     image: `docker.io/grafana/grafana:${GRAFANA_VERSION}`,
     adminUser: "admin",
+    generateAdminPassword: true,
     /** Grafana's own Helm chart leaves resources to the user; this covers a handful of users and dashboards. */
     resources: { cpuRequest: "50m", memoryRequest: "128Mi", memoryLimit: "512Mi" } as ResourceSettings,
     persistence: false,
@@ -40,12 +41,17 @@ const d = GRAFANA_DEFAULTS;
 
 /** `cluster-monitoring:grafana`: Grafana beside Prometheus, with provisioned data sources and dashboards (docs/grafana.md). */
 export const grafanaSchema = closedObject({
-    enabled: flag().default(d.enabled).meta({ description: `deploy Grafana; needs ${GRAFANA_ADMIN_PASSWORD_KEY} as a secret` }),
+    enabled: flag().default(d.enabled).meta({ description: `deploy Grafana; its admin password is the secret ${GRAFANA_ADMIN_PASSWORD_KEY}, or a generated one` }),
     name: text((v) => dnsLabel(v) ?? serviceName(v))
         .default(d.name)
         .meta({ description: "Deployment, Service, Ingress, Secret and ConfigMap prefix, in the metrics namespace" }),
     image: text(containerImage).default(d.image).meta({ description: `the Grafana OSS image; the dashboards follow the schema of ${GRAFANA_VERSION}` }),
-    adminUser: text(adminUser).default(d.adminUser).meta({ description: "the admin login; its password is the secret grafanaAdminPassword" }),
+    adminUser: text(adminUser).default(d.adminUser).meta({ description: `the admin login; its password is the secret ${GRAFANA_ADMIN_PASSWORD_KEY}, or a generated one` }),
+    generateAdminPassword: flag().default(d.generateAdminPassword).meta({
+        description:
+            `true: without the secret ${GRAFANA_ADMIN_PASSWORD_KEY}, generate a password once and keep it, encrypted, in the stack's state ` +
+            "(stack output grafanaAdminPassword); false: require the secret (docs/grafana.md#admin-password)",
+    }),
     resources: resourcesSchema(d.resources).meta({ description: "the container's CPU and memory" }),
     ...schedulingFields(),
     persistence: flag()
@@ -58,6 +64,6 @@ export const grafanaSchema = closedObject({
 export type GrafanaSettings = z.output<typeof grafanaSchema> & {
     /** The metrics server's namespace, where Grafana runs beside Prometheus. */
     namespace: string;
-    /** Present whenever Grafana is enabled (config/secrets.ts refuses the stack otherwise). */
+    /** The stack's secret; when absent and generateAdminPassword is on, the Grafana component generates one. */
     adminPassword?: pulumi.Output<string>;
 };

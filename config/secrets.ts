@@ -106,12 +106,12 @@ export function readGrafanaAdminPassword(source: ConfigSource, problems: Problem
         return;
     }
     const switchKey = `${fullKey(GRAFANA_KEY)}.enabled`;
-    if (grafana.enabled && password === undefined) {
+    if (grafana.enabled && !grafana.generateAdminPassword && password === undefined) {
         problems.add(
             fullKey(GRAFANA_ADMIN_PASSWORD_KEY),
             undefined,
-            `the Grafana admin password, set with ${setSecretCommand(GRAFANA_ADMIN_PASSWORD_KEY)} (required because ${switchKey} is true, its default; ` +
-                `or set ${switchKey} to false)`,
+            `the Grafana admin password, set with ${setSecretCommand(GRAFANA_ADMIN_PASSWORD_KEY)} (required because ` +
+                `${fullKey(GRAFANA_KEY)}.generateAdminPassword is false; or set ${switchKey} to false)`,
         );
     }
     if (!grafana.enabled && password !== undefined) {

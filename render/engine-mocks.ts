@@ -18,11 +18,20 @@ export interface RegisteredResource {
 
 const registered: RegisteredResource[] = [];
 
+/**
+ * What the random provider would compute, for the outputs the program reads. Each value is
+ * derived from the resource's name, so a render is the same every time and a test can tell the
+ * generated value apart wherever it turns up.
+ */
+export function mockedProviderOutputs(type: string, name: string): Record<string, unknown> {
+    return type === "random:index/randomPassword:RandomPassword" ? { result: `mock-generated-${name}` } : {};
+}
+
 // Runtime mocks stand in for the CLI and engine, so the real components run offline.
 const mocks: pulumi.runtime.Mocks = {
     newResource(args) {
         registered.push({ type: args.type, name: args.name, inputs: args.inputs, provider: args.provider });
-        return { id: `${args.name}-id`, state: args.inputs };
+        return { id: `${args.name}-id`, state: { ...args.inputs, ...mockedProviderOutputs(args.type, args.name) } };
     },
     call(args) {
         return args.inputs;

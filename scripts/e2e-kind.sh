@@ -13,7 +13,13 @@
 #      always-firing Watchdog alert that Prometheus sent it;
 #   5. Elasticsearch (service kube-system/elasticsearch-logging, port db, through the same proxy)
 #      holds a container log record with Kubernetes metadata in the agent's logstash-* indices;
-#   6. always `pulumi destroy --yes`; after a failure it first prints pods, events, descriptions
+#   6. Grafana (service monitoring/grafana) answers /api/health and, logged in as the admin with the
+#      stack's generated password (read from the stack output, never printed), lists the
+#      provisioned dashboards;
+#   7. a line that a test pod writes is found in Elasticsearch with its own time: the record's
+#      @timestamp is the runtime's timestamp of that line (kubectl logs --timestamps), not the time
+#      fluentd read it;
+#   8. always `pulumi destroy --yes`; after a failure it first prints pods, events, descriptions
 #      and logs. With --delete-cluster (or E2E_DELETE_CLUSTER=1) it also deletes the kind cluster;
 #      E2E_KEEP=1 skips the destroy, to look around after a failure.
 # Every wait is bounded by E2E_TIMEOUT seconds (default 600).
@@ -44,6 +50,11 @@ PROM_TARGETS=/api/v1/namespaces/monitoring/services/monitor:web/proxy/api/v1/tar
 JOBS=(monitor kubelet cadvisor apiserver log-agent node-exporter kube-state-metrics alertmanager)
 # Alertmanager beside Prometheus (docs/alerting.md): its v2 API lists the alerts it holds.
 AM_ALERTS=/api/v1/namespaces/monitoring/services/alertmanager:web/proxy/api/v2/alerts
+# Grafana beside Prometheus (docs/grafana.md): its health endpoint needs no login.
+GRAFANA_HEALTH=/api/v1/namespaces/monitoring/services/grafana:http/proxy/api/health
+# A pod in the default namespace that writes one line the search store must then hold.
+LOG_POD=e2e-log-line
+LOG_MARKER="e2e-log-line-$$-$RANDOM"
 # fluentd writes with logstash_format and the default prefix (components/log-agent/output-config.ts).
 SEARCH_QUERY='/api/v1/namespaces/kube-system/services/elasticsearch-logging:db/proxy/logstash-*/_search?q=_exists_:kubernetes.namespace_name&size=1'
 
@@ -75,6 +86,7 @@ cleanup() {
         echo "e2e FAILED (exit $rc)" >&2
         diagnostics
     fi
+    "${kc[@]}" delete pod "$LOG_POD" --ignore-not-found --wait=false >/dev/null 2>&1 || true
     if [ "${E2E_KEEP:-0}" = 1 ]; then
         echo "E2E_KEEP=1: leaving stack $stack deployed on $context"
     else
@@ -149,6 +161,53 @@ log_record_indexed() {
     '
 }
 
+# Grafana's dashboard search as the admin user, through a port-forward: the API server's service
+# proxy cannot carry Grafana's own login. The password goes from the stack output to node through
+# the environment only, so it never reaches the log.
+grafana_dashboards_listed() {
+    local port=13000 pf rc=0
+    "${kc[@]}" -n monitoring port-forward svc/grafana "$port:3000" >/dev/null 2>&1 &
+    pf=$!
+    sleep 3
+    GRAFANA_PASSWORD="$(cd "$REPO_ROOT" && pulumi stack output grafanaAdminPassword --show-secrets --stack "$stack" --non-interactive)" \
+        GRAFANA_URL="http://127.0.0.1:$port" node -e '
+        const auth = Buffer.from("admin:" + process.env.GRAFANA_PASSWORD).toString("base64");
+        fetch(process.env.GRAFANA_URL + "/api/search?type=dash-db", { headers: { Authorization: "Basic " + auth } })
+            .then((r) => (r.ok ? r.json() : Promise.reject(new Error("HTTP " + r.status))))
+            .then((found) => {
+                if (found.length === 0) process.exit(1);
+                for (const d of found) console.log("  dashboard: " + d.title);
+            })
+            .catch((e) => { console.log("  " + e.message); process.exit(1); });
+    ' || rc=1
+    kill "$pf" 2>/dev/null || true
+    wait "$pf" 2>/dev/null || true
+    return "$rc"
+}
+
+grafana_healthy() {
+    "${kc[@]}" --request-timeout=30s get --raw "$GRAFANA_HEALTH" 2>/dev/null | grep -q '"database": *"ok"'
+}
+
+# The test pod's line is in Elasticsearch and its @timestamp is the runtime's time of the line,
+# compared at the precision the record carries (milliseconds at most).
+log_line_with_own_time() {
+    local written json
+    written="$("${kc[@]}" logs "$LOG_POD" --timestamps 2>/dev/null | grep -F "$LOG_MARKER" | head -n 1 | cut -d' ' -f1)"
+    [ -n "$written" ] || return 1
+    json="$("${kc[@]}" --request-timeout=30s get --raw "/api/v1/namespaces/kube-system/services/elasticsearch-logging:db/proxy/logstash-*/_search?q=%22$LOG_MARKER%22&size=1" 2>/dev/null)" || return 1
+    # shellcheck disable=SC2016 # JavaScript template literals, not shell expansions
+    printf '%s' "$json" | node -e '
+        const hit = JSON.parse(require("fs").readFileSync(0, "utf8")).hits?.hits?.[0]?._source;
+        if (!hit) process.exit(1);
+        const stored = hit["@timestamp"];
+        const digits = Math.min(3, (/\.(\d+)/.exec(stored)?.[1] ?? "").length);
+        const cut = (t) => { const d = new Date(t.replace(/(\.\d{3})\d+/, "$1")).getTime(); const unit = 10 ** (3 - digits); return Math.floor(d / unit) * unit; };
+        console.log(`  written ${process.argv[1]}, stored @timestamp ${stored}`);
+        process.exit(cut(stored) === cut(process.argv[1]) ? 0 : 2);
+    ' "$written"
+}
+
 bash "$REPO_ROOT/scripts/kind-up.sh" "$stack"
 
 retry "a Prometheus pod ($PROM_NAMESPACE, $PROM_SELECTOR)" prometheus_pod_exists
@@ -156,3 +215,9 @@ retry "a Prometheus pod ($PROM_NAMESPACE, $PROM_SELECTOR)" prometheus_pod_exists
 retry "a target up in each job: ${JOBS[*]}" targets_up
 retry "the Watchdog alert in Alertmanager" watchdog_in_alertmanager
 retry "a container log record with Kubernetes metadata in Elasticsearch" log_record_indexed
+retry "Grafana's health endpoint" grafana_healthy
+use_local_backend
+retry "the provisioned dashboards in Grafana" grafana_dashboards_listed
+"${kc[@]}" delete pod "$LOG_POD" --ignore-not-found >/dev/null
+"${kc[@]}" run "$LOG_POD" --image=busybox:1.36 --restart=Never -- sh -c "sleep 5; echo $LOG_MARKER; sleep 3600"
+retry "the test pod's line in Elasticsearch with its own timestamp" log_line_with_own_time

@@ -14,7 +14,8 @@
 #      writes an `encryptionsalt:` line into Pulumi.<stack>.yaml);
 #   6. checks the cluster with scripts/preflight-cluster.sh and runs
 #      `pulumi up --yes --refresh --stack <stack>` (the refresh forgets objects of a cluster that
-#      was deleted and created again).
+#      was deleted and created again);
+#   7. prints how to reach each UI and Grafana's login (scripts/access.sh), never the password.
 set -euo pipefail
 # shellcheck source=scripts/stack-lib.sh
 source "$(dirname "$0")/stack-lib.sh"
@@ -54,3 +55,5 @@ fi
 
 bash scripts/preflight-cluster.sh "$stack"
 pulumi up --yes --refresh --stack "$stack" --non-interactive
+
+bash scripts/access.sh "$stack"

@@ -33,11 +33,13 @@ function configErrorOf(f: () => unknown): ConfigError {
 }
 
 describe("Grafana settings", () => {
-    it("is on by default and then requires the secret admin password, naming the key and the way out", () => {
+    it("is on by default and requires the secret admin password only when generateAdminPassword is false, naming the key and the ways out", () => {
         const config = requiredConfig();
         delete config.grafana;
-        const e = configErrorOf(() => loadSettings(plainConfigSource(config)));
+        assert.strictEqual(loadSettings(plainConfigSource(config)).grafana.enabled, true);
+        const e = configErrorOf(() => loadSettings(plainConfigSource({ ...config, grafana: { generateAdminPassword: false } })));
         assert.match(e.message, /cluster-monitoring:grafanaAdminPassword: got nothing, expected the Grafana admin password, set with pulumi config set --secret/);
+        assert.match(e.message, /cluster-monitoring:grafana\.generateAdminPassword is false/);
         assert.match(e.message, /cluster-monitoring:grafana\.enabled to false/);
     });
 

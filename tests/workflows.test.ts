@@ -410,6 +410,7 @@ describe("scripts (scripts/*.sh)", () => {
 
     it("has the stack, backend, preflight, kind and e2e scripts", () => {
         assert.deepStrictEqual(scripts, [
+            "access.sh",
             "bootstrap-stack.sh",
             "check-backend.sh",
             "check-stack.sh",
@@ -426,6 +427,21 @@ describe("scripts (scripts/*.sh)", () => {
             assert.strictEqual(r.status, 0, `${r.stdout}${r.stderr}`);
         });
     }
+
+    it("every script a user or a workflow runs carries its run bit in git; the sourced library does not", () => {
+        const r = spawnSync("git", ["ls-files", "-s", "--", "scripts/*.sh"], { cwd: REPO, encoding: "utf8" });
+        assert.strictEqual(r.status, 0, r.stderr);
+        const modes = Object.fromEntries(
+            r.stdout
+                .trim()
+                .split("\n")
+                .map((line) => line.split(/\s+/))
+                .map(([mode, , , file]) => [path.basename(file), mode]),
+        );
+        for (const f of scripts) {
+            assert.strictEqual(modes[f], f === "stack-lib.sh" ? "100644" : "100755", `${f}: mode ${modes[f]} in git`);
+        }
+    });
 
     it("shellcheck reports an unquoted variable in a doctored script", () => {
         const r = shellcheck(["-s", "bash", "-"], '#!/usr/bin/env bash\ndir=$1\nrm -rf $dir/cache\n');

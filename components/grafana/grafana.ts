@@ -1,5 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
+import * as random from "@pulumi/random";
+import { generatedAdminPasswordArgs } from "./admin-password";
 import { dashboardConfigMaps, dashboardProviderConfigMap, dataSourcesConfigMap } from "./config-maps";
 import { grafanaDeployment } from "./deployment";
 import { grafanaIngress } from "./ingress";
@@ -18,13 +20,19 @@ export interface GrafanaArgs {
 export class Grafana extends pulumi.ComponentResource {
     public readonly serviceName: pulumi.Output<string>;
     public readonly url: pulumi.Output<string>;
+    /** The admin login and its password, a Pulumi secret: the stack's own or the generated one. */
+    public readonly adminUser: pulumi.Output<string>;
+    public readonly adminPassword: pulumi.Output<string>;
 
     constructor(name: string, args: GrafanaArgs, opts?: pulumi.ComponentResourceOptions) {
         super("cluster-monitoring:dashboards:Grafana", name, {}, opts);
         const m = args.model;
         const ready = args.namespaceReady ? [args.namespaceReady] : [];
         const inNamespace = { parent: this, dependsOn: ready };
-        const secret = new k8s.core.v1.Secret(`${name}-secret`, grafanaSecret(m), inNamespace);
+        const adminPassword =
+            m.grafana.adminPassword ??
+            new random.RandomPassword(`${name}-admin-password`, generatedAdminPasswordArgs(), { parent: this, additionalSecretOutputs: ["result"] }).result;
+        const secret = new k8s.core.v1.Secret(`${name}-secret`, grafanaSecret(m, adminPassword), inNamespace);
         const configMaps = [
             new k8s.core.v1.ConfigMap(`${name}-datasources`, dataSourcesConfigMap(m), inNamespace),
             new k8s.core.v1.ConfigMap(`${name}-dashboard-provider`, dashboardProviderConfigMap(m), inNamespace),
@@ -45,6 +53,8 @@ export class Grafana extends pulumi.ComponentResource {
         }
         this.serviceName = service.metadata.name;
         this.url = pulumi.output(grafanaUrl(m.grafana));
-        this.registerOutputs({ serviceName: this.serviceName, url: this.url });
+        this.adminUser = pulumi.output(m.grafana.adminUser);
+        this.adminPassword = pulumi.secret(adminPassword);
+        this.registerOutputs({ serviceName: this.serviceName, url: this.url, adminUser: this.adminUser, adminPassword: this.adminPassword });
     }
 }

@@ -1,0 +1,41 @@
+import * as k8s from "@pulumi/kubernetes";
+import { Settings } from "../../config";
+import { alertmanagerService } from "../alertmanager/service";
+import { grafanaService, grafanaUrl } from "../grafana/service";
+import { headlessService } from "../metrics-server/service";
+
+/** A user interface the stack deploys and how a person reaches it. */
+export interface Console {
+    readonly title: string;
+    readonly namespace: string;
+    readonly service: string;
+    readonly port: number;
+    /** The path the UI answers on, after the port-forward. */
+    readonly path: string;
+    /** Its address through an Ingress, when the stack gives it one. */
+    readonly url?: string;
+}
+
+/**
+ * Derived from the very Service objects the components create, so a renamed Service or a moved
+ * port changes what the access command prints too.
+ */
+function consoleOf(title: string, service: k8s.types.input.core.v1.Service, path: string, url?: string): Console {
+    const metadata = service.metadata as { name: string; namespace: string };
+    const port = (service.spec as { ports: { port: number }[] }).ports[0].port;
+    return { title, namespace: metadata.namespace, service: metadata.name, port, path, ...(url ? { url } : {}) };
+}
+
+/** Every UI of the stack, in the order a newcomer opens them. */
+export function consoles(s: Settings): Console[] {
+    const list: Console[] = [];
+    if (s.grafana.enabled) {
+        const g = s.grafana;
+        list.push(consoleOf("Grafana", grafanaService(g), "/", g.ingress ? grafanaUrl(g) : undefined));
+    }
+    list.push(consoleOf("Prometheus", headlessService(s.metrics), s.metrics.routePrefix, s.metrics.ingress ? s.metrics.externalUrl : undefined));
+    if (s.alertmanager.enabled) {
+        list.push(consoleOf("Alertmanager", alertmanagerService(s.alertmanager), "/"));
+    }
+    return list;
+}

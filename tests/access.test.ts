@@ -1,0 +1,58 @@
+import * as assert from "assert";
+import { accessText } from "../scripts/access-text";
+import { outputValue, runProgram } from "./harness/program";
+import { requiredConfig } from "./harness/stack-config";
+
+/** What `npm run access` prints after `npm run kind:up`, from the program's own outputs. */
+
+const COMMAND = "PULUMI_BACKEND_URL=file:///repo/.pulumi-state pulumi stack output";
+
+async function accessFor(config: Record<string, unknown>, secrets: Record<string, string> = {}): Promise<string> {
+    const { exports } = await runProgram(config, secrets);
+    const outputs = {
+        consoles: await outputValue(exports.consoles),
+        ...(exports.grafanaAdminUser ? { grafanaAdminUser: await outputValue(exports.grafanaAdminUser) } : {}),
+    };
+    return accessText(JSON.parse(JSON.stringify(outputs)), "dev", "kind-dev", COMMAND);
+}
+
+describe("the access command (npm run access)", () => {
+    it("prints a port-forward line and local address for Grafana, Prometheus and Alertmanager, from their Services", async () => {
+        const text = await accessFor({ ...requiredConfig(), grafana: {} });
+        assert.match(text, /Grafana +kubectl --context kind-dev -n monitoring port-forward svc\/grafana 3000:3000\n +then http:\/\/localhost:3000\//);
+        assert.match(text, /Prometheus +kubectl --context kind-dev -n monitoring port-forward svc\/monitor 9090:9090\n +then http:\/\/localhost:9090\//);
+        assert.match(text, /Alertmanager +kubectl --context kind-dev -n monitoring port-forward svc\/alertmanager 9093:9093/);
+    });
+
+    it("follows renamed Services, another namespace and the route prefix", async () => {
+        const config = requiredConfig();
+        config.metrics = { ...config.metrics, name: "prom", namespace: "observability", routePrefix: "/prometheus" };
+        const text = await accessFor({ ...config, grafana: { name: "dashboards" } });
+        assert.match(text, /-n observability port-forward svc\/prom 9090:9090\n +then http:\/\/localhost:9090\/prometheus/);
+        assert.match(text, /-n observability port-forward svc\/dashboards 3000:3000/);
+    });
+
+    it("prints the Ingress URL instead of a port-forward where the stack has one", async () => {
+        const config = requiredConfig();
+        config.metrics = { ...config.metrics, ingress: { host: "monitor.example.com" } };
+        const text = await accessFor({ ...config, grafana: { ingress: { host: "grafana.example.com", tlsSecretName: "grafana-tls" } } });
+        assert.match(text, /Grafana +https:\/\/grafana\.example\.com\/\n/);
+        assert.match(text, /Prometheus +https:\/\/monitor\.example\.com\/\n/);
+        assert.doesNotMatch(text, /port-forward svc\/(grafana|monitor) /);
+    });
+
+    it("names Grafana's login and the command for its password, but never the password itself", async () => {
+        const password = "stack-Secret-Admin-Value-58";
+        const text = await accessFor({ ...requiredConfig(), grafana: { adminUser: "ops" } }, { grafanaAdminPassword: password });
+        assert.match(text, /Grafana login: user ops/);
+        assert.match(text, new RegExp(`${COMMAND} grafanaAdminPassword --show-secrets --stack dev`));
+        assert.ok(!text.includes(password));
+    });
+
+    it("leaves out what the stack does not deploy", async () => {
+        const config = requiredConfig();
+        const text = await accessFor({ ...config, alertmanager: { enabled: false } });
+        assert.doesNotMatch(text, /Grafana|Alertmanager/);
+        assert.match(text, /Prometheus/);
+    });
+});
