@@ -96,9 +96,9 @@ export function readEtcdClient(source: ConfigSource, problems: Problems, metrics
 }
 
 /**
- * grafanaAdminPassword: required exactly while Grafana is enabled. The program never makes one
- * up: a generated password would live only in the state file, and the first person to need it
- * would have to dig it out (docs/grafana.md#admin-password).
+ * grafanaAdminPassword: optional while Grafana generates one (the Grafana component does, so the
+ * generated value is a resource of the stack and not of the settings), required when the stack
+ * turns generation off, refused while Grafana is off (docs/grafana.md#admin-password).
  */
 export function readGrafanaAdminPassword(source: ConfigSource, problems: Problems, grafana: GrafanaSettings | undefined): void {
     const password = readSecret(source, problems, GRAFANA_ADMIN_PASSWORD_KEY);

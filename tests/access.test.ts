@@ -10,7 +10,7 @@ const COMMAND = "PULUMI_BACKEND_URL=file:///repo/.pulumi-state pulumi stack outp
 async function accessFor(config: Record<string, unknown>, secrets: Record<string, string> = {}): Promise<string> {
     const { exports } = await runProgram(config, secrets);
     const outputs = {
-        consoles: await outputValue(exports.consoles),
+        consoles: exports.consoles,
         ...(exports.grafanaAdminUser ? { grafanaAdminUser: await outputValue(exports.grafanaAdminUser) } : {}),
     };
     return accessText(JSON.parse(JSON.stringify(outputs)), "dev", "kind-dev", COMMAND);
