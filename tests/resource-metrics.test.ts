@@ -2,7 +2,7 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 import { parse } from "yaml";
-import { analyzePromql, FUNCTIONS_2_11 } from "../components/alert-rules/promql";
+import { analyzePromql, FUNCTIONS_2_11 } from "../prometheus/promql";
 import { CADVISOR_FAMILIES } from "../components/metrics-server/scrape-jobs/cadvisor-families";
 import { cadvisorJob } from "../components/metrics-server/scrape-jobs/cadvisor";
 import { matchesFamily } from "../components/metrics-server/scrape-jobs/family-rules";
