@@ -5,11 +5,11 @@ import { nfsPersistentVolume } from "../storage";
 import { alertmanagerConfigSecret } from "./config-secret";
 import { alertmanagerService, alertmanagerUrl } from "./service";
 import { alertmanagerDisruptionBudget, alertmanagerStatefulSet } from "./statefulset";
+import { NamespaceReadiness } from "../namespaces";
 
 export interface AlertmanagerArgs {
     settings: AlertmanagerSettings;
-    /** The metrics server's Namespace, when the program creates it. */
-    namespaceReady?: pulumi.Resource;
+    namespaces: NamespaceReadiness;
 }
 
 /** Alertmanager beside Prometheus (docs/alerting.md); Prometheus finds it through its Service. */
@@ -20,7 +20,7 @@ export class Alertmanager extends pulumi.ComponentResource {
     constructor(name: string, args: AlertmanagerArgs, opts?: pulumi.ComponentResourceOptions) {
         super("cluster-monitoring:monitoring:Alertmanager", name, {}, opts);
         const a = args.settings;
-        const inNamespace = { parent: this, dependsOn: args.namespaceReady ? [args.namespaceReady] : [] };
+        const inNamespace = { parent: this, dependsOn: args.namespaces.readyFor(a.namespace) };
         const secret = new k8s.core.v1.Secret(`${name}-config`, alertmanagerConfigSecret(a), inNamespace);
         const service = new k8s.core.v1.Service(`${name}-service`, alertmanagerService(a), inNamespace);
         const volumeArgs = nfsPersistentVolume(a.name, a.storage);

@@ -7,11 +7,11 @@ import { GrafanaModel } from "./model";
 import { grafanaSecret } from "./secret";
 import { grafanaService, grafanaUrl } from "./service";
 import { grafanaDataClaim, grafanaDataVolume } from "./storage";
+import { NamespaceReadiness } from "../namespaces";
 
 export interface GrafanaArgs {
     model: GrafanaModel;
-    /** The metrics server's Namespace, when the program creates it. */
-    namespaceReady?: pulumi.Resource;
+    namespaces: NamespaceReadiness;
 }
 
 /** Grafana beside Prometheus, with provisioned data sources and dashboards (docs/grafana.md). */
@@ -22,7 +22,7 @@ export class Grafana extends pulumi.ComponentResource {
     constructor(name: string, args: GrafanaArgs, opts?: pulumi.ComponentResourceOptions) {
         super("cluster-monitoring:dashboards:Grafana", name, {}, opts);
         const m = args.model;
-        const ready = args.namespaceReady ? [args.namespaceReady] : [];
+        const ready = args.namespaces.readyFor(m.grafana.namespace);
         const inNamespace = { parent: this, dependsOn: ready };
         const secret = new k8s.core.v1.Secret(`${name}-secret`, grafanaSecret(m), inNamespace);
         const configMaps = [

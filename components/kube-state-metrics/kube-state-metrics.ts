@@ -4,11 +4,11 @@ import { KubeStateMetricsSettings } from "../../config";
 import { kubeStateMetricsDeployment } from "./deployment";
 import { kubeStateMetricsClusterRole, kubeStateMetricsClusterRoleBinding, kubeStateMetricsServiceAccount } from "./rbac";
 import { kubeStateMetricsService } from "./service";
+import { NamespaceReadiness } from "../namespaces";
 
 export interface KubeStateMetricsArgs {
     settings: KubeStateMetricsSettings;
-    /** The metrics server's Namespace, when the program creates it. */
-    namespaceReady?: pulumi.Resource;
+    namespaces: NamespaceReadiness;
 }
 
 /** kube-state-metrics beside Prometheus (docs/kube-state-metrics.md); the metrics server scrapes it. */
@@ -18,7 +18,7 @@ export class KubeStateMetrics extends pulumi.ComponentResource {
     constructor(name: string, args: KubeStateMetricsArgs, opts?: pulumi.ComponentResourceOptions) {
         super("cluster-monitoring:monitoring:KubeStateMetrics", name, {}, opts);
         const k = args.settings;
-        const inNamespace = { parent: this, dependsOn: args.namespaceReady ? [args.namespaceReady] : [] };
+        const inNamespace = { parent: this, dependsOn: args.namespaces.readyFor(k.namespace) };
         const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, kubeStateMetricsServiceAccount(k), inNamespace);
         const role = new k8s.rbac.v1.ClusterRole(`${name}-cluster-role`, kubeStateMetricsClusterRole(k), { parent: this });
         const binding = new k8s.rbac.v1.ClusterRoleBinding(`${name}-cluster-role-binding`, kubeStateMetricsClusterRoleBinding(k), {

@@ -1,19 +1,16 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
-import { LogsSettings, SearchStoreSettings } from "../../config";
+import { LogsSettings } from "../../config";
 import { agentConfigMap } from "./config-map";
 import { credentialsSecret } from "./credentials-secret";
 import { daemonSet } from "./daemonset";
 import { METRICS_PORT } from "./layout";
-import { logAgentNamespace } from "./namespace";
 import { clusterRole, clusterRoleBinding, serviceAccount } from "./rbac";
+import { NamespaceReadiness } from "../namespaces";
 
 export interface LogAgentArgs {
     settings: LogsSettings;
-    /** The search store in the agent's namespace, whose pods the namespace must admit too. */
-    searchStore?: SearchStoreSettings;
-    /** The Namespace another component creates for the agent's objects (a shared namespace). */
-    namespaceReady?: pulumi.Resource;
+    namespaces: NamespaceReadiness;
 }
 
 /**
@@ -28,21 +25,14 @@ export class LogAgent extends pulumi.ComponentResource {
     public readonly serviceAccountName: pulumi.Output<string>;
     public readonly metricsPort: pulumi.Output<number>;
     public readonly searchUrl: pulumi.Output<string>;
-    /** The Namespace this component created, or undefined when it deploys into an existing one. */
-    public readonly namespaceResource?: k8s.core.v1.Namespace;
 
     constructor(name: string, args: LogAgentArgs, opts?: pulumi.ComponentResourceOptions) {
         super("cluster-monitoring:logging:LogAgent", name, {}, opts);
         const s = args.settings;
         const parent = { parent: this };
 
-        const ns = s.createNamespace
-            ? new k8s.core.v1.Namespace(`${name}-namespace`, logAgentNamespace(s, args.searchStore), parent)
-            : undefined;
-        this.namespaceResource = ns;
-        const ready = ns ?? args.namespaceReady;
         // Objects inside the namespace wait for it; cluster-scoped ones do not need to.
-        const inNamespace = { parent: this, dependsOn: ready ? [ready] : [] };
+        const inNamespace = { parent: this, dependsOn: args.namespaces.readyFor(s.namespace) };
 
         const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, serviceAccount(s), inNamespace);
         const role = new k8s.rbac.v1.ClusterRole(`${name}-cluster-role`, clusterRole(s), parent);

@@ -6,14 +6,8 @@ import { etcdClientSecret } from "./etcd-secret";
 import { remoteWriteSecret } from "./remote-write-secret";
 import { ingress } from "./ingress";
 import { podSecurityLevel } from "../../validate/pod-security";
-import {
-    admissionWarnings,
-    metricsNamespaceWorkloads,
-    metricsServerPodSecurity,
-    namespace,
-    namespacePodSecurity,
-    podSecurityWarnings,
-} from "./namespace";
+import { admissionWarnings, metricsNamespaceWorkloads, metricsServerPodSecurity, namespacePodSecurity, podSecurityWarnings } from "./namespace";
+import { NamespaceReadiness } from "../namespaces";
 import {
     clusterRole,
     clusterRoleBinding,
@@ -32,6 +26,7 @@ import { nfsPersistentVolume } from "../storage";
 
 export interface MetricsServerArgs {
     settings: MetricsSettings;
+    namespaces: NamespaceReadiness;
 }
 
 /**
@@ -43,8 +38,6 @@ export class MetricsServer extends pulumi.ComponentResource {
     public readonly serviceName: pulumi.Output<string>;
     public readonly inClusterUrl: pulumi.Output<string>;
     public readonly externalUrl: pulumi.Output<string>;
-    /** The Namespace this component created, for components that deploy into it too. */
-    public readonly namespaceResource?: k8s.core.v1.Namespace;
 
     constructor(name: string, args: MetricsServerArgs, opts?: pulumi.ComponentResourceOptions) {
         super("cluster-monitoring:monitoring:MetricsServer", name, {}, opts);
@@ -69,11 +62,8 @@ export class MetricsServer extends pulumi.ComponentResource {
             }
         }
 
-        // A namespace declared pre-existing (createNamespace false) is neither created nor labelled.
-        const ns = s.createNamespace ? new k8s.core.v1.Namespace(`${name}-namespace`, namespace(s), parent) : undefined;
-        this.namespaceResource = ns;
         // Objects inside the namespace wait for it; objects elsewhere do not need to.
-        const inNamespace = { parent: this, dependsOn: ns ? [ns] : [] };
+        const inNamespace = { parent: this, dependsOn: args.namespaces.readyFor(s.namespace) };
 
         const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, serviceAccount(s), inNamespace);
         const role = new k8s.rbac.v1.ClusterRole(`${name}-cluster-role`, clusterRole(s), parent);
@@ -87,8 +77,13 @@ export class MetricsServer extends pulumi.ComponentResource {
             dependsOn: [cfgRole, account],
         });
         const discoveryNs = discoveryNamespaces(s);
+        // Each discovery Role lives in the namespace it discovers, which may be another one the program creates.
         const roles = discoveryRoles(s).map(
-            (r, i) => new k8s.rbac.v1.Role(`${name}-discovery-role-${discoveryNs[i]}`, r, inNamespace),
+            (r, i) =>
+                new k8s.rbac.v1.Role(`${name}-discovery-role-${discoveryNs[i]}`, r, {
+                    parent: this,
+                    dependsOn: args.namespaces.readyFor(discoveryNs[i]),
+                }),
         );
         discoveryRoleBindings(s).forEach(
             (b, i) =>

@@ -2,11 +2,11 @@ import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { NodeExporterSettings } from "../../config";
 import { nodeExporterDaemonSet } from "./daemonset";
+import { NamespaceReadiness } from "../namespaces";
 
 export interface NodeExporterArgs {
     settings: NodeExporterSettings;
-    /** The Namespace another component creates when node-exporter shares it. */
-    namespaceReady?: pulumi.Resource;
+    namespaces: NamespaceReadiness;
 }
 
 /** Prometheus' node_exporter on every node (docs/node-exporter.md); the metrics server scrapes it. */
@@ -19,7 +19,7 @@ export class NodeExporter extends pulumi.ComponentResource {
         const n = args.settings;
         const daemonSet = new k8s.apps.v1.DaemonSet(`${name}-daemonset`, nodeExporterDaemonSet(n), {
             parent: this,
-            dependsOn: args.namespaceReady ? [args.namespaceReady] : [],
+            dependsOn: args.namespaces.readyFor(n.namespace),
         });
         this.namespace = pulumi.output(n.namespace);
         this.daemonSetName = daemonSet.metadata.name;

@@ -5,6 +5,7 @@ import { adapterConfigMap } from "./config-map";
 import { adapterDeployment } from "./deployment";
 import { adapterDisruptionBudget } from "./disruption-budget";
 import { ResourceMetricsModel } from "./model";
+import { NamespaceReadiness } from "../namespaces";
 import {
     adapterAuthDelegatorBinding,
     adapterAuthReaderBinding,
@@ -17,8 +18,7 @@ import { adapterService } from "./service";
 
 export interface ResourceMetricsArgs {
     model: ResourceMetricsModel;
-    /** The adapter's Namespace, when the program creates it. */
-    namespaceReady?: pulumi.Resource;
+    namespaces: NamespaceReadiness;
 }
 
 /** prometheus-adapter serving metrics.k8s.io from Prometheus (docs/resource-metrics.md). */
@@ -28,7 +28,7 @@ export class ResourceMetrics extends pulumi.ComponentResource {
     constructor(name: string, args: ResourceMetricsArgs, opts?: pulumi.ComponentResourceOptions) {
         super("cluster-monitoring:monitoring:ResourceMetrics", name, {}, opts);
         const r = args.model.settings;
-        const inNamespace = { parent: this, dependsOn: args.namespaceReady ? [args.namespaceReady] : [] };
+        const inNamespace = { parent: this, dependsOn: args.namespaces.readyFor(r.namespace) };
         const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, adapterServiceAccount(r), inNamespace);
         const role = new k8s.rbac.v1.ClusterRole(`${name}-cluster-role`, adapterClusterRole(r), { parent: this });
         const bindings = [

@@ -4,11 +4,11 @@ import { SearchStoreSettings } from "../../config";
 import { nfsPersistentVolume } from "../storage";
 import { searchStoreService, searchStoreUrl } from "./service";
 import { searchStoreStatefulSet } from "./statefulset";
+import { NamespaceReadiness } from "../namespaces";
 
 export interface SearchStoreArgs {
     settings: SearchStoreSettings;
-    /** The Namespace the log agent's component creates, which the store shares. */
-    namespaceReady?: pulumi.Resource;
+    namespaces: NamespaceReadiness;
 }
 
 /**
@@ -25,7 +25,7 @@ export class SearchStore extends pulumi.ComponentResource {
 
         const volumeArgs = nfsPersistentVolume(s.name, s.storage);
         const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, { parent: this })] : [];
-        const ready = args.namespaceReady ? [args.namespaceReady] : [];
+        const ready = args.namespaces.readyFor(s.namespace);
         const service = new k8s.core.v1.Service(`${name}-service`, searchStoreService(s), { parent: this, dependsOn: ready });
         new k8s.apps.v1.StatefulSet(`${name}-statefulset`, searchStoreStatefulSet(s), {
             parent: this,
