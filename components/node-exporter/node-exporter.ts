@@ -3,6 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { NodeExporterSettings } from "../../config";
 import { nodeExporterDaemonSet } from "./daemonset";
 import { NamespaceReadiness } from "../namespaces";
+import { MonitoringComponent } from "../common/monitoring-component";
 
 export interface NodeExporterArgs {
     settings: NodeExporterSettings;
@@ -10,17 +11,14 @@ export interface NodeExporterArgs {
 }
 
 /** Prometheus' node_exporter on every node (docs/node-exporter.md); the metrics server scrapes it. */
-export class NodeExporter extends pulumi.ComponentResource {
+export class NodeExporter extends MonitoringComponent {
     public readonly namespace: pulumi.Output<string>;
     public readonly daemonSetName: pulumi.Output<string>;
 
     constructor(name: string, args: NodeExporterArgs, opts?: pulumi.ComponentResourceOptions) {
-        super("cluster-monitoring:monitoring:NodeExporter", name, {}, opts);
+        super("cluster-monitoring:monitoring:NodeExporter", name, args.namespaces, opts);
         const n = args.settings;
-        const daemonSet = new k8s.apps.v1.DaemonSet(`${name}-daemonset`, nodeExporterDaemonSet(n), {
-            parent: this,
-            dependsOn: args.namespaces.readyFor(n.namespace),
-        });
+        const daemonSet = new k8s.apps.v1.DaemonSet(`${name}-daemonset`, nodeExporterDaemonSet(n), this.inNamespace(n.namespace));
         this.namespace = pulumi.output(n.namespace);
         this.daemonSetName = daemonSet.metadata.name;
         this.registerOutputs({ namespace: this.namespace, daemonSetName: this.daemonSetName });
