@@ -7,6 +7,7 @@ import { Grafana, grafanaModel } from "./components/grafana";
 import { KubeStateMetrics } from "./components/kube-state-metrics";
 import { LogAgent } from "./components/log-agent";
 import { MetricsServer } from "./components/metrics-server";
+import { Namespaces } from "./components/namespaces";
 import { NodeExporter } from "./components/node-exporter";
 import { ResourceMetrics, resourceMetricsModel } from "./components/resource-metrics";
 import { SearchStore } from "./components/search-store";
@@ -19,49 +20,29 @@ assertNoNameCollisions(settings);
 const cluster = new k8s.Provider("cluster", clusterProviderArgs(settings.cluster));
 const onCluster = { providers: [cluster] };
 
-const metrics = new MetricsServer("monitor", { settings: settings.metrics }, onCluster);
-const sharesMetricsNamespace = settings.logs.namespace === settings.metrics.namespace;
-const logs = new LogAgent(
-    "log-agent",
-    {
-        settings: settings.logs,
-        searchStore: settings.searchStore,
-        namespaceReady: sharesMetricsNamespace ? metrics.namespaceResource : undefined,
-    },
-    onCluster,
-);
-const store = settings.searchStore.enabled
-    ? new SearchStore(
-          "search-store",
-          { settings: settings.searchStore, namespaceReady: logs.namespaceResource ?? (sharesMetricsNamespace ? metrics.namespaceResource : undefined) },
-          onCluster,
-      )
-    : undefined;
+// Created first: every component below asks it, by name, for the namespace its objects wait on.
+const namespaces = new Namespaces("namespaces", { settings }, onCluster);
+
+const metrics = new MetricsServer("monitor", { settings: settings.metrics, namespaces }, onCluster);
+const logs = new LogAgent("log-agent", { settings: settings.logs, namespaces }, onCluster);
+const store = settings.searchStore.enabled ? new SearchStore("search-store", { settings: settings.searchStore, namespaces }, onCluster) : undefined;
 // Each on by default and switchable per stack; when off, its scrape job goes with it (config/index.ts).
-const namespaceCreatedFor = (ns: string) =>
-    ns === settings.metrics.namespace ? metrics.namespaceResource : ns === settings.logs.namespace ? logs.namespaceResource : undefined;
 const nodeExporter = settings.nodeExporter.enabled
-    ? new NodeExporter("node-exporter", { settings: settings.nodeExporter, namespaceReady: namespaceCreatedFor(settings.nodeExporter.namespace) }, onCluster)
+    ? new NodeExporter("node-exporter", { settings: settings.nodeExporter, namespaces }, onCluster)
     : undefined;
 const kubeStateMetrics = settings.kubeStateMetrics.enabled
-    ? new KubeStateMetrics("kube-state-metrics", { settings: settings.kubeStateMetrics, namespaceReady: metrics.namespaceResource }, onCluster)
+    ? new KubeStateMetrics("kube-state-metrics", { settings: settings.kubeStateMetrics, namespaces }, onCluster)
     : undefined;
 // Grafana reads Prometheus and the search store; its dashboards follow the components above.
-const grafana = settings.grafana.enabled
-    ? new Grafana("grafana", { model: grafanaModel(settings), namespaceReady: metrics.namespaceResource }, onCluster)
-    : undefined;
+const grafana = settings.grafana.enabled ? new Grafana("grafana", { model: grafanaModel(settings), namespaces }, onCluster) : undefined;
 
 const alertmanager = settings.alertmanager.enabled
-    ? new Alertmanager("alertmanager", { settings: settings.alertmanager, namespaceReady: metrics.namespaceResource }, onCluster)
+    ? new Alertmanager("alertmanager", { settings: settings.alertmanager, namespaces }, onCluster)
     : undefined;
 
 // Serves metrics.k8s.io from Prometheus; off by default, as a cluster may run metrics-server instead.
 const resourceMetrics = settings.resourceMetrics.enabled
-    ? new ResourceMetrics(
-          "resource-metrics",
-          { model: resourceMetricsModel(settings), namespaceReady: namespaceCreatedFor(settings.resourceMetrics.namespace) },
-          onCluster,
-      )
+    ? new ResourceMetrics("resource-metrics", { model: resourceMetricsModel(settings), namespaces }, onCluster)
     : undefined;
 
 export const namespace = metrics.namespace;
@@ -75,9 +56,9 @@ export const searchStoreUrl = store?.url;
 export const nodeExporterDaemonSet = nodeExporter?.daemonSetName;
 export const kubeStateMetricsService = kubeStateMetrics?.serviceName;
 export const grafanaUrl = grafana?.url;
-// Read with `pulumi stack output grafanaAdminPassword --show-secrets`; never printed by the scripts.
 // What `npm run access` prints: each UI's Service and port, or its Ingress URL.
 export const consoles = consolesOf(settings);
+// Read with `pulumi stack output grafanaAdminPassword --show-secrets`; never printed by the scripts.
 export const grafanaAdminUser = grafana?.adminUser;
 export const grafanaAdminPassword = grafana?.adminPassword;
 export const alertmanagerUrl = alertmanager?.inClusterUrl;

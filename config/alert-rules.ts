@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { analyzePromql, PROMQL_2_11, PromqlDialect } from "../components/alert-rules/promql";
+import { analyzePromql, PROMQL_2_11, PromqlDialect } from "../prometheus/promql";
+import { defaultRuleGroups } from "../prometheus/rules/default-groups";
 import { closedObject, flag, stringList, stringMap, text } from "./fields";
 import { prometheusDuration, prometheusLabelName } from "./formats";
 
@@ -72,9 +73,8 @@ const groupSchema = (dialect: PromqlDialect) => closedObject(
 
 export type UserRuleGroup = z.output<ReturnType<typeof groupSchema>>;
 
-/** Every default alert's name, with every job and component on; read lazily, the rules import config. */
+/** Every default alert's name, with every job and component on. */
 function defaultAlertNames(): string[] {
-    const { defaultRuleGroups } = require("../components/alert-rules/default-groups") as typeof import("../components/alert-rules/default-groups");
     const everything = { prometheusJob: "x", kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "x", logBufferLimitBytes: 1 };
     return defaultRuleGroups(everything).flatMap((g) => g.rules.flatMap((r) => ("alert" in r ? [r.alert] : [])));
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ALERT_RULES_KEY, AlertRulesSettings, alertRulesSchema, alertRulesSchemaFor } from "./alert-rules";
-import { NEWEST_RELEASE, prometheusRelease } from "../components/metrics-server/prometheus-release";
+import { NEWEST_RELEASE, prometheusRelease } from "../prometheus/release-lines";
 import {
     ALERTMANAGER_CLUSTER_PORT_NAMES,
     ALERTMANAGER_KEY,
@@ -34,7 +34,7 @@ import { readEtcdClient, readGrafanaAdminPassword, readRemoteWriteSecrets, readS
 import { referencedSecretKeys } from "./remote-write";
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
 import { fluentdSizeBytes, prometheusDurationSeconds } from "./formats";
-import type { RuleContext } from "../components/alert-rules/context";
+import type { RuleContext } from "../prometheus/rules/context";
 
 export * from "./alert-rules";
 export * from "./alertmanager";

@@ -34,8 +34,8 @@ import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields } from "./scheduling";
 import { oneVolumeMessage, storageSchema } from "./storage";
 import type { AlertRulesSettings } from "./alert-rules";
-import type { RuleContext } from "../components/alert-rules/context";
-import { resolveRelease } from "../components/metrics-server/prometheus-release";
+import type { RuleContext } from "../prometheus/rules/context";
+import { resolveRelease } from "../prometheus/release-lines";
 
 /** The three files of the etcd client Secret (docs/design.md#etcd-client-secret), all Pulumi secrets. */
 export interface EtcdClientCertificates {

@@ -14,9 +14,7 @@ import {
     serviceName,
 } from "./formats";
 
-/** The job names of the exporter jobs, which follow their components rather than metrics.jobs. */
-export const NODE_EXPORTER_JOB_NAME = "node-exporter";
-export const KUBE_STATE_METRICS_JOB_NAME = "kube-state-metrics";
+export { KUBE_STATE_METRICS_JOB_NAME, NODE_EXPORTER_JOB_NAME } from "../prometheus/job-names";
 
 /** Which cluster-component jobs run besides self-monitoring. */
 export const JOB_SWITCH_DEFAULTS = {

@@ -17,6 +17,7 @@ import { generatedPrometheusFiles } from "./harness/generated-config";
 import { captureResources, ofType } from "./harness/pulumi-mocks";
 import { settingsWith } from "./harness/stack-config";
 import { tempProject } from "./harness/temp-project";
+import { EXISTING_NAMESPACES } from "./harness/namespaces";
 
 const PDB = "kubernetes:policy/v1:PodDisruptionBudget";
 const STORAGE_CLASS = { storage: { mode: "storageClass" } };
@@ -127,10 +128,10 @@ describe("Prometheus replicas and the config reloader", () => {
         assert.strictEqual(sts.spec.replicas, 2);
         assert.deepStrictEqual(sts.spec.template.spec.affinity, replicaSpread(2, sts.spec.template.metadata.labels).affinity);
         assert.strictEqual(sts.spec.template.spec.topologySpreadConstraints.length, 1);
-        const resources = await captureResources(() => new MetricsServer("monitor", { settings: s }));
+        const resources = await captureResources(() => new MetricsServer("monitor", { settings: s, namespaces: EXISTING_NAMESPACES }));
         const [pdb] = ofType(resources, PDB);
         assert.deepStrictEqual(pdb.inputs.spec.selector.matchLabels, sts.spec.selector.matchLabels);
-        const single = await captureResources(() => new MetricsServer("monitor", { settings: settingsWith().metrics }));
+        const single = await captureResources(() => new MetricsServer("monitor", { settings: settingsWith().metrics, namespaces: EXISTING_NAMESPACES }));
         assert.deepStrictEqual(ofType(single, PDB), []);
         assert.strictEqual((statefulSet(settingsWith().metrics).spec as any).template.spec.affinity, undefined);
     });
@@ -187,9 +188,9 @@ describe("the Alertmanager cluster", () => {
     });
 
     it("three replicas get a PodDisruptionBudget; one gets none", async () => {
-        const three = await captureResources(() => new Alertmanager("alertmanager", { settings: settingsWith(HA).alertmanager }));
+        const three = await captureResources(() => new Alertmanager("alertmanager", { settings: settingsWith(HA).alertmanager, namespaces: EXISTING_NAMESPACES }));
         assert.deepStrictEqual(ofType(three, PDB).map((r) => r.inputs.spec), [{ maxUnavailable: 1, selector: { matchLabels: { "app.kubernetes.io/name": "alertmanager", "app.kubernetes.io/component": "alertmanager" } } }]);
-        const one = await captureResources(() => new Alertmanager("alertmanager", { settings: settingsWith().alertmanager }));
+        const one = await captureResources(() => new Alertmanager("alertmanager", { settings: settingsWith().alertmanager, namespaces: EXISTING_NAMESPACES }));
         assert.deepStrictEqual(ofType(one, PDB), []);
     });
 

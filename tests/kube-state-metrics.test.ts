@@ -8,6 +8,7 @@ import { ConfigError, KUBE_STATE_METRICS_DOCUMENTED_DEFAULT, KUBE_STATE_METRICS_
 import { podSecurityLevel } from "../validate/pod-security";
 import { captureResources } from "./harness/pulumi-mocks";
 import { settingsWith } from "./harness/stack-config";
+import { EXISTING_NAMESPACES } from "./harness/namespaces";
 
 function configError(kubeStateMetrics: Record<string, unknown>): ConfigError {
     try {
@@ -88,7 +89,7 @@ describe("kube-state-metrics (docs/kube-state-metrics.md)", () => {
         assert.strictEqual(on?.honor_labels, true);
         const off = settingsWith({ kubeStateMetrics: { enabled: false } });
         assert.ok(!scrapeJobs(off.metrics).some((j) => j.job_name === "kube-state-metrics"));
-        const resources = await captureResources(() => new KubeStateMetrics("kube-state-metrics", { settings: settingsWith().kubeStateMetrics }));
+        const resources = await captureResources(() => new KubeStateMetrics("kube-state-metrics", { settings: settingsWith().kubeStateMetrics, namespaces: EXISTING_NAMESPACES }));
         assert.deepStrictEqual(resources.map((r) => r.type).sort(), [
             "cluster-monitoring:monitoring:KubeStateMetrics",
             "kubernetes:apps/v1:Deployment",

@@ -13,6 +13,7 @@ import { Settings } from "../config";
 import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../components/common/checksum";
 import { captureResources, findOne, ofType, RegisteredResource } from "./harness/pulumi-mocks";
 import { settingsWith } from "./harness/stack-config";
+import { EXISTING_NAMESPACES } from "./harness/namespaces";
 
 const T = {
     component: "cluster-monitoring:logging:LogAgent",
@@ -38,7 +39,7 @@ function withUser(overrides: Record<string, unknown> = {}): Settings {
 }
 
 async function build(settings: Settings = settingsWith(), name = "log-agent"): Promise<RegisteredResource[]> {
-    return captureResources(() => new LogAgent(name, { settings: settings.logs }));
+    return captureResources(() => new LogAgent(name, { settings: settings.logs, namespaces: EXISTING_NAMESPACES }));
 }
 
 function daemonSetOf(resources: RegisteredResource[]) {
@@ -313,7 +314,7 @@ describe("log agent: component", () => {
             const dependencies = new Map<string, unknown[]>();
             await captureResources(
                 () =>
-                    new LogAgent("log-agent", { settings: withUser().logs }, {
+                    new LogAgent("log-agent", { settings: withUser().logs, namespaces: EXISTING_NAMESPACES }, {
                         transformations: [
                             (args) => {
                                 dependencies.set(args.type, (args.opts.dependsOn as unknown[]) ?? []);

@@ -3,12 +3,13 @@ import { LogAgent } from "../components/log-agent";
 import { Settings } from "../config";
 import { captureResources, findOne } from "./harness/pulumi-mocks";
 import { settingsWith } from "./harness/stack-config";
+import { EXISTING_NAMESPACES } from "./harness/namespaces";
 
 const CONFIG_MAP = "kubernetes:core/v1:ConfigMap";
 
 /** The ConfigMap data as the engine receives it from a LogAgent built with these settings. */
 async function configFiles(settings: Settings = settingsWith()): Promise<Record<string, string>> {
-    const resources = await captureResources(() => new LogAgent("log-agent", { settings: settings.logs }));
+    const resources = await captureResources(() => new LogAgent("log-agent", { settings: settings.logs, namespaces: EXISTING_NAMESPACES }));
     return findOne(resources, CONFIG_MAP, settings.logs.configMapName).inputs.data;
 }
 

@@ -4,6 +4,7 @@ import { MetricsServer } from "../components/metrics-server";
 import { captureResources, findOne, ofType, RegisteredResource, unwrapSecret } from "./harness/pulumi-mocks";
 import { metricsWarnings } from "../components/metrics-server/warnings";
 import { settingsWith } from "./harness/stack-config";
+import { Namespaces } from "../components/namespaces";
 
 const T = {
     namespace: "kubernetes:core/v1:Namespace",
@@ -24,7 +25,7 @@ const subject = { kind: "ServiceAccount", name: "monitor-main", namespace: "moni
 
 async function deploy(overrides: Record<string, Record<string, unknown>> = {}, secrets: Record<string, string> = {}) {
     const settings = settingsWith(overrides, secrets);
-    return captureResources(() => new MetricsServer("monitor", { settings: settings.metrics }));
+    return captureResources(() => new MetricsServer("monitor", { settings: settings.metrics, namespaces: new Namespaces("namespaces", { settings }) }));
 }
 
 /** The Prometheus container; the config reloader, when there is one, runs beside it. */
@@ -44,6 +45,8 @@ describe("MetricsServer with default settings", () => {
     it("registers exactly the resources of docs/design.md#metrics-server, and no etcd Secret or Ingress", () => {
         const kinds = resources.map((r) => `${r.type} ${r.inputs.metadata?.namespace ?? ""}/${r.inputs.metadata?.name ?? r.name}`).sort();
         assert.deepStrictEqual(kinds, [
+            // Built with the Namespaces component, which creates the namespace, as index.ts does.
+            "cluster-monitoring:cluster:Namespaces /namespaces",
             "cluster-monitoring:monitoring:MetricsServer /monitor",
             `${T.configMap} monitoring/monitor`,
             `${T.configMap} monitoring/monitor-rulefiles`,

@@ -7,6 +7,7 @@ import { ConfigError } from "../config";
 import { podSecurityLevel } from "../validate/pod-security";
 import { captureResources } from "./harness/pulumi-mocks";
 import { settingsWith } from "./harness/stack-config";
+import { EXISTING_NAMESPACES } from "./harness/namespaces";
 
 function configError(nodeExporter: Record<string, unknown>, other: Record<string, Record<string, unknown>> = {}): ConfigError {
     try {
@@ -106,7 +107,7 @@ describe("node-exporter (docs/node-exporter.md)", () => {
     });
 
     it("registers only its DaemonSet, under the component", async () => {
-        const resources = await captureResources(() => new NodeExporter("node-exporter", { settings: settingsWith().nodeExporter }));
+        const resources = await captureResources(() => new NodeExporter("node-exporter", { settings: settingsWith().nodeExporter, namespaces: EXISTING_NAMESPACES }));
         assert.deepStrictEqual(resources.map((r) => r.type).sort(), ["cluster-monitoring:monitoring:NodeExporter", "kubernetes:apps/v1:DaemonSet"]);
     });
 });

@@ -1,7 +1,7 @@
 import * as assert from "assert";
 import { stringify } from "yaml";
-import { analyzePromql } from "../components/alert-rules/promql";
-import { defaultRuleGroups } from "../components/alert-rules/default-groups";
+import { analyzePromql } from "../prometheus/promql";
+import { defaultRuleGroups } from "../prometheus/rules/default-groups";
 import { dashboardsFor } from "../components/grafana/dashboards";
 import { prometheusConfig } from "../components/metrics-server/prometheus-config";
 import {
@@ -9,7 +9,7 @@ import {
     releaseOfVersion,
     resolveRelease,
     versionOfImage,
-} from "../components/metrics-server/prometheus-release";
+} from "../prometheus/release-lines";
 import { discoveryRoles } from "../components/metrics-server/rbac";
 import { prometheusArgs } from "../components/metrics-server/statefulset";
 import { ConfigError } from "../config";
@@ -55,7 +55,7 @@ const LATER_CONFIG_KEYS = [
     "body_size_limit", "attach_metadata", "selectors", "oauth2", "authorization", "proxy_url",
 ];
 
-describe("Prometheus release lines (components/metrics-server/prometheus-release.ts)", () => {
+describe("Prometheus release lines (prometheus/release-lines.ts)", () => {
     it("maps each image tag vX.Y.Z to its line, and every supported line has an image here", () => {
         const line = (image: string) => releaseOfVersion(versionOfImage(image)!)?.line;
         for (const [name, image] of Object.entries(LINE_IMAGES)) {

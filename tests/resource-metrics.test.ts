@@ -2,7 +2,7 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 import { parse } from "yaml";
-import { analyzePromql, FUNCTIONS_2_11 } from "../components/alert-rules/promql";
+import { analyzePromql, FUNCTIONS_2_11 } from "../prometheus/promql";
 import { CADVISOR_FAMILIES } from "../components/metrics-server/scrape-jobs/cadvisor-families";
 import { cadvisorJob } from "../components/metrics-server/scrape-jobs/cadvisor";
 import { matchesFamily } from "../components/metrics-server/scrape-jobs/family-rules";
@@ -27,6 +27,7 @@ import { podSecurityLevel } from "../validate/pod-security";
 import { fillAdapterTemplate } from "./harness/adapter-query";
 import { captureResources } from "./harness/pulumi-mocks";
 import { settingsWith } from "./harness/stack-config";
+import { EXISTING_NAMESPACES } from "./harness/namespaces";
 
 const on = (extra: Record<string, unknown> = {}, more: Record<string, Record<string, unknown>> = {}): Settings =>
     settingsWith({ ...more, resourceMetrics: { enabled: true, ...extra } });
@@ -203,7 +204,7 @@ describe("resource metrics: prometheus-adapter (docs/resource-metrics.md)", () =
         });
 
         it("the component registers exactly its objects, the APIService last, and lists each in object-names", async () => {
-            const resources = await captureResources(() => new ResourceMetrics("resource-metrics", { model: resourceMetricsModel(on({ replicas: 2 })) }));
+            const resources = await captureResources(() => new ResourceMetrics("resource-metrics", { model: resourceMetricsModel(on({ replicas: 2 })), namespaces: EXISTING_NAMESPACES }));
             const kube = resources.filter((x) => x.type.startsWith("kubernetes:"));
             assert.deepStrictEqual(kube.map((x) => x.type).sort(), [
                 "kubernetes:apiregistration.k8s.io/v1:APIService",

@@ -7,6 +7,7 @@ import { ConfigError, loadSettings, plainConfigSource } from "../config";
 import { captureResources, findOne, ofType } from "./harness/pulumi-mocks";
 import { generatedPrometheusFiles } from "./harness/generated-config";
 import { requiredConfig, settingsWith } from "./harness/stack-config";
+import { EXISTING_NAMESPACES } from "./harness/namespaces";
 
 const TOKEN = "/var/run/secrets/kubernetes.io/serviceaccount/token";
 const SA_CA = "/var/run/secrets/kubernetes.io/serviceaccount/ca.crt";
@@ -163,7 +164,7 @@ describe("scrape jobs", () => {
             scheme: "http",
             static_configs: [{ targets: ["10.0.0.11:2381"] }],
         });
-        const r = await captureResources(() => new MetricsServer("monitor", { settings: settingsWith({ metrics }).metrics }));
+        const r = await captureResources(() => new MetricsServer("monitor", { settings: settingsWith({ metrics }).metrics, namespaces: EXISTING_NAMESPACES }));
         assert.deepStrictEqual(ofType(r, "kubernetes:core/v1:Secret"), []);
     });
 
@@ -177,7 +178,7 @@ describe("scrape jobs", () => {
             regex: "kube-etcd;metrics",
             separator: ";",
         });
-        const r = await captureResources(() => new MetricsServer("monitor", { settings: settingsWith({ metrics }, ETCD_FILES).metrics }));
+        const r = await captureResources(() => new MetricsServer("monitor", { settings: settingsWith({ metrics }, ETCD_FILES).metrics, namespaces: EXISTING_NAMESPACES }));
         const service = findOne(r, "kubernetes:core/v1:Service", "kube-etcd").inputs;
         assert.strictEqual(service.metadata.namespace, "kube-system");
         assert.strictEqual(service.spec.selector, undefined, "Kubernetes must leave the Endpoints to us");
@@ -220,7 +221,7 @@ describe("scrape jobs", () => {
             { action: "keep", source_labels: ["__meta_kubernetes_pod_container_port_name"], regex: "metrics" },
         ]);
         const settings = settingsWith(overrides);
-        const r = await captureResources(() => new LogAgent("log-agent", { settings: settings.logs }));
+        const r = await captureResources(() => new LogAgent("log-agent", { settings: settings.logs, namespaces: EXISTING_NAMESPACES }));
         const ds = findOne(r, "kubernetes:apps/v1:DaemonSet").inputs;
         assert.strictEqual(ds.metadata.namespace, "logging");
         assert.deepStrictEqual(ds.spec.template.metadata.labels, { app: "log-shipper" });
@@ -303,7 +304,7 @@ describe("scrape jobs", () => {
 
 describe("RBAC follows the scrape jobs", () => {
     async function deploy(metrics: Record<string, unknown>, secrets: Record<string, string> = {}) {
-        return captureResources(() => new MetricsServer("monitor", { settings: settingsWith({ metrics }, secrets).metrics }));
+        return captureResources(() => new MetricsServer("monitor", { settings: settingsWith({ metrics }, secrets).metrics, namespaces: EXISTING_NAMESPACES }));
     }
 
     it("every namespace a job discovers in gets a discovery Role and RoleBinding", async () => {

@@ -4,6 +4,7 @@ import { searchStoreStatefulSet } from "../components/search-store/statefulset";
 import { ConfigError, Settings } from "../config";
 import { captureResources, findOne, RegisteredResource } from "./harness/pulumi-mocks";
 import { settingsWith } from "./harness/stack-config";
+import { EXISTING_NAMESPACES } from "./harness/namespaces";
 
 const T = {
     component: "cluster-monitoring:logging:SearchStore",
@@ -17,7 +18,7 @@ function storeSettings(searchStore: Record<string, unknown> = {}, logs: Record<s
 }
 
 function build(settings: Settings): Promise<RegisteredResource[]> {
-    return captureResources(() => new SearchStore("search-store", { settings: settings.searchStore }));
+    return captureResources(() => new SearchStore("search-store", { settings: settings.searchStore, namespaces: EXISTING_NAMESPACES }));
 }
 
 function configError(searchStore: Record<string, unknown>, logs: Record<string, unknown> = {}, secrets: Record<string, string> = {}): ConfigError {

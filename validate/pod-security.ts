@@ -111,161 +111,228 @@ function allContainers(spec: any): NamedContainer[] {
 
 const show = (v: unknown) => JSON.stringify(v);
 
+/** A pod as the controls read it. */
+interface Pod {
+    spec: any;
+    /** The pod's securityContext, {} when unset. */
+    sc: any;
+    containers: NamedContainer[];
+    annotations: Record<string, string>;
+}
+
+/** What one control finds wrong: the field, as the documentation writes it, and its value. */
+interface Finding {
+    field: string;
+    value: unknown;
+}
+
+/** A row of the documentation's control tables: the level it belongs to and what it checks. */
+interface Control {
+    name: PodSecurityControl;
+    breaks: "baseline" | "restricted";
+    check(pod: Pod): Finding[];
+}
+
+/** One finding per container whose securityContext field `get` reads is refused by `bad`. */
+function perContainer(pod: Pod, field: string, get: (sc: any) => unknown, bad: (value: unknown) => boolean): Finding[] {
+    return pod.containers.flatMap(({ path, c }) => {
+        const value = get(c.securityContext ?? {});
+        return bad(value) ? [{ field: `${path}.securityContext.${field}`, value }] : [];
+    });
+}
+
+/** The pod's own field and every container's, as the controls that apply to both read them. */
+function podAndContainers(pod: Pod, field: string, get: (sc: any) => unknown, bad: (value: unknown) => boolean): Finding[] {
+    const own = get(pod.sc);
+    return [...(bad(own) ? [{ field: `spec.securityContext.${field}`, value: own }] : []), ...perContainer(pod, field, get, bad)];
+}
+
+const appArmorOk = (t: unknown) => t === undefined || t === "RuntimeDefault" || t === "Localhost";
+const seccompOk = (t: unknown) => t === "RuntimeDefault" || t === "Localhost";
+
+function seLinuxProblems(opts: any): string[] {
+    if (!opts) {
+        return [];
+    }
+    const bad: string[] = [];
+    if (opts.type !== undefined && !SELINUX_TYPES.includes(opts.type)) bad.push(`type ${opts.type}`);
+    if (opts.user !== undefined && opts.user !== "") bad.push(`user ${opts.user}`);
+    if (opts.role !== undefined && opts.role !== "") bad.push(`role ${opts.role}`);
+    return bad;
+}
+
+/** The Baseline table, in the documentation's order. */
+const BASELINE: Control[] = [
+    {
+        name: "HostProcess",
+        breaks: "baseline",
+        check: (pod) => podAndContainers(pod, "windowsOptions.hostProcess", (sc) => sc.windowsOptions?.hostProcess, (v) => v === true),
+    },
+    {
+        name: "Host Namespaces",
+        breaks: "baseline",
+        check: (pod) => ["hostNetwork", "hostPID", "hostIPC"].filter((f) => pod.spec[f] === true).map((f) => ({ field: `spec.${f}`, value: true })),
+    },
+    {
+        name: "Privileged Containers",
+        breaks: "baseline",
+        check: (pod) => perContainer(pod, "privileged", (sc) => sc.privileged, (v) => v === true),
+    },
+    {
+        name: "Capabilities",
+        breaks: "baseline",
+        check: (pod) =>
+            pod.containers.flatMap(({ path, c }) =>
+                ((c.securityContext?.capabilities?.add ?? []) as string[])
+                    .filter((cap) => !BASELINE_CAPABILITIES.includes(cap))
+                    .map((cap) => ({ field: `${path}.securityContext.capabilities.add`, value: cap })),
+            ),
+    },
+    {
+        name: "HostPath Volumes",
+        breaks: "baseline",
+        check: (pod) =>
+            ((pod.spec.volumes ?? []) as any[])
+                .filter((vol) => vol.hostPath !== undefined)
+                .map((vol) => ({ field: `spec.volumes[${vol.name}].hostPath`, value: vol.hostPath.path ?? vol.hostPath })),
+    },
+    {
+        name: "Host Ports",
+        breaks: "baseline",
+        check: (pod) =>
+            pod.containers.flatMap(({ path, c }) =>
+                ((c.ports ?? []) as any[])
+                    .filter((port) => port.hostPort !== undefined && port.hostPort !== 0)
+                    .map((port) => ({ field: `${path}.ports[*].hostPort`, value: port.hostPort })),
+            ),
+    },
+    {
+        name: "AppArmor",
+        breaks: "baseline",
+        check: (pod) => [
+            ...podAndContainers(pod, "appArmorProfile.type", (sc) => sc.appArmorProfile?.type, (t) => !appArmorOk(t)),
+            ...Object.entries(pod.annotations)
+                .filter(([key, value]) => key.startsWith(APPARMOR_ANNOTATION) && value !== "runtime/default" && !value.startsWith("localhost/"))
+                .map(([key, value]) => ({ field: `metadata.annotations['${key}']`, value })),
+        ],
+    },
+    {
+        name: "SELinux",
+        breaks: "baseline",
+        check: (pod) => [
+            ...seLinuxProblems(pod.sc.seLinuxOptions).map((value) => ({ field: "spec.securityContext.seLinuxOptions", value })),
+            ...pod.containers.flatMap(({ path, c }) =>
+                seLinuxProblems(c.securityContext?.seLinuxOptions).map((value) => ({ field: `${path}.securityContext.seLinuxOptions`, value })),
+            ),
+        ],
+    },
+    {
+        name: "/proc Mount Type",
+        breaks: "baseline",
+        check: (pod) => perContainer(pod, "procMount", (sc) => sc.procMount, (v) => v !== undefined && v !== "Default"),
+    },
+    {
+        name: "Seccomp",
+        breaks: "baseline",
+        check: (pod) => podAndContainers(pod, "seccompProfile.type", (sc) => sc.seccompProfile?.type, (t) => t === "Unconfined"),
+    },
+    {
+        name: "Sysctls",
+        breaks: "baseline",
+        check: (pod) =>
+            ((pod.sc.sysctls ?? []) as any[])
+                .filter((sysctl) => !SAFE_SYSCTLS.includes(sysctl.name))
+                .map((sysctl) => ({ field: "spec.securityContext.sysctls[*].name", value: sysctl.name })),
+    },
+];
+
+/** The Restricted table, in the documentation's order; a pod must also meet every Baseline control. */
+const RESTRICTED: Control[] = [
+    {
+        name: "Volume Types",
+        breaks: "restricted",
+        check: (pod) =>
+            ((pod.spec.volumes ?? []) as any[]).flatMap((vol) =>
+                Object.keys(vol)
+                    .filter((source) => source !== "name" && !RESTRICTED_VOLUME_TYPES.includes(source))
+                    .map((source) => ({ field: `spec.volumes[${vol.name}]`, value: source })),
+            ),
+    },
+    {
+        name: "Privilege Escalation",
+        breaks: "restricted",
+        check: (pod) =>
+            perContainer(pod, "allowPrivilegeEscalation", (sc) => sc.allowPrivilegeEscalation, (v) => v !== false).map((f) => ({
+                ...f,
+                value: f.value ?? "unset",
+            })),
+    },
+    {
+        // runAsNonRoot: true on the pod, or on every container; false anywhere fails.
+        name: "Running as Non-root",
+        breaks: "restricted",
+        check: (pod) => [
+            ...(pod.sc.runAsNonRoot === false ? [{ field: "spec.securityContext.runAsNonRoot", value: false }] : []),
+            ...perContainer(pod, "runAsNonRoot", (sc) => sc.runAsNonRoot, (own) => own === false || (own === undefined && pod.sc.runAsNonRoot !== true)).map(
+                (f) => ({ ...f, value: f.value ?? "unset, and unset on the pod" }),
+            ),
+        ],
+    },
+    {
+        name: "Running as Non-root user",
+        breaks: "restricted",
+        check: (pod) => podAndContainers(pod, "runAsUser", (sc) => sc.runAsUser, (v) => v === 0),
+    },
+    {
+        // RuntimeDefault or Localhost on the pod, or on every container (Unconfined breaks Baseline already).
+        name: "Seccomp",
+        breaks: "restricted",
+        check: (pod) => {
+            const podSeccomp = pod.sc.seccompProfile?.type;
+            return perContainer(
+                pod,
+                "seccompProfile.type",
+                (sc) => sc.seccompProfile?.type,
+                (own) => (own === undefined ? !seccompOk(podSeccomp) : !seccompOk(own) && own !== "Unconfined"),
+            ).map((f) => ({ ...f, value: f.value ?? `unset, and ${podSeccomp ?? "unset"} on the pod` }));
+        },
+    },
+    {
+        name: "Capabilities",
+        breaks: "restricted",
+        check: (pod) =>
+            pod.containers.flatMap(({ path, c }) => {
+                const caps = c.securityContext?.capabilities ?? {};
+                const drop = (caps.drop ?? []).includes("ALL") ? [] : [{ field: `${path}.securityContext.capabilities.drop`, value: caps.drop ?? "unset" }];
+                const add = ((caps.add ?? []) as string[])
+                    .filter((cap) => BASELINE_CAPABILITIES.includes(cap) && !RESTRICTED_CAPABILITIES.includes(cap))
+                    .map((cap) => ({ field: `${path}.securityContext.capabilities.add`, value: cap }));
+                return [...drop, ...add];
+            }),
+    },
+];
+
 /**
  * Every violation of the Baseline and Restricted controls, and the least privileged level the
  * pod meets: restricted without violations, baseline when only restricted controls fail,
  * privileged otherwise.
  */
 export function podSecurityLevel(spec: any, annotations: Record<string, string> = {}): PodSecurityResult {
-    const v: PodSecurityViolation[] = [];
-    const add = (breaks: "baseline" | "restricted", control: PodSecurityControl, field: string, value: unknown) =>
-        v.push({ breaks, control, field, value: typeof value === "string" ? value : show(value) });
-    const podSc = spec.securityContext ?? {};
-    const containers = allContainers(spec);
-
-    // ---- Baseline ----
-    if (podSc.windowsOptions?.hostProcess === true) {
-        add("baseline", "HostProcess", "spec.securityContext.windowsOptions.hostProcess", true);
-    }
-    for (const { path, c } of containers) {
-        if (c.securityContext?.windowsOptions?.hostProcess === true) {
-            add("baseline", "HostProcess", `${path}.securityContext.windowsOptions.hostProcess`, true);
-        }
-    }
-    for (const field of ["hostNetwork", "hostPID", "hostIPC"]) {
-        if (spec[field] === true) {
-            add("baseline", "Host Namespaces", `spec.${field}`, true);
-        }
-    }
-    for (const { path, c } of containers) {
-        if (c.securityContext?.privileged === true) {
-            add("baseline", "Privileged Containers", `${path}.securityContext.privileged`, true);
-        }
-        for (const cap of c.securityContext?.capabilities?.add ?? []) {
-            if (!BASELINE_CAPABILITIES.includes(cap)) {
-                add("baseline", "Capabilities", `${path}.securityContext.capabilities.add`, cap);
-            }
-        }
-        for (const port of c.ports ?? []) {
-            if (port.hostPort !== undefined && port.hostPort !== 0) {
-                add("baseline", "Host Ports", `${path}.ports[*].hostPort`, port.hostPort);
-            }
-        }
-    }
-    for (const vol of spec.volumes ?? []) {
-        if (vol.hostPath !== undefined) {
-            add("baseline", "HostPath Volumes", `spec.volumes[${vol.name}].hostPath`, vol.hostPath.path ?? vol.hostPath);
-        }
-    }
-    const appArmorOk = (t: unknown) => t === undefined || t === "RuntimeDefault" || t === "Localhost";
-    if (!appArmorOk(podSc.appArmorProfile?.type)) {
-        add("baseline", "AppArmor", "spec.securityContext.appArmorProfile.type", podSc.appArmorProfile.type);
-    }
-    for (const { path, c } of containers) {
-        if (!appArmorOk(c.securityContext?.appArmorProfile?.type)) {
-            add("baseline", "AppArmor", `${path}.securityContext.appArmorProfile.type`, c.securityContext.appArmorProfile.type);
-        }
-    }
-    for (const [key, value] of Object.entries(annotations)) {
-        if (key.startsWith(APPARMOR_ANNOTATION) && value !== "runtime/default" && !value.startsWith("localhost/")) {
-            add("baseline", "AppArmor", `metadata.annotations['${key}']`, value);
-        }
-    }
-    const seLinuxProblems = (opts: any): string[] => {
-        if (!opts) {
-            return [];
-        }
-        const bad: string[] = [];
-        if (opts.type !== undefined && !SELINUX_TYPES.includes(opts.type)) bad.push(`type ${opts.type}`);
-        if (opts.user !== undefined && opts.user !== "") bad.push(`user ${opts.user}`);
-        if (opts.role !== undefined && opts.role !== "") bad.push(`role ${opts.role}`);
-        return bad;
-    };
-    for (const bad of seLinuxProblems(podSc.seLinuxOptions)) {
-        add("baseline", "SELinux", "spec.securityContext.seLinuxOptions", bad);
-    }
-    for (const { path, c } of containers) {
-        for (const bad of seLinuxProblems(c.securityContext?.seLinuxOptions)) {
-            add("baseline", "SELinux", `${path}.securityContext.seLinuxOptions`, bad);
-        }
-        const procMount = c.securityContext?.procMount;
-        if (procMount !== undefined && procMount !== "Default") {
-            add("baseline", "/proc Mount Type", `${path}.securityContext.procMount`, procMount);
-        }
-    }
-    if (podSc.seccompProfile?.type === "Unconfined") {
-        add("baseline", "Seccomp", "spec.securityContext.seccompProfile.type", "Unconfined");
-    }
-    for (const { path, c } of containers) {
-        if (c.securityContext?.seccompProfile?.type === "Unconfined") {
-            add("baseline", "Seccomp", `${path}.securityContext.seccompProfile.type`, "Unconfined");
-        }
-    }
-    for (const sysctl of podSc.sysctls ?? []) {
-        if (!SAFE_SYSCTLS.includes(sysctl.name)) {
-            add("baseline", "Sysctls", "spec.securityContext.sysctls[*].name", sysctl.name);
-        }
-    }
-
-    // ---- Restricted ----
-    for (const vol of spec.volumes ?? []) {
-        const sources = Object.keys(vol).filter((k) => k !== "name");
-        for (const source of sources) {
-            if (!RESTRICTED_VOLUME_TYPES.includes(source)) {
-                add("restricted", "Volume Types", `spec.volumes[${vol.name}]`, source);
-            }
-        }
-    }
-    for (const { path, c } of containers) {
-        if (c.securityContext?.allowPrivilegeEscalation !== false) {
-            add("restricted", "Privilege Escalation", `${path}.securityContext.allowPrivilegeEscalation`, c.securityContext?.allowPrivilegeEscalation ?? "unset");
-        }
-    }
-    // runAsNonRoot: true on the pod, or on every container; false anywhere fails.
-    if (podSc.runAsNonRoot === false) {
-        add("restricted", "Running as Non-root", "spec.securityContext.runAsNonRoot", false);
-    }
-    for (const { path, c } of containers) {
-        const own = c.securityContext?.runAsNonRoot;
-        if (own === false || (own === undefined && podSc.runAsNonRoot !== true)) {
-            add("restricted", "Running as Non-root", `${path}.securityContext.runAsNonRoot`, own ?? "unset, and unset on the pod");
-        }
-    }
-    if (podSc.runAsUser === 0) {
-        add("restricted", "Running as Non-root user", "spec.securityContext.runAsUser", 0);
-    }
-    for (const { path, c } of containers) {
-        if (c.securityContext?.runAsUser === 0) {
-            add("restricted", "Running as Non-root user", `${path}.securityContext.runAsUser`, 0);
-        }
-    }
-    // seccomp: RuntimeDefault or Localhost on the pod, or on every container (Unconfined is a baseline violation above).
-    const seccompOk = (t: unknown) => t === "RuntimeDefault" || t === "Localhost";
-    const podSeccomp = podSc.seccompProfile?.type;
-    for (const { path, c } of containers) {
-        const own = c.securityContext?.seccompProfile?.type;
-        if (own === undefined ? !seccompOk(podSeccomp) : !seccompOk(own) && own !== "Unconfined") {
-            add("restricted", "Seccomp", `${path}.securityContext.seccompProfile.type`, own ?? `unset, and ${podSeccomp ?? "unset"} on the pod`);
-        }
-    }
-    for (const { path, c } of containers) {
-        const caps = c.securityContext?.capabilities ?? {};
-        if (!(caps.drop ?? []).includes("ALL")) {
-            add("restricted", "Capabilities", `${path}.securityContext.capabilities.drop`, caps.drop ?? "unset");
-        }
-        for (const cap of caps.add ?? []) {
-            if (BASELINE_CAPABILITIES.includes(cap) && !RESTRICTED_CAPABILITIES.includes(cap)) {
-                add("restricted", "Capabilities", `${path}.securityContext.capabilities.add`, cap);
-            }
-        }
-    }
-
-    const level: PodSecurityLevel = v.some((x) => x.breaks === "baseline")
+    const pod: Pod = { spec, sc: spec.securityContext ?? {}, containers: allContainers(spec), annotations };
+    const violations = [...BASELINE, ...RESTRICTED].flatMap((control) =>
+        control.check(pod).map(({ field, value }) => ({
+            breaks: control.breaks,
+            control: control.name,
+            field,
+            value: typeof value === "string" ? value : show(value),
+        })),
+    );
+    const level: PodSecurityLevel = violations.some((x) => x.breaks === "baseline")
         ? "privileged"
-        : v.some((x) => x.breaks === "restricted")
+        : violations.some((x) => x.breaks === "restricted")
           ? "baseline"
           : "restricted";
-    return { level, violations: v };
+    return { level, violations };
 }
 
 /** One line per violation, for test failures and warnings. */

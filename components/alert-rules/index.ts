@@ -1,12 +1,12 @@
 import { stringify } from "yaml";
 import { AlertRulesSettings } from "../../config/alert-rules";
-import { RuleContext } from "./context";
-import { defaultRuleGroups } from "./default-groups";
-import { isAlertingRule, Rule, RuleFile, RuleGroup } from "./types";
+import { RuleContext } from "../../prometheus/rules/context";
+import { defaultRuleGroups } from "../../prometheus/rules/default-groups";
+import { isAlertingRule, Rule, RuleFile, RuleGroup } from "../../prometheus/rules/types";
 
-export { RuleContext } from "./context";
-export { defaultRuleGroups } from "./default-groups";
-export * from "./types";
+export { RuleContext } from "../../prometheus/rules/context";
+export { defaultRuleGroups } from "../../prometheus/rules/default-groups";
+export * from "../../prometheus/rules/types";
 
 /** The default groups, less the alerts a stack switched off; a group left empty goes too. */
 export function enabledDefaultGroups(settings: AlertRulesSettings, c: RuleContext): RuleGroup[] {

@@ -5,30 +5,28 @@ import { nfsPersistentVolume } from "../storage";
 import { alertmanagerConfigSecret } from "./config-secret";
 import { alertmanagerService, alertmanagerUrl } from "./service";
 import { alertmanagerDisruptionBudget, alertmanagerStatefulSet } from "./statefulset";
+import { NamespaceReadiness } from "../namespaces";
+import { MonitoringComponent } from "../common/monitoring-component";
 
 export interface AlertmanagerArgs {
     settings: AlertmanagerSettings;
-    /** The metrics server's Namespace, when the program creates it. */
-    namespaceReady?: pulumi.Resource;
+    namespaces: NamespaceReadiness;
 }
 
 /** Alertmanager beside Prometheus (docs/alerting.md); Prometheus finds it through its Service. */
-export class Alertmanager extends pulumi.ComponentResource {
+export class Alertmanager extends MonitoringComponent {
     public readonly serviceName: pulumi.Output<string>;
     public readonly inClusterUrl: pulumi.Output<string>;
 
     constructor(name: string, args: AlertmanagerArgs, opts?: pulumi.ComponentResourceOptions) {
-        super("cluster-monitoring:monitoring:Alertmanager", name, {}, opts);
+        super("cluster-monitoring:monitoring:Alertmanager", name, args.namespaces, opts);
         const a = args.settings;
-        const inNamespace = { parent: this, dependsOn: args.namespaceReady ? [args.namespaceReady] : [] };
+        const inNamespace = this.inNamespace(a.namespace);
         const secret = new k8s.core.v1.Secret(`${name}-config`, alertmanagerConfigSecret(a), inNamespace);
         const service = new k8s.core.v1.Service(`${name}-service`, alertmanagerService(a), inNamespace);
         const volumeArgs = nfsPersistentVolume(a.name, a.storage);
-        const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, { parent: this })] : [];
-        new k8s.apps.v1.StatefulSet(`${name}-statefulset`, alertmanagerStatefulSet(a), {
-            parent: this,
-            dependsOn: [secret, service, ...volume, ...inNamespace.dependsOn],
-        });
+        const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, this.clusterScoped())] : [];
+        new k8s.apps.v1.StatefulSet(`${name}-statefulset`, alertmanagerStatefulSet(a), this.inNamespace(a.namespace, secret, service, ...volume));
         const budget = alertmanagerDisruptionBudget(a);
         if (budget) {
             new k8s.policy.v1.PodDisruptionBudget(`${name}-disruption-budget`, budget, inNamespace);

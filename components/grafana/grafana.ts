@@ -9,15 +9,16 @@ import { GrafanaModel } from "./model";
 import { grafanaSecret } from "./secret";
 import { grafanaService, grafanaUrl } from "./service";
 import { grafanaDataClaim, grafanaDataVolume } from "./storage";
+import { NamespaceReadiness } from "../namespaces";
+import { MonitoringComponent } from "../common/monitoring-component";
 
 export interface GrafanaArgs {
     model: GrafanaModel;
-    /** The metrics server's Namespace, when the program creates it. */
-    namespaceReady?: pulumi.Resource;
+    namespaces: NamespaceReadiness;
 }
 
 /** Grafana beside Prometheus, with provisioned data sources and dashboards (docs/grafana.md). */
-export class Grafana extends pulumi.ComponentResource {
+export class Grafana extends MonitoringComponent {
     public readonly serviceName: pulumi.Output<string>;
     public readonly url: pulumi.Output<string>;
     /** The admin login and its password, a Pulumi secret: the stack's own or the generated one. */
@@ -25,10 +26,10 @@ export class Grafana extends pulumi.ComponentResource {
     public readonly adminPassword: pulumi.Output<string>;
 
     constructor(name: string, args: GrafanaArgs, opts?: pulumi.ComponentResourceOptions) {
-        super("cluster-monitoring:dashboards:Grafana", name, {}, opts);
+        super("cluster-monitoring:dashboards:Grafana", name, args.namespaces, opts);
         const m = args.model;
-        const ready = args.namespaceReady ? [args.namespaceReady] : [];
-        const inNamespace = { parent: this, dependsOn: ready };
+        const namespace = m.grafana.namespace;
+        const inNamespace = this.inNamespace(namespace);
         const adminPassword =
             m.grafana.adminPassword ??
             new random.RandomPassword(`${name}-admin-password`, generatedAdminPasswordArgs(), { parent: this, additionalSecretOutputs: ["result"] }).result;
@@ -39,17 +40,14 @@ export class Grafana extends pulumi.ComponentResource {
             ...dashboardConfigMaps(m).map((c, i) => new k8s.core.v1.ConfigMap(`${name}-dashboard-${m.dashboards[i].slug}`, c, inNamespace)),
         ];
         const volumeArgs = grafanaDataVolume(m.grafana);
-        const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, { parent: this })] : [];
+        const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, this.clusterScoped())] : [];
         const claimArgs = grafanaDataClaim(m.grafana);
-        const claim = claimArgs ? [new k8s.core.v1.PersistentVolumeClaim(`${name}-data`, claimArgs, { parent: this, dependsOn: [...ready, ...volume] })] : [];
+        const claim = claimArgs ? [new k8s.core.v1.PersistentVolumeClaim(`${name}-data`, claimArgs, this.inNamespace(namespace, ...volume))] : [];
         const service = new k8s.core.v1.Service(`${name}-service`, grafanaService(m.grafana), inNamespace);
-        new k8s.apps.v1.Deployment(`${name}-deployment`, grafanaDeployment(m), {
-            parent: this,
-            dependsOn: [secret, ...configMaps, ...claim, service, ...ready],
-        });
+        new k8s.apps.v1.Deployment(`${name}-deployment`, grafanaDeployment(m), this.inNamespace(namespace, secret, ...configMaps, ...claim, service));
         const ingressArgs = grafanaIngress(m.grafana);
         if (ingressArgs) {
-            new k8s.networking.v1.Ingress(`${name}-ingress`, ingressArgs, { parent: this, dependsOn: [service] });
+            new k8s.networking.v1.Ingress(`${name}-ingress`, ingressArgs, this.inNamespace(namespace, service));
         }
         this.serviceName = service.metadata.name;
         this.url = pulumi.output(grafanaUrl(m.grafana));

@@ -4,32 +4,27 @@ import { KubeStateMetricsSettings } from "../../config";
 import { kubeStateMetricsDeployment } from "./deployment";
 import { kubeStateMetricsClusterRole, kubeStateMetricsClusterRoleBinding, kubeStateMetricsServiceAccount } from "./rbac";
 import { kubeStateMetricsService } from "./service";
+import { NamespaceReadiness } from "../namespaces";
+import { MonitoringComponent } from "../common/monitoring-component";
 
 export interface KubeStateMetricsArgs {
     settings: KubeStateMetricsSettings;
-    /** The metrics server's Namespace, when the program creates it. */
-    namespaceReady?: pulumi.Resource;
+    namespaces: NamespaceReadiness;
 }
 
 /** kube-state-metrics beside Prometheus (docs/kube-state-metrics.md); the metrics server scrapes it. */
-export class KubeStateMetrics extends pulumi.ComponentResource {
+export class KubeStateMetrics extends MonitoringComponent {
     public readonly serviceName: pulumi.Output<string>;
 
     constructor(name: string, args: KubeStateMetricsArgs, opts?: pulumi.ComponentResourceOptions) {
-        super("cluster-monitoring:monitoring:KubeStateMetrics", name, {}, opts);
+        super("cluster-monitoring:monitoring:KubeStateMetrics", name, args.namespaces, opts);
         const k = args.settings;
-        const inNamespace = { parent: this, dependsOn: args.namespaceReady ? [args.namespaceReady] : [] };
+        const inNamespace = this.inNamespace(k.namespace);
         const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, kubeStateMetricsServiceAccount(k), inNamespace);
-        const role = new k8s.rbac.v1.ClusterRole(`${name}-cluster-role`, kubeStateMetricsClusterRole(k), { parent: this });
-        const binding = new k8s.rbac.v1.ClusterRoleBinding(`${name}-cluster-role-binding`, kubeStateMetricsClusterRoleBinding(k), {
-            parent: this,
-            dependsOn: [role, account],
-        });
+        const role = new k8s.rbac.v1.ClusterRole(`${name}-cluster-role`, kubeStateMetricsClusterRole(k), this.clusterScoped());
+        const binding = new k8s.rbac.v1.ClusterRoleBinding(`${name}-cluster-role-binding`, kubeStateMetricsClusterRoleBinding(k), this.clusterScoped(role, account));
         const service = new k8s.core.v1.Service(`${name}-service`, kubeStateMetricsService(k), inNamespace);
-        new k8s.apps.v1.Deployment(`${name}-deployment`, kubeStateMetricsDeployment(k), {
-            parent: this,
-            dependsOn: [account, binding, service, ...inNamespace.dependsOn],
-        });
+        new k8s.apps.v1.Deployment(`${name}-deployment`, kubeStateMetricsDeployment(k), this.inNamespace(k.namespace, account, binding, service));
         this.serviceName = service.metadata.name;
         this.registerOutputs({ serviceName: this.serviceName });
     }

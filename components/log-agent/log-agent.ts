@@ -1,19 +1,17 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
-import { LogsSettings, SearchStoreSettings } from "../../config";
+import { LogsSettings } from "../../config";
 import { agentConfigMap } from "./config-map";
 import { credentialsSecret } from "./credentials-secret";
 import { daemonSet } from "./daemonset";
 import { METRICS_PORT } from "./layout";
-import { logAgentNamespace } from "./namespace";
 import { clusterRole, clusterRoleBinding, serviceAccount } from "./rbac";
+import { NamespaceReadiness } from "../namespaces";
+import { MonitoringComponent } from "../common/monitoring-component";
 
 export interface LogAgentArgs {
     settings: LogsSettings;
-    /** The search store in the agent's namespace, whose pods the namespace must admit too. */
-    searchStore?: SearchStoreSettings;
-    /** The Namespace another component creates for the agent's objects (a shared namespace). */
-    namespaceReady?: pulumi.Resource;
+    namespaces: NamespaceReadiness;
 }
 
 /**
@@ -21,45 +19,29 @@ export interface LogAgentArgs {
  * RBAC, config and optional credentials Secret. Every object comes from a pure builder; this
  * class only registers them.
  */
-export class LogAgent extends pulumi.ComponentResource {
+export class LogAgent extends MonitoringComponent {
     public readonly namespace: pulumi.Output<string>;
     public readonly daemonSetName: pulumi.Output<string>;
     public readonly configMapName: pulumi.Output<string>;
     public readonly serviceAccountName: pulumi.Output<string>;
     public readonly metricsPort: pulumi.Output<number>;
     public readonly searchUrl: pulumi.Output<string>;
-    /** The Namespace this component created, or undefined when it deploys into an existing one. */
-    public readonly namespaceResource?: k8s.core.v1.Namespace;
 
     constructor(name: string, args: LogAgentArgs, opts?: pulumi.ComponentResourceOptions) {
-        super("cluster-monitoring:logging:LogAgent", name, {}, opts);
+        super("cluster-monitoring:logging:LogAgent", name, args.namespaces, opts);
         const s = args.settings;
-        const parent = { parent: this };
-
-        const ns = s.createNamespace
-            ? new k8s.core.v1.Namespace(`${name}-namespace`, logAgentNamespace(s, args.searchStore), parent)
-            : undefined;
-        this.namespaceResource = ns;
-        const ready = ns ?? args.namespaceReady;
-        // Objects inside the namespace wait for it; cluster-scoped ones do not need to.
-        const inNamespace = { parent: this, dependsOn: ready ? [ready] : [] };
+        const inNamespace = this.inNamespace(s.namespace);
 
         const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, serviceAccount(s), inNamespace);
-        const role = new k8s.rbac.v1.ClusterRole(`${name}-cluster-role`, clusterRole(s), parent);
-        new k8s.rbac.v1.ClusterRoleBinding(`${name}-cluster-role-binding`, clusterRoleBinding(s), {
-            parent: this,
-            dependsOn: [role, account],
-        });
+        const role = new k8s.rbac.v1.ClusterRole(`${name}-cluster-role`, clusterRole(s), this.clusterScoped());
+        new k8s.rbac.v1.ClusterRoleBinding(`${name}-cluster-role-binding`, clusterRoleBinding(s), this.clusterScoped(role, account));
         const config = new k8s.core.v1.ConfigMap(`${name}-config`, agentConfigMap(s), inNamespace);
 
         const secretArgs = credentialsSecret(s);
         const secret = secretArgs ? [new k8s.core.v1.Secret(`${name}-search-credentials`, secretArgs, inNamespace)] : [];
 
         // Pods that start before their ConfigMap or Secret exist fail to mount or to start.
-        const ds = new k8s.apps.v1.DaemonSet(`${name}-daemonset`, daemonSet(s), {
-            parent: this,
-            dependsOn: [account, role, config, ...secret],
-        });
+        const ds = new k8s.apps.v1.DaemonSet(`${name}-daemonset`, daemonSet(s), this.inNamespace(s.namespace, account, role, config, ...secret));
 
         this.namespace = pulumi.output(s.namespace);
         this.daemonSetName = ds.metadata.name;

@@ -6,14 +6,9 @@ import { etcdClientSecret } from "./etcd-secret";
 import { remoteWriteSecret } from "./remote-write-secret";
 import { ingress } from "./ingress";
 import { podSecurityLevel } from "../../validate/pod-security";
-import {
-    admissionWarnings,
-    metricsNamespaceWorkloads,
-    metricsServerPodSecurity,
-    namespace,
-    namespacePodSecurity,
-    podSecurityWarnings,
-} from "./namespace";
+import { admissionWarnings, metricsNamespaceWorkloads, metricsServerPodSecurity, namespacePodSecurity, podSecurityWarnings } from "./namespace";
+import { NamespaceReadiness } from "../namespaces";
+import { MonitoringComponent } from "../common/monitoring-component";
 import {
     clusterRole,
     clusterRoleBinding,
@@ -32,24 +27,22 @@ import { nfsPersistentVolume } from "../storage";
 
 export interface MetricsServerArgs {
     settings: MetricsSettings;
+    namespaces: NamespaceReadiness;
 }
 
 /**
  * Prometheus in a StatefulSet with its RBAC, discovery Roles, config, storage and optional
  * Ingress (docs/design.md#metrics-server). Every object comes from a pure builder; this class only registers them.
  */
-export class MetricsServer extends pulumi.ComponentResource {
+export class MetricsServer extends MonitoringComponent {
     public readonly namespace: pulumi.Output<string>;
     public readonly serviceName: pulumi.Output<string>;
     public readonly inClusterUrl: pulumi.Output<string>;
     public readonly externalUrl: pulumi.Output<string>;
-    /** The Namespace this component created, for components that deploy into it too. */
-    public readonly namespaceResource?: k8s.core.v1.Namespace;
 
     constructor(name: string, args: MetricsServerArgs, opts?: pulumi.ComponentResourceOptions) {
-        super("cluster-monitoring:monitoring:MetricsServer", name, {}, opts);
+        super("cluster-monitoring:monitoring:MetricsServer", name, args.namespaces, opts);
         const s = args.settings;
-        const parent = { parent: this };
 
         for (const warning of metricsWarnings(s)) {
             pulumi.log.warn(warning, this);
@@ -69,39 +62,24 @@ export class MetricsServer extends pulumi.ComponentResource {
             }
         }
 
-        // A namespace declared pre-existing (createNamespace false) is neither created nor labelled.
-        const ns = s.createNamespace ? new k8s.core.v1.Namespace(`${name}-namespace`, namespace(s), parent) : undefined;
-        this.namespaceResource = ns;
-        // Objects inside the namespace wait for it; objects elsewhere do not need to.
-        const inNamespace = { parent: this, dependsOn: ns ? [ns] : [] };
+        const inNamespace = this.inNamespace(s.namespace);
 
         const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, serviceAccount(s), inNamespace);
-        const role = new k8s.rbac.v1.ClusterRole(`${name}-cluster-role`, clusterRole(s), parent);
-        new k8s.rbac.v1.ClusterRoleBinding(`${name}-cluster-role-binding`, clusterRoleBinding(s), {
-            parent: this,
-            dependsOn: [role, account],
-        });
+        const role = new k8s.rbac.v1.ClusterRole(`${name}-cluster-role`, clusterRole(s), this.clusterScoped());
+        new k8s.rbac.v1.ClusterRoleBinding(`${name}-cluster-role-binding`, clusterRoleBinding(s), this.clusterScoped(role, account));
         const cfgRole = new k8s.rbac.v1.Role(`${name}-config-role`, configRole(s), inNamespace);
-        new k8s.rbac.v1.RoleBinding(`${name}-config-role-binding`, configRoleBinding(s), {
-            parent: this,
-            dependsOn: [cfgRole, account],
-        });
+        new k8s.rbac.v1.RoleBinding(`${name}-config-role-binding`, configRoleBinding(s), this.inNamespace(s.namespace, cfgRole, account));
         const discoveryNs = discoveryNamespaces(s);
-        const roles = discoveryRoles(s).map(
-            (r, i) => new k8s.rbac.v1.Role(`${name}-discovery-role-${discoveryNs[i]}`, r, inNamespace),
-        );
+        // Each discovery Role lives in the namespace it discovers, which may be another one the program creates.
+        const roles = discoveryRoles(s).map((r, i) => new k8s.rbac.v1.Role(`${name}-discovery-role-${discoveryNs[i]}`, r, this.inNamespace(discoveryNs[i])));
         discoveryRoleBindings(s).forEach(
-            (b, i) =>
-                new k8s.rbac.v1.RoleBinding(`${name}-discovery-role-binding-${discoveryNs[i]}`, b, {
-                    parent: this,
-                    dependsOn: [roles[i], account],
-                }),
+            (b, i) => new k8s.rbac.v1.RoleBinding(`${name}-discovery-role-binding-${discoveryNs[i]}`, b, this.inNamespace(discoveryNs[i], roles[i], account)),
         );
 
         const config = new k8s.core.v1.ConfigMap(`${name}-config`, prometheusConfigMap(s), inNamespace);
         const rules = new k8s.core.v1.ConfigMap(`${name}-rule-files`, ruleFilesConfigMap(s), inNamespace);
         const volumeArgs = nfsPersistentVolume(s.name, s.storage);
-        const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, parent)] : [];
+        const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, this.clusterScoped())] : [];
         const service = new k8s.core.v1.Service(`${name}-service`, headlessService(s), inNamespace);
 
         const secretArgs = etcdClientSecret(s);
@@ -113,10 +91,7 @@ export class MetricsServer extends pulumi.ComponentResource {
             secret.push(new k8s.core.v1.Secret(`${name}-remote-write`, remoteWriteArgs, inNamespace));
         }
 
-        new k8s.apps.v1.StatefulSet(`${name}-statefulset`, sts, {
-            parent: this,
-            dependsOn: [account, config, rules, service, ...volume, ...secret],
-        });
+        new k8s.apps.v1.StatefulSet(`${name}-statefulset`, sts, this.inNamespace(s.namespace, account, config, rules, service, ...volume, ...secret));
         const budget = prometheusDisruptionBudget(s);
         if (budget) {
             new k8s.policy.v1.PodDisruptionBudget(`${name}-disruption-budget`, budget, inNamespace);
@@ -125,13 +100,13 @@ export class MetricsServer extends pulumi.ComponentResource {
         const etcdServiceArgs = etcdService(s);
         const etcdEndpointsArgs = etcdEndpoints(s);
         if (etcdServiceArgs && etcdEndpointsArgs) {
-            new k8s.core.v1.Service(`${name}-etcd-service`, etcdServiceArgs, parent);
-            new k8s.core.v1.Endpoints(`${name}-etcd-endpoints`, etcdEndpointsArgs, parent);
+            new k8s.core.v1.Service(`${name}-etcd-service`, etcdServiceArgs, this.inNamespace(s.etcd.serviceNamespace));
+            new k8s.core.v1.Endpoints(`${name}-etcd-endpoints`, etcdEndpointsArgs, this.inNamespace(s.etcd.serviceNamespace));
         }
 
         const ingressArgs = ingress(s);
         if (ingressArgs) {
-            new k8s.networking.v1.Ingress(`${name}-ingress`, ingressArgs, { parent: this, dependsOn: [service] });
+            new k8s.networking.v1.Ingress(`${name}-ingress`, ingressArgs, this.inNamespace(s.namespace, service));
         }
 
         this.namespace = pulumi.output(s.namespace);

@@ -16,7 +16,7 @@ export interface RelabelConfig {
     action?: RelabelAction;
 }
 
-/** endpointslice only on the modern release lines (components/metrics-server/prometheus-release.ts). */
+/** endpointslice only on the modern release lines (prometheus/release-lines.ts). */
 export type KubernetesRole = "endpoints" | "endpointslice" | "service" | "pod" | "node" | "ingress";
 
 export interface KubernetesSdConfig {

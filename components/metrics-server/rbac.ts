@@ -2,7 +2,7 @@ import * as k8s from "@pulumi/kubernetes";
 import { MetricsSettings } from "../../config";
 import { configMapName, configRoleName, ruleFilesConfigMapName } from "./layout";
 import { discoveryNamespaces, needsNodeDiscovery } from "./scrape-jobs";
-import { prometheusRelease } from "./prometheus-release";
+import { prometheusRelease } from "../../prometheus/release-lines";
 
 type Role = k8s.types.input.rbac.v1.Role;
 type RoleBinding = k8s.types.input.rbac.v1.RoleBinding;

@@ -21,7 +21,7 @@ import { containerResources } from "../common/resources";
 import { podPlacement } from "../common/scheduling";
 import { podDisruptionBudget, replicaSpread } from "../common/replica-spread";
 import { configFileArg, configReloaderContainer, configRenderInitContainer, readsRenderedConfig, reloadsInPlace } from "./reloader";
-import { prometheusRelease } from "./prometheus-release";
+import { prometheusRelease } from "../../prometheus/release-lines";
 
 type Container = k8s.types.input.core.v1.Container;
 type Volume = k8s.types.input.core.v1.Volume;

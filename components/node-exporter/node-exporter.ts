@@ -2,25 +2,23 @@ import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { NodeExporterSettings } from "../../config";
 import { nodeExporterDaemonSet } from "./daemonset";
+import { NamespaceReadiness } from "../namespaces";
+import { MonitoringComponent } from "../common/monitoring-component";
 
 export interface NodeExporterArgs {
     settings: NodeExporterSettings;
-    /** The Namespace another component creates when node-exporter shares it. */
-    namespaceReady?: pulumi.Resource;
+    namespaces: NamespaceReadiness;
 }
 
 /** Prometheus' node_exporter on every node (docs/node-exporter.md); the metrics server scrapes it. */
-export class NodeExporter extends pulumi.ComponentResource {
+export class NodeExporter extends MonitoringComponent {
     public readonly namespace: pulumi.Output<string>;
     public readonly daemonSetName: pulumi.Output<string>;
 
     constructor(name: string, args: NodeExporterArgs, opts?: pulumi.ComponentResourceOptions) {
-        super("cluster-monitoring:monitoring:NodeExporter", name, {}, opts);
+        super("cluster-monitoring:monitoring:NodeExporter", name, args.namespaces, opts);
         const n = args.settings;
-        const daemonSet = new k8s.apps.v1.DaemonSet(`${name}-daemonset`, nodeExporterDaemonSet(n), {
-            parent: this,
-            dependsOn: args.namespaceReady ? [args.namespaceReady] : [],
-        });
+        const daemonSet = new k8s.apps.v1.DaemonSet(`${name}-daemonset`, nodeExporterDaemonSet(n), this.inNamespace(n.namespace));
         this.namespace = pulumi.output(n.namespace);
         this.daemonSetName = daemonSet.metadata.name;
         this.registerOutputs({ namespace: this.namespace, daemonSetName: this.daemonSetName });

@@ -4,33 +4,30 @@ import { SearchStoreSettings } from "../../config";
 import { nfsPersistentVolume } from "../storage";
 import { searchStoreService, searchStoreUrl } from "./service";
 import { searchStoreStatefulSet } from "./statefulset";
+import { NamespaceReadiness } from "../namespaces";
+import { MonitoringComponent } from "../common/monitoring-component";
 
 export interface SearchStoreArgs {
     settings: SearchStoreSettings;
-    /** The Namespace the log agent's component creates, which the store shares. */
-    namespaceReady?: pulumi.Resource;
+    namespaces: NamespaceReadiness;
 }
 
 /**
  * A single-node Elasticsearch for the log agent, for clusters without a search store of their
  * own. Dev-grade: one node, no authentication, no TLS (docs/design.md#in-cluster-search-store).
  */
-export class SearchStore extends pulumi.ComponentResource {
+export class SearchStore extends MonitoringComponent {
     public readonly serviceName: pulumi.Output<string>;
     public readonly url: pulumi.Output<string>;
 
     constructor(name: string, args: SearchStoreArgs, opts?: pulumi.ComponentResourceOptions) {
-        super("cluster-monitoring:logging:SearchStore", name, {}, opts);
+        super("cluster-monitoring:logging:SearchStore", name, args.namespaces, opts);
         const s = args.settings;
 
         const volumeArgs = nfsPersistentVolume(s.name, s.storage);
-        const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, { parent: this })] : [];
-        const ready = args.namespaceReady ? [args.namespaceReady] : [];
-        const service = new k8s.core.v1.Service(`${name}-service`, searchStoreService(s), { parent: this, dependsOn: ready });
-        new k8s.apps.v1.StatefulSet(`${name}-statefulset`, searchStoreStatefulSet(s), {
-            parent: this,
-            dependsOn: [service, ...volume, ...ready],
-        });
+        const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, this.clusterScoped())] : [];
+        const service = new k8s.core.v1.Service(`${name}-service`, searchStoreService(s), this.inNamespace(s.namespace));
+        new k8s.apps.v1.StatefulSet(`${name}-statefulset`, searchStoreStatefulSet(s), this.inNamespace(s.namespace, service, ...volume));
 
         this.serviceName = service.metadata.name;
         this.url = pulumi.output(searchStoreUrl(s));

@@ -1,5 +1,5 @@
 import { MetricsSettings } from "../../../config";
-import { prometheusRelease } from "../prometheus-release";
+import { prometheusRelease } from "../../../prometheus/release-lines";
 import { KubernetesSdConfig, RelabelConfig } from "../prometheus-config-types";
 
 /**

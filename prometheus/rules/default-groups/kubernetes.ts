@@ -1,7 +1,7 @@
-import { KUBE_STATE_METRICS_JOB } from "../../metrics-server/scrape-jobs/kube-state-metrics";
+import { KUBE_STATE_METRICS_JOB_NAME } from "../../job-names";
 import { RuleGroup, runbook } from "../types";
 
-const ksm = `job="${KUBE_STATE_METRICS_JOB}"`;
+const ksm = `job="${KUBE_STATE_METRICS_JOB_NAME}"`;
 
 /** Node conditions from kube-state-metrics; thresholds and durations from kubernetes-mixin. */
 export function kubernetesNodesGroup(): RuleGroup {

@@ -1,4 +1,4 @@
-import { PROMQL_2_11, PROMQL_2_53, PROMQL_3, PromqlDialect } from "../alert-rules/promql";
+import { PROMQL_2_11, PROMQL_2_53, PROMQL_3, PromqlDialect } from "./promql";
 
 /**
  * The Prometheus release lines this program can drive (docs/prometheus-versions.md), and what

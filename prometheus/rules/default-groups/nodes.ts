@@ -1,9 +1,9 @@
-import { NODE_EXPORTER_JOB } from "../../metrics-server/scrape-jobs/node-exporter";
+import { NODE_EXPORTER_JOB_NAME } from "../../job-names";
 import { RuleGroup, runbook } from "../types";
 
 /** The machines, from node-exporter; thresholds and durations from node-mixin. */
 export function nodeGroup(): RuleGroup {
-    const fs = `job="${NODE_EXPORTER_JOB}",fstype!="",mountpoint!=""`;
+    const fs = `job="${NODE_EXPORTER_JOB_NAME}",fstype!="",mountpoint!=""`;
     const writable = `node_filesystem_readonly{${fs}} == 0`;
     const availPercent = `node_filesystem_avail_bytes{${fs}} / node_filesystem_size_bytes{${fs}} * 100`;
     const where = "{{ $labels.mountpoint }} on node {{ $labels.node }}";
@@ -46,7 +46,7 @@ export function nodeGroup(): RuleGroup {
             },
             {
                 alert: "NodeMemoryHighUtilization",
-                expr: `100 - (node_memory_MemAvailable_bytes{job="${NODE_EXPORTER_JOB}"} / node_memory_MemTotal_bytes{job="${NODE_EXPORTER_JOB}"} * 100) > 90`,
+                expr: `100 - (node_memory_MemAvailable_bytes{job="${NODE_EXPORTER_JOB_NAME}"} / node_memory_MemTotal_bytes{job="${NODE_EXPORTER_JOB_NAME}"} * 100) > 90`,
                 for: "15m",
                 labels: { severity: "warning" },
                 annotations: {
@@ -58,8 +58,8 @@ export function nodeGroup(): RuleGroup {
                 alert: "NodeClockSkewDetected",
                 // Offset beyond 50 ms and not shrinking: NTP is not pulling the clock back.
                 expr:
-                    `(node_timex_offset_seconds{job="${NODE_EXPORTER_JOB}"} > 0.05 and deriv(node_timex_offset_seconds{job="${NODE_EXPORTER_JOB}"}[5m]) >= 0) or ` +
-                    `(node_timex_offset_seconds{job="${NODE_EXPORTER_JOB}"} < -0.05 and deriv(node_timex_offset_seconds{job="${NODE_EXPORTER_JOB}"}[5m]) <= 0)`,
+                    `(node_timex_offset_seconds{job="${NODE_EXPORTER_JOB_NAME}"} > 0.05 and deriv(node_timex_offset_seconds{job="${NODE_EXPORTER_JOB_NAME}"}[5m]) >= 0) or ` +
+                    `(node_timex_offset_seconds{job="${NODE_EXPORTER_JOB_NAME}"} < -0.05 and deriv(node_timex_offset_seconds{job="${NODE_EXPORTER_JOB_NAME}"}[5m]) <= 0)`,
                 for: "10m",
                 labels: { severity: "warning" },
                 annotations: {
@@ -70,7 +70,7 @@ export function nodeGroup(): RuleGroup {
             },
             {
                 alert: "NodeSystemSaturation",
-                expr: `node_load1{job="${NODE_EXPORTER_JOB}"} / count without (cpu, mode) (node_cpu_seconds_total{job="${NODE_EXPORTER_JOB}",mode="idle"}) > 2`,
+                expr: `node_load1{job="${NODE_EXPORTER_JOB_NAME}"} / count without (cpu, mode) (node_cpu_seconds_total{job="${NODE_EXPORTER_JOB_NAME}",mode="idle"}) > 2`,
                 for: "15m",
                 labels: { severity: "warning" },
                 annotations: {

@@ -1,0 +1,2 @@
+export * from "./created-namespaces";
+export * from "./namespaces";

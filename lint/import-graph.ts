@@ -1,0 +1,160 @@
+import * as fs from "fs";
+import * as path from "path";
+import * as ts from "typescript";
+
+/**
+ * The repository's import graph, read with TypeScript's own parser: which of its .ts files each
+ * file imports, so a test can hold the layers to one direction (config → builders → components)
+ * and refuse cycles. Type-only imports count too: they are erased at run time, but they still
+ * tie one layer's design to another's.
+ */
+
+/** Repository-relative paths with "/", each mapped to the repository files it imports. */
+export type ImportGraph = ReadonlyMap<string, readonly string[]>;
+
+/** Folders that hold no source of this repository. */
+const NOT_SOURCE = new Set(["node_modules", ".git", ".tools", "bin", ".pulumi-state"]);
+
+/** Every module specifier a file names: import/export … from, import x = require, require(), import(), import("x") types. */
+export function moduleSpecifiers(fileName: string, text: string): string[] {
+    const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+    const found: string[] = [];
+    const literal = (node: ts.Node | undefined) => {
+        if (node !== undefined && ts.isStringLiteralLike(node)) {
+            found.push(node.text);
+        }
+    };
+    const visit = (node: ts.Node): void => {
+        if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) {
+            literal(node.moduleSpecifier);
+        } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
+            literal(node.moduleReference.expression);
+        } else if (ts.isCallExpression(node)) {
+            const callee = node.expression;
+            const isRequire = ts.isIdentifier(callee) && callee.text === "require";
+            if (isRequire || callee.kind === ts.SyntaxKind.ImportKeyword) {
+                literal(node.arguments[0]);
+            }
+        } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
+            literal(node.argument.literal);
+        }
+        ts.forEachChild(node, visit);
+    };
+    visit(source);
+    return found;
+}
+
+/** The repository file a relative specifier names, as Node's resolution would find it; undefined for packages. */
+export function resolveRelative(fromFile: string, specifier: string, exists: (file: string) => boolean): string | undefined {
+    if (!specifier.startsWith("./") && !specifier.startsWith("../") && specifier !== "." && specifier !== "..") {
+        return undefined;
+    }
+    const base = path.posix.normalize(path.posix.join(path.posix.dirname(fromFile), specifier));
+    return [base, `${base}.ts`, `${base}/index.ts`].find((candidate) => candidate.endsWith(".ts") && exists(candidate));
+}
+
+/** Every .ts file under root, repository-relative with "/". */
+export function sourceFiles(root: string, dir = ""): string[] {
+    return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+        const relative = dir === "" ? entry.name : `${dir}/${entry.name}`;
+        if (entry.isDirectory()) {
+            return NOT_SOURCE.has(entry.name) ? [] : sourceFiles(root, relative);
+        }
+        return entry.isFile() && entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts") ? [relative] : [];
+    });
+}
+
+/** The graph of files given by content, so the analysis can be tried on a made-up repository. */
+export function graphOf(files: ReadonlyMap<string, string>): ImportGraph {
+    const graph = new Map<string, string[]>();
+    for (const [file, text] of files) {
+        const targets = moduleSpecifiers(file, text).flatMap((s) => resolveRelative(file, s, (f) => files.has(f)) ?? []);
+        graph.set(file, [...new Set(targets)]);
+    }
+    return graph;
+}
+
+export function repositoryGraph(root: string): ImportGraph {
+    return graphOf(new Map(sourceFiles(root).map((f) => [f, fs.readFileSync(path.join(root, f), "utf8")])));
+}
+
+/** A set of files that all import each other, directly or not, and the shortest way round from the first. */
+export interface ImportCycle {
+    files: string[];
+    way: string[];
+}
+
+/** One cycle per strongly connected component that has one (Tarjan), its way as ["a.ts", "b.ts", "a.ts"]. */
+export function importCycles(graph: ImportGraph): ImportCycle[] {
+    const index = new Map<string, number>();
+    const lowLink = new Map<string, number>();
+    const onStack = new Set<string>();
+    const stack: string[] = [];
+    const components: string[][] = [];
+    const connect = (file: string): void => {
+        index.set(file, index.size);
+        lowLink.set(file, index.get(file)!);
+        stack.push(file);
+        onStack.add(file);
+        for (const next of graph.get(file) ?? []) {
+            if (!index.has(next)) {
+                connect(next);
+                lowLink.set(file, Math.min(lowLink.get(file)!, lowLink.get(next)!));
+            } else if (onStack.has(next)) {
+                lowLink.set(file, Math.min(lowLink.get(file)!, index.get(next)!));
+            }
+        }
+        if (lowLink.get(file) === index.get(file)) {
+            const component: string[] = [];
+            let member: string;
+            do {
+                member = stack.pop()!;
+                onStack.delete(member);
+                component.push(member);
+            } while (member !== file);
+            components.push(component);
+        }
+    };
+    for (const file of [...graph.keys()].sort()) {
+        if (!index.has(file)) {
+            connect(file);
+        }
+    }
+    return components
+        .filter((c) => c.length > 1 || (graph.get(c[0]) ?? []).includes(c[0]))
+        .map((c) => c.sort())
+        .map((c) => ({ files: c, way: cycleThrough(c[0], new Set(c), graph) }));
+}
+
+/** The shortest way from start back to start inside one component. */
+function cycleThrough(start: string, component: ReadonlySet<string>, graph: ImportGraph): string[] {
+    const cameFrom = new Map<string, string>();
+    const queue = [start];
+    while (queue.length > 0) {
+        const file = queue.shift()!;
+        for (const next of graph.get(file) ?? []) {
+            if (!component.has(next)) {
+                continue;
+            }
+            if (next === start) {
+                const way = [file];
+                while (way[0] !== start) {
+                    way.unshift(cameFrom.get(way[0])!);
+                }
+                return [...way, start];
+            }
+            if (!cameFrom.has(next)) {
+                cameFrom.set(next, file);
+                queue.push(next);
+            }
+        }
+    }
+    throw new Error(`${start} is in a cycle that does not lead back to it`);
+}
+
+/** Imports that run against the layers: a file under `lower` that imports one under `upper`. */
+export function layerViolations(graph: ImportGraph, lower: string, upper: string): string[] {
+    return [...graph].flatMap(([file, targets]) =>
+        file.startsWith(lower) ? targets.filter((t) => t.startsWith(upper)).map((t) => `${file} imports ${t}`) : [],
+    );
+}
