@@ -95,7 +95,10 @@ function main(): void {
         const profile: CpuProfile = JSON.parse(fs.readFileSync(path.join(profileDir, profileFile), "utf8"));
         const entries = selfTimeByOrigin(profile, REPO);
         const total = entries.reduce((sum, e) => sum + e.milliseconds, 0);
-        console.log(`\nprofile of one render (node --cpu-prof, ${path.join(profileDir, profileFile)}): self time by origin, top ${top} of ${total.toFixed(0)} ms sampled`);
+        // V8 samples the main thread by the wall clock: on a busy machine the milliseconds grow
+        // with the wait for a core, while the shares stay comparable between runs.
+        console.log(`\nprofile of one render (node --cpu-prof, ${path.join(profileDir, profileFile)}):`);
+        console.log(`self time by package, project folder or Node.js area, top ${top} of ${total.toFixed(0)} ms sampled (wall clock; compare shares)`);
         for (const { origin, milliseconds } of entries.slice(0, top)) {
             console.log(`${milliseconds.toFixed(0).padStart(7)} ms ${((100 * milliseconds) / total).toFixed(1).padStart(5)}%  ${origin}`);
         }
