@@ -2,7 +2,8 @@ import { GrafanaSettings, LogsSettings, Settings } from "../../config";
 import { PROJECT } from "../../config/source";
 import { alertmanagerUrl } from "../alertmanager/service";
 import { inClusterUrl } from "../metrics-server/service";
-import { dashboardsFor, GeneratedDashboard } from "./dashboards";
+import type { GeneratedDashboard } from "./dashboards";
+import { dashboardsFor } from "./dashboards-on-demand";
 import { PrometheusTarget } from "./datasources";
 
 /** Everything Grafana's objects are built from: its settings and what it reads from the other components. */

@@ -1,5 +1,5 @@
 import { ConfigError, ConfigProblem, Settings } from "../../config";
-import { dashboardsFor } from "../grafana/dashboards";
+import { dashboardsFor } from "../grafana/dashboards-on-demand";
 import { PROJECT } from "../../config/source";
 import { grafanaObjects } from "./grafana";
 import { alertmanagerObjects } from "./alertmanager";

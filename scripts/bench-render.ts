@@ -1,0 +1,110 @@
+/**
+ * What one offline render of a stack costs in CPU seconds (user + system), against the floor: a
+ * Node.js process that only registers ts-node, as `pulumi up` does, and loads @pulumi/pulumi and
+ * @pulumi/kubernetes. Runs both as child processes, interleaved so that a busy machine weighs on
+ * both alike, prints every run, the medians and their ratio, then profiles one render
+ * (`node --cpu-prof`) and prints where its time went. A benchmark, not a test: it asserts nothing.
+ *
+ *   npm run bench:render -- [stack] [--runs N] [--top N]      (stack dev, 5 runs, top 15 by default)
+ *
+ * The render is the command `npm run render -- <stack>` runs, without npm around it; it writes
+ * to a scratch directory, never to manifests/.
+ */
+import { SpawnSyncOptions } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { cpuSecondsOf } from "./bench/children-cpu";
+import { CpuProfile, selfTimeByOrigin } from "./bench/cpu-profile";
+import { median } from "./bench/median";
+
+const REPO = path.resolve(__dirname, "..");
+const TS_NODE = require.resolve("ts-node/dist/bin.js");
+
+// The floor pins TypeScript's own transpiler (swc off), so that the floor stays the same whatever
+// transpiler the program's tsconfig.json chooses; it transpiles nothing, it only loads.
+const FLOOR_SCRIPT = [
+    `require("ts-node").register({ transpileOnly: true, swc: false });`,
+    `require("@pulumi/pulumi");`,
+    `require("@pulumi/kubernetes");`,
+].join(" ");
+
+interface Options {
+    stack: string;
+    runs: number;
+    top: number;
+}
+
+function parseOptions(argv: string[]): Options {
+    const options: Options = { stack: "dev", runs: 5, top: 15 };
+    for (let i = 0; i < argv.length; i++) {
+        const count = (): number => {
+            const n = Number(argv[++i]);
+            if (!Number.isInteger(n) || n < 1) {
+                throw new Error(`${argv[i - 1]} wants a whole number of at least 1, got ${argv[i]}`);
+            }
+            return n;
+        };
+        if (argv[i] === "--runs") {
+            options.runs = count();
+        } else if (argv[i] === "--top") {
+            options.top = count();
+        } else {
+            options.stack = argv[i];
+        }
+    }
+    return options;
+}
+
+/** A scratch project holding only the stack file, for `render --project-dir`. */
+function scratchProject(stack: string): string {
+    const stackFile = `Pulumi.${stack}.yaml`;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-render-"));
+    fs.copyFileSync(path.join(REPO, stackFile), path.join(dir, stackFile));
+    return dir;
+}
+
+function renderArgs(projectDir: string, stack: string): string[] {
+    return [TS_NODE, "--transpile-only", path.join(REPO, "scripts/render.ts"), "--project-dir", projectDir, stack];
+}
+
+function seconds(value: number): string {
+    return value.toFixed(2).padStart(7);
+}
+
+function main(): void {
+    const { stack, runs, top } = parseOptions(process.argv.slice(2));
+    const projectDir = scratchProject(stack);
+    const spawnOptions: SpawnSyncOptions = { cwd: REPO, stdio: ["ignore", "ignore", "pipe"] };
+    try {
+        console.log(`CPU seconds (user + sys) of the render of stack ${stack} and of the floor, ${runs} runs each, interleaved:`);
+        console.log("run      floor  render");
+        const floor: number[] = [];
+        const render: number[] = [];
+        for (let run = 1; run <= runs; run++) {
+            floor.push(cpuSecondsOf(process.execPath, ["-e", FLOOR_SCRIPT], spawnOptions));
+            render.push(cpuSecondsOf(process.execPath, renderArgs(projectDir, stack), spawnOptions));
+            console.log(`${String(run).padEnd(6)}${seconds(floor[run - 1])}${seconds(render[run - 1])}`);
+        }
+        const ratio = median(render) / median(floor);
+        console.log(`median${seconds(median(floor))}${seconds(median(render))}   render/floor ${ratio.toFixed(2)}x`);
+
+        const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-render-profile-"));
+        cpuSecondsOf(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, ...renderArgs(projectDir, stack)], spawnOptions);
+        const [profileFile] = fs.readdirSync(profileDir).filter((f) => f.endsWith(".cpuprofile"));
+        const profile: CpuProfile = JSON.parse(fs.readFileSync(path.join(profileDir, profileFile), "utf8"));
+        const entries = selfTimeByOrigin(profile, REPO);
+        const total = entries.reduce((sum, e) => sum + e.milliseconds, 0);
+        // V8 samples the main thread by the wall clock: on a busy machine the milliseconds grow
+        // with the wait for a core, while the shares stay comparable between runs.
+        console.log(`\nprofile of one render (node --cpu-prof, ${path.join(profileDir, profileFile)}):`);
+        console.log(`self time by package, project folder or Node.js area, top ${top} of ${total.toFixed(0)} ms sampled (wall clock; compare shares)`);
+        for (const { origin, milliseconds } of entries.slice(0, top)) {
+            console.log(`${milliseconds.toFixed(0).padStart(7)} ms ${((100 * milliseconds) / total).toFixed(1).padStart(5)}%  ${origin}`);
+        }
+    } finally {
+        fs.rmSync(projectDir, { recursive: true, force: true });
+    }
+}
+
+main();
