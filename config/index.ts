@@ -23,7 +23,8 @@ import {
     NodeExporterSettings,
     nodeExporterSchema,
 } from "./node-exporter";
-import { LOGS_KEY, LogsSettings, logsSchema } from "./logs";
+import { LOGS_KEY, LogsSettings, logsSchema, searchSchema } from "./logs";
+import { fieldOf, Known, known } from "./partial";
 import { jobName, METRICS_KEY, MetricsSettings, metricsSchema } from "./metrics";
 import { createdByDefault } from "./namespaces";
 import { MIN_SCRAPES_PER_WINDOW, RESOURCE_METRICS_KEY, ResourceMetricsSettings, resourceMetricsSchema } from "./resource-metrics";
@@ -282,6 +283,9 @@ function ruleContext(m: MetricsSettings, logs: LogsSettings, nodeExporter: boole
  */
 export function loadSettings(source: ConfigSource): Settings {
     const problems = new Problems();
+    /** A field of a key that failed to parse, for the checks across keys; unknown under a misspelt namespace. */
+    const rawField = <S extends z.ZodType>(key: string, path: readonly string[], schema: S): Known<z.output<S>> =>
+        misspelt.has(key) ? { known: false } : fieldOf(source.value(key), path, schema);
     // Keys that remoteWrite targets name are known keys too; whether they are valid is checked below.
     const misspelt = reportStrayKeys(source, problems, referencedSecretKeys(source.value(METRICS_KEY)));
     const cluster = readClusterSettings(source, problems);
@@ -293,7 +297,7 @@ export function loadSettings(source: ConfigSource): Settings {
     const grafanaRead = readComponent(source, problems, GRAFANA_KEY, grafanaSchema, misspelt);
     // Grafana runs beside Prometheus; the namespace is known once the metrics key has been read.
     const grafana: GrafanaSettings | undefined = grafanaRead && { ...grafanaRead, namespace: "" };
-    readGrafanaAdminPassword(source, problems, grafana);
+    readGrafanaAdminPassword(source, problems, grafana, grafanaRead ? known(grafanaRead.enabled) : rawField(GRAFANA_KEY, ["enabled"], grafanaSchema.shape.enabled));
     // Rules follow the release's PromQL; while metrics is itself wrong, the newest line's, so no rule is blamed for it.
     const release = metrics ? prometheusRelease(metrics) : NEWEST_RELEASE;
     const rules = readComponent(source, problems, ALERT_RULES_KEY, alertRulesSchemaFor(release.promql), misspelt);
@@ -302,7 +306,7 @@ export function loadSettings(source: ConfigSource): Settings {
     const adapterRead = readComponent(source, problems, RESOURCE_METRICS_KEY, resourceMetricsSchema, misspelt);
     const resourceMetrics: ResourceMetricsSettings | undefined =
         adapterRead && metrics ? { ...adapterRead, namespace: adapterRead.namespace ?? metrics.namespace } : undefined;
-    readSearchPassword(source, problems, logs);
+    readSearchPassword(source, problems, logs, logs ? known(logs.search.user) : rawField(LOGS_KEY, ["search", "user"], searchSchema.shape.user));
     readEtcdClient(source, problems, metrics);
     readRemoteWriteSecrets(source, problems, metrics, KNOWN_KEYS);
     if (metrics && logs) {

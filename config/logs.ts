@@ -109,7 +109,7 @@ function searchUser(value: string): string | undefined {
 
 const sd = LOGS_DEFAULTS.search;
 
-const searchSchema = closedObject({
+export const searchSchema = closedObject({
     host: text(ipOrHostname, "elasticsearch-logging").meta({ description: "DNS name or IP address of Elasticsearch" }),
     port: integer(1, 65535).default(sd.port).meta({ description: "Elasticsearch port" }),
     scheme: choice(SEARCH_SCHEMES).default(sd.scheme).meta({ description: "http or https" }),

@@ -1,3 +1,4 @@
+import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 
 /** One thing wrong with the stack config: which key, what it held, what it should hold. */
@@ -9,9 +10,12 @@ export interface ConfigProblem {
 
 /**
  * Thrown before any resource is registered. It lists every problem at once, so a user fixes
- * the stack file in one pass instead of one `pulumi up` per typo.
+ * the stack file in one pass instead of one `pulumi up` per typo. A RunError, because the
+ * Node.js language host prints a RunError as its message alone, as Pulumi prints its own
+ * errors; any other error becomes "Running program ... failed with an unhandled exception" and
+ * a JavaScript stack trace that says nothing about the stack file.
  */
-export class ConfigError extends Error {
+export class ConfigError extends pulumi.RunError {
     constructor(readonly problems: ConfigProblem[]) {
         super(
             `invalid stack config (${problems.length} problem${problems.length === 1 ? "" : "s"}):\n` +

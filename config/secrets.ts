@@ -3,6 +3,7 @@ import { ALERTMANAGER_SECRET_KEYS } from "./alertmanager";
 import { EtcdClientCertificates, ETCD_SECRET_KEYS, MetricsSettings } from "./metrics";
 import { GRAFANA_ADMIN_PASSWORD_KEY, GRAFANA_KEY, GrafanaSettings } from "./grafana";
 import { LogsSettings, SEARCH_PASSWORD_KEY } from "./logs";
+import { Known } from "./partial";
 import { Problems, SECRET_VALUE } from "./problems";
 import { secretReferences } from "./remote-write";
 import { ConfigSource, fullKey } from "./source";
@@ -32,24 +33,27 @@ function readSecret(source: ConfigSource, problems: Problems, key: string, fromF
     return value;
 }
 
-/** searchPassword: required exactly when the log agent logs in with a user. */
-export function readSearchPassword(source: ConfigSource, problems: Problems, logs: LogsSettings | undefined): void {
+/**
+ * searchPassword: required exactly when the log agent logs in with a user. `user` is
+ * logs.search.user, known even when another logs setting is wrong, so both are reported at once.
+ */
+export function readSearchPassword(source: ConfigSource, problems: Problems, logs: LogsSettings | undefined, user: Known<string | undefined>): void {
     const password = readSecret(source, problems, SEARCH_PASSWORD_KEY);
-    if (logs === undefined) {
+    if (!user.known) {
         return;
     }
     const userKey = `${fullKey("logs")}.search.user`;
-    if (logs.search.user !== undefined && password === undefined) {
+    if (user.value !== undefined && password === undefined) {
         problems.add(
             fullKey(SEARCH_PASSWORD_KEY),
             undefined,
             `the Elasticsearch password, set with pulumi config set --secret ${SEARCH_PASSWORD_KEY} (required because ${userKey} is set)`,
         );
     }
-    if (logs.search.user === undefined && password !== undefined) {
+    if (user.value === undefined && password !== undefined) {
         problems.add(fullKey(SEARCH_PASSWORD_KEY), SECRET_VALUE, `no value unless ${userKey} is set: fluentd only sends a password together with a user`);
     }
-    if (logs.search.user !== undefined && password !== undefined) {
+    if (logs !== undefined && user.value !== undefined && password !== undefined) {
         logs.search.password = password;
     }
 }
@@ -100,13 +104,13 @@ export function readEtcdClient(source: ConfigSource, problems: Problems, metrics
  * up: a generated password would live only in the state file, and the first person to need it
  * would have to dig it out (docs/grafana.md#admin-password).
  */
-export function readGrafanaAdminPassword(source: ConfigSource, problems: Problems, grafana: GrafanaSettings | undefined): void {
+export function readGrafanaAdminPassword(source: ConfigSource, problems: Problems, grafana: GrafanaSettings | undefined, enabled: Known<boolean>): void {
     const password = readSecret(source, problems, GRAFANA_ADMIN_PASSWORD_KEY);
-    if (grafana === undefined) {
+    if (!enabled.known) {
         return;
     }
     const switchKey = `${fullKey(GRAFANA_KEY)}.enabled`;
-    if (grafana.enabled && password === undefined) {
+    if (enabled.value && password === undefined) {
         problems.add(
             fullKey(GRAFANA_ADMIN_PASSWORD_KEY),
             undefined,
@@ -114,10 +118,10 @@ export function readGrafanaAdminPassword(source: ConfigSource, problems: Problem
                 `or set ${switchKey} to false)`,
         );
     }
-    if (!grafana.enabled && password !== undefined) {
+    if (!enabled.value && password !== undefined) {
         problems.add(fullKey(GRAFANA_ADMIN_PASSWORD_KEY), SECRET_VALUE, `no value unless ${switchKey} is true: it would sit in a Secret that nothing reads`);
     }
-    if (grafana.enabled && password !== undefined) {
+    if (grafana !== undefined && enabled.value && password !== undefined) {
         grafana.adminPassword = password;
     }
 }
