@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { closedObject, flag, integer, stringList, stringMap, text, whenClean } from "./fields";
 import { containerImage, hostName, prometheusDuration, prometheusLabelName, serviceName, statefulSetName } from "./formats";
+import { PLAINTEXT_OPT_IN, plaintextMessage, plaintextOptInField } from "./plaintext-credentials";
 import { Problems, SECRET_VALUE } from "./problems";
 import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields } from "./scheduling";
@@ -93,7 +94,12 @@ const emailSchema = closedObject({
     smarthost: text(smarthost, "smtp.example.com:587").meta({ description: "host:port of the SMTP server" }),
     authUsername: text().optional().meta({ description: "SMTP user; its password is the secret alertSmtpPassword" }),
     requireTls: flag().default(true).meta({ description: "require_tls (STARTTLS)" }),
-});
+    [PLAINTEXT_OPT_IN]: plaintextOptInField("the SMTP login"),
+}).superRefine((e, ctx) => {
+    if (e.authUsername !== undefined && !e.requireTls && !e[PLAINTEXT_OPT_IN]) {
+        ctx.addIssue({ code: "custom", path: ["requireTls"], input: false, message: plaintextMessage("true while authUsername is set", "the SMTP password", "SMTP without STARTTLS") });
+    }
+}, whenClean("authUsername", "requireTls", PLAINTEXT_OPT_IN));
 
 const pagerdutySchema = closedObject({
     severities: stringList((v) => (["critical", "warning", "info"].includes(v) ? undefined : "one of critical, warning, info"))

@@ -104,7 +104,7 @@ function looksLikeProject(namespace: string): boolean {
 function reportStrayKeys(source: ConfigSource, problems: Problems, referenced: readonly string[]): Set<string> {
     for (const key of projectKeys(source)) {
         if (!KNOWN_KEYS.includes(key) && !referenced.includes(key)) {
-            problems.add(fullKey(key), UNSHOWN_VALUE, knownKeysMessage([...new Set([...KNOWN_KEYS, ...referenced])]));
+            problems.add(fullKey(key), UNSHOWN_VALUE, knownKeysMessage([...new Set([...KNOWN_KEYS, ...referenced])], [key]));
         }
     }
     const misspelt = new Set<string>();

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import { movedTo } from "./moved-keys";
 
 /** One thing wrong with the stack config: which key, what it held, what it should hold. */
 export interface ConfigProblem {
@@ -79,7 +80,9 @@ export function addSchemaIssues(problems: Problems, key: string, issues: readonl
     for (const issue of issues) {
         if (issue.code === "unrecognized_keys") {
             for (const unknown of issue.keys) {
-                problems.add(keyAt(key, [...issue.path, unknown]), UNSHOWN_VALUE, issue.message);
+                const at = keyAt(key, [...issue.path, unknown]);
+                const moved = movedTo(at.slice(at.indexOf(":") + 1));
+                problems.add(at, UNSHOWN_VALUE, moved === undefined ? issue.message : `nothing here: this setting moved to ${key.slice(0, key.indexOf(":") + 1)}${moved}, write it there; ${issue.message}`);
             }
             continue;
         }

@@ -1,0 +1,165 @@
+import * as assert from "assert";
+import { ConfigError, ConfigProblem, loadSettings, plainConfigSource } from "../config";
+import { closest } from "../config/did-you-mean";
+import { plainText } from "../config/fields";
+import { requiredConfig } from "./harness/stack-config";
+
+/**
+ * The classes of bad input that must stop a stack before anything is registered, each with
+ * several members, each naming the key the user wrote (issue: the bad-input classes still open).
+ */
+
+function problemsOf(config: Record<string, any>, secrets: Record<string, unknown> = {}): ConfigProblem[] {
+    try {
+        loadSettings(plainConfigSource(config, secrets));
+    } catch (e) {
+        assert.ok(e instanceof ConfigError, `expected a ConfigError, got ${e}`);
+        return e.problems;
+    }
+    assert.fail("the stack was accepted");
+}
+
+function problemAt(problems: ConfigProblem[], key: string): ConfigProblem {
+    const p = problems.find((x) => x.key === key);
+    assert.ok(p, `no problem at ${key}; got:\n${problems.map((x) => `${x.key}: ${x.expected}`).join("\n")}`);
+    return p!;
+}
+
+function withEdit(edit: (c: Record<string, any>) => void): Record<string, any> {
+    const c = requiredConfig();
+    edit(c);
+    return c;
+}
+
+describe("config: the bad-input classes", () => {
+    describe("control characters and white space alone, in every string", () => {
+        it("plainText names the character and its position", () => {
+            assert.match(plainText("ab\u0000c")!, /U\+0000 at position 2/);
+            assert.match(plainText("a\nb")!, /U\+000A/);
+            assert.match(plainText("   ")!, /white space alone/);
+            assert.strictEqual(plainText("a\n\tb", true), undefined, "multi-line text keeps tabs and line feeds");
+            assert.match(plainText("a\rb", true)!, /U\+000D/, "but never a carriage return");
+            assert.strictEqual(plainText("kind-dev"), undefined);
+        });
+
+        const members: [string, (c: Record<string, any>) => void, string][] = [
+            ["a NUL in the fluentd search user", (c) => Object.assign(c.logs.search, { user: "flu\u0000entd", scheme: "https" }), "cluster-monitoring:logs.search.user"],
+            ["a tab in the fluentd search user", (c) => Object.assign(c.logs.search, { user: "flu\tentd", scheme: "https" }), "cluster-monitoring:logs.search.user"],
+            ["a NUL in kubernetes:context", (c) => (c["kubernetes:context"] = "kind\u0000dev"), "kubernetes:context"],
+            ["a line break in kubernetes:context", (c) => (c["kubernetes:context"] = "kind\ndev"), "kubernetes:context"],
+            ["an external label value of spaces", (c) => (c.metrics.externalLabels = { cluster: "   " }), "cluster-monitoring:metrics.externalLabels.cluster"],
+            ["a line break in an external label value", (c) => (c.metrics.externalLabels = { cluster: "a\nb" }), "cluster-monitoring:metrics.externalLabels.cluster"],
+            [
+                "a NUL in a relabel replacement",
+                (c) => (c.metrics.remoteWrite = [{ url: "https://m.example.com/w", writeRelabel: [{ action: "replace", sourceLabels: ["job"], targetLabel: "x", replacement: "a\u0000" }] }]),
+                "cluster-monitoring:metrics.remoteWrite[0].writeRelabel[0].replacement",
+            ],
+            ["an SMTP user of white space", (c) => (c.alertmanager = { email: { to: "a@example.com", from: "b@example.com", smarthost: "smtp.example.com:587", authUsername: " " } }), "cluster-monitoring:alertmanager.email.authUsername"],
+            ["a line feed in a fluentd runtime unit", (c) => (c.logs.containerRuntimeService = "containerd\n"), "cluster-monitoring:logs.containerRuntimeService"],
+        ];
+        for (const [what, edit, key] of members) {
+            it(`refuses ${what}, naming ${key}`, () => {
+                problemAt(problemsOf(withEdit(edit)), key);
+            });
+        }
+
+        it("still accepts PromQL and annotations over several lines", () => {
+            const c = withEdit((x) => {
+                x.alertRules = {
+                    groups: [
+                        {
+                            name: "team",
+                            rules: [{ alert: "Down", expr: "up\n  == 0", labels: { severity: "warning" }, annotations: { summary: "down", description: "line one\n\tline two" } }],
+                        },
+                    ],
+                };
+            });
+            loadSettings(plainConfigSource(c));
+        });
+    });
+
+    describe("credentials in clear text", () => {
+        const kubeconfig = "apiVersion: v1\nkind: Config\nusers:\n- name: u\n  user:\n    token: abc123\n";
+
+        it("refuses kubernetes:kubeconfig holding a token without secure:, without echoing it", () => {
+            const c = withEdit((x) => {
+                delete x["kubernetes:context"];
+                x["kubernetes:kubeconfig"] = kubeconfig;
+            });
+            const p = problemAt(problemsOf(c), "kubernetes:kubeconfig");
+            assert.match(p.expected, /pulumi config set --secret kubernetes:kubeconfig/);
+            assert.ok(!JSON.stringify(p).includes("abc123"));
+        });
+
+        it("refuses a kubeconfig with an inline client key, or a private key block", () => {
+            for (const text of ["users:\n- user:\n    client-key-data: LS0t\n", "-----BEGIN RSA PRIVATE KEY-----\nxx\n"]) {
+                problemAt(problemsOf(withEdit((x) => (x["kubernetes:kubeconfig"] = text))), "kubernetes:kubeconfig");
+            }
+        });
+
+        it("accepts the same kubeconfig as a secret, and a path in clear text", () => {
+            loadSettings(plainConfigSource(withEdit((x) => delete x["kubernetes:context"]), { "kubernetes:kubeconfig": kubeconfig }));
+            loadSettings(plainConfigSource(withEdit((x) => (x["kubernetes:kubeconfig"] = "/home/ci/.kube/prod"))));
+        });
+
+        it("refuses a remote write password or token over http unless the target opts in", () => {
+            const target = { url: "http://receiver.example.com/write", basicAuth: { username: "w", passwordKey: "remoteWritePassword" } };
+            const secrets = { remoteWritePassword: "pw" };
+            const p = problemAt(problemsOf(withEdit((x) => (x.metrics.remoteWrite = [target])), secrets), "cluster-monitoring:metrics.remoteWrite[0].url");
+            assert.match(p.expected, /allowPlaintextCredentials: true/);
+            const token = { url: "http://receiver.example.com/write", bearerTokenKey: "remoteWriteToken" };
+            problemAt(problemsOf(withEdit((x) => (x.metrics.remoteWrite = [token])), { remoteWriteToken: "t" }), "cluster-monitoring:metrics.remoteWrite[0].url");
+            loadSettings(plainConfigSource(withEdit((x) => (x.metrics.remoteWrite = [{ ...target, allowPlaintextCredentials: true }])), secrets));
+        });
+
+        it("refuses the search user over http unless logs.search opts in", () => {
+            const c = withEdit((x) => (x.logs.search = { host: "es.example.com", user: "fluentd" }));
+            problemAt(problemsOf(c, { searchPassword: "pw" }), "cluster-monitoring:logs.search.scheme");
+            c.logs.search.allowPlaintextCredentials = true;
+            loadSettings(plainConfigSource(c, { searchPassword: "pw" }));
+        });
+
+        it("refuses an SMTP login without STARTTLS unless the e-mail receiver opts in", () => {
+            const email = { to: "a@example.com", from: "b@example.com", smarthost: "smtp.example.com:25", authUsername: "am", requireTls: false };
+            problemAt(problemsOf(withEdit((x) => (x.alertmanager = { email })), { alertSmtpPassword: "pw" }), "cluster-monitoring:alertmanager.email.requireTls");
+        });
+    });
+
+    describe("the errors themselves", () => {
+        it("names a misspelt provider key as unknown, with what it likely meant, and not also a missing context", () => {
+            const problems = problemsOf(withEdit((x) => ((x["kubernetes:contxt"] = x["kubernetes:context"]), delete x["kubernetes:context"])));
+            const p = problemAt(problems, "kubernetes:contxt");
+            assert.match(p.expected, /did you mean kubernetes:context\?/);
+            assert.ok(!problems.some((x) => x.key === "kubernetes:context"), "the missing context is the misspelt one");
+        });
+
+        it("names any other kubernetes: key, which the explicit provider would ignore", () => {
+            problemAt(problemsOf(withEdit((x) => (x["kubernetes:namespace"] = "apps"))), "kubernetes:namespace");
+        });
+
+        it("says where a moved key went", () => {
+            const p = problemAt(problemsOf(withEdit((x) => (x.metrics.memoryRequest = "2Gi"))), "cluster-monitoring:metrics.memoryRequest");
+            assert.match(p.expected, /moved to cluster-monitoring:metrics\.resources\.memoryRequest/);
+        });
+
+        it("suggests the known key a misspelt nested or top-level key was meant to be", () => {
+            assert.match(problemAt(problemsOf(withEdit((x) => (x.metrics.retension = "7d"))), "cluster-monitoring:metrics.retension").expected, /did you mean retention\?/);
+            assert.match(problemAt(problemsOf(withEdit((x) => (x.metircs = {}))), "cluster-monitoring:metircs").expected, /did you mean metrics\?/);
+            assert.strictEqual(closest("zzzzzz", ["metrics", "logs"]), undefined);
+        });
+    });
+
+    describe("every problem in one pass", () => {
+        it("a missing logs.search.host does not hide a password without a user", () => {
+            const problems = problemsOf(withEdit((x) => (x.logs = { search: {} })), { searchPassword: "pw" });
+            problemAt(problems, "cluster-monitoring:logs.search.host");
+            problemAt(problems, "cluster-monitoring:searchPassword");
+        });
+
+        it("a wrong Grafana setting does not hide its missing admin password", () => {
+            const problems = problemsOf(withEdit((x) => (x.grafana = { enabled: true, name: "Grafana" })));
+            problemAt(problems, "cluster-monitoring:grafana.name");
+            problemAt(problems, "cluster-monitoring:grafanaAdminPassword");
+        });
+    });
+});
