@@ -149,6 +149,16 @@ export const alertmanagerSchema = closedObject({
         if (t?.emailTo !== undefined && a.email === undefined) {
             ctx.addIssue({ code: "custom", path: ["teams", i, "emailTo"], input: t.emailTo, message: "nothing unless alertmanager.email is set, which names the SMTP server" });
         }
+        // The team's route stops its alerts there: a receiver without an integration is
+        // Alertmanager's null receiver, and every alert of that team would vanish without a word.
+        if (t !== undefined && t.slackChannel === undefined && t.emailTo === undefined) {
+            ctx.addIssue({
+                code: "custom",
+                path: ["teams", i],
+                input: t,
+                message: "a team with a channel, slackChannel or emailTo: its route takes the team's alerts away from the default receiver, and with no channel they would be dropped",
+            });
+        }
         if (t?.matchers !== undefined && Object.keys(t.matchers).length === 0) {
             ctx.addIssue({ code: "custom", path: ["teams", i, "matchers"], input: t.matchers, message: "at least one label = value pair; an empty match would take every alert" });
         }

@@ -11,6 +11,9 @@ import {
     readAlertmanagerSecrets,
 } from "./alertmanager";
 import { oneVolumeMessage } from "./storage";
+import { checkHostPorts, hostPortClaims } from "./claims/host-ports";
+import { checkIngressRoutes, ingressClaims } from "./claims/ingress-routes";
+import { checkScrapeJobNames } from "./claims/scrape-job-names";
 import { ClusterSettings, readClusterSettings } from "./cluster";
 import { knownKeysMessage } from "./fields";
 import { GRAFANA_KEY, GrafanaSettings, grafanaSchema } from "./grafana";
@@ -327,6 +330,16 @@ export function loadSettings(source: ConfigSource): Settings {
     }
     if (resourceMetrics && metrics && logs && nodeExporter) {
         checkResourceMetrics(resourceMetrics, metrics, logs, nodeExporter, problems);
+    }
+    // Two things that claim the same job name, host port or Ingress route.
+    if (metrics && nodeExporter && ksm) {
+        checkScrapeJobNames(metrics, nodeExporter.enabled, ksm.enabled, problems);
+    }
+    if (nodeExporter) {
+        checkHostPorts(hostPortClaims(nodeExporter), problems);
+    }
+    if (metrics && grafanaRead) {
+        checkIngressRoutes(ingressClaims(metrics.ingress, grafanaRead.enabled ? grafanaRead.ingress : undefined), problems);
     }
     problems.throwIfAny();
     // The log-agent scrape job follows the agent wherever its settings put it.

@@ -125,6 +125,56 @@ describe("config: the bad-input classes", () => {
         });
     });
 
+    describe("two things that claim the same", () => {
+        const cases: [string, (c: Record<string, any>) => void, string][] = [
+            ["Prometheus' own job named like the node-exporter job", (c) => (c.metrics.name = "node-exporter"), "cluster-monitoring:metrics.name"],
+            ["Prometheus' own job named like the kube-state-metrics job", (c) => (c.metrics.name = "kube-state-metrics"), "cluster-monitoring:metrics.name"],
+            [
+                "a service job named like the node-exporter job",
+                (c) => (c.metrics.services = [{ name: "node-exporter", namespace: "kube-system", selector: { app: "x" }, port: "metrics" }]),
+                "cluster-monitoring:metrics.services[0].name",
+            ],
+            [
+                "a service job named like the kube-state-metrics job",
+                (c) => (c.metrics.services = [{ name: "kube-state-metrics", namespace: "kube-system", selector: { app: "x" }, port: "metrics" }]),
+                "cluster-monitoring:metrics.services[0].name",
+            ],
+            ["node-exporter on the kubelet's port", (c) => (c.nodeExporter = { port: 10250 }), "cluster-monitoring:nodeExporter.port"],
+            ["node-exporter on kube-proxy's metrics port", (c) => (c.nodeExporter = { port: 10249 }), "cluster-monitoring:nodeExporter.port"],
+            ["node-exporter on etcd's metrics port", (c) => (c.nodeExporter = { port: 2381 }), "cluster-monitoring:nodeExporter.port"],
+            [
+                "Grafana's Ingress on Prometheus' host and path",
+                (c) => ((c.metrics.ingress = { host: "monitor.example.com" }), (c.grafana = { enabled: true, ingress: { host: "monitor.example.com" } })),
+                "cluster-monitoring:grafana.ingress.host",
+            ],
+        ];
+        for (const [what, edit, key] of cases) {
+            it(`refuses ${what}, naming ${key}`, () => {
+                problemAt(problemsOf(withEdit(edit), { grafanaAdminPassword: "pw" }), key);
+            });
+        }
+
+        it("lets the same names through while the claiming component is off", () => {
+            loadSettings(plainConfigSource(withEdit((c) => ((c.metrics.name = "node-exporter"), (c.nodeExporter = { enabled: false })))));
+            loadSettings(plainConfigSource(withEdit((c) => ((c.nodeExporter = { enabled: false, port: 10250 })))));
+            loadSettings(plainConfigSource(withEdit((c) => ((c.metrics.ingress = { host: "monitor.example.com" }), (c.grafana = { enabled: false, ingress: { host: "monitor.example.com" } })))));
+        });
+    });
+
+    describe("an Alertmanager route that delivers nowhere", () => {
+        const slack = { channel: "#alerts" };
+        for (const [what, team] of [
+            ["a team without a channel", { name: "payments", matchers: { team: "payments" } }],
+            ["a second team without a channel", { name: "search", matchers: { team: "search" } }],
+        ] as const) {
+            it(`refuses ${what}`, () => {
+                const c = withEdit((x) => (x.alertmanager = { slack, teams: [{ name: "ok", matchers: { team: "ok" }, slackChannel: "#ok" }, team] }));
+                const p = problemAt(problemsOf(c, { alertSlackUrl: "https://hooks.slack.com/x" }), "cluster-monitoring:alertmanager.teams[1]");
+                assert.match(p.expected, /slackChannel or emailTo/);
+            });
+        }
+    });
+
     describe("the errors themselves", () => {
         it("names a misspelt provider key as unknown, with what it likely meant, and not also a missing context", () => {
             const problems = problemsOf(withEdit((x) => ((x["kubernetes:contxt"] = x["kubernetes:context"]), delete x["kubernetes:context"])));
