@@ -1,7 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { closedObject, flag, integer, stringList, stringMap, text, whenClean } from "./fields";
-import { containerImage, hostName, prometheusDuration, prometheusLabelName, serviceName, statefulSetName } from "./formats";
+import { hostName, prometheusDuration, prometheusLabelName, serviceName, statefulSetName } from "./formats";
+import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { PLAINTEXT_OPT_IN, plaintextMessage, plaintextOptInField } from "./plaintext-credentials";
 import { Problems, SECRET_VALUE } from "./problems";
 import { ResourceSettings, resourcesSchema } from "./resources";
@@ -118,7 +119,7 @@ const teamSchema = closedObject({
 export const alertmanagerSchema = closedObject({
     enabled: flag().default(d.enabled).meta({ description: "deploy Alertmanager and point Prometheus at it" }),
     name: text((v) => statefulSetName(v) ?? serviceName(v)).default(d.name).meta({ description: "StatefulSet, Service and config Secret name, in the metrics namespace" }),
-    image: text(containerImage).default(d.image).meta({ description: "the Alertmanager image; the config keeps to v0.34 fields" }),
+    image: text(imageAtLeast(OLDEST_IMAGES.alertmanager)).default(d.image).meta({ description: "the Alertmanager image; the config keeps to v0.34 fields" }),
     replicas: integer(1, MAX_ALERTMANAGER_REPLICAS)
         .optional()
         .meta({ description: "Alertmanager pods, gossiping as one cluster from 2 on; default 3 when metrics.replicas is 2 or more, else 1" }),

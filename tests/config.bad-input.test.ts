@@ -175,6 +175,38 @@ describe("config: the bad-input classes", () => {
         }
     });
 
+    describe("an image older than what the generated config needs", () => {
+        const cases: [string, string, Record<string, unknown>][] = [
+            ["an Alertmanager from before route matchers", "cluster-monitoring:alertmanager.image", { alertmanager: { image: "quay.io/prometheus/alertmanager:v0.21.0" } }],
+            ["a node-exporter from before mount-points-exclude", "cluster-monitoring:nodeExporter.image", { nodeExporter: { image: "quay.io/prometheus/node-exporter:v1.1.2" } }],
+            ["a kube-state-metrics 1.x", "cluster-monitoring:kubeStateMetrics.image", { kubeStateMetrics: { image: "registry.k8s.io/kube-state-metrics/kube-state-metrics:v1.9.8" } }],
+            ["a kube-state-metrics without this resource list", "cluster-monitoring:kubeStateMetrics.image", { kubeStateMetrics: { image: "registry.k8s.io/kube-state-metrics/kube-state-metrics:v2.10.0" } }],
+            ["a Grafana older than the dashboards' line", "cluster-monitoring:grafana.image", { grafana: { enabled: true, image: "grafana/grafana-oss:12.4.0" } }],
+            ["a Grafana 9 on a private registry port", "cluster-monitoring:grafana.image", { grafana: { enabled: true, image: "registry.local:5000/grafana/grafana-oss:9.5.3" } }],
+        ];
+        for (const [what, key, patch] of cases) {
+            it(`refuses ${what}, naming ${key} and the oldest version`, () => {
+                const p = problemAt(problemsOf({ ...requiredConfig(), ...patch }, { grafanaAdminPassword: "pw" }), key);
+                assert.match(p.expected, /or newer: /);
+            });
+        }
+
+        it("accepts the pinned versions, newer ones, digests and private tags", () => {
+            loadSettings(
+                plainConfigSource(
+                    {
+                        ...requiredConfig(),
+                        alertmanager: { image: "quay.io/prometheus/alertmanager:v0.22.0" },
+                        nodeExporter: { image: "quay.io/prometheus/node-exporter@sha256:0123abcd" },
+                        kubeStateMetrics: { image: "registry.local:5000/kube-state-metrics:hardened" },
+                        grafana: { enabled: true, image: "grafana/grafana-oss:13.2.3-ubuntu" },
+                    },
+                    { grafanaAdminPassword: "pw" },
+                ),
+            );
+        });
+    });
+
     describe("the errors themselves", () => {
         it("names a misspelt provider key as unknown, with what it likely meant, and not also a missing context", () => {
             const problems = problemsOf(withEdit((x) => ((x["kubernetes:contxt"] = x["kubernetes:context"]), delete x["kubernetes:context"])));
