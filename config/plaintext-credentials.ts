@@ -11,7 +11,7 @@ export const PLAINTEXT_OPT_IN = "allowPlaintextCredentials";
 export function plaintextOptInField(where: string) {
     return flag()
         .default(false)
-        .meta({ description: `true accepts sending ${where} over an unencrypted connection; refused otherwise (docs/security.md#credentials-in-transit)` });
+        .meta({ description: `true accepts sending ${where} over an unencrypted connection; refused otherwise (docs/design.md#credentials-in-transit)` });
 }
 
 /** The expected text for a setting that would send `credential` in clear over `channel`. */
