@@ -32,10 +32,10 @@ import { jobName, METRICS_KEY, MetricsSettings, metricsSchema } from "./metrics"
 import { createdByDefault } from "./namespaces";
 import { MIN_SCRAPES_PER_WINDOW, RESOURCE_METRICS_KEY, ResourceMetricsSettings, resourceMetricsSchema } from "./resource-metrics";
 import { addSchemaIssues, Problems, SECRET_VALUE, UNSHOWN_VALUE } from "./problems";
-import { DEFAULT_LOG_AGENT_TARGET, KUBE_STATE_METRICS_JOB_NAME, NODE_EXPORTER_JOB_NAME } from "./scrape-jobs";
+import { DEFAULT_LOG_AGENT_TARGET, etcdSchema, jobSwitchesSchema, KUBE_STATE_METRICS_JOB_NAME, NODE_EXPORTER_JOB_NAME } from "./scrape-jobs";
 import { checkAgentShipsToStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
 import { readEtcdClient, readGrafanaAdminPassword, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
-import { referencedSecretKeys } from "./remote-write";
+import { referencedSecretKeys, remoteWriteSchema } from "./remote-write";
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
 import { fluentdSizeBytes, prometheusDurationSeconds } from "./formats";
 import type { RuleContext } from "../components/alert-rules/context";
@@ -310,8 +310,10 @@ export function loadSettings(source: ConfigSource): Settings {
     const resourceMetrics: ResourceMetricsSettings | undefined =
         adapterRead && metrics ? { ...adapterRead, namespace: adapterRead.namespace ?? metrics.namespace } : undefined;
     readSearchPassword(source, problems, logs, logs ? known(logs.search.user) : rawField(LOGS_KEY, ["search", "user"], searchSchema.shape.user));
-    readEtcdClient(source, problems, metrics);
-    readRemoteWriteSecrets(source, problems, metrics, KNOWN_KEYS);
+    const etcdJob = metrics ? known(metrics.jobs.etcd) : rawField(METRICS_KEY, ["jobs", "etcd"], jobSwitchesSchema.unwrap().shape.etcd);
+    const etcdScheme = metrics ? known(metrics.etcd.scheme) : rawField(METRICS_KEY, ["etcd", "scheme"], etcdSchema.unwrap().shape.scheme);
+    readEtcdClient(source, problems, metrics, etcdJob.known && etcdScheme.known ? known(etcdJob.value && etcdScheme.value === "https") : { known: false });
+    readRemoteWriteSecrets(source, problems, metrics, metrics ? known(metrics.remoteWrite) : rawField(METRICS_KEY, ["remoteWrite"], remoteWriteSchema), KNOWN_KEYS);
     if (metrics && logs) {
         resolveLogsNamespace(metrics, logs, problems);
     }

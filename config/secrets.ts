@@ -5,7 +5,7 @@ import { GRAFANA_ADMIN_PASSWORD_KEY, GRAFANA_KEY, GrafanaSettings } from "./graf
 import { LogsSettings, SEARCH_PASSWORD_KEY } from "./logs";
 import { Known } from "./partial";
 import { Problems, SECRET_VALUE } from "./problems";
-import { secretReferences } from "./remote-write";
+import { RemoteWriteTargetSettings, secretReferences } from "./remote-write";
 import { ConfigSource, fullKey } from "./source";
 
 /** Every key that holds a secret; these are the only keys where a secret value is accepted. */
@@ -64,16 +64,19 @@ const ETCD_FILES: Record<keyof EtcdClientCertificates, string> = {
     clientKey: "/etc/kubernetes/pki/etcd/healthcheck-client.key",
 };
 
-/** The etcd client certificates: all three exactly when the etcd job scrapes over https. */
-export function readEtcdClient(source: ConfigSource, problems: Problems, metrics: MetricsSettings | undefined): void {
+/**
+ * The etcd client certificates: all three exactly when the etcd job scrapes over https.
+ * `overHttps` says whether it does, known even when another metrics setting is wrong.
+ */
+export function readEtcdClient(source: ConfigSource, problems: Problems, metrics: MetricsSettings | undefined, overHttps: Known<boolean>): void {
     const fields = Object.keys(ETCD_SECRET_KEYS) as (keyof EtcdClientCertificates)[];
     const values = Object.fromEntries(fields.map((f) => [f, readSecret(source, problems, ETCD_SECRET_KEYS[f], ETCD_FILES[f])]));
-    if (metrics === undefined) {
+    if (!overHttps.known) {
         return;
     }
     const keyOf = (f: keyof EtcdClientCertificates) => fullKey(ETCD_SECRET_KEYS[f]);
     const switchKey = `${fullKey("metrics")}.jobs.etcd`;
-    const needed = metrics.jobs.etcd && metrics.etcd.scheme === "https";
+    const needed = overHttps.value;
     const given = fields.filter((f) => values[f] !== undefined);
     if (!needed) {
         if (given.length > 0) {
@@ -96,7 +99,9 @@ export function readEtcdClient(source: ConfigSource, problems: Problems, metrics
         );
         return;
     }
-    metrics.etcdClient = { caCert: values.caCert!, clientCert: values.clientCert!, clientKey: values.clientKey! };
+    if (metrics !== undefined) {
+        metrics.etcdClient = { caCert: values.caCert!, clientCert: values.clientCert!, clientKey: values.clientKey! };
+    }
 }
 
 /**
@@ -131,12 +136,18 @@ export function readGrafanaAdminPassword(source: ConfigSource, problems: Problem
  * top-level key of its own, set, and encrypted. A problem names both the reference and the key.
  * `reserved` are the keys the program reads for something else, which a target may not borrow.
  */
-export function readRemoteWriteSecrets(source: ConfigSource, problems: Problems, metrics: MetricsSettings | undefined, reserved: readonly string[]): void {
-    if (metrics === undefined) {
+export function readRemoteWriteSecrets(
+    source: ConfigSource,
+    problems: Problems,
+    metrics: MetricsSettings | undefined,
+    targets: Known<readonly RemoteWriteTargetSettings[]>,
+    reserved: readonly string[],
+): void {
+    if (!targets.known) {
         return;
     }
     const secrets: Record<string, pulumi.Output<string>> = {};
-    metrics.remoteWrite.forEach((target, i) => {
+    targets.value.forEach((target, i) => {
         for (const ref of secretReferences(target)) {
             const at = `${fullKey("metrics")}.remoteWrite[${i}].${ref.path}`;
             const key = fullKey(ref.key);
@@ -160,7 +171,7 @@ export function readRemoteWriteSecrets(source: ConfigSource, problems: Problems,
             secrets[ref.key] = value;
         }
     });
-    if (Object.keys(secrets).length > 0) {
+    if (metrics !== undefined && Object.keys(secrets).length > 0) {
         metrics.remoteWriteSecrets = secrets;
     }
 }

@@ -238,6 +238,18 @@ describe("config: the bad-input classes", () => {
             problemAt(problems, "cluster-monitoring:searchPassword");
         });
 
+        it("a wrong metrics setting does not hide missing etcd certificates", () => {
+            const problems = problemsOf(withEdit((x) => Object.assign(x.metrics, { retention: "20days", jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"] } })));
+            problemAt(problems, "cluster-monitoring:metrics.retention");
+            assert.ok(problems.some((p) => p.key.includes("cluster-monitoring:etcdClientKey")), problems.map((p) => p.key).join("\n"));
+        });
+
+        it("a wrong metrics setting does not hide a remote write secret that is not set", () => {
+            const problems = problemsOf(withEdit((x) => Object.assign(x.metrics, { retention: "20days", remoteWrite: [{ url: "https://m.example.com/w", bearerTokenKey: "remoteWriteToken" }] })));
+            problemAt(problems, "cluster-monitoring:metrics.retention");
+            problemAt(problems, "cluster-monitoring:metrics.remoteWrite[0].bearerTokenKey, cluster-monitoring:remoteWriteToken");
+        });
+
         it("a wrong Grafana setting does not hide its missing admin password", () => {
             const problems = problemsOf(withEdit((x) => (x.grafana = { enabled: true, name: "Grafana" })));
             problemAt(problems, "cluster-monitoring:grafana.name");
