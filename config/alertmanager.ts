@@ -5,6 +5,7 @@ import { hostName, prometheusDuration, prometheusLabelName, serviceName, statefu
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { PLAINTEXT_OPT_IN, plaintextMessage, plaintextOptInField } from "./plaintext-credentials";
 import { Problems, SECRET_VALUE } from "./problems";
+import { checkOneLineSecret } from "./secret-text";
 import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields } from "./scheduling";
 import { ConfigSource, fullKey } from "./source";
@@ -207,6 +208,8 @@ export function readAlertmanagerSecrets(source: ConfigSource, problems: Problems
         }
         if (!source.isSecret(key)) {
             problems.add(fullKey(key), SECRET_VALUE, `an encrypted value: it is in clear text in the stack file; store it with pulumi config set --secret ${fullKey(key)}`);
+        } else {
+            checkOneLineSecret(source, problems, key);
         }
         secrets[name] = value;
     }

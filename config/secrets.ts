@@ -5,6 +5,7 @@ import { GRAFANA_ADMIN_PASSWORD_KEY, GRAFANA_KEY, GrafanaSettings } from "./graf
 import { LogsSettings, SEARCH_PASSWORD_KEY } from "./logs";
 import { Known } from "./partial";
 import { Problems, SECRET_VALUE } from "./problems";
+import { checkOneLineSecret } from "./secret-text";
 import { RemoteWriteTargetSettings, secretReferences } from "./remote-write";
 import { ConfigSource, fullKey } from "./source";
 
@@ -29,6 +30,8 @@ function readSecret(source: ConfigSource, problems: Problems, key: string, fromF
     const value = source.secret(key);
     if (value !== undefined && !source.isSecret(key)) {
         problems.add(fullKey(key), SECRET_VALUE, `an encrypted value: it is in clear text in the stack file; store it with ${setSecretCommand(key, fromFile)}`);
+    } else if (value !== undefined && fromFile === undefined) {
+        checkOneLineSecret(source, problems, key);
     }
     return value;
 }
@@ -167,6 +170,9 @@ export function readRemoteWriteSecrets(
                     `an encrypted value: it is in clear text in the stack file; store it with ${setSecretCommand(ref.key)}`,
                 );
                 continue;
+            }
+            if (ref.path !== "tls.caKey") {
+                checkOneLineSecret(source, problems, ref.key);
             }
             secrets[ref.key] = value;
         }

@@ -81,6 +81,18 @@ describe("config: the bad-input classes", () => {
     describe("credentials in clear text", () => {
         const kubeconfig = "apiVersion: v1\nkind: Config\nusers:\n- name: u\n  user:\n    token: abc123\n";
 
+        it("refuses a one-line secret with a trailing line break, without echoing it, and keeps PEM secrets multi-line", () => {
+            const search = withEdit((x) => (x.logs.search = { host: "es.example.com", scheme: "https", user: "fluentd" }));
+            const p = problemAt(problemsOf(search, { searchPassword: "hunter2\n" }), "cluster-monitoring:searchPassword");
+            assert.ok(!JSON.stringify(p).includes("hunter2"));
+            const token = withEdit((x) => (x.metrics.remoteWrite = [{ url: "https://m.example.com/w", bearerTokenKey: "remoteWriteToken" }]));
+            problemAt(problemsOf(token, { remoteWriteToken: "abc\r\n" }), "cluster-monitoring:remoteWriteToken");
+            const slack = withEdit((x) => (x.alertmanager = { slack: { channel: "#alerts" } }));
+            problemAt(problemsOf(slack, { alertSlackUrl: "https://hooks.slack.com/services/x\n" }), "cluster-monitoring:alertSlackUrl");
+            const ca = withEdit((x) => (x.metrics.remoteWrite = [{ url: "https://m.example.com/w", tls: { caKey: "remoteWriteCa" } }]));
+            loadSettings(plainConfigSource(ca, { remoteWriteCa: "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n" }));
+        });
+
         it("refuses kubernetes:kubeconfig holding a token without secure:, without echoing it", () => {
             const c = withEdit((x) => {
                 delete x["kubernetes:context"];
