@@ -31,10 +31,10 @@ const ruleSchema = (dialect: PromqlDialect) => closedObject(
     {
         alert: text(metricName).optional().meta({ description: "the alert's name; give alert or record" }),
         record: text(metricName).optional().meta({ description: "the recorded series' name; give alert or record" }),
-        expr: text(promql(dialect), 'up{job="my-app"} == 0').meta({ description: "PromQL that the release line evaluates (v2.11.1 by default)" }),
+        expr: text(promql(dialect), 'up{job="my-app"} == 0', { multiline: true }).meta({ description: "PromQL that the release line evaluates (v2.11.1 by default)" }),
         for: text(prometheusDuration).optional().meta({ description: "alerts only: how long the condition holds before it fires" }),
         labels: stringMap(prometheusLabelName).optional().meta({ description: "labels added to the alert or series; an alert needs severity" }),
-        annotations: stringMap(prometheusLabelName).optional().meta({ description: "alerts only: summary, description, runbook_url..." }),
+        annotations: stringMap(prometheusLabelName, undefined, { multiline: true }).optional().meta({ description: "alerts only: summary, description, runbook_url..." }),
     },
     "an object { alert or record, expr, for, labels, annotations }",
 ).superRefine((r, ctx) => {

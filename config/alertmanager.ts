@@ -1,8 +1,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { closedObject, flag, integer, stringList, stringMap, text, whenClean } from "./fields";
-import { containerImage, hostName, prometheusDuration, prometheusLabelName, serviceName, statefulSetName } from "./formats";
+import { hostName, prometheusDuration, prometheusLabelName, serviceName, statefulSetName } from "./formats";
+import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
+import { PLAINTEXT_OPT_IN, plaintextMessage, plaintextOptInField } from "./plaintext-credentials";
 import { Problems, SECRET_VALUE } from "./problems";
+import { checkOneLineSecret } from "./secret-text";
 import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields } from "./scheduling";
 import { ConfigSource, fullKey } from "./source";
@@ -93,7 +96,12 @@ const emailSchema = closedObject({
     smarthost: text(smarthost, "smtp.example.com:587").meta({ description: "host:port of the SMTP server" }),
     authUsername: text().optional().meta({ description: "SMTP user; its password is the secret alertSmtpPassword" }),
     requireTls: flag().default(true).meta({ description: "require_tls (STARTTLS)" }),
-});
+    [PLAINTEXT_OPT_IN]: plaintextOptInField("the SMTP login"),
+}).superRefine((e, ctx) => {
+    if (e.authUsername !== undefined && !e.requireTls && !e[PLAINTEXT_OPT_IN]) {
+        ctx.addIssue({ code: "custom", path: ["requireTls"], input: false, message: plaintextMessage("true while authUsername is set", "the SMTP password", "SMTP without STARTTLS") });
+    }
+}, whenClean("authUsername", "requireTls", PLAINTEXT_OPT_IN));
 
 const pagerdutySchema = closedObject({
     severities: stringList((v) => (["critical", "warning", "info"].includes(v) ? undefined : "one of critical, warning, info"))
@@ -112,7 +120,7 @@ const teamSchema = closedObject({
 export const alertmanagerSchema = closedObject({
     enabled: flag().default(d.enabled).meta({ description: "deploy Alertmanager and point Prometheus at it" }),
     name: text((v) => statefulSetName(v) ?? serviceName(v)).default(d.name).meta({ description: "StatefulSet, Service and config Secret name, in the metrics namespace" }),
-    image: text(containerImage).default(d.image).meta({ description: "the Alertmanager image; the config keeps to v0.34 fields" }),
+    image: text(imageAtLeast(OLDEST_IMAGES.alertmanager)).default(d.image).meta({ description: "the Alertmanager image; the config keeps to v0.34 fields" }),
     replicas: integer(1, MAX_ALERTMANAGER_REPLICAS)
         .optional()
         .meta({ description: "Alertmanager pods, gossiping as one cluster from 2 on; default 3 when metrics.replicas is 2 or more, else 1" }),
@@ -142,6 +150,16 @@ export const alertmanagerSchema = closedObject({
         }
         if (t?.emailTo !== undefined && a.email === undefined) {
             ctx.addIssue({ code: "custom", path: ["teams", i, "emailTo"], input: t.emailTo, message: "nothing unless alertmanager.email is set, which names the SMTP server" });
+        }
+        // The team's route stops its alerts there: a receiver without an integration is
+        // Alertmanager's null receiver, and every alert of that team would vanish without a word.
+        if (t !== undefined && t.slackChannel === undefined && t.emailTo === undefined) {
+            ctx.addIssue({
+                code: "custom",
+                path: ["teams", i],
+                input: t,
+                message: "a team with a channel, slackChannel or emailTo: its route takes the team's alerts away from the default receiver, and with no channel they would be dropped",
+            });
         }
         if (t?.matchers !== undefined && Object.keys(t.matchers).length === 0) {
             ctx.addIssue({ code: "custom", path: ["teams", i, "matchers"], input: t.matchers, message: "at least one label = value pair; an empty match would take every alert" });
@@ -190,6 +208,8 @@ export function readAlertmanagerSecrets(source: ConfigSource, problems: Problems
         }
         if (!source.isSecret(key)) {
             problems.add(fullKey(key), SECRET_VALUE, `an encrypted value: it is in clear text in the stack file; store it with pulumi config set --secret ${fullKey(key)}`);
+        } else {
+            checkOneLineSecret(source, problems, key);
         }
         secrets[name] = value;
     }

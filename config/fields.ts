@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { closest } from "./did-you-mean";
 
 /**
  * The building blocks of every settings schema. Each field reports at most one problem, worded
@@ -16,12 +17,44 @@ export function requiredMessage(example: string): string {
 
 const NON_EMPTY = "a non-empty string";
 
+/** C0 controls (NUL, tab, line breaks...), DEL, C1 controls and the Unicode line and paragraph separators. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
+/** The same, less the tab and line feed that multi-line text (PromQL, annotations) may hold. */
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/u;
+
+/**
+ * Every string of a stack file ends up in a config file, an argument, a label or a provider
+ * setting, where a NUL, a line break or a tab ends the value early, starts a new directive or is
+ * dropped by one reader and kept by the next. And a value of white space alone is nearly always
+ * a slip, which the program would pass on as if it were a name. Applied to every text field, on
+ * top of its format; `multiline` allows tabs and line feeds, for PromQL and alert annotations.
+ */
+export function plainText(value: string, multiline = false): string | undefined {
+    const found = (multiline ? CONTROL_BUT_LINES : CONTROL).exec(value);
+    if (found) {
+        const code = found[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
+        return (
+            `text without control characters (found U+${code} at position ${found.index}${multiline ? "" : "; line breaks and tabs included"}): ` +
+            "it would end up inside a config file, an argument or a provider setting, where it cuts or changes the value"
+        );
+    }
+    if (value !== "" && value.trim() === "") {
+        return "a value that is not white space alone";
+    }
+    return undefined;
+}
+
+export interface TextOptions {
+    /** Tabs and line feeds are allowed: PromQL and annotations are often written over several lines. */
+    multiline?: boolean;
+}
+
 /** A non-empty string that passes `check`. With `example`, a missing value says it is required. */
-export function text(check?: Check, example?: string) {
+export function text(check?: Check, example?: string, options: TextOptions = {}) {
     return z
         .string({ error: (issue) => (issue.input === undefined && example ? requiredMessage(example) : NON_EMPTY) })
         .superRefine((value, ctx) => {
-            const complaint = value === "" ? (example ? requiredMessage(example) : NON_EMPTY) : check?.(value);
+            const complaint = value === "" ? (example ? requiredMessage(example) : NON_EMPTY) : (check?.(value) ?? plainText(value, options.multiline));
             if (complaint !== undefined) {
                 ctx.addIssue({ code: "custom", message: complaint, input: value });
             }
@@ -57,8 +90,11 @@ export function choice<const T extends readonly [string, ...string[]]>(values: T
 }
 
 /** The sentence for a key that the object does not have; the value is never echoed. */
-export function knownKeysMessage(keys: readonly string[]): string {
-    return `one of the known keys: ${keys.join(", ")}`;
+export function knownKeysMessage(keys: readonly string[], unknown: readonly string[] = []): string {
+    const hints = unknown.map((u) => [u, closest(u, keys)] as const).filter(([, near]) => near !== undefined);
+    const hint =
+        hints.length === 0 ? "" : unknown.length === 1 ? ` (did you mean ${hints[0][1]}?)` : ` (${hints.map(([u, near]) => `${u}: did you mean ${near}?`).join("; ")})`;
+    return `one of the known keys: ${keys.join(", ")}${hint}`;
 }
 
 /**
@@ -68,7 +104,7 @@ export function knownKeysMessage(keys: readonly string[]): string {
 export function closedObject<S extends z.ZodRawShape>(shape: S, expected = "an object") {
     const keys = Object.keys(shape);
     return z.strictObject(shape, {
-        error: (issue) => (issue.code === "unrecognized_keys" ? knownKeysMessage(keys) : expected),
+        error: (issue) => (issue.code === "unrecognized_keys" ? knownKeysMessage(keys, issue.keys) : expected),
     });
 }
 
@@ -86,13 +122,23 @@ export function stringList(check: Check) {
     });
 }
 
+/** Any string, the empty one included, without control characters (see plainText). */
+export function anyText(options: TextOptions = {}) {
+    return z.string({ error: "a string" }).superRefine((value, ctx) => {
+        const complaint = plainText(value, options.multiline);
+        if (complaint !== undefined) {
+            ctx.addIssue({ code: "custom", message: complaint, input: value });
+        }
+    });
+}
+
 /** A map whose keys pass `keyCheck` and whose values are strings passing `valueCheck`. */
-export function stringMap(keyCheck: Check, valueCheck?: Check) {
+export function stringMap(keyCheck: Check, valueCheck?: Check, options: TextOptions = {}) {
     return z
-        .record(z.string(), valueCheck ? text(valueCheck) : z.string({ error: "a string" }), { error: "a map of strings" })
+        .record(z.string(), valueCheck ? text(valueCheck, undefined, options) : anyText(options), { error: "a map of strings" })
         .superRefine((map, ctx) => {
             for (const key of Object.keys(map)) {
-                const complaint = keyCheck(key);
+                const complaint = keyCheck(key) ?? plainText(key);
                 if (complaint !== undefined) {
                     ctx.addIssue({ code: "custom", message: complaint, input: key, path: [key] });
                 }

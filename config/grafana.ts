@@ -1,8 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { closedObject, flag, text } from "./fields";
-import { containerImage, dnsLabel, serviceName } from "./formats";
+import { dnsLabel, serviceName } from "./formats";
 import { ingressSchema } from "./metrics";
+import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields } from "./scheduling";
 import { storageSchema } from "./storage";
@@ -45,7 +46,7 @@ export const grafanaSchema = closedObject({
     name: text((v) => dnsLabel(v) ?? serviceName(v))
         .default(d.name)
         .meta({ description: "Deployment, Service, Ingress, Secret and ConfigMap prefix, in the metrics namespace" }),
-    image: text(containerImage).default(d.image).meta({ description: `the Grafana OSS image; the dashboards follow the schema of ${GRAFANA_VERSION}` }),
+    image: text(imageAtLeast(OLDEST_IMAGES.grafana)).default(d.image).meta({ description: `the Grafana OSS image; the dashboards follow the schema of ${GRAFANA_VERSION}` }),
     adminUser: text(adminUser).default(d.adminUser).meta({ description: `the admin login; its password is the secret ${GRAFANA_ADMIN_PASSWORD_KEY}, or a generated one` }),
     generateAdminPassword: flag().default(d.generateAdminPassword).meta({
         description:

@@ -11,6 +11,9 @@ import {
     readAlertmanagerSecrets,
 } from "./alertmanager";
 import { oneVolumeMessage } from "./storage";
+import { checkHostPorts, hostPortClaims } from "./claims/host-ports";
+import { checkIngressRoutes, ingressClaims } from "./claims/ingress-routes";
+import { checkScrapeJobNames } from "./claims/scrape-job-names";
 import { ClusterSettings, readClusterSettings } from "./cluster";
 import { knownKeysMessage } from "./fields";
 import { GRAFANA_KEY, GrafanaSettings, grafanaSchema } from "./grafana";
@@ -23,15 +26,16 @@ import {
     NodeExporterSettings,
     nodeExporterSchema,
 } from "./node-exporter";
-import { LOGS_KEY, LogsSettings, logsSchema } from "./logs";
+import { LOGS_KEY, LogsSettings, logsSchema, searchSchema } from "./logs";
+import { fieldOf, Known, known } from "./partial";
 import { jobName, METRICS_KEY, MetricsSettings, metricsSchema } from "./metrics";
 import { createdByDefault } from "./namespaces";
 import { MIN_SCRAPES_PER_WINDOW, RESOURCE_METRICS_KEY, ResourceMetricsSettings, resourceMetricsSchema } from "./resource-metrics";
 import { addSchemaIssues, Problems, SECRET_VALUE, UNSHOWN_VALUE } from "./problems";
-import { DEFAULT_LOG_AGENT_TARGET, KUBE_STATE_METRICS_JOB_NAME, NODE_EXPORTER_JOB_NAME } from "./scrape-jobs";
+import { DEFAULT_LOG_AGENT_TARGET, etcdSchema, jobSwitchesSchema, KUBE_STATE_METRICS_JOB_NAME, NODE_EXPORTER_JOB_NAME } from "./scrape-jobs";
 import { checkAgentShipsToStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
 import { readEtcdClient, readGrafanaAdminPassword, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
-import { referencedSecretKeys } from "./remote-write";
+import { referencedSecretKeys, remoteWriteSchema } from "./remote-write";
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
 import { fluentdSizeBytes, prometheusDurationSeconds } from "./formats";
 import type { RuleContext } from "../prometheus/rules/context";
@@ -103,7 +107,7 @@ function looksLikeProject(namespace: string): boolean {
 function reportStrayKeys(source: ConfigSource, problems: Problems, referenced: readonly string[]): Set<string> {
     for (const key of projectKeys(source)) {
         if (!KNOWN_KEYS.includes(key) && !referenced.includes(key)) {
-            problems.add(fullKey(key), UNSHOWN_VALUE, knownKeysMessage([...new Set([...KNOWN_KEYS, ...referenced])]));
+            problems.add(fullKey(key), UNSHOWN_VALUE, knownKeysMessage([...new Set([...KNOWN_KEYS, ...referenced])], [key]));
         }
     }
     const misspelt = new Set<string>();
@@ -282,6 +286,9 @@ function ruleContext(m: MetricsSettings, logs: LogsSettings, nodeExporter: boole
  */
 export function loadSettings(source: ConfigSource): Settings {
     const problems = new Problems();
+    /** A field of a key that failed to parse, for the checks across keys; unknown under a misspelt namespace. */
+    const rawField = <S extends z.ZodType>(key: string, path: readonly string[], schema: S): Known<z.output<S>> =>
+        misspelt.has(key) ? { known: false } : fieldOf(source.value(key), path, schema);
     // Keys that remoteWrite targets name are known keys too; whether they are valid is checked below.
     const misspelt = reportStrayKeys(source, problems, referencedSecretKeys(source.value(METRICS_KEY)));
     const cluster = readClusterSettings(source, problems);
@@ -293,7 +300,13 @@ export function loadSettings(source: ConfigSource): Settings {
     const grafanaRead = readComponent(source, problems, GRAFANA_KEY, grafanaSchema, misspelt);
     // Grafana runs beside Prometheus; the namespace is known once the metrics key has been read.
     const grafana: GrafanaSettings | undefined = grafanaRead && { ...grafanaRead, namespace: "" };
-    readGrafanaAdminPassword(source, problems, grafana);
+    readGrafanaAdminPassword(
+        source,
+        problems,
+        grafana,
+        grafanaRead ? known(grafanaRead.enabled) : rawField(GRAFANA_KEY, ["enabled"], grafanaSchema.shape.enabled),
+        grafanaRead ? known(grafanaRead.generateAdminPassword) : rawField(GRAFANA_KEY, ["generateAdminPassword"], grafanaSchema.shape.generateAdminPassword),
+    );
     // Rules follow the release's PromQL; while metrics is itself wrong, the newest line's, so no rule is blamed for it.
     const release = metrics ? prometheusRelease(metrics) : NEWEST_RELEASE;
     const rules = readComponent(source, problems, ALERT_RULES_KEY, alertRulesSchemaFor(release.promql), misspelt);
@@ -302,9 +315,11 @@ export function loadSettings(source: ConfigSource): Settings {
     const adapterRead = readComponent(source, problems, RESOURCE_METRICS_KEY, resourceMetricsSchema, misspelt);
     const resourceMetrics: ResourceMetricsSettings | undefined =
         adapterRead && metrics ? { ...adapterRead, namespace: adapterRead.namespace ?? metrics.namespace } : undefined;
-    readSearchPassword(source, problems, logs);
-    readEtcdClient(source, problems, metrics);
-    readRemoteWriteSecrets(source, problems, metrics, KNOWN_KEYS);
+    readSearchPassword(source, problems, logs, logs ? known(logs.search.user) : rawField(LOGS_KEY, ["search", "user"], searchSchema.shape.user));
+    const etcdJob = metrics ? known(metrics.jobs.etcd) : rawField(METRICS_KEY, ["jobs", "etcd"], jobSwitchesSchema.unwrap().shape.etcd);
+    const etcdScheme = metrics ? known(metrics.etcd.scheme) : rawField(METRICS_KEY, ["etcd", "scheme"], etcdSchema.unwrap().shape.scheme);
+    readEtcdClient(source, problems, metrics, etcdJob.known && etcdScheme.known ? known(etcdJob.value && etcdScheme.value === "https") : { known: false });
+    readRemoteWriteSecrets(source, problems, metrics, metrics ? known(metrics.remoteWrite) : rawField(METRICS_KEY, ["remoteWrite"], remoteWriteSchema), KNOWN_KEYS);
     if (metrics && logs) {
         resolveLogsNamespace(metrics, logs, problems);
     }
@@ -323,6 +338,16 @@ export function loadSettings(source: ConfigSource): Settings {
     }
     if (resourceMetrics && metrics && logs && nodeExporter) {
         checkResourceMetrics(resourceMetrics, metrics, logs, nodeExporter, problems);
+    }
+    // Two things that claim the same job name, host port or Ingress route.
+    if (metrics && nodeExporter && ksm) {
+        checkScrapeJobNames(metrics, nodeExporter.enabled, ksm.enabled, problems);
+    }
+    if (nodeExporter) {
+        checkHostPorts(hostPortClaims(nodeExporter), problems);
+    }
+    if (metrics && grafanaRead) {
+        checkIngressRoutes(ingressClaims(metrics.ingress, grafanaRead.enabled ? grafanaRead.ingress : undefined), problems);
     }
     problems.throwIfAny();
     // The log-agent scrape job follows the agent wherever its settings put it.

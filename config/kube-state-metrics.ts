@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { closedObject, flag, stringList, text, whenClean } from "./fields";
-import { containerImage, dnsLabel, serviceName } from "./formats";
+import { dnsLabel, serviceName } from "./formats";
+import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields } from "./scheduling";
 
@@ -109,7 +110,7 @@ export const kubeStateMetricsSchema = closedObject({
     name: text((v) => dnsLabel(v) ?? serviceName(v))
         .default(d.name)
         .meta({ description: "Deployment, Service, ServiceAccount and ClusterRole(Binding) name, in the metrics namespace" }),
-    image: text(containerImage).default(d.image).meta({ description: "the kube-state-metrics image; the resource list follows v2.20.0" }),
+    image: text(imageAtLeast(OLDEST_IMAGES.kubeStateMetrics)).default(d.image).meta({ description: "the kube-state-metrics image; the resource list follows v2.20.0" }),
     resources: resourcesSchema(d.resources).meta({ description: "the container's CPU and memory" }),
     ...schedulingFields({ nodeSelector: { value: d.nodeSelector, why: "the image is built for Linux only" } }),
     exposedResources: stringList(knownResource)

@@ -15,6 +15,7 @@ import {
     serviceAccountName,
 } from "./formats";
 import { createdByDefault, createNamespaceField, systemNamespaceMessage } from "./namespaces";
+import { PLAINTEXT_OPT_IN, plaintextMessage, plaintextOptInField } from "./plaintext-credentials";
 import { resourcesSchema } from "./resources";
 import { schedulingFields, TolerationSettings } from "./scheduling";
 
@@ -109,14 +110,19 @@ function searchUser(value: string): string | undefined {
 
 const sd = LOGS_DEFAULTS.search;
 
-const searchSchema = closedObject({
+export const searchSchema = closedObject({
     host: text(ipOrHostname, "elasticsearch-logging").meta({ description: "DNS name or IP address of Elasticsearch" }),
     port: integer(1, 65535).default(sd.port).meta({ description: "Elasticsearch port" }),
     scheme: choice(SEARCH_SCHEMES).default(sd.scheme).meta({ description: "http or https" }),
     sslVerify: flag().default(sd.sslVerify).meta({ description: "written as ssl_verify, only when the scheme is https" }),
     sslVersion: choice(SSL_VERSIONS).default(sd.sslVersion).meta({ description: "written as ssl_version, only for https; fluent-plugin-elasticsearch 3.5 defaults to TLSv1, which Elasticsearch 7 and hosted stores refuse" }),
     user: text(searchUser).optional().meta({ description: "turns on authentication; then the secret cluster-monitoring:searchPassword is required" }),
-});
+    [PLAINTEXT_OPT_IN]: plaintextOptInField("the user's password (fluentd, and Grafana's Elasticsearch data source)"),
+}).superRefine((s, ctx) => {
+    if (s.user !== undefined && s.scheme === "http" && !s[PLAINTEXT_OPT_IN]) {
+        ctx.addIssue({ code: "custom", path: ["scheme"], input: s.scheme, message: plaintextMessage("https while user is set", "the search password", "plain http") });
+    }
+}, whenClean("user", "scheme", PLAINTEXT_OPT_IN));
 
 export type SearchSettings = z.output<typeof searchSchema> & {
     /** From the secret key searchPassword; present exactly when user is. */

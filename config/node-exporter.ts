@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { closedObject, flag, integer, text } from "./fields";
-import { containerImage, dnsLabel } from "./formats";
+import { dnsLabel } from "./formats";
+import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields, TolerationSettings } from "./scheduling";
 
@@ -47,7 +48,7 @@ export const nodeExporterSchema = closedObject({
                 "kube-system, or the metrics or log agent namespace: the pods use the host's network, PID namespace and " +
                 "filesystems, which only a privileged Pod Security level admits",
         }),
-    image: text(containerImage).default(d.image).meta({ description: "the node_exporter image" }),
+    image: text(imageAtLeast(OLDEST_IMAGES.nodeExporter)).default(d.image).meta({ description: "the node_exporter image" }),
     port: integer(1024, 65535, "an unprivileged port, as the exporter runs as uid 65534")
         .default(d.port)
         .meta({ description: "the port it listens on at the node's IP address (host network)" }),

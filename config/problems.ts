@@ -1,4 +1,6 @@
+import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import { movedTo } from "./moved-keys";
 
 /** One thing wrong with the stack config: which key, what it held, what it should hold. */
 export interface ConfigProblem {
@@ -9,9 +11,12 @@ export interface ConfigProblem {
 
 /**
  * Thrown before any resource is registered. It lists every problem at once, so a user fixes
- * the stack file in one pass instead of one `pulumi up` per typo.
+ * the stack file in one pass instead of one `pulumi up` per typo. A RunError, because the
+ * Node.js language host prints a RunError as its message alone, as Pulumi prints its own
+ * errors; any other error becomes "Running program ... failed with an unhandled exception" and
+ * a JavaScript stack trace that says nothing about the stack file.
  */
-export class ConfigError extends Error {
+export class ConfigError extends pulumi.RunError {
     constructor(readonly problems: ConfigProblem[]) {
         super(
             `invalid stack config (${problems.length} problem${problems.length === 1 ? "" : "s"}):\n` +
@@ -75,7 +80,9 @@ export function addSchemaIssues(problems: Problems, key: string, issues: readonl
     for (const issue of issues) {
         if (issue.code === "unrecognized_keys") {
             for (const unknown of issue.keys) {
-                problems.add(keyAt(key, [...issue.path, unknown]), UNSHOWN_VALUE, issue.message);
+                const at = keyAt(key, [...issue.path, unknown]);
+                const moved = movedTo(at.slice(at.indexOf(":") + 1));
+                problems.add(at, UNSHOWN_VALUE, moved === undefined ? issue.message : `nothing here: this setting moved to ${key.slice(0, key.indexOf(":") + 1)}${moved}, write it there; ${issue.message}`);
             }
             continue;
         }

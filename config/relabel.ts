@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { choice, closedObject, integer, text } from "./fields";
+import { anyText, choice, closedObject, integer, text } from "./fields";
 import { re2Regex } from "./formats";
 
 /**
@@ -59,10 +59,10 @@ export const relabelRuleSchema = closedObject({
         .min(1, { error: "a non-empty list of label names" })
         .optional()
         .meta({ description: "labels whose values are joined with separator and matched against regex" }),
-    separator: z.string({ error: "a string" }).optional().meta({ description: "joins the source label values; default ;" }),
+    separator: anyText().optional().meta({ description: "joins the source label values; default ;" }),
     regex: text(re2Regex).optional().meta({ description: "an RE2 regex, anchored at both ends; default (.*)" }),
     targetLabel: text().optional().meta({ description: "replace and hashmod: the label written" }),
-    replacement: z.string({ error: "a string" }).optional().meta({ description: "replace and labelmap: the value written, with $1 group references; default $1" }),
+    replacement: anyText().optional().meta({ description: "replace and labelmap: the value written, with $1 group references; default $1" }),
     modulus: integer(1, Number.MAX_SAFE_INTEGER).optional().meta({ description: "hashmod: the modulus of the hash" }),
 }).superRefine((r, ctx) => {
     const set = Object.keys(r).filter((k) => k !== "action" && (r as Record<string, unknown>)[k] !== undefined);

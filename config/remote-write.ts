@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { closedObject, flag, integer, text, whenClean } from "./fields";
 import { absoluteHttpUrl, hostName, prometheusDuration, prometheusDurationSeconds } from "./formats";
+import { PLAINTEXT_OPT_IN, plaintextMessage, plaintextOptInField } from "./plaintext-credentials";
 import { relabelRuleSchema } from "./relabel";
 
 /**
@@ -83,7 +84,14 @@ export const remoteWriteTargetSchema = closedObject({
     basicAuth: basicAuthSchema.optional().meta({ description: "basic_auth: { username, passwordKey }" }),
     bearerTokenKey: text(secretKeyName).optional().meta({ description: "the top-level secret key holding a bearer token (bearer_token_file)" }),
     tls: tlsSchema.optional().meta({ description: "tls_config for an https URL: { caKey, serverName, insecureSkipVerify }" }),
+    [PLAINTEXT_OPT_IN]: plaintextOptInField("the basic auth password or bearer token"),
 })
+    .superRefine((t, ctx) => {
+        const credential = t.basicAuth !== undefined ? "the basic auth password" : t.bearerTokenKey !== undefined ? "the bearer token" : undefined;
+        if (credential !== undefined && /^http:/i.test(t.url) && !t[PLAINTEXT_OPT_IN]) {
+            ctx.addIssue({ code: "custom", path: ["url"], input: t.url, message: plaintextMessage("an https:// URL", credential, "plain http") });
+        }
+    }, whenClean("url", "basicAuth", "bearerTokenKey", PLAINTEXT_OPT_IN))
     .superRefine((t, ctx) => {
         if (t.basicAuth !== undefined && t.bearerTokenKey !== undefined) {
             ctx.addIssue({

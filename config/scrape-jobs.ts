@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { choice, closedObject, flag, integer, stringList, stringMap, text, whenClean } from "./fields";
+import { choice, closedObject, flag, integer, plainText, stringList, stringMap, text, whenClean } from "./fields";
 import {
     absolutePath,
     dnsLabel,
@@ -104,7 +104,7 @@ export type EtcdDiscovery = EtcdScrapeSettings["discovery"];
 const servicePortSchema = z
     .union([z.string(), z.number()], { error: "a Service port name (IANA_SVC_NAME) or a port number" })
     .superRefine((port, ctx) => {
-        const complaint = typeof port === "number" || /^[0-9]+$/.test(port) ? portNumber(port) : portName(port);
+        const complaint = typeof port === "number" || /^[0-9]+$/.test(port) ? portNumber(port) : (plainText(port) ?? portName(port));
         if (complaint !== undefined) {
             ctx.addIssue({ code: "custom", input: port, message: complaint });
         }

@@ -3,8 +3,10 @@ import { ALERTMANAGER_SECRET_KEYS } from "./alertmanager";
 import { EtcdClientCertificates, ETCD_SECRET_KEYS, MetricsSettings } from "./metrics";
 import { GRAFANA_ADMIN_PASSWORD_KEY, GRAFANA_KEY, GrafanaSettings } from "./grafana";
 import { LogsSettings, SEARCH_PASSWORD_KEY } from "./logs";
+import { Known } from "./partial";
 import { Problems, SECRET_VALUE } from "./problems";
-import { secretReferences } from "./remote-write";
+import { checkOneLineSecret } from "./secret-text";
+import { RemoteWriteTargetSettings, secretReferences } from "./remote-write";
 import { ConfigSource, fullKey } from "./source";
 
 /** Every key that holds a secret; these are the only keys where a secret value is accepted. */
@@ -28,28 +30,33 @@ function readSecret(source: ConfigSource, problems: Problems, key: string, fromF
     const value = source.secret(key);
     if (value !== undefined && !source.isSecret(key)) {
         problems.add(fullKey(key), SECRET_VALUE, `an encrypted value: it is in clear text in the stack file; store it with ${setSecretCommand(key, fromFile)}`);
+    } else if (value !== undefined && fromFile === undefined) {
+        checkOneLineSecret(source, problems, key);
     }
     return value;
 }
 
-/** searchPassword: required exactly when the log agent logs in with a user. */
-export function readSearchPassword(source: ConfigSource, problems: Problems, logs: LogsSettings | undefined): void {
+/**
+ * searchPassword: required exactly when the log agent logs in with a user. `user` is
+ * logs.search.user, known even when another logs setting is wrong, so both are reported at once.
+ */
+export function readSearchPassword(source: ConfigSource, problems: Problems, logs: LogsSettings | undefined, user: Known<string | undefined>): void {
     const password = readSecret(source, problems, SEARCH_PASSWORD_KEY);
-    if (logs === undefined) {
+    if (!user.known) {
         return;
     }
     const userKey = `${fullKey("logs")}.search.user`;
-    if (logs.search.user !== undefined && password === undefined) {
+    if (user.value !== undefined && password === undefined) {
         problems.add(
             fullKey(SEARCH_PASSWORD_KEY),
             undefined,
             `the Elasticsearch password, set with pulumi config set --secret ${SEARCH_PASSWORD_KEY} (required because ${userKey} is set)`,
         );
     }
-    if (logs.search.user === undefined && password !== undefined) {
+    if (user.value === undefined && password !== undefined) {
         problems.add(fullKey(SEARCH_PASSWORD_KEY), SECRET_VALUE, `no value unless ${userKey} is set: fluentd only sends a password together with a user`);
     }
-    if (logs.search.user !== undefined && password !== undefined) {
+    if (logs !== undefined && user.value !== undefined && password !== undefined) {
         logs.search.password = password;
     }
 }
@@ -60,16 +67,19 @@ const ETCD_FILES: Record<keyof EtcdClientCertificates, string> = {
     clientKey: "/etc/kubernetes/pki/etcd/healthcheck-client.key",
 };
 
-/** The etcd client certificates: all three exactly when the etcd job scrapes over https. */
-export function readEtcdClient(source: ConfigSource, problems: Problems, metrics: MetricsSettings | undefined): void {
+/**
+ * The etcd client certificates: all three exactly when the etcd job scrapes over https.
+ * `overHttps` says whether it does, known even when another metrics setting is wrong.
+ */
+export function readEtcdClient(source: ConfigSource, problems: Problems, metrics: MetricsSettings | undefined, overHttps: Known<boolean>): void {
     const fields = Object.keys(ETCD_SECRET_KEYS) as (keyof EtcdClientCertificates)[];
     const values = Object.fromEntries(fields.map((f) => [f, readSecret(source, problems, ETCD_SECRET_KEYS[f], ETCD_FILES[f])]));
-    if (metrics === undefined) {
+    if (!overHttps.known) {
         return;
     }
     const keyOf = (f: keyof EtcdClientCertificates) => fullKey(ETCD_SECRET_KEYS[f]);
     const switchKey = `${fullKey("metrics")}.jobs.etcd`;
-    const needed = metrics.jobs.etcd && metrics.etcd.scheme === "https";
+    const needed = overHttps.value;
     const given = fields.filter((f) => values[f] !== undefined);
     if (!needed) {
         if (given.length > 0) {
@@ -92,7 +102,9 @@ export function readEtcdClient(source: ConfigSource, problems: Problems, metrics
         );
         return;
     }
-    metrics.etcdClient = { caCert: values.caCert!, clientCert: values.clientCert!, clientKey: values.clientKey! };
+    if (metrics !== undefined) {
+        metrics.etcdClient = { caCert: values.caCert!, clientCert: values.clientCert!, clientKey: values.clientKey! };
+    }
 }
 
 /**
@@ -100,13 +112,19 @@ export function readEtcdClient(source: ConfigSource, problems: Problems, metrics
  * generated value is a resource of the stack and not of the settings), required when the stack
  * turns generation off, refused while Grafana is off (docs/grafana.md#admin-password).
  */
-export function readGrafanaAdminPassword(source: ConfigSource, problems: Problems, grafana: GrafanaSettings | undefined): void {
+export function readGrafanaAdminPassword(
+    source: ConfigSource,
+    problems: Problems,
+    grafana: GrafanaSettings | undefined,
+    enabled: Known<boolean>,
+    generate: Known<boolean>,
+): void {
     const password = readSecret(source, problems, GRAFANA_ADMIN_PASSWORD_KEY);
-    if (grafana === undefined) {
+    if (!enabled.known) {
         return;
     }
     const switchKey = `${fullKey(GRAFANA_KEY)}.enabled`;
-    if (grafana.enabled && !grafana.generateAdminPassword && password === undefined) {
+    if (enabled.value && generate.known && !generate.value && password === undefined) {
         problems.add(
             fullKey(GRAFANA_ADMIN_PASSWORD_KEY),
             undefined,
@@ -114,10 +132,10 @@ export function readGrafanaAdminPassword(source: ConfigSource, problems: Problem
                 `${fullKey(GRAFANA_KEY)}.generateAdminPassword is false; or set ${switchKey} to false)`,
         );
     }
-    if (!grafana.enabled && password !== undefined) {
+    if (!enabled.value && password !== undefined) {
         problems.add(fullKey(GRAFANA_ADMIN_PASSWORD_KEY), SECRET_VALUE, `no value unless ${switchKey} is true: it would sit in a Secret that nothing reads`);
     }
-    if (grafana.enabled && password !== undefined) {
+    if (grafana !== undefined && enabled.value && password !== undefined) {
         grafana.adminPassword = password;
     }
 }
@@ -127,12 +145,18 @@ export function readGrafanaAdminPassword(source: ConfigSource, problems: Problem
  * top-level key of its own, set, and encrypted. A problem names both the reference and the key.
  * `reserved` are the keys the program reads for something else, which a target may not borrow.
  */
-export function readRemoteWriteSecrets(source: ConfigSource, problems: Problems, metrics: MetricsSettings | undefined, reserved: readonly string[]): void {
-    if (metrics === undefined) {
+export function readRemoteWriteSecrets(
+    source: ConfigSource,
+    problems: Problems,
+    metrics: MetricsSettings | undefined,
+    targets: Known<readonly RemoteWriteTargetSettings[]>,
+    reserved: readonly string[],
+): void {
+    if (!targets.known) {
         return;
     }
     const secrets: Record<string, pulumi.Output<string>> = {};
-    metrics.remoteWrite.forEach((target, i) => {
+    targets.value.forEach((target, i) => {
         for (const ref of secretReferences(target)) {
             const at = `${fullKey("metrics")}.remoteWrite[${i}].${ref.path}`;
             const key = fullKey(ref.key);
@@ -153,10 +177,13 @@ export function readRemoteWriteSecrets(source: ConfigSource, problems: Problems,
                 );
                 continue;
             }
+            if (ref.path !== "tls.caKey") {
+                checkOneLineSecret(source, problems, ref.key);
+            }
             secrets[ref.key] = value;
         }
     });
-    if (Object.keys(secrets).length > 0) {
+    if (metrics !== undefined && Object.keys(secrets).length > 0) {
         metrics.remoteWriteSecrets = secrets;
     }
 }

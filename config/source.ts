@@ -21,6 +21,8 @@ export interface ConfigSource {
     clusterValue(fullKey: string): string | undefined;
     /** A key of another namespace by its full name, always wrapped as a secret (kubernetes:kubeconfig). */
     clusterSecret(fullKey: string): pulumi.Output<string> | undefined;
+    /** Whether the engine holds a key of another namespace, by its full name, as a secret. */
+    clusterIsSecret(fullKey: string): boolean;
 }
 
 export const PROJECT = "cluster-monitoring";
@@ -74,6 +76,7 @@ export function pulumiConfigSource(config: pulumi.Config = new pulumi.Config(PRO
             const [namespace, name] = splitKey(key);
             return new pulumi.Config(namespace).getSecret(name);
         },
+        clusterIsSecret: (key) => isConfigSecret(key),
     };
 }
 
@@ -101,5 +104,6 @@ export function plainConfigSource(values: Record<string, unknown>, secrets: Reco
             const v = asText(byFullKey.get(key));
             return v === undefined ? undefined : pulumi.secret(v);
         },
+        clusterIsSecret: (key) => secretKeys.has(key),
     };
 }

@@ -250,6 +250,118 @@ const CASES: Case[] = [
         key: `${RW}.bearerTokenKey`,
         says: /one Authorization header/,
     },
+    // Control characters and white space alone, in any string that reaches a config file, an argument or a provider setting
+    { class: "control characters", what: "a NUL in the fluentd search user", edit: (c) => Object.assign(c[L].search, { scheme: "https", user: "flu\u0000entd" }), key: `${L}.search.user`, says: /U\+0000/ },
+    { class: "control characters", what: "a tab in the fluentd search user", edit: (c) => Object.assign(c[L].search, { scheme: "https", user: "flu\tentd" }), key: `${L}.search.user`, says: /U\+0009/ },
+    { class: "control characters", what: "a NUL in kubernetes:context", edit: (c) => (c["kubernetes:context"] = "kind\u0000dev"), key: "kubernetes:context", says: /control characters/ },
+    { class: "control characters", what: "a line break in kubernetes:context", edit: (c) => (c["kubernetes:context"] = "kind-dev\nprod"), key: "kubernetes:context" },
+    { class: "control characters", what: "an external label value of spaces", edit: metrics({ externalLabels: { cluster: "   " } }), key: `${M}.externalLabels.cluster`, says: /white space alone/ },
+    { class: "control characters", what: "a line break in a write relabel replacement", edit: remoteWrite({ writeRelabel: [{ action: "replace", sourceLabels: ["job"], targetLabel: "x", replacement: "a\nb" }] }), key: `${RW}.writeRelabel[0].replacement` },
+    // Credentials in clear text
+    {
+        class: "plaintext credentials",
+        what: "a kubeconfig with a token, without secure:",
+        edit: (c) => (c["kubernetes:kubeconfig"] = "apiVersion: v1\nkind: Config\nusers:\n- name: u\n  user:\n    token: abc123\n"),
+        key: "kubernetes:kubeconfig",
+        says: /pulumi config set --secret kubernetes:kubeconfig/,
+    },
+    { class: "plaintext credentials", what: "a kubeconfig with an inline client key, without secure:", edit: (c) => (c["kubernetes:kubeconfig"] = "users:\n- user:\n    client-key-data: LS0tLS1CRUdJTg==\n"), key: "kubernetes:kubeconfig" },
+    {
+        class: "plaintext credentials",
+        what: "a remote write password over http",
+        edit: (c) => {
+            remoteWrite({ url: "http://metrics.example.com/api/v1/write", basicAuth: { username: "writer", passwordKey: "remoteWritePassword" } })(c);
+            c["cluster-monitoring:remoteWritePassword"] = { secure: "v1:x" };
+        },
+        key: `${RW}.url`,
+        says: /allowPlaintextCredentials/,
+    },
+    {
+        class: "plaintext credentials",
+        what: "a remote write bearer token over http",
+        edit: (c) => {
+            remoteWrite({ url: "http://metrics.example.com/api/v1/write", bearerTokenKey: "remoteWriteToken" })(c);
+            c["cluster-monitoring:remoteWriteToken"] = { secure: "v1:x" };
+        },
+        key: `${RW}.url`,
+        says: /allowPlaintextCredentials/,
+    },
+    {
+        class: "plaintext credentials",
+        what: "the search user's password over http",
+        edit: (c) => ((c[L].search.user = "fluentd"), (c["cluster-monitoring:searchPassword"] = { secure: "v1:x" })),
+        key: `${L}.search.scheme`,
+        says: /allowPlaintextCredentials/,
+    },
+    {
+        class: "plaintext credentials",
+        what: "an SMTP login without STARTTLS",
+        edit: (c) => {
+            c[A] = { email: { to: "oncall@example.com", from: "am@example.com", smarthost: "smtp.example.com:25", authUsername: "am", requireTls: false } };
+            c["cluster-monitoring:alertSmtpPassword"] = { secure: "v1:x" };
+        },
+        key: `${A}.email.requireTls`,
+    },
+    // Two things that claim the same
+    { class: "claims", what: "Prometheus' own job named like the node-exporter job", edit: metrics({ name: "node-exporter" }), key: `${M}.name`, says: /two jobs of one name/ },
+    { class: "claims", what: "a service job named like the kube-state-metrics job", edit: service({ name: "kube-state-metrics" }), key: `${M}.services[0].name`, says: /two jobs of one name/ },
+    { class: "claims", what: "node-exporter on the kubelet's port", edit: (c) => (c["cluster-monitoring:nodeExporter"] = { port: 10250 }), key: "cluster-monitoring:nodeExporter.port", says: /kubelet/ },
+    { class: "claims", what: "node-exporter on kube-proxy's healthz port", edit: (c) => (c["cluster-monitoring:nodeExporter"] = { port: 10256 }), key: "cluster-monitoring:nodeExporter.port", says: /kube-proxy/ },
+    {
+        class: "claims",
+        what: "Grafana's Ingress on Prometheus' host",
+        edit: (c) => {
+            c[M].ingress = { host: "monitor.example.com" };
+            c["cluster-monitoring:grafana"] = { enabled: true, ingress: { host: "monitor.example.com" } };
+            c["cluster-monitoring:grafanaAdminPassword"] = { secure: "v1:x" };
+        },
+        key: "cluster-monitoring:grafana.ingress.host",
+        says: /already routes monitor\.example\.com\//,
+    },
+    // An Alertmanager route that delivers nowhere
+    {
+        class: "alert routes",
+        what: "a team without a channel",
+        edit: (c) => {
+            c[A] = { slack: { channel: "#alerts" }, teams: [{ name: "payments", matchers: { team: "payments" } }] };
+            c["cluster-monitoring:alertSlackUrl"] = { secure: "v1:x" };
+        },
+        key: `${A}.teams[0]`,
+        says: /slackChannel or emailTo/,
+    },
+    {
+        class: "alert routes",
+        what: "a second team without a channel",
+        edit: (c) => {
+            c[A] = { slack: { channel: "#alerts" }, teams: [{ name: "payments", matchers: { team: "payments" }, slackChannel: "#payments" }, { name: "search", matchers: { team: "search" } }] };
+            c["cluster-monitoring:alertSlackUrl"] = { secure: "v1:x" };
+        },
+        key: `${A}.teams[1]`,
+    },
+    // An image older than what the generated config needs
+    { class: "image versions", what: "an Alertmanager without route matchers", edit: (c) => (c[A] = { image: "quay.io/prometheus/alertmanager:v0.21.0" }), key: `${A}.image`, says: /0\.22\.0 or newer/ },
+    { class: "image versions", what: "a node-exporter without mount-points-exclude", edit: (c) => (c["cluster-monitoring:nodeExporter"] = { image: "quay.io/prometheus/node-exporter:v1.0.1" }), key: "cluster-monitoring:nodeExporter.image", says: /1\.2\.0 or newer/ },
+    { class: "image versions", what: "a kube-state-metrics 1.x", edit: (c) => (c["cluster-monitoring:kubeStateMetrics"] = { image: "registry.k8s.io/kube-state-metrics/kube-state-metrics:v1.9.8" }), key: "cluster-monitoring:kubeStateMetrics.image" },
+    {
+        class: "image versions",
+        what: "a Grafana older than the dashboards",
+        edit: (c) => ((c["cluster-monitoring:grafana"] = { enabled: true, image: "grafana/grafana-oss:10.4.2" }), (c["cluster-monitoring:grafanaAdminPassword"] = { secure: "v1:x" })),
+        key: "cluster-monitoring:grafana.image",
+        says: /13\.0\.0 or newer/,
+    },
+    // The errors themselves
+    { class: "keys", what: "a misspelt provider key", edit: (c) => ((c["kubernetes:contxt"] = "kind-dev"), delete c["kubernetes:context"]), key: "kubernetes:contxt", says: /did you mean kubernetes:context\?/ },
+    { class: "keys", what: "a provider key the explicit provider ignores", edit: (c) => (c["kubernetes:namespace"] = "apps"), key: "kubernetes:namespace", says: /would be ignored/ },
+    { class: "keys", what: "Prometheus' memory limit at the key it moved from", edit: metrics({ memoryLimit: "2Gi" }), key: `${M}.memoryLimit`, says: /moved to cluster-monitoring:metrics\.resources\.memoryLimit/ },
+    { class: "keys", what: "a misspelt nested key", edit: metrics({ retension: "7d" }), key: `${M}.retension`, says: /did you mean retention\?/ },
+    // Every problem in one pass
+    {
+        class: "one pass",
+        what: "a missing search host beside a password without a user",
+        edit: (c) => ((c[L].search = {}), (c["cluster-monitoring:searchPassword"] = { secure: "v1:x" })),
+        key: "cluster-monitoring:searchPassword",
+        says: /cluster-monitoring:logs\.search\.host/,
+    },
 ];
 
 interface Run {

@@ -48,7 +48,7 @@ describe("config: logs", () => {
         });
 
         it("uses the spec's search store, log level and runtime defaults", () => {
-            assert.deepStrictEqual(s.search, { host: "elasticsearch-logging", port: 9200, scheme: "http", sslVerify: true, sslVersion: "TLSv1_2" });
+            assert.deepStrictEqual(s.search, { host: "elasticsearch-logging", port: 9200, scheme: "http", sslVerify: true, sslVersion: "TLSv1_2", allowPlaintextCredentials: false });
             assert.strictEqual(s.logLevel, "info");
             assert.strictEqual(s.containerRuntimeService, "containerd");
         });
@@ -98,7 +98,7 @@ describe("config: logs", () => {
         });
 
         it("keeps the password a Pulumi secret", async () => {
-            const s = settingsWith({ logs: { search: { host: "es", user: "fluentd" } } }, { searchPassword: PASSWORD }).logs;
+            const s = settingsWith({ logs: { search: { host: "es", scheme: "https", user: "fluentd" } } }, { searchPassword: PASSWORD }).logs;
             assert.strictEqual(await pulumi.isSecret(s.search.password!), true);
         });
 
@@ -238,7 +238,7 @@ describe("config: logs", () => {
         });
 
         it("rejects a user without a password", () => {
-            const p = problemAt(problemsOf({ search: { host: "es", user: "fluentd" } }), "cluster-monitoring:searchPassword");
+            const p = problemAt(problemsOf({ search: { host: "es", scheme: "https", user: "fluentd" } }), "cluster-monitoring:searchPassword");
             assert.match(p.expected, /pulumi config set --secret searchPassword/);
             assert.match(p.expected, /cluster-monitoring:logs\.search\.user is set/);
         });

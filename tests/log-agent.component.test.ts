@@ -33,7 +33,7 @@ const { specialSigKey, specialSecretSig } = require("@pulumi/pulumi/runtime/rpc"
 
 function withUser(overrides: Record<string, unknown> = {}): Settings {
     return settingsWith(
-        { logs: { search: { host: "elasticsearch-logging", user: "fluentd" }, ...overrides } },
+        { logs: { search: { host: "elasticsearch-logging", user: "fluentd", allowPlaintextCredentials: true }, ...overrides } },
         { searchPassword: PASSWORD },
     );
 }
@@ -237,7 +237,7 @@ describe("log agent: component", () => {
                     configMapName: "log-shipper-config",
                     serviceAccountName: "log-shipper",
                     labels: { app: "log-shipper" },
-                    search: { host: "es", user: "shipper" },
+                    search: { host: "es", user: "shipper", allowPlaintextCredentials: true },
                 },
             }, { searchPassword: PASSWORD });
             const resources = await build(s, "shipper");

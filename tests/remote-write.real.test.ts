@@ -220,7 +220,7 @@ describe("remote write on a real Prometheus 2.42", function () {
                                 { action: "labelkeep", regex: ".+" },
                             ],
                         },
-                        { url: "http://receiver.monitoring.svc:8080/write", bearerTokenKey: "remoteWriteToken" },
+                        { url: "http://receiver.monitoring.svc:8080/write", bearerTokenKey: "remoteWriteToken", allowPlaintextCredentials: true },
                     ],
                 },
             },

@@ -37,7 +37,7 @@ const FULL_TARGET = {
         { action: "labelmap", regex: "__meta_(.+)", replacement: "meta_$1" },
     ],
 };
-const TOKEN_TARGET = { url: "http://receiver.monitoring.svc:8080/write", bearerTokenKey: "remoteWriteToken" };
+const TOKEN_TARGET = { url: "http://receiver.monitoring.svc:8080/write", bearerTokenKey: "remoteWriteToken", allowPlaintextCredentials: true };
 
 function fullSettings() {
     return settingsWith({ metrics: { remoteWrite: [FULL_TARGET, TOKEN_TARGET] } }, SECRETS);

@@ -82,6 +82,7 @@ describe("offline render (npm run render -- <stack>)", () => {
         config.metrics.jobs = { etcd: true };
         config.metrics.etcd = { endpoints: ["10.0.0.11"] };
         config.logs.search.user = "fluentd";
+        config.logs.search.scheme = "https";
         const { resources } = await runProgram(config, secrets);
         const text = manifestFile(kubernetesObjects(resources), "");
         assert.doesNotMatch(text, /CLEAR-/);

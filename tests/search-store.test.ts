@@ -148,7 +148,7 @@ describe("search store (in-cluster Elasticsearch)", () => {
         }
 
         it("a log agent that logs in with a user, which the store would not check", () => {
-            const e = configError({}, { search: { host: "elasticsearch-logging", user: "fluentd" } }, { searchPassword: "pw" });
+            const e = configError({}, { search: { host: "elasticsearch-logging", user: "fluentd", allowPlaintextCredentials: true } }, { searchPassword: "pw" });
             assert.ok(e.problems.some((p) => p.key === "cluster-monitoring:logs.search.user"), e.message);
         });
     });

@@ -1,0 +1,66 @@
+import { Check } from "./fields";
+import { containerImage } from "./formats";
+
+/**
+ * The oldest release of each image that runs the configuration the program generates: the flags
+ * it passes and the config keys it writes. An older tag fails only on the cluster, with an
+ * unknown flag or a config the process refuses at start, so it is refused here, naming the key.
+ * Each row says what sets the floor; raise it when a builder starts to use something newer.
+ */
+export const OLDEST_IMAGES = {
+    alertmanager: {
+        version: "0.22.0",
+        why: "the config routes and inhibits with matchers, source_matchers and target_matchers, which Alertmanager reads since 0.22.0",
+    },
+    nodeExporter: {
+        version: "1.2.0",
+        why: "the DaemonSet passes --collector.filesystem.mount-points-exclude, the name node_exporter gives that flag since 1.2.0 (an older one exits on the unknown flag)",
+    },
+    kubeStateMetrics: {
+        version: "2.20.0",
+        why: "--resources lists v2.20.0's resources (validatingadmissionpolicies among them), and --metric-allowlist came in 2.0.0; an older release exits on a resource it does not know",
+    },
+    grafana: {
+        version: "13.0.0",
+        why: "the dashboards are built with the foundation SDK for Grafana 13 (dashboard schemaVersion 42, panel options of that line); no older line is checked",
+    },
+} as const satisfies Record<string, { version: string; why: string }>;
+
+/** X.Y.Z of an image tag such as v0.34.0 or 13.2.3-ubuntu; undefined for a digest or a tag of another form. */
+export function imageTagVersion(image: string): [number, number, number] | undefined {
+    if (image.includes("@")) {
+        return undefined;
+    }
+    const slash = image.lastIndexOf("/");
+    const colon = image.lastIndexOf(":");
+    if (colon <= slash) {
+        return undefined;
+    }
+    const match = /^v?([0-9]+)\.([0-9]+)\.([0-9]+)(?:[-+].*)?$/.exec(image.slice(colon + 1));
+    return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : undefined;
+}
+
+function older(a: readonly number[], b: readonly number[]): boolean {
+    for (let i = 0; i < 3; i++) {
+        if (a[i] !== b[i]) {
+            return a[i] < b[i];
+        }
+    }
+    return false;
+}
+
+/**
+ * An image reference whose tag, when it names a version, is not older than `oldest`. A digest or
+ * a private tag cannot be told and passes: the version is then the stack's own responsibility.
+ */
+export function imageAtLeast(oldest: { version: string; why: string }): Check {
+    return (value) => {
+        const complaint = containerImage(value);
+        if (complaint !== undefined) {
+            return complaint;
+        }
+        const version = imageTagVersion(value);
+        const floor = oldest.version.split(".").map(Number);
+        return version !== undefined && older(version, floor) ? `an image of version ${oldest.version} or newer: ${oldest.why}` : undefined;
+    };
+}
