@@ -12,6 +12,7 @@ import {
 } from "./alertmanager";
 import { oneVolumeMessage } from "./storage";
 import { ClusterSettings, readClusterSettings } from "./cluster";
+import { checkControlPlaneAgainstMetrics, CONTROL_PLANE_KEY, controlPlaneJobNames, controlPlaneSchema, ControlPlaneSettings } from "./control-plane";
 import { knownKeysMessage } from "./fields";
 import { GRAFANA_KEY, GrafanaSettings, grafanaSchema } from "./grafana";
 import { KUBE_STATE_METRICS_KEY, KUBE_STATE_METRICS_PORT_NAME, KubeStateMetricsSettings, kubeStateMetricsSchema } from "./kube-state-metrics";
@@ -39,6 +40,7 @@ import type { RuleContext } from "../components/alert-rules/context";
 export * from "./alert-rules";
 export * from "./alertmanager";
 export * from "./cluster";
+export * from "./control-plane";
 export * from "./grafana";
 export * from "./kube-state-metrics";
 export * from "./node-exporter";
@@ -60,6 +62,7 @@ export { ConfigSource, fullKey, plainConfigSource, pulumiConfigSource } from "./
 /** Every setting of one stack, validated. */
 export interface Settings {
     cluster: ClusterSettings;
+    controlPlane: ControlPlaneSettings;
     metrics: MetricsSettings;
     logs: LogsSettings;
     searchStore: SearchStoreSettings;
@@ -74,6 +77,7 @@ export interface Settings {
 /** Each component's settings: one schema under one stack key. */
 export const COMPONENT_SCHEMAS = {
     [METRICS_KEY]: metricsSchema,
+    [CONTROL_PLANE_KEY]: controlPlaneSchema,
     [LOGS_KEY]: logsSchema,
     [SEARCH_STORE_KEY]: searchStoreSchema,
     [NODE_EXPORTER_KEY]: nodeExporterSchema,
@@ -195,8 +199,15 @@ function checkNodeExporterNamespace(n: NodeExporterSettings, metrics: MetricsSet
  * Alertmanager's Service is scraped by the self-monitoring job under its own name as job label,
  * so that name must not be another job's: `up{job="kubelet"}` would then count Alertmanager.
  */
-function checkAlertmanagerJobName(a: { enabled: boolean; name: string }, m: MetricsSettings, problems: Problems): void {
-    const taken = [m.name, ...Object.keys(m.jobs).map(jobName), NODE_EXPORTER_JOB_NAME, KUBE_STATE_METRICS_JOB_NAME, ...m.services.map((s) => s.name)];
+function checkAlertmanagerJobName(a: { enabled: boolean; name: string }, m: MetricsSettings, c: ControlPlaneSettings | undefined, problems: Problems): void {
+    const taken = [
+        m.name,
+        ...Object.keys(m.jobs).map(jobName),
+        NODE_EXPORTER_JOB_NAME,
+        KUBE_STATE_METRICS_JOB_NAME,
+        ...(c ? controlPlaneJobNames(c) : []),
+        ...m.services.map((s) => s.name),
+    ];
     if (a.enabled && taken.includes(a.name)) {
         problems.add(`${fullKey(ALERTMANAGER_KEY)}.name`, a.name, `a name no scrape job uses (taken: ${[...new Set(taken)].join(", ")}): it becomes the job label of Alertmanager's own metrics`);
     }
@@ -286,6 +297,10 @@ export function loadSettings(source: ConfigSource): Settings {
     const misspelt = reportStrayKeys(source, problems, referencedSecretKeys(source.value(METRICS_KEY)));
     const cluster = readClusterSettings(source, problems);
     const metrics = readComponent(source, problems, METRICS_KEY, metricsSchema, misspelt) as MetricsSettings | undefined;
+    const controlPlane = readComponent(source, problems, CONTROL_PLANE_KEY, controlPlaneSchema, misspelt);
+    if (controlPlane && metrics) {
+        checkControlPlaneAgainstMetrics(controlPlane, METRICS_KEY, metrics, problems);
+    }
     const logs = readComponent(source, problems, LOGS_KEY, logsSchema, misspelt) as LogsSettings | undefined;
     const store = readComponent(source, problems, SEARCH_STORE_KEY, searchStoreSchema, misspelt);
     const nodeExporter = readComponent(source, problems, NODE_EXPORTER_KEY, nodeExporterSchema, misspelt);
@@ -313,7 +328,7 @@ export function loadSettings(source: ConfigSource): Settings {
         checkAgentShipsToStore(searchStore, logs, problems);
     }
     if (am && metrics) {
-        checkAlertmanagerJobName(am, metrics, problems);
+        checkAlertmanagerJobName(am, metrics, controlPlane, problems);
     }
     if (am && metrics) {
         checkAlertmanagerDefaultReplicas(am, metrics, problems);
@@ -325,6 +340,7 @@ export function loadSettings(source: ConfigSource): Settings {
         checkResourceMetrics(resourceMetrics, metrics, logs, nodeExporter, problems);
     }
     problems.throwIfAny();
+    metrics!.controlPlane = controlPlane!;
     // The log-agent scrape job follows the agent wherever its settings put it.
     metrics!.logAgentTarget = { ...DEFAULT_LOG_AGENT_TARGET, namespace: logs!.namespace, podLabels: { ...logs!.labels } };
     // The node-exporter and kube-state-metrics jobs exist exactly while their components do.
@@ -353,6 +369,7 @@ export function loadSettings(source: ConfigSource): Settings {
     metrics!.alerting = { rules: rules!, context: ruleContext(metrics!, logs!, nodeExporter!.enabled, kubeStateMetrics.enabled, alertmanager.enabled ? alertmanager.name : undefined) };
     return {
         cluster,
+        controlPlane: controlPlane!,
         metrics: metrics!,
         logs: logs!,
         searchStore: searchStore!,

@@ -20,6 +20,7 @@ import {
 } from "./formats";
 import { ENV_REFERENCE_MESSAGE, envReferences } from "./env-expansion";
 import { remoteWriteSchema } from "./remote-write";
+import type { ControlPlaneSettings } from "./control-plane";
 import {
     etcdSchema,
     jobSwitchesSchema,
@@ -307,6 +308,8 @@ export type MetricsSettings = z.output<typeof metricsSchema> & {
     logAgentTarget: LogAgentTarget;
     /** Set while cluster-monitoring:nodeExporter.enabled is true; its scrape job follows it. */
     nodeExporterTarget?: NodeExporterTarget;
+    /** What cluster-monitoring:controlPlane says the cluster exposes; absent, no control-plane job beyond the metrics.jobs ones. */
+    controlPlane?: ControlPlaneSettings;
     /** Set while cluster-monitoring:kubeStateMetrics.enabled is true; its scrape job follows it. */
     kubeStateMetricsTarget?: KubeStateMetricsTarget;
 };
