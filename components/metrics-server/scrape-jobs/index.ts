@@ -2,6 +2,7 @@ import { MetricsSettings } from "../../../config";
 import { ScrapeConfig } from "../prometheus-config-types";
 import { apiserverJob } from "./apiserver";
 import { cadvisorJob } from "./cadvisor";
+import { controlPlaneJobs } from "./control-plane";
 import { endpointDiscovery } from "./endpoint-discovery";
 import { etcdJob } from "./etcd";
 import { kubeletJob } from "./kubelet";
@@ -20,6 +21,7 @@ export function scrapeJobs(s: MetricsSettings): ScrapeConfig[] {
         ...(s.jobs.cadvisor ? [cadvisorJob(s)] : []),
         ...(s.jobs.apiserver ? [apiserverJob(endpoints)] : []),
         ...(s.jobs.etcd ? [etcdJob(s)] : []),
+        ...controlPlaneJobs(s),
         ...(s.jobs.logAgent ? [logAgentJob(s)] : []),
         ...nodeExporterJobs(s),
         ...kubeStateMetricsJobs(s),
