@@ -15,6 +15,7 @@ import { ClusterSettings, readClusterSettings } from "./cluster";
 import { checkControlPlaneAgainstMetrics, CONTROL_PLANE_KEY, controlPlaneJobNames, controlPlaneSchema, ControlPlaneSettings } from "./control-plane";
 import { knownKeysMessage } from "./fields";
 import { GRAFANA_KEY, GrafanaSettings, grafanaSchema } from "./grafana";
+import { GRAFANA_PORT_NAME, RESOURCE_METRICS_PORT_NAME } from "./own-targets";
 import { KUBE_STATE_METRICS_KEY, KUBE_STATE_METRICS_PORT_NAME, KubeStateMetricsSettings, kubeStateMetricsSchema } from "./kube-state-metrics";
 import {
     NODE_EXPORTER_DEFAULT_NAMESPACE,
@@ -47,6 +48,7 @@ export * from "./node-exporter";
 export * from "./logs";
 export * from "./metrics";
 export * from "./namespaces";
+export * from "./own-targets";
 export * from "./resource-metrics";
 export * from "./resources";
 export * from "./relabel";
@@ -352,6 +354,13 @@ export function loadSettings(source: ConfigSource): Settings {
         metrics!.kubeStateMetricsTarget = { namespace: kubeStateMetrics.namespace, serviceName: kubeStateMetrics.name, portName: KUBE_STATE_METRICS_PORT_NAME };
     }
     grafana!.namespace = metrics!.namespace;
+    // Our own components are scraped exactly while they run.
+    if (grafana!.enabled) {
+        metrics!.grafanaTarget = { namespace: grafana!.namespace, serviceName: grafana!.name, portName: GRAFANA_PORT_NAME };
+    }
+    if (resourceMetrics!.enabled) {
+        metrics!.resourceMetricsTarget = { namespace: resourceMetrics!.namespace, serviceName: resourceMetrics!.name, portName: RESOURCE_METRICS_PORT_NAME };
+    }
     const alertmanager: AlertmanagerSettings = {
         ...am!,
         replicas: am!.replicas ?? defaultAlertmanagerReplicas(metrics!.replicas),

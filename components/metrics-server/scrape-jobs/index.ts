@@ -8,6 +8,7 @@ import { etcdJob } from "./etcd";
 import { kubeletJob } from "./kubelet";
 import { kubeStateMetricsJobs } from "./kube-state-metrics";
 import { nodeExporterJobs } from "./node-exporter";
+import { ownComponentJobs } from "./own-components";
 import { logAgentJob } from "./log-agent";
 import { selfMonitoringJob } from "./self";
 import { serviceJob } from "./services";
@@ -17,6 +18,7 @@ export function scrapeJobs(s: MetricsSettings): ScrapeConfig[] {
     const endpoints = endpointDiscovery(s);
     return [
         selfMonitoringJob(s),
+        ...ownComponentJobs(s),
         ...(s.jobs.kubelet ? [kubeletJob(s)] : []),
         ...(s.jobs.cadvisor ? [cadvisorJob(s)] : []),
         ...(s.jobs.apiserver ? [apiserverJob(endpoints)] : []),
