@@ -273,7 +273,14 @@ function checkAlertmanagerDefaultReplicas(a: { enabled: boolean; replicas?: numb
  * What the default rules may rely on: the jobs that scrape and the components that run.
  * `alertmanager` is its name (its job label) while it runs.
  */
-function ruleContext(m: MetricsSettings, logs: LogsSettings, nodeExporter: boolean, kubeStateMetrics: boolean, alertmanager: string | undefined): RuleContext {
+function ruleContext(
+    m: MetricsSettings,
+    c: ControlPlaneSettings,
+    logs: LogsSettings,
+    nodeExporter: boolean,
+    kubeStateMetrics: boolean,
+    alertmanager: string | undefined,
+): RuleContext {
     return {
         prometheusJob: m.name,
         kubelet: m.jobs.kubelet,
@@ -281,6 +288,10 @@ function ruleContext(m: MetricsSettings, logs: LogsSettings, nodeExporter: boole
         apiserver: m.jobs.apiserver,
         etcd: m.jobs.etcd,
         logAgent: m.jobs.logAgent,
+        coreDns: c.coreDns.enabled,
+        scheduler: c.scheduler.enabled,
+        controllerManager: c.controllerManager.enabled,
+        kubeProxy: c.kubeProxy.enabled,
         nodeExporter,
         kubeStateMetrics,
         alertmanager: alertmanager !== undefined,
@@ -375,7 +386,7 @@ export function loadSettings(source: ConfigSource): Settings {
             ...(alertmanager.replicas >= 2 ? { clusterPortNames: Object.values(ALERTMANAGER_CLUSTER_PORT_NAMES) } : {}),
         };
     }
-    metrics!.alerting = { rules: rules!, context: ruleContext(metrics!, logs!, nodeExporter!.enabled, kubeStateMetrics.enabled, alertmanager.enabled ? alertmanager.name : undefined) };
+    metrics!.alerting = { rules: rules!, context: ruleContext(metrics!, controlPlane!, logs!, nodeExporter!.enabled, kubeStateMetrics.enabled, alertmanager.enabled ? alertmanager.name : undefined) };
     return {
         cluster,
         controlPlane: controlPlane!,
