@@ -3,7 +3,7 @@ import { AlertingRule, RuleGroup, runbook } from "../types";
 
 /**
  * CoreDNS, the scheduler, the controller manager and kube-proxy, each group only while its job
- * scrapes (docs/alerting.md#control-plane-components): a cluster that hides a component gets
+ * scrapes (docs/alerting.md#default-alerts): a cluster that hides a component gets
  * no alert waiting on it. Durations and thresholds follow kubernetes-mixin and CoreDNS's mixin.
  */
 function componentDown(alert: string, job: string, what: string, slug?: string): AlertingRule {
