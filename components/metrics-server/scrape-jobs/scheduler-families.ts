@@ -6,8 +6,8 @@ const PER_PLUGIN = "a histogram per plugin, extension point and status, the sche
 /** The kube-scheduler job's families (docs/scrape-jobs.md#control-plane-families). */
 export const SCHEDULER_OWN_FAMILIES: readonly FamilyRule[] = [
     keptFamily("scheduler_pending_pods", "the scheduler backlog alert and panel"),
-    keptFamily("scheduler_schedule_attempts_total", "scheduling results panel"),
-    keptFamily("scheduler_scheduling_attempt_duration_seconds*", "scheduling latency panel"),
+    keptFamily("scheduler_schedule_attempts_total", "the scheduling attempts panel"),
+    keptFamily("scheduler_scheduling_attempt_duration_seconds*", "the scheduling attempt latency panel"),
     droppedFamily("scheduler_plugin_execution_duration_seconds*", PER_PLUGIN),
     droppedFamily("scheduler_framework_extension_point_duration_seconds*", PER_PLUGIN),
     droppedFamily("scheduler_plugin_evaluation_total", PER_PLUGIN),
