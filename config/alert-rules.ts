@@ -75,7 +75,7 @@ export type UserRuleGroup = z.output<ReturnType<typeof groupSchema>>;
 
 /** Every default alert's name, with every job and component on. */
 function defaultAlertNames(): string[] {
-    const everything = { prometheusJob: "x", kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "x", logBufferLimitBytes: 1 };
+    const everything = { prometheusJob: "x", kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "x", logBufferLimitBytes: 1 };
     return defaultRuleGroups(everything).flatMap((g) => g.rules.flatMap((r) => ("alert" in r ? [r.alert] : [])));
 }
 

@@ -15,8 +15,10 @@ import { checkHostPorts, hostPortClaims } from "./claims/host-ports";
 import { checkIngressRoutes, ingressClaims } from "./claims/ingress-routes";
 import { checkScrapeJobNames } from "./claims/scrape-job-names";
 import { ClusterSettings, readClusterSettings } from "./cluster";
+import { checkControlPlaneAgainstMetrics, CONTROL_PLANE_KEY, controlPlaneJobNames, controlPlaneSchema, ControlPlaneSettings } from "./control-plane";
 import { knownKeysMessage } from "./fields";
 import { GRAFANA_KEY, GrafanaSettings, grafanaSchema } from "./grafana";
+import { GRAFANA_PORT_NAME, RESOURCE_METRICS_PORT_NAME } from "./own-targets";
 import { KUBE_STATE_METRICS_KEY, KUBE_STATE_METRICS_PORT_NAME, KubeStateMetricsSettings, kubeStateMetricsSchema } from "./kube-state-metrics";
 import {
     NODE_EXPORTER_DEFAULT_NAMESPACE,
@@ -43,12 +45,14 @@ import type { RuleContext } from "../prometheus/rules/context";
 export * from "./alert-rules";
 export * from "./alertmanager";
 export * from "./cluster";
+export * from "./control-plane";
 export * from "./grafana";
 export * from "./kube-state-metrics";
 export * from "./node-exporter";
 export * from "./logs";
 export * from "./metrics";
 export * from "./namespaces";
+export * from "./own-targets";
 export * from "./resource-metrics";
 export * from "./resources";
 export * from "./relabel";
@@ -64,6 +68,7 @@ export { ConfigSource, fullKey, plainConfigSource, pulumiConfigSource } from "./
 /** Every setting of one stack, validated. */
 export interface Settings {
     cluster: ClusterSettings;
+    controlPlane: ControlPlaneSettings;
     metrics: MetricsSettings;
     logs: LogsSettings;
     searchStore: SearchStoreSettings;
@@ -78,6 +83,7 @@ export interface Settings {
 /** Each component's settings: one schema under one stack key. */
 export const COMPONENT_SCHEMAS = {
     [METRICS_KEY]: metricsSchema,
+    [CONTROL_PLANE_KEY]: controlPlaneSchema,
     [LOGS_KEY]: logsSchema,
     [SEARCH_STORE_KEY]: searchStoreSchema,
     [NODE_EXPORTER_KEY]: nodeExporterSchema,
@@ -199,8 +205,15 @@ function checkNodeExporterNamespace(n: NodeExporterSettings, metrics: MetricsSet
  * Alertmanager's Service is scraped by the self-monitoring job under its own name as job label,
  * so that name must not be another job's: `up{job="kubelet"}` would then count Alertmanager.
  */
-function checkAlertmanagerJobName(a: { enabled: boolean; name: string }, m: MetricsSettings, problems: Problems): void {
-    const taken = [m.name, ...Object.keys(m.jobs).map(jobName), NODE_EXPORTER_JOB_NAME, KUBE_STATE_METRICS_JOB_NAME, ...m.services.map((s) => s.name)];
+function checkAlertmanagerJobName(a: { enabled: boolean; name: string }, m: MetricsSettings, c: ControlPlaneSettings | undefined, problems: Problems): void {
+    const taken = [
+        m.name,
+        ...Object.keys(m.jobs).map(jobName),
+        NODE_EXPORTER_JOB_NAME,
+        KUBE_STATE_METRICS_JOB_NAME,
+        ...(c ? controlPlaneJobNames(c) : []),
+        ...m.services.map((s) => s.name),
+    ];
     if (a.enabled && taken.includes(a.name)) {
         problems.add(`${fullKey(ALERTMANAGER_KEY)}.name`, a.name, `a name no scrape job uses (taken: ${[...new Set(taken)].join(", ")}): it becomes the job label of Alertmanager's own metrics`);
     }
@@ -264,7 +277,14 @@ function checkAlertmanagerDefaultReplicas(a: { enabled: boolean; replicas?: numb
  * What the default rules may rely on: the jobs that scrape and the components that run.
  * `alertmanager` is its name (its job label) while it runs.
  */
-function ruleContext(m: MetricsSettings, logs: LogsSettings, nodeExporter: boolean, kubeStateMetrics: boolean, alertmanager: string | undefined): RuleContext {
+function ruleContext(
+    m: MetricsSettings,
+    c: ControlPlaneSettings,
+    logs: LogsSettings,
+    nodeExporter: boolean,
+    kubeStateMetrics: boolean,
+    alertmanager: string | undefined,
+): RuleContext {
     return {
         prometheusJob: m.name,
         kubelet: m.jobs.kubelet,
@@ -272,6 +292,10 @@ function ruleContext(m: MetricsSettings, logs: LogsSettings, nodeExporter: boole
         apiserver: m.jobs.apiserver,
         etcd: m.jobs.etcd,
         logAgent: m.jobs.logAgent,
+        coreDns: c.coreDns.enabled,
+        scheduler: c.scheduler.enabled,
+        controllerManager: c.controllerManager.enabled,
+        kubeProxy: c.kubeProxy.enabled,
         nodeExporter,
         kubeStateMetrics,
         alertmanager: alertmanager !== undefined,
@@ -293,6 +317,10 @@ export function loadSettings(source: ConfigSource): Settings {
     const misspelt = reportStrayKeys(source, problems, referencedSecretKeys(source.value(METRICS_KEY)));
     const cluster = readClusterSettings(source, problems);
     const metrics = readComponent(source, problems, METRICS_KEY, metricsSchema, misspelt) as MetricsSettings | undefined;
+    const controlPlane = readComponent(source, problems, CONTROL_PLANE_KEY, controlPlaneSchema, misspelt);
+    if (controlPlane && metrics) {
+        checkControlPlaneAgainstMetrics(controlPlane, METRICS_KEY, metrics, problems);
+    }
     const logs = readComponent(source, problems, LOGS_KEY, logsSchema, misspelt) as LogsSettings | undefined;
     const store = readComponent(source, problems, SEARCH_STORE_KEY, searchStoreSchema, misspelt);
     const nodeExporter = readComponent(source, problems, NODE_EXPORTER_KEY, nodeExporterSchema, misspelt);
@@ -328,7 +356,7 @@ export function loadSettings(source: ConfigSource): Settings {
         checkAgentShipsToStore(searchStore, logs, problems);
     }
     if (am && metrics) {
-        checkAlertmanagerJobName(am, metrics, problems);
+        checkAlertmanagerJobName(am, metrics, controlPlane, problems);
     }
     if (am && metrics) {
         checkAlertmanagerDefaultReplicas(am, metrics, problems);
@@ -350,6 +378,7 @@ export function loadSettings(source: ConfigSource): Settings {
         checkIngressRoutes(ingressClaims(metrics.ingress, grafanaRead.enabled ? grafanaRead.ingress : undefined), problems);
     }
     problems.throwIfAny();
+    metrics!.controlPlane = controlPlane!;
     // The log-agent scrape job follows the agent wherever its settings put it.
     metrics!.logAgentTarget = { ...DEFAULT_LOG_AGENT_TARGET, namespace: logs!.namespace, podLabels: { ...logs!.labels } };
     // The node-exporter and kube-state-metrics jobs exist exactly while their components do.
@@ -361,6 +390,13 @@ export function loadSettings(source: ConfigSource): Settings {
         metrics!.kubeStateMetricsTarget = { namespace: kubeStateMetrics.namespace, serviceName: kubeStateMetrics.name, portName: KUBE_STATE_METRICS_PORT_NAME };
     }
     grafana!.namespace = metrics!.namespace;
+    // Our own components are scraped exactly while they run.
+    if (grafana!.enabled) {
+        metrics!.grafanaTarget = { namespace: grafana!.namespace, serviceName: grafana!.name, portName: GRAFANA_PORT_NAME };
+    }
+    if (resourceMetrics!.enabled) {
+        metrics!.resourceMetricsTarget = { namespace: resourceMetrics!.namespace, serviceName: resourceMetrics!.name, portName: RESOURCE_METRICS_PORT_NAME };
+    }
     const alertmanager: AlertmanagerSettings = {
         ...am!,
         replicas: am!.replicas ?? defaultAlertmanagerReplicas(metrics!.replicas),
@@ -375,9 +411,10 @@ export function loadSettings(source: ConfigSource): Settings {
             ...(alertmanager.replicas >= 2 ? { clusterPortNames: Object.values(ALERTMANAGER_CLUSTER_PORT_NAMES) } : {}),
         };
     }
-    metrics!.alerting = { rules: rules!, context: ruleContext(metrics!, logs!, nodeExporter!.enabled, kubeStateMetrics.enabled, alertmanager.enabled ? alertmanager.name : undefined) };
+    metrics!.alerting = { rules: rules!, context: ruleContext(metrics!, controlPlane!, logs!, nodeExporter!.enabled, kubeStateMetrics.enabled, alertmanager.enabled ? alertmanager.name : undefined) };
     return {
         cluster,
+        controlPlane: controlPlane!,
         metrics: metrics!,
         logs: logs!,
         searchStore: searchStore!,

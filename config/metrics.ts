@@ -20,6 +20,8 @@ import {
 } from "./formats";
 import { ENV_REFERENCE_MESSAGE, envReferences } from "./env-expansion";
 import { remoteWriteSchema } from "./remote-write";
+import type { ControlPlaneSettings } from "./control-plane";
+import type { ServiceTarget } from "./own-targets";
 import {
     etcdSchema,
     jobSwitchesSchema,
@@ -307,6 +309,12 @@ export type MetricsSettings = z.output<typeof metricsSchema> & {
     logAgentTarget: LogAgentTarget;
     /** Set while cluster-monitoring:nodeExporter.enabled is true; its scrape job follows it. */
     nodeExporterTarget?: NodeExporterTarget;
+    /** What cluster-monitoring:controlPlane says the cluster exposes; absent, no control-plane job beyond the metrics.jobs ones. */
+    controlPlane?: ControlPlaneSettings;
+    /** Set while Grafana runs: its Service's http port, which serves /metrics. */
+    grafanaTarget?: ServiceTarget;
+    /** Set while prometheus-adapter runs: its Service's https port, which serves /metrics. */
+    resourceMetricsTarget?: ServiceTarget;
     /** Set while cluster-monitoring:kubeStateMetrics.enabled is true; its scrape job follows it. */
     kubeStateMetricsTarget?: KubeStateMetricsTarget;
 };

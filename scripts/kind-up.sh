@@ -39,7 +39,7 @@ esac
 if kind get clusters 2>/dev/null | grep -qxF "$cluster"; then
     echo "kind cluster $cluster exists"
 else
-    kind create cluster --name "$cluster" --wait 120s
+    kind create cluster --name "$cluster" --config "$REPO_ROOT/kind/cluster.yaml" --wait 120s
 fi
 
 use_local_backend

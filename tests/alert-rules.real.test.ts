@@ -7,7 +7,11 @@ import { analyzePromql } from "../prometheus/promql";
 import { ALERTING_RULE_FIELDS_2_11, GROUP_FIELDS_2_11, RECORDING_RULE_FIELDS_2_11 } from "../prometheus/rules/types";
 import { scrapeJobs } from "../components/metrics-server/scrape-jobs";
 import { CADVISOR_FAMILIES } from "../components/metrics-server/scrape-jobs/cadvisor-families";
-import { matchesFamily } from "../components/metrics-server/scrape-jobs/family-rules";
+import { CONTROLLER_MANAGER_FAMILIES } from "../components/metrics-server/scrape-jobs/controller-manager-families";
+import { COREDNS_FAMILIES } from "../components/metrics-server/scrape-jobs/coredns-families";
+import { FamilyRule, matchesFamily } from "../components/metrics-server/scrape-jobs/family-rules";
+import { KUBE_PROXY_FAMILIES } from "../components/metrics-server/scrape-jobs/kube-proxy-families";
+import { SCHEDULER_FAMILIES } from "../components/metrics-server/scrape-jobs/scheduler-families";
 import { KUBE_STATE_METRICS_FAMILIES } from "../components/metrics-server/scrape-jobs/kube-state-metrics-families";
 import { NODE_EXPORTER_FAMILIES } from "../components/metrics-server/scrape-jobs/node-exporter-families";
 import { SEVERITIES } from "../config";
@@ -74,6 +78,8 @@ describe("default alert rules", () => {
             "KubeStatefulSetReplicasMismatch", "KubeDaemonSetNotScheduled", "KubeJobFailed", "KubeContainerOOMKilled", "CPUThrottlingHigh",
             "KubeAPIDown", "KubeAPIErrorsHigh", "KubeletDown", "etcdNoLeader", "etcdMembersDown", "etcdHighFsyncDurations",
             "FluentdDown", "FluentdBufferNearlyFull", "FluentdRetriesGrowing", "FluentdNoRecordsEmitted",
+            "CoreDNSDown", "CoreDNSErrorsHigh", "CoreDNSLatencyHigh", "KubeSchedulerDown", "KubeSchedulerBacklog",
+            "KubeControllerManagerDown", "KubeControllerManagerWorkQueueBacklog", "KubeProxyDown", "KubeProxySyncFailing",
         ]) {
             assert.ok(names.includes(expected), `${expected} is missing`);
         }
@@ -147,6 +153,14 @@ describe("default alert rules", () => {
     });
 });
 
+/** The control-plane jobs' family tables: what an alert reads there must be a kept row. */
+const CONTROL_PLANE_TABLES: Record<string, readonly FamilyRule[]> = {
+    coredns: COREDNS_FAMILIES,
+    "kube-scheduler": SCHEDULER_FAMILIES,
+    "kube-controller-manager": CONTROLLER_MANAGER_FAMILIES,
+    "kube-proxy": KUBE_PROXY_FAMILIES,
+};
+
 describe("what the default alerts read", () => {
     const jobNames = new Set(scrapeJobs(settings.metrics).map((j) => j.job_name));
     const fixtureNames = (file: string) => new Set(parseExposition(fs.readFileSync(file, "utf8")).map((s) => s.name));
@@ -178,6 +192,10 @@ describe("what the default alerts read", () => {
                 } else if (metric.startsWith("kube_")) {
                     assert.ok(!KUBE_STATE_METRICS_FAMILIES.some((r) => !r.keep && matchesFamily(r, metric)), `${a.alert}: the kube-state-metrics job drops ${metric}`);
                     assert.ok(ksm.has(metric), `${a.alert}: ${metric} is not in the kube-state-metrics fixture`);
+                } else if (job !== undefined && job in CONTROL_PLANE_TABLES && metric !== "up") {
+                    const table = CONTROL_PLANE_TABLES[job];
+                    assert.ok(!table.some((r) => !r.keep && matchesFamily(r, metric)), `${a.alert}: the ${job} job drops ${metric}`);
+                    assert.ok(table.some((r) => r.keep && matchesFamily(r, metric)), `${a.alert}: ${metric} has no kept row in the ${job} table`);
                 } else {
                     assert.match(metric, UNFILTERED, `${a.alert}: ${metric} comes from no job we know`);
                 }

@@ -362,6 +362,26 @@ const CASES: Case[] = [
         key: "cluster-monitoring:searchPassword",
         says: /cluster-monitoring:logs\.search\.host/,
     },
+    // Control plane (docs/control-plane.md)
+    { class: "control plane", what: "an unknown cluster kind", edit: (c) => (c["cluster-monitoring:controlPlane"] = { kind: "eks" }), key: "cluster-monitoring:controlPlane.kind", says: /selfManaged, managed/ },
+    {
+        class: "control plane",
+        what: "the scheduler on a managed control plane",
+        edit: (c) => (c["cluster-monitoring:controlPlane"] = { kind: "managed", scheduler: { enabled: true } }),
+        key: "cluster-monitoring:controlPlane.scheduler.enabled",
+        says: /controlPlane\.override/,
+    },
+    {
+        class: "control plane",
+        what: "etcd on a managed control plane",
+        edit: (c) => {
+            c["cluster-monitoring:controlPlane"] = { kind: "managed" };
+            metrics({ jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http" } })(c);
+        },
+        key: `${M}.jobs.etcd`,
+        says: /hides etcd/,
+    },
+    { class: "control plane", what: "a kube-proxy port out of range", edit: (c) => (c["cluster-monitoring:controlPlane"] = { kubeProxy: { port: 70000 } }), key: "cluster-monitoring:controlPlane.kubeProxy.port", says: /1 to 65535/ },
 ];
 
 interface Run {

@@ -5,6 +5,7 @@ import * as path from "path";
 import { CADVISOR_FAMILIES } from "../components/metrics-server/scrape-jobs/cadvisor-families";
 import { dashboardsFor, GeneratedDashboard } from "../components/grafana/dashboards";
 import { PROJECT } from "../config/source";
+import { CONTROL_PLANE_FIXTURES } from "../scripts/generate-control-plane-fixtures";
 import { KSM_FIXTURE } from "../scripts/generate-kube-state-metrics-fixture";
 import { CADVISOR_FIXTURE } from "./harness/cadvisor-scrape";
 import { prometheusQueries, queryVariables } from "./harness/dashboards";
@@ -32,7 +33,19 @@ async function serveText(body: string): Promise<{ address: string; close: () => 
 }
 
 /** The jobs the dashboards read; each gets one target through file_sd, with the meta labels its discovery would give. */
-const JOBS = ["monitor", "cadvisor", "node-exporter", "kube-state-metrics", "log-agent", "apiserver", "etcd"];
+const JOBS = [
+    "monitor",
+    "cadvisor",
+    "node-exporter",
+    "kube-state-metrics",
+    "log-agent",
+    "apiserver",
+    "etcd",
+    "coredns",
+    "kube-scheduler",
+    "kube-controller-manager",
+    "kube-proxy",
+];
 
 /** $__rate_interval as Grafana fills it for a 1s scrape interval is 4s; 1m holds every sample of the test. */
 const RATE_INTERVAL = "1m";
@@ -75,6 +88,10 @@ async function runStack(settings: Settings, closers: Array<() => Promise<void>>)
     const fluentd = await serve(FLUENTD_FIXTURE);
     const apiserver = await serve(APISERVER_FIXTURE);
     const etcd = await serve(ETCD_FIXTURE);
+    const controlPlane: Record<string, string> = {};
+    for (const [job, file] of Object.entries(CONTROL_PLANE_FIXTURES)) {
+        controlPlane[job] = await serve(file);
+    }
 
     const m = settings.metrics;
     const { prometheusYml, ruleFiles } = generatedPrometheusFiles(m);
@@ -82,11 +99,21 @@ async function runStack(settings: Settings, closers: Array<() => Promise<void>>)
         for (const job of config.scrape_configs) {
             job.scrape_interval = "1s";
             job.scrape_timeout = "1s";
-            // The kubelet's and API server's https and bearer token have no counterpart in the sandbox; the relabel rules stay.
-            if (job.job_name === "cadvisor" || job.job_name === "apiserver") {
+            // The kubelet's, API server's, scheduler's and controller manager's https and bearer token have no counterpart in the sandbox; the relabel rules stay.
+            if (["cadvisor", "apiserver", "kube-scheduler", "kube-controller-manager"].includes(job.job_name)) {
                 job.scheme = "http";
                 delete job.tls_config;
                 delete job.bearer_token_file;
+            }
+            // The fixture servers listen on a free port instead of the components' fixed ones (9153, 10259, 10257, 10249).
+            const port = controlPlane[job.job_name]?.split(":")[1];
+            for (const rule of port ? job.relabel_configs : []) {
+                if (rule.target_label === "__address__") {
+                    rule.replacement = rule.replacement.replace(/:\d+$/, `:${port}`);
+                }
+                if (rule.action === "keep" && rule.source_labels[0] === "__address__") {
+                    rule.regex = rule.regex.replace(/:\d+$/, `:${port}`);
+                }
             }
         }
     });
@@ -95,6 +122,26 @@ async function runStack(settings: Settings, closers: Array<() => Promise<void>>)
     target("cadvisor", discoveredTarget(cadvisor, { node_name: "node-1" }));
     target("apiserver", discoveredTarget(apiserver, { namespace: "default", service_name: "kubernetes", endpoint_port_name: "https", endpoint_ready: "true" }));
     target("etcd", discoveredTarget(etcd, {}));
+    target(
+        "coredns",
+        discoveredTarget(controlPlane.coredns, {
+            namespace: "kube-system",
+            service_name: "kube-dns",
+            endpoint_port_name: "metrics",
+            endpoint_address_target_kind: "Pod",
+            endpoint_address_target_name: "coredns-7db6d8ff4d-aaaaa",
+            pod_name: "coredns-7db6d8ff4d-aaaaa",
+            pod_node_name: "node-1",
+        }),
+    );
+    for (const component of ["kube-scheduler", "kube-controller-manager"]) {
+        const ip = controlPlane[component].split(":")[0];
+        target(
+            component,
+            discoveredTarget(ip, { namespace: "kube-system", pod_name: `${component}-control-plane`, pod_ip: ip, pod_node_name: "control-plane", pod_label_component: component }),
+        );
+    }
+    target("kube-proxy", discoveredTarget(`${controlPlane["kube-proxy"].split(":")[0]}:10250`, { node_name: "node-1", node_address_InternalIP: controlPlane["kube-proxy"].split(":")[0] }));
     if (m.kubeStateMetricsTarget) {
         const t = m.kubeStateMetricsTarget;
         target("kube-state-metrics", discoveredTarget(ksm, kubeStateMetricsEndpointMeta(t.namespace, t.serviceName, t.portName)));
@@ -188,6 +235,13 @@ describe("Grafana dashboards on real data: no panel is empty", function () {
         assert.strictEqual(await panelSeries(prom!, doctored, values), 0);
         // The same panel on the kept sibling family has data.
         assert.ok((await panelSeries(prom!, doctored.replace(family, "container_cpu_usage_seconds_total"), values)) > 0);
+    });
+
+    it("a panel on a control-plane family the drop rules remove would be empty too", async () => {
+        const family = "scheduler_plugin_execution_duration_seconds_bucket";
+        assert.ok(fs.readFileSync(CONTROL_PLANE_FIXTURES["kube-scheduler"], "utf8").includes(`\n${family}{`), "the fixture serves it");
+        assert.strictEqual(await panelSeries(prom!, `sum(rate(${family}{job="kube-scheduler"}[1m]))`, {}), 0);
+        assert.ok((await panelSeries(prom!, 'sum(rate(scheduler_scheduling_attempt_duration_seconds_bucket{job="kube-scheduler"}[1m]))', {})) > 0);
     });
 
     it("a panel on a node-exporter family the drop rules remove would be empty too", async () => {

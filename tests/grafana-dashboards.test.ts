@@ -95,13 +95,28 @@ describe("Grafana dashboards follow the enabled components", () => {
         assert.deepStrictEqual(panelTitles(ds, "Namespace and pod"), ["CPU requested", "Container restarts"]);
     });
 
-    it("etcd panels only while the etcd job is on; no Control plane dashboard without the apiserver and etcd jobs", () => {
+    it("etcd panels only while the etcd job is on; no Control plane dashboard without the apiserver, etcd and control-plane jobs", () => {
         const etcdPanels = (ds: GeneratedDashboard[]) => panelTitles(ds, "Control plane").filter((t: string) => t.startsWith("etcd"));
         assert.deepStrictEqual(etcdPanels(dashboardsFor(settingsWithGrafana(), PROJECT)), []);
         const withEtcd = dashboardsFor(settingsWithGrafana({ metrics: { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http" } } }), PROJECT);
         assert.deepStrictEqual(etcdPanels(withEtcd), ["etcd has a leader", "etcd leader changes", "etcd database size", "etcd WAL fsync (p99)"]);
-        const neither = dashboardsFor(settingsWithGrafana({ metrics: { jobs: { apiserver: false } } }), PROJECT);
+        const off = { enabled: false };
+        const noControlPlane = { coreDns: off, scheduler: off, controllerManager: off, kubeProxy: off };
+        const neither = dashboardsFor(settingsWithGrafana({ metrics: { jobs: { apiserver: false } }, controlPlane: noControlPlane }), PROJECT);
         assert.ok(!titles(neither).includes("Control plane"));
+    });
+
+    it("a control-plane component's panels exist exactly while its job does; managed clusters get no scheduler or controller-manager panel", () => {
+        const queries = (overrides: Record<string, Record<string, unknown>>) =>
+            JSON.stringify(dashboardsFor(settingsWithGrafana(overrides), PROJECT).find((d) => d.json.title === "Control plane")?.json.panels ?? []);
+        const all = queries({});
+        for (const job of ["coredns", "kube-scheduler", "kube-controller-manager", "kube-proxy"]) {
+            assert.ok(all.includes(`job=\\"${job}\\"`), `${job} has panels by default`);
+        }
+        const managed = queries({ controlPlane: { kind: "managed" } });
+        assert.ok(!managed.includes("kube-scheduler") && !managed.includes("kube-controller-manager"));
+        assert.ok(managed.includes("coredns") && managed.includes("kube-proxy"));
+        assert.ok(!queries({ controlPlane: { kubeProxy: { enabled: false } } }).includes("kube-proxy"));
     });
 
     it("without the log-agent job there is no Log agent dashboard", () => {

@@ -200,7 +200,7 @@ describe("the Alertmanager cluster", () => {
             { action: "keep", source_labels: ["__meta_kubernetes_service_name"], regex: "alertmanager" },
             { action: "keep", source_labels: ["__meta_kubernetes_endpoint_port_name"], regex: "web" },
         ]);
-        assert.deepStrictEqual(config.scrape_configs[0].relabel_configs[1], {
+        assert.deepStrictEqual(config.scrape_configs[0].relabel_configs[2], {
             action: "drop",
             source_labels: ["__meta_kubernetes_service_name", "__meta_kubernetes_endpoint_port_name"],
             regex: "alertmanager;(mesh-tcp|mesh-udp)",
@@ -219,7 +219,7 @@ describe("the Alertmanager cluster", () => {
             regex: "web",
         });
         assert.strictEqual(config.scrape_configs[0].kubernetes_sd_configs[0].role, "endpointslice");
-        assert.deepStrictEqual(config.scrape_configs[0].relabel_configs[1], {
+        assert.deepStrictEqual(config.scrape_configs[0].relabel_configs[2], {
             action: "drop",
             source_labels: ["__meta_kubernetes_service_name", "__meta_kubernetes_endpointslice_port_name"],
             regex: "alertmanager;(mesh-tcp|mesh-udp)",

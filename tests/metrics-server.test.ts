@@ -147,7 +147,20 @@ describe("MetricsServer with default settings", () => {
         assert.deepStrictEqual(config.rule_files, ["/etc/prometheus/rules/*.yml"]);
         assert.deepStrictEqual(
             config.scrape_configs.map((j: any) => j.job_name),
-            ["monitor", "kubelet", "cadvisor", "apiserver", "log-agent", "node-exporter", "kube-state-metrics"],
+            [
+                "monitor",
+                "config-reloader",
+                "kubelet",
+                "cadvisor",
+                "apiserver",
+                "coredns",
+                "kube-scheduler",
+                "kube-controller-manager",
+                "kube-proxy",
+                "log-agent",
+                "node-exporter",
+                "kube-state-metrics",
+            ],
         );
         const job = config.scrape_configs[0];
         assert.strictEqual(job.job_name, "monitor");
@@ -157,10 +170,11 @@ describe("MetricsServer with default settings", () => {
         assert.deepStrictEqual(job.kubernetes_sd_configs, [{ role: "endpoints", namespaces: { names: ["monitoring"] } }]);
     });
 
-    it("2.4 the seven relabel rules, in order", () => {
+    it("2.4 the seven relabel rules, in order, and after the first the Service's named ports only (docs/scrape-jobs.md#our-own-components)", () => {
         const config = parse(findOne(resources, T.configMap, "monitor").inputs.data["prometheus.yml"]);
         assert.deepStrictEqual(config.scrape_configs[0].relabel_configs, [
             { action: "keep", source_labels: ["__meta_kubernetes_service_label_monitor"], regex: "main" },
+            { action: "keep", source_labels: ["__meta_kubernetes_endpoint_port_name"], regex: ".+" },
             {
                 action: "replace",
                 source_labels: ["__meta_kubernetes_endpoint_address_target_kind", "__meta_kubernetes_endpoint_address_target_name"],
@@ -422,8 +436,9 @@ describe("MetricsServer with stack overrides", () => {
                 scrapeNamespaces: ["monitoring", "apps"],
                 jobs: { apiserver: false, logAgent: false },
             },
-            // node-exporter's pods in kube-system would add that namespace; the test is about the settings.
+            // node-exporter's pods and the control-plane components in kube-system would add that namespace; the test is about the settings.
             nodeExporter: { enabled: false },
+            controlPlane: { coreDns: { enabled: false }, scheduler: { enabled: false }, controllerManager: { enabled: false } },
         });
         const roles = ofType(r, T.role).filter((x) => x.inputs.metadata.name === "monitor-main");
         assert.deepStrictEqual(roles.map((x) => x.inputs.metadata.namespace).sort(), ["apps", "monitoring"]);

@@ -157,7 +157,7 @@ describe("PromQL per release line", () => {
     const problems = (line: string, expr: string) => analyzePromql(expr, dialect(line)).problems;
 
     it("the default rules and every dashboard query pass on every supported line", () => {
-        const everyJob = { prometheusJob: "monitor", kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "alertmanager", logBufferLimitBytes: 1 };
+        const everyJob = { prometheusJob: "monitor", kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "alertmanager", logBufferLimitBytes: 1 };
         const exprs = [
             ...defaultRuleGroups(everyJob).flatMap((g) => g.rules.map((r) => r.expr)),
             ...prometheusQueries(dashboardsFor(settingsWithGrafana(), PROJECT)).map((q) =>

@@ -45,7 +45,22 @@ describe("generated prometheus.yml on a real Prometheus (Debian 2.42)", function
     it("promtool check config accepts the config with every job on, etcd over https included", () => {
         const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settingsWith(ALL_JOBS_ON, ETCD_FILES).metrics);
         const jobs = parse(prometheusYml).scrape_configs.map((j: any) => j.job_name);
-        assert.deepStrictEqual(jobs, ["monitor", "kubelet", "cadvisor", "apiserver", "etcd", "log-agent", "node-exporter", "kube-state-metrics", "jmx-kafka"]);
+        assert.deepStrictEqual(jobs, [
+            "monitor",
+            "config-reloader",
+            "kubelet",
+            "cadvisor",
+            "apiserver",
+            "etcd",
+            "coredns",
+            "kube-scheduler",
+            "kube-controller-manager",
+            "kube-proxy",
+            "log-agent",
+            "node-exporter",
+            "kube-state-metrics",
+            "jmx-kafka",
+        ]);
         assert.match(promtool("check", "config", sandboxConfig(prometheusYml, ruleFiles).configFile), /SUCCESS/);
     });
 

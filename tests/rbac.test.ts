@@ -71,16 +71,17 @@ describe("RBAC: every rendered rule has a purpose (docs/design.md#permissions)",
         assert.strictEqual(purposeOf(rule), undefined);
     });
 
-    it("switching off the kubelet and cadvisor jobs removes exactly their rules", async () => {
+    it("switching off the kubelet, cadvisor and kube-proxy jobs removes exactly their rules", async () => {
         // The adapter reads cAdvisor's series, so the program refuses it without the cadvisor job.
         const dev = withKey(readStackConfig(REPO, "dev"), "resourceMetrics", (r) => ({ ...r, enabled: false }));
         const on = await rulesOf(dev, "dev");
-        const off = await rulesOf(withKey(dev, "metrics", (m) => ({ ...m, jobs: { ...(m.jobs ?? {}), kubelet: false, cadvisor: false } })), "dev");
+        const jobsOff = withKey(dev, "metrics", (m) => ({ ...m, jobs: { ...(m.jobs ?? {}), kubelet: false, cadvisor: false } }));
+        const off = await rulesOf(withKey(jobsOff, "controlPlane", (c) => ({ ...c, kubeProxy: { enabled: false } })), "dev");
         const key = (r: RenderedRule) => JSON.stringify(r);
         const removed = on.filter((r) => !off.map(key).includes(key(r)));
         const added = off.filter((r) => !on.map(key).includes(key(r)));
         assert.deepStrictEqual(added.map(describeRule), []);
-        assert.deepStrictEqual(removed.map(describeRule), on.filter((r) => servesJobs(r, ["kubelet", "cadvisor"])).map(describeRule));
+        assert.deepStrictEqual(removed.map(describeRule), on.filter((r) => servesJobs(r, ["kubelet", "cadvisor", "kube-proxy"])).map(describeRule));
         assert.ok(removed.length > 0, "the jobs had a rule of their own");
     });
 

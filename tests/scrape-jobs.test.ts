@@ -31,8 +31,21 @@ function problems(metrics: Record<string, unknown>, secrets: Record<string, stri
 }
 
 describe("scrape jobs", () => {
-    it("defaults: kubelet, cadvisor, apiserver, log agent, node-exporter and kube-state-metrics on; etcd off", () => {
-        assert.deepStrictEqual([...jobs().keys()], ["monitor", "kubelet", "cadvisor", "apiserver", "log-agent", "node-exporter", "kube-state-metrics"]);
+    it("defaults: kubelet, cadvisor, apiserver, the control plane, log agent, node-exporter and kube-state-metrics on; etcd off", () => {
+        assert.deepStrictEqual([...jobs().keys()], [
+            "monitor",
+            "config-reloader",
+            "kubelet",
+            "cadvisor",
+            "apiserver",
+            "coredns",
+            "kube-scheduler",
+            "kube-controller-manager",
+            "kube-proxy",
+            "log-agent",
+            "node-exporter",
+            "kube-state-metrics",
+        ]);
     });
 
     it("each switch removes exactly its job", () => {
@@ -326,7 +339,9 @@ describe("RBAC follows the scrape jobs", () => {
     });
 
     it("without node discovery the ClusterRole has no nodes rule", async () => {
-        const r = await deploy({ jobs: { kubelet: false, cadvisor: false } });
+        // kube-proxy is found by node discovery too.
+        const settings = settingsWith({ metrics: { jobs: { kubelet: false, cadvisor: false } }, controlPlane: { kubeProxy: { enabled: false } } }).metrics;
+        const r = await captureResources(() => new MetricsServer("monitor", { settings, namespaces: EXISTING_NAMESPACES }));
         assert.deepStrictEqual(findOne(r, "kubernetes:rbac.authorization.k8s.io/v1:ClusterRole").inputs.rules, [
             { apiGroups: [""], resources: ["nodes/metrics"], verbs: ["get"] },
             { nonResourceURLs: ["/metrics"], verbs: ["get"] },

@@ -66,8 +66,8 @@ export const RBAC_PURPOSES: readonly RbacPurpose[] = [
         apiGroups: [""],
         resources: ["nodes"],
         verbs: ["list", "watch"],
-        serves: { jobs: ["kubelet", "cadvisor"] },
-        purpose: "jobs kubelet and cadvisor: node discovery (kubernetes_sd_configs role node)",
+        serves: { jobs: ["kubelet", "cadvisor", "kube-proxy"] },
+        purpose: "jobs kubelet, cadvisor and kube-proxy: node discovery (kubernetes_sd_configs role node)",
     },
     {
         kind: "ClusterRole",

@@ -1,4 +1,4 @@
-import { GRAFANA_PORT, GrafanaSettings } from "../../config";
+import { GRAFANA_PORT, GRAFANA_PORT_NAME, GrafanaSettings } from "../../config";
 
 /**
  * Names, paths and ports shared by several builders, so a mount and the path Grafana reads, or a
@@ -8,7 +8,7 @@ import { GRAFANA_PORT, GrafanaSettings } from "../../config";
 /** The grafana user of the official image (docs/grafana.md#hardening). */
 export const GRAFANA_UID = 472;
 
-export const HTTP_PORT = { name: "http", number: GRAFANA_PORT } as const;
+export const HTTP_PORT = { name: GRAFANA_PORT_NAME, number: GRAFANA_PORT } as const;
 
 /** Where the official image reads and writes (its Dockerfile sets GF_PATHS_* to these). */
 export const GRAFANA_PATHS = {

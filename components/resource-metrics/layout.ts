@@ -1,4 +1,4 @@
-import { ResourceMetricsSettings } from "../../config";
+import { RESOURCE_METRICS_PORT_NAME, ResourceMetricsSettings } from "../../config";
 
 /**
  * Names, ports and paths shared by several builders, so a cross-reference (label, selector,
@@ -16,7 +16,7 @@ export const ADAPTER_UID = 65534;
 export const CONTAINER_NAME = "prometheus-adapter";
 
 /** An unprivileged port, as the adapter runs as a non-root user; the Service maps 443 onto it. */
-export const SECURE_PORT = { name: "https", number: 6443, servicePort: 443 } as const;
+export const SECURE_PORT = { name: RESOURCE_METRICS_PORT_NAME, number: 6443, servicePort: 443 } as const;
 
 export const ADAPTER_PATHS = {
     configDir: "/etc/adapter",

@@ -10,6 +10,11 @@ export interface RuleContext {
     apiserver: boolean;
     etcd: boolean;
     logAgent: boolean;
+    /** The control-plane jobs of cluster-monitoring:controlPlane. */
+    coreDns: boolean;
+    scheduler: boolean;
+    controllerManager: boolean;
+    kubeProxy: boolean;
     nodeExporter: boolean;
     kubeStateMetrics: boolean;
     /** Alertmanager is deployed, so Prometheus sends notifications that can fail. */

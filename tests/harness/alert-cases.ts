@@ -305,6 +305,80 @@ export const ALERT_CASES: Record<string, AlertCases> = {
         fires: { series: [s('up{job="kubelet",instance="node-1"}', "0+0x30")], at: "20m", labels: {} },
         silent: { series: [s('up{job="kubelet",instance="node-1"}', "1+0x30")], at: "20m" },
     },
+    CoreDNSDown: {
+        fires: { series: [s('up{job="coredns",instance="coredns-1"}', "0+0x30")], at: "20m", labels: {} },
+        silent: { series: [s('up{job="coredns",instance="coredns-1"}', "1+0x30")], at: "20m" },
+    },
+    CoreDNSErrorsHigh: {
+        fires: {
+            series: [s('coredns_dns_responses_total{job="coredns",rcode="SERVFAIL"}', "0+10x30"), s('coredns_dns_responses_total{job="coredns",rcode="NOERROR"}', "0+90x30")],
+            at: "20m",
+            labels: {},
+        },
+        silent: {
+            series: [s('coredns_dns_responses_total{job="coredns",rcode="SERVFAIL"}', "0+1x30"), s('coredns_dns_responses_total{job="coredns",rcode="NOERROR"}', "0+99x30")],
+            at: "20m",
+        },
+    },
+    CoreDNSLatencyHigh: {
+        fires: {
+            series: [
+                s('coredns_dns_request_duration_seconds_bucket{job="coredns",server="dns://:53",zone=".",le="4"}', "0+0x30"),
+                s('coredns_dns_request_duration_seconds_bucket{job="coredns",server="dns://:53",zone=".",le="8"}', "0+10x30"),
+                s('coredns_dns_request_duration_seconds_bucket{job="coredns",server="dns://:53",zone=".",le="+Inf"}', "0+10x30"),
+            ],
+            at: "20m",
+            labels: { server: "dns://:53", zone: "." },
+        },
+        silent: {
+            series: [
+                s('coredns_dns_request_duration_seconds_bucket{job="coredns",server="dns://:53",zone=".",le="4"}', "0+10x30"),
+                s('coredns_dns_request_duration_seconds_bucket{job="coredns",server="dns://:53",zone=".",le="8"}', "0+10x30"),
+                s('coredns_dns_request_duration_seconds_bucket{job="coredns",server="dns://:53",zone=".",le="+Inf"}', "0+10x30"),
+            ],
+            at: "20m",
+        },
+    },
+    KubeSchedulerDown: {
+        fires: { series: [s('up{job="kube-scheduler",instance="control-plane-1"}', "0+0x30")], at: "20m", labels: {} },
+        silent: { series: [s('up{job="kube-scheduler",instance="control-plane-1"}', "1+0x30")], at: "20m" },
+    },
+    KubeSchedulerBacklog: {
+        fires: {
+            series: [s('scheduler_pending_pods{job="kube-scheduler",instance="control-plane-1",queue="active"}', "20+0x30"), s('scheduler_pending_pods{job="kube-scheduler",instance="control-plane-1",queue="unschedulable"}', "50+0x30")],
+            at: "20m",
+            labels: { instance: "control-plane-1" },
+        },
+        // Pods no node can take wait in the unschedulable queue: that is no scheduler backlog.
+        silent: {
+            series: [s('scheduler_pending_pods{job="kube-scheduler",instance="control-plane-1",queue="active"}', "3+0x30"), s('scheduler_pending_pods{job="kube-scheduler",instance="control-plane-1",queue="unschedulable"}', "50+0x30")],
+            at: "20m",
+        },
+    },
+    KubeControllerManagerDown: {
+        fires: { series: [s('up{job="kube-controller-manager",instance="control-plane-1"}', "0+0x30")], at: "20m", labels: {} },
+        silent: { series: [s('up{job="kube-controller-manager",instance="control-plane-1"}', "1+0x30")], at: "20m" },
+    },
+    KubeControllerManagerWorkQueueBacklog: {
+        fires: {
+            series: [s('workqueue_depth{job="kube-controller-manager",instance="control-plane-1",name="deployment"}', "150+0x30")],
+            at: "20m",
+            labels: { instance: "control-plane-1", name: "deployment" },
+        },
+        silent: { series: [s('workqueue_depth{job="kube-controller-manager",instance="control-plane-1",name="deployment"}', "5+0x30")], at: "20m" },
+    },
+    KubeProxyDown: {
+        fires: { series: [s('up{job="kube-proxy",instance="node-1"}', "0+0x30")], at: "20m", labels: {} },
+        silent: { series: [s('up{job="kube-proxy",instance="node-1"}', "1+0x30")], at: "20m" },
+    },
+    KubeProxySyncFailing: {
+        fires: {
+            series: [s('kubeproxy_sync_proxy_rules_iptables_restore_failures_total{job="kube-proxy",instance="node-1",node="node-1"}', "0+1x40")],
+            at: "30m",
+            labels: { job: "kube-proxy", instance: "node-1", node: "node-1" },
+        },
+        silent: { series: [s('kubeproxy_sync_proxy_rules_iptables_restore_failures_total{job="kube-proxy",instance="node-1",node="node-1"}', "3+0x40")], at: "30m" },
+    },
     etcdNoLeader: {
         fires: { series: [s('etcd_server_has_leader{job="etcd",instance="10.0.0.11:2379"}', "0+0x10")], at: "5m", labels: { job: "etcd", instance: "10.0.0.11:2379" } },
         silent: { series: [s('etcd_server_has_leader{job="etcd",instance="10.0.0.11:2379"}', "1+0x10")], at: "5m" },

@@ -4,7 +4,19 @@ import { Settings } from "../../../config";
  * What the dashboards may query: a panel is rendered only when every source it reads is on, so
  * a dashboard never shows a panel whose series no scrape job collects (docs/grafana.md#dashboards).
  */
-export type Source = "cadvisor" | "nodeExporter" | "kubeStateMetrics" | "logAgent" | "apiserver" | "etcd" | "prometheus" | "searchStore";
+export type Source =
+    | "cadvisor"
+    | "nodeExporter"
+    | "kubeStateMetrics"
+    | "logAgent"
+    | "apiserver"
+    | "etcd"
+    | "coreDns"
+    | "scheduler"
+    | "controllerManager"
+    | "kubeProxy"
+    | "prometheus"
+    | "searchStore";
 
 export interface DashboardContext {
     /** The sources that are on for this stack. */
@@ -26,5 +38,8 @@ export function dashboardContext(s: Settings): DashboardContext {
     if (s.metrics.jobs.logAgent) on.push("logAgent");
     if (s.metrics.jobs.apiserver) on.push("apiserver");
     if (s.metrics.jobs.etcd) on.push("etcd");
+    for (const component of ["coreDns", "scheduler", "controllerManager", "kubeProxy"] as const) {
+        if (s.controlPlane[component].enabled) on.push(component);
+    }
     return { sources: new Set(on), prometheusJob: s.metrics.name, logIndexPattern: LOG_INDEX_PATTERN };
 }

@@ -2,11 +2,13 @@ import { MetricsSettings } from "../../../config";
 import { ScrapeConfig } from "../prometheus-config-types";
 import { apiserverJob } from "./apiserver";
 import { cadvisorJob } from "./cadvisor";
+import { controlPlaneJobs } from "./control-plane";
 import { endpointDiscovery } from "./endpoint-discovery";
 import { etcdJob } from "./etcd";
 import { kubeletJob } from "./kubelet";
 import { kubeStateMetricsJobs } from "./kube-state-metrics";
 import { nodeExporterJobs } from "./node-exporter";
+import { ownComponentJobs } from "./own-components";
 import { logAgentJob } from "./log-agent";
 import { selfMonitoringJob } from "./self";
 import { serviceJob } from "./services";
@@ -16,10 +18,12 @@ export function scrapeJobs(s: MetricsSettings): ScrapeConfig[] {
     const endpoints = endpointDiscovery(s);
     return [
         selfMonitoringJob(s),
+        ...ownComponentJobs(s),
         ...(s.jobs.kubelet ? [kubeletJob(s)] : []),
         ...(s.jobs.cadvisor ? [cadvisorJob(s)] : []),
         ...(s.jobs.apiserver ? [apiserverJob(endpoints)] : []),
         ...(s.jobs.etcd ? [etcdJob(s)] : []),
+        ...controlPlaneJobs(s),
         ...(s.jobs.logAgent ? [logAgentJob(s)] : []),
         ...nodeExporterJobs(s),
         ...kubeStateMetricsJobs(s),

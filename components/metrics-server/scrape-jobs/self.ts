@@ -32,6 +32,15 @@ export function dropAlertmanagerClusterPorts(t: AlertmanagerTarget | undefined, 
     return [drop(["__meta_kubernetes_service_name", d.portName], `${literal(t.serviceName)};(${t.clusterPortNames.map(literal).join("|")})`)];
 }
 
+/**
+ * Endpoints discovery also lists the container ports that the Service does not name (the config
+ * reloader's 8080 beside Prometheus' web port), each as a target without a port name; those
+ * would be scraped a second time under the Service's job. Only the Service's named ports stay.
+ */
+export function keepServicePorts(d: EndpointDiscovery): RelabelConfig {
+    return keep([d.portName], ".+");
+}
+
 /** The spec's one job: services labelled monitor=main in the scrape namespaces, itself included. */
 export function selfMonitoringJob(s: MetricsSettings): ScrapeConfig {
     const discovery = endpointDiscovery(s);
@@ -41,6 +50,6 @@ export function selfMonitoringJob(s: MetricsSettings): ScrapeConfig {
         honor_labels: false,
         kubernetes_sd_configs: [endpointSd(discovery, s.scrapeNamespaces)],
         scrape_interval: s.scrapeInterval,
-        relabel_configs: [serviceLabelRule, ...dropAlertmanagerClusterPorts(s.alertmanagerTarget, discovery), ...rest],
+        relabel_configs: [serviceLabelRule, keepServicePorts(discovery), ...dropAlertmanagerClusterPorts(s.alertmanagerTarget, discovery), ...rest],
     };
 }

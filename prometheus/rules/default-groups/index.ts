@@ -1,6 +1,7 @@
 import { RuleContext } from "../context";
 import { RuleGroup } from "../types";
 import { alertmanagerGroup } from "./alertmanager";
+import { controllerManagerGroup, coreDnsGroup, kubeProxyGroup, schedulerGroup } from "./cluster-components";
 import { containersGroup } from "./containers";
 import { controlPlaneGroup, etcdGroup } from "./control-plane";
 import { kubernetesNodesGroup, kubernetesWorkloadsGroup } from "./kubernetes";
@@ -24,6 +25,10 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
         c.cadvisor ? containersGroup() : undefined,
         controlPlaneGroup(c),
         c.etcd ? etcdGroup() : undefined,
+        c.coreDns ? coreDnsGroup() : undefined,
+        c.scheduler ? schedulerGroup() : undefined,
+        c.controllerManager ? controllerManagerGroup() : undefined,
+        c.kubeProxy ? kubeProxyGroup() : undefined,
         c.logAgent ? logAgentGroup(c) : undefined,
     ];
     return groups.filter((g): g is RuleGroup => g !== undefined);
