@@ -37,6 +37,7 @@ import { fluentdSizeBytes, prometheusDurationSeconds } from "./formats";
 import type { RuleContext } from "../components/alert-rules/context";
 
 export * from "./alert-rules";
+export * from "./annotation-discovery";
 export * from "./alertmanager";
 export * from "./cluster";
 export * from "./grafana";
@@ -51,6 +52,7 @@ export * from "./relabel";
 export * from "./remote-write";
 export * from "./scheduling";
 export * from "./scrape-jobs";
+export * from "./scrape-limits";
 export * from "./search-store";
 export * from "./secrets";
 export * from "./storage";

@@ -1,7 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import { MetricsSettings } from "../../config";
 import { configMapName, configRoleName, ruleFilesConfigMapName } from "./layout";
-import { discoveryNamespaces, needsNodeDiscovery } from "./scrape-jobs";
+import { clusterWideDiscoveryRoles, discoveryNamespaces, needsNodeDiscovery } from "./scrape-jobs";
 import { prometheusRelease } from "./prometheus-release";
 
 type Role = k8s.types.input.rbac.v1.Role;
@@ -36,6 +36,8 @@ export function clusterRole(s: MetricsSettings): ClusterRole {
             { apiGroups: [""], resources: ["nodes/metrics"], verbs: ["get"] },
             ...(needsNodeDiscovery(s) ? [{ apiGroups: [""], resources: ["nodes"], verbs: ["list", "watch"] }] : []),
             { nonResourceURLs: ["/metrics"], verbs: ["get"] },
+            // Only with annotationDiscovery.clusterWide: the discovery Roles' rules, in every namespace.
+            ...(clusterWideDiscoveryRoles(s).length > 0 ? discoveryRules(s) : []),
         ],
     };
 }
@@ -81,7 +83,7 @@ export function configRoleBinding(s: MetricsSettings): RoleBinding {
  * What endpoint discovery reads: core Endpoints on 2.11; on the modern lines EndpointSlices
  * instead, which Prometheus only lists and watches (docs/prometheus-versions.md#what-changes-per-line).
  */
-function discoveryRules(s: MetricsSettings): NonNullable<Role["rules"]> {
+function discoveryRules(s: MetricsSettings): k8s.types.input.rbac.v1.PolicyRule[] {
     if (!prometheusRelease(s).endpointSlice) {
         return [{ apiGroups: [""], resources: ["services", "endpoints", "pods"], verbs: ["get", "list", "watch"] }];
     }
