@@ -1,5 +1,6 @@
 import * as k8s from "@pulumi/kubernetes";
 import { Alertmanager } from "./components/alertmanager";
+import { BlackboxExporter } from "./components/blackbox-exporter";
 import { clusterProviderArgs } from "./components/cluster";
 import { assertNoNameCollisions } from "./components/object-names";
 import { Grafana, grafanaModel } from "./components/grafana";
@@ -63,6 +64,11 @@ const resourceMetrics = settings.resourceMetrics.enabled
       )
     : undefined;
 
+// Probes from inside the cluster; off by default (docs/monitor-your-app.md#probes).
+const blackboxExporter = settings.blackboxExporter.enabled
+    ? new BlackboxExporter("blackbox-exporter", { settings: settings.blackboxExporter, namespaceReady: metrics.namespaceResource }, onCluster)
+    : undefined;
+
 export const namespace = metrics.namespace;
 export const serviceName = metrics.serviceName;
 export const inClusterUrl = metrics.inClusterUrl;
@@ -76,3 +82,4 @@ export const kubeStateMetricsService = kubeStateMetrics?.serviceName;
 export const grafanaUrl = grafana?.url;
 export const alertmanagerUrl = alertmanager?.inClusterUrl;
 export const resourceMetricsApiService = resourceMetrics?.apiServiceName;
+export const blackboxExporterService = blackboxExporter?.serviceName;

@@ -11,6 +11,8 @@ import {
     readAlertmanagerSecrets,
 } from "./alertmanager";
 import { oneVolumeMessage } from "./storage";
+import { BLACKBOX_EXPORTER_KEY, BLACKBOX_PORT, BlackboxExporterSettings, blackboxExporterSchema } from "./blackbox-exporter";
+import { checkJobNames } from "./job-names";
 import { ClusterSettings, readClusterSettings } from "./cluster";
 import { knownKeysMessage } from "./fields";
 import { GRAFANA_KEY, GrafanaSettings, grafanaSchema } from "./grafana";
@@ -38,6 +40,8 @@ import type { RuleContext } from "../components/alert-rules/context";
 
 export * from "./alert-rules";
 export * from "./annotation-discovery";
+export * from "./blackbox-exporter";
+export * from "./job-names";
 export * from "./alertmanager";
 export * from "./cluster";
 export * from "./grafana";
@@ -71,6 +75,7 @@ export interface Settings {
     alertRules: AlertRulesSettings;
     alertmanager: AlertmanagerSettings;
     resourceMetrics: ResourceMetricsSettings;
+    blackboxExporter: BlackboxExporterSettings;
 }
 
 /** Each component's settings: one schema under one stack key. */
@@ -84,6 +89,7 @@ export const COMPONENT_SCHEMAS = {
     [ALERT_RULES_KEY]: alertRulesSchema,
     [ALERTMANAGER_KEY]: alertmanagerSchema,
     [RESOURCE_METRICS_KEY]: resourceMetricsSchema,
+    [BLACKBOX_EXPORTER_KEY]: blackboxExporterSchema,
 } as const;
 
 const KNOWN_KEYS = [...Object.keys(COMPONENT_SCHEMAS), ...SECRET_KEYS];
@@ -275,6 +281,7 @@ function ruleContext(m: MetricsSettings, logs: LogsSettings, nodeExporter: boole
         alertmanager: alertmanager !== undefined,
         ...(alertmanager !== undefined && m.scrapeNamespaces.includes(m.namespace) ? { alertmanagerJob: alertmanager } : {}),
         logBufferLimitBytes: fluentdSizeBytes(logs.buffer.totalLimitSize),
+        blackbox: m.blackboxTarget !== undefined,
     };
 }
 
@@ -304,6 +311,10 @@ export function loadSettings(source: ConfigSource): Settings {
     const adapterRead = readComponent(source, problems, RESOURCE_METRICS_KEY, resourceMetricsSchema, misspelt);
     const resourceMetrics: ResourceMetricsSettings | undefined =
         adapterRead && metrics ? { ...adapterRead, namespace: adapterRead.namespace ?? metrics.namespace } : undefined;
+    const blackboxRead = readComponent(source, problems, BLACKBOX_EXPORTER_KEY, blackboxExporterSchema, misspelt);
+    if (metrics) {
+        checkJobNames(metrics, blackboxRead?.enabled ? blackboxRead.probes : [], problems);
+    }
     readSearchPassword(source, problems, logs);
     readEtcdClient(source, problems, metrics);
     readRemoteWriteSecrets(source, problems, metrics, KNOWN_KEYS);
@@ -338,6 +349,14 @@ export function loadSettings(source: ConfigSource): Settings {
         metrics!.kubeStateMetricsTarget = { namespace: kubeStateMetrics.namespace, serviceName: kubeStateMetrics.name, portName: KUBE_STATE_METRICS_PORT_NAME };
     }
     grafana!.namespace = metrics!.namespace;
+    const blackboxExporter: BlackboxExporterSettings = { ...blackboxRead!, namespace: metrics!.namespace };
+    if (blackboxExporter.enabled) {
+        metrics!.blackboxTarget = {
+            address: `${blackboxExporter.name}.${blackboxExporter.namespace}.svc:${BLACKBOX_PORT}`,
+            probes: blackboxExporter.probes,
+            probeAnnotated: blackboxExporter.probeAnnotated,
+        };
+    }
     const alertmanager: AlertmanagerSettings = {
         ...am!,
         replicas: am!.replicas ?? defaultAlertmanagerReplicas(metrics!.replicas),
@@ -364,5 +383,6 @@ export function loadSettings(source: ConfigSource): Settings {
         alertRules: rules!,
         alertmanager,
         resourceMetrics: resourceMetrics!,
+        blackboxExporter,
     };
 }

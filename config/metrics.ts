@@ -19,6 +19,7 @@ import {
     prometheusLabelName,
 } from "./formats";
 import { ANNOTATION_JOB_NAMES, annotationDiscoverySchema } from "./annotation-discovery";
+import type { BlackboxTarget } from "./blackbox-exporter";
 import { ENV_REFERENCE_MESSAGE, envReferences } from "./env-expansion";
 import { remoteWriteSchema } from "./remote-write";
 import {
@@ -317,4 +318,6 @@ export type MetricsSettings = z.output<typeof metricsSchema> & {
     nodeExporterTarget?: NodeExporterTarget;
     /** Set while cluster-monitoring:kubeStateMetrics.enabled is true; its scrape job follows it. */
     kubeStateMetricsTarget?: KubeStateMetricsTarget;
+    /** Set while cluster-monitoring:blackboxExporter.enabled is true: the probe jobs follow it. */
+    blackboxTarget?: BlackboxTarget;
 };

@@ -159,6 +159,9 @@ describe("scrape limits on a real Prometheus: a target over its sample_limit fai
         assert.deepStrictEqual(up, { big: "0", small: "1" });
         const stored = await server!.query(`count by (pod) (team_items)`);
         assert.deepStrictEqual(stored.map((r) => [r.metric.pod, r.value[1]]), [["small", "10"]]);
+        // What docs/monitor-your-app.md#limits tells a team to look at: how many samples the refused scrape served.
+        const served = await server!.query(`scrape_samples_scraped{job="${ANNOTATED_POD_JOB}",pod="big"}`);
+        assert.strictEqual(served[0]?.value[1], "120");
     });
 
     it("prometheus_target_scrapes_exceeded_sample_limit_total counts the refused scrapes, which the alert reads", async () => {

@@ -1,7 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import { MetricsSettings } from "../../config";
 import { configMapName, configRoleName, ruleFilesConfigMapName } from "./layout";
-import { clusterWideDiscoveryRoles, discoveryNamespaces, needsNodeDiscovery } from "./scrape-jobs";
+import { clusterWideDiscoveryRoles, discoveryNamespaces, needsNodeDiscovery, scrapeJobs } from "./scrape-jobs";
 import { prometheusRelease } from "./prometheus-release";
 
 type Role = k8s.types.input.rbac.v1.Role;
@@ -84,12 +84,17 @@ export function configRoleBinding(s: MetricsSettings): RoleBinding {
  * instead, which Prometheus only lists and watches (docs/prometheus-versions.md#what-changes-per-line).
  */
 function discoveryRules(s: MetricsSettings): k8s.types.input.rbac.v1.PolicyRule[] {
+    // Only while the probe job discovers annotated Ingresses (blackboxExporter, modern lines).
+    const ingresses = scrapeJobs(s).some((job) => (job.kubernetes_sd_configs ?? []).some((sd) => sd.role === "ingress"))
+        ? [{ apiGroups: ["networking.k8s.io"], resources: ["ingresses"], verbs: ["list", "watch"] }]
+        : [];
     if (!prometheusRelease(s).endpointSlice) {
-        return [{ apiGroups: [""], resources: ["services", "endpoints", "pods"], verbs: ["get", "list", "watch"] }];
+        return [{ apiGroups: [""], resources: ["services", "endpoints", "pods"], verbs: ["get", "list", "watch"] }, ...ingresses];
     }
     return [
         { apiGroups: [""], resources: ["services", "pods"], verbs: ["get", "list", "watch"] },
         { apiGroups: ["discovery.k8s.io"], resources: ["endpointslices"], verbs: ["list", "watch"] },
+        ...ingresses,
     ];
 }
 

@@ -6,6 +6,7 @@ import { controlPlaneGroup, etcdGroup } from "./control-plane";
 import { kubernetesNodesGroup, kubernetesWorkloadsGroup } from "./kubernetes";
 import { logAgentGroup } from "./log-agent";
 import { nodeGroup } from "./nodes";
+import { probesGroup } from "./probes";
 import { prometheusGroup } from "./prometheus";
 import { watchdogGroup } from "./watchdog";
 
@@ -25,6 +26,7 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
         controlPlaneGroup(c),
         c.etcd ? etcdGroup() : undefined,
         c.logAgent ? logAgentGroup(c) : undefined,
+        c.blackbox ? probesGroup() : undefined,
     ];
     return groups.filter((g): g is RuleGroup => g !== undefined);
 }

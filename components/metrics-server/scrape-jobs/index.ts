@@ -12,6 +12,7 @@ import { nodeExporterJobs } from "./node-exporter";
 import { logAgentJob } from "./log-agent";
 import { selfMonitoringJob } from "./self";
 import { withLimits } from "./limits";
+import { probeJobs } from "./probes";
 import { serviceJob } from "./services";
 
 /**
@@ -35,6 +36,7 @@ function unlimitedScrapeJobs(s: MetricsSettings): ScrapeConfig[] {
         ...kubeStateMetricsJobs(s),
         ...s.services.map((svc) => serviceJob(svc, endpoints)),
         ...(annotationDiscoveryOn(s.annotationDiscovery) ? [annotatedPodsJob(s), annotatedServicesJob(s, endpoints)] : []),
+        ...probeJobs(s),
     ];
 }
 
