@@ -83,9 +83,11 @@ export function configRoleBinding(s: MetricsSettings): RoleBinding {
  * What endpoint discovery reads: core Endpoints on 2.11; on the modern lines EndpointSlices
  * instead, which Prometheus only lists and watches (docs/prometheus-versions.md#what-changes-per-line).
  */
-function discoveryRules(s: MetricsSettings): k8s.types.input.rbac.v1.PolicyRule[] {
-    // Only while the probe job discovers annotated Ingresses (blackboxExporter, modern lines).
-    const ingresses = scrapeJobs(s).some((job) => (job.kubernetes_sd_configs ?? []).some((sd) => sd.role === "ingress"))
+function discoveryRules(s: MetricsSettings, namespace?: string): k8s.types.input.rbac.v1.PolicyRule[] {
+    // Only where the probe job discovers annotated Ingresses (blackboxExporter, modern lines);
+    // without a namespace, for the ClusterRole of cluster-wide discovery.
+    const ingressSd = scrapeJobs(s).flatMap((job) => (job.kubernetes_sd_configs ?? []).filter((sd) => sd.role === "ingress"));
+    const ingresses = ingressSd.some((sd) => (namespace === undefined ? sd.namespaces === undefined : (sd.namespaces?.names ?? []).includes(namespace)))
         ? [{ apiGroups: ["networking.k8s.io"], resources: ["ingresses"], verbs: ["list", "watch"] }]
         : [];
     if (!prometheusRelease(s).endpointSlice) {
@@ -104,7 +106,7 @@ export function discoveryRoles(s: MetricsSettings): Role[] {
         apiVersion: `${RBAC_API}/v1`,
         kind: "Role",
         metadata: { name: s.serviceAccountName, namespace },
-        rules: discoveryRules(s),
+        rules: discoveryRules(s, namespace),
     }));
 }
 
