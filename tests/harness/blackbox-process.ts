@@ -21,13 +21,14 @@ export class BlackboxProcess {
         return file;
     }
 
-    static async start(): Promise<BlackboxProcess> {
+    /** `env` adds to the environment, such as SSL_CERT_FILE to trust a test CA. */
+    static async start(env: Record<string, string> = {}): Promise<BlackboxProcess> {
         if (!fs.existsSync(BLACKBOX_BINARY)) {
             throw new Error(`${BLACKBOX_BINARY} is not installed; run 'apt-get install -y prometheus-blackbox-exporter' (the .ci/run script does this)`);
         }
         const port = await freePort();
         const output: string[] = [];
-        const child = spawn(BLACKBOX_BINARY, [`--config.file=${BlackboxProcess.configFile()}`, `--web.listen-address=127.0.0.1:${port}`], { stdio: ["ignore", "pipe", "pipe"] });
+        const child = spawn(BLACKBOX_BINARY, [`--config.file=${BlackboxProcess.configFile()}`, `--web.listen-address=127.0.0.1:${port}`], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
         child.stdout!.on("data", (d) => output.push(String(d)));
         child.stderr!.on("data", (d) => output.push(String(d)));
         const exporter = new BlackboxProcess(child, `127.0.0.1:${port}`, output);

@@ -4,7 +4,7 @@ import { Settings } from "../../../config";
  * What the dashboards may query: a panel is rendered only when every source it reads is on, so
  * a dashboard never shows a panel whose series no scrape job collects (docs/grafana.md#dashboards).
  */
-export type Source = "cadvisor" | "nodeExporter" | "kubeStateMetrics" | "logAgent" | "apiserver" | "etcd" | "prometheus" | "searchStore";
+export type Source = "cadvisor" | "nodeExporter" | "kubeStateMetrics" | "logAgent" | "apiserver" | "etcd" | "prometheus" | "searchStore" | "probes";
 
 export interface DashboardContext {
     /** The sources that are on for this stack. */
@@ -26,5 +26,6 @@ export function dashboardContext(s: Settings): DashboardContext {
     if (s.metrics.jobs.logAgent) on.push("logAgent");
     if (s.metrics.jobs.apiserver) on.push("apiserver");
     if (s.metrics.jobs.etcd) on.push("etcd");
+    if (s.blackboxExporter.enabled) on.push("probes");
     return { sources: new Set(on), prometheusJob: s.metrics.name, logIndexPattern: LOG_INDEX_PATTERN };
 }
