@@ -27,6 +27,9 @@ function problemsOf(overrides: Record<string, Record<string, unknown>>): { key: 
     return [];
 }
 
+/** The namespace of a built object, whose metadata the input types allow to be an Output. */
+const nsOf = (o: { metadata?: unknown }) => (o.metadata as { namespace?: string }).namespace;
+
 const M = "cluster-monitoring:metrics";
 const B = "cluster-monitoring:blackboxExporter";
 const MODERN = "quay.io/prometheus/prometheus:v3.5.0";
@@ -37,7 +40,7 @@ describe("annotation discovery (docs/monitor-your-app.md)", () => {
     it("is off by default: no annotated jobs, no Role beyond the default namespaces, the ClusterRole unchanged", () => {
         const s = settingsWith();
         assert.ok(!jobNames(s).some((j) => j.startsWith("annotated-")));
-        assert.deepStrictEqual(discoveryRoles(s.metrics).map((r) => r.metadata!.namespace), ["default", "kube-system", "monitoring"]);
+        assert.deepStrictEqual(discoveryRoles(s.metrics).map((r) => nsOf(r)), ["default", "kube-system", "monitoring"]);
     });
 
     it("listed namespaces: both jobs discover only there, and each namespace gets a Role and RoleBinding", () => {
@@ -49,8 +52,8 @@ describe("annotation discovery (docs/monitor-your-app.md)", () => {
         }
         assert.deepStrictEqual(jobs.find((j) => j.job_name === ANNOTATED_POD_JOB)!.kubernetes_sd_configs![0].role, "pod");
         assert.deepStrictEqual(jobs.find((j) => j.job_name === ANNOTATED_SERVICE_JOB)!.kubernetes_sd_configs![0].role, "endpoints");
-        const roles = discoveryRoles(s.metrics).map((r) => r.metadata!.namespace);
-        const bindings = discoveryRoleBindings(s.metrics).map((r) => r.metadata!.namespace);
+        const roles = discoveryRoles(s.metrics).map((r) => nsOf(r));
+        const bindings = discoveryRoleBindings(s.metrics).map((r) => nsOf(r));
         assert.ok(roles.includes("shop") && roles.includes("payments"));
         assert.deepStrictEqual(bindings, roles);
     });
@@ -58,9 +61,9 @@ describe("annotation discovery (docs/monitor-your-app.md)", () => {
     it("a namespace that leaves the list loses its Role and RoleBinding", () => {
         const before = settingsWith({ metrics: { annotationDiscovery: { namespaces: ["shop", "payments"] } } });
         const after = settingsWith({ metrics: { annotationDiscovery: { namespaces: ["shop"] } } });
-        assert.ok(discoveryRoles(before.metrics).some((r) => r.metadata!.namespace === "payments"));
-        assert.ok(!discoveryRoles(after.metrics).some((r) => r.metadata!.namespace === "payments"));
-        assert.ok(!discoveryRoleBindings(after.metrics).some((r) => r.metadata!.namespace === "payments"));
+        assert.ok(discoveryRoles(before.metrics).some((r) => nsOf(r) === "payments"));
+        assert.ok(!discoveryRoles(after.metrics).some((r) => nsOf(r) === "payments"));
+        assert.ok(!discoveryRoleBindings(after.metrics).some((r) => nsOf(r) === "payments"));
     });
 
     it("clusterWide: discovery without namespaces, the discovery rules in the ClusterRole, no extra Role", () => {
@@ -69,7 +72,7 @@ describe("annotation discovery (docs/monitor-your-app.md)", () => {
         assert.deepStrictEqual(pods.kubernetes_sd_configs, [{ role: "pod" }]);
         const rules = clusterRole(s.metrics).rules as { apiGroups?: string[]; resources?: string[]; verbs: string[] }[];
         assert.ok(rules.some((r) => JSON.stringify(r.resources) === JSON.stringify(["services", "endpoints", "pods"]) && r.verbs.includes("list")));
-        assert.deepStrictEqual(discoveryRoles(s.metrics).map((r) => r.metadata!.namespace), ["default", "kube-system", "monitoring"]);
+        assert.deepStrictEqual(discoveryRoles(s.metrics).map((r) => nsOf(r)), ["default", "kube-system", "monitoring"]);
         const off = clusterRole(settingsWith().metrics).rules as { resources?: string[] }[];
         assert.ok(!off.some((r) => (r.resources ?? []).includes("pods")), "no cluster-wide pod read without clusterWide");
     });
@@ -176,8 +179,8 @@ describe("blackbox exporter (docs/monitor-your-app.md#probes)", () => {
         const modern = on([], { image: MODERN, annotationDiscovery: { namespaces: ["shop"] } });
         const job = scrapeJobs(modern.metrics).find((j) => j.job_name === ANNOTATED_PROBE_JOB)!;
         assert.deepStrictEqual(job.kubernetes_sd_configs!.map((sd) => sd.role), ["service", "ingress"]);
-        const shop = discoveryRoles(modern.metrics).find((r) => r.metadata!.namespace === "shop")!;
-        const others = discoveryRoles(modern.metrics).filter((r) => r.metadata!.namespace !== "shop");
+        const shop = discoveryRoles(modern.metrics).find((r) => nsOf(r) === "shop")!;
+        const others = discoveryRoles(modern.metrics).filter((r) => nsOf(r) !== "shop");
         const ingresses = (r: typeof shop) => (r.rules as { resources?: string[] }[]).some((rule) => (rule.resources ?? []).includes("ingresses"));
         assert.ok(ingresses(shop), "Ingress read where the probe job looks");
         assert.ok(!others.some(ingresses), "and nowhere else");
@@ -186,7 +189,7 @@ describe("blackbox exporter (docs/monitor-your-app.md#probes)", () => {
     it("runs hardened: own ServiceAccount without a token, non-root, read-only root, no capabilities, RuntimeDefault", () => {
         const b = on([]).blackboxExporter;
         assert.strictEqual(blackboxServiceAccount(b).automountServiceAccountToken, false);
-        const pod = blackboxDeployment(b).spec!.template!.spec! as any;
+        const pod = (blackboxDeployment(b).spec as any).template.spec;
         assert.strictEqual(pod.serviceAccountName, b.name);
         assert.strictEqual(pod.automountServiceAccountToken, false);
         assert.deepStrictEqual(pod.securityContext.seccompProfile, { type: "RuntimeDefault" });
