@@ -74,6 +74,8 @@ describe("probes on a real Prometheus through a real blackbox exporter", functio
             discoveredTarget(`web.demo.svc:${port}`, { namespace: "demo", service_name: "web", service_annotation_prometheus_io_probe: "true", service_annotation_prometheus_io_path: "/healthz" }),
             discoveredTarget(`db.demo.svc:5432`, { namespace: "demo", service_name: "db", service_annotation_prometheus_io_probe: "true", service_annotation_prometheus_io_probe_module: "tcp_connect" }),
             discoveredTarget(`plain.demo.svc:80`, { namespace: "demo", service_name: "plain" }),
+            // As role ingress gives an annotated Ingress's rule (2.53+ lines discover them).
+            discoveredTarget("shop.invalid", { namespace: "demo", ingress_name: "shop", ingress_scheme: "https", ingress_path: "/cart", ingress_annotation_prometheus_io_probe: "true" }),
         ]);
         server = await PrometheusProcess.start(sandbox.configFile);
     });
@@ -92,15 +94,16 @@ describe("probes on a real Prometheus through a real blackbox exporter", functio
         assert.deepStrictEqual(Object.fromEntries(url.searchParams), { module: "http_2xx", target });
     });
 
-    it("annotated Services: probed at their service address and path, tcp_connect when annotated so; others left alone", async () => {
-        const { active, dropped } = await server!.targetsOfJob(ANNOTATED_PROBE_JOB, 3);
-        const params = Object.fromEntries(active.map((t) => [t.labels.service, Object.fromEntries(new URL((t as any).scrapeUrl).searchParams)]));
+    it("annotated Services and Ingresses: probed at their service address and path (tcp_connect when annotated so), or the Ingress's URL; others left alone", async () => {
+        const { active, dropped } = await server!.targetsOfJob(ANNOTATED_PROBE_JOB, 4);
+        const params = Object.fromEntries(active.map((t) => [t.labels.service ?? `ingress ${t.labels.ingress}`, Object.fromEntries(new URL((t as any).scrapeUrl).searchParams)]));
         const port = (web!.address() as { port: number }).port;
         assert.deepStrictEqual(params, {
             web: { module: "http_2xx", target: `http://web.demo.svc:${port}/healthz` },
             db: { module: "tcp_connect", target: "db.demo.svc:5432" },
+            "ingress shop": { module: "http_2xx", target: "https://shop.invalid/cart" },
         });
-        assert.deepStrictEqual(active.map((t) => t.labels.instance).sort(), ["db.demo.svc:5432", `http://web.demo.svc:${port}/healthz`]);
+        assert.deepStrictEqual(active.map((t) => t.labels.instance).sort(), ["db.demo.svc:5432", `http://web.demo.svc:${port}/healthz`, "https://shop.invalid/cart"]);
         assert.deepStrictEqual(dropped.map((t) => t.discoveredLabels.__meta_kubernetes_service_name), ["plain"]);
     });
 
