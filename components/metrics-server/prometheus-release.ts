@@ -24,7 +24,7 @@ export interface PrometheusRelease {
     endpointSlice: boolean;
     /**
      * Scrape configs read label_limit, label_name_length_limit and label_value_length_limit,
-     * which came in 2.27 (CHANGELOG 2.27.0, #8777); 2.11 refuses them.
+     * which came in 2.27.0 (prometheus/prometheus#8291); 2.11 refuses them.
      */
     labelLimits: boolean;
     /** What rule and dashboard queries may use. */
