@@ -1,5 +1,6 @@
 import * as k8s from "@pulumi/kubernetes";
 import { Alertmanager } from "./components/alertmanager";
+import { BlackboxExporter } from "./components/blackbox-exporter";
 import { clusterProviderArgs } from "./components/cluster";
 import { consoles as consolesOf } from "./components/consoles";
 import { assertNoNameCollisions } from "./components/object-names";
@@ -45,6 +46,11 @@ const resourceMetrics = settings.resourceMetrics.enabled
     ? new ResourceMetrics("resource-metrics", { model: resourceMetricsModel(settings), namespaces }, onCluster)
     : undefined;
 
+// Probes from inside the cluster; off by default (docs/monitor-your-app.md#probes).
+const blackboxExporter = settings.blackboxExporter.enabled
+    ? new BlackboxExporter("blackbox-exporter", { settings: settings.blackboxExporter, namespaces }, onCluster)
+    : undefined;
+
 export const namespace = metrics.namespace;
 export const serviceName = metrics.serviceName;
 export const inClusterUrl = metrics.inClusterUrl;
@@ -63,3 +69,4 @@ export const grafanaAdminUser = grafana?.adminUser;
 export const grafanaAdminPassword = grafana?.adminPassword;
 export const alertmanagerUrl = alertmanager?.inClusterUrl;
 export const resourceMetricsApiService = resourceMetrics?.apiServiceName;
+export const blackboxExporterService = blackboxExporter?.serviceName;

@@ -14,6 +14,8 @@ import { oneVolumeMessage } from "./storage";
 import { checkHostPorts, hostPortClaims } from "./claims/host-ports";
 import { checkIngressRoutes, ingressClaims } from "./claims/ingress-routes";
 import { checkScrapeJobNames } from "./claims/scrape-job-names";
+import { BLACKBOX_EXPORTER_KEY, BLACKBOX_PORT, BlackboxExporterSettings, blackboxExporterSchema } from "./blackbox-exporter";
+import { checkJobNames } from "./job-names";
 import { ClusterSettings, readClusterSettings } from "./cluster";
 import { checkControlPlaneAgainstMetrics, CONTROL_PLANE_KEY, controlPlaneJobNames, controlPlaneSchema, ControlPlaneSettings } from "./control-plane";
 import { knownKeysMessage } from "./fields";
@@ -43,6 +45,9 @@ import { fluentdSizeBytes, prometheusDurationSeconds } from "./formats";
 import type { RuleContext } from "../prometheus/rules/context";
 
 export * from "./alert-rules";
+export * from "./annotation-discovery";
+export * from "./blackbox-exporter";
+export * from "./job-names";
 export * from "./alertmanager";
 export * from "./cluster";
 export * from "./control-plane";
@@ -59,6 +64,7 @@ export * from "./relabel";
 export * from "./remote-write";
 export * from "./scheduling";
 export * from "./scrape-jobs";
+export * from "./scrape-limits";
 export * from "./search-store";
 export * from "./secrets";
 export * from "./storage";
@@ -78,6 +84,7 @@ export interface Settings {
     alertRules: AlertRulesSettings;
     alertmanager: AlertmanagerSettings;
     resourceMetrics: ResourceMetricsSettings;
+    blackboxExporter: BlackboxExporterSettings;
 }
 
 /** Each component's settings: one schema under one stack key. */
@@ -92,6 +99,7 @@ export const COMPONENT_SCHEMAS = {
     [ALERT_RULES_KEY]: alertRulesSchema,
     [ALERTMANAGER_KEY]: alertmanagerSchema,
     [RESOURCE_METRICS_KEY]: resourceMetricsSchema,
+    [BLACKBOX_EXPORTER_KEY]: blackboxExporterSchema,
 } as const;
 
 const KNOWN_KEYS = [...Object.keys(COMPONENT_SCHEMAS), ...SECRET_KEYS];
@@ -301,6 +309,7 @@ function ruleContext(
         alertmanager: alertmanager !== undefined,
         ...(alertmanager !== undefined && m.scrapeNamespaces.includes(m.namespace) ? { alertmanagerJob: alertmanager } : {}),
         logBufferLimitBytes: fluentdSizeBytes(logs.buffer.totalLimitSize),
+        blackbox: m.blackboxTarget !== undefined,
     };
 }
 
@@ -343,6 +352,10 @@ export function loadSettings(source: ConfigSource): Settings {
     const adapterRead = readComponent(source, problems, RESOURCE_METRICS_KEY, resourceMetricsSchema, misspelt);
     const resourceMetrics: ResourceMetricsSettings | undefined =
         adapterRead && metrics ? { ...adapterRead, namespace: adapterRead.namespace ?? metrics.namespace } : undefined;
+    const blackboxRead = readComponent(source, problems, BLACKBOX_EXPORTER_KEY, blackboxExporterSchema, misspelt);
+    if (metrics) {
+        checkJobNames(metrics, blackboxRead?.enabled ? blackboxRead.probes : [], problems);
+    }
     readSearchPassword(source, problems, logs, logs ? known(logs.search.user) : rawField(LOGS_KEY, ["search", "user"], searchSchema.shape.user));
     const etcdJob = metrics ? known(metrics.jobs.etcd) : rawField(METRICS_KEY, ["jobs", "etcd"], jobSwitchesSchema.unwrap().shape.etcd);
     const etcdScheme = metrics ? known(metrics.etcd.scheme) : rawField(METRICS_KEY, ["etcd", "scheme"], etcdSchema.unwrap().shape.scheme);
@@ -397,6 +410,14 @@ export function loadSettings(source: ConfigSource): Settings {
     if (resourceMetrics!.enabled) {
         metrics!.resourceMetricsTarget = { namespace: resourceMetrics!.namespace, serviceName: resourceMetrics!.name, portName: RESOURCE_METRICS_PORT_NAME };
     }
+    const blackboxExporter: BlackboxExporterSettings = { ...blackboxRead!, namespace: metrics!.namespace };
+    if (blackboxExporter.enabled) {
+        metrics!.blackboxTarget = {
+            address: `${blackboxExporter.name}.${blackboxExporter.namespace}.svc:${BLACKBOX_PORT}`,
+            probes: blackboxExporter.probes,
+            probeAnnotated: blackboxExporter.probeAnnotated,
+        };
+    }
     const alertmanager: AlertmanagerSettings = {
         ...am!,
         replicas: am!.replicas ?? defaultAlertmanagerReplicas(metrics!.replicas),
@@ -424,5 +445,6 @@ export function loadSettings(source: ConfigSource): Settings {
         alertRules: rules!,
         alertmanager,
         resourceMetrics: resourceMetrics!,
+        blackboxExporter,
     };
 }

@@ -18,6 +18,8 @@ import {
     prometheusDuration,
     prometheusLabelName,
 } from "./formats";
+import { ANNOTATION_JOB_NAMES, annotationDiscoverySchema } from "./annotation-discovery";
+import type { BlackboxTarget } from "./blackbox-exporter";
 import { ENV_REFERENCE_MESSAGE, envReferences } from "./env-expansion";
 import { remoteWriteSchema } from "./remote-write";
 import type { ControlPlaneSettings } from "./control-plane";
@@ -34,6 +36,7 @@ import {
 import { createdByDefault, createNamespaceField, defaultDiscoveryNamespaces, systemNamespaceMessage } from "./namespaces";
 import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields } from "./scheduling";
+import { scrapeLimitsSchema } from "./scrape-limits";
 import { oneVolumeMessage, storageSchema } from "./storage";
 import type { AlertRulesSettings } from "./alert-rules";
 import type { RuleContext } from "../prometheus/rules/context";
@@ -172,6 +175,12 @@ export const metricsSchema = closedObject({
     kubeletTls: kubeletTlsSchema.meta({ description: "how the kubelet and cadvisor jobs verify kubelet certificates" }),
     etcd: etcdSchema.meta({ description: "the etcd job's targets" }),
     services: servicesSchema.meta({ description: "one endpoints job per entry: { name, namespace, selector, port, path, scheme, interval, tls }" }),
+    annotationDiscovery: annotationDiscoverySchema.meta({
+        description: "scrape pods and services annotated prometheus.io/scrape: { namespaces, clusterWide }; off by default (docs/monitor-your-app.md)",
+    }),
+    limits: scrapeLimitsSchema.meta({
+        description: "per-scrape limits of every job: { sampleLimit, labelLimit, labelNameLengthLimit, labelValueLengthLimit, perJob } (docs/monitor-your-app.md#limits)",
+    }),
 })
     .superRefine((m, ctx) => {
         const discovery = m.discoveryNamespaces ?? defaultDiscoveryNamespaces(m.namespace);
@@ -223,7 +232,7 @@ export const metricsSchema = closedObject({
     }, whenClean("jobs", "etcd"))
     .superRefine(
         (m, ctx) => {
-            const taken = [m.name, ...Object.keys(m.jobs).map(jobName)];
+            const taken = [m.name, ...Object.keys(m.jobs).map(jobName), ...ANNOTATION_JOB_NAMES];
             m.services.forEach((service, i) => {
                 if (typeof service?.name !== "string" || dnsLabel(service.name) !== undefined) {
                     return;
@@ -317,4 +326,6 @@ export type MetricsSettings = z.output<typeof metricsSchema> & {
     resourceMetricsTarget?: ServiceTarget;
     /** Set while cluster-monitoring:kubeStateMetrics.enabled is true; its scrape job follows it. */
     kubeStateMetricsTarget?: KubeStateMetricsTarget;
+    /** Set while cluster-monitoring:blackboxExporter.enabled is true: the probe jobs follow it. */
+    blackboxTarget?: BlackboxTarget;
 };

@@ -22,16 +22,21 @@ export interface PrometheusRelease {
      * v1beta1; discovery.k8s.io/v1 in 2.35 (#9570); 3.0 dropped v1beta1 (#14365).
      */
     endpointSlice: boolean;
+    /**
+     * Scrape configs read label_limit, label_name_length_limit and label_value_length_limit,
+     * which came in 2.27.0 (prometheus/prometheus#8291); 2.11 refuses them.
+     */
+    labelLimits: boolean;
     /** What rule and dashboard queries may use. */
     promql: PromqlDialect;
 }
 
 /** Ordered oldest first; the first is the spec's default. */
 export const PROMETHEUS_RELEASES: readonly PrometheusRelease[] = [
-    { line: "2.11", minors: [2, 11, 11], consoleFlags: true, endpointSlice: false, promql: PROMQL_2_11 },
-    { line: "2.53", minors: [2, 53, 53], consoleFlags: true, endpointSlice: true, promql: PROMQL_2_53 },
-    { line: "2.55", minors: [2, 55, 55], consoleFlags: true, endpointSlice: true, promql: PROMQL_2_53 },
-    { line: "3.5 to 3.14", minors: [3, 5, 14], consoleFlags: false, endpointSlice: true, promql: PROMQL_3 },
+    { line: "2.11", minors: [2, 11, 11], consoleFlags: true, endpointSlice: false, labelLimits: false, promql: PROMQL_2_11 },
+    { line: "2.53", minors: [2, 53, 53], consoleFlags: true, endpointSlice: true, labelLimits: true, promql: PROMQL_2_53 },
+    { line: "2.55", minors: [2, 55, 55], consoleFlags: true, endpointSlice: true, labelLimits: true, promql: PROMQL_2_53 },
+    { line: "3.5 to 3.14", minors: [3, 5, 14], consoleFlags: false, endpointSlice: true, labelLimits: true, promql: PROMQL_3 },
 ];
 
 export const DEFAULT_RELEASE = PROMETHEUS_RELEASES[0];

@@ -15,7 +15,9 @@
 #   6. checks the cluster with scripts/preflight-cluster.sh and runs
 #      `pulumi up --yes --refresh --stack <stack>` (the refresh forgets objects of a cluster that
 #      was deleted and created again);
-#   7. prints how to reach each UI and Grafana's login (scripts/access.sh), never the password.
+#   7. for the dev stack, applies the demo app (scripts/demo-app.yaml) before `pulumi up` and
+#      shows it scraped and probed afterwards (scripts/show-demo.sh);
+#   8. prints how to reach each UI and Grafana's login (scripts/access.sh), never the password.
 set -euo pipefail
 # shellcheck source=scripts/stack-lib.sh
 source "$(dirname "$0")/stack-lib.sh"
@@ -54,6 +56,13 @@ if ! stack_exists "$stack"; then
 fi
 
 bash scripts/preflight-cluster.sh "$stack"
+# The dev stack discovers annotated pods in namespace demo: its sample app goes in first.
+if [ "$stack" = dev ]; then
+    kubectl --context "$context" apply -f scripts/demo-app.yaml
+fi
 pulumi up --yes --refresh --stack "$stack" --non-interactive
+if [ "$stack" = dev ]; then
+    bash scripts/show-demo.sh "$stack"
+fi
 
 bash scripts/access.sh "$stack"

@@ -168,7 +168,7 @@ describe("what the default alerts read", () => {
     const nodeExporter = fixtureNames(path.join(__dirname, "fixtures", "node-exporter-metrics.txt"));
     const ksm = fixtureNames(path.join(__dirname, "fixtures", "kube-state-metrics-metrics.txt"));
     /** Jobs without family filters, and the families their targets serve (Prometheus, apiserver, etcd, fluentd's plugin). */
-    const UNFILTERED = /^(up|prometheus_[a-z_]+|alertmanager_[a-z_]+|apiserver_request_total|etcd_server_has_leader|etcd_disk_wal_fsync_duration_seconds_bucket|fluentd_output_status_[a-z_]+)$/;
+    const UNFILTERED = /^(up|prometheus_[a-z_]+|probe_[a-z_]+|alertmanager_[a-z_]+|apiserver_request_total|etcd_server_has_leader|etcd_disk_wal_fsync_duration_seconds_bucket|fluentd_output_status_[a-z_]+)$/;
 
     for (const a of alerts) {
         it(`${a.alert}: every selector names a job we run and a series that job keeps`, () => {

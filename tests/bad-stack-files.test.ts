@@ -382,6 +382,28 @@ const CASES: Case[] = [
         says: /hides etcd/,
     },
     { class: "control plane", what: "a kube-proxy port out of range", edit: (c) => (c["cluster-monitoring:controlPlane"] = { kubeProxy: { port: 70000 } }), key: "cluster-monitoring:controlPlane.kubeProxy.port", says: /1 to 65535/ },
+    // Teams' own targets (docs/monitor-your-app.md)
+    { class: "namespaces", what: "an annotation namespace that is not a DNS label", edit: metrics({ annotationDiscovery: { namespaces: ["Shop"] } }), key: `${M}.annotationDiscovery.namespaces[0]` },
+    { class: "prometheus", what: "a sample limit of zero", edit: metrics({ limits: { sampleLimit: 0 } }), key: `${M}.limits.sampleLimit`, says: /positive integer/ },
+    { class: "prometheus", what: "a per-job limit for a job that does not exist", edit: metrics({ limits: { perJob: { kubelets: { sampleLimit: 1000 } } } }), key: `${M}.limits.perJob.kubelets` },
+    {
+        class: "urls and paths",
+        what: "a probe target that is neither a URL nor host:port",
+        edit: (c) => (c["cluster-monitoring:blackboxExporter"] = { enabled: true, probes: [{ name: "shop", target: "shop.example.com" }] }),
+        key: "cluster-monitoring:blackboxExporter.probes[0].target",
+    },
+    {
+        class: "prometheus",
+        what: "an unknown probe module",
+        edit: (c) => (c["cluster-monitoring:blackboxExporter"] = { enabled: true, probes: [{ name: "host", target: "10.0.0.1:22", module: "icmp" }] }),
+        key: "cluster-monitoring:blackboxExporter.probes[0].module",
+    },
+    {
+        class: "collisions",
+        what: "a probe named like another job",
+        edit: (c) => (c["cluster-monitoring:blackboxExporter"] = { enabled: true, probes: [{ name: "kubelet", target: "https://a.example.com/" }] }),
+        key: "cluster-monitoring:blackboxExporter.probes[0].name",
+    },
 ];
 
 interface Run {

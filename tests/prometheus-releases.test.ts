@@ -47,11 +47,15 @@ function configProblems(metrics: Record<string, unknown>): ConfigError["problems
     return [];
 }
 
-/** Keys that only 3.x (or a 2.x after 2.11) reads; v2.11.1 refuses a config that has one. */
+/**
+ * Keys that only 3.x (or a 2.x after 2.11) reads; v2.11.1 refuses a config that has one.
+ * sample_limit is not one: 2.11 reads it, and every job carries it (docs/monitor-your-app.md#limits).
+ */
 const LATER_CONFIG_KEYS = [
     "metric_name_validation_scheme", "metric_name_escaping_scheme", "scrape_protocols", "fallback_scrape_protocol",
     "always_scrape_classic_histograms", "scrape_classic_histograms", "scrape_native_histograms", "enable_http2",
-    "follow_redirects", "enable_compression", "keep_dropped_targets", "label_limit", "sample_limit", "target_limit",
+    "follow_redirects", "enable_compression", "keep_dropped_targets", "label_limit", "label_name_length_limit",
+    "label_value_length_limit", "target_limit",
     "body_size_limit", "attach_metadata", "selectors", "oauth2", "authorization", "proxy_url",
 ];
 

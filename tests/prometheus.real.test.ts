@@ -10,7 +10,9 @@ const ALL_JOBS_ON = {
         jobs: { kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true },
         etcd: { endpoints: ["10.0.0.11", "10.0.0.12"] },
         services: [{ name: "jmx-kafka", namespace: "kafka", selector: { app: "kafka" }, port: "jmx", interval: "1m" }],
+        annotationDiscovery: { namespaces: ["shop"] },
     },
+    blackboxExporter: { enabled: true, probes: [{ name: "shop-frontpage", target: "https://shop.example.com/", interval: "1m" }] },
 };
 const ETCD_FILES = { etcdCaCert: "CA", etcdClientCert: "CERT", etcdClientKey: "KEY" };
 
@@ -60,6 +62,10 @@ describe("generated prometheus.yml on a real Prometheus (Debian 2.42)", function
             "node-exporter",
             "kube-state-metrics",
             "jmx-kafka",
+            "annotated-pods",
+            "annotated-services",
+            "shop-frontpage",
+            "probe",
         ]);
         assert.match(promtool("check", "config", sandboxConfig(prometheusYml, ruleFiles).configFile), /SUCCESS/);
     });
@@ -153,6 +159,7 @@ describe("generated prometheus.yml on a real Prometheus (Debian 2.42)", function
                 "proxy_url", "kubernetes_sd_configs", "file_sd_configs", "static_configs", "relabel_configs",
                 "metric_relabel_configs", "sample_limit",
             ],
+            params: ["module"],
             relabel_configs: ["source_labels", "separator", "regex", "modulus", "target_label", "replacement", "action"],
             kubernetes_sd_configs: ["api_server", "role", "namespaces", "basic_auth", "bearer_token", "bearer_token_file", "tls_config"],
             tls_config: ["ca_file", "cert_file", "key_file", "server_name", "insecure_skip_verify"],
@@ -175,6 +182,9 @@ describe("generated prometheus.yml on a real Prometheus (Debian 2.42)", function
             }
             (job.kubernetes_sd_configs ?? []).forEach((k: Record<string, unknown>) => check("kubernetes_sd_configs", k));
             (job.static_configs ?? []).forEach((k: Record<string, unknown>) => check("static_configs", k));
+            if (job.params) {
+                check("params", job.params);
+            }
             if (job.tls_config) {
                 check("tls_config", job.tls_config);
             }

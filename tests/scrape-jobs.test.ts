@@ -11,6 +11,7 @@ import { EXISTING_NAMESPACES } from "./harness/namespaces";
 
 const TOKEN = "/var/run/secrets/kubernetes.io/serviceaccount/token";
 const SA_CA = "/var/run/secrets/kubernetes.io/serviceaccount/ca.crt";
+/** Every job carries a sample_limit (docs/monitor-your-app.md#limits); these jobs keep the defaults of config/scrape-limits.ts. */
 const ETCD_FILES = { etcdCaCert: "CA", etcdClientCert: "CERT", etcdClientKey: "KEY" };
 
 function jobs(overrides: Record<string, Record<string, unknown>> = {}, secrets: Record<string, string> = {}) {
@@ -59,6 +60,7 @@ describe("scrape jobs", () => {
     it("kubelet: node discovery, https with the ServiceAccount token, verification skipped, readable labels", () => {
         assert.deepStrictEqual(jobs().get("kubelet"), {
             job_name: "kubelet",
+            sample_limit: 200000,
             scheme: "https",
             bearer_token_file: TOKEN,
             tls_config: { insecure_skip_verify: true },
@@ -96,6 +98,7 @@ describe("scrape jobs", () => {
         const { metric_relabel_configs: rules, ...rest } = cadvisor;
         assert.deepStrictEqual(rest, {
             job_name: "cadvisor",
+            sample_limit: 200000,
             honor_labels: true,
             scheme: "https",
             metrics_path: "/metrics/cadvisor",
@@ -142,6 +145,7 @@ describe("scrape jobs", () => {
     it("apiserver: default/kubernetes endpoints over https with the ServiceAccount CA and token", () => {
         assert.deepStrictEqual(jobs().get("apiserver"), {
             job_name: "apiserver",
+            sample_limit: 500000,
             scheme: "https",
             bearer_token_file: TOKEN,
             tls_config: { ca_file: SA_CA, server_name: "kubernetes" },
@@ -164,6 +168,7 @@ describe("scrape jobs", () => {
         const dir = "/etc/prometheus/secrets/kvstore-client-cert";
         assert.deepStrictEqual(etcd, {
             job_name: "etcd",
+            sample_limit: 50000,
             scheme: "https",
             tls_config: { ca_file: `${dir}/ca.crt`, cert_file: `${dir}/healthcheck-client.crt`, key_file: `${dir}/healthcheck-client.key` },
             static_configs: [{ targets: ["10.0.0.11:2379", "[fd00::11]:2379"] }],
@@ -174,6 +179,7 @@ describe("scrape jobs", () => {
         const metrics = { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http", port: 2381 } };
         assert.deepStrictEqual(jobs({ metrics }).get("etcd"), {
             job_name: "etcd",
+            sample_limit: 50000,
             scheme: "http",
             static_configs: [{ targets: ["10.0.0.11:2381"] }],
         });
@@ -213,6 +219,7 @@ describe("scrape jobs", () => {
     it("log agent: pod discovery in its namespace, only its pods and its metrics port", () => {
         assert.deepStrictEqual(jobs().get("log-agent"), {
             job_name: "log-agent",
+            sample_limit: 50000,
             kubernetes_sd_configs: [{ role: "pod", namespaces: { names: ["kube-system"] } }],
             relabel_configs: [
                 { action: "keep", source_labels: ["__meta_kubernetes_pod_label_k8s_app"], regex: "fluentd-es" },
@@ -253,6 +260,7 @@ describe("scrape jobs", () => {
         });
         assert.deepStrictEqual(j.get("jmx-kafka"), {
             job_name: "jmx-kafka",
+            sample_limit: 50000,
             scheme: "https",
             metrics_path: "/jmx",
             scrape_interval: "1m",

@@ -31,7 +31,7 @@ export interface ClaimContext {
     searchStoreMmap: boolean;
 }
 
-export type WorkloadId = "prometheus" | "elasticsearch" | "fluentd" | "node-exporter" | "kube-state-metrics" | "grafana" | "alertmanager" | "prometheus-adapter";
+export type WorkloadId = "prometheus" | "elasticsearch" | "fluentd" | "node-exporter" | "kube-state-metrics" | "grafana" | "alertmanager" | "prometheus-adapter" | "blackbox-exporter";
 
 export interface PodSecurityClaim {
     workload: WorkloadId;
@@ -54,6 +54,7 @@ export const KUBE_STATE_METRICS_COMPONENT = "cluster-monitoring:monitoring:KubeS
 export const GRAFANA_COMPONENT = "cluster-monitoring:dashboards:Grafana";
 export const ALERTMANAGER_COMPONENT = "cluster-monitoring:monitoring:Alertmanager";
 export const RESOURCE_METRICS_COMPONENT = "cluster-monitoring:monitoring:ResourceMetrics";
+export const BLACKBOX_EXPORTER_COMPONENT = "cluster-monitoring:monitoring:BlackboxExporter";
 
 export const POD_SECURITY_CLAIMS: readonly PodSecurityClaim[] = [
     {
@@ -131,6 +132,15 @@ export const POD_SECURITY_CLAIMS: readonly PodSecurityClaim[] = [
         applies: () => true,
         level: "restricted",
         why: "uid 65534, runAsNonRoot, read-only root filesystem, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; ConfigMap and emptyDir volumes only",
+    },
+    {
+        // No icmp module: raw ICMP sockets need CAP_NET_RAW, which restricted forbids (docs/monitor-your-app.md#probes).
+        workload: "blackbox-exporter",
+        component: BLACKBOX_EXPORTER_COMPONENT,
+        kind: "Deployment",
+        applies: () => true,
+        level: "restricted",
+        why: "uid 65534, runAsNonRoot, read-only root filesystem, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; one ConfigMap volume, no token",
     },
 ];
 

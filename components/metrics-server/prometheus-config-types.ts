@@ -56,6 +56,14 @@ export interface ScrapeConfig {
     static_configs?: StaticConfig[];
     relabel_configs?: RelabelConfig[];
     metric_relabel_configs?: RelabelConfig[];
+    /** Read by every line, 2.11 included: a scrape with more samples fails. */
+    sample_limit?: number;
+    /** 2.27 and later only (PrometheusRelease.labelLimits). */
+    label_limit?: number;
+    label_name_length_limit?: number;
+    label_value_length_limit?: number;
+    /** URL parameters; the probe jobs' module. */
+    params?: Record<string, string[]>;
 }
 
 /**

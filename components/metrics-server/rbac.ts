@@ -1,7 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import { MetricsSettings } from "../../config";
 import { configMapName, configRoleName, ruleFilesConfigMapName } from "./layout";
-import { discoveryNamespaces, needsNodeDiscovery } from "./scrape-jobs";
+import { clusterWideDiscoveryRoles, discoveryNamespaces, needsNodeDiscovery, scrapeJobs } from "./scrape-jobs";
 import { prometheusRelease } from "../../prometheus/release-lines";
 
 type Role = k8s.types.input.rbac.v1.Role;
@@ -36,6 +36,8 @@ export function clusterRole(s: MetricsSettings): ClusterRole {
             { apiGroups: [""], resources: ["nodes/metrics"], verbs: ["get"] },
             ...(needsNodeDiscovery(s) ? [{ apiGroups: [""], resources: ["nodes"], verbs: ["list", "watch"] }] : []),
             { nonResourceURLs: ["/metrics"], verbs: ["get"] },
+            // Only with annotationDiscovery.clusterWide: the discovery Roles' rules, in every namespace.
+            ...(clusterWideDiscoveryRoles(s).length > 0 ? discoveryRules(s) : []),
         ],
     };
 }
@@ -81,13 +83,20 @@ export function configRoleBinding(s: MetricsSettings): RoleBinding {
  * What endpoint discovery reads: core Endpoints on 2.11; on the modern lines EndpointSlices
  * instead, which Prometheus only lists and watches (docs/prometheus-versions.md#what-changes-per-line).
  */
-function discoveryRules(s: MetricsSettings): NonNullable<Role["rules"]> {
+function discoveryRules(s: MetricsSettings, namespace?: string): k8s.types.input.rbac.v1.PolicyRule[] {
+    // Only where the probe job discovers annotated Ingresses (blackboxExporter, modern lines);
+    // without a namespace, for the ClusterRole of cluster-wide discovery.
+    const ingressSd = scrapeJobs(s).flatMap((job) => (job.kubernetes_sd_configs ?? []).filter((sd) => sd.role === "ingress"));
+    const ingresses = ingressSd.some((sd) => (namespace === undefined ? sd.namespaces === undefined : (sd.namespaces?.names ?? []).includes(namespace)))
+        ? [{ apiGroups: ["networking.k8s.io"], resources: ["ingresses"], verbs: ["list", "watch"] }]
+        : [];
     if (!prometheusRelease(s).endpointSlice) {
-        return [{ apiGroups: [""], resources: ["services", "endpoints", "pods"], verbs: ["get", "list", "watch"] }];
+        return [{ apiGroups: [""], resources: ["services", "endpoints", "pods"], verbs: ["get", "list", "watch"] }, ...ingresses];
     }
     return [
         { apiGroups: [""], resources: ["services", "pods"], verbs: ["get", "list", "watch"] },
         { apiGroups: ["discovery.k8s.io"], resources: ["endpointslices"], verbs: ["list", "watch"] },
+        ...ingresses,
     ];
 }
 
@@ -97,7 +106,7 @@ export function discoveryRoles(s: MetricsSettings): Role[] {
         apiVersion: `${RBAC_API}/v1`,
         kind: "Role",
         metadata: { name: s.serviceAccountName, namespace },
-        rules: discoveryRules(s),
+        rules: discoveryRules(s, namespace),
     }));
 }
 

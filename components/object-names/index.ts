@@ -9,6 +9,7 @@ import { metricsServerObjects } from "./metrics-server";
 import { NamedObject } from "./named-object";
 import { nodeExporterObjects } from "./node-exporter";
 import { resourceMetricsObjects } from "./resource-metrics";
+import { blackboxExporterObjects } from "./blackbox-exporter";
 import { searchStoreObjects } from "./search-store";
 
 export { NamedObject } from "./named-object";
@@ -24,6 +25,7 @@ export function programObjects(s: Settings): NamedObject[] {
         ...grafanaObjects(s.grafana, s.grafana.enabled ? dashboardsFor(s, PROJECT).map((d) => d.slug) : []),
         ...alertmanagerObjects(s.alertmanager),
         ...resourceMetricsObjects(s.resourceMetrics),
+        ...blackboxExporterObjects(s.blackboxExporter),
     ];
 }
 

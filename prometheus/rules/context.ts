@@ -26,4 +26,6 @@ export interface RuleContext {
     alertmanagerJob?: string;
     /** The log agent buffer's total_limit_size in bytes, the 100 % of "buffer nearly full". */
     logBufferLimitBytes: number;
+    /** The blackbox exporter runs, so probe_* series exist (docs/monitor-your-app.md#probes). */
+    blackbox?: boolean;
 }

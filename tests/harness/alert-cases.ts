@@ -22,7 +22,10 @@ export interface AlertCases {
 
 /** Every job and component on, etcd over http so no certificates are needed: every default alert exists. */
 export function everyAlertSettings(): Settings {
-    return settingsWith({ metrics: { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http" } } });
+    return settingsWith({
+        metrics: { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http" } },
+        blackboxExporter: { enabled: true, probes: [{ name: "shop", target: "https://shop.example.com/" }] },
+    });
 }
 
 const s = (series: string, values: string) => ({ series, values });
@@ -41,6 +44,9 @@ const output = `${agent},plugin_id="elasticsearch",type="elasticsearch"`;
 const outputLabels = { ...agentLabels, plugin_id: "elasticsearch", type: "elasticsearch" };
 const container = 'job="cadvisor",namespace="default",pod="web-1",container="web"';
 const containerLabels = { job: "cadvisor", namespace: "default", pod: "web-1", container: "web" };
+
+const probe = 'job="shop",instance="https://shop.example.com/"';
+const probeLabels = { job: "shop", instance: "https://shop.example.com/" };
 
 /** 80 % of the default buffer (2M chunks x 8) is 13421772 bytes. */
 export const ALERT_CASES: Record<string, AlertCases> = {
@@ -84,6 +90,27 @@ export const ALERT_CASES: Record<string, AlertCases> = {
     PrometheusTSDBWALCorruptions: {
         fires: { series: [s(`prometheus_tsdb_wal_corruptions_total{${self}}`, "0+1x330")], at: "5h", labels: selfLabels },
         silent: { series: [s(`prometheus_tsdb_wal_corruptions_total{${self}}`, "1+0x330")], at: "5h" },
+    },
+    PrometheusScrapeSampleLimitHit: {
+        fires: { series: [s(`prometheus_target_scrapes_exceeded_sample_limit_total{${self}}`, "0+1x30")], at: "20m", labels: selfLabels },
+        silent: { series: [s(`prometheus_target_scrapes_exceeded_sample_limit_total{${self}}`, "3+0x30")], at: "20m" },
+    },
+    ProbeFailing: {
+        fires: { series: [s(`probe_success{${probe}}`, "1 1 0+0x20")], at: "15m", labels: probeLabels },
+        silent: { series: [s(`probe_success{${probe}}`, "0 0 1+0x20")], at: "15m" },
+    },
+    ProbeSlow: {
+        fires: { series: [s(`probe_duration_seconds{${probe}}`, "3+0x30")], at: "20m", labels: probeLabels },
+        silent: { series: [s(`probe_duration_seconds{${probe}}`, "0.2+0x30")], at: "20m" },
+    },
+    // time() is the evaluation time, 1h here: expiry at 1h + 10 days is within 14 days, at 1h + 20 days not.
+    ProbeTLSCertificateExpiresIn14Days: {
+        fires: { series: [s(`probe_ssl_earliest_cert_expiry{${probe}}`, `${3600 + 10 * 86400}+0x60`)], at: "1h", labels: probeLabels },
+        silent: { series: [s(`probe_ssl_earliest_cert_expiry{${probe}}`, `${3600 + 20 * 86400}+0x60`)], at: "1h" },
+    },
+    ProbeTLSCertificateExpiresIn3Days: {
+        fires: { series: [s(`probe_ssl_earliest_cert_expiry{${probe}}`, `${3600 + 2 * 86400}+0x60`)], at: "1h", labels: probeLabels },
+        silent: { series: [s(`probe_ssl_earliest_cert_expiry{${probe}}`, `${3600 + 10 * 86400}+0x60`)], at: "1h" },
     },
     TargetDown: {
         fires: {

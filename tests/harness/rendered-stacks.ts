@@ -48,9 +48,12 @@ export function without(objects: readonly KubernetesObject[], kind: string, name
     return rest;
 }
 
-/** Namespaces the stack file names as existing application namespaces: those of metrics.services. */
+/** Namespaces the stack file names as existing application namespaces: those of metrics.services and metrics.annotationDiscovery. */
 export function declaredAppNamespaces(stack: string): string[] {
     const file = parse(fs.readFileSync(path.join(REPO, `Pulumi.${stack}.yaml`), "utf8"));
-    const services: Array<{ namespace?: string }> = file?.config?.["cluster-monitoring:metrics"]?.services ?? [];
-    return services.map((s) => s.namespace).filter((ns): ns is string => typeof ns === "string");
+    const metrics = file?.config?.["cluster-monitoring:metrics"];
+    const services: Array<{ namespace?: string }> = metrics?.services ?? [];
+    // The teams' namespaces of annotation discovery exist before `pulumi up` (docs/monitor-your-app.md).
+    const teams: unknown[] = metrics?.annotationDiscovery?.namespaces ?? [];
+    return [...services.map((s) => s.namespace), ...teams].filter((ns): ns is string => typeof ns === "string");
 }

@@ -16,7 +16,8 @@ export type Source =
     | "controllerManager"
     | "kubeProxy"
     | "prometheus"
-    | "searchStore";
+    | "searchStore"
+    | "probes";
 
 export interface DashboardContext {
     /** The sources that are on for this stack. */
@@ -41,5 +42,6 @@ export function dashboardContext(s: Settings): DashboardContext {
     for (const component of ["coreDns", "scheduler", "controllerManager", "kubeProxy"] as const) {
         if (s.controlPlane[component].enabled) on.push(component);
     }
+    if (s.blackboxExporter.enabled) on.push("probes");
     return { sources: new Set(on), prometheusJob: s.metrics.name, logIndexPattern: LOG_INDEX_PATTERN };
 }

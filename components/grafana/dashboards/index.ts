@@ -6,6 +6,7 @@ import { logAgentDashboard } from "./log-agent";
 import { logsDashboard } from "./logs";
 import { nodeDashboard } from "./node";
 import { buildPrometheusDashboard } from "./panels";
+import { probesDashboard } from "./probes";
 import { prometheusDashboard } from "./prometheus";
 import { workloadsDashboard } from "./workloads";
 
@@ -20,7 +21,7 @@ export interface GeneratedDashboard {
 
 /** Every dashboard the stack can fill, each with the panels whose sources are on. */
 export function generatedDashboards(ctx: DashboardContext, folderTag: string): GeneratedDashboard[] {
-    const prometheusSpecs = [clusterDashboard, nodeDashboard, workloadsDashboard(ctx), prometheusDashboard(ctx), logAgentDashboard, controlPlaneDashboard];
+    const prometheusSpecs = [clusterDashboard, nodeDashboard, workloadsDashboard(ctx), prometheusDashboard(ctx), logAgentDashboard, controlPlaneDashboard, probesDashboard];
     const built: Array<[string, object | undefined]> = [
         ...prometheusSpecs.map((spec): [string, object | undefined] => [spec.uid.replace(/^cm-/, ""), buildPrometheusDashboard(spec, ctx, folderTag)]),
         ["logs", logsDashboard(ctx)],

@@ -1,5 +1,7 @@
-import { MetricsSettings } from "../../../config";
+import { annotationDiscoveryOn, MetricsSettings } from "../../../config";
 import { ScrapeConfig } from "../prometheus-config-types";
+import { annotatedPodsJob } from "./annotated-pods";
+import { annotatedServicesJob } from "./annotated-services";
 import { apiserverJob } from "./apiserver";
 import { cadvisorJob } from "./cadvisor";
 import { controlPlaneJobs } from "./control-plane";
@@ -11,10 +13,19 @@ import { nodeExporterJobs } from "./node-exporter";
 import { ownComponentJobs } from "./own-components";
 import { logAgentJob } from "./log-agent";
 import { selfMonitoringJob } from "./self";
+import { withLimits } from "./limits";
+import { probeJobs } from "./probes";
 import { serviceJob } from "./services";
 
-/** Every enabled job, self-monitoring first, then the cluster components, then user services. */
+/**
+ * Every enabled job, self-monitoring first, then the cluster components, then user services and
+ * the annotated pods and services, each with the stack's scrape limits.
+ */
 export function scrapeJobs(s: MetricsSettings): ScrapeConfig[] {
+    return unlimitedScrapeJobs(s).map((job) => withLimits(job, s));
+}
+
+function unlimitedScrapeJobs(s: MetricsSettings): ScrapeConfig[] {
     const endpoints = endpointDiscovery(s);
     return [
         selfMonitoringJob(s),
@@ -28,6 +39,8 @@ export function scrapeJobs(s: MetricsSettings): ScrapeConfig[] {
         ...nodeExporterJobs(s),
         ...kubeStateMetricsJobs(s),
         ...s.services.map((svc) => serviceJob(svc, endpoints)),
+        ...(annotationDiscoveryOn(s.annotationDiscovery) ? [annotatedPodsJob(s), annotatedServicesJob(s, endpoints)] : []),
+        ...probeJobs(s),
     ];
 }
 
@@ -43,6 +56,15 @@ export function discoveryNamespaces(s: MetricsSettings): string[] {
         }
     }
     return [...new Set(wanted)];
+}
+
+/**
+ * The discovery roles a job uses in every namespace at once (annotationDiscovery.clusterWide),
+ * which only a ClusterRole can grant.
+ */
+export function clusterWideDiscoveryRoles(s: MetricsSettings): string[] {
+    const roles = scrapeJobs(s).flatMap((job) => (job.kubernetes_sd_configs ?? []).filter((sd) => sd.role !== "node" && sd.namespaces === undefined).map((sd) => sd.role));
+    return [...new Set(roles)];
 }
 
 /** Cluster-scoped discovery (role node) lists nodes, which no namespaced Role can grant. */

@@ -7,6 +7,7 @@ import { controlPlaneGroup, etcdGroup } from "./control-plane";
 import { kubernetesNodesGroup, kubernetesWorkloadsGroup } from "./kubernetes";
 import { logAgentGroup } from "./log-agent";
 import { nodeGroup } from "./nodes";
+import { probesGroup } from "./probes";
 import { prometheusGroup } from "./prometheus";
 import { watchdogGroup } from "./watchdog";
 
@@ -30,6 +31,7 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
         c.controllerManager ? controllerManagerGroup() : undefined,
         c.kubeProxy ? kubeProxyGroup() : undefined,
         c.logAgent ? logAgentGroup(c) : undefined,
+        c.blackbox ? probesGroup() : undefined,
     ];
     return groups.filter((g): g is RuleGroup => g !== undefined);
 }

@@ -53,6 +53,19 @@ export function prometheusGroup(c: RuleContext): RuleGroup {
                 },
             },
             {
+                alert: "PrometheusScrapeSampleLimitHit",
+                // A scrape over its sample_limit stores nothing; the target's up is 0 (docs/monitor-your-app.md#limits).
+                expr: `increase(prometheus_target_scrapes_exceeded_sample_limit_total{${self}}[5m]) > 0`,
+                for: "15m",
+                labels: { severity: "warning" },
+                annotations: {
+                    summary: "A scrape target serves more samples than its limit allows.",
+                    description:
+                        "Prometheus {{ $labels.namespace }}/{{ $labels.pod }} refused scrapes over their sample_limit in the last 5 minutes: " +
+                        "those targets store nothing and show up == 0. scrape_samples_scraped of the targets with up == 0 says how many samples each served.",
+                },
+            },
+            {
                 alert: "TargetDown",
                 // Share of a job's targets that are down, per job and namespace.
                 expr: "100 * (count by (job, namespace) (up == 0) / count by (job, namespace) (up)) > 10",

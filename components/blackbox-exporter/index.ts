@@ -1,0 +1,2 @@
+export { BlackboxExporter, BlackboxExporterArgs } from "./blackbox-exporter";
+export { blackboxConfigFile, blackboxModules } from "./modules";
