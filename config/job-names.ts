@@ -1,6 +1,8 @@
 import { ANNOTATION_JOB_NAMES } from "./annotation-discovery";
 import { ANNOTATED_PROBE_JOB, BLACKBOX_EXPORTER_KEY, ProbeSettings } from "./blackbox-exporter";
+import { CONTROL_PLANE_JOB_NAMES } from "./control-plane";
 import { jobName, METRICS_KEY, MetricsSettings } from "./metrics";
+import { OWN_JOB_NAMES } from "./own-targets";
 import { Problems } from "./problems";
 import { KUBE_STATE_METRICS_JOB_NAME, NODE_EXPORTER_JOB_NAME } from "./scrape-jobs";
 import { fullKey } from "./source";
@@ -15,6 +17,8 @@ export function reservedJobNames(m: MetricsSettings): string[] {
         ...Object.keys(m.jobs).map(jobName),
         NODE_EXPORTER_JOB_NAME,
         KUBE_STATE_METRICS_JOB_NAME,
+        ...Object.values(CONTROL_PLANE_JOB_NAMES),
+        ...Object.values(OWN_JOB_NAMES),
         ...ANNOTATION_JOB_NAMES,
         ANNOTATED_PROBE_JOB,
         ...m.services.map((s) => s.name),
