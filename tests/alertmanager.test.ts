@@ -88,7 +88,12 @@ describe("Alertmanager (docs/alerting.md#alertmanager)", () => {
         const { discoveryNamespaces } = require("../components/metrics-server/scrape-jobs");
         const m = settingsWith({ metrics: { discoveryNamespaces: ["default"], scrapeNamespaces: ["default"] }, kubeStateMetrics: { enabled: false } }).metrics;
         assert.ok(discoveryNamespaces(m).includes("monitoring"));
-        const off = settingsWith({ metrics: { discoveryNamespaces: ["default"], scrapeNamespaces: ["default"] }, kubeStateMetrics: { enabled: false }, alertmanager: { enabled: false } }).metrics;
+        // The config reloader's job also discovers in the metrics namespace; without the lifecycle API there is no reloader.
+        const off = settingsWith({
+            metrics: { discoveryNamespaces: ["default"], scrapeNamespaces: ["default"], enableLifecycle: false },
+            kubeStateMetrics: { enabled: false },
+            alertmanager: { enabled: false },
+        }).metrics;
         assert.ok(!discoveryNamespaces(off).includes("monitoring"), "no Role where nothing discovers");
     });
 

@@ -263,7 +263,7 @@ describe("config: the bad-input classes", () => {
         });
 
         it("a wrong Grafana setting does not hide its missing admin password", () => {
-            const problems = problemsOf(withEdit((x) => (x.grafana = { enabled: true, name: "Grafana" })));
+            const problems = problemsOf(withEdit((x) => (x.grafana = { enabled: true, generateAdminPassword: false, name: "Grafana" })));
             problemAt(problems, "cluster-monitoring:grafana.name");
             problemAt(problems, "cluster-monitoring:grafanaAdminPassword");
         });

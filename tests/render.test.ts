@@ -37,8 +37,8 @@ describe("offline render (npm run render -- <stack>)", () => {
         assert.ok(statefulSetArgs(prod).includes("--storage.tsdb.retention.time=90d"));
         assert.ok(statefulSetArgs(dev).includes("--storage.tsdb.retention.time=7d"));
         assert.ok(objectsOf(prod).some((o) => o.kind === "Ingress"), "prod sets an Ingress host");
-        // Alertmanager's config Secret is the only one dev has: no Ingress, no etcd or search store secrets.
-        assert.ok(!objectsOf(dev).some((o) => o.kind === "Ingress" || (o.kind === "Secret" && o.metadata.name !== "alertmanager-config")), "dev sets neither");
+        // Alertmanager's config and Grafana's generated password are dev's only Secrets: no Ingress, no etcd or search store secrets.
+        assert.ok(!objectsOf(dev).some((o) => o.kind === "Ingress" || (o.kind === "Secret" && !["alertmanager-config", "grafana"].includes(o.metadata.name))), "dev sets neither");
         assert.ok(objectsOf(dev).some((o) => o.kind === "StatefulSet" && o.metadata.name === "elasticsearch-logging"), "dev runs the search store");
         assert.ok(!objectsOf(prod).some((o) => o.metadata.name === "elasticsearch-logging"), "prod ships to its own store");
     });

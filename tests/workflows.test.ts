@@ -417,6 +417,7 @@ describe("scripts (scripts/*.sh)", () => {
             "e2e-kind.sh",
             "kind-up.sh",
             "preflight-cluster.sh",
+            "show-demo.sh",
             "stack-lib.sh",
         ]);
     });
