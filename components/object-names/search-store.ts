@@ -11,6 +11,21 @@ export function searchStoreObjects(s: SearchStoreSettings): NamedObject[] {
         { kind: "Service", namespace: s.namespace, name: s.name, key },
         { kind: "StatefulSet", namespace: s.namespace, name: s.name, key },
     ];
+    if (s.kibana.enabled) {
+        const kibanaKey = `${fullKey("searchStore")}.kibana.name`;
+        const job = `${s.kibana.name}-index-pattern`;
+        for (const kind of ["Deployment", "Service", "ServiceAccount"]) {
+            objects.push({ kind, namespace: s.namespace, name: s.kibana.name, key: kibanaKey });
+        }
+        for (const kind of ["Job", "ConfigMap", "ServiceAccount"]) {
+            objects.push({ kind, namespace: s.namespace, name: job, key: kibanaKey });
+        }
+    }
+    if (s.retention.enabled) {
+        for (const kind of ["CronJob", "ConfigMap", "ServiceAccount"]) {
+            objects.push({ kind, namespace: s.namespace, name: `${s.name}-retention`, key });
+        }
+    }
     if (s.storage.mode === "nfs") {
         objects.push({ kind: "PersistentVolume", name: s.name, key });
     }

@@ -1,6 +1,8 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { SearchStoreSettings } from "../../config";
+import { Kibana } from "../kibana";
+import { LogRetention } from "../log-retention";
 import { nfsPersistentVolume } from "../storage";
 import { searchStoreService, searchStoreUrl } from "./service";
 import { searchStoreStatefulSet } from "./statefulset";
@@ -18,6 +20,8 @@ export interface SearchStoreArgs {
 export class SearchStore extends pulumi.ComponentResource {
     public readonly serviceName: pulumi.Output<string>;
     public readonly url: pulumi.Output<string>;
+    /** Kibana's in-cluster URL, or undefined when searchStore.kibana.enabled is false. */
+    public readonly kibanaUrl?: pulumi.Output<string>;
 
     constructor(name: string, args: SearchStoreArgs, opts?: pulumi.ComponentResourceOptions) {
         super("cluster-monitoring:logging:SearchStore", name, {}, opts);
@@ -27,13 +31,18 @@ export class SearchStore extends pulumi.ComponentResource {
         const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, { parent: this })] : [];
         const ready = args.namespaceReady ? [args.namespaceReady] : [];
         const service = new k8s.core.v1.Service(`${name}-service`, searchStoreService(s), { parent: this, dependsOn: ready });
-        new k8s.apps.v1.StatefulSet(`${name}-statefulset`, searchStoreStatefulSet(s), {
+        const store = new k8s.apps.v1.StatefulSet(`${name}-statefulset`, searchStoreStatefulSet(s), {
             parent: this,
             dependsOn: [service, ...volume, ...ready],
         });
+        const around = [store, service, ...ready];
+        this.kibanaUrl = s.kibana.enabled ? new Kibana(`${name}-kibana`, { settings: s, dependsOn: around }, { parent: this }).url : undefined;
+        if (s.retention.enabled) {
+            new LogRetention(`${name}-retention`, { settings: s, dependsOn: around }, { parent: this });
+        }
 
         this.serviceName = service.metadata.name;
         this.url = pulumi.output(searchStoreUrl(s));
-        this.registerOutputs({ serviceName: this.serviceName, url: this.url });
+        this.registerOutputs({ serviceName: this.serviceName, url: this.url, kibanaUrl: this.kibanaUrl });
     }
 }
