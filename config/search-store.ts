@@ -22,6 +22,10 @@ export const SEARCH_STORE_DEFAULTS = {
     mmap: false,
 };
 
+/** The suffixes that name the retention CronJob and the index pattern Job after the store and Kibana. */
+export const RETENTION_SUFFIX = "-retention";
+export const INDEX_PATTERN_SUFFIX = "-index-pattern";
+
 /** Kibana must run the store's own version; the OSS build matches the OSS store. */
 export const KIBANA_DEFAULTS = {
     enabled: true,
@@ -118,7 +122,28 @@ export const searchStoreSchema = closedObject({
             message: `a Kibana image of the store's version ${store ?? "(searchStore.image has no tag)"}, since Kibana refuses an Elasticsearch of another version`,
         });
     }
-}, whenClean("image", "kibana"));
+    // Kubernetes allows CronJob names of 52 characters (it appends an 11-character suffix to each
+    // Job) and label values of 63; these names add a suffix to a stack's name.
+    const retention = `${s.name}${RETENTION_SUFFIX}`;
+    if (s.retention.enabled && retention.length > 52) {
+        ctx.addIssue({
+            code: "custom",
+            path: ["name"],
+            input: s.name,
+            message: `at most ${52 - RETENTION_SUFFIX.length} characters while retention is on, since the CronJob ${retention} may have at most 52`,
+        });
+    }
+    const job = `${s.kibana.name}${INDEX_PATTERN_SUFFIX}`;
+    if (s.kibana.enabled && job.length > 63) {
+        ctx.addIssue({
+            code: "custom",
+            path: ["kibana", "name"],
+            input: s.kibana.name,
+            message: `at most ${63 - INDEX_PATTERN_SUFFIX.length} characters, since the index pattern Job ${job} may have at most 63`,
+        });
+    }
+}, whenClean("image", "kibana", "name", "retention"));
+
 
 export type SearchStoreSettings = z.output<typeof searchStoreSchema> & {
     /** The log agent's namespace, so that the agent's short host name resolves to the Service. */

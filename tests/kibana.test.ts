@@ -77,3 +77,14 @@ describe("Kibana (docs/log-agent.md#kibana)", () => {
         });
     });
 });
+
+describe("names derived from the store's and Kibana's names", () => {
+    it("refuses names whose CronJob or Job would pass Kubernetes' limits, naming the key", () => {
+        assert.throws(
+            () => settingsWith({ searchStore: { enabled: true, name: `es-${"x".repeat(40)}`, kibana: { name: `k-${"y".repeat(50)}` } } }),
+            (e: Error) =>
+                /cluster-monitoring:searchStore\.name: got "es-x+", expected at most 42 characters while retention is on/.test(e.message) &&
+                /cluster-monitoring:searchStore\.kibana\.name: got "k-y+", expected at most 49 characters/.test(e.message),
+        );
+    });
+});

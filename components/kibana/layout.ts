@@ -1,4 +1,5 @@
 import { SearchStoreSettings } from "../../config";
+import { INDEX_PATTERN_SUFFIX } from "../../config/search-store";
 
 /** Names and ports that several Kibana builders share. */
 
@@ -17,7 +18,7 @@ export function kibanaLabels(s: SearchStoreSettings): Record<string, string> {
 }
 
 export function indexPatternJobName(s: SearchStoreSettings): string {
-    return `${s.kibana.name}-index-pattern`;
+    return `${s.kibana.name}${INDEX_PATTERN_SUFFIX}`;
 }
 
 export function indexPatternLabels(s: SearchStoreSettings): Record<string, string> {
