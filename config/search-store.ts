@@ -122,6 +122,7 @@ export const searchStoreSchema = closedObject({
             message: `a Kibana image of the store's version ${store ?? "(searchStore.image has no tag)"}, since Kibana refuses an Elasticsearch of another version`,
         });
     }
+}, whenClean("image", "kibana")).superRefine((s, ctx) => {
     // Kubernetes allows CronJob names of 52 characters (it appends an 11-character suffix to each
     // Job) and label values of 63; these names add a suffix to a stack's name.
     const retention = `${s.name}${RETENTION_SUFFIX}`;
@@ -142,7 +143,7 @@ export const searchStoreSchema = closedObject({
             message: `at most ${63 - INDEX_PATTERN_SUFFIX.length} characters, since the index pattern Job ${job} may have at most 63`,
         });
     }
-}, whenClean("image", "kibana", "name", "retention"));
+}, whenClean("name", "kibana", "retention"));
 
 
 export type SearchStoreSettings = z.output<typeof searchStoreSchema> & {

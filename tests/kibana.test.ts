@@ -88,3 +88,19 @@ describe("names derived from the store's and Kibana's names", () => {
         );
     });
 });
+
+describe("bad Kibana and retention settings", () => {
+    it("are all listed at once", () => {
+        assert.throws(
+            () =>
+                settingsWith({
+                    searchStore: { enabled: true, retention: { days: 0, schedule: "every night" }, kibana: { image: "docker.elastic.co/kibana/kibana-oss:7.9.3" } },
+                }),
+            (e: Error) =>
+                e.message.includes("(3 problems)") &&
+                e.message.includes("searchStore.retention.days: got 0") &&
+                e.message.includes('searchStore.retention.schedule: got "every night"') &&
+                e.message.includes("searchStore.kibana.image: got"),
+        );
+    });
+});
