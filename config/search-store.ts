@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { closedObject, flag, text } from "./fields";
-import { containerImage, serviceName, statefulSetName } from "./formats";
+import { closedObject, flag, integer, text, whenClean } from "./fields";
+import { containerImage, dnsLabel, serviceName, statefulSetName } from "./formats";
 import { LogsSettings } from "./logs";
 import { Problems } from "./problems";
 import { ResourceSettings, resourcesSchema } from "./resources";
@@ -21,6 +21,67 @@ export const SEARCH_STORE_DEFAULTS = {
     storageSize: "10Gi",
     mmap: false,
 };
+
+/** The suffixes that name the retention CronJob and the index pattern Job after the store and Kibana. */
+export const RETENTION_SUFFIX = "-retention";
+export const INDEX_PATTERN_SUFFIX = "-index-pattern";
+
+/** Kibana must run the store's own version; the OSS build matches the OSS store. */
+export const KIBANA_DEFAULTS = {
+    enabled: true,
+    name: "kibana-logging",
+    image: "docker.elastic.co/kibana/kibana-oss:7.10.2",
+    indexPattern: "logstash-*",
+    resources: { cpuRequest: "100m", memoryRequest: "512Mi", memoryLimit: "1Gi" } as ResourceSettings,
+};
+
+/**
+ * The retention CronJob and the index pattern Job call the REST APIs of the store and Kibana
+ * with curl from a shell script; curlimages/curl has both and runs as a non-root user.
+ */
+export const LOG_RETENTION_DEFAULTS = {
+    enabled: true,
+    days: 7,
+    schedule: "30 1 * * *",
+    image: "docker.io/curlimages/curl:8.11.1",
+    resources: { cpuRequest: "10m", memoryRequest: "32Mi", memoryLimit: "64Mi" } as ResourceSettings,
+};
+
+/** The five fields of a Kubernetes CronJob schedule, each *, a number, a range, a list or a step. */
+export function cronSchedule(value: string): string | undefined {
+    const field = /^(\*|[0-9]+(-[0-9]+)?)(\/[0-9]+)?(,(\*|[0-9]+(-[0-9]+)?)(\/[0-9]+)?)*$/;
+    const parts = value.trim().split(/\s+/);
+    return parts.length === 5 && parts.every((p) => field.test(p))
+        ? undefined
+        : "a five-field cron schedule of numbers, ranges, lists and steps, such as 30 1 * * * (01:30 every day)";
+}
+
+/** The version tag of an image reference (the part after the last colon of its name), if any. */
+export function imageTag(image: string): string | undefined {
+    const name = image.split("@")[0];
+    const colon = name.lastIndexOf(":");
+    return colon > name.lastIndexOf("/") ? name.slice(colon + 1) : undefined;
+}
+
+const kd = KIBANA_DEFAULTS;
+const kibanaSchema = closedObject({
+    enabled: flag().default(kd.enabled).meta({ description: "deploy Kibana beside the in-cluster store, with the index pattern provisioned" }),
+    name: text((v) => dnsLabel(v) ?? serviceName(v)).default(kd.name).meta({ description: "Deployment, Service and ServiceAccount name, in the log agent's namespace" }),
+    image: text(containerImage).default(kd.image).meta({ description: "the Kibana OSS image; its version must equal searchStore.image's" }),
+    indexPattern: text((v) => (/^[a-z0-9][a-z0-9._-]*\*?$/.test(v) ? undefined : "an index pattern such as logstash-*")).default(kd.indexPattern).meta({
+        description: "the index pattern provisioned in Kibana, with @timestamp as its time field",
+    }),
+    resources: resourcesSchema(kd.resources).meta({ description: "Kibana's CPU and memory" }),
+});
+
+const rd = LOG_RETENTION_DEFAULTS;
+const retentionSchema = closedObject({
+    enabled: flag().default(rd.enabled).meta({ description: "delete old daily log indices from the in-cluster store" }),
+    days: integer(1, 3650, "days of logs to keep").default(rd.days).meta({ description: "indices logstash-YYYY.MM.DD older than this many days are deleted" }),
+    schedule: text(cronSchedule).default(rd.schedule).meta({ description: "when the CronJob runs, in the cluster's time zone (kube-controller-manager's)" }),
+    image: text(containerImage).default(rd.image).meta({ description: "an image with sh and curl, for the retention CronJob and Kibana's index pattern Job" }),
+    resources: resourcesSchema(rd.resources).meta({ description: "CPU and memory of the retention and index pattern containers" }),
+});
 
 function javaHeapSize(value: string): string | undefined {
     return /^[1-9][0-9]*[mg]$/.test(value) ? undefined : "a JVM heap size such as 512m or 2g";
@@ -48,7 +109,42 @@ export const searchStoreSchema = closedObject({
                 "true: a privileged init container raises the node's vm.max_map_count, as the add-on did; " +
                 "false: node.store.allow_mmap is off, so no container needs privileges",
         }),
-});
+    kibana: kibanaSchema.prefault({}).meta({ description: "Kibana, the store's UI (docs/log-agent.md#kibana)" }),
+    retention: retentionSchema.prefault({}).meta({ description: "deleting old log indices (docs/log-agent.md#log-retention)" }),
+}).superRefine((s, ctx) => {
+    const store = imageTag(s.image);
+    const kibana = imageTag(s.kibana.image);
+    if (s.kibana.enabled && store !== kibana) {
+        ctx.addIssue({
+            code: "custom",
+            path: ["kibana", "image"],
+            input: s.kibana.image,
+            message: `a Kibana image of the store's version ${store ?? "(searchStore.image has no tag)"}, since Kibana refuses an Elasticsearch of another version`,
+        });
+    }
+}, whenClean("image", "kibana")).superRefine((s, ctx) => {
+    // Kubernetes allows CronJob names of 52 characters (it appends an 11-character suffix to each
+    // Job) and label values of 63; these names add a suffix to a stack's name.
+    const retention = `${s.name}${RETENTION_SUFFIX}`;
+    if (s.retention.enabled && retention.length > 52) {
+        ctx.addIssue({
+            code: "custom",
+            path: ["name"],
+            input: s.name,
+            message: `at most ${52 - RETENTION_SUFFIX.length} characters while retention is on, since the CronJob ${retention} may have at most 52`,
+        });
+    }
+    const job = `${s.kibana.name}${INDEX_PATTERN_SUFFIX}`;
+    if (s.kibana.enabled && job.length > 63) {
+        ctx.addIssue({
+            code: "custom",
+            path: ["kibana", "name"],
+            input: s.kibana.name,
+            message: `at most ${63 - INDEX_PATTERN_SUFFIX.length} characters, since the index pattern Job ${job} may have at most 63`,
+        });
+    }
+}, whenClean("name", "kibana", "retention"));
+
 
 export type SearchStoreSettings = z.output<typeof searchStoreSchema> & {
     /** The log agent's namespace, so that the agent's short host name resolves to the Service. */

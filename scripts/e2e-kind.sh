@@ -16,10 +16,12 @@
 #   6. Grafana (service monitoring/grafana) answers /api/health and, logged in as the admin with the
 #      stack's generated password (read from the stack output, never printed), lists the
 #      provisioned dashboards;
-#   7. a line that a test pod writes is found in Elasticsearch with its own time: the record's
+#   7. Kibana (service kube-system/kibana-logging) answers its status API, and its index-pattern
+#      Job has completed;
+#   8. a line that a test pod writes is found in Elasticsearch with its own time: the record's
 #      @timestamp is the runtime's timestamp of that line (kubectl logs --timestamps), not the time
 #      fluentd read it;
-#   8. always `pulumi destroy --yes`; after a failure it first prints pods, events, descriptions
+#   9. always `pulumi destroy --yes`; after a failure it first prints pods, events, descriptions
 #      and logs. With --delete-cluster (or E2E_DELETE_CLUSTER=1) it also deletes the kind cluster;
 #      E2E_KEEP=1 skips the destroy, to look around after a failure.
 # Every wait is bounded by E2E_TIMEOUT seconds (default 600).
@@ -52,6 +54,8 @@ JOBS=(monitor kubelet cadvisor apiserver log-agent node-exporter kube-state-metr
 AM_ALERTS=/api/v1/namespaces/monitoring/services/alertmanager:web/proxy/api/v2/alerts
 # Grafana beside Prometheus (docs/grafana.md): its health endpoint needs no login.
 GRAFANA_HEALTH=/api/v1/namespaces/monitoring/services/grafana:http/proxy/api/health
+# Kibana beside the in-cluster store (docs/log-agent.md#kibana): its status API needs no login.
+KIBANA_STATUS=/api/v1/namespaces/kube-system/services/kibana-logging:http/proxy/api/status
 # A pod in the default namespace that writes one line the search store must then hold.
 LOG_POD=e2e-log-line
 LOG_MARKER="e2e-log-line-$$-$RANDOM"
@@ -189,6 +193,10 @@ grafana_healthy() {
     "${kc[@]}" --request-timeout=30s get --raw "$GRAFANA_HEALTH" 2>/dev/null | grep -q '"database": *"ok"'
 }
 
+kibana_available() {
+    "${kc[@]}" --request-timeout=30s get --raw "$KIBANA_STATUS" 2>/dev/null | grep -q '"state": *"green"'
+}
+
 # The test pod's line is in Elasticsearch and its @timestamp is the runtime's time of the line,
 # compared at the precision the record carries (milliseconds at most).
 log_line_with_own_time() {
@@ -218,6 +226,8 @@ retry "a container log record with Kubernetes metadata in Elasticsearch" log_rec
 retry "Grafana's health endpoint" grafana_healthy
 use_local_backend
 retry "the provisioned dashboards in Grafana" grafana_dashboards_listed
+retry "Kibana's status" kibana_available
+"${kc[@]}" -n kube-system wait --for=condition=complete job -l k8s-app=kibana-logging-index-pattern --timeout="${timeout_s}s"
 "${kc[@]}" delete pod "$LOG_POD" --ignore-not-found >/dev/null
 "${kc[@]}" run "$LOG_POD" --image=busybox:1.36 --restart=Never -- sh -c "sleep 5; echo $LOG_MARKER; sleep 3600"
 retry "the test pod's line in Elasticsearch with its own timestamp" log_line_with_own_time

@@ -24,6 +24,12 @@ describe("the access command (npm run access)", () => {
         assert.match(text, /Alertmanager +kubectl --context kind-dev -n monitoring port-forward svc\/alertmanager 9093:9093/);
     });
 
+    it("prints Kibana beside the in-cluster search store, and not for an external store", async () => {
+        const withStore = await accessFor({ ...requiredConfig(), searchStore: { enabled: true } });
+        assert.match(withStore, /Kibana +kubectl --context kind-dev -n kube-system port-forward svc\/kibana-logging 5601:5601\n +then http:\/\/localhost:5601\//);
+        assert.doesNotMatch(await accessFor(requiredConfig()), /Kibana/);
+    });
+
     it("follows renamed Services, another namespace and the route prefix", async () => {
         const config = requiredConfig();
         config.metrics = { ...config.metrics, name: "prom", namespace: "observability", routePrefix: "/prometheus" };

@@ -294,8 +294,8 @@ describe("log agent: component", () => {
                 { name: "OUTPUT_PASSWORD", valueFrom: { secretKeyRef: { name: "fluentd-es-search-credentials", key: "password" } } },
             ]);
             const output = findOne(resources, T.configMap).inputs.data["output.conf"];
-            assert.match(output, /^ {2}user "fluentd"$/m);
-            assert.match(output, /^ {2}password "#\{ENV\['OUTPUT_PASSWORD'\]\}"$/m);
+            assert.match(output, /^ {4}user "fluentd"$/m);
+            assert.match(output, /^ {4}password "#\{ENV\['OUTPUT_PASSWORD'\]\}"$/m);
         });
 
         it("appears in no ConfigMap, annotation or other resource than the Secret", () => {

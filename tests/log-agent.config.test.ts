@@ -14,24 +14,22 @@ async function configFiles(settings: Settings = settingsWith()): Promise<Record<
 }
 
 /**
- * The lines of the top-level directive that carries `@id <id>`, without indentation, so a test
- * checks a setting inside the directive it belongs to rather than anywhere in the file.
+ * The lines of the directive that carries `@id <id>` (at any depth, such as inside a <label>),
+ * without indentation, so a test checks a setting inside the directive it belongs to rather than
+ * anywhere in the file.
  */
 function directive(file: string, id: string): string[] {
     const blocks: string[][] = [];
-    let current: string[] | undefined;
-    for (const line of file.split("\n")) {
-        if (/^<[a-z]/.test(line)) {
-            current = [line];
-        } else if (current) {
-            current.push(line);
-            if (/^<\/[a-z]+>$/.test(line)) {
-                blocks.push(current);
-                current = undefined;
-            }
+    const open: number[] = [];
+    const lines = file.split("\n");
+    lines.forEach((line, i) => {
+        if (/^\s*<[a-z]/.test(line)) {
+            open.push(i);
+        } else if (/^\s*<\/[a-z]+>$/.test(line)) {
+            blocks.push(lines.slice(open.pop()!, i + 1));
         }
-    }
-    const found = blocks.filter((b) => b[1] === `  @id ${id}`);
+    });
+    const found = blocks.filter((b) => b[1]?.trim() === `@id ${id}`);
     assert.strictEqual(found.length, 1, `expected one directive with @id ${id}, found ${found.length} in:\n${file}`);
     return found[0].map((l) => l.trim());
 }
@@ -93,14 +91,14 @@ describe("log agent: config files (docs/design.md#log-agent-configuration)", () 
                 "time_format %Y-%m-%dT%H:%M:%S.%NZ",
                 "</pattern>",
                 "<pattern>",
-                "format /^(?<time>.+) (?<stream>stdout|stderr) [^ ]* (?<log>.*)$/",
+                "format /^(?<time>.+) (?<stream>stdout|stderr) (?<logtag>[^ ]*) (?<log>.*)$/",
                 "time_format %Y-%m-%dT%H:%M:%S.%N%:z",
                 "</pattern>",
                 "</parse>",
             ]);
         });
 
-        it("the CRI pattern reads time, stream and log and ignores the flag", () => {
+        it("the CRI pattern reads time, stream, the partial-line flag and log", () => {
             const lines = directive(files["containers.input.conf"], "fluentd-containers.log");
             const format = lines.find((l) => l.startsWith("format /"))!.slice("format ".length);
             const regexp = new RegExp(format.slice(1, -1));
@@ -108,11 +106,42 @@ describe("log agent: config files (docs/design.md#log-agent-configuration)", () 
             assert.deepStrictEqual({ ...m!.groups }, {
                 time: "2016-02-17T00:04:05.931087621Z",
                 stream: "stdout",
+                logtag: "F",
                 log: "[info] Some log text here",
             });
         });
 
-        it("filter 1: detect_exceptions on raw.kubernetes.** with its settings", () => {
+        it("filter 1: concat joins CRI partial lines on raw.kubernetes.** only, shipping a part that waits too long", () => {
+            assert.deepStrictEqual(directive(files["containers.input.conf"], "filter_concat"), [
+                "<filter raw.kubernetes.**>",
+                "@id filter_concat",
+                "@type concat",
+                "key log",
+                "partial_key logtag",
+                "partial_value P",
+                'separator ""',
+                "stream_identity_key stream",
+                "use_first_timestamp true",
+                "flush_interval 5",
+                "timeout_label @SEARCH_OUTPUT",
+                "</filter>",
+            ]);
+        });
+
+        it("filter 2: every container line ends with a line break before exceptions are joined", () => {
+            assert.deepStrictEqual(directive(files["containers.input.conf"], "filter_line_break"), [
+                "<filter raw.kubernetes.**>",
+                "@id filter_line_break",
+                "@type record_transformer",
+                "enable_ruby true",
+                "<record>",
+                'log ${record["log"].end_with?("\\n") ? record["log"] : record["log"] + "\\n"}',
+                "</record>",
+                "</filter>",
+            ]);
+        });
+
+        it("filter 3: detect_exceptions on raw.kubernetes.** with its settings", () => {
             const lines = directive(files["containers.input.conf"], "raw.kubernetes");
             assert.deepStrictEqual(lines, [
                 "<match raw.kubernetes.**>",
@@ -128,19 +157,7 @@ describe("log agent: config files (docs/design.md#log-agent-configuration)", () 
             ]);
         });
 
-        it("filter 2: concat on ** joining lines up to a newline, with an empty separator", () => {
-            assert.deepStrictEqual(directive(files["containers.input.conf"], "filter_concat"), [
-                "<filter **>",
-                "@id filter_concat",
-                "@type concat",
-                "key message",
-                "multiline_end_regexp /\\n$/",
-                'separator ""',
-                "</filter>",
-            ]);
-        });
-
-        it("filter 3: kubernetes_metadata on kubernetes.**", () => {
+        it("filter 4: kubernetes_metadata on kubernetes.**", () => {
             assert.deepStrictEqual(directive(files["containers.input.conf"], "filter_kubernetes_metadata"), [
                 "<filter kubernetes.**>",
                 "@id filter_kubernetes_metadata",
@@ -149,7 +166,7 @@ describe("log agent: config files (docs/design.md#log-agent-configuration)", () 
             ]);
         });
 
-        it("filter 4: parser on kubernetes.** with key_name, reserve_data, remove_key_name_field, then JSON and none", () => {
+        it("filter 5: parser on kubernetes.** with key_name, reserve_data, reserve_time, remove_key_name_field, then JSON and none", () => {
             const lines = directive(files["containers.input.conf"], "filter_parser");
             assert.strictEqual(lines[0], "<filter kubernetes.**>");
             assertInOrder(lines, [
@@ -157,6 +174,7 @@ describe("log agent: config files (docs/design.md#log-agent-configuration)", () 
                 "@type parser",
                 "key_name log",
                 "reserve_data true",
+                "reserve_time true",
                 "remove_key_name_field true",
                 "<parse>",
                 "@type multi_format",
@@ -166,9 +184,16 @@ describe("log agent: config files (docs/design.md#log-agent-configuration)", () 
             ]);
         });
 
-        it("runs the filter chain in the spec's order", () => {
+        it("runs the filter chain in order: partial lines joined before exceptions are detected", () => {
             const text = files["containers.input.conf"];
-            const order = ["@id fluentd-containers.log", "@id raw.kubernetes", "@id filter_concat", "@id filter_kubernetes_metadata", "@id filter_parser"].map(
+            const order = [
+                "@id fluentd-containers.log",
+                "@id filter_concat",
+                "@id filter_line_break",
+                "@id raw.kubernetes",
+                "@id filter_kubernetes_metadata",
+                "@id filter_parser",
+            ].map(
                 (id) => text.indexOf(id),
             );
             assert.ok(order.every((at) => at >= 0), "every step is present");
@@ -311,6 +336,27 @@ describe("log agent: config files (docs/design.md#log-agent-configuration)", () 
                 "port 9200",
                 "scheme http",
                 "logstash_format true",
+            ]);
+        });
+
+        it("sends every record to the output label, where each gets a document id before the buffer", () => {
+            assert.deepStrictEqual(directive(files["output.conf"], "search_output"), ["<match **>", "@id search_output", "@type relabel", "@label @SEARCH_OUTPUT", "</match>"]);
+            assert.deepStrictEqual(directive(files["output.conf"], "filter_document_id"), [
+                "<filter **>",
+                "@id filter_document_id",
+                "@type elasticsearch_genid",
+                "hash_id_key _hash",
+                "</filter>",
+            ]);
+            assertInOrder(directive(files["output.conf"], "elasticsearch"), ["id_key _hash", "remove_keys _hash", "<buffer>"]);
+        });
+
+        it("starts without asking the store for its version, and never swaps the host for sniffed node addresses", () => {
+            assertInOrder(directive(files["output.conf"], "elasticsearch"), [
+                "verify_es_version_at_startup false",
+                "default_elasticsearch_version 7",
+                "reconnect_on_error true",
+                "reload_connections false",
             ]);
         });
 

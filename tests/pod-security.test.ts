@@ -148,8 +148,12 @@ describe("Pod Security Standards checker (validate/pod-security.ts)", () => {
  * `<component name>-...` (tests/metrics-server.test.ts and the log agent's tests check it).
  */
 function componentOf(r: RegisteredResource, resources: readonly RegisteredResource[]): string {
+    // A component inside another (Kibana inside SearchStore) names its resources after its own
+    // name, which starts with its parent's: the longest matching name is the innermost owner.
     const owners = resources.filter((c) => c.type.startsWith("cluster-monitoring:") && r.name.startsWith(`${c.name}-`));
-    return owners.length === 1 ? owners[0].type : `(no single component for ${r.name})`;
+    const longest = Math.max(...owners.map((c) => c.name.length));
+    const innermost = owners.filter((c) => c.name.length === longest);
+    return innermost.length === 1 ? innermost[0].type : `(no single component for ${r.name})`;
 }
 
 const WORKLOAD_TYPES = /^kubernetes:(apps\/v1:(Deployment|StatefulSet|DaemonSet|ReplicaSet)|batch\/v1:(Job|CronJob)|core\/v1:Pod)$/;

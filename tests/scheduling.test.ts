@@ -1,4 +1,6 @@
 import * as assert from "assert";
+import { isDeepStrictEqual } from "util";
+import { containerResources as ownResources } from "../components/common/resources";
 import { podPlacement } from "../components/common/scheduling";
 import { ConfigError, loadSettings, plainConfigSource, Settings } from "../config";
 import { KubernetesObject } from "../render";
@@ -25,6 +27,16 @@ const COMPONENTS = {
     searchStore: { kind: "StatefulSet", name: (s: Settings) => s.searchStore.name },
     resourceMetrics: { kind: "Deployment", name: (s: Settings) => s.resourceMetrics.name },
 } as const;
+
+/**
+ * Workloads that run on another component's placement, with resources of their own: Kibana and
+ * the store's jobs run where the store runs (docs/scheduling.md).
+ */
+const FOLLOWERS = [
+    { kind: "Deployment", name: (s: Settings) => s.searchStore.kibana.name, component: "searchStore", resources: (s: Settings) => s.searchStore.kibana.resources },
+    { kind: "Job", name: (s: Settings) => `${s.searchStore.kibana.name}-index-pattern`, component: "searchStore", resources: (s: Settings) => s.searchStore.retention.resources },
+    { kind: "CronJob", name: (s: Settings) => `${s.searchStore.name}-retention`, component: "searchStore", resources: (s: Settings) => s.searchStore.retention.resources },
+] as const;
 
 type Component = keyof typeof COMPONENTS;
 const COMPONENT_KEYS = Object.keys(COMPONENTS) as Component[];
@@ -123,6 +135,21 @@ function placementProblems(objects: readonly KubernetesObject[], settings: Setti
             continue;
         }
         const at = `${o.kind} ${o.metadata.name}`;
+        const follower = FOLLOWERS.find((f) => f.kind === o.kind && f.name(settings) === o.metadata.name);
+        if (follower) {
+            const want = placementFor(follower.component, COMPONENT_KEYS.indexOf(follower.component));
+            for (const field of ["nodeSelector", "tolerations", "affinity", "priorityClassName"] as const) {
+                if (!isDeepStrictEqual(template.spec[field], want[field])) {
+                    problems.push(`${at}: ${field} is ${JSON.stringify(template.spec[field])}, not ${follower.component}.${field}`);
+                }
+            }
+            for (const c of template.spec.containers ?? []) {
+                if (!isDeepStrictEqual(c.resources, ownResources(follower.resources(settings)))) {
+                    problems.push(`${at}: container ${c.name} has resources ${JSON.stringify(c.resources)}, not its own setting`);
+                }
+            }
+            continue;
+        }
         const component = COMPONENT_KEYS.find((c) => COMPONENTS[c].kind === o.kind && COMPONENTS[c].name(settings) === o.metadata.name);
         if (!component) {
             problems.push(`${at}: a pod template of no known component; give it podPlacement and list it in COMPONENTS`);
@@ -166,7 +193,7 @@ describe("scheduling and resources reach every pod template (docs/scheduling.md)
 
     it("every component's nodeSelector, tolerations, affinity, priorityClassName and resources are in its pod template", () => {
         assert.deepStrictEqual(placementProblems(objects, settings), []);
-        assert.strictEqual(objects.filter(podTemplateOf).length, COMPONENT_KEYS.length, "one pod template per component");
+        assert.strictEqual(objects.filter(podTemplateOf).length, COMPONENT_KEYS.length + FOLLOWERS.length, "one pod template per component and follower");
     });
 
     it("the rendered pod specs pass the Kubernetes schema", () => {

@@ -47,13 +47,15 @@ describe("search store (in-cluster Elasticsearch)", () => {
         });
 
         it("registers a Service and a StatefulSet, and no PersistentVolume in storageClass mode", () => {
-            const kinds = resources.filter((r) => r.type !== T.component).map((r) => r.type).sort();
-            assert.deepStrictEqual(kinds, [T.statefulSet, T.service].sort());
+            // Kibana and log retention are components of their own (tests/kibana.test.ts, tests/log-retention.test.ts).
+            const own = resources.filter((r) => r.type.startsWith("kubernetes:") && r.inputs.metadata?.name === storeSettings().searchStore.name);
+            assert.deepStrictEqual(own.map((r) => r.type).sort(), [T.statefulSet, T.service].sort());
+            assert.ok(!resources.some((r) => r.type === "kubernetes:core/v1:PersistentVolume"));
         });
 
         it("names its Service so that the log agent's default host reaches it, in the agent's namespace", () => {
             const logs = settingsWith().logs;
-            const service = findOne(resources, T.service).inputs;
+            const service = findOne(resources, T.service, logs.search.host).inputs;
             assert.strictEqual(service.metadata.name, logs.search.host);
             assert.strictEqual(service.metadata.namespace, logs.namespace);
             assert.strictEqual(service.spec.ports[0].port, logs.search.port);

@@ -31,13 +31,25 @@ export interface ClaimContext {
     searchStoreMmap: boolean;
 }
 
-export type WorkloadId = "prometheus" | "elasticsearch" | "fluentd" | "node-exporter" | "kube-state-metrics" | "grafana" | "alertmanager" | "prometheus-adapter" | "blackbox-exporter";
+export type WorkloadId =
+    | "prometheus"
+    | "elasticsearch"
+    | "kibana"
+    | "kibana-index-pattern"
+    | "log-retention"
+    | "fluentd"
+    | "node-exporter"
+    | "kube-state-metrics"
+    | "grafana"
+    | "alertmanager"
+    | "prometheus-adapter"
+    | "blackbox-exporter";
 
 export interface PodSecurityClaim {
     workload: WorkloadId;
     /** The Pulumi component type that registers the workload. */
     component: string;
-    kind: "StatefulSet" | "DaemonSet" | "Deployment";
+    kind: "StatefulSet" | "DaemonSet" | "Deployment" | "Job" | "CronJob";
     /** When the claim applies, in words; undefined means always. */
     when?: string;
     applies: (c: ClaimContext) => boolean;
@@ -53,6 +65,8 @@ export const NODE_EXPORTER_COMPONENT = "cluster-monitoring:monitoring:NodeExport
 export const KUBE_STATE_METRICS_COMPONENT = "cluster-monitoring:monitoring:KubeStateMetrics";
 export const GRAFANA_COMPONENT = "cluster-monitoring:dashboards:Grafana";
 export const ALERTMANAGER_COMPONENT = "cluster-monitoring:monitoring:Alertmanager";
+export const KIBANA_COMPONENT = "cluster-monitoring:logging:Kibana";
+export const LOG_RETENTION_COMPONENT = "cluster-monitoring:logging:LogRetention";
 export const RESOURCE_METRICS_COMPONENT = "cluster-monitoring:monitoring:ResourceMetrics";
 export const BLACKBOX_EXPORTER_COMPONENT = "cluster-monitoring:monitoring:BlackboxExporter";
 
@@ -82,6 +96,30 @@ export const POD_SECURITY_CLAIMS: readonly PodSecurityClaim[] = [
         applies: (c) => c.searchStoreMmap,
         level: "privileged",
         why: "a privileged init container raises the node's vm.max_map_count",
+    },
+    {
+        workload: "kibana",
+        component: KIBANA_COMPONENT,
+        kind: "Deployment",
+        applies: () => true,
+        level: "restricted",
+        why: "uid 1000, runAsNonRoot, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; no volumes, no token",
+    },
+    {
+        workload: "kibana-index-pattern",
+        component: KIBANA_COMPONENT,
+        kind: "Job",
+        applies: () => true,
+        level: "restricted",
+        why: "uid 100, runAsNonRoot, read-only root filesystem, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; its script's ConfigMap only, no token",
+    },
+    {
+        workload: "log-retention",
+        component: LOG_RETENTION_COMPONENT,
+        kind: "CronJob",
+        applies: () => true,
+        level: "restricted",
+        why: "uid 100, runAsNonRoot, read-only root filesystem, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; its script's ConfigMap only, no token",
     },
     {
         workload: "fluentd",

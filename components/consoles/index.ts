@@ -2,6 +2,7 @@ import * as k8s from "@pulumi/kubernetes";
 import { Settings } from "../../config";
 import { alertmanagerService } from "../alertmanager/service";
 import { grafanaService, grafanaUrl } from "../grafana/service";
+import { kibanaService } from "../kibana/deployment";
 import { headlessService } from "../metrics-server/service";
 
 /** A user interface the stack deploys and how a person reaches it. */
@@ -36,6 +37,9 @@ export function consoles(s: Settings): Console[] {
     list.push(consoleOf("Prometheus", headlessService(s.metrics), s.metrics.routePrefix, s.metrics.ingress ? s.metrics.externalUrl : undefined));
     if (s.alertmanager.enabled) {
         list.push(consoleOf("Alertmanager", alertmanagerService(s.alertmanager), "/"));
+    }
+    if (s.searchStore.enabled && s.searchStore.kibana.enabled) {
+        list.push(consoleOf("Kibana", kibanaService(s.searchStore), "/"));
     }
     return list;
 }

@@ -1,12 +1,18 @@
 import { LogsSettings } from "../../config";
 import { comment, filter, FluentdFile, FluentdSection, json, match, param, quoted, section, source, typed } from "./fluentd-model";
-import { FLUENTD_PATHS, ownLogsGlob, positionFile } from "./layout";
+import { FLUENTD_PATHS, ownLogsGlob, positionFile, SEARCH_OUTPUT_LABEL } from "./layout";
 
 /** docker's json-file driver: {"log": ..., "stream": ..., "time": ...} per line. */
 export const DOCKER_JSON_TIME_FORMAT = "%Y-%m-%dT%H:%M:%S.%NZ";
 
-/** CRI runtimes (containerd, CRI-O): `<time> <stream> <flag> <log>`; the P/F flag is ignored. */
-export const CRI_LINE_PATTERN = "/^(?<time>.+) (?<stream>stdout|stderr) [^ ]* (?<log>.*)$/";
+/**
+ * CRI runtimes (containerd, CRI-O): `<time> <stream> <flag> <log>`. The flag is P for a part of a
+ * line the runtime split (at 16 KiB), F for the last part; it is kept as logtag so that the
+ * partial-line filter can join the parts.
+ */
+export const CRI_LINE_PATTERN = "/^(?<time>.+) (?<stream>stdout|stderr) (?<logtag>[^ ]*) (?<log>.*)$/";
+export const CRI_FLAG_KEY = "logtag";
+export const CRI_PARTIAL_FLAG = "P";
 export const CRI_TIME_FORMAT = "%Y-%m-%dT%H:%M:%S.%N%:z";
 
 /** Tags as in docs/design.md#fluentd-tags-and-paths: tail tags raw.kubernetes.*, detect_exceptions strips "raw". */
@@ -44,12 +50,43 @@ export function exceptionDetector(): FluentdSection {
     ]);
 }
 
-/** Joins lines that a runtime split (CRI partial lines) until one ends with a newline. */
+/**
+ * Seconds a CRI partial part waits for the rest of its line. The runtime writes the parts of one
+ * line back to back, so only a container that died mid-line leaves a part waiting this long.
+ */
+export const PARTIAL_LINE_WAIT_SECONDS = 5;
+
+/**
+ * Joins the parts of a CRI line that the runtime split (flag P) with nothing between them, per
+ * file and stream, at the first part's time (fluent-plugin-concat 2.3: partial_key mode,
+ * use_first_timestamp). Only container records pass through it: a node log record never waits here
+ * (docs/design.md#log-agent-filter-chain). A part whose rest never comes is shipped as it is, through
+ * timeout_label, instead of being dumped as a TimeoutError.
+ */
 export function concatFilter(): FluentdSection {
-    return filter("**", "filter_concat", "concat", [
-        param("key", "message"),
-        param("multiline_end_regexp", "/\\n$/"),
+    return filter(RAW_MATCH, "filter_concat", "concat", [
+        param("key", "log"),
+        param("partial_key", CRI_FLAG_KEY),
+        param("partial_value", CRI_PARTIAL_FLAG),
         param("separator", quoted("")),
+        param("stream_identity_key", "stream"),
+        param("use_first_timestamp", true),
+        param("flush_interval", PARTIAL_LINE_WAIT_SECONDS),
+        param("timeout_label", SEARCH_OUTPUT_LABEL),
+    ]);
+}
+
+/**
+ * Ends every container line with a line break, as docker's json-file lines already are: CRI
+ * lines lose theirs, and detect_exceptions 0.0.12 joins a trace's lines with no separator
+ * (force_line_breaks came in a later release than the image has).
+ */
+export const LINE_BREAK_EXPRESSION = 'record["log"].end_with?("\\n") ? record["log"] : record["log"] + "\\n"';
+
+export function lineBreakFilter(): FluentdSection {
+    return filter(RAW_MATCH, "filter_line_break", "record_transformer", [
+        param("enable_ruby", true),
+        section("record", undefined, [param("log", `\${${LINE_BREAK_EXPRESSION}}`)]),
     ]);
 }
 
@@ -58,11 +95,16 @@ export function kubernetesMetadataFilter(): FluentdSection {
     return filter(KUBERNETES_FILTER, "filter_kubernetes_metadata", "kubernetes_metadata");
 }
 
-/** Lifts a JSON log line into fields; any other line stays as it is. */
+/**
+ * Lifts a JSON log line into fields; any other line becomes `message`. reserve_time keeps the time
+ * the runtime wrote the line: without it, the json and none parsers of fluentd 1.6 stamp the
+ * record with the moment of parsing (estimate_current_event).
+ */
 export function logParserFilter(): FluentdSection {
     return filter(KUBERNETES_FILTER, "filter_parser", "parser", [
         param("key_name", "log"),
         param("reserve_data", true),
+        param("reserve_time", true),
         param("remove_key_name_field", true),
         typed("parse", "multi_format", [
             section("pattern", undefined, [param("format", "json")]),
@@ -76,9 +118,12 @@ export function containersInputConfig(s: LogsSettings): FluentdFile {
     return [
         comment("Container logs; the agent's own logs are excluded so it never re-ships what it logs."),
         containerLogInput(s),
+        comment("A CRI line the runtime split into parts becomes one record again."),
+        concatFilter(),
+        comment("Every line ends with a line break, so the lines of a trace stay apart when joined."),
+        lineBreakFilter(),
         comment("Multi-line exceptions become one record, retagged kubernetes.*."),
         exceptionDetector(),
-        concatFilter(),
         kubernetesMetadataFilter(),
         logParserFilter(),
     ];

@@ -69,6 +69,12 @@ export const VOLUMES = {
 /** fluent-plugin-prometheus serves /metrics here; the metrics server scrapes the port by name. */
 export const METRICS_PORT = { name: "metrics", number: 24231, path: "/metrics" } as const;
 
+/**
+ * The label that holds the output: every record goes there, through a relabel match, and so do
+ * the container line parts that the partial-line filter gives up waiting for (its timeout_label).
+ */
+export const SEARCH_OUTPUT_LABEL = "@SEARCH_OUTPUT";
+
 export const PASSWORD_ENV = "OUTPUT_PASSWORD";
 export const PASSWORD_SECRET_KEY = "password";
 

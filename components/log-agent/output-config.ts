@@ -1,9 +1,19 @@
 import { LogsSettings } from "../../config";
-import { comment, envVar, FluentdFile, FluentdNode, FluentdSection, flag, match, param, quoted, typed } from "./fluentd-model";
-import { bufferPath, PASSWORD_ENV } from "./layout";
+import { comment, envVar, filter, FluentdFile, FluentdNode, FluentdSection, flag, match, param, quoted, section, typed } from "./fluentd-model";
+import { bufferPath, PASSWORD_ENV, SEARCH_OUTPUT_LABEL } from "./layout";
 
 /** Elasticsearch 7 accepts only this mapping type; fluent-plugin-elasticsearch 3.5 still sends one. */
 export const TYPE_NAME = "_doc";
+
+/**
+ * The major version the output assumes instead of asking the store at start-up. Elasticsearch 7
+ * (the in-cluster store is 7.10) and 6 both take the `_doc` type the output sends, and
+ * fluent-plugin-elasticsearch 3.5 uses the version only for the type name and the routing key.
+ */
+export const ASSUMED_SEARCH_MAJOR_VERSION = 7;
+
+/** The record field that carries a document's id from the buffer to the bulk request. */
+export const DOCUMENT_ID_KEY = "_hash";
 
 /**
  * Parameters of fluentd 1.6's buffer section only (docs/design.md#fluentd-parameters). A file buffer in the
@@ -44,6 +54,30 @@ function credentials(s: LogsSettings): FluentdNode[] {
     return [param("user", quoted(s.search.user)), param("password", envVar(PASSWORD_ENV))];
 }
 
+/**
+ * fluent-plugin-elasticsearch 3.5's elasticsearch_genid: a random id per record, written before
+ * the record enters the buffer, so a chunk that is sent again after a failed or half-done bulk
+ * request overwrites its documents instead of adding copies.
+ */
+export function documentIdFilter(): FluentdSection {
+    return filter("**", "filter_document_id", "elasticsearch_genid", [param("hash_id_key", DOCUMENT_ID_KEY)]);
+}
+
+/**
+ * Start-up and connection behaviour: the version check at start-up is off, since fluentd
+ * configures outputs before it starts any input, and 3.5's check retries with doubling sleeps
+ * (15 times, about 18 hours) while nothing is tailed; connections reset after any error; the host
+ * list is never replaced by sniffed node addresses, which a Service or a hosted store's proxy hides.
+ */
+function connection(): FluentdNode[] {
+    return [
+        param("verify_es_version_at_startup", false),
+        param("default_elasticsearch_version", ASSUMED_SEARCH_MAJOR_VERSION),
+        param("reconnect_on_error", true),
+        param("reload_connections", false),
+    ];
+}
+
 export function searchOutput(s: LogsSettings): FluentdSection {
     const tls =
         s.search.scheme === "https"
@@ -58,12 +92,21 @@ export function searchOutput(s: LogsSettings): FluentdSection {
         param("scheme", s.search.scheme),
         ...tls,
         ...credentials(s),
+        ...connection(),
         param("logstash_format", true),
+        param("id_key", DOCUMENT_ID_KEY),
+        param("remove_keys", DOCUMENT_ID_KEY),
         outputBuffer(s),
     ]);
 }
 
-/** output.conf: everything goes to Elasticsearch; use @log_level debug only to diagnose. */
+/**
+ * output.conf: everything goes to the output label, then to Elasticsearch with a document id; use
+ * @log_level debug only to diagnose.
+ */
 export function outputConfig(s: LogsSettings): FluentdFile {
-    return [searchOutput(s)];
+    return [
+        match("**", "search_output", "relabel", [param("@label", SEARCH_OUTPUT_LABEL)]),
+        section("label", SEARCH_OUTPUT_LABEL, [documentIdFilter(), searchOutput(s)]),
+    ];
 }

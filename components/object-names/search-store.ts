@@ -1,4 +1,5 @@
 import { fullKey, SearchStoreSettings } from "../../config";
+import { INDEX_PATTERN_SUFFIX, RETENTION_SUFFIX } from "../../config/search-store";
 import { NamedObject } from "./named-object";
 
 /** Every object SearchStore creates, named as its builders name them; none when it is off. */
@@ -11,6 +12,21 @@ export function searchStoreObjects(s: SearchStoreSettings): NamedObject[] {
         { kind: "Service", namespace: s.namespace, name: s.name, key },
         { kind: "StatefulSet", namespace: s.namespace, name: s.name, key },
     ];
+    if (s.kibana.enabled) {
+        const kibanaKey = `${fullKey("searchStore")}.kibana.name`;
+        const job = `${s.kibana.name}${INDEX_PATTERN_SUFFIX}`;
+        for (const kind of ["Deployment", "Service", "ServiceAccount"]) {
+            objects.push({ kind, namespace: s.namespace, name: s.kibana.name, key: kibanaKey });
+        }
+        for (const kind of ["Job", "ConfigMap", "ServiceAccount"]) {
+            objects.push({ kind, namespace: s.namespace, name: job, key: kibanaKey });
+        }
+    }
+    if (s.retention.enabled) {
+        for (const kind of ["CronJob", "ConfigMap", "ServiceAccount"]) {
+            objects.push({ kind, namespace: s.namespace, name: `${s.name}${RETENTION_SUFFIX}`, key });
+        }
+    }
     if (s.storage.mode === "nfs") {
         objects.push({ kind: "PersistentVolume", name: s.name, key });
     }

@@ -1,6 +1,8 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { SearchStoreSettings } from "../../config";
+import { Kibana } from "../kibana";
+import { LogRetention } from "../log-retention";
 import { nfsPersistentVolume } from "../storage";
 import { searchStoreService, searchStoreUrl } from "./service";
 import { searchStoreStatefulSet } from "./statefulset";
@@ -19,6 +21,8 @@ export interface SearchStoreArgs {
 export class SearchStore extends MonitoringComponent {
     public readonly serviceName: pulumi.Output<string>;
     public readonly url: pulumi.Output<string>;
+    /** Kibana's in-cluster URL, or undefined when searchStore.kibana.enabled is false. */
+    public readonly kibanaUrl?: pulumi.Output<string>;
 
     constructor(name: string, args: SearchStoreArgs, opts?: pulumi.ComponentResourceOptions) {
         super("cluster-monitoring:logging:SearchStore", name, args.namespaces, opts);
@@ -27,10 +31,16 @@ export class SearchStore extends MonitoringComponent {
         const volumeArgs = nfsPersistentVolume(s.name, s.storage);
         const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, this.clusterScoped())] : [];
         const service = new k8s.core.v1.Service(`${name}-service`, searchStoreService(s), this.inNamespace(s.namespace));
-        new k8s.apps.v1.StatefulSet(`${name}-statefulset`, searchStoreStatefulSet(s), this.inNamespace(s.namespace, service, ...volume));
+        const store = new k8s.apps.v1.StatefulSet(`${name}-statefulset`, searchStoreStatefulSet(s), this.inNamespace(s.namespace, service, ...volume));
+        // Kibana and the retention CronJob talk to the store, so they wait for it (and through it, for its namespace).
+        const around = [store, service];
+        this.kibanaUrl = s.kibana.enabled ? new Kibana(`${name}-kibana`, { settings: s, dependsOn: around }, { parent: this }).url : undefined;
+        if (s.retention.enabled) {
+            new LogRetention(`${name}-retention`, { settings: s, dependsOn: around }, { parent: this });
+        }
 
         this.serviceName = service.metadata.name;
         this.url = pulumi.output(searchStoreUrl(s));
-        this.registerOutputs({ serviceName: this.serviceName, url: this.url });
+        this.registerOutputs({ serviceName: this.serviceName, url: this.url, kibanaUrl: this.kibanaUrl });
     }
 }

@@ -1,0 +1,57 @@
+import * as k8s from "@pulumi/kubernetes";
+import { ResourceSettings } from "../../config";
+import { noPrivileges } from "./no-privileges";
+import { containerResources } from "./resources";
+
+/** The curl_user of curlimages/curl, the image that runs the program's REST calls from a shell script. */
+export const CURL_IMAGE_UID = 100;
+export const CURL_IMAGE_GID = 101;
+
+const SCRIPT_VOLUME = "script";
+const SCRIPT_DIR = "/opt/script";
+
+/**
+ * A pod that runs one shell script from a ConfigMap with curl, at the restricted Pod Security
+ * level: non-root, read-only root, no capabilities, no Kubernetes API token (the scripts talk
+ * only to the store's and Kibana's HTTP APIs).
+ */
+export function curlScriptPod(args: {
+    serviceAccountName: string;
+    image: string;
+    configMapName: string;
+    scriptKey: string;
+    env: Record<string, string>;
+    resources: ResourceSettings;
+    placement: Omit<k8s.types.input.core.v1.PodSpec, "containers">;
+}): k8s.types.input.core.v1.PodSpec {
+    return {
+        serviceAccountName: args.serviceAccountName,
+        automountServiceAccountToken: false,
+        restartPolicy: "OnFailure",
+        ...args.placement,
+        securityContext: {
+            runAsNonRoot: true,
+            runAsUser: CURL_IMAGE_UID,
+            runAsGroup: CURL_IMAGE_GID,
+            seccompProfile: { type: "RuntimeDefault" },
+        },
+        containers: [
+            {
+                name: "script",
+                image: args.image,
+                imagePullPolicy: "IfNotPresent",
+                command: ["sh", `${SCRIPT_DIR}/${args.scriptKey}`],
+                env: Object.entries(args.env).map(([name, value]) => ({ name, value })),
+                resources: containerResources(args.resources),
+                volumeMounts: [{ name: SCRIPT_VOLUME, mountPath: SCRIPT_DIR, readOnly: true }],
+                securityContext: { ...noPrivileges(), readOnlyRootFilesystem: true },
+            },
+        ],
+        volumes: [{ name: SCRIPT_VOLUME, configMap: { name: args.configMapName } }],
+    };
+}
+
+/** A ServiceAccount of its own for a workload that needs no Kubernetes API access. */
+export function tokenlessServiceAccount(name: string, namespace: string, labels: Record<string, string>): k8s.types.input.core.v1.ServiceAccount {
+    return { apiVersion: "v1", kind: "ServiceAccount", metadata: { name, namespace, labels }, automountServiceAccountToken: false };
+}

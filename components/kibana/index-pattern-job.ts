@@ -1,0 +1,44 @@
+import * as k8s from "@pulumi/kubernetes";
+import { SearchStoreSettings } from "../../config";
+import { curlScriptPod } from "../common/curl-job-pod";
+import { podPlacement } from "../common/scheduling";
+import { INDEX_PATTERN_ID, INDEX_PATTERN_SCRIPT_KEY, indexPatternJobName, indexPatternLabels, kibanaUrl } from "./layout";
+import { PROVISION_INDEX_PATTERN_SCRIPT } from "./provision-index-pattern";
+
+export function indexPatternScriptConfigMap(s: SearchStoreSettings): k8s.types.input.core.v1.ConfigMap {
+    return {
+        apiVersion: "v1",
+        kind: "ConfigMap",
+        metadata: { name: indexPatternJobName(s), namespace: s.namespace, labels: indexPatternLabels(s) },
+        data: { [INDEX_PATTERN_SCRIPT_KEY]: PROVISION_INDEX_PATTERN_SCRIPT },
+    };
+}
+
+/**
+ * Provisions the index pattern once Kibana answers. A changed pattern changes the Job's spec,
+ * which Pulumi replaces, so the new pattern is provisioned; overwrite=true makes a rerun safe.
+ */
+export function indexPatternJob(s: SearchStoreSettings): k8s.types.input.batch.v1.Job {
+    const labels = indexPatternLabels(s);
+    return {
+        apiVersion: "batch/v1",
+        kind: "Job",
+        metadata: { name: indexPatternJobName(s), namespace: s.namespace, labels },
+        spec: {
+            backoffLimit: 6,
+            activeDeadlineSeconds: 1800,
+            template: {
+                metadata: { labels },
+                spec: curlScriptPod({
+                    serviceAccountName: indexPatternJobName(s),
+                    image: s.retention.image,
+                    configMapName: indexPatternJobName(s),
+                    scriptKey: INDEX_PATTERN_SCRIPT_KEY,
+                    env: { KIBANA_URL: kibanaUrl(s), INDEX_PATTERN: s.kibana.indexPattern, INDEX_PATTERN_ID },
+                    resources: s.retention.resources,
+                    placement: podPlacement(s),
+                }),
+            },
+        },
+    };
+}

@@ -1,0 +1,1 @@
+export { Kibana, KibanaArgs } from "./kibana";

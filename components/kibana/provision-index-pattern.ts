@@ -1,0 +1,31 @@
+/**
+ * The index pattern script: waits for Kibana, then creates (or replaces) the index pattern through
+ * Kibana 7.10's saved objects API, with @timestamp as its time field, and makes it the default
+ * (docs/log-agent.md#kibana). POSIX sh; tests/kibana.test.ts runs it through shellcheck and
+ * against a fake Kibana.
+ */
+export const PROVISION_INDEX_PATTERN_SCRIPT = `#!/bin/sh
+set -eu
+
+# Kibana starts after the store and migrates its saved objects first; wait up to ten minutes.
+tries=0
+until curl --silent --fail --globoff --max-time 10 -o /dev/null "\${KIBANA_URL}/api/status"; do
+  tries=$((tries + 1))
+  if [ "$tries" -ge "\${WAIT_TRIES:-60}" ]; then
+    echo "Kibana did not answer at \${KIBANA_URL}" >&2
+    exit 1
+  fi
+  sleep 10
+done
+
+# overwrite=true makes a second run (a new image, a changed pattern) replace the object.
+curl --silent --show-error --fail --globoff --max-time 30 -X POST \\
+  -H 'kbn-xsrf: true' -H 'Content-Type: application/json' \\
+  "\${KIBANA_URL}/api/saved_objects/index-pattern/\${INDEX_PATTERN_ID}?overwrite=true" \\
+  -d "{\\"attributes\\":{\\"title\\":\\"\${INDEX_PATTERN}\\",\\"timeFieldName\\":\\"@timestamp\\"}}" >/dev/null
+curl --silent --show-error --fail --globoff --max-time 30 -X POST \\
+  -H 'kbn-xsrf: true' -H 'Content-Type: application/json' \\
+  "\${KIBANA_URL}/api/kibana/settings" \\
+  -d "{\\"changes\\":{\\"defaultIndex\\":\\"\${INDEX_PATTERN_ID}\\"}}" >/dev/null
+echo "index pattern \${INDEX_PATTERN} is Kibana's default"
+`;

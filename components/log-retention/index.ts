@@ -1,0 +1,1 @@
+export { LogRetention, LogRetentionArgs } from "./log-retention";

@@ -1,0 +1,237 @@
+import { FluentdFile, FluentdNode, FluentdSection, sectionsOf } from "../../../components/log-agent/fluentd-model";
+import { EventTime, seconds } from "./event-time";
+import { filterPlugin } from "./filters";
+import { ElasticsearchOutput, IndexedDocument, outputPlugin } from "./outputs";
+import { bool, num, only, str } from "./params";
+import { parserFrom } from "./parsers";
+import { tagMatches } from "./tag-pattern";
+import { FilterPlugin, FluentdEvent, LogRecord, OutputPlugin, PluginContext } from "./types";
+
+/** One element of a routing scope (the root or a <label>), in config order. */
+type Element = { kind: "filter"; pattern: string; plugin: FilterPlugin } | { kind: "match"; pattern: string; plugin: OutputPlugin };
+
+export interface DumpedEvent {
+    tag: string;
+    time: EventTime;
+    record: LogRecord;
+    error: string;
+}
+
+/** A journal entry as fluent-plugin-systemd 1.0 reads it: its fields and its realtime timestamp. */
+export interface JournalEntry {
+    realtime: EventTime;
+    fields: Record<string, string>;
+}
+
+/**
+ * A model of one fluentd 1.6.3 agent running the given config files, for the plugins and
+ * parameters the log agent uses, each as the plugin version in quay.io/fluentd_elasticsearch/fluentd:v2.7.0
+ * behaves (see each plugin's comment). What it models of fluentd itself:
+ * - the image's fluent.conf includes config.d/*.conf, and fluentd reads a glob's files in sorted order;
+ * - an event goes through the filters of its scope whose pattern matches its tag and that come
+ *   before the first matching <match>, in config order, then to that <match>; events emitted to a
+ *   label go through that label's filters and matches the same way;
+ * - error events go to <label @ERROR> if there is one, otherwise fluentd logs "dump an error event" and drops them;
+ * - plugins' 1 s timers run once per simulated second (advance()).
+ * The clock is simulated: `now` starts at `start` and only advance() moves it.
+ */
+export class FluentdAgent {
+    now: EventTime;
+    readonly dumped: DumpedEvent[] = [];
+    /** Every bulk request the Elasticsearch outputs sent, each a list of documents. */
+    readonly bulkRequests: IndexedDocument[][] = [];
+    private readonly sources = new Map<string, FluentdSection>();
+    private readonly root: Element[] = [];
+    private readonly labels = new Map<string, Element[]>();
+    private readonly plugins: (FilterPlugin | OutputPlugin)[] = [];
+    private readonly outputs: ElasticsearchOutput[] = [];
+    private readonly esSections: FluentdSection[] = [];
+
+    constructor(files: Record<string, FluentdFile>, start: EventTime) {
+        this.now = start;
+        for (const name of Object.keys(files).sort()) {
+            for (const node of files[name]) {
+                this.declare(node, this.root, undefined);
+            }
+        }
+    }
+
+    private context(scope: Element[]): PluginContext {
+        return {
+            now: () => this.now,
+            emit: (tag, time, record) => this.route(scope, { tag, time, record }),
+            emitToLabel: (label, tag, time, record) => this.route(this.label(label), { tag, time, record }),
+            emitError: (tag, time, record, error) => {
+                if (this.labels.has("@ERROR")) {
+                    this.route(this.label("@ERROR"), { tag, time, record });
+                } else {
+                    this.dumped.push({ tag, time, record, error });
+                }
+            },
+        };
+    }
+
+    private label(name: string): Element[] {
+        const scope = this.labels.get(name);
+        if (!scope) {
+            throw new Error(`config error: label ${name} is not defined`);
+        }
+        return scope;
+    }
+
+    private declare(node: FluentdNode, scope: Element[], labelName: string | undefined): void {
+        if (node.kind !== "section") {
+            return;
+        }
+        switch (node.name) {
+            case "system":
+                return;
+            case "source": {
+                const type = str(node, "@type");
+                if (type === "tail" || type === "systemd") {
+                    this.sources.set(str(node, "@id")!, node);
+                }
+                return;
+            }
+            case "label": {
+                if (labelName !== undefined) {
+                    throw new Error("config error: <label> inside <label>");
+                }
+                const inner: Element[] = [];
+                this.labels.set(node.argument!, inner);
+                node.body.forEach((child) => this.declare(child, inner, node.argument));
+                return;
+            }
+            case "filter": {
+                const plugin = filterPlugin(node, this.context(scope));
+                this.plugins.push(plugin);
+                scope.push({ kind: "filter", pattern: node.argument!, plugin });
+                return;
+            }
+            case "match": {
+                const plugin = outputPlugin(node, this.context(scope), this.bulkRequests);
+                if (plugin instanceof ElasticsearchOutput) {
+                    this.outputs.push(plugin);
+                    this.esSections.push(node);
+                }
+                this.plugins.push(plugin);
+                scope.push({ kind: "match", pattern: node.argument!, plugin });
+                return;
+            }
+            default:
+                throw new Error(`the fluentd model does not know the <${node.name}> directive`);
+        }
+    }
+
+    private route(scope: Element[], event: FluentdEvent): void {
+        let events = [event];
+        for (const el of scope) {
+            if (!tagMatches(el.pattern, event.tag)) {
+                continue;
+            }
+            if (el.kind === "filter") {
+                events = events.flatMap((e) => el.plugin.filter(e));
+            } else {
+                events.forEach((e) => el.plugin.emit(e));
+                return;
+            }
+        }
+        if (events.length > 0) {
+            // fluentd warns "no patterns matched" and drops the event.
+            events.forEach((e) => this.dumped.push({ ...e, error: "no patterns matched" }));
+        }
+    }
+
+    private source(id: string, type: string): FluentdSection {
+        const s = this.sources.get(id);
+        if (!s || str(s, "@type") !== type) {
+            throw new Error(`no ${type} source with @id ${id}`);
+        }
+        return s;
+    }
+
+    /**
+     * in_tail reading `lines` appended to `path` (fluentd 1.6 in_tail): each line without its line
+     * break, parsed by <parse>; the tag's * becomes the path with / turned into dots. A line the
+     * parser does not match is dropped with a warning.
+     */
+    tail(id: string, path: string, lines: string[]): void {
+        const s = this.source(id, "tail");
+        const parse = parserFrom(only(s, "parse")!);
+        const tag = str(s, "tag")!.replace("*", path.replace(/\//g, ".").replace(/\.+/g, ".").replace(/^\./, ""));
+        for (const line of lines) {
+            const parsed = parse(line.replace(/\r?\n$/, ""), this.now);
+            if (parsed) {
+                this.route(this.root, { tag, time: parsed.time, record: parsed.record });
+            } else {
+                this.dumped.push({ tag, time: this.now, record: { message: line }, error: "pattern not matched" });
+            }
+        }
+    }
+
+    /** fluent-plugin-systemd 1.0's in_systemd: the entry's fields (shaped by <entry>), at the entry's realtime timestamp. */
+    journal(id: string, entries: JournalEntry[]): void {
+        const s = this.source(id, "systemd");
+        const entry = sectionsOf(s, "entry")[0];
+        for (const e of entries) {
+            const record: LogRecord = {};
+            for (const [k, v] of Object.entries(e.fields)) {
+                let key = entry && bool(entry, "fields_strip_underscores", false) ? k.replace(/^_+/, "") : k;
+                key = entry && bool(entry, "fields_lowercase", false) ? key.toLowerCase() : key;
+                record[key] = v;
+            }
+            this.route(this.root, { tag: str(s, "tag")!, time: e.realtime, record });
+        }
+    }
+
+    /** Moves the clock on by whole seconds, running the plugins' timers each second. */
+    advance(secs: number): void {
+        for (let i = 0; i < secs; i++) {
+            this.now += seconds(1);
+            this.plugins.forEach((p) => p.tick?.());
+        }
+    }
+
+    /** Writes every Elasticsearch output's buffered chunk as one bulk request. */
+    flush(): void {
+        this.outputs.forEach((o) => o.flush());
+    }
+
+    /** Sends each output's last chunk again, as fluentd does when a bulk request failed (retry). */
+    retryLastChunk(): void {
+        this.outputs.forEach((o) => o.resend());
+    }
+
+    shutdown(): void {
+        this.plugins.forEach((p) => p.shutdown?.());
+        this.flush();
+    }
+
+    documents(): IndexedDocument[] {
+        return this.bulkRequests.flat();
+    }
+
+    /**
+     * How long after fluentd starts its inputs begin to read, when the search store does not
+     * answer: fluentd 1.6 configures every plugin before it starts any input, and
+     * fluent-plugin-elasticsearch 3.5.3 asks the store for its version in configure when
+     * verify_es_version_at_startup is true (the default), retrying max_retry_get_es_version
+     * times (default 15) after sleeps of 2, 4, 8... seconds (retry_operate), then raises, so
+     * fluentd exits and never reads (undefined).
+     */
+    static secondsUntilInputsStartWithStoreDown(files: Record<string, FluentdFile>): number | undefined {
+        const agent = new FluentdAgent(files, 0n);
+        let waited = 0;
+        for (const es of agent.esSections) {
+            if (!bool(es, "verify_es_version_at_startup", true)) {
+                continue;
+            }
+            const retries = num(es, "max_retry_get_es_version", 15);
+            for (let r = 1; r <= retries; r++) {
+                waited += 2 ** r;
+            }
+            return undefined;
+        }
+        return waited;
+    }
+}

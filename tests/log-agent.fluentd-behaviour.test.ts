@@ -1,0 +1,130 @@
+import * as assert from "assert";
+import { agentConfigModel } from "../components/log-agent/config-map";
+import { FluentdAgent } from "./harness/fluentd-sim/agent";
+import { eventTime, seconds } from "./harness/fluentd-sim/event-time";
+import { settingsWith } from "./harness/stack-config";
+
+/**
+ * The agent's config run through the fluentd model (tests/harness/fluentd-sim), which behaves as
+ * fluentd 1.6.3 and the plugin versions of the add-on image do; docs/log-agent.md#how-the-fixes-work
+ * says which plugin behaviour each test rests on. Each test is named after a loss or misdating
+ * that the spec's filter chain showed on a real fluentd.
+ */
+
+const CONTAINER_ID = "a".repeat(64);
+const CONTAINER_LOG = `/var/log/containers/shop-7d9f_web_app-${CONTAINER_ID}.log`;
+const WRITTEN = "2026-03-01T10:00:00.123456789Z";
+/** The agent reads the lines 135 s after they were written, as when tailing was blocked. */
+const READ = eventTime(WRITTEN) + seconds(135);
+
+function agent(): FluentdAgent {
+    return new FluentdAgent(agentConfigModel(settingsWith().logs), READ);
+}
+
+function cri(time: string, flag: "P" | "F", text: string, stream = "stdout"): string {
+    return `${time} ${stream} ${flag} ${text}`;
+}
+
+describe("log agent: behaviour of the fluentd config (fluentd model)", () => {
+    it("node records without a trailing line break reach the output and are never dumped at concat's timeout", () => {
+        const a = agent();
+        a.tail("minion", "/var/log/salt/minion", ["2026-03-01 10:00:00,066 [salt.state       ][INFO    ] Completed state [nginx]"]);
+        a.journal("kernel", [{ realtime: eventTime(WRITTEN), fields: { MESSAGE: "eth0: link up", _TRANSPORT: "kernel" } }]);
+        a.advance(300);
+        a.shutdown();
+        assert.deepStrictEqual(a.dumped, []);
+        const messages = a.documents().map((d) => d.source.message);
+        assert.deepStrictEqual(messages, ["Completed state [nginx]", "eth0: link up"]);
+    });
+
+    it("a record's @timestamp is when the log was written, not when fluentd read it", () => {
+        const a = agent();
+        a.tail("fluentd-containers.log", CONTAINER_LOG, [
+            cri(WRITTEN, "F", '{"level":"info","msg":"order placed"}'),
+            JSON.stringify({ log: "plain docker line\n", stream: "stderr", time: WRITTEN }),
+        ]);
+        a.tail("minion", "/var/log/salt/minion", ["2026-03-01 10:00:00,066 [salt.state       ][INFO    ] Completed state [nginx]"]);
+        a.journal("journald-kubelet", [{ realtime: eventTime(WRITTEN), fields: { MESSAGE: "Started kubelet", _SYSTEMD_UNIT: "kubelet.service" } }]);
+        a.advance(30);
+        a.shutdown();
+        const docs = a.documents();
+        assert.strictEqual(docs.length, 4, a.dumped.map((d) => d.error).join("; "));
+        assert.deepStrictEqual(
+            docs.map((d) => d.source["@timestamp"]),
+            [
+                "2026-03-01T10:00:00.123456789+00:00",
+                "2026-03-01T10:00:00.123456789+00:00",
+                "2026-03-01T10:00:00.000000000+00:00",
+                "2026-03-01T10:00:00.123456789+00:00",
+            ],
+        );
+        assert.strictEqual(docs[0].index, "logstash-2026.03.01");
+    });
+
+    it("joins a CRI line that the runtime split into partial (P) records, and keeps its own time", () => {
+        const a = agent();
+        a.tail("fluentd-containers.log", CONTAINER_LOG, [
+            cri(WRITTEN, "P", "first half of a long line, "),
+            cri("2026-03-01T10:00:00.2Z", "F", "second half"),
+        ]);
+        a.advance(10);
+        a.shutdown();
+        const docs = a.documents();
+        assert.deepStrictEqual(a.dumped, []);
+        assert.deepStrictEqual(
+            docs.map((d) => [d.source.message, d.source["@timestamp"]]),
+            [["first half of a long line, second half\n", "2026-03-01T10:00:00.123456789+00:00"]],
+        );
+        assert.ok(!("logtag" in docs[0].source), "the P/F flag is not shipped");
+        assert.ok(!("log" in docs[0].source), "the text is shipped once, as message");
+        assert.deepStrictEqual(docs[0].source.kubernetes, { container_name: "app", namespace_name: "web", pod_name: "shop-7d9f" });
+    });
+
+    it("joins the CRI lines of a stack trace with line breaks, as docker's lines are", () => {
+        const trace = ["java.lang.IllegalStateException: boom", "\tat shop.Cart.add(Cart.java:42)", "\tat shop.Api.post(Api.java:7)"];
+        for (const [name, lines] of [
+            ["CRI", trace.map((l) => cri(WRITTEN, "F", l))],
+            ["docker", trace.map((l) => JSON.stringify({ log: `${l}\n`, stream: "stdout", time: WRITTEN }))],
+        ] as const) {
+            const a = agent();
+            a.tail("fluentd-containers.log", CONTAINER_LOG, [...lines]);
+            a.advance(10);
+            a.shutdown();
+            assert.deepStrictEqual(
+                a.documents().map((d) => d.source.message),
+                [`${trace.join("\n")}\n`],
+                name,
+            );
+        }
+    });
+
+    it("a partial line whose rest never comes (the container died) still reaches the output, under its file's tag", () => {
+        const a = agent();
+        a.tail("fluentd-containers.log", CONTAINER_LOG, [cri(WRITTEN, "P", "cut off")]);
+        a.advance(120);
+        a.shutdown();
+        assert.deepStrictEqual(a.dumped, []);
+        // It skips the metadata and parser filters; the tag still names pod, namespace and container.
+        assert.deepStrictEqual(
+            a.documents().map((d) => [d.source.log, d.source.tag, d.source["@timestamp"]]),
+            [["cut off", `raw.kubernetes${CONTAINER_LOG.replace(/\//g, ".")}`, "2026-03-01T10:00:00.123456789+00:00"]],
+        );
+    });
+
+    it("start-up does not wait for the search store: the inputs read at once while it is down", () => {
+        assert.strictEqual(FluentdAgent.secondsUntilInputsStartWithStoreDown(agentConfigModel(settingsWith().logs)), 0);
+    });
+
+    it("a chunk sent again after a failed bulk request indexes the same document ids, so a retry adds no duplicates", () => {
+        const a = agent();
+        a.tail("fluentd-containers.log", CONTAINER_LOG, [cri(WRITTEN, "F", "one"), cri(WRITTEN, "F", "two")]);
+        a.flush();
+        a.retryLastChunk();
+        const [first, retry] = a.bulkRequests;
+        const ids = first.map((d) => d.id);
+        assert.ok(ids.every((id) => typeof id === "string" && id.length > 0), "every document has an id");
+        assert.strictEqual(new Set(ids).size, 2, "two records, two ids");
+        assert.deepStrictEqual(retry.map((d) => d.id), ids);
+        assert.ok(first.every((d) => !("_hash" in d.source)), "the id field itself is not indexed");
+    });
+});
