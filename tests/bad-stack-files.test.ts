@@ -4,7 +4,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { stringify } from "yaml";
 import { renderCli } from "../render/cli";
-import { allRegistered } from "./harness/pulumi-mocks";
+import { allRegistered, waitForRegistrations } from "./harness/pulumi-mocks";
 import { tempProject } from "./harness/temp-project";
 
 /**
@@ -292,6 +292,8 @@ interface InProcessRun extends Run {
  */
 async function renderInProcess(c: Case): Promise<InProcessRun> {
     const dir = tempProject({ "Pulumi.bad.yaml": stackFileOf(c) });
+    // Registrations still in flight from an earlier test must not count as this run's.
+    await waitForRegistrations();
     const before = allRegistered().length;
     let stderr = "";
     const status = await renderCli(["bad", "--project-dir", dir], { stdout: () => undefined, stderr: (t) => (stderr += t) });
