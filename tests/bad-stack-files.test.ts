@@ -3,8 +3,7 @@ import { spawn } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import { stringify } from "yaml";
-import { renderCli } from "../render/cli";
-import { allRegistered, waitForRegistrations } from "./harness/pulumi-mocks";
+import { renderInProcess } from "./harness/render-cli";
 import { tempProject } from "./harness/temp-project";
 
 /**
@@ -285,20 +284,11 @@ interface InProcessRun extends Run {
     registered: number;
 }
 
-/**
- * `npm run render -- bad --project-dir <dir>` run in this process. Error messages name the stack
- * file relative to the working directory; the spawned CLI runs in the project directory, so the
- * directory is taken out of the message here to print what the CLI would.
- */
-async function renderInProcess(c: Case): Promise<InProcessRun> {
+/** `npm run render -- bad --project-dir <dir>` in this process (tests/harness/render-cli.ts). */
+async function renderCaseInProcess(c: Case): Promise<InProcessRun> {
     const dir = tempProject({ "Pulumi.bad.yaml": stackFileOf(c) });
-    // Registrations still in flight from an earlier test must not count as this run's.
-    await waitForRegistrations();
-    const before = allRegistered().length;
-    let stderr = "";
-    const status = await renderCli(["bad", "--project-dir", dir], { stdout: () => undefined, stderr: (t) => (stderr += t) });
-    const registered = allRegistered().length - before;
-    return { ...finish(dir, status, stderr.split(dir + path.sep).join("")), registered };
+    const { status, stderr, registered } = await renderInProcess(dir, "bad");
+    return { ...finish(dir, status, stderr), registered };
 }
 
 /** The same command as its own process, as a user runs it. */
@@ -339,7 +329,7 @@ describe("bad stack files are refused before anything is registered or written",
     });
 
     it("the valid file they start from renders", async () => {
-        const ok = await renderInProcess(BASELINE);
+        const ok = await renderCaseInProcess(BASELINE);
         assert.strictEqual(ok.status, 0, ok.stderr);
         assert.ok(ok.wrote);
         assert.ok(ok.registered > 0, "the program registered its resources");
@@ -347,7 +337,7 @@ describe("bad stack files are refused before anything is registered or written",
 
     CASES.forEach((c) => {
         it(`${c.class}: ${c.what} (${c.key})`, async () => {
-            const run = await renderInProcess(c);
+            const run = await renderCaseInProcess(c);
             assertRefused(c, run);
             assert.strictEqual(run.registered, 0, "no resource may be registered");
         });
@@ -373,7 +363,7 @@ describe("bad stack files through the render CLI as a process, one per kind of f
         it(`${c.class}: ${c.what} exits 1, prints what the in-process run printed and writes nothing`, async () => {
             const run = runs[i + 1];
             assertRefused(c, run);
-            assert.strictEqual(run.stderr, (await renderInProcess(c)).stderr);
+            assert.strictEqual(run.stderr, (await renderCaseInProcess(c)).stderr);
         });
     }
 });
