@@ -121,7 +121,6 @@ describe("default alert rules", () => {
     });
 
     it("fire and stay silent as promtool test rules expects, for every alert", function () {
-        this.timeout(120000);
         const dir = tempDir("rule-tests");
         writeFiles(dir, files);
         const failures: string[] = [];

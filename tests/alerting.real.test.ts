@@ -7,6 +7,7 @@ import { alertmanagerConfig, renderAlertmanagerConfig } from "../components/aler
 import { AlertmanagerSettings } from "../config";
 import { AlertmanagerProcess, amtool, WebhookReceiver } from "./harness/alertmanager";
 import { discoveredTarget, generatedPrometheusFiles } from "./harness/generated-config";
+import { until } from "./harness/hang";
 import { PrometheusProcess, sandboxConfig, tempDir } from "./harness/prometheus";
 import { settingsWith } from "./harness/stack-config";
 
@@ -88,7 +89,6 @@ describe("Prometheus 2.11 knows every key of the generated alerting section", ()
 });
 
 describe("alerts reach a webhook, end to end on 127.0.0.1", function () {
-    this.timeout(120000);
     let receiver: WebhookReceiver | undefined;
     let alertmanager: AlertmanagerProcess | undefined;
     let prometheus: PrometheusProcess | undefined;
@@ -103,7 +103,7 @@ describe("alerts reach a webhook, end to end on 127.0.0.1", function () {
         await new Promise((r) => (standIn ? standIn.close(r) : r(undefined)));
     });
 
-    it("a firing alert and the watchdog arrive with their labels within 60 seconds, and the resolution follows", async () => {
+    it("a firing alert and the watchdog arrive with their labels, and the resolution follows", async () => {
         receiver = await WebhookReceiver.start();
         // A stand-in target: a Service of the self-monitoring job, serving one gauge.
         standIn = http.createServer((_, res) => res.writeHead(200, { "Content-Type": "text/plain" }).end(`# TYPE stand_in_queue_stuck gauge\nstand_in_queue_stuck ${standInValue}\n`));
@@ -162,7 +162,7 @@ describe("alerts reach a webhook, end to end on 127.0.0.1", function () {
             return body.data.activeAlertmanagers.some((a: any) => a.url.includes(`127.0.0.1:${alertmanager!.port}/api/v2/alerts`));
         }, "Alertmanager discovered through the generated alerting section");
 
-        const fired = await receiver.waitFor("/default", (l) => l.alertname === "StandInQueueStuck", 60000);
+        const fired = await receiver.waitFor("/default", (l) => l.alertname === "StandInQueueStuck");
         assert.deepStrictEqual(fired.labels, {
             alertname: "StandInQueueStuck",
             severity: "critical",
@@ -177,18 +177,14 @@ describe("alerts reach a webhook, end to end on 127.0.0.1", function () {
         });
         assert.strictEqual(fired.annotations.description, "Pod stand-in-0 reports a stuck queue.");
 
-        const watchdog = await receiver.waitFor("/watchdog", (l) => l.alertname === "Watchdog", 60000);
+        const watchdog = await receiver.waitFor("/watchdog", (l) => l.alertname === "Watchdog");
         assert.deepStrictEqual(watchdog.labels, { alertname: "Watchdog", severity: "none", monitor: "monitoring/main" });
         // The watchdog has its own route: it never reaches the default receiver.
         assert.ok(!receiver.calls.some((c) => c.path === "/default" && c.body.alerts.some((a) => a.labels.alertname === "Watchdog")));
 
         // Resolved: the stand-in recovers, and the webhook hears it (send_resolved).
         standInValue = 0;
-        const deadline = Date.now() + 60000;
-        while (!receiver.calls.some((c) => c.path === "/default" && c.body.status === "resolved") && Date.now() < deadline) {
-            await new Promise((r) => setTimeout(r, 200));
-        }
-        assert.ok(receiver.calls.some((c) => c.path === "/default" && c.body.status === "resolved"), "the resolution arrives within 60 s");
+        await receiver.waitForCall(() => receiver!.calls.some((c) => c.path === "/default" && c.body.status === "resolved"), "resolution at /default");
     });
 
     it("a critical alert inhibits the warning of the same alert and namespace, not of another namespace", async () => {
@@ -201,10 +197,22 @@ describe("alerts reach a webhook, end to end on 127.0.0.1", function () {
         });
         assert.ok(response.ok, `Alertmanager refused the probes: ${response.status}`);
         const isProbe = (ns: string, sev: string) => (l: Record<string, string>) => l.alertname === "InhibitProbe" && l.namespace === ns && l.severity === sev;
-        await receiver.waitFor("/default", isProbe("a", "critical"), 30000);
-        await receiver.waitFor("/default", isProbe("b", "warning"), 30000);
-        // Several group intervals (1s) later, the muted warning has still not been sent.
-        await new Promise((r) => setTimeout(r, 3000));
-        assert.ok(!receiver.calls.some((c) => c.body.alerts.some((a) => isProbe("a", "warning")(a.labels))), "the warning in namespace a is inhibited");
+        const sentWarningOfA = () => receiver!.calls.some((c) => c.body.alerts.some((a) => isProbe("a", "warning")(a.labels)));
+        const sentWarningFailure = () => (sentWarningOfA() ? "the warning in namespace a was sent, not inhibited" : undefined);
+        await receiver.waitFor("/default", isProbe("a", "critical"));
+        await receiver.waitFor("/default", isProbe("b", "warning"));
+        // Alertmanager's API works out inhibition when asked, with the inhibitor its notification
+        // pipeline uses, so no wait for "long enough" is needed: the warning of namespace a shows
+        // as inhibited by the critical alert. Had the rule not matched, the warning would go out
+        // with its group, and the wait fails as soon as it arrives.
+        type ApiAlert = { labels: Record<string, string>; fingerprint: string; status: { state: string; inhibitedBy: string[] } };
+        const alerts = await until(async () => {
+            const list = (await (await fetch(`http://127.0.0.1:${alertmanager!.port}/api/v2/alerts`)).json()) as ApiAlert[];
+            return list.some((a) => isProbe("a", "warning")(a.labels) && a.status.state === "suppressed") && list;
+        }, "warning of namespace a suppressed in Alertmanager's API", sentWarningFailure);
+        const of = (ns: string, sev: string) => alerts.find((a) => isProbe(ns, sev)(a.labels))!;
+        assert.deepStrictEqual(of("a", "warning").status.inhibitedBy, [of("a", "critical").fingerprint]);
+        assert.deepStrictEqual([of("b", "warning").status.state, of("b", "warning").status.inhibitedBy], ["active", []]);
+        assert.ok(!sentWarningOfA(), "the warning in namespace a is inhibited");
     });
 });

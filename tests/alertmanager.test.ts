@@ -165,7 +165,6 @@ describe("Alertmanager (docs/alerting.md#alertmanager)", () => {
     });
 
     describe("registered by the program, secrets never in clear", function () {
-        this.timeout(60000);
         let resources: Awaited<ReturnType<typeof runProgram>>["resources"];
         before(async () => {
             const config = requiredConfig();

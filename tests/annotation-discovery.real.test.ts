@@ -66,7 +66,6 @@ const RELEASES = [
 ];
 
 for (const release of RELEASES) describe(`annotated pods and services on a real Prometheus, release line ${release.line}`, function () {
-    this.timeout(60000);
     let server: PrometheusProcess | undefined;
 
     before(async () => {
@@ -116,7 +115,6 @@ function exposition(count: number): string {
 }
 
 describe("scrape limits on a real Prometheus: a target over its sample_limit fails its scrape, others go on", function () {
-    this.timeout(90000);
     let server: PrometheusProcess | undefined;
     const exporters: ExpositionServer[] = [];
 

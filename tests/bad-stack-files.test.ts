@@ -3,11 +3,15 @@ import { spawn } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import { stringify } from "yaml";
+import { renderInProcess } from "./harness/render-cli";
 import { tempProject } from "./harness/temp-project";
 
 /**
  * Bad stack files as users write them, each run through the real render CLI the way `pulumi up`
- * would run the program: it must exit 1, name the key that is wrong and write nothing.
+ * would run the program: it must exit 1, name the key that is wrong, register no resource and
+ * write nothing. Every case runs the CLI's own code (render/cli.ts) in this process, under the
+ * same runtime mocks as a spawned render; only one file per kind of failure also runs as a
+ * process, for what only a process shows: its exit code and what it prints.
  */
 
 const REPO = path.resolve(__dirname, "..");
@@ -412,52 +416,64 @@ interface Run {
     wrote: boolean;
 }
 
-function renderCli(c: Case): Promise<Run> {
-    let text = c.text;
-    if (text === undefined) {
-        const config = base();
-        c.edit!(config);
-        text = stringify({ config });
+/** The case's stack file, as the user would have written it. */
+function stackFileOf(c: Case): string {
+    if (c.text !== undefined) {
+        return c.text;
     }
-    const dir = tempProject({ "Pulumi.bad.yaml": text });
-    return new Promise((resolve) => {
+    const config = base();
+    c.edit!(config);
+    return stringify({ config });
+}
+
+/** What the project directory shows after a run, which is then removed. */
+function finish(dir: string, status: number | null, stderr: string): Run {
+    const wrote = fs.existsSync(path.join(dir, "manifests"));
+    fs.rmSync(dir, { recursive: true, force: true });
+    return { status, stderr, wrote };
+}
+
+interface InProcessRun extends Run {
+    /** Resources the program registered during the run. */
+    registered: number;
+}
+
+/** `npm run render -- bad --project-dir <dir>` in this process (tests/harness/render-cli.ts). */
+async function renderCaseInProcess(c: Case): Promise<InProcessRun> {
+    const dir = tempProject({ "Pulumi.bad.yaml": stackFileOf(c) });
+    const { status, stderr, registered } = await renderInProcess(dir, "bad");
+    return { ...finish(dir, status, stderr), registered };
+}
+
+/** The same command as its own process, as a user runs it. */
+function renderProcess(c: Case): Promise<Run> {
+    const dir = tempProject({ "Pulumi.bad.yaml": stackFileOf(c) });
+    return new Promise((resolve, reject) => {
         const child = spawn(
             process.execPath,
             [require.resolve("ts-node/dist/bin"), "--transpile-only", path.join(REPO, "scripts/render.ts"), "bad", "--project-dir", dir],
-            { cwd: dir },
+            { cwd: dir, stdio: ["ignore", "ignore", "pipe"] },
         );
         let stderr = "";
         child.stderr.on("data", (d) => (stderr += d));
-        child.on("close", (status) => {
-            const wrote = fs.existsSync(path.join(dir, "manifests"));
-            fs.rmSync(dir, { recursive: true, force: true });
-            resolve({ status, stderr, wrote });
-        });
+        child.on("error", reject);
+        child.on("close", (status) => resolve(finish(dir, status, stderr)));
     });
 }
 
-/** Runs every case through the CLI, a few at a time. */
-async function runAll(cases: Case[], parallel: number): Promise<Run[]> {
-    const results: Run[] = new Array(cases.length);
-    let next = 0;
-    const worker = async () => {
-        while (next < cases.length) {
-            const i = next++;
-            results[i] = await renderCli(cases[i]);
-        }
-    };
-    await Promise.all(Array.from({ length: parallel }, worker));
-    return results;
+const BASELINE: Case = { class: "baseline", what: "valid", edit: () => undefined, key: "" };
+
+function assertRefused(c: Case, run: Run): void {
+    assert.strictEqual(run.status, 1, `exit status; stderr:\n${run.stderr}`);
+    assert.ok(run.stderr.includes(c.key), `the message names ${c.key}:\n${run.stderr}`);
+    if (c.says) {
+        assert.match(run.stderr, c.says);
+    }
+    assert.doesNotMatch(run.stderr, /^ {4}at /m, "no stack trace");
+    assert.ok(!run.wrote, "no manifest may be written");
 }
 
-describe("bad stack files are refused before anything is written", function () {
-    this.timeout(600000);
-    let runs: Run[] = [];
-
-    before(async () => {
-        runs = await runAll(CASES, 3);
-    });
-
+describe("bad stack files are refused before anything is registered or written", function () {
     it("covers at least 60 files across every class", () => {
         assert.ok(CASES.length >= 60, `${CASES.length} cases`);
         const classes = new Set(CASES.map((c) => c.class));
@@ -467,21 +483,41 @@ describe("bad stack files are refused before anything is written", function () {
     });
 
     it("the valid file they start from renders", async () => {
-        const [ok] = await runAll([{ class: "baseline", what: "valid", edit: () => undefined, key: "" }], 1);
+        const ok = await renderCaseInProcess(BASELINE);
         assert.strictEqual(ok.status, 0, ok.stderr);
         assert.ok(ok.wrote);
+        assert.ok(ok.registered > 0, "the program registered its resources");
     });
 
-    CASES.forEach((c, i) => {
-        it(`${c.class}: ${c.what} (${c.key})`, () => {
-            const run = runs[i];
-            assert.strictEqual(run.status, 1, `exit status; stderr:\n${run.stderr}`);
-            assert.ok(run.stderr.includes(c.key), `the message names ${c.key}:\n${run.stderr}`);
-            if (c.says) {
-                assert.match(run.stderr, c.says);
-            }
-            assert.doesNotMatch(run.stderr, /^ {4}at /m, "no stack trace");
-            assert.ok(!run.wrote, "no manifest may be written");
+    CASES.forEach((c) => {
+        it(`${c.class}: ${c.what} (${c.key})`, async () => {
+            const run = await renderCaseInProcess(c);
+            assertRefused(c, run);
+            assert.strictEqual(run.registered, 0, "no resource may be registered");
         });
     });
+});
+
+describe("bad stack files through the render CLI as a process, one per kind of failure", function () {
+    // The kinds: the YAML loader refuses the file, or the settings refuse a value.
+    const yamlError = CASES.find((c) => c.class === "yaml" && c.text !== undefined)!;
+    const configError = CASES.find((c) => c.class !== "yaml" && c.edit !== undefined)!;
+    let runs: Run[] = [];
+
+    before(async () => {
+        runs = await Promise.all([BASELINE, yamlError, configError].map(renderProcess));
+    });
+
+    it("the valid file exits 0 and writes its manifests", () => {
+        assert.strictEqual(runs[0].status, 0, runs[0].stderr);
+        assert.ok(runs[0].wrote);
+    });
+
+    for (const [i, c] of [yamlError, configError].entries()) {
+        it(`${c.class}: ${c.what} exits 1, prints what the in-process run printed and writes nothing`, async () => {
+            const run = runs[i + 1];
+            assertRefused(c, run);
+            assert.strictEqual(run.stderr, (await renderCaseInProcess(c)).stderr);
+        });
+    }
 });

@@ -30,7 +30,6 @@ describe("blackbox exporter: the generated modules file", () => {
 });
 
 describe("probes on a real Prometheus through a real blackbox exporter", function () {
-    this.timeout(120000);
     let web: http.Server | undefined;
     let exporter: BlackboxProcess | undefined;
     let server: PrometheusProcess | undefined;

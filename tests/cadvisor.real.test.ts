@@ -23,7 +23,6 @@ function key(s: Sample): string {
 }
 
 describe("cadvisor metric filtering on a real Prometheus", function () {
-    this.timeout(60000);
     const fixture = parseExposition(fs.readFileSync(CADVISOR_FIXTURE, "utf8"));
     let scrape: CadvisorScrape | undefined;
 

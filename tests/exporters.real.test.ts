@@ -27,7 +27,6 @@ function key(s: Sample, own: string[] = TARGET_LABELS): string {
 const families = (samples: readonly Sample[]) => [...new Set(samples.map((s) => s.name))].sort();
 
 describe("node-exporter for real: Debian's prometheus-node-exporter scraped by a real Prometheus", function () {
-    this.timeout(60000);
     const settings = settingsWith();
     let exporter: NodeExporterProcess | undefined;
     let scrape: JobScrape | undefined;
@@ -70,7 +69,6 @@ describe("node-exporter for real: Debian's prometheus-node-exporter scraped by a
 });
 
 describe("node-exporter fixture (npm run fixture:node-exporter) through the job", function () {
-    this.timeout(60000);
     const fixtureText = fs.readFileSync(NODE_EXPORTER_FIXTURE, "utf8");
     const fixture = parseExposition(fixtureText);
     let scrape: JobScrape | undefined;
@@ -103,7 +101,6 @@ describe("node-exporter fixture (npm run fixture:node-exporter) through the job"
 });
 
 describe("kube-state-metrics fixture (documented v2.20.0 families) through the job", function () {
-    this.timeout(60000);
     const fixtureText = fs.readFileSync(KSM_FIXTURE, "utf8");
     const fixture = parseExposition(fixtureText);
     const documented: { name: string; source: string }[] = JSON.parse(fs.readFileSync(KSM_FAMILIES_FILE, "utf8")).families;

@@ -182,12 +182,11 @@ async function runStack(settings: Settings, closers: Array<() => Promise<void>>)
     await prom.waitFor(async () => {
         const counts = await prom.query("count_over_time(up[1m]) >= 3 and up == 1");
         return jobs.every((j) => counts.some((c) => c.metric.job === j));
-    }, "three successful scrapes of every job", 60000);
+    }, "three successful scrapes of every job");
     return prom;
 }
 
 describe("Grafana dashboards on real data: no panel is empty", function () {
-    this.timeout(120000);
     // Every job on, etcd too (over http, so the sandbox needs no client certificate).
     const settings = settingsWithGrafana({ metrics: { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http" } } });
     const dashboards = dashboardsFor(settings, PROJECT).filter((d) => d.json.title !== "Logs");
@@ -252,7 +251,6 @@ describe("Grafana dashboards on real data: no panel is empty", function () {
 });
 
 describe("Grafana dashboards on real data with kube-state-metrics and node-exporter off", function () {
-    this.timeout(120000);
     const settings = settingsWithGrafana({ kubeStateMetrics: { enabled: false }, nodeExporter: { enabled: false } });
     const dashboards = dashboardsFor(settings, PROJECT).filter((d) => d.json.title !== "Logs");
     const closers: Array<() => Promise<void>> = [];

@@ -135,23 +135,48 @@ describe("Grafana dashboards follow the enabled components", () => {
  * @grafana/schema 13.2.3 ships the dashboard schema as TypeScript types only (no validator at
  * run time), so each generated dashboard is type-checked against its `Dashboard` type: the JSON
  * becomes an object literal assigned to that type, where TypeScript refuses unknown fields and
- * wrong value types.
+ * wrong value types. Each source is a module of its own, and all of them are checked in one
+ * program, so the schema's declarations are loaded once rather than once per dashboard and
+ * panel; the declaration files parsed are kept for the next program too.
  */
-function typeErrors(source: string): string[] {
+const parsedDeclarations = new Map<string, ts.SourceFile | undefined>();
+
+function typeErrorsOf(sources: readonly string[]): string[][] {
     const root = path.resolve(__dirname, "..");
-    const file = path.join(root, "__generated_dashboard_check__.ts");
+    const files = new Map(sources.map((source, i) => [path.join(root, `__generated_dashboard_check_${i}__.ts`), source]));
     const options: ts.CompilerOptions = { strict: true, noEmit: true, module: ts.ModuleKind.Node16, moduleResolution: ts.ModuleResolutionKind.Node16, skipLibCheck: true, types: [] };
     const host = ts.createCompilerHost(options);
     const getSourceFile = host.getSourceFile.bind(host);
-    host.getSourceFile = (name, lang, ...rest) => (name === file ? ts.createSourceFile(name, source, lang) : getSourceFile(name, lang, ...rest));
+    host.getSourceFile = (name, lang, ...rest) => {
+        const source = files.get(name);
+        if (source !== undefined) {
+            return ts.createSourceFile(name, source, lang);
+        }
+        if (!parsedDeclarations.has(name)) {
+            parsedDeclarations.set(name, getSourceFile(name, lang, ...rest));
+        }
+        return parsedDeclarations.get(name);
+    };
     const fileExists = host.fileExists.bind(host);
-    host.fileExists = (name) => name === file || fileExists(name);
-    const program = ts.createProgram([file], options, host);
-    return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+    host.fileExists = (name) => files.has(name) || fileExists(name);
+    const program = ts.createProgram([...files.keys()], options, host);
+    const shared = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()];
+    return [...files.keys()].map((file) => {
+        const sf = program.getSourceFile(file)!;
+        return [...shared, ...program.getSyntacticDiagnostics(sf), ...program.getSemanticDiagnostics(sf)].map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+    });
+}
+
+function typeErrors(source: string): string[] {
+    return typeErrorsOf([source])[0];
+}
+
+function dashboardSource(json: object): string {
+    return `import type { Dashboard } from "@grafana/schema";\nexport const dashboard: Dashboard = ${JSON.stringify(json, null, 1)};\n`;
 }
 
 function schemaErrors(json: object): string[] {
-    return typeErrors(`import type { Dashboard } from "@grafana/schema";\nexport const dashboard: Dashboard = ${JSON.stringify(json, null, 1)};\n`);
+    return typeErrors(dashboardSource(json));
 }
 
 /** The panel plugins' own schemas in @grafana/schema 13.2.3, which the Dashboard type leaves open (options: Record<string, unknown>). */
@@ -165,36 +190,54 @@ const PANEL_SCHEMAS: Record<string, string> = {
  * A panel's options and custom field config against its plugin's Options and FieldConfig. JSON
  * holds an enum member as its string, so the types are compared with enums as their values.
  */
-function panelSchemaErrors(panel: any): string[] {
+function panelSchemaSource(panel: any): string | undefined {
     const module = PANEL_SCHEMAS[panel.type];
     if (module === undefined) {
-        return [`no schema known for panel type ${panel.type}`];
+        return undefined;
     }
     const custom = panel.fieldConfig?.defaults?.custom;
-    return typeErrors(
+    return (
         `import type * as cfg from "${module}";\n` +
-            "type Json<T> = T extends string ? `${T}` : T extends number | boolean ? T : T extends Array<infer U> ? Array<Json<U>> : T extends object ? { [K in keyof T]: Json<T[K]> } : T;\n" +
-            `export const options: Json<cfg.Options> = ${JSON.stringify(panel.options ?? {})};\n` +
-            (custom !== undefined ? `export const custom: Json<cfg.FieldConfig> = ${JSON.stringify(custom)};\n` : ""),
+        "type Json<T> = T extends string ? `${T}` : T extends number | boolean ? T : T extends Array<infer U> ? Array<Json<U>> : T extends object ? { [K in keyof T]: Json<T[K]> } : T;\n" +
+        `export const options: Json<cfg.Options> = ${JSON.stringify(panel.options ?? {})};\n` +
+        (custom !== undefined ? `export const custom: Json<cfg.FieldConfig> = ${JSON.stringify(custom)};\n` : "")
     );
 }
 
+function panelSchemaErrors(panel: any): string[] {
+    const source = panelSchemaSource(panel);
+    return source === undefined ? [`no schema known for panel type ${panel.type}`] : typeErrors(source);
+}
+
 describe("Grafana dashboards against @grafana/schema 13.2.3 (its TypeScript types)", function () {
-    this.timeout(120000);
     const dashboards = dashboardsFor(settingsWithGrafana(), PROJECT);
+    // Every dashboard and every panel with a known schema, checked together in one program.
+    let dashboardErrors: string[][] = [];
+    let panelErrors: string[][][] = [];
 
-    for (const d of dashboards) {
+    before(() => {
+        const panels = dashboards.map((d) => (d.json.panels ?? []).map((p: any) => panelSchemaSource(p)));
+        const known = panels.flat().filter((s): s is string => s !== undefined);
+        const errors = typeErrorsOf([...dashboards.map((d) => dashboardSource(d.json)), ...known]);
+        dashboardErrors = errors.slice(0, dashboards.length);
+        let next = dashboards.length;
+        panelErrors = panels.map((ps, i) =>
+            ps.map((source, j) => (source === undefined ? [`no schema known for panel type ${dashboards[i].json.panels![j].type}`] : errors[next++])),
+        );
+    });
+
+    dashboards.forEach((d, i) => {
         it(`${d.json.title} is a Dashboard`, () => {
-            assert.deepStrictEqual(schemaErrors(d.json), []);
+            assert.deepStrictEqual(dashboardErrors[i], []);
         });
-    }
+    });
 
-    for (const d of dashboards) {
+    dashboards.forEach((d, i) => {
         it(`${d.json.title}: every panel's options and field config match its plugin's schema`, () => {
-            const problems = (d.json.panels ?? []).flatMap((p: any) => panelSchemaErrors(p).map((e) => `${p.title}: ${e}`));
+            const problems = (d.json.panels ?? []).flatMap((p: any, j: number) => panelErrors[i][j].map((e) => `${p.title}: ${e}`));
             assert.deepStrictEqual(problems, []);
         });
-    }
+    });
 
     it("the panel check is not a rubber stamp either: an unknown option and a wrong enum value are refused", () => {
         const logs = dashboards.find((d) => d.json.title === "Logs")!.json.panels![0];

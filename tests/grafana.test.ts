@@ -218,7 +218,6 @@ describe("Grafana's Deployment", () => {
 });
 
 describe("Grafana's passwords stay in its Secret", function () {
-    this.timeout(60000);
 
     it("no ConfigMap, Deployment, annotation or other object of the program holds either password", async () => {
         const config = { ...requiredConfig(), grafana: {}, logs: { search: { host: "search.example.com", port: 443, scheme: "https", user: "fluentd" } } };

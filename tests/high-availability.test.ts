@@ -237,7 +237,6 @@ describe("the Alertmanager cluster", () => {
 });
 
 describe("a replicated stack rendered whole", function () {
-    this.timeout(120000);
     let objects: KubernetesObject[];
     before(async () => {
         const dev = parse(fs.readFileSync(path.join(__dirname, "..", "Pulumi.dev.yaml"), "utf8"));

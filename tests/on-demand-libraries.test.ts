@@ -32,7 +32,6 @@ function packageModulesLoaded(projectDir: string, stack: string, pkg: string, th
 
 describe("libraries of one feature load on demand", () => {
     it("a stack with Grafana off renders without loading the Grafana foundation SDK", function () {
-        this.timeout(300_000);
         const config = Object.fromEntries(Object.entries(requiredConfig()).map(([k, v]) => [k.includes(":") ? k : `cluster-monitoring:${k}`, v]));
         const dir = tempProject({ "Pulumi.nografana.yaml": stringify({ config }) });
         const loaded = packageModulesLoaded(dir, "nografana", "@grafana/grafana-foundation-sdk", path.join(REPO, "components/grafana/dashboards"));

@@ -32,7 +32,6 @@ function loopbackCertificate(): { cert: string; key: string; certFile: string } 
  * every panel query, with its variables filled from the data, returns series.
  */
 describe("Grafana's Probes dashboard on real data: no panel is empty", function () {
-    this.timeout(120000);
     const closers: Array<() => Promise<void>> = [];
     let prom: PrometheusProcess | undefined;
     let target = "";
@@ -62,7 +61,7 @@ describe("Grafana's Probes dashboard on real data: no panel is empty", function 
         });
         prom = await PrometheusProcess.start(sandbox.configFile);
         closers.push(() => prom!.stop());
-        await prom.waitFor(async () => (await prom!.query('count_over_time(probe_success{job="secure"}[1m]) >= 3')).length === 1, "three probes", 60000);
+        await prom.waitFor(async () => (await prom!.query('count_over_time(probe_success{job="secure"}[1m]) >= 3')).length === 1, "three probes");
     });
 
     after(async () => {

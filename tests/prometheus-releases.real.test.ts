@@ -28,7 +28,6 @@ function settingsFor(image: string) {
 const MODERN = Object.entries(LINE_IMAGES).filter(([line]) => line !== "2.11");
 
 describe("modern release lines on a real Prometheus (Debian 2.42)", function () {
-    this.timeout(60000);
 
     for (const [line, image] of MODERN) {
         it(`${line}: promtool check config and check rules accept the generated files`, () => {

@@ -17,7 +17,6 @@ const ALL_JOBS_ON = {
 const ETCD_FILES = { etcdCaCert: "CA", etcdClientCert: "CERT", etcdClientKey: "KEY" };
 
 describe("generated prometheus.yml on a real Prometheus (Debian 2.42)", function () {
-    this.timeout(60000);
 
     it("promtool check config accepts the default config, with discovery swapped for file_sd", () => {
         const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settingsWith().metrics);

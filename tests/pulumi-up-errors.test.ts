@@ -9,7 +9,6 @@ import { pulumiUp } from "./harness/pulumi-up";
  */
 describe("config errors as pulumi up shows them", function () {
     // Spawning node and transpiling the program; the bound catches a hang, not slowness.
-    this.timeout(300000);
 
     const stackFile = stringify({
         config: {

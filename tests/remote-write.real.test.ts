@@ -94,7 +94,6 @@ const PASSWORD = "rw-password-5b1e";
 const TOKEN = "rw-token-9c2d";
 
 describe("remote write on a real Prometheus 2.42", function () {
-    this.timeout(90000);
     let prometheus: PrometheusProcess | undefined;
     let receiver: Awaited<ReturnType<typeof startReceiver>> | undefined;
     let exporter: Awaited<ReturnType<typeof serveExposition>> | undefined;

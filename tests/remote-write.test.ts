@@ -250,7 +250,6 @@ describe("remote write and retention size (docs/long-term-storage.md)", () => {
     });
 
     describe("registered by the program, secrets never in clear", function () {
-        this.timeout(60000);
         let resources: Awaited<ReturnType<typeof runProgram>>["resources"];
         const config = requiredConfig();
         config.metrics = { ...config.metrics, remoteWrite: [FULL_TARGET, TOKEN_TARGET], retentionSize: "100GB" };

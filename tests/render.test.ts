@@ -1,6 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as assert from "assert";
-import { spawnSync } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import { parseAllDocuments } from "yaml";
@@ -10,6 +9,7 @@ import { manifestFile } from "../render/manifest-file";
 import { runProgram as runEngine } from "../render/run-program";
 import { runProgram } from "./harness/program";
 import { requiredConfig } from "./harness/stack-config";
+import { renderInProcess } from "./harness/render-cli";
 import { tempProject } from "./harness/temp-project";
 
 const REPO = path.resolve(__dirname, "..");
@@ -102,17 +102,14 @@ describe("offline render (npm run render -- <stack>)", () => {
         assert.ok(text.includes(`"${SECRET_MARKER}"`));
     });
 
-    it("exits nonzero with the ConfigError and writes nothing when the stack file is invalid", () => {
+    it("exits nonzero with the ConfigError and writes nothing when the stack file is invalid", async () => {
         const dir = tempProject({
             "Pulumi.broken.yaml": fs
                 .readFileSync(path.join(REPO, "Pulumi.dev.yaml"), "utf8")
                 .replace("retention: 7d", "retention: 7days"),
         });
-        const run = spawnSync(
-            process.execPath,
-            [require.resolve("ts-node/dist/bin"), "--transpile-only", path.join(REPO, "scripts/render.ts"), "broken", "--project-dir", dir],
-            { encoding: "utf8", cwd: REPO },
-        );
+        // The CLI's own code in this process; tests/bad-stack-files.test.ts spawns it for a config error too.
+        const run = await renderInProcess(dir, "broken");
         assert.strictEqual(run.status, 1, run.stderr);
         assert.match(run.stderr, /cluster-monitoring:metrics\.retention: got "7days"/);
         assert.ok(!fs.existsSync(path.join(dir, "manifests")), "no manifest may be written");

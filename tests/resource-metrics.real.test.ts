@@ -40,7 +40,6 @@ function fixtureValue(name: string, labels: Record<string, string>): number {
  * the cAdvisor fixture as node-1's kubelet, and a real node_exporter as the exporter of two nodes.
  */
 describe("resource metrics on a real Prometheus: the adapter's queries find every pod, container and node", function () {
-    this.timeout(120000);
     const settings: Settings = settingsWith({ resourceMetrics: { enabled: true } });
     const rules = resourceRules(settings.resourceMetrics);
     const closers: Array<() => Promise<void>> = [];
@@ -79,7 +78,7 @@ describe("resource metrics on a real Prometheus: the adapter's queries find ever
         await prom.waitFor(async () => {
             const counts = await prom.query('count_over_time(up{job=~"cadvisor|node-exporter"}[1m]) >= 3');
             return counts.length === 1 + NODES.length;
-        }, "three scrapes of cadvisor and of both node-exporter targets", 60000);
+        }, "three scrapes of cadvisor and of both node-exporter targets");
     });
 
     after(async () => {

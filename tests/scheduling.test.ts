@@ -181,7 +181,6 @@ function placementProblems(objects: readonly KubernetesObject[], settings: Setti
 }
 
 describe("scheduling and resources reach every pod template (docs/scheduling.md)", function () {
-    this.timeout(120000);
     let objects: KubernetesObject[] = [];
     let settings: Settings;
 

@@ -65,7 +65,6 @@ const url = (t: unknown) => (t as { scrapeUrl: string }).scrapeUrl;
 
 for (const image of [undefined, "quay.io/prometheus/prometheus:v3.5.0"]) {
     describe(`control-plane jobs on a real Prometheus (${image ?? "the default 2.11.1"})`, function () {
-        this.timeout(60000);
         let server: PrometheusProcess | undefined;
 
         before(async () => {

@@ -34,7 +34,6 @@ const TARGETS: Record<string, ReturnType<typeof discoveredTarget>[]> = {
 };
 
 describe("our own components on a real Prometheus, each scraped once", function () {
-    this.timeout(60000);
     let server: PrometheusProcess | undefined;
 
     before(async () => {

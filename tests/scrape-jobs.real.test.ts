@@ -166,7 +166,6 @@ const RELEASES = [
 ];
 
 for (const release of RELEASES) describe(`every scrape job's relabeling on a real Prometheus, release line ${release.line}`, function () {
-    this.timeout(60000);
     let server: PrometheusProcess | undefined;
 
     before(async () => {

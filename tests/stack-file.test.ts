@@ -1,8 +1,8 @@
 import * as assert from "assert";
-import { spawnSync } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import { engineConfigOf, SECRET_MARKER, StackFileError } from "../render";
+import { renderInProcess } from "./harness/render-cli";
 import { tempProject } from "./harness/temp-project";
 
 // Stack files as users write them, read the way the Pulumi CLI reads them: gopkg.in/yaml.v3
@@ -40,23 +40,26 @@ function errorOf(text: string): StackFileError {
     assert.fail(`no error for:\n${text}`);
 }
 
-/** Runs the real `scripts/render.ts <stack>` in a scratch project holding only `stackFile`. */
-function renderCli(stackFile: string) {
+/**
+ * Runs the render CLI's own code for stack "broken" of a scratch project holding only
+ * `stackFile`, in this process; tests/bad-stack-files.test.ts runs a YAML error through the
+ * spawned `scripts/render.ts` too and checks that both print the same.
+ */
+async function renderCli(stackFile: string) {
     const dir = tempProject({ "Pulumi.broken.yaml": stackFile });
-    const run = spawnSync(
-        process.execPath,
-        [require.resolve("ts-node/dist/bin"), "--transpile-only", path.join(REPO, "scripts/render.ts"), "broken", "--project-dir", dir],
-        { encoding: "utf8", cwd: dir },
-    );
-    return { ...run, dir };
+    const run = await renderInProcess(dir, "broken");
+    const wrote = fs.existsSync(path.join(dir, "manifests"));
+    fs.rmSync(dir, { recursive: true, force: true });
+    return { ...run, wrote };
 }
 
-function assertCleanFailure(run: ReturnType<typeof renderCli>, message: RegExp): void {
+function assertCleanFailure(run: Awaited<ReturnType<typeof renderCli>>, message: RegExp): void {
     assert.strictEqual(run.status, 1, run.stderr);
     assert.match(run.stderr, message);
     assert.doesNotMatch(run.stderr, /^ {4}at /m, "no stack trace");
     assert.ok(run.stderr.trim().split("\n").length <= 3, `a few lines at most:\n${run.stderr}`);
-    assert.ok(!fs.existsSync(path.join(run.dir, "manifests")), "no manifest may be written");
+    assert.ok(!run.wrote, "no manifest may be written");
+    assert.strictEqual(run.registered, 0, "no resource may be registered");
 }
 
 /** A small valid stack file; the cases below break it one way each. */
@@ -183,23 +186,23 @@ describe("stack files as users write them (render/stack-file.ts)", () => {
     });
 
     describe("the render command", () => {
-        it("prints a duplicate key as one line, exits 1 and writes nothing", () => {
-            const run = renderCli(DEV.replace("    retention: 7d\n", "    retention: 7d\n    retention: 9d\n"));
+        it("prints a duplicate key as one line, exits 1 and writes nothing", async () => {
+            const run = await renderCli(DEV.replace("    retention: 7d\n", "    retention: 7d\n    retention: 9d\n"));
             assertCleanFailure(run, /^Pulumi\.broken\.yaml:7:5: duplicate key "retention" \(first at line 6\)/);
         });
 
-        it("prints tab indentation as one line, exits 1 and writes nothing", () => {
-            const run = renderCli(DEV.replace("    retention: 7d\n", "\tretention: 7d\n"));
+        it("prints tab indentation as one line, exits 1 and writes nothing", async () => {
+            const run = await renderCli(DEV.replace("    retention: 7d\n", "\tretention: 7d\n"));
             assertCleanFailure(run, /^Pulumi\.broken\.yaml:6:1: tab character in indentation/);
         });
 
-        it("prints a custom tag as one line, exits 1 and writes nothing", () => {
-            const run = renderCli(DEV.replace("retention: 7d", "retention: !Ref retention"));
+        it("prints a custom tag as one line, exits 1 and writes nothing", async () => {
+            const run = await renderCli(DEV.replace("retention: 7d", "retention: !Ref retention"));
             assertCleanFailure(run, /^Pulumi\.broken\.yaml:6:21: cluster-monitoring:metrics\.retention: the custom tag !Ref/);
         });
 
-        it("prints a non-mapping stack file as one line, exits 1 and writes nothing", () => {
-            assertCleanFailure(renderCli("- config\n"), /^Pulumi\.broken\.yaml:1:1: the top level of a stack file must be a mapping/);
+        it("prints a non-mapping stack file as one line, exits 1 and writes nothing", async () => {
+            assertCleanFailure(await renderCli("- config\n"), /^Pulumi\.broken\.yaml:1:1: the top level of a stack file must be a mapping/);
         });
 
         it("reads a stack that uses merge keys like the same stack written out", () => {

@@ -1,7 +1,9 @@
 import { ChildProcess, execFileSync, spawn } from "child_process";
+import { EventEmitter } from "events";
 import * as fs from "fs";
 import * as http from "http";
 import * as path from "path";
+import { HANG_MS, until } from "./hang";
 import { freePort, tempDir } from "./prometheus";
 
 /** Debian's prometheus-alertmanager package: the server under its Debian name, and amtool. */
@@ -47,22 +49,17 @@ export class AlertmanagerProcess {
         child.stdout!.on("data", (d) => output.push(String(d)));
         child.stderr!.on("data", (d) => output.push(String(d)));
         const am = new AlertmanagerProcess(child, port, output);
-        const deadline = Date.now() + 20000;
-        while (Date.now() < deadline) {
-            if (child.exitCode !== null) {
-                break;
-            }
-            try {
-                if ((await fetch(`http://127.0.0.1:${port}/-/ready`)).ok) {
-                    return am;
-                }
-            } catch {
-                // not listening yet
-            }
-            await new Promise((r) => setTimeout(r, 200));
+        try {
+            await until(
+                async () => (await fetch(`http://127.0.0.1:${port}/-/ready`)).ok,
+                "alertmanager's /-/ready",
+                () => (child.exitCode !== null ? `alertmanager exited with ${child.exitCode}` : undefined),
+            );
+        } catch (e: any) {
+            await am.stop();
+            throw new Error(`${e.message}:\n${output.join("")}`);
         }
-        await am.stop();
-        throw new Error(`alertmanager did not become ready within 20 s:\n${output.join("")}`);
+        return am;
     }
 
     get log(): string {
@@ -89,6 +86,7 @@ export interface WebhookCall {
 /** A tiny webhook receiver on 127.0.0.1 that records every POST, as a team's endpoint would get it. */
 export class WebhookReceiver {
     readonly calls: WebhookCall[] = [];
+    private readonly events = new EventEmitter();
     private constructor(private readonly server: http.Server, readonly port: number) {}
 
     static async start(): Promise<WebhookReceiver> {
@@ -101,6 +99,7 @@ export class WebhookReceiver {
             req.on("end", () => {
                 try {
                     receiver.calls.push({ path: req.url ?? "", body: JSON.parse(data) });
+                    receiver.events.emit("call");
                 } catch {
                     // not JSON: not from Alertmanager
                 }
@@ -114,19 +113,36 @@ export class WebhookReceiver {
         return `http://127.0.0.1:${this.port}${p}`;
     }
 
-    /** Waits, at most timeoutMs, for an alert that satisfies `match` at `path`. */
-    async waitFor(p: string, match: (labels: Record<string, string>) => boolean, timeoutMs: number): Promise<WebhookCall["body"]["alerts"][number]> {
-        const deadline = Date.now() + timeoutMs;
-        while (Date.now() < deadline) {
-            for (const call of this.calls.filter((c) => c.path === p)) {
-                const alert = call.body.alerts.find((a) => match(a.labels));
-                if (alert) {
-                    return alert;
+    /** Waits for a call to `p` carrying an alert that satisfies `match`, and returns that alert. */
+    async waitFor(p: string, match: (labels: Record<string, string>) => boolean): Promise<WebhookCall["body"]["alerts"][number]> {
+        const found = () => this.calls.filter((c) => c.path === p).flatMap((c) => c.body.alerts).find((a) => match(a.labels));
+        return this.waitForCall(() => found(), `an alert matching at ${p}`);
+    }
+
+    /**
+     * Waits until `check`, asked again after every call received, gives a value. The wait ends
+     * on the call itself; only a hang reaches HANG_MS, and the message then lists every call.
+     */
+    waitForCall<T>(check: () => T | undefined | false, what: string): Promise<T> {
+        return new Promise((resolve, reject) => {
+            const ask = () => {
+                const value = check();
+                if (value !== undefined && value !== false) {
+                    settle();
+                    resolve(value);
                 }
-            }
-            await new Promise((r) => setTimeout(r, 200));
-        }
-        throw new Error(`no matching alert reached ${p} within ${timeoutMs} ms; got ${JSON.stringify(this.calls)}`);
+            };
+            const timer = setTimeout(() => {
+                settle();
+                reject(new Error(`hung: no ${what} after ${HANG_MS / 1000} s; got ${JSON.stringify(this.calls)}`));
+            }, HANG_MS);
+            const settle = () => {
+                clearTimeout(timer);
+                this.events.off("call", ask);
+            };
+            this.events.on("call", ask);
+            ask();
+        });
     }
 
     async stop(): Promise<void> {

@@ -1,3 +1,4 @@
+import { until } from "./hang";
 import { ChildProcess, spawn } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
@@ -32,18 +33,17 @@ export class BlackboxProcess {
         child.stdout!.on("data", (d) => output.push(String(d)));
         child.stderr!.on("data", (d) => output.push(String(d)));
         const exporter = new BlackboxProcess(child, `127.0.0.1:${port}`, output);
-        const deadline = Date.now() + 15000;
-        while (Date.now() < deadline) {
-            if (child.exitCode !== null) break;
-            try {
-                if ((await fetch(`http://${exporter.address}/-/healthy`)).ok) return exporter;
-            } catch {
-                // not listening yet
-            }
-            await new Promise((r) => setTimeout(r, 100));
+        try {
+            await until(
+                async () => (await fetch(`http://${exporter.address}/-/healthy`)).ok,
+                `the blackbox exporter's /-/healthy on ${exporter.address}`,
+                () => (child.exitCode !== null ? `the blackbox exporter exited with ${child.exitCode}` : undefined),
+            );
+        } catch (e: any) {
+            await exporter.stop();
+            throw new Error(`${e.message}:\n${output.join("")}`);
         }
-        await exporter.stop();
-        throw new Error(`blackbox exporter did not become healthy on ${exporter.address}:\n${output.join("")}`);
+        return exporter;
     }
 
     get log(): string {

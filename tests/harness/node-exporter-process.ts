@@ -2,6 +2,7 @@ import { ChildProcess, spawn } from "child_process";
 import { nodeExporterArgs } from "../../components/node-exporter/args";
 import { HOST_MOUNTS } from "../../components/node-exporter/layout";
 import { NodeExporterSettings } from "../../config";
+import { until } from "./hang";
 import { freePort } from "./prometheus";
 
 /** Debian's package installs the exporter under this name; .ci/run installs it, and a missing binary fails. */
@@ -38,18 +39,17 @@ export class NodeExporterProcess {
         child.stdout!.on("data", (d) => output.push(String(d)));
         child.stderr!.on("data", (d) => output.push(String(d)));
         const exporter = new NodeExporterProcess(child, `127.0.0.1:${port}`, output);
-        const deadline = Date.now() + 15000;
-        while (Date.now() < deadline) {
-            if (child.exitCode !== null) break;
-            try {
-                if ((await fetch(`http://${exporter.address}/metrics`)).ok) return exporter;
-            } catch {
-                // not listening yet
-            }
-            await new Promise((r) => setTimeout(r, 100));
+        try {
+            await until(
+                async () => (await fetch(`http://${exporter.address}/metrics`)).ok,
+                `node exporter's /metrics on ${exporter.address}`,
+                () => (child.exitCode !== null ? `node exporter exited with ${child.exitCode}` : undefined),
+            );
+        } catch (e: any) {
+            await exporter.stop();
+            throw new Error(`${e.message}:\n${output.join("")}`);
         }
-        await exporter.stop();
-        throw new Error(`node exporter did not serve /metrics on ${exporter.address}:\n${output.join("")}`);
+        return exporter;
     }
 
     async metrics(): Promise<string> {

@@ -4,6 +4,7 @@ import * as net from "net";
 import * as os from "os";
 import * as path from "path";
 import { parse, stringify } from "yaml";
+import { until } from "./hang";
 
 /**
  * Runs Debian's real prometheus and promtool against our generated config. Debian builds them
@@ -280,23 +281,11 @@ export class PrometheusProcess {
         return body.data.result;
     }
 
-    async waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 30000): Promise<void> {
-        const deadline = Date.now() + timeoutMs;
-        let lastError: unknown;
-        while (Date.now() < deadline) {
-            if (this.child.exitCode !== null) {
-                throw new Error(`prometheus exited with ${this.child.exitCode} while waiting for ${what}:\n${this.log}`);
-            }
-            try {
-                if (await check()) {
-                    return;
-                }
-            } catch (e) {
-                lastError = e;
-            }
-            await new Promise((r) => setTimeout(r, 200));
-        }
-        throw new Error(`timed out waiting for ${what} (${lastError ?? "no error"}):\n${this.log}`);
+    /** Waits until `check` holds; fails at once if prometheus exits, and only a hang reaches HANG_MS. */
+    async waitFor(check: () => Promise<boolean>, what: string): Promise<void> {
+        await until(check, what, () => (this.child.exitCode !== null ? `prometheus exited with ${this.child.exitCode}` : undefined)).catch((e) => {
+            throw new Error(`${e.message}\n${this.log}`);
+        });
     }
 
     async stop(): Promise<void> {

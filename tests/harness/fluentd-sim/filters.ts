@@ -113,7 +113,7 @@ class ConcatFilter implements FilterPlugin {
         return { time: parts[0].time, record: { ...parts[0].record, [this.key]: joined } };
     }
 
-    private timeout(stream: string, time: EventTime, record: LogRecord, message: string): void {
+    private flushOnTimeout(stream: string, time: EventTime, record: LogRecord, message: string): void {
         const tag = stream.split(":")[0];
         const label = str(this.s, "timeout_label");
         if (label) {
@@ -135,7 +135,7 @@ class ConcatFilter implements FilterPlugin {
             }
             const f = this.flush(stream);
             this.lastPush.delete(stream);
-            this.timeout(stream, this.useFirst ? f.time : now, f.record, `Timeout flush: ${stream}`);
+            this.flushOnTimeout(stream, this.useFirst ? f.time : now, f.record, `Timeout flush: ${stream}`);
         }
     }
 
@@ -143,7 +143,7 @@ class ConcatFilter implements FilterPlugin {
         for (const [stream, parts] of this.buffers) {
             if (parts.length > 0) {
                 const f = this.flush(stream);
-                this.timeout(stream, f.time, f.record, `Flush remaining buffer: ${stream}`);
+                this.flushOnTimeout(stream, f.time, f.record, `Flush remaining buffer: ${stream}`);
             }
         }
     }
