@@ -109,6 +109,8 @@ describe("remote write on a real Prometheus 2.42", function () {
                     remoteWrite: [
                         {
                             url: `${receiver.url}/relabelled`,
+                            // The receiver listens on loopback over plain http.
+                            allowPlaintextCredentials: true,
                             basicAuth: { username: "writer", passwordKey: "remoteWritePassword" },
                             queue: { capacity: 100, maxShards: 2, minShards: 1, maxSamplesPerSend: 50, batchSendDeadline: "1s", minBackoff: "10ms", maxBackoff: "1s" },
                             writeRelabel: [
@@ -118,7 +120,7 @@ describe("remote write on a real Prometheus 2.42", function () {
                                 { action: "keep", sourceLabels: ["__name__"], regex: "rw_.*" },
                             ],
                         },
-                        { url: `${receiver.url}/everything`, bearerTokenKey: "remoteWriteToken", remoteTimeout: "5s" },
+                        { url: `${receiver.url}/everything`, bearerTokenKey: "remoteWriteToken", remoteTimeout: "5s", allowPlaintextCredentials: true },
                     ],
                 },
             },
