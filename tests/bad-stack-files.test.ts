@@ -218,7 +218,13 @@ const CASES: Case[] = [
     },
     { class: "secrets", what: "a secret inside the metrics key", edit: metrics({ externalLabels: { token: { secure: "v1:x" } } }), key: M, says: /secrets are accepted only at/ },
     { class: "secrets", what: "a password without a user", edit: (c) => (c["cluster-monitoring:searchPassword"] = { secure: "v1:x" }), key: "cluster-monitoring:searchPassword" },
-    { class: "secrets", what: "Grafana on without its admin password", edit: (c) => delete c["cluster-monitoring:grafana"], key: "cluster-monitoring:grafanaAdminPassword", says: /grafana\.enabled to false/ },
+    {
+        class: "secrets",
+        what: "Grafana on without its admin password, generation turned off",
+        edit: (c) => (c["cluster-monitoring:grafana"] = { generateAdminPassword: false }),
+        key: "cluster-monitoring:grafanaAdminPassword",
+        says: /generateAdminPassword is false.*grafana\.enabled to false/,
+    },
     {
         class: "secrets",
         what: "the Grafana admin password in clear text",

@@ -30,7 +30,7 @@ export class Kibana extends pulumi.ComponentResource {
             inside,
         );
         const script = new k8s.core.v1.ConfigMap(`${name}-index-pattern-script`, indexPatternScriptConfigMap(s), inside);
-        new k8s.batch.v1.Job(`${name}-index-pattern`, indexPatternJob(s), { parent: this, dependsOn: [jobAccount, script, service, deployment] });
+        new k8s.batch.v1.Job(`${name}-index-pattern`, indexPatternJob(s), { parent: this, dependsOn: [...args.dependsOn, jobAccount, script, service, deployment] });
 
         this.url = pulumi.output(kibanaUrl(s));
         this.registerOutputs({ url: this.url });
