@@ -6,6 +6,7 @@ import { Grafana, grafanaModel } from "./components/grafana";
 import { KubeStateMetrics } from "./components/kube-state-metrics";
 import { LogAgent } from "./components/log-agent";
 import { MetricsServer } from "./components/metrics-server";
+import { NetworkPolicies } from "./components/network-policies";
 import { NodeExporter } from "./components/node-exporter";
 import { ResourceMetrics, resourceMetricsModel } from "./components/resource-metrics";
 import { SearchStore } from "./components/search-store";
@@ -63,6 +64,15 @@ const resourceMetrics = settings.resourceMetrics.enabled
       )
     : undefined;
 
+// Denies every flow the program does not need, in both directions (docs/security.md#network-policies).
+const networkPolicies = settings.networkPolicies.enabled
+    ? new NetworkPolicies(
+          "network-policies",
+          { settings, namespacesReady: [metrics.namespaceResource, logs.namespaceResource].filter((r): r is NonNullable<typeof r> => r !== undefined) },
+          onCluster,
+      )
+    : undefined;
+
 export const namespace = metrics.namespace;
 export const serviceName = metrics.serviceName;
 export const inClusterUrl = metrics.inClusterUrl;
@@ -76,3 +86,4 @@ export const kubeStateMetricsService = kubeStateMetrics?.serviceName;
 export const grafanaUrl = grafana?.url;
 export const alertmanagerUrl = alertmanager?.inClusterUrl;
 export const resourceMetricsApiService = resourceMetrics?.apiServiceName;
+export const networkPolicyNames = networkPolicies?.names;

@@ -26,6 +26,7 @@ import {
 import { LOGS_KEY, LogsSettings, logsSchema } from "./logs";
 import { jobName, METRICS_KEY, MetricsSettings, metricsSchema } from "./metrics";
 import { createdByDefault } from "./namespaces";
+import { NETWORK_POLICIES_KEY, NetworkPoliciesSettings, networkPoliciesSchema } from "./network-policies";
 import { MIN_SCRAPES_PER_WINDOW, RESOURCE_METRICS_KEY, ResourceMetricsSettings, resourceMetricsSchema } from "./resource-metrics";
 import { addSchemaIssues, Problems, SECRET_VALUE, UNSHOWN_VALUE } from "./problems";
 import { DEFAULT_LOG_AGENT_TARGET, KUBE_STATE_METRICS_JOB_NAME, NODE_EXPORTER_JOB_NAME } from "./scrape-jobs";
@@ -45,6 +46,7 @@ export * from "./node-exporter";
 export * from "./logs";
 export * from "./metrics";
 export * from "./namespaces";
+export * from "./network-policies";
 export * from "./resource-metrics";
 export * from "./resources";
 export * from "./relabel";
@@ -69,6 +71,7 @@ export interface Settings {
     alertRules: AlertRulesSettings;
     alertmanager: AlertmanagerSettings;
     resourceMetrics: ResourceMetricsSettings;
+    networkPolicies: NetworkPoliciesSettings;
 }
 
 /** Each component's settings: one schema under one stack key. */
@@ -82,6 +85,7 @@ export const COMPONENT_SCHEMAS = {
     [ALERT_RULES_KEY]: alertRulesSchema,
     [ALERTMANAGER_KEY]: alertmanagerSchema,
     [RESOURCE_METRICS_KEY]: resourceMetricsSchema,
+    [NETWORK_POLICIES_KEY]: networkPoliciesSchema,
 } as const;
 
 const KNOWN_KEYS = [...Object.keys(COMPONENT_SCHEMAS), ...SECRET_KEYS];
@@ -299,6 +303,7 @@ export function loadSettings(source: ConfigSource): Settings {
     const rules = readComponent(source, problems, ALERT_RULES_KEY, alertRulesSchemaFor(release.promql), misspelt);
     const am = readComponent(source, problems, ALERTMANAGER_KEY, alertmanagerSchema, misspelt);
     const alertmanagerSecrets = readAlertmanagerSecrets(source, problems, am);
+    const netpol = readComponent(source, problems, NETWORK_POLICIES_KEY, networkPoliciesSchema, misspelt);
     const adapterRead = readComponent(source, problems, RESOURCE_METRICS_KEY, resourceMetricsSchema, misspelt);
     const resourceMetrics: ResourceMetricsSettings | undefined =
         adapterRead && metrics ? { ...adapterRead, namespace: adapterRead.namespace ?? metrics.namespace } : undefined;
@@ -362,5 +367,6 @@ export function loadSettings(source: ConfigSource): Settings {
         alertRules: rules!,
         alertmanager,
         resourceMetrics: resourceMetrics!,
+        networkPolicies: netpol!,
     };
 }

@@ -1,30 +1,46 @@
 import { MetricsSettings } from "../../../config";
 import { ScrapeConfig } from "../prometheus-config-types";
-import { apiserverJob } from "./apiserver";
+import { apiserverJob, apiserverReach } from "./apiserver";
 import { cadvisorJob } from "./cadvisor";
 import { endpointDiscovery } from "./endpoint-discovery";
-import { etcdJob } from "./etcd";
-import { kubeletJob } from "./kubelet";
-import { kubeStateMetricsJobs } from "./kube-state-metrics";
-import { nodeExporterJobs } from "./node-exporter";
-import { logAgentJob } from "./log-agent";
-import { selfMonitoringJob } from "./self";
-import { serviceJob } from "./services";
+import { etcdJob, etcdReach } from "./etcd";
+import { kubeletJob, kubeletReach } from "./kubelet";
+import { kubeStateMetricsJob, kubeStateMetricsReach } from "./kube-state-metrics";
+import { nodeExporterJob, nodeExporterReach } from "./node-exporter";
+import { logAgentJob, logAgentReach } from "./log-agent";
+import { ScrapeReach } from "./reach";
+import { selfMonitoringJob, selfMonitoringReach } from "./self";
+import { serviceJob, serviceReach } from "./services";
 
-/** Every enabled job, self-monitoring first, then the cluster components, then user services. */
-export function scrapeJobs(s: MetricsSettings): ScrapeConfig[] {
+export { KUBELET_PORT, ScrapeReach } from "./reach";
+
+/** A job and what it connects to; the NetworkPolicies are derived from `reaches`. */
+export interface ScrapeJob {
+    config: ScrapeConfig;
+    reaches: ScrapeReach[];
+}
+
+/** Every enabled job with what it reaches, self-monitoring first, then the cluster components, then user services. */
+export function scrapeJobsWithReach(s: MetricsSettings): ScrapeJob[] {
     const endpoints = endpointDiscovery(s);
+    const ne = s.nodeExporterTarget;
+    const ksm = s.kubeStateMetricsTarget;
     return [
-        selfMonitoringJob(s),
-        ...(s.jobs.kubelet ? [kubeletJob(s)] : []),
-        ...(s.jobs.cadvisor ? [cadvisorJob(s)] : []),
-        ...(s.jobs.apiserver ? [apiserverJob(endpoints)] : []),
-        ...(s.jobs.etcd ? [etcdJob(s)] : []),
-        ...(s.jobs.logAgent ? [logAgentJob(s)] : []),
-        ...nodeExporterJobs(s),
-        ...kubeStateMetricsJobs(s),
-        ...s.services.map((svc) => serviceJob(svc, endpoints)),
+        { config: selfMonitoringJob(s), reaches: selfMonitoringReach(s) },
+        ...(s.jobs.kubelet ? [{ config: kubeletJob(s), reaches: kubeletReach() }] : []),
+        ...(s.jobs.cadvisor ? [{ config: cadvisorJob(s), reaches: kubeletReach() }] : []),
+        ...(s.jobs.apiserver ? [{ config: apiserverJob(endpoints), reaches: apiserverReach() }] : []),
+        ...(s.jobs.etcd ? [{ config: etcdJob(s), reaches: etcdReach(s) }] : []),
+        ...(s.jobs.logAgent ? [{ config: logAgentJob(s), reaches: logAgentReach(s) }] : []),
+        ...(ne ? [{ config: nodeExporterJob(ne), reaches: nodeExporterReach(ne) }] : []),
+        ...(ksm ? [{ config: kubeStateMetricsJob(ksm, endpoints), reaches: kubeStateMetricsReach(ksm) }] : []),
+        ...s.services.map((svc) => ({ config: serviceJob(svc, endpoints), reaches: serviceReach(svc) })),
     ];
+}
+
+/** Every enabled job, in the order of scrapeJobsWithReach. */
+export function scrapeJobs(s: MetricsSettings): ScrapeConfig[] {
+    return scrapeJobsWithReach(s).map((j) => j.config);
 }
 
 /**

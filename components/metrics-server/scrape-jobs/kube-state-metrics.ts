@@ -4,6 +4,7 @@ import { dropFamilies } from "./family-rules";
 import { KUBE_STATE_METRICS_FAMILIES } from "./kube-state-metrics-families";
 import { EndpointDiscovery, endpointDiscovery, endpointSd } from "./endpoint-discovery";
 import { copy, keep, literal } from "./relabel";
+import { ScrapeReach } from "./reach";
 
 export const KUBE_STATE_METRICS_JOB = KUBE_STATE_METRICS_JOB_NAME;
 
@@ -30,4 +31,8 @@ export function kubeStateMetricsJob(target: KubeStateMetricsTarget, d: EndpointD
 
 export function kubeStateMetricsJobs(s: MetricsSettings): ScrapeConfig[] {
     return s.kubeStateMetricsTarget ? [kubeStateMetricsJob(s.kubeStateMetricsTarget, endpointDiscovery(s))] : [];
+}
+
+export function kubeStateMetricsReach(target: KubeStateMetricsTarget): ScrapeReach[] {
+    return [{ kind: "service", namespace: target.namespace, name: target.serviceName, port: target.portName }];
 }

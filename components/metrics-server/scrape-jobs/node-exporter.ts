@@ -3,6 +3,7 @@ import { ScrapeConfig } from "../prometheus-config-types";
 import { dropFamilies } from "./family-rules";
 import { NODE_EXPORTER_FAMILIES } from "./node-exporter-families";
 import { copy, keep, keepLabels, literal } from "./relabel";
+import { ScrapeReach } from "./reach";
 
 export const NODE_EXPORTER_JOB = NODE_EXPORTER_JOB_NAME;
 
@@ -27,4 +28,9 @@ export function nodeExporterJob(target: NodeExporterTarget): ScrapeConfig {
 
 export function nodeExporterJobs(s: MetricsSettings): ScrapeConfig[] {
     return s.nodeExporterTarget ? [nodeExporterJob(s.nodeExporterTarget)] : [];
+}
+
+/** The exporter's pods, which listen on their node's address (host network). */
+export function nodeExporterReach(target: NodeExporterTarget): ScrapeReach[] {
+    return [{ kind: "pods", namespace: target.namespace, podLabels: { ...target.podLabels }, port: target.portName }];
 }
