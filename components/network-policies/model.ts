@@ -8,6 +8,8 @@
 export interface Workload {
     /** The workload's name, and its NetworkPolicy's. */
     name: string;
+    /** The stack key that sets the name, for the collision check. */
+    nameKey: string;
     namespace: string;
     podLabels: Record<string, string>;
     /** The Services in front of the pods, whose port names are the containers' port names. */

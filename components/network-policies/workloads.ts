@@ -1,4 +1,4 @@
-import { nodeExporterLabels, Settings } from "../../config";
+import { fullKey, nodeExporterLabels, Settings } from "../../config";
 import { alertmanagerLabels } from "../alertmanager/layout";
 import { grafanaLabels } from "../grafana/layout";
 import { kubeStateMetricsLabels } from "../kube-state-metrics/layout";
@@ -15,18 +15,19 @@ import { Workload } from "./model";
 export function monitoringWorkloads(s: Settings): Workload[] {
     const m = s.metrics;
     return [
-        { name: m.name, namespace: m.namespace, podLabels: metricsLabels(m), services: [m.name] },
+        { name: m.name, nameKey: `${fullKey("metrics")}.name`, namespace: m.namespace, podLabels: metricsLabels(m), services: [m.name] },
         ...(s.alertmanager.enabled
-            ? [{ name: s.alertmanager.name, namespace: s.alertmanager.namespace, podLabels: alertmanagerLabels(s.alertmanager), services: [s.alertmanager.name] }]
+            ? [{ name: s.alertmanager.name, nameKey: `${fullKey("alertmanager")}.name`, namespace: s.alertmanager.namespace, podLabels: alertmanagerLabels(s.alertmanager), services: [s.alertmanager.name] }]
             : []),
-        ...(s.grafana.enabled ? [{ name: s.grafana.name, namespace: s.grafana.namespace, podLabels: grafanaLabels(s.grafana), services: [s.grafana.name] }] : []),
+        ...(s.grafana.enabled ? [{ name: s.grafana.name, nameKey: `${fullKey("grafana")}.name`, namespace: s.grafana.namespace, podLabels: grafanaLabels(s.grafana), services: [s.grafana.name] }] : []),
         ...(s.kubeStateMetrics.enabled
-            ? [{ name: s.kubeStateMetrics.name, namespace: s.kubeStateMetrics.namespace, podLabels: kubeStateMetricsLabels(s.kubeStateMetrics), services: [s.kubeStateMetrics.name] }]
+            ? [{ name: s.kubeStateMetrics.name, nameKey: `${fullKey("kubeStateMetrics")}.name`, namespace: s.kubeStateMetrics.namespace, podLabels: kubeStateMetricsLabels(s.kubeStateMetrics), services: [s.kubeStateMetrics.name] }]
             : []),
         ...(s.nodeExporter.enabled
             ? [
                   {
                       name: s.nodeExporter.name,
+                      nameKey: `${fullKey("nodeExporter")}.name`,
                       namespace: s.nodeExporter.namespace,
                       podLabels: nodeExporterLabels(s.nodeExporter),
                       services: [],
@@ -34,12 +35,12 @@ export function monitoringWorkloads(s: Settings): Workload[] {
                   },
               ]
             : []),
-        { name: s.logs.daemonSetName, namespace: s.logs.namespace, podLabels: { ...s.logs.labels }, services: [] },
+        { name: s.logs.daemonSetName, nameKey: `${fullKey("logs")}.daemonSetName`, namespace: s.logs.namespace, podLabels: { ...s.logs.labels }, services: [] },
         ...(s.searchStore.enabled
-            ? [{ name: s.searchStore.name, namespace: s.searchStore.namespace, podLabels: searchStoreLabels(s.searchStore), services: [s.searchStore.name] }]
+            ? [{ name: s.searchStore.name, nameKey: `${fullKey("searchStore")}.name`, namespace: s.searchStore.namespace, podLabels: searchStoreLabels(s.searchStore), services: [s.searchStore.name] }]
             : []),
         ...(s.resourceMetrics.enabled
-            ? [{ name: s.resourceMetrics.name, namespace: s.resourceMetrics.namespace, podLabels: adapterLabels(s.resourceMetrics), services: [s.resourceMetrics.name] }]
+            ? [{ name: s.resourceMetrics.name, nameKey: `${fullKey("resourceMetrics")}.name`, namespace: s.resourceMetrics.namespace, podLabels: adapterLabels(s.resourceMetrics), services: [s.resourceMetrics.name] }]
             : []),
     ];
 }

@@ -7,6 +7,7 @@ import { kubeStateMetricsObjects } from "./kube-state-metrics";
 import { logAgentObjects } from "./log-agent";
 import { metricsServerObjects } from "./metrics-server";
 import { NamedObject } from "./named-object";
+import { networkPolicyObjects } from "./network-policies";
 import { nodeExporterObjects } from "./node-exporter";
 import { resourceMetricsObjects } from "./resource-metrics";
 import { searchStoreObjects } from "./search-store";
@@ -24,6 +25,7 @@ export function programObjects(s: Settings): NamedObject[] {
         ...grafanaObjects(s.grafana, s.grafana.enabled ? dashboardsFor(s, PROJECT).map((d) => d.slug) : []),
         ...alertmanagerObjects(s.alertmanager),
         ...resourceMetricsObjects(s.resourceMetrics),
+        ...networkPolicyObjects(s),
     ];
 }
 
