@@ -1,7 +1,9 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { dashboardConfigMaps, dashboardProviderConfigMap, dataSourcesConfigMap } from "./config-maps";
+import { ownServiceAccount } from "../common/own-service-account";
 import { grafanaDeployment } from "./deployment";
+import { grafanaLabels } from "./layout";
 import { grafanaIngress } from "./ingress";
 import { GrafanaModel } from "./model";
 import { grafanaSecret } from "./secret";
@@ -35,9 +37,10 @@ export class Grafana extends pulumi.ComponentResource {
         const claimArgs = grafanaDataClaim(m.grafana);
         const claim = claimArgs ? [new k8s.core.v1.PersistentVolumeClaim(`${name}-data`, claimArgs, { parent: this, dependsOn: [...ready, ...volume] })] : [];
         const service = new k8s.core.v1.Service(`${name}-service`, grafanaService(m.grafana), inNamespace);
+        const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, ownServiceAccount(m.grafana.name, m.grafana.namespace, grafanaLabels(m.grafana)), inNamespace);
         new k8s.apps.v1.Deployment(`${name}-deployment`, grafanaDeployment(m), {
             parent: this,
-            dependsOn: [secret, ...configMaps, ...claim, service, ...ready],
+            dependsOn: [secret, ...configMaps, ...claim, service, account, ...ready],
         });
         const ingressArgs = grafanaIngress(m.grafana);
         if (ingressArgs) {

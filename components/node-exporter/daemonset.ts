@@ -57,6 +57,7 @@ export function nodeExporterDaemonSet(n: NodeExporterSettings): k8s.types.input.
                     hostNetwork: true,
                     hostPID: true,
                     // It needs no Kubernetes API access.
+                    serviceAccountName: n.name,
                     automountServiceAccountToken: false,
                     ...podPlacement(n),
                     securityContext: {

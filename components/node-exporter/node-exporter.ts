@@ -2,6 +2,8 @@ import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { NodeExporterSettings } from "../../config";
 import { nodeExporterDaemonSet } from "./daemonset";
+import { ownServiceAccount } from "../common/own-service-account";
+import { nodeExporterLabels } from "../../config";
 
 export interface NodeExporterArgs {
     settings: NodeExporterSettings;
@@ -17,9 +19,11 @@ export class NodeExporter extends pulumi.ComponentResource {
     constructor(name: string, args: NodeExporterArgs, opts?: pulumi.ComponentResourceOptions) {
         super("cluster-monitoring:monitoring:NodeExporter", name, {}, opts);
         const n = args.settings;
+        const ready = args.namespaceReady ? [args.namespaceReady] : [];
+        const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, ownServiceAccount(n.name, n.namespace, nodeExporterLabels(n)), { parent: this, dependsOn: ready });
         const daemonSet = new k8s.apps.v1.DaemonSet(`${name}-daemonset`, nodeExporterDaemonSet(n), {
             parent: this,
-            dependsOn: args.namespaceReady ? [args.namespaceReady] : [],
+            dependsOn: [account, ...ready],
         });
         this.namespace = pulumi.output(n.namespace);
         this.daemonSetName = daemonSet.metadata.name;

@@ -10,6 +10,7 @@ export function searchStoreObjects(s: SearchStoreSettings): NamedObject[] {
     const objects: NamedObject[] = [
         { kind: "Service", namespace: s.namespace, name: s.name, key },
         { kind: "StatefulSet", namespace: s.namespace, name: s.name, key },
+        { kind: "ServiceAccount", namespace: s.namespace, name: s.name, key },
     ];
     if (s.storage.mode === "nfs") {
         objects.push({ kind: "PersistentVolume", name: s.name, key });

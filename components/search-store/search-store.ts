@@ -2,6 +2,8 @@ import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { SearchStoreSettings } from "../../config";
 import { nfsPersistentVolume } from "../storage";
+import { ownServiceAccount } from "../common/own-service-account";
+import { searchStoreLabels } from "./layout";
 import { searchStoreService, searchStoreUrl } from "./service";
 import { searchStoreStatefulSet } from "./statefulset";
 
@@ -27,9 +29,10 @@ export class SearchStore extends pulumi.ComponentResource {
         const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, { parent: this })] : [];
         const ready = args.namespaceReady ? [args.namespaceReady] : [];
         const service = new k8s.core.v1.Service(`${name}-service`, searchStoreService(s), { parent: this, dependsOn: ready });
+        const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, ownServiceAccount(s.name, s.namespace, searchStoreLabels(s)), { parent: this, dependsOn: ready });
         new k8s.apps.v1.StatefulSet(`${name}-statefulset`, searchStoreStatefulSet(s), {
             parent: this,
-            dependsOn: [service, ...volume, ...ready],
+            dependsOn: [service, account, ...volume, ...ready],
         });
 
         this.serviceName = service.metadata.name;
