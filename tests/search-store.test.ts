@@ -45,9 +45,9 @@ describe("search store (in-cluster Elasticsearch)", () => {
             sts = findOne(resources, T.statefulSet).inputs;
         });
 
-        it("registers a Service and a StatefulSet, and no PersistentVolume in storageClass mode", () => {
+        it("registers a Service, a StatefulSet and its own ServiceAccount, and no PersistentVolume in storageClass mode", () => {
             const kinds = resources.filter((r) => r.type !== T.component).map((r) => r.type).sort();
-            assert.deepStrictEqual(kinds, [T.statefulSet, T.service].sort());
+            assert.deepStrictEqual(kinds, [T.statefulSet, T.service, "kubernetes:core/v1:ServiceAccount"].sort());
         });
 
         it("names its Service so that the log agent's default host reaches it, in the agent's namespace", () => {

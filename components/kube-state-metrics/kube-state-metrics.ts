@@ -1,4 +1,5 @@
 import * as k8s from "@pulumi/kubernetes";
+import { rbacProxyClusterRole, rbacProxyClusterRoleBinding } from "../rbac-proxy";
 import * as pulumi from "@pulumi/pulumi";
 import { KubeStateMetricsSettings } from "../../config";
 import { kubeStateMetricsDeployment } from "./deployment";
@@ -25,10 +26,15 @@ export class KubeStateMetrics extends pulumi.ComponentResource {
             parent: this,
             dependsOn: [role, account],
         });
+        const proxyRole = new k8s.rbac.v1.ClusterRole(`${name}-rbac-proxy`, rbacProxyClusterRole(k.name), { parent: this });
+        const proxyBinding = new k8s.rbac.v1.ClusterRoleBinding(`${name}-rbac-proxy`, rbacProxyClusterRoleBinding(k.name, k.name, k.namespace), {
+            parent: this,
+            dependsOn: [proxyRole, account],
+        });
         const service = new k8s.core.v1.Service(`${name}-service`, kubeStateMetricsService(k), inNamespace);
         new k8s.apps.v1.Deployment(`${name}-deployment`, kubeStateMetricsDeployment(k), {
             parent: this,
-            dependsOn: [account, binding, service, ...inNamespace.dependsOn],
+            dependsOn: [account, binding, proxyBinding, service, ...inNamespace.dependsOn],
         });
         this.serviceName = service.metadata.name;
         this.registerOutputs({ serviceName: this.serviceName });

@@ -114,6 +114,9 @@ export function requiredFlows(s: Settings, workloads: readonly Workload[]): Flow
     add(agent, store.to, store.ports, "log shipping");
     add(agent, { kind: "apiServer" }, API_SERVER_PORTS, "pod metadata for log records");
 
+    if (s.nodeExporter.enabled) {
+        add(workloadPeer(s.nodeExporter), { kind: "apiServer" }, API_SERVER_PORTS, "its kube-rbac-proxy's token and access reviews");
+    }
     if (s.kubeStateMetrics.enabled) {
         add(workloadPeer(s.kubeStateMetrics), { kind: "apiServer" }, API_SERVER_PORTS, "watching the objects it reports");
     }

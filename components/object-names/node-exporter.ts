@@ -1,5 +1,6 @@
 import { fullKey, NodeExporterSettings } from "../../config";
 import { NamedObject } from "./named-object";
+import { rbacProxyRoleName } from "../rbac-proxy/rbac";
 
 /** Every object NodeExporter creates, named as its builders name them; none when it is off. */
 export function nodeExporterObjects(n: NodeExporterSettings): NamedObject[] {
@@ -8,6 +9,8 @@ export function nodeExporterObjects(n: NodeExporterSettings): NamedObject[] {
         ? [
               { kind: "DaemonSet", namespace: n.namespace, name: n.name, key },
               { kind: "ServiceAccount", namespace: n.namespace, name: n.name, key },
+              { kind: "ClusterRole", name: rbacProxyRoleName(n.name), key },
+              { kind: "ClusterRoleBinding", name: rbacProxyRoleName(n.name), key },
           ]
         : [];
 }

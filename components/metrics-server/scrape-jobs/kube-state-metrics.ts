@@ -5,6 +5,7 @@ import { KUBE_STATE_METRICS_FAMILIES } from "./kube-state-metrics-families";
 import { EndpointDiscovery, endpointDiscovery, endpointSd } from "./endpoint-discovery";
 import { copy, keep, literal } from "./relabel";
 import { ScrapeReach } from "./reach";
+import { RBAC_PROXY_SCRAPE } from "./rbac-proxy";
 
 export const KUBE_STATE_METRICS_JOB = KUBE_STATE_METRICS_JOB_NAME;
 
@@ -19,6 +20,7 @@ export function kubeStateMetricsJob(target: KubeStateMetricsTarget, d: EndpointD
     return {
         job_name: KUBE_STATE_METRICS_JOB,
         honor_labels: true,
+        ...RBAC_PROXY_SCRAPE,
         kubernetes_sd_configs: [endpointSd(d, target.namespace)],
         relabel_configs: [
             keep(["__meta_kubernetes_service_name"], literal(target.serviceName)),

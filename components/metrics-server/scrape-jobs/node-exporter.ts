@@ -4,6 +4,7 @@ import { dropFamilies } from "./family-rules";
 import { NODE_EXPORTER_FAMILIES } from "./node-exporter-families";
 import { copy, keep, keepLabels, literal } from "./relabel";
 import { ScrapeReach } from "./reach";
+import { RBAC_PROXY_SCRAPE } from "./rbac-proxy";
 
 export const NODE_EXPORTER_JOB = NODE_EXPORTER_JOB_NAME;
 
@@ -15,6 +16,7 @@ export const NODE_EXPORTER_JOB = NODE_EXPORTER_JOB_NAME;
 export function nodeExporterJob(target: NodeExporterTarget): ScrapeConfig {
     return {
         job_name: NODE_EXPORTER_JOB,
+        ...RBAC_PROXY_SCRAPE,
         kubernetes_sd_configs: [{ role: "pod", namespaces: { names: [target.namespace] } }],
         relabel_configs: [
             ...keepLabels("pod", target.podLabels),
