@@ -5,6 +5,7 @@ import { nodeExporterDaemonSet } from "../components/node-exporter/daemonset";
 import { RBAC_PROXY_IMAGE, rbacProxyArgProblems, rbacProxyClusterRole } from "../components/rbac-proxy";
 import { renderedObjects, STACKS } from "./harness/rendered-stacks";
 import { settingsWith } from "./harness/stack-config";
+import { podSecurityLevel } from "../validate/pod-security";
 
 /**
  * kube-rbac-proxy cannot run here (no binary, no API server), so its arguments are checked
@@ -24,6 +25,12 @@ describe("kube-rbac-proxy in front of node-exporter and kube-state-metrics (docs
             assert.strictEqual(proxy.image, RBAC_PROXY_IMAGE);
             assert.deepStrictEqual(rbacProxyArgProblems(proxy.args), []);
             assert.ok(proxy.args.includes("--allow-paths=/metrics"), "only /metrics is proxied");
+        });
+
+        it(`${workload}: the proxy alone meets the restricted Pod Security level`, () => {
+            const proxy = pod.containers.find((c: any) => c.name === "kube-rbac-proxy");
+            const level = podSecurityLevel({ securityContext: { seccompProfile: { type: "RuntimeDefault" } }, containers: [proxy] });
+            assert.strictEqual(level.level, "restricted", JSON.stringify(level.violations));
         });
 
         it(`${workload}: the exporter answers on 127.0.0.1 only, and the pod mounts the token the proxy needs`, () => {
