@@ -476,12 +476,12 @@ export function neededConnections(objects: readonly KubernetesObject[], ingressS
     return needed;
 }
 
-export function describe(e: End): string {
+export function endName(e: End): string {
     return e.kind === "pod" ? `${e.namespace}/${e.name}` : e.name;
 }
 
 export function describeConnection(c: Connection): string {
-    return `${describe(c.from)} -> ${describe(c.to)}:${c.port}/${c.protocol} (${c.why})`;
+    return `${endName(c.from)} -> ${endName(c.to)}:${c.port}/${c.protocol} (${c.why})`;
 }
 
 /** The needed connections that the policies block. */
@@ -502,7 +502,7 @@ export function unneededAllowed(objects: readonly KubernetesObject[], needed: re
     const pods = podsOf(objects);
     const namespaces = [...new Set([...pods.map((p) => p.namespace), "default", "kube-system"])];
     const sources: End[] = [...pods, ...namespaces.map(stranger), API_SERVER, OUTSIDE];
-    const key = (from: End, to: End, port: number, protocol: string) => `${describe(from)}>${describe(to)}:${port}/${protocol}`;
+    const key = (from: End, to: End, port: number, protocol: string) => `${endName(from)}>${endName(to)}:${port}/${protocol}`;
     const needs = new Set(needed.map((c) => key(c.from, c.to, c.port, c.protocol)));
     const isNeeded = (from: End, to: End, port: number, protocol: string) =>
         needs.has(key(from, to, port, protocol)) || needs.has(key(from, to, 0, protocol)) || needs.has(key(from, ANYWHERE, 0, protocol)) || needs.has(key(ANYWHERE, to, port, protocol));
