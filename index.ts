@@ -9,6 +9,7 @@ import { KubeStateMetrics } from "./components/kube-state-metrics";
 import { LogAgent } from "./components/log-agent";
 import { MetricsServer } from "./components/metrics-server";
 import { Namespaces } from "./components/namespaces";
+import { NetworkPolicies } from "./components/network-policies";
 import { NodeExporter } from "./components/node-exporter";
 import { ResourceMetrics, resourceMetricsModel } from "./components/resource-metrics";
 import { SearchStore } from "./components/search-store";
@@ -51,6 +52,11 @@ const blackboxExporter = settings.blackboxExporter.enabled
     ? new BlackboxExporter("blackbox-exporter", { settings: settings.blackboxExporter, namespaces }, onCluster)
     : undefined;
 
+// Denies every flow the program does not need, in both directions (docs/security.md#network-policies).
+const networkPolicies = settings.networkPolicies.enabled
+    ? new NetworkPolicies("network-policies", { settings, namespaces }, onCluster)
+    : undefined;
+
 export const namespace = metrics.namespace;
 export const serviceName = metrics.serviceName;
 export const inClusterUrl = metrics.inClusterUrl;
@@ -70,3 +76,4 @@ export const grafanaAdminPassword = grafana?.adminPassword;
 export const alertmanagerUrl = alertmanager?.inClusterUrl;
 export const resourceMetricsApiService = resourceMetrics?.apiServiceName;
 export const blackboxExporterService = blackboxExporter?.serviceName;
+export const networkPolicyNames = networkPolicies?.names;

@@ -16,6 +16,8 @@ export type BlackboxModule = (typeof BLACKBOX_MODULES)[number];
 
 /** The exporter's port (its default --web.listen-address), on the container and the Service. */
 export const BLACKBOX_PORT = 9115;
+/** The name of the exporter's container and Service port. */
+export const BLACKBOX_PORT_NAME = "http";
 
 /** The job of the Services and Ingresses annotated prometheus.io/probe: "true". */
 export const ANNOTATED_PROBE_JOB = "probe";
@@ -87,6 +89,10 @@ export type BlackboxExporterSettings = z.output<typeof blackboxExporterSchema> &
 /** What Prometheus needs to send probes: where the exporter answers, and what to probe. */
 export interface BlackboxTarget {
     address: string;
+    /** The exporter's Service, which every probe job reaches (its NetworkPolicy flow). */
+    namespace: string;
+    serviceName: string;
+    portName: string;
     probes: ProbeSettings[];
     probeAnnotated: boolean;
 }

@@ -14,7 +14,7 @@ import { oneVolumeMessage } from "./storage";
 import { checkHostPorts, hostPortClaims } from "./claims/host-ports";
 import { checkIngressRoutes, ingressClaims } from "./claims/ingress-routes";
 import { checkScrapeJobNames } from "./claims/scrape-job-names";
-import { BLACKBOX_EXPORTER_KEY, BLACKBOX_PORT, BlackboxExporterSettings, blackboxExporterSchema } from "./blackbox-exporter";
+import { BLACKBOX_EXPORTER_KEY, BLACKBOX_PORT, BLACKBOX_PORT_NAME, BlackboxExporterSettings, blackboxExporterSchema } from "./blackbox-exporter";
 import { checkJobNames } from "./job-names";
 import { ClusterSettings, readClusterSettings } from "./cluster";
 import { checkControlPlaneAgainstMetrics, CONTROL_PLANE_KEY, controlPlaneJobNames, controlPlaneSchema, ControlPlaneSettings } from "./control-plane";
@@ -34,6 +34,7 @@ import { LOGS_KEY, LogsSettings, logsSchema, searchSchema } from "./logs";
 import { fieldOf, Known, known } from "./partial";
 import { jobName, METRICS_KEY, MetricsSettings, metricsSchema } from "./metrics";
 import { createdByDefault } from "./namespaces";
+import { NETWORK_POLICIES_KEY, NetworkPoliciesSettings, networkPoliciesSchema } from "./network-policies";
 import { MIN_SCRAPES_PER_WINDOW, RESOURCE_METRICS_KEY, ResourceMetricsSettings, resourceMetricsSchema } from "./resource-metrics";
 import { addSchemaIssues, Problems, SECRET_VALUE, UNSHOWN_VALUE } from "./problems";
 import { DEFAULT_LOG_AGENT_TARGET, etcdSchema, jobSwitchesSchema, KUBE_STATE_METRICS_JOB_NAME, NODE_EXPORTER_JOB_NAME } from "./scrape-jobs";
@@ -58,6 +59,7 @@ export * from "./logs";
 export * from "./metrics";
 export * from "./namespaces";
 export * from "./own-targets";
+export * from "./network-policies";
 export * from "./resource-metrics";
 export * from "./resources";
 export * from "./relabel";
@@ -85,6 +87,7 @@ export interface Settings {
     alertmanager: AlertmanagerSettings;
     resourceMetrics: ResourceMetricsSettings;
     blackboxExporter: BlackboxExporterSettings;
+    networkPolicies: NetworkPoliciesSettings;
 }
 
 /** Each component's settings: one schema under one stack key. */
@@ -100,6 +103,7 @@ export const COMPONENT_SCHEMAS = {
     [ALERTMANAGER_KEY]: alertmanagerSchema,
     [RESOURCE_METRICS_KEY]: resourceMetricsSchema,
     [BLACKBOX_EXPORTER_KEY]: blackboxExporterSchema,
+    [NETWORK_POLICIES_KEY]: networkPoliciesSchema,
 } as const;
 
 const KNOWN_KEYS = [...Object.keys(COMPONENT_SCHEMAS), ...SECRET_KEYS];
@@ -349,6 +353,7 @@ export function loadSettings(source: ConfigSource): Settings {
     const rules = readComponent(source, problems, ALERT_RULES_KEY, alertRulesSchemaFor(release.promql), misspelt);
     const am = readComponent(source, problems, ALERTMANAGER_KEY, alertmanagerSchema, misspelt);
     const alertmanagerSecrets = readAlertmanagerSecrets(source, problems, am);
+    const netpol = readComponent(source, problems, NETWORK_POLICIES_KEY, networkPoliciesSchema, misspelt);
     const adapterRead = readComponent(source, problems, RESOURCE_METRICS_KEY, resourceMetricsSchema, misspelt);
     const resourceMetrics: ResourceMetricsSettings | undefined =
         adapterRead && metrics ? { ...adapterRead, namespace: adapterRead.namespace ?? metrics.namespace } : undefined;
@@ -414,6 +419,9 @@ export function loadSettings(source: ConfigSource): Settings {
     if (blackboxExporter.enabled) {
         metrics!.blackboxTarget = {
             address: `${blackboxExporter.name}.${blackboxExporter.namespace}.svc:${BLACKBOX_PORT}`,
+            namespace: blackboxExporter.namespace,
+            serviceName: blackboxExporter.name,
+            portName: BLACKBOX_PORT_NAME,
             probes: blackboxExporter.probes,
             probeAnnotated: blackboxExporter.probeAnnotated,
         };
@@ -446,5 +454,6 @@ export function loadSettings(source: ConfigSource): Settings {
         alertmanager,
         resourceMetrics: resourceMetrics!,
         blackboxExporter,
+        networkPolicies: netpol!,
     };
 }

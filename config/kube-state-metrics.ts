@@ -81,6 +81,8 @@ export const KUBE_STATE_METRICS_DEFAULTS = {
     nodeSelector: { "kubernetes.io/os": "linux" } as Record<string, string>,
     port: 8080,
     telemetryPort: 8081,
+    /** kube-rbac-proxy's port in front of `port`, kube-prometheus' number. */
+    proxyPort: 8443,
 };
 
 function knownResource(value: string): string | undefined {
@@ -138,7 +140,7 @@ export type KubeStateMetricsSettings = z.output<typeof kubeStateMetricsSchema> &
     namespace: string;
 };
 
-/** The Service and container port that serve object metrics, named as upstream names them; the scrape job keeps it. */
-export const KUBE_STATE_METRICS_PORT_NAME = "http-metrics";
+/** The Service and proxy port that serve object metrics over TLS (kube-prometheus' name); the scrape job keeps it. */
+export const KUBE_STATE_METRICS_PORT_NAME = "https-metrics";
 /** kube-state-metrics' own metrics, not scraped by default. */
 export const KUBE_STATE_METRICS_TELEMETRY_PORT_NAME = "telemetry";

@@ -99,8 +99,9 @@ async function runStack(settings: Settings, closers: Array<() => Promise<void>>)
         for (const job of config.scrape_configs) {
             job.scrape_interval = "1s";
             job.scrape_timeout = "1s";
-            // The kubelet's, API server's, scheduler's and controller manager's https and bearer token have no counterpart in the sandbox; the relabel rules stay.
-            if (["cadvisor", "apiserver", "kube-scheduler", "kube-controller-manager"].includes(job.job_name)) {
+            // The kubelet's, API server's, scheduler's and controller manager's https and bearer token, and
+            // kube-rbac-proxy's in front of the exporters, have no counterpart in the sandbox; the relabel rules stay.
+            if (["cadvisor", "apiserver", "kube-scheduler", "kube-controller-manager", "node-exporter", "kube-state-metrics"].includes(job.job_name)) {
                 job.scheme = "http";
                 delete job.tls_config;
                 delete job.bearer_token_file;

@@ -81,7 +81,7 @@ describe("kube-state-metrics (docs/kube-state-metrics.md)", () => {
         const service = kubeStateMetricsService(k).spec as any;
         const pods = (kubeStateMetricsDeployment(k).spec as any).template.metadata.labels;
         assert.ok(Object.entries(service.selector).every(([key, v]) => pods[key] === v));
-        assert.deepStrictEqual(service.ports.map((p: any) => [p.name, p.port]), [["http-metrics", 8080]]);
+        assert.deepStrictEqual(service.ports.map((p: any) => [p.name, p.port]), [["https-metrics", 8443]]);
     });
 
     it("is scraped with honor_labels, and switched off takes its job, RBAC and objects with it", async () => {
@@ -95,7 +95,10 @@ describe("kube-state-metrics (docs/kube-state-metrics.md)", () => {
             "kubernetes:apps/v1:Deployment",
             "kubernetes:core/v1:Service",
             "kubernetes:core/v1:ServiceAccount",
+            // Its own role and kube-rbac-proxy's, each with its binding.
             "kubernetes:rbac.authorization.k8s.io/v1:ClusterRole",
+            "kubernetes:rbac.authorization.k8s.io/v1:ClusterRole",
+            "kubernetes:rbac.authorization.k8s.io/v1:ClusterRoleBinding",
             "kubernetes:rbac.authorization.k8s.io/v1:ClusterRoleBinding",
         ]);
     });

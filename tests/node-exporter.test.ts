@@ -42,20 +42,26 @@ describe("node-exporter (docs/node-exporter.md)", () => {
         }
     });
 
-    it("listens on the node IP only, taken from the downward API", () => {
+    it("listens on 127.0.0.1 only; kube-rbac-proxy serves it on the node IP, taken from the downward API, over TLS", () => {
         const c = container();
-        assert.ok(c.args.includes("--web.listen-address=$(HOST_IP):9100"));
-        assert.deepStrictEqual(c.env, [{ name: "HOST_IP", valueFrom: { fieldRef: { fieldPath: "status.hostIP" } } }]);
+        assert.ok(c.args.includes("--web.listen-address=127.0.0.1:9100"));
+        assert.strictEqual(c.ports, undefined, "the exporter publishes no port of its own");
+        const proxy = (n = settingsWith().nodeExporter) => podSpec(n).containers.find((x: any) => x.name === "kube-rbac-proxy");
+        assert.ok(proxy().args.includes("--secure-listen-address=[$(HOST_IP)]:9100"));
+        assert.ok(proxy().args.includes("--upstream=http://127.0.0.1:9100/"));
+        assert.deepStrictEqual(proxy().env, [{ name: "HOST_IP", valueFrom: { fieldRef: { fieldPath: "status.hostIP" } } }]);
         const custom = settingsWith({ nodeExporter: { port: 9110 } }).nodeExporter;
-        assert.ok(container(custom).args.includes("--web.listen-address=$(HOST_IP):9110"));
-        assert.strictEqual(container(custom).ports[0].containerPort, 9110);
+        assert.ok(container(custom).args.includes("--web.listen-address=127.0.0.1:9110"));
+        assert.ok(proxy(custom).args.includes("--secure-listen-address=[$(HOST_IP)]:9110"));
+        assert.deepStrictEqual(proxy(custom).ports, [{ name: "metrics", containerPort: 9110, protocol: "TCP" }]);
     });
 
-    it("is non-root, read-only, without capabilities, with RuntimeDefault seccomp and no API token", () => {
+    it("is non-root, read-only, without capabilities, with RuntimeDefault seccomp; the token is mounted for its kube-rbac-proxy only to use", () => {
         const spec = podSpec();
         assert.deepStrictEqual(spec.securityContext, { runAsNonRoot: true, runAsUser: 65534, runAsGroup: 65534, seccompProfile: { type: "RuntimeDefault" } });
         assert.deepStrictEqual(container().securityContext, { allowPrivilegeEscalation: false, capabilities: { drop: ["ALL"] }, readOnlyRootFilesystem: true });
-        assert.strictEqual(spec.automountServiceAccountToken, false);
+        // The proxy reviews callers' tokens with the API server; the ServiceAccount alone mounts none.
+        assert.strictEqual(spec.automountServiceAccountToken, true);
         const level = podSecurityLevel(spec);
         assert.strictEqual(level.level, "privileged");
         assert.deepStrictEqual([...new Set(level.violations.filter((v) => v.breaks === "baseline").map((v) => v.control))].sort(), ["Host Namespaces", "HostPath Volumes"]);
@@ -106,8 +112,14 @@ describe("node-exporter (docs/node-exporter.md)", () => {
         assert.ok(!jobs(settingsWith({ nodeExporter: { enabled: false } }).metrics).includes("node-exporter"));
     });
 
-    it("registers only its DaemonSet, under the component", async () => {
+    it("registers its DaemonSet, its own ServiceAccount and the proxy's ClusterRole and binding, under the component", async () => {
         const resources = await captureResources(() => new NodeExporter("node-exporter", { settings: settingsWith().nodeExporter, namespaces: EXISTING_NAMESPACES }));
-        assert.deepStrictEqual(resources.map((r) => r.type).sort(), ["cluster-monitoring:monitoring:NodeExporter", "kubernetes:apps/v1:DaemonSet"]);
+        assert.deepStrictEqual(resources.map((r) => r.type).sort(), [
+            "cluster-monitoring:monitoring:NodeExporter",
+            "kubernetes:apps/v1:DaemonSet",
+            "kubernetes:core/v1:ServiceAccount",
+            "kubernetes:rbac.authorization.k8s.io/v1:ClusterRole",
+            "kubernetes:rbac.authorization.k8s.io/v1:ClusterRoleBinding",
+        ]);
     });
 });

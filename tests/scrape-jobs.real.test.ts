@@ -95,10 +95,10 @@ const TARGETS: Record<string, ReturnType<typeof discoveredTarget>[]> = {
         }),
     ],
     "kube-state-metrics": [
-        endpoint("127.0.7.1:8080", {
+        endpoint("127.0.7.1:8443", {
             namespace: "monitoring",
             service_name: "kube-state-metrics",
-            endpoint_port_name: "http-metrics",
+            endpoint_port_name: "https-metrics",
             endpoint_address_target_kind: "Pod",
             endpoint_address_target_name: "kube-state-metrics-6d4b9c7f9-x2x7q",
             pod_name: "kube-state-metrics-6d4b9c7f9-x2x7q",
@@ -242,14 +242,15 @@ for (const release of RELEASES) describe(`every scrape job's relabeling on a rea
             { instance: "control-plane-1", job: "node-exporter", node: "control-plane-1" },
             { instance: "node-1", job: "node-exporter", node: "node-1" },
         ]);
-        assert.strictEqual((active.find((t) => t.labels.node === "node-1") as any).scrapeUrl, "http://127.0.6.1:9100/metrics");
+        // https: kube-rbac-proxy serves the exporter (docs/security.md#authenticated-exporters).
+        assert.strictEqual((active.find((t) => t.labels.node === "node-1") as any).scrapeUrl, "https://127.0.6.1:9100/metrics");
         assert.deepStrictEqual(dropped.map((t) => t.discoveredLabels.__address__).sort(), ["127.0.6.1:24231", "127.0.6.3:9100"]);
     });
 
-    it("kube-state-metrics: only its Service's http-metrics port; job and instance only, so object labels stay the object's", async () => {
+    it("kube-state-metrics: only its Service's https-metrics port (kube-rbac-proxy); job and instance only, so object labels stay the object's", async () => {
         const { active, dropped } = await targetsOf("kube-state-metrics");
         assert.deepStrictEqual(active.map((t) => t.labels), [{ instance: "kube-state-metrics-6d4b9c7f9-x2x7q", job: "kube-state-metrics" }]);
-        assert.strictEqual((active[0] as any).scrapeUrl, "http://127.0.7.1:8080/metrics");
+        assert.strictEqual((active[0] as any).scrapeUrl, "https://127.0.7.1:8443/metrics");
         assert.deepStrictEqual(dropped.map((t) => t.discoveredLabels.__address__).sort(), ["127.0.7.1:8081", "127.0.7.2:9090"]);
     });
 

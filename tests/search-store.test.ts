@@ -46,10 +46,10 @@ describe("search store (in-cluster Elasticsearch)", () => {
             sts = findOne(resources, T.statefulSet).inputs;
         });
 
-        it("registers a Service and a StatefulSet, and no PersistentVolume in storageClass mode", () => {
+        it("registers a Service, a StatefulSet and its own ServiceAccount, and no PersistentVolume in storageClass mode", () => {
             // Kibana and log retention are components of their own (tests/kibana.test.ts, tests/log-retention.test.ts).
             const own = resources.filter((r) => r.type.startsWith("kubernetes:") && r.inputs.metadata?.name === storeSettings().searchStore.name);
-            assert.deepStrictEqual(own.map((r) => r.type).sort(), [T.statefulSet, T.service].sort());
+            assert.deepStrictEqual(own.map((r) => r.type).sort(), [T.statefulSet, T.service, "kubernetes:core/v1:ServiceAccount"].sort());
             assert.ok(!resources.some((r) => r.type === "kubernetes:core/v1:PersistentVolume"));
         });
 

@@ -50,7 +50,36 @@ function kubeStateMetricsRule(apiGroup: string, resources: string[]): RbacPurpos
     };
 }
 
+/**
+ * kube-rbac-proxy in front of an exporter (docs/security.md#authenticated-exporters): who is
+ * calling (TokenReview) and may they get /metrics (SubjectAccessReview), nothing more.
+ */
+function rbacProxyRules(workload: string): RbacPurpose[] {
+    return [
+        {
+            kind: "ClusterRole",
+            name: `${workload}-rbac-proxy`,
+            apiGroups: ["authentication.k8s.io"],
+            resources: ["tokenreviews"],
+            verbs: ["create"],
+            serves: { component: workload },
+            purpose: `component ${workload}: its kube-rbac-proxy authenticates the caller's token (TokenReview)`,
+        },
+        {
+            kind: "ClusterRole",
+            name: `${workload}-rbac-proxy`,
+            apiGroups: ["authorization.k8s.io"],
+            resources: ["subjectaccessreviews"],
+            verbs: ["create"],
+            serves: { component: workload },
+            purpose: `component ${workload}: its kube-rbac-proxy asks whether the caller may get /metrics (SubjectAccessReview)`,
+        },
+    ];
+}
+
 export const RBAC_PURPOSES: readonly RbacPurpose[] = [
+    ...rbacProxyRules("node-exporter"),
+    ...rbacProxyRules("kube-state-metrics"),
     {
         kind: "ClusterRole",
         name: "monitor-main",

@@ -2,6 +2,8 @@ import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { AlertmanagerSettings } from "../../config";
 import { nfsPersistentVolume } from "../storage";
+import { ownServiceAccount } from "../common/own-service-account";
+import { alertmanagerLabels } from "./layout";
 import { alertmanagerConfigSecret } from "./config-secret";
 import { alertmanagerService, alertmanagerUrl } from "./service";
 import { alertmanagerDisruptionBudget, alertmanagerStatefulSet } from "./statefulset";
@@ -24,9 +26,10 @@ export class Alertmanager extends MonitoringComponent {
         const inNamespace = this.inNamespace(a.namespace);
         const secret = new k8s.core.v1.Secret(`${name}-config`, alertmanagerConfigSecret(a), inNamespace);
         const service = new k8s.core.v1.Service(`${name}-service`, alertmanagerService(a), inNamespace);
+        const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, ownServiceAccount(a.name, a.namespace, alertmanagerLabels(a)), inNamespace);
         const volumeArgs = nfsPersistentVolume(a.name, a.storage);
         const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, this.clusterScoped())] : [];
-        new k8s.apps.v1.StatefulSet(`${name}-statefulset`, alertmanagerStatefulSet(a), this.inNamespace(a.namespace, secret, service, ...volume));
+        new k8s.apps.v1.StatefulSet(`${name}-statefulset`, alertmanagerStatefulSet(a), this.inNamespace(a.namespace, secret, service, account, ...volume));
         const budget = alertmanagerDisruptionBudget(a);
         if (budget) {
             new k8s.policy.v1.PodDisruptionBudget(`${name}-disruption-budget`, budget, inNamespace);

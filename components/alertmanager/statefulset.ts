@@ -103,6 +103,7 @@ export function alertmanagerStatefulSet(a: AlertmanagerSettings): k8s.types.inpu
                 },
                 spec: {
                     // Alertmanager needs no Kubernetes API access.
+                    serviceAccountName: a.name,
                     automountServiceAccountToken: false,
                     ...podPlacement(a, replicaSpread(a.replicas, labels)),
                     securityContext: {

@@ -1,4 +1,4 @@
-import { BLACKBOX_PORT, BlackboxExporterSettings } from "../../config";
+import { BLACKBOX_PORT, BLACKBOX_PORT_NAME, BlackboxExporterSettings } from "../../config";
 
 /** Names, ports and paths shared by the builders, written once. */
 
@@ -11,7 +11,7 @@ export const BLACKBOX_UID = 65534;
 
 export const CONTAINER_NAME = "blackbox-exporter";
 
-export const HTTP_PORT = { name: "http", number: BLACKBOX_PORT } as const;
+export const HTTP_PORT = { name: BLACKBOX_PORT_NAME, number: BLACKBOX_PORT } as const;
 
 export const BLACKBOX_PATHS = {
     configDir: "/etc/blackbox-exporter",

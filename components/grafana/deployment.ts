@@ -125,6 +125,7 @@ export function grafanaDeployment(m: GrafanaModel): k8s.types.input.apps.v1.Depl
                 metadata: { labels, annotations: { [CONFIG_CHECKSUM_ANNOTATION]: provisioningChecksum(m) } },
                 spec: {
                     // Provisioning reads files; Grafana needs no Kubernetes API access.
+                    serviceAccountName: g.name,
                     automountServiceAccountToken: false,
                     ...podPlacement(g),
                     securityContext: {

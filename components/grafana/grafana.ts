@@ -3,7 +3,9 @@ import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
 import { generatedAdminPasswordArgs } from "./admin-password";
 import { dashboardConfigMaps, dashboardProviderConfigMap, dataSourcesConfigMap } from "./config-maps";
+import { ownServiceAccount } from "../common/own-service-account";
 import { grafanaDeployment } from "./deployment";
+import { grafanaLabels } from "./layout";
 import { grafanaIngress } from "./ingress";
 import { GrafanaModel } from "./model";
 import { grafanaSecret } from "./secret";
@@ -44,7 +46,8 @@ export class Grafana extends MonitoringComponent {
         const claimArgs = grafanaDataClaim(m.grafana);
         const claim = claimArgs ? [new k8s.core.v1.PersistentVolumeClaim(`${name}-data`, claimArgs, this.inNamespace(namespace, ...volume))] : [];
         const service = new k8s.core.v1.Service(`${name}-service`, grafanaService(m.grafana), inNamespace);
-        new k8s.apps.v1.Deployment(`${name}-deployment`, grafanaDeployment(m), this.inNamespace(namespace, secret, ...configMaps, ...claim, service));
+        const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, ownServiceAccount(m.grafana.name, m.grafana.namespace, grafanaLabels(m.grafana)), inNamespace);
+        new k8s.apps.v1.Deployment(`${name}-deployment`, grafanaDeployment(m), this.inNamespace(namespace, secret, ...configMaps, ...claim, service, account));
         const ingressArgs = grafanaIngress(m.grafana);
         if (ingressArgs) {
             new k8s.networking.v1.Ingress(`${name}-ingress`, ingressArgs, this.inNamespace(namespace, service));

@@ -1,4 +1,5 @@
 import * as k8s from "@pulumi/kubernetes";
+import { rbacProxyContainer } from "../rbac-proxy";
 import {
     KUBE_STATE_METRICS_DEFAULTS,
     KUBE_STATE_METRICS_PORT_NAME,
@@ -10,9 +11,15 @@ import { podPlacement } from "../common/scheduling";
 import { CONTAINER_NAME, KUBE_STATE_METRICS_UID, kubeStateMetricsLabels } from "./layout";
 import { noPrivileges } from "../common/no-privileges";
 
-/** Its flags: the resources to expose and the metric lists; the ports stay upstream's defaults. */
+/**
+ * Its flags: the resources to expose and the metric lists; the ports stay upstream's defaults.
+ * The object metrics answer on 127.0.0.1 only, behind kube-rbac-proxy; telemetry (its own
+ * process metrics and /readyz) stays on the pod IP for the kubelet's probes, and the
+ * NetworkPolicy admits nobody there.
+ */
 export function kubeStateMetricsArgs(k: KubeStateMetricsSettings): string[] {
     return [
+        "--host=127.0.0.1",
         `--port=${KUBE_STATE_METRICS_DEFAULTS.port}`,
         `--telemetry-port=${KUBE_STATE_METRICS_DEFAULTS.telemetryPort}`,
         `--resources=${k.exposedResources.join(",")}`,
@@ -21,19 +28,26 @@ export function kubeStateMetricsArgs(k: KubeStateMetricsSettings): string[] {
     ];
 }
 
+/** kube-rbac-proxy on the pod IP, in front of the object metrics on 127.0.0.1. */
+export function kubeStateMetricsProxyContainer(): k8s.types.input.core.v1.Container {
+    return rbacProxyContainer({
+        listenAddress: `:${KUBE_STATE_METRICS_DEFAULTS.proxyPort}`,
+        upstreamPort: KUBE_STATE_METRICS_DEFAULTS.port,
+        port: { name: KUBE_STATE_METRICS_PORT_NAME, number: KUBE_STATE_METRICS_DEFAULTS.proxyPort },
+    });
+}
+
 export function kubeStateMetricsContainer(k: KubeStateMetricsSettings): k8s.types.input.core.v1.Container {
     return {
         name: CONTAINER_NAME,
         image: k.image,
         imagePullPolicy: "IfNotPresent",
         args: kubeStateMetricsArgs(k),
-        ports: [
-            { name: KUBE_STATE_METRICS_PORT_NAME, containerPort: KUBE_STATE_METRICS_DEFAULTS.port, protocol: "TCP" },
-            { name: KUBE_STATE_METRICS_TELEMETRY_PORT_NAME, containerPort: KUBE_STATE_METRICS_DEFAULTS.telemetryPort, protocol: "TCP" },
-        ],
+        ports: [{ name: KUBE_STATE_METRICS_TELEMETRY_PORT_NAME, containerPort: KUBE_STATE_METRICS_DEFAULTS.telemetryPort, protocol: "TCP" }],
         resources: containerResources(k.resources),
-        // Upstream's probes: /livez answers while the server runs, /readyz once the first lists are synced.
-        livenessProbe: { httpGet: { path: "/livez", port: KUBE_STATE_METRICS_PORT_NAME }, initialDelaySeconds: 5, timeoutSeconds: 5 },
+        // /readyz answers once the first lists are synced; /livez is on the main port, which
+        // only 127.0.0.1 reaches now, so liveness asks the telemetry server, which runs as long as the process.
+        livenessProbe: { httpGet: { path: "/metrics", port: KUBE_STATE_METRICS_TELEMETRY_PORT_NAME }, initialDelaySeconds: 5, timeoutSeconds: 5 },
         readinessProbe: { httpGet: { path: "/readyz", port: KUBE_STATE_METRICS_TELEMETRY_PORT_NAME }, initialDelaySeconds: 5, timeoutSeconds: 5 },
         securityContext: {
             ...noPrivileges(),
@@ -65,7 +79,7 @@ export function kubeStateMetricsDeployment(k: KubeStateMetricsSettings): k8s.typ
                         runAsGroup: KUBE_STATE_METRICS_UID,
                         seccompProfile: { type: "RuntimeDefault" },
                     },
-                    containers: [kubeStateMetricsContainer(k)],
+                    containers: [kubeStateMetricsContainer(k), kubeStateMetricsProxyContainer()],
                 },
             },
         },

@@ -4,7 +4,8 @@ import { kubeStateMetricsLabels } from "./layout";
 
 /**
  * Headless, as upstream's: Prometheus discovers its endpoints and scrapes the pod directly. Only
- * the object-metrics port; the telemetry port is not scraped (docs/kube-state-metrics.md).
+ * the proxy's port in front of the object metrics; the telemetry port is not scraped
+ * (docs/kube-state-metrics.md).
  */
 export function kubeStateMetricsService(k: KubeStateMetricsSettings): k8s.types.input.core.v1.Service {
     const labels = kubeStateMetricsLabels(k);
@@ -15,7 +16,7 @@ export function kubeStateMetricsService(k: KubeStateMetricsSettings): k8s.types.
         spec: {
             clusterIP: "None",
             selector: labels,
-            ports: [{ name: KUBE_STATE_METRICS_PORT_NAME, port: KUBE_STATE_METRICS_DEFAULTS.port, targetPort: KUBE_STATE_METRICS_PORT_NAME, protocol: "TCP" }],
+            ports: [{ name: KUBE_STATE_METRICS_PORT_NAME, port: KUBE_STATE_METRICS_DEFAULTS.proxyPort, targetPort: KUBE_STATE_METRICS_PORT_NAME, protocol: "TCP" }],
         },
     };
 }

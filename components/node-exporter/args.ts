@@ -1,5 +1,5 @@
 import { NodeExporterSettings } from "../../config";
-import { HOST_IP_ENV, HOST_MOUNTS } from "./layout";
+import { HOST_MOUNTS } from "./layout";
 
 /**
  * Mount points that describe containers, not the machine: kubelet volumes, the runtimes' state
@@ -15,13 +15,13 @@ export const NETWORK_DEVICES_EXCLUDE = "^(veth.*|[a-f0-9]{15})$";
 export const DISABLED_COLLECTORS = ["wifi", "hwmon", "btrfs"];
 
 /**
- * The exporter's arguments. It listens on the node's IP only (docs/node-exporter.md#exposure-on-the-host):
- * on the host network a wildcard address would also answer on every other interface of the
- * machine. $(HOST_IP) is expanded by the kubelet from the container's env.
+ * The exporter's arguments. It listens on 127.0.0.1 only: on the host network any other address
+ * would let every pod read it, so kube-rbac-proxy serves it on the node's IP instead
+ * (docs/node-exporter.md#exposure-on-the-host).
  */
 export function nodeExporterArgs(n: NodeExporterSettings): string[] {
     return [
-        `--web.listen-address=$(${HOST_IP_ENV}):${n.port}`,
+        `--web.listen-address=127.0.0.1:${n.port}`,
         ...HOST_MOUNTS.map((m) => `${m.flag}=${m.mountPath}`),
         ...DISABLED_COLLECTORS.map((c) => `--no-collector.${c}`),
         `--collector.filesystem.mount-points-exclude=${MOUNT_POINTS_EXCLUDE}`,

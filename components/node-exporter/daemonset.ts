@@ -5,8 +5,23 @@ import { podPlacement } from "../common/scheduling";
 import { nodeExporterArgs } from "./args";
 import { CONTAINER_NAME, HOST_IP_ENV, HOST_MOUNTS, NODE_EXPORTER_UID } from "./layout";
 import { noPrivileges } from "../common/no-privileges";
+import { rbacProxyContainer } from "../rbac-proxy";
 
 type Container = k8s.types.input.core.v1.Container;
+
+/**
+ * kube-rbac-proxy on the node's IP and the exporter's port, over TLS; on the host network the
+ * kubelet publishes it as host port n.port as well. $(HOST_IP) is expanded by the kubelet from
+ * the container's env.
+ */
+export function nodeExporterProxyContainer(n: NodeExporterSettings): Container {
+    return rbacProxyContainer({
+        listenAddress: `[$(${HOST_IP_ENV})]:${n.port}`,
+        upstreamPort: n.port,
+        port: { name: NODE_EXPORTER_PORT_NAME, number: n.port },
+        env: [{ name: HOST_IP_ENV, valueFrom: { fieldRef: { fieldPath: "status.hostIP" } } }],
+    });
+}
 
 export function nodeExporterContainer(n: NodeExporterSettings): Container {
     return {
@@ -14,13 +29,9 @@ export function nodeExporterContainer(n: NodeExporterSettings): Container {
         image: n.image,
         imagePullPolicy: "IfNotPresent",
         args: nodeExporterArgs(n),
-        env: [{ name: HOST_IP_ENV, valueFrom: { fieldRef: { fieldPath: "status.hostIP" } } }],
-        // On the host network the kubelet publishes it as host port n.port as well.
-        ports: [{ name: NODE_EXPORTER_PORT_NAME, containerPort: n.port, protocol: "TCP" }],
+        // No port and no probe: it answers on 127.0.0.1 only, which the kubelet's probes do not
+        // reach; the proxy's probes cover the pod, and a crashed exporter restarts on its own.
         resources: containerResources(n.resources),
-        // The probes reach the pod IP, which on the host network is the node IP it listens on.
-        readinessProbe: { httpGet: { path: "/", port: NODE_EXPORTER_PORT_NAME }, periodSeconds: 10, timeoutSeconds: 5 },
-        livenessProbe: { httpGet: { path: "/", port: NODE_EXPORTER_PORT_NAME }, periodSeconds: 20, timeoutSeconds: 5, failureThreshold: 6 },
         // The host mounts are read-only; HostToContainer on / makes filesystems mounted after the
         // pod started (a new volume, a USB disk) visible, so their free space is reported.
         volumeMounts: HOST_MOUNTS.map((m) => ({
@@ -56,8 +67,10 @@ export function nodeExporterDaemonSet(n: NodeExporterSettings): k8s.types.input.
                 spec: {
                     hostNetwork: true,
                     hostPID: true,
-                    // It needs no Kubernetes API access.
-                    automountServiceAccountToken: false,
+                    // Only the proxy calls the API server (TokenReview, SubjectAccessReview); the
+                    // ServiceAccount itself mounts no token, so no other pod using it would get one.
+                    serviceAccountName: n.name,
+                    automountServiceAccountToken: true,
                     ...podPlacement(n),
                     securityContext: {
                         runAsNonRoot: true,
@@ -65,7 +78,7 @@ export function nodeExporterDaemonSet(n: NodeExporterSettings): k8s.types.input.
                         runAsGroup: NODE_EXPORTER_UID,
                         seccompProfile: { type: "RuntimeDefault" },
                     },
-                    containers: [nodeExporterContainer(n)],
+                    containers: [nodeExporterContainer(n), nodeExporterProxyContainer(n)],
                     volumes: HOST_MOUNTS.map((m) => ({ name: m.volume, hostPath: { path: m.hostPath } })),
                 },
             },

@@ -13,6 +13,7 @@ export function alertmanagerObjects(a: AlertmanagerSettings): NamedObject[] {
         { kind: "Secret", namespace: a.namespace, name: configSecretName(a), key },
         { kind: "Service", namespace: a.namespace, name: a.name, key },
         { kind: "StatefulSet", namespace: a.namespace, name: a.name, key },
+        { kind: "ServiceAccount", namespace: a.namespace, name: a.name, key },
     ];
     if (isReplicated(a.replicas)) {
         objects.push({ kind: "PodDisruptionBudget", namespace: a.namespace, name: a.name, key });

@@ -16,6 +16,7 @@ export function grafanaObjects(g: GrafanaSettings, dashboardSlugs: readonly stri
         ...dashboardSlugs.map((slug) => ({ kind: "ConfigMap", namespace: ns, name: dashboardConfigMapName(g, slug), key })),
         { kind: "Service", namespace: ns, name: g.name, key },
         { kind: "Deployment", namespace: ns, name: g.name, key },
+        { kind: "ServiceAccount", namespace: ns, name: g.name, key },
     ];
     if (g.ingress) {
         objects.push({ kind: "Ingress", namespace: ns, name: g.name, key });

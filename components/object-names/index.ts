@@ -7,6 +7,7 @@ import { kubeStateMetricsObjects } from "./kube-state-metrics";
 import { logAgentObjects } from "./log-agent";
 import { metricsServerObjects } from "./metrics-server";
 import { NamedObject } from "./named-object";
+import { networkPolicyObjects } from "./network-policies";
 import { nodeExporterObjects } from "./node-exporter";
 import { resourceMetricsObjects } from "./resource-metrics";
 import { blackboxExporterObjects } from "./blackbox-exporter";
@@ -26,6 +27,7 @@ export function programObjects(s: Settings): NamedObject[] {
         ...alertmanagerObjects(s.alertmanager),
         ...resourceMetricsObjects(s.resourceMetrics),
         ...blackboxExporterObjects(s.blackboxExporter),
+        ...networkPolicyObjects(s),
     ];
 }
 

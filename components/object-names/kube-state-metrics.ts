@@ -1,5 +1,6 @@
 import { fullKey, KubeStateMetricsSettings } from "../../config";
 import { NamedObject } from "./named-object";
+import { rbacProxyRoleName } from "../rbac-proxy/rbac";
 
 /** Every object KubeStateMetrics creates, all named by kubeStateMetrics.name; none when it is off. */
 export function kubeStateMetricsObjects(k: KubeStateMetricsSettings): NamedObject[] {
@@ -11,6 +12,8 @@ export function kubeStateMetricsObjects(k: KubeStateMetricsSettings): NamedObjec
         { kind: "ServiceAccount", namespace: k.namespace, name: k.name, key },
         { kind: "ClusterRole", name: k.name, key },
         { kind: "ClusterRoleBinding", name: k.name, key },
+        { kind: "ClusterRole", name: rbacProxyRoleName(k.name), key },
+        { kind: "ClusterRoleBinding", name: rbacProxyRoleName(k.name), key },
         { kind: "Service", namespace: k.namespace, name: k.name, key },
         { kind: "Deployment", namespace: k.namespace, name: k.name, key },
     ];

@@ -11,6 +11,7 @@ export function searchStoreObjects(s: SearchStoreSettings): NamedObject[] {
     const objects: NamedObject[] = [
         { kind: "Service", namespace: s.namespace, name: s.name, key },
         { kind: "StatefulSet", namespace: s.namespace, name: s.name, key },
+        { kind: "ServiceAccount", namespace: s.namespace, name: s.name, key },
     ];
     if (s.kibana.enabled) {
         const kibanaKey = `${fullKey("searchStore")}.kibana.name`;

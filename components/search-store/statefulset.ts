@@ -88,6 +88,7 @@ export function searchStoreStatefulSet(s: SearchStoreSettings): k8s.types.input.
                 metadata: { labels },
                 spec: {
                     // Elasticsearch needs no Kubernetes API access.
+                    serviceAccountName: s.name,
                     automountServiceAccountToken: false,
                     ...podPlacement(s),
                     securityContext: {

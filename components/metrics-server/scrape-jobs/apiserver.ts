@@ -1,6 +1,7 @@
 import { ScrapeConfig } from "../prometheus-config-types";
 import { EndpointDiscovery, endpointSd } from "./endpoint-discovery";
 import { copy, keep, SERVICE_ACCOUNT } from "./relabel";
+import { ScrapeReach } from "./reach";
 
 /** Where every cluster publishes its API servers: Endpoints default/kubernetes, port https. */
 export const APISERVER_ENDPOINTS = { namespace: "default", service: "kubernetes", port: "https" } as const;
@@ -29,4 +30,8 @@ export function apiserverJob(d: EndpointDiscovery): ScrapeConfig {
             copy("__meta_kubernetes_service_name", "service"),
         ],
     };
+}
+
+export function apiserverReach(): ScrapeReach[] {
+    return [{ kind: "apiServer" }];
 }

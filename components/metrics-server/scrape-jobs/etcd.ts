@@ -4,6 +4,7 @@ import { ETCD_SECRET_FILES, etcdSecretMountPath } from "../layout";
 import { ScrapeConfig, TlsConfig } from "../prometheus-config-types";
 import { endpointDiscovery, endpointSd } from "./endpoint-discovery";
 import { copy, keep } from "./relabel";
+import { ScrapeReach } from "./reach";
 
 const METRICS_PORT_NAME = "metrics";
 
@@ -86,4 +87,9 @@ export function etcdEndpoints(s: MetricsSettings): k8s.types.input.core.v1.Endpo
             },
         ],
     };
+}
+
+/** Both discovery modes end at the configured control-plane addresses. */
+export function etcdReach(s: MetricsSettings): ScrapeReach[] {
+    return [{ kind: "addresses", addresses: [...s.etcd.endpoints], port: s.etcd.port }];
 }

@@ -1,47 +1,70 @@
-import { annotationDiscoveryOn, MetricsSettings } from "../../../config";
+import { AnnotationDiscoverySettings, annotationDiscoveryOn, MetricsSettings } from "../../../config";
 import { ScrapeConfig } from "../prometheus-config-types";
 import { annotatedPodsJob } from "./annotated-pods";
 import { annotatedServicesJob } from "./annotated-services";
-import { apiserverJob } from "./apiserver";
+import { apiserverJob, apiserverReach } from "./apiserver";
 import { cadvisorJob } from "./cadvisor";
-import { controlPlaneJobs } from "./control-plane";
 import { endpointDiscovery } from "./endpoint-discovery";
-import { etcdJob } from "./etcd";
-import { kubeletJob } from "./kubelet";
-import { kubeStateMetricsJobs } from "./kube-state-metrics";
-import { nodeExporterJobs } from "./node-exporter";
-import { ownComponentJobs } from "./own-components";
-import { logAgentJob } from "./log-agent";
-import { selfMonitoringJob } from "./self";
+import { controlPlaneJobs } from "./control-plane";
+import { etcdJob, etcdReach } from "./etcd";
+import { kubeletJob, kubeletReach } from "./kubelet";
+import { kubeStateMetricsJob, kubeStateMetricsReach } from "./kube-state-metrics";
+import { nodeExporterJob, nodeExporterReach } from "./node-exporter";
+import { logAgentJob, logAgentReach } from "./log-agent";
 import { withLimits } from "./limits";
+import { ownComponentJobs } from "./own-components";
 import { probeJobs } from "./probes";
-import { serviceJob } from "./services";
+import { ScrapeReach } from "./reach";
+import { selfMonitoringJob, selfMonitoringReach } from "./self";
+import { serviceJob, serviceReach } from "./services";
 
-/**
- * Every enabled job, self-monitoring first, then the cluster components, then user services and
- * the annotated pods and services, each with the stack's scrape limits.
- */
-export function scrapeJobs(s: MetricsSettings): ScrapeConfig[] {
-    return unlimitedScrapeJobs(s).map((job) => withLimits(job, s));
+export { KUBELET_PORT, ScrapeReach } from "./reach";
+
+/** A job and what it connects to; the NetworkPolicies are derived from `reaches`. */
+export interface ScrapeJob {
+    config: ScrapeConfig;
+    reaches: ScrapeReach[];
 }
 
-function unlimitedScrapeJobs(s: MetricsSettings): ScrapeConfig[] {
+/**
+ * Every enabled job with what it reaches, self-monitoring first, then the cluster components,
+ * then user services and the annotated pods and services, each with the stack's scrape limits.
+ */
+export function scrapeJobsWithReach(s: MetricsSettings): ScrapeJob[] {
     const endpoints = endpointDiscovery(s);
-    return [
-        selfMonitoringJob(s),
+    const ne = s.nodeExporterTarget;
+    const ksm = s.kubeStateMetricsTarget;
+    const jobs: ScrapeJob[] = [
+        { config: selfMonitoringJob(s), reaches: selfMonitoringReach(s) },
         ...ownComponentJobs(s),
-        ...(s.jobs.kubelet ? [kubeletJob(s)] : []),
-        ...(s.jobs.cadvisor ? [cadvisorJob(s)] : []),
-        ...(s.jobs.apiserver ? [apiserverJob(endpoints)] : []),
-        ...(s.jobs.etcd ? [etcdJob(s)] : []),
+        ...(s.jobs.kubelet ? [{ config: kubeletJob(s), reaches: kubeletReach() }] : []),
+        ...(s.jobs.cadvisor ? [{ config: cadvisorJob(s), reaches: kubeletReach() }] : []),
+        ...(s.jobs.apiserver ? [{ config: apiserverJob(endpoints), reaches: apiserverReach() }] : []),
+        ...(s.jobs.etcd ? [{ config: etcdJob(s), reaches: etcdReach(s) }] : []),
         ...controlPlaneJobs(s),
-        ...(s.jobs.logAgent ? [logAgentJob(s)] : []),
-        ...nodeExporterJobs(s),
-        ...kubeStateMetricsJobs(s),
-        ...s.services.map((svc) => serviceJob(svc, endpoints)),
-        ...(annotationDiscoveryOn(s.annotationDiscovery) ? [annotatedPodsJob(s), annotatedServicesJob(s, endpoints)] : []),
+        ...(s.jobs.logAgent ? [{ config: logAgentJob(s), reaches: logAgentReach(s) }] : []),
+        ...(ne ? [{ config: nodeExporterJob(ne), reaches: nodeExporterReach(ne) }] : []),
+        ...(ksm ? [{ config: kubeStateMetricsJob(ksm, endpoints), reaches: kubeStateMetricsReach(ksm) }] : []),
+        ...s.services.map((svc) => ({ config: serviceJob(svc, endpoints), reaches: serviceReach(svc) })),
+        ...(annotationDiscoveryOn(s.annotationDiscovery)
+            ? [
+                  { config: annotatedPodsJob(s), reaches: annotatedReach(s.annotationDiscovery) },
+                  { config: annotatedServicesJob(s, endpoints), reaches: annotatedReach(s.annotationDiscovery) },
+              ]
+            : []),
         ...probeJobs(s),
     ];
+    return jobs.map((j) => ({ ...j, config: withLimits(j.config, s) }));
+}
+
+/** A team's annotated pod may serve on any port it names, in any namespace the stack lists (or all). */
+function annotatedReach(a: AnnotationDiscoverySettings): ScrapeReach[] {
+    return a.clusterWide ? [{ kind: "allNamespaces" }] : (a.namespaces ?? []).map((namespace): ScrapeReach => ({ kind: "namespace", namespace }));
+}
+
+/** Every enabled job, in the order of scrapeJobsWithReach. */
+export function scrapeJobs(s: MetricsSettings): ScrapeConfig[] {
+    return scrapeJobsWithReach(s).map((j) => j.config);
 }
 
 /**

@@ -4,6 +4,8 @@ import { dropFamilies } from "./family-rules";
 import { KUBE_STATE_METRICS_FAMILIES } from "./kube-state-metrics-families";
 import { EndpointDiscovery, endpointDiscovery, endpointSd } from "./endpoint-discovery";
 import { copy, keep, literal } from "./relabel";
+import { ScrapeReach } from "./reach";
+import { RBAC_PROXY_SCRAPE } from "./rbac-proxy";
 
 export const KUBE_STATE_METRICS_JOB = KUBE_STATE_METRICS_JOB_NAME;
 
@@ -18,6 +20,7 @@ export function kubeStateMetricsJob(target: KubeStateMetricsTarget, d: EndpointD
     return {
         job_name: KUBE_STATE_METRICS_JOB,
         honor_labels: true,
+        ...RBAC_PROXY_SCRAPE,
         kubernetes_sd_configs: [endpointSd(d, target.namespace)],
         relabel_configs: [
             keep(["__meta_kubernetes_service_name"], literal(target.serviceName)),
@@ -30,4 +33,8 @@ export function kubeStateMetricsJob(target: KubeStateMetricsTarget, d: EndpointD
 
 export function kubeStateMetricsJobs(s: MetricsSettings): ScrapeConfig[] {
     return s.kubeStateMetricsTarget ? [kubeStateMetricsJob(s.kubeStateMetricsTarget, endpointDiscovery(s))] : [];
+}
+
+export function kubeStateMetricsReach(target: KubeStateMetricsTarget): ScrapeReach[] {
+    return [{ kind: "service", namespace: target.namespace, name: target.serviceName, port: target.portName }];
 }

@@ -2,6 +2,7 @@ import { MetricsSettings } from "../../../config";
 import { RelabelConfig, ScrapeConfig, TlsConfig } from "../prometheus-config-types";
 import { copy } from "./relabel";
 import { SERVICE_ACCOUNT } from "./relabel";
+import { KUBELET_PORT, ScrapeReach } from "./reach";
 
 /**
  * docs/design.md#scrape-targets: the kubelet serves /metrics and /metrics/cadvisor over HTTPS on port 10250 and
@@ -28,4 +29,9 @@ export function kubeletJob(s: MetricsSettings): ScrapeConfig {
         kubernetes_sd_configs: [{ role: "node" }],
         relabel_configs: nodeLabels(),
     };
+}
+
+/** The kubelet and cadvisor jobs: node discovery targets the kubelet's port on each node's address. */
+export function kubeletReach(): ScrapeReach[] {
+    return [{ kind: "nodes", port: KUBELET_PORT }];
 }

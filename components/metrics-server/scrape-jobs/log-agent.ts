@@ -1,6 +1,7 @@
 import { MetricsSettings } from "../../../config";
 import { ScrapeConfig } from "../prometheus-config-types";
 import { copy, keep, keepLabels, literal } from "./relabel";
+import { ScrapeReach } from "./reach";
 
 /**
  * The log agent has no Service, so its pods are discovered directly: only pods with the agent's
@@ -19,4 +20,9 @@ export function logAgentJob(s: MetricsSettings): ScrapeConfig {
             copy("__meta_kubernetes_pod_node_name", "node"),
         ],
     };
+}
+
+export function logAgentReach(s: MetricsSettings): ScrapeReach[] {
+    const t = s.logAgentTarget;
+    return [{ kind: "pods", namespace: t.namespace, podLabels: { ...t.podLabels }, port: t.portName }];
 }

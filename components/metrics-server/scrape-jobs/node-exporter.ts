@@ -3,6 +3,8 @@ import { ScrapeConfig } from "../prometheus-config-types";
 import { dropFamilies } from "./family-rules";
 import { NODE_EXPORTER_FAMILIES } from "./node-exporter-families";
 import { copy, keep, keepLabels, literal } from "./relabel";
+import { ScrapeReach } from "./reach";
+import { RBAC_PROXY_SCRAPE } from "./rbac-proxy";
 
 export const NODE_EXPORTER_JOB = NODE_EXPORTER_JOB_NAME;
 
@@ -14,6 +16,7 @@ export const NODE_EXPORTER_JOB = NODE_EXPORTER_JOB_NAME;
 export function nodeExporterJob(target: NodeExporterTarget): ScrapeConfig {
     return {
         job_name: NODE_EXPORTER_JOB,
+        ...RBAC_PROXY_SCRAPE,
         kubernetes_sd_configs: [{ role: "pod", namespaces: { names: [target.namespace] } }],
         relabel_configs: [
             ...keepLabels("pod", target.podLabels),
@@ -27,4 +30,9 @@ export function nodeExporterJob(target: NodeExporterTarget): ScrapeConfig {
 
 export function nodeExporterJobs(s: MetricsSettings): ScrapeConfig[] {
     return s.nodeExporterTarget ? [nodeExporterJob(s.nodeExporterTarget)] : [];
+}
+
+/** The exporter's pods, which listen on their node's address (host network). */
+export function nodeExporterReach(target: NodeExporterTarget): ScrapeReach[] {
+    return [{ kind: "pods", namespace: target.namespace, podLabels: { ...target.podLabels }, port: target.portName }];
 }

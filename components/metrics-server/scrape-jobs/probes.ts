@@ -1,6 +1,7 @@
 import { ANNOTATED_PROBE_JOB, annotationDiscoveryOn, BlackboxTarget, MetricsSettings, ProbeSettings } from "../../../config";
 import { prometheusRelease } from "../../../prometheus/release-lines";
 import { RelabelConfig, ScrapeConfig } from "../prometheus-config-types";
+import { ScrapeReach } from "./reach";
 import { annotationSd } from "./annotations";
 import { constant, copy, keep } from "./relabel";
 
@@ -84,14 +85,15 @@ export function annotatedProbeJob(s: MetricsSettings, t: BlackboxTarget): Scrape
     };
 }
 
-/** Every probe job while the exporter runs. */
-export function probeJobs(s: MetricsSettings): ScrapeConfig[] {
+/** Every probe job while the exporter runs; each reaches the exporter, which reaches the target. */
+export function probeJobs(s: MetricsSettings): { config: ScrapeConfig; reaches: ScrapeReach[] }[] {
     const t = s.blackboxTarget;
     if (t === undefined) {
         return [];
     }
+    const exporter: ScrapeReach[] = [{ kind: "service", namespace: t.namespace, name: t.serviceName, port: t.portName }];
     return [
-        ...t.probes.map((p) => probeJob(p, t)),
-        ...(t.probeAnnotated && annotationDiscoveryOn(s.annotationDiscovery) ? [annotatedProbeJob(s, t)] : []),
+        ...t.probes.map((p) => ({ config: probeJob(p, t), reaches: exporter })),
+        ...(t.probeAnnotated && annotationDiscoveryOn(s.annotationDiscovery) ? [{ config: annotatedProbeJob(s, t), reaches: exporter }] : []),
     ];
 }

@@ -3,6 +3,7 @@ import { DISCOVERY_LABEL, WEB_PORT } from "../layout";
 import { RelabelConfig, ScrapeConfig } from "../prometheus-config-types";
 import { EndpointDiscovery, endpointDiscovery, endpointSd, podFromEndpointTarget } from "./endpoint-discovery";
 import { constant, copy, drop, keep, literal } from "./relabel";
+import { ScrapeReach } from "./reach";
 
 /**
  * docs/design.md#discovery-relabel-rules, in order. Rule 1 keeps only services labelled monitor=main; the rest turn discovery
@@ -52,4 +53,20 @@ export function selfMonitoringJob(s: MetricsSettings): ScrapeConfig {
         scrape_interval: s.scrapeInterval,
         relabel_configs: [serviceLabelRule, keepServicePorts(discovery), ...dropAlertmanagerClusterPorts(s.alertmanagerTarget, discovery), ...rest],
     };
+}
+
+/**
+ * The program's own Services labelled monitor=main (Prometheus, Alertmanager) on their web port,
+ * and, in every scrape namespace, any pod on any port: a stack's own monitor=main Services may
+ * serve metrics there on ports the program cannot know.
+ */
+export function selfMonitoringReach(s: MetricsSettings): ScrapeReach[] {
+    const own: ScrapeReach[] = [
+        { kind: "service", namespace: s.namespace, name: s.name, port: WEB_PORT.name },
+        ...(s.alertmanagerTarget ? [{ kind: "service" as const, namespace: s.alertmanagerTarget.namespace, name: s.alertmanagerTarget.serviceName, port: s.alertmanagerTarget.portName }] : []),
+    ];
+    return [
+        ...own.filter((r) => r.kind === "service" && s.scrapeNamespaces.includes(r.namespace)),
+        ...s.scrapeNamespaces.map((namespace): ScrapeReach => ({ kind: "namespace", namespace })),
+    ];
 }

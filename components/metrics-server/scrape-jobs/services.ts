@@ -2,6 +2,7 @@ import { ServiceScrapeSettings } from "../../../config";
 import { RelabelConfig, ScrapeConfig, TlsConfig } from "../prometheus-config-types";
 import { EndpointDiscovery, endpointSd, podFromEndpointTarget } from "./endpoint-discovery";
 import { constant, copy, keep, keepLabels, literal } from "./relabel";
+import { ScrapeReach } from "./reach";
 
 function tlsConfig(tls: NonNullable<ServiceScrapeSettings["tls"]>): TlsConfig {
     return {
@@ -39,4 +40,13 @@ export function serviceJob(svc: ServiceScrapeSettings, d: EndpointDiscovery): Sc
             constant("endpoint", String(svc.port)),
         ],
     };
+}
+
+/**
+ * A Service the program does not deploy: its pods' labels are unknown, so any pod of its
+ * namespace, on the port when it is a number (the pods' own port). A port name is the Service's,
+ * which need not be the container's, so it opens every port of the namespace.
+ */
+export function serviceReach(svc: ServiceScrapeSettings): ScrapeReach[] {
+    return [{ kind: "namespace", namespace: svc.namespace, ...(typeof svc.port === "number" ? { port: svc.port } : {}) }];
 }

@@ -1,0 +1,172 @@
+import { indexPatternJobName, KIBANA_PORT } from "../kibana/layout";
+import { retentionName } from "../log-retention/layout";
+import { Settings } from "../../config";
+import { CLUSTER_PORT, WEB_PORT as ALERTMANAGER_WEB_PORT } from "../alertmanager/layout";
+import { HTTP_PORT as GRAFANA_PORT } from "../grafana/layout";
+import { WEB_PORT } from "../metrics-server/layout";
+import { scrapeJobsWithReach, ScrapeReach } from "../metrics-server/scrape-jobs";
+import { SECURE_PORT } from "../resource-metrics/layout";
+import { HTTP_PORT as SEARCH_PORT } from "../search-store/layout";
+import { API_SERVER_PORTS, DNS_PORTS, Flow, FlowPort, Peer, tcp, udp, Workload } from "./model";
+
+const workloadPeer = (w: Pick<Workload, "name" | "namespace">): Peer => ({ kind: "workload", name: w.name, namespace: w.namespace });
+
+function matches(labels: Record<string, string>, selector: Record<string, string>): boolean {
+    return Object.entries(selector).every(([k, v]) => labels[k] === v);
+}
+
+/** Where a scrape job's reach lands: one of our workloads when it names one, else what it says. */
+function reachPeer(r: ScrapeReach, workloads: readonly Workload[]): { to: Peer; ports: FlowPort[] } {
+    switch (r.kind) {
+        case "service": {
+            const w = workloads.find((x) => x.namespace === r.namespace && x.services.includes(r.name));
+            return w ? { to: workloadPeer(w), ports: [tcp(r.port)] } : { to: { kind: "namespaces", namespaces: [r.namespace] }, ports: [] };
+        }
+        case "pods": {
+            const w = workloads.find((x) => x.namespace === r.namespace && matches(x.podLabels, r.podLabels));
+            return w ? { to: workloadPeer(w), ports: [tcp(r.port)] } : { to: { kind: "namespaces", namespaces: [r.namespace] }, ports: [] };
+        }
+        case "namespace":
+            return { to: { kind: "namespaces", namespaces: [r.namespace] }, ports: r.port === undefined ? [] : [tcp(r.port)] };
+        case "allNamespaces":
+            return { to: { kind: "allNamespaces" }, ports: [] };
+        case "nodes":
+            return { to: { kind: "nodes" }, ports: [tcp(r.port)] };
+        case "apiServer":
+            return { to: { kind: "apiServer" }, ports: API_SERVER_PORTS };
+        case "addresses":
+            return { to: { kind: "addresses", addresses: r.addresses }, ports: [tcp(r.port)] };
+    }
+}
+
+/** The port of an http(s) URL: its own, or the scheme's. */
+export function urlPort(url: string): number {
+    const u = new URL(url);
+    return u.port !== "" ? Number(u.port) : u.protocol === "https:" ? 443 : 80;
+}
+
+/**
+ * Where the search store is: the in-cluster store when the stack runs it (config/search-store.ts
+ * makes the log agent ship to it then), else a host whose address a policy cannot name.
+ */
+function searchStore(s: Settings): { to: Peer; ports: FlowPort[] } {
+    return s.searchStore.enabled
+        ? { to: workloadPeer(s.searchStore), ports: [tcp(SEARCH_PORT.name)] }
+        : { to: { kind: "outside" }, ports: [tcp(s.logs.search.port)] };
+}
+
+/**
+ * Where an Ingress's traffic comes from: the controllers' namespaces the stack names, else any
+ * address. The Ingress already publishes that port to whoever reaches the controller, so
+ * admitting it from every pod loosens nothing the Ingress has not; the rest stays denied.
+ */
+function ingressControllers(s: Settings): Peer {
+    const namespaces = s.networkPolicies.ingressControllerNamespaces;
+    return namespaces.length > 0 ? { kind: "namespaces", namespaces } : { kind: "anywhere" };
+}
+
+/**
+ * Where a listed probe goes: one of our own workloads (`<service>[.<namespace>[.svc[...]]]`), whose
+ * ingress must then admit the exporter, or a host the policies cannot name, on the probe's port.
+ */
+function probeTarget(target: string, workloads: readonly Workload[], probeNamespace: string): { to: Peer; port: number } {
+    const url = /^[a-z]+:\/\//.test(target) ? new URL(target) : new URL(`tcp://${target}`);
+    const [service, namespace = probeNamespace] = url.hostname.split(".");
+    const port = url.port !== "" ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
+    const workload = workloads.find((w) => w.namespace === namespace && w.services.includes(service));
+    return { to: workload ? workloadPeer(workload) : { kind: "anywhere" }, port };
+}
+
+/**
+ * Every connection the stack's workloads need, and only those. The scrape flows come from the
+ * scrape jobs' declared reach, so a new job brings its flow with it.
+ */
+export function requiredFlows(s: Settings, workloads: readonly Workload[]): Flow[] {
+    const prometheus = workloadPeer(s.metrics);
+    const flows: Flow[] = [];
+    const add = (from: Peer, to: Peer, ports: FlowPort[], why: string) => flows.push({ from, to, ports, why });
+
+    for (const job of scrapeJobsWithReach(s.metrics)) {
+        for (const reach of job.reaches) {
+            const { to, ports } = reachPeer(reach, workloads);
+            add(prometheus, to, ports, `scrape job ${job.config.job_name}`);
+        }
+    }
+    add(prometheus, { kind: "apiServer" }, API_SERVER_PORTS, "Kubernetes service discovery");
+    for (const target of s.metrics.remoteWrite) {
+        add(prometheus, { kind: "outside" }, [tcp(urlPort(target.url))], "remote write");
+    }
+    if (s.metrics.ingress) {
+        add(ingressControllers(s), prometheus, [tcp(WEB_PORT.name)], "Prometheus' Ingress");
+    }
+
+    const am = s.alertmanager;
+    if (am.enabled) {
+        const alertmanager = workloadPeer(am);
+        add(prometheus, alertmanager, [tcp(ALERTMANAGER_WEB_PORT.name)], "alert delivery to Alertmanager");
+        if (am.replicas >= 2) {
+            add(alertmanager, alertmanager, [tcp(CLUSTER_PORT.number), udp(CLUSTER_PORT.number)], "the Alertmanager gossip mesh");
+        }
+        // Receivers' URLs are secrets and may name any host and port, inside the cluster or out.
+        add(alertmanager, { kind: "anywhere" }, [], "notifications to the receivers");
+    }
+
+    const g = s.grafana;
+    if (g.enabled) {
+        const grafana = workloadPeer(g);
+        add(grafana, prometheus, [tcp(WEB_PORT.name)], "Grafana's Prometheus data source");
+        const store = searchStore(s);
+        add(grafana, store.to, store.ports, "Grafana's Elasticsearch data source");
+        if (am.enabled) {
+            add(grafana, workloadPeer(am), [tcp(ALERTMANAGER_WEB_PORT.name)], "Grafana's Alertmanager data source");
+        }
+        if (g.ingress) {
+            add(ingressControllers(s), grafana, [tcp(GRAFANA_PORT.name)], "Grafana's Ingress");
+        }
+    }
+
+    const agent = workloadPeer({ name: s.logs.daemonSetName, namespace: s.logs.namespace });
+    const store = searchStore(s);
+    add(agent, store.to, store.ports, "log shipping");
+    add(agent, { kind: "apiServer" }, API_SERVER_PORTS, "pod metadata for log records");
+
+    if (s.nodeExporter.enabled) {
+        add(workloadPeer(s.nodeExporter), { kind: "apiServer" }, API_SERVER_PORTS, "its kube-rbac-proxy's token and access reviews");
+    }
+    if (s.kubeStateMetrics.enabled) {
+        add(workloadPeer(s.kubeStateMetrics), { kind: "apiServer" }, API_SERVER_PORTS, "watching the objects it reports");
+    }
+    if (s.resourceMetrics.enabled) {
+        const adapter = workloadPeer(s.resourceMetrics);
+        add(adapter, prometheus, [tcp(WEB_PORT.name)], "the adapter's queries");
+        add(adapter, { kind: "apiServer" }, API_SERVER_PORTS, "delegated authentication and authorisation");
+        add({ kind: "apiServer" }, adapter, [tcp(SECURE_PORT.name)], "the API server's calls to the metrics.k8s.io APIService");
+    }
+
+    if (s.searchStore.enabled && s.searchStore.kibana.enabled) {
+        const kibana = workloadPeer({ name: s.searchStore.kibana.name, namespace: s.searchStore.namespace });
+        add(kibana, workloadPeer(s.searchStore), [tcp(SEARCH_PORT.name)], "Kibana's queries");
+        add(workloadPeer({ name: indexPatternJobName(s.searchStore), namespace: s.searchStore.namespace }), kibana, [tcp(KIBANA_PORT.name)], "provisioning the index pattern");
+    }
+    if (s.searchStore.enabled && s.searchStore.retention.enabled) {
+        add(workloadPeer({ name: retentionName(s.searchStore), namespace: s.searchStore.namespace }), workloadPeer(s.searchStore), [tcp(SEARCH_PORT.name)], "deleting old indices");
+    }
+    if (s.blackboxExporter.enabled) {
+        const exporter = workloadPeer(s.blackboxExporter);
+        for (const probe of s.blackboxExporter.probes) {
+            const target = probeTarget(probe.target, workloads, s.blackboxExporter.namespace);
+            add(exporter, target.to, [tcp(target.port)], `probe ${probe.name}`);
+        }
+        const a = s.metrics.annotationDiscovery;
+        if (s.blackboxExporter.probeAnnotated && (a.clusterWide || (a.namespaces ?? []).length > 0)) {
+            // Annotated Services of the teams' namespaces, on whatever port they annotate; Ingresses (2.53+) by their URL, outside.
+            add(exporter, a.clusterWide ? { kind: "allNamespaces" } : { kind: "namespaces", namespaces: a.namespaces ?? [] }, [], "probes of annotated Services");
+            add(exporter, { kind: "outside" }, [tcp(80), tcp(443)], "probes of annotated Ingresses");
+        }
+    }
+
+    for (const w of workloads.filter((x) => !x.hostNetwork)) {
+        add(workloadPeer(w), { kind: "dns" }, DNS_PORTS, "name resolution");
+    }
+    return flows;
+}

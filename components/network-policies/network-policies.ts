@@ -1,0 +1,34 @@
+import * as k8s from "@pulumi/kubernetes";
+import * as pulumi from "@pulumi/pulumi";
+import { Settings } from "../../config";
+import { MonitoringComponent } from "../common/monitoring-component";
+import { NamespaceReadiness } from "../namespaces";
+import { requiredFlows } from "./flows";
+import { networkPolicies } from "./policies";
+import { monitoringWorkloads } from "./workloads";
+
+export interface NetworkPoliciesArgs {
+    settings: Settings;
+    namespaces: NamespaceReadiness;
+}
+
+/** Every NetworkPolicy of the stack, as networkPolicyObjects builds them. */
+export function networkPolicyObjects(s: Settings): k8s.types.input.networking.v1.NetworkPolicy[] {
+    const workloads = monitoringWorkloads(s);
+    return networkPolicies(workloads, requiredFlows(s, workloads), s.networkPolicies);
+}
+
+/** One NetworkPolicy per workload (docs/security.md#network-policies). */
+export class NetworkPolicies extends MonitoringComponent {
+    public readonly names: pulumi.Output<string[]>;
+
+    constructor(name: string, args: NetworkPoliciesArgs, opts?: pulumi.ComponentResourceOptions) {
+        super("cluster-monitoring:security:NetworkPolicies", name, args.namespaces, opts);
+        const policies = networkPolicyObjects(args.settings).map((p) => {
+            const meta = p.metadata as { name: string; namespace: string };
+            return new k8s.networking.v1.NetworkPolicy(`${name}-${meta.namespace}-${meta.name}`, p, this.inNamespace(meta.namespace));
+        });
+        this.names = pulumi.all(policies.map((p) => p.metadata.name));
+        this.registerOutputs({ names: this.names });
+    }
+}

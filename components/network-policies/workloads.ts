@@ -1,0 +1,61 @@
+import { fullKey, nodeExporterLabels, Settings } from "../../config";
+import { alertmanagerLabels } from "../alertmanager/layout";
+import { grafanaLabels } from "../grafana/layout";
+import { kubeStateMetricsLabels } from "../kube-state-metrics/layout";
+import { metricsLabels } from "../metrics-server/layout";
+import { adapterLabels } from "../resource-metrics/layout";
+import { blackboxLabels } from "../blackbox-exporter/layout";
+import { indexPatternJobName, indexPatternLabels, kibanaLabels } from "../kibana/layout";
+import { retentionLabels, retentionName } from "../log-retention/layout";
+import { searchStoreLabels } from "../search-store/layout";
+import { NODE_EXPORTER_PORT_NAME } from "../../config";
+import { Workload } from "./model";
+
+/**
+ * Every workload a stack deploys, with the labels its pods carry. A new component adds its
+ * workload here and its flows in flows.ts; its NetworkPolicy then follows.
+ */
+export function monitoringWorkloads(s: Settings): Workload[] {
+    const m = s.metrics;
+    return [
+        { name: m.name, nameKey: `${fullKey("metrics")}.name`, namespace: m.namespace, podLabels: metricsLabels(m), services: [m.name] },
+        ...(s.alertmanager.enabled
+            ? [{ name: s.alertmanager.name, nameKey: `${fullKey("alertmanager")}.name`, namespace: s.alertmanager.namespace, podLabels: alertmanagerLabels(s.alertmanager), services: [s.alertmanager.name] }]
+            : []),
+        ...(s.grafana.enabled ? [{ name: s.grafana.name, nameKey: `${fullKey("grafana")}.name`, namespace: s.grafana.namespace, podLabels: grafanaLabels(s.grafana), services: [s.grafana.name] }] : []),
+        ...(s.kubeStateMetrics.enabled
+            ? [{ name: s.kubeStateMetrics.name, nameKey: `${fullKey("kubeStateMetrics")}.name`, namespace: s.kubeStateMetrics.namespace, podLabels: kubeStateMetricsLabels(s.kubeStateMetrics), services: [s.kubeStateMetrics.name] }]
+            : []),
+        ...(s.nodeExporter.enabled
+            ? [
+                  {
+                      name: s.nodeExporter.name,
+                      nameKey: `${fullKey("nodeExporter")}.name`,
+                      namespace: s.nodeExporter.namespace,
+                      podLabels: nodeExporterLabels(s.nodeExporter),
+                      services: [],
+                      hostNetwork: { ports: { [NODE_EXPORTER_PORT_NAME]: s.nodeExporter.port } },
+                  },
+              ]
+            : []),
+        { name: s.logs.daemonSetName, nameKey: `${fullKey("logs")}.daemonSetName`, namespace: s.logs.namespace, podLabels: { ...s.logs.labels }, services: [] },
+        ...(s.searchStore.enabled
+            ? [{ name: s.searchStore.name, nameKey: `${fullKey("searchStore")}.name`, namespace: s.searchStore.namespace, podLabels: searchStoreLabels(s.searchStore), services: [s.searchStore.name] }]
+            : []),
+        ...(s.searchStore.enabled && s.searchStore.kibana.enabled
+            ? [
+                  { name: s.searchStore.kibana.name, nameKey: `${fullKey("searchStore")}.kibana.name`, namespace: s.searchStore.namespace, podLabels: kibanaLabels(s.searchStore), services: [s.searchStore.kibana.name] },
+                  { name: indexPatternJobName(s.searchStore), nameKey: `${fullKey("searchStore")}.kibana.name`, namespace: s.searchStore.namespace, podLabels: indexPatternLabels(s.searchStore), services: [] },
+              ]
+            : []),
+        ...(s.searchStore.enabled && s.searchStore.retention.enabled
+            ? [{ name: retentionName(s.searchStore), nameKey: `${fullKey("searchStore")}.name`, namespace: s.searchStore.namespace, podLabels: retentionLabels(s.searchStore), services: [] }]
+            : []),
+        ...(s.blackboxExporter.enabled
+            ? [{ name: s.blackboxExporter.name, nameKey: `${fullKey("blackboxExporter")}.name`, namespace: s.blackboxExporter.namespace, podLabels: blackboxLabels(s.blackboxExporter), services: [s.blackboxExporter.name] }]
+            : []),
+        ...(s.resourceMetrics.enabled
+            ? [{ name: s.resourceMetrics.name, nameKey: `${fullKey("resourceMetrics")}.name`, namespace: s.resourceMetrics.namespace, podLabels: adapterLabels(s.resourceMetrics), services: [s.resourceMetrics.name] }]
+            : []),
+    ];
+}

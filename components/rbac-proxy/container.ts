@@ -1,0 +1,71 @@
+import * as k8s from "@pulumi/kubernetes";
+import { noPrivileges } from "../common/no-privileges";
+
+/**
+ * kube-rbac-proxy, the sidecar kube-prometheus puts in front of node-exporter and
+ * kube-state-metrics: it serves the exporter's /metrics over TLS to callers whose token the API
+ * server authenticates (TokenReview) and authorises for `get` on the non-resource URL /metrics
+ * (SubjectAccessReview). Without --tls-cert-file it serves a self-signed certificate, which
+ * Prometheus accepts without verification, as kube-prometheus' ServiceMonitors do.
+ */
+export const RBAC_PROXY_IMAGE = "quay.io/brancz/kube-rbac-proxy:v0.21.1";
+
+/** The image's distroless nonroot user, which kube-prometheus also sets. */
+export const RBAC_PROXY_UID = 65532;
+
+export const RBAC_PROXY_CONTAINER_NAME = "kube-rbac-proxy";
+
+/**
+ * Modern ECDHE AEAD suites (kube-prometheus' list), all known to the Go of Prometheus v2.11.1;
+ * TLS 1.3 suites are not configurable and always on.
+ */
+export const RBAC_PROXY_CIPHER_SUITES = [
+    "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256",
+    "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256",
+    "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384",
+    "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384",
+    "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305",
+    "TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305",
+];
+
+export interface RbacProxySettings {
+    /** Where the proxy listens, e.g. `[$(HOST_IP)]:9100` or `:8443`. */
+    listenAddress: string;
+    /** The exporter's port on 127.0.0.1. */
+    upstreamPort: number;
+    port: { name: string; number: number };
+    env?: k8s.types.input.core.v1.EnvVar[];
+}
+
+export function rbacProxyArgs(p: RbacProxySettings): string[] {
+    return [
+        `--secure-listen-address=${p.listenAddress}`,
+        `--upstream=http://127.0.0.1:${p.upstreamPort}/`,
+        // Only the metrics path: anything else of the exporter answers 404.
+        "--allow-paths=/metrics",
+        `--tls-cipher-suites=${RBAC_PROXY_CIPHER_SUITES.join(",")}`,
+    ];
+}
+
+export function rbacProxyContainer(p: RbacProxySettings): k8s.types.input.core.v1.Container {
+    return {
+        name: RBAC_PROXY_CONTAINER_NAME,
+        image: RBAC_PROXY_IMAGE,
+        imagePullPolicy: "IfNotPresent",
+        args: rbacProxyArgs(p),
+        ...(p.env ? { env: p.env } : {}),
+        ports: [{ name: p.port.name, containerPort: p.port.number, protocol: "TCP" }],
+        // kube-prometheus' requests and limits for the proxy.
+        resources: { requests: { cpu: "10m", memory: "20Mi" }, limits: { cpu: "20m", memory: "40Mi" } },
+        // Every path but /metrics needs no token yet answers 404, so the probe checks the listener only.
+        readinessProbe: { tcpSocket: { port: p.port.name }, periodSeconds: 10, timeoutSeconds: 3 },
+        livenessProbe: { tcpSocket: { port: p.port.name }, periodSeconds: 20, timeoutSeconds: 3, failureThreshold: 6 },
+        securityContext: {
+            ...noPrivileges(),
+            readOnlyRootFilesystem: true,
+            runAsNonRoot: true,
+            runAsUser: RBAC_PROXY_UID,
+            runAsGroup: RBAC_PROXY_UID,
+        },
+    };
+}

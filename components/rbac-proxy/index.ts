@@ -1,0 +1,3 @@
+export * from "./container";
+export * from "./flags";
+export * from "./rbac";
