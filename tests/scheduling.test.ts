@@ -1,6 +1,7 @@
 import * as assert from "assert";
 import { isDeepStrictEqual } from "util";
 import { containerResources as ownResources } from "../components/common/resources";
+import { RBAC_PROXY_RESOURCES } from "../components/rbac-proxy/container";
 import { podPlacement } from "../components/common/scheduling";
 import { ConfigError, loadSettings, plainConfigSource, Settings } from "../config";
 import { KubernetesObject } from "../render";
@@ -116,6 +117,9 @@ function podTemplateOf(o: any): any | undefined {
 /** Containers whose resources a setting of their own gives, by component and container name. */
 const OWN_RESOURCES: Partial<Record<Component, Record<string, (want: any) => any>>> = {
     metrics: { "config-reloader": (want) => want.reloader.resources, "init-config-reloader": (want) => want.reloader.resources },
+    // The kube-rbac-proxy sidecar keeps kube-prometheus' small fixed resources (components/rbac-proxy/container.ts).
+    nodeExporter: { "kube-rbac-proxy": () => RBAC_PROXY_RESOURCES },
+    kubeStateMetrics: { "kube-rbac-proxy": () => RBAC_PROXY_RESOURCES },
 };
 
 function containerResources(r: { cpuRequest: string; memoryRequest: string; cpuLimit: string; memoryLimit: string }) {

@@ -1,5 +1,10 @@
 import * as k8s from "@pulumi/kubernetes";
 import { noPrivileges } from "../common/no-privileges";
+import { containerResources } from "../common/resources";
+import type { ResourceSettings } from "../../config/resources";
+
+/** kube-prometheus' requests and limits for the proxy: it only forwards one scrape at a time. */
+export const RBAC_PROXY_RESOURCES: ResourceSettings = { cpuRequest: "10m", memoryRequest: "20Mi", cpuLimit: "20m", memoryLimit: "40Mi" };
 
 /**
  * kube-rbac-proxy, the sidecar kube-prometheus puts in front of node-exporter and
@@ -55,8 +60,7 @@ export function rbacProxyContainer(p: RbacProxySettings): k8s.types.input.core.v
         args: rbacProxyArgs(p),
         ...(p.env ? { env: p.env } : {}),
         ports: [{ name: p.port.name, containerPort: p.port.number, protocol: "TCP" }],
-        // kube-prometheus' requests and limits for the proxy.
-        resources: { requests: { cpu: "10m", memory: "20Mi" }, limits: { cpu: "20m", memory: "40Mi" } },
+        resources: containerResources(RBAC_PROXY_RESOURCES),
         // Every path but /metrics needs no token yet answers 404, so the probe checks the listener only.
         readinessProbe: { tcpSocket: { port: p.port.name }, periodSeconds: 10, timeoutSeconds: 3 },
         livenessProbe: { tcpSocket: { port: p.port.name }, periodSeconds: 20, timeoutSeconds: 3, failureThreshold: 6 },
