@@ -7,6 +7,11 @@ import { containerResources } from "./resources";
 export const CURL_IMAGE_UID = 100;
 export const CURL_IMAGE_GID = 101;
 
+/** The ConfigMap that holds a curl pod's script under `key`. */
+export function scriptConfigMap(metadata: { name: string; namespace: string; labels: Record<string, string> }, key: string, script: string): k8s.types.input.core.v1.ConfigMap {
+    return { apiVersion: "v1", kind: "ConfigMap", metadata, data: { [key]: script } };
+}
+
 const SCRIPT_VOLUME = "script";
 const SCRIPT_DIR = "/opt/script";
 

@@ -1,17 +1,12 @@
 import * as k8s from "@pulumi/kubernetes";
 import { SearchStoreSettings } from "../../config";
-import { curlScriptPod } from "../common/curl-job-pod";
+import { curlScriptPod, scriptConfigMap } from "../common/curl-job-pod";
 import { podPlacement } from "../common/scheduling";
 import { INDEX_PATTERN_ID, INDEX_PATTERN_SCRIPT_KEY, indexPatternJobName, indexPatternLabels, kibanaUrl } from "./layout";
 import { PROVISION_INDEX_PATTERN_SCRIPT } from "./provision-index-pattern";
 
 export function indexPatternScriptConfigMap(s: SearchStoreSettings): k8s.types.input.core.v1.ConfigMap {
-    return {
-        apiVersion: "v1",
-        kind: "ConfigMap",
-        metadata: { name: indexPatternJobName(s), namespace: s.namespace, labels: indexPatternLabels(s) },
-        data: { [INDEX_PATTERN_SCRIPT_KEY]: PROVISION_INDEX_PATTERN_SCRIPT },
-    };
+    return scriptConfigMap({ name: indexPatternJobName(s), namespace: s.namespace, labels: indexPatternLabels(s) }, INDEX_PATTERN_SCRIPT_KEY, PROVISION_INDEX_PATTERN_SCRIPT);
 }
 
 /**

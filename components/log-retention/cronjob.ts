@@ -1,18 +1,13 @@
 import * as k8s from "@pulumi/kubernetes";
 import { SearchStoreSettings } from "../../config";
-import { curlScriptPod } from "../common/curl-job-pod";
+import { curlScriptPod, scriptConfigMap } from "../common/curl-job-pod";
 import { podPlacement } from "../common/scheduling";
 import { searchStoreUrl } from "../search-store/service";
 import { DELETE_OLD_INDICES_SCRIPT } from "./delete-old-indices";
 import { INDEX_PREFIX, RETENTION_SCRIPT_KEY, retentionLabels, retentionName } from "./layout";
 
 export function retentionScriptConfigMap(s: SearchStoreSettings): k8s.types.input.core.v1.ConfigMap {
-    return {
-        apiVersion: "v1",
-        kind: "ConfigMap",
-        metadata: { name: retentionName(s), namespace: s.namespace, labels: retentionLabels(s) },
-        data: { [RETENTION_SCRIPT_KEY]: DELETE_OLD_INDICES_SCRIPT },
-    };
+    return scriptConfigMap({ name: retentionName(s), namespace: s.namespace, labels: retentionLabels(s) }, RETENTION_SCRIPT_KEY, DELETE_OLD_INDICES_SCRIPT);
 }
 
 /** Deletes old daily log indices on the stack's schedule; a run never overlaps the previous one. */
