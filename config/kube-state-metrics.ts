@@ -2,6 +2,7 @@ import { z } from "zod";
 import { closedObject, flag, stringList, text, whenClean } from "./fields";
 import { dnsLabel, serviceName } from "./formats";
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
+import { rbacProxySchema } from "./rbac-proxy";
 import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields } from "./scheduling";
 
@@ -114,6 +115,7 @@ export const kubeStateMetricsSchema = closedObject({
         .meta({ description: "Deployment, Service, ServiceAccount and ClusterRole(Binding) name, in the metrics namespace" }),
     image: text(imageAtLeast(OLDEST_IMAGES.kubeStateMetrics)).default(d.image).meta({ description: "the kube-state-metrics image; the resource list follows v2.20.0" }),
     resources: resourcesSchema(d.resources).meta({ description: "the container's CPU and memory" }),
+    rbacProxy: rbacProxySchema.meta({ description: "the kube-rbac-proxy sidecar that serves the metrics over TLS to authorised callers: { image, resources }" }),
     ...schedulingFields({ nodeSelector: { value: d.nodeSelector, why: "the image is built for Linux only" } }),
     exposedResources: stringList(knownResource)
         .default([...KUBE_STATE_METRICS_DEFAULT_RESOURCES])

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { closedObject, flag, integer, text } from "./fields";
 import { dnsLabel } from "./formats";
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
+import { rbacProxySchema } from "./rbac-proxy";
 import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields, TolerationSettings } from "./scheduling";
 
@@ -53,6 +54,7 @@ export const nodeExporterSchema = closedObject({
         .default(d.port)
         .meta({ description: "the port it listens on at the node's IP address (host network)" }),
     resources: resourcesSchema(d.resources).meta({ description: "the container's CPU and memory" }),
+    rbacProxy: rbacProxySchema.meta({ description: "the kube-rbac-proxy sidecar that serves the metrics over TLS to authorised callers: { image, resources }" }),
     ...schedulingFields({
         nodeSelector: { value: d.nodeSelector, why: "the image is built for Linux only" },
         tolerations: { value: d.tolerations, why: "every taint, so control-plane and tainted nodes are watched too" },

@@ -2,7 +2,9 @@ import * as assert from "assert";
 import { scrapeJobs } from "../components/metrics-server/scrape-jobs";
 import { kubeStateMetricsDeployment } from "../components/kube-state-metrics/deployment";
 import { nodeExporterDaemonSet } from "../components/node-exporter/daemonset";
-import { RBAC_PROXY_IMAGE, rbacProxyArgProblems, rbacProxyClusterRole } from "../components/rbac-proxy";
+import { rbacProxyArgProblems, rbacProxyClusterRole } from "../components/rbac-proxy";
+import { ConfigError } from "../config";
+import { RBAC_PROXY_DEFAULTS } from "../config/rbac-proxy";
 import { renderedObjects, STACKS } from "./harness/rendered-stacks";
 import { settingsWith } from "./harness/stack-config";
 import { podSecurityLevel } from "../validate/pod-security";
@@ -22,7 +24,7 @@ describe("kube-rbac-proxy in front of node-exporter and kube-state-metrics (docs
         it(`${workload}: the proxy's arguments are documented flags of the pinned release, with values`, () => {
             const proxy = pod.containers.find((c: any) => c.name === "kube-rbac-proxy");
             assert.ok(proxy, `${workload} has a kube-rbac-proxy container`);
-            assert.strictEqual(proxy.image, RBAC_PROXY_IMAGE);
+            assert.strictEqual(proxy.image, RBAC_PROXY_DEFAULTS.image);
             assert.deepStrictEqual(rbacProxyArgProblems(proxy.args), []);
             assert.ok(proxy.args.includes("--allow-paths=/metrics"), "only /metrics is proxied");
         });
@@ -39,6 +41,22 @@ describe("kube-rbac-proxy in front of node-exporter and kube-state-metrics (docs
             assert.notStrictEqual(pod.automountServiceAccountToken, false);
         });
     }
+
+    it("takes its image and resources from each exporter's rbacProxy setting, and refuses a bad one naming the key", () => {
+        const proxy = { image: "registry.example.com/kube-rbac-proxy:v0.21.1", resources: { cpuRequest: "5m", memoryRequest: "32Mi", memoryLimit: "64Mi" } };
+        const t = settingsWith({ nodeExporter: { rbacProxy: proxy }, kubeStateMetrics: { rbacProxy: { image: proxy.image } } });
+        const ne = (nodeExporterDaemonSet(t.nodeExporter).spec as any).template.spec.containers.find((c: any) => c.name === "kube-rbac-proxy");
+        const ksm = (kubeStateMetricsDeployment(t.kubeStateMetrics).spec as any).template.spec.containers.find((c: any) => c.name === "kube-rbac-proxy");
+        assert.strictEqual(ne.image, proxy.image);
+        // Unset fields keep their defaults, as every resources setting does (the default CPU limit here).
+        assert.deepStrictEqual(ne.resources, { requests: { cpu: "5m", memory: "32Mi" }, limits: { cpu: "20m", memory: "64Mi" } });
+        assert.strictEqual(ksm.image, proxy.image);
+        assert.deepStrictEqual(ksm.resources, { requests: { cpu: "10m", memory: "20Mi" }, limits: { cpu: "20m", memory: "40Mi" } });
+        assert.throws(
+            () => settingsWith({ nodeExporter: { rbacProxy: { image: "not an image" } } }),
+            (e: unknown) => e instanceof ConfigError && /cluster-monitoring:nodeExporter\.rbacProxy\.image: got "not an image"/.test(e.message),
+        );
+    });
 
     it("the flag check fails on an unknown flag, a deprecated one, a missing value and a missing listener", () => {
         assert.match(rbacProxyArgProblems(["--upstream=http://127.0.0.1:1/", "--secure-listen-address=:1", "--listen=:2"]).join(), /no flag --listen/);

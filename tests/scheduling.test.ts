@@ -1,7 +1,6 @@
 import * as assert from "assert";
 import { isDeepStrictEqual } from "util";
 import { containerResources as ownResources } from "../components/common/resources";
-import { RBAC_PROXY_RESOURCES } from "../components/rbac-proxy/container";
 import { podPlacement } from "../components/common/scheduling";
 import { ConfigError, loadSettings, plainConfigSource, Settings } from "../config";
 import { KubernetesObject } from "../render";
@@ -87,6 +86,9 @@ function placementFor(component: Component, i: number) {
         priorityClassName: `monitoring-${component.toLowerCase()}`,
         resources: { cpuRequest: `${100 + i}m`, memoryRequest: `${200 + i}Mi`, cpuLimit: `${1 + i}`, memoryLimit: `${1 + i}Gi` },
         ...(component === "metrics" ? { reloader: { resources: { cpuRequest: "11m", memoryRequest: "31Mi", cpuLimit: "21m", memoryLimit: "41Mi" } } } : {}),
+        ...(component === "nodeExporter" || component === "kubeStateMetrics"
+            ? { rbacProxy: { resources: { cpuRequest: `${12 + i}m`, memoryRequest: `${32 + i}Mi`, cpuLimit: `${22 + i}m`, memoryLimit: `${42 + i}Mi` } } }
+            : {}),
     };
 }
 
@@ -117,9 +119,8 @@ function podTemplateOf(o: any): any | undefined {
 /** Containers whose resources a setting of their own gives, by component and container name. */
 const OWN_RESOURCES: Partial<Record<Component, Record<string, (want: any) => any>>> = {
     metrics: { "config-reloader": (want) => want.reloader.resources, "init-config-reloader": (want) => want.reloader.resources },
-    // The kube-rbac-proxy sidecar keeps kube-prometheus' small fixed resources (components/rbac-proxy/container.ts).
-    nodeExporter: { "kube-rbac-proxy": () => RBAC_PROXY_RESOURCES },
-    kubeStateMetrics: { "kube-rbac-proxy": () => RBAC_PROXY_RESOURCES },
+    nodeExporter: { "kube-rbac-proxy": (want) => want.rbacProxy.resources },
+    kubeStateMetrics: { "kube-rbac-proxy": (want) => want.rbacProxy.resources },
 };
 
 function containerResources(r: { cpuRequest: string; memoryRequest: string; cpuLimit: string; memoryLimit: string }) {

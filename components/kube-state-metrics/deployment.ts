@@ -29,11 +29,12 @@ export function kubeStateMetricsArgs(k: KubeStateMetricsSettings): string[] {
 }
 
 /** kube-rbac-proxy on the pod IP, in front of the object metrics on 127.0.0.1. */
-export function kubeStateMetricsProxyContainer(): k8s.types.input.core.v1.Container {
+export function kubeStateMetricsProxyContainer(k: KubeStateMetricsSettings): k8s.types.input.core.v1.Container {
     return rbacProxyContainer({
         listenAddress: `:${KUBE_STATE_METRICS_DEFAULTS.proxyPort}`,
         upstreamPort: KUBE_STATE_METRICS_DEFAULTS.port,
         port: { name: KUBE_STATE_METRICS_PORT_NAME, number: KUBE_STATE_METRICS_DEFAULTS.proxyPort },
+        container: k.rbacProxy,
     });
 }
 
@@ -79,7 +80,7 @@ export function kubeStateMetricsDeployment(k: KubeStateMetricsSettings): k8s.typ
                         runAsGroup: KUBE_STATE_METRICS_UID,
                         seccompProfile: { type: "RuntimeDefault" },
                     },
-                    containers: [kubeStateMetricsContainer(k), kubeStateMetricsProxyContainer()],
+                    containers: [kubeStateMetricsContainer(k), kubeStateMetricsProxyContainer(k)],
                 },
             },
         },

@@ -20,6 +20,7 @@ export function nodeExporterProxyContainer(n: NodeExporterSettings): Container {
         upstreamPort: n.port,
         port: { name: NODE_EXPORTER_PORT_NAME, number: n.port },
         env: [{ name: HOST_IP_ENV, valueFrom: { fieldRef: { fieldPath: "status.hostIP" } } }],
+        container: n.rbacProxy,
     });
 }
 

@@ -1,10 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import { noPrivileges } from "../common/no-privileges";
 import { containerResources } from "../common/resources";
-import type { ResourceSettings } from "../../config/resources";
-
-/** kube-prometheus' requests and limits for the proxy: it only forwards one scrape at a time. */
-export const RBAC_PROXY_RESOURCES: ResourceSettings = { cpuRequest: "10m", memoryRequest: "20Mi", cpuLimit: "20m", memoryLimit: "40Mi" };
+import type { RbacProxyImageSettings } from "../../config/rbac-proxy";
 
 /**
  * kube-rbac-proxy, the sidecar kube-prometheus puts in front of node-exporter and
@@ -13,8 +10,6 @@ export const RBAC_PROXY_RESOURCES: ResourceSettings = { cpuRequest: "10m", memor
  * (SubjectAccessReview). Without --tls-cert-file it serves a self-signed certificate, which
  * Prometheus accepts without verification, as kube-prometheus' ServiceMonitors do.
  */
-export const RBAC_PROXY_IMAGE = "quay.io/brancz/kube-rbac-proxy:v0.21.1";
-
 /** The image's distroless nonroot user, which kube-prometheus also sets. */
 export const RBAC_PROXY_UID = 65532;
 
@@ -40,6 +35,8 @@ export interface RbacProxySettings {
     upstreamPort: number;
     port: { name: string; number: number };
     env?: k8s.types.input.core.v1.EnvVar[];
+    /** The stack's image and resources for the sidecar (nodeExporter.rbacProxy, kubeStateMetrics.rbacProxy). */
+    container: RbacProxyImageSettings;
 }
 
 export function rbacProxyArgs(p: RbacProxySettings): string[] {
@@ -55,12 +52,12 @@ export function rbacProxyArgs(p: RbacProxySettings): string[] {
 export function rbacProxyContainer(p: RbacProxySettings): k8s.types.input.core.v1.Container {
     return {
         name: RBAC_PROXY_CONTAINER_NAME,
-        image: RBAC_PROXY_IMAGE,
+        image: p.container.image,
         imagePullPolicy: "IfNotPresent",
         args: rbacProxyArgs(p),
         ...(p.env ? { env: p.env } : {}),
         ports: [{ name: p.port.name, containerPort: p.port.number, protocol: "TCP" }],
-        resources: containerResources(RBAC_PROXY_RESOURCES),
+        resources: containerResources(p.container.resources),
         // Every path but /metrics needs no token yet answers 404, so the probe checks the listener only.
         readinessProbe: { tcpSocket: { port: p.port.name }, periodSeconds: 10, timeoutSeconds: 3 },
         livenessProbe: { tcpSocket: { port: p.port.name }, periodSeconds: 20, timeoutSeconds: 3, failureThreshold: 6 },

@@ -1,6 +1,6 @@
 /**
  * The flags of kube-rbac-proxy, as its README prints `kube-rbac-proxy -h` (brancz/kube-rbac-proxy,
- * the v0.21 line pinned in RBAC_PROXY_IMAGE). No binary runs here, so tests/rbac-proxy.test.ts
+ * the v0.21 line pinned in RBAC_PROXY_DEFAULTS.image, config/rbac-proxy.ts). No binary runs here, so tests/rbac-proxy.test.ts
  * checks every argument the program passes against this table: an unknown or deprecated flag
  * would stop the container at start.
  */
