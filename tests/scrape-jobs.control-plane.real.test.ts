@@ -1,6 +1,7 @@
 import * as assert from "assert";
 import { discoveredTarget, generatedPrometheusFiles } from "./harness/generated-config";
-import { PrometheusProcess, sandboxConfig } from "./harness/prometheus";
+import { PrometheusProcess } from "./harness/prometheus";
+import { prometheusWithTargets } from "./harness/sandboxed-jobs";
 import { settingsWith } from "./harness/stack-config";
 
 /**
@@ -69,12 +70,7 @@ for (const image of [undefined, "quay.io/prometheus/prometheus:v3.5.0"]) {
 
         before(async () => {
             const settings = settingsWith(image ? { metrics: { image } } : {});
-            const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings.metrics);
-            const sandbox = sandboxConfig(prometheusYml, ruleFiles);
-            for (const [job, targets] of Object.entries(TARGETS)) {
-                sandbox.setTargets(job, targets);
-            }
-            server = await PrometheusProcess.start(sandbox.configFile);
+            ({ server } = await prometheusWithTargets(settings.metrics, TARGETS));
         });
 
         after(async () => {

@@ -1,6 +1,7 @@
 import * as assert from "assert";
-import { discoveredTarget, generatedPrometheusFiles } from "./harness/generated-config";
-import { PrometheusProcess, sandboxConfig } from "./harness/prometheus";
+import { discoveredTarget } from "./harness/generated-config";
+import { PrometheusProcess } from "./harness/prometheus";
+import { prometheusWithTargets } from "./harness/sandboxed-jobs";
 import { settingsWithGrafana } from "./harness/stack-config";
 
 /**
@@ -38,12 +39,7 @@ describe("our own components on a real Prometheus, each scraped once", function 
 
     before(async () => {
         const settings = settingsWithGrafana({ resourceMetrics: { enabled: true } });
-        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings.metrics);
-        const sandbox = sandboxConfig(prometheusYml, ruleFiles);
-        for (const [job, targets] of Object.entries(TARGETS)) {
-            sandbox.setTargets(job, targets);
-        }
-        server = await PrometheusProcess.start(sandbox.configFile);
+        ({ server } = await prometheusWithTargets(settings.metrics, TARGETS));
     });
 
     after(async () => {

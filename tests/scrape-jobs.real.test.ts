@@ -1,6 +1,7 @@
 import * as assert from "assert";
-import { discoveredTarget, generatedPrometheusFiles } from "./harness/generated-config";
-import { PrometheusProcess, sandboxConfig } from "./harness/prometheus";
+import { discoveredTarget } from "./harness/generated-config";
+import { PrometheusProcess } from "./harness/prometheus";
+import { prometheusWithTargets } from "./harness/sandboxed-jobs";
 import { settingsWith } from "./harness/stack-config";
 
 /**
@@ -180,13 +181,9 @@ for (const release of RELEASES) describe(`every scrape job's relabeling on a rea
             },
             { etcdCaCert: "CA", etcdClientCert: "CERT", etcdClientKey: "KEY" },
         );
-        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings.metrics);
-        const sandbox = sandboxConfig(prometheusYml, ruleFiles);
-        assert.deepStrictEqual(ENDPOINT_JOBS.map((job) => sandbox.roles[job]), ENDPOINT_JOBS.map(() => release.role));
-        for (const [job, targets] of Object.entries(TARGETS)) {
-            sandbox.setTargets(job, targets);
-        }
-        server = await PrometheusProcess.start(sandbox.configFile);
+        const started = await prometheusWithTargets(settings.metrics, TARGETS);
+        server = started.server;
+        assert.deepStrictEqual(ENDPOINT_JOBS.map((job) => started.sandbox.roles[job]), ENDPOINT_JOBS.map(() => release.role));
     });
 
     after(async () => {
