@@ -3,6 +3,8 @@ import * as path from "path";
 import { captureResources, RegisteredResource, useStack, waitForRegistrations } from "./engine-mocks";
 
 const PROGRAM = path.resolve(__dirname, "../index.ts");
+/** index.ts only sets up stack traces and re-exports this: the module that creates the resources. */
+const PROGRAM_BODY = path.resolve(__dirname, "../program.ts");
 
 /** Stack config as the engine hands it to a program: full keys ("project:key") and string values. */
 export interface EngineConfig {
@@ -26,8 +28,9 @@ export async function runProgram(config: EngineConfig, stack = "test"): Promise<
     await waitForRegistrations();
     useStack(stack);
     pulumi.runtime.setAllConfig(config.values, config.secretKeys);
-    // index.ts creates its resources at load time, so each run must load it afresh.
+    // The program creates its resources at load time, so each run must load it afresh.
     delete require.cache[PROGRAM];
+    delete require.cache[PROGRAM_BODY];
     let exports: Record<string, any> = {};
     const resources = await captureResources(() => {
         exports = require(PROGRAM);

@@ -1,3 +1,5 @@
+// First, so that the render's own modules get Node's source maps too (startup/native-source-maps.ts).
+import "../startup/native-source-maps";
 import { renderCli } from "../render/cli";
 
 // The CLI itself is render/cli.ts; this file only connects it to the process.

@@ -68,7 +68,8 @@ describe("import graph (lint/import-graph.ts)", () => {
         });
 
         it("reads the program's own files", () => {
-            assert.ok(graph.get("index.ts")?.includes("config/index.ts"), "index.ts imports ./config");
+            assert.ok(graph.get("program.ts")?.includes("config/index.ts"), "program.ts imports ./config");
+            assert.ok(graph.get("index.ts")?.includes("program.ts"), "index.ts re-exports ./program");
             assert.ok(graph.has("tests/import-graph.test.ts"), "tests are part of the graph");
         });
 

@@ -1,0 +1,79 @@
+import * as k8s from "@pulumi/kubernetes";
+import { Alertmanager } from "./components/alertmanager";
+import { BlackboxExporter } from "./components/blackbox-exporter";
+import { clusterProviderArgs } from "./components/cluster";
+import { consoles as consolesOf } from "./components/consoles";
+import { assertNoNameCollisions } from "./components/object-names";
+import { Grafana, grafanaModel } from "./components/grafana";
+import { KubeStateMetrics } from "./components/kube-state-metrics";
+import { LogAgent } from "./components/log-agent";
+import { MetricsServer } from "./components/metrics-server";
+import { Namespaces } from "./components/namespaces";
+import { NetworkPolicies } from "./components/network-policies";
+import { NodeExporter } from "./components/node-exporter";
+import { ResourceMetrics, resourceMetricsModel } from "./components/resource-metrics";
+import { SearchStore } from "./components/search-store";
+import { loadSettings, pulumiConfigSource } from "./config";
+
+// Validation throws before the first resource is registered, so a bad stack file creates nothing.
+const settings = loadSettings(pulumiConfigSource());
+assertNoNameCollisions(settings);
+
+const cluster = new k8s.Provider("cluster", clusterProviderArgs(settings.cluster));
+const onCluster = { providers: [cluster] };
+
+// Created first: every component below asks it, by name, for the namespace its objects wait on.
+const namespaces = new Namespaces("namespaces", { settings }, onCluster);
+
+const metrics = new MetricsServer("monitor", { settings: settings.metrics, namespaces }, onCluster);
+const logs = new LogAgent("log-agent", { settings: settings.logs, namespaces }, onCluster);
+const store = settings.searchStore.enabled ? new SearchStore("search-store", { settings: settings.searchStore, namespaces }, onCluster) : undefined;
+// Each on by default and switchable per stack; when off, its scrape job goes with it (config/index.ts).
+const nodeExporter = settings.nodeExporter.enabled
+    ? new NodeExporter("node-exporter", { settings: settings.nodeExporter, namespaces }, onCluster)
+    : undefined;
+const kubeStateMetrics = settings.kubeStateMetrics.enabled
+    ? new KubeStateMetrics("kube-state-metrics", { settings: settings.kubeStateMetrics, namespaces }, onCluster)
+    : undefined;
+// Grafana reads Prometheus and the search store; its dashboards follow the components above.
+const grafana = settings.grafana.enabled ? new Grafana("grafana", { model: grafanaModel(settings), namespaces }, onCluster) : undefined;
+
+const alertmanager = settings.alertmanager.enabled
+    ? new Alertmanager("alertmanager", { settings: settings.alertmanager, namespaces }, onCluster)
+    : undefined;
+
+// Serves metrics.k8s.io from Prometheus; off by default, as a cluster may run metrics-server instead.
+const resourceMetrics = settings.resourceMetrics.enabled
+    ? new ResourceMetrics("resource-metrics", { model: resourceMetricsModel(settings), namespaces }, onCluster)
+    : undefined;
+
+// Probes from inside the cluster; off by default (docs/monitor-your-app.md#probes).
+const blackboxExporter = settings.blackboxExporter.enabled
+    ? new BlackboxExporter("blackbox-exporter", { settings: settings.blackboxExporter, namespaces }, onCluster)
+    : undefined;
+
+// Denies every flow the program does not need, in both directions (docs/security.md#network-policies).
+const networkPolicies = settings.networkPolicies.enabled
+    ? new NetworkPolicies("network-policies", { settings, namespaces }, onCluster)
+    : undefined;
+
+export const namespace = metrics.namespace;
+export const serviceName = metrics.serviceName;
+export const inClusterUrl = metrics.inClusterUrl;
+export const externalUrl = metrics.externalUrl;
+export const logAgentNamespace = logs.namespace;
+export const logAgentDaemonSet = logs.daemonSetName;
+export const searchUrl = logs.searchUrl;
+export const searchStoreUrl = store?.url;
+export const nodeExporterDaemonSet = nodeExporter?.daemonSetName;
+export const kubeStateMetricsService = kubeStateMetrics?.serviceName;
+export const grafanaUrl = grafana?.url;
+// What `npm run access` prints: each UI's Service and port, or its Ingress URL.
+export const consoles = consolesOf(settings);
+// Read with `pulumi stack output grafanaAdminPassword --show-secrets`; never printed by the scripts.
+export const grafanaAdminUser = grafana?.adminUser;
+export const grafanaAdminPassword = grafana?.adminPassword;
+export const alertmanagerUrl = alertmanager?.inClusterUrl;
+export const resourceMetricsApiService = resourceMetrics?.apiServiceName;
+export const blackboxExporterService = blackboxExporter?.serviceName;
+export const networkPolicyNames = networkPolicies?.names;

@@ -1,0 +1,66 @@
+import * as assert from "assert";
+import { spawnSync } from "child_process";
+import * as fs from "fs";
+import * as path from "path";
+import { tempProject } from "./harness/temp-project";
+
+// index.ts swaps ts-node's source-map-support for Node's own source maps
+// (startup/native-source-maps.ts). Each case runs a fresh node that registers ts-node with the
+// project's tsconfig, as @pulumi/pulumi's run.js does for `pulumi up`, so the swap is seen from
+// the start of a process rather than after mocha already made it.
+
+const REPO = path.resolve(__dirname, "..");
+
+// The throw is on line 8; swc drops the interface and the type alias, so in the JavaScript that
+// runs it sits on an earlier line. Only a mapped stack names line 8.
+const THROWER = [
+    "interface Unused {",
+    "    a: number;",
+    "    b: string;",
+    "}",
+    "type Alias = Unused;",
+    "export function fail(): never {",
+    "    const value: Alias | undefined = undefined;",
+    "    throw new Error(`boom ${value}`);",
+    "}",
+    "",
+].join("\n");
+
+interface Run {
+    /** The stack of the error thrown from a TypeScript file loaded after the swap. */
+    stack: string;
+    /** Error.prepareStackTrace is Node's own again, as it was before ts-node registered. */
+    nodeFormatsStacks: boolean;
+}
+
+function runWith(swap: boolean): Run {
+    const dir = tempProject({ "thrower.ts": THROWER });
+    try {
+        const script = [
+            "const nodesOwn = Error.prepareStackTrace;",
+            `require(${JSON.stringify(require.resolve("ts-node"))}).register({ project: ${JSON.stringify(path.join(REPO, "tsconfig.json"))}, transpileOnly: true });`,
+            swap ? `require(${JSON.stringify(path.join(REPO, "startup/native-source-maps.ts"))});` : "",
+            `let stack = "";`,
+            `try { require(${JSON.stringify(path.join(dir, "thrower.ts"))}).fail(); } catch (e) { stack = e.stack; }`,
+            `process.stdout.write(JSON.stringify({ stack, nodeFormatsStacks: Error.prepareStackTrace === nodesOwn }));`,
+        ].join("\n");
+        const child = spawnSync(process.execPath, ["-e", script], { cwd: REPO, encoding: "utf8" });
+        assert.strictEqual(child.status, 0, child.stderr);
+        return JSON.parse(child.stdout) as Run;
+    } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+    }
+}
+
+describe("stack traces of the program (startup/native-source-maps.ts)", () => {
+    it("leaves ts-node's source-map-support, which formats every stack Pulumi takes, switched off", () => {
+        // Without the swap ts-node's hook is installed: this is what the swap removes.
+        assert.strictEqual(runWith(false).nodeFormatsStacks, false);
+        assert.strictEqual(runWith(true).nodeFormatsStacks, true);
+    });
+
+    it("still names the TypeScript line of a frame, through Node's own source maps", () => {
+        const { stack } = runWith(true);
+        assert.match(stack.split("\n")[1], /thrower\.ts:8:\d+\)$/, stack);
+    });
+});
