@@ -6,10 +6,12 @@ import { AlertingRule, defaultRuleGroups, isAlertingRule, ruleFiles, RuleGroup }
 import { analyzePromql } from "../prometheus/promql";
 import { ALERTING_RULE_FIELDS_2_11, GROUP_FIELDS_2_11, RECORDING_RULE_FIELDS_2_11 } from "../prometheus/rules/types";
 import { scrapeJobs } from "../components/metrics-server/scrape-jobs";
+import { APISERVER_FAMILIES } from "../components/metrics-server/scrape-jobs/apiserver-families";
 import { CADVISOR_FAMILIES } from "../components/metrics-server/scrape-jobs/cadvisor-families";
 import { CONTROLLER_MANAGER_FAMILIES } from "../components/metrics-server/scrape-jobs/controller-manager-families";
 import { COREDNS_FAMILIES } from "../components/metrics-server/scrape-jobs/coredns-families";
 import { FamilyRule, matchesFamily } from "../components/metrics-server/scrape-jobs/family-rules";
+import { KUBELET_FAMILIES } from "../components/metrics-server/scrape-jobs/kubelet-families";
 import { KUBE_PROXY_FAMILIES } from "../components/metrics-server/scrape-jobs/kube-proxy-families";
 import { SCHEDULER_FAMILIES } from "../components/metrics-server/scrape-jobs/scheduler-families";
 import { KUBE_STATE_METRICS_FAMILIES } from "../components/metrics-server/scrape-jobs/kube-state-metrics-families";
@@ -152,8 +154,10 @@ describe("default alert rules", () => {
     });
 });
 
-/** The control-plane jobs' family tables: what an alert reads there must be a kept row. */
+/** The Kubernetes components' family tables: what an alert reads there must be a kept row. */
 const CONTROL_PLANE_TABLES: Record<string, readonly FamilyRule[]> = {
+    apiserver: APISERVER_FAMILIES,
+    kubelet: KUBELET_FAMILIES,
     coredns: COREDNS_FAMILIES,
     "kube-scheduler": SCHEDULER_FAMILIES,
     "kube-controller-manager": CONTROLLER_MANAGER_FAMILIES,
@@ -166,8 +170,8 @@ describe("what the default alerts read", () => {
     const cadvisor = fixtureNames(CADVISOR_FIXTURE);
     const nodeExporter = fixtureNames(path.join(__dirname, "fixtures", "node-exporter-metrics.txt"));
     const ksm = fixtureNames(path.join(__dirname, "fixtures", "kube-state-metrics-metrics.txt"));
-    /** Jobs without family filters, and the families their targets serve (Prometheus, apiserver, etcd, fluentd's plugin). */
-    const UNFILTERED = /^(up|prometheus_[a-z_]+|probe_[a-z_]+|alertmanager_[a-z_]+|apiserver_request_total|etcd_server_has_leader|etcd_disk_wal_fsync_duration_seconds_bucket|fluentd_output_status_[a-z_]+)$/;
+    /** Jobs without family filters, and the families their targets serve (Prometheus, etcd, fluentd's plugin). */
+    const UNFILTERED = /^(up|prometheus_[a-z_]+|probe_[a-z_]+|alertmanager_[a-z_]+|etcd_server_has_leader|etcd_disk_wal_fsync_duration_seconds_bucket|fluentd_output_status_[a-z_]+)$/;
 
     for (const a of alerts) {
         it(`${a.alert}: every selector names a job we run and a series that job keeps`, () => {

@@ -1,10 +1,12 @@
 import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
+import { APISERVER_FAMILIES, APISERVER_OWN_FAMILIES, APISERVER_SERIES_RULES, dropSeries } from "../components/metrics-server/scrape-jobs/apiserver-families";
 import { COMPONENT_BASE_FAMILIES } from "../components/metrics-server/scrape-jobs/component-base-families";
 import { CONTROLLER_MANAGER_FAMILIES, CONTROLLER_MANAGER_OWN_FAMILIES } from "../components/metrics-server/scrape-jobs/controller-manager-families";
 import { COREDNS_FAMILIES } from "../components/metrics-server/scrape-jobs/coredns-families";
 import { dropFamilies, FamilyRule, familyPattern, matchesFamily } from "../components/metrics-server/scrape-jobs/family-rules";
+import { KUBELET_FAMILIES, KUBELET_OWN_FAMILIES } from "../components/metrics-server/scrape-jobs/kubelet-families";
 import { KUBE_PROXY_FAMILIES, KUBE_PROXY_OWN_FAMILIES } from "../components/metrics-server/scrape-jobs/kube-proxy-families";
 import { SCHEDULER_FAMILIES, SCHEDULER_OWN_FAMILIES } from "../components/metrics-server/scrape-jobs/scheduler-families";
 import { generatedPrometheusFiles } from "./harness/generated-config";
@@ -27,6 +29,8 @@ const codeRows = (table: readonly FamilyRule[]) => table.map((r) => `| \`${r.fam
 
 const DOCS_TABLES = [
     ["Kubernetes component families", COMPONENT_BASE_FAMILIES],
+    ["apiserver families", APISERVER_OWN_FAMILIES],
+    ["kubelet families", KUBELET_OWN_FAMILIES],
     ["coredns families", COREDNS_FAMILIES],
     ["kube-scheduler families", SCHEDULER_OWN_FAMILIES],
     ["kube-controller-manager families", CONTROLLER_MANAGER_OWN_FAMILIES],
@@ -34,6 +38,7 @@ const DOCS_TABLES = [
 ] as const;
 
 const JOB_TABLES = [
+    ["kubelet", KUBELET_FAMILIES],
     ["coredns", COREDNS_FAMILIES],
     ["kube-scheduler", SCHEDULER_FAMILIES],
     ["kube-controller-manager", CONTROLLER_MANAGER_FAMILIES],
@@ -41,6 +46,11 @@ const JOB_TABLES = [
 ] as const;
 
 describe("control-plane family tables (docs/scrape-jobs.md#control-plane-families)", () => {
+    const unique = (table: readonly FamilyRule[]) => {
+        const names = table.map((r) => r.family);
+        return names.filter((n, i) => names.indexOf(n) !== i);
+    };
+
     for (const [heading, table] of DOCS_TABLES) {
         it(`${heading}: the docs table is the code's, row for row, with the code's reasons`, () => {
             assert.deepStrictEqual(docsRows(heading), codeRows(table));
@@ -71,4 +81,38 @@ describe("control-plane family tables (docs/scrape-jobs.md#control-plane-familie
             assert.strictEqual(rules[0].regex, `(${table.filter((r) => !r.keep).map((r) => familyPattern(r.family)).join("|")})`);
         });
     }
+
+    it("apiserver: each family once with a reason, no dropped row matches a kept one", () => {
+        assert.deepStrictEqual(unique(APISERVER_FAMILIES), []);
+        assert.ok(APISERVER_FAMILIES.every((r) => r.why.length > 10));
+        for (const kept of APISERVER_FAMILIES.filter((r) => r.keep)) {
+            const example = kept.family.endsWith("*") ? `${kept.family.slice(0, -1)}bucket` : kept.family;
+            assert.deepStrictEqual(APISERVER_FAMILIES.filter((r) => !r.keep && matchesFamily(r, example)).map((r) => r.family), [], kept.family);
+        }
+    });
+
+    it("apiserver: the job drops the dropped rows, then the listed series of the kept latency histogram, and nothing else", () => {
+        const rules = jobs.find((j) => j.job_name === "apiserver").metric_relabel_configs;
+        assert.deepStrictEqual(rules, [dropFamilies(APISERVER_FAMILIES), ...APISERVER_SERIES_RULES.map(dropSeries)]);
+        const [, le, verb] = rules.map((r: any) => new RegExp(`^(?:${r.regex})$`));
+        assert.deepStrictEqual(rules.slice(1).map((r: any) => r.source_labels), [["__name__", "le"], ["__name__", "verb"]]);
+        // Prometheus joins the source labels with the separator before it matches the regex.
+        assert.ok(le.test("apiserver_request_duration_seconds_bucket;0.005") && le.test("apiserver_request_duration_seconds_bucket;60"));
+        for (const kept of ["0.05", "0.1", "0.2", "0.4", "1", "2", "5", "10", "30", "+Inf", "0.0050"]) {
+            assert.ok(!le.test(`apiserver_request_duration_seconds_bucket;${kept}`), kept);
+        }
+        assert.ok(!le.test("apiserver_request_duration_seconds_count;") && !le.test("etcd_request_duration_seconds_bucket;0.005"));
+        assert.ok(verb.test("apiserver_request_duration_seconds_bucket;WATCH") && !verb.test("apiserver_request_duration_seconds_count;WATCH"));
+        assert.ok(!verb.test("apiserver_request_duration_seconds_bucket;GET"));
+    });
+
+    it("apiserver: the docs list the series rules as the code does", () => {
+        const start = PAGE.indexOf("\n## apiserver\n");
+        const section = PAGE.slice(start, PAGE.indexOf("\n## ", start + 1));
+        const rows = section.split("\n").filter((l) => /^\| `[^`]+` \| `[^`]+` \|/.test(l));
+        assert.deepStrictEqual(
+            rows,
+            APISERVER_SERIES_RULES.map((r) => `| \`${r.family}\` | \`${r.label}\` | ${r.values.map((v) => `\`${v}\``).join(", ")} | ${r.why} |`),
+        );
+    });
 });

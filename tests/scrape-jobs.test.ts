@@ -2,7 +2,10 @@ import * as assert from "assert";
 import { parse } from "yaml";
 import { LogAgent } from "../components/log-agent";
 import { MetricsServer } from "../components/metrics-server";
+import { APISERVER_FAMILIES } from "../components/metrics-server/scrape-jobs/apiserver-families";
 import { CADVISOR_FAMILIES } from "../components/metrics-server/scrape-jobs/cadvisor-families";
+import { FamilyRule, familyPattern } from "../components/metrics-server/scrape-jobs/family-rules";
+import { KUBELET_FAMILIES } from "../components/metrics-server/scrape-jobs/kubelet-families";
 import { ConfigError, loadSettings, plainConfigSource } from "../config";
 import { captureResources, findOne, ofType } from "./harness/pulumi-mocks";
 import { generatedPrometheusFiles } from "./harness/generated-config";
@@ -30,6 +33,9 @@ function problems(metrics: Record<string, unknown>, secrets: Record<string, stri
     }
     assert.fail("expected a ConfigError");
 }
+
+/** The drop regex of a family table: its dropped rows as alternatives. */
+const droppedNames = (table: readonly FamilyRule[]) => `(${table.filter((r) => !r.keep).map((r) => familyPattern(r.family)).join("|")})`;
 
 describe("scrape jobs", () => {
     it("defaults: kubelet, cadvisor, apiserver, the control plane, log agent, node-exporter and kube-state-metrics on; etcd off", () => {
@@ -69,6 +75,7 @@ describe("scrape jobs", () => {
                 { action: "replace", source_labels: ["__meta_kubernetes_node_name"], target_label: "node" },
                 { action: "replace", source_labels: ["__meta_kubernetes_node_name"], target_label: "instance" },
             ],
+            metric_relabel_configs: [{ action: "drop", source_labels: ["__name__"], regex: droppedNames(KUBELET_FAMILIES) }],
         });
     });
 
@@ -159,6 +166,16 @@ describe("scrape jobs", () => {
                 },
                 { action: "replace", source_labels: ["__meta_kubernetes_namespace"], target_label: "namespace" },
                 { action: "replace", source_labels: ["__meta_kubernetes_service_name"], target_label: "service" },
+            ],
+            metric_relabel_configs: [
+                { action: "drop", source_labels: ["__name__"], regex: droppedNames(APISERVER_FAMILIES) },
+                {
+                    action: "drop",
+                    source_labels: ["__name__", "le"],
+                    regex: "apiserver_request_duration_seconds_bucket;(0\\.005|0\\.025|0\\.6|0\\.8|1\\.25|1\\.5|3|4|6|8|15|20|45|60)",
+                    separator: ";",
+                },
+                { action: "drop", source_labels: ["__name__", "verb"], regex: "apiserver_request_duration_seconds_bucket;(WATCH|CONNECT)", separator: ";" },
             ],
         });
     });

@@ -1,5 +1,7 @@
 import { ScrapeConfig } from "../prometheus-config-types";
+import { APISERVER_FAMILIES, APISERVER_SERIES_RULES, dropSeries } from "./apiserver-families";
 import { EndpointDiscovery, endpointSd } from "./endpoint-discovery";
+import { dropFamilies } from "./family-rules";
 import { copy, keep, SERVICE_ACCOUNT } from "./relabel";
 import { ScrapeReach } from "./reach";
 
@@ -29,6 +31,7 @@ export function apiserverJob(d: EndpointDiscovery): ScrapeConfig {
             copy("__meta_kubernetes_namespace", "namespace"),
             copy("__meta_kubernetes_service_name", "service"),
         ],
+        metric_relabel_configs: [dropFamilies(APISERVER_FAMILIES), ...APISERVER_SERIES_RULES.map(dropSeries)],
     };
 }
 

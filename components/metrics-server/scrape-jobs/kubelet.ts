@@ -1,7 +1,8 @@
 import { MetricsSettings } from "../../../config";
 import { RelabelConfig, ScrapeConfig, TlsConfig } from "../prometheus-config-types";
-import { copy } from "./relabel";
-import { SERVICE_ACCOUNT } from "./relabel";
+import { dropFamilies } from "./family-rules";
+import { KUBELET_FAMILIES } from "./kubelet-families";
+import { copy, SERVICE_ACCOUNT } from "./relabel";
 import { KUBELET_PORT, ScrapeReach } from "./reach";
 
 /**
@@ -28,6 +29,7 @@ export function kubeletJob(s: MetricsSettings): ScrapeConfig {
         tls_config: kubeletTlsConfig(s),
         kubernetes_sd_configs: [{ role: "node" }],
         relabel_configs: nodeLabels(),
+        metric_relabel_configs: [dropFamilies(KUBELET_FAMILIES)],
     };
 }
 

@@ -1,0 +1,118 @@
+/**
+ * Writes tests/fixtures/kubelet-metrics.txt: what a kubelet (Kubernetes 1.35) serves at /metrics
+ * (not /metrics/cadvisor, /metrics/probes or /metrics/resource) on one node of a small kind
+ * cluster running the stack. No kubelet runs in the tests, so the families, types and label names
+ * are transcribed from the Kubernetes metrics reference (kubernetes.io/docs/reference/instrumentation/metrics,
+ * generated from test/instrumentation/documentation) and pkg/kubelet/metrics/metrics.go,
+ * pkg/volume/util/metrics.go and k8s.io/component-base for the families every component serves;
+ * buckets as those files declare them.
+ * Synthetic, and said so: the label values are those of one node with 12 pods, 2 persistent
+ * volume claims, containerd as the runtime and no device plugins or CSI drivers; sample values
+ * are made up.
+ *
+ *   npm run fixture:kubelet
+ */
+import * as fs from "fs";
+import * as path from "path";
+import { componentBase, DEF, exp, exposition, Family } from "./fixture-exposition";
+
+export const KUBELET_FIXTURE = path.join(__dirname, "..", "tests", "fixtures", "kubelet-metrics.txt");
+
+/** The CRI calls the kubelet times (pkg/kubelet/kuberuntime/instrumented_services.go). */
+const CRI_OPERATIONS = [
+    "version", "status", "run_podsandbox", "stop_podsandbox", "remove_podsandbox", "podsandbox_status", "list_podsandbox", "create_container", "start_container",
+    "stop_container", "remove_container", "list_containers", "container_status", "update_runtime_config", "exec_sync", "list_images", "image_status",
+    "pull_image", "remove_image", "image_fs_info", "container_stats", "list_container_stats", "list_podsandbox_stats", "podsandbox_stats",
+];
+const POD_START_BUCKETS = [0.5, 1, 2, 3, 4, 5, 6, 8, 10, 20, 30, 45, 60, 120, 180, 240, 300, 360, 480, 600, 900, 1200, 1800, 2700, 3600];
+const VOLUME_BUCKETS = [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 25, 50, 120, 300, 600];
+const VOLUME_PLUGINS = ["kubernetes.io/configmap", "kubernetes.io/secret", "kubernetes.io/projected", "kubernetes.io/empty-dir", "kubernetes.io/host-path", "kubernetes.io/local-volume"];
+const PVCS = { namespace: ["monitoring"], persistentvolumeclaim: ["data-monitor-0", "grafana"] };
+const PODS = [
+    ["kube-system", "coredns-7db6d8ff4d-aaaaa", "coredns"], ["kube-system", "coredns-7db6d8ff4d-bbbbb", "coredns"], ["kube-system", "etcd-kind-control-plane", "etcd"],
+    ["kube-system", "kube-apiserver-kind-control-plane", "kube-apiserver"], ["kube-system", "kube-controller-manager-kind-control-plane", "kube-controller-manager"],
+    ["kube-system", "kube-scheduler-kind-control-plane", "kube-scheduler"], ["kube-system", "kube-proxy-x7k2p", "kube-proxy"], ["kube-system", "kindnet-q2w4e", "kindnet-cni"],
+    ["local-path-storage", "local-path-provisioner-6f8956fb48-abcde", "local-path-provisioner"], ["monitoring", "monitor-0", "prometheus"], ["monitoring", "grafana-5d9c6c8b9f-fghij", "grafana"],
+    ["monitoring", "node-exporter-klmno", "node-exporter"],
+];
+
+const KUBELET_OWN: Family[] = [
+    { name: "kubelet_node_name", type: "gauge", labels: { node: ["kind-control-plane"] } },
+    { name: "kubelet_running_pods", type: "gauge" },
+    { name: "kubelet_running_containers", type: "gauge", labels: { container_state: ["created", "exited", "running", "unknown"] } },
+    { name: "kubelet_desired_pods", type: "gauge", labels: { static: ["true", "false"] } },
+    { name: "kubelet_active_pods", type: "gauge", labels: { static: ["true", "false"] } },
+    { name: "kubelet_mirror_pods", type: "gauge" },
+    { name: "kubelet_managed_ephemeral_containers", type: "gauge" },
+    { name: "kubelet_started_pods_total", type: "counter" },
+    { name: "kubelet_started_pods_errors_total", type: "counter" },
+    { name: "kubelet_started_containers_total", type: "counter", labels: { container_type: ["container", "init_container", "ephemeral_container"] } },
+    { name: "kubelet_started_containers_errors_total", type: "counter", labels: { code: ["CreateContainerError", "RunContainerError"], container_type: ["container"] } },
+    { name: "kubelet_restarted_pods_total", type: "counter", labels: { static: ["true", "false"] } },
+    { name: "kubelet_orphaned_runtime_pods_total", type: "counter" },
+    { name: "kubelet_evictions", type: "counter", labels: { eviction_signal: ["memory.available", "nodefs.available", "imagefs.available"] } },
+    { name: "kubelet_preemptions", type: "counter", labels: { preemption_signal: ["cpu", "memory"] } },
+    { name: "kubelet_eviction_stats_age_seconds", type: "histogram", labels: { eviction_signal: ["memory.available", "nodefs.available"] }, buckets: DEF },
+    { name: "kubelet_certificate_manager_client_ttl_seconds", type: "gauge" },
+    { name: "kubelet_certificate_manager_client_expiration_renew_errors", type: "counter" },
+    { name: "kubelet_server_expiration_renew_errors", type: "counter" },
+    { name: "kubelet_pleg_relist_duration_seconds", type: "histogram", buckets: DEF },
+    { name: "kubelet_pleg_relist_interval_seconds", type: "histogram", buckets: DEF },
+    { name: "kubelet_pleg_last_seen_seconds", type: "gauge" },
+    { name: "kubelet_pleg_discard_events", type: "counter" },
+    { name: "kubelet_pod_worker_duration_seconds", type: "histogram", labels: { operation_type: ["create", "update", "sync"] }, buckets: DEF },
+    { name: "kubelet_pod_worker_start_duration_seconds", type: "histogram", buckets: DEF },
+    { name: "kubelet_pod_start_duration_seconds", type: "histogram", buckets: POD_START_BUCKETS },
+    { name: "kubelet_pod_start_sli_duration_seconds", type: "histogram", buckets: POD_START_BUCKETS },
+    { name: "kubelet_pod_start_total_duration_seconds", type: "histogram", buckets: POD_START_BUCKETS },
+    { name: "kubelet_pod_status_sync_duration_seconds", type: "histogram", buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 20, 30, 45, 60] },
+    { name: "kubelet_cgroup_manager_duration_seconds", type: "histogram", labels: { operation_type: ["create", "destroy", "update"] }, buckets: DEF },
+    { name: "kubelet_containers_per_pod_count", type: "histogram", buckets: exp(1, 2, 5) },
+    { name: "kubelet_runtime_operations_total", type: "counter", labels: { operation_type: CRI_OPERATIONS } },
+    { name: "kubelet_runtime_operations_errors_total", type: "counter", labels: { operation_type: ["container_status", "exec_sync", "stop_container"] } },
+    { name: "kubelet_runtime_operations_duration_seconds", type: "histogram", labels: { operation_type: CRI_OPERATIONS }, buckets: exp(0.005, 2.5, 14) },
+    { name: "kubelet_run_podsandbox_duration_seconds", type: "histogram", labels: { runtime_handler: [""] }, buckets: DEF },
+    { name: "kubelet_run_podsandbox_errors_total", type: "counter", labels: { runtime_handler: [""] } },
+    { name: "kubelet_image_pull_duration_seconds", type: "histogram", labels: { image_size_in_bytes: ["0-10MB", "10MB-100MB", "100MB-500MB"] }, buckets: [1, 5, 10, 20, 30, 60, 120, 180, 240, 300, 360, 480, 600, 900, 1200, 1800, 2700, 3600] },
+    { name: "kubelet_http_requests_total", type: "counter", labels: { long_running: ["false"], method: ["GET"], path: ["metrics", "metrics/cadvisor", "metrics/probes", "metrics/resource", "stats", "pods", "healthz", "containerLogs"], server_type: ["readwrite"] } },
+    { name: "kubelet_http_requests_duration_seconds", type: "histogram", labels: { long_running: ["false"], method: ["GET"], path: ["metrics", "metrics/cadvisor", "metrics/probes", "metrics/resource", "stats", "pods", "healthz", "containerLogs"], server_type: ["readwrite"] }, buckets: DEF },
+    { name: "kubelet_http_inflight_requests", type: "gauge", labels: { long_running: ["false"], method: ["GET"], path: ["metrics", "metrics/cadvisor", "metrics/probes", "metrics/resource", "stats", "pods", "healthz", "containerLogs"], server_type: ["readwrite"] } },
+    { name: "kubelet_volume_stats_available_bytes", type: "gauge", labels: PVCS },
+    { name: "kubelet_volume_stats_capacity_bytes", type: "gauge", labels: PVCS },
+    { name: "kubelet_volume_stats_used_bytes", type: "gauge", labels: PVCS },
+    { name: "kubelet_volume_stats_inodes", type: "gauge", labels: PVCS },
+    { name: "kubelet_volume_stats_inodes_free", type: "gauge", labels: PVCS },
+    { name: "kubelet_volume_stats_inodes_used", type: "gauge", labels: PVCS },
+    { name: "kubelet_volume_stats_health_status_abnormal", type: "gauge", labels: PVCS },
+    { name: "kubelet_container_log_filesystem_used_bytes", type: "gauge", rows: PODS.map(([namespace, pod, container], i) => ({ container, namespace, pod, uid: `uid-${i}` })) },
+    { name: "kubelet_orphan_pod_cleaned_volumes", type: "gauge" },
+    { name: "kubelet_orphan_pod_cleaned_volumes_errors", type: "gauge" },
+    { name: "kubelet_graceful_shutdown_start_time_seconds", type: "gauge" },
+    { name: "kubelet_graceful_shutdown_end_time_seconds", type: "gauge" },
+    { name: "kubelet_lifecycle_handler_http_fallbacks_total", type: "counter" },
+    { name: "kubelet_cpu_manager_pinning_requests_total", type: "counter" },
+    { name: "kubelet_cpu_manager_pinning_errors_total", type: "counter" },
+    { name: "kubelet_topology_manager_admission_requests_total", type: "counter" },
+    { name: "kubelet_topology_manager_admission_errors_total", type: "counter" },
+    { name: "kubelet_topology_manager_admission_duration_ms", type: "histogram", buckets: [0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100] },
+    { name: "kubelet_pod_resources_endpoint_requests_total", type: "counter", labels: { server_api_version: ["v1"] } },
+    { name: "kubelet_pod_resources_endpoint_requests_list", type: "counter", labels: { server_api_version: ["v1"] } },
+    { name: "kubelet_pod_resources_endpoint_requests_get_allocatable", type: "counter", labels: { server_api_version: ["v1"] } },
+    { name: "storage_operation_duration_seconds", type: "histogram", labels: { migrated: ["false"], operation_name: ["volume_mount", "volume_unmount", "unmount_device"], status: ["success"], volume_plugin: VOLUME_PLUGINS }, buckets: VOLUME_BUCKETS },
+    { name: "volume_operation_total_seconds", type: "histogram", labels: { operation_name: ["volume_mount", "volume_unmount"], plugin_name: VOLUME_PLUGINS }, buckets: VOLUME_BUCKETS },
+    { name: "volume_manager_total_volumes", type: "gauge", labels: { plugin_name: VOLUME_PLUGINS, state: ["actual_state_of_world", "desired_state_of_world"] } },
+    { name: "plugin_manager_total_plugins", type: "gauge", labels: { socket_path: ["/var/lib/kubelet/plugins_registry"], state: ["actual_state_of_world", "desired_state_of_world"] } },
+];
+
+export function kubeletFixture(): string {
+    const header =
+        "kubelet /metrics: generated by scripts/generate-kubelet-fixture.ts (npm run fixture:kubelet); families, types, label names and buckets\n" +
+        "from the Kubernetes metrics reference and pkg/kubelet/metrics (see the script), label values of one kind node (Kubernetes 1.35).\n" +
+        "Synthetic: the pods, volumes and CRI calls are modelled, not recorded; sample values are made up.";
+    return exposition(header, [...KUBELET_OWN, ...componentBase(false, 300)]);
+}
+
+if (require.main === module) {
+    fs.writeFileSync(KUBELET_FIXTURE, kubeletFixture());
+    console.log(`wrote ${KUBELET_FIXTURE}`);
+}
