@@ -57,6 +57,7 @@ export * from "./kube-state-metrics";
 export * from "./node-exporter";
 export * from "./logs";
 export * from "./metrics";
+export * from "./metrics-web";
 export * from "./namespaces";
 export * from "./own-targets";
 export * from "./network-policies";
@@ -259,6 +260,13 @@ function checkResourceMetrics(
     const allowed = [...new Set([m.namespace, logs.namespace, NODE_EXPORTER_DEFAULT_NAMESPACE])];
     if (!allowed.includes(r.namespace)) {
         problems.add(`${key}.namespace`, r.namespace, `one of ${allowed.join(", ")}: a namespace the program creates, or kube-system`);
+    } else if (m.web?.tls !== undefined && r.namespace !== m.namespace) {
+        // A pod mounts Secrets of its own namespace only, and the adapter verifies Prometheus against ca.crt of that Secret.
+        problems.add(
+            `${key}.namespace`,
+            r.namespace,
+            `${m.namespace}, the metrics namespace, while ${fullKey(METRICS_KEY)}.web.tls is set: the adapter reads ca.crt from Secret ${m.web.tls.secretName} there`,
+        );
     }
     const minimum = MIN_SCRAPES_PER_WINDOW * prometheusDurationSeconds(m.scrapeInterval);
     if (prometheusDurationSeconds(r.window) < minimum) {

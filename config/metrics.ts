@@ -22,6 +22,7 @@ import { ANNOTATION_JOB_NAMES, annotationDiscoverySchema } from "./annotation-di
 import type { BlackboxTarget } from "./blackbox-exporter";
 import { ENV_REFERENCE_MESSAGE, envReferences } from "./env-expansion";
 import { remoteWriteSchema } from "./remote-write";
+import { metricsWebSchema } from "./metrics-web";
 import type { ControlPlaneSettings } from "./control-plane";
 import type { ServiceTarget } from "./own-targets";
 import {
@@ -40,7 +41,7 @@ import { scrapeLimitsSchema } from "./scrape-limits";
 import { oneVolumeMessage, storageSchema } from "./storage";
 import type { AlertRulesSettings } from "./alert-rules";
 import type { RuleContext } from "../prometheus/rules/context";
-import { resolveRelease } from "../prometheus/release-lines";
+import { resolveRelease, PROMETHEUS_RELEASES } from "../prometheus/release-lines";
 
 /** The three files of the etcd client Secret (docs/design.md#etcd-client-secret), all Pulumi secrets. */
 export interface EtcdClientCertificates {
@@ -171,6 +172,9 @@ export const metricsSchema = closedObject({
         .default({ ...d.externalLabels })
         .meta({ description: "global.external_labels" }),
     ingress: ingressSchema.optional().meta({ description: "an Ingress: { host, className, tlsSecretName }; none by default" }),
+    web: metricsWebSchema.optional().meta({
+        description: "TLS and basic authentication on Prometheus' web port (--web.config.file, 2.24+): { tls: { secretName }, basicAuth: { username } }; none by default",
+    }),
     jobs: jobSwitchesSchema.meta({ description: "which built-in scrape jobs run" }),
     kubeletTls: kubeletTlsSchema.meta({ description: "how the kubelet and cadvisor jobs verify kubelet certificates" }),
     etcd: etcdSchema.meta({ description: "the etcd job's targets" }),
@@ -204,6 +208,18 @@ export const metricsSchema = closedObject({
             ctx.addIssue({ code: "custom", path: [field], input: got, message: expected });
         }
     }, whenClean("image", "prometheusVersion"))
+    .superRefine((m, ctx) => {
+        const resolved = resolveRelease(m.image, m.prometheusVersion);
+        if (m.web !== undefined && "release" in resolved && !resolved.release.webConfigFile) {
+            const lines = PROMETHEUS_RELEASES.filter((r) => r.webConfigFile).map((r) => r.line).join(", ");
+            ctx.addIssue({
+                code: "custom",
+                path: ["web"],
+                input: m.web,
+                message: `no web setting on Prometheus ${resolved.version}: --web.config.file needs 2.24+ (the lines ${lines}); set image to one of those, or remove web`,
+            });
+        }
+    }, whenClean("image", "prometheusVersion", "web"))
     .superRefine((m, ctx) => {
         // The size counts blocks only (2.11 leaves out the WAL), so it must stay below the volume.
         if (m.retentionSize !== undefined && Number(prometheusBytesValue(m.retentionSize)) >= quantityValue(m.storage.size)) {

@@ -13,6 +13,8 @@ export const OWN_JOB_NAMES = {
     grafana: "grafana",
     resourceMetrics: "prometheus-adapter",
     configReloader: "config-reloader",
+    /** Prometheus itself while metrics.web is set: its credentials must not go to the other monitor=main Services. */
+    prometheusWeb: "prometheus-web",
 } as const;
 
 /** The port names the components' Services give their metrics ports; their layouts use these. */

@@ -27,16 +27,21 @@ export interface PrometheusRelease {
      * which came in 2.27.0 (prometheus/prometheus#8291); 2.11 refuses them.
      */
     labelLimits: boolean;
+    /**
+     * --web.config.file: TLS and basic authentication on the web port, which came in 2.24.0
+     * (prometheus/prometheus#8167, through exporter-toolkit); 2.11 has no such flag and fails to start with it.
+     */
+    webConfigFile: boolean;
     /** What rule and dashboard queries may use. */
     promql: PromqlDialect;
 }
 
 /** Ordered oldest first; the first is the spec's default. */
 export const PROMETHEUS_RELEASES: readonly PrometheusRelease[] = [
-    { line: "2.11", minors: [2, 11, 11], consoleFlags: true, endpointSlice: false, labelLimits: false, promql: PROMQL_2_11 },
-    { line: "2.53", minors: [2, 53, 53], consoleFlags: true, endpointSlice: true, labelLimits: true, promql: PROMQL_2_53 },
-    { line: "2.55", minors: [2, 55, 55], consoleFlags: true, endpointSlice: true, labelLimits: true, promql: PROMQL_2_53 },
-    { line: "3.5 to 3.14", minors: [3, 5, 14], consoleFlags: false, endpointSlice: true, labelLimits: true, promql: PROMQL_3 },
+    { line: "2.11", minors: [2, 11, 11], consoleFlags: true, endpointSlice: false, labelLimits: false, webConfigFile: false, promql: PROMQL_2_11 },
+    { line: "2.53", minors: [2, 53, 53], consoleFlags: true, endpointSlice: true, labelLimits: true, webConfigFile: true, promql: PROMQL_2_53 },
+    { line: "2.55", minors: [2, 55, 55], consoleFlags: true, endpointSlice: true, labelLimits: true, webConfigFile: true, promql: PROMQL_2_53 },
+    { line: "3.5 to 3.14", minors: [3, 5, 14], consoleFlags: false, endpointSlice: true, labelLimits: true, webConfigFile: true, promql: PROMQL_3 },
 ];
 
 export const DEFAULT_RELEASE = PROMETHEUS_RELEASES[0];

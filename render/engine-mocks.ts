@@ -24,7 +24,7 @@ const registered: RegisteredResource[] = [];
  * generated value apart wherever it turns up.
  */
 export function mockedProviderOutputs(type: string, name: string): Record<string, unknown> {
-    return type === "random:index/randomPassword:RandomPassword" ? { result: `mock-generated-${name}` } : {};
+    return type === "random:index/randomPassword:RandomPassword" ? { result: `mock-generated-${name}`, bcryptHash: `mock-bcrypt-${name}` } : {};
 }
 
 // Runtime mocks stand in for the CLI and engine, so the real components run offline.

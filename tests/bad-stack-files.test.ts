@@ -166,6 +166,14 @@ const CASES: Case[] = [
     { class: "prometheus", what: "a version that is not X.Y.Z", edit: metrics({ image: "registry.local/prometheus:hardened", prometheusVersion: "v3.5" }), key: `${M}.prometheusVersion`, says: /X\.Y\.Z/ },
     { class: "prometheus", what: "a rule function the 2.11 default lacks", edit: (c) => (c["cluster-monitoring:alertRules"] = { groups: [{ name: "team", rules: [{ record: "x:last", expr: "last_over_time(up[5m])" }] }] }), key: "cluster-monitoring:alertRules.groups[0].rules[0].expr", says: /v2\.11\.1/ },
     { class: "prometheus", what: "holt_winters on a 3.x image", edit: (c) => { c[M].image = "quay.io/prometheus/prometheus:v3.5.0"; c["cluster-monitoring:alertRules"] = { groups: [{ name: "team", rules: [{ record: "x:hw", expr: "holt_winters(up[5m], 0.5, 0.5)" }] }] }; }, key: "cluster-monitoring:alertRules.groups[0].rules[0].expr", says: /Prometheus 3\.x/ },
+    // metrics.web: --web.config.file is 2.24+ only, and its parts must be complete (docs/security.md#prometheus-web-config).
+    { class: "web config", what: "web on the default v2.11.1", edit: metrics({ web: { basicAuth: { username: "scraper" } } }), key: `${M}.web`, says: /2\.11\.1.*needs 2\.24\+/s },
+    { class: "web config", what: "web on a stated 2.11 version", edit: metrics({ image: "registry.local/prometheus@sha256:" + "a".repeat(64), prometheusVersion: "2.11.1", web: { tls: { secretName: "monitor-tls" } } }), key: `${M}.web`, says: /needs 2\.24\+/ },
+    { class: "web config", what: "tls without secretName", edit: metrics({ image: "quay.io/prometheus/prometheus:v3.5.0", web: { tls: {} } }), key: `${M}.web.tls.secretName` },
+    { class: "web config", what: "an empty web", edit: metrics({ image: "quay.io/prometheus/prometheus:v3.5.0", web: {} }), key: `${M}.web`, says: /tls, basicAuth or both/ },
+    { class: "web config", what: "a user name with a colon", edit: metrics({ image: "quay.io/prometheus/prometheus:v2.53.5", web: { basicAuth: { username: "ops:admin" } } }), key: `${M}.web.basicAuth.username` },
+    { class: "web config", what: "a misspelt key under web", edit: metrics({ image: "quay.io/prometheus/prometheus:v2.55.1", web: { basicauth: { username: "ops" } } }), key: `${M}.web` , says: /basicAuth/ },
+    { class: "web config", what: "tls with the adapter in kube-system", edit: (c) => { c[M].image = "quay.io/prometheus/prometheus:v3.5.0"; c[M].web = { tls: { secretName: "monitor-tls" } }; c[R] = { enabled: true, namespace: "kube-system" }; }, key: `${R}.namespace`, says: /ca\.crt/ },
     // 5. URLs and paths
     { class: "urls and paths", what: "credentials in the external URL", edit: metrics({ externalUrl: "https://admin:pw@monitor.example.com/" }), key: `${M}.externalUrl`, says: /credentials|user/ },
     { class: "urls and paths", what: "a tab inside the external URL", edit: metrics({ externalUrl: "https://monitor\t.example.com/" }), key: `${M}.externalUrl` },

@@ -14,7 +14,12 @@ const BUILT_IN: Record<string, string[]> = {
 /** Namespaces that every cluster has. */
 const BUILT_IN_NAMESPACES = ["default", "kube-system", "kube-public", "kube-node-lease"];
 
+/** The keys of a kubernetes.io/tls Secret. */
+const TLS_SECRET_KEYS = ["tls.crt", "tls.key", "ca.crt"];
+
 interface Reference {
+    /** A certificate Secret the stack expects in the cluster; checked for nothing. */
+    expected?: boolean;
     from: KubernetesObject;
     kind: "ConfigMap" | "Secret" | "ServiceAccount";
     name: string;
@@ -30,9 +35,11 @@ interface Reference {
  * every namespace a namespaced object lives in. A dangling reference passes every schema and
  * fails only when the pod starts (CreateContainerConfigError, or a pod stuck in ContainerCreating).
  *
- * Not checked, by design: the TLS Secret an Ingress names. It holds a certificate's private key,
- * which cert-manager or an operator keeps in the cluster so that it never passes through Pulumi
- * state; it is the one object the stack expects to find rather than create.
+ * Not checked, by design: the TLS Secret an Ingress names, and a Secret read only by the keys of
+ * a kubernetes.io/tls Secret (tls.crt, tls.key, ca.crt: metrics.web.tls). Each holds a
+ * certificate's private key, which cert-manager or an operator keeps in the cluster so that it
+ * never passes through Pulumi state; they are the objects the stack expects to find rather than
+ * create (the program writes no Secret with those keys).
  * References marked `optional: true` may dangle, as Kubernetes allows.
  * `existingNamespaces` are application namespaces the stack config names as already there (the
  * namespaces of listed scrape services); the stack puts only discovery Roles into them.
@@ -43,7 +50,7 @@ export function referenceProblems(objects: readonly KubernetesObject[], existing
         (BUILT_IN[kind] ?? []).includes(name) ||
         objects.some((o) => o.kind === kind && o.metadata.name === name && (o.metadata.namespace ?? "default") === namespace);
 
-    for (const ref of references(objects)) {
+    for (const ref of references(objects).filter((r) => !r.expected)) {
         const target = objects.find(
             (o) => o.kind === ref.kind && o.metadata.name === ref.name && (o.metadata.namespace ?? "default") === ref.namespace,
         );
@@ -76,9 +83,9 @@ function dataKeys(o: any): string[] {
 function references(objects: readonly KubernetesObject[]): Reference[] {
     const refs: Reference[] = [];
     for (const t of podTemplates(objects)) {
-        const add = (kind: Reference["kind"], name: string | undefined, where: string, key?: string, optional?: boolean) => {
+        const add = (kind: Reference["kind"], name: string | undefined, where: string, key?: string, optional?: boolean, expected?: boolean) => {
             if (name && !optional) {
-                refs.push({ from: t.owner, kind, name, namespace: t.namespace, key, where });
+                refs.push({ from: t.owner, kind, name, namespace: t.namespace, key, where, ...(expected ? { expected } : {}) });
             }
         };
         const spec = t.spec;
@@ -93,8 +100,10 @@ function references(objects: readonly KubernetesObject[]): Reference[] {
                 items(v.configMap).forEach((k) => add("ConfigMap", v.configMap.name, `volume ${v.name}`, k, v.configMap.optional));
             }
             if (v.secret) {
-                add("Secret", v.secret.secretName, `volume ${v.name}`, undefined, v.secret.optional);
-                items(v.secret).forEach((k) => add("Secret", v.secret.secretName, `volume ${v.name}`, k, v.secret.optional));
+                const keys = items(v.secret);
+                const certificate = keys.length > 0 && keys.every((k) => TLS_SECRET_KEYS.includes(k));
+                add("Secret", v.secret.secretName, `volume ${v.name}`, undefined, v.secret.optional, certificate);
+                keys.forEach((k) => add("Secret", v.secret.secretName, `volume ${v.name}`, k, v.secret.optional, certificate));
             }
             for (const p of v.projected?.sources ?? []) {
                 if (p.configMap) add("ConfigMap", p.configMap.name, `projected volume ${v.name}`, undefined, p.configMap.optional);
@@ -106,7 +115,7 @@ function references(objects: readonly KubernetesObject[]): Reference[] {
                 const cm = e.valueFrom?.configMapKeyRef;
                 const sec = e.valueFrom?.secretKeyRef;
                 if (cm) add("ConfigMap", cm.name, `container ${c.name} env ${e.name}`, cm.key, cm.optional);
-                if (sec) add("Secret", sec.name, `container ${c.name} env ${e.name}`, sec.key, sec.optional);
+                if (sec) add("Secret", sec.name, `container ${c.name} env ${e.name}`, sec.key, sec.optional, TLS_SECRET_KEYS.includes(sec.key));
             }
             for (const e of c.envFrom ?? []) {
                 if (e.configMapRef) add("ConfigMap", e.configMapRef.name, `container ${c.name} envFrom`, undefined, e.configMapRef.optional);

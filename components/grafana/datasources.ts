@@ -56,6 +56,8 @@ export interface PrometheusTarget {
     image: string;
     /** metrics.prometheusVersion: the version of an image whose tag names none. */
     version?: string;
+    /** metrics.web: the basic-auth user, and the kubernetes.io/tls Secret whose ca.crt verifies Prometheus. */
+    web?: { basicAuthUser?: string; tlsSecretName?: string };
 }
 
 /**
@@ -65,18 +67,29 @@ export interface PrometheusTarget {
  */
 export function prometheusDataSource(p: PrometheusTarget): DataSource {
     const release = prometheusRelease(p.image) ?? p.version;
+    const user = p.web?.basicAuthUser;
+    const tls = p.web?.tlsSecretName !== undefined;
+    // Both secure values come from the environment (layout ENV), filled from Secrets.
+    const secure = {
+        ...(user !== undefined ? { basicAuthPassword: `\${${ENV.prometheusPassword}}` } : {}),
+        ...(tls ? { tlsCACert: `\${${ENV.prometheusCa}}` } : {}),
+    };
     return {
         ...PROMETHEUS_DATASOURCE,
         access: "proxy",
         url: p.url,
         isDefault: true,
         editable: false,
+        ...(user !== undefined ? { basicAuth: true, basicAuthUser: user } : {}),
         // GET rather than Grafana's default POST: every Prometheus release answers GET on its query endpoints.
         jsonData: {
             httpMethod: "GET",
             timeInterval: p.scrapeInterval,
             ...(release ? { prometheusType: "Prometheus", prometheusVersion: release } : {}),
+            // The URL names the Service, which the certificate names too, so no serverName is needed.
+            ...(tls ? { tlsAuthWithCACert: true } : {}),
         },
+        ...(Object.keys(secure).length > 0 ? { secureJsonData: secure } : {}),
     };
 }
 

@@ -16,6 +16,7 @@ import {
     providerConfigMapName,
     SECRET_KEYS,
     secretName,
+    TLS_CA_KEY,
 } from "./layout";
 import { GrafanaModel } from "./model";
 import { grafanaUrl } from "./service";
@@ -54,6 +55,11 @@ export function grafanaEnv(m: GrafanaModel): EnvVar[] {
         ...(g.ingress ? [{ name: "GF_SERVER_ROOT_URL", value: grafanaUrl(g) }] : []),
         ...(tls ? [{ name: "GF_SECURITY_COOKIE_SECURE", value: "true" }] : []),
         ...(m.logs.search.user !== undefined ? [fromSecret(m, ENV.searchPassword, SECRET_KEYS.searchPassword)] : []),
+        ...(m.prometheus.web?.basicAuthUser !== undefined ? [fromSecret(m, ENV.prometheusPassword, SECRET_KEYS.prometheusPassword)] : []),
+        // Only the CA's key of the stack's TLS Secret: the serving key never reaches Grafana's pod.
+        ...(m.prometheus.web?.tlsSecretName !== undefined
+            ? [{ name: ENV.prometheusCa, valueFrom: { secretKeyRef: { name: m.prometheus.web.tlsSecretName, key: TLS_CA_KEY } } }]
+            : []),
     ];
 }
 

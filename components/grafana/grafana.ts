@@ -16,6 +16,8 @@ import { MonitoringComponent } from "../common/monitoring-component";
 
 export interface GrafanaArgs {
     model: GrafanaModel;
+    /** Prometheus' generated basic-auth password, while metrics.web.basicAuth is set. */
+    prometheusPassword?: pulumi.Output<string>;
     namespaces: NamespaceReadiness;
 }
 
@@ -35,7 +37,7 @@ export class Grafana extends MonitoringComponent {
         const adminPassword =
             m.grafana.adminPassword ??
             new random.RandomPassword(`${name}-admin-password`, generatedAdminPasswordArgs(), { parent: this, additionalSecretOutputs: ["result"] }).result;
-        const secret = new k8s.core.v1.Secret(`${name}-secret`, grafanaSecret(m, adminPassword), inNamespace);
+        const secret = new k8s.core.v1.Secret(`${name}-secret`, grafanaSecret(m, adminPassword, args.prometheusPassword), inNamespace);
         const configMaps = [
             new k8s.core.v1.ConfigMap(`${name}-datasources`, dataSourcesConfigMap(m), inNamespace),
             new k8s.core.v1.ConfigMap(`${name}-dashboard-provider`, dashboardProviderConfigMap(m), inNamespace),

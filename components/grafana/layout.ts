@@ -24,8 +24,18 @@ export const GRAFANA_PATHS = {
 export const CONTAINER_NAME = "grafana";
 
 /** Keys of the Secret, and the environment variables that carry them into the container. */
-export const SECRET_KEYS = { adminPassword: "admin-password", searchPassword: "search-password" } as const;
-export const ENV = { adminPassword: "GF_SECURITY_ADMIN_PASSWORD", searchPassword: "SEARCH_PASSWORD" } as const;
+export const SECRET_KEYS = { adminPassword: "admin-password", searchPassword: "search-password", prometheusPassword: "prometheus-password" } as const;
+export const ENV = {
+    adminPassword: "GF_SECURITY_ADMIN_PASSWORD",
+    searchPassword: "SEARCH_PASSWORD",
+    /** Prometheus' basic-auth password, from Grafana's own Secret (metrics.web.basicAuth). */
+    prometheusPassword: "PROMETHEUS_PASSWORD",
+    /** ca.crt of the stack's TLS Secret (metrics.web.tls), read from that Secret itself. */
+    prometheusCa: "PROMETHEUS_CA",
+} as const;
+
+/** The key of a kubernetes.io/tls Secret that holds the issuing CA. */
+export const TLS_CA_KEY = "ca.crt";
 
 export const DATASOURCES_FILE = "datasources.yaml";
 export const PROVIDER_FILE = "dashboards.yaml";

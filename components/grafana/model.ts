@@ -21,7 +21,15 @@ export interface GrafanaModel {
 export function grafanaModel(s: Settings): GrafanaModel {
     return {
         grafana: s.grafana,
-        prometheus: { url: inClusterUrl(s.metrics), scrapeInterval: s.metrics.scrapeInterval, image: s.metrics.image, version: s.metrics.prometheusVersion },
+        prometheus: {
+            url: inClusterUrl(s.metrics),
+            scrapeInterval: s.metrics.scrapeInterval,
+            image: s.metrics.image,
+            version: s.metrics.prometheusVersion,
+            ...(s.metrics.web
+                ? { web: { basicAuthUser: s.metrics.web.basicAuth?.username, tlsSecretName: s.metrics.web.tls?.secretName } }
+                : {}),
+        },
         logs: { search: s.logs.search, namespace: s.logs.namespace },
         ...(s.alertmanager.enabled ? { alertmanagerUrl: alertmanagerUrl(s.alertmanager) } : {}),
         folder: PROJECT,

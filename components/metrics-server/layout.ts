@@ -16,6 +16,10 @@ export const PROMETHEUS_PATHS = {
     consoles: "/etc/prometheus/consoles",
     consoleLibraries: "/etc/prometheus/console_libraries",
     secretsDir: "/etc/prometheus/secrets",
+    /** The web config file and the basic-auth password (docs/security.md#prometheus-web-config). */
+    webDir: "/etc/prometheus/web",
+    /** The stack's kubernetes.io/tls Secret: the serving certificate and the CA that clients verify it with. */
+    webTlsDir: "/etc/prometheus/web-tls",
     data: "/prometheus",
 } as const;
 
@@ -39,7 +43,18 @@ export const VOLUMES = {
     etcd: `secret-${ETCD_SECRET_NAME}`,
     remoteWrite: "secret-remote-write",
     renderedConfig: "config-out",
+    web: "web-config",
+    webTls: "web-tls",
 } as const;
+
+/** Keys of the web Secret the program writes: the file --web.config.file reads, and the plain password its own callers send. */
+export const WEB_SECRET_KEYS = { config: "web.yml", password: "password" } as const;
+
+/** The keys a kubernetes.io/tls Secret holds; cert-manager adds ca.crt for CA and self-signed issuers. */
+export const TLS_SECRET_KEYS = { cert: "tls.crt", key: "tls.key", ca: "ca.crt" } as const;
+
+/** Where the reloader finds the password for its reload call; Kubernetes expands $(PROMETHEUS_WEB_PASSWORD) in its arguments. */
+export const WEB_PASSWORD_ENV = "PROMETHEUS_WEB_PASSWORD";
 
 /** The reloader sidecar's metrics and /healthz; prometheus-operator's port for it. */
 export const RELOADER_PORT = { name: "reloader-web", number: 8080 } as const;
@@ -66,6 +81,21 @@ export function ruleFilesConfigMapName(s: MetricsSettings): string {
 
 export function configRoleName(s: MetricsSettings): string {
     return `${s.serviceAccountName}-config`;
+}
+
+/** The Secret with the web config file and the generated password; present exactly when metrics.web is set. */
+export function webSecretName(s: Pick<MetricsSettings, "name">): string {
+    return `${s.name}-web`;
+}
+
+/** http, or https while metrics.web.tls is set: every caller of the web port follows it. */
+export function webScheme(s: Pick<MetricsSettings, "web">): "http" | "https" {
+    return s.web?.tls ? "https" : "http";
+}
+
+/** The name callers verify the certificate against: the Service's, whatever address they dialled (a pod IP, 127.0.0.1). */
+export function webServerName(s: Pick<MetricsSettings, "name" | "namespace">): string {
+    return `${s.name}.${s.namespace}.svc`;
 }
 
 export function etcdSecretMountPath(): string {

@@ -1,10 +1,13 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
+import * as random from "@pulumi/random";
 import { MetricsSettings } from "../../config";
 import { prometheusConfigMap, ruleFilesConfigMap } from "./config-maps";
 import { etcdClientSecret } from "./etcd-secret";
 import { remoteWriteSecret } from "./remote-write-secret";
 import { ingress } from "./ingress";
+import { generatedWebPasswordArgs } from "./web-password";
+import { webSecret } from "./web-config";
 import { podSecurityLevel } from "../../validate/pod-security";
 import { admissionWarnings, metricsNamespaceWorkloads, metricsServerPodSecurity, namespacePodSecurity, podSecurityWarnings } from "./namespace";
 import { NamespaceReadiness } from "../namespaces";
@@ -39,6 +42,9 @@ export class MetricsServer extends MonitoringComponent {
     public readonly serviceName: pulumi.Output<string>;
     public readonly inClusterUrl: pulumi.Output<string>;
     public readonly externalUrl: pulumi.Output<string>;
+    /** The basic-auth user and its generated password (a Pulumi secret) while metrics.web.basicAuth is set. */
+    public readonly webUser?: pulumi.Output<string>;
+    public readonly webPassword?: pulumi.Output<string>;
 
     constructor(name: string, args: MetricsServerArgs, opts?: pulumi.ComponentResourceOptions) {
         super("cluster-monitoring:monitoring:MetricsServer", name, args.namespaces, opts);
@@ -86,6 +92,15 @@ export class MetricsServer extends MonitoringComponent {
         const secret = secretArgs
             ? [new k8s.core.v1.Secret(`${name}-etcd-client-cert`, secretArgs, inNamespace)]
             : [];
+        // The provider computes the bcrypt hash too, so the program needs no bcrypt, and the hash
+        // (salted afresh by every bcrypt run) stays the same from one `pulumi up` to the next.
+        const generated = s.web?.basicAuth
+            ? new random.RandomPassword(`${name}-web-password`, generatedWebPasswordArgs(), { parent: this, additionalSecretOutputs: ["result", "bcryptHash"] })
+            : undefined;
+        const webArgs = webSecret(s, generated ? { password: generated.result, bcryptHash: generated.bcryptHash } : undefined);
+        if (webArgs) {
+            secret.push(new k8s.core.v1.Secret(`${name}-web`, webArgs, inNamespace));
+        }
         const remoteWriteArgs = remoteWriteSecret(s);
         if (remoteWriteArgs) {
             secret.push(new k8s.core.v1.Secret(`${name}-remote-write`, remoteWriteArgs, inNamespace));
@@ -113,11 +128,16 @@ export class MetricsServer extends MonitoringComponent {
         this.serviceName = service.metadata.name;
         this.inClusterUrl = pulumi.output(inClusterUrl(s));
         this.externalUrl = pulumi.output(s.externalUrl);
+        if (generated && s.web?.basicAuth) {
+            this.webUser = pulumi.output(s.web.basicAuth.username);
+            this.webPassword = pulumi.secret(generated.result);
+        }
         this.registerOutputs({
             namespace: this.namespace,
             serviceName: this.serviceName,
             inClusterUrl: this.inClusterUrl,
             externalUrl: this.externalUrl,
+            ...(this.webPassword ? { webUser: this.webUser, webPassword: this.webPassword } : {}),
         });
     }
 }

@@ -50,6 +50,8 @@ export interface ScrapeConfig {
     metrics_path?: string;
     scheme?: "http" | "https";
     bearer_token_file?: string;
+    /** Read by every line; only the prometheus-web job sets it (2.24+ stacks). */
+    basic_auth?: { username: string; password_file: string };
     tls_config?: TlsConfig;
     kubernetes_sd_configs?: KubernetesSdConfig[];
     file_sd_configs?: FileSdConfig[];

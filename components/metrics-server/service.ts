@@ -1,6 +1,6 @@
 import * as k8s from "@pulumi/kubernetes";
 import { MetricsSettings } from "../../config";
-import { DISCOVERY_LABEL, metricsLabels, WEB_PORT } from "./layout";
+import { DISCOVERY_LABEL, metricsLabels, WEB_PORT, webScheme, webServerName } from "./layout";
 
 /**
  * Headless, as the StatefulSet's serviceName requires. The monitor=main label is what makes the
@@ -26,5 +26,5 @@ export function headlessService(s: MetricsSettings): k8s.types.input.core.v1.Ser
 
 /** How pods in the cluster reach the server, through the headless Service's DNS name. */
 export function inClusterUrl(s: MetricsSettings): string {
-    return `http://${s.name}.${s.namespace}.svc:${WEB_PORT.number}${s.routePrefix === "/" ? "" : s.routePrefix}`;
+    return `${webScheme(s)}://${webServerName(s)}:${WEB_PORT.number}${s.routePrefix === "/" ? "" : s.routePrefix}`;
 }

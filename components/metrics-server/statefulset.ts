@@ -12,9 +12,12 @@ import {
     remoteWriteSecretName,
     routedPath,
     ruleFilesConfigMapName,
+    TLS_SECRET_KEYS,
     VOLUMES,
     WEB_PORT,
+    webSecretName,
 } from "./layout";
+import { webConfigPath } from "./web-config";
 import { dataClaimTemplate } from "../storage";
 import { noPrivileges } from "../common/no-privileges";
 import { containerResources } from "../common/resources";
@@ -49,12 +52,23 @@ export function prometheusArgs(s: MetricsSettings): string[] {
         "--storage.tsdb.no-lockfile",
         `--web.external-url=${s.externalUrl}`,
         `--web.route-prefix=${s.routePrefix}`,
+        ...(s.web ? [`--web.config.file=${webConfigPath()}`] : []),
     ];
 }
 
-function probe(path: string, failureThreshold: number): k8s.types.input.core.v1.Probe {
+/**
+ * The kubelet's check of the web port. With basic authentication every path answers 401
+ * without credentials, and an httpGet probe could send them only as a header written into the
+ * pod spec, which would publish the password; so it only opens the port (tcpSocket), and the
+ * pod is Ready once Prometheus listens rather than once its TSDB is loaded. With TLS alone the
+ * paths stay, over HTTPS: the kubelet does not verify the certificate.
+ */
+function probe(s: MetricsSettings, path: string, failureThreshold: number): k8s.types.input.core.v1.Probe {
+    const check: k8s.types.input.core.v1.Probe = s.web?.basicAuth
+        ? { tcpSocket: { port: WEB_PORT.name } }
+        : { httpGet: { path, port: WEB_PORT.name, scheme: s.web?.tls ? "HTTPS" : "HTTP" } };
     return {
-        httpGet: { path, port: WEB_PORT.name, scheme: "HTTP" },
+        ...check,
         failureThreshold,
         periodSeconds: 5,
         successThreshold: 1,
@@ -77,6 +91,12 @@ export function volumeMounts(s: MetricsSettings): VolumeMount[] {
     if (s.remoteWriteSecrets) {
         mounts.push({ name: VOLUMES.remoteWrite, mountPath: remoteWriteSecretMountPath(s), readOnly: true });
     }
+    if (s.web) {
+        mounts.push({ name: VOLUMES.web, mountPath: PROMETHEUS_PATHS.webDir, readOnly: true });
+    }
+    if (s.web?.tls) {
+        mounts.push({ name: VOLUMES.webTls, mountPath: PROMETHEUS_PATHS.webTlsDir, readOnly: true });
+    }
     return mounts;
 }
 
@@ -95,6 +115,14 @@ export function volumes(s: MetricsSettings): Volume[] {
         // Owner root, group fsGroup 65534 (Prometheus' group): 0440 lets Prometheus read and nobody else.
         list.push({ name: VOLUMES.remoteWrite, secret: { secretName: remoteWriteSecretName(s), defaultMode: 0o440 } });
     }
+    // 0440 as above: the password and the serving key are for Prometheus alone.
+    if (s.web) {
+        list.push({ name: VOLUMES.web, secret: { secretName: webSecretName(s), defaultMode: 0o440 } });
+    }
+    if (s.web?.tls) {
+        const keys = [TLS_SECRET_KEYS.cert, TLS_SECRET_KEYS.key, TLS_SECRET_KEYS.ca];
+        list.push({ name: VOLUMES.webTls, secret: { secretName: s.web.tls.secretName, defaultMode: 0o440, items: keys.map((key) => ({ key, path: key })) } });
+    }
     return list;
 }
 
@@ -106,8 +134,8 @@ export function prometheusContainer(s: MetricsSettings): Container {
         args: prometheusArgs(s),
         ports: [{ containerPort: WEB_PORT.number, name: WEB_PORT.name, protocol: "TCP" }],
         resources: containerResources(s.resources),
-        livenessProbe: probe(routedPath(s, "/-/healthy"), 6),
-        readinessProbe: probe(routedPath(s, "/-/ready"), 120),
+        livenessProbe: probe(s, routedPath(s, "/-/healthy"), 6),
+        readinessProbe: probe(s, routedPath(s, "/-/ready"), 120),
         volumeMounts: volumeMounts(s),
         terminationMessagePath: "/dev/termination-log",
         terminationMessagePolicy: "File",

@@ -7,8 +7,9 @@ import { podPlacement } from "../common/scheduling";
 import { ADAPTER_PATHS, ADAPTER_UID, adapterLabels, CONTAINER_NAME, SECURE_PORT } from "./layout";
 import { ResourceMetricsModel } from "./model";
 import { adapterConfigFile } from "./rules";
+import { PROMETHEUS_AUTH_PATHS, prometheusAuthConfigPath, prometheusAuthSecretName } from "./prometheus-auth";
 
-const VOLUMES = { config: "config", servingCert: "serving-cert", tmp: "tmp" } as const;
+const VOLUMES = { config: "config", servingCert: "serving-cert", tmp: "tmp", prometheusAuth: "prometheus-auth", prometheusCa: "prometheus-ca" } as const;
 
 /** Its flags in v0.12.0: where Prometheus is, the rules file, and where to keep the certificate it signs itself. */
 export function adapterArgs(m: ResourceMetricsModel): string[] {
@@ -17,6 +18,25 @@ export function adapterArgs(m: ResourceMetricsModel): string[] {
         `--config=${ADAPTER_PATHS.configDir}/${ADAPTER_PATHS.configFile}`,
         `--cert-dir=${ADAPTER_PATHS.certDir}`,
         `--secure-port=${SECURE_PORT.number}`,
+        ...(m.prometheusWeb ? [`--prometheus-auth-config=${prometheusAuthConfigPath()}`] : []),
+    ];
+}
+
+function prometheusAuthMounts(m: ResourceMetricsModel): k8s.types.input.core.v1.VolumeMount[] {
+    return [
+        ...(m.prometheusWeb ? [{ name: VOLUMES.prometheusAuth, mountPath: PROMETHEUS_AUTH_PATHS.dir, readOnly: true }] : []),
+        ...(m.prometheusWeb?.tlsSecretName !== undefined ? [{ name: VOLUMES.prometheusCa, mountPath: PROMETHEUS_AUTH_PATHS.caDir, readOnly: true }] : []),
+    ];
+}
+
+/** The kubeconfig, and only ca.crt of the stack's TLS Secret: the serving key never reaches the adapter. */
+function prometheusAuthVolumes(m: ResourceMetricsModel): k8s.types.input.core.v1.Volume[] {
+    const tls = m.prometheusWeb?.tlsSecretName;
+    return [
+        ...(m.prometheusWeb ? [{ name: VOLUMES.prometheusAuth, secret: { secretName: prometheusAuthSecretName(m.settings), defaultMode: 0o440 } }] : []),
+        ...(tls !== undefined
+            ? [{ name: VOLUMES.prometheusCa, secret: { secretName: tls, defaultMode: 0o444, items: [{ key: PROMETHEUS_AUTH_PATHS.caFile, path: PROMETHEUS_AUTH_PATHS.caFile }] } }]
+            : []),
     ];
 }
 
@@ -43,6 +63,7 @@ export function adapterContainer(m: ResourceMetricsModel): k8s.types.input.core.
             { name: VOLUMES.config, mountPath: ADAPTER_PATHS.configDir, readOnly: true },
             { name: VOLUMES.servingCert, mountPath: ADAPTER_PATHS.certDir },
             { name: VOLUMES.tmp, mountPath: ADAPTER_PATHS.tmp },
+            ...prometheusAuthMounts(m),
         ],
     };
 }
@@ -77,6 +98,7 @@ export function adapterDeployment(m: ResourceMetricsModel): k8s.types.input.apps
                         { name: VOLUMES.config, configMap: { name: r.name } },
                         { name: VOLUMES.servingCert, emptyDir: {} },
                         { name: VOLUMES.tmp, emptyDir: {} },
+                        ...prometheusAuthVolumes(m),
                     ],
                 },
             },

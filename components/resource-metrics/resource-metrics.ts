@@ -17,9 +17,12 @@ import {
 } from "./rbac";
 import { AUTH_READER_ROLE } from "./layout";
 import { adapterService } from "./service";
+import { prometheusAuthSecret } from "./prometheus-auth";
 
 export interface ResourceMetricsArgs {
     model: ResourceMetricsModel;
+    /** Prometheus' generated basic-auth password, while metrics.web.basicAuth is set. */
+    prometheusPassword?: pulumi.Output<string>;
     namespaces: NamespaceReadiness;
 }
 
@@ -41,7 +44,9 @@ export class ResourceMetrics extends MonitoringComponent {
         new k8s.rbac.v1.ClusterRole(`${name}-metrics-reader`, aggregatedMetricsReaderRole(r), this.clusterScoped());
         const config = new k8s.core.v1.ConfigMap(`${name}-config`, adapterConfigMap(r), inNamespace);
         const service = new k8s.core.v1.Service(`${name}-service`, adapterService(r), inNamespace);
-        const deployment = new k8s.apps.v1.Deployment(`${name}-deployment`, adapterDeployment(args.model), this.inNamespace(r.namespace, account, config, service, ...bindings));
+        const authArgs = prometheusAuthSecret(args.model, args.prometheusPassword);
+        const auth = authArgs ? [new k8s.core.v1.Secret(`${name}-prometheus-auth`, authArgs, inNamespace)] : [];
+        const deployment = new k8s.apps.v1.Deployment(`${name}-deployment`, adapterDeployment(args.model), this.inNamespace(r.namespace, account, config, service, ...auth, ...bindings));
         const budget = adapterDisruptionBudget(r);
         if (budget) {
             new k8s.policy.v1.PodDisruptionBudget(`${name}-disruption-budget`, budget, inNamespace);

@@ -200,6 +200,15 @@ export interface JobTargets {
     dropped: TargetsResponse["droppedTargets"];
 }
 
+/**
+ * How to start a Prometheus that serves --web.config.file: its scheme, and how to ask it whether
+ * it is ready, since the plain fetch of /-/ready meets TLS it cannot verify or a 401.
+ */
+export interface WebStart {
+    scheme?: "http" | "https";
+    ready?: (url: string) => Promise<boolean>;
+}
+
 export class PrometheusProcess {
     private constructor(
         private readonly child: ChildProcess,
@@ -212,7 +221,7 @@ export class PrometheusProcess {
      * `--web.route-prefix` among `extraArgs`, pass the same prefix as `routePrefix`: `url` then
      * includes it, so every endpoint below is found under it.
      */
-    static async start(configFile: string, extraArgs: string[] = [], routePrefix = ""): Promise<PrometheusProcess> {
+    static async start(configFile: string, extraArgs: string[] = [], routePrefix = "", web: WebStart = {}): Promise<PrometheusProcess> {
         const port = await freePort();
         const dataDir = tempDir("prometheus-data");
         const output: string[] = [];
@@ -229,9 +238,9 @@ export class PrometheusProcess {
         );
         child.stdout!.on("data", (d) => output.push(String(d)));
         child.stderr!.on("data", (d) => output.push(String(d)));
-        const server = new PrometheusProcess(child, `http://127.0.0.1:${port}${routePrefix.replace(/\/$/, "")}`, output);
+        const server = new PrometheusProcess(child, `${web.scheme ?? "http"}://127.0.0.1:${port}${routePrefix.replace(/\/$/, "")}`, output);
         try {
-            await server.waitFor(async () => (await fetch(`${server.url}/-/ready`)).ok, "/-/ready");
+            await server.waitFor(web.ready ? () => web.ready!(server.url) : async () => (await fetch(`${server.url}/-/ready`)).ok, "/-/ready");
         } catch (e) {
             await server.stop();
             throw e;

@@ -16,6 +16,7 @@ import { ownComponentJobs } from "./own-components";
 import { probeJobs } from "./probes";
 import { ScrapeReach } from "./reach";
 import { selfMonitoringJob, selfMonitoringReach } from "./self";
+import { prometheusWebJobs } from "./prometheus-web";
 import { serviceJob, serviceReach } from "./services";
 
 export { KUBELET_PORT, ScrapeReach } from "./reach";
@@ -36,6 +37,8 @@ export function scrapeJobsWithReach(s: MetricsSettings): ScrapeJob[] {
     const ksm = s.kubeStateMetricsTarget;
     const jobs: ScrapeJob[] = [
         { config: selfMonitoringJob(s), reaches: selfMonitoringReach(s) },
+        // Right after it: the part of its work that moves here while metrics.web is set.
+        ...prometheusWebJobs(s, endpoints),
         ...ownComponentJobs(s),
         ...(s.jobs.kubelet ? [{ config: kubeletJob(s), reaches: kubeletReach() }] : []),
         ...(s.jobs.cadvisor ? [{ config: cadvisorJob(s), reaches: kubeletReach() }] : []),

@@ -42,6 +42,15 @@ export function keepServicePorts(d: EndpointDiscovery): RelabelConfig {
     return keep([d.portName], ".+");
 }
 
+/**
+ * While metrics.web is set Prometheus' own Service is scraped by its own job (prometheus-web.ts),
+ * which sends the credentials; this job, whose other targets are anybody's monitor=main
+ * Services, must neither send them nor scrape Prometheus without them.
+ */
+export function dropPrometheusWithWebConfig(s: MetricsSettings): RelabelConfig[] {
+    return s.web ? [drop(["__meta_kubernetes_namespace", "__meta_kubernetes_service_name"], `${literal(s.namespace)};${literal(s.name)}`)] : [];
+}
+
 /** The spec's one job: services labelled monitor=main in the scrape namespaces, itself included. */
 export function selfMonitoringJob(s: MetricsSettings): ScrapeConfig {
     const discovery = endpointDiscovery(s);
@@ -51,7 +60,13 @@ export function selfMonitoringJob(s: MetricsSettings): ScrapeConfig {
         honor_labels: false,
         kubernetes_sd_configs: [endpointSd(discovery, s.scrapeNamespaces)],
         scrape_interval: s.scrapeInterval,
-        relabel_configs: [serviceLabelRule, keepServicePorts(discovery), ...dropAlertmanagerClusterPorts(s.alertmanagerTarget, discovery), ...rest],
+        relabel_configs: [
+            serviceLabelRule,
+            keepServicePorts(discovery),
+            ...dropAlertmanagerClusterPorts(s.alertmanagerTarget, discovery),
+            ...dropPrometheusWithWebConfig(s),
+            ...rest,
+        ],
     };
 }
 
@@ -62,7 +77,7 @@ export function selfMonitoringJob(s: MetricsSettings): ScrapeConfig {
  */
 export function selfMonitoringReach(s: MetricsSettings): ScrapeReach[] {
     const own: ScrapeReach[] = [
-        { kind: "service", namespace: s.namespace, name: s.name, port: WEB_PORT.name },
+        ...(s.web ? [] : [{ kind: "service" as const, namespace: s.namespace, name: s.name, port: WEB_PORT.name }]),
         ...(s.alertmanagerTarget ? [{ kind: "service" as const, namespace: s.alertmanagerTarget.namespace, name: s.alertmanagerTarget.serviceName, port: s.alertmanagerTarget.portName }] : []),
     ];
     return [
