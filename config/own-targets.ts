@@ -13,6 +13,7 @@ export const OWN_JOB_NAMES = {
     grafana: "grafana",
     resourceMetrics: "prometheus-adapter",
     configReloader: "config-reloader",
+    searchStore: "elasticsearch",
 } as const;
 
 /** The port names the components' Services give their metrics ports; their layouts use these. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { closedObject, flag, integer, text, whenClean } from "./fields";
 import { containerImage, dnsLabel, serviceName, statefulSetName } from "./formats";
+import { elasticsearchExporterName, elasticsearchExporterSchema, EXPORTER_SUFFIX } from "./elasticsearch-exporter";
 import { LogsSettings } from "./logs";
 import { Problems } from "./problems";
 import { ResourceSettings, resourcesSchema } from "./resources";
@@ -111,6 +112,7 @@ export const searchStoreSchema = closedObject({
         }),
     kibana: kibanaSchema.prefault({}).meta({ description: "Kibana, the store's UI (docs/log-agent.md#kibana)" }),
     retention: retentionSchema.prefault({}).meta({ description: "deleting old log indices (docs/log-agent.md#log-retention)" }),
+    exporter: elasticsearchExporterSchema.meta({ description: "the store's Prometheus exporter (docs/log-agent.md#metrics-of-the-store)" }),
 }).superRefine((s, ctx) => {
     const store = imageTag(s.image);
     const kibana = imageTag(s.kibana.image);
@@ -134,6 +136,16 @@ export const searchStoreSchema = closedObject({
             message: `at most ${52 - RETENTION_SUFFIX.length} characters while retention is on, since the CronJob ${retention} may have at most 52`,
         });
     }
+    // The exporter's Service name is a DNS label of at most 63 characters.
+    const exporter = elasticsearchExporterName(s);
+    if (s.exporter.enabled && exporter.length > 63) {
+        ctx.addIssue({
+            code: "custom",
+            path: ["name"],
+            input: s.name,
+            message: `at most ${63 - EXPORTER_SUFFIX.length} characters while exporter is on, since the exporter's Service ${exporter} may have at most 63`,
+        });
+    }
     const job = `${s.kibana.name}${INDEX_PATTERN_SUFFIX}`;
     if (s.kibana.enabled && job.length > 63) {
         ctx.addIssue({
@@ -143,7 +155,7 @@ export const searchStoreSchema = closedObject({
             message: `at most ${63 - INDEX_PATTERN_SUFFIX.length} characters, since the index pattern Job ${job} may have at most 63`,
         });
     }
-}, whenClean("name", "kibana", "retention"));
+}, whenClean("name", "kibana", "retention", "exporter"));
 
 
 export type SearchStoreSettings = z.output<typeof searchStoreSchema> & {
