@@ -8,7 +8,10 @@ export const ELASTICSEARCH_EXPORTER_PORT = 9114;
 /** The name of that port, which the scrape job keeps. */
 export const ELASTICSEARCH_EXPORTER_PORT_NAME = "http";
 
-/** Appended to searchStore.name for the exporter's Deployment, Service and ServiceAccount. */
+/**
+ * Appended to searchStore.name for the exporter's Deployment, Service and ServiceAccount; the
+ * store's name has at most 52 characters (a StatefulSet's), so the result fits a DNS label.
+ */
 export const EXPORTER_SUFFIX = "-exporter";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { closedObject, flag, integer, text, whenClean } from "./fields";
 import { containerImage, dnsLabel, serviceName, statefulSetName } from "./formats";
-import { elasticsearchExporterName, elasticsearchExporterSchema, EXPORTER_SUFFIX } from "./elasticsearch-exporter";
+import { elasticsearchExporterSchema } from "./elasticsearch-exporter";
 import { LogsSettings } from "./logs";
 import { Problems } from "./problems";
 import { ResourceSettings, resourcesSchema } from "./resources";
@@ -136,16 +136,6 @@ export const searchStoreSchema = closedObject({
             message: `at most ${52 - RETENTION_SUFFIX.length} characters while retention is on, since the CronJob ${retention} may have at most 52`,
         });
     }
-    // The exporter's Service name is a DNS label of at most 63 characters.
-    const exporter = elasticsearchExporterName(s);
-    if (s.exporter.enabled && exporter.length > 63) {
-        ctx.addIssue({
-            code: "custom",
-            path: ["name"],
-            input: s.name,
-            message: `at most ${63 - EXPORTER_SUFFIX.length} characters while exporter is on, since the exporter's Service ${exporter} may have at most 63`,
-        });
-    }
     const job = `${s.kibana.name}${INDEX_PATTERN_SUFFIX}`;
     if (s.kibana.enabled && job.length > 63) {
         ctx.addIssue({
@@ -155,7 +145,7 @@ export const searchStoreSchema = closedObject({
             message: `at most ${63 - INDEX_PATTERN_SUFFIX.length} characters, since the index pattern Job ${job} may have at most 63`,
         });
     }
-}, whenClean("name", "kibana", "retention", "exporter"));
+}, whenClean("name", "kibana", "retention"));
 
 
 export type SearchStoreSettings = z.output<typeof searchStoreSchema> & {
