@@ -7,7 +7,7 @@ const HEALTH_DETAIL = "one series of the cluster health; the status, data nodes 
 const GO_DETAIL = "the exporter's Go runtime detail; its CPU, memory and goroutines are kept";
 
 /**
- * The elasticsearch job's families (docs/scrape-jobs.md#elasticsearch), what
+ * The elasticsearch job's families (docs/scrape-jobs.md#elasticsearch-families), what
  * elasticsearch_exporter v1.11.0 serves with the flags of components/search-store/exporter.ts:
  * collector/cluster_health.go, nodes.go, cluster_info.go, cluster_settings.go, the
  * cluster-info retriever and the Go client's own collectors.
