@@ -20,6 +20,7 @@ import { ClusterSettings, readClusterSettings } from "./cluster";
 import { checkControlPlaneAgainstMetrics, CONTROL_PLANE_KEY, controlPlaneJobNames, controlPlaneSchema, ControlPlaneSettings } from "./control-plane";
 import { knownKeysMessage } from "./fields";
 import { GRAFANA_KEY, GrafanaSettings, grafanaSchema } from "./grafana";
+import { ELASTICSEARCH_EXPORTER_PORT_NAME, elasticsearchExporterName } from "./elasticsearch-exporter";
 import { GRAFANA_PORT_NAME, RESOURCE_METRICS_PORT_NAME } from "./own-targets";
 import { KUBE_STATE_METRICS_KEY, KUBE_STATE_METRICS_PORT_NAME, KubeStateMetricsSettings, kubeStateMetricsSchema } from "./kube-state-metrics";
 import {
@@ -52,6 +53,7 @@ export * from "./job-names";
 export * from "./alertmanager";
 export * from "./cluster";
 export * from "./control-plane";
+export * from "./elasticsearch-exporter";
 export * from "./grafana";
 export * from "./kube-state-metrics";
 export * from "./node-exporter";
@@ -322,6 +324,7 @@ function ruleContext(
         ...(alertmanager !== undefined && m.scrapeNamespaces.includes(m.namespace) ? { alertmanagerJob: alertmanager } : {}),
         logBufferLimitBytes: fluentdSizeBytes(logs.buffer.totalLimitSize),
         blackbox: m.blackboxTarget !== undefined,
+        elasticsearch: m.elasticsearchTarget !== undefined,
     };
 }
 
@@ -422,6 +425,9 @@ export function loadSettings(source: ConfigSource): Settings {
     }
     if (resourceMetrics!.enabled) {
         metrics!.resourceMetricsTarget = { namespace: resourceMetrics!.namespace, serviceName: resourceMetrics!.name, portName: RESOURCE_METRICS_PORT_NAME };
+    }
+    if (searchStore!.enabled && searchStore!.exporter.enabled) {
+        metrics!.elasticsearchTarget = { namespace: searchStore!.namespace, serviceName: elasticsearchExporterName(searchStore!), portName: ELASTICSEARCH_EXPORTER_PORT_NAME };
     }
     const blackboxExporter: BlackboxExporterSettings = { ...blackboxRead!, namespace: metrics!.namespace };
     if (blackboxExporter.enabled) {

@@ -340,6 +340,8 @@ export type MetricsSettings = z.output<typeof metricsSchema> & {
     grafanaTarget?: ServiceTarget;
     /** Set while prometheus-adapter runs: its Service's https port, which serves /metrics. */
     resourceMetricsTarget?: ServiceTarget;
+    /** Set while the in-cluster search store runs with its exporter: the exporter's Service and port. */
+    elasticsearchTarget?: ServiceTarget;
     /** Set while cluster-monitoring:kubeStateMetrics.enabled is true; its scrape job follows it. */
     kubeStateMetricsTarget?: KubeStateMetricsTarget;
     /** Set while cluster-monitoring:blackboxExporter.enabled is true: the probe jobs follow it. */

@@ -20,6 +20,10 @@ export const OLDEST_IMAGES = {
         version: "2.20.0",
         why: "--resources lists v2.20.0's resources (validatingadmissionpolicies among them), and --metric-allowlist came in 2.0.0; an older release exits on a resource it does not know",
     },
+    elasticsearchExporter: {
+        version: "1.7.0",
+        why: "the disk alerts read the allocation watermark families of --collector.clustersettings, which elasticsearch_exporter serves since 1.7.0",
+    },
     grafana: {
         version: "13.0.0",
         why: "the dashboards are built with the foundation SDK for Grafana 13 (dashboard schemaVersion 42, panel options of that line); no older line is checked",

@@ -15,6 +15,7 @@ export const OWN_JOB_NAMES = {
     configReloader: "config-reloader",
     /** Prometheus itself while metrics.web is set: its credentials must not go to the other monitor=main Services. */
     prometheusWeb: "prometheus-web",
+    searchStore: "elasticsearch",
 } as const;
 
 /** The port names the components' Services give their metrics ports; their layouts use these. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { closedObject, flag, integer, text, whenClean } from "./fields";
 import { containerImage, dnsLabel, serviceName, statefulSetName } from "./formats";
+import { elasticsearchExporterSchema } from "./elasticsearch-exporter";
 import { LogsSettings } from "./logs";
 import { Problems } from "./problems";
 import { ResourceSettings, resourcesSchema } from "./resources";
@@ -111,6 +112,7 @@ export const searchStoreSchema = closedObject({
         }),
     kibana: kibanaSchema.prefault({}).meta({ description: "Kibana, the store's UI (docs/log-agent.md#kibana)" }),
     retention: retentionSchema.prefault({}).meta({ description: "deleting old log indices (docs/log-agent.md#log-retention)" }),
+    exporter: elasticsearchExporterSchema.meta({ description: "the store's Prometheus exporter (docs/log-agent.md#metrics-of-the-store)" }),
 }).superRefine((s, ctx) => {
     const store = imageTag(s.image);
     const kibana = imageTag(s.kibana.image);

@@ -10,6 +10,7 @@ import * as fs from "fs";
 import { KSM_FIXTURE } from "./generate-kube-state-metrics-fixture";
 import { KUBELET_FIXTURE } from "./generate-kubelet-fixture";
 import { NODE_EXPORTER_FIXTURE } from "./generate-node-exporter-fixture";
+import { ELASTICSEARCH_EXPORTER_FIXTURE } from "./generate-elasticsearch-exporter-fixture";
 import { scrapeFixtureWithCadvisorJob } from "../tests/harness/cadvisor-scrape";
 import { JobScrape, kubeStateMetricsEndpointMeta, nodeExporterPodMeta, scrapeWithJob, serveMetrics } from "../tests/harness/exporter-scrape";
 import { settingsWith } from "../tests/harness/stack-config";
@@ -18,11 +19,11 @@ function percent(part: number, whole: number): string {
     return `${((100 * part) / whole).toFixed(1)}%`;
 }
 
-async function measure(job: string, file: string, meta: Record<string, string>): Promise<{ scraped: number; stored: number }> {
+async function measure(job: string, file: string, meta: Record<string, string>, settings: Record<string, Record<string, unknown>> = {}): Promise<{ scraped: number; stored: number }> {
     const served = await serveMetrics(fs.readFileSync(file, "utf8"));
     let scrape: JobScrape | undefined;
     try {
-        scrape = await scrapeWithJob(settingsWith().metrics, job, served.address, meta);
+        scrape = await scrapeWithJob(settingsWith(settings).metrics, job, served.address, meta);
         return { scraped: scrape.samplesScraped, stored: scrape.samplesStored };
     } finally {
         await scrape?.stop();
@@ -36,6 +37,9 @@ async function main(): Promise<void> {
     const kubelet = await measure("kubelet", KUBELET_FIXTURE, { node_name: "node-1" });
     const t = s.kubeStateMetricsTarget!;
     const ksm = await measure("kube-state-metrics", KSM_FIXTURE, kubeStateMetricsEndpointMeta(t.namespace, t.serviceName, t.portName));
+    // The in-cluster search store's exporter, whose job exists while the store runs.
+    const store = settingsWith({ searchStore: { enabled: true } }).metrics.elasticsearchTarget!;
+    const es = await measure("elasticsearch", ELASTICSEARCH_EXPORTER_FIXTURE, { namespace: store.namespace, service_name: store.serviceName, endpoint_port_name: store.portName, endpoint_ready: "true", endpoint_address_target_kind: "Pod", endpoint_address_target_name: "es-exporter-1", pod_name: "es-exporter-1" }, { searchStore: { enabled: true } });
     const cadvisorScrape = await scrapeFixtureWithCadvisorJob();
     const cadvisor = { scraped: cadvisorScrape.samplesScraped, stored: cadvisorScrape.samplesStored };
     await cadvisorScrape.stop();
@@ -45,6 +49,7 @@ async function main(): Promise<void> {
         ["cadvisor (per node)", cadvisor],
         ["kubelet /metrics (per node)", kubelet],
         ["kube-state-metrics (per cluster)", ksm],
+        ["elasticsearch (per store node)", es],
     ];
     console.log("series per scrape on Prometheus (Debian), one scrape of each fixture:");
     console.log(`${"job".padEnd(34)}${"scraped".padStart(10)}${"stored".padStart(10)}${"saved".padStart(10)}${"saved %".padStart(10)}`);

@@ -10,6 +10,7 @@ import { APISERVER_FAMILIES } from "../components/metrics-server/scrape-jobs/api
 import { CADVISOR_FAMILIES } from "../components/metrics-server/scrape-jobs/cadvisor-families";
 import { CONTROLLER_MANAGER_FAMILIES } from "../components/metrics-server/scrape-jobs/controller-manager-families";
 import { COREDNS_FAMILIES } from "../components/metrics-server/scrape-jobs/coredns-families";
+import { ELASTICSEARCH_FAMILIES } from "../components/metrics-server/scrape-jobs/elasticsearch-families";
 import { FamilyRule, matchesFamily } from "../components/metrics-server/scrape-jobs/family-rules";
 import { KUBELET_FAMILIES } from "../components/metrics-server/scrape-jobs/kubelet-families";
 import { KUBE_PROXY_FAMILIES } from "../components/metrics-server/scrape-jobs/kube-proxy-families";
@@ -162,6 +163,7 @@ const CONTROL_PLANE_TABLES: Record<string, readonly FamilyRule[]> = {
     "kube-scheduler": SCHEDULER_FAMILIES,
     "kube-controller-manager": CONTROLLER_MANAGER_FAMILIES,
     "kube-proxy": KUBE_PROXY_FAMILIES,
+    elasticsearch: ELASTICSEARCH_FAMILIES,
 };
 
 describe("what the default alerts read", () => {

@@ -92,6 +92,7 @@ const CASES: Case[] = [
     // 3. Kubernetes' own limits
     { class: "kubernetes limits", what: "a 53-character StatefulSet name", edit: metrics({ name: long(53) }), key: `${M}.name`, says: /52/ },
     { class: "kubernetes limits", what: "a 53-character search store name", edit: (c) => (c[S] = { enabled: true, name: long(53) }), key: `${S}.name` },
+    { class: "kubernetes limits", what: "an exporter memory request that is no quantity", edit: (c) => (c[S] = { enabled: true, exporter: { resources: { memoryRequest: "64MB" } } }), key: `${S}.exporter.resources.memoryRequest` },
     { class: "kubernetes limits", what: "a 58-character DaemonSet name", edit: logs({ daemonSetName: long(58) }), key: `${L}.daemonSetName`, says: /57/ },
     { class: "kubernetes limits", what: "a Service name starting with a digit", edit: metrics({ name: "9monitor" }), key: `${M}.name` },
     { class: "kubernetes limits", what: "a reserved label prefix", edit: logs({ labels: { "kubernetes.io/app": "x" } }), key: `${L}.labels.kubernetes.io/app` },
@@ -359,6 +360,13 @@ const CASES: Case[] = [
     // An image older than what the generated config needs
     { class: "image versions", what: "an Alertmanager without route matchers", edit: (c) => (c[A] = { image: "quay.io/prometheus/alertmanager:v0.21.0" }), key: `${A}.image`, says: /0\.22\.0 or newer/ },
     { class: "image versions", what: "a node-exporter without mount-points-exclude", edit: (c) => (c["cluster-monitoring:nodeExporter"] = { image: "quay.io/prometheus/node-exporter:v1.0.1" }), key: "cluster-monitoring:nodeExporter.image", says: /1\.2\.0 or newer/ },
+    {
+        class: "image versions",
+        what: "an elasticsearch_exporter without the watermark families",
+        edit: (c) => (c[S] = { enabled: true, exporter: { image: "quay.io/prometheuscommunity/elasticsearch-exporter:v1.6.0" } }),
+        key: `${S}.exporter.image`,
+        says: /1\.7\.0 or newer/,
+    },
     { class: "image versions", what: "a kube-state-metrics 1.x", edit: (c) => (c["cluster-monitoring:kubeStateMetrics"] = { image: "registry.k8s.io/kube-state-metrics/kube-state-metrics:v1.9.8" }), key: "cluster-monitoring:kubeStateMetrics.image" },
     {
         class: "image versions",

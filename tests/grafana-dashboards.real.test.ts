@@ -7,6 +7,7 @@ import { dashboardsFor, GeneratedDashboard } from "../components/grafana/dashboa
 import { PROJECT } from "../config/source";
 import { CONTROL_PLANE_FIXTURES } from "../scripts/generate-control-plane-fixtures";
 import { KSM_FIXTURE } from "../scripts/generate-kube-state-metrics-fixture";
+import { ELASTICSEARCH_EXPORTER_FIXTURE } from "../scripts/generate-elasticsearch-exporter-fixture";
 import { CADVISOR_FIXTURE } from "./harness/cadvisor-scrape";
 import { prometheusQueries, queryVariables } from "./harness/dashboards";
 import { kubeStateMetricsEndpointMeta, nodeExporterPodMeta } from "./harness/exporter-scrape";
@@ -45,6 +46,7 @@ const JOBS = [
     "kube-scheduler",
     "kube-controller-manager",
     "kube-proxy",
+    "elasticsearch",
 ];
 
 /** $__rate_interval as Grafana fills it for a 1s scrape interval is 4s; 1m holds every sample of the test. */
@@ -88,6 +90,7 @@ async function runStack(settings: Settings, closers: Array<() => Promise<void>>)
     const fluentd = await serve(FLUENTD_FIXTURE);
     const apiserver = await serve(APISERVER_FIXTURE);
     const etcd = await serve(ETCD_FIXTURE);
+    const elasticsearch = await serve(ELASTICSEARCH_EXPORTER_FIXTURE);
     const controlPlane: Record<string, string> = {};
     for (const [job, file] of Object.entries(CONTROL_PLANE_FIXTURES)) {
         controlPlane[job] = await serve(file);
@@ -143,6 +146,11 @@ async function runStack(settings: Settings, closers: Array<() => Promise<void>>)
         );
     }
     target("kube-proxy", discoveredTarget(`${controlPlane["kube-proxy"].split(":")[0]}:10250`, { node_name: "node-1", node_address_InternalIP: controlPlane["kube-proxy"].split(":")[0] }));
+    if (m.elasticsearchTarget) {
+        const t = m.elasticsearchTarget;
+        const pod = `${t.serviceName}-6c9f7-abcde`;
+        target("elasticsearch", discoveredTarget(elasticsearch, { namespace: t.namespace, service_name: t.serviceName, endpoint_port_name: t.portName, endpoint_ready: "true", endpoint_address_target_kind: "Pod", endpoint_address_target_name: pod, pod_name: pod }));
+    }
     if (m.kubeStateMetricsTarget) {
         const t = m.kubeStateMetricsTarget;
         target("kube-state-metrics", discoveredTarget(ksm, kubeStateMetricsEndpointMeta(t.namespace, t.serviceName, t.portName)));
@@ -188,8 +196,8 @@ async function runStack(settings: Settings, closers: Array<() => Promise<void>>)
 }
 
 describe("Grafana dashboards on real data: no panel is empty", function () {
-    // Every job on, etcd too (over http, so the sandbox needs no client certificate).
-    const settings = settingsWithGrafana({ metrics: { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http" } } });
+    // Every job on, etcd too (over http, so the sandbox needs no client certificate), and the in-cluster store with its exporter.
+    const settings = settingsWithGrafana({ metrics: { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http" } }, searchStore: { enabled: true } });
     const dashboards = dashboardsFor(settings, PROJECT).filter((d) => d.json.title !== "Logs");
     const closers: Array<() => Promise<void>> = [];
     let prom: PrometheusProcess | undefined;
@@ -242,6 +250,13 @@ describe("Grafana dashboards on real data: no panel is empty", function () {
         assert.ok(fs.readFileSync(CONTROL_PLANE_FIXTURES["kube-scheduler"], "utf8").includes(`\n${family}{`), "the fixture serves it");
         assert.strictEqual(await panelSeries(prom!, `sum(rate(${family}{job="kube-scheduler"}[1m]))`, {}), 0);
         assert.ok((await panelSeries(prom!, 'sum(rate(scheduler_scheduling_attempt_duration_seconds_bucket{job="kube-scheduler"}[1m]))', {})) > 0);
+    });
+
+    it("a panel on an elasticsearch family the drop rules remove would be empty too", async () => {
+        const family = "elasticsearch_thread_pool_queue_count";
+        assert.ok(fs.readFileSync(ELASTICSEARCH_EXPORTER_FIXTURE, "utf8").includes(`\n${family}{`), "the fixture serves it");
+        assert.strictEqual(await panelSeries(prom!, `sum by (name) (${family}{job="elasticsearch",type="write"})`, {}), 0);
+        assert.ok((await panelSeries(prom!, 'sum by (name) (elasticsearch_thread_pool_rejected_count{job="elasticsearch",type="write"})', {})) > 0);
     });
 
     it("a panel on a node-exporter family the drop rules remove would be empty too", async () => {

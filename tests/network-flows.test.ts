@@ -63,6 +63,25 @@ describe("the flow graph of every stack: the NetworkPolicies allow exactly the c
             );
         });
 
+        it("the exporter's policy without its egress to the store blocks the exporter's stats requests", () => {
+            const broken = withChange(objects, "NetworkPolicy", "elasticsearch-logging-exporter", (o) => {
+                o.spec.egress = o.spec.egress.filter((r: any) => !(r.ports ?? []).some((p: any) => p.port === "db"));
+            });
+            const { blocked } = check("dev", broken);
+            assert.ok(
+                blocked.some((c) => c.why.startsWith("--es.uri of") && c.to.kind === "pod" && c.to.name === "elasticsearch-logging" && c.port === 9200),
+                report("expected the exporter's connection to the store among the blocked ones, got", blocked),
+            );
+        });
+
+        it("dropping the elasticsearch job's flow from Prometheus' egress blocks the scrape", () => {
+            const broken = withChange(objects, "NetworkPolicy", "monitor", (o) => {
+                o.spec.egress = o.spec.egress.filter((r: any) => !(r.to ?? []).some((t: any) => t.podSelector?.matchLabels?.["k8s-app"] === "elasticsearch-logging-exporter"));
+            });
+            const { blocked } = check("dev", broken);
+            assert.ok(blocked.some((c) => c.why === "scrape job elasticsearch" && c.port === 9114), report("expected the elasticsearch job's flow among the blocked ones, got", blocked));
+        });
+
         it("a Prometheus policy opened to any pod is reported as allowing too much", () => {
             const broken = withChange(objects, "NetworkPolicy", "monitor", (o) => {
                 o.spec.ingress.push({ ports: [{ port: "web", protocol: "TCP" }] });

@@ -29,13 +29,14 @@ const COMPONENTS = {
 } as const;
 
 /**
- * Workloads that run on another component's placement, with resources of their own: Kibana and
- * the store's jobs run where the store runs (docs/scheduling.md).
+ * Workloads that run on another component's placement, with resources of their own: Kibana,
+ * the store's jobs and its exporter run where the store runs (docs/scheduling.md).
  */
 const FOLLOWERS = [
     { kind: "Deployment", name: (s: Settings) => s.searchStore.kibana.name, component: "searchStore", resources: (s: Settings) => s.searchStore.kibana.resources },
     { kind: "Job", name: (s: Settings) => `${s.searchStore.kibana.name}-index-pattern`, component: "searchStore", resources: (s: Settings) => s.searchStore.retention.resources },
     { kind: "CronJob", name: (s: Settings) => `${s.searchStore.name}-retention`, component: "searchStore", resources: (s: Settings) => s.searchStore.retention.resources },
+    { kind: "Deployment", name: (s: Settings) => `${s.searchStore.name}-exporter`, component: "searchStore", resources: (s: Settings) => s.searchStore.exporter.resources },
 ] as const;
 
 type Component = keyof typeof COMPONENTS;

@@ -37,6 +37,7 @@ export type WorkloadId =
     | "kibana"
     | "kibana-index-pattern"
     | "log-retention"
+    | "elasticsearch-exporter"
     | "fluentd"
     | "node-exporter"
     | "kube-state-metrics"
@@ -120,6 +121,14 @@ export const POD_SECURITY_CLAIMS: readonly PodSecurityClaim[] = [
         applies: () => true,
         level: "restricted",
         why: "uid 100, runAsNonRoot, read-only root filesystem, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; its script's ConfigMap only, no token",
+    },
+    {
+        workload: "elasticsearch-exporter",
+        component: SEARCH_STORE_COMPONENT,
+        kind: "Deployment",
+        applies: () => true,
+        level: "restricted",
+        why: "uid 65534, runAsNonRoot, read-only root filesystem, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; no volumes, no token",
     },
     {
         workload: "fluentd",

@@ -1,6 +1,6 @@
 import { indexPatternJobName, KIBANA_PORT } from "../kibana/layout";
 import { retentionName } from "../log-retention/layout";
-import { Settings } from "../../config";
+import { elasticsearchExporterName, Settings } from "../../config";
 import { CLUSTER_PORT, WEB_PORT as ALERTMANAGER_WEB_PORT } from "../alertmanager/layout";
 import { HTTP_PORT as GRAFANA_PORT } from "../grafana/layout";
 import { WEB_PORT } from "../metrics-server/layout";
@@ -150,6 +150,10 @@ export function requiredFlows(s: Settings, workloads: readonly Workload[]): Flow
     }
     if (s.searchStore.enabled && s.searchStore.retention.enabled) {
         add(workloadPeer({ name: retentionName(s.searchStore), namespace: s.searchStore.namespace }), workloadPeer(s.searchStore), [tcp(SEARCH_PORT.name)], "deleting old indices");
+    }
+    if (s.searchStore.enabled && s.searchStore.exporter.enabled) {
+        const exporter = workloadPeer({ name: elasticsearchExporterName(s.searchStore), namespace: s.searchStore.namespace });
+        add(exporter, workloadPeer(s.searchStore), [tcp(SEARCH_PORT.name)], "the exporter's stats requests (--es.uri)");
     }
     if (s.blackboxExporter.enabled) {
         const exporter = workloadPeer(s.blackboxExporter);

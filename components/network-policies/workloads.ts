@@ -8,6 +8,8 @@ import { blackboxLabels } from "../blackbox-exporter/layout";
 import { indexPatternJobName, indexPatternLabels, kibanaLabels } from "../kibana/layout";
 import { retentionLabels, retentionName } from "../log-retention/layout";
 import { searchStoreLabels } from "../search-store/layout";
+import { exporterLabels } from "../search-store/exporter";
+import { elasticsearchExporterName } from "../../config";
 import { NODE_EXPORTER_PORT_NAME } from "../../config";
 import { Workload } from "./model";
 
@@ -50,6 +52,9 @@ export function monitoringWorkloads(s: Settings): Workload[] {
             : []),
         ...(s.searchStore.enabled && s.searchStore.retention.enabled
             ? [{ name: retentionName(s.searchStore), nameKey: `${fullKey("searchStore")}.name`, namespace: s.searchStore.namespace, podLabels: retentionLabels(s.searchStore), services: [] }]
+            : []),
+        ...(s.searchStore.enabled && s.searchStore.exporter.enabled
+            ? [{ name: elasticsearchExporterName(s.searchStore), nameKey: `${fullKey("searchStore")}.name`, namespace: s.searchStore.namespace, podLabels: exporterLabels(s.searchStore), services: [elasticsearchExporterName(s.searchStore)] }]
             : []),
         ...(s.blackboxExporter.enabled
             ? [{ name: s.blackboxExporter.name, nameKey: `${fullKey("blackboxExporter")}.name`, namespace: s.blackboxExporter.namespace, podLabels: blackboxLabels(s.blackboxExporter), services: [s.blackboxExporter.name] }]

@@ -1,4 +1,4 @@
-import { fullKey, SearchStoreSettings } from "../../config";
+import { elasticsearchExporterName, fullKey, SearchStoreSettings } from "../../config";
 import { INDEX_PATTERN_SUFFIX, RETENTION_SUFFIX } from "../../config/search-store";
 import { NamedObject } from "./named-object";
 
@@ -26,6 +26,11 @@ export function searchStoreObjects(s: SearchStoreSettings): NamedObject[] {
     if (s.retention.enabled) {
         for (const kind of ["CronJob", "ConfigMap", "ServiceAccount"]) {
             objects.push({ kind, namespace: s.namespace, name: `${s.name}${RETENTION_SUFFIX}`, key });
+        }
+    }
+    if (s.exporter.enabled) {
+        for (const kind of ["Deployment", "Service", "ServiceAccount"]) {
+            objects.push({ kind, namespace: s.namespace, name: elasticsearchExporterName(s), key });
         }
     }
     if (s.storage.mode === "nfs") {

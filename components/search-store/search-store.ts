@@ -8,6 +8,7 @@ import { ownServiceAccount } from "../common/own-service-account";
 import { searchStoreLabels } from "./layout";
 import { searchStoreService, searchStoreUrl } from "./service";
 import { searchStoreStatefulSet } from "./statefulset";
+import { exporterDeployment, exporterService, exporterServiceAccount } from "./exporter";
 import { NamespaceReadiness } from "../namespaces";
 import { MonitoringComponent } from "../common/monitoring-component";
 
@@ -40,6 +41,11 @@ export class SearchStore extends MonitoringComponent {
         this.kibanaUrl = s.kibana.enabled ? new Kibana(`${name}-kibana`, { settings: s, dependsOn: around }, { parent: this }).url : undefined;
         if (s.retention.enabled) {
             new LogRetention(`${name}-retention`, { settings: s, dependsOn: around }, { parent: this });
+        }
+        if (s.exporter.enabled) {
+            const exporterAccount = new k8s.core.v1.ServiceAccount(`${name}-exporter-service-account`, exporterServiceAccount(s), this.inNamespace(s.namespace));
+            new k8s.core.v1.Service(`${name}-exporter-service`, exporterService(s), this.inNamespace(s.namespace));
+            new k8s.apps.v1.Deployment(`${name}-exporter-deployment`, exporterDeployment(s), this.inNamespace(s.namespace, exporterAccount, ...around));
         }
 
         this.serviceName = service.metadata.name;

@@ -28,4 +28,6 @@ export interface RuleContext {
     logBufferLimitBytes: number;
     /** The blackbox exporter runs, so probe_* series exist (docs/monitor-your-app.md#probes). */
     blackbox?: boolean;
+    /** The in-cluster search store's exporter is scraped as job elasticsearch. */
+    elasticsearch?: boolean;
 }

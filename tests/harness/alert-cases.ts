@@ -25,6 +25,7 @@ export function everyAlertSettings(): Settings {
     return settingsWith({
         metrics: { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http" } },
         blackboxExporter: { enabled: true, probes: [{ name: "shop", target: "https://shop.example.com/" }] },
+        searchStore: { enabled: true },
     });
 }
 
@@ -47,6 +48,27 @@ const containerLabels = { job: "cadvisor", namespace: "default", pod: "web-1", c
 
 const probe = 'job="shop",instance="https://shop.example.com/"';
 const probeLabels = { job: "shop", instance: "https://shop.example.com/" };
+
+const esLabels = {
+    job: "elasticsearch",
+    namespace: "kube-system",
+    pod: "elasticsearch-logging-exporter-6c9f7-abcde",
+    service: "elasticsearch-logging-exporter",
+    endpoint: "http",
+    instance: "10.244.0.9:9114",
+};
+const text = (labels: Record<string, string>) => Object.entries(labels).map(([k, v]) => `${k}="${v}"`).join(",");
+const es = text(esLabels);
+const esClusterLabels = { ...esLabels, cluster: "elasticsearch-logging" };
+const esNodeLabels = { ...esClusterLabels, host: "10.244.0.7", name: "elasticsearch-logging-0", es_master_node: "true", es_data_node: "true", es_ingest_node: "true", es_client_node: "true" };
+const esFsLabels = { ...esNodeLabels, mount: "/usr/share/elasticsearch/data (/dev/sda1)", path: "/usr/share/elasticsearch/data/nodes/0" };
+const esFs = text(esFsLabels);
+/** The data disk's size and available bytes, and a watermark setting, as the exporter serves them. */
+const esDisk = (available: string, setting: string, value: string) => [
+    s(`elasticsearch_filesystem_data_size_bytes{${esFs}}`, "100+0x40"),
+    s(`elasticsearch_filesystem_data_available_bytes{${esFs}}`, `${available}+0x40`),
+    s(`elasticsearch_clustersettings_allocation_watermark_${setting}{${es}}`, `${value}+0x40`),
+];
 
 /** 80 % of the default buffer (2M chunks x 8) is 13421772 bytes. */
 export const ALERT_CASES: Record<string, AlertCases> = {
@@ -448,5 +470,49 @@ export const ALERT_CASES: Record<string, AlertCases> = {
     FluentdNoRecordsEmitted: {
         fires: { series: [s(`fluentd_output_status_emit_count{${output}}`, "0+0x30")], at: "20m", labels: { namespace: "kube-system", pod: "fluentd-es-v2.7.0-abcde" } },
         silent: { series: [s(`fluentd_output_status_emit_count{${output}}`, "0+10x30")], at: "20m" },
+    },
+    ElasticsearchExporterDown: {
+        fires: { series: [s(`up{${es}}`, "0+0x30")], at: "20m", labels: {} },
+        silent: { series: [s(`up{${es}}`, "1+0x30")], at: "20m" },
+    },
+    ElasticsearchDown: {
+        fires: { series: [s(`elasticsearch_scrape_success{${es},collector="cluster-info"}`, "0+0x20")], at: "15m", labels: { ...esLabels, collector: "cluster-info" } },
+        silent: { series: [s(`elasticsearch_scrape_success{${es},collector="cluster-info"}`, "1+0x20")], at: "15m" },
+    },
+    ElasticsearchClusterRed: {
+        fires: { series: [s(`elasticsearch_cluster_health_status{${text(esClusterLabels)},color="red"}`, "1+0x20")], at: "10m", labels: { ...esClusterLabels, color: "red" } },
+        silent: { series: [s(`elasticsearch_cluster_health_status{${text(esClusterLabels)},color="red"}`, "0+0x20")], at: "10m" },
+    },
+    ElasticsearchClusterYellow: {
+        fires: {
+            series: [s(`elasticsearch_cluster_health_status{${text(esClusterLabels)},color="yellow"}`, "1+0x100"), s(`elasticsearch_cluster_health_number_of_data_nodes{${text(esClusterLabels)}}`, "2+0x100")],
+            at: "80m",
+            labels: { ...esClusterLabels, color: "yellow" },
+        },
+        // The one-node store, yellow for good with replicated indices: no alert.
+        silent: {
+            series: [s(`elasticsearch_cluster_health_status{${text(esClusterLabels)},color="yellow"}`, "1+0x100"), s(`elasticsearch_cluster_health_number_of_data_nodes{${text(esClusterLabels)}}`, "1+0x100")],
+            at: "80m",
+        },
+    },
+    ElasticsearchDiskAboveHighWatermark: {
+        fires: { series: esDisk("5", "high_ratio", "0.9"), at: "30m", labels: esFsLabels },
+        silent: { series: esDisk("50", "high_ratio", "0.9"), at: "30m" },
+    },
+    ElasticsearchDiskAtFloodStage: {
+        // A watermark written as bytes means free space: 3 bytes left, 4 required.
+        fires: { series: esDisk("3", "flood_stage_bytes", "4"), at: "20m", labels: esFsLabels },
+        silent: { series: esDisk("3", "flood_stage_ratio", "0.99"), at: "20m" },
+    },
+    ElasticsearchHeapHigh: {
+        fires: {
+            series: [s(`elasticsearch_jvm_memory_used_bytes{${text(esNodeLabels)},area="heap"}`, "95+0x40"), s(`elasticsearch_jvm_memory_max_bytes{${text(esNodeLabels)},area="heap"}`, "100+0x40")],
+            at: "30m",
+            labels: { ...esNodeLabels, area: "heap" },
+        },
+        silent: {
+            series: [s(`elasticsearch_jvm_memory_used_bytes{${text(esNodeLabels)},area="heap"}`, "60+0x40"), s(`elasticsearch_jvm_memory_max_bytes{${text(esNodeLabels)},area="heap"}`, "100+0x40")],
+            at: "30m",
+        },
     },
 };

@@ -484,6 +484,14 @@ export function neededConnections(objects: readonly KubernetesObject[], ingressS
                         needed.push({ from: pod, ...r, protocol: "TCP", why: "the adapter's queries" });
                     }
                 }
+                // elasticsearch_exporter asks the store it names for its stats.
+                const store = /^--es\.uri=(.*)$/.exec(arg)?.[1];
+                if (store) {
+                    const { host, port } = hostPortOf(store);
+                    for (const r of resolve(objects, pods, host, port, pod.namespace)) {
+                        needed.push({ from: pod, ...r, protocol: "TCP", why: `--es.uri of ${pod.name}` });
+                    }
+                }
                 const peer = /^--cluster\.peer=(.*):(\d+)$/.exec(arg);
                 if (peer) {
                     for (const protocol of ["TCP", "UDP"]) {

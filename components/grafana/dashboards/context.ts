@@ -17,7 +17,9 @@ export type Source =
     | "kubeProxy"
     | "prometheus"
     | "searchStore"
-    | "probes";
+    | "probes"
+    /** The in-cluster store's exporter, scraped as job elasticsearch. */
+    | "elasticsearch";
 
 export interface DashboardContext {
     /** The sources that are on for this stack. */
@@ -43,5 +45,6 @@ export function dashboardContext(s: Settings): DashboardContext {
         if (s.controlPlane[component].enabled) on.push(component);
     }
     if (s.blackboxExporter.enabled) on.push("probes");
+    if (s.metrics.elasticsearchTarget) on.push("elasticsearch");
     return { sources: new Set(on), prometheusJob: s.metrics.name, logIndexPattern: LOG_INDEX_PATTERN };
 }

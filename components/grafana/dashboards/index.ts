@@ -8,6 +8,7 @@ import { nodeDashboard } from "./node";
 import { buildPrometheusDashboard } from "./panels";
 import { probesDashboard } from "./probes";
 import { prometheusDashboard } from "./prometheus";
+import { searchStoreDashboard } from "./search-store";
 import { workloadsDashboard } from "./workloads";
 
 export { DashboardContext, dashboardContext } from "./context";
@@ -21,7 +22,7 @@ export interface GeneratedDashboard {
 
 /** Every dashboard the stack can fill, each with the panels whose sources are on. */
 export function generatedDashboards(ctx: DashboardContext, folderTag: string): GeneratedDashboard[] {
-    const prometheusSpecs = [clusterDashboard, nodeDashboard, workloadsDashboard(ctx), prometheusDashboard(ctx), logAgentDashboard, controlPlaneDashboard, probesDashboard];
+    const prometheusSpecs = [clusterDashboard, nodeDashboard, workloadsDashboard(ctx), prometheusDashboard(ctx), logAgentDashboard, controlPlaneDashboard, probesDashboard, searchStoreDashboard];
     const built: Array<[string, object | undefined]> = [
         ...prometheusSpecs.map((spec): [string, object | undefined] => [spec.uid.replace(/^cm-/, ""), buildPrometheusDashboard(spec, ctx, folderTag)]),
         ["logs", logsDashboard(ctx)],

@@ -3,6 +3,7 @@ import { metricsLabels, RELOADER_PORT } from "../layout";
 import { reloadsInPlace } from "../reloader";
 import { ScrapeConfig } from "../prometheus-config-types";
 import { configReloaderJob } from "./config-reloader";
+import { elasticsearchJob } from "./elasticsearch";
 import { endpointDiscovery } from "./endpoint-discovery";
 import { grafanaJob } from "./grafana";
 import { prometheusAdapterJob } from "./prometheus-adapter";
@@ -25,5 +26,6 @@ export function ownComponentJobs(s: MetricsSettings): OwnJob[] {
             : []),
         ...(s.grafanaTarget ? [{ config: grafanaJob(s.grafanaTarget, d), reaches: service(s.grafanaTarget) }] : []),
         ...(s.resourceMetricsTarget ? [{ config: prometheusAdapterJob(s.resourceMetricsTarget, d), reaches: service(s.resourceMetricsTarget) }] : []),
+        ...(s.elasticsearchTarget ? [{ config: elasticsearchJob(s.elasticsearchTarget, d), reaches: service(s.elasticsearchTarget) }] : []),
     ];
 }

@@ -9,6 +9,7 @@ import { logAgentGroup } from "./log-agent";
 import { nodeGroup } from "./nodes";
 import { probesGroup } from "./probes";
 import { prometheusGroup } from "./prometheus";
+import { searchStoreGroup } from "./search-store";
 import { watchdogGroup } from "./watchdog";
 
 /**
@@ -32,6 +33,7 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
         c.kubeProxy ? kubeProxyGroup() : undefined,
         c.logAgent ? logAgentGroup(c) : undefined,
         c.blackbox ? probesGroup() : undefined,
+        c.elasticsearch ? searchStoreGroup() : undefined,
     ];
     return groups.filter((g): g is RuleGroup => g !== undefined);
 }

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { closedObject, flag, text } from "./fields";
+import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
+import { ResourceSettings, resourcesSchema } from "./resources";
+
+/** The exporter's default --web.listen-address port, on its container and Service. */
+export const ELASTICSEARCH_EXPORTER_PORT = 9114;
+/** The name of that port, which the scrape job keeps. */
+export const ELASTICSEARCH_EXPORTER_PORT_NAME = "http";
+
+/**
+ * Appended to searchStore.name for the exporter's Deployment, Service and ServiceAccount; the
+ * store's name has at most 52 characters (a StatefulSet's), so the result fits a DNS label.
+ */
+export const EXPORTER_SUFFIX = "-exporter";
+
+/**
+ * prometheus-community/elasticsearch_exporter v1.11.0, its newest release; the requests are its
+ * own Kubernetes example's (examples/kubernetes/deployment.yml): it holds one scrape's JSON.
+ */
+export const ELASTICSEARCH_EXPORTER_DEFAULTS = {
+    enabled: true,
+    image: "quay.io/prometheuscommunity/elasticsearch-exporter:v1.11.0",
+    resources: { cpuRequest: "25m", memoryRequest: "64Mi", memoryLimit: "128Mi" } as ResourceSettings,
+};
+
+const d = ELASTICSEARCH_EXPORTER_DEFAULTS;
+
+/** `searchStore.exporter`: the exporter the "elasticsearch" scrape job reads (docs/log-agent.md#metrics-of-the-store). */
+export const elasticsearchExporterSchema = closedObject({
+    enabled: flag().default(d.enabled).meta({ description: "run elasticsearch_exporter beside the in-cluster store and scrape it as job elasticsearch" }),
+    image: text(imageAtLeast(OLDEST_IMAGES.elasticsearchExporter)).default(d.image).meta({ description: "the elasticsearch_exporter image; its flags and families follow v1.11.0" }),
+    resources: resourcesSchema(d.resources).meta({ description: "the exporter container's CPU and memory" }),
+}).prefault({});
+
+export type ElasticsearchExporterSettings = z.output<typeof elasticsearchExporterSchema>;
+
+/** The exporter's Deployment, Service and ServiceAccount name, from the store's. */
+export function elasticsearchExporterName(store: { name: string }): string {
+    return `${store.name}${EXPORTER_SUFFIX}`;
+}
