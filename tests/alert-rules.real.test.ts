@@ -82,7 +82,7 @@ describe("default alert rules", () => {
             "KubeAPIDown", "KubeAPIErrorsHigh", "KubeletDown", "etcdNoLeader", "etcdMembersDown", "etcdHighFsyncDurations",
             "FluentdDown", "FluentdBufferNearlyFull", "FluentdRetriesGrowing", "FluentdNoRecordsEmitted",
             "CoreDNSDown", "CoreDNSErrorsHigh", "CoreDNSLatencyHigh", "KubeSchedulerDown", "KubeSchedulerBacklog",
-            "KubeControllerManagerDown", "KubeControllerManagerWorkQueueBacklog", "KubeProxyDown", "KubeProxySyncFailing",
+            "KubeControllerManagerDown", "KubeControllerManagerWorkQueueBacklog", "KubeProxyDown", "KubeProxySyncFailing", "KubeProxySyncStalled",
         ]) {
             assert.ok(names.includes(expected), `${expected} is missing`);
         }

@@ -51,6 +51,8 @@ const TARGETS: Record<string, ReturnType<typeof discoveredTarget>[]> = {
     "kube-scheduler": [
         staticPod("127.0.10.1", "control-plane-1", "kube-scheduler"),
         staticPod("127.0.10.2", "control-plane-2", "kube-scheduler"),
+        // An IPv6 cluster: the address needs brackets around the IP.
+        staticPod("fd00:10::3", "control-plane-3", "kube-scheduler"),
         staticPod("127.0.10.1", "control-plane-1", "kube-controller-manager"),
         staticPod("127.0.10.1", "control-plane-1", "etcd"),
     ],
@@ -58,7 +60,11 @@ const TARGETS: Record<string, ReturnType<typeof discoveredTarget>[]> = {
         staticPod("127.0.10.1", "control-plane-1", "kube-controller-manager"),
         staticPod("127.0.10.1", "control-plane-1", "kube-scheduler"),
     ],
-    "kube-proxy": [node("127.0.11.1:10250", "node-1", "127.0.11.1"), node("127.0.11.2:10250", "control-plane-1", "127.0.11.2")],
+    "kube-proxy": [
+        node("127.0.11.1:10250", "node-1", "127.0.11.1"),
+        node("127.0.11.2:10250", "control-plane-1", "127.0.11.2"),
+        node("[fd00:11::3]:10250", "node-6", "fd00:11::3"),
+    ],
 };
 
 const byInstance = (a: Record<string, string>, b: Record<string, string>) => a.instance.localeCompare(b.instance);
@@ -89,13 +95,14 @@ for (const image of [undefined, "quay.io/prometheus/prometheus:v3.5.0"]) {
             assert.strictEqual(dropped.length, 3);
         });
 
-        it("kube-scheduler: only the scheduler's mirror pods, over https at 10259, node and instance the node name", async () => {
+        it("kube-scheduler: only the scheduler's mirror pods, over https at 10259 (an IPv6 one in brackets), node and instance the node name", async () => {
             const { active, dropped } = await targetsOf("kube-scheduler");
             assert.deepStrictEqual(active.map((t) => t.labels).sort(byInstance), [
                 { instance: "control-plane-1", job: "kube-scheduler", namespace: "kube-system", node: "control-plane-1", pod: "kube-scheduler-control-plane-1" },
                 { instance: "control-plane-2", job: "kube-scheduler", namespace: "kube-system", node: "control-plane-2", pod: "kube-scheduler-control-plane-2" },
+                { instance: "control-plane-3", job: "kube-scheduler", namespace: "kube-system", node: "control-plane-3", pod: "kube-scheduler-control-plane-3" },
             ]);
-            assert.deepStrictEqual(active.map(url).sort(), ["https://127.0.10.1:10259/metrics", "https://127.0.10.2:10259/metrics"]);
+            assert.deepStrictEqual(active.map(url).sort(), ["https://127.0.10.1:10259/metrics", "https://127.0.10.2:10259/metrics", "https://[fd00:10::3]:10259/metrics"]);
             assert.strictEqual(dropped.length, 2);
         });
 
@@ -114,13 +121,14 @@ for (const image of [undefined, "quay.io/prometheus/prometheus:v3.5.0"]) {
             assert.strictEqual(dropped.length, 1);
         });
 
-        it("kube-proxy: every node's InternalIP at 10249 over http, node and instance the node name", async () => {
+        it("kube-proxy: every node's InternalIP at 10249 over http (an IPv6 one in brackets), node and instance the node name", async () => {
             const { active } = await targetsOf("kube-proxy");
             assert.deepStrictEqual(active.map((t) => t.labels).sort(byInstance), [
                 { instance: "control-plane-1", job: "kube-proxy", node: "control-plane-1" },
                 { instance: "node-1", job: "kube-proxy", node: "node-1" },
+                { instance: "node-6", job: "kube-proxy", node: "node-6" },
             ]);
-            assert.deepStrictEqual(active.map(url).sort(), ["http://127.0.11.1:10249/metrics", "http://127.0.11.2:10249/metrics"]);
+            assert.deepStrictEqual(active.map(url).sort(), ["http://127.0.11.1:10249/metrics", "http://127.0.11.2:10249/metrics", "http://[fd00:11::3]:10249/metrics"]);
         });
     });
 }

@@ -28,13 +28,11 @@ describe("control-plane scrape job builders", () => {
         assert.deepStrictEqual(j.kubernetes_sd_configs, [{ role: "node" }]);
         assert.strictEqual(j.scheme, undefined);
         assert.strictEqual(j.bearer_token_file, undefined);
-        assert.deepStrictEqual(j.relabel_configs[0], {
-            action: "replace",
-            source_labels: ["__meta_kubernetes_node_address_InternalIP"],
-            regex: "(.+)",
-            replacement: "${1}:10300",
-            target_label: "__address__",
-        });
+        // One rule for an IPv4 address, one that brackets an IPv6 one.
+        assert.deepStrictEqual(j.relabel_configs.slice(0, 2), [
+            { action: "replace", source_labels: ["__meta_kubernetes_node_address_InternalIP"], regex: "([^:]+)", replacement: "${1}:10300", target_label: "__address__" },
+            { action: "replace", source_labels: ["__meta_kubernetes_node_address_InternalIP"], regex: "(.+:.+)", replacement: "[${1}]:10300", target_label: "__address__" },
+        ]);
     });
 
     it("coredns: endpoints of the configured Service and port, no credentials", () => {

@@ -420,6 +420,25 @@ export const ALERT_CASES: Record<string, AlertCases> = {
         fires: { series: [s('up{job="kube-proxy",instance="node-1"}', "0+0x30")], at: "20m", labels: {} },
         silent: { series: [s('up{job="kube-proxy",instance="node-1"}', "1+0x30")], at: "20m" },
     },
+    KubeProxySyncStalled: {
+        // A change queued every minute, and the last successful sync stuck at t=100 s.
+        fires: {
+            series: [
+                s('kubeproxy_sync_proxy_rules_last_queued_timestamp_seconds{job="kube-proxy",instance="node-1",node="node-1"}', "200+60x40"),
+                s('kubeproxy_sync_proxy_rules_last_timestamp_seconds{job="kube-proxy",instance="node-1",node="node-1"}', "100+0x40"),
+            ],
+            at: "30m",
+            labels: { job: "kube-proxy", instance: "node-1", node: "node-1" },
+        },
+        // A quiet node: its last sync is old, but nothing has been queued since.
+        silent: {
+            series: [
+                s('kubeproxy_sync_proxy_rules_last_queued_timestamp_seconds{job="kube-proxy",instance="node-1",node="node-1"}', "50+0x40"),
+                s('kubeproxy_sync_proxy_rules_last_timestamp_seconds{job="kube-proxy",instance="node-1",node="node-1"}', "100+0x40"),
+            ],
+            at: "30m",
+        },
+    },
     KubeProxySyncFailing: {
         fires: {
             series: [s('kubeproxy_sync_proxy_rules_iptables_restore_failures_total{job="kube-proxy",instance="node-1",node="node-1"}', "0+1x40")],

@@ -1,7 +1,7 @@
 import { StaticPodTarget } from "../../../config";
-import { RelabelConfig, ScrapeConfig } from "../prometheus-config-types";
+import { ScrapeConfig } from "../prometheus-config-types";
 import { FamilyRule, dropFamilies } from "./family-rules";
-import { copy, keepLabels, SERVICE_ACCOUNT } from "./relabel";
+import { addressAtPort, copy, keepLabels, SERVICE_ACCOUNT } from "./relabel";
 
 /**
  * The scheduler and the controller manager run as kubeadm static pods on the control-plane
@@ -24,7 +24,7 @@ export function controlPlanePodJob(jobName: string, t: StaticPodTarget, families
         kubernetes_sd_configs: [{ role: "pod", namespaces: { names: [t.namespace] } }],
         relabel_configs: [
             ...keepLabels("pod", t.podLabels),
-            podIpAtPort(t.port),
+            ...addressAtPort("__meta_kubernetes_pod_ip", t.port),
             copy("__meta_kubernetes_namespace", "namespace"),
             copy("__meta_kubernetes_pod_name", "pod"),
             copy("__meta_kubernetes_pod_node_name", "node"),
@@ -32,8 +32,4 @@ export function controlPlanePodJob(jobName: string, t: StaticPodTarget, families
         ],
         metric_relabel_configs: [dropFamilies(families)],
     };
-}
-
-function podIpAtPort(port: number): RelabelConfig {
-    return { action: "replace", source_labels: ["__meta_kubernetes_pod_ip"], regex: "(.+)", replacement: `\${1}:${port}`, target_label: "__address__" };
 }

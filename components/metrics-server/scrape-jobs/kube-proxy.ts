@@ -3,6 +3,7 @@ import { ScrapeConfig } from "../prometheus-config-types";
 import { dropFamilies } from "./family-rules";
 import { KUBE_PROXY_FAMILIES } from "./kube-proxy-families";
 import { nodeLabels } from "./kubelet";
+import { addressAtPort } from "./relabel";
 
 /**
  * kube-proxy on every node, over plain HTTP at its metricsBindAddress port (10249). Node
@@ -14,13 +15,7 @@ export function kubeProxyJob(port: number): ScrapeConfig {
         job_name: CONTROL_PLANE_JOB_NAMES.kubeProxy,
         kubernetes_sd_configs: [{ role: "node" }],
         relabel_configs: [
-            {
-                action: "replace",
-                source_labels: ["__meta_kubernetes_node_address_InternalIP"],
-                regex: "(.+)",
-                replacement: `\${1}:${port}`,
-                target_label: "__address__",
-            },
+            ...addressAtPort("__meta_kubernetes_node_address_InternalIP", port),
             ...nodeLabels(),
         ],
         metric_relabel_configs: [dropFamilies(KUBE_PROXY_FAMILIES)],

@@ -19,6 +19,18 @@ export function constant(targetLabel: string, value: string): RelabelConfig {
     return { action: "replace", replacement: value, target_label: targetLabel };
 }
 
+/**
+ * __address__ as the IP in `sourceLabel` at `port`. An IPv6 address needs brackets
+ * (`[fd00::1]:10259`), or the scrape would read its last group as the port; the two rules match
+ * disjoint values, without and with a colon, so exactly one applies.
+ */
+export function addressAtPort(sourceLabel: string, port: number): RelabelConfig[] {
+    return [
+        { action: "replace", source_labels: [sourceLabel], regex: "([^:]+)", replacement: `\${1}:${port}`, target_label: "__address__" },
+        { action: "replace", source_labels: [sourceLabel], regex: "(.+:.+)", replacement: `[\${1}]:${port}`, target_label: "__address__" },
+    ];
+}
+
 /** The meta label under which discovery exposes a Kubernetes label: non-alphanumerics become '_'. */
 export function metaLabel(kind: "service" | "pod" | "node", labelKey: string): string {
     return `__meta_kubernetes_${kind}_label_${labelKey.replace(/[^a-zA-Z0-9_]/g, "_")}`;

@@ -104,6 +104,23 @@ export function kubeProxyGroup(): RuleGroup {
                     description: "kube-proxy on {{ $labels.instance }} has failed to apply its iptables rules for 15 minutes; Services on that node may route to stale endpoints.",
                 },
             },
+            {
+                // Mode-independent (iptables, IPVS, nftables): a change is waiting for a sync and no
+                // sync has succeeded for five minutes. A healthy kube-proxy syncs a queued change
+                // within its minSyncPeriod (1 s by default), and a busy one keeps syncing, so only a
+                // stuck or failing sync loop stays in this state.
+                alert: "KubeProxySyncStalled",
+                expr:
+                    '(kubeproxy_sync_proxy_rules_last_queued_timestamp_seconds{job="kube-proxy"} > kubeproxy_sync_proxy_rules_last_timestamp_seconds{job="kube-proxy"})' +
+                    ' and (time() - kubeproxy_sync_proxy_rules_last_timestamp_seconds{job="kube-proxy"} > 300)',
+                for: "10m",
+                labels: { severity: "warning" },
+                annotations: {
+                    summary: "kube-proxy has not synced a pending change for over five minutes.",
+                    description:
+                        "kube-proxy on {{ $labels.instance }} has a Service or endpoint change waiting, and its last successful rule sync was over five minutes ago; Services on that node may route to stale endpoints.",
+                },
+            },
         ],
     };
 }
