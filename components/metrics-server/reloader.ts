@@ -1,5 +1,5 @@
 import * as k8s from "@pulumi/kubernetes";
-import { MetricsSettings } from "../../config";
+import { MetricsSettings, reloaderRuns } from "../../config";
 import { containerResources } from "../common/resources";
 import { noPrivileges } from "../common/no-privileges";
 import { POD_NAME_ENV, PROMETHEUS_PATHS, RELOADER_PORT, routedPath, VOLUMES, WEB_PORT, webScheme } from "./layout";
@@ -19,14 +19,9 @@ export function replicated(s: MetricsSettings): boolean {
     return isReplicated(s.replicas);
 }
 
-/**
- * The lifecycle API is what a reload needs; without it every change rolls the pod. So does basic
- * auth on the web port (docs/high-availability.md#under-basic-authentication): the pinned
- * reloader sends credentials only inside a URL, which would put the password into its command
- * line, and its signal mode polls /api/v1/status/runtimeinfo through the same kind of URL.
- */
+/** The lifecycle API is what a reload needs, and basic auth rules the reloader out; without it every change rolls the pod. */
 export function reloadsInPlace(s: MetricsSettings): boolean {
-    return s.enableLifecycle && s.web?.basicAuth === undefined;
+    return reloaderRuns(s);
 }
 
 /**
