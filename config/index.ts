@@ -249,6 +249,7 @@ export function stackJobClaims(s: Settings): JobClaim[] {
         controlPlane: s.controlPlane,
         grafana: s.grafana.enabled,
         resourceMetrics: s.resourceMetrics.enabled,
+        searchStore: s.searchStore.enabled,
         blackbox: s.blackboxExporter,
         alertmanager: s.alertmanager,
     });
@@ -417,6 +418,7 @@ export function loadSettings(source: ConfigSource): Settings {
         controlPlane,
         grafana: grafanaRead?.enabled,
         resourceMetrics: adapterRead?.enabled,
+        searchStore: store?.enabled,
         blackbox: blackboxRead,
         alertmanager: am,
     });

@@ -46,6 +46,8 @@ export interface JobClaimSources {
     controlPlane?: Record<keyof typeof CONTROL_PLANE_JOB_NAMES, { enabled: boolean }>;
     grafana?: boolean;
     resourceMetrics?: boolean;
+    /** searchStore.enabled: the switch of the job the in-cluster search store brings in. */
+    searchStore?: boolean;
     blackbox?: { enabled: boolean; probeAnnotated: boolean; probes: readonly { name: string }[] };
     alertmanager?: { enabled: boolean; name: string };
 }
