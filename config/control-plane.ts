@@ -154,34 +154,9 @@ export function defaultControlPlane(): ControlPlaneSettings {
     return controlPlaneSchema.parse({});
 }
 
-/** The job names of the control-plane jobs that run. */
-export function controlPlaneJobNames(c: ControlPlaneSettings): string[] {
-    return (Object.keys(CONTROL_PLANE_JOB_NAMES) as (keyof typeof CONTROL_PLANE_JOB_NAMES)[])
-        .filter((component) => c[component].enabled)
-        .map((component) => CONTROL_PLANE_JOB_NAMES[component]);
-}
-
-/**
- * Checks across keys: etcd's switch lives under metrics.jobs, so a managed kind refuses it there
- * unless overridden, and a service job may not take a control-plane job's name.
- */
-export function checkControlPlaneAgainstMetrics(
-    c: ControlPlaneSettings,
-    metricsKey: string,
-    m: { jobs: { etcd: boolean }; services: readonly { name: string }[] },
-    problems: Problems,
-): void {
+/** Across keys: etcd's switch lives under metrics.jobs, so a managed kind refuses it there unless overridden. */
+export function checkControlPlaneAgainstMetrics(c: ControlPlaneSettings, metricsKey: string, m: { jobs: { etcd: boolean } }, problems: Problems): void {
     if (m.jobs.etcd && isHidden(c, "etcd")) {
         problems.add(`${fullKey(metricsKey)}.jobs.etcd`, true, hiddenMessage(c.kind, "etcd"));
     }
-    const taken = controlPlaneJobNames(c);
-    m.services.forEach((service, i) => {
-        if (taken.includes(service.name)) {
-            problems.add(
-                `${fullKey(metricsKey)}.services[${i}].name`,
-                service.name,
-                `a job name not used by a ${fullKey(CONTROL_PLANE_KEY)} job (taken: ${taken.join(", ")})`,
-            );
-        }
-    });
 }

@@ -13,11 +13,11 @@ import {
 import { oneVolumeMessage } from "./storage";
 import { checkHostPorts, hostPortClaims } from "./claims/host-ports";
 import { checkIngressRoutes, ingressClaims } from "./claims/ingress-routes";
-import { checkScrapeJobNames } from "./claims/scrape-job-names";
+import { checkJobClaims, JobClaim, jobClaims, JobClaimSources } from "./claims/scrape-job-names";
 import { BLACKBOX_EXPORTER_KEY, BLACKBOX_PORT, BLACKBOX_PORT_NAME, BlackboxExporterSettings, blackboxExporterSchema } from "./blackbox-exporter";
-import { checkJobNames } from "./job-names";
+import { checkLimitJobNames } from "./job-names";
 import { ClusterSettings, readClusterSettings } from "./cluster";
-import { checkControlPlaneAgainstMetrics, CONTROL_PLANE_KEY, controlPlaneJobNames, controlPlaneSchema, ControlPlaneSettings } from "./control-plane";
+import { checkControlPlaneAgainstMetrics, CONTROL_PLANE_KEY, controlPlaneSchema, ControlPlaneSettings } from "./control-plane";
 import { knownKeysMessage } from "./fields";
 import { GRAFANA_KEY, GrafanaSettings, grafanaSchema } from "./grafana";
 import { ELASTICSEARCH_EXPORTER_PORT_NAME, elasticsearchExporterName } from "./elasticsearch-exporter";
@@ -33,12 +33,12 @@ import {
 } from "./node-exporter";
 import { LOGS_KEY, LogsSettings, logsSchema, searchSchema } from "./logs";
 import { fieldOf, Known, known } from "./partial";
-import { jobName, METRICS_KEY, MetricsSettings, metricsSchema } from "./metrics";
+import { METRICS_KEY, MetricsSettings, metricsSchema, reloaderRuns } from "./metrics";
 import { createdByDefault } from "./namespaces";
 import { NETWORK_POLICIES_KEY, NetworkPoliciesSettings, networkPoliciesSchema } from "./network-policies";
 import { MIN_SCRAPES_PER_WINDOW, RESOURCE_METRICS_KEY, ResourceMetricsSettings, resourceMetricsSchema } from "./resource-metrics";
 import { addSchemaIssues, Problems, SECRET_VALUE, UNSHOWN_VALUE } from "./problems";
-import { DEFAULT_LOG_AGENT_TARGET, etcdSchema, jobSwitchesSchema, KUBE_STATE_METRICS_JOB_NAME, NODE_EXPORTER_JOB_NAME } from "./scrape-jobs";
+import { DEFAULT_LOG_AGENT_TARGET, etcdSchema, jobSwitchesSchema, serviceScrapeSchema } from "./scrape-jobs";
 import { checkAgentShipsToStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
 import { readEtcdClient, readGrafanaAdminPassword, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
 import { referencedSecretKeys, remoteWriteSchema } from "./remote-write";
@@ -50,6 +50,7 @@ export * from "./alert-rules";
 export * from "./annotation-discovery";
 export * from "./blackbox-exporter";
 export * from "./job-names";
+export { JobClaim, jobClaims, reservingClaims } from "./claims/scrape-job-names";
 export * from "./alertmanager";
 export * from "./cluster";
 export * from "./control-plane";
@@ -216,22 +217,44 @@ function checkNodeExporterNamespace(n: NodeExporterSettings, metrics: MetricsSet
     }
 }
 
+/** metrics' part of the job registry, from its parsed settings. */
+function metricsJobClaims(metrics: MetricsSettings): JobClaimSources {
+    return {
+        metricsName: metrics.name,
+        serviceNames: metrics.services.map((s) => s.name),
+        jobs: metrics.jobs,
+        annotationDiscovery: metrics.annotationDiscovery,
+        web: metrics.web !== undefined,
+        reloader: reloaderRuns(metrics),
+    };
+}
+
 /**
- * Alertmanager's Service is scraped by the self-monitoring job under its own name as job label,
- * so that name must not be another job's: `up{job="kubelet"}` would then count Alertmanager.
+ * metrics' names while the key has a problem of its own: from the fields that are right, so a
+ * clash of names is listed with that problem. Its fixed jobs hold their names whatever the switches say.
  */
-function checkAlertmanagerJobName(a: { enabled: boolean; name: string }, m: MetricsSettings, c: ControlPlaneSettings | undefined, problems: Problems): void {
-    const taken = [
-        m.name,
-        ...Object.keys(m.jobs).map(jobName),
-        NODE_EXPORTER_JOB_NAME,
-        KUBE_STATE_METRICS_JOB_NAME,
-        ...(c ? controlPlaneJobNames(c) : []),
-        ...m.services.map((s) => s.name),
-    ];
-    if (a.enabled && taken.includes(a.name)) {
-        problems.add(`${fullKey(ALERTMANAGER_KEY)}.name`, a.name, `a name no scrape job uses (taken: ${[...new Set(taken)].join(", ")}): it becomes the job label of Alertmanager's own metrics`);
-    }
+function partialMetricsJobClaims(rawField: <S extends z.ZodType>(key: string, path: readonly string[], schema: S) => Known<z.output<S>>): JobClaimSources {
+    const value = <T>(k: Known<T>): T | undefined => (k.known ? k.value : undefined);
+    const services = value(rawField(METRICS_KEY, ["services"], z.array(z.unknown())));
+    return {
+        metricsName: value(rawField(METRICS_KEY, ["name"], metricsSchema.in.shape.name)),
+        serviceNames: services?.map((entry) => value(fieldOf(entry, ["name"], serviceScrapeSchema.shape.name))),
+    };
+}
+
+/** Every scrape job of a loaded stack, as the registry lists them (config/claims/scrape-job-names.ts). */
+export function stackJobClaims(s: Settings): JobClaim[] {
+    return jobClaims({
+        ...metricsJobClaims(s.metrics),
+        nodeExporter: s.nodeExporter.enabled,
+        kubeStateMetrics: s.kubeStateMetrics.enabled,
+        controlPlane: s.controlPlane,
+        grafana: s.grafana.enabled,
+        resourceMetrics: s.resourceMetrics.enabled,
+        searchStore: s.searchStore.enabled,
+        blackbox: s.blackboxExporter,
+        alertmanager: s.alertmanager,
+    });
 }
 
 /**
@@ -369,9 +392,6 @@ export function loadSettings(source: ConfigSource): Settings {
     const resourceMetrics: ResourceMetricsSettings | undefined =
         adapterRead && metrics ? { ...adapterRead, namespace: adapterRead.namespace ?? metrics.namespace } : undefined;
     const blackboxRead = readComponent(source, problems, BLACKBOX_EXPORTER_KEY, blackboxExporterSchema, misspelt);
-    if (metrics) {
-        checkJobNames(metrics, blackboxRead?.enabled ? blackboxRead.probes : [], problems);
-    }
     readSearchPassword(source, problems, logs, logs ? known(logs.search.user) : rawField(LOGS_KEY, ["search", "user"], searchSchema.shape.user));
     const etcdJob = metrics ? known(metrics.jobs.etcd) : rawField(METRICS_KEY, ["jobs", "etcd"], jobSwitchesSchema.unwrap().shape.etcd);
     const etcdScheme = metrics ? known(metrics.etcd.scheme) : rawField(METRICS_KEY, ["etcd", "scheme"], etcdSchema.unwrap().shape.scheme);
@@ -385,9 +405,6 @@ export function loadSettings(source: ConfigSource): Settings {
         checkAgentShipsToStore(searchStore, logs, problems);
     }
     if (am && metrics) {
-        checkAlertmanagerJobName(am, metrics, controlPlane, problems);
-    }
-    if (am && metrics) {
         checkAlertmanagerDefaultReplicas(am, metrics, problems);
     }
     if (nodeExporter && metrics && logs) {
@@ -397,8 +414,20 @@ export function loadSettings(source: ConfigSource): Settings {
         checkResourceMetrics(resourceMetrics, metrics, logs, nodeExporter, problems);
     }
     // Two things that claim the same job name, host port or Ingress route.
-    if (metrics && nodeExporter && ksm) {
-        checkScrapeJobNames(metrics, nodeExporter.enabled, ksm.enabled, problems);
+    const claims = jobClaims({
+        ...(metrics ? metricsJobClaims(metrics) : partialMetricsJobClaims(rawField)),
+        nodeExporter: nodeExporter?.enabled,
+        kubeStateMetrics: ksm?.enabled,
+        controlPlane,
+        grafana: grafanaRead?.enabled,
+        resourceMetrics: adapterRead?.enabled,
+        searchStore: store?.enabled,
+        blackbox: blackboxRead,
+        alertmanager: am,
+    });
+    checkJobClaims(claims, problems);
+    if (metrics) {
+        checkLimitJobNames(metrics, claims, problems);
     }
     if (nodeExporter) {
         checkHostPorts(hostPortClaims(nodeExporter), problems);

@@ -18,7 +18,7 @@ import {
     prometheusDuration,
     prometheusLabelName,
 } from "./formats";
-import { ANNOTATION_JOB_NAMES, annotationDiscoverySchema } from "./annotation-discovery";
+import { annotationDiscoverySchema } from "./annotation-discovery";
 import type { BlackboxTarget } from "./blackbox-exporter";
 import { ENV_REFERENCE_MESSAGE, envReferences } from "./env-expansion";
 import { remoteWriteSchema } from "./remote-write";
@@ -246,27 +246,6 @@ export const metricsSchema = closedObject({
             });
         }
     }, whenClean("jobs", "etcd"))
-    .superRefine(
-        (m, ctx) => {
-            const taken = [m.name, ...Object.keys(m.jobs).map(jobName), ...ANNOTATION_JOB_NAMES];
-            m.services.forEach((service, i) => {
-                if (typeof service?.name !== "string" || dnsLabel(service.name) !== undefined) {
-                    return;
-                }
-                if (taken.includes(service.name)) {
-                ctx.addIssue({
-                    code: "custom",
-                    path: ["services", i, "name"],
-                    input: service.name,
-                    message: `a job name not used by another job (taken: ${taken.join(", ")})`,
-                });
-            }
-            taken.push(service.name);
-            });
-        },
-        // Entries with other problems still take part, so a duplicate name is reported with them.
-        { when: (p) => Array.isArray((p.value as { services?: unknown }).services) && !p.issues.some((i) => i.path?.[0] === "name" || i.path?.[0] === "jobs") },
-    )
     .superRefine((m, ctx) => {
         if (m.replicas >= 2 && m.storage.mode !== "storageClass") {
             ctx.addIssue({
@@ -347,3 +326,12 @@ export type MetricsSettings = z.output<typeof metricsSchema> & {
     /** Set while cluster-monitoring:blackboxExporter.enabled is true: the probe jobs follow it. */
     blackboxTarget?: BlackboxTarget;
 };
+
+/**
+ * Whether the config-reloader sidecar runs: it needs the lifecycle API, and is left out under
+ * basic auth on the web port, where it could send the password only inside an argument
+ * (docs/high-availability.md#under-basic-authentication); the pod rolls on a config change instead.
+ */
+export function reloaderRuns(m: Pick<MetricsSettings, "enableLifecycle" | "web">): boolean {
+    return m.enableLifecycle && m.web?.basicAuth === undefined;
+}

@@ -5,12 +5,14 @@ import type { Console } from "../components/consoles";
 export interface AccessOutputs {
     consoles?: Console[];
     grafanaAdminUser?: string;
+    /** Set while metrics.web.basicAuth is. */
+    prometheusWebUser?: string;
 }
 
 /**
  * How to reach each UI of a deployed stack: its Ingress URL, or a port-forward line and the local
- * address. Grafana's password is never printed here, only the command that shows it on request,
- * because this text ends up in terminals' scroll-back and CI logs.
+ * address. Grafana's and Prometheus' passwords are never printed here, only the commands that
+ * show them on request, because this text ends up in terminals' scroll-back and CI logs.
  */
 export function accessText(outputs: AccessOutputs, stack: string, context: string, outputCommand: string): string {
     const consoles = outputs.consoles ?? [];
@@ -25,12 +27,20 @@ export function accessText(outputs: AccessOutputs, stack: string, context: strin
             lines.push(`${head}${c.url}`);
         } else {
             lines.push(`${head}kubectl --context ${context} -n ${c.namespace} port-forward svc/${c.service} ${c.port}:${c.port}`);
-            lines.push(`  ${" ".repeat(width)}then http://localhost:${c.port}${c.path}`);
+            // Outputs of a stack deployed before the field existed have no scheme: those served http.
+            lines.push(`  ${" ".repeat(width)}then ${c.scheme ?? "http"}://localhost:${c.port}${c.path}`);
+            if (c.scheme === "https") {
+                lines.push(`  ${" ".repeat(width)}(its certificate names ${c.service}.${c.namespace}.svc, not localhost: expect a warning)`);
+            }
         }
     }
     if (outputs.grafanaAdminUser !== undefined) {
         lines.push("", `Grafana login: user ${outputs.grafanaAdminUser}; the password (a secret, shown only when you ask) with:`);
         lines.push(`  ${outputCommand} grafanaAdminPassword --show-secrets --stack ${stack}`);
+    }
+    if (outputs.prometheusWebUser !== undefined) {
+        lines.push("", `Prometheus login: user ${outputs.prometheusWebUser}; the password with:`);
+        lines.push(`  ${outputCommand} prometheusWebPassword --show-secrets --stack ${stack}`);
     }
     return `${lines.join("\n")}\n`;
 }

@@ -1,4 +1,5 @@
 import * as assert from "assert";
+import { mockedProviderOutputs } from "../render/engine-mocks";
 import { accessText } from "../scripts/access-text";
 import { outputValue, runProgram } from "./harness/program";
 import { requiredConfig } from "./harness/stack-config";
@@ -12,6 +13,7 @@ async function accessFor(config: Record<string, unknown>, secrets: Record<string
     const outputs = {
         consoles: exports.consoles,
         ...(exports.grafanaAdminUser ? { grafanaAdminUser: await outputValue(exports.grafanaAdminUser) } : {}),
+        ...(exports.prometheusWebUser ? { prometheusWebUser: await outputValue(exports.prometheusWebUser) } : {}),
     };
     return accessText(JSON.parse(JSON.stringify(outputs)), "dev", "kind-dev", COMMAND);
 }
@@ -53,6 +55,22 @@ describe("the access command (npm run access)", () => {
         assert.match(text, /Grafana login: user ops/);
         assert.match(text, new RegExp(`${COMMAND} grafanaAdminPassword --show-secrets --stack dev`));
         assert.ok(!text.includes(password));
+    });
+
+    it("prints https for Prometheus with metrics.web.tls, and its login (never the password) with basicAuth", async () => {
+        const config = requiredConfig();
+        const image = "quay.io/prometheus/prometheus:v3.5.0";
+        config.metrics = { ...config.metrics, image, web: { tls: { secretName: "monitor-web-tls" }, basicAuth: { username: "ops" } } };
+        const text = await accessFor(config);
+        assert.match(text, /Prometheus +kubectl --context kind-dev -n monitoring port-forward svc\/monitor 9090:9090\n +then https:\/\/localhost:9090\/\n +\(its certificate names monitor\.monitoring\.svc/);
+        assert.match(text, /Prometheus login: user ops; the password with:\n +\S.* prometheusWebPassword --show-secrets --stack dev/);
+        assert.ok(!text.includes(mockedProviderOutputs("random:index/randomPassword:RandomPassword", "monitor-web-password").result as string));
+        const tlsAlone = requiredConfig();
+        tlsAlone.metrics = { ...tlsAlone.metrics, image, web: { tls: { secretName: "monitor-web-tls" } } };
+        const plainLogin = await accessFor(tlsAlone);
+        assert.match(plainLogin, /then https:\/\/localhost:9090\//);
+        assert.doesNotMatch(plainLogin, /Prometheus login/);
+        assert.match(await accessFor(requiredConfig()), /then http:\/\/localhost:9090\/\n(?! +\(its certificate)/);
     });
 
     it("leaves out what the stack does not deploy", async () => {

@@ -324,6 +324,18 @@ const CASES: Case[] = [
     // Two things that claim the same
     { class: "claims", what: "Prometheus' own job named like the node-exporter job", edit: metrics({ name: "node-exporter" }), key: `${M}.name`, says: /two jobs of one name/ },
     { class: "claims", what: "a service job named like the kube-state-metrics job", edit: service({ name: "kube-state-metrics" }), key: `${M}.services[0].name`, says: /two jobs of one name/ },
+    // Clashes that the checks before the one job registry (config/claims/scrape-job-names.ts) let through.
+    { class: "claims", what: "Prometheus' own job named like the kubelet job", edit: metrics({ name: "kubelet" }), key: `${M}.name`, says: /metrics\.jobs\.kubelet brings in/ },
+    { class: "claims", what: "Prometheus' own job named like a control-plane job", edit: metrics({ name: "kube-scheduler" }), key: `${M}.name`, says: /controlPlane\.scheduler\.enabled/ },
+    { class: "claims", what: "a service job named like Grafana's job", edit: service({ name: "grafana" }), key: `${M}.services[0].name`, says: /grafana\.enabled reserves \(switched off/ },
+    { class: "claims", what: "Alertmanager named like the annotated-pods job", edit: (c) => (c[A] = { name: "annotated-pods" }), key: `${A}.name`, says: /metrics\.annotationDiscovery reserves/ },
+    {
+        class: "claims",
+        what: "a service job named like a control-plane job that is switched off",
+        edit: (c) => (service({ name: "kube-proxy" })(c), (c["cluster-monitoring:controlPlane"] = { kubeProxy: { enabled: false } })),
+        key: `${M}.services[0].name`,
+        says: /switching it on cannot break the stack/,
+    },
     { class: "claims", what: "node-exporter on the kubelet's port", edit: (c) => (c["cluster-monitoring:nodeExporter"] = { port: 10250 }), key: "cluster-monitoring:nodeExporter.port", says: /kubelet/ },
     { class: "claims", what: "node-exporter on kube-proxy's healthz port", edit: (c) => (c["cluster-monitoring:nodeExporter"] = { port: 10256 }), key: "cluster-monitoring:nodeExporter.port", says: /kube-proxy/ },
     {

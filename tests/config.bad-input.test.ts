@@ -166,8 +166,12 @@ describe("config: the bad-input classes", () => {
             });
         }
 
-        it("lets the same names through while the claiming component is off", () => {
-            loadSettings(plainConfigSource(withEdit((c) => ((c.metrics.name = "node-exporter"), (c.nodeExporter = { enabled: false })))));
+        it("keeps a switched-off job's name reserved, so switching node-exporter on cannot break the stack", () => {
+            const p = problemAt(problemsOf(withEdit((c) => ((c.metrics.name = "node-exporter"), (c.nodeExporter = { enabled: false })))), "cluster-monitoring:metrics.name");
+            assert.match(p.expected, /nodeExporter\.enabled reserves \(switched off/);
+        });
+
+        it("lets a host port and an Ingress route through while the claiming component is off", () => {
             loadSettings(plainConfigSource(withEdit((c) => ((c.nodeExporter = { enabled: false, port: 10250 })))));
             loadSettings(plainConfigSource(withEdit((c) => ((c.metrics.ingress = { host: "monitor.example.com" }), (c.grafana = { enabled: false, ingress: { host: "monitor.example.com" } })))));
         });

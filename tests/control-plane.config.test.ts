@@ -70,7 +70,9 @@ describe("controlPlane settings", () => {
     it("refuses a service job that takes a control-plane job's name", () => {
         const e = problems({ metrics: { services: [{ name: "kube-proxy", namespace: "default", selector: { app: "x" }, port: 9000 }] } });
         assert.deepStrictEqual(keys(e), ["cluster-monitoring:metrics.services[0].name"]);
-        // The name is free while the job is off.
-        settingsWith({ controlPlane: { kubeProxy: { enabled: false } }, metrics: { services: [{ name: "kube-proxy", namespace: "default", selector: { app: "x" }, port: 9000 }] } });
+        // Reserved while the job is off too: switching kubeProxy on must not break the stack.
+        const off = problems({ controlPlane: { kubeProxy: { enabled: false } }, metrics: { services: [{ name: "kube-proxy", namespace: "default", selector: { app: "x" }, port: 9000 }] } });
+        assert.deepStrictEqual(keys(off), ["cluster-monitoring:metrics.services[0].name"]);
+        assert.match(off.message, /controlPlane\.kubeProxy\.enabled reserves \(switched off/);
     });
 });

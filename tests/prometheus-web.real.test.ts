@@ -5,7 +5,7 @@ import * as net from "net";
 import * as path from "path";
 import { parse, stringify } from "yaml";
 import { webServerName } from "../components/metrics-server/layout";
-import { configReloaderContainer } from "../components/metrics-server/reloader";
+import { configReloaderContainer, reloadsInPlace } from "../components/metrics-server/reloader";
 import { prometheusArgs, prometheusContainer } from "../components/metrics-server/statefulset";
 import { webConfigYaml } from "../components/metrics-server/web-config";
 import { prometheusAuthKubeconfig } from "../components/resource-metrics/prometheus-auth";
@@ -21,8 +21,9 @@ import { bcryptHash, throwawayCa, ThrowawayCa, webRequest } from "./harness/web-
  * Debian's real prometheus 2.42 (which reads --web.config.file, like every 2.24+ line) started
  * with the web config file the program generates, a throwaway CA's certificate and a bcrypt hash
  * of a password: refuses callers without the password, answers those with it, and every caller
- * the program configures gets through: the self-scrape job, the reloader's /-/reload call, the
- * kubelet's probe, and prometheus-adapter's kubeconfig (read by kubectl, whose client-go builds
+ * the program configures gets through: the self-scrape job, the reloader's /-/reload call (TLS
+ * alone; basic auth rolls the pod instead, as the reloader could only send a password in an
+ * argument), the kubelet's probe, and prometheus-adapter's kubeconfig (read by kubectl, whose client-go builds
  * the same transport the adapter builds from it). Grafana has no binary here; its data source is
  * checked against its documented provisioning keys in tests/prometheus-web.test.ts.
  */
@@ -36,6 +37,7 @@ interface Running {
     port: number;
     metrics: MetricsSettings;
     tls: ThrowawayCa;
+    configFile: string;
     setTargets(job: string, targets: object[]): void;
 }
 
@@ -76,7 +78,7 @@ async function startWithWebConfig(web: Record<string, unknown>): Promise<Running
         scheme,
         ready: async (url) => (await webRequest(`${url}/-/ready`, { auth: `${USER}:${PASSWORD}`, ca: tls.ca, servername: webServerName(metrics) })).status === 200,
     });
-    return { server, port: Number(new URL(server.url).port), metrics, tls, setTargets: sandbox.setTargets };
+    return { server, port: Number(new URL(server.url).port), metrics, tls, configFile: sandbox.configFile, setTargets: sandbox.setTargets };
 }
 
 /** Prometheus' own endpoint as endpoint discovery lists it: Service monitor (labelled monitor=main), port web, pod monitor-0. */
@@ -131,16 +133,17 @@ describe("metrics.web against the real Prometheus 2.42", () => {
             assert.deepStrictEqual(target.active.filter((t: any) => t.scrapePool === "monitor"), []);
         });
 
-        it("accepts the reloader's /-/reload call, with the password Kubernetes puts into its URL, and refuses it without", async () => {
-            const reloadArg = configReloaderContainer(r.metrics).args as string[];
-            const template = reloadArg.find((a) => a.startsWith("--reload-url="))!.slice("--reload-url=".length);
-            // What Kubernetes hands the reloader once it has expanded $(PROMETHEUS_WEB_PASSWORD).
-            const expanded = new URL(template.replace("$(PROMETHEUS_WEB_PASSWORD)", PASSWORD).replace(":9090/", `:${r.port}/`));
-            assert.strictEqual(expanded.protocol, "https:");
-            const asTheReloaderSendsIt = `${expanded.protocol}//${expanded.host}${expanded.pathname}`;
-            // The reloader does not verify the certificate (InsecureSkipVerify): no CA here either.
-            assert.strictEqual((await webRequest(asTheReloaderSendsIt, { method: "POST", auth: `${expanded.username}:${expanded.password}` })).status, 200);
-            assert.strictEqual((await webRequest(asTheReloaderSendsIt, { method: "POST" })).status, 401);
+        it("answers the signal reloader's runtimeinfo check only with the password: why basic auth rolls the pod instead of reloading it", async () => {
+            // prometheus-config-reloader v0.93.0 --reload-method=signal GETs this before and after
+            // its SIGHUP, with no way to send credentials but the URL (an argument) and verifying
+            // the certificate, which does not name 127.0.0.1.
+            assert.strictEqual(reloadsInPlace(r.metrics), false);
+            const runtimeinfo = `${r.server.url}/api/v1/status/runtimeinfo`;
+            assert.strictEqual((await webRequest(runtimeinfo, { ca: r.tls.ca, servername: auth.servername })).status, 401);
+            const withPassword = await webRequest(runtimeinfo, auth);
+            assert.strictEqual(withPassword.status, 200);
+            assert.strictEqual(JSON.parse(withPassword.body).data.reloadConfigSuccess, true);
+            assert.strictEqual((await webRequest(`${r.server.url}/-/reload`, { method: "POST", ca: r.tls.ca, servername: auth.servername })).status, 401);
         });
 
         it("passes the kubelet's tcpSocket probe, where an httpGet probe without the password would get 401", async () => {
@@ -187,6 +190,21 @@ describe("metrics.web against the real Prometheus 2.42", () => {
             assert.strictEqual((await webRequest(`${r.server.url}${probe.httpGet.path}`)).status, 200);
             assert.strictEqual((await webRequest(`${r.server.url}/-/healthy`, { ca: r.tls.ca, servername: webServerName(r.metrics) })).status, 200);
             await assert.rejects(webRequest(`${r.server.url}/-/healthy`, { ca: r.tls.ca, servername: "other.monitoring.svc" }), /altnames|Hostname/);
+        });
+
+        it("reloads in place when the reloader POSTs its https URL without credentials, as it does unverified", async () => {
+            assert.strictEqual(reloadsInPlace(r.metrics), true);
+            const reloadArg = (configReloaderContainer(r.metrics).args as string[]).find((a) => a.startsWith("--reload-url="))!;
+            const url = new URL(reloadArg.slice("--reload-url=".length).replace(":9090/", `:${r.port}/`));
+            assert.strictEqual(url.protocol, "https:");
+            assert.strictEqual(url.username, "");
+            const configNow = async () => parse(JSON.parse((await webRequest(`${r.server.url}/api/v1/status/config`)).body).data.yaml);
+            assert.strictEqual((await configNow()).global.external_labels?.reloaded, undefined);
+            const changed = parse(fs.readFileSync(r.configFile, "utf8"));
+            changed.global.external_labels = { ...changed.global.external_labels, reloaded: "yes" };
+            fs.writeFileSync(r.configFile, stringify(changed));
+            assert.strictEqual((await webRequest(url.toString(), { method: "POST" })).status, 200);
+            assert.strictEqual((await configNow()).global.external_labels.reloaded, "yes");
         });
     });
 });

@@ -2,6 +2,7 @@ import * as assert from "assert";
 import * as pulumi from "@pulumi/pulumi";
 import { parse } from "yaml";
 import { networkPolicyObjects } from "../components/network-policies/network-policies";
+import { configAnnotation } from "../components/metrics-server/statefulset";
 import { generatedWebPasswordArgs } from "../components/metrics-server/web-password";
 import { ConfigError } from "../config";
 import { mockedProviderOutputs, unwrapSecret } from "../render/engine-mocks";
@@ -15,8 +16,9 @@ import { GRAFANA_SECRETS, requiredConfig, settingsWith } from "./harness/stack-c
 
 /**
  * metrics.web (docs/security.md#prometheus-web-config): refused on 2.11, and on 2.24+ lines every
- * caller of Prometheus' web port follows it: the probes, the reloader, the self-scrape, Grafana,
- * prometheus-adapter and the Ingress; the password and its hash reach them only through Secrets.
+ * caller of Prometheus' web port follows it: the probes, the reloader (TLS alone; under basic
+ * auth the pod rolls instead), the self-scrape, Grafana, prometheus-adapter and the Ingress; the
+ * password and its hash reach them only through Secrets.
  * The real Prometheus behind these objects is tests/prometheus-web.real.test.ts.
  */
 
@@ -127,10 +129,31 @@ describe("metrics.web: TLS and basic auth on Prometheus' web port", () => {
             assert.strictEqual(volumes.find((v: any) => v.name === "web-tls").secret.secretName, "monitor-web-tls");
         });
 
-        it("has the reloader call /-/reload over https with the password expanded by Kubernetes from the Secret", () => {
-            const c = container(resources, "kubernetes:apps/v1:StatefulSet", "monitor", "config-reloader");
-            assert.ok(c.args.includes("--reload-url=https://scraper:$(PROMETHEUS_WEB_PASSWORD)@127.0.0.1:9090/-/reload"), c.args.join(" "));
-            assert.deepStrictEqual(c.env.find((e: any) => e.name === "PROMETHEUS_WEB_PASSWORD").valueFrom, { secretKeyRef: { name: "monitor-web", key: "password" } });
+        it("runs no reloader under basic auth, rolling the pod on a changed config or rule file instead", () => {
+            const spec = findOne(resources, "kubernetes:apps/v1:StatefulSet", "monitor").inputs.spec.template;
+            assert.deepStrictEqual(spec.spec.containers.map((c: any) => c.name), ["monitor"]);
+            assert.strictEqual(spec.spec.initContainers, undefined);
+            assert.match(spec.metadata.annotations["checksum/config"], /^[0-9a-f]{64}$/);
+            const settings = (extra: Record<string, unknown>) => settingsWith({ metrics: { image: MODERN, web: WEB, ...extra } }).metrics;
+            assert.notStrictEqual(configAnnotation(settings({ scrapeInterval: "15s" }))["checksum/config"], configAnnotation(settings({ scrapeInterval: "20s" }))["checksum/config"]);
+            // The lifecycle API stays as asked for: /-/reload and /-/quit now answer only with the password.
+            assert.ok(container(resources, "kubernetes:apps/v1:StatefulSet", "monitor", "monitor").args.includes("--web.enable-lifecycle"));
+        });
+
+        it("puts no Secret into any container's command or arguments, neither its value nor a $(VAR) Kubernetes fills from one", () => {
+            const workloads = resources.filter((r) => r.inputs?.spec?.template?.spec?.containers);
+            assert.ok(workloads.length > 3, `only ${workloads.length} workloads`);
+            for (const w of workloads) {
+                const pod = w.inputs.spec.template.spec;
+                for (const c of [...(pod.initContainers ?? []), ...pod.containers]) {
+                    const fromSecrets = (c.env ?? []).filter((e: any) => e.valueFrom?.secretKeyRef).map((e: any) => e.name as string);
+                    const words = JSON.stringify([c.command ?? [], c.args ?? []]);
+                    for (const name of fromSecrets) {
+                        assert.ok(!words.includes(`$(${name})`), `${w.name}/${c.name} expands the Secret-fed ${name} in ${words}`);
+                    }
+                    assert.ok(!words.includes(MOCK.result), `${w.name}/${c.name} has the password in ${words}`);
+                }
+            }
         });
 
         it("scrapes Prometheus in its own job with the password file and the Secret's CA, and the monitor job drops it", () => {
@@ -185,7 +208,7 @@ describe("metrics.web: TLS and basic auth on Prometheus' web port", () => {
         });
     });
 
-    it("keeps the NetworkPolicies as they are without web: the same ports between the same workloads", () => {
+    it("keeps the NetworkPolicies as they are without web: the same ports between the same workloads, less the reloader's under basic auth", () => {
         // Rules compared as sets: a rule's position in a policy does not change what it admits.
         const sorted = (rules: unknown) => ((rules as unknown[] | undefined) ?? []).map((r) => JSON.stringify(r)).sort();
         const describe = (s: ReturnType<typeof settingsWith>) =>
@@ -194,8 +217,13 @@ describe("metrics.web: TLS and basic auth on Prometheus' web port", () => {
                 .sort();
         const overrides = { grafana: { enabled: true }, resourceMetrics: { enabled: true } };
         const plain = settingsWith({ metrics: { image: MODERN }, ...overrides }, GRAFANA_SECRETS);
+        const tls = settingsWith({ metrics: { image: MODERN, web: { tls: WEB.tls } }, ...overrides }, GRAFANA_SECRETS);
+        assert.deepStrictEqual(describe(tls), describe(plain));
+        // Basic auth has no reloader sidecar, as if the lifecycle API were off: its metrics port goes too.
+        const noReloader = settingsWith({ metrics: { image: MODERN, enableLifecycle: false }, ...overrides }, GRAFANA_SECRETS);
         const secured = settingsWith({ metrics: { image: MODERN, web: WEB }, ...overrides }, GRAFANA_SECRETS);
-        assert.deepStrictEqual(describe(secured), describe(plain));
+        assert.notDeepStrictEqual(describe(noReloader), describe(plain));
+        assert.deepStrictEqual(describe(secured), describe(noReloader));
     });
 
     describe("with tls alone", () => {

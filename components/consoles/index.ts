@@ -3,6 +3,7 @@ import { Settings } from "../../config";
 import { alertmanagerService } from "../alertmanager/service";
 import { grafanaService, grafanaUrl } from "../grafana/service";
 import { kibanaService } from "../kibana/deployment";
+import { webScheme } from "../metrics-server/layout";
 import { headlessService } from "../metrics-server/service";
 
 /** A user interface the stack deploys and how a person reaches it. */
@@ -11,6 +12,8 @@ export interface Console {
     readonly namespace: string;
     readonly service: string;
     readonly port: number;
+    /** What the Service's port speaks, so the local address after a port-forward is right. */
+    readonly scheme: "http" | "https";
     /** The path the UI answers on, after the port-forward. */
     readonly path: string;
     /** Its address through an Ingress, when the stack gives it one. */
@@ -21,10 +24,10 @@ export interface Console {
  * Derived from the very Service objects the components create, so a renamed Service or a moved
  * port changes what the access command prints too.
  */
-function consoleOf(title: string, service: k8s.types.input.core.v1.Service, path: string, url?: string): Console {
+function consoleOf(title: string, service: k8s.types.input.core.v1.Service, path: string, url?: string, scheme: Console["scheme"] = "http"): Console {
     const metadata = service.metadata as { name: string; namespace: string };
     const port = (service.spec as { ports: { port: number }[] }).ports[0].port;
-    return { title, namespace: metadata.namespace, service: metadata.name, port, path, ...(url ? { url } : {}) };
+    return { title, namespace: metadata.namespace, service: metadata.name, port, scheme, path, ...(url ? { url } : {}) };
 }
 
 /** Every UI of the stack, in the order a newcomer opens them. */
@@ -34,7 +37,7 @@ export function consoles(s: Settings): Console[] {
         const g = s.grafana;
         list.push(consoleOf("Grafana", grafanaService(g), "/", g.ingress ? grafanaUrl(g) : undefined));
     }
-    list.push(consoleOf("Prometheus", headlessService(s.metrics), s.metrics.routePrefix, s.metrics.ingress ? s.metrics.externalUrl : undefined));
+    list.push(consoleOf("Prometheus", headlessService(s.metrics), s.metrics.routePrefix, s.metrics.ingress ? s.metrics.externalUrl : undefined, webScheme(s.metrics)));
     if (s.alertmanager.enabled) {
         list.push(consoleOf("Alertmanager", alertmanagerService(s.alertmanager), "/"));
     }

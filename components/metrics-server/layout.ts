@@ -53,9 +53,6 @@ export const WEB_SECRET_KEYS = { config: "web.yml", password: "password" } as co
 /** The keys a kubernetes.io/tls Secret holds; cert-manager adds ca.crt for CA and self-signed issuers. */
 export const TLS_SECRET_KEYS = { cert: "tls.crt", key: "tls.key", ca: "ca.crt" } as const;
 
-/** Where the reloader finds the password for its reload call; Kubernetes expands $(PROMETHEUS_WEB_PASSWORD) in its arguments. */
-export const WEB_PASSWORD_ENV = "PROMETHEUS_WEB_PASSWORD";
-
 /** The reloader sidecar's metrics and /healthz; prometheus-operator's port for it. */
 export const RELOADER_PORT = { name: "reloader-web", number: 8080 } as const;
 

@@ -1,8 +1,8 @@
 import * as k8s from "@pulumi/kubernetes";
-import { MetricsSettings } from "../../config";
+import { MetricsSettings, reloaderRuns } from "../../config";
 import { containerResources } from "../common/resources";
 import { noPrivileges } from "../common/no-privileges";
-import { POD_NAME_ENV, PROMETHEUS_PATHS, RELOADER_PORT, routedPath, VOLUMES, WEB_PASSWORD_ENV, WEB_PORT, WEB_SECRET_KEYS, webScheme, webSecretName } from "./layout";
+import { POD_NAME_ENV, PROMETHEUS_PATHS, RELOADER_PORT, routedPath, VOLUMES, WEB_PORT, webScheme } from "./layout";
 import { isReplicated } from "../common/replica-spread";
 
 type Container = k8s.types.input.core.v1.Container;
@@ -19,9 +19,9 @@ export function replicated(s: MetricsSettings): boolean {
     return isReplicated(s.replicas);
 }
 
-/** The lifecycle API is what a reload needs; without it every change rolls the pod. */
+/** The lifecycle API is what a reload needs, and basic auth rules the reloader out; without it every change rolls the pod. */
 export function reloadsInPlace(s: MetricsSettings): boolean {
-    return s.enableLifecycle;
+    return reloaderRuns(s);
 }
 
 /**
@@ -42,14 +42,10 @@ export function configFileArg(s: MetricsSettings): string {
 /**
  * Over the loopback, inside the pod; the reload endpoint moves with --web.route-prefix. Over
  * https with metrics.web.tls (the reloader does not verify the certificate: it dials its own
- * pod). With basic auth the user and password ride in the URL, the one way the reloader sends
- * credentials (it has no flag for them): the argument holds only $(PROMETHEUS_WEB_PASSWORD),
- * which Kubernetes expands from the web Secret when it starts the container, so the pod spec
- * never holds the password. The generated password is letters and digits, so it needs no escaping.
+ * pod). Never with credentials: under basic auth there is no reloader (reloadsInPlace).
  */
 export function reloadUrl(s: MetricsSettings): string {
-    const user = s.web?.basicAuth ? `${s.web.basicAuth.username}:$(${WEB_PASSWORD_ENV})@` : "";
-    return `${webScheme(s)}://${user}127.0.0.1:${WEB_PORT.number}${routedPath(s, "/-/reload")}`;
+    return `${webScheme(s)}://127.0.0.1:${WEB_PORT.number}${routedPath(s, "/-/reload")}`;
 }
 
 function reloaderBase(s: MetricsSettings, name: string, args: string[]): Container {
@@ -94,12 +90,8 @@ export function configReloaderContainer(s: MetricsSettings): Container {
         `--watched-dir=${PROMETHEUS_PATHS.configDir}`,
         `--watched-dir=${PROMETHEUS_PATHS.rulesDir.replace(/\/$/, "")}`,
     ]);
-    const password = s.web?.basicAuth
-        ? [{ name: WEB_PASSWORD_ENV, valueFrom: { secretKeyRef: { name: webSecretName(s), key: WEB_SECRET_KEYS.password } } }]
-        : [];
     return {
         ...base,
-        env: [...(base.env as k8s.types.input.core.v1.EnvVar[]), ...password],
         ports: [{ name: RELOADER_PORT.name, containerPort: RELOADER_PORT.number, protocol: "TCP" }],
         volumeMounts: [...(base.volumeMounts as k8s.types.input.core.v1.VolumeMount[]), { name: VOLUMES.rules, mountPath: PROMETHEUS_PATHS.rulesDir, readOnly: true }],
     };

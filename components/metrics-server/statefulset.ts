@@ -147,9 +147,11 @@ export function prometheusContainer(s: MetricsSettings): Container {
 }
 
 /**
- * With the lifecycle API off nothing can reload Prometheus, so the digest of the config and rule
- * files rolls the pod onto a changed file. With it on, the reloader applies such a change in
- * place, and everything else that needs a restart is already part of the pod template.
+ * Without the reloader (lifecycle API off, or basic auth on the web port) nothing reloads
+ * Prometheus, so the digest of the config and rule files rolls the pod onto a changed file. The
+ * files are the ConfigMaps' and hold no secret, so neither does their digest. With the reloader,
+ * it applies such a change in place, and everything else that needs a restart is already part
+ * of the pod template.
  */
 export function configAnnotation(s: MetricsSettings): Record<string, string> {
     if (reloadsInPlace(s)) {

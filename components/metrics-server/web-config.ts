@@ -46,8 +46,7 @@ export function webConfigYaml(s: MetricsSettings, bcryptHash: string | undefined
 
 /**
  * A Secret, not a ConfigMap: the file holds the password's hash, and the plain password sits
- * beside it for Prometheus' own calls (the self-scrape reads it as password_file, the reloader
- * from its environment). Both stay Pulumi secrets, so state and the offline render never show them.
+ * beside it for Prometheus' own call (the self-scrape reads it as password_file). Both stay Pulumi secrets, so state and the offline render never show them.
  */
 export function webSecret(s: MetricsSettings, credentials: WebCredentials | undefined): k8s.types.input.core.v1.Secret | undefined {
     if (!s.web) {

@@ -2,7 +2,7 @@ import * as random from "@pulumi/random";
 
 /**
  * The basic-auth password of Prometheus' web port: 32 letters and digits (about 190 bits), so it
- * sits unescaped in the reloader's URL and in a kubeconfig, and a person can paste it. No
+ * sits unescaped in a kubeconfig and a person can paste it. No
  * keepers: it changes only with `pulumi up --replace` on this resource, and every caller follows,
  * since each reads it from a Secret this program writes.
  */

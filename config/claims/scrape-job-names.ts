@@ -1,62 +1,121 @@
+import { ALERTMANAGER_KEY } from "../alertmanager";
+import { ANNOTATION_JOB_NAMES, annotationDiscoveryOn, AnnotationDiscoverySettings } from "../annotation-discovery";
+import { ANNOTATED_PROBE_JOB, BLACKBOX_EXPORTER_KEY } from "../blackbox-exporter";
+import { CONTROL_PLANE_JOB_NAMES, CONTROL_PLANE_KEY } from "../control-plane";
+import { GRAFANA_KEY } from "../grafana";
 import { KUBE_STATE_METRICS_KEY } from "../kube-state-metrics";
-import { jobName, METRICS_KEY, MetricsSettings } from "../metrics";
+import { jobName } from "../metrics";
 import { NODE_EXPORTER_KEY } from "../node-exporter";
+import { OWN_JOB_NAMES } from "../own-targets";
 import { Problems } from "../problems";
-import { KUBE_STATE_METRICS_JOB_NAME, NODE_EXPORTER_JOB_NAME } from "../scrape-jobs";
+import { RESOURCE_METRICS_KEY } from "../resource-metrics";
+import { JOB_SWITCH_DEFAULTS, KUBE_STATE_METRICS_JOB_NAME, NODE_EXPORTER_JOB_NAME, ScrapeJobSwitches } from "../scrape-jobs";
 import { fullKey } from "../source";
 
-/** A scrape job's name and the stack key that brings it in. */
-interface JobClaim {
+/**
+ * The one registry of scrape-job names (docs/scrape-jobs.md#job-names). A name is a job_name,
+ * which Prometheus refuses twice in one config ("found multiple scrape configs with job name"),
+ * and a job label, under which two sources would mix their series, their `up` and their alerts.
+ */
+
+/** One scrape job, or job label, and the stack key that brings it in. */
+export interface JobClaim {
     name: string;
     key: string;
-    /** A name the stack chose (metrics.name, a service's name), rather than a fixed one that a switch turns on. */
+    /** A name the stack chose (metrics.name, a service's, a probe's) rather than a fixed one that a switch turns on. */
     chosen: boolean;
+    /** Whether the switch at `key` is on (always, for a name that is there whenever the stack is). */
+    on: boolean;
 }
 
 /**
- * Every scrape job, from every source, by the key that brings it in. Prometheus refuses a config
- * in which two jobs share a name ("found multiple scrape configs with job name"), so the config
- * reloader would keep the old one and the new jobs would never run.
+ * What the registry reads, each field as far as the stack file gives it: a field is undefined
+ * while its key failed to parse, so a clash is still reported beside that key's own problems
+ * wherever the names themselves are known.
  */
-function jobClaims(m: MetricsSettings, nodeExporter: boolean, kubeStateMetrics: boolean): JobClaim[] {
-    const metrics = fullKey(METRICS_KEY);
+export interface JobClaimSources {
+    metricsName?: string;
+    /** metrics.services[*].name by index; undefined where that entry's name is itself wrong. */
+    serviceNames?: readonly (string | undefined)[];
+    jobs?: ScrapeJobSwitches;
+    annotationDiscovery?: AnnotationDiscoverySettings;
+    web?: boolean;
+    reloader?: boolean;
+    nodeExporter?: boolean;
+    kubeStateMetrics?: boolean;
+    controlPlane?: Record<keyof typeof CONTROL_PLANE_JOB_NAMES, { enabled: boolean }>;
+    grafana?: boolean;
+    resourceMetrics?: boolean;
+    /** searchStore.enabled: the switch of the job the in-cluster search store brings in. */
+    searchStore?: boolean;
+    blackbox?: { enabled: boolean; probeAnnotated: boolean; probes: readonly { name: string }[] };
+    alertmanager?: { enabled: boolean; name: string };
+}
+
+const key = (component: string, field: string) => `${fullKey(component)}.${field}`;
+
+/** A fixed name, brought in by the switch at `key`. */
+const fixed = (name: string, claimKey: string, on: boolean | undefined): JobClaim => ({ name, key: claimKey, chosen: false, on: on === true });
+
+/**
+ * Every job of every source, one line per source; a new job is one more `fixed(...)` line. The
+ * order decides which of two chosen names is blamed: the later one, so a service is blamed
+ * against metrics.name and a probe against a service.
+ */
+export function jobClaims(s: JobClaimSources): JobClaim[] {
+    const M = "metrics";
+    const cp = s.controlPlane;
+    const chosen = (name: string | undefined, claimKey: string, on: boolean): JobClaim[] => (name === undefined ? [] : [{ name, key: claimKey, chosen: true, on }]);
     return [
-        { name: m.name, key: `${metrics}.name`, chosen: true },
-        ...Object.entries(m.jobs)
-            .filter(([, on]) => on)
-            .map(([job]) => ({ name: jobName(job), key: `${metrics}.jobs.${job}`, chosen: false })),
-        ...(nodeExporter ? [{ name: NODE_EXPORTER_JOB_NAME, key: `${fullKey(NODE_EXPORTER_KEY)}.enabled`, chosen: false }] : []),
-        ...(kubeStateMetrics ? [{ name: KUBE_STATE_METRICS_JOB_NAME, key: `${fullKey(KUBE_STATE_METRICS_KEY)}.enabled`, chosen: false }] : []),
-        ...m.services.map((s, i) => ({ name: s.name, key: `${metrics}.services[${i}].name`, chosen: true })),
+        ...chosen(s.metricsName, key(M, "name"), true),
+        ...(Object.keys(JOB_SWITCH_DEFAULTS) as (keyof ScrapeJobSwitches)[]).map((job) => fixed(jobName(job), key(M, `jobs.${job}`), s.jobs?.[job])),
+        fixed(NODE_EXPORTER_JOB_NAME, key(NODE_EXPORTER_KEY, "enabled"), s.nodeExporter),
+        fixed(KUBE_STATE_METRICS_JOB_NAME, key(KUBE_STATE_METRICS_KEY, "enabled"), s.kubeStateMetrics),
+        ...(Object.keys(CONTROL_PLANE_JOB_NAMES) as (keyof typeof CONTROL_PLANE_JOB_NAMES)[]).map((c) =>
+            fixed(CONTROL_PLANE_JOB_NAMES[c], key(CONTROL_PLANE_KEY, `${c}.enabled`), cp?.[c].enabled),
+        ),
+        fixed(OWN_JOB_NAMES.grafana, key(GRAFANA_KEY, "enabled"), s.grafana),
+        fixed(OWN_JOB_NAMES.resourceMetrics, key(RESOURCE_METRICS_KEY, "enabled"), s.resourceMetrics),
+        fixed(OWN_JOB_NAMES.configReloader, key(M, "enableLifecycle"), s.reloader),
+        fixed(OWN_JOB_NAMES.prometheusWeb, key(M, "web"), s.web),
+        ...ANNOTATION_JOB_NAMES.map((name) => fixed(name, key(M, "annotationDiscovery"), s.annotationDiscovery && annotationDiscoveryOn(s.annotationDiscovery))),
+        fixed(ANNOTATED_PROBE_JOB, key(BLACKBOX_EXPORTER_KEY, "probeAnnotated"), s.blackbox && s.blackbox.enabled && s.blackbox.probeAnnotated),
+        ...(s.serviceNames ?? []).flatMap((name, i) => chosen(name, key(M, `services[${i}].name`), true)),
+        ...(s.blackbox?.probes ?? []).flatMap((p, i) => chosen(p.name, key(BLACKBOX_EXPORTER_KEY, `probes[${i}].name`), s.blackbox!.enabled)),
+        // The self-monitoring job labels Alertmanager's series with its Service's name.
+        ...chosen(s.alertmanager?.name, key(ALERTMANAGER_KEY, "name"), s.alertmanager?.enabled === true),
     ];
 }
 
 /**
- * Two jobs of one name are refused at the name the stack chose, naming the other claim. Pairs
- * that metrics' own schema already reports (a service against metrics.name or a built-in job, two
- * services) are left to it, so each problem is listed once.
+ * The names a claim holds. A fixed name holds whether its switch is on or off: turning a switch on
+ * must never break a stack that loads today, and a name the user chose is cheap to change now and
+ * dear later (metrics.name is the StatefulSet's, its volumes' and its series' job label). A chosen
+ * name of a component that is off holds nothing: nothing runs under it, and switching the
+ * component on is an edit at that very key, where the clash is then reported.
  */
-export function checkScrapeJobNames(m: MetricsSettings, nodeExporter: boolean, kubeStateMetrics: boolean, problems: Problems): void {
-    const claims = jobClaims(m, nodeExporter, kubeStateMetrics);
-    const exporterJobs = [NODE_EXPORTER_JOB_NAME, KUBE_STATE_METRICS_JOB_NAME];
-    claims.forEach((claim, i) => {
-        const earlier = claims.slice(0, i).find((c) => c.name === claim.name);
+export function reservingClaims(claims: readonly JobClaim[]): JobClaim[] {
+    return claims.filter((c) => c.on || !c.chosen);
+}
+
+/**
+ * The one check: two claims of one name are refused once, at the name the stack chose (the later
+ * of two chosen ones), naming the other claim's key.
+ */
+export function checkJobClaims(claims: readonly JobClaim[], problems: Problems): void {
+    const holding = reservingClaims(claims);
+    holding.forEach((claim, i) => {
+        const earlier = holding.slice(0, i).find((c) => c.name === claim.name);
         if (earlier === undefined) {
             return;
         }
-        // Two names of the stack's own, or one against a built-in job, are metrics' own problem.
-        if (claim.chosen && earlier.chosen) {
-            return;
-        }
-        if (!exporterJobs.includes(claim.name)) {
-            return;
-        }
-        const [blamed, other] = claim.chosen ? [claim, earlier] : [earlier, claim];
+        const [blamed, other] = earlier.chosen && !claim.chosen ? [earlier, claim] : [claim, earlier];
+        const reserved = other.on ? "brings in" : "reserves (switched off, so that switching it on cannot break the stack)";
         problems.add(
             blamed.key,
             blamed.name,
-            `a scrape job name that no other job has: ${other.key} already brings in a job named ${other.name}, ` +
-                "and Prometheus refuses a config with two jobs of one name",
+            `a job name not used by another job: ${other.key} ${reserved} a job named ${other.name}; ` +
+                "Prometheus refuses a config with two jobs of one name, and one job label would mix two sources' series and alerts",
         );
     });
 }
