@@ -251,7 +251,7 @@ export function stackJobClaims(s: Settings): JobClaim[] {
         controlPlane: s.controlPlane,
         grafana: s.grafana.enabled,
         resourceMetrics: s.resourceMetrics.enabled,
-        searchStore: s.searchStore.enabled,
+        searchStore: s.searchStore.enabled && s.searchStore.exporter.enabled,
         blackbox: s.blackboxExporter,
         alertmanager: s.alertmanager,
     });
@@ -421,7 +421,7 @@ export function loadSettings(source: ConfigSource): Settings {
         controlPlane,
         grafana: grafanaRead?.enabled,
         resourceMetrics: adapterRead?.enabled,
-        searchStore: store?.enabled,
+        searchStore: store?.enabled && store.exporter.enabled,
         blackbox: blackboxRead,
         alertmanager: am,
     });

@@ -48,6 +48,7 @@ const MISSED: [string, (c: Config) => void, string, string][] = [
     ["metrics.name annotated-pods", (c) => (c.metrics.name = "annotated-pods"), `${M}.name`, `${M}.annotationDiscovery`],
     ["metrics.name probe, the annotated-probe job", (c) => (c.metrics.name = "probe"), `${M}.name`, `${B}.probeAnnotated`],
     ["a service named prometheus-adapter", (c) => (c.metrics.services = [service("prometheus-adapter")]), `${M}.services[0].name`, "cluster-monitoring:resourceMetrics.enabled"],
+    ["a service named elasticsearch, the search store exporter's job", (c) => (c.metrics.services = [service("elasticsearch")]), `${M}.services[0].name`, "cluster-monitoring:searchStore.exporter.enabled"],
     ["a service named config-reloader", (c) => (c.metrics.services = [service("config-reloader")]), `${M}.services[0].name`, `${M}.enableLifecycle`],
     ["Alertmanager named grafana", (c) => (c.alertmanager = { name: "grafana" }), `${A}.name`, "cluster-monitoring:grafana.enabled"],
     ["Alertmanager named annotated-services", (c) => (c.alertmanager = { name: "annotated-services" }), `${A}.name`, `${M}.annotationDiscovery`],

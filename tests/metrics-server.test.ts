@@ -533,4 +533,13 @@ describe("MetricsServer warnings", () => {
         const closed = settingsWith({ metrics: { ingress: { host: "m.example.com" }, enableAdminApi: false, enableLifecycle: false } });
         assert.deepStrictEqual(metricsWarnings(closed.metrics), []);
     });
+
+    it("warns about neither API when basic auth guards every endpoint (2.24+ lines)", () => {
+        const ingress = { host: "monitor.example.com" };
+        const image = "quay.io/prometheus/prometheus:v3.5.0";
+        const unguarded = settingsWith({ metrics: { image, ingress, enableAdminApi: true, enableLifecycle: true } }).metrics;
+        assert.strictEqual(metricsWarnings(unguarded).length, 2);
+        const guarded = settingsWith({ metrics: { image, ingress, enableAdminApi: true, enableLifecycle: true, web: { basicAuth: {} } } }).metrics;
+        assert.deepStrictEqual(metricsWarnings(guarded), []);
+    });
 });

@@ -3,18 +3,20 @@ import { MetricsSettings } from "../../config";
 /** Settings that are valid but risky; the component logs each one during preview and update. */
 export function metricsWarnings(s: MetricsSettings): string[] {
     const warnings: string[] = [];
-    if (s.enableAdminApi && s.ingress) {
+    // Under metrics.web.basicAuth every endpoint, /-/quit and the admin API included, needs the password.
+    const open = s.ingress !== undefined && s.web?.basicAuth === undefined;
+    if (s.enableAdminApi && open) {
         warnings.push(
-            `the Prometheus admin API is enabled and Ingress host ${s.ingress.host} exposes the server: ` +
+            `the Prometheus admin API is enabled and Ingress host ${s.ingress!.host} exposes the server: ` +
                 "anyone who can reach that host can delete series. Set cluster-monitoring:metrics.enableAdminApi " +
-                "to false, or protect the Ingress with authentication.",
+                "to false, set cluster-monitoring:metrics.web.basicAuth, or protect the Ingress with authentication.",
         );
     }
-    if (s.enableLifecycle && s.ingress) {
+    if (s.enableLifecycle && open) {
         warnings.push(
-            `the Prometheus lifecycle API is enabled and Ingress host ${s.ingress.host} exposes the server: ` +
+            `the Prometheus lifecycle API is enabled and Ingress host ${s.ingress!.host} exposes the server: ` +
                 "anyone who can reach that host can shut it down through /-/quit. Set " +
-                "cluster-monitoring:metrics.enableLifecycle to false, or protect the Ingress with authentication.",
+                "cluster-monitoring:metrics.enableLifecycle to false, set cluster-monitoring:metrics.web.basicAuth, or protect the Ingress with authentication.",
         );
     }
     s.remoteWrite.forEach((t, i) => {

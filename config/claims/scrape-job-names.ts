@@ -9,6 +9,7 @@ import { NODE_EXPORTER_KEY } from "../node-exporter";
 import { OWN_JOB_NAMES } from "../own-targets";
 import { Problems } from "../problems";
 import { RESOURCE_METRICS_KEY } from "../resource-metrics";
+import { SEARCH_STORE_KEY } from "../search-store";
 import { JOB_SWITCH_DEFAULTS, KUBE_STATE_METRICS_JOB_NAME, NODE_EXPORTER_JOB_NAME, ScrapeJobSwitches } from "../scrape-jobs";
 import { fullKey } from "../source";
 
@@ -46,7 +47,7 @@ export interface JobClaimSources {
     controlPlane?: Record<keyof typeof CONTROL_PLANE_JOB_NAMES, { enabled: boolean }>;
     grafana?: boolean;
     resourceMetrics?: boolean;
-    /** searchStore.enabled: the switch of the job the in-cluster search store brings in. */
+    /** searchStore.enabled and searchStore.exporter.enabled: the in-cluster store's exporter, scraped as its own job. */
     searchStore?: boolean;
     blackbox?: { enabled: boolean; probeAnnotated: boolean; probes: readonly { name: string }[] };
     alertmanager?: { enabled: boolean; name: string };
@@ -78,6 +79,7 @@ export function jobClaims(s: JobClaimSources): JobClaim[] {
         fixed(OWN_JOB_NAMES.resourceMetrics, key(RESOURCE_METRICS_KEY, "enabled"), s.resourceMetrics),
         fixed(OWN_JOB_NAMES.configReloader, key(M, "enableLifecycle"), s.reloader),
         fixed(OWN_JOB_NAMES.prometheusWeb, key(M, "web"), s.web),
+        fixed(OWN_JOB_NAMES.searchStore, key(SEARCH_STORE_KEY, "exporter.enabled"), s.searchStore),
         ...ANNOTATION_JOB_NAMES.map((name) => fixed(name, key(M, "annotationDiscovery"), s.annotationDiscovery && annotationDiscoveryOn(s.annotationDiscovery))),
         fixed(ANNOTATED_PROBE_JOB, key(BLACKBOX_EXPORTER_KEY, "probeAnnotated"), s.blackbox && s.blackbox.enabled && s.blackbox.probeAnnotated),
         ...(s.serviceNames ?? []).flatMap((name, i) => chosen(name, key(M, `services[${i}].name`), true)),
