@@ -24,13 +24,17 @@ export function useNativeSourceMaps(): void {
         process.setSourceMapsEnabled(true);
     }
     // ts-node installs it on register; when something else loaded this program, there is nothing to undo.
-    let sourceMapSupport: { uninstall(): void } | undefined;
     try {
-        sourceMapSupport = require("@cspotcode/source-map-support");
+        (require("@cspotcode/source-map-support") as { uninstall(): void }).uninstall();
     } catch {
-        return;
+        // Not installed: nothing to undo.
     }
-    sourceMapSupport?.uninstall();
+    // Pulumi's launcher (@pulumi/pulumi cmd/run/index.js) installs the plain source-map-support
+    // before ts-node registers, and uninstalling ts-node's copy puts that hook back. It rewrites
+    // every frame too, and knows nothing of ts-node's in-memory output, so TypeScript frames would
+    // name the JavaScript lines. Without any hook, Node formats stacks itself, with the source
+    // maps switched on above.
+    Error.prepareStackTrace = undefined;
 }
 
 useNativeSourceMaps();

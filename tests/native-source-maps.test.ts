@@ -5,9 +5,10 @@ import * as path from "path";
 import { tempProject } from "./harness/temp-project";
 
 // index.ts swaps ts-node's source-map-support for Node's own source maps
-// (startup/native-source-maps.ts). Each case runs a fresh node that registers ts-node with the
-// project's tsconfig, as @pulumi/pulumi's run.js does for `pulumi up`, so the swap is seen from
-// the start of a process rather than after mocha already made it.
+// (startup/native-source-maps.ts). Each case runs a fresh node that starts as `pulumi up` does:
+// @pulumi/pulumi's launcher (cmd/run/index.js) installs the plain source-map-support, then run.js
+// registers ts-node with the project's tsconfig. The swap is seen from the start of a process
+// rather than after mocha already made it.
 
 const REPO = path.resolve(__dirname, "..");
 
@@ -29,7 +30,7 @@ const THROWER = [
 interface Run {
     /** The stack of the error thrown from a TypeScript file loaded after the swap. */
     stack: string;
-    /** Error.prepareStackTrace is Node's own again, as it was before ts-node registered. */
+    /** No source-map-support hook is left: Error.prepareStackTrace is Node's own or unset. */
     nodeFormatsStacks: boolean;
 }
 
@@ -38,11 +39,12 @@ function runWith(swap: boolean): Run {
     try {
         const script = [
             "const nodesOwn = Error.prepareStackTrace;",
+            `require(${JSON.stringify(require.resolve("source-map-support/register", { paths: [path.dirname(require.resolve("@pulumi/pulumi/cmd/run"))] }))});`,
             `require(${JSON.stringify(require.resolve("ts-node"))}).register({ project: ${JSON.stringify(path.join(REPO, "tsconfig.json"))}, transpileOnly: true });`,
             swap ? `require(${JSON.stringify(path.join(REPO, "startup/native-source-maps.ts"))});` : "",
             `let stack = "";`,
             `try { require(${JSON.stringify(path.join(dir, "thrower.ts"))}).fail(); } catch (e) { stack = e.stack; }`,
-            `process.stdout.write(JSON.stringify({ stack, nodeFormatsStacks: Error.prepareStackTrace === nodesOwn }));`,
+            `process.stdout.write(JSON.stringify({ stack, nodeFormatsStacks: Error.prepareStackTrace === nodesOwn || Error.prepareStackTrace === undefined }));`,
         ].join("\n");
         const child = spawnSync(process.execPath, ["-e", script], { cwd: REPO, encoding: "utf8" });
         assert.strictEqual(child.status, 0, child.stderr);
