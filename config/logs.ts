@@ -32,6 +32,14 @@ export type OverflowAction = (typeof OVERFLOW_ACTIONS)[number];
 export const SSL_VERSIONS = ["TLSv1_2", "TLSv1_1", "TLSv1", "SSLv23"] as const;
 export type SslVersion = (typeof SSL_VERSIONS)[number];
 
+/**
+ * The log agent writes with logstash_format and leaves fluent-plugin-elasticsearch's
+ * logstash_prefix at its default, so its indices are <prefix>-YYYY.MM.DD, one a day. Retention,
+ * the store's index template and Grafana's data source all name the indices through this.
+ */
+export const LOG_INDEX_PREFIX = "logstash";
+export const LOG_INDEX_PATTERN = `${LOG_INDEX_PREFIX}-*`;
+
 export const LOGS_KEY = "logs";
 export const SEARCH_PASSWORD_KEY = "searchPassword";
 

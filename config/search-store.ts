@@ -23,8 +23,19 @@ export const SEARCH_STORE_DEFAULTS = {
     mmap: false,
 };
 
-/** The suffixes that name the retention CronJob and the index pattern Job after the store and Kibana. */
+/**
+ * discovery.type single-node forms a cluster of exactly one node, so the StatefulSet runs this many
+ * pods and the log indices' replica count is derived from it (components/index-template).
+ */
+export const SEARCH_STORE_NODES = 1;
+
+/**
+ * The suffixes that name the retention CronJob, the index template Job and the index pattern Job
+ * after the store and Kibana. The store's name has at most 52 characters (a StatefulSet's), so
+ * the template Job's name fits Kubernetes' 63 without a check of its own.
+ */
 export const RETENTION_SUFFIX = "-retention";
+export const INDEX_TEMPLATE_SUFFIX = "-template";
 export const INDEX_PATTERN_SUFFIX = "-index-pattern";
 
 /** Kibana must run the store's own version; the OSS build matches the OSS store. */
@@ -80,8 +91,8 @@ const retentionSchema = closedObject({
     enabled: flag().default(rd.enabled).meta({ description: "delete old daily log indices from the in-cluster store" }),
     days: integer(1, 3650, "days of logs to keep").default(rd.days).meta({ description: "indices logstash-YYYY.MM.DD older than this many days are deleted" }),
     schedule: text(cronSchedule).default(rd.schedule).meta({ description: "when the CronJob runs, in the cluster's time zone (kube-controller-manager's)" }),
-    image: text(containerImage).default(rd.image).meta({ description: "an image with sh and curl, for the retention CronJob and Kibana's index pattern Job" }),
-    resources: resourcesSchema(rd.resources).meta({ description: "CPU and memory of the retention and index pattern containers" }),
+    image: text(containerImage).default(rd.image).meta({ description: "an image with sh and curl, for the retention CronJob, the index template Job and Kibana's index pattern Job" }),
+    resources: resourcesSchema(rd.resources).meta({ description: "CPU and memory of the retention, index template and index pattern containers" }),
 });
 
 function javaHeapSize(value: string): string | undefined {

@@ -74,6 +74,29 @@ describe("the flow graph of every stack: the NetworkPolicies allow exactly the c
             );
         });
 
+        it("the index template Job's policy without its egress to the store blocks the Job's SEARCH_URL", () => {
+            const broken = withChange(objects, "NetworkPolicy", "elasticsearch-logging-template", (o) => {
+                o.spec.egress = o.spec.egress.filter((r: any) => !(r.ports ?? []).some((p: any) => p.port === "db"));
+            });
+            const { blocked } = check("dev", broken);
+            assert.ok(
+                blocked.some((c) => c.why.startsWith("SEARCH_URL of") && c.from.kind === "pod" && c.from.name === "elasticsearch-logging-template" && c.port === 9200),
+                report("expected the template Job's connection to the store among the blocked ones, got", blocked),
+            );
+        });
+
+        it("the store's policy without ingress from the index template Job blocks the Job's SEARCH_URL", () => {
+            const broken = withChange(objects, "NetworkPolicy", "elasticsearch-logging", (o) => {
+                o.spec.ingress = o.spec.ingress.map((r: any) => ({ ...r, from: (r.from ?? []).filter((f: any) => f.podSelector?.matchLabels?.["k8s-app"] !== "elasticsearch-logging-template") }));
+                o.spec.ingress = o.spec.ingress.filter((r: any) => r.from.length > 0);
+            });
+            const { blocked } = check("dev", broken);
+            assert.ok(
+                blocked.some((c) => c.why.startsWith("SEARCH_URL of") && c.from.kind === "pod" && c.from.name === "elasticsearch-logging-template" && c.port === 9200),
+                report("expected the template Job's connection to the store among the blocked ones, got", blocked),
+            );
+        });
+
         it("dropping the elasticsearch job's flow from Prometheus' egress blocks the scrape", () => {
             const broken = withChange(objects, "NetworkPolicy", "monitor", (o) => {
                 o.spec.egress = o.spec.egress.filter((r: any) => !(r.to ?? []).some((t: any) => t.podSelector?.matchLabels?.["k8s-app"] === "elasticsearch-logging-exporter"));

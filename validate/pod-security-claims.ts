@@ -37,6 +37,7 @@ export type WorkloadId =
     | "kibana"
     | "kibana-index-pattern"
     | "log-retention"
+    | "index-template"
     | "elasticsearch-exporter"
     | "fluentd"
     | "node-exporter"
@@ -68,6 +69,7 @@ export const GRAFANA_COMPONENT = "cluster-monitoring:dashboards:Grafana";
 export const ALERTMANAGER_COMPONENT = "cluster-monitoring:monitoring:Alertmanager";
 export const KIBANA_COMPONENT = "cluster-monitoring:logging:Kibana";
 export const LOG_RETENTION_COMPONENT = "cluster-monitoring:logging:LogRetention";
+export const INDEX_TEMPLATE_COMPONENT = "cluster-monitoring:logging:IndexTemplate";
 export const RESOURCE_METRICS_COMPONENT = "cluster-monitoring:monitoring:ResourceMetrics";
 export const BLACKBOX_EXPORTER_COMPONENT = "cluster-monitoring:monitoring:BlackboxExporter";
 
@@ -118,6 +120,14 @@ export const POD_SECURITY_CLAIMS: readonly PodSecurityClaim[] = [
         workload: "log-retention",
         component: LOG_RETENTION_COMPONENT,
         kind: "CronJob",
+        applies: () => true,
+        level: "restricted",
+        why: "uid 100, runAsNonRoot, read-only root filesystem, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; its script's ConfigMap only, no token",
+    },
+    {
+        workload: "index-template",
+        component: INDEX_TEMPLATE_COMPONENT,
+        kind: "Job",
         applies: () => true,
         level: "restricted",
         why: "uid 100, runAsNonRoot, read-only root filesystem, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; its script's ConfigMap only, no token",

@@ -1,5 +1,6 @@
 import { indexPatternJobName, KIBANA_PORT } from "../kibana/layout";
 import { retentionName } from "../log-retention/layout";
+import { indexTemplateJobName } from "../index-template/layout";
 import { elasticsearchExporterName, Settings } from "../../config";
 import { CLUSTER_PORT, WEB_PORT as ALERTMANAGER_WEB_PORT } from "../alertmanager/layout";
 import { HTTP_PORT as GRAFANA_PORT } from "../grafana/layout";
@@ -143,6 +144,9 @@ export function requiredFlows(s: Settings, workloads: readonly Workload[]): Flow
         add({ kind: "apiServer" }, adapter, [tcp(SECURE_PORT.name)], "the API server's calls to the metrics.k8s.io APIService");
     }
 
+    if (s.searchStore.enabled) {
+        add(workloadPeer({ name: indexTemplateJobName(s.searchStore), namespace: s.searchStore.namespace }), workloadPeer(s.searchStore), [tcp(SEARCH_PORT.name)], "installing the log indices' template");
+    }
     if (s.searchStore.enabled && s.searchStore.kibana.enabled) {
         const kibana = workloadPeer({ name: s.searchStore.kibana.name, namespace: s.searchStore.namespace });
         add(kibana, workloadPeer(s.searchStore), [tcp(SEARCH_PORT.name)], "Kibana's queries");

@@ -7,6 +7,7 @@ import { adapterLabels } from "../resource-metrics/layout";
 import { blackboxLabels } from "../blackbox-exporter/layout";
 import { indexPatternJobName, indexPatternLabels, kibanaLabels } from "../kibana/layout";
 import { retentionLabels, retentionName } from "../log-retention/layout";
+import { indexTemplateJobName, indexTemplateLabels } from "../index-template/layout";
 import { searchStoreLabels } from "../search-store/layout";
 import { exporterLabels } from "../search-store/exporter";
 import { elasticsearchExporterName } from "../../config";
@@ -42,7 +43,10 @@ export function monitoringWorkloads(s: Settings): Workload[] {
             : []),
         { name: s.logs.daemonSetName, nameKey: `${fullKey("logs")}.daemonSetName`, namespace: s.logs.namespace, podLabels: { ...s.logs.labels }, services: [] },
         ...(s.searchStore.enabled
-            ? [{ name: s.searchStore.name, nameKey: `${fullKey("searchStore")}.name`, namespace: s.searchStore.namespace, podLabels: searchStoreLabels(s.searchStore), services: [s.searchStore.name] }]
+            ? [
+                  { name: s.searchStore.name, nameKey: `${fullKey("searchStore")}.name`, namespace: s.searchStore.namespace, podLabels: searchStoreLabels(s.searchStore), services: [s.searchStore.name] },
+                  { name: indexTemplateJobName(s.searchStore), nameKey: `${fullKey("searchStore")}.name`, namespace: s.searchStore.namespace, podLabels: indexTemplateLabels(s.searchStore), services: [] },
+              ]
             : []),
         ...(s.searchStore.enabled && s.searchStore.kibana.enabled
             ? [

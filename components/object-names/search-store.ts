@@ -1,5 +1,5 @@
 import { elasticsearchExporterName, fullKey, SearchStoreSettings } from "../../config";
-import { INDEX_PATTERN_SUFFIX, RETENTION_SUFFIX } from "../../config/search-store";
+import { INDEX_PATTERN_SUFFIX, INDEX_TEMPLATE_SUFFIX, RETENTION_SUFFIX } from "../../config/search-store";
 import { NamedObject } from "./named-object";
 
 /** Every object SearchStore creates, named as its builders name them; none when it is off. */
@@ -12,6 +12,7 @@ export function searchStoreObjects(s: SearchStoreSettings): NamedObject[] {
         { kind: "Service", namespace: s.namespace, name: s.name, key },
         { kind: "StatefulSet", namespace: s.namespace, name: s.name, key },
         { kind: "ServiceAccount", namespace: s.namespace, name: s.name, key },
+        ...["Job", "ConfigMap", "ServiceAccount"].map((kind) => ({ kind, namespace: s.namespace, name: `${s.name}${INDEX_TEMPLATE_SUFFIX}`, key })),
     ];
     if (s.kibana.enabled) {
         const kibanaKey = `${fullKey("searchStore")}.kibana.name`;

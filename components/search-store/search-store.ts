@@ -2,6 +2,7 @@ import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { SearchStoreSettings } from "../../config";
 import { Kibana } from "../kibana";
+import { IndexTemplate } from "../index-template";
 import { LogRetention } from "../log-retention";
 import { nfsPersistentVolume } from "../storage";
 import { ownServiceAccount } from "../common/own-service-account";
@@ -38,6 +39,7 @@ export class SearchStore extends MonitoringComponent {
         const store = new k8s.apps.v1.StatefulSet(`${name}-statefulset`, searchStoreStatefulSet(s), this.inNamespace(s.namespace, service, account, ...volume));
         // Kibana and the retention CronJob talk to the store, so they wait for it (and through it, for its namespace).
         const around = [store, service];
+        new IndexTemplate(`${name}-index-template`, { settings: s, dependsOn: around }, { parent: this });
         this.kibanaUrl = s.kibana.enabled ? new Kibana(`${name}-kibana`, { settings: s, dependsOn: around }, { parent: this }).url : undefined;
         if (s.retention.enabled) {
             new LogRetention(`${name}-retention`, { settings: s, dependsOn: around }, { parent: this });

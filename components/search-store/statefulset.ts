@@ -1,5 +1,5 @@
 import * as k8s from "@pulumi/kubernetes";
-import { SearchStoreSettings } from "../../config";
+import { SEARCH_STORE_NODES, SearchStoreSettings } from "../../config";
 import { containerResources } from "../common/resources";
 import { podPlacement } from "../common/scheduling";
 import { dataClaimTemplate } from "../storage";
@@ -80,7 +80,7 @@ export function searchStoreStatefulSet(s: SearchStoreSettings): k8s.types.input.
         kind: "StatefulSet",
         metadata: { name: s.name, namespace: s.namespace, labels },
         spec: {
-            replicas: 1,
+            replicas: SEARCH_STORE_NODES,
             serviceName: s.name,
             selector: { matchLabels: labels },
             updateStrategy: { type: "RollingUpdate" },

@@ -1,4 +1,4 @@
-import { Settings } from "../../../config";
+import { LOG_INDEX_PATTERN, Settings } from "../../../config";
 
 /**
  * What the dashboards may query: a panel is rendered only when every source it reads is on, so
@@ -30,8 +30,8 @@ export interface DashboardContext {
     logIndexPattern: string;
 }
 
-/** The log agent writes with logstash_format true and the default prefix (components/log-agent/output-config.ts). */
-export const LOG_INDEX_PATTERN = "logstash-*";
+/** The log agent writes with logstash_format true and the default prefix (config/logs.ts). */
+export { LOG_INDEX_PATTERN };
 
 export function dashboardContext(s: Settings): DashboardContext {
     const on: Source[] = ["prometheus", "searchStore"];

@@ -16,7 +16,7 @@ export const searchStoreDashboard: PrometheusDashboardSpec = {
     panels: [
         {
             title: "Cluster health",
-            description: "green, yellow (replicas unassigned: the normal state of one node with replicated indices) or red (a primary unassigned)",
+            description: "green, yellow (replicas unassigned: an index asks for more copies than the store has nodes) or red (a primary unassigned)",
             unit: "short",
             kind: "stat",
             needs: ["elasticsearch"],

@@ -3,7 +3,7 @@ import { droppedFamily, FamilyRule, keptFamily } from "./family-rules";
 const ONE_NODE = "the store is one node of its own cluster; nothing reads it";
 const CONTAINER = "the JVM's view of its container; the cadvisor job reports the pod's CPU and memory";
 const INDEX_DETAIL = "per-operation index statistics of the node; no alert or panel reads them";
-const HEALTH_DETAIL = "one series of the cluster health; the status, data nodes and active and unassigned shards tell the story";
+const HEALTH_DETAIL = "one series of the cluster health; the status and the active and unassigned shards tell the story";
 const GO_DETAIL = "the exporter's Go runtime detail; its CPU, memory and goroutines are kept";
 
 /**
@@ -16,9 +16,9 @@ export const ELASTICSEARCH_FAMILIES: readonly FamilyRule[] = [
     keptFamily("elasticsearch_scrape_success", "the ElasticsearchDown alert: whether the exporter reached the store this scrape"),
     droppedFamily("elasticsearch_scrape_duration_seconds", "how long each collector took; the scrape's own duration is scrape_duration_seconds"),
     keptFamily("elasticsearch_cluster_health_status", "the cluster red and yellow alerts and the health panel"),
-    keptFamily("elasticsearch_cluster_health_number_of_data_nodes", "the yellow alert, which waits for a second data node to place replicas on"),
+    droppedFamily("elasticsearch_cluster_health_number_of_data_nodes", HEALTH_DETAIL),
     keptFamily("elasticsearch_cluster_health_active_shards", "the shards panel"),
-    keptFamily("elasticsearch_cluster_health_unassigned_shards", "the shards panel: replicas a one-node store cannot place show here"),
+    keptFamily("elasticsearch_cluster_health_unassigned_shards", "the shards panel: replicas the store cannot place show here"),
     droppedFamily("elasticsearch_cluster_health_active_primary_shards", HEALTH_DETAIL),
     droppedFamily("elasticsearch_cluster_health_delayed_unassigned_shards", HEALTH_DETAIL),
     droppedFamily("elasticsearch_cluster_health_initializing_shards", HEALTH_DETAIL),

@@ -50,14 +50,16 @@ export function searchStoreGroup(): RuleGroup {
             },
             {
                 alert: "ElasticsearchClusterYellow",
-                // One node cannot hold a replica beside its primary, so a one-node store with
-                // replicated indices is yellow for good; only with a second data node is it a fault.
-                expr: `elasticsearch_cluster_health_status{${job},color="yellow"} == 1 and on (namespace, pod, cluster) elasticsearch_cluster_health_number_of_data_nodes{${job}} > 1`,
+                // The log indices' template gives them only the replicas the store's nodes can
+                // place (components/index-template), so a one-node store is green and yellow is a fault.
+                expr: `elasticsearch_cluster_health_status{${job},color="yellow"} == 1`,
                 for: "1h",
                 labels: { severity: "warning" },
                 annotations: {
                     summary: "The search store has been yellow for an hour.",
-                    description: "Search store {{ $labels.cluster }} has had replica shards unassigned for an hour although it has data nodes to place them on.",
+                    description:
+                        "Search store {{ $labels.cluster }} has had replica shards unassigned for an hour: an index asks for more copies than the store has nodes to place them on, " +
+                        "or a node lost them. GET _cluster/allocation/explain names the shard and why.",
                 },
             },
             {

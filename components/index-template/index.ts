@@ -1,0 +1,1 @@
+export { IndexTemplate, IndexTemplateArgs } from "./index-template";
