@@ -34,7 +34,7 @@ export function useNativeSourceMaps(): void {
     // every frame too, and knows nothing of ts-node's in-memory output, so TypeScript frames would
     // name the JavaScript lines. Without any hook, Node formats stacks itself, with the source
     // maps switched on above.
-    Error.prepareStackTrace = undefined;
+    (Error as { prepareStackTrace?: unknown }).prepareStackTrace = undefined;
 }
 
 useNativeSourceMaps();
