@@ -36,6 +36,7 @@ const FOLLOWERS = [
     { kind: "Deployment", name: (s: Settings) => s.searchStore.kibana.name, component: "searchStore", resources: (s: Settings) => s.searchStore.kibana.resources },
     { kind: "Job", name: (s: Settings) => `${s.searchStore.kibana.name}-index-pattern`, component: "searchStore", resources: (s: Settings) => s.searchStore.retention.resources },
     { kind: "CronJob", name: (s: Settings) => `${s.searchStore.name}-retention`, component: "searchStore", resources: (s: Settings) => s.searchStore.retention.resources },
+    { kind: "Job", name: (s: Settings) => `${s.searchStore.name}-template`, component: "searchStore", resources: (s: Settings) => s.searchStore.retention.resources },
     { kind: "Deployment", name: (s: Settings) => `${s.searchStore.name}-exporter`, component: "searchStore", resources: (s: Settings) => s.searchStore.exporter.resources },
 ] as const;
 
