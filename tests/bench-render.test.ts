@@ -4,6 +4,7 @@ import { pathToFileURL } from "url";
 import { childrenTicksOf, cpuSecondsOf } from "../scripts/bench/children-cpu";
 import { CpuProfile, originOf, selfTimeByOrigin } from "../scripts/bench/cpu-profile";
 import { median } from "../scripts/bench/median";
+import { objectCount } from "../scripts/bench-render";
 
 // The pure parts of `npm run bench:render`; the benchmark's numbers themselves are never asserted.
 
@@ -18,6 +19,31 @@ describe("bench:render: median", () => {
 
     it("refuses no values", () => {
         assert.throws(() => median([]), /no values/);
+    });
+});
+
+describe("bench:render: how many objects the SDK column registers", () => {
+    it("counts one per document's top-level kind, not a kind nested in a spec or a config file", () => {
+        const manifest = [
+            "# header",
+            "---",
+            "apiVersion: v1",
+            "kind: Namespace",
+            "---",
+            "apiVersion: v1",
+            "kind: ConfigMap",
+            "data:",
+            "  prometheus.yml: |",
+            "    kind: not-an-object",
+            "---",
+            "apiVersion: apps/v1",
+            "kind: StatefulSet",
+            "spec:",
+            "  volumeClaimTemplates:",
+            "    - kind: PersistentVolumeClaim",
+            "",
+        ].join("\n");
+        assert.strictEqual(objectCount(manifest), 3);
     });
 });
 
