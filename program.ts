@@ -36,7 +36,7 @@ const kubeStateMetrics = settings.kubeStateMetrics.enabled
     ? new KubeStateMetrics("kube-state-metrics", { settings: settings.kubeStateMetrics, namespaces }, onCluster)
     : undefined;
 // Grafana reads Prometheus and the search store; its dashboards follow the components above.
-const grafana = settings.grafana.enabled ? new Grafana("grafana", { model: grafanaModel(settings), namespaces, prometheusPassword: metrics.webPassword }, onCluster) : undefined;
+const grafana = settings.grafana.enabled ? new Grafana("grafana", { model: grafanaModel(settings), namespaces, prometheusPassword: metrics.webPassword, prometheusPasswordGeneration: metrics.webPasswordGeneration }, onCluster) : undefined;
 
 const alertmanager = settings.alertmanager.enabled
     ? new Alertmanager("alertmanager", { settings: settings.alertmanager, namespaces }, onCluster)
@@ -44,7 +44,7 @@ const alertmanager = settings.alertmanager.enabled
 
 // Serves metrics.k8s.io from Prometheus; off by default, as a cluster may run metrics-server instead.
 const resourceMetrics = settings.resourceMetrics.enabled
-    ? new ResourceMetrics("resource-metrics", { model: resourceMetricsModel(settings), namespaces, prometheusPassword: metrics.webPassword }, onCluster)
+    ? new ResourceMetrics("resource-metrics", { model: resourceMetricsModel(settings), namespaces, prometheusPassword: metrics.webPassword, prometheusPasswordGeneration: metrics.webPasswordGeneration }, onCluster)
     : undefined;
 
 // Probes from inside the cluster; off by default (docs/monitor-your-app.md#probes).

@@ -24,7 +24,14 @@ const registered: RegisteredResource[] = [];
  * generated value apart wherever it turns up.
  */
 export function mockedProviderOutputs(type: string, name: string): Record<string, unknown> {
-    return type === "random:index/randomPassword:RandomPassword" ? { result: `mock-generated-${name}`, bcryptHash: `mock-bcrypt-${name}` } : {};
+    switch (type) {
+        case "random:index/randomPassword:RandomPassword":
+            return { result: `mock-generated-${name}`, bcryptHash: `mock-bcrypt-${name}` };
+        case "random:index/randomUuid:RandomUuid":
+            return { result: `mock-uuid-${name}` };
+        default:
+            return {};
+    }
 }
 
 // Runtime mocks stand in for the CLI and engine, so the real components run offline.

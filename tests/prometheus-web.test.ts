@@ -2,6 +2,7 @@ import * as assert from "assert";
 import * as pulumi from "@pulumi/pulumi";
 import { parse } from "yaml";
 import { networkPolicyObjects } from "../components/network-policies/network-policies";
+import { PROMETHEUS_CREDENTIALS_ANNOTATION } from "../components/common/credentials-generation";
 import { configAnnotation } from "../components/metrics-server/statefulset";
 import { generatedWebPasswordArgs } from "../components/metrics-server/web-password";
 import { ConfigError } from "../config";
@@ -99,6 +100,19 @@ describe("metrics.web: TLS and basic auth on Prometheus' web port", () => {
             assert.strictEqual(await pulumi.isSecret(exports.prometheusWebPassword), true);
             assert.strictEqual(await outputValue(exports.prometheusWebPassword), MOCK.result);
             assert.strictEqual(await outputValue(exports.prometheusWebUser), "scraper");
+        });
+
+        it("rolls Grafana and prometheus-adapter when the password is replaced: a UUID kept by the password, never the password, in their pod templates", () => {
+            const generation = ofType(resources, "random:index/randomUuid:RandomUuid").find((r) => r.name === "monitor-web-password-generation");
+            assert.ok(generation, "no RandomUuid monitor-web-password-generation");
+            // The password is its keeper, so replacing the password replaces the UUID.
+            assert.strictEqual(unwrapSecret(generation.inputs.keepers).password, MOCK.result);
+            const uuid = (mockedProviderOutputs("random:index/randomUuid:RandomUuid", "monitor-web-password-generation") as { result: string }).result;
+            for (const [kind, name] of [["kubernetes:apps/v1:Deployment", "grafana"], ["kubernetes:apps/v1:Deployment", "prometheus-adapter"]]) {
+                const annotations = findOne(resources, kind, name).inputs.spec.template.metadata.annotations;
+                assert.strictEqual(annotations[PROMETHEUS_CREDENTIALS_ANNOTATION], uuid, `${name}'s pod template`);
+                assert.ok(!JSON.stringify(annotations).includes(MOCK.result), `${name}'s annotations hold the password`);
+            }
         });
 
         it("puts the web config file (with the hash) and the password in a Secret, never in a ConfigMap or any plain value", () => {
@@ -233,6 +247,8 @@ describe("metrics.web: TLS and basic auth on Prometheus' web port", () => {
             assert.deepStrictEqual(c.readinessProbe.httpGet, { path: "/-/ready", port: "web", scheme: "HTTPS" });
             assert.deepStrictEqual(c.livenessProbe.httpGet, { path: "/-/healthy", port: "web", scheme: "HTTPS" });
             assert.ok(!ofType(resources, RANDOM_PASSWORD).some((r) => r.name === "monitor-web-password"));
+            const grafana = findOne(resources, "kubernetes:apps/v1:Deployment", "grafana");
+            assert.strictEqual(grafana.inputs.spec.template.metadata.annotations[PROMETHEUS_CREDENTIALS_ANNOTATION], undefined);
             assert.strictEqual(exports.prometheusWebPassword, undefined);
             const reloader = container(resources, "kubernetes:apps/v1:StatefulSet", "monitor", "config-reloader");
             assert.ok(reloader.args.includes("--reload-url=https://127.0.0.1:9090/-/reload"));

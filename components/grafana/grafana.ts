@@ -18,6 +18,8 @@ export interface GrafanaArgs {
     model: GrafanaModel;
     /** Prometheus' generated basic-auth password, while metrics.web.basicAuth is set. */
     prometheusPassword?: pulumi.Output<string>;
+    /** Changes when that password is replaced, so Grafana, which reads it at start, rolls. */
+    prometheusPasswordGeneration?: pulumi.Output<string>;
     namespaces: NamespaceReadiness;
 }
 
@@ -49,7 +51,7 @@ export class Grafana extends MonitoringComponent {
         const claim = claimArgs ? [new k8s.core.v1.PersistentVolumeClaim(`${name}-data`, claimArgs, this.inNamespace(namespace, ...volume))] : [];
         const service = new k8s.core.v1.Service(`${name}-service`, grafanaService(m.grafana), inNamespace);
         const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, ownServiceAccount(m.grafana.name, m.grafana.namespace, grafanaLabels(m.grafana)), inNamespace);
-        new k8s.apps.v1.Deployment(`${name}-deployment`, grafanaDeployment(m), this.inNamespace(namespace, secret, ...configMaps, ...claim, service, account));
+        new k8s.apps.v1.Deployment(`${name}-deployment`, grafanaDeployment(m, args.prometheusPasswordGeneration), this.inNamespace(namespace, secret, ...configMaps, ...claim, service, account));
         const ingressArgs = grafanaIngress(m.grafana);
         if (ingressArgs) {
             new k8s.networking.v1.Ingress(`${name}-ingress`, ingressArgs, this.inNamespace(namespace, service));

@@ -1,5 +1,7 @@
+import * as pulumi from "@pulumi/pulumi";
 import * as k8s from "@pulumi/kubernetes";
 import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../common/checksum";
+import { credentialsAnnotation } from "../common/credentials-generation";
 import { noPrivileges } from "../common/no-privileges";
 import { containerResources } from "../common/resources";
 import { replicaSpread } from "../common/replica-spread";
@@ -72,7 +74,7 @@ export function adapterContainer(m: ResourceMetricsModel): k8s.types.input.core.
  * Stateless: every replica answers any request from Prometheus, so replicas only add
  * availability. A new rules file rolls the pods through the checksum annotation.
  */
-export function adapterDeployment(m: ResourceMetricsModel): k8s.types.input.apps.v1.Deployment {
+export function adapterDeployment(m: ResourceMetricsModel, prometheusPasswordGeneration?: pulumi.Input<string>): k8s.types.input.apps.v1.Deployment {
     const r = m.settings;
     const labels = adapterLabels(r);
     return {
@@ -83,7 +85,13 @@ export function adapterDeployment(m: ResourceMetricsModel): k8s.types.input.apps
             replicas: r.replicas,
             selector: { matchLabels: labels },
             template: {
-                metadata: { labels, annotations: { [CONFIG_CHECKSUM_ANNOTATION]: configChecksum({ [ADAPTER_PATHS.configFile]: adapterConfigFile(r) }) } },
+                metadata: {
+                    labels,
+                    annotations: {
+                        [CONFIG_CHECKSUM_ANNOTATION]: configChecksum({ [ADAPTER_PATHS.configFile]: adapterConfigFile(r) }),
+                        ...credentialsAnnotation(prometheusPasswordGeneration),
+                    },
+                },
                 spec: {
                     serviceAccountName: r.name,
                     ...podPlacement(r, replicaSpread(r.replicas, labels)),

@@ -23,6 +23,8 @@ export interface ResourceMetricsArgs {
     model: ResourceMetricsModel;
     /** Prometheus' generated basic-auth password, while metrics.web.basicAuth is set. */
     prometheusPassword?: pulumi.Output<string>;
+    /** Changes when that password is replaced, so the adapter, which reads it at start, rolls. */
+    prometheusPasswordGeneration?: pulumi.Output<string>;
     namespaces: NamespaceReadiness;
 }
 
@@ -46,7 +48,7 @@ export class ResourceMetrics extends MonitoringComponent {
         const service = new k8s.core.v1.Service(`${name}-service`, adapterService(r), inNamespace);
         const authArgs = prometheusAuthSecret(args.model, args.prometheusPassword);
         const auth = authArgs ? [new k8s.core.v1.Secret(`${name}-prometheus-auth`, authArgs, inNamespace)] : [];
-        const deployment = new k8s.apps.v1.Deployment(`${name}-deployment`, adapterDeployment(args.model), this.inNamespace(r.namespace, account, config, service, ...auth, ...bindings));
+        const deployment = new k8s.apps.v1.Deployment(`${name}-deployment`, adapterDeployment(args.model, args.prometheusPasswordGeneration), this.inNamespace(r.namespace, account, config, service, ...auth, ...bindings));
         const budget = adapterDisruptionBudget(r);
         if (budget) {
             new k8s.policy.v1.PodDisruptionBudget(`${name}-disruption-budget`, budget, inNamespace);
