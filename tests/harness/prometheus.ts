@@ -1,9 +1,9 @@
 import { ChildProcess, execFileSync, spawn } from "child_process";
 import * as fs from "fs";
-import * as net from "net";
 import * as os from "os";
 import * as path from "path";
 import { parse, stringify } from "yaml";
+import { freePort } from "./free-port";
 import { until } from "./hang";
 
 /**
@@ -179,16 +179,7 @@ export function promtool(...args: string[]): string {
     }
 }
 
-export async function freePort(): Promise<number> {
-    return new Promise((resolve, reject) => {
-        const server = net.createServer();
-        server.once("error", reject);
-        server.listen(0, "127.0.0.1", () => {
-            const port = (server.address() as net.AddressInfo).port;
-            server.close(() => resolve(port));
-        });
-    });
-}
+export { freePort } from "./free-port";
 
 export interface TargetsResponse {
     activeTargets: Array<{ labels: Record<string, string>; discoveredLabels: Record<string, string>; scrapePool: string }>;
