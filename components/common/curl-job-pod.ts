@@ -1,7 +1,8 @@
 import * as k8s from "@pulumi/kubernetes";
-import { ResourceSettings } from "../../config";
+import { ResourceSettings, SearchStoreSettings } from "../../config";
 import { noPrivileges } from "./no-privileges";
 import { containerResources } from "./resources";
+import { podPlacement } from "./scheduling";
 
 /** The curl_user of curlimages/curl, the image that runs the program's REST calls from a shell script. */
 export const CURL_IMAGE_UID = 100;
@@ -59,4 +60,37 @@ export function curlScriptPod(args: {
 /** A ServiceAccount of its own for a workload that needs no Kubernetes API access. */
 export function tokenlessServiceAccount(name: string, namespace: string, labels: Record<string, string>): k8s.types.input.core.v1.ServiceAccount {
     return { apiVersion: "v1", kind: "ServiceAccount", metadata: { name, namespace, labels }, automountServiceAccountToken: false };
+}
+
+/**
+ * A one-off Job against the search store or Kibana: one curl script from its ConfigMap of the
+ * same name, run by the ServiceAccount of that name, with the retention job's image and
+ * resources and the store's placement. It retries on failure (the script itself waits for its
+ * service) for at most half an hour; a changed spec makes Pulumi replace the Job, so it runs again.
+ */
+export function searchStoreScriptJob(
+    s: SearchStoreSettings,
+    job: { name: string; labels: Record<string, string>; scriptKey: string; env: Record<string, string> },
+): k8s.types.input.batch.v1.Job {
+    return {
+        apiVersion: "batch/v1",
+        kind: "Job",
+        metadata: { name: job.name, namespace: s.namespace, labels: job.labels },
+        spec: {
+            backoffLimit: 6,
+            activeDeadlineSeconds: 1800,
+            template: {
+                metadata: { labels: job.labels },
+                spec: curlScriptPod({
+                    serviceAccountName: job.name,
+                    image: s.retention.image,
+                    configMapName: job.name,
+                    scriptKey: job.scriptKey,
+                    env: job.env,
+                    resources: s.retention.resources,
+                    placement: podPlacement(s),
+                }),
+            },
+        },
+    };
 }

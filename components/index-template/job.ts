@@ -1,7 +1,6 @@
 import * as k8s from "@pulumi/kubernetes";
 import { LOG_INDEX_PATTERN, SEARCH_STORE_NODES, SearchStoreSettings } from "../../config";
-import { curlScriptPod, scriptConfigMap } from "../common/curl-job-pod";
-import { podPlacement } from "../common/scheduling";
+import { scriptConfigMap, searchStoreScriptJob } from "../common/curl-job-pod";
 import { searchStoreUrl } from "../search-store/service";
 import { INDEX_TEMPLATE_SCRIPT_KEY, indexTemplateJobName, indexTemplateLabels, LOG_INDEX_TEMPLATE_NAME } from "./layout";
 import { PUT_INDEX_TEMPLATE_SCRIPT } from "./put-index-template";
@@ -28,26 +27,5 @@ export function indexTemplateEnv(s: SearchStoreSettings): Record<string, string>
  * spec, which Pulumi replaces, so the new template is installed; PUT makes a rerun harmless.
  */
 export function indexTemplateJob(s: SearchStoreSettings): k8s.types.input.batch.v1.Job {
-    const labels = indexTemplateLabels(s);
-    return {
-        apiVersion: "batch/v1",
-        kind: "Job",
-        metadata: { name: indexTemplateJobName(s), namespace: s.namespace, labels },
-        spec: {
-            backoffLimit: 6,
-            activeDeadlineSeconds: 1800,
-            template: {
-                metadata: { labels },
-                spec: curlScriptPod({
-                    serviceAccountName: indexTemplateJobName(s),
-                    image: s.retention.image,
-                    configMapName: indexTemplateJobName(s),
-                    scriptKey: INDEX_TEMPLATE_SCRIPT_KEY,
-                    env: indexTemplateEnv(s),
-                    resources: s.retention.resources,
-                    placement: podPlacement(s),
-                }),
-            },
-        },
-    };
+    return searchStoreScriptJob(s, { name: indexTemplateJobName(s), labels: indexTemplateLabels(s), scriptKey: INDEX_TEMPLATE_SCRIPT_KEY, env: indexTemplateEnv(s) });
 }

@@ -1,7 +1,6 @@
 import * as k8s from "@pulumi/kubernetes";
 import { SearchStoreSettings } from "../../config";
-import { curlScriptPod, scriptConfigMap } from "../common/curl-job-pod";
-import { podPlacement } from "../common/scheduling";
+import { scriptConfigMap, searchStoreScriptJob } from "../common/curl-job-pod";
 import { INDEX_PATTERN_ID, INDEX_PATTERN_SCRIPT_KEY, indexPatternJobName, indexPatternLabels, kibanaUrl } from "./layout";
 import { PROVISION_INDEX_PATTERN_SCRIPT } from "./provision-index-pattern";
 
@@ -14,26 +13,10 @@ export function indexPatternScriptConfigMap(s: SearchStoreSettings): k8s.types.i
  * which Pulumi replaces, so the new pattern is provisioned; overwrite=true makes a rerun safe.
  */
 export function indexPatternJob(s: SearchStoreSettings): k8s.types.input.batch.v1.Job {
-    const labels = indexPatternLabels(s);
-    return {
-        apiVersion: "batch/v1",
-        kind: "Job",
-        metadata: { name: indexPatternJobName(s), namespace: s.namespace, labels },
-        spec: {
-            backoffLimit: 6,
-            activeDeadlineSeconds: 1800,
-            template: {
-                metadata: { labels },
-                spec: curlScriptPod({
-                    serviceAccountName: indexPatternJobName(s),
-                    image: s.retention.image,
-                    configMapName: indexPatternJobName(s),
-                    scriptKey: INDEX_PATTERN_SCRIPT_KEY,
-                    env: { KIBANA_URL: kibanaUrl(s), INDEX_PATTERN: s.kibana.indexPattern, INDEX_PATTERN_ID },
-                    resources: s.retention.resources,
-                    placement: podPlacement(s),
-                }),
-            },
-        },
-    };
+    return searchStoreScriptJob(s, {
+        name: indexPatternJobName(s),
+        labels: indexPatternLabels(s),
+        scriptKey: INDEX_PATTERN_SCRIPT_KEY,
+        env: { KIBANA_URL: kibanaUrl(s), INDEX_PATTERN: s.kibana.indexPattern, INDEX_PATTERN_ID },
+    });
 }
