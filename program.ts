@@ -77,6 +77,9 @@ export const consoles = consolesOf(settings);
 export const grafanaAdminUser = grafana?.adminUser;
 export const grafanaAdminPassword = grafana?.adminPassword;
 export const alertmanagerUrl = alertmanager?.inClusterUrl;
+// Alertmanager's basic-auth login while alertmanager.web.basicAuth is set: `pulumi stack output alertmanagerWebPassword --show-secrets`.
+export const alertmanagerWebUser = alertmanager?.webUser;
+export const alertmanagerWebPassword = alertmanager?.webPassword;
 export const resourceMetricsApiService = resourceMetrics?.apiServiceName;
 export const blackboxExporterService = blackboxExporter?.serviceName;
 export const networkPolicyNames = networkPolicies?.names;

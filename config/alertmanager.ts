@@ -10,6 +10,7 @@ import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields } from "./scheduling";
 import { ConfigSource, fullKey } from "./source";
 import { oneVolumeMessage, storageSchema } from "./storage";
+import { webSchema } from "./metrics-web";
 
 export const ALERTMANAGER_KEY = "alertmanager";
 
@@ -139,11 +140,22 @@ export const alertmanagerSchema = closedObject({
         .array(teamSchema, { error: "a list of teams" })
         .default([])
         .meta({ description: "routes for a team's alerts: [{ name, matchers, slackChannel, emailTo }]" }),
+    // Prometheus reads basic_auth and tls_config in alertmanager_config on every line (2.11 included), so no release gate.
+    web: webSchema({ exampleSecret: "alertmanager-web-tls", certificateName: "<alertmanager.name>.<metrics.namespace>.svc", passwordOutput: "alertmanagerWebPassword" })
+        .optional()
+        .meta({
+            description:
+                "TLS and basic authentication on Alertmanager's web port (--web.config.file; the gossip port stays plain): { tls: { secretName }, basicAuth: { username } }; none by default",
+        }),
 }).superRefine((a, ctx) => {
     if (a.replicas !== undefined && a.replicas >= 2 && a.storage.mode !== "storageClass") {
         ctx.addIssue({ code: "custom", path: ["replicas"], input: a.replicas, message: oneVolumeMessage(a.storage.mode) });
     }
 }, whenClean("replicas", "storage")).superRefine((a, ctx) => {
+    if (a.web !== undefined && !a.enabled) {
+        ctx.addIssue({ code: "custom", path: ["web"], input: a.web, message: "no web setting unless enabled is true: no Alertmanager would serve it" });
+    }
+}, whenClean("web", "enabled")).superRefine((a, ctx) => {
     a.teams.forEach((t, i) => {
         if (t?.slackChannel !== undefined && a.slack === undefined) {
             ctx.addIssue({ code: "custom", path: ["teams", i, "slackChannel"], input: t.slackChannel, message: "nothing unless alertmanager.slack is set, which holds the Slack webhook" });

@@ -481,6 +481,7 @@ export function loadSettings(source: ConfigSource): Settings {
             serviceName: alertmanager.name,
             portName: ALERTMANAGER_PORT_NAME,
             ...(alertmanager.replicas >= 2 ? { clusterPortNames: Object.values(ALERTMANAGER_CLUSTER_PORT_NAMES) } : {}),
+            ...(alertmanager.web ? { web: alertmanager.web } : {}),
         };
     }
     metrics!.alerting = { rules: rules!, context: ruleContext(metrics!, controlPlane!, logs!, nodeExporter!.enabled, kubeStateMetrics.enabled, alertmanager.enabled ? alertmanager.name : undefined) };

@@ -22,7 +22,7 @@ import { annotationDiscoverySchema } from "./annotation-discovery";
 import type { BlackboxTarget } from "./blackbox-exporter";
 import { ENV_REFERENCE_MESSAGE, envReferences } from "./env-expansion";
 import { remoteWriteSchema } from "./remote-write";
-import { metricsWebSchema } from "./metrics-web";
+import { metricsWebSchema, WebSettings } from "./metrics-web";
 import type { ControlPlaneSettings } from "./control-plane";
 import type { ServiceTarget } from "./own-targets";
 import {
@@ -299,6 +299,8 @@ export interface AlertmanagerTarget {
     portName: string;
     /** Set while Alertmanager runs as a cluster: its gossip ports, which share the Service with the web port. */
     clusterPortNames?: string[];
+    /** alertmanager.web: what Prometheus sends alerts and scrapes with (docs/security.md#alertmanager-web-config). */
+    web?: WebSettings;
 }
 
 export type MetricsSettings = z.output<typeof metricsSchema> & {

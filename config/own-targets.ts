@@ -15,6 +15,8 @@ export const OWN_JOB_NAMES = {
     configReloader: "config-reloader",
     /** Prometheus itself while metrics.web is set: its credentials must not go to the other monitor=main Services. */
     prometheusWeb: "prometheus-web",
+    /** Alertmanager while alertmanager.web is set, for the same reason. */
+    alertmanagerWeb: "alertmanager-web",
     searchStore: "elasticsearch",
 } as const;
 

@@ -7,11 +7,13 @@ export interface AccessOutputs {
     grafanaAdminUser?: string;
     /** Set while metrics.web.basicAuth is. */
     prometheusWebUser?: string;
+    /** Set while alertmanager.web.basicAuth is. */
+    alertmanagerWebUser?: string;
 }
 
 /**
  * How to reach each UI of a deployed stack: its Ingress URL, or a port-forward line and the local
- * address. Grafana's and Prometheus' passwords are never printed here, only the commands that
+ * address. Grafana's, Prometheus' and Alertmanager's passwords are never printed here, only the commands that
  * show them on request, because this text ends up in terminals' scroll-back and CI logs.
  */
 export function accessText(outputs: AccessOutputs, stack: string, context: string, outputCommand: string): string {
@@ -41,6 +43,10 @@ export function accessText(outputs: AccessOutputs, stack: string, context: strin
     if (outputs.prometheusWebUser !== undefined) {
         lines.push("", `Prometheus login: user ${outputs.prometheusWebUser}; the password with:`);
         lines.push(`  ${outputCommand} prometheusWebPassword --show-secrets --stack ${stack}`);
+    }
+    if (outputs.alertmanagerWebUser !== undefined) {
+        lines.push("", `Alertmanager login: user ${outputs.alertmanagerWebUser}; the password with:`);
+        lines.push(`  ${outputCommand} alertmanagerWebPassword --show-secrets --stack ${stack}`);
     }
     return `${lines.join("\n")}\n`;
 }

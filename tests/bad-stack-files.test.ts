@@ -175,6 +175,12 @@ const CASES: Case[] = [
     { class: "web config", what: "a user name with a colon", edit: metrics({ image: "quay.io/prometheus/prometheus:v2.53.5", web: { basicAuth: { username: "ops:admin" } } }), key: `${M}.web.basicAuth.username` },
     { class: "web config", what: "a misspelt key under web", edit: metrics({ image: "quay.io/prometheus/prometheus:v2.55.1", web: { basicauth: { username: "ops" } } }), key: `${M}.web` , says: /basicAuth/ },
     { class: "web config", what: "tls with the adapter in kube-system", edit: (c) => { c[M].image = "quay.io/prometheus/prometheus:v3.5.0"; c[M].web = { tls: { secretName: "monitor-tls" } }; c[R] = { enabled: true, namespace: "kube-system" }; }, key: `${R}.namespace`, says: /ca\.crt/ },
+    // alertmanager.web: the same parts as metrics.web, on any Prometheus line (docs/security.md#alertmanager-web-config).
+    { class: "alertmanager web config", what: "an empty web", edit: (c) => (c[A] = { web: {} }), key: `${A}.web`, says: /tls, basicAuth or both/ },
+    { class: "alertmanager web config", what: "a user name with a colon", edit: (c) => (c[A] = { web: { basicAuth: { username: "ops:admin" } } }), key: `${A}.web.basicAuth.username` },
+    { class: "alertmanager web config", what: "tls without secretName", edit: (c) => (c[A] = { web: { tls: {} } }), key: `${A}.web.tls.secretName` },
+    { class: "alertmanager web config", what: "a misspelt key under web", edit: (c) => (c[A] = { web: { basicauth: { username: "ops" } } }), key: `${A}.web`, says: /basicAuth/ },
+    { class: "alertmanager web config", what: "web on a disabled Alertmanager", edit: (c) => (c[A] = { enabled: false, web: { tls: { secretName: "am-tls" } } }), key: `${A}.web`, says: /enabled is true/ },
     // 5. URLs and paths
     { class: "urls and paths", what: "credentials in the external URL", edit: metrics({ externalUrl: "https://admin:pw@monitor.example.com/" }), key: `${M}.externalUrl`, says: /credentials|user/ },
     { class: "urls and paths", what: "a tab inside the external URL", edit: metrics({ externalUrl: "https://monitor\t.example.com/" }), key: `${M}.externalUrl` },

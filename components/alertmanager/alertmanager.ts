@@ -1,5 +1,6 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
+import * as random from "@pulumi/random";
 import { AlertmanagerSettings } from "../../config";
 import { nfsPersistentVolume } from "../storage";
 import { ownServiceAccount } from "../common/own-service-account";
@@ -9,6 +10,8 @@ import { alertmanagerService, alertmanagerUrl } from "./service";
 import { alertmanagerDisruptionBudget, alertmanagerStatefulSet } from "./statefulset";
 import { NamespaceReadiness } from "../namespaces";
 import { MonitoringComponent } from "../common/monitoring-component";
+import { generatedWebPasswordArgs } from "../metrics-server/web-password";
+import { webSecret } from "./web-config";
 
 export interface AlertmanagerArgs {
     settings: AlertmanagerSettings;
@@ -19,23 +22,40 @@ export interface AlertmanagerArgs {
 export class Alertmanager extends MonitoringComponent {
     public readonly serviceName: pulumi.Output<string>;
     public readonly inClusterUrl: pulumi.Output<string>;
+    /** The basic-auth user and its generated password (a Pulumi secret) while alertmanager.web.basicAuth is set. */
+    public readonly webUser?: pulumi.Output<string>;
+    public readonly webPassword?: pulumi.Output<string>;
 
     constructor(name: string, args: AlertmanagerArgs, opts?: pulumi.ComponentResourceOptions) {
         super("cluster-monitoring:monitoring:Alertmanager", name, args.namespaces, opts);
         const a = args.settings;
         const inNamespace = this.inNamespace(a.namespace);
         const secret = new k8s.core.v1.Secret(`${name}-config`, alertmanagerConfigSecret(a), inNamespace);
+        // As Prometheus' (components/metrics-server): the provider computes the bcrypt hash, which stays the same from one run to the next.
+        const generated = a.web?.basicAuth
+            ? new random.RandomPassword(`${name}-web-password`, generatedWebPasswordArgs(), { parent: this, additionalSecretOutputs: ["result", "bcryptHash"] })
+            : undefined;
+        const webArgs = webSecret(a, generated ? { password: generated.result, bcryptHash: generated.bcryptHash } : undefined);
+        const web = webArgs ? [new k8s.core.v1.Secret(`${name}-web`, webArgs, inNamespace)] : [];
         const service = new k8s.core.v1.Service(`${name}-service`, alertmanagerService(a), inNamespace);
         const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, ownServiceAccount(a.name, a.namespace, alertmanagerLabels(a)), inNamespace);
         const volumeArgs = nfsPersistentVolume(a.name, a.storage);
         const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, this.clusterScoped())] : [];
-        new k8s.apps.v1.StatefulSet(`${name}-statefulset`, alertmanagerStatefulSet(a), this.inNamespace(a.namespace, secret, service, account, ...volume));
+        new k8s.apps.v1.StatefulSet(`${name}-statefulset`, alertmanagerStatefulSet(a), this.inNamespace(a.namespace, secret, service, account, ...volume, ...web));
         const budget = alertmanagerDisruptionBudget(a);
         if (budget) {
             new k8s.policy.v1.PodDisruptionBudget(`${name}-disruption-budget`, budget, inNamespace);
         }
         this.serviceName = service.metadata.name;
         this.inClusterUrl = pulumi.output(alertmanagerUrl(a));
-        this.registerOutputs({ serviceName: this.serviceName, inClusterUrl: this.inClusterUrl });
+        if (generated && a.web?.basicAuth) {
+            this.webUser = pulumi.output(a.web.basicAuth.username);
+            this.webPassword = pulumi.secret(generated.result);
+        }
+        this.registerOutputs({
+            serviceName: this.serviceName,
+            inClusterUrl: this.inClusterUrl,
+            ...(this.webPassword ? { webUser: this.webUser, webPassword: this.webPassword } : {}),
+        });
     }
 }

@@ -6,6 +6,10 @@ export const ALERTMANAGER_PATHS = {
     configDir: "/etc/alertmanager/config",
     configFile: "alertmanager.yml",
     data: "/alertmanager",
+    /** The web config file (docs/security.md#alertmanager-web-config). */
+    webDir: "/etc/alertmanager/web",
+    /** The stack's kubernetes.io/tls Secret: the serving certificate and key. */
+    webTlsDir: "/etc/alertmanager/web-tls",
 } as const;
 
 export const WEB_PORT = { name: ALERTMANAGER_PORT_NAME, number: 9093 } as const;
@@ -19,7 +23,10 @@ export const POD_IP_ENV = "POD_IP";
 /** nobody, as the official image runs it. */
 export const ALERTMANAGER_UID = 65534;
 
-export const VOLUMES = { config: "config", data: "alertmanager-data" } as const;
+export const VOLUMES = { config: "config", data: "alertmanager-data", web: "web-config", webTls: "web-tls" } as const;
+
+/** Keys of the web Secret: the file --web.config.file reads, and the plain password its callers (Prometheus, Grafana) send. */
+export const WEB_SECRET_KEYS = { config: "web.yml", password: "password" } as const;
 
 export function configSecretName(a: Pick<AlertmanagerSettings, "name">): string {
     return `${a.name}-config`;
@@ -35,4 +42,19 @@ export function alertmanagerLabels(a: Pick<AlertmanagerSettings, "name">): Recor
 
 export function alertmanagerServiceLabels(a: Pick<AlertmanagerSettings, "name">): Record<string, string> {
     return { ...alertmanagerLabels(a), [DISCOVERY_LABEL.key]: DISCOVERY_LABEL.value };
+}
+
+/** The Secret with the web config file and the generated password; present exactly when alertmanager.web is set. */
+export function webSecretName(a: Pick<AlertmanagerSettings, "name">): string {
+    return `${a.name}-web`;
+}
+
+/** http, or https while alertmanager.web.tls is set: every caller of the web port follows it. */
+export function webScheme(a: { web?: { tls?: unknown } }): "http" | "https" {
+    return a.web?.tls ? "https" : "http";
+}
+
+/** The name callers verify the certificate against: the Service's, whatever pod address they dialled. */
+export function webServerName(a: Pick<AlertmanagerSettings, "name" | "namespace">): string {
+    return `${a.name}.${a.namespace}.svc`;
 }

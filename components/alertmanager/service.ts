@@ -1,6 +1,6 @@
 import * as k8s from "@pulumi/kubernetes";
 import { AlertmanagerSettings } from "../../config";
-import { alertmanagerLabels, alertmanagerServiceLabels, CLUSTER_PORT, WEB_PORT } from "./layout";
+import { alertmanagerLabels, alertmanagerServiceLabels, CLUSTER_PORT, WEB_PORT, webScheme } from "./layout";
 import { clustered } from "./statefulset";
 
 /**
@@ -31,5 +31,5 @@ export function alertmanagerService(a: AlertmanagerSettings): k8s.types.input.co
 }
 
 export function alertmanagerUrl(a: AlertmanagerSettings): string {
-    return `http://${a.name}.${a.namespace}.svc:${WEB_PORT.number}`;
+    return `${webScheme(a)}://${a.name}.${a.namespace}.svc:${WEB_PORT.number}`;
 }

@@ -5,7 +5,9 @@ import { containerResources } from "../common/resources";
 import { podPlacement } from "../common/scheduling";
 import { dataClaimTemplate } from "../storage";
 import { alertmanagerConfigShape } from "./config-file";
-import { ALERTMANAGER_PATHS, ALERTMANAGER_UID, alertmanagerLabels, CLUSTER_PORT, configSecretName, POD_IP_ENV, VOLUMES, WEB_PORT } from "./layout";
+import { ALERTMANAGER_PATHS, ALERTMANAGER_UID, alertmanagerLabels, CLUSTER_PORT, configSecretName, POD_IP_ENV, VOLUMES, WEB_PORT, WEB_SECRET_KEYS, webSecretName } from "./layout";
+import { TLS_SECRET_KEYS } from "../metrics-server/layout";
+import { webConfigPath } from "./web-config";
 import { isReplicated, podDisruptionBudget, replicaSpread } from "../common/replica-spread";
 import { noPrivileges } from "../common/no-privileges";
 
@@ -39,6 +41,7 @@ export function alertmanagerArgs(a: AlertmanagerSettings): string[] {
         `--storage.path=${ALERTMANAGER_PATHS.data}`,
         `--data.retention=${a.retention}`,
         `--web.listen-address=:${WEB_PORT.number}`,
+        ...(a.web ? [`--web.config.file=${webConfigPath()}`] : []),
         ...cluster,
     ];
 }
@@ -47,8 +50,38 @@ export function alertmanagerDisruptionBudget(a: AlertmanagerSettings): k8s.types
     return podDisruptionBudget(a.name, a.namespace, alertmanagerLabels(a), a.replicas);
 }
 
-function probe(path: string, failureThreshold: number): k8s.types.input.core.v1.Probe {
-    return { httpGet: { path, port: WEB_PORT.name }, periodSeconds: 10, timeoutSeconds: 3, failureThreshold };
+/**
+ * As Prometheus' (components/metrics-server/statefulset.ts): under basic auth every path answers
+ * 401 without credentials, and an httpGet probe could send them only as a header in the pod
+ * spec, so the probe only opens the port; with TLS alone the paths stay, over HTTPS (the kubelet
+ * does not verify the certificate). Without web the probe is as it always was.
+ */
+function probe(a: AlertmanagerSettings, path: string, failureThreshold: number): k8s.types.input.core.v1.Probe {
+    const check: k8s.types.input.core.v1.Probe = a.web?.basicAuth
+        ? { tcpSocket: { port: WEB_PORT.name } }
+        : { httpGet: { path, port: WEB_PORT.name, ...(a.web?.tls ? { scheme: "HTTPS" } : {}) } };
+    return { ...check, periodSeconds: 10, timeoutSeconds: 3, failureThreshold };
+}
+
+/** The web config file alone of the web Secret (not the plain password, which is for the callers), and the serving pair of the TLS Secret. */
+function webVolumes(a: AlertmanagerSettings): { mounts: k8s.types.input.core.v1.VolumeMount[]; volumes: k8s.types.input.core.v1.Volume[] } {
+    if (!a.web) {
+        return { mounts: [], volumes: [] };
+    }
+    const only = (keys: string[]) => keys.map((key) => ({ key, path: key }));
+    // 0440 with fsGroup 65534: Alertmanager reads them, nobody else.
+    return {
+        mounts: [
+            { name: VOLUMES.web, mountPath: ALERTMANAGER_PATHS.webDir, readOnly: true },
+            ...(a.web.tls ? [{ name: VOLUMES.webTls, mountPath: ALERTMANAGER_PATHS.webTlsDir, readOnly: true }] : []),
+        ],
+        volumes: [
+            { name: VOLUMES.web, secret: { secretName: webSecretName(a), defaultMode: 0o440, items: only([WEB_SECRET_KEYS.config]) } },
+            ...(a.web.tls
+                ? [{ name: VOLUMES.webTls, secret: { secretName: a.web.tls.secretName, defaultMode: 0o440, items: only([TLS_SECRET_KEYS.cert, TLS_SECRET_KEYS.key]) } }]
+                : []),
+        ],
+    };
 }
 
 export function alertmanagerContainer(a: AlertmanagerSettings): k8s.types.input.core.v1.Container {
@@ -68,11 +101,12 @@ export function alertmanagerContainer(a: AlertmanagerSettings): k8s.types.input.
                 : []),
         ],
         resources: containerResources(a.resources),
-        livenessProbe: probe("/-/healthy", 6),
-        readinessProbe: probe("/-/ready", 10),
+        livenessProbe: probe(a, "/-/healthy", 6),
+        readinessProbe: probe(a, "/-/ready", 10),
         volumeMounts: [
             { name: VOLUMES.config, mountPath: ALERTMANAGER_PATHS.configDir, readOnly: true },
             { name: VOLUMES.data, mountPath: ALERTMANAGER_PATHS.data },
+            ...webVolumes(a).mounts,
         ],
         // The restricted Pod Security Standard, as Prometheus (docs/design.md#hardening).
         securityContext: {
@@ -114,7 +148,7 @@ export function alertmanagerStatefulSet(a: AlertmanagerSettings): k8s.types.inpu
                         seccompProfile: { type: "RuntimeDefault" },
                     },
                     containers: [alertmanagerContainer(a)],
-                    volumes: [{ name: VOLUMES.config, secret: { secretName: configSecretName(a), defaultMode: 0o440 } }],
+                    volumes: [{ name: VOLUMES.config, secret: { secretName: configSecretName(a), defaultMode: 0o440 } }, ...webVolumes(a).volumes],
                 },
             },
             volumeClaimTemplates: [dataClaimTemplate(VOLUMES.data, a.name, a.storage)],

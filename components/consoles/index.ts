@@ -1,6 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import { Settings } from "../../config";
 import { alertmanagerService } from "../alertmanager/service";
+import { webScheme as alertmanagerScheme } from "../alertmanager/layout";
 import { grafanaService, grafanaUrl } from "../grafana/service";
 import { kibanaService } from "../kibana/deployment";
 import { webScheme } from "../metrics-server/layout";
@@ -39,7 +40,7 @@ export function consoles(s: Settings): Console[] {
     }
     list.push(consoleOf("Prometheus", headlessService(s.metrics), s.metrics.routePrefix, s.metrics.ingress ? s.metrics.externalUrl : undefined, webScheme(s.metrics)));
     if (s.alertmanager.enabled) {
-        list.push(consoleOf("Alertmanager", alertmanagerService(s.alertmanager), "/"));
+        list.push(consoleOf("Alertmanager", alertmanagerService(s.alertmanager), "/", undefined, alertmanagerScheme(s.alertmanager)));
     }
     if (s.searchStore.enabled && s.searchStore.kibana.enabled) {
         list.push(consoleOf("Kibana", kibanaService(s.searchStore), "/"));

@@ -114,18 +114,35 @@ export function elasticsearchDataSource(logs: Pick<LogsSettings, "search" | "nam
     };
 }
 
+/** alertmanager.web as Grafana needs it: the user and the Secret with its password, and the TLS Secret with ca.crt. */
+export interface AlertmanagerWebTarget {
+    basicAuthUser?: string;
+    passwordSecretName?: string;
+    tlsSecretName?: string;
+}
+
 /**
  * The program's Alertmanager: Grafana lists its alerts and silences. The implementation field
- * tells Grafana it is a Prometheus Alertmanager, not Grafana's own or Mimir's.
+ * tells Grafana it is a Prometheus Alertmanager, not Grafana's own or Mimir's. With
+ * alertmanager.web, the same data source keys as Prometheus' (basicAuth, tlsAuthWithCACert,
+ * secureJsonData from the environment): Grafana's HTTP settings are common to its data sources.
  */
-export function alertmanagerDataSource(url: string): DataSource {
+export function alertmanagerDataSource(url: string, web?: AlertmanagerWebTarget): DataSource {
+    const user = web?.basicAuthUser;
+    const tls = web?.tlsSecretName !== undefined;
+    const secure = {
+        ...(user !== undefined ? { basicAuthPassword: `\${${ENV.alertmanagerPassword}}` } : {}),
+        ...(tls ? { tlsCACert: `\${${ENV.alertmanagerCa}}` } : {}),
+    };
     return {
         ...ALERTMANAGER_DATASOURCE,
         access: "proxy",
         url,
         isDefault: false,
         editable: false,
-        jsonData: { implementation: "prometheus", handleGrafanaManagedAlerts: false },
+        ...(user !== undefined ? { basicAuth: true, basicAuthUser: user } : {}),
+        jsonData: { implementation: "prometheus", handleGrafanaManagedAlerts: false, ...(tls ? { tlsAuthWithCACert: true } : {}) },
+        ...(Object.keys(secure).length > 0 ? { secureJsonData: secure } : {}),
     };
 }
 
@@ -133,6 +150,7 @@ export function dataSourcesFile(
     prometheus: PrometheusTarget,
     logs: Pick<LogsSettings, "search" | "namespace">,
     alertmanagerUrl?: string,
+    alertmanagerWeb?: AlertmanagerWebTarget,
 ): DataSourcesFile {
     return {
         apiVersion: 1,
@@ -140,7 +158,7 @@ export function dataSourcesFile(
         datasources: [
             prometheusDataSource(prometheus),
             elasticsearchDataSource(logs),
-            ...(alertmanagerUrl !== undefined ? [alertmanagerDataSource(alertmanagerUrl)] : []),
+            ...(alertmanagerUrl !== undefined ? [alertmanagerDataSource(alertmanagerUrl, alertmanagerWeb)] : []),
         ],
     };
 }

@@ -21,6 +21,7 @@ import {
     TLS_CA_KEY,
 } from "./layout";
 import { GrafanaModel } from "./model";
+import { alertmanagerWebEnv } from "./alertmanager-web-env";
 import { grafanaUrl } from "./service";
 import { noPrivileges } from "../common/no-privileges";
 
@@ -62,6 +63,7 @@ export function grafanaEnv(m: GrafanaModel): EnvVar[] {
         ...(m.prometheus.web?.tlsSecretName !== undefined
             ? [{ name: ENV.prometheusCa, valueFrom: { secretKeyRef: { name: m.prometheus.web.tlsSecretName, key: TLS_CA_KEY } } }]
             : []),
+        ...alertmanagerWebEnv(m),
     ];
 }
 

@@ -32,6 +32,9 @@ export const ENV = {
     prometheusPassword: "PROMETHEUS_PASSWORD",
     /** ca.crt of the stack's TLS Secret (metrics.web.tls), read from that Secret itself. */
     prometheusCa: "PROMETHEUS_CA",
+    /** Alertmanager's basic-auth password and ca.crt (alertmanager.web), each read from its own Secret's one key. */
+    alertmanagerPassword: "ALERTMANAGER_PASSWORD",
+    alertmanagerCa: "ALERTMANAGER_CA",
 } as const;
 
 /** The key of a kubernetes.io/tls Secret that holds the issuing CA. */

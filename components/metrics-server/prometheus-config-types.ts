@@ -77,6 +77,9 @@ export interface AlertmanagerConfig {
     scheme?: "http" | "https";
     path_prefix?: string;
     timeout?: string;
+    /** v2.11.1's alertmanager_config inlines the HTTP client config: both keys are read there (alertmanager.web). */
+    tls_config?: TlsConfig;
+    basic_auth?: { username: string; password_file: string };
     kubernetes_sd_configs?: KubernetesSdConfig[];
     file_sd_configs?: FileSdConfig[];
     static_configs?: StaticConfig[];

@@ -7,6 +7,7 @@ import { scrapeJobs } from "./scrape-jobs";
 import { EndpointDiscovery, endpointDiscovery, endpointSd } from "./scrape-jobs/endpoint-discovery";
 import { keep, literal } from "./scrape-jobs/relabel";
 import { remoteWriteConfigs } from "./remote-write-config";
+import { alertmanagerClient } from "./alertmanager-client";
 
 export function prometheusConfig(s: MetricsSettings): PrometheusConfig {
     const remoteWrite = remoteWriteConfigs(s);
@@ -48,11 +49,13 @@ export function renderPrometheusConfig(config: PrometheusConfig): string {
 /**
  * Alertmanager found through its Service's endpoints (docs/alerting.md#how-prometheus-finds-alertmanager):
  * every replica gets every alert, as Alertmanager's high availability expects. The discovery Role
- * in its namespace comes with discoveryNamespaces.
+ * in its namespace comes with discoveryNamespaces. With alertmanager.web, over https and with the
+ * password (alertmanager-client.ts).
  */
 export function alertmanagers(t: AlertmanagerTarget, d: EndpointDiscovery): AlertmanagerConfig {
     return {
         api_version: "v2",
+        ...alertmanagerClient(t),
         kubernetes_sd_configs: [endpointSd(d, t.namespace)],
         relabel_configs: [
             keep(["__meta_kubernetes_service_name"], literal(t.serviceName)),

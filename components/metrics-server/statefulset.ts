@@ -18,6 +18,7 @@ import {
     webSecretName,
 } from "./layout";
 import { webConfigPath } from "./web-config";
+import { alertmanagerClientVolumes } from "./alertmanager-client";
 import { dataClaimTemplate } from "../storage";
 import { noPrivileges } from "../common/no-privileges";
 import { containerResources } from "../common/resources";
@@ -97,6 +98,7 @@ export function volumeMounts(s: MetricsSettings): VolumeMount[] {
     if (s.web?.tls) {
         mounts.push({ name: VOLUMES.webTls, mountPath: PROMETHEUS_PATHS.webTlsDir, readOnly: true });
     }
+    mounts.push(...alertmanagerClientVolumes(s.alertmanagerTarget).mounts);
     return mounts;
 }
 
@@ -123,6 +125,7 @@ export function volumes(s: MetricsSettings): Volume[] {
         const keys = [TLS_SECRET_KEYS.cert, TLS_SECRET_KEYS.key, TLS_SECRET_KEYS.ca];
         list.push({ name: VOLUMES.webTls, secret: { secretName: s.web.tls.secretName, defaultMode: 0o440, items: keys.map((key) => ({ key, path: key })) } });
     }
+    list.push(...alertmanagerClientVolumes(s.alertmanagerTarget).volumes);
     return list;
 }
 

@@ -50,7 +50,7 @@ export interface JobClaimSources {
     /** searchStore.enabled and searchStore.exporter.enabled: the in-cluster store's exporter, scraped as its own job. */
     searchStore?: boolean;
     blackbox?: { enabled: boolean; probeAnnotated: boolean; probes: readonly { name: string }[] };
-    alertmanager?: { enabled: boolean; name: string };
+    alertmanager?: { enabled: boolean; name: string; web?: unknown };
 }
 
 const key = (component: string, field: string) => `${fullKey(component)}.${field}`;
@@ -79,6 +79,7 @@ export function jobClaims(s: JobClaimSources): JobClaim[] {
         fixed(OWN_JOB_NAMES.resourceMetrics, key(RESOURCE_METRICS_KEY, "enabled"), s.resourceMetrics),
         fixed(OWN_JOB_NAMES.configReloader, key(M, "enableLifecycle"), s.reloader),
         fixed(OWN_JOB_NAMES.prometheusWeb, key(M, "web"), s.web),
+        fixed(OWN_JOB_NAMES.alertmanagerWeb, key(ALERTMANAGER_KEY, "web"), s.alertmanager?.enabled === true && s.alertmanager.web !== undefined),
         fixed(OWN_JOB_NAMES.searchStore, key(SEARCH_STORE_KEY, "exporter.enabled"), s.searchStore),
         ...ANNOTATION_JOB_NAMES.map((name) => fixed(name, key(M, "annotationDiscovery"), s.annotationDiscovery && annotationDiscoveryOn(s.annotationDiscovery))),
         fixed(ANNOTATED_PROBE_JOB, key(BLACKBOX_EXPORTER_KEY, "probeAnnotated"), s.blackbox && s.blackbox.enabled && s.blackbox.probeAnnotated),

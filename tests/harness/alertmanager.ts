@@ -33,8 +33,16 @@ export class AlertmanagerProcess {
         private readonly output: string[],
     ) {}
 
-    /** `clusterArgs` default to gossip off; a cluster test passes its own listen and peer flags, with `port` chosen beforehand. */
-    static async start(configYaml: string, clusterArgs: string[] = ["--cluster.listen-address="], webPort?: number): Promise<AlertmanagerProcess> {
+    /**
+     * `clusterArgs` default to gossip off; a cluster test passes its own listen and peer flags, with `port` chosen beforehand.
+     * `web` is for a web config: its flags, and how to ask /-/ready through it (the plain fetch gets 401 or no answer).
+     */
+    static async start(
+        configYaml: string,
+        clusterArgs: string[] = ["--cluster.listen-address="],
+        webPort?: number,
+        web?: { args: string[]; ready: (port: number) => Promise<boolean> },
+    ): Promise<AlertmanagerProcess> {
         requireAlertmanager();
         const dir = tempDir("alertmanager");
         const configFile = path.join(dir, "alertmanager.yml");
@@ -43,7 +51,7 @@ export class AlertmanagerProcess {
         const output: string[] = [];
         const child = spawn(
             ALERTMANAGER_BINARY,
-            [`--config.file=${configFile}`, `--storage.path=${dir}`, `--web.listen-address=127.0.0.1:${port}`, ...clusterArgs, "--log.level=warn"],
+            [`--config.file=${configFile}`, `--storage.path=${dir}`, `--web.listen-address=127.0.0.1:${port}`, ...clusterArgs, ...(web?.args ?? []), "--log.level=warn"],
             { stdio: ["ignore", "pipe", "pipe"] },
         );
         child.stdout!.on("data", (d) => output.push(String(d)));
@@ -51,7 +59,7 @@ export class AlertmanagerProcess {
         const am = new AlertmanagerProcess(child, port, output);
         try {
             await until(
-                async () => (await fetch(`http://127.0.0.1:${port}/-/ready`)).ok,
+                async () => (web ? web.ready(port) : (await fetch(`http://127.0.0.1:${port}/-/ready`)).ok),
                 "alertmanager's /-/ready",
                 () => (child.exitCode !== null ? `alertmanager exited with ${child.exitCode}` : undefined),
             );

@@ -17,6 +17,7 @@ import { probeJobs } from "./probes";
 import { ScrapeReach } from "./reach";
 import { selfMonitoringJob, selfMonitoringReach } from "./self";
 import { prometheusWebJobs } from "./prometheus-web";
+import { alertmanagerWebJobs } from "./alertmanager-web";
 import { serviceJob, serviceReach } from "./services";
 
 export { KUBELET_PORT, ScrapeReach } from "./reach";
@@ -37,8 +38,9 @@ export function scrapeJobsWithReach(s: MetricsSettings): ScrapeJob[] {
     const ksm = s.kubeStateMetricsTarget;
     const jobs: ScrapeJob[] = [
         { config: selfMonitoringJob(s), reaches: selfMonitoringReach(s) },
-        // Right after it: the part of its work that moves here while metrics.web is set.
+        // Right after it: the parts of its work that move here while metrics.web or alertmanager.web is set.
         ...prometheusWebJobs(s, endpoints),
+        ...alertmanagerWebJobs(s, endpoints),
         ...ownComponentJobs(s),
         ...(s.jobs.kubelet ? [{ config: kubeletJob(s), reaches: kubeletReach() }] : []),
         ...(s.jobs.cadvisor ? [{ config: cadvisorJob(s), reaches: kubeletReach() }] : []),

@@ -51,6 +51,11 @@ export function dropPrometheusWithWebConfig(s: MetricsSettings): RelabelConfig[]
     return s.web ? [drop(["__meta_kubernetes_namespace", "__meta_kubernetes_service_name"], `${literal(s.namespace)};${literal(s.name)}`)] : [];
 }
 
+/** The same for Alertmanager's Service while alertmanager.web is set (alertmanager-web.ts). */
+export function dropAlertmanagerWithWebConfig(t: AlertmanagerTarget | undefined): RelabelConfig[] {
+    return t?.web ? [drop(["__meta_kubernetes_namespace", "__meta_kubernetes_service_name"], `${literal(t.namespace)};${literal(t.serviceName)}`)] : [];
+}
+
 /** The spec's one job: services labelled monitor=main in the scrape namespaces, itself included. */
 export function selfMonitoringJob(s: MetricsSettings): ScrapeConfig {
     const discovery = endpointDiscovery(s);
@@ -65,6 +70,7 @@ export function selfMonitoringJob(s: MetricsSettings): ScrapeConfig {
             keepServicePorts(discovery),
             ...dropAlertmanagerClusterPorts(s.alertmanagerTarget, discovery),
             ...dropPrometheusWithWebConfig(s),
+            ...dropAlertmanagerWithWebConfig(s.alertmanagerTarget),
             ...rest,
         ],
     };
@@ -78,7 +84,7 @@ export function selfMonitoringJob(s: MetricsSettings): ScrapeConfig {
 export function selfMonitoringReach(s: MetricsSettings): ScrapeReach[] {
     const own: ScrapeReach[] = [
         ...(s.web ? [] : [{ kind: "service" as const, namespace: s.namespace, name: s.name, port: WEB_PORT.name }]),
-        ...(s.alertmanagerTarget ? [{ kind: "service" as const, namespace: s.alertmanagerTarget.namespace, name: s.alertmanagerTarget.serviceName, port: s.alertmanagerTarget.portName }] : []),
+        ...(s.alertmanagerTarget && !s.alertmanagerTarget.web ? [{ kind: "service" as const, namespace: s.alertmanagerTarget.namespace, name: s.alertmanagerTarget.serviceName, port: s.alertmanagerTarget.portName }] : []),
     ];
     return [
         ...own.filter((r) => r.kind === "service" && s.scrapeNamespaces.includes(r.namespace)),
