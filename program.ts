@@ -35,11 +35,22 @@ const nodeExporter = settings.nodeExporter.enabled
 const kubeStateMetrics = settings.kubeStateMetrics.enabled
     ? new KubeStateMetrics("kube-state-metrics", { settings: settings.kubeStateMetrics, namespaces }, onCluster)
     : undefined;
-// Grafana reads Prometheus and the search store; its dashboards follow the components above.
-const grafana = settings.grafana.enabled ? new Grafana("grafana", { model: grafanaModel(settings), namespaces, prometheusPassword: metrics.webPassword, prometheusPasswordGeneration: metrics.webPasswordGeneration }, onCluster) : undefined;
-
 const alertmanager = settings.alertmanager.enabled
     ? new Alertmanager("alertmanager", { settings: settings.alertmanager, namespaces }, onCluster)
+    : undefined;
+
+// Grafana reads Prometheus, Alertmanager and the search store; its dashboards follow the components above.
+const grafana = settings.grafana.enabled
+    ? new Grafana(
+          "grafana",
+          {
+              model: grafanaModel(settings),
+              namespaces,
+              prometheusPassword: metrics.webPassword,
+              passwordGenerations: { prometheus: metrics.webPasswordGeneration, alertmanager: alertmanager?.webPasswordGeneration },
+          },
+          onCluster,
+      )
     : undefined;
 
 // Serves metrics.k8s.io from Prometheus; off by default, as a cluster may run metrics-server instead.

@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { parse } from "yaml";
 import { consoles } from "../components/consoles";
 import { networkPolicyObjects } from "../components/network-policies/network-policies";
-import { generatedWebPasswordArgs } from "../components/metrics-server/web-password";
+import { CREDENTIALS_ANNOTATIONS, generatedWebPasswordArgs } from "../components/common/web-password";
 import { ConfigError } from "../config";
 import { mockedProviderOutputs, unwrapSecret } from "../render/engine-mocks";
 import { kubernetesObjects } from "../render/kubernetes-objects";
@@ -66,6 +66,17 @@ describe("alertmanager.web: TLS and basic auth on Alertmanager's web port", () =
             assert.strictEqual(await pulumi.isSecret(exports.alertmanagerWebPassword), true);
             assert.strictEqual(await outputValue(exports.alertmanagerWebPassword), MOCK.result);
             assert.strictEqual(await outputValue(exports.alertmanagerWebUser), "alerts");
+        });
+
+        it("rolls Grafana when the password is replaced: a UUID kept by the password, never the password, in its pod template", () => {
+            const generation = ofType(resources, "random:index/randomUuid:RandomUuid").find((r) => r.name === "alertmanager-web-password-generation");
+            assert.ok(generation, "no RandomUuid alertmanager-web-password-generation");
+            assert.strictEqual(unwrapSecret(generation.inputs.keepers).password, MOCK.result);
+            const uuid = (mockedProviderOutputs("random:index/randomUuid:RandomUuid", "alertmanager-web-password-generation") as { result: string }).result;
+            const annotations = findOne(resources, "kubernetes:apps/v1:Deployment", "grafana").inputs.spec.template.metadata.annotations;
+            assert.strictEqual(annotations[CREDENTIALS_ANNOTATIONS.alertmanager], uuid);
+            assert.strictEqual(annotations[CREDENTIALS_ANNOTATIONS.prometheus], undefined, "Prometheus has no generated password in this stack");
+            assert.ok(!JSON.stringify(annotations).includes(MOCK.result));
         });
 
         it("puts the web config file (with the hash) and the password in a Secret, and nowhere in the rendered manifests", () => {

@@ -2,9 +2,8 @@ import * as assert from "assert";
 import * as pulumi from "@pulumi/pulumi";
 import { parse } from "yaml";
 import { networkPolicyObjects } from "../components/network-policies/network-policies";
-import { PROMETHEUS_CREDENTIALS_ANNOTATION } from "../components/common/credentials-generation";
+import { CREDENTIALS_ANNOTATIONS, generatedWebPasswordArgs } from "../components/common/web-password";
 import { configAnnotation } from "../components/metrics-server/statefulset";
-import { generatedWebPasswordArgs } from "../components/metrics-server/web-password";
 import { ConfigError } from "../config";
 import { mockedProviderOutputs, unwrapSecret } from "../render/engine-mocks";
 import { kubernetesObjects } from "../render/kubernetes-objects";
@@ -110,7 +109,7 @@ describe("metrics.web: TLS and basic auth on Prometheus' web port", () => {
             const uuid = (mockedProviderOutputs("random:index/randomUuid:RandomUuid", "monitor-web-password-generation") as { result: string }).result;
             for (const [kind, name] of [["kubernetes:apps/v1:Deployment", "grafana"], ["kubernetes:apps/v1:Deployment", "prometheus-adapter"]]) {
                 const annotations = findOne(resources, kind, name).inputs.spec.template.metadata.annotations;
-                assert.strictEqual(annotations[PROMETHEUS_CREDENTIALS_ANNOTATION], uuid, `${name}'s pod template`);
+                assert.strictEqual(annotations[CREDENTIALS_ANNOTATIONS.prometheus], uuid, `${name}'s pod template`);
                 assert.ok(!JSON.stringify(annotations).includes(MOCK.result), `${name}'s annotations hold the password`);
             }
         });
@@ -248,7 +247,7 @@ describe("metrics.web: TLS and basic auth on Prometheus' web port", () => {
             assert.deepStrictEqual(c.livenessProbe.httpGet, { path: "/-/healthy", port: "web", scheme: "HTTPS" });
             assert.ok(!ofType(resources, RANDOM_PASSWORD).some((r) => r.name === "monitor-web-password"));
             const grafana = findOne(resources, "kubernetes:apps/v1:Deployment", "grafana");
-            assert.strictEqual(grafana.inputs.spec.template.metadata.annotations[PROMETHEUS_CREDENTIALS_ANNOTATION], undefined);
+            assert.strictEqual(grafana.inputs.spec.template.metadata.annotations[CREDENTIALS_ANNOTATIONS.prometheus], undefined);
             assert.strictEqual(exports.prometheusWebPassword, undefined);
             const reloader = container(resources, "kubernetes:apps/v1:StatefulSet", "monitor", "config-reloader");
             assert.ok(reloader.args.includes("--reload-url=https://127.0.0.1:9090/-/reload"));

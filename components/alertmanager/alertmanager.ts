@@ -10,7 +10,7 @@ import { alertmanagerService, alertmanagerUrl } from "./service";
 import { alertmanagerDisruptionBudget, alertmanagerStatefulSet } from "./statefulset";
 import { NamespaceReadiness } from "../namespaces";
 import { MonitoringComponent } from "../common/monitoring-component";
-import { generatedWebPasswordArgs } from "../metrics-server/web-password";
+import { generatedWebPasswordArgs, passwordGenerationArgs } from "../common/web-password";
 import { webSecret } from "./web-config";
 
 export interface AlertmanagerArgs {
@@ -25,6 +25,8 @@ export class Alertmanager extends MonitoringComponent {
     /** The basic-auth user and its generated password (a Pulumi secret) while alertmanager.web.basicAuth is set. */
     public readonly webUser?: pulumi.Output<string>;
     public readonly webPassword?: pulumi.Output<string>;
+    /** Changes whenever webPassword is replaced; not secret (components/common/web-password.ts). */
+    public readonly webPasswordGeneration?: pulumi.Output<string>;
 
     constructor(name: string, args: AlertmanagerArgs, opts?: pulumi.ComponentResourceOptions) {
         super("cluster-monitoring:monitoring:Alertmanager", name, args.namespaces, opts);
@@ -51,6 +53,7 @@ export class Alertmanager extends MonitoringComponent {
         if (generated && a.web?.basicAuth) {
             this.webUser = pulumi.output(a.web.basicAuth.username);
             this.webPassword = pulumi.secret(generated.result);
+            this.webPasswordGeneration = new random.RandomUuid(`${name}-web-password-generation`, passwordGenerationArgs(generated.result), { parent: this }).result;
         }
         this.registerOutputs({
             serviceName: this.serviceName,

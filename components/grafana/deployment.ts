@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { credentialsAnnotation } from "../common/credentials-generation";
+import { credentialsAnnotations, PasswordGenerations } from "../common/web-password";
 import * as k8s from "@pulumi/kubernetes";
 import { configChecksum, CONFIG_CHECKSUM_ANNOTATION } from "../common/checksum";
 import { containerResources } from "../common/resources";
@@ -119,7 +119,7 @@ function volumes(m: GrafanaModel): k8s.types.input.core.v1.Volume[] {
 }
 
 /** One replica: Grafana's default database is SQLite on one volume. */
-export function grafanaDeployment(m: GrafanaModel, prometheusPasswordGeneration?: pulumi.Input<string>): k8s.types.input.apps.v1.Deployment {
+export function grafanaDeployment(m: GrafanaModel, passwordGenerations?: PasswordGenerations): k8s.types.input.apps.v1.Deployment {
     const g = m.grafana;
     const labels = grafanaLabels(g);
     return {
@@ -132,7 +132,7 @@ export function grafanaDeployment(m: GrafanaModel, prometheusPasswordGeneration?
             strategy: { type: g.persistence ? "Recreate" : "RollingUpdate" },
             selector: { matchLabels: labels },
             template: {
-                metadata: { labels, annotations: { [CONFIG_CHECKSUM_ANNOTATION]: provisioningChecksum(m), ...credentialsAnnotation(prometheusPasswordGeneration) } },
+                metadata: { labels, annotations: { [CONFIG_CHECKSUM_ANNOTATION]: provisioningChecksum(m), ...credentialsAnnotations(passwordGenerations) } },
                 spec: {
                     // Provisioning reads files; Grafana needs no Kubernetes API access.
                     serviceAccountName: g.name,

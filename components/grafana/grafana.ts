@@ -13,13 +13,14 @@ import { grafanaService, grafanaUrl } from "./service";
 import { grafanaDataClaim, grafanaDataVolume } from "./storage";
 import { NamespaceReadiness } from "../namespaces";
 import { MonitoringComponent } from "../common/monitoring-component";
+import { PasswordGenerations } from "../common/web-password";
 
 export interface GrafanaArgs {
     model: GrafanaModel;
     /** Prometheus' generated basic-auth password, while metrics.web.basicAuth is set. */
     prometheusPassword?: pulumi.Output<string>;
-    /** Changes when that password is replaced, so Grafana, which reads it at start, rolls. */
-    prometheusPasswordGeneration?: pulumi.Output<string>;
+    /** The generations of Prometheus' and Alertmanager's passwords, so Grafana, which reads them at start, rolls when one is replaced. */
+    passwordGenerations?: PasswordGenerations;
     namespaces: NamespaceReadiness;
 }
 
@@ -51,7 +52,7 @@ export class Grafana extends MonitoringComponent {
         const claim = claimArgs ? [new k8s.core.v1.PersistentVolumeClaim(`${name}-data`, claimArgs, this.inNamespace(namespace, ...volume))] : [];
         const service = new k8s.core.v1.Service(`${name}-service`, grafanaService(m.grafana), inNamespace);
         const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, ownServiceAccount(m.grafana.name, m.grafana.namespace, grafanaLabels(m.grafana)), inNamespace);
-        new k8s.apps.v1.Deployment(`${name}-deployment`, grafanaDeployment(m, args.prometheusPasswordGeneration), this.inNamespace(namespace, secret, ...configMaps, ...claim, service, account));
+        new k8s.apps.v1.Deployment(`${name}-deployment`, grafanaDeployment(m, args.passwordGenerations), this.inNamespace(namespace, secret, ...configMaps, ...claim, service, account));
         const ingressArgs = grafanaIngress(m.grafana);
         if (ingressArgs) {
             new k8s.networking.v1.Ingress(`${name}-ingress`, ingressArgs, this.inNamespace(namespace, service));

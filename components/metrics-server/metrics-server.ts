@@ -6,7 +6,7 @@ import { prometheusConfigMap, ruleFilesConfigMap } from "./config-maps";
 import { etcdClientSecret } from "./etcd-secret";
 import { remoteWriteSecret } from "./remote-write-secret";
 import { ingress } from "./ingress";
-import { generatedWebPasswordArgs, webPasswordGenerationArgs } from "./web-password";
+import { generatedWebPasswordArgs, passwordGenerationArgs } from "../common/web-password";
 import { webSecret } from "./web-config";
 import { podSecurityLevel } from "../../validate/pod-security";
 import { admissionWarnings, metricsNamespaceWorkloads, metricsServerPodSecurity, namespacePodSecurity, podSecurityWarnings } from "./namespace";
@@ -45,7 +45,7 @@ export class MetricsServer extends MonitoringComponent {
     /** The basic-auth user and its generated password (a Pulumi secret) while metrics.web.basicAuth is set. */
     public readonly webUser?: pulumi.Output<string>;
     public readonly webPassword?: pulumi.Output<string>;
-    /** Changes whenever webPassword is replaced; not secret (components/common/credentials-generation.ts). */
+    /** Changes whenever webPassword is replaced; not secret (components/common/web-password.ts). */
     public readonly webPasswordGeneration?: pulumi.Output<string>;
 
     constructor(name: string, args: MetricsServerArgs, opts?: pulumi.ComponentResourceOptions) {
@@ -133,7 +133,7 @@ export class MetricsServer extends MonitoringComponent {
         if (generated && s.web?.basicAuth) {
             this.webUser = pulumi.output(s.web.basicAuth.username);
             this.webPassword = pulumi.secret(generated.result);
-            this.webPasswordGeneration = new random.RandomUuid(`${name}-web-password-generation`, webPasswordGenerationArgs(generated.result), { parent: this }).result;
+            this.webPasswordGeneration = new random.RandomUuid(`${name}-web-password-generation`, passwordGenerationArgs(generated.result), { parent: this }).result;
         }
         this.registerOutputs({
             namespace: this.namespace,

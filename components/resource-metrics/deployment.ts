@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as k8s from "@pulumi/kubernetes";
 import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../common/checksum";
-import { credentialsAnnotation } from "../common/credentials-generation";
+import { credentialsAnnotations } from "../common/web-password";
 import { noPrivileges } from "../common/no-privileges";
 import { containerResources } from "../common/resources";
 import { replicaSpread } from "../common/replica-spread";
@@ -89,7 +89,7 @@ export function adapterDeployment(m: ResourceMetricsModel, prometheusPasswordGen
                     labels,
                     annotations: {
                         [CONFIG_CHECKSUM_ANNOTATION]: configChecksum({ [ADAPTER_PATHS.configFile]: adapterConfigFile(r) }),
-                        ...credentialsAnnotation(prometheusPasswordGeneration),
+                        ...credentialsAnnotations({ prometheus: prometheusPasswordGeneration }),
                     },
                 },
                 spec: {
