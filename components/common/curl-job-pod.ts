@@ -13,6 +13,25 @@ export function scriptConfigMap(metadata: { name: string; namespace: string; lab
     return { apiVersion: "v1", kind: "ConfigMap", metadata, data: { [key]: script } };
 }
 
+/**
+ * The start of a curl script: wait until `${urlVariable}${path}` answers, trying every
+ * WAIT_SECONDS (10) up to WAIT_TRIES (60) times, then fail naming what never answered. The Job's
+ * own retries start the script over; the waits keep a slow start from using them up.
+ */
+export function waitUntilAnswers(urlVariable: string, path: string, what: string): string {
+    return [
+        "tries=0",
+        `until curl --silent --fail --globoff --max-time 10 -o /dev/null "\${${urlVariable}}${path}"; do`,
+        "  tries=$((tries + 1))",
+        '  if [ "$tries" -ge "${WAIT_TRIES:-60}" ]; then',
+        `    echo "${what} did not answer at \${${urlVariable}}" >&2`,
+        "    exit 1",
+        "  fi",
+        '  sleep "${WAIT_SECONDS:-10}"',
+        "done",
+    ].join("\n");
+}
+
 const SCRIPT_VOLUME = "script";
 const SCRIPT_DIR = "/opt/script";
 

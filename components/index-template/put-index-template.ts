@@ -1,3 +1,5 @@
+import { waitUntilAnswers } from "../common/curl-job-pod";
+
 /**
  * The index template script: waits until the store has a master (GET /_cluster/health answers
  * 503 until it has), installs the log indices' composable template, then gives the log indices
@@ -15,15 +17,7 @@ export const PUT_INDEX_TEMPLATE_SCRIPT = `#!/bin/sh
 set -eu
 
 # The store may still be starting; wait up to ten minutes for it to elect itself master.
-tries=0
-until curl --silent --fail --globoff --max-time 10 -o /dev/null "\${SEARCH_URL}/_cluster/health"; do
-  tries=$((tries + 1))
-  if [ "$tries" -ge "\${WAIT_TRIES:-60}" ]; then
-    echo "the store did not answer at \${SEARCH_URL}" >&2
-    exit 1
-  fi
-  sleep "\${WAIT_SECONDS:-10}"
-done
+${waitUntilAnswers("SEARCH_URL", "/_cluster/health", "the store")}
 
 # --fail-with-body prints Elasticsearch's reason when it refuses a request.
 curl --silent --show-error --fail-with-body --globoff --max-time 30 -X PUT \\

@@ -1,3 +1,5 @@
+import { waitUntilAnswers } from "../common/curl-job-pod";
+
 /**
  * The index pattern script: waits for Kibana, then creates (or replaces) the index pattern through
  * Kibana 7.10's saved objects API, with @timestamp as its time field, and makes it the default
@@ -8,15 +10,7 @@ export const PROVISION_INDEX_PATTERN_SCRIPT = `#!/bin/sh
 set -eu
 
 # Kibana starts after the store and migrates its saved objects first; wait up to ten minutes.
-tries=0
-until curl --silent --fail --globoff --max-time 10 -o /dev/null "\${KIBANA_URL}/api/status"; do
-  tries=$((tries + 1))
-  if [ "$tries" -ge "\${WAIT_TRIES:-60}" ]; then
-    echo "Kibana did not answer at \${KIBANA_URL}" >&2
-    exit 1
-  fi
-  sleep 10
-done
+${waitUntilAnswers("KIBANA_URL", "/api/status", "Kibana")}
 
 # overwrite=true makes a second run (a new image, a changed pattern) replace the object.
 curl --silent --show-error --fail --globoff --max-time 30 -X POST \\
