@@ -47,6 +47,7 @@ const grafana = settings.grafana.enabled
               model: grafanaModel(settings),
               namespaces,
               prometheusPassword: metrics.webPassword,
+              alertmanagerPassword: alertmanager?.webPassword,
               passwordGenerations: { prometheus: metrics.webPasswordGeneration, alertmanager: alertmanager?.webPasswordGeneration },
           },
           onCluster,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Prints how to reach each UI of a deployed stack (Grafana, Prometheus, Alertmanager, Kibana) and
-# Grafana's and Prometheus' logins, never a password: only the command that shows it.
+# the logins of Grafana, Prometheus and Alertmanager, never a password: only the command that shows it.
 #
 #   scripts/access.sh [stack]        (default: dev; npm run access -- <stack>)
 #

@@ -141,7 +141,7 @@ describe("alertmanager.web: TLS and basic auth on Alertmanager's web port", () =
             assert.ok(monitor.relabel_configs.some((r: any) => r.action === "drop" && r.regex === "monitoring;alertmanager"));
         });
 
-        it("gives Grafana's Alertmanager data source https, basic auth and the CA, from single keys of the Secrets", () => {
+        it("gives Grafana's Alertmanager data source https, basic auth and the CA: the password copied into Grafana's own Secret, ca.crt alone of the TLS Secret", () => {
             const cm = findOne(resources, "kubernetes:core/v1:ConfigMap", "grafana-datasources");
             const ds = parse(cm.inputs.data["datasources.yaml"]).datasources.find((d: any) => d.uid === "alertmanager");
             assert.strictEqual(ds.url, "https://alertmanager.monitoring.svc:9093");
@@ -150,7 +150,9 @@ describe("alertmanager.web: TLS and basic auth on Alertmanager's web port", () =
             assert.strictEqual(ds.jsonData.tlsAuthWithCACert, true);
             assert.deepStrictEqual(ds.secureJsonData, { basicAuthPassword: "${ALERTMANAGER_PASSWORD}", tlsCACert: "${ALERTMANAGER_CA}" });
             const env = container(resources, "kubernetes:apps/v1:Deployment", "grafana", "grafana").env;
-            assert.deepStrictEqual(env.find((e: any) => e.name === "ALERTMANAGER_PASSWORD").valueFrom, { secretKeyRef: { name: "alertmanager-web", key: "password" } });
+            assert.deepStrictEqual(env.find((e: any) => e.name === "ALERTMANAGER_PASSWORD").valueFrom, { secretKeyRef: { name: "grafana", key: "alertmanager-password" } });
+            // A copy in the Secret the Deployment waits for: a replaced password is there before the pods roll.
+            assert.strictEqual(unwrapSecret(findOne(resources, "kubernetes:core/v1:Secret", "grafana").inputs.stringData)["alertmanager-password"], MOCK.result);
             assert.deepStrictEqual(env.find((e: any) => e.name === "ALERTMANAGER_CA").valueFrom, { secretKeyRef: { name: "alertmanager-web-tls", key: "ca.crt" } });
         });
 

@@ -114,10 +114,9 @@ export function elasticsearchDataSource(logs: Pick<LogsSettings, "search" | "nam
     };
 }
 
-/** alertmanager.web as Grafana needs it: the user and the Secret with its password, and the TLS Secret with ca.crt. */
+/** alertmanager.web as Grafana needs it: the basic-auth user (its password is copied into Grafana's Secret), and the TLS Secret with ca.crt. */
 export interface AlertmanagerWebTarget {
     basicAuthUser?: string;
-    passwordSecretName?: string;
     tlsSecretName?: string;
 }
 

@@ -19,6 +19,8 @@ export interface GrafanaArgs {
     model: GrafanaModel;
     /** Prometheus' generated basic-auth password, while metrics.web.basicAuth is set. */
     prometheusPassword?: pulumi.Output<string>;
+    /** Alertmanager's generated basic-auth password, while alertmanager.web.basicAuth is set. */
+    alertmanagerPassword?: pulumi.Output<string>;
     /** The generations of Prometheus' and Alertmanager's passwords, so Grafana, which reads them at start, rolls when one is replaced. */
     passwordGenerations?: PasswordGenerations;
     namespaces: NamespaceReadiness;
@@ -40,7 +42,7 @@ export class Grafana extends MonitoringComponent {
         const adminPassword =
             m.grafana.adminPassword ??
             new random.RandomPassword(`${name}-admin-password`, generatedAdminPasswordArgs(), { parent: this, additionalSecretOutputs: ["result"] }).result;
-        const secret = new k8s.core.v1.Secret(`${name}-secret`, grafanaSecret(m, adminPassword, args.prometheusPassword), inNamespace);
+        const secret = new k8s.core.v1.Secret(`${name}-secret`, grafanaSecret(m, adminPassword, args.prometheusPassword, args.alertmanagerPassword), inNamespace);
         const configMaps = [
             new k8s.core.v1.ConfigMap(`${name}-datasources`, dataSourcesConfigMap(m), inNamespace),
             new k8s.core.v1.ConfigMap(`${name}-dashboard-provider`, dashboardProviderConfigMap(m), inNamespace),

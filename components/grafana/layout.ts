@@ -24,7 +24,12 @@ export const GRAFANA_PATHS = {
 export const CONTAINER_NAME = "grafana";
 
 /** Keys of the Secret, and the environment variables that carry them into the container. */
-export const SECRET_KEYS = { adminPassword: "admin-password", searchPassword: "search-password", prometheusPassword: "prometheus-password" } as const;
+export const SECRET_KEYS = {
+    adminPassword: "admin-password",
+    searchPassword: "search-password",
+    prometheusPassword: "prometheus-password",
+    alertmanagerPassword: "alertmanager-password",
+} as const;
 export const ENV = {
     adminPassword: "GF_SECURITY_ADMIN_PASSWORD",
     searchPassword: "SEARCH_PASSWORD",

@@ -1,7 +1,6 @@
 import { GrafanaSettings, LogsSettings, Settings } from "../../config";
 import { PROJECT } from "../../config/source";
 import { alertmanagerUrl } from "../alertmanager/service";
-import { webSecretName as alertmanagerWebSecretName } from "../alertmanager/layout";
 import { inClusterUrl } from "../metrics-server/service";
 import type { GeneratedDashboard } from "./dashboards";
 import { dashboardsFor } from "./dashboards-on-demand";
@@ -38,7 +37,7 @@ export function grafanaModel(s: Settings): GrafanaModel {
         ...(s.alertmanager.enabled && s.alertmanager.web
             ? {
                   alertmanagerWeb: {
-                      ...(s.alertmanager.web.basicAuth ? { basicAuthUser: s.alertmanager.web.basicAuth.username, passwordSecretName: alertmanagerWebSecretName(s.alertmanager) } : {}),
+                      ...(s.alertmanager.web.basicAuth ? { basicAuthUser: s.alertmanager.web.basicAuth.username } : {}),
                       ...(s.alertmanager.web.tls ? { tlsSecretName: s.alertmanager.web.tls.secretName } : {}),
                   },
               }
