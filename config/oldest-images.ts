@@ -24,6 +24,14 @@ export const OLDEST_IMAGES = {
         version: "1.7.0",
         why: "the disk alerts read the allocation watermark families of --collector.clustersettings, which elasticsearch_exporter serves since 1.7.0",
     },
+    searchStore: {
+        version: "7.8.0",
+        why: "the index template Job installs a composable template through _index_template, which Elasticsearch serves since 7.8.0",
+    },
+    curl: {
+        version: "7.76.0",
+        why: "the index template Job calls curl --fail-with-body, which curl has since 7.76.0, to print Elasticsearch's reason when it refuses a request",
+    },
     grafana: {
         version: "13.0.0",
         why: "the dashboards are built with the foundation SDK for Grafana 13 (dashboard schemaVersion 42, panel options of that line); no older line is checked",

@@ -1,3 +1,4 @@
+import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { z } from "zod";
 import { closedObject, flag, integer, text, whenClean } from "./fields";
 import { containerImage, dnsLabel, serviceName, statefulSetName } from "./formats";
@@ -91,7 +92,7 @@ const retentionSchema = closedObject({
     enabled: flag().default(rd.enabled).meta({ description: "delete old daily log indices from the in-cluster store" }),
     days: integer(1, 3650, "days of logs to keep").default(rd.days).meta({ description: "indices logstash-YYYY.MM.DD older than this many days are deleted" }),
     schedule: text(cronSchedule).default(rd.schedule).meta({ description: "when the CronJob runs, in the cluster's time zone (kube-controller-manager's)" }),
-    image: text(containerImage).default(rd.image).meta({ description: "an image with sh and curl, for the retention CronJob, the index template Job and Kibana's index pattern Job" }),
+    image: text(imageAtLeast(OLDEST_IMAGES.curl)).default(rd.image).meta({ description: "an image with sh and curl, for the retention CronJob, the index template Job and Kibana's index pattern Job" }),
     resources: resourcesSchema(rd.resources).meta({ description: "CPU and memory of the retention, index template and index pattern containers" }),
 });
 
@@ -109,7 +110,7 @@ const d = SEARCH_STORE_DEFAULTS;
 export const searchStoreSchema = closedObject({
     enabled: flag().default(d.enabled).meta({ description: "deploy the in-cluster Elasticsearch" }),
     name: text((v) => statefulSetName(v) ?? serviceName(v)).default(d.name).meta({ description: "StatefulSet and Service name, in the log agent's namespace; logs.search.host must be <name>, <name>.<namespace>, <name>.<namespace>.svc or <name>.<namespace>.svc.cluster.local" }),
-    image: text(containerImage).default(d.image).meta({ description: "the Elasticsearch 7 OSS image" }),
+    image: text(imageAtLeast(OLDEST_IMAGES.searchStore)).default(d.image).meta({ description: "the Elasticsearch 7 OSS image (7.8 or newer)" }),
     heapSize: text(javaHeapSize).default(d.heapSize).meta({ description: "-Xms and -Xmx; about half of the memory limit" }),
     resources: resourcesSchema(d.resources).meta({ description: "the container's CPU and memory" }),
     ...schedulingFields(),

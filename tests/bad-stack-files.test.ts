@@ -385,6 +385,20 @@ const CASES: Case[] = [
         key: `${S}.exporter.image`,
         says: /1\.7\.0 or newer/,
     },
+    {
+        class: "image versions",
+        what: "an Elasticsearch without composable index templates",
+        edit: (c) => (c[S] = { enabled: true, image: "docker.elastic.co/elasticsearch/elasticsearch-oss:7.4.2", kibana: { image: "docker.elastic.co/kibana/kibana-oss:7.4.2" } }),
+        key: `${S}.image`,
+        says: /7\.8\.0 or newer/,
+    },
+    {
+        class: "image versions",
+        what: "a curl without --fail-with-body",
+        edit: (c) => (c[S] = { enabled: true, retention: { image: "docker.io/curlimages/curl:7.70.0" } }),
+        key: `${S}.retention.image`,
+        says: /7\.76\.0 or newer/,
+    },
     { class: "image versions", what: "a kube-state-metrics 1.x", edit: (c) => (c["cluster-monitoring:kubeStateMetrics"] = { image: "registry.k8s.io/kube-state-metrics/kube-state-metrics:v1.9.8" }), key: "cluster-monitoring:kubeStateMetrics.image" },
     {
         class: "image versions",
