@@ -445,6 +445,12 @@ const CASES: Case[] = [
     { class: "prometheus", what: "a sample limit of zero", edit: metrics({ limits: { sampleLimit: 0 } }), key: `${M}.limits.sampleLimit`, says: /positive integer/ },
     { class: "prometheus", what: "a per-job limit for a job that does not exist", edit: metrics({ limits: { perJob: { kubelets: { sampleLimit: 1000 } } } }), key: `${M}.limits.perJob.kubelets` },
     {
+        class: "prometheus",
+        what: "a per-job limit under Alertmanager's name, which is only a job label",
+        edit: metrics({ limits: { perJob: { alertmanager: { sampleLimit: 1000 } } } }),
+        key: `${M}.limits.perJob.alertmanager`,
+    },
+    {
         class: "urls and paths",
         what: "a probe target that is neither a URL nor host:port",
         edit: (c) => (c["cluster-monitoring:blackboxExporter"] = { enabled: true, probes: [{ name: "shop", target: "shop.example.com" }] }),

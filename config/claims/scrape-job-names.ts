@@ -27,6 +27,8 @@ export interface JobClaim {
     chosen: boolean;
     /** Whether the switch at `key` is on (always, for a name that is there whenever the stack is). */
     on: boolean;
+    /** Only a job label (Alertmanager's, under the self-monitoring job), never a job_name: no per-job limit can apply to it. */
+    labelOnly?: true;
 }
 
 /**
@@ -86,7 +88,7 @@ export function jobClaims(s: JobClaimSources): JobClaim[] {
         ...(s.serviceNames ?? []).flatMap((name, i) => chosen(name, key(M, `services[${i}].name`), true)),
         ...(s.blackbox?.probes ?? []).flatMap((p, i) => chosen(p.name, key(BLACKBOX_EXPORTER_KEY, `probes[${i}].name`), s.blackbox!.enabled)),
         // The self-monitoring job labels Alertmanager's series with its Service's name.
-        ...chosen(s.alertmanager?.name, key(ALERTMANAGER_KEY, "name"), s.alertmanager?.enabled === true),
+        ...chosen(s.alertmanager?.name, key(ALERTMANAGER_KEY, "name"), s.alertmanager?.enabled === true).map((c): JobClaim => ({ ...c, labelOnly: true })),
     ];
 }
 
