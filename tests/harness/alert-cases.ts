@@ -505,7 +505,7 @@ export const ALERT_CASES: Record<string, AlertCases> = {
     ElasticsearchClusterYellow: {
         // A one-node store: with the log indices' template it is green, so yellow there is a fault too.
         fires: {
-            series: [s(`elasticsearch_cluster_health_status{${text(esClusterLabels)},color="yellow"}`, "1+0x100"), s(`elasticsearch_cluster_health_number_of_data_nodes{${text(esClusterLabels)}}`, "1+0x100")],
+            series: [s(`elasticsearch_cluster_health_status{${text(esClusterLabels)},color="yellow"}`, "1+0x100")],
             at: "80m",
             labels: { ...esClusterLabels, color: "yellow" },
         },

@@ -9,7 +9,29 @@ import * as path from "path";
  * it out, but the binary binds it only later; without the reservation, two workers could both be
  * handed the same port in that window and one binary would fail to start.
  */
-const RESERVATIONS = path.join(os.tmpdir(), `cluster-monitoring-test-ports-${process.ppid}`);
+const PREFIX = "cluster-monitoring-test-ports-";
+const RESERVATIONS = path.join(os.tmpdir(), `${PREFIX}${process.ppid}`);
+
+function alive(pid: number): boolean {
+    try {
+        process.kill(pid, 0);
+        return true;
+    } catch (e: any) {
+        return e.code === "EPERM";
+    }
+}
+
+/** Removes the reservations of earlier runs whose mocha has exited, so they do not pile up in the temp directory. */
+export function removeStaleReservations(tmp = os.tmpdir()): void {
+    for (const entry of fs.readdirSync(tmp)) {
+        const pid = Number(entry.slice(PREFIX.length));
+        if (entry.startsWith(PREFIX) && Number.isInteger(pid) && pid !== process.ppid && !alive(pid)) {
+            fs.rmSync(path.join(tmp, entry), { recursive: true, force: true });
+        }
+    }
+}
+
+let cleaned = false;
 
 /** A port the kernel has just found free on 127.0.0.1. */
 export function kernelFreePort(): Promise<number> {
@@ -44,5 +66,9 @@ export async function reservedPort(candidate: () => Promise<number>, reservation
 
 /** A free port on 127.0.0.1 that no other test of this run, in any worker, is given. */
 export function freePort(): Promise<number> {
+    if (!cleaned) {
+        cleaned = true;
+        removeStaleReservations();
+    }
     return reservedPort(kernelFreePort);
 }
