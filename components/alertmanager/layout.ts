@@ -25,8 +25,7 @@ export const ALERTMANAGER_UID = 65534;
 
 export const VOLUMES = { config: "config", data: "alertmanager-data", web: "web-config", webTls: "web-tls" } as const;
 
-/** Keys of the web Secret: the file --web.config.file reads, and the plain password its callers (Prometheus, Grafana) send. */
-export const WEB_SECRET_KEYS = { config: "web.yml", password: "password" } as const;
+export { WEB_SECRET_KEYS } from "../common/web-config";
 
 export function configSecretName(a: Pick<AlertmanagerSettings, "name">): string {
     return `${a.name}-config`;
@@ -49,12 +48,4 @@ export function webSecretName(a: Pick<AlertmanagerSettings, "name">): string {
     return `${a.name}-web`;
 }
 
-/** http, or https while alertmanager.web.tls is set: every caller of the web port follows it. */
-export function webScheme(a: { web?: { tls?: unknown } }): "http" | "https" {
-    return a.web?.tls ? "https" : "http";
-}
-
-/** The name callers verify the certificate against: the Service's, whatever pod address they dialled. */
-export function webServerName(a: Pick<AlertmanagerSettings, "name" | "namespace">): string {
-    return `${a.name}.${a.namespace}.svc`;
-}
+export { webScheme, webServerName } from "../common/web-config";

@@ -47,11 +47,7 @@ export const VOLUMES = {
     webTls: "web-tls",
 } as const;
 
-/** Keys of the web Secret the program writes: the file --web.config.file reads, and the plain password its own callers send. */
-export const WEB_SECRET_KEYS = { config: "web.yml", password: "password" } as const;
-
-/** The keys a kubernetes.io/tls Secret holds; cert-manager adds ca.crt for CA and self-signed issuers. */
-export const TLS_SECRET_KEYS = { cert: "tls.crt", key: "tls.key", ca: "ca.crt" } as const;
+export { TLS_SECRET_KEYS, WEB_SECRET_KEYS } from "../common/web-config";
 
 /** The reloader sidecar's metrics and /healthz; prometheus-operator's port for it. */
 export const RELOADER_PORT = { name: "reloader-web", number: 8080 } as const;
@@ -85,15 +81,7 @@ export function webSecretName(s: Pick<MetricsSettings, "name">): string {
     return `${s.name}-web`;
 }
 
-/** http, or https while metrics.web.tls is set: every caller of the web port follows it. */
-export function webScheme(s: Pick<MetricsSettings, "web">): "http" | "https" {
-    return s.web?.tls ? "https" : "http";
-}
-
-/** The name callers verify the certificate against: the Service's, whatever address they dialled (a pod IP, 127.0.0.1). */
-export function webServerName(s: Pick<MetricsSettings, "name" | "namespace">): string {
-    return `${s.name}.${s.namespace}.svc`;
-}
+export { webScheme, webServerName } from "../common/web-config";
 
 export function etcdSecretMountPath(): string {
     return `${PROMETHEUS_PATHS.secretsDir}/${ETCD_SECRET_NAME}`;
