@@ -105,15 +105,25 @@ describe("the scrape-job name registry", () => {
         assert.deepStrictEqual(keys.sort(), [`${M}.image`, `${M}.services[0].name`]);
     });
 
-    it("holds every job the generated config has, so no source is missing from it", () => {
+    /** The job names of the stack's generated config and the registry's claims that are on and are job names. */
+    function jobsAndClaims(edit: (c: Config) => void): { jobs: string[]; on: string[]; claims: ReturnType<typeof stackJobClaims> } {
         const c = requiredConfig();
+        edit(c);
+        const settings = loadSettings(plainConfigSource(c, GRAFANA_SECRETS));
+        const claims = stackJobClaims(settings);
+        const jobs = (parse(generatedPrometheusFiles(settings.metrics).prometheusYml).scrape_configs as { job_name: string }[]).map((j) => j.job_name);
+        const on = claims.filter((cl) => cl.on && !cl.labelOnly).map((cl) => cl.name);
+        return { jobs, on, claims };
+    }
+
+    const everything = (web: Record<string, unknown>) => (c: Config) => {
         c.metrics = {
             ...c.metrics,
             image: MODERN,
             storage: { mode: "storageClass", size: "20Gi" },
             jobs: { etcd: true },
             etcd: { endpoints: ["10.0.0.11"], scheme: "http" },
-            web: { tls: { secretName: "monitor-web-tls" } },
+            web,
             annotationDiscovery: { namespaces: ["shop"] },
             services: [service("shop")],
         };
@@ -121,17 +131,29 @@ describe("the scrape-job name registry", () => {
             grafana: { enabled: true },
             resourceMetrics: { enabled: true },
             blackboxExporter: { enabled: true, probes: [probe("shop-health")] },
+            alertmanager: { web: { basicAuth: {} } },
         });
-        const settings = loadSettings(plainConfigSource(c, GRAFANA_SECRETS));
-        const claims = stackJobClaims(settings);
-        const jobs = (parse(generatedPrometheusFiles(settings.metrics).prometheusYml).scrape_configs as { job_name: string }[]).map((j) => j.job_name);
-        assert.ok(jobs.length >= 20, jobs.join(", "));
-        for (const job of jobs) {
-            const claim = claims.find((cl) => cl.name === job);
-            assert.ok(claim, `job ${job} is in the generated config but not in the registry`);
-            assert.strictEqual(claim.on, true, `${job}: ${claim.key} is said to be off`);
-        }
-    });
+    };
+
+    for (const [what, web] of [
+        ["TLS on Prometheus' port", { tls: { secretName: "monitor-web-tls" } }],
+        ["basic auth on Prometheus' port, which takes the reloader away", { basicAuth: {} }],
+    ] as const) {
+        it(`holds every job the generated config has, and says on of no job it lacks (${what})`, () => {
+            const { jobs, on, claims } = jobsAndClaims(everything(web));
+            assert.ok(jobs.length >= 20, jobs.join(", "));
+            for (const job of jobs) {
+                const claim = claims.find((cl) => cl.name === job);
+                assert.ok(claim, `job ${job} is in the generated config but not in the registry`);
+                assert.strictEqual(claim.on, true, `${job}: ${claim.key} is said to be off`);
+            }
+            assert.deepStrictEqual(
+                on.filter((name) => !jobs.includes(name)),
+                [],
+                "claims said to be on whose job the generated config lacks",
+            );
+        });
+    }
 
     it("gives each fixed job its own name, so adding one is one line that cannot clash unseen", () => {
         const fixed = jobClaims({}).filter((c) => !c.chosen);
