@@ -1,6 +1,6 @@
 import * as assert from "assert";
 import * as path from "path";
-import { nameCollisions, programObjects } from "../components/object-names";
+import { nameCollisions, programObjects, providedSecretClashes } from "../components/object-names";
 import { ConfigError, loadSettings, pulumiConfigSource } from "../config";
 import { readStackConfig, stacksIn } from "../render";
 import { kubernetesObjects } from "../render/kubernetes-objects";
@@ -83,4 +83,46 @@ describe("name collisions between objects the program creates", () => {
             assert.match(p!.expected, expected);
         });
     }
+});
+
+describe("a Secret the stack says the cluster provides is not one the program writes", () => {
+    const MODERN = "quay.io/prometheus/prometheus:v3.5.0";
+    const cases: [string, Record<string, Record<string, unknown>>, string, RegExp][] = [
+        [
+            "Prometheus' TLS Secret named as its own web Secret",
+            { metrics: { image: MODERN, web: { tls: { secretName: "monitor-web" }, basicAuth: {} } } },
+            "cluster-monitoring:metrics.web.tls.secretName",
+            /not Secret monitor-web in namespace monitoring, which the program writes \(named by cluster-monitoring:metrics\.name\)/,
+        ],
+        [
+            "Alertmanager's TLS Secret named as its config Secret",
+            { alertmanager: { web: { tls: { secretName: "alertmanager-config" } } } },
+            "cluster-monitoring:alertmanager.web.tls.secretName",
+            /not Secret alertmanager-config in namespace monitoring/,
+        ],
+        [
+            "Prometheus' Ingress TLS Secret named as the remote-write Secret",
+            {
+                metrics: {
+                    ingress: { host: "monitor.example.com", tlsSecretName: "monitor-remote-write" },
+                    remoteWrite: [{ url: "https://metrics.example.com/api/v1/write", basicAuth: { username: "writer", passwordKey: "remoteWritePassword" } }],
+                },
+            },
+            "cluster-monitoring:metrics.ingress.tlsSecretName",
+            /not Secret monitor-remote-write/,
+        ],
+    ];
+    for (const [what, overrides, key, expected] of cases) {
+        it(`refuses ${what}, naming the key, before any resource`, async () => {
+            const e = await collisionError(withOverrides(overrides), overrides.metrics?.remoteWrite ? { remoteWritePassword: "x" } : {});
+            const p = e.problems.find((x) => x.key === key);
+            assert.ok(p, e.message);
+            assert.match(p!.expected, expected);
+        });
+    }
+
+    it("accepts a TLS Secret of its own name", () => {
+        const s = settingsWith({ metrics: { image: MODERN, web: { tls: { secretName: "monitor-web-tls" } } }, alertmanager: { web: { tls: { secretName: "alertmanager-web-tls" } } } });
+        assert.deepStrictEqual(providedSecretClashes(s, programObjects(s)), []);
+    });
 });

@@ -1,5 +1,5 @@
 import { AlertmanagerSettings, fullKey } from "../../config";
-import { configSecretName } from "../alertmanager/layout";
+import { configSecretName, webSecretName } from "../alertmanager/layout";
 import { NamedObject } from "./named-object";
 import { isReplicated } from "../common/replica-spread";
 
@@ -20,6 +20,9 @@ export function alertmanagerObjects(a: AlertmanagerSettings): NamedObject[] {
     }
     if (a.storage.mode === "nfs") {
         objects.push({ kind: "PersistentVolume", name: a.name, key });
+    }
+    if (a.web) {
+        objects.push({ kind: "Secret", namespace: a.namespace, name: webSecretName(a), key });
     }
     return objects;
 }

@@ -1,4 +1,4 @@
-import { ConfigError, ConfigProblem, Settings } from "../../config";
+import { ConfigError, ConfigProblem, fullKey, Settings } from "../../config";
 import { dashboardsFor } from "../grafana/dashboards-on-demand";
 import { PROJECT } from "../../config/source";
 import { grafanaObjects } from "./grafana";
@@ -60,9 +60,41 @@ export function nameCollisions(objects: readonly NamedObject[]): ConfigProblem[]
     return problems;
 }
 
+/** A Secret the stack names for the program to read, which the cluster (cert-manager, an admin) provides. */
+interface ProvidedSecret {
+    namespace: string;
+    name: string;
+    key: string;
+}
+
+function providedSecrets(s: Settings): ProvidedSecret[] {
+    const tls = (namespace: string, name: string | undefined, key: string): ProvidedSecret[] => (name === undefined ? [] : [{ namespace, name, key: fullKey(key) }]);
+    return [
+        ...tls(s.metrics.namespace, s.metrics.web?.tls?.secretName, "metrics.web.tls.secretName"),
+        ...tls(s.metrics.namespace, s.metrics.ingress?.tlsSecretName, "metrics.ingress.tlsSecretName"),
+        ...(s.alertmanager.enabled ? tls(s.alertmanager.namespace, s.alertmanager.web?.tls?.secretName, "alertmanager.web.tls.secretName") : []),
+        ...(s.grafana.enabled ? tls(s.grafana.namespace, s.grafana.ingress?.tlsSecretName, "grafana.ingress.tlsSecretName") : []),
+    ];
+}
+
+/**
+ * A Secret the stack says the cluster provides must not be one the program writes: `pulumi up`
+ * would overwrite the certificate with the program's own keys (or fail on a Secret it does not
+ * own), and the pods would mount a key that is not there.
+ */
+export function providedSecretClashes(s: Settings, objects: readonly NamedObject[]): ConfigProblem[] {
+    return providedSecrets(s).flatMap((p) => {
+        const written = objects.find((o) => o.kind === "Secret" && o.namespace === p.namespace && o.name === p.name);
+        return written === undefined
+            ? []
+            : [{ key: p.key, got: p.name, expected: `the name of a Secret the cluster provides, not Secret ${p.name} in namespace ${p.namespace}, which the program writes (named by ${written.key})` }];
+    });
+}
+
 /** Throws a ConfigError before any resource is registered when two objects would share a name. */
 export function assertNoNameCollisions(s: Settings): void {
-    const problems = nameCollisions(programObjects(s));
+    const objects = programObjects(s);
+    const problems = [...nameCollisions(objects), ...providedSecretClashes(s, objects)];
     if (problems.length > 0) {
         throw new ConfigError(problems);
     }

@@ -1,5 +1,5 @@
 import { fullKey, MetricsSettings } from "../../config";
-import { configMapName, configRoleName, ETCD_SECRET_NAME, remoteWriteSecretName, ruleFilesConfigMapName } from "../metrics-server/layout";
+import { configMapName, configRoleName, ETCD_SECRET_NAME, remoteWriteSecretName, ruleFilesConfigMapName, webSecretName } from "../metrics-server/layout";
 import { discoveryNamespaces } from "../metrics-server/scrape-jobs";
 import { NamedObject } from "./named-object";
 import { isReplicated } from "../common/replica-spread";
@@ -41,6 +41,9 @@ export function metricsServerObjects(s: MetricsSettings): NamedObject[] {
     }
     if (s.remoteWriteSecrets) {
         objects.push({ kind: "Secret", namespace: ns, name: remoteWriteSecretName(s), key: key("name") });
+    }
+    if (s.web) {
+        objects.push({ kind: "Secret", namespace: ns, name: webSecretName(s), key: key("name") });
     }
     if (s.jobs.etcd && s.etcd.discovery === "service") {
         for (const kind of ["Service", "Endpoints"]) {
