@@ -1,5 +1,4 @@
 import { isIPv4, isIPv6 } from "node:net";
-import { z } from "zod";
 import { closedObject, flag, stringList } from "./fields";
 import { dnsLabel } from "./formats";
 

@@ -1,4 +1,4 @@
-import { Alias, isAlias, isMap, isScalar, isSeq, LineCounter, Node, parseDocument, Scalar, YAMLMap, YAMLSeq } from "yaml";
+import { Alias, isAlias, isMap, isScalar, isSeq, LineCounter, Node, parseDocument, Scalar, YAMLMap } from "yaml";
 import { configKey } from "./config-key";
 
 // A parsed stack file decoded as gopkg.in/yaml.v3 v3.0.1 decodes into interface{}, which is what

@@ -10,7 +10,7 @@ import { AlertmanagerProcess, requireAlertmanager } from "./harness/alertmanager
 import { expandReloaderEnv, triggerReload } from "./harness/config-reloader";
 import { generatedPrometheusFiles } from "./harness/generated-config";
 import { until } from "./harness/hang";
-import { freePort, PrometheusProcess, promtool, sandboxConfig, tempDir } from "./harness/prometheus";
+import { freePort, PrometheusProcess, promtool, sandboxConfig } from "./harness/prometheus";
 import { settingsWith } from "./harness/stack-config";
 
 /** Two replicas, per-replica volumes, and a route prefix, so the reload URL must carry it. */

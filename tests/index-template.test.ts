@@ -1,5 +1,4 @@
 import * as assert from "assert";
-import { IndexTemplate } from "../components/index-template";
 import { indexTemplateEnv, indexTemplateJob } from "../components/index-template/job";
 import { PUT_INDEX_TEMPLATE_SCRIPT } from "../components/index-template/put-index-template";
 import { logIndexReplicas } from "../components/index-template/template";

@@ -9,7 +9,6 @@ import { tempProject } from "./harness/temp-project";
 // v3.0.1 into interface{}, written out and read again, then pulumi's config.Value. The expected
 // values below are what that pipeline, built against yaml.v3 v3.0.1, printed for the same text.
 
-const REPO = path.resolve(__dirname, "..");
 const FILE = "Pulumi.test.yaml";
 
 /** The config values of `text`, maps and lists parsed, so that key order does not count. */

@@ -1,4 +1,3 @@
-import * as pulumi from "@pulumi/pulumi";
 import { credentialsAnnotations, PasswordGenerations } from "../common/web-password";
 import * as k8s from "@pulumi/kubernetes";
 import { configChecksum, CONFIG_CHECKSUM_ANNOTATION } from "../common/checksum";

@@ -381,7 +381,6 @@ function mountsToken(objects: readonly KubernetesObject[], pod: Pod): boolean {
 export function neededConnections(objects: readonly KubernetesObject[], ingressSources: readonly End[]): Connection[] {
     const pods = podsOf(objects);
     const needed: Connection[] = [];
-    const podNamed = (name: string, namespace?: string) => pods.find((p) => p.name === name && (namespace === undefined || p.namespace === namespace));
 
     for (const { text, pod: prometheus } of configMapData(objects, pods, "prometheus.yml")) {
         const config = parse(text);

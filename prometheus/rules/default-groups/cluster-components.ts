@@ -1,4 +1,3 @@
-import { RuleContext } from "../context";
 import { AlertingRule, RuleGroup, runbook } from "../types";
 
 /**
