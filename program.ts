@@ -3,21 +3,24 @@ import { Alertmanager } from "./components/alertmanager";
 import { BlackboxExporter } from "./components/blackbox-exporter";
 import { clusterProviderArgs } from "./components/cluster";
 import { consoles as consolesOf } from "./components/consoles";
-import { assertNoNameCollisions } from "./components/object-names";
-import { Grafana, grafanaModel } from "./components/grafana";
+import { Grafana } from "./components/grafana";
 import { KubeStateMetrics } from "./components/kube-state-metrics";
 import { LogAgent } from "./components/log-agent";
-import { MetricsServer } from "./components/metrics-server";
+import { Prometheus } from "./components/prometheus";
 import { Namespaces } from "./components/namespaces";
 import { NetworkPolicies } from "./components/network-policies";
 import { NodeExporter } from "./components/node-exporter";
 import { ResourceMetrics, resourceMetricsModel } from "./components/resource-metrics";
 import { SearchStore } from "./components/search-store";
-import { loadSettings, pulumiConfigSource } from "./config";
+import { pulumiConfigSource } from "./config";
+import { checkAcrossComponents, loadStackSettings, prometheusContributions } from "./stack";
+import { grafanaModel } from "./stack/grafana-model";
 
 // Validation throws before the first resource is registered, so a bad stack file creates nothing.
-const settings = loadSettings(pulumiConfigSource());
-assertNoNameCollisions(settings);
+const settings = loadStackSettings(pulumiConfigSource());
+checkAcrossComponents(settings);
+// What the components contribute to Prometheus, composed in the open (stack/index.ts).
+const contributions = prometheusContributions(settings);
 
 const cluster = new k8s.Provider("cluster", clusterProviderArgs(settings.cluster));
 const onCluster = { providers: [cluster] };
@@ -25,7 +28,7 @@ const onCluster = { providers: [cluster] };
 // Created first: every component below asks it, by name, for the namespace its objects wait on.
 const namespaces = new Namespaces("namespaces", { settings }, onCluster);
 
-const metrics = new MetricsServer("monitor", { settings: settings.metrics, namespaces }, onCluster);
+const metrics = new Prometheus("monitor", { settings: settings.metrics, namespaces, scrapeJobs: contributions.scrapeConfigs, ruleFiles: contributions.ruleFiles }, onCluster);
 const logs = new LogAgent("log-agent", { settings: settings.logs, namespaces }, onCluster);
 const store = settings.searchStore.enabled ? new SearchStore("search-store", { settings: settings.searchStore, namespaces }, onCluster) : undefined;
 // Each on by default and switchable per stack; when off, its scrape job goes with it (config/index.ts).
@@ -66,7 +69,7 @@ const blackboxExporter = settings.blackboxExporter.enabled
 
 // Denies every flow the program does not need, in both directions (docs/security.md#network-policies).
 const networkPolicies = settings.networkPolicies.enabled
-    ? new NetworkPolicies("network-policies", { settings, namespaces }, onCluster)
+    ? new NetworkPolicies("network-policies", { settings, namespaces, scrapeJobs: contributions.scrapeJobs }, onCluster)
     : undefined;
 
 export const namespace = metrics.namespace;

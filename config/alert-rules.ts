@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { analyzePromql, PROMQL_2_11, PromqlDialect } from "../prometheus/promql";
-import { defaultRuleGroups } from "../prometheus/rules/default-groups";
+import { analyzePromql, PROMQL_2_11, PromqlDialect } from "../prometheus-releases/promql";
 import { closedObject, flag, stringList, stringMap, text } from "./fields";
 import { prometheusDuration, prometheusLabelName } from "./formats";
 
@@ -73,23 +72,21 @@ const groupSchema = (dialect: PromqlDialect) => closedObject(
 
 export type UserRuleGroup = z.output<ReturnType<typeof groupSchema>>;
 
-/** Every default alert's name, with every job and component on. */
-function defaultAlertNames(): string[] {
-    const everything = { prometheusJob: "x", kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "x", logBufferLimitBytes: 1 };
-    return defaultRuleGroups(everything).flatMap((g) => g.rules.flatMap((r) => ("alert" in r ? [r.alert] : [])));
-}
-
-function defaultAlert(value: string): string | undefined {
-    return metricName(value) ?? (defaultAlertNames().includes(value) ? undefined : `the name of a default alert (docs/alerting.md#default-alerts): ${defaultAlertNames().join(", ")}`);
-}
+/**
+ * A name of `alertRules.disabled`: one of the default alerts, which the composition root lists
+ * (stack/rule-groups.ts: every group's alerts, with every job and component on). Without the list,
+ * as for the JSON Schema, only the name's form is checked.
+ */
+const defaultAlert = (names: readonly string[] | undefined) => (value: string): string | undefined =>
+    metricName(value) ?? (names === undefined || names.includes(value) ? undefined : `the name of a default alert (docs/alerting.md#default-alerts): ${names.join(", ")}`);
 
 /**
  * `cluster-monitoring:alertRules`: the default alerts and a stack's own rule groups
  * (docs/alerting.md), their PromQL held to the dialect of metrics' release line.
  */
-export const alertRulesSchemaFor = (dialect: PromqlDialect) => closedObject({
+export const alertRulesSchemaFor = (dialect: PromqlDialect, defaultAlertNames?: readonly string[]) => closedObject({
     defaults: flag().default(true).meta({ description: "load the default alerts, following the enabled jobs (docs/alerting.md#default-alerts)" }),
-    disabled: stringList(defaultAlert).optional().meta({ description: "default alerts to leave out, by name" }),
+    disabled: stringList(defaultAlert(defaultAlertNames)).optional().meta({ description: "default alerts to leave out, by name" }),
     groups: z
         .array(groupSchema(dialect), { error: "a list of rule groups" })
         .default([])

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ALERT_RULES_KEY, AlertRulesSettings, alertRulesSchema, alertRulesSchemaFor } from "./alert-rules";
-import { NEWEST_RELEASE, prometheusRelease } from "../prometheus/release-lines";
+import { NEWEST_RELEASE, prometheusRelease } from "../prometheus-releases/release-lines";
 import {
     ALERTMANAGER_CLUSTER_PORT_NAMES,
     ALERTMANAGER_KEY,
@@ -44,7 +44,6 @@ import { readEtcdClient, readGrafanaAdminPassword, readRemoteWriteSecrets, readS
 import { referencedSecretKeys, remoteWriteSchema } from "./remote-write";
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
 import { fluentdSizeBytes, prometheusDurationSeconds } from "./formats";
-import type { RuleContext } from "../prometheus/rules/context";
 
 export * from "./alert-rules";
 export * from "./annotation-discovery";
@@ -319,43 +318,19 @@ function checkAlertmanagerDefaultReplicas(a: { enabled: boolean; replicas?: numb
 }
 
 /**
- * What the default rules may rely on: the jobs that scrape and the components that run.
- * `alertmanager` is its name (its job label) while it runs.
+ * What the components offer that some keys choose from, handed in by the composition root
+ * (stack/index.ts), since config/ knows no component: the names of the default alerts, which
+ * alertRules.disabled may list.
  */
-function ruleContext(
-    m: MetricsSettings,
-    c: ControlPlaneSettings,
-    logs: LogsSettings,
-    nodeExporter: boolean,
-    kubeStateMetrics: boolean,
-    alertmanager: string | undefined,
-): RuleContext {
-    return {
-        prometheusJob: m.name,
-        kubelet: m.jobs.kubelet,
-        cadvisor: m.jobs.cadvisor,
-        apiserver: m.jobs.apiserver,
-        etcd: m.jobs.etcd,
-        logAgent: m.jobs.logAgent,
-        coreDns: c.coreDns.enabled,
-        scheduler: c.scheduler.enabled,
-        controllerManager: c.controllerManager.enabled,
-        kubeProxy: c.kubeProxy.enabled,
-        nodeExporter,
-        kubeStateMetrics,
-        alertmanager: alertmanager !== undefined,
-        ...(alertmanager !== undefined && m.scrapeNamespaces.includes(m.namespace) ? { alertmanagerJob: alertmanager } : {}),
-        logBufferLimitBytes: fluentdSizeBytes(logs.buffer.totalLimitSize),
-        blackbox: m.blackboxTarget !== undefined,
-        elasticsearch: m.elasticsearchTarget !== undefined,
-    };
+export interface SettingsCatalog {
+    defaultAlertNames: readonly string[];
 }
 
 /**
  * Reads and validates the whole stack config. It throws one ConfigError listing every problem,
  * and index.ts calls it before creating any resource, so a bad stack file registers nothing.
  */
-export function loadSettings(source: ConfigSource): Settings {
+export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Settings {
     const problems = new Problems();
     /** A field of a key that failed to parse, for the checks across keys; unknown under a misspelt namespace. */
     const rawField = <S extends z.ZodType>(key: string, path: readonly string[], schema: S): Known<z.output<S>> =>
@@ -384,7 +359,7 @@ export function loadSettings(source: ConfigSource): Settings {
     );
     // Rules follow the release's PromQL; while metrics is itself wrong, the newest line's, so no rule is blamed for it.
     const release = metrics ? prometheusRelease(metrics) : NEWEST_RELEASE;
-    const rules = readComponent(source, problems, ALERT_RULES_KEY, alertRulesSchemaFor(release.promql), misspelt);
+    const rules = readComponent(source, problems, ALERT_RULES_KEY, alertRulesSchemaFor(release.promql, catalog.defaultAlertNames), misspelt);
     const am = readComponent(source, problems, ALERTMANAGER_KEY, alertmanagerSchema, misspelt);
     const alertmanagerSecrets = readAlertmanagerSecrets(source, problems, am);
     const netpol = readComponent(source, problems, NETWORK_POLICIES_KEY, networkPoliciesSchema, misspelt);
@@ -436,55 +411,15 @@ export function loadSettings(source: ConfigSource): Settings {
         checkIngressRoutes(ingressClaims(metrics.ingress, grafanaRead.enabled ? grafanaRead.ingress : undefined), problems);
     }
     problems.throwIfAny();
-    metrics!.controlPlane = controlPlane!;
-    // The log-agent scrape job follows the agent wherever its settings put it.
-    metrics!.logAgentTarget = { ...DEFAULT_LOG_AGENT_TARGET, namespace: logs!.namespace, podLabels: { ...logs!.labels } };
-    // The node-exporter and kube-state-metrics jobs exist exactly while their components do.
-    if (nodeExporter!.enabled) {
-        metrics!.nodeExporterTarget = { namespace: nodeExporter!.namespace, podLabels: nodeExporterLabels(nodeExporter!), portName: NODE_EXPORTER_PORT_NAME };
-    }
     const kubeStateMetrics = { ...ksm!, namespace: metrics!.namespace };
-    if (kubeStateMetrics.enabled) {
-        metrics!.kubeStateMetricsTarget = { namespace: kubeStateMetrics.namespace, serviceName: kubeStateMetrics.name, portName: KUBE_STATE_METRICS_PORT_NAME };
-    }
     grafana!.namespace = metrics!.namespace;
-    // Our own components are scraped exactly while they run.
-    if (grafana!.enabled) {
-        metrics!.grafanaTarget = { namespace: grafana!.namespace, serviceName: grafana!.name, portName: GRAFANA_PORT_NAME };
-    }
-    if (resourceMetrics!.enabled) {
-        metrics!.resourceMetricsTarget = { namespace: resourceMetrics!.namespace, serviceName: resourceMetrics!.name, portName: RESOURCE_METRICS_PORT_NAME };
-    }
-    if (searchStore!.enabled && searchStore!.exporter.enabled) {
-        metrics!.elasticsearchTarget = { namespace: searchStore!.namespace, serviceName: elasticsearchExporterName(searchStore!), portName: ELASTICSEARCH_EXPORTER_PORT_NAME };
-    }
     const blackboxExporter: BlackboxExporterSettings = { ...blackboxRead!, namespace: metrics!.namespace };
-    if (blackboxExporter.enabled) {
-        metrics!.blackboxTarget = {
-            address: `${blackboxExporter.name}.${blackboxExporter.namespace}.svc:${BLACKBOX_PORT}`,
-            namespace: blackboxExporter.namespace,
-            serviceName: blackboxExporter.name,
-            portName: BLACKBOX_PORT_NAME,
-            probes: blackboxExporter.probes,
-            probeAnnotated: blackboxExporter.probeAnnotated,
-        };
-    }
     const alertmanager: AlertmanagerSettings = {
         ...am!,
         replicas: am!.replicas ?? defaultAlertmanagerReplicas(metrics!.replicas),
         namespace: metrics!.namespace,
         secrets: alertmanagerSecrets,
     };
-    if (alertmanager.enabled) {
-        metrics!.alertmanagerTarget = {
-            namespace: alertmanager.namespace,
-            serviceName: alertmanager.name,
-            portName: ALERTMANAGER_PORT_NAME,
-            ...(alertmanager.replicas >= 2 ? { clusterPortNames: Object.values(ALERTMANAGER_CLUSTER_PORT_NAMES) } : {}),
-            ...(alertmanager.web ? { web: alertmanager.web } : {}),
-        };
-    }
-    metrics!.alerting = { rules: rules!, context: ruleContext(metrics!, controlPlane!, logs!, nodeExporter!.enabled, kubeStateMetrics.enabled, alertmanager.enabled ? alertmanager.name : undefined) };
     return {
         cluster,
         controlPlane: controlPlane!,

@@ -39,9 +39,7 @@ import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields } from "./scheduling";
 import { scrapeLimitsSchema } from "./scrape-limits";
 import { oneVolumeMessage, storageSchema } from "./storage";
-import type { AlertRulesSettings } from "./alert-rules";
-import type { RuleContext } from "../prometheus/rules/context";
-import { resolveRelease, PROMETHEUS_RELEASES } from "../prometheus/release-lines";
+import { resolveRelease, PROMETHEUS_RELEASES } from "../prometheus-releases/release-lines";
 
 /** The three files of the etcd client Secret (docs/design.md#etcd-client-secret), all Pulumi secrets. */
 export interface EtcdClientCertificates {
@@ -303,16 +301,19 @@ export interface AlertmanagerTarget {
     web?: WebSettings;
 }
 
+/**
+ * metrics' settings, and after them what the other components contribute to Prometheus: where
+ * each target is, filled in by the composition root (stack/wiring.ts) from their own settings.
+ * loadSettings only loads and validates; it sets none of the *Target fields.
+ */
 export type MetricsSettings = z.output<typeof metricsSchema> & {
-    /** The rule files' inputs: the stack's alertRules and what the default rules may rely on. */
-    alerting?: { rules: AlertRulesSettings; context: RuleContext };
     /** Set while cluster-monitoring:alertmanager.enabled is true: Prometheus sends alerts there. */
     alertmanagerTarget?: AlertmanagerTarget;
     /** The secret keys that remoteWrite targets refer to, by key name (docs/long-term-storage.md#credentials). */
     remoteWriteSecrets?: Record<string, pulumi.Output<string>>;
     /** Present exactly when the etcd job scrapes over https (docs/design.md#etcd-client-secret). */
     etcdClient?: EtcdClientCertificates;
-    logAgentTarget: LogAgentTarget;
+    logAgentTarget?: LogAgentTarget;
     /** Set while cluster-monitoring:nodeExporter.enabled is true; its scrape job follows it. */
     nodeExporterTarget?: NodeExporterTarget;
     /** What cluster-monitoring:controlPlane says the cluster exposes; absent, no control-plane job beyond the metrics.jobs ones. */

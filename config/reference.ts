@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CLUSTER_KEYS } from "./cluster";
-import { COMPONENT_SCHEMAS } from "./index";
+import { COMPONENT_SCHEMAS } from ".";
 import { SECRET_KEYS } from "./secrets";
 import { fullKey, PROJECT } from "./source";
 

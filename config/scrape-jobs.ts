@@ -14,7 +14,7 @@ import {
     serviceName,
 } from "./formats";
 
-export { KUBE_STATE_METRICS_JOB_NAME, NODE_EXPORTER_JOB_NAME } from "../prometheus/job-names";
+export { KUBE_STATE_METRICS_JOB_NAME, NODE_EXPORTER_JOB_NAME } from "./fixed-job-names";
 
 /** Which cluster-component jobs run besides self-monitoring. */
 export const JOB_SWITCH_DEFAULTS = {

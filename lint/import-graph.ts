@@ -158,3 +158,63 @@ export function layerViolations(graph: ImportGraph, lower: string, upper: string
         file.startsWith(lower) ? targets.filter((t) => t.startsWith(upper)).map((t) => `${file} imports ${t}`) : [],
     );
 }
+
+/** Two sibling folders that import each other, with one import each way as the evidence. */
+export interface SiblingPair {
+    folders: [string, string];
+    oneWay: string;
+    otherWay: string;
+}
+
+/**
+ * The unit a file belongs to among the folders directly under `parent`: `components/grafana/x.ts`
+ * and `components/grafana/dashboards/y.ts` are both in `components/grafana/`, since a folder and
+ * its own subfolders are one unit. Files directly in `parent` belong to no unit.
+ */
+function unitUnder(parent: string, file: string): string | undefined {
+    if (!file.startsWith(parent)) {
+        return undefined;
+    }
+    const rest = file.slice(parent.length);
+    const slash = rest.indexOf("/");
+    return slash < 0 ? undefined : parent + rest.slice(0, slash + 1);
+}
+
+/**
+ * Pairs of sibling folders under `parent` (say `components/`) that import each other in either
+ * direction, however deep the files: one unit must be below the other, or what both need must
+ * move to a folder below both.
+ */
+export function siblingPairs(graph: ImportGraph, parent: string): SiblingPair[] {
+    const edges = new Map<string, string>();
+    for (const [file, targets] of graph) {
+        const from = unitUnder(parent, file);
+        for (const target of targets) {
+            const to = unitUnder(parent, target);
+            if (from !== undefined && to !== undefined && from !== to && !edges.has(`${from} ${to}`)) {
+                edges.set(`${from} ${to}`, `${file} imports ${target}`);
+            }
+        }
+    }
+    const pairs: SiblingPair[] = [];
+    for (const [key, oneWay] of edges) {
+        const [from, to] = key.split(" ");
+        const otherWay = edges.get(`${to} ${from}`);
+        if (otherWay !== undefined && from < to) {
+            pairs.push({ folders: [from, to], oneWay, otherWay });
+        }
+    }
+    return pairs.sort((a, b) => a.folders.join().localeCompare(b.folders.join()));
+}
+
+/** Every folder of the repository that has at least two subfolders with source files: where sibling pairs can form. */
+export function parentFolders(graph: ImportGraph): string[] {
+    const parents = new Set<string>([""]);
+    for (const file of graph.keys()) {
+        const parts = file.split("/");
+        for (let i = 1; i < parts.length - 1; i++) {
+            parents.add(parts.slice(0, i).join("/") + "/");
+        }
+    }
+    return [...parents].sort();
+}

@@ -1,6 +1,6 @@
 import * as path from "path";
 import { ConfigError } from "../config";
-import { StackFileError, stacksIn, writeRenderedStack } from "./index";
+import { StackFileError, stacksIn, writeRenderedStack } from ".";
 
 /** Where the render CLI prints; the script passes the process' streams, the tests a buffer. */
 export interface CliOutput {

@@ -1,6 +1,6 @@
 import * as fs from "fs";
 import * as path from "path";
-import { manifestPath, renderCommand, renderStack } from "./index";
+import { manifestPath, renderCommand, renderStack } from ".";
 
 /**
  * Compares a stack's committed manifest file with a fresh render. Returns undefined when they

@@ -42,7 +42,7 @@ const JOBS: ReadonlyArray<readonly [string, "node" | "cluster", string]> = [
 
 function main(): void {
     // Every job on, so that each has its generated rules.
-    const config = parse(generatedPrometheusFiles(settingsWith().metrics).prometheusYml);
+    const config = parse(generatedPrometheusFiles(settingsWith()).prometheusYml);
     const ours = (job: string): Rule[] => {
         const j = config.scrape_configs.find((c: any) => c.job_name === job);
         if (!j) throw new Error(`the default stack generates no ${job} job`);

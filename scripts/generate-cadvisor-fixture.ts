@@ -8,7 +8,7 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { CADVISOR_FAMILIES } from "../components/metrics-server/scrape-jobs/cadvisor-families";
+import { CADVISOR_FAMILIES } from "../components/kubelet/cadvisor-families";
 
 interface Cgroup {
     id: string;

@@ -2,7 +2,8 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 import { parse } from "yaml";
-import { ruleFiles } from "../components/alert-rules";
+import { ruleFiles } from "../components/prometheus/rule-files";
+import { ruleContext, stackRuleFiles } from "../stack/rule-groups";
 import { ConfigError } from "../config";
 import { promtool, tempDir } from "./harness/prometheus";
 import { settingsWith } from "./harness/stack-config";
@@ -39,7 +40,7 @@ const EXPR = "cluster-monitoring:alertRules.groups[0].rules[0].expr";
 describe("a stack's own alert rules", () => {
     it("become custom-<group>.yml beside the defaults, and promtool accepts the file", () => {
         const s = settingsWith({ alertRules: { groups: [{ name: "team-payments", rules: [alert(), { record: "payments:rate5m", expr: "sum(rate(payments_processed_total[5m]))" }] }] } });
-        const files = ruleFiles(s.alertRules, s.metrics.alerting!.context);
+        const files = stackRuleFiles(s);
         const file = parse(files["custom-team-payments.yml"]);
         assert.deepStrictEqual(file.groups[0].rules[1], { record: "payments:rate5m", expr: "sum(rate(payments_processed_total[5m]))" });
         const dir = tempDir("custom-rules");
@@ -86,7 +87,7 @@ describe("a stack's own alert rules", () => {
 
     it("default alerts can be switched off one by one, or all", () => {
         const one = settingsWith({ alertRules: { disabled: ["CPUThrottlingHigh"] } });
-        assert.doesNotMatch(Object.values(ruleFiles(one.alertRules, one.metrics.alerting!.context)).join(), /CPUThrottlingHigh/);
+        assert.doesNotMatch(Object.values(stackRuleFiles(one)).join(), /CPUThrottlingHigh/);
         try {
             settingsWith({ alertRules: { disabled: ["CPUThrottlingHgih"] } });
             assert.fail("a misspelt alert name must be refused");
@@ -94,6 +95,6 @@ describe("a stack's own alert rules", () => {
             assert.ok(e instanceof ConfigError && e.problems.some((p) => p.key === "cluster-monitoring:alertRules.disabled[0]"), String(e));
         }
         const none = settingsWith({ alertRules: { defaults: false } });
-        assert.deepStrictEqual(Object.keys(ruleFiles(none.alertRules, none.metrics.alerting!.context)), []);
+        assert.deepStrictEqual(Object.keys(stackRuleFiles(none)), []);
     });
 });

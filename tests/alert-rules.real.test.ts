@@ -2,21 +2,23 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 import { parse, stringify } from "yaml";
-import { AlertingRule, defaultRuleGroups, isAlertingRule, ruleFiles, RuleGroup } from "../components/alert-rules";
-import { analyzePromql } from "../prometheus/promql";
-import { ALERTING_RULE_FIELDS_2_11, GROUP_FIELDS_2_11, RECORDING_RULE_FIELDS_2_11 } from "../prometheus/rules/types";
-import { scrapeJobs } from "../components/metrics-server/scrape-jobs";
-import { APISERVER_FAMILIES } from "../components/metrics-server/scrape-jobs/apiserver-families";
-import { CADVISOR_FAMILIES } from "../components/metrics-server/scrape-jobs/cadvisor-families";
-import { CONTROLLER_MANAGER_FAMILIES } from "../components/metrics-server/scrape-jobs/controller-manager-families";
-import { COREDNS_FAMILIES } from "../components/metrics-server/scrape-jobs/coredns-families";
-import { ELASTICSEARCH_FAMILIES } from "../components/metrics-server/scrape-jobs/elasticsearch-families";
-import { FamilyRule, matchesFamily } from "../components/metrics-server/scrape-jobs/family-rules";
-import { KUBELET_FAMILIES } from "../components/metrics-server/scrape-jobs/kubelet-families";
-import { KUBE_PROXY_FAMILIES } from "../components/metrics-server/scrape-jobs/kube-proxy-families";
-import { SCHEDULER_FAMILIES } from "../components/metrics-server/scrape-jobs/scheduler-families";
-import { KUBE_STATE_METRICS_FAMILIES } from "../components/metrics-server/scrape-jobs/kube-state-metrics-families";
-import { NODE_EXPORTER_FAMILIES } from "../components/metrics-server/scrape-jobs/node-exporter-families";
+import { AlertingRule, isAlertingRule, RuleGroup } from "../components/common/rules/types";
+import { ruleFiles } from "../components/prometheus/rule-files";
+import { defaultRuleGroups, ruleContext, stackRuleFiles } from "../stack/rule-groups";
+import { analyzePromql } from "../prometheus-releases/promql";
+import { ALERTING_RULE_FIELDS_2_11, GROUP_FIELDS_2_11, RECORDING_RULE_FIELDS_2_11 } from "../components/common/rules/types";
+import { scrapeJobs } from "../stack/scrape-jobs";
+import { APISERVER_FAMILIES } from "../components/apiserver/families";
+import { CADVISOR_FAMILIES } from "../components/kubelet/cadvisor-families";
+import { CONTROLLER_MANAGER_FAMILIES } from "../components/control-plane/controller-manager-families";
+import { COREDNS_FAMILIES } from "../components/control-plane/coredns-families";
+import { ELASTICSEARCH_FAMILIES } from "../components/search-store/exporter-families";
+import { FamilyRule, matchesFamily } from "../components/common/scrape/family-rules";
+import { KUBELET_FAMILIES } from "../components/kubelet/families";
+import { KUBE_PROXY_FAMILIES } from "../components/control-plane/kube-proxy-families";
+import { SCHEDULER_FAMILIES } from "../components/control-plane/scheduler-families";
+import { KUBE_STATE_METRICS_FAMILIES } from "../components/kube-state-metrics/families";
+import { NODE_EXPORTER_FAMILIES } from "../components/node-exporter/families";
 import { SEVERITIES } from "../config";
 import { ALERT_CASES, AlertCase, everyAlertSettings } from "./harness/alert-cases";
 import { CADVISOR_FIXTURE, parseExposition } from "./harness/cadvisor-scrape";
@@ -29,10 +31,10 @@ import { settingsWith } from "./harness/stack-config";
  * only reads series that our scrape config keeps and that v2.11.1 can evaluate.
  */
 const settings = everyAlertSettings();
-const context = settings.metrics.alerting!.context;
+const context = ruleContext(settings);
 const groups = defaultRuleGroups(context);
 const alerts = groups.flatMap((g) => g.rules.filter(isAlertingRule));
-const files = ruleFiles(settings.alertRules, context);
+const files = stackRuleFiles(settings);
 
 function writeFiles(dir: string, contents: Record<string, string>): string[] {
     return Object.entries(contents).map(([name, text]) => {
@@ -112,7 +114,7 @@ describe("default alert rules", () => {
     });
 
     it("keep k8s.yml empty and put each group in a file of its own", () => {
-        const rendered = settings.metrics.alerting ? Object.keys(files) : [];
+        const rendered = Object.keys(files);
         assert.deepStrictEqual(rendered.sort(), groups.map((g) => `defaults-${g.name}.yml`).sort());
     });
 
@@ -256,7 +258,7 @@ describe("Prometheus v2.11.1 accepts every rule", () => {
 });
 
 describe("groups follow the jobs and components that are on", () => {
-    const names = (s = settingsWith()) => defaultRuleGroups(s.metrics.alerting!.context).flatMap((g) => g.rules.filter(isAlertingRule).map((r) => r.alert));
+    const names = (s = settingsWith()) => defaultRuleGroups(ruleContext(s)).flatMap((g) => g.rules.filter(isAlertingRule).map((r) => r.alert));
     it("no etcd alerts while the etcd job is off (the default)", () => {
         assert.ok(!names().some((n) => n.startsWith("etcd")));
     });
@@ -275,7 +277,7 @@ describe("groups follow the jobs and components that are on", () => {
     });
 
     it("the self-monitoring alerts follow metrics.name, the job label of Prometheus itself", () => {
-        const g = defaultRuleGroups(settingsWith({ metrics: { name: "prom" } }).metrics.alerting!.context)[0];
+        const g = defaultRuleGroups(ruleContext(settingsWith({ metrics: { name: "prom" } })))[0];
         assert.match(g.rules[0].expr, /job="prom"/);
     });
 });

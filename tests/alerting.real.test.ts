@@ -81,7 +81,7 @@ describe("Prometheus 2.11 knows every key of the generated alerting section", ()
             "timeout", "api_version", "path_prefix", "scheme", "basic_auth", "bearer_token", "bearer_token_file", "tls_config",
             "proxy_url", "kubernetes_sd_configs", "file_sd_configs", "static_configs", "relabel_configs",
         ];
-        const { alerting } = parse(generatedPrometheusFiles(settingsWith().metrics).prometheusYml);
+        const { alerting } = parse(generatedPrometheusFiles(settingsWith()).prometheusYml);
         for (const am of alerting.alertmanagers) {
             assert.deepStrictEqual(Object.keys(am).filter((k) => !known211.includes(k)), []);
         }
@@ -137,7 +137,7 @@ describe("alerts reach a webhook, end to end on 127.0.0.1", function () {
             configText(settings.alertmanager, { webhookUrl: receiver.url("/default"), watchdogUrl: receiver.url("/watchdog") }),
         );
 
-        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings.metrics);
+        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings);
         assert.ok("custom-stand-in.yml" in ruleFiles && "defaults-watchdog.yml" in ruleFiles);
         const sandbox = sandboxConfig(prometheusYml, ruleFiles);
         sandbox.setTargets("alertmanagers-0", [

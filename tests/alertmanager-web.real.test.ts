@@ -93,7 +93,7 @@ describe("alertmanager.web against the real Alertmanager 0.25 and Prometheus 2.4
     it("gets alerts from Prometheus through the generated alerting section, and scrapes it in the alertmanager-web job", async () => {
         const passwordFile = path.join(tempDir("alertmanager-web-password"), "password");
         fs.writeFileSync(passwordFile, PASSWORD);
-        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings.metrics);
+        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings);
         const moveFiles = (c: any) => {
             assert.match(c.tls_config.ca_file, /\/ca\.crt$/);
             assert.match(c.basic_auth.password_file, /\/password$/);

@@ -15,6 +15,7 @@ import { outputValue, runProgram } from "./harness/program";
 import { findOne, ofType, RegisteredResource } from "./harness/pulumi-mocks";
 import { secretsInArguments } from "./harness/secrets-in-arguments";
 import { GRAFANA_SECRETS, requiredConfig, settingsWith } from "./harness/stack-config";
+import { scrapeJobsWithReach } from "../stack/scrape-jobs";
 
 /**
  * alertmanager.web (docs/security.md#alertmanager-web-config): on the default Prometheus v2.11.1
@@ -173,7 +174,7 @@ describe("alertmanager.web: TLS and basic auth on Alertmanager's web port", () =
     it("keeps the NetworkPolicies as they are without web: the same ports between the same workloads", () => {
         const sorted = (rules: unknown) => ((rules as unknown[] | undefined) ?? []).map((r) => JSON.stringify(r)).sort();
         const describe = (s: ReturnType<typeof settingsWith>) =>
-            networkPolicyObjects(s)
+            networkPolicyObjects(s, scrapeJobsWithReach((s).metrics))
                 .map((p: any) => JSON.stringify({ ...p, spec: { ...p.spec, ingress: sorted(p.spec.ingress), egress: sorted(p.spec.egress) } }))
                 .sort();
         const plain = settingsWith({ grafana: { enabled: true }, alertmanager: { replicas: 2, storage: { mode: "storageClass" } } }, GRAFANA_SECRETS);

@@ -85,7 +85,7 @@ describe("Alertmanager (docs/alerting.md#alertmanager)", () => {
     });
 
     it("gets its discovery Role even when discoveryNamespaces leaves the metrics namespace out", () => {
-        const { discoveryNamespaces } = require("../components/metrics-server/scrape-jobs");
+        const { discoveryNamespaces } = require("../stack/scrape-jobs");
         const m = settingsWith({ metrics: { discoveryNamespaces: ["default"], scrapeNamespaces: ["default"] }, kubeStateMetrics: { enabled: false } }).metrics;
         assert.ok(discoveryNamespaces(m).includes("monitoring"));
         // The config reloader's job also discovers in the metrics namespace; without the lifecycle API there is no reloader.
@@ -130,7 +130,8 @@ describe("Alertmanager (docs/alerting.md#alertmanager)", () => {
         it("refuses a receiver URL in clear text, naming the key", () => {
             const config = requiredConfig();
             config.alertWebhookUrl = "https://hooks.example.com/x";
-            const { loadSettings, plainConfigSource } = require("../config");
+            const { plainConfigSource } = require("../config");
+            const { loadStackSettings: loadSettings } = require("../stack");
             assert.throws(() => loadSettings(plainConfigSource(config)), (e: ConfigError) => e.problems.some((p) => p.key === "cluster-monitoring:alertWebhookUrl" && /encrypted/.test(p.expected)));
         });
 
@@ -155,7 +156,8 @@ describe("Alertmanager (docs/alerting.md#alertmanager)", () => {
         });
 
         it("refuses a secure value inside the structured key", () => {
-            const { loadSettings, plainConfigSource } = require("../config");
+            const { plainConfigSource } = require("../config");
+            const { loadStackSettings: loadSettings } = require("../stack");
             const config = requiredConfig();
             assert.throws(
                 () => loadSettings(plainConfigSource(config, { alertmanager: { slack: { channel: "#a" } } })),

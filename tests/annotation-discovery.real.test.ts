@@ -70,7 +70,7 @@ for (const release of RELEASES) describe(`annotated pods and services on a real 
 
     before(async () => {
         const settings = settingsWith({ metrics: { ...(release.image ? { image: release.image } : {}), annotationDiscovery: { namespaces: ["demo"] } } });
-        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings.metrics);
+        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings);
         const sandbox = sandboxConfig(prometheusYml, ruleFiles);
         sandbox.setTargets(ANNOTATED_POD_JOB, POD_TARGETS);
         sandbox.setTargets(ANNOTATED_SERVICE_JOB, SERVICE_TARGETS);
@@ -126,7 +126,7 @@ describe("scrape limits on a real Prometheus: a target over its sample_limit fai
                 limits: { perJob: { [ANNOTATED_POD_JOB]: { sampleLimit: 50 } } },
             },
         });
-        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings.metrics);
+        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings);
         const sandbox = sandboxConfig(prometheusYml, ruleFiles);
         const big = await serveExposition("/metrics", exposition(120));
         const small = await serveExposition("/metrics", exposition(10));

@@ -46,7 +46,7 @@ describe("probes on a real Prometheus through a real blackbox exporter", functio
             metrics: { scrapeInterval: "1s", evaluationInterval: "1s", annotationDiscovery: { namespaces: ["demo"] } },
             blackboxExporter: { enabled: true, probes: [{ name: "web", target, interval: "1s" }] },
         });
-        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings.metrics);
+        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings);
         const original = parse(prometheusYml);
         // ProbeFailing waits 5 minutes (its promtool cases prove that); here it may fire at once.
         const rules = Object.fromEntries(

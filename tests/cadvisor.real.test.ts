@@ -1,6 +1,6 @@
 import * as assert from "assert";
 import * as fs from "fs";
-import { CADVISOR_FAMILIES } from "../components/metrics-server/scrape-jobs/cadvisor-families";
+import { CADVISOR_FAMILIES } from "../components/kubelet/cadvisor-families";
 import { CADVISOR_FIXTURE, CadvisorScrape, parseExposition, Sample, scrapeFixtureWithCadvisorJob } from "./harness/cadvisor-scrape";
 
 const TARGET_LABELS = ["instance", "job", "node"];

@@ -1,5 +1,6 @@
 import * as assert from "assert";
-import { ConfigError, ConfigProblem, loadSettings, plainConfigSource } from "../config";
+import { ConfigError, ConfigProblem, plainConfigSource } from "../config";
+import { loadStackSettings as loadSettings } from "../stack";
 import { closest } from "../config/did-you-mean";
 import { plainText } from "../config/fields";
 import { requiredConfig } from "./harness/stack-config";

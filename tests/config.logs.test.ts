@@ -1,6 +1,7 @@
 import * as assert from "assert";
 import * as pulumi from "@pulumi/pulumi";
-import { ConfigError, ConfigProblem, loadSettings, plainConfigSource } from "../config";
+import { ConfigError, ConfigProblem, plainConfigSource } from "../config";
+import { loadStackSettings as loadSettings } from "../stack";
 import "./harness/pulumi-mocks";
 import { requiredConfig, settingsWith } from "./harness/stack-config";
 

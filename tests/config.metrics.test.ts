@@ -1,5 +1,6 @@
 import * as assert from "assert";
-import { ConfigError, loadSettings, plainConfigSource } from "../config";
+import { ConfigError, plainConfigSource } from "../config";
+import { loadStackSettings as loadSettings } from "../stack";
 import { requiredConfig, settingsWith } from "./harness/stack-config";
 
 /** Loads config and returns the ConfigError it throws; fails the test when nothing is thrown. */

@@ -1,5 +1,6 @@
 import * as assert from "assert";
-import { ConfigError, loadSettings, plainConfigSource, StorageSettings } from "../config";
+import { ConfigError, plainConfigSource, StorageSettings } from "../config";
+import { loadStackSettings as loadSettings } from "../stack";
 import { requiredConfig } from "./harness/stack-config";
 
 function configErrorFor(config: Record<string, unknown>): ConfigError {

@@ -1,14 +1,14 @@
 import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
-import { APISERVER_FAMILIES, APISERVER_OWN_FAMILIES, APISERVER_SERIES_RULES, dropSeries } from "../components/metrics-server/scrape-jobs/apiserver-families";
-import { COMPONENT_BASE_FAMILIES } from "../components/metrics-server/scrape-jobs/component-base-families";
-import { CONTROLLER_MANAGER_FAMILIES, CONTROLLER_MANAGER_OWN_FAMILIES } from "../components/metrics-server/scrape-jobs/controller-manager-families";
-import { COREDNS_FAMILIES } from "../components/metrics-server/scrape-jobs/coredns-families";
-import { dropFamilies, FamilyRule, familyPattern, matchesFamily } from "../components/metrics-server/scrape-jobs/family-rules";
-import { KUBELET_FAMILIES, KUBELET_OWN_FAMILIES } from "../components/metrics-server/scrape-jobs/kubelet-families";
-import { KUBE_PROXY_FAMILIES, KUBE_PROXY_OWN_FAMILIES } from "../components/metrics-server/scrape-jobs/kube-proxy-families";
-import { SCHEDULER_FAMILIES, SCHEDULER_OWN_FAMILIES } from "../components/metrics-server/scrape-jobs/scheduler-families";
+import { APISERVER_FAMILIES, APISERVER_OWN_FAMILIES, APISERVER_SERIES_RULES, dropSeries } from "../components/apiserver/families";
+import { COMPONENT_BASE_FAMILIES } from "../components/common/scrape/component-base-families";
+import { CONTROLLER_MANAGER_FAMILIES, CONTROLLER_MANAGER_OWN_FAMILIES } from "../components/control-plane/controller-manager-families";
+import { COREDNS_FAMILIES } from "../components/control-plane/coredns-families";
+import { dropFamilies, FamilyRule, familyPattern, matchesFamily } from "../components/common/scrape/family-rules";
+import { KUBELET_FAMILIES, KUBELET_OWN_FAMILIES } from "../components/kubelet/families";
+import { KUBE_PROXY_FAMILIES, KUBE_PROXY_OWN_FAMILIES } from "../components/control-plane/kube-proxy-families";
+import { SCHEDULER_FAMILIES, SCHEDULER_OWN_FAMILIES } from "../components/control-plane/scheduler-families";
 import { generatedPrometheusFiles } from "./harness/generated-config";
 import { settingsWith } from "./harness/stack-config";
 import { parse } from "yaml";
@@ -57,7 +57,7 @@ describe("control-plane family tables (docs/scrape-jobs.md#control-plane-familie
         });
     }
 
-    const jobs = parse(generatedPrometheusFiles(settingsWith().metrics).prometheusYml).scrape_configs as any[];
+    const jobs = parse(generatedPrometheusFiles(settingsWith()).prometheusYml).scrape_configs as any[];
 
     for (const [job, table] of JOB_TABLES) {
         it(`${job}: each family once, every row has a reason, no dropped row matches a kept one`, () => {

@@ -1,7 +1,8 @@
 import * as assert from "assert";
-import { defaultRuleGroups, isAlertingRule } from "../components/alert-rules";
-import { analyzePromql } from "../prometheus/promql";
-import { scrapeJobs } from "../components/metrics-server/scrape-jobs";
+import { isAlertingRule } from "../components/common/rules/types";
+import { defaultRuleGroups, ruleContext } from "../stack/rule-groups";
+import { analyzePromql } from "../prometheus-releases/promql";
+import { scrapeJobs } from "../stack/scrape-jobs";
 import { CONTROL_PLANE_JOB_NAMES, CONTROL_PLANE_KINDS, Settings } from "../config";
 import { settingsWith } from "./harness/stack-config";
 
@@ -21,7 +22,7 @@ const STACKS: Record<string, Record<string, Record<string, unknown>>> = {
 
 function alertJobs(s: Settings): Map<string, string[]> {
     const byAlert = new Map<string, string[]>();
-    for (const group of defaultRuleGroups(s.metrics.alerting!.context)) {
+    for (const group of defaultRuleGroups(ruleContext(s))) {
         for (const rule of group.rules.filter(isAlertingRule)) {
             const jobs = analyzePromql(rule.expr)
                 .selectors.flatMap((sel) => sel.matchers)
@@ -58,7 +59,7 @@ describe("every kind of cluster: no alert on a job that is not scraped", () => {
     it("the check sees a stray alert: the managed kind's context with the scheduler switched back on", () => {
         const s = settingsWith({ controlPlane: { kind: "managed" } });
         const scraped = new Set(scrapeJobs(s.metrics).map((j) => j.job_name));
-        const forced = defaultRuleGroups({ ...s.metrics.alerting!.context, scheduler: true });
+        const forced = defaultRuleGroups({ ...ruleContext(s), scheduler: true });
         const stray = forced.flatMap((g) => g.rules.filter(isAlertingRule)).filter((r) => r.expr.includes('job="kube-scheduler"'));
         assert.ok(stray.length > 0 && !scraped.has("kube-scheduler"));
     });

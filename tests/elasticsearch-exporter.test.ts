@@ -2,11 +2,11 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 import { parse } from "yaml";
-import { defaultRuleGroups } from "../components/alert-rules";
-import { dashboardsFor } from "../components/grafana/dashboards";
-import { scrapeJobs } from "../components/metrics-server/scrape-jobs";
-import { ELASTICSEARCH_FAMILIES } from "../components/metrics-server/scrape-jobs/elasticsearch-families";
-import { dropFamilies, FamilyRule, familyPattern, matchesFamily } from "../components/metrics-server/scrape-jobs/family-rules";
+import { defaultRuleGroups, ruleContext } from "../stack/rule-groups";
+import { dashboardsFor } from "../stack/dashboards";
+import { scrapeJobs } from "../stack/scrape-jobs";
+import { ELASTICSEARCH_FAMILIES } from "../components/search-store/exporter-families";
+import { dropFamilies, FamilyRule, familyPattern, matchesFamily } from "../components/common/scrape/family-rules";
 import { exporterArgs, exporterDeployment, exporterService, exporterServiceAccount } from "../components/search-store/exporter";
 import { ConfigError, ELASTICSEARCH_EXPORTER_DEFAULTS, OWN_JOB_NAMES, Settings } from "../config";
 import { PROJECT } from "../config/source";
@@ -26,7 +26,7 @@ const JOB = OWN_JOB_NAMES.searchStore;
 const withStore = (store: Record<string, unknown> = {}, other: Record<string, Record<string, unknown>> = {}): Settings =>
     settingsWith({ ...other, searchStore: { enabled: true, ...store } });
 const jobNames = (s: Settings) => scrapeJobs(s.metrics).map((j) => j.job_name);
-const alertNames = (s: Settings) => defaultRuleGroups(s.metrics.alerting!.context).flatMap((g) => g.rules.map((r) => ("alert" in r ? r.alert : r.record)));
+const alertNames = (s: Settings) => defaultRuleGroups(ruleContext(s)).flatMap((g) => g.rules.map((r) => ("alert" in r ? r.alert : r.record)));
 
 function configError(store: Record<string, unknown>): ConfigError {
     try {
@@ -155,7 +155,7 @@ describe("the elasticsearch job's family table (docs/scrape-jobs.md#elasticsearc
     });
 
     it("the job's one metric drop rule is exactly the dropped rows", () => {
-        const job = parse(generatedPrometheusFiles(withStore().metrics).prometheusYml).scrape_configs.find((j: any) => j.job_name === JOB);
+        const job = parse(generatedPrometheusFiles(withStore()).prometheusYml).scrape_configs.find((j: any) => j.job_name === JOB);
         assert.deepStrictEqual(job.metric_relabel_configs, [dropFamilies(ELASTICSEARCH_FAMILIES)]);
         assert.strictEqual(job.metric_relabel_configs[0].regex, `(${ELASTICSEARCH_FAMILIES.filter((r) => !r.keep).map((r) => familyPattern(r.family)).join("|")})`);
     });

@@ -1,9 +1,9 @@
 import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
-import { dropFamilies, FamilyRule, familyPattern, matchesFamily } from "../components/metrics-server/scrape-jobs/family-rules";
-import { KUBE_STATE_METRICS_FAMILIES } from "../components/metrics-server/scrape-jobs/kube-state-metrics-families";
-import { NODE_EXPORTER_FAMILIES } from "../components/metrics-server/scrape-jobs/node-exporter-families";
+import { dropFamilies, FamilyRule, familyPattern, matchesFamily } from "../components/common/scrape/family-rules";
+import { KUBE_STATE_METRICS_FAMILIES } from "../components/kube-state-metrics/families";
+import { NODE_EXPORTER_FAMILIES } from "../components/node-exporter/families";
 
 const PAGE = fs.readFileSync(path.join(__dirname, "..", "docs", "scrape-jobs.md"), "utf8");
 

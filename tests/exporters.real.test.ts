@@ -1,8 +1,8 @@
 import * as assert from "assert";
 import * as fs from "fs";
-import { FamilyRule, matchesFamily } from "../components/metrics-server/scrape-jobs/family-rules";
-import { KUBE_STATE_METRICS_FAMILIES } from "../components/metrics-server/scrape-jobs/kube-state-metrics-families";
-import { NODE_EXPORTER_FAMILIES } from "../components/metrics-server/scrape-jobs/node-exporter-families";
+import { FamilyRule, matchesFamily } from "../components/common/scrape/family-rules";
+import { KUBE_STATE_METRICS_FAMILIES } from "../components/kube-state-metrics/families";
+import { NODE_EXPORTER_FAMILIES } from "../components/node-exporter/families";
 import { KSM_FAMILIES_FILE, KSM_FIXTURE } from "../scripts/generate-kube-state-metrics-fixture";
 import { NODE_EXPORTER_FIXTURE } from "../scripts/generate-node-exporter-fixture";
 import { parseExposition, Sample } from "./harness/cadvisor-scrape";

@@ -2,8 +2,8 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as http from "http";
 import * as path from "path";
-import { CADVISOR_FAMILIES } from "../components/metrics-server/scrape-jobs/cadvisor-families";
-import { dashboardsFor, GeneratedDashboard } from "../components/grafana/dashboards";
+import { CADVISOR_FAMILIES } from "../components/kubelet/cadvisor-families";
+import { dashboardsFor, GeneratedDashboard } from "../stack/dashboards";
 import { PROJECT } from "../config/source";
 import { CONTROL_PLANE_FIXTURES } from "../scripts/generate-control-plane-fixtures";
 import { KSM_FIXTURE } from "../scripts/generate-kube-state-metrics-fixture";
@@ -161,15 +161,15 @@ async function runStack(settings: Settings, closers: Array<() => Promise<void>>)
         closers.push(() => exporter.stop());
         target("node-exporter", discoveredTarget(exporter.address, nodeExporterPodMeta(m.nodeExporterTarget.namespace, m.nodeExporterTarget.podLabels, "node-1")));
     }
-    const agentLabels = Object.fromEntries(Object.entries(m.logAgentTarget.podLabels).map(([k, v]) => [`pod_label_${k.replace(/[^a-zA-Z0-9_]/g, "_")}`, v]));
+    const agentLabels = Object.fromEntries(Object.entries(m.logAgentTarget!.podLabels).map(([k, v]) => [`pod_label_${k.replace(/[^a-zA-Z0-9_]/g, "_")}`, v]));
     target(
         "log-agent",
         discoveredTarget(fluentd, {
-            namespace: m.logAgentTarget.namespace,
+            namespace: m.logAgentTarget!.namespace,
             pod_name: "fluentd-es-v2.7.0-abcde",
             pod_node_name: "node-1",
             pod_container_name: "fluentd-es",
-            pod_container_port_name: m.logAgentTarget.portName,
+            pod_container_port_name: m.logAgentTarget!.portName,
             ...agentLabels,
         }),
     );

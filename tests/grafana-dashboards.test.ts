@@ -1,7 +1,7 @@
 import * as assert from "assert";
 import * as path from "path";
 import * as ts from "typescript";
-import { dashboardsFor, GeneratedDashboard } from "../components/grafana/dashboards";
+import { dashboardsFor, GeneratedDashboard } from "../stack/dashboards";
 import { PROJECT } from "../config/source";
 import { prometheusQueries, queryVariables } from "./harness/dashboards";
 import { fillVariables, labelValuesQuery, promqlProblems } from "./harness/promql";

@@ -1,13 +1,14 @@
 import * as assert from "assert";
 import { parse } from "yaml";
-import { grafanaModel } from "../components/grafana";
+import { grafanaModel } from "../stack/grafana-model";
 import { dashboardConfigMaps, dashboardProviderConfigMap, dataSourcesConfigMap } from "../components/grafana/config-maps";
 import { grafanaDeployment, provisioningChecksum } from "../components/grafana/deployment";
 import { prometheusRelease } from "../components/grafana/datasources";
 import { grafanaIngress } from "../components/grafana/ingress";
-import { nameCollisions, programObjects } from "../components/object-names";
+import { nameCollisions, programObjects } from "../stack/object-names";
 import { grafanaDataClaim, grafanaDataVolume } from "../components/grafana/storage";
-import { ConfigError, loadSettings, plainConfigSource } from "../config";
+import { ConfigError, plainConfigSource } from "../config";
+import { loadStackSettings as loadSettings } from "../stack";
 import { runProgram } from "./harness/program";
 import { GRAFANA_SECRETS, requiredConfig, settingsWith, settingsWithGrafana } from "./harness/stack-config";
 

@@ -4,14 +4,15 @@ import * as path from "path";
 import { parse, stringify } from "yaml";
 import { alertmanagerConfig, renderAlertmanagerConfig } from "../components/alertmanager/config-file";
 import { alertmanagerArgs, clusterPeers } from "../components/alertmanager/statefulset";
-import { reloadUrl } from "../components/metrics-server/reloader";
-import { prometheusArgs, statefulSet } from "../components/metrics-server/statefulset";
+import { reloadUrl } from "../components/prometheus/reloader";
+import { prometheusArgs, statefulSet } from "../components/prometheus/statefulset";
 import { AlertmanagerProcess, requireAlertmanager } from "./harness/alertmanager";
 import { expandReloaderEnv, triggerReload } from "./harness/config-reloader";
 import { generatedPrometheusFiles } from "./harness/generated-config";
 import { until } from "./harness/hang";
 import { freePort, PrometheusProcess, promtool, sandboxConfig } from "./harness/prometheus";
 import { settingsWith } from "./harness/stack-config";
+import { scrapeJobs } from "../stack/scrape-jobs";
 
 /** Two replicas, per-replica volumes, and a route prefix, so the reload URL must carry it. */
 const HA = { metrics: { replicas: 2, routePrefix: "/prometheus", storage: { mode: "storageClass" } } };
@@ -101,7 +102,7 @@ describe("the replica label, rendered per pod (Debian 2.42)", function () {
         ["replicated, lifecycle API off", { metrics: { ...HA.metrics, enableLifecycle: false } }],
     ] as const) {
         it(`${what}: Prometheus reads only the rendered copy, never the ConfigMap`, () => {
-            const spec = (statefulSet(settingsWith(overrides as any).metrics).spec as any).template.spec;
+            const spec = (statefulSet(settingsWith(overrides as any).metrics, { scrapeJobs: scrapeJobs(settingsWith(overrides as any).metrics), ruleFiles: {} }).spec as any).template.spec;
             const prometheus = spec.containers[0];
             const [init] = spec.initContainers;
             const configFile = prometheus.args.find((a: string) => a.startsWith("--config.file=")).split("=")[1];

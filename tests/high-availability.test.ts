@@ -6,9 +6,9 @@ import { Alertmanager } from "../components/alertmanager";
 import { alertmanagerService } from "../components/alertmanager/service";
 import { alertmanagerArgs, alertmanagerStatefulSet } from "../components/alertmanager/statefulset";
 import { podDisruptionBudget, replicaSpread } from "../components/common/replica-spread";
-import { MetricsServer } from "../components/metrics-server";
-import { configReloaderContainer, reloadUrl } from "../components/metrics-server/reloader";
-import { configAnnotation, statefulSet } from "../components/metrics-server/statefulset";
+import { Prometheus } from "../components/prometheus";
+import { configReloaderContainer, reloadUrl } from "../components/prometheus/reloader";
+import { configAnnotation, statefulSet } from "../components/prometheus/statefulset";
 import { ConfigError } from "../config";
 import { KubernetesObject, renderStack } from "../render";
 import { consistencyProblems, kubernetesSchemaProblems } from "../validate";
@@ -16,16 +16,17 @@ import { declaredAppNamespaces } from "./harness/rendered-stacks";
 import { podSecurityLevel } from "../validate/pod-security";
 import { generatedPrometheusFiles } from "./harness/generated-config";
 import { captureResources, ofType } from "./harness/pulumi-mocks";
-import { settingsWith } from "./harness/stack-config";
+import { prometheusInputsFor, settingsWith } from "./harness/stack-config";
 import { tempProject } from "./harness/temp-project";
 import { EXISTING_NAMESPACES } from "./harness/namespaces";
+import { scrapeJobs } from "../stack/scrape-jobs";
 
 const PDB = "kubernetes:policy/v1:PodDisruptionBudget";
 const STORAGE_CLASS = { storage: { mode: "storageClass" } };
 const HA = { metrics: { replicas: 2, ...STORAGE_CLASS } };
 
 function podSpec(overrides: Record<string, Record<string, unknown>>): any {
-    return (statefulSet(settingsWith(overrides).metrics).spec as any).template.spec;
+    return (statefulSet(settingsWith(overrides).metrics, { scrapeJobs: scrapeJobs(settingsWith(overrides).metrics), ruleFiles: {} }).spec as any).template.spec;
 }
 
 function problemsOf(overrides: Record<string, Record<string, unknown>>): ConfigError["problems"] {
@@ -90,7 +91,7 @@ describe("Prometheus replicas and the config reloader", () => {
 
     it("reloader image and resources come from metrics.reloader", () => {
         const s = settingsWith({ metrics: { reloader: { image: "registry.example.com/reloader:v1", resources: { cpuRequest: "50m" } } } }).metrics;
-        const spec = (statefulSet(s).spec as any).template.spec;
+        const spec = (statefulSet(s, { scrapeJobs: scrapeJobs(s), ruleFiles: {} }).spec as any).template.spec;
         for (const c of [spec.initContainers[0], spec.containers[1]]) {
             assert.strictEqual(c.image, "registry.example.com/reloader:v1");
             assert.deepStrictEqual(c.resources, { requests: { cpu: "50m", memory: "25Mi" }, limits: { memory: "50Mi" } });
@@ -102,7 +103,7 @@ describe("Prometheus replicas and the config reloader", () => {
         assert.strictEqual(spec.initContainers, undefined);
         assert.deepStrictEqual(spec.containers.map((c: any) => c.name), ["monitor"]);
         assert.ok(spec.containers[0].args.includes("--config.file=/etc/prometheus/config/prometheus.yml"));
-        assert.match(configAnnotation(settingsWith({ metrics: { enableLifecycle: false } }).metrics)["checksum/config"], /^[0-9a-f]{64}$/);
+        assert.match(configAnnotation(settingsWith({ metrics: { enableLifecycle: false } }).metrics, { scrapeJobs: scrapeJobs(settingsWith({ metrics: { enableLifecycle: false } }).metrics), ruleFiles: {} })["checksum/config"], /^[0-9a-f]{64}$/);
     });
 
     it("lifecycle API off, two replicas: the init container still renders the replica label, no sidecar, and the checksum stays", () => {
@@ -110,31 +111,31 @@ describe("Prometheus replicas and the config reloader", () => {
         const spec = podSpec(overrides);
         assert.deepStrictEqual(spec.initContainers.map((c: any) => c.name), ["init-config-reloader"]);
         assert.deepStrictEqual(spec.containers.map((c: any) => c.name), ["monitor"]);
-        const sts = statefulSet(settingsWith(overrides).metrics) as any;
+        const sts = statefulSet(settingsWith(overrides).metrics, { scrapeJobs: scrapeJobs(settingsWith(overrides).metrics), ruleFiles: {} }) as any;
         assert.match(sts.spec.template.metadata.annotations["checksum/config"], /^[0-9a-f]{64}$/);
     });
 
     it("one replica keeps the spec's external labels and no alert relabeling; two add the replica label and drop it from alerts", () => {
-        const one = parse(generatedPrometheusFiles(settingsWith().metrics).prometheusYml);
+        const one = parse(generatedPrometheusFiles(settingsWith()).prometheusYml);
         assert.deepStrictEqual(one.global.external_labels, { monitor: "monitoring/main" });
         assert.strictEqual(one.alerting.alert_relabel_configs, undefined);
-        const two = parse(generatedPrometheusFiles(settingsWith({ metrics: { ...HA.metrics, replicaLabel: "prometheus_replica" } }).metrics).prometheusYml);
+        const two = parse(generatedPrometheusFiles(settingsWith({ metrics: { ...HA.metrics, replicaLabel: "prometheus_replica" } })).prometheusYml);
         assert.deepStrictEqual(two.global.external_labels, { monitor: "monitoring/main", prometheus_replica: "$(POD_NAME)" });
         assert.deepStrictEqual(two.alerting.alert_relabel_configs, [{ action: "labeldrop", regex: "prometheus_replica" }]);
     });
 
     it("two replicas: the StatefulSet asks for two, spreads them, and a PodDisruptionBudget covers them", async () => {
         const s = settingsWith(HA).metrics;
-        const sts = statefulSet(s) as any;
+        const sts = statefulSet(s, { scrapeJobs: scrapeJobs(s), ruleFiles: {} }) as any;
         assert.strictEqual(sts.spec.replicas, 2);
         assert.deepStrictEqual(sts.spec.template.spec.affinity, replicaSpread(2, sts.spec.template.metadata.labels).affinity);
         assert.strictEqual(sts.spec.template.spec.topologySpreadConstraints.length, 1);
-        const resources = await captureResources(() => new MetricsServer("monitor", { settings: s, namespaces: EXISTING_NAMESPACES }));
+        const resources = await captureResources(() => new Prometheus("monitor", { ...prometheusInputsFor(s), settings: s, namespaces: EXISTING_NAMESPACES }));
         const [pdb] = ofType(resources, PDB);
         assert.deepStrictEqual(pdb.inputs.spec.selector.matchLabels, sts.spec.selector.matchLabels);
-        const single = await captureResources(() => new MetricsServer("monitor", { settings: settingsWith().metrics, namespaces: EXISTING_NAMESPACES }));
+        const single = await captureResources(() => new Prometheus("monitor", { ...prometheusInputsFor(settingsWith().metrics), settings: settingsWith().metrics, namespaces: EXISTING_NAMESPACES }));
         assert.deepStrictEqual(ofType(single, PDB), []);
-        assert.strictEqual((statefulSet(settingsWith().metrics).spec as any).template.spec.affinity, undefined);
+        assert.strictEqual((statefulSet(settingsWith().metrics, { scrapeJobs: scrapeJobs(settingsWith().metrics), ruleFiles: {} }).spec as any).template.spec.affinity, undefined);
     });
 
     it("every container and init container of the replicated pod meets the restricted level", () => {
@@ -196,7 +197,7 @@ describe("the Alertmanager cluster", () => {
     });
 
     it("Prometheus alerts only the web port of every peer, and the self-monitoring job drops the gossip ports", () => {
-        const config = parse(generatedPrometheusFiles(settingsWith(HA).metrics).prometheusYml);
+        const config = parse(generatedPrometheusFiles(settingsWith(HA)).prometheusYml);
         assert.deepStrictEqual(config.alerting.alertmanagers[0].relabel_configs, [
             { action: "keep", source_labels: ["__meta_kubernetes_service_name"], regex: "alertmanager" },
             { action: "keep", source_labels: ["__meta_kubernetes_endpoint_port_name"], regex: "web" },
@@ -206,13 +207,13 @@ describe("the Alertmanager cluster", () => {
             source_labels: ["__meta_kubernetes_service_name", "__meta_kubernetes_endpoint_port_name"],
             regex: "alertmanager;(mesh-tcp|mesh-udp)",
         });
-        const single = parse(generatedPrometheusFiles(settingsWith().metrics).prometheusYml);
+        const single = parse(generatedPrometheusFiles(settingsWith()).prometheusYml);
         assert.ok(!single.scrape_configs[0].relabel_configs.some((r: any) => r.action === "drop"));
     });
 
     it("on an EndpointSlice release line, the same two rules read the endpointslice port label", () => {
         const modern = { ...HA, metrics: { ...HA.metrics, image: "quay.io/prometheus/prometheus:v3.5.0" } };
-        const config = parse(generatedPrometheusFiles(settingsWith(modern).metrics).prometheusYml);
+        const config = parse(generatedPrometheusFiles(settingsWith(modern)).prometheusYml);
         assert.strictEqual(config.alerting.alertmanagers[0].kubernetes_sd_configs[0].role, "endpointslice");
         assert.deepStrictEqual(config.alerting.alertmanagers[0].relabel_configs[1], {
             action: "keep",

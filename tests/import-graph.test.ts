@@ -1,14 +1,19 @@
 import * as assert from "assert";
 import * as path from "path";
-import { graphOf, ImportGraph, importCycles, layerViolations, moduleSpecifiers, repositoryGraph } from "../lint/import-graph";
+import { graphOf, ImportGraph, importCycles, layerViolations, moduleSpecifiers, parentFolders, repositoryGraph, siblingPairs } from "../lint/import-graph";
 
 const REPO = path.resolve(__dirname, "..");
 
-/** Settings flow config → builders → components; prometheus/ holds facts both ends read. */
+/**
+ * Settings flow config → components → stack (the composition root) → program.ts;
+ * prometheus-releases/ holds facts about each release line that every layer reads.
+ */
 const LAYER_RULES: readonly { lower: string; upper: string; why: string }[] = [
     { lower: "config/", upper: "components/", why: "the settings layer must not know the components' builders" },
-    { lower: "prometheus/", upper: "config/", why: "the Prometheus facts hold for every stack, so they read no settings" },
-    { lower: "prometheus/", upper: "components/", why: "the Prometheus facts are read by components, not the other way" },
+    { lower: "config/", upper: "stack/", why: "the settings layer loads and validates keys; wiring components together is the composition root's" },
+    { lower: "components/", upper: "stack/", why: "a component contributes to the stack; only the composition root sees them all" },
+    { lower: "prometheus-releases/", upper: "config/", why: "the release-line facts hold for every stack, so they read no settings" },
+    { lower: "prometheus-releases/", upper: "components/", why: "the release-line facts are read by components, not the other way" },
 ];
 
 const files = (entries: Record<string, string>) => graphOf(new Map(Object.entries(entries)));
@@ -61,6 +66,33 @@ describe("import graph (lint/import-graph.ts)", () => {
         });
     });
 
+    describe("sibling folders", () => {
+        it("names two sibling folders that import each other, with one import each way", () => {
+            const graph = files({
+                "components/alertmanager/layout.ts": `import { X } from "../prometheus/layout";`,
+                "components/prometheus/scrape/alertmanager.ts": `import { Y } from "../../alertmanager/layout";`,
+                "components/prometheus/layout.ts": ``,
+            });
+            assert.deepStrictEqual(siblingPairs(graph, "components/"), [
+                {
+                    folders: ["components/alertmanager/", "components/prometheus/"],
+                    oneWay: "components/alertmanager/layout.ts imports components/prometheus/layout.ts",
+                    otherWay: "components/prometheus/scrape/alertmanager.ts imports components/alertmanager/layout.ts",
+                },
+            ]);
+        });
+
+        it("counts a folder and its own subfolders as one unit, and a one-way import as no pair", () => {
+            const graph = files({
+                "components/search-store/search-store.ts": `import "./kibana";`,
+                "components/search-store/kibana/index.ts": `import "../service";`,
+                "components/search-store/service.ts": `import "../common/x";`,
+                "components/common/x.ts": ``,
+            });
+            assert.deepStrictEqual(siblingPairs(graph, "components/"), []);
+        });
+    });
+
     describe("this repository", () => {
         let graph: ImportGraph;
         before(() => {
@@ -77,6 +109,19 @@ describe("import graph (lint/import-graph.ts)", () => {
             const cycles = importCycles(graph);
             const described = cycles.map((c) => `${c.files.length} files in a cycle, such as ${c.way.join(" → ")}`);
             assert.deepStrictEqual(described, [], "every cycle: how many files, and one way round it");
+        });
+
+        it("no two sibling folders import each other, at any depth (a folder and its subfolders are one unit)", () => {
+            // tests/ and scripts/ are tools over the whole repository, not layers of the program:
+            // the tests run the scripts, and the benchmarks reuse the tests' real-binary drivers.
+            const tools = (p: { folders: [string, string] }) => p.folders.join() === "scripts/,tests/";
+            const pairs = parentFolders(graph)
+                .flatMap((parent) => siblingPairs(graph, parent))
+                .filter((p) => !tools(p));
+            assert.deepStrictEqual(
+                pairs.map((p) => `${p.folders.join(" ↔ ")}: ${p.oneWay}; ${p.otherWay}`),
+                [],
+            );
         });
 
         for (const rule of LAYER_RULES) {

@@ -1,9 +1,9 @@
 import * as assert from "assert";
-import { indexTemplateEnv, indexTemplateJob } from "../components/index-template/job";
-import { PUT_INDEX_TEMPLATE_SCRIPT } from "../components/index-template/put-index-template";
-import { logIndexReplicas } from "../components/index-template/template";
+import { indexTemplateEnv, indexTemplateJob } from "../components/search-store/index-template/job";
+import { PUT_INDEX_TEMPLATE_SCRIPT } from "../components/search-store/index-template/put-index-template";
+import { logIndexReplicas } from "../components/search-store/index-template/template";
 import { agentConfigFiles } from "../components/log-agent/config-map";
-import { retentionCronJob } from "../components/log-retention/cronjob";
+import { retentionCronJob } from "../components/search-store/log-retention/cronjob";
 import { searchStoreStatefulSet } from "../components/search-store/statefulset";
 import { SearchStore } from "../components/search-store";
 import { LogAgent } from "../components/log-agent";

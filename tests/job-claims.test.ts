@@ -1,6 +1,7 @@
 import * as assert from "assert";
 import { parse } from "yaml";
-import { ConfigError, ConfigProblem, jobClaims, loadSettings, plainConfigSource, stackJobClaims } from "../config";
+import { ConfigError, ConfigProblem, jobClaims, plainConfigSource, stackJobClaims } from "../config";
+import { loadStackSettings as loadSettings } from "../stack";
 import { generatedPrometheusFiles } from "./harness/generated-config";
 import { GRAFANA_SECRETS, requiredConfig } from "./harness/stack-config";
 
@@ -111,7 +112,7 @@ describe("the scrape-job name registry", () => {
         edit(c);
         const settings = loadSettings(plainConfigSource(c, GRAFANA_SECRETS));
         const claims = stackJobClaims(settings);
-        const jobs = (parse(generatedPrometheusFiles(settings.metrics).prometheusYml).scrape_configs as { job_name: string }[]).map((j) => j.job_name);
+        const jobs = (parse(generatedPrometheusFiles(settings).prometheusYml).scrape_configs as { job_name: string }[]).map((j) => j.job_name);
         const on = claims.filter((cl) => cl.on && !cl.labelOnly).map((cl) => cl.name);
         return { jobs, on, claims };
     }

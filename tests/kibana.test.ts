@@ -1,8 +1,8 @@
 import * as assert from "assert";
 import { EXISTING_NAMESPACES } from "./harness/namespaces";
 import { LogAgent } from "../components/log-agent";
-import { kibanaDeployment } from "../components/kibana/deployment";
-import { PROVISION_INDEX_PATTERN_SCRIPT } from "../components/kibana/provision-index-pattern";
+import { kibanaDeployment } from "../components/search-store/kibana/deployment";
+import { PROVISION_INDEX_PATTERN_SCRIPT } from "../components/search-store/kibana/provision-index-pattern";
 import { SearchStore } from "../components/search-store";
 import { captureResources } from "./harness/pulumi-mocks";
 import { fakeHttpServer, runScript, shellcheckFindings } from "./harness/script-run";

@@ -3,7 +3,7 @@ import { KubeStateMetrics } from "../components/kube-state-metrics";
 import { kubeStateMetricsArgs, kubeStateMetricsDeployment } from "../components/kube-state-metrics/deployment";
 import { kubeStateMetricsClusterRole } from "../components/kube-state-metrics/rbac";
 import { kubeStateMetricsService } from "../components/kube-state-metrics/service";
-import { scrapeJobs } from "../components/metrics-server/scrape-jobs";
+import { scrapeJobs } from "../stack/scrape-jobs";
 import { ConfigError, KUBE_STATE_METRICS_DOCUMENTED_DEFAULT, KUBE_STATE_METRICS_RESOURCES } from "../config";
 import { podSecurityLevel } from "../validate/pod-security";
 import { captureResources } from "./harness/pulumi-mocks";

@@ -1,8 +1,8 @@
 import * as assert from "assert";
 import * as fs from "fs";
-import { APISERVER_FAMILIES, APISERVER_SERIES_RULES, SeriesRule } from "../components/metrics-server/scrape-jobs/apiserver-families";
-import { FamilyRule, matchesFamily } from "../components/metrics-server/scrape-jobs/family-rules";
-import { KUBELET_FAMILIES } from "../components/metrics-server/scrape-jobs/kubelet-families";
+import { APISERVER_FAMILIES, APISERVER_SERIES_RULES, SeriesRule } from "../components/apiserver/families";
+import { FamilyRule, matchesFamily } from "../components/common/scrape/family-rules";
+import { KUBELET_FAMILIES } from "../components/kubelet/families";
 import { APISERVER_FIXTURE } from "../scripts/generate-apiserver-fixture";
 import { KUBELET_FIXTURE } from "../scripts/generate-kubelet-fixture";
 import { parseExposition, Sample } from "./harness/cadvisor-scrape";
@@ -48,7 +48,7 @@ describe("apiserver and kubelet metric filtering on a real Prometheus", function
         const apiserver = await serveExposition("/metrics", fs.readFileSync(APISERVER_FIXTURE, "utf8"));
         const kubelet = await serveExposition("/metrics", fs.readFileSync(KUBELET_FIXTURE, "utf8"));
         servers.push(apiserver, kubelet);
-        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settingsWith().metrics);
+        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settingsWith());
         const sandbox = sandboxConfig(prometheusYml, ruleFiles, (config) => {
             for (const job of config.scrape_configs.filter((j: any) => ["apiserver", "kubelet"].includes(j.job_name))) {
                 // The API server's and kubelet's https and token have no counterpart here; the relabel rules stay.

@@ -1,6 +1,6 @@
 import * as assert from "assert";
-import { retentionCronJob } from "../components/log-retention/cronjob";
-import { DELETE_OLD_INDICES_SCRIPT } from "../components/log-retention/delete-old-indices";
+import { retentionCronJob } from "../components/search-store/log-retention/cronjob";
+import { DELETE_OLD_INDICES_SCRIPT } from "../components/search-store/log-retention/delete-old-indices";
 import { fakeHttpServer, runScript, shellcheckFindings } from "./harness/script-run";
 import { settingsWith } from "./harness/stack-config";
 

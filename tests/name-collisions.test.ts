@@ -1,7 +1,8 @@
 import * as assert from "assert";
 import * as path from "path";
-import { nameCollisions, programObjects, providedSecretClashes } from "../components/object-names";
-import { ConfigError, loadSettings, pulumiConfigSource } from "../config";
+import { nameCollisions, programObjects, providedSecretClashes } from "../stack/object-names";
+import { ConfigError, pulumiConfigSource } from "../config";
+import { loadStackSettings as loadSettings } from "../stack";
 import { readStackConfig, stacksIn } from "../render";
 import { kubernetesObjects } from "../render/kubernetes-objects";
 import { runProgram as runEngine } from "../render/run-program";

@@ -4,11 +4,12 @@ import { cidr, ConfigError } from "../config";
 import { kubernetesObjects } from "../render/kubernetes-objects";
 import { runProgram } from "./harness/program";
 import { requiredConfig, settingsWith } from "./harness/stack-config";
+import { scrapeJobsWithReach } from "../stack/scrape-jobs";
 
 const REMOTE_WRITE = { remoteWrite: [{ url: "https://mimir.example.com:8443/api/v1/push" }] };
 
 function policyOf(settings = settingsWith(), name = "monitor"): any {
-    const p = networkPolicyObjects(settings).find((x: any) => x.metadata.name === name);
+    const p = networkPolicyObjects(settings, scrapeJobsWithReach((settings).metrics)).find((x: any) => x.metadata.name === name);
     assert.ok(p, `a NetworkPolicy named ${name}`);
     return p;
 }
@@ -25,7 +26,7 @@ function refusal(overrides: Record<string, Record<string, unknown>>): string {
 
 describe("cluster-monitoring:networkPolicies (docs/security.md#network-policies)", () => {
     it("is on by default: one policy per workload, each denying both directions but its flows", () => {
-        const policies = networkPolicyObjects(settingsWith()) as any[];
+        const policies = networkPolicyObjects(settingsWith(), scrapeJobsWithReach((settingsWith()).metrics)) as any[];
         assert.deepStrictEqual(
             policies.map((p) => `${p.metadata.namespace}/${p.metadata.name}`).sort(),
             ["kube-system/fluentd-es-v2.7.0", "kube-system/node-exporter", "monitoring/alertmanager", "monitoring/kube-state-metrics", "monitoring/monitor"],

@@ -1,8 +1,8 @@
 import * as assert from "assert";
 import { NodeExporter } from "../components/node-exporter";
 import { nodeExporterDaemonSet } from "../components/node-exporter/daemonset";
-import { scrapeJobs } from "../components/metrics-server/scrape-jobs";
-import { metricsNamespaceWorkloads, namespace } from "../components/metrics-server/namespace";
+import { scrapeJobs } from "../stack/scrape-jobs";
+import { metricsNamespaceWorkloads, namespace } from "../components/prometheus/namespace";
 import { ConfigError } from "../config";
 import { podSecurityLevel } from "../validate/pod-security";
 import { captureResources } from "./harness/pulumi-mocks";

@@ -34,7 +34,7 @@ describe("libraries of one feature load on demand", () => {
     it("a stack with Grafana off renders without loading the Grafana foundation SDK", function () {
         const config = Object.fromEntries(Object.entries(requiredConfig()).map(([k, v]) => [k.includes(":") ? k : `cluster-monitoring:${k}`, v]));
         const dir = tempProject({ "Pulumi.nografana.yaml": stringify({ config }) });
-        const loaded = packageModulesLoaded(dir, "nografana", "@grafana/grafana-foundation-sdk", path.join(REPO, "components/grafana/dashboards"));
+        const loaded = packageModulesLoaded(dir, "nografana", "@grafana/grafana-foundation-sdk", path.join(REPO, "stack/dashboards"));
         assert.ok(loaded.objects > 0, "the stack rendered");
         assert.deepStrictEqual(loaded.afterRender, []);
         // The same check sees the SDK once the dashboards are built, so an empty list above means

@@ -6,7 +6,7 @@ import {
     namespace,
     namespacePodSecurity,
     podSecurityWarnings,
-} from "../components/metrics-server/namespace";
+} from "../components/prometheus/namespace";
 import { readStackConfig } from "../render";
 import { RegisteredResource } from "../render/engine-mocks";
 import { EngineConfig, runProgram } from "../render/run-program";

@@ -4,7 +4,7 @@ import * as fs from "fs";
 import * as https from "https";
 import * as path from "path";
 import { parse } from "yaml";
-import { dashboardsFor } from "../components/grafana/dashboards";
+import { dashboardsFor } from "../stack/dashboards";
 import { PROJECT } from "../config/source";
 import { BlackboxProcess } from "./harness/blackbox-process";
 import { prometheusQueries, queryVariables } from "./harness/dashboards";
@@ -49,7 +49,7 @@ describe("Grafana's Probes dashboard on real data: no panel is empty", function 
         closers.push(() => exporter.stop());
         const settings = settingsFor(target);
         dashboard = dashboardsFor(settings, PROJECT).find((d) => d.json.title === "Probes");
-        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings.metrics);
+        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings);
         const original = parse(prometheusYml);
         const sandbox = sandboxConfig(prometheusYml, ruleFiles, (config) => {
             const job = config.scrape_configs.find((j: any) => j.job_name === "secure");

@@ -1,23 +1,24 @@
 import * as assert from "assert";
 import { stringify } from "yaml";
-import { analyzePromql } from "../prometheus/promql";
-import { defaultRuleGroups } from "../prometheus/rules/default-groups";
-import { dashboardsFor } from "../components/grafana/dashboards";
-import { prometheusConfig } from "../components/metrics-server/prometheus-config";
+import { analyzePromql } from "../prometheus-releases/promql";
+import { defaultRuleGroups } from "../stack/rule-groups";
+import { dashboardsFor } from "../stack/dashboards";
+import { prometheusConfig } from "../components/prometheus/prometheus-config";
 import {
     PROMETHEUS_RELEASES,
     releaseOfVersion,
     resolveRelease,
     versionOfImage,
-} from "../prometheus/release-lines";
-import { discoveryRoles } from "../components/metrics-server/rbac";
-import { prometheusArgs } from "../components/metrics-server/statefulset";
+} from "../prometheus-releases/release-lines";
+import { discoveryRoles } from "../components/prometheus/rbac";
+import { prometheusArgs } from "../components/prometheus/statefulset";
 import { ConfigError } from "../config";
 import { PROJECT } from "../config/source";
 import { prometheusQueries } from "./harness/dashboards";
 import { LINE_IMAGES } from "./harness/release-images";
 import { fillVariables } from "./harness/promql";
 import { settingsWith, settingsWithGrafana } from "./harness/stack-config";
+import { scrapeJobs } from "../stack/scrape-jobs";
 
 
 /** Every job and component on, Alertmanager included, so every endpoints-role job is rendered. */
@@ -59,7 +60,7 @@ const LATER_CONFIG_KEYS = [
     "body_size_limit", "attach_metadata", "selectors", "oauth2", "authorization", "proxy_url",
 ];
 
-describe("Prometheus release lines (prometheus/release-lines.ts)", () => {
+describe("Prometheus release lines (prometheus-releases/release-lines.ts)", () => {
     it("maps each image tag vX.Y.Z to its line, and every supported line has an image here", () => {
         const line = (image: string) => releaseOfVersion(versionOfImage(image)!)?.line;
         for (const [name, image] of Object.entries(LINE_IMAGES)) {
@@ -99,19 +100,19 @@ describe("Prometheus release lines (prometheus/release-lines.ts)", () => {
 
     it("2.11 (the default) emits no endpointslice, no 3.x-only key and keeps the console flags", () => {
         const s = everything(undefined);
-        const yaml = stringify(prometheusConfig(s));
+        const yaml = stringify(prometheusConfig(s, scrapeJobs(s)));
         assert.doesNotMatch(yaml, /role: endpointslice|__meta_kubernetes_endpointslice_/);
         assert.match(yaml, /role: endpoints\n/);
         for (const key of LATER_CONFIG_KEYS) {
             assert.ok(!new RegExp(`^\\s*(- )?${key}:`, "m").test(yaml), key);
         }
-        assert.deepStrictEqual(discoveryRoles(s).flatMap((r) => (r.rules as { apiGroups: string[] }[]).flatMap((rule) => rule.apiGroups)), discoveryRoles(s).map(() => ""));
+        assert.deepStrictEqual(discoveryRoles(s, scrapeJobs(s)).flatMap((r) => (r.rules as { apiGroups: string[] }[]).flatMap((rule) => rule.apiGroups)), discoveryRoles(s, scrapeJobs(s)).map(() => ""));
         assert.ok(prometheusArgs(s).some((a) => a.startsWith("--web.console.templates=")));
     });
 
     for (const [line, image] of Object.entries(LINE_IMAGES).slice(1)) {
         it(`${line}: every endpoints-role job and the Alertmanager set discover EndpointSlices, relabelled by their labels`, () => {
-            const config = prometheusConfig(everything(image));
+            const config = prometheusConfig(everything(image), scrapeJobs(everything(image)));
             const endpointJobs = ["monitor", "apiserver", "etcd", "kube-state-metrics", "jmx-kafka"];
             const roleOf = (sds: { role: string }[] | undefined) => sds?.map((sd) => sd.role);
             assert.deepStrictEqual(
@@ -129,7 +130,7 @@ describe("Prometheus release lines (prometheus/release-lines.ts)", () => {
 
         it(`${line}: discovery Roles read EndpointSlices (list, watch) instead of Endpoints`, () => {
             const s = everything(image);
-            for (const role of discoveryRoles(s)) {
+            for (const role of discoveryRoles(s, scrapeJobs(s))) {
                 assert.deepStrictEqual(role.rules, [
                     { apiGroups: [""], resources: ["services", "pods"], verbs: ["get", "list", "watch"] },
                     { apiGroups: ["discovery.k8s.io"], resources: ["endpointslices"], verbs: ["list", "watch"] },

@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { parse } from "yaml";
 import { networkPolicyObjects } from "../components/network-policies/network-policies";
 import { CREDENTIALS_ANNOTATIONS, generatedWebPasswordArgs } from "../components/common/web-password";
-import { configAnnotation } from "../components/metrics-server/statefulset";
+import { configAnnotation } from "../components/prometheus/statefulset";
 import { ConfigError } from "../config";
 import { mockedProviderOutputs, unwrapSecret } from "../render/engine-mocks";
 import { kubernetesObjects } from "../render/kubernetes-objects";
@@ -14,6 +14,7 @@ import { outputValue, runProgram } from "./harness/program";
 import { findOne, ofType, RegisteredResource } from "./harness/pulumi-mocks";
 import { secretsInArguments } from "./harness/secrets-in-arguments";
 import { GRAFANA_SECRETS, requiredConfig, settingsWith } from "./harness/stack-config";
+import { scrapeJobs, scrapeJobsWithReach } from "../stack/scrape-jobs";
 
 /**
  * metrics.web (docs/security.md#prometheus-web-config): refused on 2.11, and on 2.24+ lines every
@@ -149,7 +150,7 @@ describe("metrics.web: TLS and basic auth on Prometheus' web port", () => {
             assert.strictEqual(spec.spec.initContainers, undefined);
             assert.match(spec.metadata.annotations["checksum/config"], /^[0-9a-f]{64}$/);
             const settings = (extra: Record<string, unknown>) => settingsWith({ metrics: { image: MODERN, web: WEB, ...extra } }).metrics;
-            assert.notStrictEqual(configAnnotation(settings({ scrapeInterval: "15s" }))["checksum/config"], configAnnotation(settings({ scrapeInterval: "20s" }))["checksum/config"]);
+            assert.notStrictEqual(configAnnotation(settings({ scrapeInterval: "15s" }), { scrapeJobs: scrapeJobs(settings({ scrapeInterval: "15s" })), ruleFiles: {} })["checksum/config"], configAnnotation(settings({ scrapeInterval: "20s" }), { scrapeJobs: scrapeJobs(settings({ scrapeInterval: "20s" })), ruleFiles: {} })["checksum/config"]);
             // The lifecycle API stays as asked for: /-/reload and /-/quit now answer only with the password.
             assert.ok(container(resources, "kubernetes:apps/v1:StatefulSet", "monitor", "monitor").args.includes("--web.enable-lifecycle"));
         });
@@ -216,7 +217,7 @@ describe("metrics.web: TLS and basic auth on Prometheus' web port", () => {
         // Rules compared as sets: a rule's position in a policy does not change what it admits.
         const sorted = (rules: unknown) => ((rules as unknown[] | undefined) ?? []).map((r) => JSON.stringify(r)).sort();
         const describe = (s: ReturnType<typeof settingsWith>) =>
-            networkPolicyObjects(s)
+            networkPolicyObjects(s, scrapeJobsWithReach((s).metrics))
                 .map((p: any) => JSON.stringify({ ...p, spec: { ...p.spec, ingress: sorted(p.spec.ingress), egress: sorted(p.spec.egress) } }))
                 .sort();
         const overrides = { grafana: { enabled: true }, resourceMetrics: { enabled: true } };

@@ -19,7 +19,7 @@ const ETCD_FILES = { etcdCaCert: "CA", etcdClientCert: "CERT", etcdClientKey: "K
 describe("generated prometheus.yml on a real Prometheus (Debian 2.42)", function () {
 
     it("promtool check config accepts the default config, with discovery swapped for file_sd", () => {
-        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settingsWith().metrics);
+        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settingsWith());
         assert.match(prometheusYml, /kubernetes_sd_configs/, "the deployed config uses Kubernetes discovery");
         const out = promtool("check", "config", sandboxConfig(prometheusYml, ruleFiles).configFile);
         assert.match(out, /SUCCESS/);
@@ -29,7 +29,7 @@ describe("generated prometheus.yml on a real Prometheus (Debian 2.42)", function
     });
 
     it("sends alerts to Alertmanager over the v2 API, found through its Service's endpoints", () => {
-        const config = parse(generatedPrometheusFiles(settingsWith().metrics).prometheusYml);
+        const config = parse(generatedPrometheusFiles(settingsWith()).prometheusYml);
         assert.deepStrictEqual(config.alerting.alertmanagers, [
             {
                 api_version: "v2",
@@ -40,11 +40,11 @@ describe("generated prometheus.yml on a real Prometheus (Debian 2.42)", function
                 ],
             },
         ]);
-        assert.strictEqual(parse(generatedPrometheusFiles(settingsWith({ alertmanager: { enabled: false } }).metrics).prometheusYml).alerting, undefined);
+        assert.strictEqual(parse(generatedPrometheusFiles(settingsWith({ alertmanager: { enabled: false } })).prometheusYml).alerting, undefined);
     });
 
     it("promtool check config accepts the config with every job on, etcd over https included", () => {
-        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settingsWith(ALL_JOBS_ON, ETCD_FILES).metrics);
+        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settingsWith(ALL_JOBS_ON, ETCD_FILES));
         const jobs = parse(prometheusYml).scrape_configs.map((j: any) => j.job_name);
         assert.deepStrictEqual(jobs, [
             "monitor",
@@ -70,7 +70,7 @@ describe("generated prometheus.yml on a real Prometheus (Debian 2.42)", function
     });
 
     it("promtool check rules accepts the empty rule file", () => {
-        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settingsWith().metrics);
+        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settingsWith());
         const { rulesDir } = sandboxConfig(prometheusYml, ruleFiles);
         assert.match(promtool("check", "rules", path.join(rulesDir, "k8s.yml")), /SUCCESS/);
     });
@@ -117,7 +117,7 @@ describe("generated prometheus.yml on a real Prometheus (Debian 2.42)", function
                     endpoint_address_target_name: "node-1",
                 }),
             ];
-            const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settingsWith().metrics);
+            const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settingsWith());
             const sandbox = sandboxConfig(prometheusYml, ruleFiles);
             sandbox.setTargets("monitor", targets);
             server = await PrometheusProcess.start(sandbox.configFile);
@@ -148,7 +148,7 @@ describe("generated prometheus.yml on a real Prometheus (Debian 2.42)", function
     });
 
     it("uses only keys that Prometheus 2.11, the deployed image, knows", () => {
-        const { prometheusYml } = generatedPrometheusFiles(settingsWith(ALL_JOBS_ON, ETCD_FILES).metrics);
+        const { prometheusYml } = generatedPrometheusFiles(settingsWith(ALL_JOBS_ON, ETCD_FILES));
         const known211: Record<string, string[]> = {
             "": ["global", "rule_files", "scrape_configs", "alerting", "remote_write", "remote_read"],
             global: ["scrape_interval", "scrape_timeout", "evaluation_interval", "external_labels"],

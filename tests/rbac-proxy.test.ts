@@ -1,5 +1,5 @@
 import * as assert from "assert";
-import { scrapeJobs } from "../components/metrics-server/scrape-jobs";
+import { scrapeJobs } from "../stack/scrape-jobs";
 import { kubeStateMetricsDeployment } from "../components/kube-state-metrics/deployment";
 import { nodeExporterDaemonSet } from "../components/node-exporter/daemonset";
 import { rbacProxyArgProblems, rbacProxyClusterRole } from "../components/rbac-proxy";

@@ -2,7 +2,7 @@ import * as assert from "assert";
 import { execFileSync } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
-import { CADVISOR_FAMILIES } from "../components/metrics-server/scrape-jobs/cadvisor-families";
+import { CADVISOR_FAMILIES } from "../components/kubelet/cadvisor-families";
 
 const ROOT = path.join(__dirname, "..");
 

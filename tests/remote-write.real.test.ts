@@ -126,7 +126,7 @@ describe("remote write on a real Prometheus 2.42", function () {
             },
             { remoteWritePassword: PASSWORD, remoteWriteToken: TOKEN },
         );
-        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings.metrics);
+        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings);
         configYaml = prometheusYml;
         const files = tempDir("remote-write-secrets");
         const sandbox = sandboxConfig(prometheusYml, ruleFiles, (config) => {
@@ -227,7 +227,7 @@ describe("remote write on a real Prometheus 2.42", function () {
             },
             { remoteWritePassword: PASSWORD, remoteWriteToken: TOKEN, remoteWriteCa: "ca" },
         );
-        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings.metrics);
+        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings);
         const files = tempDir("remote-write-promtool");
         const sandbox = sandboxConfig(prometheusYml, ruleFiles, (config) => {
             const [first, second] = config.remote_write;

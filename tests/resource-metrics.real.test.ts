@@ -1,7 +1,7 @@
 import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
-import { CADVISOR_FAMILIES } from "../components/metrics-server/scrape-jobs/cadvisor-families";
+import { CADVISOR_FAMILIES } from "../components/kubelet/cadvisor-families";
 import { resourceRules } from "../components/resource-metrics/rules";
 import { Settings } from "../config";
 import { fillAdapterTemplate, AdapterRequest } from "./harness/adapter-query";

@@ -135,7 +135,7 @@ for (const image of [undefined, "quay.io/prometheus/prometheus:v3.5.0"]) {
 
 describe("control-plane jobs follow cluster-monitoring:controlPlane", () => {
     const jobNames = (overrides: Record<string, Record<string, unknown>>) =>
-        generatedPrometheusFiles(settingsWith(overrides).metrics).prometheusYml.match(/job_name: \S+/g)!.map((l) => l.slice(10));
+        generatedPrometheusFiles(settingsWith(overrides)).prometheusYml.match(/job_name: \S+/g)!.map((l) => l.slice(10));
 
     it("selfManaged scrapes all four; managed neither the scheduler nor the controller manager; a switched-off one has no job", () => {
         const cp = ["coredns", "kube-scheduler", "kube-controller-manager", "kube-proxy"];

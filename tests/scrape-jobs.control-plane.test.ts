@@ -6,7 +6,7 @@ import { settingsWith } from "./harness/stack-config";
 const TOKEN = "/var/run/secrets/kubernetes.io/serviceaccount/token";
 
 function jobs(overrides: Record<string, Record<string, unknown>> = {}): Map<string, any> {
-    const config = parse(generatedPrometheusFiles(settingsWith(overrides).metrics).prometheusYml);
+    const config = parse(generatedPrometheusFiles(settingsWith(overrides)).prometheusYml);
     return new Map(config.scrape_configs.map((j: any) => [j.job_name, j]));
 }
 
@@ -51,7 +51,7 @@ describe("control-plane scrape job builders", () => {
     });
 
     it("the discovery namespace of a moved CoreDNS gets its Role through the auto-RBAC", async () => {
-        const { discoveryNamespaces } = await import("../components/metrics-server/scrape-jobs");
+        const { discoveryNamespaces } = await import("../stack/scrape-jobs");
         assert.ok(discoveryNamespaces(settingsWith({ controlPlane: { coreDns: { namespace: "dns" } } }).metrics).includes("dns"));
         assert.ok(!discoveryNamespaces(settingsWith().metrics).includes("dns"));
     });

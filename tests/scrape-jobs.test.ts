@@ -1,15 +1,16 @@
 import * as assert from "assert";
 import { parse } from "yaml";
 import { LogAgent } from "../components/log-agent";
-import { MetricsServer } from "../components/metrics-server";
-import { APISERVER_FAMILIES } from "../components/metrics-server/scrape-jobs/apiserver-families";
-import { CADVISOR_FAMILIES } from "../components/metrics-server/scrape-jobs/cadvisor-families";
-import { FamilyRule, familyPattern } from "../components/metrics-server/scrape-jobs/family-rules";
-import { KUBELET_FAMILIES } from "../components/metrics-server/scrape-jobs/kubelet-families";
-import { ConfigError, loadSettings, plainConfigSource } from "../config";
+import { Prometheus } from "../components/prometheus";
+import { APISERVER_FAMILIES } from "../components/apiserver/families";
+import { CADVISOR_FAMILIES } from "../components/kubelet/cadvisor-families";
+import { FamilyRule, familyPattern } from "../components/common/scrape/family-rules";
+import { KUBELET_FAMILIES } from "../components/kubelet/families";
+import { ConfigError, plainConfigSource } from "../config";
+import { loadStackSettings as loadSettings } from "../stack";
 import { captureResources, findOne, ofType } from "./harness/pulumi-mocks";
 import { generatedPrometheusFiles } from "./harness/generated-config";
-import { requiredConfig, settingsWith } from "./harness/stack-config";
+import { prometheusInputsFor, requiredConfig, settingsWith } from "./harness/stack-config";
 import { EXISTING_NAMESPACES } from "./harness/namespaces";
 
 const TOKEN = "/var/run/secrets/kubernetes.io/serviceaccount/token";
@@ -18,7 +19,7 @@ const SA_CA = "/var/run/secrets/kubernetes.io/serviceaccount/ca.crt";
 const ETCD_FILES = { etcdCaCert: "CA", etcdClientCert: "CERT", etcdClientKey: "KEY" };
 
 function jobs(overrides: Record<string, Record<string, unknown>> = {}, secrets: Record<string, string> = {}) {
-    const config = parse(generatedPrometheusFiles(settingsWith(overrides, secrets).metrics).prometheusYml);
+    const config = parse(generatedPrometheusFiles(settingsWith(overrides, secrets)).prometheusYml);
     return new Map<string, any>(config.scrape_configs.map((j: any) => [j.job_name, j]));
 }
 
@@ -200,7 +201,7 @@ describe("scrape jobs", () => {
             scheme: "http",
             static_configs: [{ targets: ["10.0.0.11:2381"] }],
         });
-        const r = await captureResources(() => new MetricsServer("monitor", { settings: settingsWith({ metrics }).metrics, namespaces: EXISTING_NAMESPACES }));
+        const r = await captureResources(() => new Prometheus("monitor", { ...prometheusInputsFor(settingsWith({ metrics }).metrics), settings: settingsWith({ metrics }).metrics, namespaces: EXISTING_NAMESPACES }));
         assert.deepStrictEqual(ofType(r, "kubernetes:core/v1:Secret"), []);
     });
 
@@ -214,7 +215,7 @@ describe("scrape jobs", () => {
             regex: "kube-etcd;metrics",
             separator: ";",
         });
-        const r = await captureResources(() => new MetricsServer("monitor", { settings: settingsWith({ metrics }, ETCD_FILES).metrics, namespaces: EXISTING_NAMESPACES }));
+        const r = await captureResources(() => new Prometheus("monitor", { ...prometheusInputsFor(settingsWith({ metrics }, ETCD_FILES).metrics), settings: settingsWith({ metrics }, ETCD_FILES).metrics, namespaces: EXISTING_NAMESPACES }));
         const service = findOne(r, "kubernetes:core/v1:Service", "kube-etcd").inputs;
         assert.strictEqual(service.metadata.namespace, "kube-system");
         assert.strictEqual(service.spec.selector, undefined, "Kubernetes must leave the Endpoints to us");
@@ -342,7 +343,7 @@ describe("scrape jobs", () => {
 
 describe("RBAC follows the scrape jobs", () => {
     async function deploy(metrics: Record<string, unknown>, secrets: Record<string, string> = {}) {
-        return captureResources(() => new MetricsServer("monitor", { settings: settingsWith({ metrics }, secrets).metrics, namespaces: EXISTING_NAMESPACES }));
+        return captureResources(() => new Prometheus("monitor", { ...prometheusInputsFor(settingsWith({ metrics }, secrets).metrics), settings: settingsWith({ metrics }, secrets).metrics, namespaces: EXISTING_NAMESPACES }));
     }
 
     it("every namespace a job discovers in gets a discovery Role and RoleBinding", async () => {
@@ -366,7 +367,7 @@ describe("RBAC follows the scrape jobs", () => {
     it("without node discovery the ClusterRole has no nodes rule", async () => {
         // kube-proxy is found by node discovery too.
         const settings = settingsWith({ metrics: { jobs: { kubelet: false, cadvisor: false } }, controlPlane: { kubeProxy: { enabled: false } } }).metrics;
-        const r = await captureResources(() => new MetricsServer("monitor", { settings, namespaces: EXISTING_NAMESPACES }));
+        const r = await captureResources(() => new Prometheus("monitor", { ...prometheusInputsFor(settings), settings, namespaces: EXISTING_NAMESPACES }));
         assert.deepStrictEqual(findOne(r, "kubernetes:rbac.authorization.k8s.io/v1:ClusterRole").inputs.rules, [
             { apiGroups: [""], resources: ["nodes/metrics"], verbs: ["get"] },
             { nonResourceURLs: ["/metrics"], verbs: ["get"] },

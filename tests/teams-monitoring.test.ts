@@ -2,9 +2,9 @@ import * as assert from "assert";
 import { parse } from "yaml";
 import { blackboxConfigMap, blackboxDeployment, blackboxServiceAccount } from "../components/blackbox-exporter/objects";
 import { blackboxModules } from "../components/blackbox-exporter";
-import { prometheusConfig } from "../components/metrics-server/prometheus-config";
-import { clusterRole, discoveryRoleBindings, discoveryRoles } from "../components/metrics-server/rbac";
-import { scrapeJobs } from "../components/metrics-server/scrape-jobs";
+import { prometheusConfig } from "../components/prometheus/prometheus-config";
+import { clusterRole, discoveryRoleBindings, discoveryRoles } from "../components/prometheus/rbac";
+import { scrapeJobs } from "../stack/scrape-jobs";
 import {
     ANNOTATED_POD_JOB,
     ANNOTATED_PROBE_JOB,
@@ -40,7 +40,7 @@ describe("annotation discovery (docs/monitor-your-app.md)", () => {
     it("is off by default: no annotated jobs, no Role beyond the default namespaces, the ClusterRole unchanged", () => {
         const s = settingsWith();
         assert.ok(!jobNames(s).some((j) => j.startsWith("annotated-")));
-        assert.deepStrictEqual(discoveryRoles(s.metrics).map((r) => nsOf(r)), ["default", "kube-system", "monitoring"]);
+        assert.deepStrictEqual(discoveryRoles(s.metrics, scrapeJobs(s.metrics)).map((r) => nsOf(r)), ["default", "kube-system", "monitoring"]);
     });
 
     it("listed namespaces: both jobs discover only there, and each namespace gets a Role and RoleBinding", () => {
@@ -52,8 +52,8 @@ describe("annotation discovery (docs/monitor-your-app.md)", () => {
         }
         assert.deepStrictEqual(jobs.find((j) => j.job_name === ANNOTATED_POD_JOB)!.kubernetes_sd_configs![0].role, "pod");
         assert.deepStrictEqual(jobs.find((j) => j.job_name === ANNOTATED_SERVICE_JOB)!.kubernetes_sd_configs![0].role, "endpoints");
-        const roles = discoveryRoles(s.metrics).map((r) => nsOf(r));
-        const bindings = discoveryRoleBindings(s.metrics).map((r) => nsOf(r));
+        const roles = discoveryRoles(s.metrics, scrapeJobs(s.metrics)).map((r) => nsOf(r));
+        const bindings = discoveryRoleBindings(s.metrics, scrapeJobs(s.metrics)).map((r) => nsOf(r));
         assert.ok(roles.includes("shop") && roles.includes("payments"));
         assert.deepStrictEqual(bindings, roles);
     });
@@ -61,26 +61,26 @@ describe("annotation discovery (docs/monitor-your-app.md)", () => {
     it("a namespace that leaves the list loses its Role and RoleBinding", () => {
         const before = settingsWith({ metrics: { annotationDiscovery: { namespaces: ["shop", "payments"] } } });
         const after = settingsWith({ metrics: { annotationDiscovery: { namespaces: ["shop"] } } });
-        assert.ok(discoveryRoles(before.metrics).some((r) => nsOf(r) === "payments"));
-        assert.ok(!discoveryRoles(after.metrics).some((r) => nsOf(r) === "payments"));
-        assert.ok(!discoveryRoleBindings(after.metrics).some((r) => nsOf(r) === "payments"));
+        assert.ok(discoveryRoles(before.metrics, scrapeJobs(before.metrics)).some((r) => nsOf(r) === "payments"));
+        assert.ok(!discoveryRoles(after.metrics, scrapeJobs(after.metrics)).some((r) => nsOf(r) === "payments"));
+        assert.ok(!discoveryRoleBindings(after.metrics, scrapeJobs(after.metrics)).some((r) => nsOf(r) === "payments"));
     });
 
     it("clusterWide: discovery without namespaces, the discovery rules in the ClusterRole, no extra Role", () => {
         const s = settingsWith({ metrics: { annotationDiscovery: { clusterWide: true } } });
         const pods = scrapeJobs(s.metrics).find((j) => j.job_name === ANNOTATED_POD_JOB)!;
         assert.deepStrictEqual(pods.kubernetes_sd_configs, [{ role: "pod" }]);
-        const rules = clusterRole(s.metrics).rules as { apiGroups?: string[]; resources?: string[]; verbs: string[] }[];
+        const rules = clusterRole(s.metrics, scrapeJobs(s.metrics)).rules as { apiGroups?: string[]; resources?: string[]; verbs: string[] }[];
         assert.ok(rules.some((r) => JSON.stringify(r.resources) === JSON.stringify(["services", "endpoints", "pods"]) && r.verbs.includes("list")));
-        assert.deepStrictEqual(discoveryRoles(s.metrics).map((r) => nsOf(r)), ["default", "kube-system", "monitoring"]);
-        const off = clusterRole(settingsWith().metrics).rules as { resources?: string[] }[];
+        assert.deepStrictEqual(discoveryRoles(s.metrics, scrapeJobs(s.metrics)).map((r) => nsOf(r)), ["default", "kube-system", "monitoring"]);
+        const off = clusterRole(settingsWith().metrics, scrapeJobs(settingsWith().metrics)).rules as { resources?: string[] }[];
         assert.ok(!off.some((r) => (r.resources ?? []).includes("pods")), "no cluster-wide pod read without clusterWide");
     });
 
     it("on a modern line the services job discovers EndpointSlices and the ClusterRole follows", () => {
         const s = settingsWith({ metrics: { image: MODERN, annotationDiscovery: { clusterWide: true } } });
         assert.strictEqual(scrapeJobs(s.metrics).find((j) => j.job_name === ANNOTATED_SERVICE_JOB)!.kubernetes_sd_configs![0].role, "endpointslice");
-        const rules = clusterRole(s.metrics).rules as { apiGroups?: string[]; resources?: string[] }[];
+        const rules = clusterRole(s.metrics, scrapeJobs(s.metrics)).rules as { apiGroups?: string[]; resources?: string[] }[];
         assert.ok(rules.some((r) => (r.resources ?? []).includes("endpointslices")));
     });
 
@@ -107,7 +107,7 @@ describe("scrape limits (docs/monitor-your-app.md#limits)", () => {
             metrics: { annotationDiscovery: { namespaces: ["shop"] } },
             blackboxExporter: { enabled: true, probes: [{ name: "shop-frontpage", target: "https://shop.example.com/" }] },
         });
-        const jobs = prometheusConfig(s.metrics).scrape_configs;
+        const jobs = prometheusConfig(s.metrics, scrapeJobs(s.metrics)).scrape_configs;
         assert.ok(jobs.length >= 10);
         for (const job of jobs) {
             assert.strictEqual(job.sample_limit, LARGE_SOURCE_SAMPLE_LIMITS[job.job_name] ?? SCRAPE_LIMIT_DEFAULTS.sampleLimit, job.job_name);
@@ -119,7 +119,7 @@ describe("scrape limits (docs/monitor-your-app.md#limits)", () => {
 
     it("on 2.27+ lines every job also carries the three label limits", () => {
         const s = settingsWith({ metrics: { image: MODERN, limits: { labelLimit: 40 } } });
-        for (const job of prometheusConfig(s.metrics).scrape_configs) {
+        for (const job of prometheusConfig(s.metrics, scrapeJobs(s.metrics)).scrape_configs) {
             assert.strictEqual(job.label_limit, 40, job.job_name);
             assert.strictEqual(job.label_name_length_limit, SCRAPE_LIMIT_DEFAULTS.labelNameLengthLimit, job.job_name);
             assert.strictEqual(job.label_value_length_limit, SCRAPE_LIMIT_DEFAULTS.labelValueLengthLimit, job.job_name);
@@ -179,8 +179,8 @@ describe("blackbox exporter (docs/monitor-your-app.md#probes)", () => {
         const modern = on([], { image: MODERN, annotationDiscovery: { namespaces: ["shop"] } });
         const job = scrapeJobs(modern.metrics).find((j) => j.job_name === ANNOTATED_PROBE_JOB)!;
         assert.deepStrictEqual(job.kubernetes_sd_configs!.map((sd) => sd.role), ["service", "ingress"]);
-        const shop = discoveryRoles(modern.metrics).find((r) => nsOf(r) === "shop")!;
-        const others = discoveryRoles(modern.metrics).filter((r) => nsOf(r) !== "shop");
+        const shop = discoveryRoles(modern.metrics, scrapeJobs(modern.metrics)).find((r) => nsOf(r) === "shop")!;
+        const others = discoveryRoles(modern.metrics, scrapeJobs(modern.metrics)).filter((r) => nsOf(r) !== "shop");
         const ingresses = (r: typeof shop) => (r.rules as { resources?: string[] }[]).some((rule) => (rule.resources ?? []).includes("ingresses"));
         assert.ok(ingresses(shop), "Ingress read where the probe job looks");
         assert.ok(!others.some(ingresses), "and nowhere else");

@@ -8,7 +8,7 @@ import { alertmanagerLabels } from "./layout";
 import { alertmanagerConfigSecret } from "./config-secret";
 import { alertmanagerService, alertmanagerUrl } from "./service";
 import { alertmanagerDisruptionBudget, alertmanagerStatefulSet } from "./statefulset";
-import { NamespaceReadiness } from "../namespaces";
+import { NamespaceReadiness } from "../common/namespace-readiness";
 import { MonitoringComponent } from "../common/monitoring-component";
 import { generatedWebPasswordArgs, passwordGenerationArgs } from "../common/web-password";
 import { webSecret } from "./web-config";
@@ -33,7 +33,7 @@ export class Alertmanager extends MonitoringComponent {
         const a = args.settings;
         const inNamespace = this.inNamespace(a.namespace);
         const secret = new k8s.core.v1.Secret(`${name}-config`, alertmanagerConfigSecret(a), inNamespace);
-        // As Prometheus' (components/metrics-server): the provider computes the bcrypt hash, which stays the same from one run to the next.
+        // As Prometheus' (components/prometheus): the provider computes the bcrypt hash, which stays the same from one run to the next.
         const generated = a.web?.basicAuth
             ? new random.RandomPassword(`${name}-web-password`, generatedWebPasswordArgs(), { parent: this, additionalSecretOutputs: ["result", "bcryptHash"] })
             : undefined;

@@ -1,6 +1,6 @@
 import { stringify } from "yaml";
 import { AlertmanagerSecretName, AlertmanagerSettings } from "../../config";
-import { WATCHDOG_ALERT } from "../../prometheus/rules/default-groups/watchdog";
+import { WATCHDOG_ALERT } from "./watchdog-alert";
 
 /**
  * alertmanager.yml, typed after the v0.34 configuration reference

@@ -1,5 +1,5 @@
 import { ALERTMANAGER_CLUSTER_PORT_NAMES, ALERTMANAGER_PORT_NAME, AlertmanagerSettings } from "../../config";
-import { DISCOVERY_LABEL } from "../metrics-server/layout";
+import { DISCOVERY_LABEL } from "../common/prometheus-paths";
 
 /** Paths of the official image (its Dockerfile: config in /etc/alertmanager, data in /alertmanager). */
 export const ALERTMANAGER_PATHS = {

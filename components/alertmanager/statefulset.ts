@@ -6,7 +6,7 @@ import { podPlacement } from "../common/scheduling";
 import { dataClaimTemplate } from "../storage";
 import { alertmanagerConfigShape } from "./config-file";
 import { ALERTMANAGER_PATHS, ALERTMANAGER_UID, alertmanagerLabels, CLUSTER_PORT, configSecretName, POD_IP_ENV, VOLUMES, WEB_PORT, WEB_SECRET_KEYS, webSecretName } from "./layout";
-import { TLS_SECRET_KEYS } from "../metrics-server/layout";
+import { TLS_SECRET_KEYS } from "../common/web-config";
 import { webConfigPath } from "./web-config";
 import { isReplicated, podDisruptionBudget, replicaSpread } from "../common/replica-spread";
 import { noPrivileges } from "../common/no-privileges";
@@ -51,7 +51,7 @@ export function alertmanagerDisruptionBudget(a: AlertmanagerSettings): k8s.types
 }
 
 /**
- * As Prometheus' (components/metrics-server/statefulset.ts): under basic auth every path answers
+ * As Prometheus' (components/prometheus/statefulset.ts): under basic auth every path answers
  * 401 without credentials, and an httpGet probe could send them only as a header in the pod
  * spec, so the probe only opens the port; with TLS alone the paths stay, over HTTPS (the kubelet
  * does not verify the certificate). Without web the probe is as it always was.

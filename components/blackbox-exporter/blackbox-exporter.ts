@@ -2,7 +2,7 @@ import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { BlackboxExporterSettings } from "../../config";
 import { MonitoringComponent } from "../common/monitoring-component";
-import { NamespaceReadiness } from "../namespaces";
+import { NamespaceReadiness } from "../common/namespace-readiness";
 import { blackboxConfigMap, blackboxDeployment, blackboxService, blackboxServiceAccount } from "./objects";
 
 export interface BlackboxExporterArgs {

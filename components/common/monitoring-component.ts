@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { NamespaceReadiness } from "../namespaces";
+import { NamespaceReadiness } from "./namespace-readiness";
 
 /**
  * What every component of the program shares: its objects are its children, and those in a

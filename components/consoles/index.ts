@@ -3,9 +3,9 @@ import { Settings } from "../../config";
 import { alertmanagerService } from "../alertmanager/service";
 import { webScheme as alertmanagerScheme } from "../alertmanager/layout";
 import { grafanaService, grafanaUrl } from "../grafana/service";
-import { kibanaService } from "../kibana/deployment";
-import { webScheme } from "../metrics-server/layout";
-import { headlessService } from "../metrics-server/service";
+import { kibanaService } from "../search-store/kibana/deployment";
+import { webScheme } from "../prometheus/layout";
+import { headlessService } from "../prometheus/service";
 
 /** A user interface the stack deploys and how a person reaches it. */
 export interface Console {

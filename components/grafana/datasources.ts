@@ -1,6 +1,6 @@
 import { stringify } from "yaml";
 import { LogsSettings } from "../../config";
-import { LOG_INDEX_PATTERN } from "./dashboards/context";
+import { LOG_INDEX_PATTERN } from "../common/dashboards/context";
 import { ENV } from "./layout";
 
 /**

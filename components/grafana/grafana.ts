@@ -11,7 +11,7 @@ import { GrafanaModel } from "./model";
 import { grafanaSecret } from "./secret";
 import { grafanaService, grafanaUrl } from "./service";
 import { grafanaDataClaim, grafanaDataVolume } from "./storage";
-import { NamespaceReadiness } from "../namespaces";
+import { NamespaceReadiness } from "../common/namespace-readiness";
 import { MonitoringComponent } from "../common/monitoring-component";
 import { PasswordGenerations } from "../common/web-password";
 

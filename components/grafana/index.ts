@@ -1,2 +1,2 @@
 export { Grafana, GrafanaArgs } from "./grafana";
-export { grafanaModel, GrafanaModel } from "./model";
+export { GrafanaModel } from "./model";

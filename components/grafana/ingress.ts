@@ -2,7 +2,7 @@ import * as k8s from "@pulumi/kubernetes";
 import { GrafanaSettings } from "../../config";
 import { HTTP_PORT } from "./layout";
 
-/** The same settings and shape as the metrics server's Ingress (components/metrics-server/ingress.ts). */
+/** The same settings and shape as the metrics server's Ingress (components/prometheus/ingress.ts). */
 export function grafanaIngress(g: GrafanaSettings): k8s.types.input.networking.v1.Ingress | undefined {
     if (!g.ingress) {
         return undefined;

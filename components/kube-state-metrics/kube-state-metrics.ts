@@ -5,7 +5,7 @@ import { KubeStateMetricsSettings } from "../../config";
 import { kubeStateMetricsDeployment } from "./deployment";
 import { kubeStateMetricsClusterRole, kubeStateMetricsClusterRoleBinding, kubeStateMetricsServiceAccount } from "./rbac";
 import { kubeStateMetricsService } from "./service";
-import { NamespaceReadiness } from "../namespaces";
+import { NamespaceReadiness } from "../common/namespace-readiness";
 import { MonitoringComponent } from "../common/monitoring-component";
 
 export interface KubeStateMetricsArgs {

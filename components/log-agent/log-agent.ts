@@ -6,7 +6,7 @@ import { credentialsSecret } from "./credentials-secret";
 import { daemonSet } from "./daemonset";
 import { METRICS_PORT } from "./layout";
 import { clusterRole, clusterRoleBinding, serviceAccount } from "./rbac";
-import { NamespaceReadiness } from "../namespaces";
+import { NamespaceReadiness } from "../common/namespace-readiness";
 import { MonitoringComponent } from "../common/monitoring-component";
 
 export interface LogAgentArgs {

@@ -1,7 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import { Settings } from "../../config";
 import { logAgentNamespace } from "../log-agent/namespace";
-import { namespace as metricsNamespace } from "../metrics-server/namespace";
+import { namespace as metricsNamespace } from "../prometheus/namespace";
 
 /** One namespace that a stack asks the program to create. */
 export interface CreatedNamespace {

@@ -3,11 +3,8 @@ import * as pulumi from "@pulumi/pulumi";
 import { Settings } from "../../config";
 import { createdNamespaces } from "./created-namespaces";
 
-/** What a component asks before it deploys into a namespace: which resources its objects there wait for. */
-export interface NamespaceReadiness {
-    /** The Namespace the program creates under that name, or nothing for one that exists already. */
-    readyFor(namespace: string): pulumi.Resource[];
-}
+export { NamespaceReadiness } from "../common/namespace-readiness";
+import { NamespaceReadiness } from "../common/namespace-readiness";
 
 /**
  * Every namespace the stack asks for, created first and in one place, so that no component

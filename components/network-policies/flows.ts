@@ -1,11 +1,12 @@
-import { indexPatternJobName, KIBANA_PORT } from "../kibana/layout";
-import { retentionName } from "../log-retention/layout";
-import { indexTemplateJobName } from "../index-template/layout";
+import { indexPatternJobName, KIBANA_PORT } from "../search-store/kibana/layout";
+import { retentionName } from "../search-store/log-retention/layout";
+import { indexTemplateJobName } from "../search-store/index-template/layout";
 import { elasticsearchExporterName, Settings } from "../../config";
 import { CLUSTER_PORT, WEB_PORT as ALERTMANAGER_WEB_PORT } from "../alertmanager/layout";
 import { HTTP_PORT as GRAFANA_PORT } from "../grafana/layout";
-import { WEB_PORT } from "../metrics-server/layout";
-import { scrapeJobsWithReach, ScrapeReach } from "../metrics-server/scrape-jobs";
+import { WEB_PORT } from "../prometheus/layout";
+import { ScrapeReach } from "../common/scrape/reach";
+import { ScrapeJob } from "../common/scrape/scrape-job";
 import { SECURE_PORT } from "../resource-metrics/layout";
 import { HTTP_PORT as SEARCH_PORT } from "../search-store/layout";
 import { API_SERVER_PORTS, DNS_PORTS, Flow, FlowPort, Peer, tcp, udp, Workload } from "./model";
@@ -82,12 +83,12 @@ function probeTarget(target: string, workloads: readonly Workload[], probeNamesp
  * Every connection the stack's workloads need, and only those. The scrape flows come from the
  * scrape jobs' declared reach, so a new job brings its flow with it.
  */
-export function requiredFlows(s: Settings, workloads: readonly Workload[]): Flow[] {
+export function requiredFlows(s: Settings, workloads: readonly Workload[], scrapeJobs: readonly ScrapeJob[]): Flow[] {
     const prometheus = workloadPeer(s.metrics);
     const flows: Flow[] = [];
     const add = (from: Peer, to: Peer, ports: FlowPort[], why: string) => flows.push({ from, to, ports, why });
 
-    for (const job of scrapeJobsWithReach(s.metrics)) {
+    for (const job of scrapeJobs) {
         for (const reach of job.reaches) {
             const { to, ports } = reachPeer(reach, workloads);
             add(prometheus, to, ports, `scrape job ${job.config.job_name}`);

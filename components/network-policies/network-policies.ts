@@ -2,20 +2,23 @@ import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { Settings } from "../../config";
 import { MonitoringComponent } from "../common/monitoring-component";
-import { NamespaceReadiness } from "../namespaces";
+import { NamespaceReadiness } from "../common/namespace-readiness";
 import { requiredFlows } from "./flows";
+import { ScrapeJob } from "../common/scrape/scrape-job";
 import { networkPolicies } from "./policies";
 import { monitoringWorkloads } from "./workloads";
 
 export interface NetworkPoliciesArgs {
     settings: Settings;
+    /** Every scrape job with what it reaches: the flows from Prometheus follow them. */
+    scrapeJobs: readonly ScrapeJob[];
     namespaces: NamespaceReadiness;
 }
 
 /** Every NetworkPolicy of the stack, as networkPolicyObjects builds them. */
-export function networkPolicyObjects(s: Settings): k8s.types.input.networking.v1.NetworkPolicy[] {
+export function networkPolicyObjects(s: Settings, scrapeJobs: readonly ScrapeJob[]): k8s.types.input.networking.v1.NetworkPolicy[] {
     const workloads = monitoringWorkloads(s);
-    return networkPolicies(workloads, requiredFlows(s, workloads), s.networkPolicies);
+    return networkPolicies(workloads, requiredFlows(s, workloads, scrapeJobs), s.networkPolicies);
 }
 
 /** One NetworkPolicy per workload (docs/security.md#network-policies). */
@@ -24,7 +27,7 @@ export class NetworkPolicies extends MonitoringComponent {
 
     constructor(name: string, args: NetworkPoliciesArgs, opts?: pulumi.ComponentResourceOptions) {
         super("cluster-monitoring:security:NetworkPolicies", name, args.namespaces, opts);
-        const policies = networkPolicyObjects(args.settings).map((p) => {
+        const policies = networkPolicyObjects(args.settings, args.scrapeJobs).map((p) => {
             const meta = p.metadata as { name: string; namespace: string };
             return new k8s.networking.v1.NetworkPolicy(`${name}-${meta.namespace}-${meta.name}`, p, this.inNamespace(meta.namespace));
         });

@@ -2,7 +2,7 @@ import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { NodeExporterSettings } from "../../config";
 import { nodeExporterDaemonSet } from "./daemonset";
-import { NamespaceReadiness } from "../namespaces";
+import { NamespaceReadiness } from "../common/namespace-readiness";
 import { MonitoringComponent } from "../common/monitoring-component";
 import { rbacProxyClusterRole, rbacProxyClusterRoleBinding } from "../rbac-proxy";
 import { ownServiceAccount } from "../common/own-service-account";

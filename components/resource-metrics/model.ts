@@ -1,5 +1,5 @@
 import { ResourceMetricsSettings, Settings } from "../../config";
-import { inClusterUrl } from "../metrics-server/service";
+import { inClusterUrl } from "../prometheus/service";
 
 /** The adapter's settings and the Prometheus it queries, derived from the metrics settings. */
 export interface ResourceMetricsModel {

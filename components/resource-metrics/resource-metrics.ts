@@ -5,7 +5,7 @@ import { adapterConfigMap } from "./config-map";
 import { adapterDeployment } from "./deployment";
 import { adapterDisruptionBudget } from "./disruption-budget";
 import { ResourceMetricsModel } from "./model";
-import { NamespaceReadiness } from "../namespaces";
+import { NamespaceReadiness } from "../common/namespace-readiness";
 import { MonitoringComponent } from "../common/monitoring-component";
 import {
     adapterAuthDelegatorBinding,

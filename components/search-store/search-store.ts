@@ -1,16 +1,16 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { SearchStoreSettings } from "../../config";
-import { Kibana } from "../kibana";
-import { IndexTemplate } from "../index-template";
-import { LogRetention } from "../log-retention";
+import { Kibana } from "./kibana";
+import { IndexTemplate } from "./index-template";
+import { LogRetention } from "./log-retention";
 import { nfsPersistentVolume } from "../storage";
 import { ownServiceAccount } from "../common/own-service-account";
 import { searchStoreLabels } from "./layout";
 import { searchStoreService, searchStoreUrl } from "./service";
 import { searchStoreStatefulSet } from "./statefulset";
 import { exporterDeployment, exporterService, exporterServiceAccount } from "./exporter";
-import { NamespaceReadiness } from "../namespaces";
+import { NamespaceReadiness } from "../common/namespace-readiness";
 import { MonitoringComponent } from "../common/monitoring-component";
 
 export interface SearchStoreArgs {

@@ -53,7 +53,7 @@ export async function scrapeFixtureWithCadvisorJob(): Promise<CadvisorScrape> {
     const fixture = await serveFixture(fs.readFileSync(CADVISOR_FIXTURE, "utf8"));
     let server: PrometheusProcess | undefined;
     try {
-        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settingsWith().metrics);
+        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settingsWith());
         const sandbox = sandboxConfig(prometheusYml, ruleFiles, (config) => {
             const job = config.scrape_configs.find((j: any) => j.job_name === "cadvisor");
             job.scheme = "http";

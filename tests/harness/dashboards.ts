@@ -1,4 +1,4 @@
-import { GeneratedDashboard } from "../../components/grafana/dashboards";
+import { GeneratedDashboard } from "../../stack/dashboards";
 
 export interface PanelQuery {
     dashboard: string;

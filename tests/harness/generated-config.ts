@@ -1,11 +1,20 @@
-import { MetricsSettings } from "../../config";
-import { prometheusConfigMap, ruleFilesConfigMap } from "../../components/metrics-server/config-maps";
+import { MetricsSettings, Settings } from "../../config";
+import { prometheusConfigMap, ruleFilesConfigMap } from "../../components/prometheus/config-maps";
+import { prometheusContributions } from "../../stack";
+import { scrapeJobs } from "../../stack/scrape-jobs";
 
-/** The Prometheus files exactly as the ConfigMaps carry them into the pod. */
-export function generatedPrometheusFiles(settings: MetricsSettings): { prometheusYml: string; ruleFiles: Record<string, string> } {
+/**
+ * The Prometheus files exactly as the ConfigMaps carry them into the pod. From a whole stack's
+ * settings, with the rule files the composition root gives it; from Prometheus' settings alone,
+ * for the scrape tests, with only the empty k8s.yml beside the config.
+ */
+export function generatedPrometheusFiles(settings: Settings | MetricsSettings): { prometheusYml: string; ruleFiles: Record<string, string> } {
+    const whole = "metrics" in settings && "alertRules" in settings;
+    const metrics = whole ? (settings as Settings).metrics : (settings as MetricsSettings);
+    const contributions = whole ? prometheusContributions(settings as Settings) : { scrapeConfigs: scrapeJobs(metrics), ruleFiles: {} };
     return {
-        prometheusYml: (prometheusConfigMap(settings).data as Record<string, string>)["prometheus.yml"],
-        ruleFiles: ruleFilesConfigMap(settings).data as Record<string, string>,
+        prometheusYml: (prometheusConfigMap(metrics, contributions.scrapeConfigs).data as Record<string, string>)["prometheus.yml"],
+        ruleFiles: ruleFilesConfigMap(metrics, contributions.ruleFiles).data as Record<string, string>,
     };
 }
 

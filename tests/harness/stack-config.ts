@@ -1,4 +1,7 @@
-import { loadSettings, plainConfigSource, Settings } from "../../config";
+import { MetricsSettings, plainConfigSource, Settings } from "../../config";
+import { PrometheusInputs } from "../../components/prometheus";
+import { scrapeJobs } from "../../stack/scrape-jobs";
+import { loadStackSettings as loadSettings, prometheusContributions } from "../../stack";
 
 /** The smallest valid stack config: the required keys of docs/design.md#required-settings. */
 export function requiredConfig(): Record<string, any> {
@@ -33,4 +36,16 @@ export const GRAFANA_SECRETS = { grafanaAdminPassword: "test-admin-password-7f3a
 /** Settings with Grafana on and its admin password given. */
 export function settingsWithGrafana(overrides: Record<string, Record<string, unknown>> = {}, secrets: Record<string, string> = {}): Settings {
     return settingsWith({ ...overrides, grafana: { enabled: true, ...(overrides.grafana ?? {}) } }, { ...GRAFANA_SECRETS, ...secrets });
+}
+
+/**
+ * What the composition root hands Prometheus: from a whole stack's settings, its scrape jobs and
+ * rule files; from Prometheus' settings alone, their scrape jobs and no rule file beyond k8s.yml.
+ */
+export function prometheusInputsFor(s: MetricsSettings | Settings): PrometheusInputs {
+    if ("alertRules" in s) {
+        const { scrapeConfigs, ruleFiles } = prometheusContributions(s);
+        return { scrapeJobs: scrapeConfigs, ruleFiles };
+    }
+    return { scrapeJobs: scrapeJobs(s), ruleFiles: {} };
 }

@@ -1,4 +1,4 @@
-import { PrometheusDashboardSpec } from "./panels";
+import { PrometheusDashboardSpec } from "../../common/dashboards/panels";
 
 /** Cluster: nodes, CPU, memory and pods per namespace, and targets down. */
 export const clusterDashboard: PrometheusDashboardSpec = {

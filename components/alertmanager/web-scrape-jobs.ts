@@ -1,0 +1,37 @@
+import { MetricsSettings, OWN_JOB_NAMES } from "../../config";
+import { alertmanagerClient } from "./alertmanager-client";
+import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
+import { EndpointDiscovery, endpointSd } from "../common/scrape/endpoint-discovery";
+import { ownServiceRelabelRules } from "../common/scrape/own-service";
+import { ScrapeReach } from "../common/scrape/reach";
+import { copy } from "../common/scrape/relabel";
+
+/**
+ * Alertmanager's own /metrics while alertmanager.web is set, modelled on prometheus-web.ts: every
+ * replica on its web port only (never the gossip ports), with the credentials Prometheus sends
+ * alerts with (alertmanager-client.ts). The job label stays the Service's name, as under the
+ * self-monitoring job, so the Alertmanager rules and dashboards see the same series with or without web.
+ */
+export function alertmanagerWebJob(s: MetricsSettings, d: EndpointDiscovery): ScrapeConfig | undefined {
+    const t = s.alertmanagerTarget;
+    if (!t?.web) {
+        return undefined;
+    }
+    return {
+        job_name: OWN_JOB_NAMES.alertmanagerWeb,
+        ...alertmanagerClient(t),
+        kubernetes_sd_configs: [endpointSd(d, t.namespace)],
+        scrape_interval: s.scrapeInterval,
+        relabel_configs: [...ownServiceRelabelRules(t, d), { ...copy("__meta_kubernetes_service_name", "job"), replacement: "${1}" }],
+    };
+}
+
+/** Present exactly when the self-monitoring job would have scraped Alertmanager and drops it instead (self.ts). */
+export function alertmanagerWebJobs(s: MetricsSettings, d: EndpointDiscovery): Array<{ config: ScrapeConfig; reaches: ScrapeReach[] }> {
+    const t = s.alertmanagerTarget;
+    const config = alertmanagerWebJob(s, d);
+    if (!t || !config || !s.scrapeNamespaces.includes(t.namespace)) {
+        return [];
+    }
+    return [{ config, reaches: [{ kind: "service", namespace: t.namespace, name: t.serviceName, port: t.portName }] }];
+}

@@ -1,0 +1,90 @@
+import { RuleContext } from "../common/rules/context";
+import { AlertingRule, RuleGroup, runbook } from "../common/rules/types";
+
+/** The API server and kubelets, each only while its job scrapes; kubernetes-mixin's durations. */
+export function controlPlaneGroup(c: RuleContext): RuleGroup | undefined {
+    const rules: AlertingRule[] = [];
+    if (c.apiserver) {
+        rules.push(
+            {
+                alert: "KubeAPIDown",
+                expr: 'absent(up{job="apiserver"} == 1)',
+                for: "15m",
+                labels: { severity: "critical" },
+                annotations: {
+                    summary: "The API server is unreachable.",
+                    description: "No API server target has answered a scrape for 15 minutes.",
+                    runbook_url: runbook("kubernetes/kubeapidown"),
+                },
+            },
+            {
+                alert: "KubeAPIErrorsHigh",
+                expr:
+                    'sum(rate(apiserver_request_total{job="apiserver",code=~"5.."}[5m])) / ' +
+                    'sum(rate(apiserver_request_total{job="apiserver"}[5m])) > 0.03',
+                for: "10m",
+                labels: { severity: "critical" },
+                annotations: {
+                    summary: "The API server answers many requests with errors.",
+                    description: "More than 3 % of the API server's requests have failed with a 5xx code for 10 minutes.",
+                },
+            },
+        );
+    }
+    if (c.kubelet) {
+        rules.push({
+            alert: "KubeletDown",
+            expr: 'absent(up{job="kubelet"} == 1)',
+            for: "15m",
+            labels: { severity: "critical" },
+            annotations: {
+                summary: "No kubelet answers.",
+                description: "No kubelet target has answered a scrape for 15 minutes.",
+                runbook_url: runbook("kubernetes/kubeletdown"),
+            },
+        });
+    }
+    return rules.length > 0 ? { name: "kubernetes-control-plane", rules } : undefined;
+}
+
+/** etcd, only while the etcd job scrapes it; thresholds and durations from etcd's mixin. */
+export function etcdGroup(): RuleGroup {
+    return {
+        name: "etcd",
+        rules: [
+            {
+                alert: "etcdNoLeader",
+                expr: 'etcd_server_has_leader{job="etcd"} == 0',
+                for: "1m",
+                labels: { severity: "critical" },
+                annotations: {
+                    summary: "An etcd member has no leader.",
+                    description: "etcd member {{ $labels.instance }} has had no leader for a minute; it cannot serve writes.",
+                    runbook_url: runbook("etcd/etcdnoleader"),
+                },
+            },
+            {
+                alert: "etcdMembersDown",
+                expr: 'sum(up{job="etcd"} == bool 0) > 0',
+                for: "10m",
+                labels: { severity: "critical" },
+                annotations: {
+                    summary: "etcd members are down.",
+                    description: "At least one etcd member has not answered scrapes for 10 minutes; the cluster is closer to losing quorum.",
+                    runbook_url: runbook("etcd/etcdmembersdown"),
+                },
+            },
+            {
+                alert: "etcdHighFsyncDurations",
+                expr: 'histogram_quantile(0.99, rate(etcd_disk_wal_fsync_duration_seconds_bucket{job="etcd"}[5m])) > 0.5',
+                for: "10m",
+                labels: { severity: "warning" },
+                annotations: {
+                    summary: "etcd's disk is slow.",
+                    description: "The 99th percentile of WAL fsync durations of etcd member {{ $labels.instance }} is above 0.5 s; leader elections follow.",
+                    runbook_url: runbook("etcd/etcdhighfsyncdurations"),
+                },
+            },
+        ],
+    };
+}

@@ -1,0 +1,56 @@
+import { droppedFamily, FamilyRule, keptFamily } from "../common/scrape/family-rules";
+
+/**
+ * What the kube-state-metrics job drops before storage, and the kept families next to them
+ * (docs/scrape-jobs.md#kube-state-metrics repeats this table; a test compares them). Kept: what
+ * the Kubernetes mixin's alerts and dashboards (kube-prometheus) query. Dropped: series that grow
+ * with history or with every address rather than with the objects people watch.
+ */
+const OLD_REPLICASETS =
+    "one series per ReplicaSet a Deployment keeps for rollbacks (10 by default), most of them scaled to zero; the Deployment families report the rollout";
+const PER_ENDPOINT = "one series per endpoint address, that is per ready pod behind a Service; kube_pod_status_ready says the same";
+const RESOURCE_VERSION = "changes on every write to the object, so it records writes, not state";
+const POD_TIMESTAMP = "a timestamp per pod that no common panel or alert reads; kube_pod_start_time and kube_pod_created are kept";
+
+export const KUBE_STATE_METRICS_FAMILIES: readonly FamilyRule[] = [
+    keptFamily("kube_pod_status_phase", "KubePodNotReady and pod-phase panels"),
+    keptFamily("kube_pod_container_status_restarts_total", "KubePodCrashLooping"),
+    keptFamily("kube_pod_container_status_waiting_reason", "KubePodCrashLooping and KubeContainerWaiting"),
+    keptFamily("kube_pod_container_resource_requests", "requests against allocatable: KubeCPUOvercommit, capacity panels"),
+    keptFamily("kube_pod_owner", "maps pods to workloads in the mixin's recording rules"),
+    keptFamily("kube_pod_info", "the pod's node and IP, joined by most pod panels"),
+    droppedFamily("kube_pod_ips", "repeats the pod_ip label of kube_pod_info"),
+    droppedFamily("kube_pod_tolerations", "one series per toleration of every pod, each pod carrying the two default not-ready and unreachable ones"),
+    droppedFamily("kube_pod_scheduler", "names the scheduler, default-scheduler for nearly every pod"),
+    droppedFamily("kube_pod_restart_policy", "the pod's restartPolicy, one series per pod that no panel reads"),
+    droppedFamily("kube_pod_status_scheduled_time", POD_TIMESTAMP),
+    droppedFamily("kube_pod_status_initialized_time", POD_TIMESTAMP),
+    droppedFamily("kube_pod_status_ready_time", POD_TIMESTAMP),
+    droppedFamily("kube_pod_status_container_ready_time", POD_TIMESTAMP),
+    keptFamily("kube_deployment_status_replicas_available", "KubeDeploymentReplicasMismatch"),
+    keptFamily("kube_deployment_spec_replicas", "KubeDeploymentReplicasMismatch"),
+    keptFamily("kube_replicaset_owner", "maps a ReplicaSet's pods to their Deployment in the mixin's workload rules"),
+    droppedFamily("kube_replicaset_annotations", OLD_REPLICASETS),
+    droppedFamily("kube_replicaset_created", OLD_REPLICASETS),
+    droppedFamily("kube_replicaset_labels", OLD_REPLICASETS),
+    droppedFamily("kube_replicaset_metadata_generation", OLD_REPLICASETS),
+    droppedFamily("kube_replicaset_spec_replicas", OLD_REPLICASETS),
+    droppedFamily("kube_replicaset_status_fully_labeled_replicas", OLD_REPLICASETS),
+    droppedFamily("kube_replicaset_status_observed_generation", OLD_REPLICASETS),
+    droppedFamily("kube_replicaset_status_ready_replicas", OLD_REPLICASETS),
+    droppedFamily("kube_replicaset_status_replicas", OLD_REPLICASETS),
+    droppedFamily("kube_replicaset_status_terminating_replicas", OLD_REPLICASETS),
+    keptFamily("kube_endpointslice_info", "one series per EndpointSlice"),
+    droppedFamily("kube_endpointslice_endpoints", PER_ENDPOINT),
+    droppedFamily("kube_endpointslice_endpoints_hints", PER_ENDPOINT),
+    droppedFamily("kube_endpointslice_ports", "one series per port of every EndpointSlice; the Service's ports do not change with its pods"),
+    droppedFamily("kube_configmap_metadata_resource_version", RESOURCE_VERSION),
+    droppedFamily("kube_cronjob_metadata_resource_version", RESOURCE_VERSION),
+    droppedFamily("kube_ingress_metadata_resource_version", RESOURCE_VERSION),
+    keptFamily("kube_node_status_condition", "KubeNodeNotReady"),
+    keptFamily("kube_node_status_allocatable", "capacity panels and the overcommit alerts"),
+    keptFamily("kube_job_failed", "KubeJobFailed"),
+    keptFamily("kube_daemonset_status_number_misscheduled", "KubeDaemonSetMisScheduled"),
+    keptFamily("kube_statefulset_status_replicas_ready", "KubeStatefulSetReplicasMismatch"),
+    keptFamily("kube_persistentvolumeclaim_status_phase", "claims stuck Pending"),
+];

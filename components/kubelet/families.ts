@@ -1,0 +1,49 @@
+import { COMPONENT_BASE_FAMILIES } from "../common/scrape/component-base-families";
+import { droppedFamily, FamilyRule, keptFamily } from "../common/scrape/family-rules";
+
+/**
+ * The kubelet job's families (/metrics; docs/scrape-jobs.md#kubelet-families). No alert or panel
+ * reads the kubelet's own series (KubeletDown reads `up`), so what is kept is what says in one or
+ * a few series per node whether the kubelet, its runtime and its volumes are healthy. Dropped:
+ * the latency histograms per operation, HTTP path and volume plugin, which make most of the
+ * payload. The Kubernetes component rows follow.
+ */
+const OPERATION_HISTOGRAM = "a latency histogram per operation; no panel or alert reads it, the operation's error counter is kept";
+const POD_LIFECYCLE = "a pod-lifecycle latency histogram; no panel or alert reads it";
+const VOLUME_DETAIL = "volume operation detail per plugin; kubelet_volume_stats_* say how full each claim is";
+const NO_RESOURCE_MANAGERS = "CPU, topology and device managers' detail; zero on nodes without such policies";
+
+export const KUBELET_OWN_FAMILIES: readonly FamilyRule[] = [
+    keptFamily("kubelet_node_name", "one series: which node the kubelet serves"),
+    keptFamily("kubelet_running_pods", "one series: pods with a running sandbox"),
+    keptFamily("kubelet_running_containers", "containers per state: four series"),
+    keptFamily("kubelet_volume_stats_*", "capacity and use of each persistent volume claim on the node: how full Prometheus' own volume is"),
+    keptFamily("kubelet_certificate_manager_client_ttl_seconds", "one series: when the kubelet's client certificate expires"),
+    keptFamily("kubelet_runtime_operations_errors_total", "failed container-runtime calls per operation"),
+    keptFamily("kubelet_started_pods_errors_total", "one series: pods that failed to start"),
+    keptFamily("kubelet_evictions", "pod evictions per eviction signal"),
+    keptFamily("kubelet_pleg_last_seen_seconds", "one series: whether the pod lifecycle event generator is alive"),
+    droppedFamily("kubelet_runtime_operations_duration_seconds*", OPERATION_HISTOGRAM),
+    droppedFamily("kubelet_runtime_operations_total", "one counter per container-runtime call; the errors counter is kept"),
+    droppedFamily("kubelet_run_podsandbox_duration_seconds*", OPERATION_HISTOGRAM),
+    droppedFamily("kubelet_cgroup_manager_duration_seconds*", OPERATION_HISTOGRAM),
+    droppedFamily("kubelet_pleg_relist_duration_seconds*", OPERATION_HISTOGRAM),
+    droppedFamily("kubelet_pleg_relist_interval_seconds*", OPERATION_HISTOGRAM),
+    droppedFamily("kubelet_pod_worker_*", POD_LIFECYCLE),
+    droppedFamily("kubelet_pod_start_*", POD_LIFECYCLE),
+    droppedFamily("kubelet_pod_status_sync_duration_seconds*", POD_LIFECYCLE),
+    droppedFamily("kubelet_image_pull_duration_seconds*", POD_LIFECYCLE),
+    droppedFamily("kubelet_eviction_stats_age_seconds*", "stats age at eviction time as a histogram; kubelet_evictions is kept"),
+    droppedFamily("kubelet_containers_per_pod_count*", "a histogram of containers per pod; no panel or alert reads it"),
+    droppedFamily("kubelet_http_*", "the kubelet's own HTTP server per path, Prometheus' scrapes included; no panel or alert reads it"),
+    droppedFamily("kubelet_container_log_filesystem_used_bytes", "log size per container; no panel or alert reads it"),
+    droppedFamily("kubelet_cpu_manager_*", NO_RESOURCE_MANAGERS),
+    droppedFamily("kubelet_topology_manager_*", NO_RESOURCE_MANAGERS),
+    droppedFamily("kubelet_pod_resources_endpoint_*", NO_RESOURCE_MANAGERS),
+    droppedFamily("storage_operation_duration_seconds*", VOLUME_DETAIL),
+    droppedFamily("volume_operation_total_seconds*", VOLUME_DETAIL),
+    droppedFamily("volume_manager_total_volumes", VOLUME_DETAIL),
+    droppedFamily("plugin_manager_total_plugins", VOLUME_DETAIL),
+];
+
+export const KUBELET_FAMILIES: readonly FamilyRule[] = [...KUBELET_OWN_FAMILIES, ...COMPONENT_BASE_FAMILIES];

@@ -1,0 +1,66 @@
+import { PrometheusDashboardSpec } from "../common/dashboards/panels";
+
+const sel = 'node=~"$node"';
+
+/**
+ * Log agent: what fluent-plugin-prometheus' input plugins of monitoring.conf expose
+ * (tests/fixtures/fluentd-metrics.txt). The agent has no per-record counter filter, so "in" is
+ * the bytes in_tail reads from the log files, and "out" the records the output emits.
+ */
+export const logAgentDashboard: PrometheusDashboardSpec = {
+    uid: "cm-log-agent",
+    title: "Log agent",
+    description: "fluentd per node: bytes read, records sent, buffer, retries and errors",
+    needs: ["logAgent"],
+    variables: [{ name: "node", label: "Node", query: "label_values(fluentd_output_status_buffer_queue_length, node)", includeAll: true }],
+    panels: [
+        {
+            title: "Bytes read from log files",
+            description: "How fast in_tail advances through the files it follows",
+            unit: "Bps",
+            kind: "timeseries",
+            needs: ["logAgent"],
+            queries: [{ expr: `sum by (node) (rate(fluentd_tail_file_position{${sel}}[$__rate_interval]))`, legend: "{{node}}" }],
+        },
+        {
+            title: "Records out",
+            description: "Records the outputs emit per second",
+            unit: "short",
+            kind: "timeseries",
+            needs: ["logAgent"],
+            queries: [{ expr: `sum by (node, type) (rate(fluentd_output_status_emit_records{${sel}}[$__rate_interval]))`, legend: "{{node}} {{type}}" }],
+        },
+        {
+            title: "Buffer",
+            description: "Bytes buffered by the outputs, waiting to be sent",
+            unit: "bytes",
+            kind: "timeseries",
+            needs: ["logAgent"],
+            queries: [{ expr: `sum by (node) (fluentd_output_status_buffer_total_bytes{${sel}})`, legend: "{{node}}" }],
+        },
+        {
+            title: "Buffer queue length",
+            description: "Chunks queued for sending",
+            unit: "short",
+            kind: "timeseries",
+            needs: ["logAgent"],
+            queries: [{ expr: `sum by (node) (fluentd_output_status_buffer_queue_length{${sel}})`, legend: "{{node}}" }],
+        },
+        {
+            title: "Retries",
+            description: "Flush retries per second",
+            unit: "short",
+            kind: "timeseries",
+            needs: ["logAgent"],
+            queries: [{ expr: `sum by (node) (rate(fluentd_output_status_retry_count{${sel}}[$__rate_interval]))`, legend: "{{node}}" }],
+        },
+        {
+            title: "Errors",
+            description: "Output errors per second",
+            unit: "short",
+            kind: "timeseries",
+            needs: ["logAgent"],
+            queries: [{ expr: `sum by (node) (rate(fluentd_output_status_num_errors{${sel}}[$__rate_interval]))`, legend: "{{node}}" }],
+        },
+    ],
+};

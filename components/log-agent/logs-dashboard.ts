@@ -1,0 +1,61 @@
+import { DashboardBuilder, QueryVariableBuilder, VariableRefresh, VariableSort } from "@grafana/grafana-foundation-sdk/dashboard";
+import { DataqueryBuilder as ElasticsearchQuery, LogsBuilder } from "@grafana/grafana-foundation-sdk/elasticsearch";
+import { PanelBuilder as LogsPanel } from "@grafana/grafana-foundation-sdk/logs";
+import { DashboardContext } from "../common/dashboards/context";
+import { DATASOURCE_VARIABLE, datasourceVariable, enabled, withSchemaVariables } from "../common/dashboards/panels";
+
+export const ELASTICSEARCH_DATASOURCE_TYPE = "elasticsearch";
+/** Where the kubernetes_metadata filter puts a record's pod and namespace (components/log-agent/containers-input.ts). */
+export const NAMESPACE_FIELD = "kubernetes.namespace_name";
+export const POD_FIELD = "kubernetes.pod_name";
+
+const ref = { type: ELASTICSEARCH_DATASOURCE_TYPE, uid: `\${${DATASOURCE_VARIABLE}}` };
+
+/**
+ * Terms of a field, for a variable. Without an index template, Elasticsearch maps strings as text
+ * with a .keyword sub-field, and only the keyword can be aggregated.
+ */
+function termsVariable(name: string, label: string, field: string, query?: string): QueryVariableBuilder {
+    const q = JSON.stringify({ find: "terms", field: `${field}.keyword`, ...(query ? { query } : {}) });
+    return new QueryVariableBuilder(name).label(label).datasource(ref).query(q).refresh(VariableRefresh.OnTimeRangeChanged).sort(VariableSort.AlphabeticalAsc);
+}
+
+/**
+ * A "logs" metric, the query type Grafana's logs panel reads. The SDK (0.0.21) generates this
+ * type as `unknown` and its LogsBuilder writes "unknown", which Grafana would not run as a
+ * logs query, so the type is set here.
+ */
+const logsMetric = { build: () => ({ ...new LogsBuilder().id("1").settings({ limit: "500" }).build(), type: "logs" }) };
+
+/** The Lucene query of the logs panel, with Grafana's variables still in it. */
+export const LOGS_QUERY = `${NAMESPACE_FIELD}:"$namespace" AND ${POD_FIELD}:$pod`;
+
+/** Logs: the records the agent wrote, filtered by namespace and pod. */
+export function logsDashboard(ctx: DashboardContext): object | undefined {
+    if (!enabled(ctx, ["searchStore"])) {
+        return undefined;
+    }
+    const dashboard = new DashboardBuilder("Logs")
+        .uid("cm-logs")
+        .description(`Container logs from Elasticsearch (${ctx.logIndexPattern}), by namespace and pod`)
+        .editable()
+        .refresh("30s")
+        .time({ from: "now-1h", to: "now" })
+        .timezone("browser")
+        .withVariable(datasourceVariable(ELASTICSEARCH_DATASOURCE_TYPE, "Elasticsearch"))
+        .withVariable(termsVariable("namespace", "Namespace", NAMESPACE_FIELD))
+        .withVariable(termsVariable("pod", "Pod", POD_FIELD, `${NAMESPACE_FIELD}:"$namespace"`).includeAll(true).allValue("*"))
+        .withPanel(
+            new LogsPanel()
+                .title("Logs")
+                .description("The newest records of the chosen pods")
+                .datasource(ref)
+                .targets([new ElasticsearchQuery().refId("A").datasource(ref).query(LOGS_QUERY).metrics([logsMetric]).bucketAggs([])])
+                .showTime(true)
+                .wrapLogMessage(true)
+                .height(20)
+                .span(24),
+        )
+        .build();
+    return withSchemaVariables(dashboard);
+}

@@ -1,2 +1,0 @@
-export { MetricsServer, MetricsServerArgs } from "./metrics-server";
-export { prometheusConfig, renderPrometheusConfig } from "./prometheus-config";

@@ -1,0 +1,80 @@
+import { PrometheusDashboardSpec } from "../common/dashboards/panels";
+
+const n = 'node="$node"';
+
+/** Node: node-exporter CPU, memory, disk, filesystem and network for one node. */
+export const nodeDashboard: PrometheusDashboardSpec = {
+    uid: "cm-node",
+    title: "Node",
+    description: "CPU, memory, disk, filesystem and network of one node, from node-exporter",
+    needs: ["nodeExporter"],
+    variables: [{ name: "node", label: "Node", query: "label_values(node_uname_info, node)" }],
+    panels: [
+        {
+            title: "CPU by mode",
+            description: "CPU cores spent in each mode other than idle",
+            unit: "short",
+            kind: "timeseries",
+            needs: ["nodeExporter"],
+            queries: [{ expr: `sum by (mode) (rate(node_cpu_seconds_total{${n}, mode!="idle"}[$__rate_interval]))`, legend: "{{mode}}" }],
+        },
+        {
+            title: "Load",
+            description: "Load averages over 1, 5 and 15 minutes",
+            unit: "short",
+            kind: "timeseries",
+            needs: ["nodeExporter"],
+            queries: [
+                { expr: `node_load1{${n}}`, legend: "1m" },
+                { expr: `node_load5{${n}}`, legend: "5m" },
+                { expr: `node_load15{${n}}`, legend: "15m" },
+            ],
+        },
+        {
+            title: "Memory",
+            description: "Memory in use (total less available) and available",
+            unit: "bytes",
+            kind: "timeseries",
+            needs: ["nodeExporter"],
+            queries: [
+                { expr: `node_memory_MemTotal_bytes{${n}} - node_memory_MemAvailable_bytes{${n}}`, legend: "used" },
+                { expr: `node_memory_MemAvailable_bytes{${n}}`, legend: "available" },
+            ],
+        },
+        {
+            title: "Disk throughput",
+            description: "Bytes read and written per second, per device",
+            unit: "Bps",
+            kind: "timeseries",
+            needs: ["nodeExporter"],
+            queries: [
+                { expr: `rate(node_disk_read_bytes_total{${n}}[$__rate_interval])`, legend: "{{device}} read" },
+                { expr: `rate(node_disk_written_bytes_total{${n}}[$__rate_interval])`, legend: "{{device}} written" },
+            ],
+        },
+        {
+            title: "Filesystem used",
+            description: "Share of each filesystem in use, as an unprivileged user sees it (tmpfs and overlay left out)",
+            unit: "percentunit",
+            kind: "timeseries",
+            needs: ["nodeExporter"],
+            queries: [
+                {
+                    expr: `1 - node_filesystem_avail_bytes{${n}, fstype!~"tmpfs|overlay"} / node_filesystem_size_bytes{${n}, fstype!~"tmpfs|overlay"}`,
+                    legend: "{{mountpoint}}",
+                },
+            ],
+        },
+        {
+            title: "Network",
+            description: "Bytes received and sent per second, per interface (loopback left out)",
+            unit: "Bps",
+            kind: "timeseries",
+            needs: ["nodeExporter"],
+            queries: [
+                { expr: `rate(node_network_receive_bytes_total{${n}, device!="lo"}[$__rate_interval])`, legend: "{{device}} in" },
+                { expr: `rate(node_network_transmit_bytes_total{${n}, device!="lo"}[$__rate_interval])`, legend: "{{device}} out" },
+            ],
+        },
+    ],
+};

@@ -1,0 +1,3 @@
+export { Prometheus, PrometheusArgs, PROMETHEUS_TYPE } from "./prometheus";
+export { prometheusConfig, renderPrometheusConfig } from "./prometheus-config";
+export { PrometheusInputs } from "./inputs";

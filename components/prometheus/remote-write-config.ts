@@ -1,0 +1,63 @@
+import { MetricsSettings, RelabelRuleSettings, RemoteWriteQueueSettings, RemoteWriteTargetSettings } from "../../config";
+import { remoteWriteSecretMountPath } from "./layout";
+import { QueueConfig, RelabelConfig, RemoteWriteConfig } from "../common/scrape/prometheus-config-types";
+
+/** Where Prometheus reads the file of a secret key; in the pod, inside the mounted remote-write Secret. */
+export type SecretFilePath = (key: string) => string;
+
+export function mountedSecretFile(s: MetricsSettings): SecretFilePath {
+    return (key) => `${remoteWriteSecretMountPath(s)}/${key}`;
+}
+
+/** A stack's relabel rule in Prometheus' own spelling; only the fields the stack set. */
+export function relabelConfig(r: RelabelRuleSettings): RelabelConfig {
+    return {
+        ...(r.sourceLabels !== undefined ? { source_labels: [...r.sourceLabels] } : {}),
+        ...(r.separator !== undefined ? { separator: r.separator } : {}),
+        ...(r.regex !== undefined ? { regex: r.regex } : {}),
+        ...(r.modulus !== undefined ? { modulus: r.modulus } : {}),
+        ...(r.targetLabel !== undefined ? { target_label: r.targetLabel } : {}),
+        ...(r.replacement !== undefined ? { replacement: r.replacement } : {}),
+        action: r.action,
+    };
+}
+
+function queueConfig(q: RemoteWriteQueueSettings): QueueConfig {
+    return {
+        ...(q.capacity !== undefined ? { capacity: q.capacity } : {}),
+        ...(q.maxShards !== undefined ? { max_shards: q.maxShards } : {}),
+        ...(q.minShards !== undefined ? { min_shards: q.minShards } : {}),
+        ...(q.maxSamplesPerSend !== undefined ? { max_samples_per_send: q.maxSamplesPerSend } : {}),
+        ...(q.batchSendDeadline !== undefined ? { batch_send_deadline: q.batchSendDeadline } : {}),
+        ...(q.minBackoff !== undefined ? { min_backoff: q.minBackoff } : {}),
+        ...(q.maxBackoff !== undefined ? { max_backoff: q.maxBackoff } : {}),
+    };
+}
+
+/**
+ * One remote_write entry. Credentials are never inlined: `password_file`, `bearer_token_file` and
+ * `ca_file` point at files of the mounted Secret, which prometheus/common reads on every request,
+ * so a rotated secret reaches Prometheus without a restart (docs/long-term-storage.md#credentials).
+ * Keys a stack leaves unset are left out, so the deployed release's own default applies.
+ */
+export function remoteWriteEntry(t: RemoteWriteTargetSettings, secretFile: SecretFilePath): RemoteWriteConfig {
+    const tls = t.tls && {
+        ...(t.tls.caKey !== undefined ? { ca_file: secretFile(t.tls.caKey) } : {}),
+        ...(t.tls.serverName !== undefined ? { server_name: t.tls.serverName } : {}),
+        ...(t.tls.insecureSkipVerify !== undefined ? { insecure_skip_verify: t.tls.insecureSkipVerify } : {}),
+    };
+    return {
+        url: t.url,
+        ...(t.remoteTimeout !== undefined ? { remote_timeout: t.remoteTimeout } : {}),
+        ...(t.writeRelabel.length > 0 ? { write_relabel_configs: t.writeRelabel.map(relabelConfig) } : {}),
+        ...(t.basicAuth ? { basic_auth: { username: t.basicAuth.username, password_file: secretFile(t.basicAuth.passwordKey) } } : {}),
+        ...(t.bearerTokenKey !== undefined ? { bearer_token_file: secretFile(t.bearerTokenKey) } : {}),
+        ...(tls && Object.keys(tls).length > 0 ? { tls_config: tls } : {}),
+        ...(t.queue && Object.keys(t.queue).length > 0 ? { queue_config: queueConfig(t.queue) } : {}),
+    };
+}
+
+/** The `remote_write` block, or undefined when the stack names no target. */
+export function remoteWriteConfigs(s: MetricsSettings, secretFile: SecretFilePath = mountedSecretFile(s)): RemoteWriteConfig[] | undefined {
+    return s.remoteWrite.length > 0 ? s.remoteWrite.map((t) => remoteWriteEntry(t, secretFile)) : undefined;
+}

@@ -1,0 +1,40 @@
+import { stringify } from "yaml";
+import { AlertRulesSettings } from "../../config/alert-rules";
+import { isAlertingRule, Rule, RuleFile, RuleGroup } from "../common/rules/types";
+
+/** The default groups, less the alerts a stack switched off; a group left empty goes too. */
+export function enabledDefaultGroups(settings: AlertRulesSettings, defaults: readonly RuleGroup[]): RuleGroup[] {
+    if (!settings.defaults) {
+        return [];
+    }
+    const off = new Set(settings.disabled ?? []);
+    return defaults
+        .map((g) => ({ ...g, rules: g.rules.filter((r) => !(isAlertingRule(r) && off.has(r.alert))) }))
+        .filter((g) => g.rules.length > 0);
+}
+
+/** A stack's own group as Prometheus reads it: only the fields it set, in the documented order. */
+function userGroup(g: AlertRulesSettings["groups"][number]): RuleGroup {
+    const rules = g.rules.map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) as unknown as Rule);
+    return { name: g.name, ...(g.interval ? { interval: g.interval } : {}), rules };
+}
+
+export function renderRuleFile(file: RuleFile): string {
+    return stringify(file, { lineWidth: 0, sortMapEntries: false });
+}
+
+/**
+ * The rule files beside the spec's empty k8s.yml: one file per default group
+ * (defaults-<group>.yml) and one per stack group (custom-<group>.yml), so a broken custom file
+ * never hides the defaults and a diff shows which group changed.
+ */
+export function ruleFiles(settings: AlertRulesSettings, defaults: readonly RuleGroup[]): Record<string, string> {
+    const files: Record<string, string> = {};
+    for (const g of enabledDefaultGroups(settings, defaults)) {
+        files[`defaults-${g.name}.yml`] = renderRuleFile({ groups: [g] });
+    }
+    for (const g of settings.groups) {
+        files[`custom-${g.name}.yml`] = renderRuleFile({ groups: [userGroup(g)] });
+    }
+    return files;
+}

@@ -1,0 +1,21 @@
+import { OWN_JOB_NAMES, ServiceTarget } from "../../config";
+import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
+import { EndpointDiscovery, endpointSd } from "../common/scrape/endpoint-discovery";
+import { ownServiceRelabelRules } from "../common/scrape/own-service";
+import { SERVICE_ACCOUNT } from "../common/scrape/relabel";
+
+/**
+ * prometheus-adapter serves /metrics on its secure port behind delegated authentication and
+ * authorisation: the ServiceAccount token, allowed by the ClusterRole's nonResourceURL /metrics.
+ * Its certificate is one it signs itself at start (as for its APIService), so no CA can verify it.
+ */
+export function prometheusAdapterJob(t: ServiceTarget, d: EndpointDiscovery): ScrapeConfig {
+    return {
+        job_name: OWN_JOB_NAMES.resourceMetrics,
+        scheme: "https",
+        bearer_token_file: SERVICE_ACCOUNT.token,
+        tls_config: { insecure_skip_verify: true },
+        kubernetes_sd_configs: [endpointSd(d, t.namespace)],
+        relabel_configs: ownServiceRelabelRules(t, d),
+    };
+}

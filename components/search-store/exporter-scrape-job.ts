@@ -1,0 +1,20 @@
+import { OWN_JOB_NAMES, ServiceTarget } from "../../config";
+import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
+import { ELASTICSEARCH_FAMILIES } from "./exporter-families";
+import { EndpointDiscovery, endpointSd } from "../common/scrape/endpoint-discovery";
+import { dropFamilies } from "../common/scrape/family-rules";
+import { ownServiceRelabelRules } from "../common/scrape/own-service";
+
+/**
+ * elasticsearch_exporter in front of the in-cluster search store: its Service's http port,
+ * labelled as the other own components are. Each scrape asks Elasticsearch for its health,
+ * node stats and cluster settings; the family table drops what no alert or panel reads.
+ */
+export function elasticsearchJob(t: ServiceTarget, d: EndpointDiscovery): ScrapeConfig {
+    return {
+        job_name: OWN_JOB_NAMES.searchStore,
+        kubernetes_sd_configs: [endpointSd(d, t.namespace)],
+        relabel_configs: ownServiceRelabelRules(t, d),
+        metric_relabel_configs: [dropFamilies(ELASTICSEARCH_FAMILIES)],
+    };
+}

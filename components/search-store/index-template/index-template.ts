@@ -1,0 +1,28 @@
+import * as k8s from "@pulumi/kubernetes";
+import * as pulumi from "@pulumi/pulumi";
+import { SearchStoreSettings } from "../../../config";
+import { tokenlessServiceAccount } from "../../common/curl-job-pod";
+import { indexTemplateJob, indexTemplateScriptConfigMap } from "./job";
+import { indexTemplateJobName, indexTemplateLabels } from "./layout";
+
+export interface IndexTemplateArgs {
+    settings: SearchStoreSettings;
+    /** The store the Job writes the template to. */
+    dependsOn: pulumi.Resource[];
+}
+
+/**
+ * The log indices' template in the in-cluster store: as many replicas as its nodes can place,
+ * so a one-node store is green (docs/log-agent.md#replicas-of-the-log-indices).
+ */
+export class IndexTemplate extends pulumi.ComponentResource {
+    constructor(name: string, args: IndexTemplateArgs, opts?: pulumi.ComponentResourceOptions) {
+        super("cluster-monitoring:logging:IndexTemplate", name, {}, opts);
+        const s = args.settings;
+        const inside = { parent: this, dependsOn: args.dependsOn };
+        const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, tokenlessServiceAccount(indexTemplateJobName(s), s.namespace, indexTemplateLabels(s)), inside);
+        const script = new k8s.core.v1.ConfigMap(`${name}-script`, indexTemplateScriptConfigMap(s), inside);
+        new k8s.batch.v1.Job(`${name}-job`, indexTemplateJob(s), { parent: this, dependsOn: [...args.dependsOn, account, script] });
+        this.registerOutputs({});
+    }
+}

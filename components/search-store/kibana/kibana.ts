@@ -1,0 +1,38 @@
+import * as k8s from "@pulumi/kubernetes";
+import * as pulumi from "@pulumi/pulumi";
+import { SearchStoreSettings } from "../../../config";
+import { tokenlessServiceAccount } from "../../common/curl-job-pod";
+import { kibanaDeployment, kibanaService } from "./deployment";
+import { indexPatternJob, indexPatternScriptConfigMap } from "./index-pattern-job";
+import { indexPatternJobName, indexPatternLabels, kibanaLabels, kibanaUrl } from "./layout";
+
+export interface KibanaArgs {
+    settings: SearchStoreSettings;
+    /** The store Kibana reads; the index pattern Job waits for it through Kibana. */
+    dependsOn: pulumi.Resource[];
+}
+
+/** Kibana OSS for the in-cluster store, and the Job that provisions its index pattern (docs/log-agent.md#kibana). */
+export class Kibana extends pulumi.ComponentResource {
+    public readonly url: pulumi.Output<string>;
+
+    constructor(name: string, args: KibanaArgs, opts?: pulumi.ComponentResourceOptions) {
+        super("cluster-monitoring:logging:Kibana", name, {}, opts);
+        const s = args.settings;
+        const inside = { parent: this, dependsOn: args.dependsOn };
+        const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, tokenlessServiceAccount(s.kibana.name, s.namespace, kibanaLabels(s)), inside);
+        const service = new k8s.core.v1.Service(`${name}-service`, kibanaService(s), inside);
+        const deployment = new k8s.apps.v1.Deployment(`${name}-deployment`, kibanaDeployment(s), { parent: this, dependsOn: [...args.dependsOn, account] });
+
+        const jobAccount = new k8s.core.v1.ServiceAccount(
+            `${name}-index-pattern-service-account`,
+            tokenlessServiceAccount(indexPatternJobName(s), s.namespace, indexPatternLabels(s)),
+            inside,
+        );
+        const script = new k8s.core.v1.ConfigMap(`${name}-index-pattern-script`, indexPatternScriptConfigMap(s), inside);
+        new k8s.batch.v1.Job(`${name}-index-pattern`, indexPatternJob(s), { parent: this, dependsOn: [...args.dependsOn, jobAccount, script, service, deployment] });
+
+        this.url = pulumi.output(kibanaUrl(s));
+        this.registerOutputs({ url: this.url });
+    }
+}

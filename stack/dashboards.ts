@@ -1,0 +1,31 @@
+import { Settings } from "../config";
+import { clusterDashboard } from "../components/grafana/dashboards/cluster";
+import { DashboardContext, dashboardContext } from "../components/common/dashboards/context";
+import { controlPlaneDashboard } from "../components/control-plane/dashboard";
+import { logAgentDashboard } from "../components/log-agent/dashboard";
+import { logsDashboard } from "../components/log-agent/logs-dashboard";
+import { nodeDashboard } from "../components/node-exporter/dashboard";
+import { buildPrometheusDashboard } from "../components/common/dashboards/panels";
+import { probesDashboard } from "../components/blackbox-exporter/dashboard";
+import { prometheusDashboard } from "../components/prometheus/dashboard";
+import { searchStoreDashboard } from "../components/search-store/dashboard";
+import { workloadsDashboard } from "../components/kubelet/workloads-dashboard";
+
+export { DashboardContext, dashboardContext } from "../components/common/dashboards/context";
+
+export { GeneratedDashboard } from "../components/common/dashboards/generated-dashboard";
+import { GeneratedDashboard } from "../components/common/dashboards/generated-dashboard";
+
+/** Every dashboard the stack can fill, each with the panels whose sources are on. */
+export function generatedDashboards(ctx: DashboardContext, folderTag: string): GeneratedDashboard[] {
+    const prometheusSpecs = [clusterDashboard, nodeDashboard, workloadsDashboard(ctx), prometheusDashboard(ctx), logAgentDashboard, controlPlaneDashboard, probesDashboard, searchStoreDashboard];
+    const built: Array<[string, object | undefined]> = [
+        ...prometheusSpecs.map((spec): [string, object | undefined] => [spec.uid.replace(/^cm-/, ""), buildPrometheusDashboard(spec, ctx, folderTag)]),
+        ["logs", logsDashboard(ctx)],
+    ];
+    return built.filter(([, json]) => json !== undefined).map(([slug, json]) => ({ slug, json: json as GeneratedDashboard["json"] }));
+}
+
+export function dashboardsFor(s: Settings, folderTag: string): GeneratedDashboard[] {
+    return generatedDashboards(dashboardContext(s), folderTag);
+}

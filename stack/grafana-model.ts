@@ -1,0 +1,34 @@
+import { Settings } from "../config";
+import { PROJECT } from "../config/source";
+import { alertmanagerUrl } from "../components/alertmanager/service";
+import { GrafanaModel } from "../components/grafana/model";
+import { inClusterUrl } from "../components/prometheus/service";
+import { dashboardsFor } from "./dashboards-on-demand";
+
+/** Everything Grafana is built from: its settings, what it reads from Prometheus, Alertmanager and the search store, and every component's dashboards. */
+export function grafanaModel(s: Settings): GrafanaModel {
+    return {
+        grafana: s.grafana,
+        prometheus: {
+            url: inClusterUrl(s.metrics),
+            scrapeInterval: s.metrics.scrapeInterval,
+            image: s.metrics.image,
+            version: s.metrics.prometheusVersion,
+            ...(s.metrics.web
+                ? { web: { basicAuthUser: s.metrics.web.basicAuth?.username, tlsSecretName: s.metrics.web.tls?.secretName } }
+                : {}),
+        },
+        logs: { search: s.logs.search, namespace: s.logs.namespace },
+        ...(s.alertmanager.enabled ? { alertmanagerUrl: alertmanagerUrl(s.alertmanager) } : {}),
+        ...(s.alertmanager.enabled && s.alertmanager.web
+            ? {
+                  alertmanagerWeb: {
+                      ...(s.alertmanager.web.basicAuth ? { basicAuthUser: s.alertmanager.web.basicAuth.username } : {}),
+                      ...(s.alertmanager.web.tls ? { tlsSecretName: s.alertmanager.web.tls.secretName } : {}),
+                  },
+              }
+            : {}),
+        folder: PROJECT,
+        dashboards: dashboardsFor(s, PROJECT),
+    };
+}

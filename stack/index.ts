@@ -1,0 +1,40 @@
+/**
+ * The composition root, as kube-prometheus' main.libsonnet: each component folder contributes its
+ * scrape jobs, rule groups, dashboards and object names; this folder puts them together in the
+ * open, runs the checks across components, and hands each component what the others contribute.
+ * Nothing under components/ imports from here (tests/import-graph.test.ts).
+ */
+import { ConfigSource, loadSettings, Settings } from "../config";
+import { ScrapeConfig } from "../components/common/scrape/prometheus-config-types";
+import { assertNoNameCollisions } from "./object-names";
+import { defaultAlertNames, stackRuleFiles } from "./rule-groups";
+import { ScrapeJob, scrapeJobsWithReach } from "./scrape-jobs";
+import { wireComponents } from "./wiring";
+
+/**
+ * Loads and validates every key (config/), then wires the components together. Throws one
+ * ConfigError listing every problem before any resource is registered.
+ */
+export function loadStackSettings(source: ConfigSource): Settings {
+    return wireComponents(loadSettings(source, { defaultAlertNames: defaultAlertNames() }));
+}
+
+/** What the components contribute to Prometheus: its scrape jobs (with what each reaches) and its rule files. */
+export interface PrometheusContributions {
+    scrapeJobs: ScrapeJob[];
+    scrapeConfigs: ScrapeConfig[];
+    ruleFiles: Record<string, string>;
+}
+
+export function prometheusContributions(s: Settings): PrometheusContributions {
+    const scrapeJobs = scrapeJobsWithReach(s.metrics);
+    return { scrapeJobs, scrapeConfigs: scrapeJobs.map((j) => j.config), ruleFiles: stackRuleFiles(s) };
+}
+
+/** The checks across components that only the whole stack can answer; run after the pure builders, before the first resource. */
+export function checkAcrossComponents(s: Settings): void {
+    assertNoNameCollisions(s);
+}
+
+export { wireComponents } from "./wiring";
+export { ScrapeJob } from "./scrape-jobs";
