@@ -16,6 +16,5 @@ export * from "./labels";
 export * from "./ports";
 export * from "./fluentd";
 export * from "./image";
-export * from "./one-of";
 export * from "./prometheus-bytes";
 export * from "./re2";
