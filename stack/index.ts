@@ -36,5 +36,3 @@ export function checkAcrossComponents(s: Settings): void {
     assertNoNameCollisions(s);
 }
 
-export { wireComponents } from "./wiring";
-export { ScrapeJob } from "./scrape-jobs";

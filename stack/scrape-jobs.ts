@@ -1,6 +1,6 @@
 import { AnnotationDiscoverySettings, annotationDiscoveryOn, MetricsSettings } from "../config";
 import { ScrapeConfig } from "../components/common/scrape/prometheus-config-types";
-import { clusterWideDiscoveryRoles as clusterWideDiscoveryRolesOf, discoveryNamespaces as discoveryNamespacesOf, needsNodeDiscovery as needsNodeDiscoveryOf } from "../components/prometheus/discovery";
+import { discoveryNamespaces as discoveryNamespacesOf } from "../components/prometheus/discovery";
 import { annotatedPodsJob } from "../components/team-targets/annotated-pods-scrape-job";
 import { annotatedServicesJob } from "../components/team-targets/annotated-services-scrape-job";
 import { apiserverJob, apiserverReach } from "../components/apiserver/scrape-job";
@@ -73,12 +73,4 @@ export function scrapeJobs(s: MetricsSettings): ScrapeConfig[] {
 /** The namespaces of the discovery Roles, for these settings' jobs (components/prometheus/discovery.ts). */
 export function discoveryNamespaces(s: MetricsSettings): string[] {
     return discoveryNamespacesOf(s, scrapeJobs(s));
-}
-
-export function clusterWideDiscoveryRoles(s: MetricsSettings): string[] {
-    return clusterWideDiscoveryRolesOf(scrapeJobs(s));
-}
-
-export function needsNodeDiscovery(s: MetricsSettings): boolean {
-    return needsNodeDiscoveryOf(scrapeJobs(s));
 }

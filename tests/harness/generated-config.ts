@@ -1,7 +1,6 @@
 import { MetricsSettings, Settings } from "../../config";
 import { prometheusConfigMap, ruleFilesConfigMap } from "../../components/prometheus/config-maps";
-import { prometheusContributions } from "../../stack";
-import { scrapeJobs } from "../../stack/scrape-jobs";
+import { prometheusInputsFor } from "./stack-config";
 
 /**
  * The Prometheus files exactly as the ConfigMaps carry them into the pod. From a whole stack's
@@ -9,12 +8,11 @@ import { scrapeJobs } from "../../stack/scrape-jobs";
  * for the scrape tests, with only the empty k8s.yml beside the config.
  */
 export function generatedPrometheusFiles(settings: Settings | MetricsSettings): { prometheusYml: string; ruleFiles: Record<string, string> } {
-    const whole = "metrics" in settings && "alertRules" in settings;
-    const metrics = whole ? (settings as Settings).metrics : (settings as MetricsSettings);
-    const contributions = whole ? prometheusContributions(settings as Settings) : { scrapeConfigs: scrapeJobs(metrics), ruleFiles: {} };
+    const metrics = "alertRules" in settings ? settings.metrics : settings;
+    const inputs = prometheusInputsFor(settings);
     return {
-        prometheusYml: (prometheusConfigMap(metrics, contributions.scrapeConfigs).data as Record<string, string>)["prometheus.yml"],
-        ruleFiles: ruleFilesConfigMap(metrics, contributions.ruleFiles).data as Record<string, string>,
+        prometheusYml: (prometheusConfigMap(metrics, inputs.scrapeJobs).data as Record<string, string>)["prometheus.yml"],
+        ruleFiles: ruleFilesConfigMap(metrics, inputs.ruleFiles).data as Record<string, string>,
     };
 }
 
