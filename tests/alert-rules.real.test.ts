@@ -20,7 +20,7 @@ import { SCHEDULER_FAMILIES } from "../components/control-plane/scheduler-famili
 import { KUBE_STATE_METRICS_FAMILIES } from "../components/kube-state-metrics/families";
 import { NODE_EXPORTER_FAMILIES } from "../components/node-exporter/families";
 import { SEVERITIES } from "../config";
-import { ALERT_CASES, AlertCase, everyAlertSettings } from "./harness/alert-cases";
+import { ALERT_CASES, AlertCase, casesOf, everyAlertSettings } from "./harness/alert-cases";
 import { CADVISOR_FIXTURE, parseExposition } from "./harness/cadvisor-scrape";
 import { promtool, tempDir } from "./harness/prometheus";
 import { settingsWith } from "./harness/stack-config";
@@ -132,7 +132,7 @@ describe("default alert rules", () => {
         for (const group of groups) {
             const tests = group.rules.filter(isAlertingRule).flatMap((rule) => {
                 const c = ALERT_CASES[rule.alert];
-                return [unitTest(rule, c.fires, true), ...(c.silent ? [unitTest(rule, c.silent, false)] : [])];
+                return casesOf(c).map((k) => ({ ...unitTest(rule, k.case, k.fires), name: `${rule.alert} ${k.name}` }));
             });
             const testFile = path.join(dir, `test-${group.name}.yml`);
             fs.writeFileSync(testFile, stringify({ rule_files: [`defaults-${group.name}.yml`], evaluation_interval: "1m", tests }, { lineWidth: 0 }));

@@ -14,10 +14,25 @@ export interface AlertCase {
 }
 
 export interface AlertCases {
+    /** Just past the threshold, evaluated exactly when its `for` has run out. */
     fires: AlertCase;
-    /** null only for an alert that must always fire; `why` says so. */
+    /** Just short of the threshold. null only for an alert that must always fire; `why` says so. */
     silent: AlertCase | null;
+    /** Past the threshold, one evaluation before its `for` runs out: required for an alert with a `for`. */
+    early?: AlertCase;
+    /** Further states of the world the alert must (`fires: true`) or must not fire in, each named. */
+    scenarios?: { name: string; fires: boolean; case: AlertCase }[];
     why?: string;
+}
+
+/** Every case of one alert, each with whether it must fire. */
+export function casesOf(c: AlertCases): { name: string; fires: boolean; case: AlertCase }[] {
+    return [
+        { name: "fires", fires: true, case: c.fires },
+        ...(c.silent ? [{ name: "silent", fires: false, case: c.silent }] : []),
+        ...(c.early ? [{ name: "early", fires: false, case: c.early }] : []),
+        ...(c.scenarios ?? []),
+    ];
 }
 
 /** Every job and component on, etcd over http so no certificates are needed: every default alert exists. */
