@@ -2,6 +2,7 @@ import { RelabelConfig } from "../common/scrape/prometheus-config-types";
 import { COMPONENT_BASE_FAMILIES } from "../common/scrape/component-base-families";
 import { droppedFamily, FamilyRule, keptFamily } from "../common/scrape/family-rules";
 import { drop } from "../common/scrape/relabel";
+import { boundRegex } from "../common/histogram-bounds";
 
 /**
  * The apiserver job's families (docs/scrape-jobs.md#apiserver-families). Kept: what the API
@@ -85,6 +86,8 @@ export const APISERVER_SERIES_RULES: readonly SeriesRule[] = [
     },
 ];
 
+/** Bound values match in both forms, `3` and `3.0`: 3.x writes integer bounds as floats (components/common/histogram-bounds.ts). */
 export function dropSeries(rule: SeriesRule): RelabelConfig {
-    return { ...drop(["__name__", rule.label], `${rule.family};(${rule.values.map((v) => v.replace(/[.+]/g, "\\$&")).join("|")})`), separator: ";" };
+    const values = rule.label === "le" ? rule.values.map(boundRegex) : rule.values.map((v) => v.replace(/[.+]/g, "\\$&"));
+    return { ...drop(["__name__", rule.label], `${rule.family};(${values.join("|")})`), separator: ";" };
 }
