@@ -37,6 +37,9 @@ case "${1:-}" in
     *) echo "usage: scripts/e2e-kind.sh [--delete-cluster]" >&2; exit 2 ;;
 esac
 timeout_s="${E2E_TIMEOUT:-600}"
+# Before the cleanup trap: a missing tool stops here, named, with no diagnostics or destroy run
+# of a stack that was never deployed.
+require_prerequisites node npm kind docker kubectl pulumi
 
 context="$(stack_context "$stack")"
 case "$context" in

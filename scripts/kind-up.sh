@@ -3,7 +3,8 @@
 #
 #   scripts/kind-up.sh [stack]        (default: dev)
 #
-# Needs kind, kubectl, the Pulumi CLI and Node >= 22 (and Docker for kind). It
+# Needs kind, a running Docker engine (or podman), kubectl, the Pulumi CLI and Node >= 22; it
+# names every one that is missing at once, before it changes anything. It
 #   1. creates the kind cluster that the stack's `kubernetes:context` names (kind-<name>) unless
 #      it exists;
 #   2. keeps the state in <repo>/.pulumi-state through PULUMI_BACKEND_URL=file://...; it never
@@ -26,11 +27,7 @@ stack="${1:-dev}"
 cd "$REPO_ROOT"
 stack_file "$stack" >/dev/null
 
-for tool in kind kubectl pulumi node npm; do
-    command -v "$tool" >/dev/null 2>&1 || die "$tool is not installed; the quickstart needs kind, kubectl, the Pulumi CLI and Node >= 22"
-done
-node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 22 ? 0 : 1)' ||
-    die "Node $(node --version) is too old; install Node >= 22 (see .nvmrc)"
+require_prerequisites node npm kind docker kubectl pulumi
 
 context="$(stack_context "$stack")"
 case "$context" in

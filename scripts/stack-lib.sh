@@ -49,3 +49,45 @@ use_local_backend() {
         export PULUMI_CONFIG_PASSPHRASE="$LOCAL_PASSPHRASE"
     fi
 }
+
+# require_prerequisites <tool...>: check every tool the caller needs, and that a container engine
+# answers when kind is among them, then name every missing one at once with how to get it, so a
+# new user fixes them in one go rather than one per run. Exits when any is missing.
+require_prerequisites() {
+    local missing=() tool
+    for tool in "$@"; do
+        case "$tool" in
+            node)
+                if ! command -v node >/dev/null 2>&1; then
+                    missing+=("node: Node.js 22 or later (24 LTS recommended): https://nodejs.org/ or your package manager; see .nvmrc")
+                elif ! node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 22 ? 0 : 1)'; then
+                    missing+=("node: $(node --version) is too old; install Node.js 22 or later (see .nvmrc)")
+                fi
+                ;;
+            npm) command -v npm >/dev/null 2>&1 || missing+=("npm: comes with Node.js: https://nodejs.org/") ;;
+            kind) command -v kind >/dev/null 2>&1 || missing+=("kind: https://kind.sigs.k8s.io/docs/user/quick-start/#installation") ;;
+            kubectl) command -v kubectl >/dev/null 2>&1 || missing+=("kubectl: https://kubernetes.io/docs/tasks/tools/") ;;
+            pulumi) command -v pulumi >/dev/null 2>&1 || missing+=("pulumi: the Pulumi CLI, https://www.pulumi.com/docs/install/ (no account needed: the state stays in .pulumi-state)") ;;
+            docker)
+                # kind runs its nodes as containers: the engine must answer, not only be installed.
+                if [ "${KIND_EXPERIMENTAL_PROVIDER:-docker}" = podman ]; then
+                    if ! command -v podman >/dev/null 2>&1; then
+                        missing+=("podman: KIND_EXPERIMENTAL_PROVIDER=podman asks for it: https://podman.io/docs/installation")
+                    elif ! podman info >/dev/null 2>&1; then
+                        missing+=("podman: installed, but 'podman info' fails; start it (podman machine start) and try again")
+                    fi
+                elif ! command -v docker >/dev/null 2>&1; then
+                    missing+=("docker: kind runs its nodes in Docker: https://docs.docker.com/engine/install/ (or set KIND_EXPERIMENTAL_PROVIDER=podman)")
+                elif ! docker info >/dev/null 2>&1; then
+                    missing+=("docker: installed, but the Docker engine does not answer ('docker info' fails); start it, or add your user to the docker group")
+                fi
+                ;;
+            *) missing+=("$tool: not installed") ;;
+        esac
+    done
+    if [ "${#missing[@]}" -gt 0 ]; then
+        printf 'error: %d prerequisite(s) missing; nothing was changed:\n' "${#missing[@]}" >&2
+        printf '  - %s\n' "${missing[@]}" >&2
+        exit 1
+    fi
+}
