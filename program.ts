@@ -14,6 +14,7 @@ import { ResourceMetrics, resourceMetricsModel } from "./components/resource-met
 import { SearchStore } from "./components/search-store";
 import { pulumiConfigSource } from "./config";
 import { checkAcrossComponents, loadStackSettings, prometheusContributions } from "./stack";
+import { keptFamiliesOf } from "./stack/family-tables";
 import { grafanaModel } from "./stack/grafana-model";
 
 // Validation throws before the first resource is registered, so a bad stack file creates nothing.
@@ -98,3 +99,5 @@ export const alertmanagerWebPassword = alertmanager?.webPassword;
 export const resourceMetricsApiService = resourceMetrics?.apiServiceName;
 export const blackboxExporterService = blackboxExporter?.serviceName;
 export const networkPolicyNames = networkPolicies?.names;
+/** Per job, the families it keeps and drops by name (docs/scrape-jobs.md#what-each-job-keeps): what teams' own rules can read. */
+export const keptFamilies = keptFamiliesOf(contributions.scrapeConfigs.map((j) => j.job_name), settings.metrics.keepFamilies);

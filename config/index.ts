@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FamilyFilters } from "./keep-families";
 import { ALERT_RULES_KEY, AlertRulesSettings, alertRulesSchema, alertRulesSchemaFor } from "./alert-rules";
 import { NEWEST_RELEASE, prometheusRelease } from "../prometheus-releases/release-lines";
 import {
@@ -15,7 +16,7 @@ import { checkHostPorts, hostPortClaims } from "./claims/host-ports";
 import { checkIngressRoutes, ingressClaims } from "./claims/ingress-routes";
 import { checkJobClaims, JobClaim, jobClaims, JobClaimSources } from "./claims/scrape-job-names";
 import { BLACKBOX_EXPORTER_KEY, BLACKBOX_PORT, BLACKBOX_PORT_NAME, BlackboxExporterSettings, blackboxExporterSchema } from "./blackbox-exporter";
-import { checkLimitJobNames } from "./job-names";
+import { checkKeepFamilies, checkLimitJobNames } from "./job-names";
 import { ClusterSettings, readClusterSettings } from "./cluster";
 import { checkControlPlaneAgainstMetrics, CONTROL_PLANE_KEY, controlPlaneSchema, ControlPlaneSettings } from "./control-plane";
 import { knownKeysMessage } from "./fields";
@@ -324,6 +325,8 @@ function checkAlertmanagerDefaultReplicas(a: { enabled: boolean; replicas?: numb
  */
 export interface SettingsCatalog {
     defaultAlertNames: readonly string[];
+    /** By job label, whether the job's family table drops a family: what metrics.keepFamilies may name. */
+    familyFilters: FamilyFilters;
 }
 
 /**
@@ -403,6 +406,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     checkJobClaims(claims, problems);
     if (metrics) {
         checkLimitJobNames(metrics, claims, problems);
+        checkKeepFamilies(METRICS_KEY, metrics.keepFamilies, claims, catalog.familyFilters, problems);
     }
     if (nodeExporter) {
         checkHostPorts(hostPortClaims(nodeExporter), problems);

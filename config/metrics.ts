@@ -38,6 +38,7 @@ import { createdByDefault, createNamespaceField, defaultDiscoveryNamespaces, sys
 import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields } from "./scheduling";
 import { scrapeLimitsSchema } from "./scrape-limits";
+import { keepFamiliesSchema } from "./keep-families";
 import { oneVolumeMessage, storageSchema } from "./storage";
 import { resolveRelease, PROMETHEUS_RELEASES } from "../prometheus-releases/release-lines";
 
@@ -179,6 +180,9 @@ export const metricsSchema = closedObject({
     services: servicesSchema.meta({ description: "one endpoints job per entry: { name, namespace, selector, port, path, scheme, interval, tls }" }),
     annotationDiscovery: annotationDiscoverySchema.meta({
         description: "scrape pods and services annotated prometheus.io/scrape: { namespaces, clusterWide }; off by default (docs/monitor-your-app.md)",
+    }),
+    keepFamilies: keepFamiliesSchema.meta({
+        description: "families a job's table drops that the stack keeps for its own rules and dashboards: { kubelet: [kubelet_pleg_relist_duration_seconds_bucket] } (docs/scrape-jobs.md#keep-more)",
     }),
     limits: scrapeLimitsSchema.meta({
         description: "per-scrape limits of every job: { sampleLimit, labelLimit, labelNameLengthLimit, labelValueLengthLimit, perJob } (docs/monitor-your-app.md#limits)",

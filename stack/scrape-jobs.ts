@@ -13,6 +13,7 @@ import { kubeStateMetricsJob, kubeStateMetricsReach } from "../components/kube-s
 import { nodeExporterJob, nodeExporterReach } from "../components/node-exporter/scrape-job";
 import { logAgentJob, logAgentReach } from "../components/log-agent/scrape-job";
 import { withLimits } from "../components/prometheus/scrape-limits";
+import { keepDroppedFamilies } from "../components/common/scrape/family-rules";
 import { ownComponentJobs } from "./own-component-scrape-jobs";
 import { probeJobs } from "../components/blackbox-exporter/probe-scrape-jobs";
 import { ScrapeReach } from "../components/common/scrape/reach";
@@ -57,7 +58,7 @@ export function scrapeJobsWithReach(s: MetricsSettings): ScrapeJob[] {
             : []),
         ...probeJobs(s),
     ];
-    return jobs.map((j) => ({ ...j, config: withLimits(j.config, s) }));
+    return jobs.map((j) => ({ ...j, config: keepDroppedFamilies(withLimits(j.config, s), s.keepFamilies[j.config.job_name] ?? []) }));
 }
 
 /** A team's annotated pod may serve on any port it names, in any namespace the stack lists (or all). */

@@ -1,4 +1,4 @@
-import { RelabelConfig } from "./prometheus-config-types";
+import { RelabelConfig, ScrapeConfig } from "./prometheus-config-types";
 import { drop } from "./relabel";
 
 /**
@@ -28,4 +28,32 @@ export function matchesFamily(rule: FamilyRule, name: string): boolean {
 /** One drop rule for every dropped row; Prometheus anchors the regex, so a name matches whole. */
 export function dropFamilies(rules: readonly FamilyRule[]): RelabelConfig {
     return drop(["__name__"], `(${rules.filter((r) => !r.keep).map((r) => familyPattern(r.family)).join("|")})`);
+}
+
+/**
+ * A temporary label that marks the series of families a stack keeps beyond the table
+ * (metrics.keepFamilies). Prometheus reserves `__tmp` labels for relabelling's own use.
+ */
+export const KEEP_MARK = "__tmp_kept_by_stack";
+
+/** Whether a rule is a job's family filter: a drop on the metric name alone, as dropFamilies writes it. */
+function isFamilyDrop(r: RelabelConfig): boolean {
+    return r.action === "drop" && r.source_labels?.length === 1 && r.source_labels[0] === "__name__";
+}
+
+/**
+ * The job, with `families` let through its family filter: a first rule marks their series, the
+ * filter drops only unmarked ones, and the mark goes before anything is stored. Drop lists hold
+ * patterns (`apiserver_storage_*`), and RE2 has no "all of these but that", hence the mark.
+ */
+export function keepDroppedFamilies(job: ScrapeConfig, families: readonly string[]): ScrapeConfig {
+    const rules = job.metric_relabel_configs ?? [];
+    const first = rules.findIndex(isFamilyDrop);
+    if (families.length === 0 || first < 0) return job;
+    const mark: RelabelConfig = { action: "replace", source_labels: ["__name__"], regex: `(${families.join("|")})`, target_label: KEEP_MARK, replacement: "kept" };
+    const unmarked = (r: RelabelConfig): RelabelConfig => ({ ...r, source_labels: [KEEP_MARK, "__name__"], separator: ";", regex: `;${r.regex}` });
+    return {
+        ...job,
+        metric_relabel_configs: [...rules.slice(0, first), mark, ...rules.slice(first).map((r) => (isFamilyDrop(r) ? unmarked(r) : r)), { action: "labeldrop", regex: KEEP_MARK }],
+    };
 }
