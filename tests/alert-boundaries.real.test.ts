@@ -35,6 +35,13 @@ import { requireBinary, tempDir } from "./harness/prometheus";
  * `for` runs out, fails at for + 1m, and the early case, one evaluation earlier, at for - 1m. An
  * alert without a `for` gets only for + 1m: its firing case is the first evaluation past the threshold.
  *
+ * States need no exemption: `absent(up == 1)` moved to `up == 0` or `up == 2`, `== 0` moved to
+ * `== 1` or `== -1`, fail the firing or the silent case like any threshold. Nor do signs and
+ * trends: NodeClockSkewDetected's `deriv(...) >= 0` moved to `>= -1` fires on a converging clock
+ * (a scenario), and NodeFilesystemSpaceFillingUp's `predict_linear(...) < 0` moved to `< 1`
+ * fires on a disk whose trend ends just short of empty (its silent case). Only what no state of
+ * the world can tell apart is exempt (EXEMPT).
+ *
  * A comparison of two series (KubeDeploymentReplicasMismatch's `spec != available`, the
  * Elasticsearch disk watermarks) has no constant to move: only its `for` is, and its cases put
  * the two sides one step apart by hand.
@@ -250,5 +257,11 @@ describe("mutants", () => {
         ]);
         assert.strictEqual(mutantsOf(rule)[2].rule.expr, 'sum(up{job="a"} == bool 1) > 0 and x < 14 * 86400 and y > 0.25');
         assert.deepStrictEqual(mutantsOf({ ...rule, expr: "vector(1)", for: undefined }).map((m) => m.how), ["for 0m → 1m"]);
+        // A constant on the left, a negative one, and a comparison of two series (no constant).
+        assert.deepStrictEqual(mutantsOf({ ...rule, expr: "0.9 < a or b < -0.05 or c != d", for: "1h" }).map((m) => m.rule.expr), [
+            "0.945 < a or b < -0.05 or c != d", "0.855 < a or b < -0.05 or c != d",
+            "0.9 < a or b < -0.0475 or c != d", "0.9 < a or b < -0.0525 or c != d",
+            "0.9 < a or b < -0.05 or c != d", "0.9 < a or b < -0.05 or c != d",
+        ]);
     });
 });
