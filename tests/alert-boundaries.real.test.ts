@@ -211,7 +211,7 @@ describe("the default alerts' cases sit at their boundaries (issue #29)", functi
         const survivors = results.mutants
             .filter((m) => m.passed && !(m.alert in NOT_YET_AT_BOUNDARY) && EXEMPT[m.alert]?.[m.how] === undefined)
             .map((m) => `${m.alert}: ${m.how}`);
-        assert.deepStrictEqual(survivors, [], "these mutants pass every case of their alert: move the cases to the boundary (tests/harness/alert-cases.ts)");
+        assert.deepStrictEqual(survivors, [], `${survivors.length} mutants pass every case of their alert; move the cases to the boundary (tests/harness/alert-cases.ts):\n  ${survivors.join("\n  ")}`);
     });
 
     it("every alert with a for has an early case, one evaluation before the for runs out", () => {
