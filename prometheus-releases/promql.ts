@@ -210,3 +210,87 @@ function selector(node: SyntaxNode, expr: string): PromqlSelector {
     }
     return out;
 }
+
+/** A comparison in an expression whose one side is a constant: an alert's threshold. */
+export interface PromqlThreshold {
+    /** The comparison operator as written: `>`, `<`, `>=`, `<=`, `==` or `!=`. */
+    op: string;
+    /** Whether `bool` follows the operator. */
+    bool: boolean;
+    /** The constant side as written (`0.25`, `14 * 86400`), where it starts and ends in the expression, and its value. */
+    text: string;
+    from: number;
+    to: number;
+    value: number;
+    /** Whether the constant is the comparison's right-hand side (`x > 0.25`) or its left (`0.25 < x`). */
+    right: boolean;
+    /** The other side as written. */
+    other: string;
+}
+
+const COMPARISONS: Readonly<Record<string, string>> = { Gtr: ">", Lss: "<", Gte: ">=", Lte: "<=", Eql: "==", Neq: "!=" };
+
+/** The value of a constant subexpression (number literals with arithmetic and parentheses), or undefined. */
+function constantValue(node: SyntaxNode, expr: string): number | undefined {
+    if (node.name === "NumberDurationLiteral") {
+        const value = Number(expr.slice(node.from, node.to));
+        return Number.isFinite(value) ? value : undefined;
+    }
+    if (node.name === "ParenExpr") {
+        return node.firstChild ? constantValue(node.firstChild, expr) : undefined;
+    }
+    if (node.name === "UnaryExpr") {
+        const op = node.firstChild;
+        const operand = node.lastChild;
+        const v = operand && op !== operand ? constantValue(operand, expr) : undefined;
+        return v === undefined ? undefined : expr.slice(op!.from, op!.to).trim() === "-" ? -v : v;
+    }
+    if (node.name === "BinaryExpr") {
+        const [l, op, r] = [node.firstChild, node.firstChild?.nextSibling, node.lastChild];
+        const a = l ? constantValue(l, expr) : undefined;
+        const b = r && r !== l ? constantValue(r, expr) : undefined;
+        if (a === undefined || b === undefined || !op) {
+            return undefined;
+        }
+        const arithmetic: Record<string, (x: number, y: number) => number> = {
+            Add: (x, y) => x + y, Sub: (x, y) => x - y, Mul: (x, y) => x * y, Div: (x, y) => x / y, Mod: (x, y) => x % y, Pow: (x, y) => x ** y,
+        };
+        return op.name in arithmetic ? arithmetic[op.name](a, b) : undefined;
+    }
+    return undefined;
+}
+
+/**
+ * Every comparison with a constant side, in the order written: `x > 0.25` gives `>` and 0.25,
+ * `expiry - time() < 14 * 86400` gives `<` and 1209600. A comparison of two series (`a != b`)
+ * has no constant side and is left out, as are constants that are not compared (the 0.99 of
+ * histogram_quantile, the horizon of predict_linear).
+ */
+export function comparisonThresholds(expr: string): PromqlThreshold[] {
+    const out: PromqlThreshold[] = [];
+    const cursor = parser.parse(expr).cursor();
+    do {
+        if (cursor.name !== "BinaryExpr") {
+            continue;
+        }
+        const node = cursor.node;
+        const opNode = node.firstChild?.nextSibling ?? null;
+        if (!opNode || !(opNode.name in COMPARISONS)) {
+            continue;
+        }
+        const left = node.firstChild!;
+        const right = node.lastChild!;
+        const bool = node.getChild("BoolModifier") !== null;
+        for (const [side, other, isRight] of [[right, left, true], [left, right, false]] as const) {
+            const value = constantValue(side, expr);
+            if (value !== undefined) {
+                out.push({
+                    op: COMPARISONS[opNode.name], bool, text: expr.slice(side.from, side.to), from: side.from, to: side.to, value,
+                    right: isRight, other: expr.slice(other.from, other.to),
+                });
+                break;
+            }
+        }
+    } while (cursor.next());
+    return out;
+}

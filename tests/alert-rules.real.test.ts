@@ -2,7 +2,7 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 import { parse, stringify } from "yaml";
-import { AlertingRule, isAlertingRule, RuleGroup } from "../components/common/rules/types";
+import { isAlertingRule, RuleGroup } from "../components/common/rules/types";
 import { ruleFiles } from "../components/prometheus/rule-files";
 import { defaultRuleGroups, ruleContext, stackRuleFiles } from "../stack/rule-groups";
 import { analyzePromql } from "../prometheus-releases/promql";
@@ -20,9 +20,10 @@ import { SCHEDULER_FAMILIES } from "../components/control-plane/scheduler-famili
 import { KUBE_STATE_METRICS_FAMILIES } from "../components/kube-state-metrics/families";
 import { NODE_EXPORTER_FAMILIES } from "../components/node-exporter/families";
 import { SEVERITIES } from "../config";
-import { ALERT_CASES, AlertCase, casesOf, everyAlertSettings } from "./harness/alert-cases";
+import { ALERT_CASES, casesOf, everyAlertSettings } from "./harness/alert-cases";
 import { CADVISOR_FIXTURE, parseExposition } from "./harness/cadvisor-scrape";
 import { promtool, tempDir } from "./harness/prometheus";
+import { unitTest } from "./harness/alert-unit-test";
 import { settingsWith } from "./harness/stack-config";
 
 /**
@@ -42,34 +43,6 @@ function writeFiles(dir: string, contents: Record<string, string>): string[] {
         fs.writeFileSync(file, text);
         return file;
     });
-}
-
-/** The rule's annotation templates filled with the alert's labels, as Prometheus renders `{{ $labels.x }}`. */
-function expectedAnnotations(rule: AlertingRule, labels: Record<string, string>): Record<string, string> {
-    return Object.fromEntries(
-        Object.entries(rule.annotations).map(([k, template]) => [
-            k,
-            template.replace(/\{\{ \$labels\.([a-zA-Z_][a-zA-Z0-9_]*) \}\}/g, (_, name: string) => {
-                assert.ok(name in labels, `${rule.alert}: the annotation ${k} reads label ${name}, which its firing case lacks`);
-                return labels[name];
-            }),
-        ]),
-    );
-}
-
-function unitTest(rule: AlertingRule, c: AlertCase, fires: boolean) {
-    const labels = { ...(c.labels ?? {}), ...rule.labels };
-    return {
-        interval: "1m",
-        input_series: c.series,
-        alert_rule_test: [
-            {
-                eval_time: c.at,
-                alertname: rule.alert,
-                exp_alerts: fires ? [{ exp_labels: labels, exp_annotations: expectedAnnotations(rule, labels) }] : [],
-            },
-        ],
-    };
 }
 
 describe("default alert rules", () => {

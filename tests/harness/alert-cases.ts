@@ -45,6 +45,19 @@ export function everyAlertSettings(): Settings {
 }
 
 const s = (series: string, values: string) => ({ series, values });
+/** `value` at every minute from 0 to `minutes`, in promtool's notation. */
+const flat = (value: number | string, minutes = 90) => `${value}+0x${minutes}`;
+/**
+ * A counter at 0 that goes up by 1 at minute 1 and every `every` minutes after: each window of
+ * `every` minutes (Prometheus 2.x includes both ends) holds exactly one increment, the least
+ * that keeps `increase(x[<every>m]) > 0` true, and increase() is 1, not more. Such an alert is
+ * true from minute 1, so it fires at 1m + its `for`.
+ */
+const ticks = (every: number, minutes = 90) => Array.from({ length: minutes + 1 }, (_, t) => (t < 1 ? 0 : 1 + Math.floor((t - 1) / every))).join(" ");
+/** The firing case one evaluation (1m) earlier, before its `for` has run out. */
+const oneMinuteBefore = (c: AlertCase): AlertCase => ({ series: c.series, at: `${Number(/^([0-9]+)m$/.exec(c.at)![1]) - 1}m` });
+/** An alert's cases, with the early case derived from the firing one. */
+const bounded = (c: Omit<AlertCases, "early">): AlertCases => ({ ...c, early: oneMinuteBefore(c.fires) });
 const self = 'job="monitor",namespace="monitoring",pod="monitor-0"';
 const selfLabels = { job: "monitor", namespace: "monitoring", pod: "monitor-0" };
 const ksm = 'job="kube-state-metrics"';
@@ -85,183 +98,253 @@ const esDisk = (available: string, setting: string, value: string) => [
     s(`elasticsearch_clustersettings_allocation_watermark_${setting}{${es}}`, `${value}+0x40`),
 ];
 
+/** `n` node-exporter targets, the first `down` of them down. */
+const targets = (n: number, down: number) =>
+    Array.from({ length: n }, (_, i) => s(`up{job="node-exporter",namespace="kube-system",instance="node-${i + 1}"}`, flat(i < down ? 0 : 1, 30)));
+/** `n` idle-CPU counters of node-1. */
+const cpus = (n: number) => Array.from({ length: n }, (_, i) => s(`node_cpu_seconds_total{${node},cpu="${i}",mode="idle"}`, "0+60x90"));
+/**
+ * 100 observations a minute in a histogram whose buckets are `bounds`: `below` of them under the
+ * first bound, 99.5 under the second, all under the third. The 99th percentile then falls in the
+ * second bucket, interpolated by Prometheus at (99 - below) / (99.5 - below) of its width.
+ */
+const histogram = (name: string, labels: string, bounds: [string, string, string], below: number) =>
+    ([[bounds[0], below], [bounds[1], 99.5], [bounds[2], 100], ["+Inf", 100]] as const).map(([le, n]) => s(`${name}{${labels},le="${le}"}`, `0+${n}x30`));
+/** CoreDNS's buckets around 4 s (ExponentialBuckets(0.00025, 2, 16)). */
+const dnsLatency = (below: number) => histogram("coredns_dns_request_duration_seconds_bucket", 'job="coredns",server="dns://:53",zone="."', ["2.048", "4.096", "8.192"], below);
+/** etcd's WAL fsync buckets around 0.5 s (ExponentialBuckets(0.001, 2, 14)). */
+const fsyncDurations = (below: number) => histogram("etcd_disk_wal_fsync_duration_seconds_bucket", 'job="etcd",instance="10.0.0.11:2379"', ["0.256", "0.512", "1.024"], below);
+
 /** 80 % of the default buffer (2M chunks x 8) is 13421772 bytes. */
 export const ALERT_CASES: Record<string, AlertCases> = {
-    PrometheusConfigReloadFailed: {
-        fires: { series: [s(`prometheus_config_last_reload_successful{${self}}`, "0+0x30")], at: "20m", labels: selfLabels },
-        silent: { series: [s(`prometheus_config_last_reload_successful{${self}}`, "1+0x30")], at: "20m" },
-    },
-    PrometheusRuleFailures: {
+    PrometheusConfigReloadFailed: bounded({
+        fires: { series: [s(`prometheus_config_last_reload_successful{${self}}`, flat(0))], at: "10m", labels: selfLabels },
+        silent: { series: [s(`prometheus_config_last_reload_successful{${self}}`, flat(1))], at: "10m" },
+    }),
+    // A rule failing once every five minutes: one failure in each 5m window.
+    PrometheusRuleFailures: bounded({
         fires: {
-            series: [s(`prometheus_rule_evaluation_failures_total{${self},rule_group="/etc/prometheus/rules/custom-a.yml;a"}`, "0+1x40")],
-            at: "30m",
+            series: [s(`prometheus_rule_evaluation_failures_total{${self},rule_group="/etc/prometheus/rules/custom-a.yml;a"}`, ticks(5))],
+            at: "16m",
             labels: { ...selfLabels, rule_group: "/etc/prometheus/rules/custom-a.yml;a" },
         },
-        silent: { series: [s(`prometheus_rule_evaluation_failures_total{${self},rule_group="a"}`, "5+0x40")], at: "30m" },
-    },
-    PrometheusNotificationsFailing: {
+        silent: { series: [s(`prometheus_rule_evaluation_failures_total{${self},rule_group="a"}`, flat(5))], at: "16m" },
+    }),
+    // 3.1 % and 2.9 % of the notifications fail.
+    PrometheusNotificationsFailing: bounded({
         fires: {
             series: [
-                s(`prometheus_notifications_errors_total{${self},alertmanager="http://10.0.0.9:9093/api/v2/alerts"}`, "0+10x40"),
+                s(`prometheus_notifications_errors_total{${self},alertmanager="http://10.0.0.9:9093/api/v2/alerts"}`, "0+3.1x40"),
                 s(`prometheus_notifications_sent_total{${self},alertmanager="http://10.0.0.9:9093/api/v2/alerts"}`, "0+100x40"),
             ],
-            at: "30m",
+            at: "16m",
             labels: { ...selfLabels, alertmanager: "http://10.0.0.9:9093/api/v2/alerts" },
         },
         silent: {
             series: [
-                s(`prometheus_notifications_errors_total{${self},alertmanager="a"}`, "0+0x40"),
+                s(`prometheus_notifications_errors_total{${self},alertmanager="a"}`, "0+2.9x40"),
                 s(`prometheus_notifications_sent_total{${self},alertmanager="a"}`, "0+100x40"),
             ],
-            at: "30m",
+            at: "16m",
         },
-    },
-    PrometheusNotConnectedToAlertmanagers: {
-        fires: { series: [s(`prometheus_notifications_alertmanagers_discovered{${self}}`, "0+0x30")], at: "20m", labels: selfLabels },
-        silent: { series: [s(`prometheus_notifications_alertmanagers_discovered{${self}}`, "1+0x30")], at: "20m" },
-    },
-    PrometheusTSDBCompactionsFailing: {
-        fires: { series: [s(`prometheus_tsdb_compactions_failed_total{${self}}`, "0+1x330")], at: "5h", labels: selfLabels },
-        silent: { series: [s(`prometheus_tsdb_compactions_failed_total{${self}}`, "2+0x330")], at: "5h" },
-    },
-    PrometheusTSDBWALCorruptions: {
-        fires: { series: [s(`prometheus_tsdb_wal_corruptions_total{${self}}`, "0+1x330")], at: "5h", labels: selfLabels },
-        silent: { series: [s(`prometheus_tsdb_wal_corruptions_total{${self}}`, "1+0x330")], at: "5h" },
-    },
-    PrometheusScrapeSampleLimitHit: {
-        fires: { series: [s(`prometheus_target_scrapes_exceeded_sample_limit_total{${self}}`, "0+1x30")], at: "20m", labels: selfLabels },
-        silent: { series: [s(`prometheus_target_scrapes_exceeded_sample_limit_total{${self}}`, "3+0x30")], at: "20m" },
-    },
-    ProbeFailing: {
-        fires: { series: [s(`probe_success{${probe}}`, "1 1 0+0x20")], at: "15m", labels: probeLabels },
-        silent: { series: [s(`probe_success{${probe}}`, "0 0 1+0x20")], at: "15m" },
-    },
-    ProbeSlow: {
-        fires: { series: [s(`probe_duration_seconds{${probe}}`, "3+0x30")], at: "20m", labels: probeLabels },
-        silent: { series: [s(`probe_duration_seconds{${probe}}`, "0.2+0x30")], at: "20m" },
-    },
-    // time() is the evaluation time, 1h here: expiry at 1h + 10 days is within 14 days, at 1h + 20 days not.
-    ProbeTLSCertificateExpiresIn14Days: {
-        fires: { series: [s(`probe_ssl_earliest_cert_expiry{${probe}}`, `${3600 + 10 * 86400}+0x60`)], at: "1h", labels: probeLabels },
-        silent: { series: [s(`probe_ssl_earliest_cert_expiry{${probe}}`, `${3600 + 20 * 86400}+0x60`)], at: "1h" },
-    },
-    ProbeTLSCertificateExpiresIn3Days: {
-        fires: { series: [s(`probe_ssl_earliest_cert_expiry{${probe}}`, `${3600 + 2 * 86400}+0x60`)], at: "1h", labels: probeLabels },
-        silent: { series: [s(`probe_ssl_earliest_cert_expiry{${probe}}`, `${3600 + 10 * 86400}+0x60`)], at: "1h" },
-    },
-    TargetDown: {
-        fires: {
-            series: [s('up{job="node-exporter",namespace="kube-system",instance="node-1"}', "0+0x20"), s('up{job="node-exporter",namespace="kube-system",instance="node-2"}', "1+0x20")],
-            at: "15m",
-            labels: { job: "node-exporter", namespace: "kube-system" },
-        },
-        silent: {
-            series: [s('up{job="node-exporter",namespace="kube-system",instance="node-1"}', "1+0x20"), s('up{job="node-exporter",namespace="kube-system",instance="node-2"}', "1+0x20")],
-            at: "15m",
-        },
-    },
+    }),
+    PrometheusNotConnectedToAlertmanagers: bounded({
+        fires: { series: [s(`prometheus_notifications_alertmanagers_discovered{${self}}`, flat(0))], at: "10m", labels: selfLabels },
+        silent: { series: [s(`prometheus_notifications_alertmanagers_discovered{${self}}`, flat(1))], at: "10m" },
+    }),
+    // One failed compaction every three hours: one in each 3h window.
+    PrometheusTSDBCompactionsFailing: bounded({
+        fires: { series: [s(`prometheus_tsdb_compactions_failed_total{${self}}`, ticks(180, 250))], at: "241m", labels: selfLabels },
+        silent: { series: [s(`prometheus_tsdb_compactions_failed_total{${self}}`, flat(2, 250))], at: "241m" },
+    }),
+    PrometheusTSDBWALCorruptions: bounded({
+        fires: { series: [s(`prometheus_tsdb_wal_corruptions_total{${self}}`, ticks(180, 250))], at: "241m", labels: selfLabels },
+        silent: { series: [s(`prometheus_tsdb_wal_corruptions_total{${self}}`, flat(1, 250))], at: "241m" },
+    }),
+    PrometheusScrapeSampleLimitHit: bounded({
+        fires: { series: [s(`prometheus_target_scrapes_exceeded_sample_limit_total{${self}}`, ticks(5))], at: "16m", labels: selfLabels },
+        silent: { series: [s(`prometheus_target_scrapes_exceeded_sample_limit_total{${self}}`, flat(3))], at: "16m" },
+    }),
+    ProbeFailing: bounded({
+        fires: { series: [s(`probe_success{${probe}}`, "1 1 0+0x20")], at: "7m", labels: probeLabels },
+        silent: { series: [s(`probe_success{${probe}}`, "0 0 1+0x20")], at: "7m" },
+    }),
+    ProbeSlow: bounded({
+        fires: { series: [s(`probe_duration_seconds{${probe}}`, flat(2.05))], at: "10m", labels: probeLabels },
+        silent: { series: [s(`probe_duration_seconds{${probe}}`, flat(1.95))], at: "10m" },
+    }),
+    // time() is the evaluation time, from 0: the certificate expires 100 s short of the 14 days
+    // at 0m, and 1h past them in the silent case, and expiry - time() shrinks by 900 s by 15m.
+    ProbeTLSCertificateExpiresIn14Days: bounded({
+        fires: { series: [s(`probe_ssl_earliest_cert_expiry{${probe}}`, flat(14 * 86400 - 100, 30))], at: "15m", labels: probeLabels },
+        silent: { series: [s(`probe_ssl_earliest_cert_expiry{${probe}}`, flat(14 * 86400 + 3600, 30))], at: "15m" },
+    }),
+    ProbeTLSCertificateExpiresIn3Days: bounded({
+        fires: { series: [s(`probe_ssl_earliest_cert_expiry{${probe}}`, flat(3 * 86400 - 100, 30))], at: "15m", labels: probeLabels },
+        silent: { series: [s(`probe_ssl_earliest_cert_expiry{${probe}}`, flat(3 * 86400 + 3600, 30))], at: "15m" },
+    }),
+    // 2 of 19 targets down is 10.5 %, 1 of 11 is 9.1 %.
+    TargetDown: bounded({
+        fires: { series: targets(19, 2), at: "10m", labels: { job: "node-exporter", namespace: "kube-system" } },
+        silent: { series: targets(11, 1), at: "10m" },
+    }),
     Watchdog: {
-        fires: { series: [], at: "1m", labels: {} },
+        fires: { series: [], at: "0m", labels: {} },
         silent: null,
         why: "it always fires: its absence at the receiver is the alarm",
     },
-    AlertmanagerFailedReload: {
-        fires: { series: [s(`alertmanager_config_last_reload_successful{${am}}`, "0+0x30")], at: "20m", labels: amLabels },
-        silent: { series: [s(`alertmanager_config_last_reload_successful{${am}}`, "1+0x30")], at: "20m" },
-    },
-    AlertmanagerFailedToSendAlerts: {
+    AlertmanagerFailedReload: bounded({
+        fires: { series: [s(`alertmanager_config_last_reload_successful{${am}}`, flat(0))], at: "10m", labels: amLabels },
+        silent: { series: [s(`alertmanager_config_last_reload_successful{${am}}`, flat(1))], at: "10m" },
+    }),
+    // 1.02 % and 0.98 % of an integration's notifications fail.
+    AlertmanagerFailedToSendAlerts: bounded({
         fires: {
             series: [
-                s(`alertmanager_notifications_failed_total{${am},integration="webhook",reason="clientError"}`, "0+1x40"),
-                s(`alertmanager_notifications_total{${am},integration="webhook"}`, "0+10x40"),
+                s(`alertmanager_notifications_failed_total{${am},integration="webhook",reason="clientError"}`, "0+1.02x40"),
+                s(`alertmanager_notifications_total{${am},integration="webhook"}`, "0+100x40"),
             ],
-            at: "30m",
+            at: "6m",
             labels: { ...amLabels, integration: "webhook", reason: "clientError" },
         },
         silent: {
             series: [
-                s(`alertmanager_notifications_failed_total{${am},integration="webhook",reason="clientError"}`, "0+0x40"),
-                s(`alertmanager_notifications_total{${am},integration="webhook"}`, "0+10x40"),
+                s(`alertmanager_notifications_failed_total{${am},integration="webhook",reason="clientError"}`, "0+0.98x40"),
+                s(`alertmanager_notifications_total{${am},integration="webhook"}`, "0+100x40"),
             ],
+            at: "6m",
+        },
+    }),
+    // 4.9 % and 5.1 % free.
+    NodeFilesystemAlmostOutOfSpace: bounded({
+        fires: {
+            series: [s(`node_filesystem_avail_bytes{${fs}}`, flat(4.9)), s(`node_filesystem_size_bytes{${fs}}`, flat(100)), s(`node_filesystem_readonly{${fs}}`, flat(0))],
+            at: "30m",
+            labels: fsLabels,
+        },
+        silent: {
+            series: [s(`node_filesystem_avail_bytes{${fs}}`, flat(5.1)), s(`node_filesystem_size_bytes{${fs}}`, flat(100)), s(`node_filesystem_readonly{${fs}}`, flat(0))],
             at: "30m",
         },
-    },
-    NodeFilesystemAlmostOutOfSpace: {
+        scenarios: [
+            {
+                name: "read-only",
+                fires: false,
+                case: {
+                    series: [s(`node_filesystem_avail_bytes{${fs}}`, flat(3)), s(`node_filesystem_size_bytes{${fs}}`, flat(100)), s(`node_filesystem_readonly{${fs}}`, flat(1))],
+                    at: "40m",
+                },
+            },
+        ],
+    }),
+    // Free space falls 0.011 % a minute: empty within 24 h (the 6h trend predicts about -0.8 %
+    // then). It drops below 15 % at 5m and stays above 14.25 % until the for has run out.
+    NodeFilesystemSpaceFillingUp: bounded({
         fires: {
-            series: [s(`node_filesystem_avail_bytes{${fs}}`, "3+0x60"), s(`node_filesystem_size_bytes{${fs}}`, "100+0x60"), s(`node_filesystem_readonly{${fs}}`, "0+0x60")],
-            at: "40m",
+            series: [s(`node_filesystem_avail_bytes{${fs}}`, "15.05-0.011x90"), s(`node_filesystem_size_bytes{${fs}}`, flat(100)), s(`node_filesystem_readonly{${fs}}`, flat(0))],
+            at: "65m",
+            labels: fsLabels,
+        },
+        // Below 15 % and falling, but not empty within 24 h: the trend predicts 0.95 % to 0.38 %.
+        silent: {
+            series: [s(`node_filesystem_avail_bytes{${fs}}`, `14.5-${(14.5 - 0.95) / 1440}x90`), s(`node_filesystem_size_bytes{${fs}}`, flat(100)), s(`node_filesystem_readonly{${fs}}`, flat(0))],
+            at: "61m",
+        },
+        scenarios: [
+            {
+                // Empty within 24 h, but still above 15 % (15.72 % to 15.05 %) for the hour.
+                name: "above 15 %",
+                fires: false,
+                case: {
+                    series: [s(`node_filesystem_avail_bytes{${fs}}`, "15.72-0.011x90"), s(`node_filesystem_size_bytes{${fs}}`, flat(100)), s(`node_filesystem_readonly{${fs}}`, flat(0))],
+                    at: "61m",
+                },
+            },
+        ],
+    }),
+    NodeFilesystemAlmostOutOfFiles: bounded({
+        fires: {
+            series: [s(`node_filesystem_files_free{${fs}}`, flat(4.9)), s(`node_filesystem_files{${fs}}`, flat(100)), s(`node_filesystem_readonly{${fs}}`, flat(0))],
+            at: "60m",
             labels: fsLabels,
         },
         silent: {
-            series: [s(`node_filesystem_avail_bytes{${fs}}`, "3+0x60"), s(`node_filesystem_size_bytes{${fs}}`, "100+0x60"), s(`node_filesystem_readonly{${fs}}`, "1+0x60")],
-            at: "40m",
+            series: [s(`node_filesystem_files_free{${fs}}`, flat(5.1)), s(`node_filesystem_files{${fs}}`, flat(100)), s(`node_filesystem_readonly{${fs}}`, flat(0))],
+            at: "60m",
         },
-    },
-    NodeFilesystemSpaceFillingUp: {
+    }),
+    // 92 % and 88 % used.
+    NodeMemoryHighUtilization: bounded({
+        fires: { series: [s(`node_memory_MemAvailable_bytes{${node}}`, flat(8)), s(`node_memory_MemTotal_bytes{${node}}`, flat(100))], at: "15m", labels: nodeLabels },
+        silent: { series: [s(`node_memory_MemAvailable_bytes{${node}}`, flat(12)), s(`node_memory_MemTotal_bytes{${node}}`, flat(100))], at: "15m" },
+    }),
+    // 51 ms ahead and steady (deriv needs two samples: true from 1m); 49 ms ahead.
+    NodeClockSkewDetected: bounded({
+        fires: { series: [s(`node_timex_offset_seconds{${node}}`, flat(0.051))], at: "11m", labels: nodeLabels },
+        silent: { series: [s(`node_timex_offset_seconds{${node}}`, flat(0.049))], at: "11m" },
+        scenarios: [
+            { name: "ahead and converging", fires: false, case: { series: [s(`node_timex_offset_seconds{${node}}`, "0.06-0.0001x30")], at: "11m" } },
+            { name: "behind", fires: true, case: { series: [s(`node_timex_offset_seconds{${node}}`, flat(-0.051))], at: "11m", labels: nodeLabels } },
+            { name: "behind, short of the threshold", fires: false, case: { series: [s(`node_timex_offset_seconds{${node}}`, flat(-0.049))], at: "11m" } },
+            { name: "behind and converging", fires: false, case: { series: [s(`node_timex_offset_seconds{${node}}`, "-0.06+0.0001x30")], at: "11m" } },
+        ],
+    }),
+    // Load 4.1 and 3.9 on two CPUs: 2.05 and 1.95 per CPU.
+    NodeSystemSaturation: bounded({
+        fires: { series: [s(`node_load1{${node}}`, flat(4.1)), ...cpus(2)], at: "15m", labels: nodeLabels },
+        silent: { series: [s(`node_load1{${node}}`, flat(3.9)), ...cpus(2)], at: "15m" },
+    }),
+    KubeNodeNotReady: bounded({
         fires: {
-            series: [s(`node_filesystem_avail_bytes{${fs}}`, "14-0.01x500"), s(`node_filesystem_size_bytes{${fs}}`, "100+0x500"), s(`node_filesystem_readonly{${fs}}`, "0+0x500")],
-            at: "150m",
-            labels: fsLabels,
-        },
-        silent: {
-            series: [s(`node_filesystem_avail_bytes{${fs}}`, "14+0x500"), s(`node_filesystem_size_bytes{${fs}}`, "100+0x500"), s(`node_filesystem_readonly{${fs}}`, "0+0x500")],
-            at: "150m",
-        },
-    },
-    NodeFilesystemAlmostOutOfFiles: {
-        fires: {
-            series: [s(`node_filesystem_files_free{${fs}}`, "3+0x100"), s(`node_filesystem_files{${fs}}`, "100+0x100"), s(`node_filesystem_readonly{${fs}}`, "0+0x100")],
-            at: "80m",
-            labels: fsLabels,
-        },
-        silent: {
-            series: [s(`node_filesystem_files_free{${fs}}`, "50+0x100"), s(`node_filesystem_files{${fs}}`, "100+0x100"), s(`node_filesystem_readonly{${fs}}`, "0+0x100")],
-            at: "80m",
-        },
-    },
-    NodeMemoryHighUtilization: {
-        fires: { series: [s(`node_memory_MemAvailable_bytes{${node}}`, "5+0x40"), s(`node_memory_MemTotal_bytes{${node}}`, "100+0x40")], at: "20m", labels: nodeLabels },
-        silent: { series: [s(`node_memory_MemAvailable_bytes{${node}}`, "50+0x40"), s(`node_memory_MemTotal_bytes{${node}}`, "100+0x40")], at: "20m" },
-    },
-    NodeClockSkewDetected: {
-        fires: { series: [s(`node_timex_offset_seconds{${node}}`, "0.1+0x30")], at: "15m", labels: nodeLabels },
-        silent: { series: [s(`node_timex_offset_seconds{${node}}`, "0.001+0x30")], at: "15m" },
-    },
-    NodeSystemSaturation: {
-        fires: { series: [s(`node_load1{${node}}`, "5+0x30"), s(`node_cpu_seconds_total{${node},cpu="0",mode="idle"}`, "0+60x30")], at: "20m", labels: nodeLabels },
-        silent: { series: [s(`node_load1{${node}}`, "1+0x30"), s(`node_cpu_seconds_total{${node},cpu="0",mode="idle"}`, "0+60x30")], at: "20m" },
-    },
-    KubeNodeNotReady: {
-        fires: {
-            series: [s(`kube_node_status_condition{${ksm},node="node-1",condition="Ready",status="true"}`, "0+0x30"), s(`kube_node_spec_unschedulable{${ksm},node="node-1"}`, "0+0x30")],
-            at: "20m",
+            series: [s(`kube_node_status_condition{${ksm},node="node-1",condition="Ready",status="true"}`, flat(0)), s(`kube_node_spec_unschedulable{${ksm},node="node-1"}`, flat(0))],
+            at: "15m",
             labels: { job: "kube-state-metrics", node: "node-1", condition: "Ready", status: "true" },
         },
-        // Cordoned for maintenance: not ready on purpose.
         silent: {
-            series: [
-                s(`kube_node_status_condition{${ksm},node="node-1",condition="Ready",status="true"}`, "0+0x30"),
-                s(`kube_node_spec_unschedulable{${ksm},node="node-1"}`, "1+0x30"),
-            ],
-            at: "20m",
-        },
-    },
-    KubeNodePressure: {
-        fires: {
-            series: [s(`kube_node_status_condition{${ksm},node="node-1",condition="MemoryPressure",status="true"}`, "1+0x30")],
+            series: [s(`kube_node_status_condition{${ksm},node="node-1",condition="Ready",status="true"}`, flat(1)), s(`kube_node_spec_unschedulable{${ksm},node="node-1"}`, flat(0))],
             at: "15m",
+        },
+        scenarios: [
+            {
+                // Cordoned for maintenance: not ready on purpose.
+                name: "cordoned",
+                fires: false,
+                case: {
+                    series: [s(`kube_node_status_condition{${ksm},node="node-1",condition="Ready",status="true"}`, flat(0)), s(`kube_node_spec_unschedulable{${ksm},node="node-1"}`, flat(1))],
+                    at: "15m",
+                },
+            },
+        ],
+    }),
+    KubeNodePressure: bounded({
+        fires: {
+            series: [s(`kube_node_status_condition{${ksm},node="node-1",condition="MemoryPressure",status="true"}`, flat(1)), s(`kube_node_spec_unschedulable{${ksm},node="node-1"}`, flat(0))],
+            at: "10m",
             labels: { job: "kube-state-metrics", node: "node-1", condition: "MemoryPressure", status: "true" },
         },
-        silent: { series: [s(`kube_node_status_condition{${ksm},node="node-1",condition="MemoryPressure",status="true"}`, "0+0x30")], at: "15m" },
-    },
-    KubePodCrashLooping: {
+        silent: {
+            series: [s(`kube_node_status_condition{${ksm},node="node-1",condition="MemoryPressure",status="true"}`, flat(0)), s(`kube_node_spec_unschedulable{${ksm},node="node-1"}`, flat(0))],
+            at: "10m",
+        },
+        scenarios: [
+            {
+                name: "cordoned",
+                fires: false,
+                case: {
+                    series: [s(`kube_node_status_condition{${ksm},node="node-1",condition="MemoryPressure",status="true"}`, flat(1)), s(`kube_node_spec_unschedulable{${ksm},node="node-1"}`, flat(1))],
+                    at: "10m",
+                },
+            },
+        ],
+    }),
+    KubePodCrashLooping: bounded({
         fires: {
-            series: [s(`kube_pod_container_status_waiting_reason{${ksm},namespace="default",pod="web-1",container="web",reason="CrashLoopBackOff"}`, "1+0x30")],
-            at: "20m",
+            series: [s(`kube_pod_container_status_waiting_reason{${ksm},namespace="default",pod="web-1",container="web",reason="CrashLoopBackOff"}`, flat(1))],
+            at: "15m",
             labels: { job: "kube-state-metrics", namespace: "default", pod: "web-1", container: "web", reason: "CrashLoopBackOff" },
         },
-        silent: { series: [s(`kube_pod_container_status_waiting_reason{${ksm},namespace="default",pod="web-1",container="web",reason="ContainerCreating"}`, "1+0x30")], at: "20m" },
-    },
+        silent: { series: [s(`kube_pod_container_status_waiting_reason{${ksm},namespace="default",pod="web-1",container="web",reason="ContainerCreating"}`, flat(1))], at: "15m" },
+    }),
     KubePodNotReady: {
         fires: {
             series: [
@@ -280,17 +363,17 @@ export const ALERT_CASES: Record<string, AlertCases> = {
             at: "20m",
         },
     },
-    KubeDeploymentReplicasMismatch: {
+    KubeDeploymentReplicasMismatch: bounded({
         fires: {
-            series: [s(`kube_deployment_spec_replicas{${ksm},namespace="default",deployment="web"}`, "3+0x30"), s(`kube_deployment_status_replicas_available{${ksm},namespace="default",deployment="web"}`, "2+0x30")],
-            at: "20m",
+            series: [s(`kube_deployment_spec_replicas{${ksm},namespace="default",deployment="web"}`, flat(3)), s(`kube_deployment_status_replicas_available{${ksm},namespace="default",deployment="web"}`, flat(2))],
+            at: "15m",
             labels: { job: "kube-state-metrics", namespace: "default", deployment: "web" },
         },
         silent: {
-            series: [s(`kube_deployment_spec_replicas{${ksm},namespace="default",deployment="web"}`, "3+0x30"), s(`kube_deployment_status_replicas_available{${ksm},namespace="default",deployment="web"}`, "3+0x30")],
-            at: "20m",
+            series: [s(`kube_deployment_spec_replicas{${ksm},namespace="default",deployment="web"}`, flat(3)), s(`kube_deployment_status_replicas_available{${ksm},namespace="default",deployment="web"}`, flat(3))],
+            at: "15m",
         },
-    },
+    }),
     KubeStatefulSetReplicasMismatch: {
         fires: {
             series: [s(`kube_statefulset_status_replicas_ready{${ksm},namespace="db",statefulset="pg"}`, "1+0x30"), s(`kube_statefulset_status_replicas{${ksm},namespace="db",statefulset="pg"}`, "3+0x30")],
@@ -302,252 +385,265 @@ export const ALERT_CASES: Record<string, AlertCases> = {
             at: "20m",
         },
     },
-    KubeDaemonSetNotScheduled: {
+    KubeDaemonSetNotScheduled: bounded({
         fires: {
             series: [
-                s(`kube_daemonset_status_desired_number_scheduled{${ksm},namespace="kube-system",daemonset="node-exporter"}`, "3+0x30"),
-                s(`kube_daemonset_status_current_number_scheduled{${ksm},namespace="kube-system",daemonset="node-exporter"}`, "2+0x30"),
+                s(`kube_daemonset_status_desired_number_scheduled{${ksm},namespace="kube-system",daemonset="node-exporter"}`, flat(3)),
+                s(`kube_daemonset_status_current_number_scheduled{${ksm},namespace="kube-system",daemonset="node-exporter"}`, flat(2)),
             ],
-            at: "15m",
+            at: "10m",
             labels: { job: "kube-state-metrics", namespace: "kube-system", daemonset: "node-exporter" },
         },
         silent: {
             series: [
-                s(`kube_daemonset_status_desired_number_scheduled{${ksm},namespace="kube-system",daemonset="node-exporter"}`, "3+0x30"),
-                s(`kube_daemonset_status_current_number_scheduled{${ksm},namespace="kube-system",daemonset="node-exporter"}`, "3+0x30"),
+                s(`kube_daemonset_status_desired_number_scheduled{${ksm},namespace="kube-system",daemonset="node-exporter"}`, flat(3)),
+                s(`kube_daemonset_status_current_number_scheduled{${ksm},namespace="kube-system",daemonset="node-exporter"}`, flat(3)),
             ],
-            at: "15m",
+            at: "10m",
         },
-    },
-    KubeDaemonSetMisScheduled: {
+    }),
+    KubeDaemonSetMisScheduled: bounded({
         fires: {
-            series: [s(`kube_daemonset_status_number_misscheduled{${ksm},namespace="kube-system",daemonset="node-exporter"}`, "1+0x30")],
-            at: "20m",
+            series: [s(`kube_daemonset_status_number_misscheduled{${ksm},namespace="kube-system",daemonset="node-exporter"}`, flat(1))],
+            at: "15m",
             labels: { job: "kube-state-metrics", namespace: "kube-system", daemonset: "node-exporter" },
         },
-        silent: { series: [s(`kube_daemonset_status_number_misscheduled{${ksm},namespace="kube-system",daemonset="node-exporter"}`, "0+0x30")], at: "20m" },
-    },
-    KubeJobFailed: {
+        silent: { series: [s(`kube_daemonset_status_number_misscheduled{${ksm},namespace="kube-system",daemonset="node-exporter"}`, flat(0))], at: "15m" },
+    }),
+    KubeJobFailed: bounded({
         fires: {
-            series: [s(`kube_job_failed{${ksm},namespace="default",job_name="backup",condition="true"}`, "1+0x30")],
-            at: "20m",
+            series: [s(`kube_job_failed{${ksm},namespace="default",job_name="backup",condition="true"}`, flat(1))],
+            at: "15m",
             labels: { job: "kube-state-metrics", namespace: "default", job_name: "backup", condition: "true" },
         },
-        silent: { series: [s(`kube_job_failed{${ksm},namespace="default",job_name="backup",condition="true"}`, "0+0x30")], at: "20m" },
-    },
+        silent: { series: [s(`kube_job_failed{${ksm},namespace="default",job_name="backup",condition="true"}`, flat(0))], at: "15m" },
+    }),
     KubeContainerOOMKilled: {
-        fires: { series: [s(`container_oom_events_total{${container}}`, "0+0x5 1+0x20")], at: "8m", labels: containerLabels },
-        silent: { series: [s(`container_oom_events_total{${container}}`, "1+0x25")], at: "8m" },
+        // The first evaluation that sees the kill: no for.
+        fires: { series: [s(`container_oom_events_total{${container}}`, "0+0x5 1+0x20")], at: "6m", labels: containerLabels },
+        silent: { series: [s(`container_oom_events_total{${container}}`, "1+0x25")], at: "6m" },
     },
-    CPUThrottlingHigh: {
+    // 26 % and 24.5 % of the CFS periods throttled.
+    CPUThrottlingHigh: bounded({
         fires: {
-            series: [s(`container_cpu_cfs_throttled_periods_total{${container}}`, "0+50x40"), s(`container_cpu_cfs_periods_total{${container}}`, "0+100x40")],
-            at: "30m",
+            series: [s(`container_cpu_cfs_throttled_periods_total{${container}}`, "0+26x40"), s(`container_cpu_cfs_periods_total{${container}}`, "0+100x40")],
+            at: "16m",
             labels: { namespace: "default", pod: "web-1", container: "web" },
         },
         silent: {
-            series: [s(`container_cpu_cfs_throttled_periods_total{${container}}`, "0+10x40"), s(`container_cpu_cfs_periods_total{${container}}`, "0+100x40")],
-            at: "30m",
+            series: [s(`container_cpu_cfs_throttled_periods_total{${container}}`, "0+24.5x40"), s(`container_cpu_cfs_periods_total{${container}}`, "0+100x40")],
+            at: "16m",
         },
-    },
-    KubeAPIDown: {
-        fires: { series: [s('up{job="apiserver",instance="10.0.0.11:6443"}', "0+0x30")], at: "20m", labels: {} },
-        silent: { series: [s('up{job="apiserver",instance="10.0.0.11:6443"}', "1+0x30")], at: "20m" },
-    },
-    KubeAPIErrorsHigh: {
+    }),
+    KubeAPIDown: bounded({
+        fires: { series: [s('up{job="apiserver",instance="10.0.0.11:6443"}', flat(0))], at: "15m", labels: {} },
+        silent: { series: [s('up{job="apiserver",instance="10.0.0.11:6443"}', flat(1))], at: "15m" },
+    }),
+    // 3.1 % and 2.9 % of the requests answered 5xx.
+    KubeAPIErrorsHigh: bounded({
         fires: {
-            series: [s('apiserver_request_total{job="apiserver",code="500"}', "0+10x30"), s('apiserver_request_total{job="apiserver",code="200"}', "0+90x30")],
-            at: "20m",
+            series: [s('apiserver_request_total{job="apiserver",code="500"}', "0+3.1x30"), s('apiserver_request_total{job="apiserver",code="200"}', "0+96.9x30")],
+            at: "11m",
             labels: {},
         },
         silent: {
-            series: [s('apiserver_request_total{job="apiserver",code="500"}', "0+1x30"), s('apiserver_request_total{job="apiserver",code="200"}', "0+99x30")],
-            at: "20m",
+            series: [s('apiserver_request_total{job="apiserver",code="500"}', "0+2.9x30"), s('apiserver_request_total{job="apiserver",code="200"}', "0+97.1x30")],
+            at: "11m",
         },
-    },
+    }),
     KubeletDown: {
         fires: { series: [s('up{job="kubelet",instance="node-1"}', "0+0x30")], at: "20m", labels: {} },
         silent: { series: [s('up{job="kubelet",instance="node-1"}', "1+0x30")], at: "20m" },
     },
-    CoreDNSDown: {
-        fires: { series: [s('up{job="coredns",instance="coredns-1"}', "0+0x30")], at: "20m", labels: {} },
-        silent: { series: [s('up{job="coredns",instance="coredns-1"}', "1+0x30")], at: "20m" },
-    },
-    CoreDNSErrorsHigh: {
+    CoreDNSDown: bounded({
+        fires: { series: [s('up{job="coredns",instance="coredns-1"}', flat(0))], at: "15m", labels: {} },
+        silent: { series: [s('up{job="coredns",instance="coredns-1"}', flat(1))], at: "15m" },
+    }),
+    // 3.1 % and 2.9 % SERVFAIL.
+    CoreDNSErrorsHigh: bounded({
         fires: {
-            series: [s('coredns_dns_responses_total{job="coredns",rcode="SERVFAIL"}', "0+10x30"), s('coredns_dns_responses_total{job="coredns",rcode="NOERROR"}', "0+90x30")],
-            at: "20m",
+            series: [s('coredns_dns_responses_total{job="coredns",rcode="SERVFAIL"}', "0+3.1x30"), s('coredns_dns_responses_total{job="coredns",rcode="NOERROR"}', "0+96.9x30")],
+            at: "11m",
             labels: {},
         },
         silent: {
-            series: [s('coredns_dns_responses_total{job="coredns",rcode="SERVFAIL"}', "0+1x30"), s('coredns_dns_responses_total{job="coredns",rcode="NOERROR"}', "0+99x30")],
-            at: "20m",
+            series: [s('coredns_dns_responses_total{job="coredns",rcode="SERVFAIL"}', "0+2.9x30"), s('coredns_dns_responses_total{job="coredns",rcode="NOERROR"}', "0+97.1x30")],
+            at: "11m",
         },
-    },
-    CoreDNSLatencyHigh: {
+    }),
+    // CoreDNS's buckets (..., 2.048, 4.096, 8.192 s): p99 interpolated to 4.04 s and 3.89 s.
+    CoreDNSLatencyHigh: bounded({
+        fires: { series: dnsLatency(80), at: "11m", labels: { server: "dns://:53", zone: "." } },
+        silent: { series: dnsLatency(94.5), at: "11m" },
+    }),
+    KubeSchedulerDown: bounded({
+        fires: { series: [s('up{job="kube-scheduler",instance="control-plane-1"}', flat(0))], at: "15m", labels: {} },
+        silent: { series: [s('up{job="kube-scheduler",instance="control-plane-1"}', flat(1))], at: "15m" },
+    }),
+    // 11 and 10 pods in the active and backoff queues.
+    KubeSchedulerBacklog: bounded({
         fires: {
             series: [
-                s('coredns_dns_request_duration_seconds_bucket{job="coredns",server="dns://:53",zone=".",le="4"}', "0+0x30"),
-                s('coredns_dns_request_duration_seconds_bucket{job="coredns",server="dns://:53",zone=".",le="8"}', "0+10x30"),
-                s('coredns_dns_request_duration_seconds_bucket{job="coredns",server="dns://:53",zone=".",le="+Inf"}', "0+10x30"),
+                s('scheduler_pending_pods{job="kube-scheduler",instance="control-plane-1",queue="active"}', flat(6)),
+                s('scheduler_pending_pods{job="kube-scheduler",instance="control-plane-1",queue="backoff"}', flat(5)),
+                s('scheduler_pending_pods{job="kube-scheduler",instance="control-plane-1",queue="unschedulable"}', flat(50)),
             ],
-            at: "20m",
-            labels: { server: "dns://:53", zone: "." },
-        },
-        silent: {
-            series: [
-                s('coredns_dns_request_duration_seconds_bucket{job="coredns",server="dns://:53",zone=".",le="4"}', "0+10x30"),
-                s('coredns_dns_request_duration_seconds_bucket{job="coredns",server="dns://:53",zone=".",le="8"}', "0+10x30"),
-                s('coredns_dns_request_duration_seconds_bucket{job="coredns",server="dns://:53",zone=".",le="+Inf"}', "0+10x30"),
-            ],
-            at: "20m",
-        },
-    },
-    KubeSchedulerDown: {
-        fires: { series: [s('up{job="kube-scheduler",instance="control-plane-1"}', "0+0x30")], at: "20m", labels: {} },
-        silent: { series: [s('up{job="kube-scheduler",instance="control-plane-1"}', "1+0x30")], at: "20m" },
-    },
-    KubeSchedulerBacklog: {
-        fires: {
-            series: [s('scheduler_pending_pods{job="kube-scheduler",instance="control-plane-1",queue="active"}', "20+0x30"), s('scheduler_pending_pods{job="kube-scheduler",instance="control-plane-1",queue="unschedulable"}', "50+0x30")],
-            at: "20m",
+            at: "15m",
             labels: { instance: "control-plane-1" },
         },
         // Pods no node can take wait in the unschedulable queue: that is no scheduler backlog.
         silent: {
-            series: [s('scheduler_pending_pods{job="kube-scheduler",instance="control-plane-1",queue="active"}', "3+0x30"), s('scheduler_pending_pods{job="kube-scheduler",instance="control-plane-1",queue="unschedulable"}', "50+0x30")],
-            at: "20m",
+            series: [
+                s('scheduler_pending_pods{job="kube-scheduler",instance="control-plane-1",queue="active"}', flat(5)),
+                s('scheduler_pending_pods{job="kube-scheduler",instance="control-plane-1",queue="backoff"}', flat(5)),
+                s('scheduler_pending_pods{job="kube-scheduler",instance="control-plane-1",queue="unschedulable"}', flat(50)),
+            ],
+            at: "15m",
         },
-    },
-    KubeControllerManagerDown: {
-        fires: { series: [s('up{job="kube-controller-manager",instance="control-plane-1"}', "0+0x30")], at: "20m", labels: {} },
-        silent: { series: [s('up{job="kube-controller-manager",instance="control-plane-1"}', "1+0x30")], at: "20m" },
-    },
-    KubeControllerManagerWorkQueueBacklog: {
+    }),
+    KubeControllerManagerDown: bounded({
+        fires: { series: [s('up{job="kube-controller-manager",instance="control-plane-1"}', flat(0))], at: "15m", labels: {} },
+        silent: { series: [s('up{job="kube-controller-manager",instance="control-plane-1"}', flat(1))], at: "15m" },
+    }),
+    KubeControllerManagerWorkQueueBacklog: bounded({
         fires: {
-            series: [s('workqueue_depth{job="kube-controller-manager",instance="control-plane-1",name="deployment"}', "150+0x30")],
-            at: "20m",
+            series: [s('workqueue_depth{job="kube-controller-manager",instance="control-plane-1",name="deployment"}', flat(101))],
+            at: "15m",
             labels: { instance: "control-plane-1", name: "deployment" },
         },
-        silent: { series: [s('workqueue_depth{job="kube-controller-manager",instance="control-plane-1",name="deployment"}', "5+0x30")], at: "20m" },
-    },
-    KubeProxyDown: {
-        fires: { series: [s('up{job="kube-proxy",instance="node-1"}', "0+0x30")], at: "20m", labels: {} },
-        silent: { series: [s('up{job="kube-proxy",instance="node-1"}', "1+0x30")], at: "20m" },
-    },
-    KubeProxySyncStalled: {
-        // A change queued every minute, and the last successful sync stuck at t=100 s.
+        silent: { series: [s('workqueue_depth{job="kube-controller-manager",instance="control-plane-1",name="deployment"}', flat(100))], at: "15m" },
+    }),
+    KubeProxyDown: bounded({
+        fires: { series: [s('up{job="kube-proxy",instance="node-1"}', flat(0))], at: "15m", labels: {} },
+        silent: { series: [s('up{job="kube-proxy",instance="node-1"}', flat(1))], at: "15m" },
+    }),
+    // A change queued every minute, and the last successful sync stuck at t = 110 s: time() is
+    // the evaluation time, so the sync is 250 s old at 6m and 310 s old at 7m, when the alert
+    // becomes true; it fires at 17m.
+    KubeProxySyncStalled: bounded({
         fires: {
             series: [
                 s('kubeproxy_sync_proxy_rules_last_queued_timestamp_seconds{job="kube-proxy",instance="node-1",node="node-1"}', "200+60x40"),
-                s('kubeproxy_sync_proxy_rules_last_timestamp_seconds{job="kube-proxy",instance="node-1",node="node-1"}', "100+0x40"),
+                s('kubeproxy_sync_proxy_rules_last_timestamp_seconds{job="kube-proxy",instance="node-1",node="node-1"}', flat(110, 40)),
             ],
-            at: "30m",
+            at: "17m",
             labels: { job: "kube-proxy", instance: "node-1", node: "node-1" },
         },
         // A quiet node: its last sync is old, but nothing has been queued since.
         silent: {
             series: [
-                s('kubeproxy_sync_proxy_rules_last_queued_timestamp_seconds{job="kube-proxy",instance="node-1",node="node-1"}', "50+0x40"),
-                s('kubeproxy_sync_proxy_rules_last_timestamp_seconds{job="kube-proxy",instance="node-1",node="node-1"}', "100+0x40"),
+                s('kubeproxy_sync_proxy_rules_last_queued_timestamp_seconds{job="kube-proxy",instance="node-1",node="node-1"}', flat(50, 40)),
+                s('kubeproxy_sync_proxy_rules_last_timestamp_seconds{job="kube-proxy",instance="node-1",node="node-1"}', flat(100, 40)),
             ],
-            at: "30m",
+            at: "17m",
         },
-    },
-    KubeProxySyncFailing: {
+        scenarios: [
+            {
+                // Stuck at t = 130 s: 290 s old at 7m, not yet past 300 s, so the alert becomes
+                // true at 8m and has not fired at 17m.
+                name: "stalled 290 s at 7m",
+                fires: false,
+                case: {
+                    series: [
+                        s('kubeproxy_sync_proxy_rules_last_queued_timestamp_seconds{job="kube-proxy",instance="node-1",node="node-1"}', "200+60x40"),
+                        s('kubeproxy_sync_proxy_rules_last_timestamp_seconds{job="kube-proxy",instance="node-1",node="node-1"}', flat(130, 40)),
+                    ],
+                    at: "17m",
+                },
+            },
+        ],
+    }),
+    // One iptables-restore failure every ten minutes: one in each 10m window.
+    KubeProxySyncFailing: bounded({
         fires: {
-            series: [s('kubeproxy_sync_proxy_rules_iptables_restore_failures_total{job="kube-proxy",instance="node-1",node="node-1"}', "0+1x40")],
-            at: "30m",
+            series: [s('kubeproxy_sync_proxy_rules_iptables_restore_failures_total{job="kube-proxy",instance="node-1",node="node-1"}', ticks(10, 40))],
+            at: "16m",
             labels: { job: "kube-proxy", instance: "node-1", node: "node-1" },
         },
-        silent: { series: [s('kubeproxy_sync_proxy_rules_iptables_restore_failures_total{job="kube-proxy",instance="node-1",node="node-1"}', "3+0x40")], at: "30m" },
-    },
-    etcdNoLeader: {
-        fires: { series: [s('etcd_server_has_leader{job="etcd",instance="10.0.0.11:2379"}', "0+0x10")], at: "5m", labels: { job: "etcd", instance: "10.0.0.11:2379" } },
-        silent: { series: [s('etcd_server_has_leader{job="etcd",instance="10.0.0.11:2379"}', "1+0x10")], at: "5m" },
-    },
-    etcdMembersDown: {
-        fires: { series: [s('up{job="etcd",instance="10.0.0.11:2379"}', "0+0x20"), s('up{job="etcd",instance="10.0.0.12:2379"}', "1+0x20")], at: "15m", labels: {} },
-        silent: { series: [s('up{job="etcd",instance="10.0.0.11:2379"}', "1+0x20"), s('up{job="etcd",instance="10.0.0.12:2379"}', "1+0x20")], at: "15m" },
-    },
-    etcdHighFsyncDurations: {
-        fires: {
-            series: [
-                s('etcd_disk_wal_fsync_duration_seconds_bucket{job="etcd",instance="10.0.0.11:2379",le="0.5"}', "0+0x30"),
-                s('etcd_disk_wal_fsync_duration_seconds_bucket{job="etcd",instance="10.0.0.11:2379",le="1"}', "0+10x30"),
-                s('etcd_disk_wal_fsync_duration_seconds_bucket{job="etcd",instance="10.0.0.11:2379",le="+Inf"}', "0+10x30"),
-            ],
-            at: "20m",
-            labels: { job: "etcd", instance: "10.0.0.11:2379" },
-        },
-        silent: {
-            series: [
-                s('etcd_disk_wal_fsync_duration_seconds_bucket{job="etcd",instance="10.0.0.11:2379",le="0.5"}', "0+10x30"),
-                s('etcd_disk_wal_fsync_duration_seconds_bucket{job="etcd",instance="10.0.0.11:2379",le="1"}', "0+10x30"),
-                s('etcd_disk_wal_fsync_duration_seconds_bucket{job="etcd",instance="10.0.0.11:2379",le="+Inf"}', "0+10x30"),
-            ],
-            at: "20m",
-        },
-    },
-    FluentdDown: {
-        fires: { series: [s(`up{${agent}}`, "0+0x20")], at: "15m", labels: agentLabels },
-        silent: { series: [s(`up{${agent}}`, "1+0x20")], at: "15m" },
-    },
-    FluentdBufferNearlyFull: {
-        fires: { series: [s(`fluentd_output_status_buffer_total_bytes{${output}}`, "15000000+0x20")], at: "15m", labels: outputLabels },
-        silent: { series: [s(`fluentd_output_status_buffer_total_bytes{${output}}`, "1000000+0x20")], at: "15m" },
-    },
-    FluentdRetriesGrowing: {
-        fires: { series: [s(`fluentd_output_status_retry_count{${output}}`, "0+1x40")], at: "30m", labels: outputLabels },
-        silent: { series: [s(`fluentd_output_status_retry_count{${output}}`, "5+0x40")], at: "30m" },
-    },
-    FluentdNoRecordsEmitted: {
-        fires: { series: [s(`fluentd_output_status_emit_count{${output}}`, "0+0x30")], at: "20m", labels: { namespace: "kube-system", pod: "fluentd-es-v2.7.0-abcde" } },
-        silent: { series: [s(`fluentd_output_status_emit_count{${output}}`, "0+10x30")], at: "20m" },
-    },
-    ElasticsearchExporterDown: {
-        fires: { series: [s(`up{${es}}`, "0+0x30")], at: "20m", labels: {} },
-        silent: { series: [s(`up{${es}}`, "1+0x30")], at: "20m" },
-    },
-    ElasticsearchDown: {
-        fires: { series: [s(`elasticsearch_scrape_success{${es},collector="cluster-info"}`, "0+0x20")], at: "15m", labels: { ...esLabels, collector: "cluster-info" } },
-        silent: { series: [s(`elasticsearch_scrape_success{${es},collector="cluster-info"}`, "1+0x20")], at: "15m" },
-    },
-    ElasticsearchClusterRed: {
-        fires: { series: [s(`elasticsearch_cluster_health_status{${text(esClusterLabels)},color="red"}`, "1+0x20")], at: "10m", labels: { ...esClusterLabels, color: "red" } },
-        silent: { series: [s(`elasticsearch_cluster_health_status{${text(esClusterLabels)},color="red"}`, "0+0x20")], at: "10m" },
-    },
-    ElasticsearchClusterYellow: {
+        silent: { series: [s('kubeproxy_sync_proxy_rules_iptables_restore_failures_total{job="kube-proxy",instance="node-1",node="node-1"}', flat(3, 40))], at: "16m" },
+    }),
+    etcdNoLeader: bounded({
+        fires: { series: [s('etcd_server_has_leader{job="etcd",instance="10.0.0.11:2379"}', flat(0, 10))], at: "1m", labels: { job: "etcd", instance: "10.0.0.11:2379" } },
+        silent: { series: [s('etcd_server_has_leader{job="etcd",instance="10.0.0.11:2379"}', flat(1, 10))], at: "1m" },
+    }),
+    etcdMembersDown: bounded({
+        fires: { series: [s('up{job="etcd",instance="10.0.0.11:2379"}', flat(0, 20)), s('up{job="etcd",instance="10.0.0.12:2379"}', flat(1, 20))], at: "10m", labels: {} },
+        silent: { series: [s('up{job="etcd",instance="10.0.0.11:2379"}', flat(1, 20)), s('up{job="etcd",instance="10.0.0.12:2379"}', flat(1, 20))], at: "10m" },
+    }),
+    // etcd's buckets (..., 0.256, 0.512, 1.024 s): p99 interpolated to 0.505 s and 0.486 s.
+    etcdHighFsyncDurations: bounded({
+        fires: { series: fsyncDurations(80), at: "11m", labels: { job: "etcd", instance: "10.0.0.11:2379" } },
+        silent: { series: fsyncDurations(94.5), at: "11m" },
+    }),
+    FluentdDown: bounded({
+        fires: { series: [s(`up{${agent}}`, flat(0, 20))], at: "10m", labels: agentLabels },
+        silent: { series: [s(`up{${agent}}`, flat(1, 20))], at: "10m" },
+    }),
+    // 13.5 MB and 13.4 MB buffered, against 80 % of the buffer, 13421772 bytes.
+    FluentdBufferNearlyFull: bounded({
+        fires: { series: [s(`fluentd_output_status_buffer_total_bytes{${output}}`, flat(13500000, 20))], at: "10m", labels: outputLabels },
+        silent: { series: [s(`fluentd_output_status_buffer_total_bytes{${output}}`, flat(13400000, 20))], at: "10m" },
+    }),
+    // One retry every ten minutes: one in each 10m window.
+    FluentdRetriesGrowing: bounded({
+        fires: { series: [s(`fluentd_output_status_retry_count{${output}}`, ticks(10, 40))], at: "21m", labels: outputLabels },
+        silent: { series: [s(`fluentd_output_status_retry_count{${output}}`, flat(5, 40))], at: "21m" },
+    }),
+    // rate() needs two samples: true from 1m.
+    FluentdNoRecordsEmitted: bounded({
+        fires: { series: [s(`fluentd_output_status_emit_count{${output}}`, flat(0, 30))], at: "16m", labels: { namespace: "kube-system", pod: "fluentd-es-v2.7.0-abcde" } },
+        silent: { series: [s(`fluentd_output_status_emit_count{${output}}`, "0+10x30")], at: "16m" },
+    }),
+    ElasticsearchExporterDown: bounded({
+        fires: { series: [s(`up{${es}}`, flat(0, 30))], at: "15m", labels: {} },
+        silent: { series: [s(`up{${es}}`, flat(1, 30))], at: "15m" },
+    }),
+    ElasticsearchDown: bounded({
+        fires: { series: [s(`elasticsearch_scrape_success{${es},collector="cluster-info"}`, flat(0, 20))], at: "10m", labels: { ...esLabels, collector: "cluster-info" } },
+        silent: { series: [s(`elasticsearch_scrape_success{${es},collector="cluster-info"}`, flat(1, 20))], at: "10m" },
+    }),
+    ElasticsearchClusterRed: bounded({
+        fires: { series: [s(`elasticsearch_cluster_health_status{${text(esClusterLabels)},color="red"}`, flat(1, 20))], at: "5m", labels: { ...esClusterLabels, color: "red" } },
+        silent: { series: [s(`elasticsearch_cluster_health_status{${text(esClusterLabels)},color="red"}`, flat(0, 20))], at: "5m" },
+    }),
+    ElasticsearchClusterYellow: bounded({
         // A one-node store: with the log indices' template it is green, so yellow there is a fault too.
         fires: {
-            series: [s(`elasticsearch_cluster_health_status{${text(esClusterLabels)},color="yellow"}`, "1+0x100")],
-            at: "80m",
+            series: [s(`elasticsearch_cluster_health_status{${text(esClusterLabels)},color="yellow"}`, flat(1, 100))],
+            at: "60m",
             labels: { ...esClusterLabels, color: "yellow" },
         },
-        // Yellow for less than the hour: replicas being placed after a restart.
-        silent: {
-            series: [s(`elasticsearch_cluster_health_status{${text(esClusterLabels)},color="yellow"}`, "0+0x40 1+0x40")],
-            at: "80m",
-        },
-    },
-    ElasticsearchDiskAboveHighWatermark: {
-        fires: { series: esDisk("5", "high_ratio", "0.9"), at: "30m", labels: esFsLabels },
-        silent: { series: esDisk("50", "high_ratio", "0.9"), at: "30m" },
-    },
-    ElasticsearchDiskAtFloodStage: {
+        silent: { series: [s(`elasticsearch_cluster_health_status{${text(esClusterLabels)},color="yellow"}`, flat(0, 100))], at: "60m" },
+        scenarios: [
+            {
+                // Yellow for less than the hour: replicas being placed after a restart.
+                name: "yellow for 40 minutes",
+                fires: false,
+                case: { series: [s(`elasticsearch_cluster_health_status{${text(esClusterLabels)},color="yellow"}`, "0+0x40 1+0x40")], at: "80m" },
+            },
+        ],
+    }),
+    // 91 % and 89 % of the data disk used, against a high watermark of 90 %.
+    ElasticsearchDiskAboveHighWatermark: bounded({
+        fires: { series: esDisk("9", "high_ratio", "0.9"), at: "15m", labels: esFsLabels },
+        silent: { series: esDisk("11", "high_ratio", "0.9"), at: "15m" },
+    }),
+    ElasticsearchDiskAtFloodStage: bounded({
         // A watermark written as bytes means free space: 3 bytes left, 4 required.
-        fires: { series: esDisk("3", "flood_stage_bytes", "4"), at: "20m", labels: esFsLabels },
-        silent: { series: esDisk("3", "flood_stage_ratio", "0.99"), at: "20m" },
-    },
-    ElasticsearchHeapHigh: {
+        fires: { series: esDisk("3", "flood_stage_bytes", "4"), at: "5m", labels: esFsLabels },
+        silent: { series: esDisk("5", "flood_stage_bytes", "4"), at: "5m" },
+        scenarios: [{ name: "below a ratio watermark", fires: false, case: { series: esDisk("3", "flood_stage_ratio", "0.99"), at: "5m" } }],
+    }),
+    // 92 % and 88 % of the heap used.
+    ElasticsearchHeapHigh: bounded({
         fires: {
-            series: [s(`elasticsearch_jvm_memory_used_bytes{${text(esNodeLabels)},area="heap"}`, "95+0x40"), s(`elasticsearch_jvm_memory_max_bytes{${text(esNodeLabels)},area="heap"}`, "100+0x40")],
-            at: "30m",
+            series: [s(`elasticsearch_jvm_memory_used_bytes{${text(esNodeLabels)},area="heap"}`, flat(92, 40)), s(`elasticsearch_jvm_memory_max_bytes{${text(esNodeLabels)},area="heap"}`, flat(100, 40))],
+            at: "15m",
             labels: { ...esNodeLabels, area: "heap" },
         },
         silent: {
-            series: [s(`elasticsearch_jvm_memory_used_bytes{${text(esNodeLabels)},area="heap"}`, "60+0x40"), s(`elasticsearch_jvm_memory_max_bytes{${text(esNodeLabels)},area="heap"}`, "100+0x40")],
-            at: "30m",
+            series: [s(`elasticsearch_jvm_memory_used_bytes{${text(esNodeLabels)},area="heap"}`, flat(88, 40)), s(`elasticsearch_jvm_memory_max_bytes{${text(esNodeLabels)},area="heap"}`, flat(100, 40))],
+            at: "15m",
         },
-    },
+    }),
 };
