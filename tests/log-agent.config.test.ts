@@ -1,5 +1,8 @@
 import * as assert from "assert";
 import { LogAgent } from "../components/log-agent";
+import { agentConfigModel } from "../components/log-agent/config-map";
+import { FluentdNode, paramOf } from "../components/log-agent/fluentd-model";
+import { renderFluentd } from "../components/log-agent/fluentd-serializer";
 import { Settings } from "../config";
 import { captureResources, findOne } from "./harness/pulumi-mocks";
 import { settingsWith } from "./harness/stack-config";
@@ -247,6 +250,32 @@ describe("log agent: config files (docs/design.md#log-agent-configuration)", () 
             assert.strictEqual(positions.length, 17, positions.join("\n"));
             for (const p of positions) {
                 assert.ok(p.startsWith("/var/lib/cluster-monitoring/kube-system/fluentd-es/"), p);
+            }
+        });
+
+        it("every file input, the disabled ones too, reads a file from its start when it has no position yet", () => {
+            const tails: string[][] = [];
+            for (const [key, file] of Object.entries(agentConfigModel(settingsWith().logs))) {
+                const walk = (n: FluentdNode, shipped: boolean): void => {
+                    if (n.kind === "disabled") {
+                        walk(n.section, false);
+                    } else if (n.kind === "section") {
+                        const type = paramOf(n, "@type")?.value;
+                        if (n.name === "source" && type?.kind === "text" && type.text === "tail") {
+                            const lines = renderFluentd([n]).split("\n").map((l) => l.trim());
+                            tails.push(lines);
+                            assert.ok(lines.includes("read_from_head true"), `${key} ${shipped ? "" : "(disabled) "}${lines[1]} has read_from_head true`);
+                            assert.ok(lines.some((l) => l.startsWith("pos_file /var/lib/cluster-monitoring/")), `${lines[1]} keeps a position file`);
+                        }
+                        n.body.forEach((c) => walk(c, shipped));
+                    }
+                };
+                file.forEach((n) => walk(n, true));
+            }
+            // the container input, salt, and the ten disabled file inputs
+            assert.strictEqual(tails.length, 12, tails.map((t) => t[1]).join(", "));
+            for (const id of ["fluentd-containers.log", "minion"]) {
+                assert.ok(directive(files[id === "minion" ? "system.input.conf" : "containers.input.conf"], id).includes("read_from_head true"), id);
             }
         });
 
