@@ -1,6 +1,7 @@
 import * as assert from "assert";
 import { LogAgent } from "../components/log-agent";
 import { agentConfigModel } from "../components/log-agent/config-map";
+import { CRI_LINE_PATTERN } from "../components/log-agent/containers-input";
 import { FluentdNode, paramOf } from "../components/log-agent/fluentd-model";
 import { renderFluentd } from "../components/log-agent/fluentd-serializer";
 import { Settings } from "../config";
@@ -94,7 +95,7 @@ describe("log agent: config files (docs/design.md#log-agent-configuration)", () 
                 "time_format %Y-%m-%dT%H:%M:%S.%NZ",
                 "</pattern>",
                 "<pattern>",
-                "format /^(?<time>.+) (?<stream>stdout|stderr) (?<logtag>[^ ]*) (?<log>.*)$/",
+                `format ${CRI_LINE_PATTERN}`,
                 "time_format %Y-%m-%dT%H:%M:%S.%N%:z",
                 "</pattern>",
                 "</parse>",

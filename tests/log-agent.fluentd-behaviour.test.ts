@@ -80,6 +80,26 @@ describe("log agent: behaviour of the fluentd config (fluentd model)", () => {
         assert.deepStrictEqual(docs[0].source.kubernetes, { container_name: "app", namespace_name: "web", pod_name: "shop-7d9f" });
     });
 
+    it("a CRI line whose text names a stream and a flag keeps its own stream and whole text, and is not taken for a partial line", () => {
+        const a = agent();
+        a.tail("fluentd-containers.log", CONTAINER_LOG, [
+            cri(WRITTEN, "F", "redirecting stderr to /dev/null"),
+            cri(WRITTEN, "F", "... stdout P then this"),
+            cri(WRITTEN, "F", "the next line", "stderr"),
+        ]);
+        a.advance(10);
+        a.shutdown();
+        assert.deepStrictEqual(a.dumped, []);
+        assert.deepStrictEqual(
+            a.documents().map((d) => [d.source.stream, d.source.message]),
+            [
+                ["stdout", "redirecting stderr to /dev/null\n"],
+                ["stdout", "... stdout P then this\n"],
+                ["stderr", "the next line\n"],
+            ],
+        );
+    });
+
     it("joins the CRI lines of a stack trace with line breaks, as docker's lines are", () => {
         const trace = ["java.lang.IllegalStateException: boom", "\tat shop.Cart.add(Cart.java:42)", "\tat shop.Api.post(Api.java:7)"];
         for (const [name, lines] of [

@@ -6,11 +6,17 @@ import { FLUENTD_PATHS, ownLogsGlob, positionFile, SEARCH_OUTPUT_LABEL } from ".
 export const DOCKER_JSON_TIME_FORMAT = "%Y-%m-%dT%H:%M:%S.%NZ";
 
 /**
- * CRI runtimes (containerd, CRI-O): `<time> <stream> <flag> <log>`. The flag is P for a part of a
- * line the runtime split (at 16 KiB), F for the last part; it is kept as logtag so that the
- * partial-line filter can join the parts.
+ * CRI runtimes (containerd, CRI-O): `<time> <stream> <tags> <log>`, as the kubelet reads them
+ * (pkg/kubelet/kuberuntime/logs). The first tag is P for a part of a line the runtime split (at
+ * 16 KiB), F for the last part; it is kept as logtag so that the partial-line filter can join the
+ * parts; further `:`-separated tags are skipped. Each field is matched by its exact shape from the
+ * start of the line (the time is RFC 3339 with an optional fraction, which the first field alone
+ * can be), so the text can never move the split: with a greedy `.+` for the time,
+ * `... stdout F redirecting stderr to /dev/null` became stream stderr, text `/dev/null`, and
+ * `... stdout F a stdout P then this` a partial line (#35).
  */
-export const CRI_LINE_PATTERN = "/^(?<time>.+) (?<stream>stdout|stderr) (?<logtag>[^ ]*) (?<log>.*)$/";
+export const CRI_LINE_PATTERN =
+    "/^(?<time>\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:Z|[+-]\\d{2}:\\d{2})) (?<stream>stdout|stderr) (?<logtag>[PF])(?::[^ ]*)? (?<log>.*)$/";
 export const CRI_FLAG_KEY = "logtag";
 export const CRI_PARTIAL_FLAG = "P";
 export const CRI_TIME_FORMAT = "%Y-%m-%dT%H:%M:%S.%N%:z";

@@ -1,0 +1,101 @@
+import * as assert from "assert";
+import { agentConfigFiles } from "../components/log-agent/config-map";
+import { rubyNamedCaptures } from "./harness/ruby";
+import { settingsWith } from "./harness/stack-config";
+
+/**
+ * The log agent's regular expressions and Ruby expressions, taken from the generated config files
+ * and run by a real Ruby (`ruby -e`), since fluentd matches and computes with Ruby, not with
+ * JavaScript's engine.
+ */
+
+const files = agentConfigFiles(settingsWith().logs);
+
+/** The value of the first line `name value` in a config file, trimmed. */
+function valueOf(file: string, name: string, startsWith = ""): string {
+    const line = file
+        .split("\n")
+        .map((l) => l.trim())
+        .find((l) => l.startsWith(`${name} ${startsWith}`));
+    assert.ok(line, `no ${name} ${startsWith}... in:\n${file}`);
+    return line.slice(name.length + 1);
+}
+
+describe("log agent: patterns and expressions run by Ruby", () => {
+    describe("the CRI pattern", () => {
+        const pattern = valueOf(files["containers.input.conf"], "format", "/");
+        const T = "2026-03-01T10:00:00.123456789Z";
+
+        it("splits normal F and P lines into time, stream, flag and text", () => {
+            assert.deepStrictEqual(
+                rubyNamedCaptures(pattern, [
+                    `${T} stdout F [info] Some log text here`,
+                    `${T} stderr P first part of a long line, `,
+                    "2026-03-01T11:00:00.5+01:00 stdout F with an offset",
+                    `${T} stdout F `,
+                    `${T} stdout F:x tags after the flag are skipped`,
+                ]),
+                [
+                    { time: T, stream: "stdout", logtag: "F", log: "[info] Some log text here" },
+                    { time: T, stream: "stderr", logtag: "P", log: "first part of a long line, " },
+                    { time: "2026-03-01T11:00:00.5+01:00", stream: "stdout", logtag: "F", log: "with an offset" },
+                    { time: T, stream: "stdout", logtag: "F", log: "" },
+                    { time: T, stream: "stdout", logtag: "F", log: "tags after the flag are skipped" },
+                ],
+            );
+        });
+
+        it("cannot be fooled by a text that contains a stream and a flag", () => {
+            assert.deepStrictEqual(
+                rubyNamedCaptures(pattern, [
+                    `${T} stdout F redirecting stderr to /dev/null`,
+                    `${T} stdout F ... stdout P then this`,
+                    `${T} stderr P a stdout F b stderr F c`,
+                ]),
+                [
+                    { time: T, stream: "stdout", logtag: "F", log: "redirecting stderr to /dev/null" },
+                    { time: T, stream: "stdout", logtag: "F", log: "... stdout P then this" },
+                    { time: T, stream: "stderr", logtag: "P", log: "a stdout F b stderr F c" },
+                ],
+            );
+        });
+
+        it("the greedy pattern it replaces did split those lines wrongly (the Ruby check sees the bug)", () => {
+            const greedy = "/^(?<time>.+) (?<stream>stdout|stderr) (?<logtag>[^ ]*) (?<log>.*)$/";
+            assert.deepStrictEqual(rubyNamedCaptures(greedy, [`${T} stdout F redirecting stderr to /dev/null`, `${T} stdout F ... stdout P then this`]), [
+                { time: `${T} stdout F redirecting`, stream: "stderr", logtag: "to", log: "/dev/null" },
+                { time: `${T} stdout F ...`, stream: "stdout", logtag: "P", log: "then this" },
+            ]);
+        });
+
+        it("does not take a docker JSON line or free text for a CRI line", () => {
+            assert.deepStrictEqual(
+                rubyNamedCaptures(pattern, [
+                    JSON.stringify({ log: "x stdout F y\n", stream: "stdout", time: T }),
+                    "hello stdout F world",
+                    `${T}  stdout F two spaces`,
+                    `${T} stdout X unknown flag`,
+                ]),
+                [null, null, null, null],
+            );
+        });
+
+        it("JavaScript's engine, which the fluentd model uses, splits every line above as Ruby does", () => {
+            const lines = [
+                `${T} stdout F redirecting stderr to /dev/null`,
+                `${T} stdout F ... stdout P then this`,
+                `${T} stderr P first part`,
+                "2026-03-01T11:00:00.5+01:00 stdout F:x y",
+                "hello stdout F world",
+            ];
+            const js = new RegExp(pattern.slice(1, -1));
+            assert.deepStrictEqual(
+                lines.map((l) => {
+                    const m = js.exec(l);
+                    return m ? { ...m.groups } : null;
+                }),
+                rubyNamedCaptures(pattern, lines),
+            );
+        });
+    });
+});
