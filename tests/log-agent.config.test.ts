@@ -1,7 +1,7 @@
 import * as assert from "assert";
 import { LogAgent } from "../components/log-agent";
 import { agentConfigModel } from "../components/log-agent/config-map";
-import { CRI_LINE_PATTERN } from "../components/log-agent/containers-input";
+import { CRI_LINE_PATTERN, JSON_TEXT_EXPRESSION, UNPARSED_TEXT_EXPRESSION } from "../components/log-agent/containers-input";
 import { FluentdNode, paramOf } from "../components/log-agent/fluentd-model";
 import { renderFluentd } from "../components/log-agent/fluentd-serializer";
 import { Settings } from "../config";
@@ -170,21 +170,63 @@ describe("log agent: config files (docs/design.md#log-agent-configuration)", () 
             ]);
         });
 
-        it("filter 5: parser on kubernetes.** with key_name, reserve_data, reserve_time, remove_key_name_field, then JSON and none", () => {
-            const lines = directive(files["containers.input.conf"], "filter_parser");
-            assert.strictEqual(lines[0], "<filter kubernetes.**>");
-            assertInOrder(lines, [
+        it("filters 5 to 8: a JSON object line's keys under payload., any other line as message, each step keeping the record", () => {
+            const text = files["containers.input.conf"];
+            assert.deepStrictEqual(directive(text, "filter_payload_split"), [
+                "<filter kubernetes.**>",
+                "@id filter_payload_split",
+                "@type record_transformer",
+                "enable_ruby true",
+                "<record>",
+                `_json \${${JSON_TEXT_EXPRESSION}}`,
+                `_text \${${UNPARSED_TEXT_EXPRESSION}}`,
+                "</record>",
+                "remove_keys log",
+                "</filter>",
+            ]);
+            assert.deepStrictEqual(directive(text, "filter_parser"), [
+                "<filter kubernetes.**>",
                 "@id filter_parser",
                 "@type parser",
-                "key_name log",
+                "key_name _json",
                 "reserve_data true",
                 "reserve_time true",
                 "remove_key_name_field true",
+                "emit_invalid_record_to_error false",
+                "inject_key_prefix payload.",
                 "<parse>",
                 "@type multi_format",
+                "<pattern>",
                 "format json",
-                "format none",
+                "keep_time_key true",
+                "</pattern>",
                 "</parse>",
+                "</filter>",
+            ]);
+            assert.deepStrictEqual(directive(text, "filter_payload_fallback"), [
+                "<filter kubernetes.**>",
+                "@id filter_payload_fallback",
+                "@type record_transformer",
+                "enable_ruby true",
+                "<record>",
+                '_text ${record["_text"] || record["_json"]}',
+                "</record>",
+                "remove_keys _json",
+                "</filter>",
+            ]);
+            assert.deepStrictEqual(directive(text, "filter_message"), [
+                "<filter kubernetes.**>",
+                "@id filter_message",
+                "@type parser",
+                "key_name _text",
+                "reserve_data true",
+                "reserve_time true",
+                "remove_key_name_field true",
+                "emit_invalid_record_to_error false",
+                "<parse>",
+                "@type none",
+                "</parse>",
+                "</filter>",
             ]);
         });
 
@@ -196,7 +238,10 @@ describe("log agent: config files (docs/design.md#log-agent-configuration)", () 
                 "@id filter_line_break",
                 "@id raw.kubernetes",
                 "@id filter_kubernetes_metadata",
+                "@id filter_payload_split",
                 "@id filter_parser",
+                "@id filter_payload_fallback",
+                "@id filter_message",
             ].map(
                 (id) => text.indexOf(id),
             );
@@ -378,7 +423,7 @@ describe("log agent: config files (docs/design.md#log-agent-configuration)", () 
                 "hash_id_key _hash",
                 "</filter>",
             ]);
-            assertInOrder(directive(files["output.conf"], "elasticsearch"), ["id_key _hash", "remove_keys _hash", "<buffer>"]);
+            assertInOrder(directive(files["output.conf"], "elasticsearch"), ["id_key _hash", "remove_keys _hash,_text", "<buffer>"]);
         });
 
         it("starts without asking the store for its version, and never swaps the host for sniffed node addresses", () => {

@@ -100,6 +100,64 @@ describe("log agent: behaviour of the fluentd config (fluentd model)", () => {
         );
     });
 
+    it("a JSON line's fields go under payload. and never overwrite the record's own (stream, kubernetes, docker, @timestamp, tag, id)", () => {
+        const payload = {
+            stream: "evil",
+            kubernetes: { pod_name: "other" },
+            docker: "d",
+            "@timestamp": "2023-01-01T00:00:00Z",
+            time: "2023-01-01T00:00:00Z",
+            tag: "t",
+            _hash: "h",
+            message: "m",
+            level: "info",
+        };
+        const a = agent();
+        a.tail("fluentd-containers.log", CONTAINER_LOG, [
+            cri(WRITTEN, "F", JSON.stringify(payload), "stderr"),
+            JSON.stringify({ log: `${JSON.stringify({ level: "warn", time: 1700000000.5 })}\n`, stream: "stdout", time: WRITTEN }),
+        ]);
+        a.advance(10);
+        a.shutdown();
+        assert.deepStrictEqual(a.dumped, []);
+        const [cri0, docker0] = a.documents();
+        assert.deepStrictEqual(cri0.source, {
+            stream: "stderr",
+            docker: { container_id: CONTAINER_ID },
+            kubernetes: { container_name: "app", namespace_name: "web", pod_name: "shop-7d9f" },
+            ...Object.fromEntries(Object.entries(payload).map(([k, v]) => [`payload.${k}`, v])),
+            "@timestamp": "2026-03-01T10:00:00.123456789+00:00",
+            tag: `kubernetes${CONTAINER_LOG.replace(/\//g, ".")}`,
+        });
+        assert.ok(cri0.id !== "h", "the payload's _hash is not the document id");
+        assert.deepStrictEqual(
+            [docker0.source.stream, docker0.source["payload.level"], docker0.source["payload.time"], docker0.source["@timestamp"], "message" in docker0.source],
+            ["stdout", "warn", 1700000000.5, "2026-03-01T10:00:00.123456789+00:00", false],
+        );
+    });
+
+    it("any other container line is shipped whole as message: plain text, a JSON scalar, text that only looks like JSON, a JSON line whose time is an object", () => {
+        const lines = ["plain text {not json}", "123", "true", '{"oops": ', ' {"time": {"a": 1}, "x": 1}'];
+        const a = agent();
+        a.tail("fluentd-containers.log", CONTAINER_LOG, lines.map((l) => cri(WRITTEN, "F", l)));
+        a.advance(10);
+        a.shutdown();
+        assert.deepStrictEqual(a.dumped, []);
+        const docs = a.documents();
+        assert.deepStrictEqual(docs.map((d) => d.source.message), lines.map((l) => `${l}\n`));
+        for (const d of docs) {
+            assert.deepStrictEqual(Object.keys(d.source).sort(), ["@timestamp", "docker", "kubernetes", "message", "stream", "tag"], JSON.stringify(d.source));
+        }
+    });
+
+    it("an empty JSON object line is shipped with no payload keys and no leftover helper fields", () => {
+        const a = agent();
+        a.tail("fluentd-containers.log", CONTAINER_LOG, [cri(WRITTEN, "F", "{}")]);
+        a.advance(10);
+        a.shutdown();
+        assert.deepStrictEqual(Object.keys(a.documents()[0].source).sort(), ["@timestamp", "docker", "kubernetes", "stream", "tag"]);
+    });
+
     it("joins the CRI lines of a stack trace with line breaks, as docker's lines are", () => {
         const trace = ["java.lang.IllegalStateException: boom", "\tat shop.Cart.add(Cart.java:42)", "\tat shop.Api.post(Api.java:7)"];
         for (const [name, lines] of [

@@ -1,6 +1,8 @@
 import * as assert from "assert";
-import { agentConfigFiles } from "../components/log-agent/config-map";
-import { rubyNamedCaptures } from "./harness/ruby";
+import { agentConfigFiles, agentConfigModel } from "../components/log-agent/config-map";
+import { FluentdNode, paramOf, sectionsOf } from "../components/log-agent/fluentd-model";
+import { RUBY_EXPRESSIONS } from "./harness/fluentd-sim/filters";
+import { RubyExpressionCase, rubyExpressionValues, rubyNamedCaptures } from "./harness/ruby";
 import { settingsWith } from "./harness/stack-config";
 
 /**
@@ -96,6 +98,59 @@ describe("log agent: patterns and expressions run by Ruby", () => {
                 }),
                 rubyNamedCaptures(pattern, lines),
             );
+        });
+    });
+
+    describe("the record_transformer expressions", () => {
+        /** Every `${...}` of the generated config, with the filter it sits in. */
+        const expressions: string[] = [];
+        const walk = (n: FluentdNode): void => {
+            if (n.kind !== "section") {
+                return;
+            }
+            const type = paramOf(n, "@type")?.value;
+            if (type?.kind === "text" && type.text === "record_transformer") {
+                for (const r of sectionsOf(n, "record")) {
+                    for (const p of r.body) {
+                        const m = p.kind === "param" && p.value.kind === "text" ? /^\$\{(.*)\}$/.exec(p.value.text) : null;
+                        if (m) {
+                            expressions.push(m[1]);
+                        }
+                    }
+                }
+            }
+            n.body.forEach(walk);
+        };
+        Object.values(agentConfigModel(settingsWith().logs)).forEach((f) => f.forEach(walk));
+        const tag = "kubernetes.var.log.containers.shop-7d9f_web_app-" + "a".repeat(64) + ".log";
+        const records: Record<string, unknown>[] = [
+            { log: '{"level":"info"}\n', stream: "stdout" },
+            { log: ' \t{"a":1}\n', stream: "stderr" },
+            { log: "\u00a0{not JSON white space}\n", stream: "stdout" },
+            { log: "plain text\n", stream: "stdout" },
+            { log: "no line break", stream: "stdout" },
+            { log: "123\n", stream: "stdout" },
+            { log: "ünïcödé {\n", stream: "stdout" },
+            { _text: "text", _json: null },
+            { _text: null, _json: '{"oops"' },
+            { _text: null, _json: null },
+        ];
+        const cases: RubyExpressionCase[] = records.map((record, i) => ({ record, tag, time: 1772359200_123456789n + BigInt(i) }));
+
+        it("the config has the expressions the model knows, and only those", () => {
+            assert.ok(expressions.length >= 4, expressions.join("\n"));
+            for (const e of expressions) {
+                assert.ok(e in RUBY_EXPRESSIONS, `the model does not know ${e}`);
+            }
+        });
+
+        it("Ruby computes what the model computes, for every expression and record", () => {
+            for (const e of new Set(expressions)) {
+                const usable = cases.filter((c) => !(e.includes('record["log"]') && c.record.log === undefined));
+                const ruby = rubyExpressionValues(e, usable);
+                const model = usable.map((c) => RUBY_EXPRESSIONS[e]({ record: c.record, tag: c.tag, time: c.time, env: {} }) ?? null);
+                assert.deepStrictEqual(ruby, model, e);
+            }
         });
     });
 });

@@ -1,5 +1,6 @@
 import { LogsSettings } from "../../config";
 import { comment, envVar, filter, FluentdFile, FluentdNode, FluentdSection, flag, match, param, quoted, section, typed } from "./fluentd-model";
+import { UNPARSED_TEXT_KEY } from "./containers-input";
 import { bufferPath, PASSWORD_ENV, SEARCH_OUTPUT_LABEL } from "./layout";
 
 /** Elasticsearch 7 accepts only this mapping type; fluent-plugin-elasticsearch 3.5 still sends one. */
@@ -95,7 +96,7 @@ export function searchOutput(s: LogsSettings): FluentdSection {
         ...connection(),
         param("logstash_format", true),
         param("id_key", DOCUMENT_ID_KEY),
-        param("remove_keys", DOCUMENT_ID_KEY),
+        param("remove_keys", [DOCUMENT_ID_KEY, UNPARSED_TEXT_KEY].join(",")),
         outputBuffer(s),
     ]);
 }
