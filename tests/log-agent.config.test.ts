@@ -1,6 +1,7 @@
 import * as assert from "assert";
 import { LogAgent } from "../components/log-agent";
 import { agentConfigModel } from "../components/log-agent/config-map";
+import { DOCUMENT_ID_EXPRESSION } from "../components/log-agent/document-id";
 import { CRI_LINE_PATTERN, JSON_TEXT_EXPRESSION, UNPARSED_TEXT_EXPRESSION } from "../components/log-agent/containers-input";
 import { FluentdNode, paramOf } from "../components/log-agent/fluentd-model";
 import { renderFluentd } from "../components/log-agent/fluentd-serializer";
@@ -178,6 +179,7 @@ describe("log agent: config files (docs/design.md#log-agent-configuration)", () 
                 "@type record_transformer",
                 "enable_ruby true",
                 "<record>",
+                `_hash \${${DOCUMENT_ID_EXPRESSION}}`,
                 `_json \${${JSON_TEXT_EXPRESSION}}`,
                 `_text \${${UNPARSED_TEXT_EXPRESSION}}`,
                 "</record>",
@@ -419,8 +421,11 @@ describe("log agent: config files (docs/design.md#log-agent-configuration)", () 
             assert.deepStrictEqual(directive(files["output.conf"], "filter_document_id"), [
                 "<filter **>",
                 "@id filter_document_id",
-                "@type elasticsearch_genid",
-                "hash_id_key _hash",
+                "@type record_transformer",
+                "enable_ruby true",
+                "<record>",
+                `_hash \${${DOCUMENT_ID_EXPRESSION}}`,
+                "</record>",
                 "</filter>",
             ]);
             assertInOrder(directive(files["output.conf"], "elasticsearch"), ["id_key _hash", "remove_keys _hash,_text", "<buffer>"]);

@@ -17,8 +17,21 @@ const WRITTEN = "2026-03-01T10:00:00.123456789Z";
 /** The agent reads the lines 135 s after they were written, as when tailing was blocked. */
 const READ = eventTime(WRITTEN) + seconds(135);
 
-function agent(): FluentdAgent {
-    return new FluentdAgent(agentConfigModel(settingsWith().logs), READ);
+/** An agent on a node (NODE_NAME, which the DaemonSet sets from spec.nodeName). */
+function agent(node = "node-a"): FluentdAgent {
+    return new FluentdAgent(agentConfigModel(settingsWith().logs), READ, { NODE_NAME: node });
+}
+
+/** The document ids of the lines as one agent ships them; each test line becomes one document. */
+function idsOf(lines: string[], path = CONTAINER_LOG, node = "node-a"): string[] {
+    const a = agent(node);
+    a.tail("fluentd-containers.log", path, lines);
+    a.advance(10);
+    a.shutdown();
+    assert.deepStrictEqual(a.dumped, []);
+    const docs = a.documents();
+    assert.strictEqual(docs.length, lines.length);
+    return docs.map((d) => d.id!);
 }
 
 function cri(time: string, flag: "P" | "F", text: string, stream = "stdout"): string {
@@ -204,5 +217,63 @@ describe("log agent: behaviour of the fluentd config (fluentd model)", () => {
         assert.strictEqual(new Set(ids).size, 2, "two records, two ids");
         assert.deepStrictEqual(retry.map((d) => d.id), ids);
         assert.ok(first.every((d) => !("_hash" in d.source)), "the id field itself is not indexed");
+    });
+
+    describe("document ids from the line itself (exactly-once documents)", () => {
+        const lines = [
+            cri(WRITTEN, "F", '{"level":"info","msg":"order placed"}'),
+            cri(WRITTEN, "F", "plain line"),
+            JSON.stringify({ log: "docker line\n", stream: "stderr", time: WRITTEN }),
+        ];
+
+        it("a line read again, by a restarted agent, gets the same id, so its second copy overwrites the first", () => {
+            const first = idsOf(lines);
+            assert.deepStrictEqual(idsOf(lines), first);
+            assert.ok(first.every((id) => /^[0-9a-f]{64}$/.test(id)), first.join(" "));
+            assert.strictEqual(new Set(first).size, lines.length);
+        });
+
+        it("two lines that differ in any one part never share an id: time (1 ns), stream, text, container, node", () => {
+            const other = `/var/log/containers/shop-7d9f_web_app-${"b".repeat(64)}.log`;
+            const base = idsOf([cri(WRITTEN, "F", "same text")])[0];
+            const variants = {
+                time: idsOf([cri("2026-03-01T10:00:00.12345679Z", "F", "same text")])[0],
+                stream: idsOf([cri(WRITTEN, "F", "same text", "stderr")])[0],
+                text: idsOf([cri(WRITTEN, "F", "same text.")])[0],
+                container: idsOf([cri(WRITTEN, "F", "same text")], other)[0],
+                node: idsOf([cri(WRITTEN, "F", "same text")], CONTAINER_LOG, "node-b")[0],
+            };
+            assert.strictEqual(new Set([base, ...Object.values(variants)]).size, 6, JSON.stringify({ base, ...variants }));
+        });
+
+        it("a line written twice in the same nanosecond by the same container collapses into one document (the documented limit)", () => {
+            const [x, y] = idsOf([cri(WRITTEN, "F", "twice"), cri(WRITTEN, "F", "twice")]);
+            assert.strictEqual(x, y);
+        });
+
+        it("node records and a container part that waited too long get ids from their own line, stable across a restart", () => {
+            const run = (node: string): string[] => {
+                const a = agent(node);
+                a.tail("minion", "/var/log/salt/minion", ["2026-03-01 10:00:00,066 [salt.state       ][INFO    ] Completed state [nginx]"]);
+                a.journal("kernel", [{ realtime: eventTime(WRITTEN), fields: { MESSAGE: "eth0: link up", _TRANSPORT: "kernel" } }]);
+                a.journal("journald-kubelet", [{ realtime: eventTime(WRITTEN), fields: { MESSAGE: "Started kubelet", _SYSTEMD_UNIT: "kubelet.service" } }]);
+                a.tail("fluentd-containers.log", CONTAINER_LOG, [cri(WRITTEN, "P", "cut off")]);
+                a.advance(120);
+                a.shutdown();
+                assert.deepStrictEqual(a.dumped, []);
+                return a.documents().map((d) => d.id!);
+            };
+            const first = run("node-a");
+            assert.strictEqual(first.length, 4);
+            assert.ok(first.every((id) => /^[0-9a-f]{64}$/.test(id)));
+            assert.strictEqual(new Set(first).size, 4);
+            assert.deepStrictEqual(run("node-a"), first);
+            assert.strictEqual(new Set([...first, ...run("node-b")]).size, 8, "the same node log line on two nodes is two documents");
+        });
+
+        it("a payload's own _hash is not the id", () => {
+            const [withHash] = idsOf([cri(WRITTEN, "F", '{"_hash":"chosen"}')]);
+            assert.notStrictEqual(withHash, "chosen");
+        });
     });
 });

@@ -1,8 +1,10 @@
 import * as assert from "assert";
+import { createHash } from "crypto";
+import { DOCUMENT_ID_EXPRESSION } from "../components/log-agent/document-id";
 import { agentConfigFiles, agentConfigModel } from "../components/log-agent/config-map";
 import { FluentdNode, paramOf, sectionsOf } from "../components/log-agent/fluentd-model";
 import { RUBY_EXPRESSIONS } from "./harness/fluentd-sim/filters";
-import { RubyExpressionCase, rubyExpressionValues, rubyNamedCaptures } from "./harness/ruby";
+import { RubyExpressionCase, rubyExpressionValues, rubyNamedCaptures, runRuby } from "./harness/ruby";
 import { settingsWith } from "./harness/stack-config";
 
 /**
@@ -135,7 +137,23 @@ describe("log agent: patterns and expressions run by Ruby", () => {
             { _text: null, _json: '{"oops"' },
             { _text: null, _json: null },
         ];
-        const cases: RubyExpressionCase[] = records.map((record, i) => ({ record, tag, time: 1772359200_123456789n + BigInt(i) }));
+        const cases: RubyExpressionCase[] = [
+            ...records.map((record, i) => ({ record, tag, time: 1772359200_123456789n + BigInt(i) })),
+            { record: { log: "cut off", stream: "stdout", logtag: "P" }, tag: `raw.${tag}`, time: 1772359200_000000001n },
+            { record: { message: "Completed state [nginx]", severity: "INFO" }, tag: "salt", time: 1772359200_000000000n },
+            { record: { MESSAGE: "Started kubelet", _SYSTEMD_UNIT: "kubelet.service" }, tag: "kubelet", time: 1772359200_123456000n },
+            { record: { message: "eth0: link up", transport: "kernel" }, tag: "kernel", time: 1772359200_123456000n },
+            { record: { _hash: "kept", log: "x", stream: "stdout" }, tag, time: 1772359200_000000000n },
+            { record: { log: "ünïcödé ✓ \u0000 \t", stream: "stderr" }, tag, time: 1772359200_999999999n },
+        ];
+        const env = { NODE_NAME: "node-a" };
+
+        it("Time.at of fluentd's event time keeps its nanoseconds (EventTime#to_r and #to_int, lib/fluent/time.rb at v1.6.3)", () => {
+            const script =
+                "class EventTimeLike; def initialize(s, n); @s = s; @n = n; end; def to_int; @s; end; def to_r; Rational(@s * 1_000_000_000 + @n, 1_000_000_000); end; end; " +
+                "t = Time.at(EventTimeLike.new(1772359200, 123456789)); print [t.to_i, t.nsec].join(' ')";
+            assert.strictEqual(runRuby(script), "1772359200 123456789");
+        });
 
         it("the config has the expressions the model knows, and only those", () => {
             assert.ok(expressions.length >= 4, expressions.join("\n"));
@@ -146,11 +164,56 @@ describe("log agent: patterns and expressions run by Ruby", () => {
 
         it("Ruby computes what the model computes, for every expression and record", () => {
             for (const e of new Set(expressions)) {
-                const usable = cases.filter((c) => !(e.includes('record["log"]') && c.record.log === undefined));
-                const ruby = rubyExpressionValues(e, usable);
-                const model = usable.map((c) => RUBY_EXPRESSIONS[e]({ record: c.record, tag: c.tag, time: c.time, env: {} }) ?? null);
+                // The line-break filter only sees container records, which always have log.
+                const usable = cases.filter((c) => !(e.includes('record["log"].end_with?') && c.record.log === undefined));
+                const ruby = rubyExpressionValues(e, usable, env);
+                const model = usable.map((c) => RUBY_EXPRESSIONS[e]({ record: c.record, tag: c.tag, time: c.time, env }) ?? null);
                 assert.deepStrictEqual(ruby, model, e);
             }
+        });
+    });
+
+    describe("the document id, computed by Ruby's Digest as the agent computes it", () => {
+        const tag = "kubernetes.var.log.containers.shop-7d9f_web_app-" + "a".repeat(64) + ".log";
+        const T = 1772359200_123456789n;
+        const base: RubyExpressionCase = { record: { log: "abc\n", stream: "stdout" }, tag, time: T };
+        const ids = (cases: RubyExpressionCase[], node = "node-a"): string[] => rubyExpressionValues(DOCUMENT_ID_EXPRESSION, cases, { NODE_NAME: node }) as string[];
+
+        it("is SHA-256 of the length-prefixed parts: seconds, nanoseconds, node, source, stream, text", () => {
+            const seed = ["1772359200", "123456789", "node-a", tag, "stdout", "abc\n"].map((p) => `${Buffer.byteLength(p)}:${p}`).join("");
+            assert.deepStrictEqual(ids([base]), [createHash("sha256").update(seed).digest("hex")]);
+        });
+
+        it("the same line twice gives the same id, also after the container chain's raw. prefix is gone", () => {
+            const [a, b, c] = ids([base, { ...base, record: { ...base.record } }, { ...base, tag: `raw.${tag}` }]);
+            assert.strictEqual(a, b);
+            assert.strictEqual(a, c);
+        });
+
+        it("lines that differ in any one part, or whose parts only shift their boundaries, never share an id", () => {
+            const cases: RubyExpressionCase[] = [
+                base,
+                { ...base, time: T + 1n },
+                { ...base, time: T + 1_000_000_000n },
+                { ...base, tag: tag.replace("a".repeat(64), "b".repeat(64)) },
+                { ...base, record: { log: "abc\n", stream: "stderr" } },
+                { ...base, record: { log: "abd\n", stream: "stdout" } },
+                { ...base, record: { log: "abc", stream: "stdout" } },
+                // Boundaries: stream "stdoutabc\n" with no text, and text moved into the stream.
+                { ...base, record: { stream: "stdoutabc\n" } },
+                { ...base, record: { log: "stdoutabc\n" } },
+                { ...base, record: { message: "abc\n", stream: "stdout" }, tag: "salt" },
+                { ...base, record: { message: "abc\n", stream: "stdout" }, tag: "kernel" },
+            ];
+            const all = [...ids(cases), ...ids([base], "node-b"), ...ids([base], "node-a2")];
+            assert.strictEqual(new Set(all).size, all.length, all.join("\n"));
+        });
+
+        it("a line that is not valid UTF-8 still gets an id (the bytes are hashed, nothing raises)", () => {
+            const script =
+                'require "digest"; record = { "log" => "\\xff\\xfe broken".dup.force_encoding("UTF-8"), "stream" => "stdout" }; tag = "t"; time = Time.at(1, 2, :nsec); ' +
+                `id = (${DOCUMENT_ID_EXPRESSION}); print id.size`;
+            assert.strictEqual(runRuby(script, [], "", { NODE_NAME: "node-a" }), "64");
         });
     });
 });

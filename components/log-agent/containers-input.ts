@@ -1,5 +1,6 @@
 import { LogsSettings } from "../../config";
 import { comment, filter, FluentdFile, FluentdNode, FluentdSection, json, match, param, quoted, section, source, typed } from "./fluentd-model";
+import { documentIdParam } from "./document-id";
 import { FLUENTD_PATHS, ownLogsGlob, positionFile, SEARCH_OUTPUT_LABEL } from "./layout";
 
 /** docker's json-file driver: {"log": ..., "stream": ..., "time": ...} per line. */
@@ -113,7 +114,8 @@ export function kubernetesMetadataFilter(): FluentdSection {
  * advance), so every key is prefixed.
  *
  * Four steps, each a plugin of fluentd 1.6.3 itself:
- * 1. `filter_payload_split` (record_transformer): text that starts with `{` goes to `_json`, any
+ * 1. `filter_payload_split` (record_transformer): the document id from the line (document-id.ts),
+ *    while `log` still holds its text; text that starts with `{` goes to `_json`, any
  *    other to `_text`; `log` goes. Only such text reaches the JSON parser: a bare JSON scalar
  *    (`123`, `true`) would make filter_parser delete the text and then fail on it.
  * 2. `filter_parser`: `_json` parsed as JSON, keys prefixed `payload.` (inject_key_prefix), `_json`
@@ -139,6 +141,7 @@ export function payloadSplitFilter(): FluentdSection {
     return filter(KUBERNETES_FILTER, "filter_payload_split", "record_transformer", [
         param("enable_ruby", true),
         section("record", undefined, [
+            documentIdParam(),
             param(JSON_TEXT_KEY, `\${${JSON_TEXT_EXPRESSION}}`),
             param(UNPARSED_TEXT_KEY, `\${${UNPARSED_TEXT_EXPRESSION}}`),
         ]),

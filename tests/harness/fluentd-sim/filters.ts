@@ -173,6 +173,21 @@ export const RUBY_EXPRESSIONS: Record<string, (scope: RubyScope) => unknown> = {
     'record["log"].to_s.b =~ /\\A[ \\t\\r\\n]*\\{/ ? record["log"] : nil': ({ record: r }) => (LOOKS_LIKE_OBJECT(r) ? r.log : null),
     'record["log"].to_s.b =~ /\\A[ \\t\\r\\n]*\\{/ ? nil : record["log"]': ({ record: r }) => (LOOKS_LIKE_OBJECT(r) ? null : (r.log ?? null)),
     'record["_text"] || record["_json"]': ({ record: r }) => r._text ?? r._json ?? null,
+    // The document id (components/log-agent/document-id.ts): SHA-256 of the length-prefixed parts.
+    'record["_hash"] || Digest::SHA256.hexdigest([time.to_i, time.nsec, ENV["NODE_NAME"], tag.sub(/\\Araw\\./, ""), record["stream"], record["log"] || record["message"] || record["MESSAGE"]].map { |p| p.to_s.b }.map { |s| s.bytesize.to_s + ":" + s }.join)':
+        ({ record: r, tag, time, env }) => {
+            if (r._hash !== undefined && r._hash !== null) {
+                return r._hash;
+            }
+            const parts = [time / 1_000_000_000n, time % 1_000_000_000n, env.NODE_NAME, tag.replace(/^raw\./, ""), r.stream, r.log ?? r.message ?? r.MESSAGE];
+            const seed = Buffer.concat(
+                parts.map((p) => {
+                    const bytes = Buffer.from(p === undefined || p === null ? "" : String(p), "utf8");
+                    return Buffer.concat([Buffer.from(`${bytes.length}:`), bytes]);
+                }),
+            );
+            return createHash("sha256").update(seed).digest("hex");
+        },
 };
 
 /** fluentd 1.6's record_transformer: each <record> key set from its value, `${...}` expanded, then remove_keys. */
