@@ -171,6 +171,21 @@ describe("log agent: behaviour of the fluentd config (fluentd model)", () => {
         assert.deepStrictEqual(Object.keys(a.documents()[0].source).sort(), ["@timestamp", "docker", "kubernetes", "stream", "tag"]);
     });
 
+    it("a CRI line on a whole second (no fraction) keeps its time, and a line that fits no format is kept whole, at the time it was read", () => {
+        const a = agent();
+        a.tail("fluentd-containers.log", CONTAINER_LOG, ["2026-03-01T10:00:00Z stderr F on the second", "not a container log line"]);
+        a.advance(10);
+        a.shutdown();
+        assert.deepStrictEqual(a.dumped, []);
+        assert.deepStrictEqual(
+            a.documents().map((d) => [d.source.stream, d.source.message, d.source["@timestamp"]]),
+            [
+                ["stderr", "on the second\n", "2026-03-01T10:00:00.000000000+00:00"],
+                [undefined, "not a container log line\n", "2026-03-01T10:02:15.123456789+00:00"],
+            ],
+        );
+    });
+
     it("joins the CRI lines of a stack trace with line breaks, as docker's lines are", () => {
         const trace = ["java.lang.IllegalStateException: boom", "\tat shop.Cart.add(Cart.java:42)", "\tat shop.Api.post(Api.java:7)"];
         for (const [name, lines] of [

@@ -84,6 +84,17 @@ describe("log agent: patterns and expressions run by Ruby", () => {
             );
         });
 
+        it("a line whose time has no fraction (Go's RFC3339Nano at a whole second) has the second pattern, and only that one", () => {
+            const whole = valueOf(files["containers.input.conf"], "format", "/^(?<time>\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:Z");
+            const lines = ["2026-03-01T10:00:00Z stdout F on the second", "2026-03-01T11:00:00+01:00 stderr P part", `${T} stdout F with a fraction`];
+            assert.deepStrictEqual(rubyNamedCaptures(whole, lines), [
+                { time: "2026-03-01T10:00:00Z", stream: "stdout", logtag: "F", log: "on the second" },
+                { time: "2026-03-01T11:00:00+01:00", stream: "stderr", logtag: "P", log: "part" },
+                null,
+            ]);
+            assert.deepStrictEqual(rubyNamedCaptures(pattern, lines).slice(0, 2), [null, null]);
+        });
+
         it("JavaScript's engine, which the fluentd model uses, splits every line above as Ruby does", () => {
             const lines = [
                 `${T} stdout F redirecting stderr to /dev/null`,

@@ -16,18 +16,31 @@ export const DOCKER_JSON_TIME_FORMAT = "%Y-%m-%dT%H:%M:%S.%NZ";
  * `... stdout F redirecting stderr to /dev/null` became stream stderr, text `/dev/null`, and
  * `... stdout F a stdout P then this` a partial line (#35).
  */
-export const CRI_LINE_PATTERN =
-    "/^(?<time>\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:Z|[+-]\\d{2}:\\d{2})) (?<stream>stdout|stderr) (?<logtag>[PF])(?::[^ ]*)? (?<log>.*)$/";
+function criPattern(time: string): string {
+    return `/^(?<time>\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}${time}(?:Z|[+-]\\d{2}:\\d{2})) (?<stream>stdout|stderr) (?<logtag>[PF])(?::[^ ]*)? (?<log>.*)$/`;
+}
+export const CRI_LINE_PATTERN = criPattern("\\.\\d+");
+/**
+ * RFC 3339 with nanoseconds, as the runtimes write it (Go's RFC3339Nano), drops the fraction when
+ * it is zero, and a time format either has `.%N` or not, so such a line has a pattern of its own.
+ */
+export const CRI_WHOLE_SECOND_LINE_PATTERN = criPattern("");
 export const CRI_FLAG_KEY = "logtag";
 export const CRI_PARTIAL_FLAG = "P";
 export const CRI_TIME_FORMAT = "%Y-%m-%dT%H:%M:%S.%N%:z";
+export const CRI_WHOLE_SECOND_TIME_FORMAT = "%Y-%m-%dT%H:%M:%S%:z";
 
 /** Tags as in docs/design.md#fluentd-tags-and-paths: tail tags raw.kubernetes.*, detect_exceptions strips "raw". */
 export const RAW_TAG = "raw.kubernetes.*";
 export const RAW_MATCH = "raw.kubernetes.**";
 export const KUBERNETES_FILTER = "kubernetes.**";
 
-/** Either format may appear on one node, so each line is tried as docker JSON, then as CRI text. */
+/**
+ * Either format may appear on one node, so each line is tried as docker JSON, then as CRI text
+ * (with a fraction of a second, then without). A line that fits none of them is kept whole as its
+ * text (`none` into `log`), at the time it is read, instead of being dropped with fluentd's
+ * "pattern not match" warning.
+ */
 export function containerLogInput(s: LogsSettings): FluentdSection {
     return source("fluentd-containers.log", "tail", [
         param("path", `${FLUENTD_PATHS.containerLogs}/*.log`),
@@ -42,6 +55,8 @@ export function containerLogInput(s: LogsSettings): FluentdSection {
                 param("time_format", DOCKER_JSON_TIME_FORMAT),
             ]),
             section("pattern", undefined, [param("format", CRI_LINE_PATTERN), param("time_format", CRI_TIME_FORMAT)]),
+            section("pattern", undefined, [param("format", CRI_WHOLE_SECOND_LINE_PATTERN), param("time_format", CRI_WHOLE_SECOND_TIME_FORMAT)]),
+            section("pattern", undefined, [param("format", "none"), param("message_key", "log")]),
         ]),
     ]);
 }
