@@ -39,7 +39,9 @@ export interface RubyExpressionCase {
  * Each case's value of a record_transformer `${...}` expression (enable_ruby), evaluated as
  * fluentd 1.6.3's RubyPlaceholderExpander does: instance_eval of the text with the locals tag, time
  * (Time.at of the event time, which keeps its nanoseconds) and record, after fluentd has loaded
- * json (record_transformer) and digest (in_forward, which the agent always runs).
+ * json (record_transformer) and digest (in_forward, which the agent always runs). fluentd's
+ * evaluating object also lacks Object's public methods; the agent's expressions call methods only
+ * on tag, time and record, so that difference cannot show here.
  */
 export function rubyExpressionValues(expression: string, cases: RubyExpressionCase[], env: Record<string, string> = {}): unknown[] {
     const script = [
