@@ -127,10 +127,13 @@ describe("log agent: component", () => {
             ]);
         });
 
-        it("runs the add-on image with FLUENTD_ARGS and no password env", () => {
+        it("runs the add-on image with FLUENTD_ARGS, the node's name for document ids, and no password env", () => {
             const c = containerOf(resources);
             assert.strictEqual(c.image, "quay.io/fluentd_elasticsearch/fluentd:v2.7.0");
-            assert.deepStrictEqual(c.env, [{ name: "FLUENTD_ARGS", value: "--no-supervisor -q" }]);
+            assert.deepStrictEqual(c.env, [
+                { name: "FLUENTD_ARGS", value: "--no-supervisor -q" },
+                { name: "NODE_NAME", valueFrom: { fieldRef: { fieldPath: "spec.nodeName" } } },
+            ]);
         });
 
         it("requests 100m CPU and 200Mi memory, limited to 500Mi", () => {
@@ -257,7 +260,7 @@ describe("log agent: component", () => {
             assert.strictEqual(cm.metadata.namespace, "logging");
             const secret = findOne(resources, T.secret).inputs;
             assert.strictEqual(secret.metadata.namespace, "logging");
-            assert.strictEqual(pod.containers[0].env[1].valueFrom.secretKeyRef.name, secret.metadata.name);
+            assert.strictEqual(pod.containers[0].env.find((e: any) => e.name === "OUTPUT_PASSWORD").valueFrom.secretKeyRef.name, secret.metadata.name);
             assert.ok(resources.every((r) => r.type === T.component || r.name.startsWith("shipper-")));
         });
     });
@@ -291,6 +294,7 @@ describe("log agent: component", () => {
         it("reaches fluentd only as OUTPUT_PASSWORD through a secretKeyRef", () => {
             assert.deepStrictEqual(containerOf(resources).env, [
                 { name: "FLUENTD_ARGS", value: "--no-supervisor -q" },
+                { name: "NODE_NAME", valueFrom: { fieldRef: { fieldPath: "spec.nodeName" } } },
                 { name: "OUTPUT_PASSWORD", valueFrom: { secretKeyRef: { name: "fluentd-es-search-credentials", key: "password" } } },
             ]);
             const output = findOne(resources, T.configMap).inputs.data["output.conf"];

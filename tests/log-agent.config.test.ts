@@ -1,5 +1,10 @@
 import * as assert from "assert";
 import { LogAgent } from "../components/log-agent";
+import { agentConfigModel } from "../components/log-agent/config-map";
+import { DOCUMENT_ID_EXPRESSION } from "../components/log-agent/document-id";
+import { CRI_LINE_PATTERN, JSON_TEXT_EXPRESSION, UNPARSED_TEXT_EXPRESSION } from "../components/log-agent/containers-input";
+import { FluentdNode, paramOf } from "../components/log-agent/fluentd-model";
+import { renderFluentd } from "../components/log-agent/fluentd-serializer";
 import { Settings } from "../config";
 import { captureResources, findOne } from "./harness/pulumi-mocks";
 import { settingsWith } from "./harness/stack-config";
@@ -91,7 +96,7 @@ describe("log agent: config files (docs/design.md#log-agent-configuration)", () 
                 "time_format %Y-%m-%dT%H:%M:%S.%NZ",
                 "</pattern>",
                 "<pattern>",
-                "format /^(?<time>.+) (?<stream>stdout|stderr) (?<logtag>[^ ]*) (?<log>.*)$/",
+                `format ${CRI_LINE_PATTERN}`,
                 "time_format %Y-%m-%dT%H:%M:%S.%N%:z",
                 "</pattern>",
                 "</parse>",
@@ -166,21 +171,64 @@ describe("log agent: config files (docs/design.md#log-agent-configuration)", () 
             ]);
         });
 
-        it("filter 5: parser on kubernetes.** with key_name, reserve_data, reserve_time, remove_key_name_field, then JSON and none", () => {
-            const lines = directive(files["containers.input.conf"], "filter_parser");
-            assert.strictEqual(lines[0], "<filter kubernetes.**>");
-            assertInOrder(lines, [
+        it("filters 5 to 8: a JSON object line's keys under payload., any other line as message, each step keeping the record", () => {
+            const text = files["containers.input.conf"];
+            assert.deepStrictEqual(directive(text, "filter_payload_split"), [
+                "<filter kubernetes.**>",
+                "@id filter_payload_split",
+                "@type record_transformer",
+                "enable_ruby true",
+                "<record>",
+                `_hash \${${DOCUMENT_ID_EXPRESSION}}`,
+                `_json \${${JSON_TEXT_EXPRESSION}}`,
+                `_text \${${UNPARSED_TEXT_EXPRESSION}}`,
+                "</record>",
+                "remove_keys log",
+                "</filter>",
+            ]);
+            assert.deepStrictEqual(directive(text, "filter_parser"), [
+                "<filter kubernetes.**>",
                 "@id filter_parser",
                 "@type parser",
-                "key_name log",
+                "key_name _json",
                 "reserve_data true",
                 "reserve_time true",
                 "remove_key_name_field true",
+                "emit_invalid_record_to_error false",
+                "inject_key_prefix payload.",
                 "<parse>",
                 "@type multi_format",
+                "<pattern>",
                 "format json",
-                "format none",
+                "keep_time_key true",
+                "</pattern>",
                 "</parse>",
+                "</filter>",
+            ]);
+            assert.deepStrictEqual(directive(text, "filter_payload_fallback"), [
+                "<filter kubernetes.**>",
+                "@id filter_payload_fallback",
+                "@type record_transformer",
+                "enable_ruby true",
+                "<record>",
+                '_text ${record["_text"] || record["_json"]}',
+                "</record>",
+                "remove_keys _json",
+                "</filter>",
+            ]);
+            assert.deepStrictEqual(directive(text, "filter_message"), [
+                "<filter kubernetes.**>",
+                "@id filter_message",
+                "@type parser",
+                "key_name _text",
+                "reserve_data true",
+                "reserve_time true",
+                "remove_key_name_field true",
+                "emit_invalid_record_to_error false",
+                "<parse>",
+                "@type none",
+                "</parse>",
+                "</filter>",
             ]);
         });
 
@@ -192,7 +240,10 @@ describe("log agent: config files (docs/design.md#log-agent-configuration)", () 
                 "@id filter_line_break",
                 "@id raw.kubernetes",
                 "@id filter_kubernetes_metadata",
+                "@id filter_payload_split",
                 "@id filter_parser",
+                "@id filter_payload_fallback",
+                "@id filter_message",
             ].map(
                 (id) => text.indexOf(id),
             );
@@ -247,6 +298,32 @@ describe("log agent: config files (docs/design.md#log-agent-configuration)", () 
             assert.strictEqual(positions.length, 17, positions.join("\n"));
             for (const p of positions) {
                 assert.ok(p.startsWith("/var/lib/cluster-monitoring/kube-system/fluentd-es/"), p);
+            }
+        });
+
+        it("every file input, the disabled ones too, reads a file from its start when it has no position yet", () => {
+            const tails: string[][] = [];
+            for (const [key, file] of Object.entries(agentConfigModel(settingsWith().logs))) {
+                const walk = (n: FluentdNode, shipped: boolean): void => {
+                    if (n.kind === "disabled") {
+                        walk(n.section, false);
+                    } else if (n.kind === "section") {
+                        const type = paramOf(n, "@type")?.value;
+                        if (n.name === "source" && type?.kind === "text" && type.text === "tail") {
+                            const lines = renderFluentd([n]).split("\n").map((l) => l.trim());
+                            tails.push(lines);
+                            assert.ok(lines.includes("read_from_head true"), `${key} ${shipped ? "" : "(disabled) "}${lines[1]} has read_from_head true`);
+                            assert.ok(lines.some((l) => l.startsWith("pos_file /var/lib/cluster-monitoring/")), `${lines[1]} keeps a position file`);
+                        }
+                        n.body.forEach((c) => walk(c, shipped));
+                    }
+                };
+                file.forEach((n) => walk(n, true));
+            }
+            // the container input, salt, and the ten disabled file inputs
+            assert.strictEqual(tails.length, 12, tails.map((t) => t[1]).join(", "));
+            for (const id of ["fluentd-containers.log", "minion"]) {
+                assert.ok(directive(files[id === "minion" ? "system.input.conf" : "containers.input.conf"], id).includes("read_from_head true"), id);
             }
         });
 
@@ -344,11 +421,14 @@ describe("log agent: config files (docs/design.md#log-agent-configuration)", () 
             assert.deepStrictEqual(directive(files["output.conf"], "filter_document_id"), [
                 "<filter **>",
                 "@id filter_document_id",
-                "@type elasticsearch_genid",
-                "hash_id_key _hash",
+                "@type record_transformer",
+                "enable_ruby true",
+                "<record>",
+                `_hash \${${DOCUMENT_ID_EXPRESSION}}`,
+                "</record>",
                 "</filter>",
             ]);
-            assertInOrder(directive(files["output.conf"], "elasticsearch"), ["id_key _hash", "remove_keys _hash", "<buffer>"]);
+            assertInOrder(directive(files["output.conf"], "elasticsearch"), ["id_key _hash", "remove_keys _hash,_text", "<buffer>"]);
         });
 
         it("starts without asking the store for its version, and never swaps the host for sniffed node addresses", () => {

@@ -17,8 +17,21 @@ const WRITTEN = "2026-03-01T10:00:00.123456789Z";
 /** The agent reads the lines 135 s after they were written, as when tailing was blocked. */
 const READ = eventTime(WRITTEN) + seconds(135);
 
-function agent(): FluentdAgent {
-    return new FluentdAgent(agentConfigModel(settingsWith().logs), READ);
+/** An agent on a node (NODE_NAME, which the DaemonSet sets from spec.nodeName). */
+function agent(node = "node-a"): FluentdAgent {
+    return new FluentdAgent(agentConfigModel(settingsWith().logs), READ, { NODE_NAME: node });
+}
+
+/** The document ids of the lines as one agent ships them; each test line becomes one document. */
+function idsOf(lines: string[], path = CONTAINER_LOG, node = "node-a"): string[] {
+    const a = agent(node);
+    a.tail("fluentd-containers.log", path, lines);
+    a.advance(10);
+    a.shutdown();
+    assert.deepStrictEqual(a.dumped, []);
+    const docs = a.documents();
+    assert.strictEqual(docs.length, lines.length);
+    return docs.map((d) => d.id!);
 }
 
 function cri(time: string, flag: "P" | "F", text: string, stream = "stdout"): string {
@@ -80,6 +93,99 @@ describe("log agent: behaviour of the fluentd config (fluentd model)", () => {
         assert.deepStrictEqual(docs[0].source.kubernetes, { container_name: "app", namespace_name: "web", pod_name: "shop-7d9f" });
     });
 
+    it("a CRI line whose text names a stream and a flag keeps its own stream and whole text, and is not taken for a partial line", () => {
+        const a = agent();
+        a.tail("fluentd-containers.log", CONTAINER_LOG, [
+            cri(WRITTEN, "F", "redirecting stderr to /dev/null"),
+            cri(WRITTEN, "F", "... stdout P then this"),
+            cri(WRITTEN, "F", "the next line", "stderr"),
+        ]);
+        a.advance(10);
+        a.shutdown();
+        assert.deepStrictEqual(a.dumped, []);
+        assert.deepStrictEqual(
+            a.documents().map((d) => [d.source.stream, d.source.message]),
+            [
+                ["stdout", "redirecting stderr to /dev/null\n"],
+                ["stdout", "... stdout P then this\n"],
+                ["stderr", "the next line\n"],
+            ],
+        );
+    });
+
+    it("a JSON line's fields go under payload. and never overwrite the record's own (stream, kubernetes, docker, @timestamp, tag, id)", () => {
+        const payload = {
+            stream: "evil",
+            kubernetes: { pod_name: "other" },
+            docker: "d",
+            "@timestamp": "2023-01-01T00:00:00Z",
+            time: "2023-01-01T00:00:00Z",
+            tag: "t",
+            _hash: "h",
+            message: "m",
+            level: "info",
+        };
+        const a = agent();
+        a.tail("fluentd-containers.log", CONTAINER_LOG, [
+            cri(WRITTEN, "F", JSON.stringify(payload), "stderr"),
+            JSON.stringify({ log: `${JSON.stringify({ level: "warn", time: 1700000000.5 })}\n`, stream: "stdout", time: WRITTEN }),
+        ]);
+        a.advance(10);
+        a.shutdown();
+        assert.deepStrictEqual(a.dumped, []);
+        const [cri0, docker0] = a.documents();
+        assert.deepStrictEqual(cri0.source, {
+            stream: "stderr",
+            docker: { container_id: CONTAINER_ID },
+            kubernetes: { container_name: "app", namespace_name: "web", pod_name: "shop-7d9f" },
+            ...Object.fromEntries(Object.entries(payload).map(([k, v]) => [`payload.${k}`, v])),
+            "@timestamp": "2026-03-01T10:00:00.123456789+00:00",
+            tag: `kubernetes${CONTAINER_LOG.replace(/\//g, ".")}`,
+        });
+        assert.ok(cri0.id !== "h", "the payload's _hash is not the document id");
+        assert.deepStrictEqual(
+            [docker0.source.stream, docker0.source["payload.level"], docker0.source["payload.time"], docker0.source["@timestamp"], "message" in docker0.source],
+            ["stdout", "warn", 1700000000.5, "2026-03-01T10:00:00.123456789+00:00", false],
+        );
+    });
+
+    it("any other container line is shipped whole as message: plain text, a JSON scalar, text that only looks like JSON, a JSON line whose time is an object", () => {
+        const lines = ["plain text {not json}", "123", "true", '{"oops": ', ' {"time": {"a": 1}, "x": 1}'];
+        const a = agent();
+        a.tail("fluentd-containers.log", CONTAINER_LOG, lines.map((l) => cri(WRITTEN, "F", l)));
+        a.advance(10);
+        a.shutdown();
+        assert.deepStrictEqual(a.dumped, []);
+        const docs = a.documents();
+        assert.deepStrictEqual(docs.map((d) => d.source.message), lines.map((l) => `${l}\n`));
+        for (const d of docs) {
+            assert.deepStrictEqual(Object.keys(d.source).sort(), ["@timestamp", "docker", "kubernetes", "message", "stream", "tag"], JSON.stringify(d.source));
+        }
+    });
+
+    it("an empty JSON object line is shipped with no payload keys and no leftover helper fields", () => {
+        const a = agent();
+        a.tail("fluentd-containers.log", CONTAINER_LOG, [cri(WRITTEN, "F", "{}")]);
+        a.advance(10);
+        a.shutdown();
+        assert.deepStrictEqual(Object.keys(a.documents()[0].source).sort(), ["@timestamp", "docker", "kubernetes", "stream", "tag"]);
+    });
+
+    it("a CRI line on a whole second (no fraction) keeps its time, and a line that fits no format is kept whole, at the time it was read", () => {
+        const a = agent();
+        a.tail("fluentd-containers.log", CONTAINER_LOG, ["2026-03-01T10:00:00Z stderr F on the second", "not a container log line"]);
+        a.advance(10);
+        a.shutdown();
+        assert.deepStrictEqual(a.dumped, []);
+        assert.deepStrictEqual(
+            a.documents().map((d) => [d.source.stream, d.source.message, d.source["@timestamp"]]),
+            [
+                ["stderr", "on the second\n", "2026-03-01T10:00:00.000000000+00:00"],
+                [undefined, "not a container log line\n", "2026-03-01T10:02:15.123456789+00:00"],
+            ],
+        );
+    });
+
     it("joins the CRI lines of a stack trace with line breaks, as docker's lines are", () => {
         const trace = ["java.lang.IllegalStateException: boom", "\tat shop.Cart.add(Cart.java:42)", "\tat shop.Api.post(Api.java:7)"];
         for (const [name, lines] of [
@@ -126,5 +232,63 @@ describe("log agent: behaviour of the fluentd config (fluentd model)", () => {
         assert.strictEqual(new Set(ids).size, 2, "two records, two ids");
         assert.deepStrictEqual(retry.map((d) => d.id), ids);
         assert.ok(first.every((d) => !("_hash" in d.source)), "the id field itself is not indexed");
+    });
+
+    describe("document ids from the line itself (exactly-once documents)", () => {
+        const lines = [
+            cri(WRITTEN, "F", '{"level":"info","msg":"order placed"}'),
+            cri(WRITTEN, "F", "plain line"),
+            JSON.stringify({ log: "docker line\n", stream: "stderr", time: WRITTEN }),
+        ];
+
+        it("a line read again, by a restarted agent, gets the same id, so its second copy overwrites the first", () => {
+            const first = idsOf(lines);
+            assert.deepStrictEqual(idsOf(lines), first);
+            assert.ok(first.every((id) => /^[0-9a-f]{64}$/.test(id)), first.join(" "));
+            assert.strictEqual(new Set(first).size, lines.length);
+        });
+
+        it("two lines that differ in any one part never share an id: time (1 ns), stream, text, container, node", () => {
+            const other = `/var/log/containers/shop-7d9f_web_app-${"b".repeat(64)}.log`;
+            const base = idsOf([cri(WRITTEN, "F", "same text")])[0];
+            const variants = {
+                time: idsOf([cri("2026-03-01T10:00:00.12345679Z", "F", "same text")])[0],
+                stream: idsOf([cri(WRITTEN, "F", "same text", "stderr")])[0],
+                text: idsOf([cri(WRITTEN, "F", "same text.")])[0],
+                container: idsOf([cri(WRITTEN, "F", "same text")], other)[0],
+                node: idsOf([cri(WRITTEN, "F", "same text")], CONTAINER_LOG, "node-b")[0],
+            };
+            assert.strictEqual(new Set([base, ...Object.values(variants)]).size, 6, JSON.stringify({ base, ...variants }));
+        });
+
+        it("a line written twice in the same nanosecond by the same container collapses into one document (the documented limit)", () => {
+            const [x, y] = idsOf([cri(WRITTEN, "F", "twice"), cri(WRITTEN, "F", "twice")]);
+            assert.strictEqual(x, y);
+        });
+
+        it("node records and a container part that waited too long get ids from their own line, stable across a restart", () => {
+            const run = (node: string): string[] => {
+                const a = agent(node);
+                a.tail("minion", "/var/log/salt/minion", ["2026-03-01 10:00:00,066 [salt.state       ][INFO    ] Completed state [nginx]"]);
+                a.journal("kernel", [{ realtime: eventTime(WRITTEN), fields: { MESSAGE: "eth0: link up", _TRANSPORT: "kernel" } }]);
+                a.journal("journald-kubelet", [{ realtime: eventTime(WRITTEN), fields: { MESSAGE: "Started kubelet", _SYSTEMD_UNIT: "kubelet.service" } }]);
+                a.tail("fluentd-containers.log", CONTAINER_LOG, [cri(WRITTEN, "P", "cut off")]);
+                a.advance(120);
+                a.shutdown();
+                assert.deepStrictEqual(a.dumped, []);
+                return a.documents().map((d) => d.id!);
+            };
+            const first = run("node-a");
+            assert.strictEqual(first.length, 4);
+            assert.ok(first.every((id) => /^[0-9a-f]{64}$/.test(id)));
+            assert.strictEqual(new Set(first).size, 4);
+            assert.deepStrictEqual(run("node-a"), first);
+            assert.strictEqual(new Set([...first, ...run("node-b")]).size, 8, "the same node log line on two nodes is two documents");
+        });
+
+        it("a payload's own _hash is not the id", () => {
+            const [withHash] = idsOf([cri(WRITTEN, "F", '{"_hash":"chosen"}')]);
+            assert.notStrictEqual(withHash, "chosen");
+        });
     });
 });

@@ -11,6 +11,7 @@ import {
     FLUENTD_PATHS,
     HOST_PATHS,
     METRICS_PORT,
+    NODE_NAME_ENV,
     PASSWORD_ENV,
     PASSWORD_SECRET_KEY,
     VOLUMES,
@@ -33,7 +34,11 @@ export const FLUENTD_ARGS = "--no-supervisor -q";
  */
 
 export function agentEnv(s: LogsSettings): EnvVar[] {
-    const env: EnvVar[] = [{ name: "FLUENTD_ARGS", value: FLUENTD_ARGS }];
+    const env: EnvVar[] = [
+        { name: "FLUENTD_ARGS", value: FLUENTD_ARGS },
+        // Part of each document id (DOCUMENT_ID_EXPRESSION): the pod's own hostname changes with every restart.
+        { name: NODE_NAME_ENV, valueFrom: { fieldRef: { fieldPath: "spec.nodeName" } } },
+    ];
     if (s.search.user !== undefined) {
         env.push({
             name: PASSWORD_ENV,

@@ -76,6 +76,8 @@ export const METRICS_PORT = { name: "metrics", number: 24231, path: "/metrics" }
 export const SEARCH_OUTPUT_LABEL = "@SEARCH_OUTPUT";
 
 export const PASSWORD_ENV = "OUTPUT_PASSWORD";
+/** The node's name (downward API spec.nodeName), part of every document id. */
+export const NODE_NAME_ENV = "NODE_NAME";
 export const PASSWORD_SECRET_KEY = "password";
 
 export const CONFIG_FILES = {

@@ -1,5 +1,7 @@
 import { LogsSettings } from "../../config";
 import { comment, envVar, filter, FluentdFile, FluentdNode, FluentdSection, flag, match, param, quoted, section, typed } from "./fluentd-model";
+import { UNPARSED_TEXT_KEY } from "./containers-input";
+import { DOCUMENT_ID_KEY, documentIdFilter } from "./document-id";
 import { bufferPath, PASSWORD_ENV, SEARCH_OUTPUT_LABEL } from "./layout";
 
 /** Elasticsearch 7 accepts only this mapping type; fluent-plugin-elasticsearch 3.5 still sends one. */
@@ -11,9 +13,6 @@ export const TYPE_NAME = "_doc";
  * fluent-plugin-elasticsearch 3.5 uses the version only for the type name and the routing key.
  */
 export const ASSUMED_SEARCH_MAJOR_VERSION = 7;
-
-/** The record field that carries a document's id from the buffer to the bulk request. */
-export const DOCUMENT_ID_KEY = "_hash";
 
 /**
  * Parameters of fluentd 1.6's buffer section only (docs/design.md#fluentd-parameters). A file buffer in the
@@ -55,15 +54,6 @@ function credentials(s: LogsSettings): FluentdNode[] {
 }
 
 /**
- * fluent-plugin-elasticsearch 3.5's elasticsearch_genid: a random id per record, written before
- * the record enters the buffer, so a chunk that is sent again after a failed or half-done bulk
- * request overwrites its documents instead of adding copies.
- */
-export function documentIdFilter(): FluentdSection {
-    return filter("**", "filter_document_id", "elasticsearch_genid", [param("hash_id_key", DOCUMENT_ID_KEY)]);
-}
-
-/**
  * Start-up and connection behaviour: the version check at start-up is off, since fluentd
  * configures outputs before it starts any input, and 3.5's check retries with doubling sleeps
  * (15 times, about 18 hours) while nothing is tailed; connections reset after any error; the host
@@ -95,7 +85,7 @@ export function searchOutput(s: LogsSettings): FluentdSection {
         ...connection(),
         param("logstash_format", true),
         param("id_key", DOCUMENT_ID_KEY),
-        param("remove_keys", DOCUMENT_ID_KEY),
+        param("remove_keys", [DOCUMENT_ID_KEY, UNPARSED_TEXT_KEY].join(",")),
         outputBuffer(s),
     ]);
 }

@@ -23,12 +23,18 @@ const GLOG_LINE =
     "/^(?<severity>\\w)(?<time>\\d{4} [^\\s]*)\\s+(?<pid>\\d+)\\s+(?<source>[^ \\]]+)\\] (?<message>.*)/";
 const GLOG_TIME_FORMAT = "%m%d %H:%M:%S.%N";
 
+/**
+ * Every file input reads a file from its start when it has no position yet (read_from_head), so
+ * lines written before the agent's first start are shipped; afterwards the position file decides.
+ * fluentd 1.6's in_tail defaults to the end of the file.
+ */
 export function saltMinionInput(s: LogsSettings): FluentdSection {
     return source("minion", "tail", [
         typed("parse", "regexp", [param("expression", SALT_PATTERN), param("time_format", SALT_TIME_FORMAT)]),
         param("path", "/var/log/salt/minion"),
         param("pos_file", positionFile(s, "salt.pos")),
         param("tag", "salt"),
+        param("read_from_head", true),
     ]);
 }
 
@@ -62,6 +68,7 @@ function fileInput(s: LogsSettings, name: string, tag: string, parse: FluentdSec
         param("path", `/var/log/${name}.log`),
         param("pos_file", positionFile(s, `es-${name}.log.pos`)),
         param("tag", tag),
+        param("read_from_head", true),
     ]);
 }
 

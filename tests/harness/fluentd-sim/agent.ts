@@ -47,7 +47,15 @@ export class FluentdAgent {
     private readonly outputs: ElasticsearchOutput[] = [];
     private readonly esSections: FluentdSection[] = [];
 
-    constructor(files: Record<string, FluentdFile>, start: EventTime) {
+    /**
+     * `env` is the agent container's environment (the DaemonSet's env vars) that Ruby expressions
+     * read through ENV.
+     */
+    constructor(
+        files: Record<string, FluentdFile>,
+        start: EventTime,
+        private readonly env: Record<string, string> = {},
+    ) {
         this.now = start;
         for (const name of Object.keys(files).sort()) {
             for (const node of files[name]) {
@@ -59,6 +67,7 @@ export class FluentdAgent {
     private context(scope: Element[]): PluginContext {
         return {
             now: () => this.now,
+            env: this.env,
             emit: (tag, time, record) => this.route(scope, { tag, time, record }),
             emitToLabel: (label, tag, time, record) => this.route(this.label(label), { tag, time, record }),
             emitError: (tag, time, record, error) => {

@@ -11,7 +11,7 @@ export function filterPlugin(section: FluentdSection, ctx: PluginContext): Filte
         case "concat":
             return new ConcatFilter(section, ctx);
         case "record_transformer":
-            return recordTransformer(section);
+            return recordTransformer(section, ctx.env);
         case "kubernetes_metadata":
             return kubernetesMetadata();
         case "parser":
@@ -149,19 +149,49 @@ class ConcatFilter implements FilterPlugin {
     }
 }
 
+/** What a record_transformer Ruby expression sees (RubyPlaceholderExpander of fluentd 1.6.3). */
+export interface RubyScope {
+    record: LogRecord;
+    tag: string;
+    /** Time.at(event time): seconds and nanoseconds. */
+    time: EventTime;
+    env: Record<string, string>;
+}
+
+const LOOKS_LIKE_OBJECT = (r: LogRecord): boolean => /^[ \t\r\n]*\{/.test(r.log === undefined || r.log === null ? "" : String(r.log));
+
 /**
  * Ruby expressions of record_transformer (enable_ruby true) that the model knows, each with what
- * it computes. Any other expression stops the model, so a config change cannot slip past it.
+ * it computes; nil is null. Any other expression stops the model, so a config change cannot slip
+ * past it. tests/log-agent.ruby.test.ts runs each of them with a real Ruby and compares.
  */
-export const RUBY_EXPRESSIONS: Record<string, (record: LogRecord) => unknown> = {
-    'record["log"].end_with?("\\n") ? record["log"] : record["log"] + "\\n"': (r) => {
+export const RUBY_EXPRESSIONS: Record<string, (scope: RubyScope) => unknown> = {
+    'record["log"].end_with?("\\n") ? record["log"] : record["log"] + "\\n"': ({ record: r }) => {
         const log = String(r.log);
         return log.endsWith("\n") ? log : `${log}\n`;
     },
+    'record["log"].to_s.b =~ /\\A[ \\t\\r\\n]*\\{/ ? record["log"] : nil': ({ record: r }) => (LOOKS_LIKE_OBJECT(r) ? r.log : null),
+    'record["log"].to_s.b =~ /\\A[ \\t\\r\\n]*\\{/ ? nil : record["log"]': ({ record: r }) => (LOOKS_LIKE_OBJECT(r) ? null : (r.log ?? null)),
+    'record["_text"] || record["_json"]': ({ record: r }) => r._text ?? r._json ?? null,
+    // The document id (components/log-agent/document-id.ts): SHA-256 of the length-prefixed parts.
+    'record["_hash"] || Digest::SHA256.hexdigest([time.to_i, time.nsec, ENV["NODE_NAME"], tag.sub(/\\Araw\\./, ""), record["stream"], record["log"] || record["message"] || record["MESSAGE"]].map { |p| p.to_s.b }.map { |s| s.bytesize.to_s + ":" + s }.join)':
+        ({ record: r, tag, time, env }) => {
+            if (r._hash !== undefined && r._hash !== null) {
+                return r._hash;
+            }
+            const parts = [time / 1_000_000_000n, time % 1_000_000_000n, env.NODE_NAME, tag.replace(/^raw\./, ""), r.stream, r.log ?? r.message ?? r.MESSAGE];
+            const seed = Buffer.concat(
+                parts.map((p) => {
+                    const bytes = Buffer.from(p === undefined || p === null ? "" : String(p), "utf8");
+                    return Buffer.concat([Buffer.from(`${bytes.length}:`), bytes]);
+                }),
+            );
+            return createHash("sha256").update(seed).digest("hex");
+        },
 };
 
-/** fluentd 1.6's record_transformer: each <record> key set from its value, `${...}` expanded. */
-function recordTransformer(s: FluentdSection): FilterPlugin {
+/** fluentd 1.6's record_transformer: each <record> key set from its value, `${...}` expanded, then remove_keys. */
+function recordTransformer(s: FluentdSection, env: Record<string, string>): FilterPlugin {
     const ruby = bool(s, "enable_ruby", false);
     const fields = only(s, "record")?.body.filter((n) => n.kind === "param") ?? [];
     return {
@@ -178,7 +208,7 @@ function recordTransformer(s: FluentdSection): FilterPlugin {
                     if (!fn) {
                         throw new Error(`the fluentd model does not know the Ruby expression ${whole[1]}`);
                     }
-                    record[f.name] = fn(e.record);
+                    record[f.name] = fn({ record: e.record, tag: e.tag, time: e.time, env });
                 } else {
                     record[f.name] = template.replace(/\$\{record\["([^"]+)"\]\}|\$\{tag\}/g, (m, key) =>
                         key === undefined ? e.tag : String(e.record[key] ?? ""),
@@ -222,33 +252,57 @@ function kubernetesMetadata(): FilterPlugin {
     };
 }
 
-/** fluentd 1.6's filter_parser (filter_with_time), with reserve_data, reserve_time and remove_key_name_field. */
+/**
+ * fluentd 1.6.3's filter_parser (filter_with_time): reserve_data, reserve_time,
+ * remove_key_name_field (the field goes before the parsed values are merged), inject_key_prefix and
+ * emit_invalid_record_to_error. A missing or nil field, or text the parser does not match, is an
+ * error event unless emit_invalid_record_to_error is false; with reserve_data the record passes
+ * unchanged. An error the parser raises is an error event, or the record is dropped when
+ * emit_invalid_record_to_error is false.
+ */
 function parserFilter(s: FluentdSection, ctx: PluginContext): FilterPlugin {
     const parse = parserFrom(only(s, "parse")!);
     const key = str(s, "key_name")!;
+    const reserveData = bool(s, "reserve_data", false);
+    const toError = bool(s, "emit_invalid_record_to_error", true);
+    const prefix = str(s, "inject_key_prefix");
+    if (str(s, "hash_value_field") !== undefined || str(s, "replace_invalid_sequence") !== undefined) {
+        throw new Error("filter_parser hash_value_field and replace_invalid_sequence are not modelled");
+    }
+    const handle = (record: LogRecord, values: LogRecord): LogRecord => {
+        const v = prefix === undefined ? values : Object.fromEntries(Object.entries(values).map(([k, x]) => [prefix + k, x]));
+        return reserveData ? { ...record, ...v } : v;
+    };
     return {
         filter(e) {
-            if (!(key in e.record)) {
-                ctx.emitError(e.tag, e.time, e.record, `ArgumentError: ${key} does not exist`);
-                return bool(s, "reserve_data", false) ? [e] : [];
+            const raw = e.record[key];
+            if (raw === undefined || raw === null) {
+                if (toError) {
+                    ctx.emitError(e.tag, e.time, e.record, `ArgumentError: ${key} does not exist`);
+                }
+                return reserveData ? [{ ...e, record: handle(e.record, {}) }] : [];
             }
             let parsed;
             try {
-                parsed = parse(String(e.record[key]), ctx.now());
+                parsed = parse(String(raw), ctx.now());
             } catch (err) {
-                ctx.emitError(e.tag, e.time, e.record, `ParserError: ${(err as Error).message}`);
+                if (toError) {
+                    ctx.emitError(e.tag, e.time, e.record, `ParserError: ${(err as Error).message}`);
+                }
                 return [];
             }
             if (!parsed) {
-                ctx.emitError(e.tag, e.time, e.record, "ParserError: pattern not matched");
-                return bool(s, "reserve_data", false) ? [e] : [];
+                if (toError) {
+                    ctx.emitError(e.tag, e.time, e.record, "ParserError: pattern not matched");
+                }
+                return reserveData ? [{ ...e, record: handle(e.record, {}) }] : [];
             }
             const time = bool(s, "reserve_time", false) ? e.time : parsed.time;
-            const base = bool(s, "reserve_data", false) ? { ...e.record } : {};
+            const base = { ...e.record };
             if (bool(s, "remove_key_name_field", false)) {
                 delete base[key];
             }
-            return [{ tag: e.tag, time, record: { ...base, ...parsed.record } }];
+            return [{ tag: e.tag, time, record: handle(base, parsed.record) }];
         },
     };
 }

@@ -11,6 +11,8 @@ export interface FluentdEvent {
 /** What a plugin may do besides returning events: fluentd's router, label routers and error stream. */
 export interface PluginContext {
     now(): EventTime;
+    /** The agent container's environment, as Ruby's ENV. */
+    env: Record<string, string>;
     /** router.emit from the plugin's own scope (the root, or the label it is declared in). */
     emit(tag: string, time: EventTime, record: LogRecord): void;
     /** event_emitter_router(label).emit */
