@@ -10,6 +10,10 @@ import { probesDashboard } from "../components/blackbox-exporter/dashboard";
 import { prometheusDashboard } from "../components/prometheus/dashboard";
 import { searchStoreDashboard } from "../components/search-store/dashboard";
 import { workloadsDashboard } from "../components/kubelet/workloads-dashboard";
+import { alertmanagerDashboard } from "../components/alertmanager/dashboard";
+import { kubeletDashboard } from "../components/kubelet/dashboard";
+import { volumesDashboard } from "../components/kubelet/volumes-dashboard";
+import { remoteWriteDashboard } from "../components/prometheus/remote-write-dashboard";
 
 export { DashboardContext, dashboardContext } from "../components/common/dashboards/context";
 
@@ -18,7 +22,20 @@ import { GeneratedDashboard } from "../components/common/dashboards/generated-da
 
 /** Every dashboard the stack can fill, each with the panels whose sources are on. */
 export function generatedDashboards(ctx: DashboardContext, folderTag: string): GeneratedDashboard[] {
-    const prometheusSpecs = [clusterDashboard, nodeDashboard, workloadsDashboard(ctx), prometheusDashboard(ctx), logAgentDashboard, controlPlaneDashboard, probesDashboard, searchStoreDashboard];
+    const prometheusSpecs = [
+        clusterDashboard,
+        nodeDashboard,
+        workloadsDashboard(ctx),
+        prometheusDashboard(ctx),
+        logAgentDashboard,
+        controlPlaneDashboard,
+        probesDashboard,
+        searchStoreDashboard,
+        alertmanagerDashboard(ctx),
+        kubeletDashboard(ctx),
+        volumesDashboard(ctx),
+        remoteWriteDashboard(ctx),
+    ];
     const built: Array<[string, object | undefined]> = [
         ...prometheusSpecs.map((spec): [string, object | undefined] => [spec.uid.replace(/^cm-/, ""), buildPrometheusDashboard(spec, ctx, folderTag)]),
         ["logs", logsDashboard(ctx)],

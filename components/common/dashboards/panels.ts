@@ -9,6 +9,7 @@ import {
 } from "@grafana/grafana-foundation-sdk/dashboard";
 import { DataqueryBuilder as PrometheusQuery } from "@grafana/grafana-foundation-sdk/prometheus";
 import { PanelBuilder as StatPanel } from "@grafana/grafana-foundation-sdk/stat";
+import { PanelBuilder as TextPanel, TextMode } from "@grafana/grafana-foundation-sdk/text";
 import { PanelBuilder as TimeseriesPanel } from "@grafana/grafana-foundation-sdk/timeseries";
 import { DashboardContext, Source } from "./context";
 
@@ -33,6 +34,22 @@ export interface PanelSpec {
     queries: Query[];
 }
 
+/**
+ * A text panel in place of a question the dashboard does not answer: what the question is and
+ * why it stays unanswered (a family our drop rules remove, or one the source no longer serves),
+ * so nobody looks for a panel that is missing on purpose (docs/grafana.md#questions-not-answered).
+ */
+export interface NotAnsweredSpec {
+    kind: "text";
+    title: string;
+    /** Markdown, shown as the panel's content. */
+    content: string;
+    /** The sources of the dashboard section it sits in; it goes where their panels go. */
+    needs: Source[];
+}
+
+export type DashboardPanelSpec = PanelSpec | NotAnsweredSpec;
+
 export interface VariableSpec {
     name: string;
     label: string;
@@ -49,7 +66,7 @@ export interface PrometheusDashboardSpec {
     /** Sources without which the dashboard as a whole makes no sense (its variables read them). */
     needs: Source[];
     variables: VariableSpec[];
-    panels: PanelSpec[];
+    panels: DashboardPanelSpec[];
 }
 
 export const PROMETHEUS_DATASOURCE_TYPE = "prometheus";
@@ -87,7 +104,10 @@ function targets(p: PanelSpec): cog.Builder<cog.Dataquery>[] {
     );
 }
 
-function panel(p: PanelSpec): cog.Builder<any> {
+function panel(p: DashboardPanelSpec): cog.Builder<any> {
+    if (p.kind === "text") {
+        return new TextPanel().title(p.title).mode(TextMode.Markdown).content(p.content).height(4).span(12);
+    }
     const b = p.kind === "stat" ? new StatPanel() : new TimeseriesPanel();
     return b.title(p.title).description(p.description).unit(p.unit).datasource(prometheusRef).targets(targets(p)).height(8).span(12);
 }
