@@ -6,7 +6,7 @@ import { podPlacement } from "../common/scheduling";
 import { dashboardProviderConfigMap, dataSourcesConfigMap } from "./config-maps";
 import {
     CONTAINER_NAME,
-    dashboardConfigMapName,
+    dashboardsConfigMapName,
     dataClaimName,
     datasourcesConfigMapName,
     ENV,
@@ -112,8 +112,8 @@ function volumes(m: GrafanaModel): k8s.types.input.core.v1.Volume[] {
         { name: VOLUMES.tmp, emptyDir: {} },
         { name: VOLUMES.datasources, configMap: { name: datasourcesConfigMapName(g) } },
         { name: VOLUMES.providers, configMap: { name: providerConfigMapName(g) } },
-        // One directory for every dashboard ConfigMap; a projected volume is updated in place when one changes.
-        { name: VOLUMES.dashboards, projected: { sources: m.dashboards.map((d) => ({ configMap: { name: dashboardConfigMapName(g, d.slug) } })) } },
+        // One ConfigMap, whatever the dashboards: the kubelet updates the directory in place when its data changes.
+        { name: VOLUMES.dashboards, configMap: { name: dashboardsConfigMapName(g) } },
     ];
 }
 

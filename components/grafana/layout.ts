@@ -55,6 +55,7 @@ export function grafanaLabels(g: Pick<GrafanaSettings, "name">): Record<string, 
 export const secretName = (g: Pick<GrafanaSettings, "name">) => g.name;
 export const datasourcesConfigMapName = (g: Pick<GrafanaSettings, "name">) => `${g.name}-datasources`;
 export const providerConfigMapName = (g: Pick<GrafanaSettings, "name">) => `${g.name}-dashboard-provider`;
-export const dashboardConfigMapName = (g: Pick<GrafanaSettings, "name">, slug: string) => `${g.name}-dashboard-${slug}`;
+/** The one ConfigMap of the provider's folder: every dashboard is a key of it (docs/grafana.md#how-a-dashboard-change-arrives). */
+export const dashboardsConfigMapName = (g: Pick<GrafanaSettings, "name">) => `${g.name}-dashboards`;
 /** The claim of the data volume with persistence; the NFS PersistentVolume takes the same name. */
 export const dataClaimName = (g: Pick<GrafanaSettings, "name">) => `${g.name}-data`;
