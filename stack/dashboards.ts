@@ -1,5 +1,6 @@
 import { Settings } from "../config";
 import { clusterDashboard } from "../components/grafana/dashboards/cluster";
+import { homeDashboard } from "../components/grafana/dashboards/home";
 import { DashboardContext, dashboardContext } from "../components/common/dashboards/context";
 import { controlPlaneDashboard } from "../components/control-plane/dashboard";
 import { logAgentDashboard } from "../components/log-agent/dashboard";
@@ -23,6 +24,7 @@ import { GeneratedDashboard } from "../components/common/dashboards/generated-da
 /** Every dashboard the stack can fill, each with the panels whose sources are on. */
 export function generatedDashboards(ctx: DashboardContext, folderTag: string): GeneratedDashboard[] {
     const prometheusSpecs = [
+        homeDashboard,
         clusterDashboard,
         nodeDashboard,
         workloadsDashboard(ctx),
@@ -38,7 +40,7 @@ export function generatedDashboards(ctx: DashboardContext, folderTag: string): G
     ];
     const built: Array<[string, object | undefined]> = [
         ...prometheusSpecs.map((spec): [string, object | undefined] => [spec.uid.replace(/^cm-/, ""), buildPrometheusDashboard(spec, ctx, folderTag)]),
-        ["logs", logsDashboard(ctx)],
+        ["logs", logsDashboard(ctx, folderTag)],
     ];
     return built.filter(([, json]) => json !== undefined).map(([slug, json]) => ({ slug, json: json as GeneratedDashboard["json"] }));
 }

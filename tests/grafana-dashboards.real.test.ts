@@ -114,7 +114,8 @@ async function runStack(settings: Settings, closers: Array<() => Promise<void>>)
     }
 
     const m = settings.metrics;
-    const { prometheusYml, ruleFiles } = generatedPrometheusFiles(m);
+    // The whole stack's files: its scrape jobs and its rule files, whose Watchdog alert Home shows.
+    const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings);
     const sandbox = sandboxConfig(prometheusYml, ruleFiles, (config) => {
         for (const job of config.scrape_configs) {
             job.scrape_interval = "1s";
@@ -137,6 +138,8 @@ async function runStack(settings: Settings, closers: Array<() => Promise<void>>)
                 }
             }
         }
+        // Rules every second, so Home's alert panels see the always-firing Watchdog within the test.
+        config.global.evaluation_interval = "1s";
         // The stack's remote_write entries go to a local sink that takes every sample, so Prometheus serves its remote-storage families.
         for (const remote of config.remote_write ?? []) {
             remote.url = `http://${remoteWriteSink}/api/v1/write`;
@@ -219,6 +222,7 @@ async function runStack(settings: Settings, closers: Array<() => Promise<void>>)
         const counts = await prom.query("count_over_time(up[1m]) >= 3 and up == 1");
         return jobs.every((j) => counts.some((c) => c.metric.job === j));
     }, "three successful scrapes of every job");
+    await prom.waitFor(async () => (await prom.query('ALERTS{alertstate="firing"}')).length > 0, "the Watchdog alert firing");
     return prom;
 }
 

@@ -18,7 +18,7 @@ describe("Grafana dashboards: queries Prometheus v2.11.1 runs", () => {
     const queries = prometheusQueries(dashboards);
 
     it("every dashboard of the issue is generated", () => {
-        assert.deepStrictEqual(titles(dashboards), ["Cluster", "Node", "Namespace and pod", "Prometheus", "Log agent", "Control plane", "Alertmanager", "Kubelet", "Persistent volumes", "Logs"]);
+        assert.deepStrictEqual(titles(dashboards), ["Home", "Cluster", "Node", "Namespace and pod", "Prometheus", "Log agent", "Control plane", "Alertmanager", "Kubelet", "Persistent volumes", "Logs"]);
         assert.ok(queries.length >= 25, `${queries.length} queries`);
     });
 
@@ -50,8 +50,8 @@ describe("Grafana dashboards: queries Prometheus v2.11.1 runs", () => {
         for (const d of dashboards) {
             const ds = (d.json.templating?.list ?? []).find((v: any) => v.type === "datasource");
             assert.ok(ds, `${d.json.title} has no data-source variable`);
-            // A text panel (a question not answered, and why) queries nothing.
-            for (const p of (d.json.panels ?? []).filter((p: any) => p.type !== "text")) {
+            // A text panel (a question not answered, and why) and the list of dashboards query nothing.
+            for (const p of (d.json.panels ?? []).filter((p: any) => p.type !== "text" && p.type !== "dashlist")) {
                 assert.strictEqual(p.datasource?.uid, "${datasource}", `${d.json.title} / ${p.title}`);
                 for (const t of p.targets ?? []) {
                     assert.strictEqual(t.datasource?.uid, "${datasource}", `${d.json.title} / ${p.title} / ${t.refId}`);
@@ -68,9 +68,40 @@ describe("Grafana dashboards: queries Prometheus v2.11.1 runs", () => {
         assert.deepStrictEqual(vars("Logs"), ["namespace", "pod"]);
     });
 
+    it("every dashboard links to all the others: its menu and Home's list name the folder tag, which every dashboard carries", () => {
+        for (const d of dashboards) {
+            const json = d.json as any;
+            assert.deepStrictEqual(json.tags, [PROJECT], d.json.title);
+            assert.deepStrictEqual(
+                json.links.map((l: any) => [l.type, l.tags, l.asDropdown, l.includeVars, l.keepTime]),
+                [["dashboards", [PROJECT], true, true, true]],
+                `${d.json.title}: the Dashboards menu`,
+            );
+        }
+        const list = dashboards.find((d) => d.json.uid === "cm-home")!.json.panels!.find((p: any) => p.type === "dashlist");
+        assert.deepStrictEqual(list.options.tags, [PROJECT]);
+        assert.strictEqual(list.options.includeVars, true);
+    });
+
+    it("Home exists whatever is switched off, since Grafana opens on its file", () => {
+        const off = { enabled: false };
+        const bare = dashboardsFor(
+            settingsWithGrafana({
+                metrics: { jobs: { cadvisor: false, kubelet: false, apiserver: false, logAgent: false } },
+                kubeStateMetrics: off,
+                nodeExporter: off,
+                alertmanager: off,
+                controlPlane: { coreDns: off, scheduler: off, controllerManager: off, kubeProxy: off },
+            }),
+            PROJECT,
+        );
+        assert.strictEqual(bare[0].slug, "home");
+        assert.deepStrictEqual(panelTitles(bare, "Home"), ["Alerts firing", "Scrape targets down", "Firing alerts", "Dashboards"]);
+    });
+
     it("uids are unique and stable, so a renamed title keeps its links", () => {
         const uids = dashboards.map((d) => d.json.uid);
-        assert.deepStrictEqual(uids, ["cm-cluster", "cm-node", "cm-namespace-pod", "cm-prometheus", "cm-log-agent", "cm-control-plane", "cm-alertmanager", "cm-kubelet", "cm-persistent-volumes", "cm-logs"]);
+        assert.deepStrictEqual(uids, ["cm-home", "cm-cluster", "cm-node", "cm-namespace-pod", "cm-prometheus", "cm-log-agent", "cm-control-plane", "cm-alertmanager", "cm-kubelet", "cm-persistent-volumes", "cm-logs"]);
     });
 });
 
@@ -218,6 +249,7 @@ const PANEL_SCHEMAS: Record<string, string> = {
     stat: "@grafana/schema/dist/esm/raw/composable/stat/panelcfg/x/StatPanelCfg_types.gen",
     logs: "@grafana/schema/dist/esm/raw/composable/logs/panelcfg/x/LogsPanelCfg_types.gen",
     text: "@grafana/schema/dist/esm/raw/composable/text/panelcfg/x/TextPanelCfg_types.gen",
+    dashlist: "@grafana/schema/dist/esm/raw/composable/dashboardlist/panelcfg/x/DashboardListPanelCfg_types.gen",
 };
 
 /**

@@ -193,6 +193,14 @@ describe("Grafana provisioning files (Grafana's documented format)", () => {
         assert.deepStrictEqual(template(fewer), template(base));
     });
 
+    it("Grafana opens on Home: default_home_dashboard_path names Home's file in the mounted dashboards ConfigMap", () => {
+        const env = (grafanaDeployment(m).spec as any).template.spec.containers[0].env;
+        const home = env.find((e: any) => e.name === "GF_DASHBOARDS_DEFAULT_HOME_DASHBOARD_PATH");
+        assert.strictEqual(home?.value, "/var/lib/grafana-dashboards/home.json");
+        assert.strictEqual(home.value, `${providers.providers[0].options.path}/home.json`, "the provider provisions the same file, so the dashboard exists");
+        assert.strictEqual(JSON.parse((dashboardsConfigMap(m).data as Record<string, string>)["home.json"]).uid, "cm-home");
+    });
+
     it("dashboards over the size one ConfigMap can hold are refused, naming the fix", () => {
         const big = { ...m, dashboards: [{ slug: "big", json: { uid: "cm-big", title: "Big", description: "x".repeat(DASHBOARDS_CONFIG_MAP_LIMIT_BYTES) } }] };
         assert.throws(() => dashboardsConfigMap(big), /grafana-dashboards: the 1 dashboards take \d+ bytes, over the 921600 .* split them into folders/);

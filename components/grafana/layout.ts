@@ -23,6 +23,12 @@ export const GRAFANA_PATHS = {
 
 export const CONTAINER_NAME = "grafana";
 
+/**
+ * The Home dashboard's key in the dashboards ConfigMap (uid cm-home, dashboards/home.ts): Grafana's
+ * [dashboards] default_home_dashboard_path names this file, which the file provider provisions too.
+ */
+export const HOME_DASHBOARD_FILE = "home.json";
+
 /** Keys of the Secret, and the environment variables that carry them into the container. */
 export const SECRET_KEYS = {
     adminPassword: "admin-password",
