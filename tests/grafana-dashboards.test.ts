@@ -1,5 +1,7 @@
 import * as assert from "assert";
+import * as fs from "fs";
 import * as path from "path";
+import { KUBELET_NOT_ANSWERED } from "../components/kubelet/dashboard";
 import * as ts from "typescript";
 import { dashboardsFor, GeneratedDashboard } from "../stack/dashboards";
 import { PROJECT } from "../config/source";
@@ -97,6 +99,14 @@ describe("Grafana dashboards: queries Prometheus v2.11.1 runs", () => {
         );
         assert.strictEqual(bare[0].slug, "home");
         assert.deepStrictEqual(panelTitles(bare, "Home"), ["Alerts firing", "Scrape targets down", "Firing alerts", "Dashboards"]);
+    });
+
+    it("the Kubelet board's text panel and docs/grafana.md list the same unanswered questions, with the same reasons", () => {
+        const docs = fs.readFileSync(path.join(__dirname, "..", "docs", "grafana.md"), "utf8");
+        const listed = KUBELET_NOT_ANSWERED.map((n) => `- **${n.question}**: ${n.why}.`);
+        assert.deepStrictEqual(listed.filter((line) => !docs.includes(`\n${line}\n`)), []);
+        const text = dashboards.find((d) => d.json.uid === "cm-kubelet")!.json.panels!.find((p: any) => p.type === "text");
+        assert.strictEqual(text.options.content, listed.join("\n"));
     });
 
     it("uids are unique and stable, so a renamed title keeps its links", () => {

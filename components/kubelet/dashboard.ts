@@ -21,7 +21,7 @@ const stat = (title: string, description: string, expr: string): PanelSpec => ({
  * serves it. docs/grafana.md#questions-not-answered repeats the list.
  */
 export const KUBELET_NOT_ANSWERED: ReadonlyArray<{ question: string; why: string }> = [
-    { question: "Volumes the volume manager mounts, actual and desired", why: "`volume_manager_total_volumes` is one series per volume plugin and state on every node (12 on a small node) and is dropped; the Persistent Volumes board shows each claim" },
+    { question: "Volumes the volume manager mounts, actual and desired", why: "`volume_manager_total_volumes` is one series per volume plugin and state on every node (12 on a small node) and is dropped; the Persistent volumes board shows each claim" },
     { question: "Configuration errors", why: "`kubelet_node_config_error` went with dynamic kubelet configuration (removed in Kubernetes 1.24); current kubelets do not serve it" },
     { question: "Container-runtime operations per second, and their p99 duration", why: "`kubelet_runtime_operations_total` and `kubelet_runtime_operations_duration_seconds` are one series (a histogram: 15) per CRI call on every node, 24 calls; the errors per call are shown" },
     { question: "Pod start duration (p99)", why: "the histogram's buckets are 26 series per node; the mean start duration is shown from its sum and count" },
