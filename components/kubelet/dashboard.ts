@@ -13,7 +13,7 @@ const timeseries = (title: string, description: string, unit: string, expr: stri
     queries: [{ expr, legend }],
 });
 
-const stat = (title: string, description: string, expr: string): PanelSpec => ({ title, description, unit: "short", kind: "stat", needs: ["kubelet"], queries: [{ expr, legend: title }] });
+const stat = (title: string, description: string, expr: string, unit = "short"): PanelSpec => ({ title, description, unit, kind: "stat", needs: ["kubelet"], queries: [{ expr, legend: title }] });
 
 /**
  * The questions of kube-prometheus' Kubelet board this one does not answer, each with why: the
@@ -47,7 +47,7 @@ export function kubeletDashboard(_ctx: DashboardContext): PrometheusDashboardSpe
             stat("Kubelets", "Kubelets that answered the last scrape", `sum(kubelet_node_name{${KUBELET}})`),
             stat("Running pods", "Pods with a running sandbox on the selected nodes", `sum(kubelet_running_pods{${NODE}})`),
             stat("Running containers", "Containers in state running on the selected nodes", `sum(kubelet_running_containers{${NODE}, container_state="running"})`),
-            stat("Client certificate expires in", "Time until the soonest kubelet client certificate expires", `min(kubelet_certificate_manager_client_ttl_seconds{${NODE}})`),
+            stat("Client certificate expires in", "Time until the soonest kubelet client certificate expires", `min(kubelet_certificate_manager_client_ttl_seconds{${NODE}})`, "s"),
             timeseries("Running pods per node", "Pods with a running sandbox, per node", "short", `sum by (node) (kubelet_running_pods{${NODE}})`, "{{node}}"),
             timeseries("Containers per state", "Containers the kubelet knows, per state", "short", `sum by (container_state) (kubelet_running_containers{${NODE}})`, "{{container_state}}"),
             timeseries("Pods started", "Pods the kubelet started per second, per node", "short", `sum by (node) (rate(kubelet_started_pods_total{${NODE}}[$__rate_interval]))`, "{{node}}"),
