@@ -2,6 +2,7 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 import { KUBELET_NOT_ANSWERED } from "../components/kubelet/dashboard";
+import { DATASOURCE_VARIABLE as DATASOURCE } from "../components/common/dashboards/panels";
 import * as ts from "typescript";
 import { dashboardsFor, GeneratedDashboard } from "../stack/dashboards";
 import { PROJECT } from "../config/source";
@@ -107,6 +108,26 @@ describe("Grafana dashboards: queries Prometheus v2.11.1 runs", () => {
         assert.deepStrictEqual(listed.filter((line) => !docs.includes(`\n${line}\n`)), []);
         const text = dashboards.find((d) => d.json.uid === "cm-kubelet")!.json.panels!.find((p: any) => p.type === "text");
         assert.strictEqual(text.options.content, listed.join("\n"));
+    });
+
+    it("every $variable a panel or a variable query uses is a variable of its own dashboard, or one of Grafana's built-ins", () => {
+        const builtIn = new Set(["__rate_interval", "__interval", "__range", DATASOURCE]);
+        const undefinedVariables = (d: GeneratedDashboard) => {
+            const own = new Set((d.json.templating?.list ?? []).map((v: any) => v.name));
+            const texts = [
+                ...(d.json.panels ?? []).flatMap((p: any) => (p.targets ?? []).map((t: any) => t.expr ?? t.query ?? "")),
+                ...(d.json.templating?.list ?? []).map((v: any) => (typeof v.query === "string" ? v.query : "")),
+            ];
+            const used = texts.flatMap((t: string) => [...t.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]));
+            return [...new Set(used.filter((u) => !own.has(u) && !builtIn.has(u)))];
+        };
+        const all = dashboardsFor(settingsWithGrafana({ metrics: { remoteWrite: [{ url: "https://m.example.com/w" }] }, searchStore: { enabled: true } }), PROJECT);
+        for (const d of all) {
+            assert.deepStrictEqual(undefinedVariables(d), [], d.json.title);
+        }
+        // Not a rubber stamp: the Kubelet board's $node used on a board without it is caught.
+        const kubelet = all.find((d) => d.json.uid === "cm-kubelet")!;
+        assert.deepStrictEqual(undefinedVariables({ ...kubelet, json: { ...kubelet.json, templating: { list: [] } } }), ["node"]);
     });
 
     it("uids are unique and stable, so a renamed title keeps its links", () => {
