@@ -34,14 +34,64 @@ export interface PrometheusRelease {
     webConfigFile: boolean;
     /** What rule and dashboard queries may use. */
     promql: PromqlDialect;
+    /** The names of the remote-write queue's own families on this line. */
+    remoteStorage: RemoteStorageFamilies;
 }
+
+/**
+ * Prometheus' remote-write families, which 2.x renamed and relabelled: v2.11.1 labels each queue
+ * `queue` (storage/remote/queue_manager.go at the tag: succeeded_samples_total, failed_samples_total,
+ * retried_samples_total, dropped_samples_total, pending_samples, shards, shard_capacity, and
+ * wal_watcher.go's prometheus_wal_watcher_current_segment), and has no desired or maximum shards;
+ * 2.42, 2.53 and 3.5 label it `remote_name` and `url` (queue_manager.go at v2.42.0, v2.53.0 and
+ * v3.5.0: samples_total, samples_failed_total, samples_retried_total, samples_dropped_total,
+ * samples_pending, shards, shards_desired, shards_max). Both keep
+ * prometheus_remote_storage_highest_timestamp_in_seconds (write.go, no label) and
+ * queue_highest_sent_timestamp_seconds. Names are without the `prometheus_remote_storage_` prefix.
+ */
+export interface RemoteStorageFamilies {
+    /** The labels that tell one queue (one remote_write entry) from another. */
+    queueLabels: readonly string[];
+    /** Samples sent: on 2.11 the successful ones; later every sample sent, failed ones included. */
+    samplesSent: string;
+    samplesFailed: string;
+    samplesRetried: string;
+    samplesDropped: string;
+    samplesPending: string;
+    shards: string;
+    /** Absent on 2.11, which exports only the shards it runs. */
+    shardsDesired?: string;
+    shardsMax?: string;
+}
+
+const REMOTE_STORAGE_2_11: RemoteStorageFamilies = {
+    queueLabels: ["queue"],
+    samplesSent: "succeeded_samples_total",
+    samplesFailed: "failed_samples_total",
+    samplesRetried: "retried_samples_total",
+    samplesDropped: "dropped_samples_total",
+    samplesPending: "pending_samples",
+    shards: "shards",
+};
+
+const REMOTE_STORAGE_2_42: RemoteStorageFamilies = {
+    queueLabels: ["remote_name", "url"],
+    samplesSent: "samples_total",
+    samplesFailed: "samples_failed_total",
+    samplesRetried: "samples_retried_total",
+    samplesDropped: "samples_dropped_total",
+    samplesPending: "samples_pending",
+    shards: "shards",
+    shardsDesired: "shards_desired",
+    shardsMax: "shards_max",
+};
 
 /** Ordered oldest first; the first is the spec's default. */
 export const PROMETHEUS_RELEASES: readonly PrometheusRelease[] = [
-    { line: "2.11", minors: [2, 11, 11], consoleFlags: true, endpointSlice: false, labelLimits: false, webConfigFile: false, promql: PROMQL_2_11 },
-    { line: "2.53", minors: [2, 53, 53], consoleFlags: true, endpointSlice: true, labelLimits: true, webConfigFile: true, promql: PROMQL_2_53 },
-    { line: "2.55", minors: [2, 55, 55], consoleFlags: true, endpointSlice: true, labelLimits: true, webConfigFile: true, promql: PROMQL_2_53 },
-    { line: "3.5 to 3.14", minors: [3, 5, 14], consoleFlags: false, endpointSlice: true, labelLimits: true, webConfigFile: true, promql: PROMQL_3 },
+    { line: "2.11", minors: [2, 11, 11], consoleFlags: true, endpointSlice: false, labelLimits: false, webConfigFile: false, promql: PROMQL_2_11, remoteStorage: REMOTE_STORAGE_2_11 },
+    { line: "2.53", minors: [2, 53, 53], consoleFlags: true, endpointSlice: true, labelLimits: true, webConfigFile: true, promql: PROMQL_2_53, remoteStorage: REMOTE_STORAGE_2_42 },
+    { line: "2.55", minors: [2, 55, 55], consoleFlags: true, endpointSlice: true, labelLimits: true, webConfigFile: true, promql: PROMQL_2_53, remoteStorage: REMOTE_STORAGE_2_42 },
+    { line: "3.5 to 3.14", minors: [3, 5, 14], consoleFlags: false, endpointSlice: true, labelLimits: true, webConfigFile: true, promql: PROMQL_3, remoteStorage: REMOTE_STORAGE_2_42 },
 ];
 
 export const DEFAULT_RELEASE = PROMETHEUS_RELEASES[0];

@@ -56,9 +56,18 @@ pulumi.runtime.setMocks(mocks, PROJECT, currentStack, false);
  */
 export function useStack(stack: string): void {
     if (stack !== currentStack) {
-        pulumi.runtime.setMocks(mocks, PROJECT, stack, false);
-        currentStack = stack;
+        resetEngine(stack);
     }
+}
+
+/**
+ * A fresh mock engine for `stack`, even when it is already the current one: for a caller that
+ * reads the engine's own state (every URN it made), which an earlier run of the same stack in
+ * this process would otherwise still hold. Only between runs, as useStack.
+ */
+export function resetEngine(stack: string): void {
+    pulumi.runtime.setMocks(mocks, PROJECT, stack, false);
+    currentStack = stack;
 }
 
 // Internal to @pulumi/pulumi (pinned in package.json): resolves once every pending registration

@@ -9,6 +9,7 @@
  */
 import * as fs from "fs";
 import * as path from "path";
+import { PVCS as KUBELET_PVCS } from "./generate-kubelet-fixture";
 
 export const KSM_FAMILIES_FILE = path.join(__dirname, "..", "tests", "fixtures", "kube-state-metrics-families.json");
 export const KSM_FIXTURE = path.join(__dirname, "..", "tests", "fixtures", "kube-state-metrics-metrics.txt");
@@ -65,6 +66,9 @@ function objects(kind: string): Record<string, string>[] {
             return CLUSTER.namespaces.map((namespace) => ({ namespace, configmap: "kube-root-ca.crt" }));
         case "lease":
             return CLUSTER.nodes.map((node) => ({ namespace: "kube-node-lease", lease: node }));
+        case "persistentvolumeclaim":
+            // The claims the kubelet fixture mounts (generate-kubelet-fixture.ts), so the Persistent volumes board joins them.
+            return KUBELET_PVCS.namespace.flatMap((namespace) => KUBELET_PVCS.persistentvolumeclaim.map((persistentvolumeclaim) => ({ namespace, persistentvolumeclaim })));
         case "certificatesigningrequest":
             return CLUSTER.nodes.map((node) => ({ certificatesigningrequest: `csr-${node}` }));
         default:

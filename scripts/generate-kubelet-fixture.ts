@@ -27,7 +27,7 @@ const CRI_OPERATIONS = [
 const POD_START_BUCKETS = [0.5, 1, 2, 3, 4, 5, 6, 8, 10, 20, 30, 45, 60, 120, 180, 240, 300, 360, 480, 600, 900, 1200, 1800, 2700, 3600];
 const VOLUME_BUCKETS = [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 25, 50, 120, 300, 600];
 const VOLUME_PLUGINS = ["kubernetes.io/configmap", "kubernetes.io/secret", "kubernetes.io/projected", "kubernetes.io/empty-dir", "kubernetes.io/host-path", "kubernetes.io/local-volume"];
-const PVCS = { namespace: ["monitoring"], persistentvolumeclaim: ["data-monitor-0", "grafana"] };
+export const PVCS = { namespace: ["monitoring"], persistentvolumeclaim: ["data-monitor-0", "grafana"] };
 const PODS = [
     ["kube-system", "coredns-7db6d8ff4d-aaaaa", "coredns"], ["kube-system", "coredns-7db6d8ff4d-bbbbb", "coredns"], ["kube-system", "etcd-kind-control-plane", "etcd"],
     ["kube-system", "kube-apiserver-kind-control-plane", "kube-apiserver"], ["kube-system", "kube-controller-manager-kind-control-plane", "kube-controller-manager"],

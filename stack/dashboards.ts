@@ -1,5 +1,6 @@
 import { Settings } from "../config";
 import { clusterDashboard } from "../components/grafana/dashboards/cluster";
+import { homeDashboard } from "../components/grafana/dashboards/home";
 import { DashboardContext, dashboardContext } from "../components/common/dashboards/context";
 import { controlPlaneDashboard } from "../components/control-plane/dashboard";
 import { logAgentDashboard } from "../components/log-agent/dashboard";
@@ -10,6 +11,10 @@ import { probesDashboard } from "../components/blackbox-exporter/dashboard";
 import { prometheusDashboard } from "../components/prometheus/dashboard";
 import { searchStoreDashboard } from "../components/search-store/dashboard";
 import { workloadsDashboard } from "../components/kubelet/workloads-dashboard";
+import { alertmanagerDashboard } from "../components/alertmanager/dashboard";
+import { kubeletDashboard } from "../components/kubelet/dashboard";
+import { volumesDashboard } from "../components/kubelet/volumes-dashboard";
+import { remoteWriteDashboard } from "../components/prometheus/remote-write-dashboard";
 
 export { DashboardContext, dashboardContext } from "../components/common/dashboards/context";
 
@@ -18,10 +23,24 @@ import { GeneratedDashboard } from "../components/common/dashboards/generated-da
 
 /** Every dashboard the stack can fill, each with the panels whose sources are on. */
 export function generatedDashboards(ctx: DashboardContext, folderTag: string): GeneratedDashboard[] {
-    const prometheusSpecs = [clusterDashboard, nodeDashboard, workloadsDashboard(ctx), prometheusDashboard(ctx), logAgentDashboard, controlPlaneDashboard, probesDashboard, searchStoreDashboard];
+    const prometheusSpecs = [
+        homeDashboard,
+        clusterDashboard,
+        nodeDashboard,
+        workloadsDashboard(ctx),
+        prometheusDashboard(ctx),
+        logAgentDashboard,
+        controlPlaneDashboard,
+        probesDashboard,
+        searchStoreDashboard,
+        alertmanagerDashboard(ctx),
+        kubeletDashboard(ctx),
+        volumesDashboard(ctx),
+        remoteWriteDashboard(ctx),
+    ];
     const built: Array<[string, object | undefined]> = [
         ...prometheusSpecs.map((spec): [string, object | undefined] => [spec.uid.replace(/^cm-/, ""), buildPrometheusDashboard(spec, ctx, folderTag)]),
-        ["logs", logsDashboard(ctx)],
+        ["logs", logsDashboard(ctx, folderTag)],
     ];
     return built.filter(([, json]) => json !== undefined).map(([slug, json]) => ({ slug, json: json as GeneratedDashboard["json"] }));
 }

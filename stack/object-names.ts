@@ -1,7 +1,5 @@
 import { ConfigError, ConfigProblem, fullKey, Settings } from "../config";
-import { dashboardsFor } from "./dashboards-on-demand";
 import { scrapeJobs } from "./scrape-jobs";
-import { PROJECT } from "../config/source";
 import { grafanaObjects } from "../components/grafana/object-names";
 import { alertmanagerObjects } from "../components/alertmanager/object-names";
 import { kubeStateMetricsObjects } from "../components/kube-state-metrics/object-names";
@@ -24,7 +22,7 @@ export function programObjects(s: Settings): NamedObject[] {
         ...searchStoreObjects(s.searchStore),
         ...nodeExporterObjects(s.nodeExporter),
         ...kubeStateMetricsObjects(s.kubeStateMetrics),
-        ...grafanaObjects(s.grafana, s.grafana.enabled ? dashboardsFor(s, PROJECT).map((d) => d.slug) : []),
+        ...grafanaObjects(s.grafana),
         ...alertmanagerObjects(s.alertmanager),
         ...resourceMetricsObjects(s.resourceMetrics),
         ...blackboxExporterObjects(s.blackboxExporter),

@@ -6,6 +6,9 @@ import { CADVISOR_FAMILIES } from "../components/kubelet/cadvisor-families";
 import { dashboardsFor, GeneratedDashboard } from "../stack/dashboards";
 import { PROJECT } from "../config/source";
 import { CONTROL_PLANE_FIXTURES } from "../scripts/generate-control-plane-fixtures";
+import { KUBELET_FIXTURE } from "../scripts/generate-kubelet-fixture";
+import { PROMETHEUS_2_11_REMOTE_STORAGE_FIXTURE } from "../scripts/generate-prometheus-remote-storage-fixture";
+import { AlertmanagerProcess } from "./harness/alertmanager";
 import { KSM_FIXTURE } from "../scripts/generate-kube-state-metrics-fixture";
 import { ELASTICSEARCH_EXPORTER_FIXTURE } from "../scripts/generate-elasticsearch-exporter-fixture";
 import { CADVISOR_FIXTURE } from "./harness/cadvisor-scrape";
@@ -16,17 +19,18 @@ import { NodeExporterProcess } from "./harness/node-exporter-process";
 import { PrometheusProcess, sandboxConfig } from "./harness/prometheus";
 import { fillVariables, labelValuesQuery } from "./harness/promql";
 import { settingsWithGrafana } from "./harness/stack-config";
-import { Settings } from "../config";
+import { ALERTMANAGER_PORT_NAME, Settings } from "../config";
 
 export const FLUENTD_FIXTURE = path.join(__dirname, "fixtures", "fluentd-metrics.txt");
 const APISERVER_FIXTURE = path.join(__dirname, "fixtures", "apiserver-metrics.txt");
 const ETCD_FIXTURE = path.join(__dirname, "fixtures", "etcd-metrics.txt");
 
-/** Serves one exposition text at every path, so each job's metrics_path finds it. */
+/** Serves one exposition text at every path, so each job's metrics_path finds it; takes any POST too (a remote-write sink). */
 async function serveText(body: string): Promise<{ address: string; close: () => Promise<void> }> {
-    const server = http.createServer((_req, res) => {
+    const server = http.createServer((req, res) => {
+        req.resume();
         res.writeHead(200, { "Content-Type": "text/plain; version=0.0.4" });
-        res.end(body);
+        res.end(req.method === "POST" ? "" : body);
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as { port: number };
@@ -37,6 +41,8 @@ async function serveText(body: string): Promise<{ address: string; close: () => 
 const JOBS = [
     "monitor",
     "cadvisor",
+    "kubelet",
+    "alertmanager",
     "node-exporter",
     "kube-state-metrics",
     "log-agent",
@@ -48,6 +54,9 @@ const JOBS = [
     "kube-proxy",
     "elasticsearch",
 ];
+
+/** One remote_write entry; the sandbox points it at a local sink. */
+const REMOTE_WRITE = { url: "https://metrics.example.com/api/v1/write" };
 
 /** $__rate_interval as Grafana fills it for a 1s scrape interval is 4s; 1m holds every sample of the test. */
 const RATE_INTERVAL = "1m";
@@ -86,6 +95,14 @@ async function runStack(settings: Settings, closers: Array<() => Promise<void>>)
         return s.address;
     };
     const cadvisor = await serve(CADVISOR_FIXTURE);
+    const kubelet = await serve(KUBELET_FIXTURE);
+    // What v2.11.1 serves for one remote_write queue: Debian's 2.42 names its families otherwise (scripts/generate-prometheus-remote-storage-fixture.ts).
+    const remoteStorage211 = await serve(PROMETHEUS_2_11_REMOTE_STORAGE_FIXTURE);
+    const remoteWriteSink = await serve(KUBELET_FIXTURE);
+    const alertmanager = settings.alertmanager.enabled ? await AlertmanagerProcess.start("route: {receiver: default}\nreceivers: [{name: default}]\n") : undefined;
+    if (alertmanager) {
+        closers.push(() => alertmanager.stop());
+    }
     const ksm = await serve(KSM_FIXTURE);
     const fluentd = await serve(FLUENTD_FIXTURE);
     const apiserver = await serve(APISERVER_FIXTURE);
@@ -97,14 +114,15 @@ async function runStack(settings: Settings, closers: Array<() => Promise<void>>)
     }
 
     const m = settings.metrics;
-    const { prometheusYml, ruleFiles } = generatedPrometheusFiles(m);
+    // The whole stack's files: its scrape jobs and its rule files, whose Watchdog alert Home shows.
+    const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings);
     const sandbox = sandboxConfig(prometheusYml, ruleFiles, (config) => {
         for (const job of config.scrape_configs) {
             job.scrape_interval = "1s";
             job.scrape_timeout = "1s";
             // The kubelet's, API server's, scheduler's and controller manager's https and bearer token, and
             // kube-rbac-proxy's in front of the exporters, have no counterpart in the sandbox; the relabel rules stay.
-            if (["cadvisor", "apiserver", "kube-scheduler", "kube-controller-manager", "node-exporter", "kube-state-metrics"].includes(job.job_name)) {
+            if (["cadvisor", "kubelet", "apiserver", "kube-scheduler", "kube-controller-manager", "node-exporter", "kube-state-metrics"].includes(job.job_name)) {
                 job.scheme = "http";
                 delete job.tls_config;
                 delete job.bearer_token_file;
@@ -120,10 +138,17 @@ async function runStack(settings: Settings, closers: Array<() => Promise<void>>)
                 }
             }
         }
+        // Rules every second, so Home's alert panels see the always-firing Watchdog within the test.
+        config.global.evaluation_interval = "1s";
+        // The stack's remote_write entries go to a local sink that takes every sample, so Prometheus serves its remote-storage families.
+        for (const remote of config.remote_write ?? []) {
+            remote.url = `http://${remoteWriteSink}/api/v1/write`;
+        }
     });
     const jobs: string[] = sandbox.config.scrape_configs.map((c: any) => c.job_name).filter((j: string) => JOBS.includes(j));
     const target = (job: string, t: ReturnType<typeof discoveredTarget>) => jobs.includes(job) && sandbox.setTargets(job, [t]);
     target("cadvisor", discoveredTarget(cadvisor, { node_name: "node-1" }));
+    target("kubelet", discoveredTarget(kubelet, { node_name: "node-1" }));
     target("apiserver", discoveredTarget(apiserver, { namespace: "default", service_name: "kubernetes", endpoint_port_name: "https", endpoint_ready: "true" }));
     target("etcd", discoveredTarget(etcd, {}));
     target(
@@ -175,29 +200,38 @@ async function runStack(settings: Settings, closers: Array<() => Promise<void>>)
     );
     const prom = await PrometheusProcess.start(sandbox.configFile);
     closers.push(() => prom.stop());
-    // Prometheus itself, through the endpoints of the monitor=main Service, as the spec's job finds it.
-    sandbox.setTargets(m.name, [
-        discoveredTarget(new URL(prom.url).host, {
+    // Prometheus itself, through the endpoints of the monitor=main Service, as the spec's job finds it; a second
+    // "replica" serving v2.11.1's remote-storage families; Alertmanager through its own Service, which carries monitor=main too.
+    const ownService = (address: string, service: string, port: string, pod: string) =>
+        discoveredTarget(address, {
             namespace: m.namespace,
-            service_name: m.name,
+            service_name: service,
             service_label_monitor: "main",
-            endpoint_port_name: "web",
+            endpoint_port_name: port,
             endpoint_address_target_kind: "Pod",
-            endpoint_address_target_name: `${m.name}-0`,
-            pod_name: `${m.name}-0`,
-        }),
+            endpoint_address_target_name: pod,
+            pod_name: pod,
+        });
+    sandbox.setTargets(m.name, [
+        ownService(new URL(prom.url).host, m.name, "web", `${m.name}-0`),
+        ...(m.remoteWrite.length > 0 ? [ownService(remoteStorage211, m.name, "web", `${m.name}-1`)] : []),
+        ...(alertmanager ? [ownService(`127.0.0.1:${alertmanager.port}`, settings.alertmanager.name, ALERTMANAGER_PORT_NAME, `${settings.alertmanager.name}-0`)] : []),
     ]);
     // Three scrapes of every job, so every rate() has two samples and more.
     await prom.waitFor(async () => {
         const counts = await prom.query("count_over_time(up[1m]) >= 3 and up == 1");
         return jobs.every((j) => counts.some((c) => c.metric.job === j));
     }, "three successful scrapes of every job");
+    await prom.waitFor(async () => (await prom.query('ALERTS{alertstate="firing"}')).length > 0, "the Watchdog alert firing");
     return prom;
 }
 
 describe("Grafana dashboards on real data: no panel is empty", function () {
     // Every job on, etcd too (over http, so the sandbox needs no client certificate), and the in-cluster store with its exporter.
-    const settings = settingsWithGrafana({ metrics: { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http" } }, searchStore: { enabled: true } });
+    const settings = settingsWithGrafana({
+        metrics: { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http" }, remoteWrite: [REMOTE_WRITE] },
+        searchStore: { enabled: true },
+    });
     const dashboards = dashboardsFor(settings, PROJECT).filter((d) => d.json.title !== "Logs");
     const closers: Array<() => Promise<void>> = [];
     let prom: PrometheusProcess | undefined;
@@ -232,6 +266,30 @@ describe("Grafana dashboards on real data: no panel is empty", function () {
         assert.deepStrictEqual(empty, []);
         assert.strictEqual(checked, prometheusQueries(dashboards).length);
         console.log(`      ${checked} queries of ${dashboards.length} dashboards returned data`);
+    });
+
+    it("on a later release line the Remote write board reads that line's families, which Prometheus 2.42 serves for real", async () => {
+        const later = settingsWithGrafana({ metrics: { image: "quay.io/prometheus/prometheus:v2.53.5", remoteWrite: [REMOTE_WRITE] } });
+        const board = dashboardsFor(later, PROJECT).filter((d) => d.json.uid === "cm-remote-write");
+        assert.strictEqual(board.length, 1);
+        const queries = prometheusQueries(board);
+        assert.ok(queries.some((q) => q.expr.includes("prometheus_remote_storage_shards_desired")));
+        assert.ok(!queries.some((q) => q.expr.includes("succeeded_samples_total")));
+        const empty: string[] = [];
+        for (const q of queries) {
+            if ((await panelSeries(prom!, q.expr, { __rate_interval: RATE_INTERVAL })) === 0) {
+                empty.push(`${q.panel} / ${q.refId}: ${q.expr}`);
+            }
+        }
+        assert.deepStrictEqual(empty, []);
+    });
+
+    it("a kubelet panel on a histogram's dropped buckets would be empty, while its kept sum and count are not", async () => {
+        const values = await variableValues(prom!, dashboards.find((d) => d.json.uid === "cm-kubelet")!);
+        const p99 = 'histogram_quantile(0.99, sum by (le) (rate(kubelet_pleg_relist_duration_seconds_bucket{job="kubelet", node=~"$node"}[$__rate_interval])))';
+        assert.ok(fs.readFileSync(KUBELET_FIXTURE, "utf8").includes("\nkubelet_pleg_relist_duration_seconds_bucket{"), "the fixture serves the buckets");
+        assert.strictEqual(await panelSeries(prom!, p99, values), 0);
+        assert.ok((await panelSeries(prom!, 'sum(rate(kubelet_pleg_relist_duration_seconds_count{job="kubelet", node=~"$node"}[$__rate_interval]))', values)) > 0);
     });
 
     it("a panel on a family the cadvisor drop rules remove would be empty: the test catches it", async () => {

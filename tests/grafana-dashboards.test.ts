@@ -1,5 +1,8 @@
 import * as assert from "assert";
+import * as fs from "fs";
 import * as path from "path";
+import { KUBELET_NOT_ANSWERED } from "../components/kubelet/dashboard";
+import { DATASOURCE_VARIABLE as DATASOURCE } from "../components/common/dashboards/panels";
 import * as ts from "typescript";
 import { dashboardsFor, GeneratedDashboard } from "../stack/dashboards";
 import { PROJECT } from "../config/source";
@@ -8,7 +11,7 @@ import { fillVariables, labelValuesQuery, promqlProblems } from "./harness/promq
 import { settingsWithGrafana } from "./harness/stack-config";
 
 /** Any value will do for parsing; the real-data test fills them from the data. */
-const PARSE_VALUES = { __rate_interval: "1m", node: "node-1", namespace: "shop", pod: ".*" };
+const PARSE_VALUES = { __rate_interval: "1m", node: "node-1", namespace: "shop", pod: ".*", integration: ".*", claim: ".*" };
 
 const titles = (ds: readonly GeneratedDashboard[]) => ds.map((d) => d.json.title);
 const panelTitles = (ds: readonly GeneratedDashboard[], title: string) => (ds.find((d) => d.json.title === title)?.json.panels ?? []).map((p: any) => p.title);
@@ -18,7 +21,7 @@ describe("Grafana dashboards: queries Prometheus v2.11.1 runs", () => {
     const queries = prometheusQueries(dashboards);
 
     it("every dashboard of the issue is generated", () => {
-        assert.deepStrictEqual(titles(dashboards), ["Cluster", "Node", "Namespace and pod", "Prometheus", "Log agent", "Control plane", "Logs"]);
+        assert.deepStrictEqual(titles(dashboards), ["Home", "Cluster", "Node", "Namespace and pod", "Prometheus", "Log agent", "Control plane", "Alertmanager", "Kubelet", "Persistent volumes", "Logs"]);
         assert.ok(queries.length >= 25, `${queries.length} queries`);
     });
 
@@ -50,7 +53,8 @@ describe("Grafana dashboards: queries Prometheus v2.11.1 runs", () => {
         for (const d of dashboards) {
             const ds = (d.json.templating?.list ?? []).find((v: any) => v.type === "datasource");
             assert.ok(ds, `${d.json.title} has no data-source variable`);
-            for (const p of d.json.panels ?? []) {
+            // A text panel (a question not answered, and why) and the list of dashboards query nothing.
+            for (const p of (d.json.panels ?? []).filter((p: any) => p.type !== "text" && p.type !== "dashlist")) {
                 assert.strictEqual(p.datasource?.uid, "${datasource}", `${d.json.title} / ${p.title}`);
                 for (const t of p.targets ?? []) {
                     assert.strictEqual(t.datasource?.uid, "${datasource}", `${d.json.title} / ${p.title} / ${t.refId}`);
@@ -67,9 +71,68 @@ describe("Grafana dashboards: queries Prometheus v2.11.1 runs", () => {
         assert.deepStrictEqual(vars("Logs"), ["namespace", "pod"]);
     });
 
+    it("every dashboard links to all the others: its menu and Home's list name the folder tag, which every dashboard carries", () => {
+        for (const d of dashboards) {
+            const json = d.json as any;
+            assert.deepStrictEqual(json.tags, [PROJECT], d.json.title);
+            assert.deepStrictEqual(
+                json.links.map((l: any) => [l.type, l.tags, l.asDropdown, l.includeVars, l.keepTime]),
+                [["dashboards", [PROJECT], true, true, true]],
+                `${d.json.title}: the Dashboards menu`,
+            );
+        }
+        const list = dashboards.find((d) => d.json.uid === "cm-home")!.json.panels!.find((p: any) => p.type === "dashlist");
+        assert.deepStrictEqual(list.options.tags, [PROJECT]);
+        assert.strictEqual(list.options.includeVars, true);
+    });
+
+    it("Home exists whatever is switched off, since Grafana opens on its file", () => {
+        const off = { enabled: false };
+        const bare = dashboardsFor(
+            settingsWithGrafana({
+                metrics: { jobs: { cadvisor: false, kubelet: false, apiserver: false, logAgent: false } },
+                kubeStateMetrics: off,
+                nodeExporter: off,
+                alertmanager: off,
+                controlPlane: { coreDns: off, scheduler: off, controllerManager: off, kubeProxy: off },
+            }),
+            PROJECT,
+        );
+        assert.strictEqual(bare[0].slug, "home");
+        assert.deepStrictEqual(panelTitles(bare, "Home"), ["Alerts firing", "Scrape targets down", "Firing alerts", "Dashboards"]);
+    });
+
+    it("the Kubelet board's text panel and docs/grafana.md list the same unanswered questions, with the same reasons", () => {
+        const docs = fs.readFileSync(path.join(__dirname, "..", "docs", "grafana.md"), "utf8");
+        const listed = KUBELET_NOT_ANSWERED.map((n) => `- **${n.question}**: ${n.why}.`);
+        assert.deepStrictEqual(listed.filter((line) => !docs.includes(`\n${line}\n`)), []);
+        const text = dashboards.find((d) => d.json.uid === "cm-kubelet")!.json.panels!.find((p: any) => p.type === "text");
+        assert.strictEqual(text.options.content, listed.join("\n"));
+    });
+
+    it("every $variable a panel or a variable query uses is a variable of its own dashboard, or one of Grafana's built-ins", () => {
+        const builtIn = new Set(["__rate_interval", "__interval", "__range", DATASOURCE]);
+        const undefinedVariables = (d: GeneratedDashboard) => {
+            const own = new Set((d.json.templating?.list ?? []).map((v: any) => v.name));
+            const texts = [
+                ...(d.json.panels ?? []).flatMap((p: any) => (p.targets ?? []).map((t: any) => t.expr ?? t.query ?? "")),
+                ...(d.json.templating?.list ?? []).map((v: any) => (typeof v.query === "string" ? v.query : "")),
+            ];
+            const used = texts.flatMap((t: string) => [...t.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]));
+            return [...new Set(used.filter((u) => !own.has(u) && !builtIn.has(u)))];
+        };
+        const all = dashboardsFor(settingsWithGrafana({ metrics: { remoteWrite: [{ url: "https://m.example.com/w" }] }, searchStore: { enabled: true } }), PROJECT);
+        for (const d of all) {
+            assert.deepStrictEqual(undefinedVariables(d), [], d.json.title);
+        }
+        // Not a rubber stamp: the Kubelet board's $node used on a board without it is caught.
+        const kubelet = all.find((d) => d.json.uid === "cm-kubelet")!;
+        assert.deepStrictEqual(undefinedVariables({ ...kubelet, json: { ...kubelet.json, templating: { list: [] } } }), ["node"]);
+    });
+
     it("uids are unique and stable, so a renamed title keeps its links", () => {
         const uids = dashboards.map((d) => d.json.uid);
-        assert.deepStrictEqual(uids, ["cm-cluster", "cm-node", "cm-namespace-pod", "cm-prometheus", "cm-log-agent", "cm-control-plane", "cm-logs"]);
+        assert.deepStrictEqual(uids, ["cm-home", "cm-cluster", "cm-node", "cm-namespace-pod", "cm-prometheus", "cm-log-agent", "cm-control-plane", "cm-alertmanager", "cm-kubelet", "cm-persistent-volumes", "cm-logs"]);
     });
 });
 
@@ -90,8 +153,9 @@ describe("Grafana dashboards follow the enabled components", () => {
 
     it("without the cadvisor job no container_ series is queried", () => {
         const ds = dashboardsFor(settingsWithGrafana({ metrics: { jobs: { cadvisor: false } } }), PROJECT);
-        // cAdvisor's families all start with container_; kube-state-metrics' kube_pod_container_ ones stay.
-        assert.deepStrictEqual(JSON.stringify(ds).match(/(?<!kube_pod_)container_[a-z_]+/g), null);
+        // cAdvisor's families all start with container_; kube-state-metrics' kube_pod_container_ ones stay, and so do
+        // the kubelet's container_state label and kubelet_running_containers: only a metric name (before { or [) counts.
+        assert.deepStrictEqual(JSON.stringify(ds).match(/(?<![a-z_])container_[a-z_]+(?=[{[])/g), null);
         assert.deepStrictEqual(panelTitles(ds, "Namespace and pod"), ["CPU requested", "Container restarts"]);
     });
 
@@ -123,6 +187,37 @@ describe("Grafana dashboards follow the enabled components", () => {
         const ds = dashboardsFor(settingsWithGrafana({ metrics: { jobs: { logAgent: false } } }), PROJECT);
         assert.ok(!titles(ds).includes("Log agent"));
         assert.ok(!JSON.stringify(ds).includes("fluentd_"));
+    });
+
+    it("the Remote write board exists only with a remoteWrite target, and reads the families of the stack's release line", () => {
+        const uids = (ds: GeneratedDashboard[]) => ds.map((d) => d.json.uid);
+        assert.ok(!uids(dashboardsFor(settingsWithGrafana(), PROJECT)).includes("cm-remote-write"));
+        const remoteWrite = [{ url: "https://metrics.example.com/api/v1/write" }];
+        const board = (image?: string) =>
+            dashboardsFor(settingsWithGrafana({ metrics: { remoteWrite, ...(image ? { image } : {}) } }), PROJECT).find((d) => d.json.uid === "cm-remote-write")!;
+        const old = prometheusQueries([board()]);
+        assert.ok(old.every((q) => !/remote_name|shards_desired|prometheus_remote_storage_samples_total\{/.test(q.expr)));
+        assert.ok(old.some((q) => q.expr.includes("by (pod, queue)")));
+        // Every query of the default line's board parses for v2.11.1; the later line's uses its own names.
+        assert.deepStrictEqual(old.flatMap((q) => promqlProblems(fillVariables(q.expr, PARSE_VALUES))), []);
+        const later = prometheusQueries([board("quay.io/prometheus/prometheus:v2.53.5")]);
+        assert.ok(later.some((q) => q.expr.includes("by (pod, remote_name, url)") && q.expr.includes("prometheus_remote_storage_samples_total")));
+        assert.ok(later.some((q) => q.expr.includes("prometheus_remote_storage_shards_desired")));
+    });
+
+    it("no Alertmanager board without Alertmanager, no Kubelet or Persistent volumes board without the kubelet job", () => {
+        const titlesWith = (overrides: Record<string, Record<string, unknown>>) => titles(dashboardsFor(settingsWithGrafana(overrides), PROJECT));
+        assert.ok(!titlesWith({ alertmanager: { enabled: false } }).includes("Alertmanager"));
+        const noKubelet = titlesWith({ metrics: { jobs: { kubelet: false } } });
+        assert.ok(!noKubelet.includes("Kubelet") && !noKubelet.includes("Persistent volumes"));
+        // Without kube-state-metrics the claims' phase and size go; the usage panels stay.
+        assert.deepStrictEqual(panelTitles(dashboardsFor(settingsWithGrafana({ kubeStateMetrics: { enabled: false } }), PROJECT), "Persistent volumes"), [
+            "Space used",
+            "Space used now",
+            "Bytes used and capacity",
+            "Inodes used",
+            "Inodes used now",
+        ]);
     });
 
     it("without cAdvisor and kube-state-metrics there is no Namespace and pod dashboard at all", () => {
@@ -184,6 +279,8 @@ const PANEL_SCHEMAS: Record<string, string> = {
     timeseries: "@grafana/schema/dist/esm/raw/composable/timeseries/panelcfg/x/TimeSeriesPanelCfg_types.gen",
     stat: "@grafana/schema/dist/esm/raw/composable/stat/panelcfg/x/StatPanelCfg_types.gen",
     logs: "@grafana/schema/dist/esm/raw/composable/logs/panelcfg/x/LogsPanelCfg_types.gen",
+    text: "@grafana/schema/dist/esm/raw/composable/text/panelcfg/x/TextPanelCfg_types.gen",
+    dashlist: "@grafana/schema/dist/esm/raw/composable/dashboardlist/panelcfg/x/DashboardListPanelCfg_types.gen",
 };
 
 /**

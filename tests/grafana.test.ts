@@ -1,7 +1,7 @@
 import * as assert from "assert";
 import { parse } from "yaml";
 import { grafanaModel } from "../stack/grafana-model";
-import { dashboardConfigMaps, dashboardProviderConfigMap, dataSourcesConfigMap } from "../components/grafana/config-maps";
+import { DASHBOARDS_CONFIG_MAP_LIMIT_BYTES, dashboardsConfigMap, dashboardProviderConfigMap, dataSourcesConfigMap } from "../components/grafana/config-maps";
 import { grafanaDeployment, provisioningChecksum } from "../components/grafana/deployment";
 import { prometheusRelease } from "../components/grafana/datasources";
 import { grafanaIngress } from "../components/grafana/ingress";
@@ -170,15 +170,41 @@ describe("Grafana provisioning files (Grafana's documented format)", () => {
         });
     });
 
-    it("one ConfigMap per dashboard, all projected into the provider's directory", () => {
-        const maps = dashboardConfigMaps(m);
-        assert.strictEqual(maps.length, m.dashboards.length);
+    it("one ConfigMap holds every dashboard, one key each, mounted whole at the provider's directory", () => {
+        const map = dashboardsConfigMap(m);
+        assert.strictEqual((map.metadata as any).name, "grafana-dashboards");
+        assert.deepStrictEqual(Object.keys(map.data as object), m.dashboards.map((d) => `${d.slug}.json`));
         const pod = (grafanaDeployment(m).spec as any).template.spec;
-        const projected = pod.volumes.find((v: any) => v.name === "dashboards").projected.sources.map((s: any) => s.configMap.name);
-        assert.deepStrictEqual(projected, maps.map((c: any) => c.metadata.name));
+        assert.deepStrictEqual(pod.volumes.find((v: any) => v.name === "dashboards"), { name: "dashboards", configMap: { name: "grafana-dashboards" } });
         const mount = pod.containers[0].volumeMounts.find((v: any) => v.name === "dashboards");
         assert.strictEqual(mount.mountPath, providers.providers[0].options.path);
         assert.strictEqual(mount.subPath, undefined, "a subPath mount would never see an updated ConfigMap");
+    });
+
+    it("an added or removed dashboard changes the ConfigMap's data only, never the pod template: Grafana does not restart", () => {
+        const template = (model: ReturnType<typeof grafanaModel>) => (grafanaDeployment(model).spec as any).template;
+        const base = grafanaModel(settingsWithGrafana());
+        // The blackbox exporter adds the Probes dashboard, remote write the Remote write one; a dashboard less is the other way.
+        const more = grafanaModel(settingsWithGrafana({ blackboxExporter: { enabled: true }, metrics: { remoteWrite: [{ url: "https://m.example.com/api/v1/write" }] } }));
+        const fewer = { ...base, dashboards: base.dashboards.slice(1) };
+        assert.ok(more.dashboards.length > base.dashboards.length);
+        assert.notDeepStrictEqual(dashboardsConfigMap(more).data, dashboardsConfigMap(base).data);
+        assert.deepStrictEqual(template(more), template(base));
+        assert.deepStrictEqual(template(fewer), template(base));
+    });
+
+    it("Grafana opens on Home: default_home_dashboard_path names Home's file in the mounted dashboards ConfigMap", () => {
+        const env = (grafanaDeployment(m).spec as any).template.spec.containers[0].env;
+        const home = env.find((e: any) => e.name === "GF_DASHBOARDS_DEFAULT_HOME_DASHBOARD_PATH");
+        assert.strictEqual(home?.value, "/var/lib/grafana-dashboards/home.json");
+        assert.strictEqual(home.value, `${providers.providers[0].options.path}/home.json`, "the provider provisions the same file, so the dashboard exists");
+        assert.strictEqual(JSON.parse((dashboardsConfigMap(m).data as Record<string, string>)["home.json"]).uid, "cm-home");
+    });
+
+    it("dashboards over the size one ConfigMap can hold are refused, naming the fix", () => {
+        const big = { ...m, dashboards: [{ slug: "big", json: { uid: "cm-big", title: "Big", description: "x".repeat(DASHBOARDS_CONFIG_MAP_LIMIT_BYTES) } }] };
+        assert.throws(() => dashboardsConfigMap(big), /grafana-dashboards: the 1 dashboards take \d+ bytes, over the 921600 .* split them into folders/);
+        assert.ok(JSON.stringify(dashboardsConfigMap(grafanaModel(settingsWithGrafana({ searchStore: { enabled: true } }))).data).length < DASHBOARDS_CONFIG_MAP_LIMIT_BYTES / 4);
     });
 
     it("a changed data source restarts Grafana; a changed dashboard does not need to", () => {
@@ -227,6 +253,7 @@ describe("Grafana's passwords stay in its Secret", function () {
         assert.deepStrictEqual(holding(ADMIN), ["kubernetes:core/v1:Secret grafana-secret"]);
         assert.deepStrictEqual(holding(SEARCH).sort(), ["kubernetes:core/v1:Secret grafana-secret", "kubernetes:core/v1:Secret log-agent-search-credentials"].sort());
         const configMaps = resources.filter((r) => r.type === "kubernetes:core/v1:ConfigMap" && r.name.startsWith("grafana"));
-        assert.ok(configMaps.length >= 8, `${configMaps.length} Grafana ConfigMaps`);
+        // Data sources, the dashboard provider, and every dashboard in one: the check saw them all.
+        assert.deepStrictEqual(configMaps.map((r) => r.name).sort(), ["grafana-dashboard-provider", "grafana-dashboards", "grafana-datasources"]);
     });
 });

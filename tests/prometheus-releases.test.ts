@@ -163,14 +163,17 @@ describe("PromQL per release line", () => {
 
     it("the default rules and every dashboard query pass on every supported line", () => {
         const everyJob = { prometheusJob: "monitor", kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "alertmanager", logBufferLimitBytes: 1 };
-        const exprs = [
-            ...defaultRuleGroups(everyJob).flatMap((g) => g.rules.map((r) => r.expr)),
-            ...prometheusQueries(dashboardsFor(settingsWithGrafana(), PROJECT)).map((q) =>
-                fillVariables(q.expr, { __rate_interval: "1m", node: "node-1", namespace: "shop", pod: ".*" }),
-            ),
-        ];
-        assert.ok(exprs.length > 50, `${exprs.length} expressions`);
+        const rules = defaultRuleGroups(everyJob).flatMap((g) => g.rules.map((r) => r.expr));
+        const values = { __rate_interval: "1m", node: "node-1", namespace: "shop", pod: ".*", integration: ".*", claim: ".*" };
+        // Each line's own dashboards: the Remote write board reads that line's families (remote write on, so it is rendered).
+        const dashboardExprs = (image: string) =>
+            prometheusQueries(dashboardsFor(settingsWithGrafana({ metrics: { image, remoteWrite: [{ url: "https://m.example.com/api/v1/write" }] } }), PROJECT)).map((q) =>
+                fillVariables(q.expr, values),
+            );
         for (const release of PROMETHEUS_RELEASES) {
+            const exprs = [...rules, ...dashboardExprs(LINE_IMAGES[release.line])];
+            assert.ok(exprs.length > 50, `${exprs.length} expressions`);
+            assert.ok(exprs.some((e) => e.includes("prometheus_remote_storage_")), `${release.line}: the Remote write board is checked`);
             const found = exprs.flatMap((e) => analyzePromql(e, release.promql).problems.map((p) => `${e}: ${p}`));
             assert.deepStrictEqual(found, [], release.line);
         }

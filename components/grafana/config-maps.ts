@@ -1,7 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import { dashboardProvidersYaml } from "./dashboard-provider";
 import { dataSourcesFile, dataSourcesYaml } from "./datasources";
-import { dashboardConfigMapName, DATASOURCES_FILE, datasourcesConfigMapName, grafanaLabels, PROVIDER_FILE, providerConfigMapName } from "./layout";
+import { dashboardsConfigMapName, DATASOURCES_FILE, datasourcesConfigMapName, grafanaLabels, PROVIDER_FILE, providerConfigMapName } from "./layout";
 import { GrafanaModel } from "./model";
 
 type ConfigMap = k8s.types.input.core.v1.ConfigMap;
@@ -19,7 +19,28 @@ export function dashboardProviderConfigMap(m: GrafanaModel): ConfigMap {
     return configMap(m, providerConfigMapName(m.grafana), { [PROVIDER_FILE]: dashboardProvidersYaml(m.folder) });
 }
 
-/** One ConfigMap per dashboard: a ConfigMap holds at most 1 MiB, and a diff then names the dashboard that changed. */
-export function dashboardConfigMaps(m: GrafanaModel): ConfigMap[] {
-    return m.dashboards.map((d) => configMap(m, dashboardConfigMapName(m.grafana, d.slug), { [`${d.slug}.json`]: JSON.stringify(d.json, null, 2) }));
+/**
+ * Kubernetes refuses a ConfigMap whose data exceeds 1 MiB (1048576 bytes, keys included); the
+ * program stops below that, with room for what the API server adds, and says what to do.
+ */
+export const DASHBOARDS_CONFIG_MAP_LIMIT_BYTES = 900 * 1024;
+
+/**
+ * Every dashboard of the provider's folder in one ConfigMap, one key `<slug>.json` each. The pod
+ * template names this one ConfigMap whatever the dashboards are, so an added, changed or removed
+ * dashboard changes only its data: the kubelet rewrites the mounted directory in the running pod
+ * and the file provider picks the change up, with no restart (one ConfigMap per dashboard put
+ * each name in the pod template, so adding or removing one restarted Grafana). A diff still
+ * names the key, that is the dashboard, that changed.
+ */
+export function dashboardsConfigMap(m: GrafanaModel): ConfigMap {
+    const data = Object.fromEntries(m.dashboards.map((d) => [`${d.slug}.json`, JSON.stringify(d.json, null, 2)]));
+    const bytes = Object.entries(data).reduce((n, [k, v]) => n + Buffer.byteLength(k) + Buffer.byteLength(v), 0);
+    if (bytes > DASHBOARDS_CONFIG_MAP_LIMIT_BYTES) {
+        throw new Error(
+            `ConfigMap ${dashboardsConfigMapName(m.grafana)}: the ${m.dashboards.length} dashboards take ${bytes} bytes, over the ${DASHBOARDS_CONFIG_MAP_LIMIT_BYTES} ` +
+                "this program allows below Kubernetes' 1 MiB per ConfigMap; split them into folders, one ConfigMap each (docs/grafana.md#how-a-dashboard-change-arrives)",
+        );
+    }
+    return configMap(m, dashboardsConfigMapName(m.grafana), data);
 }

@@ -6,13 +6,14 @@ import { podPlacement } from "../common/scheduling";
 import { dashboardProviderConfigMap, dataSourcesConfigMap } from "./config-maps";
 import {
     CONTAINER_NAME,
-    dashboardConfigMapName,
+    dashboardsConfigMapName,
     dataClaimName,
     datasourcesConfigMapName,
     ENV,
     GRAFANA_PATHS,
     GRAFANA_UID,
     grafanaLabels,
+    HOME_DASHBOARD_FILE,
     HTTP_PORT,
     providerConfigMapName,
     SECRET_KEYS,
@@ -52,6 +53,10 @@ export function grafanaEnv(m: GrafanaModel): EnvVar[] {
         { name: "GF_ANALYTICS_CHECK_FOR_PLUGIN_UPDATES", value: "false" },
         // Logs go to stdout only: the root filesystem is read-only and kubectl logs reads stdout.
         { name: "GF_LOG_MODE", value: "console" },
+        // Grafana opens on the Home dashboard: [dashboards] default_home_dashboard_path, a file the
+        // provider provisions as well (Grafana shows the file only when the dashboard it holds exists).
+        // Every stack has it (it reads Prometheus' own series), so the pod template does not depend on it.
+        { name: "GF_DASHBOARDS_DEFAULT_HOME_DASHBOARD_PATH", value: `${GRAFANA_PATHS.dashboards}/${HOME_DASHBOARD_FILE}` },
         // Only behind an Ingress: Grafana builds its redirects from root_url, and its default
         // (localhost:3000) is what a kubectl port-forward serves.
         ...(g.ingress ? [{ name: "GF_SERVER_ROOT_URL", value: grafanaUrl(g) }] : []),
@@ -112,8 +117,8 @@ function volumes(m: GrafanaModel): k8s.types.input.core.v1.Volume[] {
         { name: VOLUMES.tmp, emptyDir: {} },
         { name: VOLUMES.datasources, configMap: { name: datasourcesConfigMapName(g) } },
         { name: VOLUMES.providers, configMap: { name: providerConfigMapName(g) } },
-        // One directory for every dashboard ConfigMap; a projected volume is updated in place when one changes.
-        { name: VOLUMES.dashboards, projected: { sources: m.dashboards.map((d) => ({ configMap: { name: dashboardConfigMapName(g, d.slug) } })) } },
+        // One ConfigMap, whatever the dashboards: the kubelet updates the directory in place when its data changes.
+        { name: VOLUMES.dashboards, configMap: { name: dashboardsConfigMapName(g) } },
     ];
 }
 

@@ -2,7 +2,7 @@ import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
 import { generatedAdminPasswordArgs } from "./admin-password";
-import { dashboardConfigMaps, dashboardProviderConfigMap, dataSourcesConfigMap } from "./config-maps";
+import { dashboardsConfigMap, dashboardProviderConfigMap, dataSourcesConfigMap } from "./config-maps";
 import { ownServiceAccount } from "../common/own-service-account";
 import { grafanaDeployment } from "./deployment";
 import { grafanaLabels } from "./layout";
@@ -46,7 +46,7 @@ export class Grafana extends MonitoringComponent {
         const configMaps = [
             new k8s.core.v1.ConfigMap(`${name}-datasources`, dataSourcesConfigMap(m), inNamespace),
             new k8s.core.v1.ConfigMap(`${name}-dashboard-provider`, dashboardProviderConfigMap(m), inNamespace),
-            ...dashboardConfigMaps(m).map((c, i) => new k8s.core.v1.ConfigMap(`${name}-dashboard-${m.dashboards[i].slug}`, c, inNamespace)),
+            new k8s.core.v1.ConfigMap(`${name}-dashboards`, dashboardsConfigMap(m), inNamespace),
         ];
         const volumeArgs = grafanaDataVolume(m.grafana);
         const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, this.clusterScoped())] : [];

@@ -23,6 +23,12 @@ export const GRAFANA_PATHS = {
 
 export const CONTAINER_NAME = "grafana";
 
+/**
+ * The Home dashboard's key in the dashboards ConfigMap (uid cm-home, dashboards/home.ts): Grafana's
+ * [dashboards] default_home_dashboard_path names this file, which the file provider provisions too.
+ */
+export const HOME_DASHBOARD_FILE = "home.json";
+
 /** Keys of the Secret, and the environment variables that carry them into the container. */
 export const SECRET_KEYS = {
     adminPassword: "admin-password",
@@ -55,6 +61,7 @@ export function grafanaLabels(g: Pick<GrafanaSettings, "name">): Record<string, 
 export const secretName = (g: Pick<GrafanaSettings, "name">) => g.name;
 export const datasourcesConfigMapName = (g: Pick<GrafanaSettings, "name">) => `${g.name}-datasources`;
 export const providerConfigMapName = (g: Pick<GrafanaSettings, "name">) => `${g.name}-dashboard-provider`;
-export const dashboardConfigMapName = (g: Pick<GrafanaSettings, "name">, slug: string) => `${g.name}-dashboard-${slug}`;
+/** The one ConfigMap of the provider's folder: every dashboard is a key of it (docs/grafana.md#how-a-dashboard-change-arrives). */
+export const dashboardsConfigMapName = (g: Pick<GrafanaSettings, "name">) => `${g.name}-dashboards`;
 /** The claim of the data volume with persistence; the NFS PersistentVolume takes the same name. */
 export const dataClaimName = (g: Pick<GrafanaSettings, "name">) => `${g.name}-data`;

@@ -1,9 +1,9 @@
 import { fullKey, GrafanaSettings } from "../../config";
-import { dashboardConfigMapName, dataClaimName, datasourcesConfigMapName, providerConfigMapName, secretName } from "./layout";
+import { dashboardsConfigMapName, dataClaimName, datasourcesConfigMapName, providerConfigMapName, secretName } from "./layout";
 import { NamedObject } from "../common/named-object";
 
 /** Every object Grafana creates, all named from grafana.name; none when it is off. */
-export function grafanaObjects(g: GrafanaSettings, dashboardSlugs: readonly string[]): NamedObject[] {
+export function grafanaObjects(g: GrafanaSettings): NamedObject[] {
     if (!g.enabled) {
         return [];
     }
@@ -13,7 +13,7 @@ export function grafanaObjects(g: GrafanaSettings, dashboardSlugs: readonly stri
         { kind: "Secret", namespace: ns, name: secretName(g), key },
         { kind: "ConfigMap", namespace: ns, name: datasourcesConfigMapName(g), key },
         { kind: "ConfigMap", namespace: ns, name: providerConfigMapName(g), key },
-        ...dashboardSlugs.map((slug) => ({ kind: "ConfigMap", namespace: ns, name: dashboardConfigMapName(g, slug), key })),
+        { kind: "ConfigMap", namespace: ns, name: dashboardsConfigMapName(g), key },
         { kind: "Service", namespace: ns, name: g.name, key },
         { kind: "Deployment", namespace: ns, name: g.name, key },
         { kind: "ServiceAccount", namespace: ns, name: g.name, key },

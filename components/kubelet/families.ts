@@ -2,11 +2,12 @@ import { COMPONENT_BASE_FAMILIES } from "../common/scrape/component-base-familie
 import { droppedFamily, FamilyRule, keptFamily } from "../common/scrape/family-rules";
 
 /**
- * The kubelet job's families (/metrics; docs/scrape-jobs.md#kubelet-families). No alert or panel
- * reads the kubelet's own series (KubeletDown reads `up`), so what is kept is what says in one or
- * a few series per node whether the kubelet, its runtime and its volumes are healthy. Dropped:
- * the latency histograms per operation, HTTP path and volume plugin, which make most of the
- * payload. The Kubernetes component rows follow.
+ * The kubelet job's families (/metrics; docs/scrape-jobs.md#kubelet-families). What is kept is
+ * what says in one or a few series per node whether the kubelet, its runtime and its volumes are
+ * healthy, which the Kubelet and Persistent Volumes dashboards read; of two latency histograms
+ * only the sum and count (mean durations, two series per node). Dropped: the latency histograms
+ * per operation, HTTP path and volume plugin, which make most of the payload. The Kubernetes
+ * component rows follow.
  */
 const OPERATION_HISTOGRAM = "a latency histogram per operation; no panel or alert reads it, the operation's error counter is kept";
 const POD_LIFECYCLE = "a pod-lifecycle latency histogram; no panel or alert reads it";
@@ -27,10 +28,16 @@ export const KUBELET_OWN_FAMILIES: readonly FamilyRule[] = [
     droppedFamily("kubelet_runtime_operations_total", "one counter per container-runtime call; the errors counter is kept"),
     droppedFamily("kubelet_run_podsandbox_duration_seconds*", OPERATION_HISTOGRAM),
     droppedFamily("kubelet_cgroup_manager_duration_seconds*", OPERATION_HISTOGRAM),
-    droppedFamily("kubelet_pleg_relist_duration_seconds*", OPERATION_HISTOGRAM),
+    keptFamily("kubelet_pleg_relist_duration_seconds_count", "one series: PLEG relists per second, on the Kubelet dashboard"),
+    keptFamily("kubelet_pleg_relist_duration_seconds_sum", "one series: with the count, the mean PLEG relist duration on the Kubelet dashboard"),
+    droppedFamily("kubelet_pleg_relist_duration_seconds_bucket", "the relist histogram's buckets; the Kubelet dashboard reads its sum and count"),
     droppedFamily("kubelet_pleg_relist_interval_seconds*", OPERATION_HISTOGRAM),
     droppedFamily("kubelet_pod_worker_*", POD_LIFECYCLE),
-    droppedFamily("kubelet_pod_start_*", POD_LIFECYCLE),
+    keptFamily("kubelet_pod_start_duration_seconds_count", "one series: with the sum, the mean pod start duration on the Kubelet dashboard"),
+    keptFamily("kubelet_pod_start_duration_seconds_sum", "one series: with the count, the mean pod start duration on the Kubelet dashboard"),
+    droppedFamily("kubelet_pod_start_duration_seconds_bucket", "the pod-start histogram's buckets; the Kubelet dashboard reads its sum and count"),
+    droppedFamily("kubelet_pod_start_sli_duration_seconds*", POD_LIFECYCLE),
+    droppedFamily("kubelet_pod_start_total_duration_seconds*", POD_LIFECYCLE),
     droppedFamily("kubelet_pod_status_sync_duration_seconds*", POD_LIFECYCLE),
     droppedFamily("kubelet_image_pull_duration_seconds*", POD_LIFECYCLE),
     droppedFamily("kubelet_eviction_stats_age_seconds*", "stats age at eviction time as a histogram; kubelet_evictions is kept"),

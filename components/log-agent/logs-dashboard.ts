@@ -2,7 +2,7 @@ import { DashboardBuilder, QueryVariableBuilder, VariableRefresh, VariableSort }
 import { DataqueryBuilder as ElasticsearchQuery, LogsBuilder } from "@grafana/grafana-foundation-sdk/elasticsearch";
 import { PanelBuilder as LogsPanel } from "@grafana/grafana-foundation-sdk/logs";
 import { DashboardContext } from "../common/dashboards/context";
-import { DATASOURCE_VARIABLE, datasourceVariable, enabled, withSchemaVariables } from "../common/dashboards/panels";
+import { DATASOURCE_VARIABLE, dashboardsLink, datasourceVariable, enabled, withSchemaVariables } from "../common/dashboards/panels";
 
 export const ELASTICSEARCH_DATASOURCE_TYPE = "elasticsearch";
 /** Where the kubernetes_metadata filter puts a record's pod and namespace (components/log-agent/containers-input.ts). */
@@ -31,13 +31,15 @@ const logsMetric = { build: () => ({ ...new LogsBuilder().id("1").settings({ lim
 export const LOGS_QUERY = `${NAMESPACE_FIELD}:"$namespace" AND ${POD_FIELD}:$pod`;
 
 /** Logs: the records the agent wrote, filtered by namespace and pod. */
-export function logsDashboard(ctx: DashboardContext): object | undefined {
+export function logsDashboard(ctx: DashboardContext, folderTag: string): object | undefined {
     if (!enabled(ctx, ["searchStore"])) {
         return undefined;
     }
     const dashboard = new DashboardBuilder("Logs")
         .uid("cm-logs")
         .description(`Container logs from Elasticsearch (${ctx.logIndexPattern}), by namespace and pod`)
+        .tags([folderTag])
+        .links([dashboardsLink(folderTag)])
         .editable()
         .refresh("30s")
         .time({ from: "now-1h", to: "now" })

@@ -1,4 +1,5 @@
 import { LOG_INDEX_PATTERN, Settings } from "../../../config";
+import { prometheusRelease, RemoteStorageFamilies } from "../../../prometheus-releases/release-lines";
 
 /**
  * What the dashboards may query: a panel is rendered only when every source it reads is on, so
@@ -6,6 +7,12 @@ import { LOG_INDEX_PATTERN, Settings } from "../../../config";
  */
 export type Source =
     | "cadvisor"
+    /** The kubelet job (/metrics): the kubelet's own families and the volume stats of each claim. */
+    | "kubelet"
+    /** Alertmanager's own /metrics, scraped by the self-monitoring job under its Service name. */
+    | "alertmanager"
+    /** At least one metrics.remoteWrite target, so Prometheus serves its remote-storage families. */
+    | "remoteWrite"
     | "nodeExporter"
     | "kubeStateMetrics"
     | "logAgent"
@@ -28,6 +35,10 @@ export interface DashboardContext {
     prometheusJob: string;
     /** The index pattern the log agent writes (logstash_format). */
     logIndexPattern: string;
+    /** The job label of Alertmanager's own series (its Service name), while Prometheus scrapes it. */
+    alertmanagerJob?: string;
+    /** The remote-storage family names of the stack's Prometheus release line (prometheus-releases/). */
+    remoteStorage: RemoteStorageFamilies;
 }
 
 /** The log agent writes with logstash_format true and the default prefix (config/logs.ts). */
@@ -36,6 +47,11 @@ export { LOG_INDEX_PATTERN };
 export function dashboardContext(s: Settings): DashboardContext {
     const on: Source[] = ["prometheus", "searchStore"];
     if (s.metrics.jobs.cadvisor) on.push("cadvisor");
+    if (s.metrics.jobs.kubelet) on.push("kubelet");
+    if (s.metrics.remoteWrite.length > 0) on.push("remoteWrite");
+    // As the Alertmanager alerts (stack/rule-groups.ts): the self-monitoring job scrapes it while the metrics namespace is scraped.
+    const alertmanagerJob = s.alertmanager.enabled && s.metrics.scrapeNamespaces.includes(s.metrics.namespace) ? s.alertmanager.name : undefined;
+    if (alertmanagerJob !== undefined) on.push("alertmanager");
     if (s.nodeExporter.enabled) on.push("nodeExporter");
     if (s.kubeStateMetrics.enabled) on.push("kubeStateMetrics");
     if (s.metrics.jobs.logAgent) on.push("logAgent");
@@ -46,5 +62,11 @@ export function dashboardContext(s: Settings): DashboardContext {
     }
     if (s.blackboxExporter.enabled) on.push("probes");
     if (s.metrics.elasticsearchTarget) on.push("elasticsearch");
-    return { sources: new Set(on), prometheusJob: s.metrics.name, logIndexPattern: LOG_INDEX_PATTERN };
+    return {
+        sources: new Set(on),
+        prometheusJob: s.metrics.name,
+        logIndexPattern: LOG_INDEX_PATTERN,
+        ...(alertmanagerJob !== undefined ? { alertmanagerJob } : {}),
+        remoteStorage: prometheusRelease(s.metrics).remoteStorage,
+    };
 }

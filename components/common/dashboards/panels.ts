@@ -2,13 +2,17 @@ import * as cog from "@grafana/grafana-foundation-sdk/cog";
 import {
     DashboardBuilder,
     DashboardCursorSync,
+    DashboardLinkBuilder,
+    DashboardLinkType,
     DatasourceVariableBuilder,
     QueryVariableBuilder,
     VariableRefresh,
     VariableSort,
 } from "@grafana/grafana-foundation-sdk/dashboard";
 import { DataqueryBuilder as PrometheusQuery } from "@grafana/grafana-foundation-sdk/prometheus";
+import { PanelBuilder as DashboardListPanel } from "@grafana/grafana-foundation-sdk/dashboardlist";
 import { PanelBuilder as StatPanel } from "@grafana/grafana-foundation-sdk/stat";
+import { PanelBuilder as TextPanel, TextMode } from "@grafana/grafana-foundation-sdk/text";
 import { PanelBuilder as TimeseriesPanel } from "@grafana/grafana-foundation-sdk/timeseries";
 import { DashboardContext, Source } from "./context";
 
@@ -33,6 +37,29 @@ export interface PanelSpec {
     queries: Query[];
 }
 
+/**
+ * A text panel in place of a question the dashboard does not answer: what the question is and
+ * why it stays unanswered (a family our drop rules remove, or one the source no longer serves),
+ * so nobody looks for a panel that is missing on purpose (docs/grafana.md#questions-not-answered).
+ */
+export interface NotAnsweredSpec {
+    kind: "text";
+    title: string;
+    /** Markdown, shown as the panel's content. */
+    content: string;
+    /** The sources of the dashboard section it sits in; it goes where their panels go. */
+    needs: Source[];
+}
+
+/** A list of every dashboard of the program (those tagged with its folder tag), each a link that keeps the time range and variables. */
+export interface DashboardListSpec {
+    kind: "dashboards";
+    title: string;
+    needs: Source[];
+}
+
+export type DashboardPanelSpec = PanelSpec | NotAnsweredSpec | DashboardListSpec;
+
 export interface VariableSpec {
     name: string;
     label: string;
@@ -49,7 +76,7 @@ export interface PrometheusDashboardSpec {
     /** Sources without which the dashboard as a whole makes no sense (its variables read them). */
     needs: Source[];
     variables: VariableSpec[];
-    panels: PanelSpec[];
+    panels: DashboardPanelSpec[];
 }
 
 export const PROMETHEUS_DATASOURCE_TYPE = "prometheus";
@@ -87,7 +114,25 @@ function targets(p: PanelSpec): cog.Builder<cog.Dataquery>[] {
     );
 }
 
-function panel(p: PanelSpec): cog.Builder<any> {
+function panel(p: DashboardPanelSpec, folderTag: string): cog.Builder<any> {
+    if (p.kind === "dashboards") {
+        return new DashboardListPanel()
+            .title(p.title)
+            .tags([folderTag])
+            .showSearch(true)
+            .showHeadings(false)
+            .showStarred(false)
+            .showRecentlyViewed(false)
+            .showFolderNames(false)
+            .maxItems(100)
+            .includeVars(true)
+            .keepTime(true)
+            .height(12)
+            .span(12);
+    }
+    if (p.kind === "text") {
+        return new TextPanel().title(p.title).mode(TextMode.Markdown).content(p.content).height(4).span(12);
+    }
     const b = p.kind === "stat" ? new StatPanel() : new TimeseriesPanel();
     return b.title(p.title).description(p.description).unit(p.unit).datasource(prometheusRef).targets(targets(p)).height(8).span(12);
 }
@@ -108,6 +153,14 @@ export function withSchemaVariables<T extends { templating?: { list?: any[] } }>
     return list ? { ...json, templating: { ...json.templating, list } } : json;
 }
 
+/**
+ * On every dashboard, a menu of all the program's dashboards (Grafana lists those with the tag),
+ * keeping the time range and the values of the variables the target board shares.
+ */
+export function dashboardsLink(folderTag: string): DashboardLinkBuilder {
+    return new DashboardLinkBuilder("Dashboards").type(DashboardLinkType.Dashboards).tags([folderTag]).asDropdown(true).includeVars(true).keepTime(true);
+}
+
 /** The dashboard with the panels this stack can fill, or undefined when it has none. */
 export function buildPrometheusDashboard(spec: PrometheusDashboardSpec, ctx: DashboardContext, folderTag: string): object | undefined {
     const panels = spec.panels.filter((p) => enabled(ctx, p.needs));
@@ -123,12 +176,13 @@ export function buildPrometheusDashboard(spec: PrometheusDashboardSpec, ctx: Das
         .time({ from: "now-1h", to: "now" })
         .timezone("browser")
         .tooltip(DashboardCursorSync.Crosshair)
-        .withVariable(datasourceVariable(PROMETHEUS_DATASOURCE_TYPE, "Prometheus"));
+        .withVariable(datasourceVariable(PROMETHEUS_DATASOURCE_TYPE, "Prometheus"))
+        .links([dashboardsLink(folderTag)]);
     for (const v of spec.variables) {
         b.withVariable(queryVariable(v));
     }
     for (const p of panels) {
-        b.withPanel(panel(p));
+        b.withPanel(panel(p, folderTag));
     }
     return withSchemaVariables(b.build());
 }

@@ -1,0 +1,74 @@
+import { PrometheusDashboardSpec } from "../../common/dashboards/panels";
+
+/**
+ * Home: what Grafana opens on (GF_DASHBOARDS_DEFAULT_HOME_DASHBOARD_PATH, docs/grafana.md#home):
+ * the alerts firing, the cluster at a glance, and a list of every dashboard of the program.
+ * The Watchdog alert (severity none) always fires, so "Firing alerts" is never empty while rules
+ * are evaluated; its absence there says they are not.
+ */
+export const homeDashboard: PrometheusDashboardSpec = {
+    uid: "cm-home",
+    title: "Home",
+    description: "Alerts firing, the cluster at a glance, and every dashboard of cluster-monitoring",
+    needs: [],
+    variables: [],
+    panels: [
+        {
+            title: "Alerts firing",
+            description: "Alerts firing now, the always-firing Watchdog (severity none) left out; 0 is the good state",
+            unit: "short",
+            kind: "stat",
+            needs: ["prometheus"],
+            queries: [{ expr: 'count(ALERTS{alertstate="firing", severity!="none"}) or vector(0)', legend: "firing" }],
+        },
+        {
+            title: "Scrape targets down",
+            description: "Targets whose last scrape failed, over every job; the Cluster dashboard has them per job",
+            unit: "short",
+            kind: "stat",
+            needs: ["prometheus"],
+            queries: [{ expr: "count(up == 0) or vector(0)", legend: "down" }],
+        },
+        {
+            title: "Nodes",
+            description: "Nodes the API server knows (kube-state-metrics)",
+            unit: "short",
+            kind: "stat",
+            needs: ["kubeStateMetrics"],
+            queries: [{ expr: "count(kube_node_info)", legend: "nodes" }],
+        },
+        {
+            title: "Pods not running",
+            description: "Pods Pending, Failed or Unknown (kube-state-metrics); Succeeded pods (finished Jobs) are not counted",
+            unit: "short",
+            kind: "stat",
+            needs: ["kubeStateMetrics"],
+            queries: [{ expr: 'sum(kube_pod_status_phase{phase=~"Pending|Failed|Unknown"})', legend: "not running" }],
+        },
+        {
+            title: "CPU used",
+            description: "CPU cores all containers use (cAdvisor)",
+            unit: "short",
+            kind: "stat",
+            needs: ["cadvisor"],
+            queries: [{ expr: 'sum(rate(container_cpu_usage_seconds_total{container!=""}[$__rate_interval]))', legend: "cores" }],
+        },
+        {
+            title: "Memory used",
+            description: "Working set of all containers (cAdvisor)",
+            unit: "bytes",
+            kind: "stat",
+            needs: ["cadvisor"],
+            queries: [{ expr: 'sum(container_memory_working_set_bytes{container!=""})', legend: "working set" }],
+        },
+        {
+            title: "Firing alerts",
+            description: "Alerts firing, per alert and severity; Watchdog always fires, and its absence means rules are not evaluated",
+            unit: "short",
+            kind: "timeseries",
+            needs: ["prometheus"],
+            queries: [{ expr: 'count by (alertname, severity) (ALERTS{alertstate="firing"})', legend: "{{alertname}} ({{severity}})" }],
+        },
+        { kind: "dashboards", title: "Dashboards", needs: [] },
+    ],
+};
