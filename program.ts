@@ -1,5 +1,8 @@
 import * as k8s from "@pulumi/kubernetes";
 import { Alertmanager } from "./components/alertmanager";
+import { AuthGateway } from "./components/auth-gateway";
+import { credentialsAnnotations } from "./components/common/web-password";
+import { prometheusGatewayModel } from "./stack/auth-gateways";
 import { BlackboxExporter } from "./components/blackbox-exporter";
 import { clusterProviderArgs } from "./components/cluster";
 import { consoles as consolesOf } from "./components/consoles";
@@ -42,6 +45,22 @@ const alertmanager = settings.alertmanager.enabled
     ? new Alertmanager("alertmanager", { settings: settings.alertmanager, namespaces }, onCluster)
     : undefined;
 
+// The auth gateway in front of Prometheus' Ingress while metrics.ingress.auth is proxy (docs/security.md#the-auth-gateway).
+const prometheusGatewayArgs = prometheusGatewayModel(settings);
+const prometheusGateway = prometheusGatewayArgs
+    ? new AuthGateway(
+          prometheusGatewayArgs.name,
+          {
+              model: prometheusGatewayArgs,
+              namespaces,
+              serverPassword: metrics.webPassword,
+              podAnnotations: credentialsAnnotations({ prometheus: metrics.webPasswordGeneration }),
+              oidcClientSecret: settings.metrics.oidcClientSecret,
+          },
+          onCluster,
+      )
+    : undefined;
+
 // Grafana reads Prometheus, Alertmanager and the search store; its dashboards follow the components above.
 const grafana = settings.grafana.enabled
     ? new Grafana(
@@ -79,6 +98,8 @@ export const externalUrl = metrics.externalUrl;
 // Prometheus' basic-auth login while metrics.web.basicAuth is set: `pulumi stack output prometheusWebPassword --show-secrets`.
 export const prometheusWebUser = metrics.webUser;
 export const prometheusWebPassword = metrics.webPassword;
+// The people's passwords of metrics.ingress.auth.proxy.basicAuth, by user: `pulumi stack output prometheusIngressPasswords --show-secrets`.
+export const prometheusIngressPasswords = prometheusGateway?.passwords;
 export const logAgentNamespace = logs.namespace;
 export const logAgentDaemonSet = logs.daemonSetName;
 export const searchUrl = logs.searchUrl;

@@ -43,6 +43,7 @@ import { checkAgentShipsToStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStor
 import { readEtcdClient, readGrafanaAdminPassword, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
 import { referencedSecretKeys, remoteWriteSchema } from "./remote-write";
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
+import { authenticatedIngressSchema, readIngressClientSecret } from "./ingress-auth";
 import { fluentdSizeBytes, prometheusDurationSeconds } from "./formats";
 
 export * from "./alert-rules";
@@ -60,6 +61,7 @@ export * from "./node-exporter";
 export * from "./logs";
 export * from "./metrics";
 export * from "./metrics-web";
+export * from "./ingress-auth";
 export * from "./namespaces";
 export * from "./own-targets";
 export * from "./network-policies";
@@ -371,6 +373,11 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     const etcdJob = metrics ? known(metrics.jobs.etcd) : rawField(METRICS_KEY, ["jobs", "etcd"], jobSwitchesSchema.unwrap().shape.etcd);
     const etcdScheme = metrics ? known(metrics.etcd.scheme) : rawField(METRICS_KEY, ["etcd", "scheme"], etcdSchema.unwrap().shape.scheme);
     readEtcdClient(source, problems, metrics, etcdJob.known && etcdScheme.known ? known(etcdJob.value && etcdScheme.value === "https") : { known: false });
+    const metricsIngress = metrics ? known(metrics.ingress) : rawField(METRICS_KEY, ["ingress"], authenticatedIngressSchema.optional());
+    const prometheusClientSecret = readIngressClientSecret(source, problems, "metrics", metricsIngress.known ? metricsIngress.value : undefined, metricsIngress.known);
+    if (metrics && prometheusClientSecret) {
+        metrics.oidcClientSecret = prometheusClientSecret;
+    }
     readRemoteWriteSecrets(source, problems, metrics, metrics ? known(metrics.remoteWrite) : rawField(METRICS_KEY, ["remoteWrite"], remoteWriteSchema), KNOWN_KEYS);
     if (metrics && logs) {
         resolveLogsNamespace(metrics, logs, problems);

@@ -13,6 +13,8 @@ import { nodeExporterObjects } from "../components/node-exporter/object-names";
 import { resourceMetricsObjects } from "../components/resource-metrics/object-names";
 import { blackboxExporterObjects } from "../components/blackbox-exporter/object-names";
 import { searchStoreObjects } from "../components/search-store/object-names";
+import { authGatewayObjects } from "../components/auth-gateway/object-names";
+import { gatewayModels } from "./auth-gateways";
 
 export { NamedObject } from "../components/common/named-object";
 
@@ -29,6 +31,7 @@ export function programObjects(s: Settings): NamedObject[] {
         ...resourceMetricsObjects(s.resourceMetrics),
         ...blackboxExporterObjects(s.blackboxExporter),
         ...networkPolicyObjects(s),
+        ...gatewayModels(s).flatMap((g) => authGatewayObjects(g)),
     ];
 }
 
