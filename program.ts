@@ -2,7 +2,7 @@ import * as k8s from "@pulumi/kubernetes";
 import { Alertmanager } from "./components/alertmanager";
 import { AuthGateway } from "./components/auth-gateway";
 import { credentialsAnnotations } from "./components/common/web-password";
-import { prometheusGatewayModel } from "./stack/auth-gateways";
+import { alertmanagerGatewayModel, prometheusGatewayModel } from "./stack/auth-gateways";
 import { BlackboxExporter } from "./components/blackbox-exporter";
 import { clusterProviderArgs } from "./components/cluster";
 import { consoles as consolesOf } from "./components/consoles";
@@ -61,6 +61,22 @@ const prometheusGateway = prometheusGatewayArgs
       )
     : undefined;
 
+const alertmanagerGatewayArgs = alertmanagerGatewayModel(settings);
+const alertmanagerGateway =
+    alertmanagerGatewayArgs && alertmanager
+        ? new AuthGateway(
+              alertmanagerGatewayArgs.name,
+              {
+                  model: alertmanagerGatewayArgs,
+                  namespaces,
+                  serverPassword: alertmanager.webPassword,
+                  podAnnotations: credentialsAnnotations({ alertmanager: alertmanager.webPasswordGeneration }),
+                  oidcClientSecret: settings.alertmanager.oidcClientSecret,
+              },
+              onCluster,
+          )
+        : undefined;
+
 // Grafana reads Prometheus, Alertmanager and the search store; its dashboards follow the components above.
 const grafana = settings.grafana.enabled
     ? new Grafana(
@@ -116,6 +132,8 @@ export const alertmanagerUrl = alertmanager?.inClusterUrl;
 // Alertmanager's basic-auth login while alertmanager.web.basicAuth is set: `pulumi stack output alertmanagerWebPassword --show-secrets`.
 export const alertmanagerWebUser = alertmanager?.webUser;
 export const alertmanagerWebPassword = alertmanager?.webPassword;
+// The people's passwords of alertmanager.ingress.auth.proxy.basicAuth: `pulumi stack output alertmanagerIngressPasswords --show-secrets`.
+export const alertmanagerIngressPasswords = alertmanagerGateway?.passwords;
 export const resourceMetricsApiService = resourceMetrics?.apiServiceName;
 export const blackboxExporterService = blackboxExporter?.serviceName;
 export const networkPolicyNames = networkPolicies?.names;

@@ -378,6 +378,8 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     if (metrics && prometheusClientSecret) {
         metrics.oidcClientSecret = prometheusClientSecret;
     }
+    const amIngress = am ? known(am.enabled ? am.ingress : undefined) : rawField(ALERTMANAGER_KEY, ["ingress"], authenticatedIngressSchema.optional());
+    const alertmanagerClientSecret = readIngressClientSecret(source, problems, "alertmanager", amIngress.known ? amIngress.value : undefined, amIngress.known);
     readRemoteWriteSecrets(source, problems, metrics, metrics ? known(metrics.remoteWrite) : rawField(METRICS_KEY, ["remoteWrite"], remoteWriteSchema), KNOWN_KEYS);
     if (metrics && logs) {
         resolveLogsNamespace(metrics, logs, problems);
@@ -415,7 +417,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         checkHostPorts(hostPortClaims(nodeExporter), problems);
     }
     if (metrics && grafanaRead) {
-        checkIngressRoutes(ingressClaims(metrics.ingress, grafanaRead.enabled ? grafanaRead.ingress : undefined), problems);
+        checkIngressRoutes(ingressClaims(metrics.ingress, grafanaRead.enabled ? grafanaRead.ingress : undefined, am?.enabled ? am.ingress : undefined), problems);
     }
     problems.throwIfAny();
     const kubeStateMetrics = { ...ksm!, namespace: metrics!.namespace };
@@ -426,6 +428,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         replicas: am!.replicas ?? defaultAlertmanagerReplicas(metrics!.replicas),
         namespace: metrics!.namespace,
         secrets: alertmanagerSecrets,
+        ...(alertmanagerClientSecret ? { oidcClientSecret: alertmanagerClientSecret } : {}),
     };
     return {
         cluster,

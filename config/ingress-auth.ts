@@ -133,8 +133,8 @@ export interface ExposedServer {
     web?: { basicAuth?: unknown; tls?: unknown };
     /** Why the server cannot have web auth, when it cannot (Prometheus 2.11); undefined when it can. */
     noWebAuth?: string;
-    /** APIs that let anyone who reaches the server change it (Prometheus' admin and lifecycle APIs). */
-    writeApis: string[];
+    /** Why a public Ingress would let anyone change the server (Prometheus' admin and lifecycle APIs, Alertmanager's silences); undefined when it would not. */
+    publicRefused?: string;
 }
 
 /** The auth of an Ingress with the default resolved: `server` when the server's own login is on. */
@@ -168,12 +168,8 @@ export function ingressAuthIssues(ingress: AuthenticatedIngressSettings, server:
             message: `nothing unless ${web} is set: the server would ask for no login${server.noWebAuth ? ` (${server.noWebAuth})` : ""}; use auth.proxy instead`,
         });
     }
-    if (auth.public !== undefined && server.writeApis.length > 0) {
-        issues.push({
-            path: ["ingress", "auth", "public"],
-            input: auth.public,
-            message: `no public Ingress while ${server.writeApis.join(" and ")} ${server.writeApis.length > 1 ? "are" : "is"} true: anyone could delete series or stop the server; switch them off or authenticate`,
-        });
+    if (auth.public !== undefined && server.publicRefused !== undefined) {
+        issues.push({ path: ["ingress", "auth", "public"], input: auth.public, message: `no public Ingress: ${server.publicRefused}` });
     }
     if (auth.proxy?.oauth2Proxy !== undefined && ingress.tlsSecretName === undefined) {
         issues.push({

@@ -221,7 +221,11 @@ export const metricsSchema = closedObject({
         const resolved = resolveRelease(m.image, m.prometheusVersion);
         const noWebAuth = "release" in resolved && !resolved.release.webConfigFile ? `Prometheus ${resolved.version} has no web auth, which needs 2.24+` : undefined;
         const writeApis = [...(m.enableAdminApi ? ["metrics.enableAdminApi"] : []), ...(m.enableLifecycle ? ["metrics.enableLifecycle"] : [])];
-        for (const issue of ingressAuthIssues(m.ingress, { product: "Prometheus", componentKey: METRICS_KEY, web: m.web, noWebAuth, writeApis })) {
+        const publicRefused =
+            writeApis.length > 0
+                ? `${writeApis.join(" and ")} ${writeApis.length > 1 ? "are" : "is"} true, so anyone could delete series or stop the server; switch ${writeApis.length > 1 ? "them" : "it"} off or authenticate`
+                : undefined;
+        for (const issue of ingressAuthIssues(m.ingress, { product: "Prometheus", componentKey: METRICS_KEY, web: m.web, noWebAuth, publicRefused })) {
             ctx.addIssue({ code: "custom", ...issue });
         }
     }, whenClean("ingress", "web", "image", "prometheusVersion", "enableAdminApi", "enableLifecycle"))

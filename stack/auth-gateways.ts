@@ -1,6 +1,7 @@
-import { AuthenticatedIngressSettings, METRICS_KEY, SchedulingSettings, Settings } from "../config";
+import { ALERTMANAGER_KEY, AuthenticatedIngressSettings, METRICS_KEY, SchedulingSettings, Settings } from "../config";
 import { gatewayName, GatewayModel } from "../components/auth-gateway";
 import { WEB_PORT as PROMETHEUS_WEB_PORT } from "../components/prometheus/layout";
+import { WEB_PORT as ALERTMANAGER_WEB_PORT } from "../components/alertmanager/layout";
 import { isReplicated } from "../components/common/replica-spread";
 
 /** What a server puts in front of its Ingress, when its auth is proxy. */
@@ -47,7 +48,16 @@ export function prometheusGatewayModel(s: Settings): GatewayModel | undefined {
     return model({ product: "Prometheus", componentKey: METRICS_KEY, name: m.name, namespace: m.namespace, replicas: m.replicas, ingress: m.ingress, web: m.web, port: PROMETHEUS_WEB_PORT.number, scheduling: m });
 }
 
+/** The auth gateway in front of Alertmanager's Ingress, while alertmanager.ingress.auth is proxy. */
+export function alertmanagerGatewayModel(s: Settings): GatewayModel | undefined {
+    const a = s.alertmanager;
+    if (!a.enabled) {
+        return undefined;
+    }
+    return model({ product: "Alertmanager", componentKey: ALERTMANAGER_KEY, name: a.name, namespace: a.namespace, replicas: a.replicas, ingress: a.ingress, web: a.web, port: ALERTMANAGER_WEB_PORT.number, scheduling: a });
+}
+
 /** Every gateway of the stack. */
 export function gatewayModels(s: Settings): GatewayModel[] {
-    return [prometheusGatewayModel(s)].filter((g): g is GatewayModel => g !== undefined);
+    return [prometheusGatewayModel(s), alertmanagerGatewayModel(s)].filter((g): g is GatewayModel => g !== undefined);
 }

@@ -196,3 +196,31 @@ describe("the auth gateway's objects (a program run)", () => {
         assert.strictEqual(podSecurityLevel(deployment.spec.template.spec).level, "restricted");
     });
 });
+
+describe("Alertmanager's Ingress (alertmanager.ingress), under the same rule", () => {
+    const A = "cluster-monitoring:alertmanager";
+
+    it("refuses one without auth, a public one (anyone could silence every alert), and one on a switched-off Alertmanager", () => {
+        assert.match(problemAt(refusal({ alertmanager: { ingress: { host: "alerts.example.com" } } }), `${A}.ingress.auth`).expected, /would publish Alertmanager/);
+        const pub = refusal({ alertmanager: { ingress: { host: "alerts.example.com", auth: { public: { reason: "a lab cluster behind the office VPN" } } } } });
+        assert.match(problemAt(pub, `${A}.ingress.auth.public`).expected, /mute every alert/);
+        problemAt(refusal({ alertmanager: { enabled: false, ingress: { host: "alerts.example.com", auth: BASIC } } }), `${A}.ingress`);
+        assert.match(problemAt(refusal({ alertmanager: { ingress: { host: "monitor.example.com", auth: BASIC } }, metrics: { ingress: { host: "monitor.example.com", auth: BASIC } }, grafana: { enabled: false } }), `${A}.ingress.host`).expected, /already routes/);
+    });
+
+    it("puts the gateway in front of it, logging in with Alertmanager's own web password", async () => {
+        const config = requiredConfig();
+        config.alertmanager = {
+            web: { tls: { secretName: "alertmanager-web-tls" }, basicAuth: {} },
+            ingress: { host: "alerts.example.com", tlsSecretName: "alerts-tls", auth: { proxy: { oauth2Proxy: OIDC } } },
+        };
+        const { resources } = await runProgram(config, { alertmanagerOidcClientSecret: CLIENT_SECRET });
+        const ingress = findOne(resources, "kubernetes:networking.k8s.io/v1:Ingress", "alertmanager").inputs;
+        assert.deepStrictEqual(ingress.spec.rules[0].http.paths[0].backend, { service: { name: "alertmanager-auth", port: { number: 8080 } } });
+        const upstream = unwrapSecret(findOne(resources, "kubernetes:core/v1:Secret", "alertmanager-auth-upstream").inputs.stringData);
+        assert.strictEqual(upstream[GATEWAY_KEYS.authorization], upstreamAuthorizationConf("monitor", "mock-generated-alertmanager-web-password"));
+        const conf = findOne(resources, "kubernetes:core/v1:ConfigMap", "alertmanager-auth").inputs.data;
+        assert.match(conf["nginx.conf"], /proxy_pass https:\/\/alertmanager\.monitoring\.svc:9093;/);
+        assert.match(conf["upstream.inc"], /proxy_ssl_name alertmanager\.monitoring\.svc;/);
+    });
+});

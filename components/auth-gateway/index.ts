@@ -5,3 +5,4 @@ export * from "./nginx-config";
 export * from "./objects";
 export * from "./oauth2-proxy";
 export * from "./object-names";
+export * from "./ingress";

@@ -118,6 +118,9 @@ export function requiredFlows(s: Settings, workloads: readonly Workload[], scrap
     if (am.enabled) {
         const alertmanager = workloadPeer(am);
         add(prometheus, alertmanager, [tcp(ALERTMANAGER_WEB_PORT.name)], "alert delivery to Alertmanager");
+        if (am.ingress && !am.ingress.auth?.proxy) {
+            add(ingressControllers(s), alertmanager, [tcp(ALERTMANAGER_WEB_PORT.name)], "Alertmanager's Ingress");
+        }
         if (am.replicas >= 2) {
             add(alertmanager, alertmanager, [tcp(CLUSTER_PORT.number), udp(CLUSTER_PORT.number)], "the Alertmanager gossip mesh");
         }

@@ -44,6 +44,18 @@ export function proxiedIngresses(s: Settings): ProxiedIngress[] {
             product: "Prometheus",
         });
     }
+    const a = s.alertmanager;
+    if (a.enabled && a.ingress?.auth?.proxy) {
+        list.push({
+            name: gatewayName(a.name),
+            namespace: a.namespace,
+            nameKey: `${fullKey("alertmanager")}.name`,
+            server: { name: a.name, namespace: a.namespace },
+            serverPort: "web",
+            issuerUrl: a.ingress.auth.proxy.oauth2Proxy?.issuerUrl,
+            product: "Alertmanager",
+        });
+    }
     return list;
 }
 
