@@ -11,6 +11,10 @@ import { gatewayModels } from "../stack/auth-gateways";
 import { until } from "./harness/hang";
 import { freePort, PrometheusProcess, requireBinary, tempDir } from "./harness/prometheus";
 import { settingsWith } from "./harness/stack-config";
+import { renderStack, RenderedStack } from "../render";
+import { MetricsSettings } from "../config";
+
+const REPO = path.resolve(__dirname, "..");
 import { bcryptHash, throwawayCa, ThrowawayCa, webRequest } from "./harness/web-client";
 
 /**
@@ -25,7 +29,8 @@ import { bcryptHash, throwawayCa, ThrowawayCa, webRequest } from "./harness/web-
  */
 
 const MODERN = "quay.io/prometheus/prometheus:v3.13.0";
-const SERVER_USER = "scraper";
+/** The default web user, which prod's metrics.web.basicAuth keeps. */
+const SERVER_USER = "monitor";
 const SERVER_PASSWORD = "Pw7generatedLettersAndDigits0k";
 const ALICE = "alice:Alice7passwordLetters0k";
 const BOB = "bob:Bob7passwordLetters0kToo";
@@ -147,8 +152,8 @@ async function oauth2StandIn(): Promise<{ server: http.Server; port: number }> {
     return { server, port };
 }
 
-/** A Prometheus 2.42 with an empty scrape config; with `web`, the web config the program generates for metrics.web. */
-async function prometheus(web?: { tls: ThrowawayCa }): Promise<{ server: PrometheusProcess; port: number }> {
+/** A Prometheus 2.42 with an empty scrape config; with `web`, the web config the program generates for `web.metrics` (prod's). */
+async function prometheus(web?: { tls: ThrowawayCa; metrics: MetricsSettings }): Promise<{ server: PrometheusProcess; port: number }> {
     const dir = tempDir("gateway-prometheus");
     const configFile = path.join(dir, "prometheus.yml");
     fs.writeFileSync(configFile, stringify({ global: { scrape_interval: "1m" }, scrape_configs: [] }));
@@ -156,7 +161,7 @@ async function prometheus(web?: { tls: ThrowawayCa }): Promise<{ server: Prometh
         const server = await PrometheusProcess.start(configFile);
         return { server, port: Number(new URL(server.url).port) };
     }
-    const metrics = settingsWith({ metrics: { image: MODERN, web: { tls: { secretName: "monitor-web-tls" }, basicAuth: { username: SERVER_USER } } } }).metrics;
+    const metrics = web.metrics;
     const webConfig = webConfigYaml(metrics, bcryptHash(SERVER_PASSWORD)).replace(/cert_file: .*/, `cert_file: ${web.tls.certFile}`).replace(/key_file: .*/, `key_file: ${web.tls.keyFile}`);
     const webFile = path.join(dir, "web.yml");
     fs.writeFileSync(webFile, webConfig);
@@ -191,6 +196,7 @@ describe("the auth gateway on real nginx, htpasswd and Prometheus 2.42", () => {
     let open: { server: PrometheusProcess; port: number };
     let secure: { server: PrometheusProcess; port: number };
     let standIn: { server: http.Server; port: number };
+    let prod: RenderedStack;
     const gateways: NginxProcess[] = [];
     let users: string;
 
@@ -198,8 +204,11 @@ describe("the auth gateway on real nginx, htpasswd and Prometheus 2.42", () => {
         for (const binary of ["nginx", "htpasswd", "prometheus", "openssl", "python3"]) {
             requireBinary(binary);
         }
-        tls = throwawayCa("monitor.monitoring.svc");
-        [open, secure, standIn] = await Promise.all([prometheus(), prometheus({ tls }), oauth2StandIn()]);
+        // The prod stack, the example to copy: its web config (TLS + basic auth on 3.13) and its gateway's nginx config run here.
+        prod = await renderStack(REPO, "prod");
+        assert.strictEqual(prod.settings.metrics.web?.basicAuth?.username, SERVER_USER);
+        tls = throwawayCa(webServerName(prod.settings.metrics));
+        [open, secure, standIn] = await Promise.all([prometheus(), prometheus({ tls, metrics: prod.settings.metrics }), oauth2StandIn()]);
         // alice as apache2-utils writes bcrypt ($2y$), bob as Go's bcrypt does ($2a$, pulumi-random's bcryptHash), through the program's own file builder.
         const bobHash = htpasswdLine(BOB).trim().split(":")[1].replace(/^\$2y\$/, "$2a$");
         users = htpasswdLine(ALICE) + htpasswdFile([{ user: "bob", bcryptHash: bobHash }]);
@@ -267,11 +276,12 @@ describe("the auth gateway on real nginx, htpasswd and Prometheus 2.42", () => {
         });
     });
 
-    describe("oauth2Proxy (a local stand-in answers /oauth2/auth) in front of the prod-shaped Prometheus", () => {
+    describe("prod's oauth2Proxy gateway (a local stand-in answers /oauth2/auth) in front of prod's Prometheus web config", () => {
         let g: NginxProcess;
-        const oidc = { issuerUrl: "https://login.example.com/realms/ops", clientId: "prometheus-test", emailDomains: ["example.com"] };
         before(async () => {
-            g = await gateway("oauth2-secure", modelFor({ proxy: { oauth2Proxy: oidc } }, { tls: { secretName: "monitor-web-tls" }, basicAuth: { username: SERVER_USER } }), secure.port);
+            const model = gatewayModels(prod.settings).find((m) => m.product === "Prometheus")!;
+            assert.ok(model.proxy.oauth2Proxy, "prod logs people in through oauth2-proxy");
+            g = await gateway("oauth2-secure", model, secure.port);
         });
 
         it("sends a browser without a session to the identity provider, its whole URI kept, and answers the API with 401", async () => {
