@@ -17,7 +17,10 @@ import { ConfigSource, fullKey } from "./source";
  *   `basicAuth` (an htpasswd of generated passwords) or `oauth2Proxy` (the organisation's
  *   identity provider), and the gateway logs in to the server with the server's own web login;
  * - `server`: the server's own web basic auth (`metrics.web.basicAuth`, `alertmanager.web.basicAuth`);
- * - `public`: no authentication, with a reason that every render and `pulumi up` prints.
+ * - `public`: no authentication, with a reason that every render and `pulumi up` prints;
+ * - `ingressNginx`: an optional adapter, ingress-nginx's auth-* annotations on the Ingress itself;
+ *   the authentication then exists only while the controller is ingress-nginx (retired in March
+ *   2026), which every render and `pulumi up` says.
  */
 
 /** The three fields every Ingress of ours has; Grafana's Ingress is these alone (its own login authenticates). */
@@ -99,14 +102,21 @@ export const ingressAuthSchema = closedObject({
     public: closedObject({ reason: text(publicReason, "\"lab cluster behind the office VPN, read-only data\"") })
         .optional()
         .meta({ description: "{ reason }: no authentication; the reason is printed as a warning at every render and pulumi up" }),
+    ingressNginx: closedObject({
+        basicAuthSecret: text(secretName, "monitor-people").meta({
+            description: "an Opaque Secret the cluster provides in the server's namespace, key auth, with htpasswd lines (ingress-nginx's auth-secret)",
+        }),
+    })
+        .optional()
+        .meta({ description: "{ basicAuthSecret }: the optional adapter, ingress-nginx's auth-type/auth-secret annotations; needs className; never with web.basicAuth" }),
 }).superRefine((a, ctx) => {
-    const set = (["proxy", "server", "public"] as const).filter((k) => a[k] !== undefined);
+    const set = (["proxy", "server", "public", "ingressNginx"] as const).filter((k) => a[k] !== undefined);
     if (set.length !== 1) {
         ctx.addIssue({
             code: "custom",
             path: [],
             input: a,
-            message: `exactly one of proxy, server or public${set.length > 1 ? ` (got ${set.join(" and ")})` : ""}`,
+            message: `exactly one of proxy, server, public or ingressNginx${set.length > 1 ? ` (got ${set.join(" and ")})` : ""}`,
         });
     }
 });
@@ -119,7 +129,7 @@ export const authenticatedIngressSchema = closedObject({
     ...ingressFields,
     auth: ingressAuthSchema
         .optional()
-        .meta({ description: "how people authenticate: exactly one of proxy, server or public (required unless web.basicAuth is set, which makes it server)" }),
+        .meta({ description: "how people authenticate: exactly one of proxy, server, public or ingressNginx (required unless web.basicAuth is set, which makes it server)" }),
 });
 
 export type AuthenticatedIngressSettings = z.output<typeof authenticatedIngressSchema>;
@@ -157,7 +167,7 @@ export function ingressAuthIssues(ingress: AuthenticatedIngressSettings, server:
             message:
                 `one of proxy, server or public: Ingress ${ingress.host} would publish ${server.product} to anyone who reaches that host, without authentication. ` +
                 `Set auth.proxy (basicAuth or oauth2Proxy; any release line), ${web} (then auth defaults to server${server.noWebAuth ? `; ${server.noWebAuth}` : ""}), ` +
-                "or auth.public with a reason",
+                "auth.public with a reason, or the ingress-nginx adapter auth.ingressNginx",
         });
         return issues;
     }
@@ -170,6 +180,22 @@ export function ingressAuthIssues(ingress: AuthenticatedIngressSettings, server:
     }
     if (auth.public !== undefined && server.publicRefused !== undefined) {
         issues.push({ path: ["ingress", "auth", "public"], input: auth.public, message: `no public Ingress: ${server.publicRefused}` });
+    }
+    if (auth.ingressNginx !== undefined && ingress.className === undefined) {
+        issues.push({
+            path: ["ingress", "className"],
+            input: undefined,
+            message: `the IngressClass of an ingress-nginx controller, such as nginx, while auth.ingressNginx is set: its annotations authenticate only under ingress-nginx, so the class must not be left to the cluster's default`,
+        });
+    }
+    if (auth.ingressNginx !== undefined && server.web?.basicAuth !== undefined) {
+        issues.push({
+            path: ["ingress", "auth", "ingressNginx"],
+            input: auth.ingressNginx,
+            message:
+                `nothing while ${web} is set: the controller's login and the server's would share the one Authorization header, and ingress-nginx cannot replace it ` +
+                "without snippets; use auth.proxy, whose gateway logs in to the server on the person's behalf",
+        });
     }
     if (auth.proxy?.oauth2Proxy !== undefined && ingress.tlsSecretName === undefined) {
         issues.push({
@@ -184,6 +210,20 @@ export function ingressAuthIssues(ingress: AuthenticatedIngressSettings, server:
 /** The warning a public Ingress prints at every render and `pulumi up`. */
 export function publicIngressWarning(componentKey: string, host: string, reason: string): string {
     return `Ingress ${host} (${fullKey(componentKey)}.ingress) is public, without authentication: ${reason}`;
+}
+
+/** What an Ingress's auth warns about at every render and `pulumi up`: a public one, and the ingress-nginx adapter. */
+export function ingressAuthWarnings(componentKey: string, ingress: AuthenticatedIngressSettings | undefined): string[] {
+    if (ingress?.auth?.public) {
+        return [publicIngressWarning(componentKey, ingress.host, ingress.auth.public.reason)];
+    }
+    if (ingress?.auth?.ingressNginx) {
+        return [
+            `Ingress ${ingress.host} (${fullKey(componentKey)}.ingress) authenticates through ingress-nginx's annotations only: without an ingress-nginx controller of class ` +
+                `${ingress.className} it is open, and ingress-nginx was retired in March 2026 and gets no fixes; prefer auth.proxy`,
+        ];
+    }
+    return [];
 }
 
 /**

@@ -78,6 +78,9 @@ function providedSecrets(s: Settings): ProvidedSecret[] {
         ...tls(s.metrics.namespace, s.metrics.ingress?.tlsSecretName, "metrics.ingress.tlsSecretName"),
         ...(s.alertmanager.enabled ? tls(s.alertmanager.namespace, s.alertmanager.web?.tls?.secretName, "alertmanager.web.tls.secretName") : []),
         ...(s.grafana.enabled ? tls(s.grafana.namespace, s.grafana.ingress?.tlsSecretName, "grafana.ingress.tlsSecretName") : []),
+        ...tls(s.metrics.namespace, s.metrics.ingress?.auth?.ingressNginx?.basicAuthSecret, "metrics.ingress.auth.ingressNginx.basicAuthSecret"),
+        ...(s.alertmanager.enabled ? tls(s.alertmanager.namespace, s.alertmanager.ingress?.tlsSecretName, "alertmanager.ingress.tlsSecretName") : []),
+        ...(s.alertmanager.enabled ? tls(s.alertmanager.namespace, s.alertmanager.ingress?.auth?.ingressNginx?.basicAuthSecret, "alertmanager.ingress.auth.ingressNginx.basicAuthSecret") : []),
     ];
 }
 

@@ -38,6 +38,9 @@ function describeAuth(name: string, auth: IngressAuthSettings, web: { tls?: unkn
     if (auth.proxy?.basicAuth) {
         return `auth gateway ${gatewayName(name)}: htpasswd of generated passwords for ${auth.proxy.basicAuth.users.join(", ")}; to the server: ${upstream}`;
     }
+    if (auth.ingressNginx) {
+        return `ingress-nginx's basic-auth annotations (Secret ${auth.ingressNginx.basicAuthSecret}); WARNING: open under any other controller, and ingress-nginx is retired`;
+    }
     return "the server's own basic auth (people use its generated password)";
 }
 

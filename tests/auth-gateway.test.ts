@@ -10,6 +10,8 @@ import { podSecurityLevel } from "../validate/pod-security";
 import { findOne } from "./harness/pulumi-mocks";
 import { runProgram } from "./harness/program";
 import { requiredConfig, settingsWith } from "./harness/stack-config";
+import { metricsWarnings } from "../components/prometheus/warnings";
+import { ingressAuth } from "../validate/ingress-auth";
 
 /**
  * The auth gateway (components/auth-gateway, docs/security.md#the-auth-gateway) and the rule it
@@ -67,7 +69,7 @@ describe("every Ingress authenticates (config/ingress-auth.ts)", () => {
     });
 
     it("refuses two ways at once, a proxy with no or two logins, and oauth2Proxy over plain HTTP", () => {
-        assert.match(problemAt(refusal({ metrics: { ingress: { host: "m.example.com", auth: { ...BASIC, server: {} } } } }), `${M}.ingress.auth`).expected, /exactly one of proxy, server or public \(got proxy and server\)/);
+        assert.match(problemAt(refusal({ metrics: { ingress: { host: "m.example.com", auth: { ...BASIC, server: {} } } } }), `${M}.ingress.auth`).expected, /exactly one of proxy, server, public or ingressNginx \(got proxy and server\)/);
         assert.match(problemAt(refusal({ metrics: { ingress: { host: "m.example.com", auth: { proxy: {} } } } }), `${M}.ingress.auth.proxy`).expected, /exactly one of basicAuth or oauth2Proxy/);
         const plain = refusal({ metrics: { ingress: { host: "m.example.com", auth: { proxy: { oauth2Proxy: OIDC } } } } }, { prometheusOidcClientSecret: CLIENT_SECRET });
         assert.match(problemAt(plain, `${M}.ingress.auth.proxy.oauth2Proxy`).expected, /tlsSecretName/);
@@ -222,5 +224,33 @@ describe("Alertmanager's Ingress (alertmanager.ingress), under the same rule", (
         const conf = findOne(resources, "kubernetes:core/v1:ConfigMap", "alertmanager-auth").inputs.data;
         assert.match(conf["nginx.conf"], /proxy_pass https:\/\/alertmanager\.monitoring\.svc:9093;/);
         assert.match(conf["upstream.inc"], /proxy_ssl_name alertmanager\.monitoring\.svc;/);
+    });
+});
+
+describe("the optional ingress-nginx adapter (ingress.auth.ingressNginx)", () => {
+    const adapter = { ingressNginx: { basicAuthSecret: "monitor-people" } };
+
+    it("needs an explicit IngressClass, refuses to share the Authorization header with the server's login, and warns at every render", () => {
+        problemAt(refusal({ metrics: { ingress: { host: "m.example.com", auth: adapter } } }), `${M}.ingress.className`);
+        const both = refusal({ metrics: { image: MODERN, web: { basicAuth: {} }, ingress: { host: "m.example.com", className: "nginx", auth: adapter } } });
+        assert.match(problemAt(both, `${M}.ingress.auth.ingressNginx`).expected, /one Authorization header/);
+        const s = settingsWith({ metrics: { ingress: { host: "m.example.com", className: "nginx", auth: adapter } } });
+        assert.match(metricsWarnings(s.metrics).join("\n"), /authenticates through ingress-nginx's annotations only: .*retired in March 2026/);
+    });
+
+    it("puts the auth-type, auth-secret and auth-realm annotations on the Ingress, whose backend stays the server", async () => {
+        const config = requiredConfig();
+        config.metrics = { ...config.metrics, ingress: { host: "monitor.example.com", className: "nginx", auth: adapter } };
+        const { resources } = await runProgram(config);
+        const ingress = findOne(resources, "kubernetes:networking.k8s.io/v1:Ingress", "monitor").inputs;
+        assert.deepStrictEqual(ingress.metadata.annotations, {
+            "nginx.ingress.kubernetes.io/auth-type": "basic",
+            "nginx.ingress.kubernetes.io/auth-secret": "monitor-people",
+            "nginx.ingress.kubernetes.io/auth-realm": "Prometheus monitor.example.com",
+        });
+        assert.deepStrictEqual(ingress.spec.rules[0].http.paths[0].backend, { service: { name: "monitor", port: { number: 9090 } } });
+        assert.ok(!resources.some((r) => r.name.startsWith("monitor-auth")), "no gateway");
+        const found = ingressAuth(kubernetesObjects(resources), { serverLogin: () => false, publicReasons: {} });
+        assert.deepStrictEqual(found.map((f) => [f.server, f.how]), [["Prometheus", "ingress-nginx basic auth (annotations, class nginx)"]]);
     });
 });

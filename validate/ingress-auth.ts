@@ -111,13 +111,17 @@ export function ingressAuth(objects: readonly KubernetesObject[], facts: StackAu
         for (const rule of ing.spec?.rules ?? []) {
             for (const path of rule.http?.paths ?? []) {
                 const entry: IngressAuth = { ingress: `${namespace}/${ing.metadata.name}`, host: rule.host };
+                const annotations: Record<string, string> = ing.metadata.annotations ?? {};
+                const adapter = annotations["nginx.ingress.kubernetes.io/auth-type"] === "basic" && annotations["nginx.ingress.kubernetes.io/auth-secret"] && ing.spec.ingressClassName;
                 for (const pod of podsBehind(objects, namespace, path.backend?.service?.name)) {
                     const direct = serverOf(pod);
                     if (direct === "Grafana") {
                         Object.assign(entry, { server: direct, how: "Grafana's own login" });
                     } else if (direct !== undefined) {
                         entry.server = direct;
-                        if (facts.serverLogin(direct as "Prometheus" | "Alertmanager") && containersOf(pod.spec).some((c: any) => (c.args ?? []).some((a: string) => a.startsWith("--web.config.file=")))) {
+                        if (adapter) {
+                            entry.how = `ingress-nginx basic auth (annotations, class ${ing.spec.ingressClassName})`;
+                        } else if (facts.serverLogin(direct as "Prometheus" | "Alertmanager") && containersOf(pod.spec).some((c: any) => (c.args ?? []).some((a: string) => a.startsWith("--web.config.file=")))) {
                             entry.how = "the server's own basic auth (--web.config.file)";
                         } else if (facts.publicReasons[rule.host] !== undefined) {
                             entry.how = `public: ${facts.publicReasons[rule.host]}`;

@@ -1,7 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
-import { AlertmanagerSettings } from "../../config";
+import { ALERTMANAGER_KEY, AlertmanagerSettings, ingressAuthWarnings } from "../../config";
 import { nfsPersistentVolume } from "../storage";
 import { ownServiceAccount } from "../common/own-service-account";
 import { alertmanagerLabels, WEB_PORT } from "./layout";
@@ -50,10 +50,13 @@ export class Alertmanager extends MonitoringComponent {
             new k8s.policy.v1.PodDisruptionBudget(`${name}-disruption-budget`, budget, inNamespace);
         }
         // The UI's Ingress: it authenticates (alertmanager.ingress.auth); behind the auth gateway under proxy.
+        for (const warning of ingressAuthWarnings(ALERTMANAGER_KEY, a.ingress)) {
+            pulumi.log.warn(warning, this);
+        }
         if (a.ingress) {
             new k8s.networking.v1.Ingress(
                 `${name}-ingress`,
-                serverIngress({ name: a.name, namespace: a.namespace, port: WEB_PORT.number, webTls: a.web?.tls !== undefined }, a.ingress),
+                serverIngress({ product: "Alertmanager", name: a.name, namespace: a.namespace, port: WEB_PORT.number, webTls: a.web?.tls !== undefined }, a.ingress),
                 this.inNamespace(a.namespace, service),
             );
         }

@@ -8,8 +8,17 @@ import { gatewayName, HTTP_PORT } from "./layout";
  */
 export const BACKEND_PROTOCOL_ANNOTATION = "nginx.ingress.kubernetes.io/backend-protocol";
 
+/** ingress-nginx's basic-auth annotations (the optional adapter, ingress.auth.ingressNginx). */
+export const INGRESS_NGINX_AUTH_ANNOTATIONS = {
+    type: "nginx.ingress.kubernetes.io/auth-type",
+    secret: "nginx.ingress.kubernetes.io/auth-secret",
+    realm: "nginx.ingress.kubernetes.io/auth-realm",
+} as const;
+
 /** The server an Ingress publishes: its name (of the Ingress and the Service), namespace, web port and whether that port speaks TLS. */
 export interface PublishedServer {
+    /** "Prometheus", "Alertmanager": the realm of the ingress-nginx adapter. */
+    product: string;
     name: string;
     namespace: string;
     port: number;
@@ -26,10 +35,20 @@ export function serverIngress(server: PublishedServer, ingress: AuthenticatedIng
     const { host, className, tlsSecretName, auth } = ingress;
     const proxied = auth?.proxy !== undefined;
     const backend = proxied ? { name: gatewayName(server.name), port: { number: HTTP_PORT.number } } : { name: server.name, port: { number: server.port } };
+    const annotations: Record<string, string> = {
+        ...(server.webTls && !proxied ? { [BACKEND_PROTOCOL_ANNOTATION]: "HTTPS" } : {}),
+        ...(auth?.ingressNginx
+            ? {
+                  [INGRESS_NGINX_AUTH_ANNOTATIONS.type]: "basic",
+                  [INGRESS_NGINX_AUTH_ANNOTATIONS.secret]: auth.ingressNginx.basicAuthSecret,
+                  [INGRESS_NGINX_AUTH_ANNOTATIONS.realm]: `${server.product} ${host}`,
+              }
+            : {}),
+    };
     return {
         apiVersion: "networking.k8s.io/v1",
         kind: "Ingress",
-        metadata: { name: server.name, namespace: server.namespace, ...(server.webTls && !proxied ? { annotations: { [BACKEND_PROTOCOL_ANNOTATION]: "HTTPS" } } : {}) },
+        metadata: { name: server.name, namespace: server.namespace, ...(Object.keys(annotations).length > 0 ? { annotations } : {}) },
         spec: {
             ...(className ? { ingressClassName: className } : {}),
             ...(tlsSecretName ? { tls: [{ hosts: [host], secretName: tlsSecretName }] } : {}),

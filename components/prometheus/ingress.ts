@@ -7,5 +7,5 @@ export { BACKEND_PROTOCOL_ANNOTATION } from "../auth-gateway/ingress";
 
 /** Prometheus' Ingress, behind its auth gateway under metrics.ingress.auth.proxy (components/auth-gateway/ingress.ts). */
 export function ingress(s: MetricsSettings): k8s.types.input.networking.v1.Ingress | undefined {
-    return s.ingress ? serverIngress({ name: s.name, namespace: s.namespace, port: WEB_PORT.number, webTls: s.web?.tls !== undefined }, s.ingress) : undefined;
+    return s.ingress ? serverIngress({ product: "Prometheus", name: s.name, namespace: s.namespace, port: WEB_PORT.number, webTls: s.web?.tls !== undefined }, s.ingress) : undefined;
 }

@@ -1,14 +1,11 @@
-import { METRICS_KEY, MetricsSettings, publicIngressWarning } from "../../config";
+import { ingressAuthWarnings, METRICS_KEY, MetricsSettings } from "../../config";
 
 /** Settings that are valid but risky; the component logs each one during preview and update. */
 export function metricsWarnings(s: MetricsSettings): string[] {
     const warnings: string[] = [];
     // An Ingress authenticates or says why it is public (config/ingress-auth.ts, which also refuses a
     // public one beside the admin or lifecycle API); the reason is printed at every preview and update.
-    const reason = s.ingress?.auth?.public?.reason;
-    if (s.ingress && reason !== undefined) {
-        warnings.push(publicIngressWarning(METRICS_KEY, s.ingress.host, reason));
-    }
+    warnings.push(...ingressAuthWarnings(METRICS_KEY, s.ingress));
     s.remoteWrite.forEach((t, i) => {
         const credentials = t.basicAuth ? "a password" : t.bearerTokenKey ? "a bearer token" : undefined;
         if (credentials && /^http:/i.test(t.url)) {
