@@ -3,6 +3,8 @@ import { gatewayName, GatewayModel } from "../components/auth-gateway";
 import { WEB_PORT as PROMETHEUS_WEB_PORT } from "../components/prometheus/layout";
 import { WEB_PORT as ALERTMANAGER_WEB_PORT } from "../components/alertmanager/layout";
 import { isReplicated } from "../components/common/replica-spread";
+import { headlessService } from "../components/prometheus/service";
+import { alertmanagerService } from "../components/alertmanager/service";
 
 /** What a server puts in front of its Ingress, when its auth is proxy. */
 interface Exposed {
@@ -14,7 +16,14 @@ interface Exposed {
     ingress?: AuthenticatedIngressSettings;
     web?: { tls?: { secretName: string }; basicAuth?: { username: string } };
     port: number;
+    /** The selector of the server's own Service. */
+    podSelector: Record<string, string>;
     scheduling: SchedulingSettings;
+}
+
+/** The selector of a Service the program builds (a plain object, never an Output). */
+function selectorOf(service: { spec?: unknown }): Record<string, string> {
+    return { ...((service.spec as { selector: Record<string, string> }).selector) };
 }
 
 function model(e: Exposed): GatewayModel | undefined {
@@ -35,6 +44,8 @@ function model(e: Exposed): GatewayModel | undefined {
             service: e.name,
             namespace: e.namespace,
             port: e.port,
+            podSelector: e.podSelector,
+            gateway: gatewayName(e.name),
             ...(e.web?.tls ? { tlsSecretName: e.web.tls.secretName } : {}),
             ...(e.web?.basicAuth ? { basicAuthUser: e.web.basicAuth.username } : {}),
         },
@@ -45,7 +56,7 @@ function model(e: Exposed): GatewayModel | undefined {
 /** The auth gateway in front of Prometheus' Ingress, while metrics.ingress.auth is proxy. */
 export function prometheusGatewayModel(s: Settings): GatewayModel | undefined {
     const m = s.metrics;
-    return model({ product: "Prometheus", componentKey: METRICS_KEY, name: m.name, namespace: m.namespace, replicas: m.replicas, ingress: m.ingress, web: m.web, port: PROMETHEUS_WEB_PORT.number, scheduling: m });
+    return model({ product: "Prometheus", componentKey: METRICS_KEY, name: m.name, namespace: m.namespace, replicas: m.replicas, ingress: m.ingress, web: m.web, port: PROMETHEUS_WEB_PORT.number, podSelector: selectorOf(headlessService(m)), scheduling: m });
 }
 
 /** The auth gateway in front of Alertmanager's Ingress, while alertmanager.ingress.auth is proxy. */
@@ -54,7 +65,7 @@ export function alertmanagerGatewayModel(s: Settings): GatewayModel | undefined 
     if (!a.enabled) {
         return undefined;
     }
-    return model({ product: "Alertmanager", componentKey: ALERTMANAGER_KEY, name: a.name, namespace: a.namespace, replicas: a.replicas, ingress: a.ingress, web: a.web, port: ALERTMANAGER_WEB_PORT.number, scheduling: a });
+    return model({ product: "Alertmanager", componentKey: ALERTMANAGER_KEY, name: a.name, namespace: a.namespace, replicas: a.replicas, ingress: a.ingress, web: a.web, port: ALERTMANAGER_WEB_PORT.number, podSelector: selectorOf(alertmanagerService(a)), scheduling: a });
 }
 
 /** Every gateway of the stack. */

@@ -97,7 +97,7 @@ describe("the auth gateway's nginx config (components/auth-gateway/nginx-config.
         const conf = gatewayNginxConf(m);
         assert.match(conf, /auth_basic "Prometheus monitor\.example\.com";/);
         assert.match(conf, /auth_basic_user_file \/etc\/nginx\/users\/htpasswd;/);
-        assert.match(conf, /proxy_pass http:\/\/monitor\.monitoring\.svc:9090;/);
+        assert.match(conf, /proxy_pass http:\/\/monitor-auth-backend\.monitoring\.svc:9090;/);
         assert.doesNotMatch(conf, /auth_request/);
         const inc = gatewayUpstreamInc(m);
         assert.match(inc, /proxy_set_header Authorization "";/);
@@ -106,7 +106,7 @@ describe("the auth gateway's nginx config (components/auth-gateway/nginx-config.
 
     it("in front of a server with web TLS and basic auth: the gateway's own login replaces the person's, TLS verified under the Service's name", () => {
         const m = modelOf(BASIC, { image: MODERN, web: { tls: { secretName: "monitor-web-tls" }, basicAuth: { username: "scraper" } } });
-        assert.match(gatewayNginxConf(m), /proxy_pass https:\/\/monitor\.monitoring\.svc:9090;/);
+        assert.match(gatewayNginxConf(m), /proxy_pass https:\/\/monitor-auth-backend\.monitoring\.svc:9090;/);
         const inc = gatewayUpstreamInc(m);
         assert.match(inc, /include \/etc\/nginx\/upstream-auth\/authorization\.conf;/);
         assert.match(inc, /proxy_ssl_verify on;/);
@@ -163,6 +163,13 @@ describe("the auth gateway's objects (a program run)", () => {
         const ingress = findOne(resources, "kubernetes:networking.k8s.io/v1:Ingress", "monitor").inputs;
         assert.deepStrictEqual(ingress.spec.rules[0].http.paths[0].backend, { service: { name: "monitor-auth", port: { number: 8080 } } });
         assert.strictEqual(ingress.metadata.annotations, undefined, "no backend-protocol: the gateway speaks HTTP to the controller");
+        // nginx resolves its proxy_pass host once: a ClusterIP survives the server's pods being replaced, the headless Service's pod addresses do not.
+        const server = findOne(resources, "kubernetes:core/v1:Service", "monitor").inputs;
+        const backend = findOne(resources, "kubernetes:core/v1:Service", "monitor-auth-backend").inputs;
+        assert.strictEqual(server.spec.clusterIP, "None");
+        assert.strictEqual(backend.spec.clusterIP, undefined);
+        assert.deepStrictEqual(backend.spec.selector, server.spec.selector);
+        assert.deepStrictEqual(backend.spec.ports, [{ name: "web", port: 9090, targetPort: 9090, protocol: "TCP" }]);
         for (const name of ["monitor-auth-users", "monitor-auth-upstream"]) {
             const secret = findOne(resources, "kubernetes:core/v1:Secret", name).inputs;
             assert.ok(isWrappedSecret(secret.stringData), `${name} is a Pulumi secret`);
@@ -222,7 +229,7 @@ describe("Alertmanager's Ingress (alertmanager.ingress), under the same rule", (
         const upstream = unwrapSecret(findOne(resources, "kubernetes:core/v1:Secret", "alertmanager-auth-upstream").inputs.stringData);
         assert.strictEqual(upstream[GATEWAY_KEYS.authorization], upstreamAuthorizationConf("monitor", "mock-generated-alertmanager-web-password"));
         const conf = findOne(resources, "kubernetes:core/v1:ConfigMap", "alertmanager-auth").inputs.data;
-        assert.match(conf["nginx.conf"], /proxy_pass https:\/\/alertmanager\.monitoring\.svc:9093;/);
+        assert.match(conf["nginx.conf"], /proxy_pass https:\/\/alertmanager-auth-backend\.monitoring\.svc:9093;/);
         assert.match(conf["upstream.inc"], /proxy_ssl_name alertmanager\.monitoring\.svc;/);
     });
 });

@@ -81,7 +81,7 @@ describe("every shipped stack's Ingresses authenticate (rendered objects)", () =
             const m = gatewayModels(settingsWith({ metrics: { ingress: { host: "m.example.com", auth: { proxy: { basicAuth: { users: ["alice"] } } } } } }))[0];
             const conf = gatewayNginxConf(m);
             assert.strictEqual(gatewayAuth(conf).how, "auth gateway: htpasswd (auth_basic)");
-            assert.deepStrictEqual(gatewayAuth(conf).upstreams, ["http://monitor.monitoring.svc:9090"]);
+            assert.deepStrictEqual(gatewayAuth(conf).upstreams, ["http://monitor-auth-backend.monitoring.svc:9090"]);
             assert.strictEqual(gatewayAuth(conf.replace(/^\s*auth_basic "[^"]*";\n/m, "")).how, undefined);
             assert.strictEqual(gatewayAuth(conf.replace(/location \/ \{\n(\s+)proxy_pass/, "location / {\n$1auth_basic off;\n$1proxy_pass")).how, undefined);
         });

@@ -6,7 +6,7 @@ import { NamespaceReadiness } from "../common/namespace-readiness";
 import { generatedWebPasswordArgs } from "../common/web-password";
 import { GatewayModel } from "./model";
 import { htpasswdFile, upstreamAuthorizationConf } from "./nginx-config";
-import { gatewayConfigMap, gatewayDeployment, gatewayService, gatewayServiceAccount, oauth2Secret, upstreamSecret, usersSecret } from "./objects";
+import { gatewayBackendService, gatewayConfigMap, gatewayDeployment, gatewayService, gatewayServiceAccount, oauth2Secret, upstreamSecret, usersSecret } from "./objects";
 
 export interface AuthGatewayArgs {
     model: GatewayModel;
@@ -39,6 +39,7 @@ export class AuthGateway extends MonitoringComponent {
         const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, gatewayServiceAccount(m), inNamespace);
         const config = new k8s.core.v1.ConfigMap(`${name}-config`, gatewayConfigMap(m), inNamespace);
         const service = new k8s.core.v1.Service(`${name}-service`, gatewayService(m), inNamespace);
+        const backend = new k8s.core.v1.Service(`${name}-backend`, gatewayBackendService(m), inNamespace);
         const secrets: pulumi.Resource[] = [];
 
         const users = m.proxy.basicAuth?.users ?? [];
@@ -67,7 +68,7 @@ export class AuthGateway extends MonitoringComponent {
             const cookie = new random.RandomPassword(`${name}-cookie-secret`, { length: 32, special: false }, { parent: this, additionalSecretOutputs: ["result"] });
             secrets.push(new k8s.core.v1.Secret(`${name}-oauth2`, oauth2Secret(m, args.oidcClientSecret, cookie.result), inNamespace));
         }
-        new k8s.apps.v1.Deployment(`${name}-deployment`, gatewayDeployment(m, args.podAnnotations), this.inNamespace(m.namespace, account, config, ...secrets));
+        new k8s.apps.v1.Deployment(`${name}-deployment`, gatewayDeployment(m, args.podAnnotations), this.inNamespace(m.namespace, account, config, backend, ...secrets));
         this.serviceName = service.metadata.name;
         this.registerOutputs({ serviceName: this.serviceName, ...(this.passwords ? { passwords: this.passwords } : {}) });
     }

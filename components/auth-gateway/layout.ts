@@ -47,6 +47,17 @@ export function gatewayName(serverName: string): string {
     return `${serverName}-auth`;
 }
 
+/**
+ * A ClusterIP Service in front of the server's pods, for the gateway alone. The server's own
+ * Service is headless (its StatefulSet needs that), so its name resolves to pod addresses, and
+ * nginx resolves a proxy_pass host once, at start: after the server's pods were replaced the
+ * gateway would keep dialling addresses that are gone. A ClusterIP stays put for the Service's
+ * life, and kube-proxy follows the pods.
+ */
+export function gatewayBackendServiceName(name: string): string {
+    return `${name}-backend`;
+}
+
 /** The Secrets: people's htpasswd, the gateway's own login to the server, oauth2-proxy's client and cookie secrets. */
 export function gatewaySecretNames(name: string): { users: string; upstream: string; oauth2: string } {
     return { users: `${name}-users`, upstream: `${name}-upstream`, oauth2: `${name}-oauth2` };

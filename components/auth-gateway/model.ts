@@ -32,4 +32,8 @@ export interface GatewayUpstream {
     tlsSecretName?: string;
     /** The server's web.basicAuth user; absent when the server asks for no login. */
     basicAuthUser?: string;
+    /** The labels of the server's pods, as its own Service selects them: the gateway's backend Service selects the same. */
+    podSelector: Record<string, string>;
+    /** The gateway's name, whose backend Service the gateway dials (layout.ts gatewayBackendServiceName). */
+    gateway: string;
 }

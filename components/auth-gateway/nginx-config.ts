@@ -1,4 +1,4 @@
-import { GATEWAY_KEYS, GATEWAY_PATHS, HEALTH_PORT, HTTP_PORT, OAUTH2_PROXY_ADDRESS } from "./layout";
+import { GATEWAY_KEYS, GATEWAY_PATHS, gatewayBackendServiceName, HEALTH_PORT, HTTP_PORT, OAUTH2_PROXY_ADDRESS } from "./layout";
 import { GatewayModel, GatewayUpstream } from "./model";
 
 /**
@@ -30,7 +30,7 @@ export interface GatewayPaths {
     listen: string;
     healthListen: string;
     oauth2Address: string;
-    /** The server as the gateway dials it: its Service's name, or 127.0.0.1:<port> in a test. */
+    /** The server as the gateway dials it: its backend Service's name by default, or 127.0.0.1:<port> in a test. */
     upstreamAddress?: string;
 }
 
@@ -51,8 +51,12 @@ export function upstreamServerName(u: Pick<GatewayUpstream, "service" | "namespa
     return `${u.service}.${u.namespace}.svc`;
 }
 
-/** The URL nginx proxies to: the Service, https while the server's web.tls is set. */
-export function upstreamUrl(u: GatewayUpstream, address = `${upstreamServerName(u)}:${u.port}`): string {
+/**
+ * The URL nginx proxies to: the gateway's own ClusterIP Service in front of the server's pods
+ * (layout.ts gatewayBackendServiceName: the server's Service is headless, and nginx resolves a
+ * name once), https while the server's web.tls is set; TLS is verified under the server's name.
+ */
+export function upstreamUrl(u: GatewayUpstream, address = `${gatewayBackendServiceName(u.gateway)}.${u.namespace}.svc:${u.port}`): string {
     return `${u.tlsSecretName ? "https" : "http"}://${address}`;
 }
 

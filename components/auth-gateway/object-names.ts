@@ -1,6 +1,6 @@
 import { fullKey } from "../../config";
 import { NamedObject } from "../common/named-object";
-import { gatewaySecretNames } from "./layout";
+import { gatewayBackendServiceName, gatewaySecretNames } from "./layout";
 import { GatewayModel } from "./model";
 
 /** Every object a gateway creates, named by its server's name key. */
@@ -10,6 +10,7 @@ export function authGatewayObjects(m: GatewayModel, nameKey: string = `${fullKey
     const secret = (name: string) => ({ kind: "Secret", namespace: m.namespace, name, key: nameKey });
     return [
         ...own,
+        { kind: "Service", namespace: m.namespace, name: gatewayBackendServiceName(m.name), key: nameKey },
         ...(m.proxy.basicAuth ? [secret(names.users)] : []),
         ...(m.upstream.basicAuthUser !== undefined ? [secret(names.upstream)] : []),
         ...(m.proxy.oauth2Proxy ? [secret(names.oauth2)] : []),

@@ -4,7 +4,7 @@ import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../common/checksum";
 import { noPrivileges } from "../common/no-privileges";
 import { containerResources } from "../common/resources";
 import { podPlacement } from "../common/scheduling";
-import { CONTAINER_NAMES, GATEWAY_KEYS, GATEWAY_PATHS, gatewayLabels, gatewaySecretNames, HEALTH_PORT, HTTP_PORT, NGINX_UID, OAUTH2_PROXY_UID, VOLUMES } from "./layout";
+import { CONTAINER_NAMES, GATEWAY_KEYS, GATEWAY_PATHS, gatewayBackendServiceName, gatewayLabels, gatewaySecretNames, HEALTH_PORT, HTTP_PORT, NGINX_UID, OAUTH2_PROXY_UID, VOLUMES } from "./layout";
 import { GatewayModel } from "./model";
 import { gatewayNginxConf, gatewayUpstreamInc } from "./nginx-config";
 import { oauth2ProxyArgs } from "./oauth2-proxy";
@@ -36,6 +36,16 @@ export function gatewayService(m: M): k8s.types.input.core.v1.Service {
         kind: "Service",
         metadata: metadata(m),
         spec: { type: "ClusterIP", selector: gatewayLabels(m.name), ports: [{ name: HTTP_PORT.name, port: HTTP_PORT.number, targetPort: HTTP_PORT.name, protocol: "TCP" }] },
+    };
+}
+
+/** The gateway's own ClusterIP Service in front of the server's pods (layout.ts gatewayBackendServiceName). */
+export function gatewayBackendService(m: M): k8s.types.input.core.v1.Service {
+    return {
+        apiVersion: "v1",
+        kind: "Service",
+        metadata: metadata(m, gatewayBackendServiceName(m.name)),
+        spec: { type: "ClusterIP", selector: { ...m.upstream.podSelector }, ports: [{ name: "web", port: m.upstream.port, targetPort: m.upstream.port, protocol: "TCP" }] },
     };
 }
 
