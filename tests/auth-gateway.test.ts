@@ -202,6 +202,9 @@ describe("the auth gateway's objects (a program run)", () => {
         assert.ok(!nginx.volumeMounts.some((v: any) => v.name === "oauth2"));
         const secret = unwrapSecret(findOne(resources, "kubernetes:core/v1:Secret", "monitor-auth-oauth2").inputs.stringData);
         assert.strictEqual(secret["client-secret"], CLIENT_SECRET);
+        // One gateway pod beside one Prometheus: no budget, no spread.
+        assert.strictEqual(deployment.spec.replicas, 1);
+        assert.ok(!resources.some((r) => r.type === "kubernetes:policy/v1:PodDisruptionBudget" && r.name.startsWith("monitor-auth")));
         assert.strictEqual(podSecurityLevel(deployment.spec.template.spec).level, "restricted");
     });
 });
@@ -217,6 +220,16 @@ describe("Alertmanager's Ingress (alertmanager.ingress), under the same rule", (
         assert.match(problemAt(refusal({ alertmanager: { ingress: { host: "monitor.example.com", auth: BASIC } }, metrics: { ingress: { host: "monitor.example.com", auth: BASIC } }, grafana: { enabled: false } }), `${A}.ingress.host`).expected, /already routes/);
     });
 
+    it("runs two gateway pods, spread over nodes with a disruption budget, beside a replicated server", async () => {
+        const config = requiredConfig();
+        config.metrics = { ...config.metrics, replicas: 2, storage: { mode: "storageClass" }, ingress: { host: "monitor.example.com", auth: BASIC } };
+        const { resources } = await runProgram(config);
+        const spec = findOne(resources, "kubernetes:apps/v1:Deployment", "monitor-auth").inputs.spec;
+        assert.strictEqual(spec.replicas, 2);
+        assert.ok(spec.template.spec.affinity?.podAntiAffinity || spec.template.spec.topologySpreadConstraints, "spread over nodes");
+        assert.deepStrictEqual(findOne(resources, "kubernetes:policy/v1:PodDisruptionBudget", "monitor-auth").inputs.spec.maxUnavailable, 1);
+    });
+
     it("puts the gateway in front of it, logging in with Alertmanager's own web password", async () => {
         const config = requiredConfig();
         config.alertmanager = {
@@ -229,6 +242,7 @@ describe("Alertmanager's Ingress (alertmanager.ingress), under the same rule", (
         const upstream = unwrapSecret(findOne(resources, "kubernetes:core/v1:Secret", "alertmanager-auth-upstream").inputs.stringData);
         assert.strictEqual(upstream[GATEWAY_KEYS.authorization], upstreamAuthorizationConf("monitor", "mock-generated-alertmanager-web-password"));
         const conf = findOne(resources, "kubernetes:core/v1:ConfigMap", "alertmanager-auth").inputs.data;
+        assert.strictEqual(findOne(resources, "kubernetes:apps/v1:Deployment", "alertmanager-auth").inputs.spec.replicas, 1);
         assert.match(conf["nginx.conf"], /proxy_pass https:\/\/alertmanager-auth-backend\.monitoring\.svc:9093;/);
         assert.match(conf["upstream.inc"], /proxy_ssl_name alertmanager\.monitoring\.svc;/);
     });

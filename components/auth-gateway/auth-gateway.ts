@@ -6,7 +6,7 @@ import { NamespaceReadiness } from "../common/namespace-readiness";
 import { generatedWebPasswordArgs } from "../common/web-password";
 import { GatewayModel } from "./model";
 import { htpasswdFile, upstreamAuthorizationConf } from "./nginx-config";
-import { gatewayBackendService, gatewayConfigMap, gatewayDeployment, gatewayService, gatewayServiceAccount, oauth2Secret, upstreamSecret, usersSecret } from "./objects";
+import { gatewayBackendService, gatewayConfigMap, gatewayDisruptionBudget, gatewayDeployment, gatewayService, gatewayServiceAccount, oauth2Secret, upstreamSecret, usersSecret } from "./objects";
 
 export interface AuthGatewayArgs {
     model: GatewayModel;
@@ -69,6 +69,10 @@ export class AuthGateway extends MonitoringComponent {
             secrets.push(new k8s.core.v1.Secret(`${name}-oauth2`, oauth2Secret(m, args.oidcClientSecret, cookie.result), inNamespace));
         }
         new k8s.apps.v1.Deployment(`${name}-deployment`, gatewayDeployment(m, args.podAnnotations), this.inNamespace(m.namespace, account, config, backend, ...secrets));
+        const budget = gatewayDisruptionBudget(m);
+        if (budget) {
+            new k8s.policy.v1.PodDisruptionBudget(`${name}-disruption-budget`, budget, inNamespace);
+        }
         this.serviceName = service.metadata.name;
         this.registerOutputs({ serviceName: this.serviceName, ...(this.passwords ? { passwords: this.passwords } : {}) });
     }

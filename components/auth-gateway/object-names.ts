@@ -1,5 +1,6 @@
 import { fullKey } from "../../config";
 import { NamedObject } from "../common/named-object";
+import { isReplicated } from "../common/replica-spread";
 import { gatewayBackendServiceName, gatewaySecretNames } from "./layout";
 import { GatewayModel } from "./model";
 
@@ -14,5 +15,6 @@ export function authGatewayObjects(m: GatewayModel, nameKey: string = `${fullKey
         ...(m.proxy.basicAuth ? [secret(names.users)] : []),
         ...(m.upstream.basicAuthUser !== undefined ? [secret(names.upstream)] : []),
         ...(m.proxy.oauth2Proxy ? [secret(names.oauth2)] : []),
+        ...(isReplicated(m.replicas) ? [{ kind: "PodDisruptionBudget", namespace: m.namespace, name: m.name, key: nameKey }] : []),
     ];
 }

@@ -4,6 +4,7 @@ import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../common/checksum";
 import { noPrivileges } from "../common/no-privileges";
 import { containerResources } from "../common/resources";
 import { podPlacement } from "../common/scheduling";
+import { isReplicated, podDisruptionBudget, replicaSpread } from "../common/replica-spread";
 import { CONTAINER_NAMES, GATEWAY_KEYS, GATEWAY_PATHS, gatewayBackendServiceName, gatewayLabels, gatewaySecretNames, HEALTH_PORT, HTTP_PORT, NGINX_UID, OAUTH2_PROXY_UID, VOLUMES } from "./layout";
 import { GatewayModel } from "./model";
 import { gatewayNginxConf, gatewayUpstreamInc } from "./nginx-config";
@@ -156,7 +157,8 @@ export function gatewayDeployment(m: M, annotations: Record<string, pulumi.Input
                 spec: {
                     serviceAccountName: m.name,
                     automountServiceAccountToken: false,
-                    ...podPlacement(m.scheduling),
+                    // Two or more gateway pods spread over nodes, as the server's replicas are.
+                    ...podPlacement(m.scheduling, replicaSpread(m.replicas, labels)),
                     // fsGroup makes the 0440 Secret files readable by both containers through the group.
                     securityContext: { runAsNonRoot: true, runAsUser: NGINX_UID, runAsGroup: NGINX_UID, fsGroup: NGINX_UID, seccompProfile: { type: "RuntimeDefault" } },
                     containers,
@@ -165,4 +167,9 @@ export function gatewayDeployment(m: M, annotations: Record<string, pulumi.Input
             },
         },
     };
+}
+
+/** At most one gateway pod down at a time through a drain, while there are two or more (sessions need no stickiness: the cookie store is stateless). */
+export function gatewayDisruptionBudget(m: M): k8s.types.input.policy.v1.PodDisruptionBudget | undefined {
+    return isReplicated(m.replicas) ? podDisruptionBudget(m.name, m.namespace, gatewayLabels(m.name), m.replicas) : undefined;
 }
