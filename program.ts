@@ -1,5 +1,8 @@
 import * as k8s from "@pulumi/kubernetes";
 import { Alertmanager } from "./components/alertmanager";
+import { AuthGateway } from "./components/auth-gateway";
+import { credentialsAnnotations } from "./components/common/web-password";
+import { alertmanagerGatewayModel, prometheusGatewayModel } from "./stack/auth-gateways";
 import { BlackboxExporter } from "./components/blackbox-exporter";
 import { clusterProviderArgs } from "./components/cluster";
 import { consoles as consolesOf } from "./components/consoles";
@@ -43,6 +46,38 @@ const alertmanager = settings.alertmanager.enabled
     ? new Alertmanager("alertmanager", { settings: settings.alertmanager, namespaces }, onCluster)
     : undefined;
 
+// The auth gateway in front of Prometheus' Ingress while metrics.ingress.auth is proxy (docs/security.md#the-auth-gateway).
+const prometheusGatewayArgs = prometheusGatewayModel(settings);
+const prometheusGateway = prometheusGatewayArgs
+    ? new AuthGateway(
+          prometheusGatewayArgs.name,
+          {
+              model: prometheusGatewayArgs,
+              namespaces,
+              serverPassword: metrics.webPassword,
+              podAnnotations: credentialsAnnotations({ prometheus: metrics.webPasswordGeneration }),
+              oidcClientSecret: settings.metrics.oidcClientSecret,
+          },
+          onCluster,
+      )
+    : undefined;
+
+const alertmanagerGatewayArgs = alertmanagerGatewayModel(settings);
+const alertmanagerGateway =
+    alertmanagerGatewayArgs && alertmanager
+        ? new AuthGateway(
+              alertmanagerGatewayArgs.name,
+              {
+                  model: alertmanagerGatewayArgs,
+                  namespaces,
+                  serverPassword: alertmanager.webPassword,
+                  podAnnotations: credentialsAnnotations({ alertmanager: alertmanager.webPasswordGeneration }),
+                  oidcClientSecret: settings.alertmanager.oidcClientSecret,
+              },
+              onCluster,
+          )
+        : undefined;
+
 // Grafana reads Prometheus, Alertmanager and the search store; its dashboards follow the components above.
 const grafana = settings.grafana.enabled
     ? new Grafana(
@@ -80,6 +115,8 @@ export const externalUrl = metrics.externalUrl;
 // Prometheus' basic-auth login while metrics.web.basicAuth is set: `pulumi stack output prometheusWebPassword --show-secrets`.
 export const prometheusWebUser = metrics.webUser;
 export const prometheusWebPassword = metrics.webPassword;
+// The people's passwords of metrics.ingress.auth.proxy.basicAuth, by user: `pulumi stack output prometheusIngressPasswords --show-secrets`.
+export const prometheusIngressPasswords = prometheusGateway?.passwords;
 export const logAgentNamespace = logs.namespace;
 export const logAgentDaemonSet = logs.daemonSetName;
 export const searchUrl = logs.searchUrl;
@@ -96,6 +133,8 @@ export const alertmanagerUrl = alertmanager?.inClusterUrl;
 // Alertmanager's basic-auth login while alertmanager.web.basicAuth is set: `pulumi stack output alertmanagerWebPassword --show-secrets`.
 export const alertmanagerWebUser = alertmanager?.webUser;
 export const alertmanagerWebPassword = alertmanager?.webPassword;
+// The people's passwords of alertmanager.ingress.auth.proxy.basicAuth: `pulumi stack output alertmanagerIngressPasswords --show-secrets`.
+export const alertmanagerIngressPasswords = alertmanagerGateway?.passwords;
 export const resourceMetricsApiService = resourceMetrics?.apiServiceName;
 export const blackboxExporterService = blackboxExporter?.serviceName;
 export const networkPolicyNames = networkPolicies?.names;

@@ -11,6 +11,7 @@ import { schedulingFields } from "./scheduling";
 import { ConfigSource, fullKey } from "./source";
 import { oneVolumeMessage, storageSchema } from "./storage";
 import { webSchema } from "./metrics-web";
+import { authenticatedIngressSchema, ingressAuthIssues } from "./ingress-auth";
 
 export const ALERTMANAGER_KEY = "alertmanager";
 
@@ -147,6 +148,9 @@ export const alertmanagerSchema = closedObject({
             description:
                 "TLS and basic authentication on Alertmanager's web port (--web.config.file; the gossip port stays plain): { tls: { secretName }, basicAuth: { username } }; none by default",
         }),
+    ingress: authenticatedIngressSchema.optional().meta({
+        description: "an Ingress for Alertmanager's UI and API: { host, className, tlsSecretName, auth }; none by default; it must authenticate (proxy or server), never public",
+    }),
 }).superRefine((a, ctx) => {
     if (a.replicas !== undefined && a.replicas >= 2 && a.storage.mode !== "storageClass") {
         ctx.addIssue({ code: "custom", path: ["replicas"], input: a.replicas, message: oneVolumeMessage(a.storage.mode) });
@@ -156,6 +160,19 @@ export const alertmanagerSchema = closedObject({
         ctx.addIssue({ code: "custom", path: ["web"], input: a.web, message: "no web setting unless enabled is true: no Alertmanager would serve it" });
     }
 }, whenClean("web", "enabled")).superRefine((a, ctx) => {
+    // docs/security.md#every-way-in-is-authenticated; a public Alertmanager would let anyone silence every alert.
+    if (a.ingress === undefined) {
+        return;
+    }
+    if (!a.enabled) {
+        ctx.addIssue({ code: "custom", path: ["ingress"], input: { host: a.ingress.host }, message: "no ingress unless enabled is true: no Alertmanager would serve it" });
+        return;
+    }
+    const publicRefused = "Alertmanager's API creates and expires silences, so anyone who reaches the host could mute every alert; use auth.proxy or auth.server";
+    for (const issue of ingressAuthIssues(a.ingress, { product: "Alertmanager", componentKey: ALERTMANAGER_KEY, web: a.web, publicRefused })) {
+        ctx.addIssue({ code: "custom", ...issue });
+    }
+}, whenClean("ingress", "web", "enabled")).superRefine((a, ctx) => {
     a.teams.forEach((t, i) => {
         if (t?.slackChannel !== undefined && a.slack === undefined) {
             ctx.addIssue({ code: "custom", path: ["teams", i, "slackChannel"], input: t.slackChannel, message: "nothing unless alertmanager.slack is set, which holds the Slack webhook" });
@@ -191,6 +208,8 @@ export type AlertmanagerSettings = Omit<z.output<typeof alertmanagerSchema>, "re
     namespace: string;
     /** The receivers' secrets that the stack sets; a receiver without its secret is not rendered. */
     secrets: AlertmanagerSecrets;
+    /** alertmanagerOidcClientSecret, while ingress.auth.proxy.oauth2Proxy is set (config/ingress-auth.ts). */
+    oidcClientSecret?: pulumi.Output<string>;
 };
 
 /** alertmanager.replicas when a stack leaves it unset: a cluster while Prometheus itself is replicated. */

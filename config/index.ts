@@ -44,6 +44,7 @@ import { checkAgentShipsToStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStor
 import { readEtcdClient, readGrafanaAdminPassword, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
 import { referencedSecretKeys, remoteWriteSchema } from "./remote-write";
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
+import { authenticatedIngressSchema, readIngressClientSecret } from "./ingress-auth";
 import { fluentdSizeBytes, prometheusDurationSeconds } from "./formats";
 
 export * from "./alert-rules";
@@ -61,6 +62,7 @@ export * from "./node-exporter";
 export * from "./logs";
 export * from "./metrics";
 export * from "./metrics-web";
+export * from "./ingress-auth";
 export * from "./namespaces";
 export * from "./own-targets";
 export * from "./network-policies";
@@ -374,6 +376,13 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     const etcdJob = metrics ? known(metrics.jobs.etcd) : rawField(METRICS_KEY, ["jobs", "etcd"], jobSwitchesSchema.unwrap().shape.etcd);
     const etcdScheme = metrics ? known(metrics.etcd.scheme) : rawField(METRICS_KEY, ["etcd", "scheme"], etcdSchema.unwrap().shape.scheme);
     readEtcdClient(source, problems, metrics, etcdJob.known && etcdScheme.known ? known(etcdJob.value && etcdScheme.value === "https") : { known: false });
+    const metricsIngress = metrics ? known(metrics.ingress) : rawField(METRICS_KEY, ["ingress"], authenticatedIngressSchema.optional());
+    const prometheusClientSecret = readIngressClientSecret(source, problems, "metrics", metricsIngress.known ? metricsIngress.value : undefined, metricsIngress.known);
+    if (metrics && prometheusClientSecret) {
+        metrics.oidcClientSecret = prometheusClientSecret;
+    }
+    const amIngress = am ? known(am.enabled ? am.ingress : undefined) : rawField(ALERTMANAGER_KEY, ["ingress"], authenticatedIngressSchema.optional());
+    const alertmanagerClientSecret = readIngressClientSecret(source, problems, "alertmanager", amIngress.known ? amIngress.value : undefined, amIngress.known);
     readRemoteWriteSecrets(source, problems, metrics, metrics ? known(metrics.remoteWrite) : rawField(METRICS_KEY, ["remoteWrite"], remoteWriteSchema), KNOWN_KEYS);
     if (metrics && logs) {
         resolveLogsNamespace(metrics, logs, problems);
@@ -412,7 +421,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         checkHostPorts(hostPortClaims(nodeExporter), problems);
     }
     if (metrics && grafanaRead) {
-        checkIngressRoutes(ingressClaims(metrics.ingress, grafanaRead.enabled ? grafanaRead.ingress : undefined), problems);
+        checkIngressRoutes(ingressClaims(metrics.ingress, grafanaRead.enabled ? grafanaRead.ingress : undefined, am?.enabled ? am.ingress : undefined), problems);
     }
     problems.throwIfAny();
     const kubeStateMetrics = { ...ksm!, namespace: metrics!.namespace };
@@ -423,6 +432,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         replicas: am!.replicas ?? defaultAlertmanagerReplicas(metrics!.replicas),
         namespace: metrics!.namespace,
         secrets: alertmanagerSecrets,
+        ...(alertmanagerClientSecret ? { oidcClientSecret: alertmanagerClientSecret } : {}),
     };
     return {
         cluster,

@@ -5,10 +5,7 @@ import {
     absoluteHttpUrl,
     containerImage,
     dnsLabel,
-    dnsSubdomain,
-    hostName,
     routePath,
-    secretName,
     serviceAccountName,
     serviceName,
     statefulSetName,
@@ -23,6 +20,7 @@ import type { BlackboxTarget } from "./blackbox-exporter";
 import { ENV_REFERENCE_MESSAGE, envReferences } from "./env-expansion";
 import { remoteWriteSchema } from "./remote-write";
 import { metricsWebSchema, WebSettings } from "./metrics-web";
+import { authenticatedIngressSchema, ingressAuthIssues, ingressFields } from "./ingress-auth";
 import type { ControlPlaneSettings } from "./control-plane";
 import type { ServiceTarget } from "./own-targets";
 import {
@@ -93,13 +91,8 @@ function workloadAndServiceName(value: string): string | undefined {
     return statefulSetName(value) ?? serviceName(value);
 }
 
-export const ingressSchema = closedObject({
-    host: text(hostName, "monitor.example.com").meta({ description: "creates an Ingress for this host" }),
-    className: text(dnsSubdomain).optional().meta({ description: "spec.ingressClassName; unset means the cluster's default IngressClass" }),
-    tlsSecretName: text(secretName)
-        .optional()
-        .meta({ description: "a kubernetes.io/tls Secret in the monitoring namespace; unset means plain HTTP" }),
-});
+/** Grafana's Ingress: the three fields alone, since Grafana's own login authenticates (config/ingress-auth.ts). */
+export const ingressSchema = closedObject(ingressFields);
 
 export type IngressSettings = z.output<typeof ingressSchema>;
 
@@ -170,7 +163,9 @@ export const metricsSchema = closedObject({
     externalLabels: stringMap(prometheusLabelName)
         .default({ ...d.externalLabels })
         .meta({ description: "global.external_labels" }),
-    ingress: ingressSchema.optional().meta({ description: "an Ingress: { host, className, tlsSecretName }; none by default" }),
+    ingress: authenticatedIngressSchema.optional().meta({
+        description: "an Ingress: { host, className, tlsSecretName, auth }; none by default; it must authenticate (auth) or say why it is public",
+    }),
     web: metricsWebSchema.optional().meta({
         description: "TLS and basic authentication on Prometheus' web port (--web.config.file, 2.24+): { tls: { secretName }, basicAuth: { username } }; none by default",
     }),
@@ -222,6 +217,22 @@ export const metricsSchema = closedObject({
             });
         }
     }, whenClean("image", "prometheusVersion", "web"))
+    .superRefine((m, ctx) => {
+        // docs/security.md#every-way-in-is-authenticated: an Ingress authenticates, or the stack says why it is public.
+        if (m.ingress === undefined) {
+            return;
+        }
+        const resolved = resolveRelease(m.image, m.prometheusVersion);
+        const noWebAuth = "release" in resolved && !resolved.release.webConfigFile ? `Prometheus ${resolved.version} has no web auth, which needs 2.24+` : undefined;
+        const writeApis = [...(m.enableAdminApi ? ["metrics.enableAdminApi"] : []), ...(m.enableLifecycle ? ["metrics.enableLifecycle"] : [])];
+        const publicRefused =
+            writeApis.length > 0
+                ? `${writeApis.join(" and ")} ${writeApis.length > 1 ? "are" : "is"} true, so anyone could delete series or stop the server; switch ${writeApis.length > 1 ? "them" : "it"} off or authenticate`
+                : undefined;
+        for (const issue of ingressAuthIssues(m.ingress, { product: "Prometheus", componentKey: METRICS_KEY, web: m.web, noWebAuth, publicRefused })) {
+            ctx.addIssue({ code: "custom", ...issue });
+        }
+    }, whenClean("ingress", "web", "image", "prometheusVersion", "enableAdminApi", "enableLifecycle"))
     .superRefine((m, ctx) => {
         // The size counts blocks only (2.11 leaves out the WAL), so it must stay below the volume.
         if (m.retentionSize !== undefined && Number(prometheusBytesValue(m.retentionSize)) >= quantityValue(m.storage.size)) {
@@ -313,6 +324,8 @@ export interface AlertmanagerTarget {
 export type MetricsSettings = z.output<typeof metricsSchema> & {
     /** Set while cluster-monitoring:alertmanager.enabled is true: Prometheus sends alerts there. */
     alertmanagerTarget?: AlertmanagerTarget;
+    /** prometheusOidcClientSecret, while ingress.auth.proxy.oauth2Proxy is set (config/ingress-auth.ts). */
+    oidcClientSecret?: pulumi.Output<string>;
     /** The secret keys that remoteWrite targets refer to, by key name (docs/long-term-storage.md#credentials). */
     remoteWriteSecrets?: Record<string, pulumi.Output<string>>;
     /** Present exactly when the etcd job scrapes over https (docs/design.md#etcd-client-secret). */

@@ -32,6 +32,14 @@ export const OLDEST_IMAGES = {
         version: "7.76.0",
         why: "the index template Job calls curl --fail-with-body, which curl has since 7.76.0, to print Elasticsearch's reason when it refuses a request",
     },
+    nginxGateway: {
+        version: "1.22.0",
+        why: "the auth gateway's nginx.conf (auth_request, absolute_redirect, proxy_ssl_verify) is proven on Debian's nginx 1.22 by tests/auth-gateway.real.test.ts; no older line is checked",
+    },
+    oauth2Proxy: {
+        version: "7.11.0",
+        why: "the gateway passes --cookie-secret-file, which oauth2-proxy declares since v7.11.0 (pkg/apis/options/cookie.go; absent at v7.10.0), to keep the cookie secret out of the arguments",
+    },
     grafana: {
         version: "13.0.0",
         why: "the dashboards are built with the foundation SDK for Grafana 13 (dashboard schemaVersion 42, panel options of that line); no older line is checked",

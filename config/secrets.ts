@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { ALERTMANAGER_SECRET_KEYS } from "./alertmanager";
+import { INGRESS_SECRET_KEYS } from "./ingress-auth";
 import { EtcdClientCertificates, ETCD_SECRET_KEYS, MetricsSettings } from "./metrics";
 import { GRAFANA_ADMIN_PASSWORD_KEY, GRAFANA_KEY, GrafanaSettings } from "./grafana";
 import { LogsSettings, SEARCH_PASSWORD_KEY } from "./logs";
@@ -15,6 +16,7 @@ export const SECRET_KEYS = [
     ...Object.values(ETCD_SECRET_KEYS),
     GRAFANA_ADMIN_PASSWORD_KEY,
     ...Object.values(ALERTMANAGER_SECRET_KEYS),
+    ...Object.values(INGRESS_SECRET_KEYS),
 ];
 
 /** The command that stores `key` encrypted; `fromFile` for certificates and keys. */

@@ -11,6 +11,8 @@ import { nodeExporterObjects } from "../components/node-exporter/object-names";
 import { resourceMetricsObjects } from "../components/resource-metrics/object-names";
 import { blackboxExporterObjects } from "../components/blackbox-exporter/object-names";
 import { searchStoreObjects } from "../components/search-store/object-names";
+import { authGatewayObjects } from "../components/auth-gateway/object-names";
+import { gatewayModels } from "./auth-gateways";
 
 export { NamedObject } from "../components/common/named-object";
 
@@ -27,6 +29,7 @@ export function programObjects(s: Settings): NamedObject[] {
         ...resourceMetricsObjects(s.resourceMetrics),
         ...blackboxExporterObjects(s.blackboxExporter),
         ...networkPolicyObjects(s),
+        ...gatewayModels(s).flatMap((g) => authGatewayObjects(g)),
     ];
 }
 
@@ -73,6 +76,9 @@ function providedSecrets(s: Settings): ProvidedSecret[] {
         ...tls(s.metrics.namespace, s.metrics.ingress?.tlsSecretName, "metrics.ingress.tlsSecretName"),
         ...(s.alertmanager.enabled ? tls(s.alertmanager.namespace, s.alertmanager.web?.tls?.secretName, "alertmanager.web.tls.secretName") : []),
         ...(s.grafana.enabled ? tls(s.grafana.namespace, s.grafana.ingress?.tlsSecretName, "grafana.ingress.tlsSecretName") : []),
+        ...tls(s.metrics.namespace, s.metrics.ingress?.auth?.ingressNginx?.basicAuthSecret, "metrics.ingress.auth.ingressNginx.basicAuthSecret"),
+        ...(s.alertmanager.enabled ? tls(s.alertmanager.namespace, s.alertmanager.ingress?.tlsSecretName, "alertmanager.ingress.tlsSecretName") : []),
+        ...(s.alertmanager.enabled ? tls(s.alertmanager.namespace, s.alertmanager.ingress?.auth?.ingressNginx?.basicAuthSecret, "alertmanager.ingress.auth.ingressNginx.basicAuthSecret") : []),
     ];
 }
 

@@ -42,7 +42,7 @@ describe("the access command (npm run access)", () => {
 
     it("prints the Ingress URL instead of a port-forward where the stack has one", async () => {
         const config = requiredConfig();
-        config.metrics = { ...config.metrics, ingress: { host: "monitor.example.com" } };
+        config.metrics = { ...config.metrics, ingress: { host: "monitor.example.com", auth: { proxy: { basicAuth: { users: ["alice"] } } } } };
         const text = await accessFor({ ...config, grafana: { ingress: { host: "grafana.example.com", tlsSecretName: "grafana-tls" } } });
         assert.match(text, /Grafana +https:\/\/grafana\.example\.com\/\n/);
         assert.match(text, /Prometheus +https:\/\/monitor\.example\.com\/\n/);

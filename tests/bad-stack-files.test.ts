@@ -348,7 +348,7 @@ const CASES: Case[] = [
         class: "claims",
         what: "Grafana's Ingress on Prometheus' host",
         edit: (c) => {
-            c[M].ingress = { host: "monitor.example.com" };
+            c[M].ingress = { host: "monitor.example.com", auth: { proxy: { basicAuth: { users: ["alice"] } } } };
             c["cluster-monitoring:grafana"] = { enabled: true, ingress: { host: "monitor.example.com" } };
             c["cluster-monitoring:grafanaAdminPassword"] = { secure: "v1:x" };
         },

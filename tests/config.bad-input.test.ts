@@ -157,7 +157,7 @@ describe("config: the bad-input classes", () => {
             ["node-exporter on etcd's metrics port", (c) => (c.nodeExporter = { port: 2381 }), "cluster-monitoring:nodeExporter.port"],
             [
                 "Grafana's Ingress on Prometheus' host and path",
-                (c) => ((c.metrics.ingress = { host: "monitor.example.com" }), (c.grafana = { enabled: true, ingress: { host: "monitor.example.com" } })),
+                (c) => ((c.metrics.ingress = { host: "monitor.example.com", auth: { proxy: { basicAuth: { users: ["alice"] } } } }), (c.grafana = { enabled: true, ingress: { host: "monitor.example.com" } })),
                 "cluster-monitoring:grafana.ingress.host",
             ],
         ];
@@ -174,7 +174,7 @@ describe("config: the bad-input classes", () => {
 
         it("lets a host port and an Ingress route through while the claiming component is off", () => {
             loadSettings(plainConfigSource(withEdit((c) => ((c.nodeExporter = { enabled: false, port: 10250 })))));
-            loadSettings(plainConfigSource(withEdit((c) => ((c.metrics.ingress = { host: "monitor.example.com" }), (c.grafana = { enabled: false, ingress: { host: "monitor.example.com" } })))));
+            loadSettings(plainConfigSource(withEdit((c) => ((c.metrics.ingress = { host: "monitor.example.com", auth: { proxy: { basicAuth: { users: ["alice"] } } } }), (c.grafana = { enabled: false, ingress: { host: "monitor.example.com" } })))));
         });
     });
 

@@ -221,13 +221,14 @@ describe("metrics settings", () => {
                 discoveryNamespaces: ["observability", "apps"],
                 scrapeNamespaces: ["observability", "apps"],
                 externalLabels: { cluster: "prod" },
-                ingress: { host: "monitor.example.com", className: "nginx" },
+                ingress: { host: "monitor.example.com", className: "nginx", auth: { proxy: { basicAuth: { users: ["alice"] } } } },
                 enableAdminApi: false,
             },
         }).metrics;
         assert.strictEqual(m.retention, "45d");
         assert.deepStrictEqual(m.scrapeNamespaces, ["observability", "apps"]);
-        assert.deepStrictEqual(m.ingress, { host: "monitor.example.com", className: "nginx" });
+        assert.deepStrictEqual(m.ingress?.host, "monitor.example.com");
+        assert.deepStrictEqual(m.ingress?.auth?.proxy?.basicAuth, { users: ["alice"] });
         assert.strictEqual(m.enableAdminApi, false);
     });
 });

@@ -124,7 +124,7 @@ describe("cross-object consistency of the rendered stacks (what a schema cannot 
             const broken = withChange(objects, "Ingress", "monitor", (o) => {
                 o.spec.rules[0].http.paths[0].backend.service.port = { number: 80 };
             });
-            assertProblem(servicePortProblems(broken), "Ingress monitoring/monitor", /backend monitor:80 is not a port of a Service/);
+            assertProblem(servicePortProblems(broken), "Ingress monitoring/monitor", /backend monitor-auth:80 is not a port of a Service/);
         });
     });
 });

@@ -105,7 +105,7 @@ describe("a Secret the stack says the cluster provides is not one the program wr
             "Prometheus' Ingress TLS Secret named as the remote-write Secret",
             {
                 metrics: {
-                    ingress: { host: "monitor.example.com", tlsSecretName: "monitor-remote-write" },
+                    ingress: { host: "monitor.example.com", tlsSecretName: "monitor-remote-write", auth: { proxy: { basicAuth: { users: ["alice"] } } } },
                     remoteWrite: [{ url: "https://metrics.example.com/api/v1/write", basicAuth: { username: "writer", passwordKey: "remoteWritePassword" } }],
                 },
             },

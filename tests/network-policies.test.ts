@@ -52,12 +52,35 @@ describe("cluster-monitoring:networkPolicies (docs/security.md#network-policies)
     });
 
     it("an Ingress admits its controller's namespaces when named, else any address on the web port only", () => {
-        const ingress = { ingress: { host: "monitor.example.com" } };
+        const ingress = { enableAdminApi: false, enableLifecycle: false, ingress: { host: "monitor.example.com", auth: { public: { reason: "a lab cluster reached only through the office VPN" } } } };
         const fromAnywhere = policyOf(settingsWith({ metrics: ingress }));
         assert.ok(fromAnywhere.spec.ingress.some((r: any) => r.from === undefined && r.ports.length === 1 && r.ports[0].port === "web"));
         const fromController = policyOf(settingsWith({ metrics: ingress, networkPolicies: { ingressControllerNamespaces: ["ingress-nginx"] } }));
         assert.ok(fromController.spec.ingress.every((r: any) => r.from !== undefined));
         assert.ok(fromController.spec.ingress.some((r: any) => r.from.some((p: any) => p.namespaceSelector?.matchLabels?.["kubernetes.io/metadata.name"] === "ingress-nginx")));
+    });
+
+    it("behind the auth gateway the controller reaches the gateway only, and the server admits the gateway instead", () => {
+        const controller = (r: any) => r.from?.some((p: any) => p.namespaceSelector?.matchLabels?.["kubernetes.io/metadata.name"] === "ingress-nginx");
+        const base = { ingress: { host: "monitor.example.com", auth: { proxy: { basicAuth: { users: ["alice"] } } } } };
+        const s = settingsWith({ metrics: base, networkPolicies: { ingressControllerNamespaces: ["ingress-nginx"] } });
+        const server = policyOf(s);
+        assert.ok(!server.spec.ingress.some(controller), JSON.stringify(server.spec.ingress));
+        assert.ok(server.spec.ingress.some((r: any) => r.from?.some((p: any) => p.podSelector?.matchLabels?.app === "monitor-auth") && r.ports[0].port === "web"));
+        const gateway = policyOf(s, "monitor-auth");
+        assert.deepStrictEqual(gateway.spec.ingress.map((r: any) => [controller(r), r.ports.map((p: any) => p.port)]), [[true, ["http"]]]);
+        const egressPorts = gateway.spec.egress.map((r: any) => r.ports.map((p: any) => p.port).join(","));
+        assert.deepStrictEqual(egressPorts.sort(), ["53,53", "web"]);
+        // oauth2Proxy adds the identity provider, outside, on its URL's port, and nothing else.
+        const oidc = settingsWith(
+            {
+                metrics: { ingress: { host: "monitor.example.com", tlsSecretName: "monitor-tls", auth: { proxy: { oauth2Proxy: { issuerUrl: "https://login.example.com:8443/realms/ops", clientId: "prom", emailDomains: ["example.com"] } } } } },
+                networkPolicies: { ingressControllerNamespaces: ["ingress-nginx"], outsideCidrs: ["203.0.113.0/24"] },
+            },
+            { prometheusOidcClientSecret: "s3cret" },
+        );
+        const idp = policyOf(oidc, "monitor-auth").spec.egress.find((r: any) => r.ports.some((p: any) => p.port === 8443));
+        assert.deepStrictEqual(idp.to, [{ ipBlock: { cidr: "203.0.113.0/24" } }]);
     });
 
     it("etcd's static addresses become /32 blocks on its port", () => {

@@ -33,7 +33,8 @@ function stackWith(web: unknown, extra: Record<string, Record<string, unknown>> 
     const base = requiredConfig();
     return {
         ...base,
-        metrics: { ...base.metrics, image: MODERN, web, ingress: { host: "monitor.example.com" } },
+        // The Ingress authenticates with the server's own login (auth defaults to server under web.basicAuth).
+        metrics: { ...base.metrics, image: MODERN, web, ...((web as any)?.basicAuth ? { ingress: { host: "monitor.example.com" } } : {}) },
         grafana: { enabled: true },
         resourceMetrics: { enabled: true },
         ...extra,

@@ -467,7 +467,9 @@ describe("Prometheus with stack overrides", () => {
     });
 
     it("an ingress host adds a networking.k8s.io/v1 Ingress to the service port", async () => {
-        const r = await deploy({ metrics: { ingress: { host: "monitor.example.com", className: "nginx", tlsSecretName: "monitor-tls" } } });
+        const r = await deploy({
+            metrics: { enableAdminApi: false, enableLifecycle: false, ingress: { host: "monitor.example.com", className: "nginx", tlsSecretName: "monitor-tls", auth: { public: { reason: "a lab cluster reached only through the office VPN" } } } },
+        });
         assert.deepStrictEqual(findOne(r, T.ingress).inputs, {
             apiVersion: "networking.k8s.io/v1",
             kind: "Ingress",
@@ -525,21 +527,16 @@ describe("Prometheus with stack overrides", () => {
 });
 
 describe("Prometheus warnings", () => {
-    it("warns about the admin API only when an Ingress exposes it", () => {
-        const exposed = settingsWith({ metrics: { ingress: { host: "monitor.example.com" }, enableLifecycle: false } }).metrics;
-        assert.deepStrictEqual(metricsWarnings(exposed).length, 1);
-        assert.match(metricsWarnings(exposed)[0], /admin API.*monitor\.example\.com.*delete series/);
+    it("prints a public Ingress's reason, and nothing for an authenticated one", () => {
+        const reason = "a lab cluster reached only through the office VPN";
+        const open = settingsWith({ metrics: { enableAdminApi: false, enableLifecycle: false, ingress: { host: "monitor.example.com", auth: { public: { reason } } } } }).metrics;
+        assert.deepStrictEqual(metricsWarnings(open), [`Ingress monitor.example.com (cluster-monitoring:metrics.ingress) is public, without authentication: ${reason}`]);
         assert.deepStrictEqual(metricsWarnings(settingsWith().metrics), []);
-        const closed = settingsWith({ metrics: { ingress: { host: "m.example.com" }, enableAdminApi: false, enableLifecycle: false } });
-        assert.deepStrictEqual(metricsWarnings(closed.metrics), []);
-    });
-
-    it("warns about neither API when basic auth guards every endpoint (2.24+ lines)", () => {
-        const ingress = { host: "monitor.example.com" };
+        const proxied = settingsWith({ metrics: { ingress: { host: "m.example.com", auth: { proxy: { basicAuth: { users: ["alice"] } } } } } });
+        assert.deepStrictEqual(metricsWarnings(proxied.metrics), []);
         const image = "quay.io/prometheus/prometheus:v3.5.0";
-        const unguarded = settingsWith({ metrics: { image, ingress, enableAdminApi: true, enableLifecycle: true } }).metrics;
-        assert.strictEqual(metricsWarnings(unguarded).length, 2);
-        const guarded = settingsWith({ metrics: { image, ingress, enableAdminApi: true, enableLifecycle: true, web: { basicAuth: {} } } }).metrics;
+        const guarded = settingsWith({ metrics: { image, ingress: { host: "monitor.example.com" }, enableAdminApi: true, enableLifecycle: true, web: { basicAuth: {} } } }).metrics;
         assert.deepStrictEqual(metricsWarnings(guarded), []);
     });
 });
+

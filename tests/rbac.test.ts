@@ -85,7 +85,7 @@ describe("RBAC: every rendered rule has a purpose (docs/design.md#permissions)",
         assert.ok(removed.length > 0, "the jobs had a rule of their own");
     });
 
-    it("dropping prod's jmx-kafka service job removes exactly its discovery Role rule", async () => {
+    it("dropping prod's jmx-kafka service job removes exactly its discovery Role rules (prod runs 3.13: services and pods, and EndpointSlices)", async () => {
         const prod = readStackConfig(REPO, "prod");
         const on = await rulesOf(prod, "prod");
         const off = await rulesOf(withKey(prod, "metrics", (m) => ({ ...m, services: [] })), "prod");
@@ -93,7 +93,7 @@ describe("RBAC: every rendered rule has a purpose (docs/design.md#permissions)",
         const removed = on.filter((r) => !off.map(key).includes(key(r)));
         assert.deepStrictEqual(off.filter((r) => !on.map(key).includes(key(r))), []);
         assert.deepStrictEqual(removed.map(describeRule), on.filter((r) => servesJobs(r, ["jmx-kafka"])).map(describeRule));
-        assert.strictEqual(removed.length, 1);
+        assert.strictEqual(removed.length, 2);
     });
 });
 

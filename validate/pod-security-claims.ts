@@ -45,7 +45,8 @@ export type WorkloadId =
     | "grafana"
     | "alertmanager"
     | "prometheus-adapter"
-    | "blackbox-exporter";
+    | "blackbox-exporter"
+    | "auth-gateway";
 
 export interface PodSecurityClaim {
     workload: WorkloadId;
@@ -72,6 +73,7 @@ export const LOG_RETENTION_COMPONENT = "cluster-monitoring:logging:LogRetention"
 export const INDEX_TEMPLATE_COMPONENT = "cluster-monitoring:logging:IndexTemplate";
 export const RESOURCE_METRICS_COMPONENT = "cluster-monitoring:monitoring:ResourceMetrics";
 export const BLACKBOX_EXPORTER_COMPONENT = "cluster-monitoring:monitoring:BlackboxExporter";
+export const AUTH_GATEWAY_COMPONENT = "cluster-monitoring:security:AuthGateway";
 
 export const POD_SECURITY_CLAIMS: readonly PodSecurityClaim[] = [
     {
@@ -198,6 +200,15 @@ export const POD_SECURITY_CLAIMS: readonly PodSecurityClaim[] = [
         applies: () => true,
         level: "restricted",
         why: "uid 65534, runAsNonRoot, read-only root filesystem, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; one ConfigMap volume, no token",
+    },
+    {
+        // In the server's namespace, beside Prometheus or Alertmanager (docs/security.md#the-auth-gateway).
+        workload: "auth-gateway",
+        component: AUTH_GATEWAY_COMPONENT,
+        kind: "Deployment",
+        applies: () => true,
+        level: "restricted",
+        why: "nginx uid 101 and oauth2-proxy uid 65532, runAsNonRoot, read-only root filesystem, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; ConfigMap, Secret and emptyDir volumes only, no token",
     },
 ];
 

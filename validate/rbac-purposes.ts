@@ -130,16 +130,6 @@ export const RBAC_PURPOSES: readonly RbacPurpose[] = [
     {
         kind: "Role",
         name: "monitor-main",
-        namespaces: ["kafka"],
-        apiGroups: [""],
-        resources: ["services", "endpoints", "pods"],
-        verbs: ["get", "list", "watch"],
-        serves: { jobs: ["jmx-kafka"] },
-        purpose: "job jmx-kafka (prod's metrics.services): endpoint discovery in kafka",
-    },
-    {
-        kind: "Role",
-        name: "monitor-main",
         namespaces: ["demo"],
         apiGroups: [""],
         resources: ["services", "endpoints", "pods"],

@@ -1,10 +1,11 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
-import { AlertmanagerSettings } from "../../config";
+import { ALERTMANAGER_KEY, AlertmanagerSettings, ingressAuthWarnings } from "../../config";
 import { nfsPersistentVolume } from "../storage";
 import { ownServiceAccount } from "../common/own-service-account";
-import { alertmanagerLabels } from "./layout";
+import { alertmanagerLabels, WEB_PORT } from "./layout";
+import { serverIngress } from "../auth-gateway/ingress";
 import { alertmanagerConfigSecret } from "./config-secret";
 import { alertmanagerService, alertmanagerUrl } from "./service";
 import { alertmanagerDisruptionBudget, alertmanagerStatefulSet } from "./statefulset";
@@ -47,6 +48,17 @@ export class Alertmanager extends MonitoringComponent {
         const budget = alertmanagerDisruptionBudget(a);
         if (budget) {
             new k8s.policy.v1.PodDisruptionBudget(`${name}-disruption-budget`, budget, inNamespace);
+        }
+        // The UI's Ingress: it authenticates (alertmanager.ingress.auth); behind the auth gateway under proxy.
+        for (const warning of ingressAuthWarnings(ALERTMANAGER_KEY, a.ingress)) {
+            pulumi.log.warn(warning, this);
+        }
+        if (a.ingress) {
+            new k8s.networking.v1.Ingress(
+                `${name}-ingress`,
+                serverIngress({ product: "Alertmanager", name: a.name, namespace: a.namespace, port: WEB_PORT.number, webTls: a.web?.tls !== undefined }, a.ingress),
+                this.inNamespace(a.namespace, service),
+            );
         }
         this.serviceName = service.metadata.name;
         this.inClusterUrl = pulumi.output(alertmanagerUrl(a));

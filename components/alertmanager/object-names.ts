@@ -21,6 +21,9 @@ export function alertmanagerObjects(a: AlertmanagerSettings): NamedObject[] {
     if (a.storage.mode === "nfs") {
         objects.push({ kind: "PersistentVolume", name: a.name, key });
     }
+    if (a.ingress) {
+        objects.push({ kind: "Ingress", namespace: a.namespace, name: a.name, key });
+    }
     if (a.web) {
         objects.push({ kind: "Secret", namespace: a.namespace, name: webSecretName(a), key });
     }

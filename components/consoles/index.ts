@@ -40,7 +40,9 @@ export function consoles(s: Settings): Console[] {
     }
     list.push(consoleOf("Prometheus", headlessService(s.metrics), s.metrics.routePrefix, s.metrics.ingress ? s.metrics.externalUrl : undefined, webScheme(s.metrics)));
     if (s.alertmanager.enabled) {
-        list.push(consoleOf("Alertmanager", alertmanagerService(s.alertmanager), "/", undefined, alertmanagerScheme(s.alertmanager)));
+        const a = s.alertmanager;
+        const url = a.ingress ? `${a.ingress.tlsSecretName ? "https" : "http"}://${a.ingress.host}/` : undefined;
+        list.push(consoleOf("Alertmanager", alertmanagerService(a), "/", url, alertmanagerScheme(a)));
     }
     if (s.searchStore.enabled && s.searchStore.kibana.enabled) {
         list.push(consoleOf("Kibana", kibanaService(s.searchStore), "/"));

@@ -9,6 +9,8 @@ import { ScrapeReach } from "../common/scrape/reach";
 import { ScrapeJob } from "../common/scrape/scrape-job";
 import { SECURE_PORT } from "../resource-metrics/layout";
 import { HTTP_PORT as SEARCH_PORT } from "../search-store/layout";
+import { HTTP_PORT as GATEWAY_PORT } from "../auth-gateway/layout";
+import { proxiedIngresses } from "./workloads";
 import { API_SERVER_PORTS, DNS_PORTS, Flow, FlowPort, Peer, tcp, udp, Workload } from "./model";
 
 const workloadPeer = (w: Pick<Workload, "name" | "namespace">): Peer => ({ kind: "workload", name: w.name, namespace: w.namespace });
@@ -98,14 +100,27 @@ export function requiredFlows(s: Settings, workloads: readonly Workload[], scrap
     for (const target of s.metrics.remoteWrite) {
         add(prometheus, { kind: "outside" }, [tcp(urlPort(target.url))], "remote write");
     }
-    if (s.metrics.ingress) {
+    if (s.metrics.ingress && !s.metrics.ingress.auth?.proxy) {
         add(ingressControllers(s), prometheus, [tcp(WEB_PORT.name)], "Prometheus' Ingress");
+    }
+    // An Ingress whose auth is proxy reaches the gateway only; the server admits the gateway, not the controller.
+    for (const g of proxiedIngresses(s)) {
+        const gateway = workloadPeer(g);
+        add(ingressControllers(s), gateway, [tcp(GATEWAY_PORT.name)], `${g.product}'s Ingress, through its auth gateway`);
+        add(gateway, workloadPeer(g.server), [tcp(g.serverPort)], `the auth gateway's requests to ${g.product}`);
+        if (g.issuerUrl !== undefined) {
+            // A policy cannot name a host: the identity provider is outside, on its URL's port (networkPolicies.outsideCidrs narrows it).
+            add(gateway, { kind: "outside" }, [tcp(urlPort(g.issuerUrl))], "oauth2-proxy's OIDC discovery, token and key requests to the identity provider");
+        }
     }
 
     const am = s.alertmanager;
     if (am.enabled) {
         const alertmanager = workloadPeer(am);
         add(prometheus, alertmanager, [tcp(ALERTMANAGER_WEB_PORT.name)], "alert delivery to Alertmanager");
+        if (am.ingress && !am.ingress.auth?.proxy) {
+            add(ingressControllers(s), alertmanager, [tcp(ALERTMANAGER_WEB_PORT.name)], "Alertmanager's Ingress");
+        }
         if (am.replicas >= 2) {
             add(alertmanager, alertmanager, [tcp(CLUSTER_PORT.number), udp(CLUSTER_PORT.number)], "the Alertmanager gossip mesh");
         }

@@ -13,6 +13,51 @@ import { exporterLabels } from "../search-store/exporter";
 import { elasticsearchExporterName } from "../../config";
 import { NODE_EXPORTER_PORT_NAME } from "../../config";
 import { Workload } from "./model";
+import { gatewayLabels, gatewayName } from "../auth-gateway/layout";
+
+/** A server's Ingress whose auth is proxy: the gateway in front of it, and what it reaches. */
+export interface ProxiedIngress {
+    /** The gateway's name (its Deployment, Service and NetworkPolicy). */
+    name: string;
+    namespace: string;
+    nameKey: string;
+    /** The server behind it, as a workload, and its web port's name. */
+    server: { name: string; namespace: string };
+    serverPort: string;
+    /** oauth2Proxy's identity provider, which the gateway reaches outside. */
+    issuerUrl?: string;
+    product: string;
+}
+
+/** Every gateway a stack deploys (components/auth-gateway), from the servers' ingress.auth. */
+export function proxiedIngresses(s: Settings): ProxiedIngress[] {
+    const m = s.metrics;
+    const list: ProxiedIngress[] = [];
+    if (m.ingress?.auth?.proxy) {
+        list.push({
+            name: gatewayName(m.name),
+            namespace: m.namespace,
+            nameKey: `${fullKey("metrics")}.name`,
+            server: { name: m.name, namespace: m.namespace },
+            serverPort: "web",
+            issuerUrl: m.ingress.auth.proxy.oauth2Proxy?.issuerUrl,
+            product: "Prometheus",
+        });
+    }
+    const a = s.alertmanager;
+    if (a.enabled && a.ingress?.auth?.proxy) {
+        list.push({
+            name: gatewayName(a.name),
+            namespace: a.namespace,
+            nameKey: `${fullKey("alertmanager")}.name`,
+            server: { name: a.name, namespace: a.namespace },
+            serverPort: "web",
+            issuerUrl: a.ingress.auth.proxy.oauth2Proxy?.issuerUrl,
+            product: "Alertmanager",
+        });
+    }
+    return list;
+}
 
 /**
  * Every workload a stack deploys, with the labels its pods carry. A new component adds its
@@ -63,6 +108,7 @@ export function monitoringWorkloads(s: Settings): Workload[] {
         ...(s.blackboxExporter.enabled
             ? [{ name: s.blackboxExporter.name, nameKey: `${fullKey("blackboxExporter")}.name`, namespace: s.blackboxExporter.namespace, podLabels: blackboxLabels(s.blackboxExporter), services: [s.blackboxExporter.name] }]
             : []),
+        ...proxiedIngresses(s).map((g) => ({ name: g.name, nameKey: g.nameKey, namespace: g.namespace, podLabels: gatewayLabels(g.name), services: [g.name] })),
         ...(s.resourceMetrics.enabled
             ? [{ name: s.resourceMetrics.name, nameKey: `${fullKey("resourceMetrics")}.name`, namespace: s.resourceMetrics.namespace, podLabels: adapterLabels(s.resourceMetrics), services: [s.resourceMetrics.name] }]
             : []),

@@ -1,44 +1,11 @@
 import * as k8s from "@pulumi/kubernetes";
 import { MetricsSettings } from "../../config";
 import { WEB_PORT } from "./layout";
+import { serverIngress } from "../auth-gateway/ingress";
 
-/**
- * ingress-nginx's way of saying the backend speaks TLS; without it the controller sends plain
- * HTTP to a port that answers only TLS. Other controllers have their own setting (docs/security.md#prometheus-web-config).
- */
-export const BACKEND_PROTOCOL_ANNOTATION = "nginx.ingress.kubernetes.io/backend-protocol";
+export { BACKEND_PROTOCOL_ANNOTATION } from "../auth-gateway/ingress";
 
-/**
- * networking.k8s.io/v1: extensions/v1beta1 from the spec was removed in Kubernetes 1.22. With
- * basic auth the controller passes the client's Authorization header on, so Prometheus asks
- * whoever comes through the Ingress for the password.
- */
+/** Prometheus' Ingress, behind its auth gateway under metrics.ingress.auth.proxy (components/auth-gateway/ingress.ts). */
 export function ingress(s: MetricsSettings): k8s.types.input.networking.v1.Ingress | undefined {
-    if (!s.ingress) {
-        return undefined;
-    }
-    const { host, className, tlsSecretName } = s.ingress;
-    return {
-        apiVersion: "networking.k8s.io/v1",
-        kind: "Ingress",
-        metadata: { name: s.name, namespace: s.namespace, ...(s.web?.tls ? { annotations: { [BACKEND_PROTOCOL_ANNOTATION]: "HTTPS" } } : {}) },
-        spec: {
-            ...(className ? { ingressClassName: className } : {}),
-            ...(tlsSecretName ? { tls: [{ hosts: [host], secretName: tlsSecretName }] } : {}),
-            rules: [
-                {
-                    host,
-                    http: {
-                        paths: [
-                            {
-                                path: "/",
-                                pathType: "Prefix",
-                                backend: { service: { name: s.name, port: { number: WEB_PORT.number } } },
-                            },
-                        ],
-                    },
-                },
-            ],
-        },
-    };
+    return s.ingress ? serverIngress({ product: "Prometheus", name: s.name, namespace: s.namespace, port: WEB_PORT.number, webTls: s.web?.tls !== undefined }, s.ingress) : undefined;
 }

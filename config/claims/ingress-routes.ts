@@ -1,4 +1,5 @@
 import { GRAFANA_KEY } from "../grafana";
+import { ALERTMANAGER_KEY } from "../alertmanager";
 import { IngressSettings, METRICS_KEY } from "../metrics";
 import { Problems } from "../problems";
 import { fullKey } from "../source";
@@ -11,10 +12,11 @@ export interface IngressClaim {
     key: string;
 }
 
-export function ingressClaims(metrics: IngressSettings | undefined, grafana: IngressSettings | undefined): IngressClaim[] {
+export function ingressClaims(metrics: IngressSettings | undefined, grafana: IngressSettings | undefined, alertmanager?: IngressSettings): IngressClaim[] {
     return [
         ...(metrics ? [{ host: metrics.host, path: "/", key: `${fullKey(METRICS_KEY)}.ingress.host` }] : []),
         ...(grafana ? [{ host: grafana.host, path: "/", key: `${fullKey(GRAFANA_KEY)}.ingress.host` }] : []),
+        ...(alertmanager ? [{ host: alertmanager.host, path: "/", key: `${fullKey(ALERTMANAGER_KEY)}.ingress.host` }] : []),
     ];
 }
 

@@ -465,6 +465,26 @@ export function neededConnections(objects: readonly KubernetesObject[], ingressS
         }
     }
 
+    // The auth gateway's nginx proxies to the server its proxy_pass names; oauth2-proxy's issuer is outside.
+    for (const { namespace, text, pod: gateway } of configMapData(objects, pods, "nginx.conf")) {
+        for (const [, url] of text.matchAll(/^\s*proxy_pass (https?:\/\/[^;]+);/gm)) {
+            const { host, port } = hostPortOf(url);
+            for (const r of resolve(objects, pods, host, port, namespace)) {
+                if (r.to !== OUTSIDE || host !== "127.0.0.1") {
+                    needed.push({ from: gateway, ...r, protocol: "TCP", why: `proxy_pass ${url} of ${gateway.name}` });
+                }
+            }
+        }
+        for (const c of gateway.podSpec?.containers ?? []) {
+            for (const arg of c.args ?? []) {
+                const issuer = /^--oidc-issuer-url=(.*)$/.exec(arg)?.[1];
+                if (issuer) {
+                    needed.push({ from: gateway, to: OUTSIDE, port: hostPortOf(issuer).port, protocol: "TCP", why: "oauth2-proxy's identity provider" });
+                }
+            }
+        }
+    }
+
     for (const { namespace, text, pod: agent } of configMapData(objects, pods, "output.conf")) {
         const host = /^\s*host\s+(\S+)/m.exec(text)![1];
         const port = Number(/^\s*port\s+(\d+)/m.exec(text)![1]);
