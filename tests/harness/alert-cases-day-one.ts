@@ -355,3 +355,38 @@ export const DAY_ONE_ALERT_CASES: Record<string, AlertCases> = {
         ],
     },
 };
+
+/** A recording rule's known input and exact output, for `promtool test rules` (promql_expr_test). */
+export interface RecordCase {
+    series: { series: string; values: string }[];
+    at: string;
+    expect: { labels: Record<string, string>; value: number }[];
+}
+
+export const DAY_ONE_RECORD_CASES: Record<string, RecordCase[]> = {
+    // 250 of 1000 bytes free: 0.25.
+    "persistentvolumeclaim:kubelet_volume_stats_available_bytes:ratio": [
+        {
+            series: [s(`kubelet_volume_stats_available_bytes{${pvc}}`, "250+0x5"), s(`kubelet_volume_stats_capacity_bytes{${pvc}}`, "1000+0x5")],
+            at: "5m",
+            expect: [{ labels: pvcLabels, value: 0.25 }],
+        },
+    ],
+    // 100 of 400 inodes free: 0.25.
+    "persistentvolumeclaim:kubelet_volume_stats_inodes_free:ratio": [
+        {
+            series: [s(`kubelet_volume_stats_inodes_free{${pvc}}`, "100+0x5"), s(`kubelet_volume_stats_inodes{${pvc}}`, "400+0x5")],
+            at: "5m",
+            expect: [{ labels: pvcLabels, value: 0.25 }],
+        },
+    ],
+    "instance:apiserver_client_certificate_expiration_seconds:histogram_quantile": [
+        {
+            // 200 of 10000 a minute in (4 days, 7 days], the rest in (7 days, 30 days]: the 1st percentile is
+            // halfway into the first bucket, 345600 + 259200 * 100/200 = 475200 s.
+            series: presented({ "604800": 200, "2592000": 10000, "+Inf": 10000 }),
+            at: "20m",
+            expect: [{ labels: apiAlert, value: 475200 }],
+        },
+    ],
+};
