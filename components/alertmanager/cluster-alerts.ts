@@ -67,8 +67,8 @@ export function alertmanagerClusterGroup(job: string): RuleGroup {
                 labels: { severity: "warning" },
                 annotations: {
                     summary: "An Alertmanager cannot reach some of its cluster peers.",
+                    // runbooks.prometheus-operator.dev has no page for it (prometheus-operator/runbooks, docs/alerting.md#default-alerts).
                     description: `${member} has had failed gossip peers for 15 minutes.`,
-                    runbook_url: runbook("alertmanager/alertmanagerclusterfailedpeers"),
                 },
             },
             {

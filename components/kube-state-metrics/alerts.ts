@@ -143,12 +143,14 @@ export function kubernetesWorkloadsGroup(): RuleGroup {
 function rolloutRules(): AlertingRule[] {
     const obj = (kind: string, label: string) => `${kind} {{ $labels.namespace }}/{{ $labels.${label} }}`;
     const hpa = (m: string) => `kube_horizontalpodautoscaler_${m}{${ksm}}`;
+    // runbooks.prometheus-operator.dev has a page for each but these (prometheus-operator/runbooks, docs/alerting.md#default-alerts).
+    const NO_RUNBOOK = ["KubeDeploymentRolloutStuck", "KubePdbNotEnoughHealthyPods"];
     const warning = (alert: string, expr: string, forDuration: string | undefined, summary: string, description: string): AlertingRule => ({
         alert,
         expr,
         ...(forDuration !== undefined ? { for: forDuration } : {}),
         labels: { severity: "warning" },
-        annotations: { summary, description, runbook_url: runbook(`kubernetes/${alert.toLowerCase()}`) },
+        annotations: { summary, description, ...(NO_RUNBOOK.includes(alert) ? {} : { runbook_url: runbook(`kubernetes/${alert.toLowerCase()}`) }) },
     });
     return [
         warning(
