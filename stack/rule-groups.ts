@@ -13,7 +13,7 @@ import { prometheusRelease } from "../prometheus-releases/release-lines";
 import { controllerManagerGroup, coreDnsGroup, kubeProxyGroup, schedulerGroup } from "../components/control-plane/component-alerts";
 import { containersGroup } from "../components/kubelet/container-alerts";
 import { controlPlaneGroup, etcdGroup } from "../components/control-plane/alerts";
-import { kubernetesNodesGroup, kubernetesWorkloadsGroup, persistentVolumesGroup } from "../components/kube-state-metrics/alerts";
+import { kubernetesNodesGroup, kubernetesWorkloadsGroup, kubeStateMetricsGroup, persistentVolumesGroup } from "../components/kube-state-metrics/alerts";
 import { logAgentGroup } from "../components/log-agent/alerts";
 import { nodeGroup } from "../components/node-exporter/alerts";
 import { probesGroup } from "../components/blackbox-exporter/alerts";
@@ -36,6 +36,8 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
         c.kubeStateMetrics ? kubernetesNodesGroup() : undefined,
         c.kubeStateMetrics ? kubernetesWorkloadsGroup() : undefined,
         c.kubeStateMetrics ? persistentVolumesGroup() : undefined,
+        // The kube-state-metrics-telemetry job runs exactly while kube-state-metrics does.
+        c.kubeStateMetrics ? kubeStateMetricsGroup() : undefined,
         c.kubelet ? kubernetesStorageGroup(c) : undefined,
         c.kubelet ? kubeletCertificatesGroup() : undefined,
         c.apiserver ? apiserverCertificatesGroup() : undefined,

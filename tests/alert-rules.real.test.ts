@@ -17,7 +17,7 @@ import { FamilyRule, matchesFamily } from "../components/common/scrape/family-ru
 import { KUBELET_FAMILIES } from "../components/kubelet/families";
 import { KUBE_PROXY_FAMILIES } from "../components/control-plane/kube-proxy-families";
 import { SCHEDULER_FAMILIES } from "../components/control-plane/scheduler-families";
-import { KUBE_STATE_METRICS_FAMILIES } from "../components/kube-state-metrics/families";
+import { KUBE_STATE_METRICS_FAMILIES, KUBE_STATE_METRICS_TELEMETRY_FAMILIES } from "../components/kube-state-metrics/families";
 import { NODE_EXPORTER_FAMILIES } from "../components/node-exporter/families";
 import { SEVERITIES } from "../config";
 import { ALERT_CASES, AlertCase, casesOf, everyAlertSettings } from "./harness/alert-cases";
@@ -113,7 +113,7 @@ describe("default alert rules", () => {
             assert.ok((SEVERITIES as readonly string[]).includes(a.labels.severity), a.alert);
             assert.ok(a.annotations.summary.length > 0 && a.annotations.description.length > 0, a.alert);
             if (a.annotations.runbook_url !== undefined) {
-                assert.match(a.annotations.runbook_url, /^https:\/\/runbooks\.prometheus-operator\.dev\/runbooks\/[a-z]+\/[a-z0-9]+$/);
+                assert.match(a.annotations.runbook_url, /^https:\/\/runbooks\.prometheus-operator\.dev\/runbooks\/[a-z-]+\/[a-z0-9]+$/);
             }
             for (const text of Object.values(a.annotations)) {
                 // Only {{ $labels.x }}: the unit tests can then derive every expected annotation.
@@ -175,6 +175,7 @@ const CONTROL_PLANE_TABLES: Record<string, readonly FamilyRule[]> = {
     "kube-controller-manager": CONTROLLER_MANAGER_FAMILIES,
     "kube-proxy": KUBE_PROXY_FAMILIES,
     elasticsearch: ELASTICSEARCH_FAMILIES,
+    "kube-state-metrics-telemetry": KUBE_STATE_METRICS_TELEMETRY_FAMILIES,
 };
 
 describe("what the default alerts read", () => {
@@ -208,7 +209,7 @@ describe("what the default alerts read", () => {
                 } else if (metric.startsWith("node_")) {
                     assert.ok(!NODE_EXPORTER_FAMILIES.some((r) => !r.keep && matchesFamily(r, metric)), `${a.alert}: the node-exporter job drops ${metric}`);
                     assert.ok(nodeExporter.has(metric), `${a.alert}: ${metric} is not in the node-exporter fixture`);
-                } else if (metric.startsWith("kube_")) {
+                } else if (metric.startsWith("kube_") && job !== "kube-state-metrics-telemetry") {
                     assert.ok(!KUBE_STATE_METRICS_FAMILIES.some((r) => !r.keep && matchesFamily(r, metric)), `${a.alert}: the kube-state-metrics job drops ${metric}`);
                     assert.ok(ksm.has(metric), `${a.alert}: ${metric} is not in the kube-state-metrics fixture`);
                 } else if (job !== undefined && job in CONTROL_PLANE_TABLES && metric !== "up") {

@@ -83,7 +83,7 @@ describe("day-one alert groups follow the stack", () => {
     it("without kube-state-metrics: no workload or volume-phase alerts, no ReadOnlyMany exemption, KubeletDown counts kubelet targets only", () => {
         const s = settingsWith({ kubeStateMetrics: { enabled: false } });
         const n = alertNames(s);
-        for (const gone of ["KubePersistentVolumeErrors", "KubeHpaMaxedOut", "KubePdbNotEnoughHealthyPods", "KubeContainerWaiting"]) {
+        for (const gone of ["KubePersistentVolumeErrors", "KubeHpaMaxedOut", "KubePdbNotEnoughHealthyPods", "KubeContainerWaiting", "KubeStateMetricsListErrors"]) {
             assert.ok(!n.includes(gone), gone);
         }
         assert.doesNotMatch(rule(s, "KubePersistentVolumeFillingUp")!.expr, /kube_/);
@@ -92,7 +92,7 @@ describe("day-one alert groups follow the stack", () => {
     });
 
     it("every new alert links its runbooks.prometheus-operator.dev page, but the three that site has no page for; all warn or page", () => {
-        const day1 = ["kubernetes-storage", "kubernetes-persistent-volumes", "kubelet-certificates", "apiserver-certificates", "prometheus-remote-write", "alertmanager-cluster"];
+        const day1 = ["kubernetes-storage", "kubernetes-persistent-volumes", "kubelet-certificates", "apiserver-certificates", "prometheus-remote-write", "alertmanager-cluster", "kube-state-metrics"];
         const rules = groupsOf(everyAlertSettings())
             .filter((g) => day1.includes(g.name) || g.name === "kubernetes-workloads")
             .flatMap((g) => g.rules.filter(isAlertingRule));

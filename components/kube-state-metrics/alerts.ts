@@ -1,4 +1,4 @@
-import { KUBE_STATE_METRICS_JOB_NAME } from "../../config/fixed-job-names";
+import { KUBE_STATE_METRICS_JOB_NAME, KUBE_STATE_METRICS_TELEMETRY_JOB_NAME } from "../../config/fixed-job-names";
 import { AlertingRule, RuleGroup, runbook } from "../common/rules/types";
 
 const ksm = `job="${KUBE_STATE_METRICS_JOB_NAME}"`;
@@ -255,4 +255,30 @@ export function persistentVolumesGroup(): RuleGroup {
             },
         ],
     };
+}
+
+/**
+ * kube-state-metrics failing to list or watch what it reports, from its own metrics (the
+ * kube-state-metrics-telemetry job): its object series then go stale or missing, and every alert
+ * on them with them. Threshold, `for` and severity from kube-state-metrics' own mixin; the
+ * expressions are written here. By job only: a share of all calls, whatever the resource.
+ */
+export function kubeStateMetricsGroup(): RuleGroup {
+    const telemetry = `job="${KUBE_STATE_METRICS_TELEMETRY_JOB_NAME}"`;
+    const failing = (what: "list" | "watch"): AlertingRule => {
+        const alert = `KubeStateMetrics${what === "list" ? "List" : "Watch"}Errors`;
+        const calls = `kube_state_metrics_${what}_total`;
+        return {
+            alert,
+            expr: `sum by (job) (rate(${calls}{${telemetry},result="error"}[5m])) / sum by (job) (rate(${calls}{${telemetry}}[5m])) > 0.01`,
+            for: "15m",
+            labels: { severity: "critical" },
+            annotations: {
+                summary: `kube-state-metrics fails to ${what} Kubernetes objects.`,
+                description: `More than 1 % of kube-state-metrics' ${what} calls to the API server have failed for 15 minutes; its object metrics, and every alert on them, may be stale or missing. Its permissions and log say why.`,
+                runbook_url: runbook(`kube-state-metrics/${alert.toLowerCase()}`),
+            },
+        };
+    };
+    return { name: "kube-state-metrics", rules: [failing("list"), failing("watch")] };
 }

@@ -81,3 +81,18 @@ export const KUBE_STATE_METRICS_FAMILIES: readonly FamilyRule[] = [
     keptFamily("kube_persistentvolumeclaim_access_mode", "KubePersistentVolumeFillingUp leaves out ReadOnlyMany claims"),
     keptFamily("kube_persistentvolumeclaim_status_phase", "claims stuck Pending"),
 ];
+
+/**
+ * The kube-state-metrics-telemetry job: kube-state-metrics' own registry at v2.20.0
+ * (pkg/app/server.go, pkg/watch/watch.go). Kept: its own kube_state_metrics_* families, a few
+ * series per watched resource. Dropped: the Go runtime and process of the exporter, and the
+ * latency histogram of its own /metrics handler, which no panel or alert reads.
+ */
+const EXPORTER_PROCESS = "the exporter's own Go runtime and process; up and scrape_duration_seconds say whether it answers";
+export const KUBE_STATE_METRICS_TELEMETRY_FAMILIES: readonly FamilyRule[] = [
+    keptFamily("kube_state_metrics_list_total", "KubeStateMetricsListErrors: list calls per resource and result"),
+    keptFamily("kube_state_metrics_watch_total", "KubeStateMetricsWatchErrors: watch calls per resource and result"),
+    droppedFamily("http_request_duration_seconds*", "the exporter's own /metrics handler latency; scrape_duration_seconds of the kube-state-metrics job measures it"),
+    droppedFamily("go_*", EXPORTER_PROCESS),
+    droppedFamily("process_*", EXPORTER_PROCESS),
+];

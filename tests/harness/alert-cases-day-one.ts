@@ -225,6 +225,25 @@ const waiting = (reasons: string[], at: string): AlertCase => ({
     labels: container,
 });
 
+// ---- kube-state-metrics: its telemetry ----
+
+const telemetry = { job: "kube-state-metrics-telemetry", instance: "kube-state-metrics-6d4f9-abcde" };
+/** 100 calls a minute, `errors` of them failing, over two resources; the first rate at 1m, for 15m. */
+const calls = (what: "list" | "watch", errors: number, at: string): AlertCase => {
+    const m = `kube_state_metrics_${what}_total`;
+    return {
+        series: [
+            s(`${m}{${text({ ...telemetry, resource: "*v1.Pod", result: "error" })}}`, `0+${errors}x30`),
+            s(`${m}{${text({ ...telemetry, resource: "*v1.Pod", result: "success" })}}`, `0+${50 - errors}x30`),
+            s(`${m}{${text({ ...telemetry, resource: "*v1.Node", result: "success" })}}`, "0+50x30"),
+        ],
+        at,
+        labels: { job: telemetry.job },
+    };
+};
+// 1.02 of 100 calls a minute fail: 1.02 %; 0.98: 0.98 %.
+const listOrWatch = (what: "list" | "watch"): AlertCases => ({ fires: calls(what, 1.02, "16m"), silent: calls(what, 0.98, "16m"), early: calls(what, 1.02, "15m") });
+
 // ---- KubeletDown ----
 
 const kubeletUp = (instance: string, values: string) => s(`up{job="kubelet",instance="${instance}",node="${instance}"}`, values);
@@ -338,6 +357,9 @@ export const DAY_ONE_ALERT_CASES: Record<string, AlertCases> = {
         { name: "at its maximum 10, which is also its minimum", fires: false, case: { series: hpa(10, flat(10), 10, 10), at: "15m" } },
     ]),
     KubePdbNotEnoughHealthyPods: heldFor15m(pdbHealthy(2), pdbHealthy(3), pdb),
+
+    KubeStateMetricsListErrors: listOrWatch("list"),
+    KubeStateMetricsWatchErrors: listOrWatch("watch"),
 
     KubeletDown: {
         // Down from 0m; for 15m. The alert is about the whole cluster: it carries no labels.
