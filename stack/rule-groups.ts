@@ -86,7 +86,7 @@ export function ruleContext(s: Settings): RuleContext {
     };
 }
 
-/** 2.11's default queue_config max_shards (storage/remote/queue_manager.go, config.DefaultQueueConfig at v2.11.1). */
+/** 2.11's default queue_config max_shards (config/config.go, DefaultQueueConfig, at v2.11.1). */
 const MAX_SHARDS_2_11 = 1000;
 
 /** The remote-write targets as the release line's queue metrics name them. */
