@@ -117,7 +117,7 @@ export const kubeStateMetricsSchema = closedObject({
         .meta({ description: "Deployment, Service, ServiceAccount and ClusterRole(Binding) name, in the metrics namespace" }),
     image: text(imageAtLeast(OLDEST_IMAGES.kubeStateMetrics)).default(d.image).meta({ description: "the kube-state-metrics image; the resource list follows v2.20.0" }),
     resources: resourcesSchema(d.resources).meta({ description: "the container's CPU and memory" }),
-    rbacProxy: rbacProxySchema.meta({ description: "the kube-rbac-proxy sidecar that serves the metrics over TLS to authorised callers: { image, resources }" }),
+    rbacProxy: rbacProxySchema.meta({ description: "the two kube-rbac-proxy sidecars that serve its object metrics and its own over TLS to authorised callers: { image, resources }, each" }),
     ...schedulingFields({ nodeSelector: { value: d.nodeSelector, why: "the image is built for Linux only" } }),
     exposedResources: stringList(knownResource)
         .default([...KUBE_STATE_METRICS_DEFAULT_RESOURCES])
