@@ -34,14 +34,22 @@ export interface PrometheusRelease {
     webConfigFile: boolean;
     /** What rule and dashboard queries may use. */
     promql: PromqlDialect;
+    /**
+     * The names of Prometheus' own remote-write queue metrics (storage/remote/queue_manager.go at
+     * each line's tags). "2.11": succeeded_samples_total and failed_samples_total, shards,
+     * labelled queue="<index>:<url>", and no shards_desired or shards_max. "2.53" (2.53, 2.55,
+     * 3.5 to 3.14): samples_total (every sample sent, failed attempts included),
+     * samples_failed_total, shards_desired and shards_max, labelled remote_name and url.
+     */
+    remoteWriteMetrics: "2.11" | "2.53";
 }
 
 /** Ordered oldest first; the first is the spec's default. */
 export const PROMETHEUS_RELEASES: readonly PrometheusRelease[] = [
-    { line: "2.11", minors: [2, 11, 11], consoleFlags: true, endpointSlice: false, labelLimits: false, webConfigFile: false, promql: PROMQL_2_11 },
-    { line: "2.53", minors: [2, 53, 53], consoleFlags: true, endpointSlice: true, labelLimits: true, webConfigFile: true, promql: PROMQL_2_53 },
-    { line: "2.55", minors: [2, 55, 55], consoleFlags: true, endpointSlice: true, labelLimits: true, webConfigFile: true, promql: PROMQL_2_53 },
-    { line: "3.5 to 3.14", minors: [3, 5, 14], consoleFlags: false, endpointSlice: true, labelLimits: true, webConfigFile: true, promql: PROMQL_3 },
+    { line: "2.11", minors: [2, 11, 11], consoleFlags: true, endpointSlice: false, labelLimits: false, webConfigFile: false, promql: PROMQL_2_11, remoteWriteMetrics: "2.11" },
+    { line: "2.53", minors: [2, 53, 53], consoleFlags: true, endpointSlice: true, labelLimits: true, webConfigFile: true, promql: PROMQL_2_53, remoteWriteMetrics: "2.53" },
+    { line: "2.55", minors: [2, 55, 55], consoleFlags: true, endpointSlice: true, labelLimits: true, webConfigFile: true, promql: PROMQL_2_53, remoteWriteMetrics: "2.53" },
+    { line: "3.5 to 3.14", minors: [3, 5, 14], consoleFlags: false, endpointSlice: true, labelLimits: true, webConfigFile: true, promql: PROMQL_3, remoteWriteMetrics: "2.53" },
 ];
 
 export const DEFAULT_RELEASE = PROMETHEUS_RELEASES[0];
