@@ -15,6 +15,12 @@ export interface AlertCase {
      * every rule of the alert fires.
      */
     severities?: Severity[];
+    /**
+     * The input series' sample interval, a scrape interval (`15s`); 1m when left out. Rules are
+     * still evaluated every minute: a finer interval puts more samples in a range, so an
+     * `avg_over_time` of a 0/1 series can take values that 6 samples in 5m cannot.
+     */
+    interval?: string;
 }
 
 export interface AlertCases {

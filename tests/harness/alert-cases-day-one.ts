@@ -16,39 +16,47 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 const pvcLabels = { job: "kubelet", instance: "node-1", node: "node-1", namespace: "monitoring", persistentvolumeclaim: "data-monitor-0" };
 const pvc = text(pvcLabels);
 
-/** A claim of `capacity`, 500 used, and the free series given: the free ratio is free / capacity. */
-function volume(kind: "space" | "inodes", free: string, capacity = "1000") {
-    const [cap, used, available] =
+/** A claim of `capacity`, `used` used (500 unless given), and the free series given: the free ratio is free / capacity. */
+function volume(kind: "space" | "inodes", free: string, capacity = "1000", used = 500) {
+    const [cap, usedName, available] =
         kind === "space"
             ? ["kubelet_volume_stats_capacity_bytes", "kubelet_volume_stats_used_bytes", "kubelet_volume_stats_available_bytes"]
             : ["kubelet_volume_stats_inodes", "kubelet_volume_stats_inodes_used", "kubelet_volume_stats_inodes_free"];
-    return [s(`${cap}{${pvc}}`, `${capacity}+0x500`), s(`${used}{${pvc}}`, "500+0x500"), s(`${available}{${pvc}}`, free)];
+    return [s(`${cap}{${pvc}}`, `${capacity}+0x500`), s(`${usedName}{${pvc}}`, `${used}+0x500`), s(`${available}{${pvc}}`, free)];
 }
 
 function fillingUp(kind: "space" | "inodes"): AlertCases {
-    const at = (free: string, when: string, capacity?: string): AlertCase => ({ series: volume(kind, free, capacity), at: when, labels: pvcLabels });
-    const readOnly = s(`kube_persistentvolumeclaim_access_mode{${text({ job: "kube-state-metrics", namespace: "monitoring", persistentvolumeclaim: "data-monitor-0", access_mode: "ReadOnlyMany" })}}`, "1+0x30");
+    const at = (free: string, when: string, capacity?: string, used?: number): AlertCase => ({ series: volume(kind, free, capacity, used), at: when, labels: pvcLabels });
+    const readOnly = s(`kube_persistentvolumeclaim_access_mode{${text({ job: "kube-state-metrics", namespace: "monitoring", persistentvolumeclaim: "data-monitor-0", access_mode: "ReadOnlyMany" })}}`, "1+0x500");
     // Critical: 4 % free until 10m, 2.9 % from 11m; for 1m, so it fires at 12m. The warning's
     // hour has not run out then, so only the critical rule fires.
     const critical = "40+0x10 29+0x20";
     // Warning: free falls 0.1 a minute from 18.1 % to 15.1 % over 300m (empty in about a day on that
     // trend), then 14.9 % from 301m; for 1h, so it fires at 361m.
     const warning = "181-0.1x300 149+0x70";
-    // The 4-day horizon: 61600 of 1000000 free, falling 10 a minute. Time to empty is
-    // (61600 - 10t) / 10 minutes: exactly 4 days (5760m) at t = 400m, less from 401m; fires at 461m.
-    const horizon = "61600-10x470";
+    // The 4-day horizon: 3080 of 40000 free (7.7 %), falling 0.5 a minute. Time to empty is
+    // (3080 - 0.5t) / 0.5 minutes: exactly 4 days (5760m) at t = 400m, less from 401m; fires at 461m.
+    // The free space predicted 4 days ahead is 0 at 400m and -0.5 at 401m: above -1, so `< -1`
+    // would start a minute later.
+    const horizon = "3080-0.5x470";
     return {
         fires: { ...at(critical, "12m"), severities: ["critical"] },
         silent: at("40+0x10 31+0x20", "12m"),
         early: at(critical, "11m"),
         scenarios: [
             { name: "critical, claim mounted ReadOnlyMany", fires: false, case: { series: [...volume(kind, critical), readOnly], at: "12m" } },
+            // used > 0 at its boundary: one used, and none.
+            { name: "critical: 1 used, 2.9 % free", fires: true, case: { ...at(critical, "12m", undefined, 1), severities: ["critical"] } },
+            { name: "critical: a driver that reports no usage, 0 used and 0 free of 1000", fires: false, case: at("0+0x30", "12m", undefined, 0) },
             { name: "warning: 14.9 % free and falling, 1h after onset", fires: true, case: { ...at(warning, "361m"), severities: ["warning"] } },
             { name: "warning: 15.1 % free and falling", fires: false, case: at("181-0.1x300 151+0x70", "361m") },
             { name: "warning: 14.9 % free and falling, one evaluation early", fires: false, case: at(warning, "360m") },
+            { name: "warning, claim mounted ReadOnlyMany", fires: false, case: { series: [...volume(kind, warning), readOnly], at: "361m" } },
+            { name: "warning: 1 used, 14.9 % free and falling", fires: true, case: { ...at(warning, "361m", undefined, 1), severities: ["warning"] } },
+            { name: "warning: 0 used reported, 14.9 % free and falling", fires: false, case: at(warning, "361m", undefined, 0) },
             { name: "warning: 14.9 % free but flat for 6h, never full on the trend", fires: false, case: at("149+0x400", "361m") },
-            { name: "warning: time to full under 4 days from 401m, 1h later", fires: true, case: { ...at(horizon, "461m", "1000000"), severities: ["warning"] } },
-            { name: "warning: time to full under 4 days from 401m, one evaluation early", fires: false, case: at(horizon, "460m", "1000000") },
+            { name: "warning: time to full under 4 days from 401m, 1h later", fires: true, case: { ...at(horizon, "461m", "40000"), severities: ["warning"] } },
+            { name: "warning: time to full under 4 days from 401m, one evaluation early", fires: false, case: at(horizon, "460m", "40000") },
         ],
     };
 }
@@ -77,13 +85,18 @@ const justOverDay = presented({ "172800": 10000, "345600": 10000, "604800": 1000
 
 const kubeletNode = { job: "kubelet", instance: "node-1", node: "node-1" };
 function certificateLifetime(which: "client" | "server"): AlertCases {
-    const ttl = (seconds: number): AlertCase => ({ series: [s(`kubelet_certificate_manager_${which}_ttl_seconds{${text(kubeletNode)}}`, `${seconds}+0x10`)], at: "5m", labels: kubeletNode });
-    // No `for`: a lifetime only shrinks. 7 days = 604800 s, 1 day = 86400 s.
+    const series = (values: string) => [s(`kubelet_certificate_manager_${which}_ttl_seconds{${text(kubeletNode)}}`, values)];
+    const ttl = (seconds: number): AlertCase => ({ series: series(`${seconds}+0x10`), at: "5m", labels: kubeletNode });
+    /** The lifetime shrinking 60 s a minute, `at5m` seconds left at 5m. */
+    const shrinking = (at5m: number, at: string): AlertCase => ({ series: series(`${at5m + 300}-60x10`), at, labels: kubeletNode });
+    // No `for`: a lifetime only shrinks. 7 days = 604800 s, 1 day = 86400 s. Each firing case is
+    // the first evaluation under its bound (50 s over at 4m, 10 s under at 5m): a `for` of 1m
+    // would still be pending there.
     return {
-        fires: { ...ttl(604000), severities: ["warning"] },
-        silent: ttl(605600),
+        fires: { ...shrinking(604790, "5m"), severities: ["warning"] },
+        silent: shrinking(604790, "4m"),
         scenarios: [
-            { name: "86000 s left: warning and critical", fires: true, case: ttl(86000) },
+            { name: "86390 s left, 86450 s a minute before: warning and critical", fires: true, case: shrinking(86390, "5m") },
             { name: "86800 s left: warning only", fires: true, case: { ...ttl(86800), severities: ["warning"] } },
         ],
     };
@@ -128,8 +141,8 @@ const upOf = (members: number, down: number) => range(members).map((i) => s(`up{
 /** process_start_time_seconds changing every `every` minutes (a restart), or never. */
 const starts = (every: number | null) => range(31).map((i) => (every ? Math.floor(i / every) * 1000 : 0)).join(" ");
 // Two of three restart every 2m: 5 restarts in each 10m window from 10m on; every 3m: at most 4.
-const crashLoop = (every: number, looping: number, at: string): AlertCase => ({
-    series: [...upOf(3, 0), ...range(3).map((i) => s(`process_start_time_seconds{${text(amPod(i))}}`, starts(i < looping ? every : null)))],
+const crashLoop = (every: number, looping: number, at: string, members = 3): AlertCase => ({
+    series: [...upOf(members, 0), ...range(members).map((i) => s(`process_start_time_seconds{${text(amPod(i))}}`, starts(i < looping ? every : null)))],
     at,
     labels: amCluster,
 });
@@ -286,12 +299,36 @@ export const DAY_ONE_ALERT_CASES: Record<string, AlertCases> = {
         fires: { series: upOf(25, 13), at: "5m", labels: amCluster },
         silent: { series: upOf(25, 12), at: "5m" },
         early: { series: upOf(25, 13), at: "4m" },
+        // A member is down when it answered less than half its scrapes of the last 5 minutes.
+        scenarios: [
+            {
+                // 6 scrapes a minute apart in each 5m window from 5m on, 3 of them answered: exactly half, not down.
+                name: "one of three down, one answering every other scrape (3 of 6 in 5m): one down of three",
+                fires: false,
+                case: { series: [...upOf(3, 1).filter((_x, i) => i !== 1), s(`up{${text(amPod(1))}}`, range(31).map((i) => (i % 2 === 0 ? 1 : 0)).join(" "))], at: "10m" },
+            },
+            {
+                // Scraped every 15s: 21 scrapes in a 5m window (both ends), 10 answered (47.6 %), fewer before 5m.
+                name: "one of three down, one answering 10 of 21 scrapes in 5m (15s apart): two down of three",
+                fires: true,
+                case: {
+                    series: [...upOf(3, 1).filter((_x, i) => i !== 1), s(`up{${text(amPod(1))}}`, range(41).map((i) => i % 2).join(" "))],
+                    at: "5m",
+                    labels: amCluster,
+                    interval: "15s",
+                },
+            },
+        ],
     },
     AlertmanagerClusterCrashlooping: {
         fires: crashLoop(2, 2, "15m"),
         silent: crashLoop(3, 2, "25m"),
         early: crashLoop(2, 2, "14m"),
-        scenarios: [{ name: "one of three (33 %) restarts 5 times in 10m", fires: false, case: crashLoop(2, 1, "25m") }],
+        scenarios: [
+            { name: "one of three (33 %) restarts 5 times in 10m", fires: false, case: crashLoop(2, 1, "25m") },
+            { name: "two of four (50 %) restart 5 times in 10m", fires: true, case: crashLoop(2, 2, "15m", 4) },
+            { name: "12 of 25 (48 %) restart 5 times in 10m", fires: false, case: crashLoop(2, 12, "20m", 25) },
+        ],
     },
     AlertmanagerClusterFailedPeers: { fires: failedPeers(1, "15m"), silent: failedPeers(0, "15m"), early: failedPeers(1, "14m") },
     AlertmanagerClusterFailedToSendAlerts: {

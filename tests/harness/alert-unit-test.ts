@@ -24,7 +24,7 @@ export function unitTest(rules: readonly AlertingRule[], c: AlertCase, fires: bo
     const firing = fires ? rules.filter((r) => c.severities === undefined || c.severities.includes(r.labels.severity)) : [];
     assert.ok(!fires || firing.length > 0, `${rules[0].alert}: a firing case names no severity the alert has`);
     return {
-        interval: "1m",
+        interval: c.interval ?? "1m",
         input_series: c.series,
         alert_rule_test: [
             {
