@@ -4,3 +4,5 @@
  */
 export const NODE_EXPORTER_JOB_NAME = "node-exporter";
 export const KUBE_STATE_METRICS_JOB_NAME = "kube-state-metrics";
+/** kube-state-metrics' own metrics (its telemetry port), a job of their own: they describe the exporter, not the objects. */
+export const KUBE_STATE_METRICS_TELEMETRY_JOB_NAME = "kube-state-metrics-telemetry";

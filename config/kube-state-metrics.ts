@@ -84,6 +84,8 @@ export const KUBE_STATE_METRICS_DEFAULTS = {
     telemetryPort: 8081,
     /** kube-rbac-proxy's port in front of `port`, kube-prometheus' number. */
     proxyPort: 8443,
+    /** The second kube-rbac-proxy's port, in front of `telemetryPort`; kube-prometheus' number for it. */
+    telemetryProxyPort: 9443,
 };
 
 function knownResource(value: string): string | undefined {
@@ -115,7 +117,7 @@ export const kubeStateMetricsSchema = closedObject({
         .meta({ description: "Deployment, Service, ServiceAccount and ClusterRole(Binding) name, in the metrics namespace" }),
     image: text(imageAtLeast(OLDEST_IMAGES.kubeStateMetrics)).default(d.image).meta({ description: "the kube-state-metrics image; the resource list follows v2.20.0" }),
     resources: resourcesSchema(d.resources).meta({ description: "the container's CPU and memory" }),
-    rbacProxy: rbacProxySchema.meta({ description: "the kube-rbac-proxy sidecar that serves the metrics over TLS to authorised callers: { image, resources }" }),
+    rbacProxy: rbacProxySchema.meta({ description: "the two kube-rbac-proxy sidecars that serve its object metrics and its own over TLS to authorised callers: { image, resources }, each" }),
     ...schedulingFields({ nodeSelector: { value: d.nodeSelector, why: "the image is built for Linux only" } }),
     exposedResources: stringList(knownResource)
         .default([...KUBE_STATE_METRICS_DEFAULT_RESOURCES])
@@ -144,5 +146,8 @@ export type KubeStateMetricsSettings = z.output<typeof kubeStateMetricsSchema> &
 
 /** The Service and proxy port that serve object metrics over TLS (kube-prometheus' name); the scrape job keeps it. */
 export const KUBE_STATE_METRICS_PORT_NAME = "https-metrics";
-/** kube-state-metrics' own metrics, not scraped by default. */
-export const KUBE_STATE_METRICS_TELEMETRY_PORT_NAME = "telemetry";
+/**
+ * The Service and proxy port in front of kube-state-metrics' own metrics (its telemetry port),
+ * which the kube-state-metrics-telemetry job scrapes: whether it can list and watch.
+ */
+export const KUBE_STATE_METRICS_TELEMETRY_PORT_NAME = "https-telemetry";

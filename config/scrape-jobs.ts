@@ -14,7 +14,7 @@ import {
     serviceName,
 } from "./formats";
 
-export { KUBE_STATE_METRICS_JOB_NAME, NODE_EXPORTER_JOB_NAME } from "./fixed-job-names";
+export { KUBE_STATE_METRICS_JOB_NAME, KUBE_STATE_METRICS_TELEMETRY_JOB_NAME, NODE_EXPORTER_JOB_NAME } from "./fixed-job-names";
 
 /** Which cluster-component jobs run besides self-monitoring. */
 export const JOB_SWITCH_DEFAULTS = {
@@ -173,9 +173,10 @@ export interface NodeExporterTarget {
     portName: string;
 }
 
-/** kube-state-metrics' Service and the port that serves object metrics; absent when it is off. */
+/** kube-state-metrics' Service, the port that serves object metrics and the one that serves its own; absent when it is off. */
 export interface KubeStateMetricsTarget {
     namespace: string;
     serviceName: string;
     portName: string;
+    telemetryPortName: string;
 }

@@ -52,8 +52,10 @@ export interface PrometheusRelease {
 export interface RemoteStorageFamilies {
     /** The labels that tell one queue (one remote_write entry) from another. */
     queueLabels: readonly string[];
-    /** Samples sent: on 2.11 the successful ones; later every sample sent, failed ones included. */
+    /** Samples sent: on 2.11 the successful ones; later every sample sent, failed ones included (sentCountsFailures). */
     samplesSent: string;
+    /** Whether samplesSent counts failed samples too (storage/remote/queue_manager.go; 2.11 counts them apart). */
+    sentCountsFailures: boolean;
     samplesFailed: string;
     samplesRetried: string;
     samplesDropped: string;
@@ -67,6 +69,7 @@ export interface RemoteStorageFamilies {
 const REMOTE_STORAGE_2_11: RemoteStorageFamilies = {
     queueLabels: ["queue"],
     samplesSent: "succeeded_samples_total",
+    sentCountsFailures: false,
     samplesFailed: "failed_samples_total",
     samplesRetried: "retried_samples_total",
     samplesDropped: "dropped_samples_total",
@@ -77,6 +80,7 @@ const REMOTE_STORAGE_2_11: RemoteStorageFamilies = {
 const REMOTE_STORAGE_2_42: RemoteStorageFamilies = {
     queueLabels: ["remote_name", "url"],
     samplesSent: "samples_total",
+    sentCountsFailures: true,
     samplesFailed: "samples_failed_total",
     samplesRetried: "samples_retried_total",
     samplesDropped: "samples_dropped_total",

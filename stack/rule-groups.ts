@@ -1,13 +1,19 @@
 import { Settings } from "../config";
 import { fluentdSizeBytes } from "../config/formats";
 import { ruleFiles } from "../components/prometheus/rule-files";
-import { RuleContext } from "../components/common/rules/context";
+import { RemoteWriteContext, RuleContext } from "../components/common/rules/context";
 import { RuleGroup } from "../components/common/rules/types";
 import { alertmanagerGroup } from "../components/alertmanager/alerts";
+import { alertmanagerClusterGroup } from "../components/alertmanager/cluster-alerts";
+import { apiserverCertificatesGroup } from "../components/apiserver/alerts";
+import { kubeletCertificatesGroup } from "../components/kubelet/certificate-alerts";
+import { kubernetesStorageGroup } from "../components/kubelet/volume-alerts";
+import { remoteWriteGroup } from "../components/prometheus/remote-write-alerts";
+import { DEFAULT_RELEASE, prometheusRelease } from "../prometheus-releases/release-lines";
 import { controllerManagerGroup, coreDnsGroup, kubeProxyGroup, schedulerGroup } from "../components/control-plane/component-alerts";
 import { containersGroup } from "../components/kubelet/container-alerts";
 import { controlPlaneGroup, etcdGroup } from "../components/control-plane/alerts";
-import { kubernetesNodesGroup, kubernetesWorkloadsGroup } from "../components/kube-state-metrics/alerts";
+import { kubernetesNodesGroup, kubernetesWorkloadsGroup, kubeStateMetricsGroup, persistentVolumesGroup } from "../components/kube-state-metrics/alerts";
 import { logAgentGroup } from "../components/log-agent/alerts";
 import { nodeGroup } from "../components/node-exporter/alerts";
 import { probesGroup } from "../components/blackbox-exporter/alerts";
@@ -22,11 +28,19 @@ import { watchdogGroup } from "../components/alertmanager/watchdog-alert";
 export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
     const groups: (RuleGroup | undefined)[] = [
         prometheusGroup(c),
+        c.remoteWrite !== undefined ? remoteWriteGroup(c.prometheusJob, c.remoteWrite) : undefined,
         watchdogGroup(),
         c.alertmanagerJob !== undefined ? alertmanagerGroup(c.alertmanagerJob) : undefined,
+        c.alertmanagerJob !== undefined && c.alertmanagerCluster ? alertmanagerClusterGroup(c.alertmanagerJob) : undefined,
         c.nodeExporter ? nodeGroup() : undefined,
         c.kubeStateMetrics ? kubernetesNodesGroup() : undefined,
         c.kubeStateMetrics ? kubernetesWorkloadsGroup() : undefined,
+        c.kubeStateMetrics ? persistentVolumesGroup() : undefined,
+        // The kube-state-metrics-telemetry job runs exactly while kube-state-metrics does.
+        c.kubeStateMetrics ? kubeStateMetricsGroup() : undefined,
+        c.kubelet ? kubernetesStorageGroup(c) : undefined,
+        c.kubelet ? kubeletCertificatesGroup() : undefined,
+        c.apiserver ? apiserverCertificatesGroup() : undefined,
         c.cadvisor ? containersGroup() : undefined,
         controlPlaneGroup(c),
         c.etcd ? etcdGroup() : undefined,
@@ -49,6 +63,7 @@ export function ruleContext(s: Settings): RuleContext {
     const m = s.metrics;
     const c = s.controlPlane;
     const alertmanager = s.alertmanager.enabled ? s.alertmanager.name : undefined;
+    const alertmanagerScraped = alertmanager !== undefined && m.scrapeNamespaces.includes(m.namespace);
     return {
         prometheusJob: m.name,
         kubelet: m.jobs.kubelet,
@@ -63,17 +78,33 @@ export function ruleContext(s: Settings): RuleContext {
         nodeExporter: s.nodeExporter.enabled,
         kubeStateMetrics: s.kubeStateMetrics.enabled,
         alertmanager: alertmanager !== undefined,
-        ...(alertmanager !== undefined && m.scrapeNamespaces.includes(m.namespace) ? { alertmanagerJob: alertmanager } : {}),
+        ...(alertmanagerScraped ? { alertmanagerJob: alertmanager, alertmanagerCluster: s.alertmanager.replicas > 1 } : {}),
+        ...(m.remoteWrite.length > 0 ? { remoteWrite: remoteWriteContext(s) } : {}),
         logBufferLimitBytes: fluentdSizeBytes(s.logs.buffer.totalLimitSize),
         blackbox: s.blackboxExporter.enabled,
         elasticsearch: s.searchStore.enabled && s.searchStore.exporter.enabled,
     };
 }
 
+/** 2.11's default queue_config max_shards (config/config.go, DefaultQueueConfig, at v2.11.1). */
+const MAX_SHARDS_2_11 = 1000;
+
+/** The remote-write targets as the release line's queue metrics name them. */
+function remoteWriteContext(s: Settings): RemoteWriteContext {
+    const families = prometheusRelease(s.metrics).remoteStorage;
+    return {
+        families,
+        // 2.11 names a queue "<index>:<url>" after the target's place in remote_write, which is its place here;
+        // it exports no shards_max, so the alert takes each queue's limit from here.
+        queues: families.shardsMax === undefined ? s.metrics.remoteWrite.map((t, i) => ({ queue: `${i}:${t.url}`, maxShards: t.queue?.maxShards ?? MAX_SHARDS_2_11 })) : [],
+    };
+}
+
 /** Every default alert's name, with every job and component on: what alertRules.disabled may name. */
 export function defaultAlertNames(): string[] {
-    const everything: RuleContext = { prometheusJob: "x", kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "x", logBufferLimitBytes: 1 };
-    return defaultRuleGroups(everything).flatMap((g) => g.rules.flatMap((r) => ("alert" in r ? [r.alert] : [])));
+    const everything: RuleContext = { prometheusJob: "x", kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "x", alertmanagerCluster: true, remoteWrite: { families: DEFAULT_RELEASE.remoteStorage, queues: [{ queue: "0:x", maxShards: 1 }] }, logBufferLimitBytes: 1, blackbox: true, elasticsearch: true };
+    // An alert with a warning and a critical rule is one name.
+    return [...new Set(defaultRuleGroups(everything).flatMap((g) => g.rules.flatMap((r) => ("alert" in r ? [r.alert] : []))))];
 }
 
 /** The stack's rule files: the enabled default groups and its own (components/prometheus/rule-files.ts). */

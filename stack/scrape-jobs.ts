@@ -9,7 +9,7 @@ import { endpointDiscovery } from "../components/common/scrape/endpoint-discover
 import { controlPlaneJobs } from "../components/control-plane/scrape-jobs";
 import { etcdJob, etcdReach } from "../components/control-plane/etcd-scrape-job";
 import { kubeletJob, kubeletReach } from "../components/kubelet/scrape-job";
-import { kubeStateMetricsJob, kubeStateMetricsReach } from "../components/kube-state-metrics/scrape-job";
+import { kubeStateMetricsJob, kubeStateMetricsReach, kubeStateMetricsTelemetryJob, kubeStateMetricsTelemetryReach } from "../components/kube-state-metrics/scrape-job";
 import { nodeExporterJob, nodeExporterReach } from "../components/node-exporter/scrape-job";
 import { logAgentJob, logAgentReach } from "../components/log-agent/scrape-job";
 import { withLimits } from "../components/prometheus/scrape-limits";
@@ -48,7 +48,12 @@ export function scrapeJobsWithReach(s: MetricsSettings): ScrapeJob[] {
         ...controlPlaneJobs(s),
         ...(s.jobs.logAgent ? [{ config: logAgentJob(s), reaches: logAgentReach(s) }] : []),
         ...(ne ? [{ config: nodeExporterJob(ne), reaches: nodeExporterReach(ne) }] : []),
-        ...(ksm ? [{ config: kubeStateMetricsJob(ksm, endpoints), reaches: kubeStateMetricsReach(ksm) }] : []),
+        ...(ksm
+            ? [
+                  { config: kubeStateMetricsJob(ksm, endpoints), reaches: kubeStateMetricsReach(ksm) },
+                  { config: kubeStateMetricsTelemetryJob(ksm, endpoints), reaches: kubeStateMetricsTelemetryReach(ksm) },
+              ]
+            : []),
         ...s.services.map((svc) => ({ config: serviceJob(svc, endpoints), reaches: serviceReach(svc) })),
         ...(annotationDiscoveryOn(s.annotationDiscovery)
             ? [

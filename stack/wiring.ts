@@ -8,6 +8,7 @@ import {
     elasticsearchExporterName,
     GRAFANA_PORT_NAME,
     KUBE_STATE_METRICS_PORT_NAME,
+    KUBE_STATE_METRICS_TELEMETRY_PORT_NAME,
     MetricsSettings,
     NODE_EXPORTER_PORT_NAME,
     nodeExporterLabels,
@@ -32,7 +33,12 @@ export function wireComponents(s: Settings): Settings {
         metrics.nodeExporterTarget = { namespace: s.nodeExporter.namespace, podLabels: nodeExporterLabels(s.nodeExporter), portName: NODE_EXPORTER_PORT_NAME };
     }
     if (s.kubeStateMetrics.enabled) {
-        metrics.kubeStateMetricsTarget = { namespace: s.kubeStateMetrics.namespace, serviceName: s.kubeStateMetrics.name, portName: KUBE_STATE_METRICS_PORT_NAME };
+        metrics.kubeStateMetricsTarget = {
+            namespace: s.kubeStateMetrics.namespace,
+            serviceName: s.kubeStateMetrics.name,
+            portName: KUBE_STATE_METRICS_PORT_NAME,
+            telemetryPortName: KUBE_STATE_METRICS_TELEMETRY_PORT_NAME,
+        };
     }
     // Our own components are scraped exactly while they run.
     if (s.grafana.enabled) {

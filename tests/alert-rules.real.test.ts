@@ -2,7 +2,7 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 import { parse, stringify } from "yaml";
-import { isAlertingRule, RuleGroup } from "../components/common/rules/types";
+import { AlertingRule, isAlertingRule, RuleGroup } from "../components/common/rules/types";
 import { ruleFiles } from "../components/prometheus/rule-files";
 import { defaultRuleGroups, ruleContext, stackRuleFiles } from "../stack/rule-groups";
 import { analyzePromql } from "../prometheus-releases/promql";
@@ -17,7 +17,7 @@ import { FamilyRule, matchesFamily } from "../components/common/scrape/family-ru
 import { KUBELET_FAMILIES } from "../components/kubelet/families";
 import { KUBE_PROXY_FAMILIES } from "../components/control-plane/kube-proxy-families";
 import { SCHEDULER_FAMILIES } from "../components/control-plane/scheduler-families";
-import { KUBE_STATE_METRICS_FAMILIES } from "../components/kube-state-metrics/families";
+import { KUBE_STATE_METRICS_FAMILIES, KUBE_STATE_METRICS_TELEMETRY_FAMILIES } from "../components/kube-state-metrics/families";
 import { NODE_EXPORTER_FAMILIES } from "../components/node-exporter/families";
 import { SEVERITIES } from "../config";
 import { ALERT_CASES, casesOf, everyAlertSettings } from "./harness/alert-cases";
@@ -35,6 +35,9 @@ const settings = everyAlertSettings();
 const context = ruleContext(settings);
 const groups = defaultRuleGroups(context);
 const alerts = groups.flatMap((g) => g.rules.filter(isAlertingRule));
+/** An alert's rules by name: one, or one per severity (a warning and a critical threshold). */
+const rulesNamed = (rules: readonly AlertingRule[], name: string) => rules.filter((r) => r.alert === name);
+const uniqueNames = (rules: readonly AlertingRule[]) => [...new Set(rules.map((r) => r.alert))];
 const files = stackRuleFiles(settings);
 
 function writeFiles(dir: string, contents: Record<string, string>): string[] {
@@ -61,12 +64,18 @@ describe("default alert rules", () => {
         ]) {
             assert.ok(names.includes(expected), `${expected} is missing`);
         }
-        assert.strictEqual(new Set(names).size, names.length, "alert names are unique");
+        const severities = alerts.map((a) => `${a.alert} ${a.labels.severity}`);
+        assert.strictEqual(new Set(severities).size, severities.length, "an alert name has one rule per severity");
     });
 
     it("every alert has a firing and a silent promtool case (tests/harness/alert-cases.ts), and no case is stale", () => {
-        const names = alerts.map((a) => a.alert).sort();
+        const names = uniqueNames(alerts).sort();
         assert.deepStrictEqual(Object.keys(ALERT_CASES).sort(), names);
+        // An alert with a warning and a critical rule fires at each severity in some case.
+        for (const a of alerts) {
+            const fired = casesOf(ALERT_CASES[a.alert]).some((k) => k.fires && (k.case.severities ?? [a.labels.severity]).includes(a.labels.severity));
+            assert.ok(fired, `${a.alert}: no case fires at severity ${a.labels.severity}`);
+        }
         for (const [name, c] of Object.entries(ALERT_CASES)) {
             assert.ok(c.silent !== null || c.why, `${name} has no silent case and no reason why`);
         }
@@ -77,7 +86,7 @@ describe("default alert rules", () => {
             assert.ok((SEVERITIES as readonly string[]).includes(a.labels.severity), a.alert);
             assert.ok(a.annotations.summary.length > 0 && a.annotations.description.length > 0, a.alert);
             if (a.annotations.runbook_url !== undefined) {
-                assert.match(a.annotations.runbook_url, /^https:\/\/runbooks\.prometheus-operator\.dev\/runbooks\/[a-z]+\/[a-z0-9]+$/);
+                assert.match(a.annotations.runbook_url, /^https:\/\/runbooks\.prometheus-operator\.dev\/runbooks\/[a-z-]+\/[a-z0-9]+$/);
             }
             for (const text of Object.values(a.annotations)) {
                 // Only {{ $labels.x }}: the unit tests can then derive every expected annotation.
@@ -103,10 +112,10 @@ describe("default alert rules", () => {
         writeFiles(dir, files);
         const failures: string[] = [];
         for (const group of groups) {
-            const tests = group.rules.filter(isAlertingRule).flatMap((rule) => {
-                const c = ALERT_CASES[rule.alert];
-                return casesOf(c).map((k) => ({ ...unitTest(rule, k.case, k.fires), name: `${rule.alert} ${k.name}` }));
-            });
+            const rules = group.rules.filter(isAlertingRule);
+            const tests = uniqueNames(rules).flatMap((name) =>
+                casesOf(ALERT_CASES[name]).map((k) => ({ ...unitTest(rulesNamed(rules, name), k.case, k.fires), name: `${name} ${k.name}` })),
+            );
             const testFile = path.join(dir, `test-${group.name}.yml`);
             fs.writeFileSync(testFile, stringify({ rule_files: [`defaults-${group.name}.yml`], evaluation_interval: "1m", tests }, { lineWidth: 0 }));
             try {
@@ -124,7 +133,7 @@ describe("default alert rules", () => {
         const rule = alerts.find((a) => a.alert === "KubeJobFailed")!;
         // The silent case's series, expected to fire.
         const testFile = path.join(dir, "wrong.yml");
-        const tests = [unitTest(rule, { ...ALERT_CASES.KubeJobFailed.silent!, labels: ALERT_CASES.KubeJobFailed.fires.labels }, true)];
+        const tests = [unitTest([rule], { ...ALERT_CASES.KubeJobFailed.silent!, labels: ALERT_CASES.KubeJobFailed.fires.labels }, true)];
         fs.writeFileSync(testFile, stringify({ rule_files: ["defaults-kubernetes-workloads.yml"], evaluation_interval: "1m", tests }));
         assert.throws(() => promtool("test", "rules", testFile), /KubeJobFailed/);
     });
@@ -139,6 +148,7 @@ const CONTROL_PLANE_TABLES: Record<string, readonly FamilyRule[]> = {
     "kube-controller-manager": CONTROLLER_MANAGER_FAMILIES,
     "kube-proxy": KUBE_PROXY_FAMILIES,
     elasticsearch: ELASTICSEARCH_FAMILIES,
+    "kube-state-metrics-telemetry": KUBE_STATE_METRICS_TELEMETRY_FAMILIES,
 };
 
 describe("what the default alerts read", () => {
@@ -148,13 +158,16 @@ describe("what the default alerts read", () => {
     const nodeExporter = fixtureNames(path.join(__dirname, "fixtures", "node-exporter-metrics.txt"));
     const ksm = fixtureNames(path.join(__dirname, "fixtures", "kube-state-metrics-metrics.txt"));
     /** Jobs without family filters, and the families their targets serve (Prometheus, etcd, fluentd's plugin). */
-    const UNFILTERED = /^(up|prometheus_[a-z_]+|probe_[a-z_]+|alertmanager_[a-z_]+|etcd_server_has_leader|etcd_disk_wal_fsync_duration_seconds_bucket|fluentd_output_status_[a-z_]+)$/;
+    const UNFILTERED = /^(up|prometheus_[a-z_]+|probe_[a-z_]+|alertmanager_[a-z_]+|process_start_time_seconds|etcd_server_has_leader|etcd_disk_wal_fsync_duration_seconds_bucket|fluentd_output_status_[a-z_]+)$/;
 
-    for (const a of alerts) {
+    // A series our own recording rules write is checked through the rule that records it.
+    const recorded = new Set(groups.flatMap((g) => g.rules.flatMap((r) => ("record" in r ? [r.record] : []))));
+    for (const rule of groups.flatMap((g) => g.rules)) {
+        const a = { alert: "alert" in rule ? rule.alert : rule.record, expr: rule.expr };
         it(`${a.alert}: every selector names a job we run and a series that job keeps`, () => {
             const { selectors } = analyzePromql(a.expr);
             assert.ok(selectors.length > 0 || a.alert === "Watchdog");
-            for (const sel of selectors) {
+            for (const sel of selectors.filter((x) => !recorded.has(x.metric!))) {
                 const metric = sel.metric!;
                 const job = sel.matchers.find((m) => m.label === "job" && m.op === "=")?.value;
                 if (job !== undefined) {
@@ -169,7 +182,7 @@ describe("what the default alerts read", () => {
                 } else if (metric.startsWith("node_")) {
                     assert.ok(!NODE_EXPORTER_FAMILIES.some((r) => !r.keep && matchesFamily(r, metric)), `${a.alert}: the node-exporter job drops ${metric}`);
                     assert.ok(nodeExporter.has(metric), `${a.alert}: ${metric} is not in the node-exporter fixture`);
-                } else if (metric.startsWith("kube_")) {
+                } else if (metric.startsWith("kube_") && job !== "kube-state-metrics-telemetry") {
                     assert.ok(!KUBE_STATE_METRICS_FAMILIES.some((r) => !r.keep && matchesFamily(r, metric)), `${a.alert}: the kube-state-metrics job drops ${metric}`);
                     assert.ok(ksm.has(metric), `${a.alert}: ${metric} is not in the kube-state-metrics fixture`);
                 } else if (job !== undefined && job in CONTROL_PLANE_TABLES && metric !== "up") {

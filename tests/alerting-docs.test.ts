@@ -11,11 +11,18 @@ import { everyAlertSettings } from "./harness/alert-cases";
  * its name: its severity, its threshold (`> 90 %`, `< 5 %`, `above 2 s`, `more than 10 %`,
  * `deeper than 100`, `p99 > 0.5 s`, `< 3 d`) and, last, its `for` (a duration alone, `15 m`, or ending a
  * clause, `for 15 m`). A severity the row states for all (`all warning`) counts for each alert
- * of the row that states none. Issue #29: the docs' stated thresholds must agree with the rules.
+ * of the row that states none. An alert with one rule per severity states each rule in its
+ * parenthesis, each from its severity on (`(critical, < 3 %, 1 m; warning, < 15 %, 1 h)`), and
+ * each is checked against the rule of that severity. Issue #29: the docs' stated thresholds must
+ * agree with the rules.
  */
 const settings = everyAlertSettings();
 const context = ruleContext(settings);
-const alerts = new Map<string, AlertingRule>(defaultRuleGroups(context).flatMap((g) => g.rules.filter(isAlertingRule)).map((r) => [r.alert, r]));
+/** Each default alert's rules: one, or one per severity. */
+const alerts = new Map<string, AlertingRule[]>();
+for (const r of defaultRuleGroups(context).flatMap((g) => g.rules.filter(isAlertingRule))) {
+    alerts.set(r.alert, [...(alerts.get(r.alert) ?? []), r]);
+}
 
 /** Thresholds the docs state as a share of something else than 100: what 100 % is. */
 const HUNDRED_PERCENT: Readonly<Record<string, number>> = {
@@ -92,10 +99,15 @@ export function statedAlerts(markdown: string, known: ReadonlySet<string>): Stat
         const names = [...outside.matchAll(/\b[A-Za-z][A-Za-z0-9]+\b(?!')/g)].filter((m) => known.has(m[0]) || new RegExp(`^${ALERT_LIKE.source}$`).test(m[0]));
         for (const m of names) {
             const after = m.index! + m[0].length;
-            const stated: StatedAlert = { alert: m[0], thresholds: [] };
+            let stated: StatedAlert = { alert: m[0], thresholds: [] };
             if (cell[after] === " " && cell[after + 1] === "(") {
                 for (const clause of clauses(parenthesis(cell, after + 1))) {
                     if (SEVERITY.test(clause)) {
+                        // A second severity states the alert's next rule.
+                        if (stated.severity !== undefined) {
+                            out.push(stated);
+                            stated = { alert: m[0], thresholds: [] };
+                        }
                         stated.severity = clause;
                     }
                     const d = DURATION.exec(clause);
@@ -137,13 +149,22 @@ function ruleHas(rule: AlertingRule, alert: string, t: StatedAlert["thresholds"]
     });
 }
 
-/** Every disagreement between what the docs state and the rules. */
-export function disagreements(stated: StatedAlert[], rules: ReadonlyMap<string, AlertingRule>): string[] {
+/** Every disagreement between what the docs state and the rules (each alert's rules, one per severity). */
+export function disagreements(stated: StatedAlert[], rules: ReadonlyMap<string, readonly AlertingRule[]>): string[] {
     const out: string[] = [];
     for (const s of stated) {
-        const rule = rules.get(s.alert);
-        if (!rule) {
+        const ofName = rules.get(s.alert);
+        if (!ofName) {
             out.push(`${s.alert}: the table names it, but there is no such default alert`);
+            continue;
+        }
+        if (ofName.length > 1 && s.severity === undefined) {
+            out.push(`${s.alert}: the table states no severity, but the alert has one rule per severity (${ofName.map((r) => r.labels.severity).join(", ")})`);
+            continue;
+        }
+        const rule = ofName.length > 1 ? ofName.find((r) => r.labels.severity === s.severity) : ofName[0];
+        if (!rule) {
+            out.push(`${s.alert}: the table says ${s.severity}, the rules ${ofName.map((r) => r.labels.severity).join(" and ")}`);
             continue;
         }
         if (s.severity !== undefined && s.severity !== rule.labels.severity) {
@@ -170,10 +191,13 @@ describe("docs/alerting.md's default alerts agree with the rules (issue #29)", (
         assert.deepStrictEqual(disagreements(stated, alerts), []);
     });
 
-    it("the table names every default alert once", () => {
+    it("the table names every default alert once, and each rule of an alert with one per severity", () => {
         const named = stated.map((s) => s.alert);
         assert.deepStrictEqual([...alerts.keys()].filter((a) => !named.includes(a)), []);
-        assert.deepStrictEqual(named.filter((a, i) => named.indexOf(a) !== i), []);
+        const rules = stated.map((s) => `${s.alert}${(alerts.get(s.alert)?.length ?? 0) > 1 ? ` ${s.severity}` : ""}`);
+        assert.deepStrictEqual(rules.filter((a, i) => rules.indexOf(a) !== i), []);
+        const multi = [...alerts].filter(([, r]) => r.length > 1).flatMap(([a, r]) => r.map((x) => `${a} ${x.labels.severity}`));
+        assert.deepStrictEqual(multi.filter((r) => !rules.includes(r)), []);
     });
 
     it("the table states thresholds: the check has something to check", () => {
@@ -191,9 +215,23 @@ describe("docs/alerting.md's default alerts agree with the rules (issue #29)", (
         ].join("\n");
         assert.deepStrictEqual(disagreements(statedAlerts(table, new Set(alerts.keys())), alerts), [
             "CPUThrottlingHigh: the table says for 5 m, the rule has for 15m",
-            `CPUThrottlingHigh: the table says "> 40 %", which is no comparison of ${alerts.get("CPUThrottlingHigh")!.expr}`,
+            `CPUThrottlingHigh: the table says "> 40 %", which is no comparison of ${alerts.get("CPUThrottlingHigh")![0].expr}`,
             "KubeContainerOOMKilled: the table says critical, the rule warning",
             "KubeFrobnicated: the table names it, but there is no such default alert",
+        ]);
+    });
+
+    it("checks each rule of an alert with one per severity against its own threshold and for", () => {
+        const table = [
+            "## Default alerts",
+            "| `kubernetes-storage` | k | KubePersistentVolumeFillingUp (critical, < 3 %, 1 m; warning, < 3 %, 1 h), KubePersistentVolumeInodesFillingUp (< 3 %, 1 m) |",
+            "| `apiserver-certificates` | a | KubeClientCertificateExpiration (info, < 1 d, 5 m) |",
+        ].join("\n");
+        const fillingUp = alerts.get("KubePersistentVolumeFillingUp")!.find((r) => r.labels.severity === "warning")!;
+        assert.deepStrictEqual(disagreements(statedAlerts(table, new Set(alerts.keys())), alerts), [
+            `KubePersistentVolumeFillingUp: the table says "< 3 %", which is no comparison of ${fillingUp.expr}`,
+            "KubePersistentVolumeInodesFillingUp: the table states no severity, but the alert has one rule per severity (critical, warning)",
+            "KubeClientCertificateExpiration: the table says info, the rules warning and critical",
         ]);
     });
 

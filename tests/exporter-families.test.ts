@@ -2,7 +2,7 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 import { dropFamilies, FamilyRule, familyPattern, matchesFamily } from "../components/common/scrape/family-rules";
-import { KUBE_STATE_METRICS_FAMILIES } from "../components/kube-state-metrics/families";
+import { KUBE_STATE_METRICS_FAMILIES, KUBE_STATE_METRICS_TELEMETRY_FAMILIES } from "../components/kube-state-metrics/families";
 import { NODE_EXPORTER_FAMILIES } from "../components/node-exporter/families";
 
 const PAGE = fs.readFileSync(path.join(__dirname, "..", "docs", "scrape-jobs.md"), "utf8");
@@ -18,7 +18,11 @@ function docsRows(heading: string): string[] {
 
 const codeRows = (table: readonly FamilyRule[]) => table.map((r) => `| \`${r.family}\` | ${r.keep ? "kept" : "dropped"} | ${r.why} |`);
 
-for (const [heading, table] of [["node-exporter", NODE_EXPORTER_FAMILIES], ["kube-state-metrics", KUBE_STATE_METRICS_FAMILIES]] as const) {
+for (const [heading, table] of [
+    ["node-exporter", NODE_EXPORTER_FAMILIES],
+    ["kube-state-metrics", KUBE_STATE_METRICS_FAMILIES],
+    ["kube-state-metrics-telemetry", KUBE_STATE_METRICS_TELEMETRY_FAMILIES],
+] as const) {
     describe(`${heading} family table (docs/scrape-jobs.md#${heading})`, () => {
         it("the docs table is the code's table, row for row, with the code's reasons", () => {
             assert.deepStrictEqual(docsRows(heading), codeRows(table));

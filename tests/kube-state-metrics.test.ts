@@ -3,6 +3,7 @@ import { KubeStateMetrics } from "../components/kube-state-metrics";
 import { kubeStateMetricsArgs, kubeStateMetricsDeployment } from "../components/kube-state-metrics/deployment";
 import { kubeStateMetricsClusterRole } from "../components/kube-state-metrics/rbac";
 import { kubeStateMetricsService } from "../components/kube-state-metrics/service";
+import { rbacProxyArgProblems } from "../components/rbac-proxy/flags";
 import { scrapeJobs } from "../stack/scrape-jobs";
 import { ConfigError, KUBE_STATE_METRICS_DOCUMENTED_DEFAULT, KUBE_STATE_METRICS_RESOURCES } from "../config";
 import { podSecurityLevel } from "../validate/pod-security";
@@ -76,12 +77,42 @@ describe("kube-state-metrics (docs/kube-state-metrics.md)", () => {
         assert.strictEqual(spec.serviceAccountName, "kube-state-metrics");
     });
 
-    it("its Service selects its pods and serves only the object-metrics port", () => {
+    it("its Service selects its pods and serves only the two proxies' ports", () => {
         const k = settingsWith().kubeStateMetrics;
         const service = kubeStateMetricsService(k).spec as any;
         const pods = (kubeStateMetricsDeployment(k).spec as any).template.metadata.labels;
         assert.ok(Object.entries(service.selector).every(([key, v]) => pods[key] === v));
-        assert.deepStrictEqual(service.ports.map((p: any) => [p.name, p.port]), [["https-metrics", 8443]]);
+        assert.deepStrictEqual(service.ports.map((p: any) => [p.name, p.port]), [["https-metrics", 8443], ["https-telemetry", 9443]]);
+    });
+
+    it("both of its servers listen on 127.0.0.1 only, each behind a kube-rbac-proxy; the probes go through the telemetry proxy", () => {
+        const k = settingsWith().kubeStateMetrics;
+        const [exporter, objects, telemetry] = (kubeStateMetricsDeployment(k).spec as any).template.spec.containers;
+        assert.ok(kubeStateMetricsArgs(k).includes("--host=127.0.0.1") && kubeStateMetricsArgs(k).includes("--telemetry-host=127.0.0.1"));
+        assert.strictEqual(exporter.ports, undefined, "nothing of the exporter itself on the pod IP");
+        assert.deepStrictEqual([objects.name, telemetry.name], ["kube-rbac-proxy", "kube-rbac-proxy-telemetry"]);
+        assert.ok(objects.args.includes("--upstream=http://127.0.0.1:8080/") && objects.args.includes("--allow-paths=/metrics"));
+        // Only /readyz without a token: the kubelet's probes carry none.
+        assert.ok(telemetry.args.includes("--upstream=http://127.0.0.1:8081/") && telemetry.args.includes("--ignore-paths=/readyz"));
+        assert.ok(!telemetry.args.some((a: string) => a.startsWith("--allow-paths")));
+        assert.deepStrictEqual([...rbacProxyArgProblems(objects.args), ...rbacProxyArgProblems(telemetry.args)], []);
+        assert.deepStrictEqual(telemetry.ports, [{ name: "https-telemetry", containerPort: 9443, protocol: "TCP" }]);
+        for (const probe of [exporter.readinessProbe, exporter.livenessProbe]) {
+            assert.deepStrictEqual(probe.httpGet, { path: "/readyz", port: 9443, scheme: "HTTPS" });
+        }
+    });
+
+    it("its telemetry is scraped as its own job, authorised like the object metrics", () => {
+        const jobs = scrapeJobs(settingsWith().metrics);
+        const objects = jobs.find((j) => j.job_name === "kube-state-metrics")!;
+        const telemetry = jobs.find((j) => j.job_name === "kube-state-metrics-telemetry")!;
+        assert.deepStrictEqual([telemetry.scheme, telemetry.bearer_token_file, telemetry.tls_config], [objects.scheme, objects.bearer_token_file, objects.tls_config]);
+        assert.strictEqual(telemetry.scheme, "https");
+        assert.ok(JSON.stringify(telemetry.relabel_configs).includes("https-telemetry"));
+        assert.ok(!JSON.stringify(objects.relabel_configs).includes("https-telemetry"));
+        assert.strictEqual(telemetry.honor_labels, undefined, "its series describe the exporter: the target's labels win");
+        const off = settingsWith({ kubeStateMetrics: { enabled: false } });
+        assert.ok(!scrapeJobs(off.metrics).some((j) => j.job_name === "kube-state-metrics-telemetry"));
     });
 
     it("is scraped with honor_labels, and switched off takes its job, RBAC and objects with it", async () => {

@@ -60,6 +60,7 @@ describe("generated prometheus.yml on a real Prometheus (Debian 2.42)", function
             "log-agent",
             "node-exporter",
             "kube-state-metrics",
+            "kube-state-metrics-telemetry",
             "jmx-kafka",
             "annotated-pods",
             "annotated-services",

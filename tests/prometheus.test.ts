@@ -160,6 +160,7 @@ describe("Prometheus with default settings", () => {
                 "log-agent",
                 "node-exporter",
                 "kube-state-metrics",
+                "kube-state-metrics-telemetry",
             ],
         );
         const job = config.scrape_configs[0];

@@ -123,7 +123,8 @@ function podTemplateOf(o: any): any | undefined {
 const OWN_RESOURCES: Partial<Record<Component, Record<string, (want: any) => any>>> = {
     metrics: { "config-reloader": (want) => want.reloader.resources, "init-config-reloader": (want) => want.reloader.resources },
     nodeExporter: { "kube-rbac-proxy": (want) => want.rbacProxy.resources },
-    kubeStateMetrics: { "kube-rbac-proxy": (want) => want.rbacProxy.resources },
+    // Both proxies (object metrics, telemetry) take kubeStateMetrics.rbacProxy.
+    kubeStateMetrics: { "kube-rbac-proxy": (want) => want.rbacProxy.resources, "kube-rbac-proxy-telemetry": (want) => want.rbacProxy.resources },
 };
 
 function containerResources(r: { cpuRequest: string; memoryRequest: string; cpuLimit: string; memoryLimit: string }) {

@@ -105,10 +105,26 @@ const TARGETS: Record<string, ReturnType<typeof discoveredTarget>[]> = {
             pod_name: "kube-state-metrics-6d4b9c7f9-x2x7q",
             pod_node_name: "node-2",
         }),
-        endpoint("127.0.7.1:8081", {
+        endpoint("127.0.7.1:9443", {
             namespace: "monitoring",
             service_name: "kube-state-metrics",
-            endpoint_port_name: "telemetry",
+            endpoint_port_name: "https-telemetry",
+            pod_name: "kube-state-metrics-6d4b9c7f9-x2x7q",
+        }),
+        endpoint("127.0.7.2:9090", { namespace: "monitoring", service_name: "monitor", endpoint_port_name: "web", pod_name: "monitor-0" }),
+    ],
+    // The same endpoints: this job keeps the telemetry proxy's port, and only that.
+    "kube-state-metrics-telemetry": [
+        endpoint("127.0.7.1:8443", {
+            namespace: "monitoring",
+            service_name: "kube-state-metrics",
+            endpoint_port_name: "https-metrics",
+            pod_name: "kube-state-metrics-6d4b9c7f9-x2x7q",
+        }),
+        endpoint("127.0.7.1:9443", {
+            namespace: "monitoring",
+            service_name: "kube-state-metrics",
+            endpoint_port_name: "https-telemetry",
             pod_name: "kube-state-metrics-6d4b9c7f9-x2x7q",
         }),
         endpoint("127.0.7.2:9090", { namespace: "monitoring", service_name: "monitor", endpoint_port_name: "web", pod_name: "monitor-0" }),
@@ -158,7 +174,7 @@ function byInstance(a: Record<string, string>, b: Record<string, string>) {
 }
 
 /** Jobs that discover a Service's endpoints, so switch role with the release line. */
-const ENDPOINT_JOBS = ["monitor", "apiserver", "etcd", "kube-state-metrics", "jmx-kafka"];
+const ENDPOINT_JOBS = ["monitor", "apiserver", "etcd", "kube-state-metrics", "kube-state-metrics-telemetry", "jmx-kafka"];
 
 const RELEASES = [
     { line: "2.11 (the default image)", image: undefined, role: "endpoints" },
@@ -248,7 +264,14 @@ for (const release of RELEASES) describe(`every scrape job's relabeling on a rea
         const { active, dropped } = await targetsOf("kube-state-metrics");
         assert.deepStrictEqual(active.map((t) => t.labels), [{ instance: "kube-state-metrics-6d4b9c7f9-x2x7q", job: "kube-state-metrics" }]);
         assert.strictEqual((active[0] as any).scrapeUrl, "https://127.0.7.1:8443/metrics");
-        assert.deepStrictEqual(dropped.map((t) => t.discoveredLabels.__address__).sort(), ["127.0.7.1:8081", "127.0.7.2:9090"]);
+        assert.deepStrictEqual(dropped.map((t) => t.discoveredLabels.__address__).sort(), ["127.0.7.1:9443", "127.0.7.2:9090"]);
+    });
+
+    it("kube-state-metrics-telemetry: only the https-telemetry port (the second kube-rbac-proxy); job and instance", async () => {
+        const { active, dropped } = await targetsOf("kube-state-metrics-telemetry");
+        assert.deepStrictEqual(active.map((t) => t.labels), [{ instance: "kube-state-metrics-6d4b9c7f9-x2x7q", job: "kube-state-metrics-telemetry" }]);
+        assert.strictEqual((active[0] as any).scrapeUrl, "https://127.0.7.1:9443/metrics");
+        assert.deepStrictEqual(dropped.map((t) => t.discoveredLabels.__address__).sort(), ["127.0.7.1:8443", "127.0.7.2:9090"]);
     });
 
     it("self-monitoring: only Services labelled monitor=main, with the pod from the endpoint's target", async () => {

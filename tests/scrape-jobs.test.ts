@@ -53,6 +53,7 @@ describe("scrape jobs", () => {
             "log-agent",
             "node-exporter",
             "kube-state-metrics",
+            "kube-state-metrics-telemetry",
         ]);
     });
 

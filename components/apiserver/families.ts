@@ -22,6 +22,7 @@ export const APISERVER_OWN_FAMILIES: readonly FamilyRule[] = [
     keptFamily("apiserver_request_total", "the API error-rate alert and the request rate panel"),
     keptFamily("apiserver_request_duration_seconds*", "the request latency panel; its buckets are thinned, see below"),
     keptFamily("apiserver_current_inflight_requests", "the inflight requests panel: two series"),
+    keptFamily("apiserver_client_certificate_expiration_seconds*", "the remaining lifetime of the client certificates presented: KubeClientCertificateExpiration"),
     droppedFamily("apiserver_request_sli_duration_seconds*", PER_REQUEST),
     droppedFamily("apiserver_request_slo_duration_seconds*", PER_REQUEST),
     droppedFamily("apiserver_response_sizes*", PER_REQUEST),

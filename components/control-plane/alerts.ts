@@ -1,3 +1,4 @@
+import { KUBE_STATE_METRICS_JOB_NAME } from "../../config/fixed-job-names";
 import { RuleContext } from "../common/rules/context";
 import { AlertingRule, RuleGroup, runbook } from "../common/rules/types";
 
@@ -32,14 +33,20 @@ export function controlPlaneGroup(c: RuleContext): RuleGroup | undefined {
         );
     }
     if (c.kubelet) {
+        // Kubelets to answer: the kubelet job's targets, or, with kube-state-metrics, the nodes the
+        // API lists (so a node discovery that lost every node still fires). With neither, there is
+        // no node at all and nothing that should answer: silent, where absent() would fire.
+        const expected = c.kubeStateMetrics
+            ? `(count(up{job="kubelet"}) or count(kube_node_info{job="${KUBE_STATE_METRICS_JOB_NAME}"}))`
+            : 'count(up{job="kubelet"})';
         rules.push({
             alert: "KubeletDown",
-            expr: 'absent(up{job="kubelet"} == 1)',
+            expr: `${expected} unless on () count(up{job="kubelet"} == 1)`,
             for: "15m",
             labels: { severity: "critical" },
             annotations: {
                 summary: "No kubelet answers.",
-                description: "No kubelet target has answered a scrape for 15 minutes.",
+                description: "There are nodes, and no kubelet target has answered a scrape for 15 minutes.",
                 runbook_url: runbook("kubernetes/kubeletdown"),
             },
         });

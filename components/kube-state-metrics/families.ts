@@ -14,10 +14,12 @@ const POD_TIMESTAMP = "a timestamp per pod that no common panel or alert reads; 
 
 export const KUBE_STATE_METRICS_FAMILIES: readonly FamilyRule[] = [
     keptFamily("kube_pod_status_phase", "KubePodNotReady and pod-phase panels"),
+    keptFamily("kube_pod_status_ready", "KubePodNotReady: a Running pod without the Ready condition"),
+    keptFamily("kube_pod_status_reason", "KubePodNotReady leaves out pods that scheduling gates hold back (reason SchedulingGated)"),
     keptFamily("kube_pod_container_status_restarts_total", "KubePodCrashLooping"),
     keptFamily("kube_pod_container_status_waiting_reason", "KubePodCrashLooping and KubeContainerWaiting"),
     keptFamily("kube_pod_container_resource_requests", "requests against allocatable: KubeCPUOvercommit, capacity panels"),
-    keptFamily("kube_pod_owner", "maps pods to workloads in the mixin's recording rules"),
+    keptFamily("kube_pod_owner", "KubePodNotReady leaves out the pods of Jobs by it; maps pods to workloads in the mixin's recording rules"),
     keptFamily("kube_pod_info", "the pod's node and IP, joined by most pod panels"),
     droppedFamily("kube_pod_ips", "repeats the pod_ip label of kube_pod_info"),
     droppedFamily("kube_pod_tolerations", "one series per toleration of every pod, each pod carrying the two default not-ready and unreachable ones"),
@@ -29,6 +31,9 @@ export const KUBE_STATE_METRICS_FAMILIES: readonly FamilyRule[] = [
     droppedFamily("kube_pod_status_container_ready_time", POD_TIMESTAMP),
     keptFamily("kube_deployment_status_replicas_available", "KubeDeploymentReplicasMismatch"),
     keptFamily("kube_deployment_spec_replicas", "KubeDeploymentReplicasMismatch"),
+    keptFamily("kube_deployment_status_observed_generation", "KubeDeploymentGenerationMismatch"),
+    keptFamily("kube_deployment_metadata_generation", "KubeDeploymentGenerationMismatch"),
+    keptFamily("kube_deployment_status_condition", "KubeDeploymentRolloutStuck (Progressing=False)"),
     keptFamily("kube_replicaset_owner", "maps a ReplicaSet's pods to their Deployment in the mixin's workload rules"),
     droppedFamily("kube_replicaset_annotations", OLD_REPLICASETS),
     droppedFamily("kube_replicaset_created", OLD_REPLICASETS),
@@ -48,9 +53,46 @@ export const KUBE_STATE_METRICS_FAMILIES: readonly FamilyRule[] = [
     droppedFamily("kube_cronjob_metadata_resource_version", RESOURCE_VERSION),
     droppedFamily("kube_ingress_metadata_resource_version", RESOURCE_VERSION),
     keptFamily("kube_node_status_condition", "KubeNodeNotReady"),
+    keptFamily("kube_node_spec_unschedulable", "KubeNodeNotReady and KubeNodePressure leave out cordoned nodes"),
+    keptFamily("kube_node_info", "KubeletDown: nodes exist that a kubelet should answer for"),
     keptFamily("kube_node_status_allocatable", "capacity panels and the overcommit alerts"),
     keptFamily("kube_job_failed", "KubeJobFailed"),
-    keptFamily("kube_daemonset_status_number_misscheduled", "KubeDaemonSetMisScheduled"),
+    keptFamily("kube_job_status_start_time", "KubeJobNotCompleted"),
+    keptFamily("kube_job_status_active", "KubeJobNotCompleted"),
+    keptFamily("kube_daemonset_status_desired_number_scheduled", "KubeDaemonSetNotScheduled and KubeDaemonSetRolloutStuck"),
+    keptFamily("kube_daemonset_status_current_number_scheduled", "KubeDaemonSetNotScheduled and KubeDaemonSetRolloutStuck"),
+    keptFamily("kube_daemonset_status_number_misscheduled", "KubeDaemonSetMisScheduled and KubeDaemonSetRolloutStuck"),
+    keptFamily("kube_daemonset_status_updated_number_scheduled", "KubeDaemonSetRolloutStuck"),
+    keptFamily("kube_daemonset_status_number_available", "KubeDaemonSetRolloutStuck"),
+    keptFamily("kube_statefulset_replicas", "KubeStatefulSetReplicasMismatch and KubeStatefulSetUpdateNotRolledOut: the replicas asked for"),
     keptFamily("kube_statefulset_status_replicas_ready", "KubeStatefulSetReplicasMismatch"),
+    keptFamily("kube_statefulset_status_replicas_updated", "KubeStatefulSetReplicasMismatch and KubeStatefulSetUpdateNotRolledOut: whether an update moves"),
+    keptFamily("kube_statefulset_status_current_revision", "KubeStatefulSetUpdateNotRolledOut"),
+    keptFamily("kube_statefulset_status_update_revision", "KubeStatefulSetUpdateNotRolledOut"),
+    keptFamily("kube_statefulset_status_observed_generation", "KubeStatefulSetGenerationMismatch"),
+    keptFamily("kube_statefulset_metadata_generation", "KubeStatefulSetGenerationMismatch"),
+    keptFamily("kube_horizontalpodautoscaler_status_desired_replicas", "KubeHpaReplicasMismatch"),
+    keptFamily("kube_horizontalpodautoscaler_status_current_replicas", "KubeHpaReplicasMismatch and KubeHpaMaxedOut"),
+    keptFamily("kube_horizontalpodautoscaler_spec_min_replicas", "KubeHpaMaxedOut: an HPA whose minimum is its maximum cannot scale"),
+    keptFamily("kube_horizontalpodautoscaler_spec_max_replicas", "KubeHpaMaxedOut"),
+    keptFamily("kube_poddisruptionbudget_status_current_healthy", "KubePdbNotEnoughHealthyPods"),
+    keptFamily("kube_poddisruptionbudget_status_desired_healthy", "KubePdbNotEnoughHealthyPods"),
+    keptFamily("kube_persistentvolume_status_phase", "KubePersistentVolumeErrors"),
+    keptFamily("kube_persistentvolumeclaim_access_mode", "KubePersistentVolumeFillingUp leaves out ReadOnlyMany claims"),
     keptFamily("kube_persistentvolumeclaim_status_phase", "claims stuck Pending"),
+];
+
+/**
+ * The kube-state-metrics-telemetry job: kube-state-metrics' own registry at v2.20.0
+ * (pkg/app/server.go, pkg/watch/watch.go). Kept: its own kube_state_metrics_* families, a few
+ * series per watched resource. Dropped: the Go runtime and process of the exporter, and the
+ * latency histogram of its own /metrics handler, which no panel or alert reads.
+ */
+const EXPORTER_PROCESS = "the exporter's own Go runtime and process; up and scrape_duration_seconds say whether it answers";
+export const KUBE_STATE_METRICS_TELEMETRY_FAMILIES: readonly FamilyRule[] = [
+    keptFamily("kube_state_metrics_list_total", "KubeStateMetricsListErrors: list calls per resource and result"),
+    keptFamily("kube_state_metrics_watch_total", "KubeStateMetricsWatchErrors: watch calls per resource and result"),
+    droppedFamily("http_request_duration_seconds*", "the exporter's own /metrics handler latency; scrape_duration_seconds of the kube-state-metrics job measures it"),
+    droppedFamily("go_*", EXPORTER_PROCESS),
+    droppedFamily("process_*", EXPORTER_PROCESS),
 ];

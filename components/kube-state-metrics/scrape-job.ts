@@ -1,7 +1,7 @@
-import { KUBE_STATE_METRICS_JOB_NAME, KubeStateMetricsTarget, MetricsSettings } from "../../config";
+import { KUBE_STATE_METRICS_JOB_NAME, KUBE_STATE_METRICS_TELEMETRY_JOB_NAME, KubeStateMetricsTarget, MetricsSettings } from "../../config";
 import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
 import { dropFamilies } from "../common/scrape/family-rules";
-import { KUBE_STATE_METRICS_FAMILIES } from "./families";
+import { KUBE_STATE_METRICS_FAMILIES, KUBE_STATE_METRICS_TELEMETRY_FAMILIES } from "./families";
 import { EndpointDiscovery, endpointDiscovery, endpointSd } from "../common/scrape/endpoint-discovery";
 import { copy, keep, literal } from "../common/scrape/relabel";
 import { ScrapeReach } from "../common/scrape/reach";
@@ -31,10 +31,35 @@ export function kubeStateMetricsJob(target: KubeStateMetricsTarget, d: EndpointD
     };
 }
 
+/**
+ * kube-state-metrics' own metrics through the second proxy, authorised as the first: whether it
+ * can list and watch what it reports (KubeStateMetricsListErrors, KubeStateMetricsWatchErrors).
+ * A job of its own, so its series never mix with the object metrics' honor_labels; the target
+ * adds job and instance (the exporter's pod).
+ */
+export function kubeStateMetricsTelemetryJob(target: KubeStateMetricsTarget, d: EndpointDiscovery): ScrapeConfig {
+    return {
+        job_name: KUBE_STATE_METRICS_TELEMETRY_JOB_NAME,
+        ...RBAC_PROXY_SCRAPE,
+        kubernetes_sd_configs: [endpointSd(d, target.namespace)],
+        relabel_configs: [
+            keep(["__meta_kubernetes_service_name"], literal(target.serviceName)),
+            keep([d.portName], literal(target.telemetryPortName)),
+            copy("__meta_kubernetes_pod_name", "instance"),
+        ],
+        metric_relabel_configs: [dropFamilies(KUBE_STATE_METRICS_TELEMETRY_FAMILIES)],
+    };
+}
+
 export function kubeStateMetricsJobs(s: MetricsSettings): ScrapeConfig[] {
-    return s.kubeStateMetricsTarget ? [kubeStateMetricsJob(s.kubeStateMetricsTarget, endpointDiscovery(s))] : [];
+    const t = s.kubeStateMetricsTarget;
+    return t ? [kubeStateMetricsJob(t, endpointDiscovery(s)), kubeStateMetricsTelemetryJob(t, endpointDiscovery(s))] : [];
 }
 
 export function kubeStateMetricsReach(target: KubeStateMetricsTarget): ScrapeReach[] {
     return [{ kind: "service", namespace: target.namespace, name: target.serviceName, port: target.portName }];
+}
+
+export function kubeStateMetricsTelemetryReach(target: KubeStateMetricsTarget): ScrapeReach[] {
+    return [{ kind: "service", namespace: target.namespace, name: target.serviceName, port: target.telemetryPortName }];
 }

@@ -2,12 +2,13 @@ import { COMPONENT_BASE_FAMILIES } from "../common/scrape/component-base-familie
 import { droppedFamily, FamilyRule, keptFamily } from "../common/scrape/family-rules";
 
 /**
- * The kubelet job's families (/metrics; docs/scrape-jobs.md#kubelet-families). What is kept is
- * what says in one or a few series per node whether the kubelet, its runtime and its volumes are
- * healthy, which the Kubelet and Persistent Volumes dashboards read; of two latency histograms
- * only the sum and count (mean durations, two series per node). Dropped: the latency histograms
- * per operation, HTTP path and volume plugin, which make most of the payload. The Kubernetes
- * component rows follow.
+ * The kubelet job's families (/metrics; docs/scrape-jobs.md#kubelet-families). The volume and
+ * certificate alerts read the volume stats and the certificate manager's series; besides those,
+ * what is kept is what says in one or a few series per node whether the kubelet, its runtime and
+ * its volumes are healthy, which the Kubelet and Persistent Volumes dashboards read; of two
+ * latency histograms only the sum and count (mean durations, two series per node). Dropped: the
+ * latency histograms per operation, HTTP path and volume plugin, which make most of the payload.
+ * The Kubernetes component rows follow.
  */
 const OPERATION_HISTOGRAM = "a latency histogram per operation; no panel or alert reads it, the operation's error counter is kept";
 const POD_LIFECYCLE = "a pod-lifecycle latency histogram; no panel or alert reads it";
@@ -18,8 +19,11 @@ export const KUBELET_OWN_FAMILIES: readonly FamilyRule[] = [
     keptFamily("kubelet_node_name", "one series: which node the kubelet serves"),
     keptFamily("kubelet_running_pods", "one series: pods with a running sandbox"),
     keptFamily("kubelet_running_containers", "containers per state: four series"),
-    keptFamily("kubelet_volume_stats_*", "capacity and use of each persistent volume claim on the node: how full Prometheus' own volume is"),
-    keptFamily("kubelet_certificate_manager_client_ttl_seconds", "one series: when the kubelet's client certificate expires"),
+    keptFamily("kubelet_volume_stats_*", "capacity and use of each persistent volume claim on the node: KubePersistentVolumeFillingUp and KubePersistentVolumeInodesFillingUp"),
+    keptFamily("kubelet_certificate_manager_client_ttl_seconds", "one series: when the kubelet's client certificate expires, for KubeletClientCertificateExpiration"),
+    keptFamily("kubelet_certificate_manager_server_ttl_seconds", "one series: when the kubelet's serving certificate expires, for KubeletServerCertificateExpiration"),
+    keptFamily("kubelet_certificate_manager_client_expiration_renew_errors", "one series: failed client certificate renewals, for KubeletClientCertificateRenewalErrors"),
+    keptFamily("kubelet_server_expiration_renew_errors", "one series: failed serving certificate renewals, for KubeletServerCertificateRenewalErrors"),
     keptFamily("kubelet_runtime_operations_errors_total", "failed container-runtime calls per operation"),
     keptFamily("kubelet_started_pods_errors_total", "one series: pods that failed to start"),
     keptFamily("kubelet_evictions", "pod evictions per eviction signal"),

@@ -29,6 +29,14 @@ export const RBAC_PROXY_CIPHER_SUITES = [
 ];
 
 export interface RbacProxySettings {
+    /** The container's name, when a pod runs more than one proxy; RBAC_PROXY_CONTAINER_NAME by default. */
+    name?: string;
+    /**
+     * Paths served to callers without a token, such as a probe's: instead of `--allow-paths=/metrics`,
+     * `--ignore-paths` (v0.21 refuses the two together). Every other path then needs a token that the
+     * API server authorises for `get` on that path, which Prometheus has for /metrics only.
+     */
+    unauthenticatedPaths?: string[];
     /** Where the proxy listens, e.g. `[$(HOST_IP)]:9100` or `:8443`. */
     listenAddress: string;
     /** The exporter's port on 127.0.0.1. */
@@ -44,14 +52,14 @@ export function rbacProxyArgs(p: RbacProxySettings): string[] {
         `--secure-listen-address=${p.listenAddress}`,
         `--upstream=http://127.0.0.1:${p.upstreamPort}/`,
         // Only the metrics path: anything else of the exporter answers 404.
-        "--allow-paths=/metrics",
+        p.unauthenticatedPaths ? `--ignore-paths=${p.unauthenticatedPaths.join(",")}` : "--allow-paths=/metrics",
         `--tls-cipher-suites=${RBAC_PROXY_CIPHER_SUITES.join(",")}`,
     ];
 }
 
 export function rbacProxyContainer(p: RbacProxySettings): k8s.types.input.core.v1.Container {
     return {
-        name: RBAC_PROXY_CONTAINER_NAME,
+        name: p.name ?? RBAC_PROXY_CONTAINER_NAME,
         image: p.container.image,
         imagePullPolicy: "IfNotPresent",
         args: rbacProxyArgs(p),

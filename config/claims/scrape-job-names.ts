@@ -10,7 +10,7 @@ import { OWN_JOB_NAMES } from "../own-targets";
 import { Problems } from "../problems";
 import { RESOURCE_METRICS_KEY } from "../resource-metrics";
 import { SEARCH_STORE_KEY } from "../search-store";
-import { JOB_SWITCH_DEFAULTS, KUBE_STATE_METRICS_JOB_NAME, NODE_EXPORTER_JOB_NAME, ScrapeJobSwitches } from "../scrape-jobs";
+import { JOB_SWITCH_DEFAULTS, KUBE_STATE_METRICS_JOB_NAME, KUBE_STATE_METRICS_TELEMETRY_JOB_NAME, NODE_EXPORTER_JOB_NAME, ScrapeJobSwitches } from "../scrape-jobs";
 import { fullKey } from "../source";
 
 /**
@@ -74,6 +74,7 @@ export function jobClaims(s: JobClaimSources): JobClaim[] {
         ...(Object.keys(JOB_SWITCH_DEFAULTS) as (keyof ScrapeJobSwitches)[]).map((job) => fixed(jobName(job), key(M, `jobs.${job}`), s.jobs?.[job])),
         fixed(NODE_EXPORTER_JOB_NAME, key(NODE_EXPORTER_KEY, "enabled"), s.nodeExporter),
         fixed(KUBE_STATE_METRICS_JOB_NAME, key(KUBE_STATE_METRICS_KEY, "enabled"), s.kubeStateMetrics),
+        fixed(KUBE_STATE_METRICS_TELEMETRY_JOB_NAME, key(KUBE_STATE_METRICS_KEY, "enabled"), s.kubeStateMetrics),
         ...(Object.keys(CONTROL_PLANE_JOB_NAMES) as (keyof typeof CONTROL_PLANE_JOB_NAMES)[]).map((c) =>
             fixed(CONTROL_PLANE_JOB_NAMES[c], key(CONTROL_PLANE_KEY, `${c}.enabled`), cp?.[c].enabled),
         ),

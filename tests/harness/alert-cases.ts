@@ -1,44 +1,20 @@
 import { Settings } from "../../config";
 import { settingsWith } from "./stack-config";
+import { AlertCase, AlertCases } from "./alert-case-format";
+import { DAY_ONE_ALERT_CASES } from "./alert-cases-day-one";
+
+// The case format lives apart so that alert-cases-day-one.ts can use it without an import cycle.
+export type { AlertCase, AlertCases } from "./alert-case-format";
+export { casesOf } from "./alert-case-format";
 
 /**
- * One `promtool test rules` case per default alert and outcome: the input series, when to look,
- * and for a firing case the labels the alert must carry besides alertname and severity. The
- * expected annotations are the rule's own templates filled with these labels, so a changed
- * description is tested too. tests/alert-rules.real.test.ts fails for an alert without cases.
+ * Every job and component on, etcd over http so no certificates are needed, one remote-write
+ * target and three Alertmanagers: every default alert exists.
  */
-export interface AlertCase {
-    series: { series: string; values: string }[];
-    at: string;
-    labels?: Record<string, string>;
-}
-
-export interface AlertCases {
-    /** Just past the threshold, evaluated exactly when its `for` has run out. */
-    fires: AlertCase;
-    /** Just short of the threshold. null only for an alert that must always fire; `why` says so. */
-    silent: AlertCase | null;
-    /** Past the threshold, one evaluation before its `for` runs out: required for an alert with a `for`. */
-    early?: AlertCase;
-    /** Further states of the world the alert must (`fires: true`) or must not fire in, each named. */
-    scenarios?: { name: string; fires: boolean; case: AlertCase }[];
-    why?: string;
-}
-
-/** Every case of one alert, each with whether it must fire. */
-export function casesOf(c: AlertCases): { name: string; fires: boolean; case: AlertCase }[] {
-    return [
-        { name: "fires", fires: true, case: c.fires },
-        ...(c.silent ? [{ name: "silent", fires: false, case: c.silent }] : []),
-        ...(c.early ? [{ name: "early", fires: false, case: c.early }] : []),
-        ...(c.scenarios ?? []),
-    ];
-}
-
-/** Every job and component on, etcd over http so no certificates are needed: every default alert exists. */
 export function everyAlertSettings(): Settings {
     return settingsWith({
-        metrics: { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http" } },
+        metrics: { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http" }, remoteWrite: [{ url: "https://metrics.example.com/api/v1/write" }] },
+        alertmanager: { replicas: 3, storage: { mode: "storageClass" } },
         blackboxExporter: { enabled: true, probes: [{ name: "shop", target: "https://shop.example.com/" }] },
         searchStore: { enabled: true },
     });
@@ -117,6 +93,7 @@ const fsyncDurations = (below: number) => histogram("etcd_disk_wal_fsync_duratio
 
 /** 80 % of the default buffer (2M chunks x 8) is 13421772 bytes. */
 export const ALERT_CASES: Record<string, AlertCases> = {
+    ...DAY_ONE_ALERT_CASES,
     PrometheusConfigReloadFailed: bounded({
         fires: { series: [s(`prometheus_config_last_reload_successful{${self}}`, flat(0))], at: "10m", labels: selfLabels },
         silent: { series: [s(`prometheus_config_last_reload_successful{${self}}`, flat(1))], at: "10m" },
@@ -345,24 +322,6 @@ export const ALERT_CASES: Record<string, AlertCases> = {
         },
         silent: { series: [s(`kube_pod_container_status_waiting_reason{${ksm},namespace="default",pod="web-1",container="web",reason="ContainerCreating"}`, flat(1))], at: "15m" },
     }),
-    KubePodNotReady: {
-        fires: {
-            series: [
-                s(`kube_pod_status_phase{${ksm},namespace="default",pod="web-1",phase="Pending"}`, "1+0x30"),
-                s(`kube_pod_owner{${ksm},namespace="default",pod="web-1",owner_kind="ReplicaSet",owner_name="web-5d8f"}`, "1+0x30"),
-            ],
-            at: "20m",
-            labels: { namespace: "default", pod: "web-1" },
-        },
-        // A Job's pod that failed is KubeJobFailed's, not this alert's.
-        silent: {
-            series: [
-                s(`kube_pod_status_phase{${ksm},namespace="default",pod="backup-1",phase="Failed"}`, "1+0x30"),
-                s(`kube_pod_owner{${ksm},namespace="default",pod="backup-1",owner_kind="Job",owner_name="backup"}`, "1+0x30"),
-            ],
-            at: "20m",
-        },
-    },
     KubeDeploymentReplicasMismatch: bounded({
         fires: {
             series: [s(`kube_deployment_spec_replicas{${ksm},namespace="default",deployment="web"}`, flat(3)), s(`kube_deployment_status_replicas_available{${ksm},namespace="default",deployment="web"}`, flat(2))],
@@ -374,17 +333,6 @@ export const ALERT_CASES: Record<string, AlertCases> = {
             at: "15m",
         },
     }),
-    KubeStatefulSetReplicasMismatch: {
-        fires: {
-            series: [s(`kube_statefulset_status_replicas_ready{${ksm},namespace="db",statefulset="pg"}`, "1+0x30"), s(`kube_statefulset_status_replicas{${ksm},namespace="db",statefulset="pg"}`, "3+0x30")],
-            at: "20m",
-            labels: { job: "kube-state-metrics", namespace: "db", statefulset: "pg" },
-        },
-        silent: {
-            series: [s(`kube_statefulset_status_replicas_ready{${ksm},namespace="db",statefulset="pg"}`, "3+0x30"), s(`kube_statefulset_status_replicas{${ksm},namespace="db",statefulset="pg"}`, "3+0x30")],
-            at: "20m",
-        },
-    },
     KubeDaemonSetNotScheduled: bounded({
         fires: {
             series: [
@@ -451,10 +399,6 @@ export const ALERT_CASES: Record<string, AlertCases> = {
             at: "11m",
         },
     }),
-    KubeletDown: {
-        fires: { series: [s('up{job="kubelet",instance="node-1"}', "0+0x30")], at: "20m", labels: {} },
-        silent: { series: [s('up{job="kubelet",instance="node-1"}', "1+0x30")], at: "20m" },
-    },
     CoreDNSDown: bounded({
         fires: { series: [s('up{job="coredns",instance="coredns-1"}', flat(0))], at: "15m", labels: {} },
         silent: { series: [s('up{job="coredns",instance="coredns-1"}', flat(1))], at: "15m" },

@@ -1,6 +1,6 @@
 import * as assert from "assert";
 import { AlertingRule } from "../../components/common/rules/types";
-import { AlertCase } from "./alert-cases";
+import { AlertCase } from "./alert-case-format";
 
 /** The rule's annotation templates filled with the alert's labels, as Prometheus renders `{{ $labels.x }}`. */
 export function expectedAnnotations(rule: AlertingRule, labels: Record<string, string>): Record<string, string> {
@@ -15,17 +15,25 @@ export function expectedAnnotations(rule: AlertingRule, labels: Record<string, s
     );
 }
 
-/** One `promtool test rules` test: the case's series, and the alert expected to fire (with its labels and annotations) or not. */
-export function unitTest(rule: AlertingRule, c: AlertCase, fires: boolean) {
-    const labels = { ...(c.labels ?? {}), ...rule.labels };
+/**
+ * One `promtool test rules` test of an alert's rules (one, or one per severity): the case's
+ * series, and what must fire. A firing case expects the rules of its `severities` (all of them
+ * when it names none), each with its labels and annotations; a silent case expects none.
+ */
+export function unitTest(rules: readonly AlertingRule[], c: AlertCase, fires: boolean) {
+    const firing = fires ? rules.filter((r) => c.severities === undefined || c.severities.includes(r.labels.severity)) : [];
+    assert.ok(!fires || firing.length > 0, `${rules[0].alert}: a firing case names no severity the alert has`);
     return {
-        interval: "1m",
+        interval: c.interval ?? "1m",
         input_series: c.series,
         alert_rule_test: [
             {
                 eval_time: c.at,
-                alertname: rule.alert,
-                exp_alerts: fires ? [{ exp_labels: labels, exp_annotations: expectedAnnotations(rule, labels) }] : [],
+                alertname: rules[0].alert,
+                exp_alerts: firing.map((rule) => {
+                    const labels = { ...(c.labels ?? {}), ...rule.labels };
+                    return { exp_labels: labels, exp_annotations: expectedAnnotations(rule, labels) };
+                }),
             },
         ],
     };

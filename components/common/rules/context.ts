@@ -1,3 +1,4 @@
+import { RemoteStorageFamilies } from "../../../prometheus-releases/release-lines";
 /**
  * What the default rules may rely on: which jobs scrape, under which job labels. A group whose
  * series no enabled job scrapes is left out, so no alert waits on a series that never arrives.
@@ -24,10 +25,29 @@ export interface RuleContext {
      * job scrapes it: only while the metrics namespace is one of metrics.scrapeNamespaces.
      */
     alertmanagerJob?: string;
+    /**
+     * More than one Alertmanager gossips as a cluster, and the self-monitoring job scrapes them
+     * (alertmanagerJob set): the cluster alerts have members to compare.
+     */
+    alertmanagerCluster?: boolean;
+    /** metrics.remoteWrite names targets: what the remote-write alerts read. */
+    remoteWrite?: RemoteWriteContext;
     /** The log agent buffer's total_limit_size in bytes, the 100 % of "buffer nearly full". */
     logBufferLimitBytes: number;
     /** The blackbox exporter runs, so probe_* series exist (docs/monitor-your-app.md#probes). */
     blackbox?: boolean;
     /** The in-cluster search store's exporter is scraped as job elasticsearch. */
     elasticsearch?: boolean;
+}
+
+/** The remote-write queues, as the deployed release line names their metrics. */
+export interface RemoteWriteContext {
+    /** The release line's names of the queue metrics (prometheus-releases/release-lines.ts). */
+    families: RemoteStorageFamilies;
+    /**
+     * 2.11 only: each queue's `queue` label ("<index>:<url>", the target's place in remote_write)
+     * and its max_shards (the target's queue.maxShards, else 2.11's default 1000). 2.11 exports
+     * no shards_max, so the alert takes the limit from here.
+     */
+    queues: { queue: string; maxShards: number }[];
 }

@@ -1,0 +1,46 @@
+import { Severity } from "../../components/common/rules/types";
+
+/**
+ * One `promtool test rules` case per default alert and outcome: the input series, when to look,
+ * and for a firing case the labels the alert must carry besides alertname and severity. The
+ * expected annotations are the rule's own templates filled with these labels, so a changed
+ * description is tested too. tests/alert-rules.real.test.ts fails for an alert without cases.
+ */
+export interface AlertCase {
+    series: { series: string; values: string }[];
+    at: string;
+    labels?: Record<string, string>;
+    /**
+     * For an alert with one rule per severity: the severities that fire in this case. Left out,
+     * every rule of the alert fires.
+     */
+    severities?: Severity[];
+    /**
+     * The input series' sample interval, a scrape interval (`15s`); 1m when left out. Rules are
+     * still evaluated every minute: a finer interval puts more samples in a range, so an
+     * `avg_over_time` of a 0/1 series can take values that 6 samples in 5m cannot.
+     */
+    interval?: string;
+}
+
+export interface AlertCases {
+    /** Just past the threshold, evaluated exactly when its `for` has run out. */
+    fires: AlertCase;
+    /** Just short of the threshold. null only for an alert that must always fire; `why` says so. */
+    silent: AlertCase | null;
+    /** Past the threshold, one evaluation before its `for` runs out: required for an alert with a `for`. */
+    early?: AlertCase;
+    /** Further states of the world the alert must (`fires: true`) or must not fire in, each named. */
+    scenarios?: { name: string; fires: boolean; case: AlertCase }[];
+    why?: string;
+}
+
+/** Every case of one alert, each with whether it must fire. */
+export function casesOf(c: AlertCases): { name: string; fires: boolean; case: AlertCase }[] {
+    return [
+        { name: "fires", fires: true, case: c.fires },
+        ...(c.silent ? [{ name: "silent", fires: false, case: c.silent }] : []),
+        ...(c.early ? [{ name: "early", fires: false, case: c.early }] : []),
+        ...(c.scenarios ?? []),
+    ];
+}
