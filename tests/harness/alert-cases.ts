@@ -590,4 +590,45 @@ export const ALERT_CASES: Record<string, AlertCases> = {
             at: "15m",
         },
     }),
+    InfoInhibitor: {
+        // An info alert fires in namespace shop; silent when a warning fires there too.
+        fires: {
+            series: [s('ALERTS{alertname="CPUThrottlingHigh",alertstate="firing",severity="info",namespace="shop",pod="web-1",container="web"}', "1+0x10")],
+            at: "5m",
+            labels: { namespace: "shop", pod: "web-1", container: "web" },
+        },
+        silent: {
+            series: [
+                s('ALERTS{alertname="CPUThrottlingHigh",alertstate="firing",severity="info",namespace="shop",pod="web-1",container="web"}', "1+0x10"),
+                s('ALERTS{alertname="KubePodCrashLooping",alertstate="firing",severity="warning",namespace="shop",pod="web-1",container="web"}', "1+0x10"),
+            ],
+            at: "5m",
+        },
+        scenarios: [
+            {
+                name: "a pending warning does not count",
+                fires: true,
+                case: {
+                    series: [
+                        s('ALERTS{alertname="CPUThrottlingHigh",alertstate="firing",severity="info",namespace="shop",pod="web-1",container="web"}', "1+0x10"),
+                        s('ALERTS{alertname="KubePodCrashLooping",alertstate="pending",severity="warning",namespace="shop",pod="web-1",container="web"}', "1+0x10"),
+                    ],
+                    at: "5m",
+                    labels: { namespace: "shop", pod: "web-1", container: "web" },
+                },
+            },
+            {
+                name: "a warning in another namespace does not count",
+                fires: true,
+                case: {
+                    series: [
+                        s('ALERTS{alertname="CPUThrottlingHigh",alertstate="firing",severity="info",namespace="shop",pod="web-1",container="web"}', "1+0x10"),
+                        s('ALERTS{alertname="KubePodCrashLooping",alertstate="firing",severity="warning",namespace="other",pod="x",container="x"}', "1+0x10"),
+                    ],
+                    at: "5m",
+                    labels: { namespace: "shop", pod: "web-1", container: "web" },
+                },
+            },
+        ],
+    },
 };
