@@ -1,34 +1,19 @@
-import { parser } from "@prometheus-io/lezer-promql";
+import { comparisonThresholds, PromqlThreshold } from "../../../prometheus-releases/promql";
 
 /**
- * An alert's threshold: the number an ordering comparison (>, <, >=, <=) sets its expression
- * against, as in `... / ... > 0.25`. `== 1` on a state and the `bool` comparisons that count
- * targets are not thresholds: moving them changes what the alert means, not how early it fires.
+ * An alert's threshold: the constant an ordering comparison (>, <, >=, <=) sets its expression
+ * against, as in `... / ... > 0.25` or `expiry - time() < 7 * 86400`. `== 1` on a state and the
+ * `bool` comparisons that count targets are not thresholds: moving them changes what the alert
+ * means, not how early it fires. (The boundary test moves every constant of a comparison;
+ * a stack may set only these.)
  */
-export interface Threshold {
-    /** Where the number stands in the expression, so it can be replaced in place. */
-    from: number;
-    to: number;
-    value: number;
-}
+export type Threshold = PromqlThreshold;
 
-const ORDERING = new Set(["Gtr", "Lss", "Gte", "Lte"]);
+const ORDERING = new Set([">", "<", ">=", "<="]);
 
 /** Every threshold of an expression, left to right. */
 export function thresholdsOf(expr: string): Threshold[] {
-    const found: Threshold[] = [];
-    parser.parse(expr).iterate({
-        enter(node) {
-            if (node.name !== "BinaryExpr") return;
-            const children: { name: string; from: number; to: number }[] = [];
-            for (let c = node.node.firstChild; c; c = c.nextSibling) children.push({ name: c.name, from: c.from, to: c.to });
-            if (!children.some((c) => ORDERING.has(c.name)) || children.some((c) => c.name === "BoolModifier")) return;
-            for (const c of children) {
-                if (c.name === "NumberDurationLiteral" || c.name === "NumberLiteral") found.push({ from: c.from, to: c.to, value: Number(expr.slice(c.from, c.to)) });
-            }
-        },
-    });
-    return found;
+    return comparisonThresholds(expr).filter((t) => ORDERING.has(t.op) && !t.bool);
 }
 
 /** The expression with its one threshold set to `value`; undefined when it has none or several. */
