@@ -3,7 +3,7 @@ import { RuleGroup, runbook } from "../common/rules/types";
 /**
  * `info` alerts (CPUThrottlingHigh, KubeNodePressure, quota nearly used...) describe a state worth
  * knowing while something else is wrong, and are noise on their own. InfoInhibitor fires for each
- * firing info alert whose namespace has no firing warning or critical alert; Alertmanager's
+ * namespace with a firing info alert and no firing warning or critical alert; Alertmanager's
  * inhibit rule (config-file.ts) then mutes the info alerts of that namespace, and its own route
  * sends InfoInhibitor nowhere. So an info alert reaches a receiver only beside a real problem in
  * its namespace, and never pages: PagerDuty takes `critical` alone unless a stack says otherwise.
@@ -16,9 +16,10 @@ export function infoInhibitorGroup(): RuleGroup {
         rules: [
             {
                 alert: INFO_INHIBITOR_ALERT,
+                // One per namespace: the inhibit rule matches on namespace alone.
                 expr:
-                    'ALERTS{severity="info",alertstate="firing"} == 1 ' +
-                    'unless on (namespace) ALERTS{severity=~"warning|critical",alertstate="firing"} == 1',
+                    'count by (namespace) (ALERTS{severity="info",alertstate="firing"}) ' +
+                    'unless count by (namespace) (ALERTS{severity=~"warning|critical",alertstate="firing"})',
                 labels: { severity: "none" },
                 annotations: {
                     summary: "Mutes info alerts while nothing worse fires in their namespace.",
