@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { analyzePromql, PROMQL_2_11, PromqlDialect } from "../prometheus-releases/promql";
-import { closedObject, flag, stringList, stringMap, text } from "./fields";
+import { choice, closedObject, flag, stringList, stringMap, text, whenClean } from "./fields";
 import { prometheusDuration, prometheusLabelName } from "./formats";
+import { renamedAlertMessage } from "./renamed-alerts";
 
 export const ALERT_RULES_KEY = "alertRules";
 
@@ -77,16 +78,55 @@ export type UserRuleGroup = z.output<ReturnType<typeof groupSchema>>;
  * (stack/rule-groups.ts: every group's alerts, with every job and component on). Without the list,
  * as for the JSON Schema, only the name's form is checked.
  */
-const defaultAlert = (names: readonly string[] | undefined) => (value: string): string | undefined =>
-    metricName(value) ?? (names === undefined || names.includes(value) ? undefined : `the name of a default alert (docs/alerting.md#default-alerts): ${names.join(", ")}`);
+const defaultAlert = (names: readonly string[] | undefined, renamed: Readonly<Record<string, string>>) => (value: string): string | undefined =>
+    metricName(value) ??
+    (Object.prototype.hasOwnProperty.call(renamed, value)
+        ? renamedAlertMessage(value, renamed[value])
+        : names === undefined || names.includes(value)
+          ? undefined
+          : `the name of a default alert (docs/alerting.md#default-alerts): ${names.join(", ")}`);
+
+/**
+ * What a stack may change of one default alert without copying it. The threshold is the one
+ * number the alert compares against (components/common/rules/thresholds.ts): an alert with none
+ * or several, or with one rule per severity, names it in the key instead (`Name/critical`).
+ */
+const overrideSchema = closedObject(
+    {
+        threshold: z.number({ error: "a number" }).refine(Number.isFinite, "a finite number").optional().meta({ description: "the number the alert compares against, in the unit of its expression (docs/alerting.md#default-alerts)" }),
+        for: text(prometheusDuration).optional().meta({ description: "how long the condition holds before the alert fires" }),
+        severity: choice(SEVERITIES).optional().meta({ description: "the severity label Alertmanager routes and inhibits on" }),
+    },
+    "an object { threshold, for, severity }",
+).superRefine((o, ctx) => {
+    if (o.threshold === undefined && o.for === undefined && o.severity === undefined) {
+        ctx.addIssue({ code: "custom", input: o, message: "at least one of threshold, for, severity: an empty override changes nothing" });
+    }
+});
+
+export type AlertOverride = z.output<typeof overrideSchema>;
+
+/**
+ * What the composition root knows of the default alerts' rules: each key a stack may override
+ * (the alert's name, or `Name/<severity>` for an alert with a rule per severity), and whether it
+ * has one threshold to set.
+ */
+export interface OverridableRules {
+    readonly [key: string]: { threshold: boolean };
+}
 
 /**
  * `cluster-monitoring:alertRules`: the default alerts and a stack's own rule groups
  * (docs/alerting.md), their PromQL held to the dialect of metrics' release line.
  */
-export const alertRulesSchemaFor = (dialect: PromqlDialect, defaultAlertNames?: readonly string[]) => closedObject({
+export const alertRulesSchemaFor = (
+    dialect: PromqlDialect,
+    defaultAlertNames?: readonly string[],
+    renamedAlerts: Readonly<Record<string, string>> = {},
+    overridable?: OverridableRules,
+) => closedObject({
     defaults: flag().default(true).meta({ description: "load the default alerts, following the enabled jobs (docs/alerting.md#default-alerts)" }),
-    disabled: stringList(defaultAlert(defaultAlertNames)).optional().meta({ description: "default alerts to leave out, by name" }),
+    disabled: stringList(defaultAlert(defaultAlertNames, renamedAlerts)).optional().meta({ description: "default alerts to leave out, by name" }),
     groups: z
         .array(groupSchema(dialect), { error: "a list of rule groups" })
         .default([])
@@ -100,7 +140,27 @@ export const alertRulesSchemaFor = (dialect: PromqlDialect, defaultAlertNames?: 
             });
         })
         .meta({ description: "a stack's own rule groups: [{ name, interval, rules: [{ alert|record, expr, for, labels, annotations }] }]" }),
-});
+    overrides: z
+        .record(z.string(), overrideSchema, { error: "a map of default alert names to { threshold, for, severity }" })
+        .optional()
+        .meta({ description: "default alerts' threshold, for or severity, changed without copying the rule: { KubeCPUOvercommit: { severity: info } }" }),
+}).superRefine((r, ctx) => {
+    const issue = (path: PropertyKey[], input: unknown, message: string) => ctx.addIssue({ code: "custom", path, input, message });
+    for (const [key, o] of Object.entries(r.overrides ?? {})) {
+        const name = key.split("/")[0];
+        if (Object.prototype.hasOwnProperty.call(renamedAlerts, name)) {
+            issue(["overrides", key], key, renamedAlertMessage(name, renamedAlerts[name]));
+        } else if (overridable !== undefined && !Object.prototype.hasOwnProperty.call(overridable, key)) {
+            issue(["overrides", key], key, `a default alert's name, or Name/<severity> for one with a rule per severity: ${Object.keys(overridable).join(", ")}`);
+        } else if (!r.defaults) {
+            issue(["overrides", key], key, "nothing while alertRules.defaults is false: no default alert is loaded");
+        } else if (r.disabled?.includes(name)) {
+            issue(["overrides", key], key, `nothing: alertRules.disabled leaves ${name} out`);
+        } else if (o.threshold !== undefined && overridable !== undefined && !overridable[key].threshold) {
+            issue(["overrides", key, "threshold"], o.threshold, `no threshold for ${key}: its expression compares against no single number; change for or severity, or disable it and write your own`);
+        }
+    }
+}, whenClean("overrides", "defaults", "disabled"));
 
 /** The spec's default release line, v2.11.1; also what the configuration reference documents. */
 export const alertRulesSchema = alertRulesSchemaFor(PROMQL_2_11);

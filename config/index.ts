@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FamilyFilters } from "./keep-families";
-import { ALERT_RULES_KEY, AlertRulesSettings, alertRulesSchema, alertRulesSchemaFor } from "./alert-rules";
+import { checkTeamMatchersAgainstRenames } from "./renamed-alerts";
+import { ALERT_RULES_KEY, AlertRulesSettings, alertRulesSchema, alertRulesSchemaFor, OverridableRules } from "./alert-rules";
 import { NEWEST_RELEASE, prometheusRelease } from "../prometheus-releases/release-lines";
 import {
     ALERTMANAGER_CLUSTER_PORT_NAMES,
@@ -323,12 +324,16 @@ function checkAlertmanagerDefaultReplicas(a: { enabled: boolean; replicas?: numb
 /**
  * What the components offer that some keys choose from, handed in by the composition root
  * (stack/index.ts), since config/ knows no component: the names of the default alerts, which
- * alertRules.disabled may list.
+ * alertRules.disabled may list, and those renamed, which no key may name any more.
  */
 export interface SettingsCatalog {
     defaultAlertNames: readonly string[];
     /** By job label, whether the job's family table drops a family: what metrics.keepFamilies may name. */
     familyFilters: FamilyFilters;
+    /** Default alerts renamed since an earlier release, old name to new: a stack file may still name the old one. */
+    renamedAlerts: Readonly<Record<string, string>>;
+    /** What alertRules.overrides may name, and which of those have a threshold to set. */
+    overridableRules: OverridableRules;
 }
 
 /**
@@ -364,7 +369,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     );
     // Rules follow the release's PromQL; while metrics is itself wrong, the newest line's, so no rule is blamed for it.
     const release = metrics ? prometheusRelease(metrics) : NEWEST_RELEASE;
-    const rules = readComponent(source, problems, ALERT_RULES_KEY, alertRulesSchemaFor(release.promql, catalog.defaultAlertNames), misspelt);
+    const rules = readComponent(source, problems, ALERT_RULES_KEY, alertRulesSchemaFor(release.promql, catalog.defaultAlertNames, catalog.renamedAlerts, catalog.overridableRules), misspelt);
     const am = readComponent(source, problems, ALERTMANAGER_KEY, alertmanagerSchema, misspelt);
     const alertmanagerSecrets = readAlertmanagerSecrets(source, problems, am);
     const netpol = readComponent(source, problems, NETWORK_POLICIES_KEY, networkPoliciesSchema, misspelt);
@@ -393,6 +398,9 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     }
     if (am && metrics) {
         checkAlertmanagerDefaultReplicas(am, metrics, problems);
+    }
+    if (am) {
+        checkTeamMatchersAgainstRenames(am, catalog.renamedAlerts, problems);
     }
     if (nodeExporter && metrics && logs) {
         checkNodeExporterNamespace(nodeExporter, metrics, logs, problems);

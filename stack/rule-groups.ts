@@ -1,4 +1,5 @@
-import { Settings } from "../config";
+import { Settings, SettingsCatalog } from "../config";
+import { overridableRules } from "../components/common/rules/overrides";
 import { fluentdSizeBytes } from "../config/formats";
 import { ruleFiles } from "../components/prometheus/rule-files";
 import { RemoteWriteContext, RuleContext } from "../components/common/rules/context";
@@ -11,6 +12,7 @@ import { kubernetesStorageGroup } from "../components/kubelet/volume-alerts";
 import { remoteWriteGroup } from "../components/prometheus/remote-write-alerts";
 import { DEFAULT_RELEASE, prometheusRelease } from "../prometheus-releases/release-lines";
 import { controllerManagerGroup, coreDnsGroup, kubeProxyGroup, schedulerGroup } from "../components/control-plane/component-alerts";
+import { apiserverSloGroup } from "../components/apiserver/slo-rules";
 import { containersGroup } from "../components/kubelet/container-alerts";
 import { controlPlaneGroup, etcdGroup } from "../components/control-plane/alerts";
 import { kubernetesNodesGroup, kubernetesWorkloadsGroup, kubeStateMetricsGroup, persistentVolumesGroup } from "../components/kube-state-metrics/alerts";
@@ -19,6 +21,7 @@ import { nodeGroup } from "../components/node-exporter/alerts";
 import { probesGroup } from "../components/blackbox-exporter/alerts";
 import { prometheusGroup } from "../components/prometheus/alerts";
 import { searchStoreGroup } from "../components/search-store/alerts";
+import { infoInhibitorGroup } from "../components/alertmanager/info-inhibitor";
 import { watchdogGroup } from "../components/alertmanager/watchdog-alert";
 
 /**
@@ -32,6 +35,7 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
         watchdogGroup(),
         c.alertmanagerJob !== undefined ? alertmanagerGroup(c.alertmanagerJob) : undefined,
         c.alertmanagerJob !== undefined && c.alertmanagerCluster ? alertmanagerClusterGroup(c.alertmanagerJob) : undefined,
+        c.alertmanager ? infoInhibitorGroup() : undefined,
         c.nodeExporter ? nodeGroup() : undefined,
         c.kubeStateMetrics ? kubernetesNodesGroup() : undefined,
         c.kubeStateMetrics ? kubernetesWorkloadsGroup() : undefined,
@@ -43,6 +47,7 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
         c.apiserver ? apiserverCertificatesGroup() : undefined,
         c.cadvisor ? containersGroup() : undefined,
         controlPlaneGroup(c),
+        c.apiserver ? apiserverSloGroup() : undefined,
         c.etcd ? etcdGroup() : undefined,
         c.coreDns ? coreDnsGroup() : undefined,
         c.scheduler ? schedulerGroup() : undefined,
@@ -100,11 +105,28 @@ function remoteWriteContext(s: Settings): RemoteWriteContext {
     };
 }
 
+/** Every default group, with every job and component on. */
+function everyDefaultGroup(): RuleGroup[] {
+    const everything: RuleContext = { prometheusJob: "x", kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "x", alertmanagerCluster: true, remoteWrite: { families: DEFAULT_RELEASE.remoteStorage, queues: [{ queue: "0:x", maxShards: 1 }] }, logBufferLimitBytes: 1, blackbox: true, elasticsearch: true };
+    return defaultRuleGroups(everything);
+}
+
 /** Every default alert's name, with every job and component on: what alertRules.disabled may name. */
 export function defaultAlertNames(): string[] {
-    const everything: RuleContext = { prometheusJob: "x", kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "x", alertmanagerCluster: true, remoteWrite: { families: DEFAULT_RELEASE.remoteStorage, queues: [{ queue: "0:x", maxShards: 1 }] }, logBufferLimitBytes: 1, blackbox: true, elasticsearch: true };
-    // An alert with a warning and a critical rule is one name.
-    return [...new Set(defaultRuleGroups(everything).flatMap((g) => g.rules.flatMap((r) => ("alert" in r ? [r.alert] : []))))];
+    return [...new Set(everyDefaultGroup().flatMap((g) => g.rules.flatMap((r) => ("alert" in r ? [r.alert] : []))))];
+}
+
+/**
+ * Default alerts renamed to kube-prometheus's names, old to new (docs/upgrading.md#renamed-alerts).
+ * A stack file that still names an old one is refused with the new name.
+ */
+export const RENAMED_ALERTS: Readonly<Record<string, string>> = {
+    KubeAPIErrorsHigh: "KubeAPIErrorBudgetBurn",
+};
+
+/** What the stack file's alert keys are checked against (config/index.ts SettingsCatalog). */
+export function alertCatalog(): Pick<SettingsCatalog, "defaultAlertNames" | "renamedAlerts" | "overridableRules"> {
+    return { defaultAlertNames: defaultAlertNames(), renamedAlerts: RENAMED_ALERTS, overridableRules: overridableRules(everyDefaultGroup()) };
 }
 
 /** The stack's rule files: the enabled default groups and its own (components/prometheus/rule-files.ts). */

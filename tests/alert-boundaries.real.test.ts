@@ -7,6 +7,7 @@ import { AlertingRule, isAlertingRule } from "../components/common/rules/types";
 import { comparisonThresholds, PromqlThreshold } from "../prometheus-releases/promql";
 import { defaultRuleGroups, ruleContext } from "../stack/rule-groups";
 import { ALERT_CASES, casesOf, everyAlertSettings } from "./harness/alert-cases";
+import { firesRule } from "./harness/alert-case-format";
 import { unitTest } from "./harness/alert-unit-test";
 import { requireBinary, tempDir } from "./harness/prometheus";
 
@@ -154,7 +155,7 @@ async function promtoolOutcomes(entries: { id: string; rule: AlertingRule }[], d
         fs.writeFileSync(path.join(dir, `${file}.rules.yml`), stringify({ groups: [{ name: file, rules: [...recordingRules, ...rules] }] }, { lineWidth: 0 }));
         const tests = casesOf(ALERT_CASES[alert]).map((k) => {
             // Each rule alone: it must fire in a firing case that names its severity, or names none.
-            const perRule = group.map(({ id, rule }) => unitTest([{ ...rule, alert: id }], k.case, k.fires && (k.case.severities ?? [rule.labels.severity]).includes(rule.labels.severity)));
+            const perRule = group.map(({ id, rule }) => unitTest([{ ...rule, alert: id }], k.case, k.fires && firesRule(k.case, rule.labels)));
             return { ...perRule[0], alert_rule_test: perRule.flatMap((t) => t.alert_rule_test), name: `${alert} ${k.name}` };
         });
         fs.writeFileSync(path.join(dir, `${file}.test.yml`), stringify({ rule_files: [`${file}.rules.yml`], evaluation_interval: "1m", tests }, { lineWidth: 0 }));

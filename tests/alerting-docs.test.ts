@@ -13,7 +13,7 @@ import { everyAlertSettings } from "./harness/alert-cases";
  * clause, `for 15 m`). A severity the row states for all (`all warning`) counts for each alert
  * of the row that states none. An alert with one rule per severity states each rule in its
  * parenthesis, each from its severity on (`(critical, < 3 %, 1 m; warning, < 15 %, 1 h)`), and
- * each is checked against the rule of that severity. Issue #29: the docs' stated thresholds must
+ * each is checked against the rule of that severity (of those, the one with the stated `for`). Issue #29: the docs' stated thresholds must
  * agree with the rules.
  */
 const settings = everyAlertSettings();
@@ -162,7 +162,9 @@ export function disagreements(stated: StatedAlert[], rules: ReadonlyMap<string, 
             out.push(`${s.alert}: the table states no severity, but the alert has one rule per severity (${ofName.map((r) => r.labels.severity).join(", ")})`);
             continue;
         }
-        const rule = ofName.length > 1 ? ofName.find((r) => r.labels.severity === s.severity) : ofName[0];
+        // Several rules of one severity (the burn-rate pairs) are told apart by their for.
+        const ofSeverity = ofName.filter((r) => r.labels.severity === s.severity);
+        const rule = ofName.length > 1 ? (ofSeverity.find((r) => minutes(r.for) === s.forMinutes) ?? ofSeverity[0]) : ofName[0];
         if (!rule) {
             out.push(`${s.alert}: the table says ${s.severity}, the rules ${ofName.map((r) => r.labels.severity).join(" and ")}`);
             continue;
@@ -194,9 +196,9 @@ describe("docs/alerting.md's default alerts agree with the rules (issue #29)", (
     it("the table names every default alert once, and each rule of an alert with one per severity", () => {
         const named = stated.map((s) => s.alert);
         assert.deepStrictEqual([...alerts.keys()].filter((a) => !named.includes(a)), []);
-        const rules = stated.map((s) => `${s.alert}${(alerts.get(s.alert)?.length ?? 0) > 1 ? ` ${s.severity}` : ""}`);
+        const rules = stated.map((s) => `${s.alert}${(alerts.get(s.alert)?.length ?? 0) > 1 ? ` ${s.severity} ${s.forMinutes ?? 0} m` : ""}`);
         assert.deepStrictEqual(rules.filter((a, i) => rules.indexOf(a) !== i), []);
-        const multi = [...alerts].filter(([, r]) => r.length > 1).flatMap(([a, r]) => r.map((x) => `${a} ${x.labels.severity}`));
+        const multi = [...alerts].filter(([, r]) => r.length > 1).flatMap(([a, r]) => r.map((x) => `${a} ${x.labels.severity} ${minutes(x.for)} m`));
         assert.deepStrictEqual(multi.filter((r) => !rules.includes(r)), []);
     });
 

@@ -45,7 +45,7 @@ describe("generated alertmanager.yml on Debian's amtool", () => {
     it("amtool check-config accepts the default config, without any receiver secret", () => {
         const out = checkConfig(configText(settingsWith().alertmanager, {}));
         assert.match(out, /SUCCESS/);
-        assert.match(out, /2 receivers/);
+        assert.match(out, /3 receivers/);
     });
 
     it("amtool check-config accepts every receiver type, team routes and inhibit rules", () => {
@@ -53,8 +53,8 @@ describe("generated alertmanager.yml on Debian's amtool", () => {
         const values = { webhookUrl: SECRETS.alertWebhookUrl, watchdogUrl: SECRETS.alertWatchdogUrl, slackUrl: SECRETS.alertSlackUrl, smtpPassword: "pw", pagerdutyKey: "key" };
         const out = checkConfig(configText(a, values));
         assert.match(out, /SUCCESS/);
-        assert.match(out, /1 inhibit rules/);
-        assert.match(out, /4 receivers/);
+        assert.match(out, /2 inhibit rules/);
+        assert.match(out, /5 receivers/);
     });
 
     it("amtool config routes test: watchdog, pages, teams and the rest go where docs/alerting.md#routing says", () => {
@@ -64,6 +64,7 @@ describe("generated alertmanager.yml on Debian's amtool", () => {
         fs.writeFileSync(file, configText(a, values));
         const route = (...labels: string[]) => amtool("config", "routes", "test", `--config.file=${file}`, ...labels).trim();
         assert.strictEqual(route("alertname=Watchdog", "severity=none"), "watchdog");
+        assert.strictEqual(route("alertname=InfoInhibitor", "severity=none", "namespace=shop"), "nowhere");
         assert.strictEqual(route("alertname=KubeAPIDown", "severity=critical"), "pagerduty,default");
         assert.strictEqual(route("alertname=KubePodCrashLooping", "severity=warning", "team=payments"), "pagerduty,team-payments");
         assert.strictEqual(route("alertname=CPUThrottlingHigh", "severity=info", "team=payments"), "team-payments");
@@ -214,5 +215,27 @@ describe("alerts reach a webhook, end to end on 127.0.0.1", function () {
         assert.deepStrictEqual(of("a", "warning").status.inhibitedBy, [of("a", "critical").fingerprint]);
         assert.deepStrictEqual([of("b", "warning").status.state, of("b", "warning").status.inhibitedBy], ["active", []]);
         assert.ok(!sentWarningOfA(), "the warning in namespace a is inhibited");
+    });
+
+    it("InfoInhibitor holds back the info alerts of its namespace, not those of another, and reaches no receiver", async () => {
+        assert.ok(alertmanager && receiver, "runs after the end-to-end case");
+        const alert = (alertname: string, namespace: string, severity: string) => ({ labels: { alertname, namespace, severity }, annotations: { summary: "s", description: "d" } });
+        const response = await fetch(`http://127.0.0.1:${alertmanager.port}/api/v2/alerts`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify([alert("InfoInhibitor", "quiet", "none"), alert("InfoProbe", "quiet", "info"), alert("InfoProbe", "busy", "info")]),
+        });
+        assert.ok(response.ok, `Alertmanager refused the alerts: ${response.status}`);
+        const isInfo = (ns: string) => (l: Record<string, string>) => l.alertname === "InfoProbe" && l.namespace === ns;
+        const sent = (test: (l: Record<string, string>) => boolean) => receiver!.calls.some((c) => c.body.alerts.some((a) => test(a.labels)));
+        await receiver.waitFor("/default", isInfo("busy"));
+        type ApiAlert = { labels: Record<string, string>; fingerprint: string; status: { state: string; inhibitedBy: string[] } };
+        const alerts = await until(async () => {
+            const list = (await (await fetch(`http://127.0.0.1:${alertmanager!.port}/api/v2/alerts`)).json()) as ApiAlert[];
+            return list.some((a) => isInfo("quiet")(a.labels) && a.status.state === "suppressed") && list;
+        }, "the info alert of namespace quiet suppressed in Alertmanager's API", () => (sent(isInfo("quiet")) ? "the info alert of namespace quiet was sent" : undefined));
+        const inhibitor = alerts.find((a) => a.labels.alertname === "InfoInhibitor")!;
+        assert.deepStrictEqual(alerts.find((a) => isInfo("quiet")(a.labels))!.status.inhibitedBy, [inhibitor.fingerprint]);
+        assert.ok(!sent((l) => l.alertname === "InfoInhibitor"), "InfoInhibitor reached a receiver");
     });
 });

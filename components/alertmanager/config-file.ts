@@ -1,5 +1,6 @@
 import { stringify } from "yaml";
 import { AlertmanagerSecretName, AlertmanagerSettings } from "../../config";
+import { INFO_INHIBITOR_ALERT } from "./info-inhibitor";
 import { WATCHDOG_ALERT } from "./watchdog-alert";
 
 /**
@@ -54,7 +55,7 @@ export interface AlertmanagerConfigFile {
 /** The secret values, present exactly for the secret keys a stack sets. */
 export type AlertmanagerSecretValues = Partial<Record<AlertmanagerSecretName, string>>;
 
-export const RECEIVERS = { default: "default", watchdog: "watchdog", pagerduty: "pagerduty" } as const;
+export const RECEIVERS = { default: "default", watchdog: "watchdog", pagerduty: "pagerduty", nowhere: "nowhere" } as const;
 
 const SLACK_TITLE = "[{{ .Status | toUpper }}] {{ .CommonLabels.alertname }}";
 const SLACK_TEXT = "{{ range .Alerts }}{{ .Annotations.summary }}\n{{ .Annotations.description }}\n{{ end }}";
@@ -92,6 +93,8 @@ function receiver(name: string, parts: Omit<Receiver, "name">): Receiver {
  */
 export function alertmanagerConfig(a: AlertmanagerSettings, v: AlertmanagerSecretValues): AlertmanagerConfigFile {
     const routes: Route[] = [
+        // InfoInhibitor only mutes; no integration hears of it.
+        { receiver: RECEIVERS.nowhere, matchers: [matcher("alertname", INFO_INHIBITOR_ALERT)] },
         {
             receiver: RECEIVERS.watchdog,
             matchers: [matcher("alertname", WATCHDOG_ALERT)],
@@ -106,6 +109,7 @@ export function alertmanagerConfig(a: AlertmanagerSettings, v: AlertmanagerSecre
             email_configs: email(a, v),
         }),
         receiver(RECEIVERS.watchdog, { webhook_configs: v.watchdogUrl ? [{ url: v.watchdogUrl, send_resolved: false }] : [] }),
+        receiver(RECEIVERS.nowhere, {}),
     ];
     if (a.pagerduty && v.pagerdutyKey) {
         routes.push({ receiver: RECEIVERS.pagerduty, matchers: [`severity=~"${a.pagerduty.severities.join("|")}"`], continue: true });
@@ -133,9 +137,11 @@ export function alertmanagerConfig(a: AlertmanagerSettings, v: AlertmanagerSecre
             repeat_interval: a.route.repeatInterval,
             routes,
         },
-        // A critical alert silences the warning of the same alert in the same namespace.
+        // A critical alert silences the warning of the same alert in the same namespace; an info
+        // alert is held back while nothing worse fires in its namespace (info-inhibitor.ts).
         inhibit_rules: [
             { source_matchers: [matcher("severity", "critical")], target_matchers: [matcher("severity", "warning")], equal: ["alertname", "namespace"] },
+            { source_matchers: [matcher("alertname", INFO_INHIBITOR_ALERT)], target_matchers: [matcher("severity", "info")], equal: ["namespace"] },
         ],
         receivers,
     };

@@ -77,7 +77,8 @@ function burnRateAlerts(): AlertingRule[] {
         const threshold = burnRateThreshold(a.factor);
         return {
             alert: "KubeAPIErrorBudgetBurn",
-            expr: `${burnRateRecord(a.long)} > ${threshold} and ${burnRateRecord(a.short)} > ${threshold}`,
+            // The smaller of the two burn rates (L < S keeps L where it is smaller, or S), over the threshold: both are.
+            expr: `(${burnRateRecord(a.long)} < ${burnRateRecord(a.short)} or ${burnRateRecord(a.short)}) > ${threshold}`,
             for: a.for,
             labels: { severity: a.severity, long: a.long, short: a.short },
             annotations: {

@@ -18,18 +18,6 @@ export function controlPlaneGroup(c: RuleContext): RuleGroup | undefined {
                     runbook_url: runbook("kubernetes/kubeapidown"),
                 },
             },
-            {
-                alert: "KubeAPIErrorsHigh",
-                expr:
-                    'sum(rate(apiserver_request_total{job="apiserver",code=~"5.."}[5m])) / ' +
-                    'sum(rate(apiserver_request_total{job="apiserver"}[5m])) > 0.03',
-                for: "10m",
-                labels: { severity: "critical" },
-                annotations: {
-                    summary: "The API server answers many requests with errors.",
-                    description: "More than 3 % of the API server's requests have failed with a 5xx code for 10 minutes.",
-                },
-            },
         );
     }
     if (c.kubelet) {

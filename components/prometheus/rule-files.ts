@@ -1,15 +1,26 @@
 import { stringify } from "yaml";
 import { AlertRulesSettings } from "../../config/alert-rules";
 import { isAlertingRule, Rule, RuleFile, RuleGroup } from "../common/rules/types";
+import { applyOverride, overrideKey } from "../common/rules/overrides";
 
-/** The default groups, less the alerts a stack switched off; a group left empty goes too. */
+/**
+ * The default groups, less the alerts a stack switched off (a group left empty goes too), with
+ * the thresholds, `for` and severities it overrode.
+ */
 export function enabledDefaultGroups(settings: AlertRulesSettings, defaults: readonly RuleGroup[]): RuleGroup[] {
     if (!settings.defaults) {
         return [];
     }
     const off = new Set(settings.disabled ?? []);
+    const overrides = settings.overrides ?? {};
+    const alerts = defaults.flatMap((g) => g.rules.filter(isAlertingRule));
+    const overridden = (r: Rule): Rule => {
+        if (!isAlertingRule(r)) return r;
+        const o = overrides[overrideKey(r, alerts)];
+        return o === undefined ? r : applyOverride(r, o);
+    };
     return defaults
-        .map((g) => ({ ...g, rules: g.rules.filter((r) => !(isAlertingRule(r) && off.has(r.alert))) }))
+        .map((g) => ({ ...g, rules: g.rules.filter((r) => !(isAlertingRule(r) && off.has(r.alert))).map(overridden) }))
         .filter((g) => g.rules.length > 0);
 }
 

@@ -16,6 +16,11 @@ export interface AlertCase {
      */
     severities?: Severity[];
     /**
+     * For an alert with several rules of one severity (the API server's burn-rate pairs): the
+     * labels the rules that fire in this case carry, such as { long: "1h" }.
+     */
+    ruleLabels?: Record<string, string>;
+    /**
      * The input series' sample interval, a scrape interval (`15s`); 1m when left out. Rules are
      * still evaluated every minute: a finer interval puts more samples in a range, so an
      * `avg_over_time` of a 0/1 series can take values that 6 samples in 5m cannot.
@@ -43,4 +48,9 @@ export function casesOf(c: AlertCases): { name: string; fires: boolean; case: Al
         ...(c.early ? [{ name: "early", fires: false, case: c.early }] : []),
         ...(c.scenarios ?? []),
     ];
+}
+
+/** Whether a firing case expects this rule of its alert to fire: its severity and rule labels match. */
+export function firesRule(c: AlertCase, labels: Record<string, string>): boolean {
+    return (c.severities === undefined || (c.severities as string[]).includes(labels.severity)) && Object.entries(c.ruleLabels ?? {}).every(([k, v]) => labels[k] === v);
 }

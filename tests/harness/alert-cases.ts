@@ -91,6 +91,23 @@ const dnsLatency = (below: number) => histogram("coredns_dns_request_duration_se
 /** etcd's WAL fsync buckets around 0.5 s (ExponentialBuckets(0.001, 2, 14)). */
 const fsyncDurations = (below: number) => histogram("etcd_disk_wal_fsync_duration_seconds_bucket", 'job="etcd",instance="10.0.0.11:2379"', ["0.256", "0.512", "1.024"], below);
 
+/** Reads of one object per minute, a share `e` of them failing with a 500 and every one within its 1 s bound, evaluated `at`. */
+const burn = (e: number, at: string): AlertCase => {
+    const perMinute = 1000;
+    const failed = Number((e * perMinute).toFixed(3));
+    const read = 'job="apiserver",verb="GET",scope="resource"';
+    return {
+        series: [
+            s(`apiserver_request_total{${read},code="200"}`, `0+${Number((perMinute - failed).toFixed(3))}x200`),
+            s(`apiserver_request_total{${read},code="500"}`, `0+${failed}x200`),
+            s(`apiserver_request_duration_seconds_count{${read}}`, `0+${perMinute}x200`),
+            s(`apiserver_request_duration_seconds_bucket{${read},le="1"}`, `0+${perMinute}x200`),
+        ],
+        at,
+        labels: { verb: "read" },
+    };
+};
+
 /** 80 % of the default buffer (2M chunks x 8) is 13421772 bytes. */
 export const ALERT_CASES: Record<string, AlertCases> = {
     ...DAY_ONE_ALERT_CASES,
@@ -388,17 +405,38 @@ export const ALERT_CASES: Record<string, AlertCases> = {
         silent: { series: [s('up{job="apiserver",instance="10.0.0.11:6443"}', flat(1))], at: "15m" },
     }),
     // 3.1 % and 2.9 % of the requests answered 5xx.
-    KubeAPIErrorsHigh: bounded({
-        fires: {
-            series: [s('apiserver_request_total{job="apiserver",code="500"}', "0+3.1x30"), s('apiserver_request_total{job="apiserver",code="200"}', "0+96.9x30")],
-            at: "11m",
-            labels: {},
-        },
-        silent: {
-            series: [s('apiserver_request_total{job="apiserver",code="500"}', "0+2.9x30"), s('apiserver_request_total{job="apiserver",code="200"}', "0+97.1x30")],
-            at: "11m",
-        },
-    }),
+    // Reads of one object, a share `e` of them failing with a 500, all within their bound: each
+    // window's burn rate is e. Each pair of windows fires alone at its factor times the 1 % budget.
+    KubeAPIErrorBudgetBurn: {
+        fires: { ...burn(0.145, "3m"), ruleLabels: { long: "1h" } },
+        silent: burn(0.143, "3m"),
+        early: burn(0.145, "2m"),
+        scenarios: [
+            { name: "6h and 30m above 6 times the budget", fires: true, case: { ...burn(0.061, "16m"), ruleLabels: { long: "6h" } } },
+            { name: "6h and 30m at 5.9 %", fires: false, case: burn(0.059, "16m") },
+            { name: "6h and 30m, one evaluation early", fires: false, case: burn(0.061, "15m") },
+            { name: "1d and 2h above 3 times the budget", fires: true, case: { ...burn(0.031, "61m"), ruleLabels: { long: "1d" } } },
+            { name: "1d and 2h at 2.9 %", fires: false, case: burn(0.029, "61m") },
+            { name: "1d and 2h, one evaluation early", fires: false, case: burn(0.031, "60m") },
+            { name: "3d and 6h above the budget", fires: true, case: { ...burn(0.0101, "181m"), ruleLabels: { long: "3d" } } },
+            { name: "3d and 6h at 0.99 %", fires: false, case: burn(0.0099, "181m") },
+            { name: "3d and 6h, one evaluation early", fires: false, case: burn(0.0101, "180m") },
+            {
+                name: "slow, not failing: a tenth of reads of one object above 1 s",
+                fires: true,
+                case: {
+                    series: [
+                        s('apiserver_request_total{job="apiserver",verb="GET",scope="resource",code="200"}', "0+1000x10"),
+                        s('apiserver_request_duration_seconds_count{job="apiserver",verb="GET",scope="resource"}', "0+1000x10"),
+                        s(`apiserver_request_duration_seconds_bucket{job="apiserver",verb="GET",scope="resource",le="1"}`, "0+850x10"),
+                    ],
+                    at: "3m",
+                    labels: { verb: "read" },
+                    ruleLabels: { long: "1h" },
+                },
+            },
+        ],
+    },
     CoreDNSDown: bounded({
         fires: { series: [s('up{job="coredns",instance="coredns-1"}', flat(0))], at: "15m", labels: {} },
         silent: { series: [s('up{job="coredns",instance="coredns-1"}', flat(1))], at: "15m" },
@@ -590,4 +628,46 @@ export const ALERT_CASES: Record<string, AlertCases> = {
             at: "15m",
         },
     }),
+    InfoInhibitor: {
+        // An info alert fires in namespace shop; silent when a warning fires there too.
+        // The info alert fires from 5m on: InfoInhibitor fires at once, with no for.
+        fires: {
+            series: [s('ALERTS{alertname="CPUThrottlingHigh",alertstate="firing",severity="info",namespace="shop",pod="web-1",container="web"}', "_x5 1+0x5")],
+            at: "5m",
+            labels: { namespace: "shop" },
+        },
+        silent: {
+            series: [
+                s('ALERTS{alertname="CPUThrottlingHigh",alertstate="firing",severity="info",namespace="shop",pod="web-1",container="web"}', "1+0x10"),
+                s('ALERTS{alertname="KubePodCrashLooping",alertstate="firing",severity="warning",namespace="shop",pod="web-1",container="web"}', "1+0x10"),
+            ],
+            at: "5m",
+        },
+        scenarios: [
+            {
+                name: "a pending warning does not count",
+                fires: true,
+                case: {
+                    series: [
+                        s('ALERTS{alertname="CPUThrottlingHigh",alertstate="firing",severity="info",namespace="shop",pod="web-1",container="web"}', "1+0x10"),
+                        s('ALERTS{alertname="KubePodCrashLooping",alertstate="pending",severity="warning",namespace="shop",pod="web-1",container="web"}', "1+0x10"),
+                    ],
+                    at: "5m",
+                    labels: { namespace: "shop" },
+                },
+            },
+            {
+                name: "a warning in another namespace does not count",
+                fires: true,
+                case: {
+                    series: [
+                        s('ALERTS{alertname="CPUThrottlingHigh",alertstate="firing",severity="info",namespace="shop",pod="web-1",container="web"}', "1+0x10"),
+                        s('ALERTS{alertname="KubePodCrashLooping",alertstate="firing",severity="warning",namespace="other",pod="x",container="x"}', "1+0x10"),
+                    ],
+                    at: "5m",
+                    labels: { namespace: "shop" },
+                },
+            },
+        ],
+    },
 };

@@ -1,6 +1,6 @@
 import * as assert from "assert";
 import { AlertingRule } from "../../components/common/rules/types";
-import { AlertCase } from "./alert-case-format";
+import { AlertCase, firesRule } from "./alert-case-format";
 
 /** The rule's annotation templates filled with the alert's labels, as Prometheus renders `{{ $labels.x }}`. */
 export function expectedAnnotations(rule: AlertingRule, labels: Record<string, string>): Record<string, string> {
@@ -17,11 +17,11 @@ export function expectedAnnotations(rule: AlertingRule, labels: Record<string, s
 
 /**
  * One `promtool test rules` test of an alert's rules (one, or one per severity): the case's
- * series, and what must fire. A firing case expects the rules of its `severities` (all of them
+ * series, and what must fire. A firing case expects the rules of its `severities` and `ruleLabels` (all of them
  * when it names none), each with its labels and annotations; a silent case expects none.
  */
 export function unitTest(rules: readonly AlertingRule[], c: AlertCase, fires: boolean) {
-    const firing = fires ? rules.filter((r) => c.severities === undefined || c.severities.includes(r.labels.severity)) : [];
+    const firing = fires ? rules.filter((r) => firesRule(c, r.labels)) : [];
     assert.ok(!fires || firing.length > 0, `${rules[0].alert}: a firing case names no severity the alert has`);
     return {
         interval: c.interval ?? "1m",
