@@ -55,12 +55,24 @@ function relabel(s: Sample, rules: readonly Rule[]): Sample | undefined {
     return { name: __name__, labels: rest };
 }
 
-/** How many distinct series the rules store of one scrape. */
-export function kept(all: readonly Sample[], rules: readonly Rule[]): number {
+/** The distinct series the rules store of one scrape, by metric name. */
+export function storedByName(all: readonly Sample[], rules: readonly Rule[]): Map<string, number> {
     const stored = new Set<string>();
+    const byName = new Map<string, number>();
     for (const s of all) {
         const r = relabel(s, rules);
-        if (r) stored.add(`${r.name}${JSON.stringify(Object.entries(r.labels).filter(([, v]) => v !== "").sort())}`);
+        if (!r) continue;
+        const key = `${r.name}${JSON.stringify(Object.entries(r.labels).filter(([, v]) => v !== "").sort())}`;
+        if (stored.has(key)) continue;
+        stored.add(key);
+        byName.set(r.name, (byName.get(r.name) ?? 0) + 1);
     }
-    return stored.size;
+    return byName;
+}
+
+/** How many distinct series the rules store of one scrape. */
+export function kept(all: readonly Sample[], rules: readonly Rule[]): number {
+    let n = 0;
+    for (const count of storedByName(all, rules).values()) n += count;
+    return n;
 }
