@@ -24,7 +24,7 @@
 import * as path from "path";
 import { parse } from "yaml";
 import { KUBE_PROMETHEUS_RULES } from "./bench/kube-prometheus-rules";
-import { kept, Rule, Sample, samples, storedByName } from "./bench/relabel";
+import { kept, Rule, samples, storedByName } from "./bench/relabel";
 import { Readers, shippedQueries } from "./bench/read-families";
 import { APISERVER_FIXTURE } from "./generate-apiserver-fixture";
 import { BUSY_FIXTURES } from "./generate-busy-fixtures";
@@ -181,4 +181,3 @@ function main(): void {
 
 main();
 
-export type { Sample };

@@ -182,6 +182,7 @@ async function waitFor(what: string, check: () => Promise<boolean>, child: Child
 
 interface Result {
     targets: number;
+    up: number;
     scraped: number;
     stored: number;
     headSeries: number;
@@ -226,10 +227,9 @@ async function run(g: Generated, port: number, withDrops: boolean, interval: str
             .filter((m) => m.name === "prometheus_rule_group_last_duration_seconds")
             .map((m) => ({ group: m.labels.rule_group.split(";").pop()!, share: m.value / (intervals.get(m.labels.rule_group) ?? seconds(interval)) }));
         const worst = shares.reduce((a, b) => (b.share > a.share ? b : a), { group: "", share: 0 });
-        const up = await query(url, "count(up == 1)");
-        if (up !== targets) log.push(`only ${up} of ${targets} targets up\n`);
         return {
             targets,
+            up: (await query(url, "count(up == 1)")) ?? 0,
             scraped: (await query(url, "sum(scrape_samples_scraped)")) ?? NaN,
             stored: (await query(url, "sum(scrape_samples_post_metric_relabeling)")) ?? NaN,
             headSeries: one("prometheus_tsdb_head_series"),
@@ -272,7 +272,7 @@ async function main(): Promise<void> {
         const mib = (b: number) => `${(b / 2 ** 20).toFixed(0)} MiB`;
         const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
         const rows: Array<[string, (r: Result) => string]> = [
-            ["targets", (r) => String(r.targets)],
+            ["targets (up)", (r) => `${r.targets} (${r.up})`],
             ["samples scraped per cycle", (r) => String(r.scraped)],
             ["samples stored per cycle", (r) => String(r.stored)],
             ["head series", (r) => String(r.headSeries)],
