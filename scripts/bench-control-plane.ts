@@ -4,8 +4,9 @@
  * then the per-node total (cadvisor + kubelet + node-exporter + kube-proxy) and the API server,
  * each as the ratio ours / kube-prometheus. Twice: on the small fixtures (tests/fixtures/*.txt,
  * one nearly empty kind node) and on the busy ones (tests/fixtures/busy/, npm run fixture:busy:
- * a node with 40 pods, 16 CPUs, 4 disks and 4 interfaces, and a busy cluster's API server). Jobs
- * without a busy fixture count their small one on both.
+ * a node with 40 pods, 16 CPUs, 4 disks and 4 interfaces, a busy cluster's API server, and the
+ * kube-state-metrics of 50 such nodes, generated in memory). Jobs without a busy fixture count
+ * their small one on both.
  *
  * Then the metric names our rules let through on the busy fixtures that no shipped query reads
  * (default alerting and recording rules with every job on, and every dashboard panel and
@@ -24,10 +25,10 @@
 import * as path from "path";
 import { parse } from "yaml";
 import { KUBE_PROMETHEUS_RULES } from "./bench/kube-prometheus-rules";
-import { kept, Rule, samples, storedByName } from "./bench/relabel";
+import { kept, Rule, Sample, samples, samplesOf, storedByName } from "./bench/relabel";
 import { Readers, shippedQueries } from "./bench/read-families";
 import { APISERVER_FIXTURE } from "./generate-apiserver-fixture";
-import { BUSY_FIXTURES } from "./generate-busy-fixtures";
+import { BUSY_FIXTURES, busyKsmFixture } from "./generate-busy-fixtures";
 import { CONTROL_PLANE_FIXTURES } from "./generate-control-plane-fixtures";
 import { KSM_FIXTURE } from "./generate-kube-state-metrics-fixture";
 import { KUBELET_FIXTURE } from "./generate-kubelet-fixture";
@@ -49,6 +50,9 @@ import { NODE_EXPORTER_FAMILIES } from "../components/node-exporter/families";
 const FIXTURES = path.join(__dirname, "..", "tests", "fixtures");
 
 type Per = "node" | "cluster";
+/** A busy fixture too large to commit, generated in memory. */
+const BUSY_KSM = "busy kube-state-metrics, in memory (scripts/generate-busy-fixtures.ts)";
+
 /** Each job, where it runs, its small fixture, its busy one if any, and its family table. */
 const JOBS: ReadonlyArray<{ job: string; per: Per; small: string; busy?: string; table: readonly FamilyRule[] }> = [
     { job: "cadvisor", per: "node", small: path.join(FIXTURES, "cadvisor-metrics.txt"), busy: BUSY_FIXTURES.cadvisor, table: CADVISOR_FAMILIES.map((f) => ({ family: f.name, keep: f.keep, why: f.why })) },
@@ -59,10 +63,22 @@ const JOBS: ReadonlyArray<{ job: string; per: Per; small: string; busy?: string;
     { job: "coredns", per: "cluster", small: CONTROL_PLANE_FIXTURES.coredns, table: COREDNS_FAMILIES },
     { job: "kube-scheduler", per: "cluster", small: CONTROL_PLANE_FIXTURES["kube-scheduler"], table: SCHEDULER_FAMILIES },
     { job: "kube-controller-manager", per: "cluster", small: CONTROL_PLANE_FIXTURES["kube-controller-manager"], table: CONTROLLER_MANAGER_FAMILIES },
-    { job: "kube-state-metrics", per: "cluster", small: KSM_FIXTURE, table: KUBE_STATE_METRICS_FAMILIES },
+    { job: "kube-state-metrics", per: "cluster", small: KSM_FIXTURE, busy: BUSY_KSM, table: KUBE_STATE_METRICS_FAMILIES },
 ];
 
 const GOAL = 0.4;
+
+const parsed = new Map<string, Sample[]>();
+/** A fixture's samples, each file or generated text parsed once. */
+function samplesFrom(fixture: string): Sample[] {
+    let s = parsed.get(fixture);
+    if (s === undefined) {
+        s = fixture === BUSY_KSM ? samplesOf(busyKsmFixture()) : samples(fixture);
+        parsed.set(fixture, s);
+    }
+    return s;
+}
+const shown = (fixture: string) => (fixture === BUSY_KSM ? "(in memory) busy kube-state-metrics" : path.relative(FIXTURES, fixture));
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 const ratio = (a: number, b: number) => (a / b).toFixed(2);
 
@@ -79,7 +95,7 @@ function ingestTable(title: string, fixtureOf: (j: (typeof JOBS)[number]) => str
     let api: Counts = { all: 0, kp: 0, ours: 0 };
     for (const j of JOBS) {
         const file = fixtureOf(j);
-        const all = samples(file);
+        const all = samplesFrom(file);
         const r = { all: kept(all, []), kp: kept(all, KUBE_PROMETHEUS_RULES[j.job]), ours: kept(all, ours(j.job)) };
         if (j.per === "node") {
             perNode.all += r.all;
@@ -87,7 +103,7 @@ function ingestTable(title: string, fixtureOf: (j: (typeof JOBS)[number]) => str
             perNode.ours += r.ours;
         }
         if (j.job === "apiserver") api = r;
-        console.log(`${j.job.padEnd(26)}${j.per.padEnd(9)}${pad(r.all, 11)}${pad(r.kp, 11)}${pad(r.ours, 8)}${pad(ratio(r.ours, r.kp), 9)}  ${path.relative(FIXTURES, file)}`);
+        console.log(`${j.job.padEnd(26)}${j.per.padEnd(9)}${pad(r.all, 11)}${pad(r.kp, 11)}${pad(r.ours, 8)}${pad(ratio(r.ours, r.kp), 9)}  ${shown(file)}`);
     }
     console.log(`${"per node, all four".padEnd(35)}${pad(perNode.all, 11)}${pad(perNode.kp, 11)}${pad(perNode.ours, 8)}${pad(ratio(perNode.ours, perNode.kp), 9)}`);
     return { perNode, api };
@@ -98,7 +114,7 @@ function unread(readers: Readers, ours: (job: string) => Rule[]): void {
     console.log(`${"job".padEnd(26)}${pad("kept", 6)}${pad("read", 6)}${pad("unread", 8)}${pad("series", 8)}  (kept names / read by a query / not read: names, series)`);
     const details: string[] = [];
     for (const j of JOBS) {
-        const stored = storedByName(samples(j.busy ?? j.small), ours(j.job));
+        const stored = storedByName(samplesFrom(j.busy ?? j.small), ours(j.job));
         const notRead = [...stored.entries()].filter(([name]) => readers.readersOf(j.job, name).length === 0);
         const listed = notRead.filter(([name]) => j.table.some((r) => r.keep && matchesFamily(r, name)));
         const unlisted = notRead.filter(([name]) => !j.table.some((r) => matchesFamily(r, name)));
@@ -157,7 +173,7 @@ function main(): void {
     };
     const small = ingestTable("small fixtures (tests/fixtures: one nearly empty kind node): series per scrape, unfiltered, kube-prometheus' rules, ours", (j) => j.small, ours);
     const busy = ingestTable(
-        "busy fixtures (tests/fixtures/busy: 40 pods, 16 CPUs, 4 disks, 4 interfaces; a busy cluster's API server; jobs without one: small)",
+        "busy fixtures (tests/fixtures/busy: 40 pods, 16 CPUs, 4 disks, 4 interfaces; a busy cluster's API server and kube-state-metrics of 50 nodes; jobs without one: small)",
         (j) => j.busy ?? j.small,
         ours,
     );

@@ -3,7 +3,7 @@
  * nodes (default 50), each its own `instance` and `node`, with the busy node's cadvisor, kubelet and
  * node-exporter payloads (tests/fixtures/busy/, npm run fixture:busy) and kube-proxy's, plus three
  * control-plane instances (the busy API server, the scheduler and the controller manager), two
- * CoreDNS and one kube-state-metrics. Twice: with our generated config's metric_relabel_configs
+ * CoreDNS and one kube-state-metrics describing a cluster of 50 such nodes (2000 pods). Twice: with our generated config's metric_relabel_configs
  * for every job, and with none (no drop rules). Both load the default rule files (every job on,
  * as in npm run bench:ingest). It prints, side by side: head series, resident memory and
  * rule-evaluation time per interval as a share of the interval.
@@ -27,10 +27,8 @@ import * as os from "os";
 import * as path from "path";
 import { AddressInfo } from "net";
 import { parse, stringify } from "yaml";
-import { BUSY_FIXTURES } from "./generate-busy-fixtures";
-import { APISERVER_FIXTURE } from "./generate-apiserver-fixture";
+import { BUSY_FIXTURES, busyKsmFixture } from "./generate-busy-fixtures";
 import { CONTROL_PLANE_FIXTURES } from "./generate-control-plane-fixtures";
-import { KSM_FIXTURE } from "./generate-kube-state-metrics-fixture";
 import { generatedPrometheusFiles } from "../tests/harness/generated-config";
 import { everyAlertSettings } from "../tests/harness/alert-cases";
 import { requireBinary } from "../tests/harness/prometheus";
@@ -42,17 +40,20 @@ const CYCLES = Number(process.env.BENCH_CYCLES ?? 3);
 const GIVE_UP_MS = 15 * 60 * 1000;
 const POLL_MS = 2000;
 
-/** Each job, the fixture it serves, and its instances: one per node, or a fixed count per cluster. */
-const JOBS: ReadonlyArray<{ job: string; file: string; instances: "node" | number }> = [
-    { job: "cadvisor", file: BUSY_FIXTURES.cadvisor, instances: "node" },
-    { job: "kubelet", file: BUSY_FIXTURES.kubelet, instances: "node" },
-    { job: "node-exporter", file: BUSY_FIXTURES["node-exporter"], instances: "node" },
-    { job: "kube-proxy", file: CONTROL_PLANE_FIXTURES["kube-proxy"], instances: "node" },
-    { job: "apiserver", file: fs.existsSync(BUSY_FIXTURES.apiserver) ? BUSY_FIXTURES.apiserver : APISERVER_FIXTURE, instances: 3 },
-    { job: "kube-scheduler", file: CONTROL_PLANE_FIXTURES["kube-scheduler"], instances: 3 },
-    { job: "kube-controller-manager", file: CONTROL_PLANE_FIXTURES["kube-controller-manager"], instances: 3 },
-    { job: "coredns", file: CONTROL_PLANE_FIXTURES.coredns, instances: 2 },
-    { job: "kube-state-metrics", file: KSM_FIXTURE, instances: 1 },
+const file = (f: string) => () => fs.readFileSync(f, "utf8");
+
+/** Each job, the payload it serves, and its instances: one per node, or a fixed count per cluster. */
+const JOBS: ReadonlyArray<{ job: string; text: () => string; instances: "node" | number }> = [
+    { job: "cadvisor", text: file(BUSY_FIXTURES.cadvisor), instances: "node" },
+    { job: "kubelet", text: file(BUSY_FIXTURES.kubelet), instances: "node" },
+    { job: "node-exporter", text: file(BUSY_FIXTURES["node-exporter"]), instances: "node" },
+    { job: "kube-proxy", text: file(CONTROL_PLANE_FIXTURES["kube-proxy"]), instances: "node" },
+    { job: "apiserver", text: file(BUSY_FIXTURES.apiserver), instances: 3 },
+    { job: "kube-scheduler", text: file(CONTROL_PLANE_FIXTURES["kube-scheduler"]), instances: 3 },
+    { job: "kube-controller-manager", text: file(CONTROL_PLANE_FIXTURES["kube-controller-manager"]), instances: 3 },
+    { job: "coredns", text: file(CONTROL_PLANE_FIXTURES.coredns), instances: 2 },
+    // The busy cluster's: 50 nodes of 40 pods, whatever BENCH_NODES is (scripts/generate-busy-fixtures.ts).
+    { job: "kube-state-metrics", text: busyKsmFixture, instances: 1 },
 ];
 
 const instancesOf = (j: (typeof JOBS)[number]): string[] =>
@@ -68,7 +69,7 @@ function forNode(text: string, instance: string): string {
 
 /** Serves every job's payload at /<job>?node=<instance>, each rendered once. */
 async function serveCluster(): Promise<{ port: number; close: () => Promise<void> }> {
-    const texts = new Map(JOBS.map((j) => [j.job, fs.readFileSync(j.file, "utf8")]));
+    const texts = new Map(JOBS.map((j) => [j.job, j.text()]));
     const bodies = new Map<string, Buffer>();
     const server = http.createServer((req, res) => {
         const url = new URL(req.url ?? "/", "http://localhost");

@@ -20,10 +20,14 @@ export interface Rule {
     replacement?: string;
 }
 
-/** Every sample line of an exposition text; each is one series. */
+/** Every sample line of an exposition file; each is one series. */
 export function samples(file: string): Sample[] {
-    return fs
-        .readFileSync(file, "utf8")
+    return samplesOf(fs.readFileSync(file, "utf8"));
+}
+
+/** Every sample line of an exposition text; each is one series. */
+export function samplesOf(text: string): Sample[] {
+    return text
         .split("\n")
         .filter((l) => l !== "" && !l.startsWith("#"))
         .map((l) => {
