@@ -3,10 +3,12 @@
  * nodes (default 50), each its own `instance` and `node`, with the busy node's cadvisor, kubelet and
  * node-exporter payloads (tests/fixtures/busy/, npm run fixture:busy) and kube-proxy's, plus three
  * control-plane instances (the busy API server, the scheduler and the controller manager), two
- * CoreDNS and one kube-state-metrics describing a cluster of 50 such nodes (2000 pods). Twice: with our generated config's metric_relabel_configs
- * for every job, and with none (no drop rules). Both load the default rule files (every job on,
- * as in npm run bench:ingest). It prints, side by side: head series, resident memory and
- * rule-evaluation time per interval as a share of the interval.
+ * CoreDNS and one kube-state-metrics describing a cluster of 50 such nodes (2000 pods). Three
+ * times: with our generated config's metric_relabel_configs for every job, with kube-prometheus'
+ * (scripts/bench/kube-prometheus-rules.ts, test data naming its source), and with none. Each
+ * loads our default rule files (every job on, as in npm run bench:ingest). It prints, side by
+ * side: head series, resident memory and rule-evaluation time per interval as a share of the
+ * interval.
  *
  * There is no Kubernetes discovery here: each job is the generated job's name, honor_labels,
  * sample_limit and metric_relabel_configs, with static targets that one local HTTP server answers
@@ -28,6 +30,7 @@ import * as path from "path";
 import { AddressInfo } from "net";
 import { parse, stringify } from "yaml";
 import { BUSY_FIXTURES, busyKsmFixture } from "./generate-busy-fixtures";
+import { KUBE_PROMETHEUS_RULES } from "./bench/kube-prometheus-rules";
 import { CONTROL_PLANE_FIXTURES } from "./generate-control-plane-fixtures";
 import { generatedPrometheusFiles } from "../tests/harness/generated-config";
 import { everyAlertSettings } from "../tests/harness/alert-cases";
@@ -111,7 +114,10 @@ function seconds(duration: string): number {
 }
 
 /** The benchmark's prometheus.yml: each job as generated, discovery replaced by static targets on the local server. */
-function benchConfig(g: Generated, port: number, ruleDir: string, withDrops: boolean, interval: string): string {
+/** Whose metric relabelling a run applies: ours (the generated config's), kube-prometheus' (scripts/bench/kube-prometheus-rules.ts), or none. */
+type Rules = "ours" | "kube-prometheus" | "none";
+
+function benchConfig(g: Generated, port: number, ruleDir: string, rules: Rules, interval: string): string {
     const scrapeConfigs = JOBS.map((j) => {
         const ours = g.jobs.get(j.job);
         if (!ours) throw new Error(`the stack generates no ${j.job} job`);
@@ -127,7 +133,8 @@ function benchConfig(g: Generated, port: number, ruleDir: string, withDrops: boo
                 ...(j.instances === "node" ? [{ source_labels: ["__address__"], target_label: "node" }] : []),
                 { target_label: "__address__", replacement: `127.0.0.1:${port}` },
             ],
-            ...(withDrops && ours.metric_relabel_configs ? { metric_relabel_configs: ours.metric_relabel_configs } : {}),
+            ...(rules === "ours" && ours.metric_relabel_configs ? { metric_relabel_configs: ours.metric_relabel_configs } : {}),
+            ...(rules === "kube-prometheus" && KUBE_PROMETHEUS_RULES[j.job].length > 0 ? { metric_relabel_configs: KUBE_PROMETHEUS_RULES[j.job] } : {}),
         };
     });
     // The scrape timeout is the interval: a shared, slow machine must not turn a slow scrape into a lost one.
@@ -195,14 +202,14 @@ interface Result {
     seconds: number;
 }
 
-async function run(g: Generated, port: number, withDrops: boolean, interval: string): Promise<Result> {
+async function run(g: Generated, port: number, rules: Rules, interval: string): Promise<Result> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-scale-"));
     tempDirs.add(dir);
     const ruleDir = path.join(dir, "rules");
     fs.mkdirSync(ruleDir);
     for (const [name, text] of Object.entries(g.ruleFiles)) fs.writeFileSync(path.join(ruleDir, name), text);
     const configFile = path.join(dir, "prometheus.yml");
-    fs.writeFileSync(configFile, benchConfig(g, port, ruleDir, withDrops, interval));
+    fs.writeFileSync(configFile, benchConfig(g, port, ruleDir, rules, interval));
     const webPort = await freePort();
     const url = `http://127.0.0.1:${webPort}`;
     const log: string[] = [];
@@ -242,7 +249,7 @@ async function run(g: Generated, port: number, withDrops: boolean, interval: str
             seconds: (Date.now() - started) / 1000,
         };
     } finally {
-        if (log.some((l) => /level=(error|warn)/.test(l))) console.error(`prometheus (${withDrops ? "ours" : "no drops"}) logged:\n${log.join("").split("\n").slice(0, 20).join("\n")}`);
+        if (log.some((l) => /level=(error|warn)/.test(l))) console.error(`prometheus (${rules}) logged:\n${log.join("").split("\n").slice(0, 20).join("\n")}`);
         const exited = new Promise((r) => child.once("exit", r));
         child.kill("SIGTERM");
         const timer = setTimeout(() => child.kill("SIGKILL"), 10000);
@@ -267,8 +274,9 @@ async function main(): Promise<void> {
     const served = await serveCluster();
     try {
         console.log(`bench:scale: Prometheus ${requireBinary("prometheus")} (Debian 2.42), ${NODES} nodes, interval ${interval}, measured after ${CYCLES} scrapes and rule evaluations`);
-        const ours = await run(g, served.port, true, interval);
-        const none = await run(g, served.port, false, interval);
+        const ours = await run(g, served.port, "ours", interval);
+        const kp = await run(g, served.port, "kube-prometheus", interval);
+        const none = await run(g, served.port, "none", interval);
         const pad = (s: string | number, n = 16) => String(s).padStart(n);
         const mib = (b: number) => `${(b / 2 ** 20).toFixed(0)} MiB`;
         const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
@@ -284,9 +292,11 @@ async function main(): Promise<void> {
             ["slowest group", (r) => r.worstGroup],
             ["wall time of the run", (r) => `${r.seconds.toFixed(0)} s`],
         ];
-        console.log(`${"".padEnd(40)}${pad("ours")}${pad("no drop rules", 40)}`);
-        for (const [name, f] of rows) console.log(`${name.padEnd(40)}${pad(f(ours))}${pad(f(none), 40)}`);
-        console.log(`\nours / no drop rules: head series ${(ours.headSeries / none.headSeries).toFixed(2)}, resident memory ${(ours.rssBytes / none.rssBytes).toFixed(2)}`);
+        console.log(`${"".padEnd(40)}${pad("ours", 26)}${pad("kube-prometheus", 26)}${pad("no drop rules", 26)}`);
+        for (const [name, f] of rows) console.log(`${name.padEnd(40)}${pad(f(ours), 26)}${pad(f(kp), 26)}${pad(f(none), 26)}`);
+        const r = (a: number, b: number) => (a / b).toFixed(2);
+        console.log(`\nours / kube-prometheus: head series ${r(ours.headSeries, kp.headSeries)}, resident memory ${r(ours.rssBytes, kp.rssBytes)}`);
+        console.log(`ours / no drop rules:   head series ${r(ours.headSeries, none.headSeries)}, resident memory ${r(ours.rssBytes, none.rssBytes)}`);
     } finally {
         await served.close();
     }
