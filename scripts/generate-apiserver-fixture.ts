@@ -30,7 +30,8 @@ export const REQUEST_DURATION_BUCKETS = [0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6,
 const SLI_BUCKETS = [0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 45, 60];
 
 /** [group, version, resource, namespaced, written by a controller or kubelet] of the built-in APIs a kind cluster serves. */
-const RESOURCES: ReadonlyArray<readonly [string, string, string, boolean, boolean]> = [
+type Resource = readonly [string, string, string, boolean, boolean];
+const RESOURCES: ReadonlyArray<Resource> = [
     ["", "v1", "pods", true, true], ["", "v1", "nodes", false, true], ["", "v1", "services", true, true], ["", "v1", "endpoints", true, true],
     ["", "v1", "configmaps", true, true], ["", "v1", "secrets", true, true], ["", "v1", "events", true, true], ["", "v1", "namespaces", false, true],
     ["", "v1", "serviceaccounts", true, true], ["", "v1", "persistentvolumeclaims", true, false], ["", "v1", "persistentvolumes", false, false],
@@ -59,7 +60,7 @@ interface Request {
 }
 
 /** The request kinds each resource gets: informers LIST and WATCH it cluster-wide, controllers GET and write what they own. */
-function requests(): Request[] {
+function requests(RESOURCES: ReadonlyArray<Resource>): Request[] {
     const list: Request[] = [];
     for (const [group, version, resource, namespaced, written] of RESOURCES) {
         const r = (verb: string, scope: string, subresource = "") => list.push({ group, version, resource, subresource, scope, verb });
@@ -83,16 +84,16 @@ function requests(): Request[] {
     return list;
 }
 
-const codesOf = (verb: string) => (verb === "GET" ? ["200", "404"] : verb === "POST" ? ["201", "409"] : verb === "WATCH" || verb === "CONNECT" ? ["0"] : verb === "DELETE" ? ["200", "404"] : ["200", "409"]);
+const smallCodes = (verb: string) => (verb === "GET" ? ["200", "404"] : verb === "POST" ? ["201", "409"] : verb === "WATCH" || verb === "CONNECT" ? ["0"] : verb === "DELETE" ? ["200", "404"] : ["200", "409"]);
 
 /** One histogram or counter series per request kind: families whose labels are the request's own, not a cross product. */
-function requestFamilies(): string[] {
+function requestFamilies(shape: ApiserverShape): string[] {
     const lines: string[] = [];
     const label = (r: Request, extra: Record<string, string> = {}) =>
         `{${Object.entries({ component: "apiserver", ...extra, group: r.group, resource: r.resource, scope: r.scope, subresource: r.subresource, verb: r.verb, version: r.version })
             .map(([k, v]) => `${k}="${v}"`)
             .join(",")}}`;
-    const all = requests();
+    const all = requests(shape.resources);
     const histogram = (name: string, buckets: readonly number[], which: Request[], extra: Record<string, string> = {}) => {
         lines.push(`# TYPE ${name} histogram`);
         which.forEach((r, i) => {
@@ -102,7 +103,7 @@ function requestFamilies(): string[] {
         });
     };
     lines.push("# TYPE apiserver_request_total counter");
-    all.forEach((r, i) => codesOf(r.verb).forEach((code, ci) => lines.push(`apiserver_request_total${label(r, { code, dry_run: "" })} ${(i + 1) * 100 + ci}`)));
+    all.forEach((r, i) => shape.codes(r.verb).forEach((code, ci) => lines.push(`apiserver_request_total${label(r, { code, dry_run: "" })} ${(i + 1) * 100 + ci}`)));
     histogram("apiserver_request_duration_seconds", REQUEST_DURATION_BUCKETS, all, { dry_run: "" });
     // The SLI histogram leaves out WATCH and CONNECT, which have no meaningful latency.
     histogram("apiserver_request_sli_duration_seconds", SLI_BUCKETS, all.filter((r) => r.verb !== "WATCH" && r.verb !== "CONNECT"));
@@ -112,6 +113,7 @@ function requestFamilies(): string[] {
     return lines;
 }
 
+function apiserverOwn(RESOURCES: ReadonlyArray<Resource>): Family[] {
 const KINDS = [...new Set(RESOURCES.map(([, , resource]) => resource))];
 const STORED = RESOURCES.map(([group, , resource]) => (group === "" ? resource : `${resource}.${group}`));
 const PRIORITY_LEVELS = ["exempt", "system", "node-high", "leader-election", "workload-high", "workload-low", "global-default", "catch-all"];
@@ -138,7 +140,7 @@ const etcdRows = () => [
     ...STORED.map((type) => ({ operation: "count", type })),
 ];
 
-const APISERVER_OWN: Family[] = [
+return [
     { name: "apiserver_current_inflight_requests", type: "gauge", labels: { request_kind: ["mutating", "readOnly"] } },
     { name: "apiserver_current_inqueue_requests", type: "gauge", labels: { request_kind: ["mutating", "readOnly"] } },
     { name: "apiserver_storage_objects", type: "gauge", labels: { resource: STORED } },
@@ -198,16 +200,56 @@ const APISERVER_OWN: Family[] = [
     { name: "kubernetes_healthchecks_total", type: "counter", labels: { name: ["etcd", "informer-sync", "ping", "log", "poststarthook/rbac/bootstrap-roles"], status: ["success", "error"], type: ["livez", "readyz", "healthz"] } },
     ...workqueues(["APIServiceRegistrationController", "AvailableConditionController", "DiscoveryController", "admission_quota_controller", "autoregister", "crd_autoregistration_controller", "crd_finalizer", "crd_naming_condition_controller", "crd_openapi_controller", "crd_openapi_v3_controller", "non_structural_schema_condition_controller", "open_api_v3_aggregation_controller", "priority_and_fairness_config_queue", "DynamicCABundle-client-ca-bundle", "DynamicServingCertificateController", "RequestHeaderAuthRequestController", "cluster_authentication_trust_controller", "kubernetes_api_approval_conformant_condition_controller"]),
 ];
+}
 
-export function apiserverFixture(): string {
-    const header =
+/** The API server's cluster: the resources it serves, and which response codes each verb sees. */
+export interface ApiserverShape {
+    resources: ReadonlyArray<Resource>;
+    codes: (verb: string) => string[];
+}
+
+/** The one-node kind cluster of tests/fixtures/apiserver-metrics.txt. */
+export const SMALL_APISERVER_SHAPE: ApiserverShape = { resources: RESOURCES, codes: smallCodes };
+
+/**
+ * A busy cluster: the built-in resources plus custom resources of the operators such a cluster
+ * runs (cert-manager, external-secrets, a CNI, volume snapshots, an autoscaler, a GitOps tool;
+ * [group, version, resource, namespaced, written]), each listed, watched, read and written by its
+ * controller; and the response codes many clients bring: 403 and 422, 429 from API Priority and
+ * Fairness, 500 and 504 now and then.
+ */
+export function busyApiserverShape(): ApiserverShape {
+    const custom: Resource[] = [
+        ...["certificates", "certificaterequests", "issuers", "orders", "challenges"].map((r): Resource => ["cert-manager.io", "v1", r, true, true]),
+        ["cert-manager.io", "v1", "clusterissuers", false, true],
+        ...["externalsecrets", "secretstores"].map((r): Resource => ["external-secrets.io", "v1", r, true, true]),
+        ["external-secrets.io", "v1", "clustersecretstores", false, false],
+        ...["ciliumnetworkpolicies", "ciliumendpoints"].map((r): Resource => ["cilium.io", "v2", r, true, true]),
+        ...["ciliumidentities", "ciliumnodes", "ciliumclusterwidenetworkpolicies"].map((r): Resource => ["cilium.io", "v2", r, false, true]),
+        ["snapshot.storage.k8s.io", "v1", "volumesnapshots", true, true], ["snapshot.storage.k8s.io", "v1", "volumesnapshotcontents", false, true], ["snapshot.storage.k8s.io", "v1", "volumesnapshotclasses", false, false],
+        ["karpenter.sh", "v1", "nodepools", false, true], ["karpenter.sh", "v1", "nodeclaims", false, true],
+        ["argoproj.io", "v1alpha1", "applications", true, true], ["argoproj.io", "v1alpha1", "appprojects", true, false],
+        ["monitoring.coreos.com", "v1", "servicemonitors", true, false], ["monitoring.coreos.com", "v1", "podmonitors", true, false],
+        ["storage.k8s.io", "v1", "csistoragecapacities", true, true], ["resource.k8s.io", "v1", "resourceslices", false, true],
+    ];
+    const codes = (verb: string) => {
+        const base = smallCodes(verb);
+        if (verb === "WATCH" || verb === "CONNECT") return base;
+        if (verb === "GET" || verb === "LIST") return [...base.filter((c) => c !== "404" || verb === "GET"), "403", "429", "500", "504"];
+        return [...base, "403", "422", "429", "500"];
+    };
+    return { resources: [...RESOURCES, ...custom], codes };
+}
+
+export function apiserverFixture(shape: ApiserverShape = SMALL_APISERVER_SHAPE, header?: string): string {
+    const small =
         "kube-apiserver: generated by scripts/generate-apiserver-fixture.ts (npm run fixture:apiserver); families, types, label names and\n" +
         "buckets from the Kubernetes metrics reference and k8s.io/apiserver (see the script), label values of a one-node kind cluster\n" +
         "(Kubernetes 1.35). Synthetic: which resource gets which verb is modelled, not recorded; sample values are made up.";
     // The request families first, written per request kind; then the rest from their label values.
-    const rest = exposition(header, [...APISERVER_OWN, ...componentBase(false, 300)]);
+    const rest = exposition(header ?? small, [...apiserverOwn(shape.resources), ...componentBase(false, 300)]);
     const [head, ...body] = rest.split("\n# TYPE ");
-    return `${head}\n${requestFamilies().join("\n")}\n# TYPE ${body.join("\n# TYPE ")}`;
+    return `${head}\n${requestFamilies(shape).join("\n")}\n# TYPE ${body.join("\n# TYPE ")}`;
 }
 
 if (require.main === module) {

@@ -23,15 +23,61 @@ interface Cgroup {
 
 const SYSTEM_CGROUPS = ["/", "/kubepods", "/kubepods/burstable", "/kubepods/besteffort", "/system.slice", "/system.slice/containerd.service", "/system.slice/kubelet.service", "/user.slice"];
 
-const PODS = [
+interface Pod {
+    pod: string;
+    namespace: string;
+    uid: string;
+    runtime: "containerd" | "dockershim";
+    /** [container, image] */
+    containers: ReadonlyArray<readonly [string, string]>;
+}
+
+const PODS: readonly Pod[] = [
     { pod: "coredns-558bd4d5db-x7k2p", namespace: "kube-system", uid: "3f1c", runtime: "dockershim", containers: [["coredns", "registry.k8s.io/coredns/coredns:v1.8.4"]] },
     { pod: "web-7d9c6c8b9f-q2w4e", namespace: "shop", uid: "8a2b", runtime: "containerd", containers: [["nginx", "nginx:1.21"], ["exporter", "nginx/nginx-prometheus-exporter:0.10.0"]] },
     { pod: "fluentd-es-v2.7.0-abcde", namespace: "kube-system", uid: "c4d5", runtime: "containerd", containers: [["fluentd-es", "quay.io/fluentd_elasticsearch/fluentd:v2.7.0"]] },
 ];
 
-function cgroups(): Cgroup[] {
+/**
+ * What the node runs: its pods, the block devices and host interfaces cAdvisor reports. The
+ * default is the small node of tests/fixtures/cadvisor-metrics.txt; busyCadvisorShape() a busy one.
+ */
+export interface CadvisorShape {
+    pods: readonly Pod[];
+    /** Filesystems (container_fs_*): the root cgroup reports each, every other cgroup the first. */
+    filesystems: readonly string[];
+    /** Block devices (container_blkio_device_usage_total) [device, major, minor]: the root and system cgroups report each, pods the first. */
+    disks: ReadonlyArray<readonly [string, string, string]>;
+    /** Host interfaces the root cgroup reports (pod sandboxes report their own eth0). */
+    interfaces: readonly string[];
+    cpus: number;
+}
+
+export const SMALL_CADVISOR_SHAPE: CadvisorShape = { pods: PODS, filesystems: ["/dev/sda1"], disks: [["/dev/sda", "8", "0"]], interfaces: ["eth0"], cpus: 2 };
+
+/**
+ * A busy worker node: `pods` pods of one to three containers each (containerd), several disks and
+ * interfaces. The images and names are made up; the label sets are those cAdvisor gives.
+ */
+export function busyCadvisorShape(n: { pods: number; cpus: number; disks: number; interfaces: number }): CadvisorShape {
+    const apps = [["api", "registry.example.com/shop/api:2.4.1"], ["worker", "registry.example.com/shop/worker:2.4.1"], ["envoy", "envoyproxy/envoy:v1.31.0"], ["redis", "redis:7.4"], ["fluent-bit", "fluent/fluent-bit:3.1"]] as const;
+    const pods: Pod[] = Array.from({ length: n.pods }, (_, i) => {
+        const containers = Array.from({ length: 1 + (i % 3) }, (_, c) => apps[(i + c) % apps.length]);
+        return { pod: `${containers[0][0]}-${(0x7d9c6c8b9f + i).toString(16)}-p${String(i).padStart(2, "0")}`, namespace: ["shop", "payments", "search", "kube-system"][i % 4], uid: `b${String(i).padStart(3, "0")}`, runtime: "containerd", containers };
+    });
+    const letters = "abcdefghijklmnop";
+    return {
+        pods,
+        filesystems: Array.from({ length: n.disks }, (_, d) => `/dev/sd${letters[d]}1`),
+        disks: Array.from({ length: n.disks }, (_, d) => [`/dev/sd${letters[d]}`, "8", String(16 * d)] as const),
+        interfaces: Array.from({ length: n.interfaces }, (_, k) => `eth${k}`),
+        cpus: n.cpus,
+    };
+}
+
+function cgroups(shape: CadvisorShape): Cgroup[] {
     const list: Cgroup[] = SYSTEM_CGROUPS.map((id) => ({ id, container: "", pod: "", namespace: "", image: "", name: "", network: id === "/" }));
-    for (const p of PODS) {
+    for (const p of shape.pods) {
         const podCgroup = `/kubepods/burstable/pod${p.uid}`;
         list.push({ id: podCgroup, container: "", pod: p.pod, namespace: p.namespace, image: "", name: "", network: false });
         if (p.runtime === "containerd") {
@@ -48,13 +94,14 @@ function cgroups(): Cgroup[] {
 }
 
 /** Extra labels per family beyond the container identity: one set per series. */
-function variants(family: string): Record<string, string>[] {
-    if (family.startsWith("container_network_")) return [{ interface: "eth0" }];
-    if (family.startsWith("container_fs_") || family === "container_blkio_device_usage_total") {
-        return family === "container_blkio_device_usage_total"
-            ? [{ device: "/dev/sda", major: "8", minor: "0", operation: "Read" }, { device: "/dev/sda", major: "8", minor: "0", operation: "Write" }]
-            : [{ device: "/dev/sda1" }];
+function variants(family: string, cg: Cgroup, shape: CadvisorShape): Record<string, string>[] {
+    const root = cg.id === "/";
+    if (family.startsWith("container_network_")) return (root ? shape.interfaces : ["eth0"]).map((i) => ({ interface: i }));
+    if (family === "container_blkio_device_usage_total") {
+        const disks = cg.pod === "" ? shape.disks : shape.disks.slice(0, 1);
+        return disks.flatMap(([device, major, minor]) => ["Read", "Write"].map((operation) => ({ device, major, minor, operation })));
     }
+    if (family.startsWith("container_fs_")) return (root ? shape.filesystems : shape.filesystems.slice(0, 1)).map((device) => ({ device }));
     if (family === "container_tasks_state") return ["sleeping", "running", "stopped", "uninterruptible", "iowaiting"].map((state) => ({ state }));
     if (family === "container_memory_failures_total") {
         return ["pgfault", "pgmajfault"].flatMap((failure_type) => ["container", "hierarchy"].map((scope) => ({ failure_type, scope })));
@@ -72,8 +119,8 @@ function typeOf(family: string): string {
     return family.endsWith("_total") ? "counter" : "gauge";
 }
 
-export function cadvisorFixture(): string {
-    const lines: string[] = [];
+export function cadvisorFixture(shape: CadvisorShape = SMALL_CADVISOR_SHAPE, header?: string): string {
+    const lines: string[] = header === undefined ? [] : header.split("\n").map((l) => `# ${l}`);
     let value = 1;
     const families = [...CADVISOR_FAMILIES.map((f) => f.name), "container_hugetlb_usage_bytes", "container_perf_events_total"];
     for (const family of families) {
@@ -91,9 +138,9 @@ export function cadvisorFixture(): string {
             continue;
         }
         const network = family.startsWith("container_network_");
-        for (const cg of cgroups()) {
+        for (const cg of cgroups(shape)) {
             if (network && !cg.network) continue;
-            for (const extra of variants(family)) {
+            for (const extra of variants(family, cg, shape)) {
                 const labels = { container: cg.container, id: cg.id, image: cg.image, name: cg.name, namespace: cg.namespace, pod: cg.pod, ...extra };
                 lines.push(`${family}${labelText(labels)} ${value++}`);
             }

@@ -21,8 +21,17 @@ interface DocumentedFamily {
     source: string;
 }
 
+/** A cluster's objects, from which each family's series follow. */
+export interface KsmCluster {
+    nodes: readonly string[];
+    namespaces: readonly string[];
+    deployments: ReadonlyArray<{ namespace: string; name: string; pods: number; revisions: number }>;
+    daemonPods: ReadonlyArray<{ namespace: string; name: string }>;
+    tolerations: readonly string[];
+}
+
 /** A small cluster: 3 nodes, 2 Deployments each with 3 ReplicaSets kept for rollback, 8 pods. */
-const CLUSTER = {
+export const SMALL_KSM_CLUSTER: KsmCluster = {
     nodes: ["node-1", "node-2", "node-3"],
     namespaces: ["default", "kube-system", "monitoring", "shop"],
     deployments: [
@@ -40,9 +49,9 @@ function kindOf(name: string): string {
 }
 
 /** How many objects of a kind the small cluster has, each a set of identity labels. */
-function objects(kind: string): Record<string, string>[] {
+function objects(kind: string, CLUSTER: KsmCluster): Record<string, string>[] {
     const pods = [
-        ...CLUSTER.deployments.flatMap((d) => Array.from({ length: d.pods }, (_, i) => ({ namespace: d.namespace, pod: `${d.name}-7d9c6c8b9f-${i}`, node: CLUSTER.nodes[i % 3] }))),
+        ...CLUSTER.deployments.flatMap((d) => Array.from({ length: d.pods }, (_, i) => ({ namespace: d.namespace, pod: `${d.name}-7d9c6c8b9f-${i}`, node: CLUSTER.nodes[i % CLUSTER.nodes.length] }))),
         ...CLUSTER.nodes.flatMap((node, i) => CLUSTER.daemonPods.map((p) => ({ namespace: p.namespace, pod: `${p.name}-${i}`, node }))),
     ];
     switch (kind) {
@@ -77,13 +86,13 @@ function objects(kind: string): Record<string, string>[] {
 }
 
 /** Values for labels that vary within one object: one series per value. */
-const VARIANTS: Record<string, string[]> = {
+const variants = (CLUSTER: KsmCluster): Record<string, readonly string[]> => ({
     phase: ["Pending", "Running", "Succeeded", "Failed", "Unknown"],
     condition: ["true", "false", "unknown"],
     resource: ["cpu", "memory"],
     key: CLUSTER.tolerations,
     address: ["10.244.1.10", "10.244.2.11", "10.244.3.12"],
-};
+});
 
 /** Families whose per-object label takes one value per series (an object in one phase has one 1 and four 0s). */
 function variantLabel(f: DocumentedFamily): string | undefined {
@@ -96,13 +105,14 @@ function escape(value: string): string {
     return value.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n");
 }
 
-export function kubeStateMetricsFixture(): string {
+export function kubeStateMetricsFixture(cluster: KsmCluster = SMALL_KSM_CLUSTER, header?: string): string {
     const { version, families } = JSON.parse(fs.readFileSync(KSM_FAMILIES_FILE, "utf8")) as { version: string; families: DocumentedFamily[] };
-    const lines: string[] = [];
+    const lines: string[] = header === undefined ? [] : header.split("\n").map((l) => `# ${l}`);
+    const VARIANTS = variants(cluster);
     for (const f of families) {
         lines.push(`# HELP ${f.name} kube-state-metrics ${version}, from ${f.source}`, `# TYPE ${f.name} ${f.type === "counter" ? "counter" : "gauge"}`);
         const variant = variantLabel(f);
-        for (const object of objects(kindOf(f.name))) {
+        for (const object of objects(kindOf(f.name), cluster)) {
             for (const value of variant ? VARIANTS[variant] : [undefined]) {
                 const labels = f.labels.map((l) => [l, l === variant ? value! : (object[l] ?? `${l}-value`)]);
                 const text = labels.map(([k, v]) => `${k}="${escape(v)}"`).join(",");

@@ -28,7 +28,7 @@ const POD_START_BUCKETS = [0.5, 1, 2, 3, 4, 5, 6, 8, 10, 20, 30, 45, 60, 120, 18
 const VOLUME_BUCKETS = [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 25, 50, 120, 300, 600];
 const VOLUME_PLUGINS = ["kubernetes.io/configmap", "kubernetes.io/secret", "kubernetes.io/projected", "kubernetes.io/empty-dir", "kubernetes.io/host-path", "kubernetes.io/local-volume"];
 export const PVCS = { namespace: ["monitoring"], persistentvolumeclaim: ["data-monitor-0", "grafana"] };
-const PODS = [
+const PODS: ReadonlyArray<readonly [string, string, string]> = [
     ["kube-system", "coredns-7db6d8ff4d-aaaaa", "coredns"], ["kube-system", "coredns-7db6d8ff4d-bbbbb", "coredns"], ["kube-system", "etcd-kind-control-plane", "etcd"],
     ["kube-system", "kube-apiserver-kind-control-plane", "kube-apiserver"], ["kube-system", "kube-controller-manager-kind-control-plane", "kube-controller-manager"],
     ["kube-system", "kube-scheduler-kind-control-plane", "kube-scheduler"], ["kube-system", "kube-proxy-x7k2p", "kube-proxy"], ["kube-system", "kindnet-q2w4e", "kindnet-cni"],
@@ -36,7 +36,17 @@ const PODS = [
     ["monitoring", "node-exporter-klmno", "node-exporter"],
 ];
 
-const KUBELET_OWN: Family[] = [
+/** What the node runs: [namespace, pod, container] of every container, its volume claims and volume plugins. */
+export interface KubeletShape {
+    containers: ReadonlyArray<readonly [string, string, string]>;
+    pvcs: ReadonlyArray<{ namespace: string; persistentvolumeclaim: string }>;
+    volumePlugins: readonly string[];
+}
+
+/** The small kind node of tests/fixtures/kubelet-metrics.txt. */
+export const SMALL_KUBELET_SHAPE: KubeletShape = { containers: PODS, pvcs: PVCS.persistentvolumeclaim.map((persistentvolumeclaim) => ({ namespace: PVCS.namespace[0], persistentvolumeclaim })), volumePlugins: VOLUME_PLUGINS };
+
+const kubeletOwn = (shape: KubeletShape): Family[] => [
     { name: "kubelet_node_name", type: "gauge", labels: { node: ["kind-control-plane"] } },
     { name: "kubelet_running_pods", type: "gauge" },
     { name: "kubelet_running_containers", type: "gauge", labels: { container_state: ["created", "exited", "running", "unknown"] } },
@@ -77,14 +87,14 @@ const KUBELET_OWN: Family[] = [
     { name: "kubelet_http_requests_total", type: "counter", labels: { long_running: ["false"], method: ["GET"], path: ["metrics", "metrics/cadvisor", "metrics/probes", "metrics/resource", "stats", "pods", "healthz", "containerLogs"], server_type: ["readwrite"] } },
     { name: "kubelet_http_requests_duration_seconds", type: "histogram", labels: { long_running: ["false"], method: ["GET"], path: ["metrics", "metrics/cadvisor", "metrics/probes", "metrics/resource", "stats", "pods", "healthz", "containerLogs"], server_type: ["readwrite"] }, buckets: DEF },
     { name: "kubelet_http_inflight_requests", type: "gauge", labels: { long_running: ["false"], method: ["GET"], path: ["metrics", "metrics/cadvisor", "metrics/probes", "metrics/resource", "stats", "pods", "healthz", "containerLogs"], server_type: ["readwrite"] } },
-    { name: "kubelet_volume_stats_available_bytes", type: "gauge", labels: PVCS },
-    { name: "kubelet_volume_stats_capacity_bytes", type: "gauge", labels: PVCS },
-    { name: "kubelet_volume_stats_used_bytes", type: "gauge", labels: PVCS },
-    { name: "kubelet_volume_stats_inodes", type: "gauge", labels: PVCS },
-    { name: "kubelet_volume_stats_inodes_free", type: "gauge", labels: PVCS },
-    { name: "kubelet_volume_stats_inodes_used", type: "gauge", labels: PVCS },
-    { name: "kubelet_volume_stats_health_status_abnormal", type: "gauge", labels: PVCS },
-    { name: "kubelet_container_log_filesystem_used_bytes", type: "gauge", rows: PODS.map(([namespace, pod, container], i) => ({ container, namespace, pod, uid: `uid-${i}` })) },
+    { name: "kubelet_volume_stats_available_bytes", type: "gauge", rows: shape.pvcs },
+    { name: "kubelet_volume_stats_capacity_bytes", type: "gauge", rows: shape.pvcs },
+    { name: "kubelet_volume_stats_used_bytes", type: "gauge", rows: shape.pvcs },
+    { name: "kubelet_volume_stats_inodes", type: "gauge", rows: shape.pvcs },
+    { name: "kubelet_volume_stats_inodes_free", type: "gauge", rows: shape.pvcs },
+    { name: "kubelet_volume_stats_inodes_used", type: "gauge", rows: shape.pvcs },
+    { name: "kubelet_volume_stats_health_status_abnormal", type: "gauge", rows: shape.pvcs },
+    { name: "kubelet_container_log_filesystem_used_bytes", type: "gauge", rows: shape.containers.map(([namespace, pod, container], i) => ({ container, namespace, pod, uid: `uid-${i}` })) },
     { name: "kubelet_orphan_pod_cleaned_volumes", type: "gauge" },
     { name: "kubelet_orphan_pod_cleaned_volumes_errors", type: "gauge" },
     { name: "kubelet_graceful_shutdown_start_time_seconds", type: "gauge" },
@@ -98,18 +108,18 @@ const KUBELET_OWN: Family[] = [
     { name: "kubelet_pod_resources_endpoint_requests_total", type: "counter", labels: { server_api_version: ["v1"] } },
     { name: "kubelet_pod_resources_endpoint_requests_list", type: "counter", labels: { server_api_version: ["v1"] } },
     { name: "kubelet_pod_resources_endpoint_requests_get_allocatable", type: "counter", labels: { server_api_version: ["v1"] } },
-    { name: "storage_operation_duration_seconds", type: "histogram", labels: { migrated: ["false"], operation_name: ["volume_mount", "volume_unmount", "unmount_device"], status: ["success"], volume_plugin: VOLUME_PLUGINS }, buckets: VOLUME_BUCKETS },
-    { name: "volume_operation_total_seconds", type: "histogram", labels: { operation_name: ["volume_mount", "volume_unmount"], plugin_name: VOLUME_PLUGINS }, buckets: VOLUME_BUCKETS },
-    { name: "volume_manager_total_volumes", type: "gauge", labels: { plugin_name: VOLUME_PLUGINS, state: ["actual_state_of_world", "desired_state_of_world"] } },
+    { name: "storage_operation_duration_seconds", type: "histogram", labels: { migrated: ["false"], operation_name: ["volume_mount", "volume_unmount", "unmount_device"], status: ["success"], volume_plugin: shape.volumePlugins }, buckets: VOLUME_BUCKETS },
+    { name: "volume_operation_total_seconds", type: "histogram", labels: { operation_name: ["volume_mount", "volume_unmount"], plugin_name: shape.volumePlugins }, buckets: VOLUME_BUCKETS },
+    { name: "volume_manager_total_volumes", type: "gauge", labels: { plugin_name: shape.volumePlugins, state: ["actual_state_of_world", "desired_state_of_world"] } },
     { name: "plugin_manager_total_plugins", type: "gauge", labels: { socket_path: ["/var/lib/kubelet/plugins_registry"], state: ["actual_state_of_world", "desired_state_of_world"] } },
 ];
 
-export function kubeletFixture(): string {
-    const header =
+export function kubeletFixture(shape: KubeletShape = SMALL_KUBELET_SHAPE, header?: string): string {
+    const small =
         "kubelet /metrics: generated by scripts/generate-kubelet-fixture.ts (npm run fixture:kubelet); families, types, label names and buckets\n" +
         "from the Kubernetes metrics reference and pkg/kubelet/metrics (see the script), label values of one kind node (Kubernetes 1.35).\n" +
         "Synthetic: the pods, volumes and CRI calls are modelled, not recorded; sample values are made up.";
-    return exposition(header, [...KUBELET_OWN, ...componentBase(false, 300)]);
+    return exposition(header ?? small, [...kubeletOwn(shape), ...componentBase(false, 300)]);
 }
 
 if (require.main === module) {

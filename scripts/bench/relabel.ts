@@ -20,10 +20,14 @@ export interface Rule {
     replacement?: string;
 }
 
-/** Every sample line of an exposition text; each is one series. */
+/** Every sample line of an exposition file; each is one series. */
 export function samples(file: string): Sample[] {
-    return fs
-        .readFileSync(file, "utf8")
+    return samplesOf(fs.readFileSync(file, "utf8"));
+}
+
+/** Every sample line of an exposition text; each is one series. */
+export function samplesOf(text: string): Sample[] {
+    return text
         .split("\n")
         .filter((l) => l !== "" && !l.startsWith("#"))
         .map((l) => {
@@ -55,12 +59,24 @@ function relabel(s: Sample, rules: readonly Rule[]): Sample | undefined {
     return { name: __name__, labels: rest };
 }
 
-/** How many distinct series the rules store of one scrape. */
-export function kept(all: readonly Sample[], rules: readonly Rule[]): number {
+/** The distinct series the rules store of one scrape, by metric name. */
+export function storedByName(all: readonly Sample[], rules: readonly Rule[]): Map<string, number> {
     const stored = new Set<string>();
+    const byName = new Map<string, number>();
     for (const s of all) {
         const r = relabel(s, rules);
-        if (r) stored.add(`${r.name}${JSON.stringify(Object.entries(r.labels).filter(([, v]) => v !== "").sort())}`);
+        if (!r) continue;
+        const key = `${r.name}${JSON.stringify(Object.entries(r.labels).filter(([, v]) => v !== "").sort())}`;
+        if (stored.has(key)) continue;
+        stored.add(key);
+        byName.set(r.name, (byName.get(r.name) ?? 0) + 1);
     }
-    return stored.size;
+    return byName;
+}
+
+/** How many distinct series the rules store of one scrape. */
+export function kept(all: readonly Sample[], rules: readonly Rule[]): number {
+    let n = 0;
+    for (const count of storedByName(all, rules).values()) n += count;
+    return n;
 }
