@@ -49,6 +49,10 @@ interface Case {
     key: string;
     /** More that the message must say. */
     says?: RegExp;
+    /** Further keys the same run must name: every problem at once. */
+    alsoKeys?: string[];
+    /** Text that must appear nowhere in what the run prints (a password). */
+    never?: string[];
 }
 
 const metrics = (patch: Config) => (c: Config) => Object.assign(c[M], patch);
@@ -58,6 +62,44 @@ const service = (patch: Config) =>
 const long = (n: number) => "a".repeat(n);
 const RW = `${M}.remoteWrite[0]`;
 const remoteWrite = (patch: Config) => metrics({ remoteWrite: [{ url: "https://metrics.example.com/api/v1/write", ...patch }] });
+
+/**
+ * Class 8 of issue #33: a URL that carries user:password@ is refused, and the password is echoed
+ * nowhere. Every URL-typed field, and every host field that a URL may be pasted into, gets the
+ * same set of URLs, each wrong in another way besides its credentials.
+ */
+const PASSWORD = "Pa55-w0rd-9x";
+const PASSWORD_AT = "Pa55@w0rd/9x";
+const URLS_WITH_CREDENTIALS: [string, string][] = [
+    ["valid apart from its credentials", `https://alice:${PASSWORD}@monitor.example.com/`],
+    ["a space in the host", `https://alice:${PASSWORD}@monitor example.com/`],
+    ["a tab in the path", `https://alice:${PASSWORD}@monitor.example.com/a\tb`],
+    ["an unescaped @ and / in the password", `https://alice:${PASSWORD_AT}@monitor.example.com/`],
+    ["an ftp scheme", `ftp://alice:${PASSWORD}@monitor.example.com/`],
+    ["no scheme", `alice:${PASSWORD}@monitor.example.com`],
+    ["a port out of range", `http://alice:${PASSWORD}@monitor.example.com:99999/`],
+];
+const B = "cluster-monitoring:blackboxExporter";
+const URL_FIELDS: [string, string, (c: Config, url: string) => void][] = [
+    ["the external URL", `${M}.externalUrl`, (c, url) => (c[M].externalUrl = url)],
+    ["a remote write URL", `${RW}.url`, (c, url) => remoteWrite({ url })(c)],
+    ["an http probe target", `${B}.probes[0].target`, (c, url) => (c[B] = { enabled: true, probes: [{ name: "shop", target: url }] })],
+    ["a tcp probe target", `${B}.probes[0].target`, (c, url) => (c[B] = { enabled: true, probes: [{ name: "shop", target: url, module: "tcp_connect" }] })],
+    ["the search host", `${L}.search.host`, (c, url) => (c[L].search.host = url)],
+    ["the Ingress host", `${M}.ingress.host`, (c, url) => (c[M].ingress = { host: url })],
+    ["the NFS server", `${M}.storage.nfs.server`, (c, url) => (c[M].storage = { mode: "nfs", nfs: { server: url, path: "/m" } })],
+    ["an etcd endpoint", `${M}.etcd.endpoints[0]`, (c, url) => Object.assign(c[M], { jobs: { etcd: true }, etcd: { endpoints: [url], scheme: "http" } })],
+    ["the SMTP smarthost", `${A}.email.smarthost`, (c, url) => (c[A] = { email: { to: "oncall@example.com", from: "am@example.com", smarthost: url } })],
+];
+const CREDENTIALS_IN_URLS: Case[] = URL_FIELDS.flatMap(([field, key, set]) =>
+    URLS_WITH_CREDENTIALS.map(([how, url]) => ({
+        class: "credentials in errors",
+        what: `${field}: a URL with user:password@, ${how}`,
+        edit: (c: Config) => set(c, url),
+        key,
+        never: [PASSWORD, "w0rd"],
+    })),
+);
 
 const CASES: Case[] = [
     // 1. Namespaces
@@ -468,6 +510,7 @@ const CASES: Case[] = [
         edit: (c) => (c["cluster-monitoring:blackboxExporter"] = { enabled: true, probes: [{ name: "kubelet", target: "https://a.example.com/" }] }),
         key: "cluster-monitoring:blackboxExporter.probes[0].name",
     },
+    ...CREDENTIALS_IN_URLS,
 ];
 
 interface Run {
@@ -528,6 +571,12 @@ function assertRefused(c: Case, run: Run): void {
     assert.ok(run.stderr.includes(c.key), `the message names ${c.key}:\n${run.stderr}`);
     if (c.says) {
         assert.match(run.stderr, c.says);
+    }
+    for (const key of c.alsoKeys ?? []) {
+        assert.ok(run.stderr.includes(key), `the message also names ${key}:\n${run.stderr}`);
+    }
+    for (const hidden of c.never ?? []) {
+        assert.ok(!run.stderr.includes(hidden), `the message must not show ${JSON.stringify(hidden)}:\n${run.stderr}`);
     }
     assert.doesNotMatch(run.stderr, /^ {4}at /m, "no stack trace");
     assert.ok(!run.wrote, "no manifest may be written");
