@@ -101,6 +101,43 @@ const CREDENTIALS_IN_URLS: Case[] = URL_FIELDS.flatMap(([field, key, set]) =>
     })),
 );
 
+/**
+ * Class 4 of issue #33: every selector the program accepts refuses the empty one, which would
+ * match everything (docs/configuration.md#label-selectors).
+ */
+const CP = "cluster-monitoring:controlPlane";
+const KSM = "cluster-monitoring:kubeStateMetrics";
+const podAffinity = (selector: Config) => ({ podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: selector, topologyKey: "kubernetes.io/hostname" }] } });
+const podAntiAffinityPreferred = (selector: Config) => ({
+    podAntiAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 10, podAffinityTerm: { labelSelector: selector, topologyKey: "kubernetes.io/hostname" } }] },
+});
+const EMPTY_SELECTORS: Case[] = [
+    { class: "empty selectors", what: "a service job selecting every Service", edit: service({ selector: {} }), key: `${M}.services[0].selector`, says: /every Service in the namespace/ },
+    { class: "empty selectors", what: "a scheduler job selecting every pod", edit: (c) => (c[CP] = { scheduler: { podLabels: {} } }), key: `${CP}.scheduler.podLabels`, says: /every pod in the namespace/ },
+    { class: "empty selectors", what: "a controller manager job selecting every pod", edit: (c) => (c[CP] = { controllerManager: { podLabels: {} } }), key: `${CP}.controllerManager.podLabels`, says: /every pod/ },
+    {
+        class: "empty selectors",
+        what: "a team route matching every alert",
+        edit: (c) => {
+            c[A] = { slack: { channel: "#alerts" }, teams: [{ name: "payments", matchers: {}, slackChannel: "#payments" }] };
+            c["cluster-monitoring:alertSlackUrl"] = { secure: "v1:x" };
+        },
+        key: `${A}.teams[0].matchers`,
+        says: /every alert/,
+    },
+    { class: "empty selectors", what: "a pod affinity term with labelSelector {}", edit: metrics({ affinity: podAffinity({}) }), key: `${M}.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].labelSelector`, says: /every pod/ },
+    { class: "empty selectors", what: "a pod affinity term with empty matchLabels", edit: (c) => (c[A] = { affinity: podAffinity({ matchLabels: {} }) }), key: `${A}.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].labelSelector`, says: /every pod/ },
+    {
+        class: "empty selectors",
+        what: "a preferred anti-affinity term with empty matchExpressions",
+        edit: (c) => (c[KSM] = { affinity: podAntiAffinityPreferred({ matchExpressions: [] }) }),
+        key: `${KSM}.affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].podAffinityTerm.labelSelector`,
+        says: /every pod/,
+    },
+    { class: "empty selectors", what: "log agent labels of {}, the DaemonSet's selector", edit: logs({ labels: {} }), key: `${L}.labels`, says: /selector/ },
+    { class: "empty selectors", what: "an empty nodeSelector where there is no default to drop", edit: metrics({ nodeSelector: {} }), key: `${M}.nodeSelector`, says: /constrains nothing/ },
+];
+
 const CASES: Case[] = [
     // 1. Namespaces
     { class: "namespaces", what: "creating kube-system", edit: metrics({ namespace: "kube-system", createNamespace: true }), key: `${M}.createNamespace`, says: /system namespace/ },
@@ -511,6 +548,7 @@ const CASES: Case[] = [
         key: "cluster-monitoring:blackboxExporter.probes[0].name",
     },
     ...CREDENTIALS_IN_URLS,
+    ...EMPTY_SELECTORS,
 ];
 
 interface Run {
