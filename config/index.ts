@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ALERT_RULES_KEY, AlertRulesSettings, alertRulesSchema, alertRulesSchemaFor } from "./alert-rules";
-import { NEWEST_RELEASE, prometheusRelease } from "../prometheus-releases/release-lines";
+import { NEWEST_RELEASE, PrometheusRelease, prometheusRelease, resolveRelease } from "../prometheus-releases/release-lines";
 import {
     ALERTMANAGER_CLUSTER_PORT_NAMES,
     ALERTMANAGER_KEY,
@@ -19,6 +19,7 @@ import { checkLimitJobNames } from "./job-names";
 import { ClusterSettings, readClusterSettings } from "./cluster";
 import { checkControlPlaneAgainstMetrics, CONTROL_PLANE_KEY, controlPlaneSchema, ControlPlaneSettings } from "./control-plane";
 import { knownKeysMessage } from "./fields";
+import { closest } from "./did-you-mean";
 import { GRAFANA_KEY, GrafanaSettings, grafanaSchema } from "./grafana";
 import { ELASTICSEARCH_EXPORTER_PORT_NAME, elasticsearchExporterName } from "./elasticsearch-exporter";
 import { GRAFANA_PORT_NAME, RESOURCE_METRICS_PORT_NAME } from "./own-targets";
@@ -318,6 +319,32 @@ function checkAlertmanagerDefaultReplicas(a: { enabled: boolean; replicas?: numb
 }
 
 /**
+ * The release line whose PromQL the rules follow while the metrics key has problems of its own,
+ * read raw from that key: its image and prometheusVersion, with their defaults. A typo elsewhere
+ * in metrics then hides no rule that the stack's line cannot evaluate (issue #33, class 9). The
+ * key is read where the stack wrote it, also under a misspelt top-level name (metric, matrics).
+ * Only when the line itself is unknown (image or prometheusVersion wrong, or the key under a
+ * misspelt project namespace) are the rules held to the newest line, so none is blamed for it.
+ */
+function rawRelease(source: ConfigSource, misspelt: Set<string>): PrometheusRelease {
+    if (misspelt.has(METRICS_KEY)) {
+        return NEWEST_RELEASE;
+    }
+    const stray = projectKeys(source).filter((k) => !KNOWN_KEYS.includes(k) && closest(k, KNOWN_KEYS) === METRICS_KEY);
+    const raw = source.value(METRICS_KEY) ?? (stray.length === 1 ? source.value(stray[0]) : undefined);
+    if (raw !== undefined && (typeof raw !== "object" || raw === null || Array.isArray(raw))) {
+        return NEWEST_RELEASE;
+    }
+    const image = fieldOf(raw, ["image"], metricsSchema.in.shape.image);
+    const version = fieldOf(raw, ["prometheusVersion"], metricsSchema.in.shape.prometheusVersion);
+    if (!image.known || !version.known) {
+        return NEWEST_RELEASE;
+    }
+    const resolved = resolveRelease(image.value, version.value);
+    return "release" in resolved ? resolved.release : NEWEST_RELEASE;
+}
+
+/**
  * What the components offer that some keys choose from, handed in by the composition root
  * (stack/index.ts), since config/ knows no component: the names of the default alerts, which
  * alertRules.disabled may list.
@@ -357,8 +384,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         grafanaRead ? known(grafanaRead.enabled) : rawField(GRAFANA_KEY, ["enabled"], grafanaSchema.shape.enabled),
         grafanaRead ? known(grafanaRead.generateAdminPassword) : rawField(GRAFANA_KEY, ["generateAdminPassword"], grafanaSchema.shape.generateAdminPassword),
     );
-    // Rules follow the release's PromQL; while metrics is itself wrong, the newest line's, so no rule is blamed for it.
-    const release = metrics ? prometheusRelease(metrics) : NEWEST_RELEASE;
+    const release = metrics ? prometheusRelease(metrics) : rawRelease(source, misspelt);
     const rules = readComponent(source, problems, ALERT_RULES_KEY, alertRulesSchemaFor(release.promql, catalog.defaultAlertNames), misspelt);
     const am = readComponent(source, problems, ALERTMANAGER_KEY, alertmanagerSchema, misspelt);
     const alertmanagerSecrets = readAlertmanagerSecrets(source, problems, am);

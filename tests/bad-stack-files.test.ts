@@ -51,6 +51,8 @@ interface Case {
     says?: RegExp;
     /** Further keys the same run must name: every problem at once. */
     alsoKeys?: string[];
+    /** Keys the run must not blame: a problem that another one makes unknowable. */
+    notKeys?: string[];
     /** Text that must appear nowhere in what the run prints (a password). */
     never?: string[];
 }
@@ -136,6 +138,55 @@ const EMPTY_SELECTORS: Case[] = [
     },
     { class: "empty selectors", what: "log agent labels of {}, the DaemonSet's selector", edit: logs({ labels: {} }), key: `${L}.labels`, says: /selector/ },
     { class: "empty selectors", what: "an empty nodeSelector where there is no default to drop", edit: metrics({ nodeSelector: {} }), key: `${M}.nodeSelector`, says: /constrains nothing/ },
+];
+
+/**
+ * Class 9 of issue #33: one problem hides no other. A typo in the metrics key leaves its release
+ * line readable, so a rule that line cannot evaluate is reported in the same run.
+ */
+const RULE = "cluster-monitoring:alertRules";
+const RULE_EXPR = `${RULE}.groups[0].rules[0].expr`;
+const rule = (expr: string) => (c: Config) => (c[RULE] = { groups: [{ name: "team", rules: [{ record: "x:y", expr }] }] });
+const both = (...edits: ((c: Config) => void)[]) => (c: Config) => edits.forEach((e) => e(c));
+const ONE_PASS: Case[] = [
+    {
+        class: "one pass",
+        what: "a misspelt metrics key beside a function the default line lacks",
+        edit: both(metrics({ retension: "7d" }), rule("last_over_time(up[5m])")),
+        key: `${M}.retension`,
+        alsoKeys: [RULE_EXPR],
+        says: /last_over_time.*v2\.11\.1/,
+    },
+    {
+        class: "one pass",
+        what: "a misspelt top-level metrics key beside a function the default line lacks",
+        edit: both((c) => ((c["cluster-monitoring:metric"] = c[M]), delete c[M]), rule("last_over_time(up[5m])")),
+        key: "cluster-monitoring:metric",
+        alsoKeys: [RULE_EXPR, `${M}.externalUrl`],
+        says: /last_over_time.*v2\.11\.1/,
+    },
+    {
+        class: "one pass",
+        what: "a wrong metrics value on a 3.x image beside holt_winters, which 3.x lacks",
+        edit: both(metrics({ image: "quay.io/prometheus/prometheus:v3.5.0", retention: "7 days" }), rule("holt_winters(up[5m], 0.5, 0.5)")),
+        key: `${M}.retention`,
+        alsoKeys: [RULE_EXPR],
+        says: /holt_winters.*3\.x/,
+    },
+    {
+        class: "one pass",
+        what: "a misspelt metrics key on 2.53, whose rule is valid there",
+        edit: both(metrics({ image: "quay.io/prometheus/prometheus:v2.53.5", retension: "7d" }), rule("last_over_time(up[5m])")),
+        key: `${M}.retension`,
+        notKeys: [RULE_EXPR],
+    },
+    {
+        class: "one pass",
+        what: "an image of no supported line, which blames no rule",
+        edit: both(metrics({ image: "quay.io/prometheus/prometheus:v2.54.1" }), rule("last_over_time(up[5m])")),
+        key: `${M}.image`,
+        notKeys: [RULE_EXPR],
+    },
 ];
 
 const CASES: Case[] = [
@@ -549,6 +600,7 @@ const CASES: Case[] = [
     },
     ...CREDENTIALS_IN_URLS,
     ...EMPTY_SELECTORS,
+    ...ONE_PASS,
 ];
 
 interface Run {
@@ -612,6 +664,9 @@ function assertRefused(c: Case, run: Run): void {
     }
     for (const key of c.alsoKeys ?? []) {
         assert.ok(run.stderr.includes(key), `the message also names ${key}:\n${run.stderr}`);
+    }
+    for (const key of c.notKeys ?? []) {
+        assert.ok(!run.stderr.includes(key), `the message must not blame ${key}:\n${run.stderr}`);
     }
     for (const hidden of c.never ?? []) {
         assert.ok(!run.stderr.includes(hidden), `the message must not show ${JSON.stringify(hidden)}:\n${run.stderr}`);
