@@ -45,6 +45,9 @@ export function hostAndPort(value: string): string | undefined {
     return hostProblem === undefined && portNumber(m[4]) === undefined ? undefined : expected;
 }
 
+/** A probe target lands in Prometheus' scrape config, a ConfigMap, as the target parameter. */
+const PROBE_URL_RULES = { storedIn: "Prometheus' scrape config, a ConfigMap" };
+
 const probeSchema = closedObject({
     name: text(dnsLabel, "grafana-health").meta({ description: "the probe's job name; no other job may have it" }),
     target: text(undefined, "http://grafana.monitoring.svc:3000/api/health").meta({
@@ -53,7 +56,8 @@ const probeSchema = closedObject({
     module: choice(BLACKBOX_MODULES).default("http_2xx").meta({ description: `one of ${BLACKBOX_MODULES.join(", ")}` }),
     interval: text(prometheusDuration).optional().meta({ description: "how often to probe; the global scrape interval when unset" }),
 }).superRefine((p, ctx) => {
-    const complaint = p.module === "tcp_connect" ? hostAndPort(p.target) : absoluteHttpUrl(p.target);
+    // A query is part of what is probed (/health?ready=1); the external URL's rule against one does not apply.
+    const complaint = p.module === "tcp_connect" ? hostAndPort(p.target) : absoluteHttpUrl(p.target, PROBE_URL_RULES);
     if (complaint !== undefined) {
         ctx.addIssue({ code: "custom", path: ["target"], input: p.target, message: `${complaint} (module ${p.module})` });
     }

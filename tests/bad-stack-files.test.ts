@@ -189,6 +189,54 @@ const ONE_PASS: Case[] = [
     },
 ];
 
+/**
+ * Class 6 of issue #33: valid input is accepted (ACCEPTED below), and what a line lacks is
+ * explained as such, not as a cascade of syntax errors.
+ */
+const IMAGE_3 = "quay.io/prometheus/prometheus:v3.5.0";
+const EXPLAINED: Case[] = [
+    {
+        class: "explained",
+        what: "holt_winters on 3.x: not available, use predict_linear",
+        edit: both(metrics({ image: IMAGE_3 }), rule("holt_winters(up[5m], 0.5, 0.5)")),
+        key: RULE_EXPR,
+        says: /`holt_winters` is not available in Prometheus 3\.x.*use predict_linear/,
+        never: ["syntax error"],
+    },
+    {
+        class: "explained",
+        what: "last_over_time on the default line: not available, came in 2.26, use",
+        edit: rule("last_over_time(up[5m]) > 0"),
+        key: RULE_EXPR,
+        says: /`last_over_time` is not available in Prometheus v2\.11\.1 \(it came in 2\.26\); use /,
+        never: ["syntax error"],
+    },
+    {
+        class: "explained",
+        what: "an experimental function on 3.x: behind a feature flag",
+        edit: both(metrics({ image: IMAGE_3 }), rule("double_exponential_smoothing(up[5m], 0.5, 0.5)")),
+        key: RULE_EXPR,
+        says: /promql-experimental-functions/,
+        never: ["syntax error"],
+    },
+    { class: "explained", what: "a made-up function: no such function, did you mean", edit: rule("rat(up[5m])"), key: RULE_EXPR, says: /`rat` is not a PromQL function \(did you mean rate\?\)/, never: ["syntax error"] },
+    {
+        class: "explained",
+        what: "a probe URL with a fragment: refused for the fragment, not by the external URL's rule",
+        edit: (c) => (c[B] = { enabled: true, probes: [{ name: "shop", target: "https://shop.example.com/health#x" }] }),
+        key: `${B}.probes[0].target`,
+        says: /#fragment/,
+        never: ["external URL"],
+    },
+];
+
+/** Valid input that a rule meant for something else used to refuse (class 6 of issue #33). */
+const ACCEPTED: Case[] = [
+    { class: "accepted", what: "a probe URL with a query string", edit: (c) => (c[B] = { enabled: true, probes: [{ name: "shop", target: "https://shop.example.com/health?ready=1&verbose" }] }), key: "" },
+    { class: "accepted", what: "holt_winters on the default v2.11.1, which has it", edit: rule("holt_winters(up[5m], 0.5, 0.5)"), key: "" },
+    { class: "accepted", what: "holt_winters on 2.53, which has it", edit: both(metrics({ image: "quay.io/prometheus/prometheus:v2.53.5" }), rule("holt_winters(up[5m], 0.5, 0.5)")), key: "" },
+];
+
 const CASES: Case[] = [
     // 1. Namespaces
     { class: "namespaces", what: "creating kube-system", edit: metrics({ namespace: "kube-system", createNamespace: true }), key: `${M}.createNamespace`, says: /system namespace/ },
@@ -601,6 +649,7 @@ const CASES: Case[] = [
     ...CREDENTIALS_IN_URLS,
     ...EMPTY_SELECTORS,
     ...ONE_PASS,
+    ...EXPLAINED,
 ];
 
 interface Run {
@@ -689,6 +738,14 @@ describe("bad stack files are refused before anything is registered or written",
         assert.strictEqual(ok.status, 0, ok.stderr);
         assert.ok(ok.wrote);
         assert.ok(ok.registered > 0, "the program registered its resources");
+    });
+
+    ACCEPTED.forEach((c) => {
+        it(`valid input is accepted: ${c.what}`, async () => {
+            const run = await renderCaseInProcess(c);
+            assert.strictEqual(run.status, 0, run.stderr);
+            assert.ok(run.wrote);
+        });
     });
 
     CASES.forEach((c) => {
