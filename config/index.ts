@@ -318,6 +318,16 @@ function checkAlertmanagerDefaultReplicas(a: { enabled: boolean; replicas?: numb
     }
 }
 
+/** The full keys of `fields` ([stack key, field]) that the stack file leaves unset, so their value is a default. */
+function unwrittenKeys(source: ConfigSource, fields: readonly (readonly [string, string])[]): string[] {
+    return fields
+        .filter(([key, field]) => {
+            const raw = source.value(key);
+            return typeof raw !== "object" || raw === null || (raw as Record<string, unknown>)[field] === undefined || (raw as Record<string, unknown>)[field] === null;
+        })
+        .map(([key, field]) => `${fullKey(key)}.${field}`);
+}
+
 /**
  * The release line whose PromQL the rules follow while the metrics key has problems of its own,
  * read raw from that key: its image and prometheusVersion, with their defaults. A typo elsewhere
@@ -414,8 +424,12 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     if (resourceMetrics && metrics && logs && nodeExporter) {
         checkResourceMetrics(resourceMetrics, metrics, logs, nodeExporter, problems);
     }
-    // Two things that claim the same job name, host port or Ingress route.
+    // Two things that claim the same job name, host port or Ingress route; a clash is blamed on the name the stack wrote.
     const claims = jobClaims({
+        defaultedKeys: unwrittenKeys(source, [
+            [METRICS_KEY, "name"],
+            [ALERTMANAGER_KEY, "name"],
+        ]),
         ...(metrics ? metricsJobClaims(metrics) : partialMetricsJobClaims(rawField)),
         nodeExporter: nodeExporter?.enabled,
         kubeStateMetrics: ksm?.enabled,

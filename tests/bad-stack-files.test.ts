@@ -237,6 +237,41 @@ const ACCEPTED: Case[] = [
     { class: "accepted", what: "holt_winters on 2.53, which has it", edit: both(metrics({ image: "quay.io/prometheus/prometheus:v2.53.5" }), rule("holt_winters(up[5m], 0.5, 0.5)")), key: "" },
 ];
 
+/** Class 7 of issue #33: a clash is blamed on the entry the stack wrote, never on a key it left at its default. */
+const BLAME_WHAT_WAS_WRITTEN: Case[] = [
+    {
+        class: "blame",
+        what: "a service entry named like Alertmanager's default name",
+        edit: service({ name: "alertmanager" }),
+        key: `${M}.services[0].name`,
+        says: /alertmanager\.name \(not set in the stack, so its default\)/,
+        notKeys: [`${A}.name:`],
+    },
+    {
+        class: "blame",
+        what: "a probe named like Alertmanager's default name",
+        edit: (c) => (c[B] = { enabled: true, probes: [{ name: "alertmanager", target: "https://a.example.com/" }] }),
+        key: `${B}.probes[0].name`,
+        says: /or set cluster-monitoring:alertmanager\.name to another name/,
+        notKeys: [`${A}.name:`],
+    },
+    {
+        class: "blame",
+        what: "a service entry named like Prometheus' default name",
+        edit: service({ name: "monitor" }),
+        key: `${M}.services[0].name`,
+        says: /metrics\.name \(not set in the stack/,
+        notKeys: [`${M}.name:`],
+    },
+    {
+        class: "blame",
+        what: "Alertmanager named in the stack like a service entry: the later of two written names",
+        edit: (c) => (service({ name: "jmx" })(c), (c[A] = { name: "jmx" })),
+        key: `${A}.name`,
+        says: /services\[0\]\.name brings in/,
+    },
+];
+
 const CASES: Case[] = [
     // 1. Namespaces
     { class: "namespaces", what: "creating kube-system", edit: metrics({ namespace: "kube-system", createNamespace: true }), key: `${M}.createNamespace`, says: /system namespace/ },
@@ -650,6 +685,7 @@ const CASES: Case[] = [
     ...EMPTY_SELECTORS,
     ...ONE_PASS,
     ...EXPLAINED,
+    ...BLAME_WHAT_WAS_WRITTEN,
 ];
 
 interface Run {
