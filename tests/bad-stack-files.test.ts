@@ -232,6 +232,8 @@ const EXPLAINED: Case[] = [
 
 /** Valid input that a rule meant for something else used to refuse (class 6 of issue #33). */
 const ACCEPTED: Case[] = [
+    { class: "accepted", what: "a cron schedule with names, a step and a macro's neighbour", edit: (c) => (c[S] = { enabled: true, retention: { schedule: "15/30 2 1-7 jan,jul MON" } }), key: "" },
+    { class: "accepted", what: "a @daily retention schedule", edit: (c) => (c[S] = { enabled: true, retention: { schedule: "@daily" } }), key: "" },
     { class: "accepted", what: "a probe URL with a query string", edit: (c) => (c[B] = { enabled: true, probes: [{ name: "shop", target: "https://shop.example.com/health?ready=1&verbose" }] }), key: "" },
     { class: "accepted", what: "holt_winters on the default v2.11.1, which has it", edit: rule("holt_winters(up[5m], 0.5, 0.5)"), key: "" },
     { class: "accepted", what: "holt_winters on 2.53, which has it", edit: both(metrics({ image: "quay.io/prometheus/prometheus:v2.53.5" }), rule("holt_winters(up[5m], 0.5, 0.5)")), key: "" },
@@ -270,6 +272,19 @@ const BLAME_WHAT_WAS_WRITTEN: Case[] = [
         key: `${A}.name`,
         says: /services\[0\]\.name brings in/,
     },
+];
+
+/** Class 5 of issue #33: a cron schedule is checked for meaning, naming the key. */
+const RETENTION_SCHEDULE = `${S}.retention.schedule`;
+const schedule = (value: string) => (c: Config) => (c[S] = { enabled: true, retention: { schedule: value } });
+const CRON: Case[] = [
+    { class: "cron", what: "minute 60", edit: schedule("60 1 * * *"), key: RETENTION_SCHEDULE, says: /minute 60 is out of range/ },
+    { class: "cron", what: "hour 25", edit: schedule("0 25 * * *"), key: RETENTION_SCHEDULE, says: /hour 25 is out of range/ },
+    { class: "cron", what: "31 February, which never comes", edit: schedule("0 1 31 2 *"), key: RETENTION_SCHEDULE, says: /never comes/ },
+    { class: "cron", what: "31 April", edit: schedule("0 1 31 APR *"), key: RETENTION_SCHEDULE, says: /day 31 of APR never comes/ },
+    { class: "cron", what: "day of week 7", edit: schedule("0 1 * * 7"), key: RETENTION_SCHEDULE, says: /0 to 6/ },
+    { class: "cron", what: "a step of 0", edit: schedule("*/0 * * * *"), key: RETENTION_SCHEDULE, says: /at least 1/ },
+    { class: "cron", what: "a backwards range", edit: schedule("0 22-2 * * *"), key: RETENTION_SCHEDULE, says: /runs backwards/ },
 ];
 
 const CASES: Case[] = [
@@ -686,6 +701,7 @@ const CASES: Case[] = [
     ...ONE_PASS,
     ...EXPLAINED,
     ...BLAME_WHAT_WAS_WRITTEN,
+    ...CRON,
 ];
 
 interface Run {

@@ -19,3 +19,4 @@ export * from "./image";
 export * from "./prometheus-bytes";
 export * from "./re2";
 export * from "./user-info";
+export * from "./cron";
