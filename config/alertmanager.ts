@@ -152,10 +152,6 @@ export const alertmanagerSchema = closedObject({
         ctx.addIssue({ code: "custom", path: ["replicas"], input: a.replicas, message: oneVolumeMessage(a.storage.mode) });
     }
 }, whenClean("replicas", "storage")).superRefine((a, ctx) => {
-    if (a.web !== undefined && !a.enabled) {
-        ctx.addIssue({ code: "custom", path: ["web"], input: a.web, message: "no web setting unless enabled is true: no Alertmanager would serve it" });
-    }
-}, whenClean("web", "enabled")).superRefine((a, ctx) => {
     a.teams.forEach((t, i) => {
         if (t?.slackChannel !== undefined && a.slack === undefined) {
             ctx.addIssue({ code: "custom", path: ["teams", i, "slackChannel"], input: t.slackChannel, message: "nothing unless alertmanager.slack is set, which holds the Slack webhook" });

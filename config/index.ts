@@ -45,6 +45,7 @@ import { readEtcdClient, readGrafanaAdminPassword, readRemoteWriteSecrets, readS
 import { referencedSecretKeys, remoteWriteSchema } from "./remote-write";
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
 import { fluentdSizeBytes, prometheusDurationSeconds } from "./formats";
+import { checkNeeds } from "./needs";
 
 export * from "./alert-rules";
 export * from "./annotation-discovery";
@@ -424,6 +425,27 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     if (resourceMetrics && metrics && logs && nodeExporter) {
         checkResourceMetrics(resourceMetrics, metrics, logs, nodeExporter, problems);
     }
+    // A setting that does nothing: a sub-setting of a switched-off feature, a list whose consumer is off, a limit the line ignores.
+    checkNeeds(
+        source,
+        {
+            parsed: {
+                [METRICS_KEY]: metrics,
+                [CONTROL_PLANE_KEY]: controlPlane,
+                [SEARCH_STORE_KEY]: store,
+                [NODE_EXPORTER_KEY]: nodeExporter,
+                [KUBE_STATE_METRICS_KEY]: ksm,
+                [GRAFANA_KEY]: grafanaRead,
+                [ALERTMANAGER_KEY]: am,
+                [NETWORK_POLICIES_KEY]: netpol,
+                [RESOURCE_METRICS_KEY]: adapterRead,
+                [BLACKBOX_EXPORTER_KEY]: blackboxRead,
+            },
+            metrics,
+            release: metrics ? release : undefined,
+        },
+        problems,
+    );
     // Two things that claim the same job name, host port or Ingress route; a clash is blamed on the name the stack wrote.
     const claims = jobClaims({
         defaultedKeys: unwrittenKeys(source, [

@@ -234,6 +234,8 @@ const EXPLAINED: Case[] = [
 const ACCEPTED: Case[] = [
     { class: "accepted", what: "a cron schedule with names, a step and a macro's neighbour", edit: (c) => (c[S] = { enabled: true, retention: { schedule: "15/30 2 1-7 jan,jul MON" } }), key: "" },
     { class: "accepted", what: "a @daily retention schedule", edit: (c) => (c[S] = { enabled: true, retention: { schedule: "@daily" } }), key: "" },
+    { class: "accepted", what: "label limits on 2.53, which reads them", edit: metrics({ image: "quay.io/prometheus/prometheus:v2.53.5", limits: { labelLimit: 30, perJob: { kubelet: { labelLimit: 40 } } } }), key: "" },
+    { class: "accepted", what: "a switched-off component with nothing else set", edit: (c) => ((c[A] = { enabled: false }), (c[NE] = { enabled: false }), (c[S] = { enabled: false })), key: "" },
     { class: "accepted", what: "a probe URL with a query string", edit: (c) => (c[B] = { enabled: true, probes: [{ name: "shop", target: "https://shop.example.com/health?ready=1&verbose" }] }), key: "" },
     { class: "accepted", what: "holt_winters on the default v2.11.1, which has it", edit: rule("holt_winters(up[5m], 0.5, 0.5)"), key: "" },
     { class: "accepted", what: "holt_winters on 2.53, which has it", edit: both(metrics({ image: "quay.io/prometheus/prometheus:v2.53.5" }), rule("holt_winters(up[5m], 0.5, 0.5)")), key: "" },
@@ -285,6 +287,40 @@ const CRON: Case[] = [
     { class: "cron", what: "day of week 7", edit: schedule("0 1 * * 7"), key: RETENTION_SCHEDULE, says: /0 to 6/ },
     { class: "cron", what: "a step of 0", edit: schedule("*/0 * * * *"), key: RETENTION_SCHEDULE, says: /at least 1/ },
     { class: "cron", what: "a backwards range", edit: schedule("0 22-2 * * *"), key: RETENTION_SCHEDULE, says: /runs backwards/ },
+];
+
+/**
+ * Class 1 of issue #33: a setting that does nothing is refused, naming it, for every declared
+ * "needs" relation of config/needs.ts.
+ */
+const G = "cluster-monitoring:grafana";
+const NE = "cluster-monitoring:nodeExporter";
+const NP = "cluster-monitoring:networkPolicies";
+const IDLE: Case[] = [
+    { class: "does nothing", what: "Alertmanager's retention while it is off", edit: (c) => (c[A] = { enabled: false, retention: "240h" }), key: `${A}.retention`, says: /nothing unless cluster-monitoring:alertmanager\.enabled is true/ },
+    { class: "does nothing", what: "Grafana's Ingress while it is off", edit: (c) => (c[G] = { enabled: false, ingress: { host: "grafana.example.com" } }), key: `${G}.ingress`, says: /grafana\.enabled is true/ },
+    { class: "does nothing", what: "the search store's image while it is off", edit: (c) => (c[S] = { image: "docker.elastic.co/elasticsearch/elasticsearch-oss:7.10.2" }), key: `${S}.image`, says: /searchStore\.enabled is true/ },
+    { class: "does nothing", what: "node-exporter's port while it is off", edit: (c) => (c[NE] = { enabled: false, port: 9200 }), key: `${NE}.port`, says: /nodeExporter\.enabled is true/ },
+    { class: "does nothing", what: "kube-state-metrics' resources while it is off", edit: (c) => (c[KSM] = { enabled: false, resources: { memoryLimit: "1Gi" } }), key: `${KSM}.resources`, says: /kubeStateMetrics\.enabled is true/ },
+    { class: "does nothing", what: "the adapter's window while it is off", edit: (c) => (c[R] = { window: "10m" }), key: `${R}.window`, says: /resourceMetrics\.enabled is true/ },
+    { class: "does nothing", what: "probes while the blackbox exporter is off", edit: (c) => (c[B] = { probes: [{ name: "shop", target: "https://shop.example.com/" }] }), key: `${B}.probes`, says: /blackboxExporter\.enabled is true/ },
+    { class: "does nothing", what: "outside ranges while network policies are off", edit: (c) => (c[NP] = { enabled: false, outsideCidrs: ["203.0.113.0/24"] }), key: `${NP}.outsideCidrs`, says: /networkPolicies\.enabled is true/ },
+    { class: "does nothing", what: "the exporter's image while the store's exporter is off", edit: (c) => (c[S] = { enabled: true, exporter: { enabled: false, image: "quay.io/prometheuscommunity/elasticsearch-exporter:v1.11.0" } }), key: `${S}.exporter.image`, says: /searchStore\.exporter\.enabled is true/ },
+    { class: "does nothing", what: "Kibana's index pattern while Kibana is off", edit: (c) => (c[S] = { enabled: true, kibana: { enabled: false, indexPattern: "logs-*" } }), key: `${S}.kibana.indexPattern`, says: /kibana\.enabled is true/ },
+    { class: "does nothing", what: "the retention days while retention is off", edit: (c) => (c[S] = { enabled: true, retention: { enabled: false, days: 30 } }), key: `${S}.retention.days`, says: /retention\.enabled is true/ },
+    { class: "does nothing", what: "the scheduler's port on a managed control plane", edit: (c) => (c[CP] = { kind: "managed", scheduler: { port: 10259 } }), key: `${CP}.scheduler.port`, says: /controlPlane\.kind managed/ },
+    { class: "does nothing", what: "kube-proxy's port while its job is off", edit: (c) => (c[CP] = { kubeProxy: { enabled: false, port: 10249 } }), key: `${CP}.kubeProxy.port`, says: /kubeProxy\.enabled is false/ },
+    { class: "does nothing", what: "etcd targets while the etcd job is off", edit: metrics({ etcd: { endpoints: ["10.0.0.11"], scheme: "http" } }), key: `${M}.etcd`, says: /jobs\.etcd is true/ },
+    { class: "does nothing", what: "probing annotated Services without annotation discovery", edit: (c) => (c[B] = { enabled: true, probeAnnotated: true }), key: `${B}.probeAnnotated`, says: /annotationDiscovery/ },
+    { class: "does nothing", what: "a label limit on 2.11, which ignores it", edit: metrics({ limits: { labelLimit: 30 } }), key: `${M}.limits.labelLimit`, says: /label limits came in 2\.27/ },
+    { class: "does nothing", what: "a per-job label limit on 2.11", edit: metrics({ limits: { perJob: { kubelet: { sampleLimit: 1000, labelValueLengthLimit: 100 } } } }), key: `${M}.limits.perJob.kubelet.labelValueLengthLimit`, says: /2\.27/, notKeys: [`${M}.limits.perJob.kubelet.sampleLimit`] },
+    {
+        class: "does nothing",
+        what: "one problem for a switched-off store, none again for what is under it",
+        edit: (c) => (c[S] = { enabled: false, retention: { enabled: false, days: 30 } }),
+        key: `${S}.retention`,
+        notKeys: [`${S}.retention.days`],
+    },
 ];
 
 const CASES: Case[] = [
@@ -702,6 +738,7 @@ const CASES: Case[] = [
     ...EXPLAINED,
     ...BLAME_WHAT_WAS_WRITTEN,
     ...CRON,
+    ...IDLE,
 ];
 
 interface Run {

@@ -96,9 +96,15 @@ describe("the scrape-job name registry", () => {
         }
     });
 
-    it("lets a chosen name of a component that is off through: nothing runs under it", () => {
-        accepted((c) => (c.alertmanager = { enabled: false, name: "kubelet" }));
-        accepted((c) => (c.blackboxExporter = { enabled: false, probes: [probe("kubelet"), probe("kubelet")] }));
+    it("blames no clash on a chosen name of a component that is off: nothing runs under it, so the name does nothing, and says so", () => {
+        for (const [edit, key] of [
+            [(c: Config) => (c.alertmanager = { enabled: false, name: "kubelet" }), "cluster-monitoring:alertmanager.name"],
+            [(c: Config) => (c.blackboxExporter = { enabled: false, probes: [probe("kubelet"), probe("kubelet")] }), "cluster-monitoring:blackboxExporter.probes"],
+        ] as const) {
+            const problems = problemsOf(edit);
+            assert.deepStrictEqual(problems.map((p) => p.key), [key]);
+            assert.match(problems[0].expected, /^nothing unless .*\.enabled is true/);
+        }
     });
 
     it("lists a clash beside metrics' own problems, from the fields that are right", () => {
