@@ -11,6 +11,7 @@ import { NamedObject } from "../components/common/named-object";
 import { networkPolicyObjects } from "../components/network-policies/object-names";
 import { nodeExporterObjects } from "../components/node-exporter/object-names";
 import { resourceMetricsObjects } from "../components/resource-metrics/object-names";
+import { resourceMetricsModel } from "../components/resource-metrics/model";
 import { blackboxExporterObjects } from "../components/blackbox-exporter/object-names";
 import { searchStoreObjects } from "../components/search-store/object-names";
 
@@ -26,7 +27,7 @@ export function programObjects(s: Settings): NamedObject[] {
         ...kubeStateMetricsObjects(s.kubeStateMetrics),
         ...grafanaObjects(s.grafana, s.grafana.enabled ? dashboardsFor(s, PROJECT).map((d) => d.slug) : []),
         ...alertmanagerObjects(s.alertmanager),
-        ...resourceMetricsObjects(s.resourceMetrics),
+        ...resourceMetricsObjects(resourceMetricsModel(s)),
         ...blackboxExporterObjects(s.blackboxExporter),
         ...networkPolicyObjects(s),
     ];

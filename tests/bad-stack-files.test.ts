@@ -323,6 +323,20 @@ const IDLE: Case[] = [
     },
 ];
 
+/** Class 3 of issue #33: the object registry lists what the components render, also what another key brings in. */
+const REGISTRY: Case[] = [
+    {
+        class: "object registry",
+        what: "Prometheus' TLS Secret named like the adapter's Secret for Prometheus' login",
+        edit: (c) => {
+            metrics({ image: IMAGE_3, web: { tls: { secretName: "prometheus-adapter-prometheus" }, basicAuth: { username: "ops" } } })(c);
+            c[R] = { enabled: true };
+        },
+        key: `${M}.web.tls.secretName`,
+        says: /which the program writes \(named by cluster-monitoring:resourceMetrics\.name\)/,
+    },
+];
+
 const CASES: Case[] = [
     // 1. Namespaces
     { class: "namespaces", what: "creating kube-system", edit: metrics({ namespace: "kube-system", createNamespace: true }), key: `${M}.createNamespace`, says: /system namespace/ },
@@ -739,6 +753,7 @@ const CASES: Case[] = [
     ...BLAME_WHAT_WAS_WRITTEN,
     ...CRON,
     ...IDLE,
+    ...REGISTRY,
 ];
 
 interface Run {
