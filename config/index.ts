@@ -11,7 +11,17 @@ import {
     readAlertmanagerSecrets,
 } from "./alertmanager";
 import { oneVolumeMessage } from "./storage";
-import { checkHostPorts, hostPortClaims } from "./claims/host-ports";
+import { checkHostPorts, declaredNodePorts, hostPortClaims } from "./claims/host-ports";
+import {
+    checkDestinationsAllowed,
+    checkMemoryDemands,
+    checkProbesAgainstGuards,
+    checkSecurityDefaults,
+    destinations,
+    guardedEndpoints,
+    memoryDemands,
+    securityDefaults,
+} from "./claims/declarations";
 import { checkIngressRoutes, ingressClaims } from "./claims/ingress-routes";
 import { checkJobClaims, JobClaim, jobClaims, JobClaimSources } from "./claims/scrape-job-names";
 import { BLACKBOX_EXPORTER_KEY, BLACKBOX_PORT, BLACKBOX_PORT_NAME, BlackboxExporterSettings, blackboxExporterSchema } from "./blackbox-exporter";
@@ -467,7 +477,23 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         checkLimitJobNames(metrics, claims, problems);
     }
     if (nodeExporter) {
-        checkHostPorts(hostPortClaims(nodeExporter), problems);
+        checkHostPorts(hostPortClaims(nodeExporter), problems, declaredNodePorts(controlPlane, metrics));
+    }
+    // Keys that contradict each other across components, from what each declares (config/claims/declarations.ts).
+    if (netpol) {
+        checkDestinationsAllowed(
+            destinations({
+                remoteWrite: metrics?.remoteWrite,
+                externalSearchHost: logs && store && !store.enabled ? logs.search.host : undefined,
+            }),
+            netpol,
+            problems,
+        );
+    }
+    checkMemoryDemands(memoryDemands(store), problems);
+    checkSecurityDefaults(securityDefaults(store), problems);
+    if (blackboxRead?.enabled && metrics) {
+        checkProbesAgainstGuards(blackboxRead.probes, metrics.namespace, guardedEndpoints(metrics, am), problems);
     }
     if (metrics && grafanaRead) {
         checkIngressRoutes(ingressClaims(metrics.ingress, grafanaRead.enabled ? grafanaRead.ingress : undefined), problems);

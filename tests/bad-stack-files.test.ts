@@ -236,6 +236,8 @@ const ACCEPTED: Case[] = [
     { class: "accepted", what: "a @daily retention schedule", edit: (c) => (c[S] = { enabled: true, retention: { schedule: "@daily" } }), key: "" },
     { class: "accepted", what: "label limits on 2.53, which reads them", edit: metrics({ image: "quay.io/prometheus/prometheus:v2.53.5", limits: { labelLimit: 30, perJob: { kubelet: { labelLimit: 40 } } } }), key: "" },
     { class: "accepted", what: "a switched-off component with nothing else set", edit: (c) => ((c[A] = { enabled: false }), (c[NE] = { enabled: false }), (c[S] = { enabled: false })), key: "" },
+    { class: "accepted", what: "a remote write address inside the allowed outside ranges", edit: (c) => (remoteWrite({ url: "https://203.0.113.9/api/v1/write" })(c), (c[NP] = { outsideCidrs: ["203.0.113.0/24"] })), key: "" },
+    { class: "accepted", what: "a tcp probe of Prometheus behind a login", edit: (c) => (metrics({ image: IMAGE_3, web: { basicAuth: { username: "ops" } } })(c), (c[B] = { enabled: true, probes: [{ name: "prom-tcp", target: "monitor.monitoring.svc:9090", module: "tcp_connect" }] })), key: "" },
     { class: "accepted", what: "a probe URL with a query string", edit: (c) => (c[B] = { enabled: true, probes: [{ name: "shop", target: "https://shop.example.com/health?ready=1&verbose" }] }), key: "" },
     { class: "accepted", what: "holt_winters on the default v2.11.1, which has it", edit: rule("holt_winters(up[5m], 0.5, 0.5)"), key: "" },
     { class: "accepted", what: "holt_winters on 2.53, which has it", edit: both(metrics({ image: "quay.io/prometheus/prometheus:v2.53.5" }), rule("holt_winters(up[5m], 0.5, 0.5)")), key: "" },
@@ -334,6 +336,67 @@ const REGISTRY: Case[] = [
         },
         key: `${M}.web.tls.secretName`,
         says: /which the program writes \(named by cluster-monitoring:resourceMetrics\.name\)/,
+    },
+];
+
+/** Class 2 of issue #33: keys that contradict each other across components, from what each declares. */
+const CONFLICTS: Case[] = [
+    {
+        class: "across components",
+        what: "a remote write address outside the allowed outside ranges",
+        edit: (c) => (remoteWrite({ url: "https://198.51.100.7/api/v1/write" })(c), (c[NP] = { outsideCidrs: ["203.0.113.0/24"] })),
+        key: `${RW}.url`,
+        says: /networkPolicies\.outsideCidrs allows: .*198\.51\.100\.7/,
+    },
+    {
+        class: "across components",
+        what: "an external search store outside the allowed outside ranges",
+        edit: (c) => ((c[L].search.host = "192.0.2.10"), (c[NP] = { outsideCidrs: ["203.0.113.0/24", "2001:db8::/32"] })),
+        key: `${L}.search.host`,
+        says: /none of 203\.0\.113\.0\/24, 2001:db8::\/32 contains/,
+    },
+    {
+        class: "across components",
+        what: "node-exporter on the port the stack says kube-proxy binds",
+        edit: (c) => (c[CP] = { kubeProxy: { port: 9100 } }),
+        key: `${NE}.port`,
+        says: /kube-proxy \(metrics, on every node\) \(cluster-monitoring:controlPlane\.kubeProxy\.port\)/,
+    },
+    {
+        class: "across components",
+        what: "node-exporter on the port the etcd job scrapes on the nodes",
+        edit: metrics({ jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http", port: 9100 } }),
+        key: `${NE}.port`,
+        says: /etcd .*metrics\.etcd\.port/,
+    },
+    { class: "across components", what: "a JVM heap larger than the memory limit", edit: (c) => (c[S] = { enabled: true, heapSize: "2g" }), key: `${S}.heapSize`, says: /less than .*resources\.memoryLimit \(1Gi\)/ },
+    { class: "across components", what: "a JVM heap as large as the memory limit", edit: (c) => (c[S] = { enabled: true, heapSize: "3g", resources: { memoryRequest: "3Gi", memoryLimit: "3Gi" } }), key: `${S}.heapSize`, says: /OOM-killed/ },
+    {
+        class: "across components",
+        what: "Elasticsearch 8, secure by default, which the program does not configure",
+        edit: (c) => (c[S] = { enabled: true, image: "docker.elastic.co/elasticsearch/elasticsearch:8.15.0", kibana: { enabled: false } }),
+        key: `${S}.image`,
+        says: /Elasticsearch 8 turns on security by default/,
+    },
+    {
+        class: "across components",
+        what: "a probe of Prometheus once its web config asks for a login",
+        edit: (c) => {
+            metrics({ image: IMAGE_3, web: { basicAuth: { username: "ops" } } })(c);
+            c[B] = { enabled: true, probes: [{ name: "prometheus-ready", target: "http://monitor.monitoring.svc:9090/-/ready" }] };
+        },
+        key: `${B}.probes[0].target`,
+        says: /metrics\.web\.basicAuth makes Prometheus ask every request for one \(401/,
+    },
+    {
+        class: "across components",
+        what: "a plain-http probe of Alertmanager once it speaks TLS only",
+        edit: (c) => {
+            c[A] = { web: { tls: { secretName: "am-tls" } } };
+            c[B] = { enabled: true, probes: [{ name: "am", target: "http://alertmanager.monitoring:9093/-/healthy" }] };
+        },
+        key: `${B}.probes[0].target`,
+        says: /an https:\/\/ target: cluster-monitoring:alertmanager\.web\.tls/,
     },
 ];
 
@@ -754,6 +817,7 @@ const CASES: Case[] = [
     ...CRON,
     ...IDLE,
     ...REGISTRY,
+    ...CONFLICTS,
 ];
 
 interface Run {
