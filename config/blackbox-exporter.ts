@@ -1,6 +1,7 @@
+import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { z } from "zod";
 import { choice, closedObject, flag, text, whenClean } from "./fields";
-import { absoluteHttpUrl, containerImage, dnsLabel, hostName, ipAddress, portNumber, prometheusDuration, serviceName } from "./formats";
+import { absoluteHttpUrl, dnsLabel, hostName, ipAddress, portNumber, prometheusDuration, serviceName } from "./formats";
 import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields } from "./scheduling";
 
@@ -73,7 +74,7 @@ export const blackboxExporterSchema = closedObject({
     name: text((v) => dnsLabel(v) ?? serviceName(v))
         .default(d.name)
         .meta({ description: "Deployment, Service, ServiceAccount and ConfigMap name, in the metrics namespace" }),
-    image: text(containerImage).default(d.image).meta({ description: "the blackbox exporter image; modules follow v0.29" }),
+    image: text(imageAtLeast(OLDEST_IMAGES.blackboxExporter)).default(d.image).meta({ description: "the blackbox exporter image; modules follow v0.29" }),
     resources: resourcesSchema(d.resources).meta({ description: "the container's CPU and memory" }),
     ...schedulingFields(),
     probes: z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { choice, closedObject, flag, integer, plainText, selectorMap, stringList, stringMap, text, whenClean } from "./fields";
+import { choice, closedObject, flag, integer, plainText, selectorMap, stringList, text, whenClean } from "./fields";
 import {
     absolutePath,
     dnsLabel,

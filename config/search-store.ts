@@ -1,7 +1,7 @@
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { z } from "zod";
 import { closedObject, flag, integer, text, whenClean } from "./fields";
-import { containerImage, cronSchedule, dnsLabel, serviceName, statefulSetName } from "./formats";
+import { cronSchedule, dnsLabel, serviceName, statefulSetName } from "./formats";
 import { elasticsearchExporterSchema } from "./elasticsearch-exporter";
 import { LogsSettings } from "./logs";
 import { Problems } from "./problems";
@@ -71,7 +71,7 @@ const kd = KIBANA_DEFAULTS;
 const kibanaSchema = closedObject({
     enabled: flag().default(kd.enabled).meta({ description: "deploy Kibana beside the in-cluster store, with the index pattern provisioned" }),
     name: text((v) => dnsLabel(v) ?? serviceName(v)).default(kd.name).meta({ description: "Deployment, Service and ServiceAccount name, in the log agent's namespace" }),
-    image: text(containerImage).default(kd.image).meta({ description: "the Kibana OSS image; its version must equal searchStore.image's" }),
+    image: text(imageAtLeast(OLDEST_IMAGES.kibana)).default(kd.image).meta({ description: "the Kibana OSS image; its version must equal searchStore.image's" }),
     indexPattern: text((v) => (/^[a-z0-9][a-z0-9._-]*\*?$/.test(v) ? undefined : "an index pattern such as logstash-*")).default(kd.indexPattern).meta({
         description: "the index pattern provisioned in Kibana, with @timestamp as its time field",
     }),
