@@ -6,7 +6,7 @@
  */
 import { ConfigSource, loadSettings, Settings } from "../config";
 import { ScrapeConfig } from "../components/common/scrape/prometheus-config-types";
-import { assertNoNameCollisions } from "./object-names";
+import { assertNoNameCollisions, recordSource } from "./object-names";
 import { defaultAlertNames, stackRuleFiles } from "./rule-groups";
 import { ScrapeJob, scrapeJobsWithReach } from "./scrape-jobs";
 import { wireComponents } from "./wiring";
@@ -16,7 +16,7 @@ import { wireComponents } from "./wiring";
  * ConfigError listing every problem before any resource is registered.
  */
 export function loadStackSettings(source: ConfigSource): Settings {
-    return wireComponents(loadSettings(source, { defaultAlertNames: defaultAlertNames() }));
+    return recordSource(wireComponents(loadSettings(source, { defaultAlertNames: defaultAlertNames() })), source);
 }
 
 /** What the components contribute to Prometheus: its scrape jobs (with what each reaches) and its rule files. */

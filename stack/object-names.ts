@@ -1,4 +1,4 @@
-import { ConfigError, ConfigProblem, fullKey, Settings } from "../config";
+import { ConfigError, ConfigProblem, ConfigSource, fullKey, Settings } from "../config";
 import { dashboardsFor } from "./dashboards-on-demand";
 import { scrapeJobs } from "./scrape-jobs";
 import { PROJECT } from "../config/source";
@@ -35,10 +35,10 @@ export function programObjects(s: Settings): NamedObject[] {
 
 /**
  * Two objects of one kind with one name in one scope would be one object in the cluster: the
- * second `pulumi up` step would fail, or worse, overwrite the first. Each collision names both
- * settings that produced the name.
+ * second `pulumi up` step would fail, or worse, overwrite the first. A collision is blamed on the
+ * setting the stack wrote, naming the other as a default; when it wrote both (or neither), on both.
  */
-export function nameCollisions(objects: readonly NamedObject[]): ConfigProblem[] {
+export function nameCollisions(objects: readonly NamedObject[], written: (key: string) => boolean = () => true): ConfigProblem[] {
     const seen = new Map<string, NamedObject>();
     const problems: ConfigProblem[] = [];
     for (const o of objects) {
@@ -53,6 +53,17 @@ export function nameCollisions(objects: readonly NamedObject[]): ConfigProblem[]
             continue;
         }
         const where = o.namespace ? ` in namespace ${o.namespace}` : "";
+        // The entry the stack wrote is blamed; a key it left at its default is named as the other side (issue #33, class 7).
+        const [firstWritten, oWritten] = [written(first.key), written(o.key)];
+        if (firstWritten !== oWritten) {
+            const [blamed, other] = firstWritten ? [first, o] : [o, first];
+            problems.push({
+                key: blamed.key,
+                got: o.name,
+                expected: `a name no other object of the program has: ${other.key} (not set in the stack, so its default) also names ${o.kind} ${o.name}${where}, and one would overwrite the other; or set ${other.key} to another name`,
+            });
+            continue;
+        }
         problems.push({
             key: `${first.key}, ${o.key}`,
             got: o.name,
@@ -93,10 +104,34 @@ export function providedSecretClashes(s: Settings, objects: readonly NamedObject
     });
 }
 
+/** The stack file each loaded Settings came from, to tell a key the stack wrote from a default (stack/index.ts records it). */
+const SOURCES = new WeakMap<Settings, ConfigSource>();
+
+export function recordSource(s: Settings, source: ConfigSource): Settings {
+    SOURCES.set(s, source);
+    return s;
+}
+
+/** Whether the stack file sets `key` (cluster-monitoring:logs.configMapName); true when the source is unknown. */
+export function writtenIn(s: Settings): (key: string) => boolean {
+    const source = SOURCES.get(s);
+    return (key) => {
+        if (source === undefined || !key.startsWith(`${PROJECT}:`)) {
+            return true;
+        }
+        const [top, ...path] = key.slice(PROJECT.length + 1).split(".");
+        let at: unknown = source.value(top);
+        for (const part of path) {
+            at = typeof at === "object" && at !== null ? (at as Record<string, unknown>)[part] : undefined;
+        }
+        return at !== undefined && at !== null;
+    };
+}
+
 /** Throws a ConfigError before any resource is registered when two objects would share a name. */
 export function assertNoNameCollisions(s: Settings): void {
     const objects = programObjects(s);
-    const problems = [...nameCollisions(objects), ...providedSecretClashes(s, objects)];
+    const problems = [...nameCollisions(objects, writtenIn(s)), ...providedSecretClashes(s, objects)];
     if (problems.length > 0) {
         throw new ConfigError(problems);
     }

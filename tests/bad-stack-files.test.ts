@@ -409,8 +409,9 @@ const CASES: Case[] = [
     { class: "namespaces", what: "a scrape namespace without a discovery Role", edit: metrics({ scrapeNamespaces: ["apps"] }), key: `${M}.scrapeNamespaces` },
     { class: "namespaces", what: "a discovery namespace listed twice", edit: metrics({ discoveryNamespaces: ["default", "default"] }), key: `${M}.discoveryNamespaces`, says: /duplicates/ },
     // 2. Name collisions
-    { class: "collisions", what: "two ClusterRoles", edit: logs({ serviceAccountName: "monitor-main" }), key: `${M}.serviceAccountName, ${L}.serviceAccountName` },
-    { class: "collisions", what: "two ConfigMaps in a shared namespace", edit: logs({ namespace: "monitoring", configMapName: "monitor" }), key: `${M}.name, ${L}.configMapName` },
+    { class: "collisions", what: "two ClusterRoles", edit: logs({ serviceAccountName: "monitor-main" }), key: `${L}.serviceAccountName`, says: /metrics\.serviceAccountName \(not set in the stack, so its default\)/ },
+    { class: "collisions", what: "two ClusterRoles, both names written", edit: (c) => (logs({ serviceAccountName: "shared" })(c), metrics({ serviceAccountName: "shared" })(c)), key: `${M}.serviceAccountName, ${L}.serviceAccountName` },
+    { class: "collisions", what: "two ConfigMaps in a shared namespace", edit: logs({ namespace: "monitoring", configMapName: "monitor" }), key: `${L}.configMapName`, says: /metrics\.name \(not set in the stack/, notKeys: [`${M}.name,`] },
     {
         class: "collisions",
         what: "two PersistentVolumes",
@@ -419,7 +420,8 @@ const CASES: Case[] = [
             c[S] = { enabled: true, name: "monitor", storage: { mode: "nfs", nfs: { server: "10.0.0.10", path: "/e" } } };
             c[L].search.host = "monitor";
         },
-        key: `${M}.name, ${S}.name`,
+        key: `${S}.name`,
+        says: /metrics\.name \(not set in the stack/,
     },
     {
         class: "collisions",
@@ -428,7 +430,8 @@ const CASES: Case[] = [
             Object.assign(c[M], { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http", discovery: "service", serviceName: "elasticsearch-logging" } });
             c[S] = { enabled: true };
         },
-        key: `${M}.etcd.serviceName, ${S}.name`,
+        key: `${M}.etcd.serviceName`,
+        says: /searchStore\.name \(not set in the stack/,
     },
     // 3. Kubernetes' own limits
     { class: "kubernetes limits", what: "a 53-character StatefulSet name", edit: metrics({ name: long(53) }), key: `${M}.name`, says: /52/ },
