@@ -435,6 +435,11 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     if (resourceMetrics && metrics && logs && nodeExporter) {
         checkResourceMetrics(resourceMetrics, metrics, logs, nodeExporter, problems);
     }
+    /** A component's `enabled` as far as it is right while the component has problems of its own; nothing when it is wrong too. */
+    const rawSwitch = <S extends z.ZodType>(key: string, schema: S): { enabled: z.output<S> } | undefined => {
+        const enabled = rawField(key, ["enabled"], schema);
+        return enabled.known ? { enabled: enabled.value } : undefined;
+    };
     // A setting that does nothing: a sub-setting of a switched-off feature, a list whose consumer is off, a limit the line ignores.
     checkNeeds(
         source,
@@ -442,14 +447,14 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
             parsed: {
                 [METRICS_KEY]: metrics,
                 [CONTROL_PLANE_KEY]: controlPlane,
-                [SEARCH_STORE_KEY]: store,
-                [NODE_EXPORTER_KEY]: nodeExporter,
-                [KUBE_STATE_METRICS_KEY]: ksm,
-                [GRAFANA_KEY]: grafanaRead,
-                [ALERTMANAGER_KEY]: am,
-                [NETWORK_POLICIES_KEY]: netpol,
-                [RESOURCE_METRICS_KEY]: adapterRead,
-                [BLACKBOX_EXPORTER_KEY]: blackboxRead,
+                [SEARCH_STORE_KEY]: store ?? rawSwitch(SEARCH_STORE_KEY, searchStoreSchema.shape.enabled),
+                [NODE_EXPORTER_KEY]: nodeExporter ?? rawSwitch(NODE_EXPORTER_KEY, nodeExporterSchema.shape.enabled),
+                [KUBE_STATE_METRICS_KEY]: ksm ?? rawSwitch(KUBE_STATE_METRICS_KEY, kubeStateMetricsSchema.shape.enabled),
+                [GRAFANA_KEY]: grafanaRead ?? rawSwitch(GRAFANA_KEY, grafanaSchema.shape.enabled),
+                [ALERTMANAGER_KEY]: am ?? rawSwitch(ALERTMANAGER_KEY, alertmanagerSchema.shape.enabled),
+                [NETWORK_POLICIES_KEY]: netpol ?? rawSwitch(NETWORK_POLICIES_KEY, networkPoliciesSchema.unwrap().in.shape.enabled),
+                [RESOURCE_METRICS_KEY]: adapterRead ?? rawSwitch(RESOURCE_METRICS_KEY, resourceMetricsSchema.shape.enabled),
+                [BLACKBOX_EXPORTER_KEY]: blackboxRead ?? rawSwitch(BLACKBOX_EXPORTER_KEY, blackboxExporterSchema.shape.enabled),
             },
             metrics,
             release: metrics ? release : undefined,

@@ -22,7 +22,11 @@ import { PrometheusRelease, PROMETHEUS_RELEASES } from "../prometheus-releases/r
  * setting under one that is already refused is not refused again.
  */
 
-/** What a relation reads: the settings of each key that parsed (a key with problems of its own is left out). */
+/**
+ * What a relation reads: the settings of each key that parsed. For a key with problems of its
+ * own, its switches as far as they are right (`{ enabled }`, read raw), so a setting that does
+ * nothing is reported beside that key's problems rather than on the next run (class 9).
+ */
 export interface NeedContext {
     parsed: Readonly<Record<string, unknown>>;
     metrics?: MetricsSettings;
@@ -148,7 +152,8 @@ export function checkNeeds(source: ConfigSource, context: NeedContext, problems:
         }
         for (const { path, value } of matches(source.value(need.key), need.path, need.except)) {
             const at = keyAt(fullKey(need.key), path);
-            if (refused.some((r) => at === r || at.startsWith(`${r}.`) || at.startsWith(`${r}[`))) {
+            // A setting already refused for its own value is not refused again for doing nothing.
+            if (refused.some((r) => at === r || at.startsWith(`${r}.`) || at.startsWith(`${r}[`)) || problems.hasAtOrUnder(at)) {
                 continue;
             }
             refused.push(at);

@@ -40,6 +40,11 @@ export class Problems {
         this.list.push({ key, got, expected });
     }
 
+    /** Whether a problem is already listed at `key` or under it (key.field, key[0]). */
+    hasAtOrUnder(key: string): boolean {
+        return this.list.some((p) => p.key === key || p.key.startsWith(`${key}.`) || p.key.startsWith(`${key}[`));
+    }
+
     get count(): number {
         return this.list.length;
     }

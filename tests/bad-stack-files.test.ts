@@ -318,6 +318,14 @@ const IDLE: Case[] = [
     { class: "does nothing", what: "a per-job label limit on 2.11", edit: metrics({ limits: { perJob: { kubelet: { sampleLimit: 1000, labelValueLengthLimit: 100 } } } }), key: `${M}.limits.perJob.kubelet.labelValueLengthLimit`, says: /2\.27/, notKeys: [`${M}.limits.perJob.kubelet.sampleLimit`] },
     {
         class: "does nothing",
+        what: "a setting of a switched-off store that has a problem of its own elsewhere: both at once",
+        edit: (c) => (c[S] = { image: "elasticsearch oss", heapSize: "2g" }),
+        key: `${S}.heapSize`,
+        says: /searchStore\.enabled is true/,
+        alsoKeys: [`${S}.image`],
+    },
+    {
+        class: "does nothing",
         what: "one problem for a switched-off store, none again for what is under it",
         edit: (c) => (c[S] = { enabled: false, retention: { enabled: false, days: 30 } }),
         key: `${S}.retention`,
