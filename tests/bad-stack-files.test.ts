@@ -82,26 +82,44 @@ const URLS_WITH_CREDENTIALS: [string, string][] = [
     ["a port out of range", `http://alice:${PASSWORD}@monitor.example.com:99999/`],
 ];
 const B = "cluster-monitoring:blackboxExporter";
-const URL_FIELDS: [string, string, (c: Config, url: string) => void][] = [
-    ["the external URL", `${M}.externalUrl`, (c, url) => (c[M].externalUrl = url)],
-    ["a remote write URL", `${RW}.url`, (c, url) => remoteWrite({ url })(c)],
-    ["an http probe target", `${B}.probes[0].target`, (c, url) => (c[B] = { enabled: true, probes: [{ name: "shop", target: url }] })],
-    ["a tcp probe target", `${B}.probes[0].target`, (c, url) => (c[B] = { enabled: true, probes: [{ name: "shop", target: url, module: "tcp_connect" }] })],
-    ["the search host", `${L}.search.host`, (c, url) => (c[L].search.host = url)],
-    ["the Ingress host", `${M}.ingress.host`, (c, url) => (c[M].ingress = { host: url })],
-    ["the NFS server", `${M}.storage.nfs.server`, (c, url) => (c[M].storage = { mode: "nfs", nfs: { server: url, path: "/m" } })],
-    ["an etcd endpoint", `${M}.etcd.endpoints[0]`, (c, url) => Object.assign(c[M], { jobs: { etcd: true }, etcd: { endpoints: [url], scheme: "http" } })],
-    ["the SMTP smarthost", `${A}.email.smarthost`, (c, url) => (c[A] = { email: { to: "oncall@example.com", from: "am@example.com", smarthost: url } })],
+const G = "cluster-monitoring:grafana";
+/** [what, the key, the schema path (tests below check the list is complete), how to set it]. */
+const URL_FIELDS: [string, string, string, (c: Config, url: string) => void][] = [
+    ["the external URL", `${M}.externalUrl`, "metrics.externalUrl", (c, url) => (c[M].externalUrl = url)],
+    ["a remote write URL", `${RW}.url`, "metrics.remoteWrite[].url", (c, url) => remoteWrite({ url })(c)],
+    ["a remote write TLS server name", `${RW}.tls.serverName`, "metrics.remoteWrite[].tls.serverName", (c, url) => remoteWrite({ tls: { serverName: url } })(c)],
+    ["a service job's TLS server name", `${M}.services[0].tls.serverName`, "metrics.services[].tls.serverName", (c, url) => service({ scheme: "https", tls: { serverName: url } })(c)],
+    ["an http probe target", `${B}.probes[0].target`, "blackboxExporter.probes[].target", (c, url) => (c[B] = { enabled: true, probes: [{ name: "shop", target: url }] })],
+    ["a tcp probe target", `${B}.probes[0].target`, "blackboxExporter.probes[].target", (c, url) => (c[B] = { enabled: true, probes: [{ name: "shop", target: url, module: "tcp_connect" }] })],
+    ["the search host", `${L}.search.host`, "logs.search.host", (c, url) => (c[L].search.host = url)],
+    ["the Ingress host", `${M}.ingress.host`, "metrics.ingress.host", (c, url) => (c[M].ingress = { host: url })],
+    ["Grafana's Ingress host", `${G}.ingress.host`, "grafana.ingress.host", (c, url) => (c[G] = { enabled: true, ingress: { host: url } })],
+    ["the NFS server", `${M}.storage.nfs.server`, "metrics.storage.nfs.server", (c, url) => (c[M].storage = { mode: "nfs", nfs: { server: url, path: "/m" } })],
+    ["the store's NFS server", `${S}.storage.nfs.server`, "searchStore.storage.nfs.server", (c, url) => (c[S] = { enabled: true, storage: { mode: "nfs", nfs: { server: url, path: "/e" } } })],
+    ["Grafana's NFS server", `${G}.storage.nfs.server`, "grafana.storage.nfs.server", (c, url) => (c[G] = { enabled: true, storage: { mode: "nfs", nfs: { server: url, path: "/g" } } })],
+    ["Alertmanager's NFS server", `${A}.storage.nfs.server`, "alertmanager.storage.nfs.server", (c, url) => (c[A] = { storage: { mode: "nfs", nfs: { server: url, path: "/a" } } })],
+    ["an etcd endpoint", `${M}.etcd.endpoints[0]`, "metrics.etcd.endpoints", (c, url) => Object.assign(c[M], { jobs: { etcd: true }, etcd: { endpoints: [url], scheme: "http" } })],
+    ["the SMTP smarthost", `${A}.email.smarthost`, "alertmanager.email.smarthost", (c, url) => (c[A] = { email: { to: "oncall@example.com", from: "am@example.com", smarthost: url } })],
 ];
-const CREDENTIALS_IN_URLS: Case[] = URL_FIELDS.flatMap(([field, key, set]) =>
-    URLS_WITH_CREDENTIALS.map(([how, url]) => ({
+const CREDENTIALS_IN_URLS: Case[] = [
+    ...URL_FIELDS.flatMap(([field, key, , set]) =>
+        URLS_WITH_CREDENTIALS.map(([how, url]) => ({
+            class: "credentials in errors",
+            what: `${field}: a URL with user:password@, ${how}`,
+            edit: (c: Config) => set(c, url),
+            key,
+            never: [PASSWORD, "w0rd"],
+        })),
+    ),
+    // The receivers' URLs are secrets: in clear text they are refused, and never shown.
+    ...["alertWebhookUrl", "alertWatchdogUrl", "alertSlackUrl"].map((name) => ({
         class: "credentials in errors",
-        what: `${field}: a URL with user:password@, ${how}`,
-        edit: (c: Config) => set(c, url),
-        key,
-        never: [PASSWORD, "w0rd"],
+        what: `${name} in clear text, with user:password@`,
+        edit: (c: Config) => (c[`cluster-monitoring:${name}`] = `https://alice:${PASSWORD}@hooks.example.com/x`),
+        key: `cluster-monitoring:${name}`,
+        never: [PASSWORD, "w0rd", "hooks.example.com"],
     })),
-);
+];
 
 /**
  * Class 4 of issue #33: every selector the program accepts refuses the empty one, which would
@@ -295,7 +313,6 @@ const CRON: Case[] = [
  * Class 1 of issue #33: a setting that does nothing is refused, naming it, for every declared
  * "needs" relation of config/needs.ts.
  */
-const G = "cluster-monitoring:grafana";
 const NE = "cluster-monitoring:nodeExporter";
 const NP = "cluster-monitoring:networkPolicies";
 const IDLE: Case[] = [
@@ -925,6 +942,38 @@ describe("bad stack files are refused before anything is registered or written",
             assert.strictEqual(run.status, 0, run.stderr);
             assert.ok(run.wrote);
         });
+    });
+
+    it("the credentials cases cover every key that takes a URL or a host (found in the generated schema), and the secret URLs", () => {
+        const schema = require("../schema/stack-config.schema.json");
+        const found: string[] = [];
+        const walk = (n: any, at: string) => {
+            if (n === null || typeof n !== "object") {
+                return;
+            }
+            for (const [k, v] of Object.entries<any>(n.properties ?? {})) {
+                const path = at === "" ? k : `${at}.${k}`;
+                if (/url|host|target|server|endpoint/i.test(k) && (v.type === "string" || v.type === "array")) {
+                    found.push(path);
+                }
+                walk(v, path);
+            }
+            for (const k of ["anyOf", "oneOf", "allOf"]) {
+                (n[k] ?? []).forEach((x: any) => walk(x, at));
+            }
+            if (n.items) {
+                walk(n.items, `${at}[]`);
+            }
+        };
+        for (const [key, value] of Object.entries<any>(schema.properties.config.properties)) {
+            if (key.startsWith("cluster-monitoring:")) {
+                walk(value, key.slice("cluster-monitoring:".length));
+            }
+        }
+        const covered = new Set(URL_FIELDS.map(([, , at]) => at));
+        // A relabel rule's target label is no address.
+        const missing = found.filter((f) => !covered.has(f) && !/targetLabel$/.test(f));
+        assert.deepStrictEqual(missing, [], "keys that take a URL or host without a credentials case");
     });
 
     CASES.forEach((c) => {
