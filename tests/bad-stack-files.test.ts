@@ -425,6 +425,32 @@ const CONFLICTS: Case[] = [
     },
 ];
 
+/**
+ * Every key that holds a selector, as the generated schema names it ("<c>" for any component),
+ * with the case above that refuses its empty form, or why none is needed.
+ */
+const SELECTOR_KEYS: Record<string, string> = {
+    "<c>.services[].selector": "a service job selecting every Service",
+    "<c>.scheduler.podLabels": "a scheduler job selecting every pod",
+    "<c>.controllerManager.podLabels": "a controller manager job selecting every pod",
+    "<c>.teams[].matchers": "a team route matching every alert",
+    "<c>.labels": "log agent labels of {}, the DaemonSet's selector",
+    "<c>.nodeSelector": "an empty nodeSelector where there is no default to drop",
+    "<c>.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[].labelSelector": "a pod affinity term with labelSelector {}",
+    "<c>.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[].labelSelector.matchLabels": "a pod affinity term with empty matchLabels",
+    "<c>.affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[].podAffinityTerm.labelSelector": "a preferred anti-affinity term with empty matchExpressions",
+    // The same labelSelector schema as the two above, in the other two term lists.
+    "<c>.affinity.podAffinity.preferredDuringSchedulingIgnoredDuringExecution[].podAffinityTerm.labelSelector": "",
+    "<c>.affinity.podAffinity.preferredDuringSchedulingIgnoredDuringExecution[].podAffinityTerm.labelSelector.matchLabels": "",
+    "<c>.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[].labelSelector": "",
+    "<c>.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[].labelSelector.matchLabels": "",
+    "<c>.affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[].podAffinityTerm.labelSelector.matchLabels": "",
+    // An empty node selector term matches no node, and is refused (tests/scheduling.test.ts).
+    "<c>.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms": "",
+    // Labels a rule adds to its alert or series: no selection.
+    "<c>.groups[].rules[].labels": "",
+};
+
 const CASES: Case[] = [
     // 1. Namespaces
     { class: "namespaces", what: "creating kube-system", edit: metrics({ namespace: "kube-system", createNamespace: true }), key: `${M}.createNamespace`, says: /system namespace/ },
@@ -942,6 +968,38 @@ describe("bad stack files are refused before anything is registered or written",
             assert.strictEqual(run.status, 0, run.stderr);
             assert.ok(run.wrote);
         });
+    });
+
+    it("every key that holds a selector is listed with the case that refuses its empty form", () => {
+        const schema = require("../schema/stack-config.schema.json");
+        const found = new Set<string>();
+        const walk = (n: any, at: string) => {
+            if (n === null || typeof n !== "object") {
+                return;
+            }
+            for (const [k, v] of Object.entries<any>(n.properties ?? {})) {
+                const path = `${at}.${k}`;
+                if (/selector|matchLabels|podLabels|matchers|^labels$/i.test(k)) {
+                    found.add(path);
+                }
+                walk(v, path);
+            }
+            for (const k of ["anyOf", "oneOf", "allOf"]) {
+                (n[k] ?? []).forEach((x: any) => walk(x, at));
+            }
+            if (n.items) {
+                walk(n.items, `${at}[]`);
+            }
+        };
+        for (const [key, value] of Object.entries<any>(schema.properties.config.properties)) {
+            if (key.startsWith("cluster-monitoring:")) {
+                walk(value, "<c>");
+            }
+        }
+        assert.deepStrictEqual([...found].filter((f) => !(f in SELECTOR_KEYS)), [], "selector keys without an empty-selector case");
+        for (const what of Object.values(SELECTOR_KEYS).filter((w) => w !== "")) {
+            assert.ok(EMPTY_SELECTORS.some((c) => c.what === what), `no case "${what}"`);
+        }
     });
 
     it("the credentials cases cover every key that takes a URL or a host (found in the generated schema), and the secret URLs", () => {
