@@ -4,7 +4,7 @@ import { BLACKBOX_EXPORTER_KEY } from "./blackbox-exporter";
 import { CONTROL_PLANE_KEY, ControlPlaneSettings } from "./control-plane";
 import { GRAFANA_KEY } from "./grafana";
 import { KUBE_STATE_METRICS_KEY } from "./kube-state-metrics";
-import { METRICS_KEY, MetricsSettings } from "./metrics";
+import { METRICS_KEY, MetricsSettings, reloaderRuns } from "./metrics";
 import { NETWORK_POLICIES_KEY } from "./network-policies";
 import { NODE_EXPORTER_KEY } from "./node-exporter";
 import { keyAt, Problems } from "./problems";
@@ -112,6 +112,19 @@ export const NEEDS: readonly Need[] = [
         idle: (c) =>
             switchOf(c, BLACKBOX_EXPORTER_KEY) === true && c.metrics !== undefined && (c.parsed[BLACKBOX_EXPORTER_KEY] as { probeAnnotated: boolean }).probeAnnotated && !annotationDiscoveryOn(c.metrics.annotationDiscovery)
                 ? `nothing while ${fullKey(METRICS_KEY)}.annotationDiscovery lists no namespace and is not clusterWide: no annotated Service is discovered to probe; remove it, or turn annotation discovery on`
+                : undefined,
+    },
+    {
+        key: METRICS_KEY,
+        path: ["replicaLabel"],
+        idle: (c) => (c.metrics !== undefined && c.metrics.replicas < 2 ? `nothing while ${fullKey(METRICS_KEY)}.replicas is below 2: only replicas carry the replica label; remove it, or run 2 or more replicas` : undefined),
+    },
+    {
+        key: METRICS_KEY,
+        path: ["reloader"],
+        idle: (c) =>
+            c.metrics !== undefined && !reloaderRuns(c.metrics) && c.metrics.replicas < 2
+                ? `nothing while no config-reloader runs: it needs ${fullKey(METRICS_KEY)}.enableLifecycle without web.basicAuth, or 2 or more replicas; remove it`
                 : undefined,
     },
     // A limit the release line ignores.

@@ -331,6 +331,8 @@ const IDLE: Case[] = [
     { class: "does nothing", what: "kube-proxy's port while its job is off", edit: (c) => (c[CP] = { kubeProxy: { enabled: false, port: 10249 } }), key: `${CP}.kubeProxy.port`, says: /kubeProxy\.enabled is false/ },
     { class: "does nothing", what: "etcd targets while the etcd job is off", edit: metrics({ etcd: { endpoints: ["10.0.0.11"], scheme: "http" } }), key: `${M}.etcd`, says: /jobs\.etcd is true/ },
     { class: "does nothing", what: "probing annotated Services without annotation discovery", edit: (c) => (c[B] = { enabled: true, probeAnnotated: true }), key: `${B}.probeAnnotated`, says: /annotationDiscovery/ },
+    { class: "does nothing", what: "a replica label on one replica", edit: metrics({ replicaLabel: "prometheus_replica" }), key: `${M}.replicaLabel`, says: /replicas is below 2/ },
+    { class: "does nothing", what: "the reloader's image while no reloader runs", edit: metrics({ enableLifecycle: false, reloader: { image: "quay.io/prometheus-operator/prometheus-config-reloader:v0.93.0" } }), key: `${M}.reloader`, says: /no config-reloader runs/ },
     { class: "does nothing", what: "a label limit on 2.11, which ignores it", edit: metrics({ limits: { labelLimit: 30 } }), key: `${M}.limits.labelLimit`, says: /label limits came in 2\.27/ },
     { class: "does nothing", what: "a per-job label limit on 2.11", edit: metrics({ limits: { perJob: { kubelet: { sampleLimit: 1000, labelValueLengthLimit: 100 } } } }), key: `${M}.limits.perJob.kubelet.labelValueLengthLimit`, says: /2\.27/, notKeys: [`${M}.limits.perJob.kubelet.sampleLimit`] },
     {
