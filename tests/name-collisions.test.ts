@@ -6,6 +6,7 @@ import { ConfigError, pulumiConfigSource } from "../config";
 import { loadStackSettings as loadSettings } from "../stack";
 import { readStackConfig, stacksIn } from "../render";
 import { kubernetesObjects } from "../render/kubernetes-objects";
+import { consistencyProblems, formatProblems } from "../validate";
 import { runProgram as runEngine } from "../render/run-program";
 import { runProgram } from "./harness/program";
 import { allRegistered, waitForRegistrations } from "./harness/pulumi-mocks";
@@ -109,6 +110,9 @@ describe("name collisions between objects the program creates", () => {
             const rendered = kubernetesObjects(resources).map((o) => `${o.kind}/${o.metadata.namespace ?? ""}/${o.metadata.name}`);
             const listed = programObjects(loadSettings(pulumiConfigSource())).map((o) => `${o.kind}/${o.namespace ?? ""}/${o.name}`);
             assert.deepStrictEqual([...new Set(listed)].sort(), [...rendered].sort());
+            // And their optional objects resolve, as the shipped stacks' do (tests/kubernetes-consistency.test.ts).
+            const problems = consistencyProblems(kubernetesObjects(resources), ["default", "kube-system", "shop"]);
+            assert.deepStrictEqual(problems, [], formatProblems(problems));
         });
     }
 
