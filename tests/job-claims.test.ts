@@ -30,11 +30,6 @@ function problemsOf(edit: (c: Config) => void, secrets: Record<string, unknown> 
     assert.fail("the stack was accepted");
 }
 
-function accepted(edit: (c: Config) => void): void {
-    const c = requiredConfig();
-    edit(c);
-    loadSettings(plainConfigSource(c, {}));
-}
 
 const service = (name: string) => ({ name, namespace: "apps", selector: { app: name }, port: "web" });
 const probe = (name: string) => ({ name, target: "https://shop.example.com/" });
