@@ -23,7 +23,7 @@ function groupName(value: string): string | undefined {
 function promql(dialect: PromqlDialect): (value: string) => string | undefined {
     return (value) => {
         const { problems } = analyzePromql(value, dialect);
-        return problems.length === 0 ? undefined : `a PromQL expression ${dialect.server} evaluates; found ${problems.join("; ")}`;
+        return problems.length === 0 ? undefined : `a PromQL expression ${dialect.server} evaluates: ${problems.join("; ")}`;
     };
 }
 

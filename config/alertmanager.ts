@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { closedObject, flag, integer, stringList, stringMap, text, whenClean } from "./fields";
+import { closedObject, flag, integer, selectorMap, stringList, text, whenClean } from "./fields";
 import { hostName, prometheusDuration, prometheusLabelName, serviceName, statefulSetName } from "./formats";
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { PLAINTEXT_OPT_IN, plaintextMessage, plaintextOptInField } from "./plaintext-credentials";
@@ -113,7 +113,7 @@ const pagerdutySchema = closedObject({
 
 const teamSchema = closedObject({
     name: text(teamName, "payments").meta({ description: "names the receiver team-<name>" }),
-    matchers: stringMap(prometheusLabelName, matcherValue).meta({ description: "label = value pairs an alert must all carry, such as { team: payments }" }),
+    matchers: selectorMap(prometheusLabelName, matcherValue, "every alert, and the team's route would take them all away from the default receiver").meta({ description: "label = value pairs an alert must all carry, such as { team: payments }" }),
     slackChannel: text(slackChannel).optional().meta({ description: "the team's channel (needs alertmanager.slack)" }),
     emailTo: text(emailAddress).optional().meta({ description: "the team's address (needs alertmanager.email)" }),
 });
@@ -156,10 +156,6 @@ export const alertmanagerSchema = closedObject({
         ctx.addIssue({ code: "custom", path: ["replicas"], input: a.replicas, message: oneVolumeMessage(a.storage.mode) });
     }
 }, whenClean("replicas", "storage")).superRefine((a, ctx) => {
-    if (a.web !== undefined && !a.enabled) {
-        ctx.addIssue({ code: "custom", path: ["web"], input: a.web, message: "no web setting unless enabled is true: no Alertmanager would serve it" });
-    }
-}, whenClean("web", "enabled")).superRefine((a, ctx) => {
     // docs/security.md#every-way-in-is-authenticated; a public Alertmanager would let anyone silence every alert.
     if (a.ingress === undefined) {
         return;
@@ -190,14 +186,16 @@ export const alertmanagerSchema = closedObject({
                 message: "a team with a channel, slackChannel or emailTo: its route takes the team's alerts away from the default receiver, and with no channel they would be dropped",
             });
         }
-        if (t?.matchers !== undefined && Object.keys(t.matchers).length === 0) {
-            ctx.addIssue({ code: "custom", path: ["teams", i, "matchers"], input: t.matchers, message: "at least one label = value pair; an empty match would take every alert" });
-        }
         if (a.teams.findIndex((o) => o?.name === t?.name) !== i) {
             ctx.addIssue({ code: "custom", path: ["teams", i, "name"], input: t.name, message: "a team name used once" });
         }
     });
-}, whenClean("teams", "slack", "email"));
+}, {
+    // Runs while a team's own fields have problems (an empty matchers, say), so those are reported together with these.
+    when: (payload) =>
+        whenClean("slack", "email").when(payload) &&
+        !payload.issues.some((issue) => issue.path?.[0] === "teams" && issue.path.length <= 2),
+});
 
 export type AlertmanagerSecrets = Partial<Record<AlertmanagerSecretName, pulumi.Output<string>>>;
 

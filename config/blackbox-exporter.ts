@@ -1,6 +1,7 @@
+import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { z } from "zod";
 import { choice, closedObject, flag, text, whenClean } from "./fields";
-import { absoluteHttpUrl, containerImage, dnsLabel, hostName, ipAddress, portNumber, prometheusDuration, serviceName } from "./formats";
+import { absoluteHttpUrl, dnsLabel, hostName, ipAddress, portNumber, prometheusDuration, serviceName } from "./formats";
 import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields } from "./scheduling";
 
@@ -45,6 +46,9 @@ export function hostAndPort(value: string): string | undefined {
     return hostProblem === undefined && portNumber(m[4]) === undefined ? undefined : expected;
 }
 
+/** A probe target lands in Prometheus' scrape config, a ConfigMap, as the target parameter. */
+const PROBE_URL_RULES = { storedIn: "Prometheus' scrape config, a ConfigMap" };
+
 const probeSchema = closedObject({
     name: text(dnsLabel, "grafana-health").meta({ description: "the probe's job name; no other job may have it" }),
     target: text(undefined, "http://grafana.monitoring.svc:3000/api/health").meta({
@@ -53,7 +57,8 @@ const probeSchema = closedObject({
     module: choice(BLACKBOX_MODULES).default("http_2xx").meta({ description: `one of ${BLACKBOX_MODULES.join(", ")}` }),
     interval: text(prometheusDuration).optional().meta({ description: "how often to probe; the global scrape interval when unset" }),
 }).superRefine((p, ctx) => {
-    const complaint = p.module === "tcp_connect" ? hostAndPort(p.target) : absoluteHttpUrl(p.target);
+    // A query is part of what is probed (/health?ready=1); the external URL's rule against one does not apply.
+    const complaint = p.module === "tcp_connect" ? hostAndPort(p.target) : absoluteHttpUrl(p.target, PROBE_URL_RULES);
     if (complaint !== undefined) {
         ctx.addIssue({ code: "custom", path: ["target"], input: p.target, message: `${complaint} (module ${p.module})` });
     }
@@ -69,7 +74,7 @@ export const blackboxExporterSchema = closedObject({
     name: text((v) => dnsLabel(v) ?? serviceName(v))
         .default(d.name)
         .meta({ description: "Deployment, Service, ServiceAccount and ConfigMap name, in the metrics namespace" }),
-    image: text(containerImage).default(d.image).meta({ description: "the blackbox exporter image; modules follow v0.29" }),
+    image: text(imageAtLeast(OLDEST_IMAGES.blackboxExporter)).default(d.image).meta({ description: "the blackbox exporter image; modules follow v0.29" }),
     resources: resourcesSchema(d.resources).meta({ description: "the container's CPU and memory" }),
     ...schedulingFields(),
     probes: z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { choice, closedObject, flag, integer, stringMap, text, whenClean } from "./fields";
+import { choice, closedObject, flag, integer, selectorMap, text, whenClean } from "./fields";
 import { dnsLabel, kubernetesLabelKey, kubernetesLabelValue, serviceName } from "./formats";
 import { Problems } from "./problems";
 import { fullKey } from "./source";
@@ -53,7 +53,7 @@ function staticPodSchema(defaults: typeof d.scheduler, what: string) {
         enabled: enabled(what),
         port: port(defaults.port, `the secure port ${what} serves /metrics on, at the node's address`),
         namespace: text(dnsLabel).default(defaults.namespace).meta({ description: "the namespace of its (mirror) pods" }),
-        podLabels: stringMap(kubernetesLabelKey, kubernetesLabelValue)
+        podLabels: selectorMap(kubernetesLabelKey, kubernetesLabelValue, `every pod in the namespace, and the job would scrape each of them on ${what}'s port`)
             .default({ ...defaults.podLabels })
             .meta({ description: "labels its pods carry (kubeadm: component=<name>)" }),
     }).prefault({});

@@ -147,6 +147,27 @@ export function stringMap(keyCheck: Check, valueCheck?: Check, options: TextOpti
 }
 
 /**
+ * A label selector written as a map (label = value pairs that must all match). Kubernetes,
+ * Prometheus and Alertmanager all read an empty map as "match everything", so `{}` would scrape
+ * every Service of a namespace, every pod of kube-system, or route every alert: one empty map
+ * widens the selection to all. Every selector the program accepts is built here, and `{}` is
+ * refused naming what it would match (issue #33, class 4; docs/configuration.md#label-selectors).
+ * `everything` says what an empty one selects, such as "every Service in the namespace".
+ */
+export function selectorMap(keyCheck: Check, valueCheck: Check | undefined, everything: string) {
+    return stringMap(keyCheck, valueCheck).superRefine((map, ctx) => {
+        if (Object.keys(map).length === 0) {
+            ctx.addIssue({ code: "custom", input: map, message: emptySelectorMessage(everything) });
+        }
+    });
+}
+
+/** The refusal of an empty selector: what it would select, and that there is no implicit "all". */
+export function emptySelectorMessage(everything: string, needed = "at least one label = value pair"): string {
+    return `${needed}: an empty selector matches ${everything}, and the program takes no empty selector to mean "all"`;
+}
+
+/**
  * For a refinement across fields: it runs only when none of `fields` has a problem of its own,
  * so a cross-field rule never reports on a value that is already wrong, and never when the value
  * is not an object at all (a missing nested object, say), which has no fields to compare.

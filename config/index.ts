@@ -2,7 +2,7 @@ import { z } from "zod";
 import { FamilyFilters } from "./keep-families";
 import { checkTeamMatchersAgainstRenames } from "./renamed-alerts";
 import { ALERT_RULES_KEY, AlertRulesSettings, alertRulesSchema, alertRulesSchemaFor, OverridableRules } from "./alert-rules";
-import { NEWEST_RELEASE, prometheusRelease } from "../prometheus-releases/release-lines";
+import { NEWEST_RELEASE, PrometheusRelease, prometheusRelease, resolveRelease } from "../prometheus-releases/release-lines";
 import {
     ALERTMANAGER_CLUSTER_PORT_NAMES,
     ALERTMANAGER_KEY,
@@ -13,7 +13,17 @@ import {
     readAlertmanagerSecrets,
 } from "./alertmanager";
 import { oneVolumeMessage } from "./storage";
-import { checkHostPorts, hostPortClaims } from "./claims/host-ports";
+import { checkHostPorts, declaredNodePorts, hostPortClaims } from "./claims/host-ports";
+import {
+    checkDestinationsAllowed,
+    checkMemoryDemands,
+    checkProbesAgainstGuards,
+    checkSecurityDefaults,
+    destinations,
+    guardedEndpoints,
+    memoryDemands,
+    securityDefaults,
+} from "./claims/declarations";
 import { checkIngressRoutes, ingressClaims } from "./claims/ingress-routes";
 import { checkJobClaims, JobClaim, jobClaims, JobClaimSources } from "./claims/scrape-job-names";
 import { BLACKBOX_EXPORTER_KEY, BLACKBOX_PORT, BLACKBOX_PORT_NAME, BlackboxExporterSettings, blackboxExporterSchema } from "./blackbox-exporter";
@@ -21,6 +31,7 @@ import { checkKeepFamilies, checkLimitJobNames } from "./job-names";
 import { ClusterSettings, readClusterSettings } from "./cluster";
 import { checkControlPlaneAgainstMetrics, CONTROL_PLANE_KEY, controlPlaneSchema, ControlPlaneSettings } from "./control-plane";
 import { knownKeysMessage } from "./fields";
+import { closest } from "./did-you-mean";
 import { GRAFANA_KEY, GrafanaSettings, grafanaSchema } from "./grafana";
 import { ELASTICSEARCH_EXPORTER_PORT_NAME, elasticsearchExporterName } from "./elasticsearch-exporter";
 import { GRAFANA_PORT_NAME, RESOURCE_METRICS_PORT_NAME } from "./own-targets";
@@ -47,6 +58,7 @@ import { referencedSecretKeys, remoteWriteSchema } from "./remote-write";
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
 import { authenticatedIngressSchema, readIngressClientSecret } from "./ingress-auth";
 import { fluentdSizeBytes, prometheusDurationSeconds } from "./formats";
+import { checkNeeds } from "./needs";
 
 export * from "./alert-rules";
 export * from "./annotation-discovery";
@@ -321,6 +333,42 @@ function checkAlertmanagerDefaultReplicas(a: { enabled: boolean; replicas?: numb
     }
 }
 
+/** The full keys of `fields` ([stack key, field]) that the stack file leaves unset, so their value is a default. */
+function unwrittenKeys(source: ConfigSource, fields: readonly (readonly [string, string])[]): string[] {
+    return fields
+        .filter(([key, field]) => {
+            const raw = source.value(key);
+            return typeof raw !== "object" || raw === null || (raw as Record<string, unknown>)[field] === undefined || (raw as Record<string, unknown>)[field] === null;
+        })
+        .map(([key, field]) => `${fullKey(key)}.${field}`);
+}
+
+/**
+ * The release line whose PromQL the rules follow while the metrics key has problems of its own,
+ * read raw from that key: its image and prometheusVersion, with their defaults. A typo elsewhere
+ * in metrics then hides no rule that the stack's line cannot evaluate (issue #33, class 9). The
+ * key is read where the stack wrote it, also under a misspelt top-level name (metric, matrics).
+ * Only when the line itself is unknown (image or prometheusVersion wrong, or the key under a
+ * misspelt project namespace) are the rules held to the newest line, so none is blamed for it.
+ */
+function rawRelease(source: ConfigSource, misspelt: Set<string>): PrometheusRelease {
+    if (misspelt.has(METRICS_KEY)) {
+        return NEWEST_RELEASE;
+    }
+    const stray = projectKeys(source).filter((k) => !KNOWN_KEYS.includes(k) && closest(k, KNOWN_KEYS) === METRICS_KEY);
+    const raw = source.value(METRICS_KEY) ?? (stray.length === 1 ? source.value(stray[0]) : undefined);
+    if (raw !== undefined && (typeof raw !== "object" || raw === null || Array.isArray(raw))) {
+        return NEWEST_RELEASE;
+    }
+    const image = fieldOf(raw, ["image"], metricsSchema.in.shape.image);
+    const version = fieldOf(raw, ["prometheusVersion"], metricsSchema.in.shape.prometheusVersion);
+    if (!image.known || !version.known) {
+        return NEWEST_RELEASE;
+    }
+    const resolved = resolveRelease(image.value, version.value);
+    return "release" in resolved ? resolved.release : NEWEST_RELEASE;
+}
+
 /**
  * What the components offer that some keys choose from, handed in by the composition root
  * (stack/index.ts), since config/ knows no component: the names of the default alerts, which
@@ -367,8 +415,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         grafanaRead ? known(grafanaRead.enabled) : rawField(GRAFANA_KEY, ["enabled"], grafanaSchema.shape.enabled),
         grafanaRead ? known(grafanaRead.generateAdminPassword) : rawField(GRAFANA_KEY, ["generateAdminPassword"], grafanaSchema.shape.generateAdminPassword),
     );
-    // Rules follow the release's PromQL; while metrics is itself wrong, the newest line's, so no rule is blamed for it.
-    const release = metrics ? prometheusRelease(metrics) : NEWEST_RELEASE;
+    const release = metrics ? prometheusRelease(metrics) : rawRelease(source, misspelt);
     const rules = readComponent(source, problems, ALERT_RULES_KEY, alertRulesSchemaFor(release.promql, catalog.defaultAlertNames, catalog.renamedAlerts, catalog.overridableRules), misspelt);
     const am = readComponent(source, problems, ALERTMANAGER_KEY, alertmanagerSchema, misspelt);
     const alertmanagerSecrets = readAlertmanagerSecrets(source, problems, am);
@@ -408,8 +455,38 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     if (resourceMetrics && metrics && logs && nodeExporter) {
         checkResourceMetrics(resourceMetrics, metrics, logs, nodeExporter, problems);
     }
-    // Two things that claim the same job name, host port or Ingress route.
+    /** A component's `enabled` as far as it is right while the component has problems of its own; nothing when it is wrong too. */
+    const rawSwitch = <S extends z.ZodType>(key: string, schema: S): { enabled: z.output<S> } | undefined => {
+        const enabled = rawField(key, ["enabled"], schema);
+        return enabled.known ? { enabled: enabled.value } : undefined;
+    };
+    // A setting that does nothing: a sub-setting of a switched-off feature, a list whose consumer is off, a limit the line ignores.
+    checkNeeds(
+        source,
+        {
+            parsed: {
+                [METRICS_KEY]: metrics,
+                [CONTROL_PLANE_KEY]: controlPlane,
+                [SEARCH_STORE_KEY]: store ?? rawSwitch(SEARCH_STORE_KEY, searchStoreSchema.shape.enabled),
+                [NODE_EXPORTER_KEY]: nodeExporter ?? rawSwitch(NODE_EXPORTER_KEY, nodeExporterSchema.shape.enabled),
+                [KUBE_STATE_METRICS_KEY]: ksm ?? rawSwitch(KUBE_STATE_METRICS_KEY, kubeStateMetricsSchema.shape.enabled),
+                [GRAFANA_KEY]: grafanaRead ?? rawSwitch(GRAFANA_KEY, grafanaSchema.shape.enabled),
+                [ALERTMANAGER_KEY]: am ?? rawSwitch(ALERTMANAGER_KEY, alertmanagerSchema.shape.enabled),
+                [NETWORK_POLICIES_KEY]: netpol ?? rawSwitch(NETWORK_POLICIES_KEY, networkPoliciesSchema.unwrap().in.shape.enabled),
+                [RESOURCE_METRICS_KEY]: adapterRead ?? rawSwitch(RESOURCE_METRICS_KEY, resourceMetricsSchema.shape.enabled),
+                [BLACKBOX_EXPORTER_KEY]: blackboxRead ?? rawSwitch(BLACKBOX_EXPORTER_KEY, blackboxExporterSchema.shape.enabled),
+            },
+            metrics,
+            release: metrics ? release : undefined,
+        },
+        problems,
+    );
+    // Two things that claim the same job name, host port or Ingress route; a clash is blamed on the name the stack wrote.
     const claims = jobClaims({
+        defaultedKeys: unwrittenKeys(source, [
+            [METRICS_KEY, "name"],
+            [ALERTMANAGER_KEY, "name"],
+        ]),
         ...(metrics ? metricsJobClaims(metrics) : partialMetricsJobClaims(rawField)),
         nodeExporter: nodeExporter?.enabled,
         kubeStateMetrics: ksm?.enabled,
@@ -426,7 +503,23 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         checkKeepFamilies(METRICS_KEY, metrics.keepFamilies, claims, catalog.familyFilters, problems);
     }
     if (nodeExporter) {
-        checkHostPorts(hostPortClaims(nodeExporter), problems);
+        checkHostPorts(hostPortClaims(nodeExporter), problems, declaredNodePorts(controlPlane, metrics));
+    }
+    // Keys that contradict each other across components, from what each declares (config/claims/declarations.ts).
+    if (netpol) {
+        checkDestinationsAllowed(
+            destinations({
+                remoteWrite: metrics?.remoteWrite,
+                externalSearchHost: logs && store && !store.enabled ? logs.search.host : undefined,
+            }),
+            netpol,
+            problems,
+        );
+    }
+    checkMemoryDemands(memoryDemands(store), problems);
+    checkSecurityDefaults(securityDefaults(store), problems);
+    if (blackboxRead?.enabled && metrics) {
+        checkProbesAgainstGuards(blackboxRead.probes, metrics.namespace, guardedEndpoints(metrics, am), problems);
     }
     if (metrics && grafanaRead) {
         checkIngressRoutes(ingressClaims(metrics.ingress, grafanaRead.enabled ? grafanaRead.ingress : undefined, am?.enabled ? am.ingress : undefined), problems);

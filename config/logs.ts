@@ -1,9 +1,9 @@
+import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { choice, closedObject, flag, integer, numberOrText, stringMap, text, whenClean } from "./fields";
 import {
     configMapName,
-    containerImage,
     dnsLabel,
     fluentdDuration,
     fluentdSize,
@@ -221,7 +221,7 @@ export const logsSchema = closedObject({
     serviceAccountName: text(serviceAccountName)
         .default(ld.serviceAccountName)
         .meta({ description: "names the ServiceAccount, ClusterRole, its binding and the credentials Secret" }),
-    image: text(containerImage).default(ld.image).meta({ description: "the fluentd image: fluentd 1.6.3, fluent-plugin-elasticsearch 3.5, kubernetes_metadata_filter 2.2" }),
+    image: text(imageAtLeast(OLDEST_IMAGES.logAgent)).default(ld.image).meta({ description: "the fluentd image: fluentd 1.6.3, fluent-plugin-elasticsearch 3.5, kubernetes_metadata_filter 2.2" }),
     labels: stringMap(ownLabelKey, kubernetesLabelValue)
         .superRefine((labels, ctx) => {
             if (Object.keys(labels).length === 0) {

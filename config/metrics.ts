@@ -1,9 +1,9 @@
+import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { closedObject, flag, integer, stringList, stringMap, text, whenClean } from "./fields";
 import {
     absoluteHttpUrl,
-    containerImage,
     dnsLabel,
     routePath,
     serviceAccountName,
@@ -108,7 +108,7 @@ const d = METRICS_DEFAULTS;
  * it renders the config with the pod name into the pod and asks Prometheus to reload on a change.
  */
 const reloaderSchema = closedObject({
-    image: text(containerImage).default(d.reloaderImage).meta({ description: "the prometheus-config-reloader image" }),
+    image: text(imageAtLeast(OLDEST_IMAGES.configReloader)).default(d.reloaderImage).meta({ description: "the prometheus-config-reloader image" }),
     resources: resourcesSchema(d.reloaderResources).meta({ description: "CPU and memory of the reloader containers" }),
 }).prefault({});
 
@@ -126,7 +126,7 @@ export const metricsSchema = closedObject({
     serviceAccountName: text(serviceAccountName)
         .default(d.serviceAccountName)
         .meta({ description: "ServiceAccount, ClusterRole(Binding) and discovery Roles; the config Role is <name>-config" }),
-    image: text(containerImage)
+    image: text(imageAtLeast(OLDEST_IMAGES.prometheus))
         .default(d.image)
         .meta({ description: "the Prometheus image, of a supported release line (docs/prometheus-versions.md); its vX.Y.Z tag picks the line" }),
     prometheusVersion: text(releaseVersion, "3.5.0")

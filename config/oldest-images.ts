@@ -44,6 +44,34 @@ export const OLDEST_IMAGES = {
         version: "13.0.0",
         why: "the dashboards are built with the foundation SDK for Grafana 13 (dashboard schemaVersion 42, panel options of that line); no older line is checked",
     },
+    prometheus: {
+        version: "2.11.1",
+        why: "v2.11.1 is the spec's release line and the oldest the program drives (docs/prometheus-versions.md)",
+    },
+    configReloader: {
+        version: "0.93.0",
+        why: "the init and sidecar containers pass --config-envsubst-file, --watched-dir and --watch-interval=0 as prometheus-config-reloader v0.93 reads them; no older release is checked",
+    },
+    blackboxExporter: {
+        version: "0.29.0",
+        why: "the modules (ip_protocol_fallback, the http and tcp probers' keys) are written and checked against blackbox_exporter v0.29; no older release is checked",
+    },
+    logAgent: {
+        version: "2.7.0",
+        why: "the fluentd config is written for the add-on's v2.7.0 image (fluentd 1.6.3, fluent-plugin-elasticsearch 3.5, kubernetes_metadata_filter 2.2); no older image is checked",
+    },
+    rbacProxy: {
+        version: "0.21.0",
+        why: "the proxy's arguments are checked against the flags kube-rbac-proxy v0.21 documents (components/rbac-proxy/flags.ts); an older release may lack one and exit",
+    },
+    resourceMetrics: {
+        version: "0.12.0",
+        why: "the adapter's flags (--prometheus-auth-config among them) and its rules config follow prometheus-adapter v0.12.0; no older release is checked",
+    },
+    kibana: {
+        version: "7.8.0",
+        why: "Kibana must run the store's own version, and the store is 7.8.0 or newer (composable index templates)",
+    },
 } as const satisfies Record<string, { version: string; why: string }>;
 
 /** X.Y.Z of an image tag such as v0.34.0 or 13.2.3-ubuntu; undefined for a digest or a tag of another form. */

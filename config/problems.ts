@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { movedTo } from "./moved-keys";
+import { maskUserInfo, maskUserInfoIn } from "./formats/user-info";
 
 /** One thing wrong with the stack config: which key, what it held, what it should hold. */
 export interface ConfigProblem {
@@ -17,11 +18,16 @@ export interface ConfigProblem {
  * a JavaScript stack trace that says nothing about the stack file.
  */
 export class ConfigError extends pulumi.RunError {
-    constructor(readonly problems: ConfigProblem[]) {
+    readonly problems: ConfigProblem[];
+
+    constructor(problems: ConfigProblem[]) {
+        // Every value and sentence with its URLs' user info masked, whichever check wrote it (class 8 of issue #33).
+        const masked = problems.map((p) => ({ key: maskUserInfo(p.key), got: maskUserInfoIn(p.got), expected: maskUserInfo(p.expected) }));
         super(
-            `invalid stack config (${problems.length} problem${problems.length === 1 ? "" : "s"}):\n` +
-                problems.map((p) => `  - ${p.key}: got ${describe(p.got)}, expected ${p.expected}`).join("\n"),
+            `invalid stack config (${masked.length} problem${masked.length === 1 ? "" : "s"}):\n` +
+                masked.map((p) => `  - ${p.key}: got ${describe(p.got)}, expected ${p.expected}`).join("\n"),
         );
+        this.problems = masked;
         this.name = "ConfigError";
     }
 }
@@ -32,6 +38,11 @@ export class Problems {
 
     add(key: string, got: unknown, expected: string): void {
         this.list.push({ key, got, expected });
+    }
+
+    /** Whether a problem is already listed at `key` or under it (key.field, key[0]). */
+    hasAtOrUnder(key: string): boolean {
+        return this.list.some((p) => p.key === key || p.key.startsWith(`${key}.`) || p.key.startsWith(`${key}[`));
     }
 
     get count(): number {

@@ -1,6 +1,6 @@
+import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { z } from "zod";
 import { closedObject, text } from "./fields";
-import { containerImage } from "./formats";
 import { ResourceSettings, resourcesSchema } from "./resources";
 
 /**
@@ -16,7 +16,7 @@ export const RBAC_PROXY_DEFAULTS = {
 
 /** `rbacProxy` of nodeExporter and kubeStateMetrics: the proxy sidecar's image and resources. */
 export const rbacProxySchema = closedObject({
-    image: text(containerImage).default(RBAC_PROXY_DEFAULTS.image).meta({ description: "the kube-rbac-proxy image" }),
+    image: text(imageAtLeast(OLDEST_IMAGES.rbacProxy)).default(RBAC_PROXY_DEFAULTS.image).meta({ description: "the kube-rbac-proxy image" }),
     resources: resourcesSchema(RBAC_PROXY_DEFAULTS.resources).meta({ description: "the proxy container's CPU and memory" }),
 }).prefault({});
 

@@ -28,7 +28,7 @@ function remoteWriteUrl(value: string): string | undefined {
             "give credentials through basicAuth or bearerTokenKey"
         );
     }
-    return absoluteHttpUrl(value);
+    return absoluteHttpUrl(value, { storedIn: "a ConfigMap" });
 }
 
 /** A queue integer: Prometheus reads 0 as "use the default" only when the key is absent, so 0 would stall sending. */

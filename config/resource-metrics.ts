@@ -1,6 +1,7 @@
+import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { z } from "zod";
 import { closedObject, flag, integer, text } from "./fields";
-import { containerImage, dnsLabel, prometheusDuration, serviceName } from "./formats";
+import { dnsLabel, prometheusDuration, serviceName } from "./formats";
 import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields } from "./scheduling";
 
@@ -37,7 +38,7 @@ export const resourceMetricsSchema = closedObject({
     name: text((v) => dnsLabel(v) ?? serviceName(v))
         .default(d.name)
         .meta({ description: "Deployment, Service, ServiceAccount, ConfigMap and ClusterRole(Binding) name; the RBAC objects add suffixes" }),
-    image: text(containerImage).default(d.image).meta({ description: "the prometheus-adapter image; flags and config follow v0.12.0" }),
+    image: text(imageAtLeast(OLDEST_IMAGES.resourceMetrics)).default(d.image).meta({ description: "the prometheus-adapter image; flags and config follow v0.12.0" }),
     replicas: integer(1, 10)
         .default(d.replicas)
         .meta({ description: "adapter replicas; from 2 on a PodDisruptionBudget keeps one up during node drains" }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { choice, closedObject, integer, numberOrText, stringList, stringMap, text, whenClean } from "./fields";
+import { choice, closedObject, emptySelectorMessage, integer, numberOrText, stringList, stringMap, text, whenClean } from "./fields";
 import { dnsLabel, dnsSubdomain, kubernetesLabelKey, kubernetesLabelValue } from "./formats";
 
 /**
@@ -203,7 +203,12 @@ const labelSelectorSchema = closedObject(
         matchExpressions: z.array(labelSelectorRequirementSchema, { error: "a list of requirements { key, operator, values }" }).optional(),
     },
     "a label selector { matchLabels, matchExpressions } (required: without one the term matches no pod)",
-);
+).superRefine((sel, ctx) => {
+    // {} , { matchLabels: {} } and { matchExpressions: [] } all match every pod (issue #33, class 4).
+    if (Object.keys(sel.matchLabels ?? {}).length === 0 && (sel.matchExpressions ?? []).length === 0) {
+        ctx.addIssue({ code: "custom", input: sel, message: emptySelectorMessage("every pod in the term's namespaces", "at least one matchLabels pair or matchExpressions requirement") });
+    }
+}, whenClean("matchLabels", "matchExpressions"));
 
 const podAffinityTermSchema = closedObject(
     {
@@ -261,6 +266,12 @@ export interface SchedulingDefaults {
     priorityClassName?: { value: string; why: string };
 }
 
+function noEmptyNodeSelector(map: Record<string, string>, ctx: z.RefinementCtx): void {
+    if (Object.keys(map).length === 0) {
+        ctx.addIssue({ code: "custom", input: map, message: "at least one node label, or no nodeSelector at all: an empty one constrains nothing, and this component has no default to drop" });
+    }
+}
+
 /**
  * The four fields to spread into a component's closedObject. A value a stack sets replaces the
  * default as a whole: a nodeSelector is not merged with the default one, nor a list of tolerations.
@@ -273,7 +284,8 @@ export function schedulingFields(defaults: SchedulingDefaults = {}) {
     const priorityClassName = text(dnsSubdomain);
     const d = defaults;
     return {
-        nodeSelector: (d.nodeSelector ? nodeSelector.default({ ...d.nodeSelector.value }) : nodeSelector.optional()).meta({
+        // {} is "no constraint on nodes": it drops a default (the Linux one), and without one it would be a setting that does nothing.
+        nodeSelector: (d.nodeSelector ? nodeSelector.default({ ...d.nodeSelector.value }) : nodeSelector.superRefine(noEmptyNodeSelector).optional()).meta({
             description: `node labels the pods require, such as { disktype: ssd }${d.nodeSelector ? `; replaces the default (${d.nodeSelector.why}); {} for none` : ""}`,
         }),
         tolerations: (d.tolerations ? tolerations.default(d.tolerations.value.map((t) => ({ ...t }))) : tolerations.optional()).meta({

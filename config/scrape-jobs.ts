@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { choice, closedObject, flag, integer, plainText, stringList, stringMap, text, whenClean } from "./fields";
+import { choice, closedObject, flag, integer, plainText, selectorMap, stringList, text, whenClean } from "./fields";
 import {
     absolutePath,
     dnsLabel,
@@ -123,16 +123,7 @@ const serviceTlsSchema = closedObject({
 export const serviceScrapeSchema = closedObject({
     name: text(dnsLabel, "jmx-kafka").meta({ description: "the job name" }),
     namespace: text(dnsLabel, "kafka").meta({ description: "the Service's namespace; needs a discovery Role" }),
-    selector: stringMap(kubernetesLabelKey, kubernetesLabelValue)
-        .superRefine((selector, ctx) => {
-            if (Object.keys(selector).length === 0) {
-                ctx.addIssue({
-                    code: "custom",
-                    input: selector,
-                    message: "at least one Service label, or the job would scrape every service in the namespace",
-                });
-            }
-        })
+    selector: selectorMap(kubernetesLabelKey, kubernetesLabelValue, "every Service in the namespace, and the job would scrape them all")
         .meta({ description: "labels the Service must carry" }),
     port: servicePortSchema.meta({ description: "an endpoint port name, or the number the pods serve" }),
     path: text(routePath).default("/metrics").meta({ description: "metrics path" }),

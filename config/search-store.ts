@@ -1,7 +1,7 @@
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { z } from "zod";
 import { closedObject, flag, integer, text, whenClean } from "./fields";
-import { containerImage, dnsLabel, serviceName, statefulSetName } from "./formats";
+import { cronSchedule, dnsLabel, serviceName, statefulSetName } from "./formats";
 import { elasticsearchExporterSchema } from "./elasticsearch-exporter";
 import { LogsSettings } from "./logs";
 import { Problems } from "./problems";
@@ -60,15 +60,6 @@ export const LOG_RETENTION_DEFAULTS = {
     resources: { cpuRequest: "10m", memoryRequest: "32Mi", memoryLimit: "64Mi" } as ResourceSettings,
 };
 
-/** The five fields of a Kubernetes CronJob schedule, each *, a number, a range, a list or a step. */
-export function cronSchedule(value: string): string | undefined {
-    const field = /^(\*|[0-9]+(-[0-9]+)?)(\/[0-9]+)?(,(\*|[0-9]+(-[0-9]+)?)(\/[0-9]+)?)*$/;
-    const parts = value.trim().split(/\s+/);
-    return parts.length === 5 && parts.every((p) => field.test(p))
-        ? undefined
-        : "a five-field cron schedule of numbers, ranges, lists and steps, such as 30 1 * * * (01:30 every day)";
-}
-
 /** The version tag of an image reference (the part after the last colon of its name), if any. */
 export function imageTag(image: string): string | undefined {
     const name = image.split("@")[0];
@@ -80,7 +71,7 @@ const kd = KIBANA_DEFAULTS;
 const kibanaSchema = closedObject({
     enabled: flag().default(kd.enabled).meta({ description: "deploy Kibana beside the in-cluster store, with the index pattern provisioned" }),
     name: text((v) => dnsLabel(v) ?? serviceName(v)).default(kd.name).meta({ description: "Deployment, Service and ServiceAccount name, in the log agent's namespace" }),
-    image: text(containerImage).default(kd.image).meta({ description: "the Kibana OSS image; its version must equal searchStore.image's" }),
+    image: text(imageAtLeast(OLDEST_IMAGES.kibana)).default(kd.image).meta({ description: "the Kibana OSS image; its version must equal searchStore.image's" }),
     indexPattern: text((v) => (/^[a-z0-9][a-z0-9._-]*\*?$/.test(v) ? undefined : "an index pattern such as logstash-*")).default(kd.indexPattern).meta({
         description: "the index pattern provisioned in Kibana, with @timestamp as its time field",
     }),
@@ -91,7 +82,7 @@ const rd = LOG_RETENTION_DEFAULTS;
 const retentionSchema = closedObject({
     enabled: flag().default(rd.enabled).meta({ description: "delete old daily log indices from the in-cluster store" }),
     days: integer(1, 3650, "days of logs to keep").default(rd.days).meta({ description: "indices logstash-YYYY.MM.DD older than this many days are deleted" }),
-    schedule: text(cronSchedule).default(rd.schedule).meta({ description: "when the CronJob runs, in the cluster's time zone (kube-controller-manager's)" }),
+    schedule: text(cronSchedule).default(rd.schedule).meta({ description: "when the CronJob runs, in the cluster's time zone (kube-controller-manager's): five cron fields, each in range, on a day that comes (not 31 February), or a macro such as @daily" }),
     image: text(imageAtLeast(OLDEST_IMAGES.curl)).default(rd.image).meta({ description: "an image with sh and curl, for the retention CronJob, the index template Job and Kibana's index pattern Job" }),
     resources: resourcesSchema(rd.resources).meta({ description: "CPU and memory of the retention, index template and index pattern containers" }),
 });

@@ -108,6 +108,127 @@ export const PROMQL_3: PromqlDialect = {
     durationExample: "units such as 5m or 1h30m (duration arithmetic is experimental)",
 };
 
+/** Every line's dialect, oldest first: where a function a line lacks can be found. */
+export const PROMQL_DIALECTS: readonly PromqlDialect[] = [PROMQL_2_11, PROMQL_2_53, PROMQL_3];
+
+/** The release a function or aggregation came in, where a line lacks it (the Prometheus CHANGELOG). */
+const ARRIVED: Readonly<Record<string, string>> = {
+    absent_over_time: "2.16",
+    group: "2.20",
+    last_over_time: "2.26",
+    clamp: "2.26",
+    sgn: "2.26",
+    present_over_time: "2.29",
+    ...Object.fromEntries(["acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "deg", "pi", "rad", "sin", "sinh", "tan", "tanh"].map((f) => [f, "2.26"])),
+};
+
+/** What to write instead on a line that lacks the function or aggregation, where PromQL of that line can say the same. */
+const INSTEAD: Readonly<Record<string, string>> = {
+    last_over_time: "the selector alone, which yields the newest sample of the last 5 minutes",
+    absent_over_time: "absent(max_over_time(<selector>[<range>]))",
+    present_over_time: "count_over_time(<selector>[<range>]) * 0 + 1",
+    clamp: "clamp_max(clamp_min(<v>, <min>), <max>)",
+    sgn: "(<v> > bool 0) - (<v> < bool 0)",
+    pi: "3.141592653589793",
+    deg: "<v> * 180 / 3.141592653589793",
+    rad: "<v> * 3.141592653589793 / 180",
+    group: "max by (<labels>) (<v> * 0 + 1)",
+    holt_winters: "predict_linear or deriv for a trend (3.0 renamed holt_winters to double_exponential_smoothing, behind the promql-experimental-functions feature flag, which the program does not pass)",
+};
+
+/**
+ * Why `name`, a function or aggregation, is refused on `dialect`'s line, and what to write instead:
+ * "`last_over_time` is not available in Prometheus v2.11.1 (it came in 2.26); use ..., or a
+ * metrics.image of a line that has it (...)". A name no line has is experimental or unknown.
+ */
+export function unavailableMessage(name: string, kind: "function" | "aggregation", dialect: PromqlDialect): string {
+    const set = (d: PromqlDialect) => (kind === "function" ? d.functions : d.aggregations);
+    const lines = PROMQL_DIALECTS.filter((d) => set(d).has(name)).map((d) => d.server);
+    const instead = INSTEAD[name];
+    if (lines.length > 0) {
+        const arrived = ARRIVED[name] !== undefined && !set(PROMQL_2_11).has(name) ? ` (it came in ${ARRIVED[name]})` : "";
+        const elsewhere = `a metrics.image of a line that has it (${lines.join("; ")})`;
+        return `\`${name}\` is not available in ${dialect.server}${arrived}; use ${instead === undefined ? elsewhere : `${instead}, or ${elsewhere}`}`;
+    }
+    if (instead !== undefined) {
+        return `\`${name}\` is not available in ${dialect.server}; use ${instead}`;
+    }
+    return grammarKnows(name)
+        ? `\`${name}\` is not available in ${dialect.server}: it is an experimental ${kind}, behind the promql-experimental-functions feature flag, which the program does not pass`
+        : `\`${name}\` is not a PromQL ${kind}${didYouMean(name, [...set(dialect)])}`;
+}
+
+function didYouMean(name: string, known: readonly string[]): string {
+    const near = known.filter((k) => k.startsWith(name.slice(0, 3)) || name.startsWith(k.slice(0, 3))).sort((a, b) => Math.abs(a.length - name.length) - Math.abs(b.length - name.length));
+    return near.length === 0 ? "" : ` (did you mean ${near[0]}?)`;
+}
+
+/** Words followed by "(" that are no function: grouping and matching keywords, set operators, @ start() and end(). */
+const CALL_KEYWORDS = new Set(["by", "without", "on", "ignoring", "group_left", "group_right", "bool", "offset", "and", "or", "unless", "atan2", "start", "end", "smoothed", "anchored"]);
+
+const grammarCache = new Map<string, boolean>();
+
+/** Whether the grammar parses `name(...)` as a call: the newest grammar lacks removed names (holt_winters) and never knew made-up ones. */
+function grammarKnows(name: string): boolean {
+    let known = grammarCache.get(name);
+    if (known === undefined) {
+        const cursor = parser.parse(`${name}(x)`).cursor();
+        known = true;
+        do {
+            known = known && !cursor.type.isError;
+        } while (cursor.next());
+        grammarCache.set(name, known);
+    }
+    return known;
+}
+
+/**
+ * The expression with every call the grammar does not know (holt_winters, which 2.x has but the
+ * newest grammar dropped, or a name no line has) replaced by the known `ln` padded with spaces to
+ * the same length, so positions hold and one unknown name is one problem, not a cascade of
+ * syntax errors. Returns the masked text and the original name at each masked offset.
+ */
+function maskUnknownCalls(expr: string): { text: string; names: Map<number, string> } {
+    const names = new Map<number, string>();
+    let text = "";
+    let i = 0;
+    while (i < expr.length) {
+        const c = expr[i];
+        if (c === '"' || c === "'" || c === "`") {
+            let j = i + 1;
+            while (j < expr.length && expr[j] !== c) {
+                j += c !== "`" && expr[j] === "\\" ? 2 : 1;
+            }
+            text += expr.slice(i, j + 1);
+            i = j + 1;
+            continue;
+        }
+        if (c === "#") {
+            const end = expr.indexOf("\n", i);
+            const j = end < 0 ? expr.length : end;
+            text += expr.slice(i, j);
+            i = j;
+            continue;
+        }
+        const word = /^[A-Za-z_][A-Za-z0-9_]*/.exec(expr.slice(i));
+        if (word && !/[A-Za-z0-9_:.]/.test(expr[i - 1] ?? "")) {
+            const name = word[0];
+            const after = expr.slice(i + name.length);
+            if (/^\s*\(/.test(after) && name.length >= 2 && !CALL_KEYWORDS.has(name.toLowerCase()) && !grammarKnows(name)) {
+                names.set(i, name);
+                text += "ln" + " ".repeat(name.length - 2);
+            } else {
+                text += name;
+            }
+            i += name.length;
+            continue;
+        }
+        text += c;
+        i += 1;
+    }
+    return { text, names };
+}
+
 export interface PromqlSelector {
     metric?: string;
     /** `label`, `=`, `value` as written; enough to see which series a selector names. */
@@ -137,13 +258,14 @@ function unquote(literal: string): string {
 
 export function analyzePromql(expr: string, dialect: PromqlDialect = PROMQL_2_11): PromqlAnalysis {
     const result: PromqlAnalysis = { problems: [], functions: [], aggregations: [], selectors: [] };
-    const at = (from: number, what: string) => result.problems.push(`${what} at ${position(expr, from)}`);
+    const at = (from: number, what: string) => result.problems.push(`${what} (at ${position(expr, from)})`);
     const text = (from: number, to: number) => expr.slice(from, to);
     if (expr.trim() === "") {
         result.problems.push("an expression, not an empty string");
         return result;
     }
-    const cursor = parser.parse(expr).cursor();
+    const masked = maskUnknownCalls(expr);
+    const cursor = parser.parse(masked.text).cursor();
     do {
         const { name, from, to } = cursor;
         if (cursor.type.isError) {
@@ -154,16 +276,16 @@ export function analyzePromql(expr: string, dialect: PromqlDialect = PROMQL_2_11
         } else if (name in dialect.laterSyntax) {
             at(from, `${dialect.laterSyntax[name]}, which ${dialect.server} does not parse`);
         } else if (name === "FunctionIdentifier") {
-            const fn = text(from, to);
+            const fn = masked.names.get(from) ?? text(from, to);
             result.functions.push(fn);
             if (!dialect.functions.has(fn)) {
-                at(from, `the function ${fn}, which ${dialect.server} does not have`);
+                at(from, unavailableMessage(fn, "function", dialect));
             }
         } else if (name === "AggregateOp") {
             const op = text(from, to);
             result.aggregations.push(op);
             if (!dialect.aggregations.has(op)) {
-                at(from, `the aggregation ${op}, which ${dialect.server} does not have`);
+                at(from, unavailableMessage(op, "aggregation", dialect));
             }
         } else if (name === "DurationExpr" || name === "OffsetExpr") {
             checkDurations(cursor.node, expr, dialect, at);

@@ -100,7 +100,7 @@ export const PROMETHEUS_RELEASES: readonly PrometheusRelease[] = [
 
 export const DEFAULT_RELEASE = PROMETHEUS_RELEASES[0];
 
-/** The newest line: its dialect checks rules while the metrics settings are themselves invalid. */
+/** The newest line: its dialect checks rules while the stack's own line is unknown (config/index.ts rawRelease). */
 export const NEWEST_RELEASE = PROMETHEUS_RELEASES[PROMETHEUS_RELEASES.length - 1];
 
 /** For messages: "2.11, 2.53, 2.55, 3.5 to 3.14". */

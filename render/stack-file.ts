@@ -5,6 +5,7 @@ import { EngineConfig } from "./run-program";
 import { configKey } from "./config-key";
 import { compareUtf8, topLevelText } from "./config-text";
 import { Decoder, DMap, kindOf, kindOfValue } from "./yaml-v3-decoder";
+import { maskUserInfo } from "../config/formats/user-info";
 
 export { SUPPORTED } from "./yaml-v3-decoder";
 
@@ -34,7 +35,8 @@ export class StackFileError extends Error {
         readonly col: number | undefined,
         readonly detail: string,
     ) {
-        super(`${file}${line === undefined ? "" : `:${line}:${col}`}: ${detail}`);
+        // A quoted line of the file may hold a URL with its password (issue #33, class 8).
+        super(`${file}${line === undefined ? "" : `:${line}:${col}`}: ${maskUserInfo(detail)}`);
         this.name = "StackFileError";
     }
 }

@@ -7,7 +7,7 @@
 import { ConfigSource, loadSettings, Settings } from "../config";
 import { ScrapeConfig } from "../components/common/scrape/prometheus-config-types";
 import { droppedByTable, FAMILY_TABLES } from "./family-tables";
-import { assertNoNameCollisions } from "./object-names";
+import { assertNoNameCollisions, recordSource } from "./object-names";
 import { alertCatalog, stackRuleFiles } from "./rule-groups";
 import { ScrapeJob, scrapeJobsWithReach } from "./scrape-jobs";
 import { wireComponents } from "./wiring";
@@ -17,7 +17,7 @@ import { wireComponents } from "./wiring";
  * ConfigError listing every problem before any resource is registered.
  */
 export function loadStackSettings(source: ConfigSource): Settings {
-    return wireComponents(loadSettings(source, { ...alertCatalog(), familyFilters: Object.fromEntries(Object.keys(FAMILY_TABLES).map((job) => [job, droppedByTable(job)])) }));
+    return recordSource(wireComponents(loadSettings(source, { ...alertCatalog(), familyFilters: Object.fromEntries(Object.keys(FAMILY_TABLES).map((job) => [job, droppedByTable(job)])) })), source);
 }
 
 /** What the components contribute to Prometheus: its scrape jobs (with what each reaches) and its rule files. */

@@ -1,5 +1,7 @@
-import { ConfigError, ConfigProblem, fullKey, Settings } from "../config";
+import { ConfigError, ConfigProblem, ConfigSource, fullKey, Settings } from "../config";
+import { dashboardsFor } from "./dashboards-on-demand";
 import { scrapeJobs } from "./scrape-jobs";
+import { PROJECT } from "../config/source";
 import { grafanaObjects } from "../components/grafana/object-names";
 import { alertmanagerObjects } from "../components/alertmanager/object-names";
 import { kubeStateMetricsObjects } from "../components/kube-state-metrics/object-names";
@@ -9,6 +11,7 @@ import { NamedObject } from "../components/common/named-object";
 import { networkPolicyObjects } from "../components/network-policies/object-names";
 import { nodeExporterObjects } from "../components/node-exporter/object-names";
 import { resourceMetricsObjects } from "../components/resource-metrics/object-names";
+import { resourceMetricsModel } from "../components/resource-metrics/model";
 import { blackboxExporterObjects } from "../components/blackbox-exporter/object-names";
 import { searchStoreObjects } from "../components/search-store/object-names";
 import { authGatewayObjects } from "../components/auth-gateway/object-names";
@@ -26,7 +29,7 @@ export function programObjects(s: Settings): NamedObject[] {
         ...kubeStateMetricsObjects(s.kubeStateMetrics),
         ...grafanaObjects(s.grafana),
         ...alertmanagerObjects(s.alertmanager),
-        ...resourceMetricsObjects(s.resourceMetrics),
+        ...resourceMetricsObjects(resourceMetricsModel(s)),
         ...blackboxExporterObjects(s.blackboxExporter),
         ...networkPolicyObjects(s),
         ...gatewayModels(s).flatMap((g) => authGatewayObjects(g)),
@@ -35,10 +38,10 @@ export function programObjects(s: Settings): NamedObject[] {
 
 /**
  * Two objects of one kind with one name in one scope would be one object in the cluster: the
- * second `pulumi up` step would fail, or worse, overwrite the first. Each collision names both
- * settings that produced the name.
+ * second `pulumi up` step would fail, or worse, overwrite the first. A collision is blamed on the
+ * setting the stack wrote, naming the other as a default; when it wrote both (or neither), on both.
  */
-export function nameCollisions(objects: readonly NamedObject[]): ConfigProblem[] {
+export function nameCollisions(objects: readonly NamedObject[], written: (key: string) => boolean = () => true): ConfigProblem[] {
     const seen = new Map<string, NamedObject>();
     const problems: ConfigProblem[] = [];
     for (const o of objects) {
@@ -53,6 +56,17 @@ export function nameCollisions(objects: readonly NamedObject[]): ConfigProblem[]
             continue;
         }
         const where = o.namespace ? ` in namespace ${o.namespace}` : "";
+        // The entry the stack wrote is blamed; a key it left at its default is named as the other side (issue #33, class 7).
+        const [firstWritten, oWritten] = [written(first.key), written(o.key)];
+        if (firstWritten !== oWritten) {
+            const [blamed, other] = firstWritten ? [first, o] : [o, first];
+            problems.push({
+                key: blamed.key,
+                got: o.name,
+                expected: `a name no other object of the program has: ${other.key} (not set in the stack, so its default) also names ${o.kind} ${o.name}${where}, and one would overwrite the other; or set ${other.key} to another name`,
+            });
+            continue;
+        }
         problems.push({
             key: `${first.key}, ${o.key}`,
             got: o.name,
@@ -96,10 +110,34 @@ export function providedSecretClashes(s: Settings, objects: readonly NamedObject
     });
 }
 
+/** The stack file each loaded Settings came from, to tell a key the stack wrote from a default (stack/index.ts records it). */
+const SOURCES = new WeakMap<Settings, ConfigSource>();
+
+export function recordSource(s: Settings, source: ConfigSource): Settings {
+    SOURCES.set(s, source);
+    return s;
+}
+
+/** Whether the stack file sets `key` (cluster-monitoring:logs.configMapName); true when the source is unknown. */
+export function writtenIn(s: Settings): (key: string) => boolean {
+    const source = SOURCES.get(s);
+    return (key) => {
+        if (source === undefined || !key.startsWith(`${PROJECT}:`)) {
+            return true;
+        }
+        const [top, ...path] = key.slice(PROJECT.length + 1).split(".");
+        let at: unknown = source.value(top);
+        for (const part of path) {
+            at = typeof at === "object" && at !== null ? (at as Record<string, unknown>)[part] : undefined;
+        }
+        return at !== undefined && at !== null;
+    };
+}
+
 /** Throws a ConfigError before any resource is registered when two objects would share a name. */
 export function assertNoNameCollisions(s: Settings): void {
     const objects = programObjects(s);
-    const problems = [...nameCollisions(objects), ...providedSecretClashes(s, objects)];
+    const problems = [...nameCollisions(objects, writtenIn(s)), ...providedSecretClashes(s, objects)];
     if (problems.length > 0) {
         throw new ConfigError(problems);
     }

@@ -52,8 +52,10 @@ describe("Alertmanager (docs/alerting.md#alertmanager)", () => {
 
     it("renders no webhook without its URL, and the watchdog receiver without integrations", () => {
         const config = alertmanagerConfig(settingsWith().alertmanager, {});
-        assert.deepStrictEqual(config.receivers, [{ name: "default" }, { name: "watchdog" }]);
-        assert.deepStrictEqual(config.route.routes![0].matchers, ['alertname="Watchdog"']);
+        assert.deepStrictEqual(config.receivers, [{ name: "default" }, { name: "watchdog" }, { name: "nowhere" }]);
+        // InfoInhibitor first, to a receiver with no integration; then the watchdog.
+        assert.deepStrictEqual(config.route.routes![0].matchers, ['alertname="InfoInhibitor"']);
+        assert.deepStrictEqual(config.route.routes![1].matchers, ['alertname="Watchdog"']);
     });
 
     it("routes teams and pages, inhibits warning under critical of the same alert and namespace", () => {
@@ -61,12 +63,16 @@ describe("Alertmanager (docs/alerting.md#alertmanager)", () => {
         const values = Object.fromEntries(Object.keys(a.secrets).map((k) => [k, `value-of-${k}`]));
         const config = alertmanagerConfig(a, values);
         assert.deepStrictEqual(config.route.routes!.map((r) => [r.receiver, r.matchers, r.continue ?? false]), [
+            ["nowhere", ['alertname="InfoInhibitor"'], false],
             ["watchdog", ['alertname="Watchdog"'], false],
             ["pagerduty", ['severity=~"critical"'], true],
             ["team-payments", ['team="payments"'], false],
             ["default", undefined, false],
         ]);
-        assert.deepStrictEqual(config.inhibit_rules, [{ source_matchers: ['severity="critical"'], target_matchers: ['severity="warning"'], equal: ["alertname", "namespace"] }]);
+        assert.deepStrictEqual(config.inhibit_rules, [
+            { source_matchers: ['severity="critical"'], target_matchers: ['severity="warning"'], equal: ["alertname", "namespace"] },
+            { source_matchers: ['alertname="InfoInhibitor"'], target_matchers: ['severity="info"'], equal: ["namespace"] },
+        ]);
         const byName = Object.fromEntries(config.receivers.map((r) => [r.name, r]));
         assert.strictEqual(byName.default.webhook_configs![0].url, "value-of-webhookUrl");
         assert.strictEqual(byName.default.email_configs![0].auth_password, "value-of-smtpPassword");

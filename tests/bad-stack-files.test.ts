@@ -49,6 +49,12 @@ interface Case {
     key: string;
     /** More that the message must say. */
     says?: RegExp;
+    /** Further keys the same run must name: every problem at once. */
+    alsoKeys?: string[];
+    /** Keys the run must not blame: a problem that another one makes unknowable. */
+    notKeys?: string[];
+    /** Text that must appear nowhere in what the run prints (a password). */
+    never?: string[];
 }
 
 const metrics = (patch: Config) => (c: Config) => Object.assign(c[M], patch);
@@ -59,6 +65,407 @@ const long = (n: number) => "a".repeat(n);
 const RW = `${M}.remoteWrite[0]`;
 const remoteWrite = (patch: Config) => metrics({ remoteWrite: [{ url: "https://metrics.example.com/api/v1/write", ...patch }] });
 
+/**
+ * Class 8 of issue #33: a URL that carries user:password@ is refused, and the password is echoed
+ * nowhere. Every URL-typed field, and every host field that a URL may be pasted into, gets the
+ * same set of URLs, each wrong in another way besides its credentials.
+ */
+const PASSWORD = "Pa55-w0rd-9x";
+const PASSWORD_AT = "Pa55@w0rd/9x";
+const URLS_WITH_CREDENTIALS: [string, string][] = [
+    ["valid apart from its credentials", `https://alice:${PASSWORD}@monitor.example.com/`],
+    ["a space in the host", `https://alice:${PASSWORD}@monitor example.com/`],
+    ["a tab in the path", `https://alice:${PASSWORD}@monitor.example.com/a\tb`],
+    ["an unescaped @ and / in the password", `https://alice:${PASSWORD_AT}@monitor.example.com/`],
+    ["an ftp scheme", `ftp://alice:${PASSWORD}@monitor.example.com/`],
+    ["no scheme", `alice:${PASSWORD}@monitor.example.com`],
+    ["a port out of range", `http://alice:${PASSWORD}@monitor.example.com:99999/`],
+];
+const B = "cluster-monitoring:blackboxExporter";
+const G = "cluster-monitoring:grafana";
+/** [what, the key, the schema path (tests below check the list is complete), how to set it]. */
+const URL_FIELDS: [string, string, string, (c: Config, url: string) => void][] = [
+    ["the external URL", `${M}.externalUrl`, "metrics.externalUrl", (c, url) => (c[M].externalUrl = url)],
+    ["a remote write URL", `${RW}.url`, "metrics.remoteWrite[].url", (c, url) => remoteWrite({ url })(c)],
+    ["a remote write TLS server name", `${RW}.tls.serverName`, "metrics.remoteWrite[].tls.serverName", (c, url) => remoteWrite({ tls: { serverName: url } })(c)],
+    ["a service job's TLS server name", `${M}.services[0].tls.serverName`, "metrics.services[].tls.serverName", (c, url) => service({ scheme: "https", tls: { serverName: url } })(c)],
+    ["an http probe target", `${B}.probes[0].target`, "blackboxExporter.probes[].target", (c, url) => (c[B] = { enabled: true, probes: [{ name: "shop", target: url }] })],
+    ["a tcp probe target", `${B}.probes[0].target`, "blackboxExporter.probes[].target", (c, url) => (c[B] = { enabled: true, probes: [{ name: "shop", target: url, module: "tcp_connect" }] })],
+    ["the search host", `${L}.search.host`, "logs.search.host", (c, url) => (c[L].search.host = url)],
+    ["the Ingress host", `${M}.ingress.host`, "metrics.ingress.host", (c, url) => (c[M].ingress = { host: url })],
+    ["Grafana's Ingress host", `${G}.ingress.host`, "grafana.ingress.host", (c, url) => (c[G] = { enabled: true, ingress: { host: url } })],
+    ["Alertmanager's Ingress host", `${A}.ingress.host`, "alertmanager.ingress.host", (c, url) => (c[A] = { ingress: { host: url, auth: { proxy: { basicAuth: { users: ["alice"] } } } } })],
+    [
+        "the OIDC issuer of Prometheus' gateway",
+        `${M}.ingress.auth.proxy.oauth2Proxy.issuerUrl`,
+        "metrics.ingress.auth.proxy.oauth2Proxy.issuerUrl",
+        (c, url) => (c[M].ingress = { host: "monitor.example.com", tlsSecretName: "monitor-tls", auth: { proxy: { oauth2Proxy: { issuerUrl: url, clientId: "prometheus", emailDomains: ["example.com"] } } } }),
+    ],
+    [
+        "the OIDC issuer of Alertmanager's gateway",
+        `${A}.ingress.auth.proxy.oauth2Proxy.issuerUrl`,
+        "alertmanager.ingress.auth.proxy.oauth2Proxy.issuerUrl",
+        (c, url) => (c[A] = { ingress: { host: "alerts.example.com", tlsSecretName: "alerts-tls", auth: { proxy: { oauth2Proxy: { issuerUrl: url, clientId: "alertmanager", emailDomains: ["example.com"] } } } } }),
+    ],
+    ["the NFS server", `${M}.storage.nfs.server`, "metrics.storage.nfs.server", (c, url) => (c[M].storage = { mode: "nfs", nfs: { server: url, path: "/m" } })],
+    ["the store's NFS server", `${S}.storage.nfs.server`, "searchStore.storage.nfs.server", (c, url) => (c[S] = { enabled: true, storage: { mode: "nfs", nfs: { server: url, path: "/e" } } })],
+    ["Grafana's NFS server", `${G}.storage.nfs.server`, "grafana.storage.nfs.server", (c, url) => (c[G] = { enabled: true, storage: { mode: "nfs", nfs: { server: url, path: "/g" } } })],
+    ["Alertmanager's NFS server", `${A}.storage.nfs.server`, "alertmanager.storage.nfs.server", (c, url) => (c[A] = { storage: { mode: "nfs", nfs: { server: url, path: "/a" } } })],
+    ["an etcd endpoint", `${M}.etcd.endpoints[0]`, "metrics.etcd.endpoints", (c, url) => Object.assign(c[M], { jobs: { etcd: true }, etcd: { endpoints: [url], scheme: "http" } })],
+    ["the SMTP smarthost", `${A}.email.smarthost`, "alertmanager.email.smarthost", (c, url) => (c[A] = { email: { to: "oncall@example.com", from: "am@example.com", smarthost: url } })],
+];
+const CREDENTIALS_IN_URLS: Case[] = [
+    ...URL_FIELDS.flatMap(([field, key, , set]) =>
+        URLS_WITH_CREDENTIALS.map(([how, url]) => ({
+            class: "credentials in errors",
+            what: `${field}: a URL with user:password@, ${how}`,
+            edit: (c: Config) => set(c, url),
+            key,
+            never: [PASSWORD, "w0rd"],
+        })),
+    ),
+    // The receivers' URLs are secrets: in clear text they are refused, and never shown.
+    ...["alertWebhookUrl", "alertWatchdogUrl", "alertSlackUrl"].map((name) => ({
+        class: "credentials in errors",
+        what: `${name} in clear text, with user:password@`,
+        edit: (c: Config) => (c[`cluster-monitoring:${name}`] = `https://alice:${PASSWORD}@hooks.example.com/x`),
+        key: `cluster-monitoring:${name}`,
+        never: [PASSWORD, "w0rd", "hooks.example.com"],
+    })),
+];
+
+/**
+ * Class 4 of issue #33: every selector the program accepts refuses the empty one, which would
+ * match everything (docs/configuration.md#label-selectors).
+ */
+const CP = "cluster-monitoring:controlPlane";
+const KSM = "cluster-monitoring:kubeStateMetrics";
+const podAffinity = (selector: Config) => ({ podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: selector, topologyKey: "kubernetes.io/hostname" }] } });
+const podAntiAffinityPreferred = (selector: Config) => ({
+    podAntiAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 10, podAffinityTerm: { labelSelector: selector, topologyKey: "kubernetes.io/hostname" } }] },
+});
+const EMPTY_SELECTORS: Case[] = [
+    { class: "empty selectors", what: "a service job selecting every Service", edit: service({ selector: {} }), key: `${M}.services[0].selector`, says: /every Service in the namespace/ },
+    { class: "empty selectors", what: "a scheduler job selecting every pod", edit: (c) => (c[CP] = { scheduler: { podLabels: {} } }), key: `${CP}.scheduler.podLabels`, says: /every pod in the namespace/ },
+    { class: "empty selectors", what: "a controller manager job selecting every pod", edit: (c) => (c[CP] = { controllerManager: { podLabels: {} } }), key: `${CP}.controllerManager.podLabels`, says: /every pod/ },
+    {
+        class: "empty selectors",
+        what: "a team route matching every alert",
+        edit: (c) => {
+            c[A] = { slack: { channel: "#alerts" }, teams: [{ name: "payments", matchers: {}, slackChannel: "#payments" }] };
+            c["cluster-monitoring:alertSlackUrl"] = { secure: "v1:x" };
+        },
+        key: `${A}.teams[0].matchers`,
+        says: /every alert/,
+    },
+    { class: "empty selectors", what: "a pod affinity term with labelSelector {}", edit: metrics({ affinity: podAffinity({}) }), key: `${M}.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].labelSelector`, says: /every pod/ },
+    { class: "empty selectors", what: "a pod affinity term with empty matchLabels", edit: (c) => (c[A] = { affinity: podAffinity({ matchLabels: {} }) }), key: `${A}.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].labelSelector`, says: /every pod/ },
+    {
+        class: "empty selectors",
+        what: "a preferred anti-affinity term with empty matchExpressions",
+        edit: (c) => (c[KSM] = { affinity: podAntiAffinityPreferred({ matchExpressions: [] }) }),
+        key: `${KSM}.affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].podAffinityTerm.labelSelector`,
+        says: /every pod/,
+    },
+    { class: "empty selectors", what: "log agent labels of {}, the DaemonSet's selector", edit: logs({ labels: {} }), key: `${L}.labels`, says: /selector/ },
+    { class: "empty selectors", what: "an empty nodeSelector where there is no default to drop", edit: metrics({ nodeSelector: {} }), key: `${M}.nodeSelector`, says: /constrains nothing/ },
+];
+
+/**
+ * Class 9 of issue #33: one problem hides no other. A typo in the metrics key leaves its release
+ * line readable, so a rule that line cannot evaluate is reported in the same run.
+ */
+const RULE = "cluster-monitoring:alertRules";
+const RULE_EXPR = `${RULE}.groups[0].rules[0].expr`;
+const rule = (expr: string) => (c: Config) => (c[RULE] = { groups: [{ name: "team", rules: [{ record: "x:y", expr }] }] });
+const both = (...edits: ((c: Config) => void)[]) => (c: Config) => edits.forEach((e) => e(c));
+const ONE_PASS: Case[] = [
+    {
+        class: "one pass",
+        what: "a misspelt metrics key beside a function the default line lacks",
+        edit: both(metrics({ retension: "7d" }), rule("last_over_time(up[5m])")),
+        key: `${M}.retension`,
+        alsoKeys: [RULE_EXPR],
+        says: /last_over_time.*v2\.11\.1/,
+    },
+    {
+        class: "one pass",
+        what: "a misspelt top-level metrics key beside a function the default line lacks",
+        edit: both((c) => ((c["cluster-monitoring:metric"] = c[M]), delete c[M]), rule("last_over_time(up[5m])")),
+        key: "cluster-monitoring:metric",
+        alsoKeys: [RULE_EXPR, `${M}.externalUrl`],
+        says: /last_over_time.*v2\.11\.1/,
+    },
+    {
+        class: "one pass",
+        what: "a wrong metrics value on a 3.x image beside holt_winters, which 3.x lacks",
+        edit: both(metrics({ image: "quay.io/prometheus/prometheus:v3.5.0", retention: "7 days" }), rule("holt_winters(up[5m], 0.5, 0.5)")),
+        key: `${M}.retention`,
+        alsoKeys: [RULE_EXPR],
+        says: /holt_winters.*3\.x/,
+    },
+    {
+        class: "one pass",
+        what: "a misspelt metrics key on 2.53, whose rule is valid there",
+        edit: both(metrics({ image: "quay.io/prometheus/prometheus:v2.53.5", retension: "7d" }), rule("last_over_time(up[5m])")),
+        key: `${M}.retension`,
+        notKeys: [RULE_EXPR],
+    },
+    {
+        class: "one pass",
+        what: "an image of no supported line, which blames no rule",
+        edit: both(metrics({ image: "quay.io/prometheus/prometheus:v2.54.1" }), rule("last_over_time(up[5m])")),
+        key: `${M}.image`,
+        notKeys: [RULE_EXPR],
+    },
+];
+
+/**
+ * Class 6 of issue #33: valid input is accepted (ACCEPTED below), and what a line lacks is
+ * explained as such, not as a cascade of syntax errors.
+ */
+const IMAGE_3 = "quay.io/prometheus/prometheus:v3.5.0";
+const EXPLAINED: Case[] = [
+    {
+        class: "explained",
+        what: "holt_winters on 3.x: not available, use predict_linear",
+        edit: both(metrics({ image: IMAGE_3 }), rule("holt_winters(up[5m], 0.5, 0.5)")),
+        key: RULE_EXPR,
+        says: /`holt_winters` is not available in Prometheus 3\.x.*use predict_linear/,
+        never: ["syntax error"],
+    },
+    {
+        class: "explained",
+        what: "last_over_time on the default line: not available, came in 2.26, use",
+        edit: rule("last_over_time(up[5m]) > 0"),
+        key: RULE_EXPR,
+        says: /`last_over_time` is not available in Prometheus v2\.11\.1 \(it came in 2\.26\); use /,
+        never: ["syntax error"],
+    },
+    {
+        class: "explained",
+        what: "an experimental function on 3.x: behind a feature flag",
+        edit: both(metrics({ image: IMAGE_3 }), rule("double_exponential_smoothing(up[5m], 0.5, 0.5)")),
+        key: RULE_EXPR,
+        says: /promql-experimental-functions/,
+        never: ["syntax error"],
+    },
+    { class: "explained", what: "a made-up function: no such function, did you mean", edit: rule("rat(up[5m])"), key: RULE_EXPR, says: /`rat` is not a PromQL function \(did you mean rate\?\)/, never: ["syntax error"] },
+    {
+        class: "explained",
+        what: "a probe URL with a fragment: refused for the fragment, not by the external URL's rule",
+        edit: (c) => (c[B] = { enabled: true, probes: [{ name: "shop", target: "https://shop.example.com/health#x" }] }),
+        key: `${B}.probes[0].target`,
+        says: /#fragment/,
+        never: ["external URL"],
+    },
+];
+
+/** Valid input that a rule meant for something else used to refuse (class 6 of issue #33). */
+const ACCEPTED: Case[] = [
+    { class: "accepted", what: "a cron schedule with names, a step and a macro's neighbour", edit: (c) => (c[S] = { enabled: true, retention: { schedule: "15/30 2 1-7 jan,jul MON" } }), key: "" },
+    { class: "accepted", what: "a @daily retention schedule", edit: (c) => (c[S] = { enabled: true, retention: { schedule: "@daily" } }), key: "" },
+    { class: "accepted", what: "label limits on 2.53, which reads them", edit: metrics({ image: "quay.io/prometheus/prometheus:v2.53.5", limits: { labelLimit: 30, perJob: { kubelet: { labelLimit: 40 } } } }), key: "" },
+    { class: "accepted", what: "a switched-off component with nothing else set", edit: (c) => ((c[A] = { enabled: false }), (c[NE] = { enabled: false }), (c[S] = { enabled: false })), key: "" },
+    { class: "accepted", what: "a remote write address inside the allowed outside ranges", edit: (c) => (remoteWrite({ url: "https://203.0.113.9/api/v1/write" })(c), (c[NP] = { outsideCidrs: ["203.0.113.0/24"] })), key: "" },
+    { class: "accepted", what: "a tcp probe of Prometheus behind a login", edit: (c) => (metrics({ image: IMAGE_3, web: { basicAuth: { username: "ops" } } })(c), (c[B] = { enabled: true, probes: [{ name: "prom-tcp", target: "monitor.monitoring.svc:9090", module: "tcp_connect" }] })), key: "" },
+    { class: "accepted", what: "a probe URL with a query string", edit: (c) => (c[B] = { enabled: true, probes: [{ name: "shop", target: "https://shop.example.com/health?ready=1&verbose" }] }), key: "" },
+    { class: "accepted", what: "holt_winters on the default v2.11.1, which has it", edit: rule("holt_winters(up[5m], 0.5, 0.5)"), key: "" },
+    { class: "accepted", what: "holt_winters on 2.53, which has it", edit: both(metrics({ image: "quay.io/prometheus/prometheus:v2.53.5" }), rule("holt_winters(up[5m], 0.5, 0.5)")), key: "" },
+];
+
+/** Class 7 of issue #33: a clash is blamed on the entry the stack wrote, never on a key it left at its default. */
+const BLAME_WHAT_WAS_WRITTEN: Case[] = [
+    {
+        class: "blame",
+        what: "a service entry named like Alertmanager's default name",
+        edit: service({ name: "alertmanager" }),
+        key: `${M}.services[0].name`,
+        says: /alertmanager\.name \(not set in the stack, so its default\)/,
+        notKeys: [`${A}.name:`],
+    },
+    {
+        class: "blame",
+        what: "a probe named like Alertmanager's default name",
+        edit: (c) => (c[B] = { enabled: true, probes: [{ name: "alertmanager", target: "https://a.example.com/" }] }),
+        key: `${B}.probes[0].name`,
+        says: /or set cluster-monitoring:alertmanager\.name to another name/,
+        notKeys: [`${A}.name:`],
+    },
+    {
+        class: "blame",
+        what: "a service entry named like Prometheus' default name",
+        edit: service({ name: "monitor" }),
+        key: `${M}.services[0].name`,
+        says: /metrics\.name \(not set in the stack/,
+        notKeys: [`${M}.name:`],
+    },
+    {
+        class: "blame",
+        what: "Alertmanager named in the stack like a service entry: the later of two written names",
+        edit: (c) => (service({ name: "jmx" })(c), (c[A] = { name: "jmx" })),
+        key: `${A}.name`,
+        says: /services\[0\]\.name brings in/,
+    },
+];
+
+/** Class 5 of issue #33: a cron schedule is checked for meaning, naming the key. */
+const RETENTION_SCHEDULE = `${S}.retention.schedule`;
+const schedule = (value: string) => (c: Config) => (c[S] = { enabled: true, retention: { schedule: value } });
+const CRON: Case[] = [
+    { class: "cron", what: "minute 60", edit: schedule("60 1 * * *"), key: RETENTION_SCHEDULE, says: /minute 60 is out of range/ },
+    { class: "cron", what: "hour 25", edit: schedule("0 25 * * *"), key: RETENTION_SCHEDULE, says: /hour 25 is out of range/ },
+    { class: "cron", what: "31 February, which never comes", edit: schedule("0 1 31 2 *"), key: RETENTION_SCHEDULE, says: /never comes/ },
+    { class: "cron", what: "31 April", edit: schedule("0 1 31 APR *"), key: RETENTION_SCHEDULE, says: /day 31 of APR never comes/ },
+    { class: "cron", what: "day of week 7", edit: schedule("0 1 * * 7"), key: RETENTION_SCHEDULE, says: /0 to 6/ },
+    { class: "cron", what: "a step of 0", edit: schedule("*/0 * * * *"), key: RETENTION_SCHEDULE, says: /at least 1/ },
+    { class: "cron", what: "a backwards range", edit: schedule("0 22-2 * * *"), key: RETENTION_SCHEDULE, says: /runs backwards/ },
+];
+
+/**
+ * Class 1 of issue #33: a setting that does nothing is refused, naming it, for every declared
+ * "needs" relation of config/needs.ts.
+ */
+const NE = "cluster-monitoring:nodeExporter";
+const NP = "cluster-monitoring:networkPolicies";
+const IDLE: Case[] = [
+    { class: "does nothing", what: "Alertmanager's retention while it is off", edit: (c) => (c[A] = { enabled: false, retention: "240h" }), key: `${A}.retention`, says: /nothing unless cluster-monitoring:alertmanager\.enabled is true/ },
+    { class: "does nothing", what: "Grafana's Ingress while it is off", edit: (c) => (c[G] = { enabled: false, ingress: { host: "grafana.example.com" } }), key: `${G}.ingress`, says: /grafana\.enabled is true/ },
+    { class: "does nothing", what: "the search store's image while it is off", edit: (c) => (c[S] = { image: "docker.elastic.co/elasticsearch/elasticsearch-oss:7.10.2" }), key: `${S}.image`, says: /searchStore\.enabled is true/ },
+    { class: "does nothing", what: "node-exporter's port while it is off", edit: (c) => (c[NE] = { enabled: false, port: 9200 }), key: `${NE}.port`, says: /nodeExporter\.enabled is true/ },
+    { class: "does nothing", what: "kube-state-metrics' resources while it is off", edit: (c) => (c[KSM] = { enabled: false, resources: { memoryLimit: "1Gi" } }), key: `${KSM}.resources`, says: /kubeStateMetrics\.enabled is true/ },
+    { class: "does nothing", what: "the adapter's window while it is off", edit: (c) => (c[R] = { window: "10m" }), key: `${R}.window`, says: /resourceMetrics\.enabled is true/ },
+    { class: "does nothing", what: "probes while the blackbox exporter is off", edit: (c) => (c[B] = { probes: [{ name: "shop", target: "https://shop.example.com/" }] }), key: `${B}.probes`, says: /blackboxExporter\.enabled is true/ },
+    { class: "does nothing", what: "outside ranges while network policies are off", edit: (c) => (c[NP] = { enabled: false, outsideCidrs: ["203.0.113.0/24"] }), key: `${NP}.outsideCidrs`, says: /networkPolicies\.enabled is true/ },
+    { class: "does nothing", what: "the exporter's image while the store's exporter is off", edit: (c) => (c[S] = { enabled: true, exporter: { enabled: false, image: "quay.io/prometheuscommunity/elasticsearch-exporter:v1.11.0" } }), key: `${S}.exporter.image`, says: /searchStore\.exporter\.enabled is true/ },
+    { class: "does nothing", what: "Kibana's index pattern while Kibana is off", edit: (c) => (c[S] = { enabled: true, kibana: { enabled: false, indexPattern: "logs-*" } }), key: `${S}.kibana.indexPattern`, says: /kibana\.enabled is true/ },
+    { class: "does nothing", what: "the retention days while retention is off", edit: (c) => (c[S] = { enabled: true, retention: { enabled: false, days: 30 } }), key: `${S}.retention.days`, says: /retention\.enabled is true/ },
+    { class: "does nothing", what: "the scheduler's port on a managed control plane", edit: (c) => (c[CP] = { kind: "managed", scheduler: { port: 10259 } }), key: `${CP}.scheduler.port`, says: /controlPlane\.kind managed/ },
+    { class: "does nothing", what: "kube-proxy's port while its job is off", edit: (c) => (c[CP] = { kubeProxy: { enabled: false, port: 10249 } }), key: `${CP}.kubeProxy.port`, says: /kubeProxy\.enabled is false/ },
+    { class: "does nothing", what: "etcd targets while the etcd job is off", edit: metrics({ etcd: { endpoints: ["10.0.0.11"], scheme: "http" } }), key: `${M}.etcd`, says: /jobs\.etcd is true/ },
+    { class: "does nothing", what: "probing annotated Services without annotation discovery", edit: (c) => (c[B] = { enabled: true, probeAnnotated: true }), key: `${B}.probeAnnotated`, says: /annotationDiscovery/ },
+    { class: "does nothing", what: "a replica label on one replica", edit: metrics({ replicaLabel: "prometheus_replica" }), key: `${M}.replicaLabel`, says: /replicas is below 2/ },
+    { class: "does nothing", what: "the reloader's image while no reloader runs", edit: metrics({ enableLifecycle: false, reloader: { image: "quay.io/prometheus-operator/prometheus-config-reloader:v0.93.0" } }), key: `${M}.reloader`, says: /no config-reloader runs/ },
+    { class: "does nothing", what: "a label limit on 2.11, which ignores it", edit: metrics({ limits: { labelLimit: 30 } }), key: `${M}.limits.labelLimit`, says: /label limits came in 2\.27/ },
+    { class: "does nothing", what: "a per-job label limit on 2.11", edit: metrics({ limits: { perJob: { kubelet: { sampleLimit: 1000, labelValueLengthLimit: 100 } } } }), key: `${M}.limits.perJob.kubelet.labelValueLengthLimit`, says: /2\.27/, notKeys: [`${M}.limits.perJob.kubelet.sampleLimit`] },
+    {
+        class: "does nothing",
+        what: "a setting of a switched-off store that has a problem of its own elsewhere: both at once",
+        edit: (c) => (c[S] = { image: "elasticsearch oss", heapSize: "2g" }),
+        key: `${S}.heapSize`,
+        says: /searchStore\.enabled is true/,
+        alsoKeys: [`${S}.image`],
+    },
+    {
+        class: "does nothing",
+        what: "one problem for a switched-off store, none again for what is under it",
+        edit: (c) => (c[S] = { enabled: false, retention: { enabled: false, days: 30 } }),
+        key: `${S}.retention`,
+        notKeys: [`${S}.retention.days`],
+    },
+];
+
+/** Class 3 of issue #33: the object registry lists what the components render, also what another key brings in. */
+const REGISTRY: Case[] = [
+    {
+        class: "object registry",
+        what: "Prometheus' TLS Secret named like the adapter's Secret for Prometheus' login",
+        edit: (c) => {
+            metrics({ image: IMAGE_3, web: { tls: { secretName: "prometheus-adapter-prometheus" }, basicAuth: { username: "ops" } } })(c);
+            c[R] = { enabled: true };
+        },
+        key: `${M}.web.tls.secretName`,
+        says: /which the program writes \(named by cluster-monitoring:resourceMetrics\.name\)/,
+    },
+];
+
+/** Class 2 of issue #33: keys that contradict each other across components, from what each declares. */
+const CONFLICTS: Case[] = [
+    {
+        class: "across components",
+        what: "a remote write address outside the allowed outside ranges",
+        edit: (c) => (remoteWrite({ url: "https://198.51.100.7/api/v1/write" })(c), (c[NP] = { outsideCidrs: ["203.0.113.0/24"] })),
+        key: `${RW}.url`,
+        says: /networkPolicies\.outsideCidrs allows: .*198\.51\.100\.7/,
+    },
+    {
+        class: "across components",
+        what: "an external search store outside the allowed outside ranges",
+        edit: (c) => ((c[L].search.host = "192.0.2.10"), (c[NP] = { outsideCidrs: ["203.0.113.0/24", "2001:db8::/32"] })),
+        key: `${L}.search.host`,
+        says: /none of 203\.0\.113\.0\/24, 2001:db8::\/32 contains/,
+    },
+    {
+        class: "across components",
+        what: "node-exporter on the port the stack says kube-proxy binds",
+        edit: (c) => (c[CP] = { kubeProxy: { port: 9100 } }),
+        key: `${NE}.port`,
+        says: /kube-proxy \(metrics, on every node\) \(cluster-monitoring:controlPlane\.kubeProxy\.port\)/,
+    },
+    {
+        class: "across components",
+        what: "node-exporter on the port the etcd job scrapes on the nodes",
+        edit: metrics({ jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http", port: 9100 } }),
+        key: `${NE}.port`,
+        says: /etcd .*metrics\.etcd\.port/,
+    },
+    { class: "across components", what: "a JVM heap larger than the memory limit", edit: (c) => (c[S] = { enabled: true, heapSize: "2g" }), key: `${S}.heapSize`, says: /less than .*resources\.memoryLimit \(1Gi\)/ },
+    { class: "across components", what: "a JVM heap as large as the memory limit", edit: (c) => (c[S] = { enabled: true, heapSize: "3g", resources: { memoryRequest: "3Gi", memoryLimit: "3Gi" } }), key: `${S}.heapSize`, says: /OOM-killed/ },
+    {
+        class: "across components",
+        what: "Elasticsearch 8, secure by default, which the program does not configure",
+        edit: (c) => (c[S] = { enabled: true, image: "docker.elastic.co/elasticsearch/elasticsearch:8.15.0", kibana: { enabled: false } }),
+        key: `${S}.image`,
+        says: /Elasticsearch 8 turns on security by default/,
+    },
+    {
+        class: "across components",
+        what: "a probe of Prometheus once its web config asks for a login",
+        edit: (c) => {
+            metrics({ image: IMAGE_3, web: { basicAuth: { username: "ops" } } })(c);
+            c[B] = { enabled: true, probes: [{ name: "prometheus-ready", target: "http://monitor.monitoring.svc:9090/-/ready" }] };
+        },
+        key: `${B}.probes[0].target`,
+        says: /metrics\.web\.basicAuth makes Prometheus ask every request for one \(401/,
+    },
+    {
+        class: "across components",
+        what: "a plain-http probe of Alertmanager once it speaks TLS only",
+        edit: (c) => {
+            c[A] = { web: { tls: { secretName: "am-tls" } } };
+            c[B] = { enabled: true, probes: [{ name: "am", target: "http://alertmanager.monitoring:9093/-/healthy" }] };
+        },
+        key: `${B}.probes[0].target`,
+        says: /an https:\/\/ target: cluster-monitoring:alertmanager\.web\.tls/,
+    },
+];
+
+/**
+ * Every key that holds a selector, as the generated schema names it ("<c>" for any component),
+ * with the case above that refuses its empty form, or why none is needed.
+ */
+const SELECTOR_KEYS: Record<string, string> = {
+    "<c>.services[].selector": "a service job selecting every Service",
+    "<c>.scheduler.podLabels": "a scheduler job selecting every pod",
+    "<c>.controllerManager.podLabels": "a controller manager job selecting every pod",
+    "<c>.teams[].matchers": "a team route matching every alert",
+    "<c>.labels": "log agent labels of {}, the DaemonSet's selector",
+    "<c>.nodeSelector": "an empty nodeSelector where there is no default to drop",
+    "<c>.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[].labelSelector": "a pod affinity term with labelSelector {}",
+    "<c>.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[].labelSelector.matchLabels": "a pod affinity term with empty matchLabels",
+    "<c>.affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[].podAffinityTerm.labelSelector": "a preferred anti-affinity term with empty matchExpressions",
+    // The same labelSelector schema as the two above, in the other two term lists.
+    "<c>.affinity.podAffinity.preferredDuringSchedulingIgnoredDuringExecution[].podAffinityTerm.labelSelector": "",
+    "<c>.affinity.podAffinity.preferredDuringSchedulingIgnoredDuringExecution[].podAffinityTerm.labelSelector.matchLabels": "",
+    "<c>.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[].labelSelector": "",
+    "<c>.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[].labelSelector.matchLabels": "",
+    "<c>.affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[].podAffinityTerm.labelSelector.matchLabels": "",
+    // An empty node selector term matches no node, and is refused (tests/scheduling.test.ts).
+    "<c>.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms": "",
+    // Labels a rule adds to its alert or series: no selection.
+    "<c>.groups[].rules[].labels": "",
+};
+
 const CASES: Case[] = [
     // 1. Namespaces
     { class: "namespaces", what: "creating kube-system", edit: metrics({ namespace: "kube-system", createNamespace: true }), key: `${M}.createNamespace`, says: /system namespace/ },
@@ -68,8 +475,9 @@ const CASES: Case[] = [
     { class: "namespaces", what: "a scrape namespace without a discovery Role", edit: metrics({ scrapeNamespaces: ["apps"] }), key: `${M}.scrapeNamespaces` },
     { class: "namespaces", what: "a discovery namespace listed twice", edit: metrics({ discoveryNamespaces: ["default", "default"] }), key: `${M}.discoveryNamespaces`, says: /duplicates/ },
     // 2. Name collisions
-    { class: "collisions", what: "two ClusterRoles", edit: logs({ serviceAccountName: "monitor-main" }), key: `${M}.serviceAccountName, ${L}.serviceAccountName` },
-    { class: "collisions", what: "two ConfigMaps in a shared namespace", edit: logs({ namespace: "monitoring", configMapName: "monitor" }), key: `${M}.name, ${L}.configMapName` },
+    { class: "collisions", what: "two ClusterRoles", edit: logs({ serviceAccountName: "monitor-main" }), key: `${L}.serviceAccountName`, says: /metrics\.serviceAccountName \(not set in the stack, so its default\)/ },
+    { class: "collisions", what: "two ClusterRoles, both names written", edit: (c) => (logs({ serviceAccountName: "shared" })(c), metrics({ serviceAccountName: "shared" })(c)), key: `${M}.serviceAccountName, ${L}.serviceAccountName` },
+    { class: "collisions", what: "two ConfigMaps in a shared namespace", edit: logs({ namespace: "monitoring", configMapName: "monitor" }), key: `${L}.configMapName`, says: /metrics\.name \(not set in the stack/, notKeys: [`${M}.name,`] },
     {
         class: "collisions",
         what: "two PersistentVolumes",
@@ -78,7 +486,8 @@ const CASES: Case[] = [
             c[S] = { enabled: true, name: "monitor", storage: { mode: "nfs", nfs: { server: "10.0.0.10", path: "/e" } } };
             c[L].search.host = "monitor";
         },
-        key: `${M}.name, ${S}.name`,
+        key: `${S}.name`,
+        says: /metrics\.name \(not set in the stack/,
     },
     {
         class: "collisions",
@@ -87,7 +496,8 @@ const CASES: Case[] = [
             Object.assign(c[M], { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http", discovery: "service", serviceName: "elasticsearch-logging" } });
             c[S] = { enabled: true };
         },
-        key: `${M}.etcd.serviceName, ${S}.name`,
+        key: `${M}.etcd.serviceName`,
+        says: /searchStore\.name \(not set in the stack/,
     },
     // 3. Kubernetes' own limits
     { class: "kubernetes limits", what: "a 53-character StatefulSet name", edit: metrics({ name: long(53) }), key: `${M}.name`, says: /52/ },
@@ -468,6 +878,15 @@ const CASES: Case[] = [
         edit: (c) => (c["cluster-monitoring:blackboxExporter"] = { enabled: true, probes: [{ name: "kubelet", target: "https://a.example.com/" }] }),
         key: "cluster-monitoring:blackboxExporter.probes[0].name",
     },
+    ...CREDENTIALS_IN_URLS,
+    ...EMPTY_SELECTORS,
+    ...ONE_PASS,
+    ...EXPLAINED,
+    ...BLAME_WHAT_WAS_WRITTEN,
+    ...CRON,
+    ...IDLE,
+    ...REGISTRY,
+    ...CONFLICTS,
 ];
 
 interface Run {
@@ -529,6 +948,15 @@ function assertRefused(c: Case, run: Run): void {
     if (c.says) {
         assert.match(run.stderr, c.says);
     }
+    for (const key of c.alsoKeys ?? []) {
+        assert.ok(run.stderr.includes(key), `the message also names ${key}:\n${run.stderr}`);
+    }
+    for (const key of c.notKeys ?? []) {
+        assert.ok(!run.stderr.includes(key), `the message must not blame ${key}:\n${run.stderr}`);
+    }
+    for (const hidden of c.never ?? []) {
+        assert.ok(!run.stderr.includes(hidden), `the message must not show ${JSON.stringify(hidden)}:\n${run.stderr}`);
+    }
     assert.doesNotMatch(run.stderr, /^ {4}at /m, "no stack trace");
     assert.ok(!run.wrote, "no manifest may be written");
 }
@@ -547,6 +975,78 @@ describe("bad stack files are refused before anything is registered or written",
         assert.strictEqual(ok.status, 0, ok.stderr);
         assert.ok(ok.wrote);
         assert.ok(ok.registered > 0, "the program registered its resources");
+    });
+
+    ACCEPTED.forEach((c) => {
+        it(`valid input is accepted: ${c.what}`, async () => {
+            const run = await renderCaseInProcess(c);
+            assert.strictEqual(run.status, 0, run.stderr);
+            assert.ok(run.wrote);
+        });
+    });
+
+    it("every key that holds a selector is listed with the case that refuses its empty form", () => {
+        const schema = require("../schema/stack-config.schema.json");
+        const found = new Set<string>();
+        const walk = (n: any, at: string) => {
+            if (n === null || typeof n !== "object") {
+                return;
+            }
+            for (const [k, v] of Object.entries<any>(n.properties ?? {})) {
+                const path = `${at}.${k}`;
+                if (/selector|matchLabels|podLabels|matchers|^labels$/i.test(k)) {
+                    found.add(path);
+                }
+                walk(v, path);
+            }
+            for (const k of ["anyOf", "oneOf", "allOf"]) {
+                (n[k] ?? []).forEach((x: any) => walk(x, at));
+            }
+            if (n.items) {
+                walk(n.items, `${at}[]`);
+            }
+        };
+        for (const [key, value] of Object.entries<any>(schema.properties.config.properties)) {
+            if (key.startsWith("cluster-monitoring:")) {
+                walk(value, "<c>");
+            }
+        }
+        assert.deepStrictEqual([...found].filter((f) => !(f in SELECTOR_KEYS)), [], "selector keys without an empty-selector case");
+        for (const what of Object.values(SELECTOR_KEYS).filter((w) => w !== "")) {
+            assert.ok(EMPTY_SELECTORS.some((c) => c.what === what), `no case "${what}"`);
+        }
+    });
+
+    it("the credentials cases cover every key that takes a URL or a host (found in the generated schema), and the secret URLs", () => {
+        const schema = require("../schema/stack-config.schema.json");
+        const found: string[] = [];
+        const walk = (n: any, at: string) => {
+            if (n === null || typeof n !== "object") {
+                return;
+            }
+            for (const [k, v] of Object.entries<any>(n.properties ?? {})) {
+                const path = at === "" ? k : `${at}.${k}`;
+                if (/url|host|target|server|endpoint/i.test(k) && (v.type === "string" || v.type === "array")) {
+                    found.push(path);
+                }
+                walk(v, path);
+            }
+            for (const k of ["anyOf", "oneOf", "allOf"]) {
+                (n[k] ?? []).forEach((x: any) => walk(x, at));
+            }
+            if (n.items) {
+                walk(n.items, `${at}[]`);
+            }
+        };
+        for (const [key, value] of Object.entries<any>(schema.properties.config.properties)) {
+            if (key.startsWith("cluster-monitoring:")) {
+                walk(value, key.slice("cluster-monitoring:".length));
+            }
+        }
+        const covered = new Set(URL_FIELDS.map(([, , at]) => at));
+        // A relabel rule's target label is no address.
+        const missing = found.filter((f) => !covered.has(f) && !/targetLabel$/.test(f));
+        assert.deepStrictEqual(missing, [], "keys that take a URL or host without a credentials case");
     });
 
     CASES.forEach((c) => {

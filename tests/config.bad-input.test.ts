@@ -172,9 +172,13 @@ describe("config: the bad-input classes", () => {
             assert.match(p.expected, /nodeExporter\.enabled reserves \(switched off/);
         });
 
-        it("lets a host port and an Ingress route through while the claiming component is off", () => {
-            loadSettings(plainConfigSource(withEdit((c) => ((c.nodeExporter = { enabled: false, port: 10250 })))));
-            loadSettings(plainConfigSource(withEdit((c) => ((c.metrics.ingress = { host: "monitor.example.com", auth: { proxy: { basicAuth: { users: ["alice"] } } } }), (c.grafana = { enabled: false, ingress: { host: "monitor.example.com" } })))));
+        it("blames no clash on a host port or an Ingress route of a component that is off: that setting does nothing, and says so", () => {
+            const port = problemsOf(withEdit((c) => (c.nodeExporter = { enabled: false, port: 10250 })));
+            assert.deepStrictEqual(port.map((p) => p.key), ["cluster-monitoring:nodeExporter.port"]);
+            assert.match(port[0].expected, /nothing unless cluster-monitoring:nodeExporter\.enabled is true/);
+            const route = problemsOf(withEdit((c) => ((c.metrics.ingress = { host: "monitor.example.com", auth: { proxy: { basicAuth: { users: ["alice"] } } } }), (c.grafana = { enabled: false, ingress: { host: "monitor.example.com" } }))));
+            assert.deepStrictEqual(route.map((p) => p.key), ["cluster-monitoring:grafana.ingress"]);
+            assert.match(route[0].expected, /nothing unless cluster-monitoring:grafana\.enabled is true/);
         });
     });
 

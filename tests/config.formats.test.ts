@@ -5,6 +5,7 @@ import {
     absoluteHttpUrl,
     absolutePath,
     configMapName,
+    cronSchedule,
     dnsLabel,
     dnsSubdomain,
     endpointAddress,
@@ -201,6 +202,32 @@ describe("format checks (config/formats.ts)", () => {
                 assert.ok(Number.isNaN(quantityValue(bad)), bad);
             }
         });
+    });
+
+    describe("cron schedules (issue #33, class 5)", () => {
+        table(
+            "cronSchedule",
+            cronSchedule,
+            ["30 1 * * *", "*/15 * * * *", "0 0 1-7 * MON", "0 3 * * sun-sat", "0 0 29 2 *", "0 0 31 1-12 *", "0 0 31 2 1", "5/10 0-23/2 ? JAN,jul *", "@daily", "@Weekly", "30  1 * * *", "0 12 30 4,6,9,11 *"],
+            [
+                ["60 1 * * *", /minute 60 is out of range: minute runs from 0 to 59/],
+                ["0 24 * * *", /hour 24 is out of range/],
+                ["0 0 0 * *", /day-of-month 0 is out of range/],
+                ["0 0 32 * *", /day-of-month 32/],
+                ["0 0 1 13 *", /month 13/],
+                ["0 0 * * 7", /day-of-week 7 is out of range: day-of-week runs from 0 to 6/],
+                ["0 0 31 2 *", /day 31 of FEB never comes/],
+                ["0 0 30,31 2 *", /never comes/],
+                ["0 0 31 4,6,9,11 *", /day 31 of APR,JUN,SEP,NOV never comes/],
+                ["0 5-1 * * *", /runs backwards/],
+                ["*/0 * * * *", /step "\/0" .* at least 1/],
+                ["0 0 * FOO *", /no number nor a name such as JAN/],
+                ["0 0 * *", /five fields/],
+                ["0 0 * * * *", /five fields/],
+                ["@every 1h", /five-field cron schedule/],
+                ["CRON_TZ=UTC 0 0 * * *", /TZ= prefix/],
+            ],
+        );
     });
 
     describe("URLs", () => {

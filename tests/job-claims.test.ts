@@ -30,11 +30,6 @@ function problemsOf(edit: (c: Config) => void, secrets: Record<string, unknown> 
     assert.fail("the stack was accepted");
 }
 
-function accepted(edit: (c: Config) => void): void {
-    const c = requiredConfig();
-    edit(c);
-    loadSettings(plainConfigSource(c, {}));
-}
 
 const service = (name: string) => ({ name, namespace: "apps", selector: { app: name }, port: "web" });
 const probe = (name: string) => ({ name, target: "https://shop.example.com/" });
@@ -96,9 +91,15 @@ describe("the scrape-job name registry", () => {
         }
     });
 
-    it("lets a chosen name of a component that is off through: nothing runs under it", () => {
-        accepted((c) => (c.alertmanager = { enabled: false, name: "kubelet" }));
-        accepted((c) => (c.blackboxExporter = { enabled: false, probes: [probe("kubelet"), probe("kubelet")] }));
+    it("blames no clash on a chosen name of a component that is off: nothing runs under it, so the name does nothing, and says so", () => {
+        for (const [edit, key] of [
+            [(c: Config) => (c.alertmanager = { enabled: false, name: "kubelet" }), "cluster-monitoring:alertmanager.name"],
+            [(c: Config) => (c.blackboxExporter = { enabled: false, probes: [probe("kubelet"), probe("kubelet")] }), "cluster-monitoring:blackboxExporter.probes"],
+        ] as const) {
+            const problems = problemsOf(edit);
+            assert.deepStrictEqual(problems.map((p) => p.key), [key]);
+            assert.match(problems[0].expected, /^nothing unless .*\.enabled is true/);
+        }
     });
 
     it("lists a clash beside metrics' own problems, from the fields that are right", () => {

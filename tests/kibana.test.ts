@@ -26,7 +26,8 @@ describe("Kibana (docs/log-agent.md#kibana)", () => {
 
     it("is deployed, with its index pattern Job, with the in-cluster store, and not when the stack ships to an external store", async () => {
         const types = async (enabled: boolean, kibana = true) => {
-            const settings = settingsWith({ searchStore: { enabled, kibana: { enabled: kibana } } });
+            // A switched-off store takes no kibana setting, which would do nothing (config/needs.ts).
+            const settings = settingsWith({ searchStore: enabled ? { enabled, kibana: { enabled: kibana } } : { enabled } });
             const resources = await captureResources(() => {
                 new LogAgent("log-agent", { settings: settings.logs, namespaces: EXISTING_NAMESPACES });
                 if (settings.searchStore.enabled) {

@@ -2,6 +2,7 @@ import * as assert from "assert";
 import { KubernetesObject } from "../render";
 import {
     consistencyProblems,
+    fileReferenceProblems,
     formatProblems,
     ManifestProblem,
     referenceProblems,
@@ -73,6 +74,17 @@ describe("cross-object consistency of the rendered stacks (what a schema cannot 
         it("a ConfigMap volume whose ConfigMap is not deployed", () => {
             const broken = without(objects, "ConfigMap", "monitor-rulefiles", "monitoring");
             assertProblem(referenceProblems(broken), "StatefulSet monitoring/monitor", /volume .* refers to ConfigMap monitoring\/monitor-rulefiles, which the stack does not deploy/);
+        });
+
+        it("a flag naming a file that no mount of its container holds (the config file moved, its mount not)", () => {
+            const prometheus = (objects.find((o) => o.kind === "StatefulSet" && o.metadata.name === "monitor") as any).spec.template.spec.containers.find((c: any) => c.name === "monitor");
+            const files = prometheus.args.filter((a: string) => /^--[a-z.-]+=\//.test(a) && !a.startsWith("--web.route-prefix"));
+            assert.ok(files.length >= 2, `Prometheus' file flags are checked: ${files.join(" ")}`);
+            const broken = withChange(objects, "StatefulSet", "monitor", (o) => {
+                const c = o.spec.template.spec.containers.find((x: any) => x.name === "monitor");
+                c.volumeMounts = c.volumeMounts.filter((m: any) => !files.some((f: string) => f.split("=")[1].startsWith(m.mountPath)) || m.mountPath === "/prometheus");
+            });
+            assertProblem(fileReferenceProblems(broken), "StatefulSet monitoring/monitor", /container monitor: --[a-z.-]+ names \/.*, which none of its volume mounts/);
         });
 
         it("a Secret volume whose Secret is not deployed", () => {

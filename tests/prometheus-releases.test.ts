@@ -1,6 +1,6 @@
 import * as assert from "assert";
 import { stringify } from "yaml";
-import { analyzePromql } from "../prometheus-releases/promql";
+import { analyzePromql, PROMQL_2_11, PROMQL_3, PROMQL_DIALECTS } from "../prometheus-releases/promql";
 import { defaultRuleGroups } from "../stack/rule-groups";
 import { dashboardsFor } from "../stack/dashboards";
 import { prometheusConfig } from "../components/prometheus/prometheus-config";
@@ -193,7 +193,31 @@ describe("PromQL per release line", () => {
         assert.match(problems("3.5 to 3.14", "double_exponential_smoothing(up[5m], 0.5, 0.5)").join(), /double_exponential_smoothing/);
         assert.deepStrictEqual(problems("3.5 to 3.14", '{"my.metric", job="a"}'), []);
         assert.match(problems("2.53", '{"my.metric", job="a"}').join(), /quoted/);
-        assert.match(problems("3.5 to 3.14", "limitk(2, up)").join(), /aggregation limitk/);
+        assert.match(problems("3.5 to 3.14", "limitk(2, up)").join(), /`limitk` is not available .* experimental aggregation/);
+    });
+
+    it("every function and aggregation a line has passes there, those it lacks are one explained problem each (no syntax errors)", () => {
+        const call = (name: string, aggregation: boolean) => (aggregation ? (["topk", "bottomk", "quantile", "limitk", "limit_ratio"].includes(name) ? `${name}(1, up)` : name === "count_values" ? `${name}("v", up)` : `${name}(up)`) : `${name}(up)`);
+        const all = (kind: "functions" | "aggregations") => new Set(PROMQL_DIALECTS.flatMap((d) => [...d[kind]]));
+        for (const d of PROMQL_DIALECTS) {
+            for (const kind of ["functions", "aggregations"] as const) {
+                for (const name of all(kind)) {
+                    const found = analyzePromql(call(name, kind === "aggregations"), d).problems;
+                    if (d[kind].has(name)) {
+                        assert.deepStrictEqual(found, [], `${d.server}: ${name}`);
+                    } else {
+                        assert.strictEqual(found.length, 1, `${d.server}: ${name}: ${found.join("; ")}`);
+                        assert.match(found[0], new RegExp(`^\`${name}\` is not available in ${d.server.replace(/[.]/g, "\\.")}.*; use `), found[0]);
+                    }
+                }
+            }
+        }
+    });
+
+    it("a function no line has is named as such, once, and a call inside a string or comment is no call", () => {
+        assert.deepStrictEqual(analyzePromql("foo_bar(up) + 1", PROMQL_2_11).problems, ["`foo_bar` is not a PromQL function (at line 1, column 1)"]);
+        assert.deepStrictEqual(analyzePromql('label_replace(up, "a", "holt_winters(x)", "b", "(.*)") # rat(\n + vector(1)', PROMQL_3).problems, []);
+        assert.deepStrictEqual(analyzePromql("sum by (job) (up) and on (job) group_left (x) up", PROMQL_2_11).problems, []);
     });
 
     it("a stack's own rule follows the line of metrics.image", () => {

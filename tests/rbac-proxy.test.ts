@@ -42,6 +42,46 @@ describe("kube-rbac-proxy in front of node-exporter and kube-state-metrics (docs
         });
     }
 
+    /** host:port of a container's metrics listener, as its own arguments declare it. */
+    function listener(args: readonly string[]): string | undefined {
+        const flag = (name: string) => args.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
+        return flag("--web.listen-address") ?? (flag("--host") !== undefined && flag("--port") !== undefined ? `${flag("--host")}:${flag("--port")}` : undefined);
+    }
+
+    /** What is wrong with the proxy's --upstream: it must be the exporter's own metrics listener, and no other port of the exporter. */
+    function upstreamProblem(pod: any): string | undefined {
+        const proxy = pod.containers.find((c: any) => c.name === "kube-rbac-proxy");
+        const exporter = pod.containers.find((c: any) => c.name !== "kube-rbac-proxy");
+        const upstream = /^--upstream=http:\/\/([^/]+)\/$/.exec(proxy.args.find((a: string) => a.startsWith("--upstream=")) ?? "")?.[1];
+        const own = listener(exporter.args);
+        if (own === undefined) {
+            return `the exporter declares no listener: ${exporter.args.join(" ")}`;
+        }
+        const otherPorts = [
+            ...(exporter.ports ?? []).map((p: any) => String(p.containerPort)),
+            ...exporter.args.filter((a: string) => /^--telemetry-port=/.test(a)).map((a: string) => a.split("=")[1]),
+        ];
+        if (otherPorts.includes(own.split(":").pop())) {
+            return `the metrics listener ${own} is another port of the exporter too (${otherPorts.join(", ")})`;
+        }
+        return upstream === own ? undefined : `the proxy forwards to ${upstream}, the exporter listens for metrics on ${own}`;
+    }
+
+    for (const [workload, pod] of proxies) {
+        it(`${workload}: the proxy forwards to the exporter's own metrics listener, read from the exporter's arguments, and to no other of its ports`, () => {
+            assert.strictEqual(upstreamProblem(pod), undefined);
+        });
+    }
+
+    it("the upstream check catches kube-state-metrics' proxy pointed at the telemetry port", () => {
+        const pod = structuredClone((kubeStateMetricsDeployment(s.kubeStateMetrics).spec as any).template.spec);
+        const exporter = pod.containers.find((c: any) => c.name !== "kube-rbac-proxy");
+        const proxy = pod.containers.find((c: any) => c.name === "kube-rbac-proxy");
+        const telemetry = exporter.args.find((a: string) => a.startsWith("--telemetry-port=")).split("=")[1];
+        proxy.args = proxy.args.map((a: string) => (a.startsWith("--upstream=") ? `--upstream=http://127.0.0.1:${telemetry}/` : a));
+        assert.match(upstreamProblem(pod) ?? "", /forwards to 127\.0\.0\.1:\d+, the exporter listens for metrics on 127\.0\.0\.1:/);
+    });
+
     it("takes its image and resources from each exporter's rbacProxy setting, and refuses a bad one naming the key", () => {
         const proxy = { image: "registry.example.com/kube-rbac-proxy:v0.21.1", resources: { cpuRequest: "5m", memoryRequest: "32Mi", memoryLimit: "64Mi" } };
         const t = settingsWith({ nodeExporter: { rbacProxy: proxy }, kubeStateMetrics: { rbacProxy: { image: proxy.image } } });

@@ -140,6 +140,16 @@ const TARGETS: Record<string, ReturnType<typeof discoveredTarget>[]> = {
             pod_name: "monitor-0",
         }),
         endpoint("127.0.8.2:3000", { namespace: "monitoring", service_name: "grafana", endpoint_port_name: "http", pod_name: "grafana-1" }),
+        // Labelled, but with another value: a keep of any monitor value would let it through.
+        endpoint("127.0.8.3:9090", {
+            namespace: "monitoring",
+            service_name: "other",
+            service_label_monitor: "other",
+            endpoint_port_name: "web",
+            endpoint_address_target_kind: "Pod",
+            endpoint_address_target_name: "other-0",
+            pod_name: "other-0",
+        }),
     ],
     "jmx-kafka": [
         endpoint("127.0.5.1:5556", {
@@ -279,7 +289,7 @@ for (const release of RELEASES) describe(`every scrape job's relabeling on a rea
         assert.deepStrictEqual(active.map((t) => t.labels), [
             { endpoint: "web", instance: "127.0.8.1:9090", job: "monitor", namespace: "monitoring", pod: "monitor-0", service: "monitor" },
         ]);
-        assert.deepStrictEqual(dropped.map((t) => t.discoveredLabels.__address__), ["127.0.8.2:3000"]);
+        assert.deepStrictEqual(dropped.map((t) => t.discoveredLabels.__address__).sort(), ["127.0.8.2:3000", "127.0.8.3:9090"]);
     });
 
     it("listed service: only the selected Service's named port", async () => {

@@ -1,5 +1,6 @@
 import { KubernetesObject } from "../render";
 import { ManifestProblem } from "./problem";
+import { fileReferenceProblems } from "./file-references";
 import { referenceProblems } from "./references";
 import { roleBindingProblems } from "./role-bindings";
 import { schemaProblems } from "./schema";
@@ -8,7 +9,7 @@ import { servicePortProblems } from "./service-ports";
 import { unknownFieldProblems } from "./unknown-fields";
 
 export { formatProblems, ManifestProblem } from "./problem";
-export { referenceProblems, roleBindingProblems, schemaProblems, selectorProblems, servicePortProblems, unknownFieldProblems };
+export { fileReferenceProblems, referenceProblems, roleBindingProblems, schemaProblems, selectorProblems, servicePortProblems, unknownFieldProblems };
 
 /** What the Kubernetes OpenAPI schema says about the objects, types, required and unknown fields. */
 export function kubernetesSchemaProblems(objects: readonly KubernetesObject[]): ManifestProblem[] {
@@ -25,5 +26,6 @@ export function consistencyProblems(
         ...referenceProblems(objects, existingNamespaces),
         ...roleBindingProblems(objects),
         ...servicePortProblems(objects),
+        ...fileReferenceProblems(objects),
     ];
 }

@@ -20,10 +20,13 @@ const READYZ = "/readyz";
  * upstream): the object metrics, and the telemetry server, which in v2.20.0 (pkg/app/server.go,
  * buildTelemetryServer) serves its own metrics, /readyz and, without --auth-filter, /debug/pprof.
  */
+/** The object metrics' listener: one source for the exporter's --host and --port and the proxy's --upstream. */
+export const METRICS_LISTENER = { host: "127.0.0.1", port: KUBE_STATE_METRICS_DEFAULTS.port } as const;
+
 export function kubeStateMetricsArgs(k: KubeStateMetricsSettings): string[] {
     return [
-        "--host=127.0.0.1",
-        `--port=${KUBE_STATE_METRICS_DEFAULTS.port}`,
+        `--host=${METRICS_LISTENER.host}`,
+        `--port=${METRICS_LISTENER.port}`,
         "--telemetry-host=127.0.0.1",
         `--telemetry-port=${KUBE_STATE_METRICS_DEFAULTS.telemetryPort}`,
         `--resources=${k.exposedResources.join(",")}`,
@@ -36,7 +39,7 @@ export function kubeStateMetricsArgs(k: KubeStateMetricsSettings): string[] {
 export function kubeStateMetricsProxyContainer(k: KubeStateMetricsSettings): k8s.types.input.core.v1.Container {
     return rbacProxyContainer({
         listenAddress: `:${KUBE_STATE_METRICS_DEFAULTS.proxyPort}`,
-        upstreamPort: KUBE_STATE_METRICS_DEFAULTS.port,
+        upstreamPort: METRICS_LISTENER.port,
         port: { name: KUBE_STATE_METRICS_PORT_NAME, number: KUBE_STATE_METRICS_DEFAULTS.proxyPort },
         container: k.rbacProxy,
     });

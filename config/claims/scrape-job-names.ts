@@ -29,6 +29,8 @@ export interface JobClaim {
     on: boolean;
     /** Only a job label (Alertmanager's, under the self-monitoring job), never a job_name: no per-job limit can apply to it. */
     labelOnly?: true;
+    /** A chosen name that the stack left at its default (metrics.name, alertmanager.name unset): never the one blamed for a clash. */
+    defaulted?: true;
 }
 
 /**
@@ -53,6 +55,12 @@ export interface JobClaimSources {
     searchStore?: boolean;
     blackbox?: { enabled: boolean; probeAnnotated: boolean; probes: readonly { name: string }[] };
     alertmanager?: { enabled: boolean; name: string; web?: unknown };
+    /**
+     * The full keys of chosen names that the stack file does not set, whose value is a default
+     * (cluster-monitoring:alertmanager.name). A clash is then blamed on the entry the stack wrote.
+     * Unknown (a loaded Settings), every name counts as written.
+     */
+    defaultedKeys?: readonly string[];
 }
 
 const key = (component: string, field: string) => `${fullKey(component)}.${field}`;
@@ -68,7 +76,8 @@ const fixed = (name: string, claimKey: string, on: boolean | undefined): JobClai
 export function jobClaims(s: JobClaimSources): JobClaim[] {
     const M = "metrics";
     const cp = s.controlPlane;
-    const chosen = (name: string | undefined, claimKey: string, on: boolean): JobClaim[] => (name === undefined ? [] : [{ name, key: claimKey, chosen: true, on }]);
+    const chosen = (name: string | undefined, claimKey: string, on: boolean): JobClaim[] =>
+        name === undefined ? [] : [{ name, key: claimKey, chosen: true, on, ...(s.defaultedKeys?.includes(claimKey) ? { defaulted: true as const } : {}) }];
     return [
         ...chosen(s.metricsName, key(M, "name"), true),
         ...(Object.keys(JOB_SWITCH_DEFAULTS) as (keyof ScrapeJobSwitches)[]).map((job) => fixed(jobName(job), key(M, `jobs.${job}`), s.jobs?.[job])),
@@ -104,9 +113,13 @@ export function reservingClaims(claims: readonly JobClaim[]): JobClaim[] {
     return claims.filter((c) => c.on || !c.chosen);
 }
 
+/** How much a claim is the stack's own doing: a name it wrote, a default name, a fixed one. The most its own is blamed. */
+const ownership = (c: JobClaim): number => (c.chosen ? (c.defaulted ? 1 : 2) : 0);
+
 /**
- * The one check: two claims of one name are refused once, at the name the stack chose (the later
- * of two chosen ones), naming the other claim's key.
+ * The one check: two claims of one name are refused once, at the name the stack wrote (of two it
+ * wrote, the later; never a key it left at its default: issue #33, class 7), naming the other
+ * claim's key, and saying when that one is a default the stack may change instead.
  */
 export function checkJobClaims(claims: readonly JobClaim[], problems: Problems): void {
     const holding = reservingClaims(claims);
@@ -115,12 +128,14 @@ export function checkJobClaims(claims: readonly JobClaim[], problems: Problems):
         if (earlier === undefined) {
             return;
         }
-        const [blamed, other] = earlier.chosen && !claim.chosen ? [earlier, claim] : [claim, earlier];
+        const [blamed, other] = ownership(earlier) > ownership(claim) ? [earlier, claim] : [claim, earlier];
         const reserved = other.on ? "brings in" : "reserves (switched off, so that switching it on cannot break the stack)";
+        const otherKey = other.defaulted ? `${other.key} (not set in the stack, so its default)` : other.key;
+        const instead = other.defaulted ? `; or set ${other.key} to another name` : "";
         problems.add(
             blamed.key,
             blamed.name,
-            `a job name not used by another job: ${other.key} ${reserved} a job named ${other.name}; ` +
+            `a job name not used by another job: ${otherKey} ${reserved} a job named ${other.name}${instead}; ` +
                 "Prometheus refuses a config with two jobs of one name, and one job label would mix two sources' series and alerts",
         );
     });

@@ -18,3 +18,5 @@ export * from "./fluentd";
 export * from "./image";
 export * from "./prometheus-bytes";
 export * from "./re2";
+export * from "./user-info";
+export * from "./cron";

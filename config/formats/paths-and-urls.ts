@@ -63,15 +63,27 @@ const URL_CHARS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/;
 
 const URL_FORMAT = "an absolute http:// or https:// URL such as https://monitor.example.com/";
 
+/** Where a URL field's value ends up, and whether a query is refused there (and why). */
+export interface HttpUrlRules {
+    /** Where the URL is stored, for the reason credentials are refused: "pod arguments and stack outputs". */
+    storedIn: string;
+    /** Why a ?query is refused; unset, a query is part of the URL like any other. */
+    noQuery?: string;
+}
+
+/** metrics.externalUrl: --web.external-url, to which Prometheus appends its own paths. */
+export const EXTERNAL_URL_RULES: HttpUrlRules = { storedIn: "pod arguments and stack outputs", noQuery: "Prometheus appends its own paths to the external URL" };
+
 /**
  * An absolute http(s) URL as both Go's net/url (Prometheus, the Ingress) and the WHATWG parser
  * read it the same way. Checked on the text before any parsing, because the WHATWG parser drops
  * tabs and line breaks anywhere, trims spaces and control characters, turns '\' into '/',
  * resolves '..', lower-cases and punycodes the host and accepts "https:host"; Go does none of
- * that. No user name or password: the URL becomes a pod argument and a stack output. No query or
- * fragment: Prometheus appends its own paths to the external URL.
+ * that. No user name or password: the URL is stored where credentials would be readable. No
+ * fragment, which never reaches the server. A query only where `rules` allow it: the external
+ * URL (the default rules) refuses it, a probe target takes it (issue #33, class 6).
  */
-export function absoluteHttpUrl(value: string): string | undefined {
+export function absoluteHttpUrl(value: string, rules: HttpUrlRules = EXTERNAL_URL_RULES): string | undefined {
     if (CONTROL_OR_SPACE.test(value)) {
         return `${URL_FORMAT}, ${NO_CONTROL} (a URL parser silently drops tabs and line breaks, so the URL used would differ from the one written)`;
     }
@@ -81,16 +93,13 @@ export function absoluteHttpUrl(value: string): string | undefined {
     }
     const [, , authority, path, query, fragment] = parts;
     if (authority.includes("@")) {
-        return (
-            `${URL_FORMAT}, without a user name or password (user:password@host): the URL ends up in pod arguments ` +
-            "and stack outputs, where credentials would be readable"
-        );
+        return `${URL_FORMAT}, without a user name or password (user:password@host): the URL ends up in ${rules.storedIn}, where credentials would be readable`;
     }
     if (fragment !== undefined) {
         return `${URL_FORMAT}, without a #fragment, which never reaches the server`;
     }
-    if (query !== undefined) {
-        return `${URL_FORMAT}, without a ?query: Prometheus appends its own paths to the external URL`;
+    if (query !== undefined && rules.noQuery !== undefined) {
+        return `${URL_FORMAT}, without a ?query: ${rules.noQuery}`;
     }
     if (!URL_CHARS.test(value) || /%(?![0-9A-Fa-f]{2})/.test(value) || value.endsWith("'")) {
         return `${URL_FORMAT}, of ASCII letters, digits and the characters URLs allow (write anything else percent-escaped, a non-ASCII host in punycode)`;
