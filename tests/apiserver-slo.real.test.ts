@@ -6,6 +6,8 @@ import { APISERVER_SERIES_RULES, dropSeries } from "../components/apiserver/fami
 import { apiserverSloGroup, BURN_RATE_WINDOWS, burnRateRecord } from "../components/apiserver/slo-rules";
 import { analyzePromql } from "../prometheus-releases/promql";
 import { promtool, tempDir } from "./harness/prometheus";
+import { defaultRuleGroups, ruleContext } from "../stack/rule-groups";
+import { everyAlertSettings } from "./harness/alert-cases";
 
 /**
  * The API server's burn-rate recording rules on Debian's promtool, from a known mix of requests:
@@ -69,6 +71,11 @@ function runCase(name: string, bound: (le: string) => string): string {
 }
 
 describe("the API server's burn-rate recording rules", () => {
+    it("are the default rules' burn rates, each window read and write: the cases below cover every one", () => {
+        const shipped = defaultRuleGroups(ruleContext(everyAlertSettings())).flatMap((g) => g.rules.flatMap((r) => ("record" in r && r.record.startsWith("apiserver_request:burnrate") ? [`${r.record} ${r.labels?.verb}`] : [])));
+        assert.deepStrictEqual(shipped.sort(), BURN_RATE_WINDOWS.flatMap((w) => [`${burnRateRecord(w)} read`, `${burnRateRecord(w)} write`]).sort());
+    });
+
     it("pass promtool check rules, and every expression is v2.11.1 PromQL", () => {
         const dir = tempDir("slo-check");
         const file = path.join(dir, "slo.yml");
