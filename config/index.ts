@@ -43,6 +43,7 @@ import { DEFAULT_LOG_AGENT_TARGET, etcdSchema, jobSwitchesSchema, serviceScrapeS
 import { checkAgentShipsToStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
 import { readEtcdClient, readGrafanaAdminPassword, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
 import { referencedSecretKeys, remoteWriteSchema } from "./remote-write";
+import { extraScrapeConfigSchema, extraScrapeConfigsSchema, referencedScrapeSecretKeys } from "./extra-scrape-configs";
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
 import { authenticatedIngressSchema, readIngressClientSecret } from "./ingress-auth";
 import { fluentdSizeBytes, prometheusDurationSeconds } from "./formats";
@@ -70,6 +71,7 @@ export * from "./resource-metrics";
 export * from "./resources";
 export * from "./relabel";
 export * from "./remote-write";
+export * from "./extra-scrape-configs";
 export * from "./scheduling";
 export * from "./scrape-jobs";
 export * from "./scrape-limits";
@@ -173,7 +175,7 @@ function readComponent<S extends z.ZodType>(source: ConfigSource, problems: Prob
             SECRET_VALUE,
             "no secret: a secure value inside this key makes the whole key secret, and its fields end up in ConfigMaps, " +
                 `arguments and labels; secrets are accepted only at ${SECRET_KEYS.map(fullKey).join(", ")} ` +
-                "and at the top-level keys that metrics.remoteWrite names",
+                "and at the top-level keys that metrics.remoteWrite and metrics.extraScrapeConfigs name",
         );
     }
     const result = schema.safeParse(withoutNulls(raw ?? {}), { reportInput: true });
@@ -224,6 +226,7 @@ function metricsJobClaims(metrics: MetricsSettings): JobClaimSources {
     return {
         metricsName: metrics.name,
         serviceNames: metrics.services.map((s) => s.name),
+        extraJobNames: metrics.extraScrapeConfigs.map((c) => c.job_name),
         jobs: metrics.jobs,
         annotationDiscovery: metrics.annotationDiscovery,
         web: metrics.web !== undefined,
@@ -241,6 +244,9 @@ function partialMetricsJobClaims(rawField: <S extends z.ZodType>(key: string, pa
     return {
         metricsName: value(rawField(METRICS_KEY, ["name"], metricsSchema.in.shape.name)),
         serviceNames: services?.map((entry) => value(fieldOf(entry, ["name"], serviceScrapeSchema.shape.name))),
+        extraJobNames: value(rawField(METRICS_KEY, ["extraScrapeConfigs"], z.array(z.unknown())))?.map((entry) =>
+            value(fieldOf(entry, ["job_name"], extraScrapeConfigSchema.shape.job_name)),
+        ),
     };
 }
 
@@ -341,7 +347,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     const rawField = <S extends z.ZodType>(key: string, path: readonly string[], schema: S): Known<z.output<S>> =>
         misspelt.has(key) ? { known: false } : fieldOf(source.value(key), path, schema);
     // Keys that remoteWrite targets name are known keys too; whether they are valid is checked below.
-    const misspelt = reportStrayKeys(source, problems, referencedSecretKeys(source.value(METRICS_KEY)));
+    const misspelt = reportStrayKeys(source, problems, [...referencedSecretKeys(source.value(METRICS_KEY)), ...referencedScrapeSecretKeys(source.value(METRICS_KEY))]);
     const cluster = readClusterSettings(source, problems);
     const metrics = readComponent(source, problems, METRICS_KEY, metricsSchema, misspelt) as MetricsSettings | undefined;
     const controlPlane = readComponent(source, problems, CONTROL_PLANE_KEY, controlPlaneSchema, misspelt);
@@ -383,7 +389,14 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     }
     const amIngress = am ? known(am.enabled ? am.ingress : undefined) : rawField(ALERTMANAGER_KEY, ["ingress"], authenticatedIngressSchema.optional());
     const alertmanagerClientSecret = readIngressClientSecret(source, problems, "alertmanager", amIngress.known ? amIngress.value : undefined, amIngress.known);
-    readRemoteWriteSecrets(source, problems, metrics, metrics ? known(metrics.remoteWrite) : rawField(METRICS_KEY, ["remoteWrite"], remoteWriteSchema), KNOWN_KEYS);
+    readRemoteWriteSecrets(
+        source,
+        problems,
+        metrics,
+        metrics ? known(metrics.remoteWrite) : rawField(METRICS_KEY, ["remoteWrite"], remoteWriteSchema),
+        KNOWN_KEYS,
+        metrics ? known(metrics.extraScrapeConfigs) : rawField(METRICS_KEY, ["extraScrapeConfigs"], extraScrapeConfigsSchema),
+    );
     if (metrics && logs) {
         resolveLogsNamespace(metrics, logs, problems);
     }

@@ -19,6 +19,7 @@ import { annotationDiscoverySchema } from "./annotation-discovery";
 import type { BlackboxTarget } from "./blackbox-exporter";
 import { ENV_REFERENCE_MESSAGE, envReferences } from "./env-expansion";
 import { remoteWriteSchema } from "./remote-write";
+import { extraScrapeConfigsSchema, keysTheLineLacks } from "./extra-scrape-configs";
 import { metricsWebSchema, WebSettings } from "./metrics-web";
 import { authenticatedIngressSchema, ingressAuthIssues, ingressFields } from "./ingress-auth";
 import type { ControlPlaneSettings } from "./control-plane";
@@ -179,6 +180,11 @@ export const metricsSchema = closedObject({
     keepFamilies: keepFamiliesSchema.meta({
         description: "families a job's table drops that the stack keeps for its own rules and dashboards: { kubelet: [kubelet_pleg_relist_duration_seconds_bucket] } (docs/scrape-jobs.md#keep-more)",
     }),
+    extraScrapeConfigs: extraScrapeConfigsSchema.meta({
+        description:
+            "scrape configs in Prometheus' own shape for what services cannot say (a target outside the cluster, behind auth, per-job metric relabelling): " +
+            "[{ job_name, static_configs, kubernetes_sd_configs, http_sd_configs, basic_auth, bearer_token_secret, tls_config, relabel_configs, metric_relabel_configs, ... }] (docs/escape-hatches.md#extra-scrape-configs)",
+    }),
     limits: scrapeLimitsSchema.meta({
         description: "per-scrape limits of every job: { sampleLimit, labelLimit, labelNameLengthLimit, labelValueLengthLimit, perJob } (docs/monitor-your-app.md#limits)",
     }),
@@ -217,6 +223,23 @@ export const metricsSchema = closedObject({
             });
         }
     }, whenClean("image", "prometheusVersion", "web"))
+    .superRefine((m, ctx) => {
+        // Each key of an extra scrape config is checked against the line's own config parser (prometheus-releases/scrape-config-keys.ts).
+        const resolved = resolveRelease(m.image, m.prometheusVersion);
+        if (!("release" in resolved)) {
+            return;
+        }
+        m.extraScrapeConfigs.forEach((c, i) => {
+            for (const lack of keysTheLineLacks(c, resolved.version)) {
+                ctx.addIssue({
+                    code: "custom",
+                    path: ["extraScrapeConfigs", i, ...lack.path],
+                    input: lack.value,
+                    message: `nothing on Prometheus ${resolved.version}, whose config parser refuses it: it came in ${lack.since}; set image to a line that has it, or remove it`,
+                });
+            }
+        });
+    }, whenClean("image", "prometheusVersion", "extraScrapeConfigs"))
     .superRefine((m, ctx) => {
         // docs/security.md#every-way-in-is-authenticated: an Ingress authenticates, or the stack says why it is public.
         if (m.ingress === undefined) {
