@@ -12,6 +12,7 @@ import { ConfigSource, fullKey } from "./source";
 import { oneVolumeMessage, storageSchema } from "./storage";
 import { webSchema } from "./metrics-web";
 import { authenticatedIngressSchema, ingressAuthIssues } from "./ingress-auth";
+import { workloadHatchSchema } from "./workload-hatches";
 
 export const ALERTMANAGER_KEY = "alertmanager";
 
@@ -148,6 +149,10 @@ export const alertmanagerSchema = closedObject({
             description:
                 "TLS and basic authentication on Alertmanager's web port (--web.config.file; the gossip port stays plain): { tls: { secretName }, basicAuth: { username } }; none by default",
         }),
+    extra: workloadHatchSchema.meta({
+        description:
+            "what the Alertmanager pod and Ingress get beside the program's: { args, env, volumes, volumeMounts, podLabels, podAnnotations, ingressAnnotations }; nothing the program owns (docs/escape-hatches.md#extra-flags-env-volumes-and-annotations)",
+    }),
     ingress: authenticatedIngressSchema.optional().meta({
         description: "an Ingress for Alertmanager's UI and API: { host, className, tlsSecretName, auth }; none by default; it must authenticate (proxy or server), never public",
     }),

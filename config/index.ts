@@ -72,6 +72,7 @@ export * from "./resources";
 export * from "./relabel";
 export * from "./remote-write";
 export * from "./extra-scrape-configs";
+export * from "./workload-hatches";
 export * from "./scheduling";
 export * from "./scrape-jobs";
 export * from "./scrape-limits";

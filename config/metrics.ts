@@ -20,6 +20,7 @@ import type { BlackboxTarget } from "./blackbox-exporter";
 import { ENV_REFERENCE_MESSAGE, envReferences } from "./env-expansion";
 import { remoteWriteSchema } from "./remote-write";
 import { extraScrapeConfigsSchema, keysTheLineLacks } from "./extra-scrape-configs";
+import { workloadHatchSchema } from "./workload-hatches";
 import { metricsWebSchema, WebSettings } from "./metrics-web";
 import { authenticatedIngressSchema, ingressAuthIssues, ingressFields } from "./ingress-auth";
 import type { ControlPlaneSettings } from "./control-plane";
@@ -184,6 +185,10 @@ export const metricsSchema = closedObject({
         description:
             "scrape configs in Prometheus' own shape for what services cannot say (a target outside the cluster, behind auth, per-job metric relabelling): " +
             "[{ job_name, static_configs, kubernetes_sd_configs, http_sd_configs, basic_auth, bearer_token_secret, tls_config, relabel_configs, metric_relabel_configs, ... }] (docs/escape-hatches.md#extra-scrape-configs)",
+    }),
+    extra: workloadHatchSchema.meta({
+        description:
+            "what the Prometheus pod and Ingress get beside the program's: { args, env, volumes, volumeMounts, podLabels, podAnnotations, ingressAnnotations }; nothing the program owns (docs/escape-hatches.md#extra-flags-env-volumes-and-annotations)",
     }),
     limits: scrapeLimitsSchema.meta({
         description: "per-scrape limits of every job: { sampleLimit, labelLimit, labelNameLengthLimit, labelValueLengthLimit, perJob } (docs/monitor-your-app.md#limits)",

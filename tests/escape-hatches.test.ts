@@ -6,6 +6,9 @@ import { generatedPrometheusFiles } from "./harness/generated-config";
 import { requiredConfig, settingsWith } from "./harness/stack-config";
 import { scrapeJobsWithReach } from "../stack/scrape-jobs";
 import { remoteWriteSecret } from "../components/prometheus/remote-write-secret";
+import { runProgram } from "./harness/program";
+import { findOne } from "./harness/pulumi-mocks";
+import { podSecurityLevel } from "../validate/pod-security";
 
 /** docs/escape-hatches.md: each hatch, what it renders, and what it refuses (naming the key, before any resource). */
 
@@ -158,6 +161,92 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
                 assert.ok(err instanceof ConfigError, String(err));
                 problem(err, "cluster-monitoring:xToken, cluster-monitoring:metrics.extraScrapeConfigs[0].bearer_token_secret", /encrypted value/);
             }
+        });
+    });
+    describe("<component>.extra: flags, env, volumes, mounts, pod labels and annotations, Ingress annotations", () => {
+        const EXTRA = {
+            args: ["--query.max-concurrency=30"],
+            env: [{ name: "GOMEMLIMIT", value: "350MiB" }, { name: "API_TOKEN", valueFrom: { secretKeyRef: { name: "app-token", key: "token" } } }],
+            volumes: [{ name: "extra-ca", secret: { secretName: "corp-ca" } }, { name: "scratch", emptyDir: { sizeLimit: "64Mi" } }],
+            volumeMounts: [{ name: "extra-ca", mountPath: "/etc/corp-ca", readOnly: true }],
+            podLabels: { "cost-center": "observability" },
+            podAnnotations: { "sidecar.istio.io/inject": "false" },
+            ingressAnnotations: { "cert-manager.io/cluster-issuer": "letsencrypt" },
+        };
+        const INGRESS = { host: "prometheus.example.com", className: "nginx", tlsSecretName: "prometheus-tls", auth: { public: { reason: "read-only mirror for the status page" } } };
+
+        it("renders on Prometheus' and Alertmanager's pods and Ingresses, after the program's own, still Restricted", async () => {
+            const config = requiredConfig();
+            config.metrics = { ...config.metrics, extra: EXTRA, enableAdminApi: false, enableLifecycle: false, ingress: INGRESS };
+            config.alertmanager = { extra: { args: ["--log.level=debug"], podLabels: { "cost-center": "observability" } } };
+            const { resources } = await runProgram(config);
+            const sts = findOne(resources, "kubernetes:apps/v1:StatefulSet", "monitor").inputs;
+            const pod = sts.spec.template;
+            const main = pod.spec.containers.find((c: any) => c.name === "monitor");
+            assert.strictEqual(main.args.at(-1), "--query.max-concurrency=30");
+            assert.deepStrictEqual(main.env.slice(-2), EXTRA.env);
+            assert.deepStrictEqual(main.volumeMounts.at(-1), EXTRA.volumeMounts[0]);
+            assert.deepStrictEqual(pod.spec.volumes.slice(-2), [
+                { name: "extra-ca", secret: { secretName: "corp-ca", defaultMode: 0o440 } },
+                { name: "scratch", emptyDir: { sizeLimit: "64Mi" } },
+            ]);
+            assert.strictEqual(pod.metadata.labels["cost-center"], "observability");
+            assert.strictEqual(pod.metadata.annotations["sidecar.istio.io/inject"], "false");
+            assert.strictEqual(podSecurityLevel(pod.spec).level, "restricted");
+            const ingress = findOne(resources, "kubernetes:networking.k8s.io/v1:Ingress", "monitor").inputs;
+            assert.strictEqual(ingress.metadata.annotations["cert-manager.io/cluster-issuer"], "letsencrypt");
+            const am = findOne(resources, "kubernetes:apps/v1:StatefulSet", "alertmanager").inputs.spec.template;
+            assert.strictEqual(am.spec.containers[0].args.at(-1), "--log.level=debug");
+            assert.strictEqual(am.metadata.labels["cost-center"], "observability");
+        });
+
+        it("refuses what the program owns, with the reason: a flag it sets or a setting owns, a mount path, a label it selects on, its annotation", () => {
+            const e = configError({
+                metrics: {
+                    extra: {
+                        args: ["--config.file=/tmp/mine.yml", "--storage.tsdb.retention.size=10GB"],
+                        env: [{ name: "OK", value: "1" }],
+                        volumes: [{ name: "mine", emptyDir: {} }, { name: "config", emptyDir: {} }],
+                        volumeMounts: [{ name: "mine", mountPath: "/prometheus/extra" }],
+                        podLabels: { app: "other" },
+                        podAnnotations: { "checksum/config": "x" },
+                    },
+                    enableLifecycle: false,
+                },
+                alertmanager: { extra: { args: ["--cluster.peer=10.0.0.1:9094"], ingressAnnotations: { "cert-manager.io/cluster-issuer": "x" } } },
+            });
+            problem(e, `${M}.extra.args[0]`, /sets --config\.file itself/);
+            problem(e, `${M}.extra.args[1]`, /metrics\.retentionSize/);
+            problem(e, `${M}.extra.volumes[1].name`, /pod's own volumes/);
+            problem(e, `${M}.extra.volumeMounts[0].mountPath`, /\/prometheus is mounted by the program/);
+            problem(e, `${M}.extra.podLabels.app`, /select on/);
+            problem(e, `${M}.extra.podAnnotations.checksum/config`, /roll the pod/);
+            problem(e, "cluster-monitoring:alertmanager.extra.args[0]", /alertmanager\.replicas/);
+            problem(e, "cluster-monitoring:alertmanager.extra.ingressAnnotations", /unless the component has an ingress/);
+        });
+
+        it("refuses what would break Pod Security or least privilege, and any Ingress annotation that could remove authentication", () => {
+            const e = configError({
+                metrics: {
+                    extra: {
+                        volumes: [{ name: "host", hostPath: { path: "/" } }],
+                        securityContext: { privileged: true },
+                        podLabels: { "kubernetes.io/role": "x" },
+                        ingressAnnotations: {
+                            "nginx.ingress.kubernetes.io/auth-url": "http://nowhere",
+                            "nginx.ingress.kubernetes.io/configuration-snippet": "location /api { proxy_pass http://monitor:9090; }",
+                            "nginx.ingress.kubernetes.io/satisfy": "any",
+                        },
+                    },
+                },
+            });
+            problem(e, `${M}.extra.volumes[0].hostPath`, /Restricted Pod Security/);
+            problem(e, `${M}.extra.securityContext`, /one of the known keys/);
+            assert.ok(!e.problems.some((p) => p.key.endsWith("volumes[0].configMap")), "one problem for the hostPath volume");
+            problem(e, `${M}.extra.podLabels.kubernetes.io/role`, /reserves/);
+            problem(e, `${M}.extra.ingressAnnotations.nginx.ingress.kubernetes.io/auth-url`, /owns the Ingress's authentication/);
+            problem(e, `${M}.extra.ingressAnnotations.nginx.ingress.kubernetes.io/configuration-snippet`, /around its authentication/);
+            problem(e, `${M}.extra.ingressAnnotations.nginx.ingress.kubernetes.io/satisfy`, /replace or relax/);
         });
     });
 });
