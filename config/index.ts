@@ -10,6 +10,7 @@ import {
     alertmanagerSchema,
     defaultAlertmanagerReplicas,
     readAlertmanagerSecrets,
+    readReceiverSecrets,
 } from "./alertmanager";
 import { oneVolumeMessage } from "./storage";
 import { checkHostPorts, hostPortClaims } from "./claims/host-ports";
@@ -43,6 +44,7 @@ import { DEFAULT_LOG_AGENT_TARGET, etcdSchema, jobSwitchesSchema, serviceScrapeS
 import { checkAgentShipsToStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
 import { readEtcdClient, readGrafanaAdminPassword, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
 import { referencedSecretKeys, remoteWriteSchema } from "./remote-write";
+import { referencedReceiverSecretKeys } from "./alertmanager-routing";
 import { extraScrapeConfigSchema, extraScrapeConfigsSchema, referencedScrapeSecretKeys } from "./extra-scrape-configs";
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
 import { authenticatedIngressSchema, readIngressClientSecret } from "./ingress-auth";
@@ -73,6 +75,8 @@ export * from "./relabel";
 export * from "./remote-write";
 export * from "./extra-scrape-configs";
 export * from "./workload-hatches";
+export * from "./alertmanager-routing";
+export * from "./alertmanager-receivers";
 export * from "./scheduling";
 export * from "./scrape-jobs";
 export * from "./scrape-limits";
@@ -348,7 +352,11 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     const rawField = <S extends z.ZodType>(key: string, path: readonly string[], schema: S): Known<z.output<S>> =>
         misspelt.has(key) ? { known: false } : fieldOf(source.value(key), path, schema);
     // Keys that remoteWrite targets name are known keys too; whether they are valid is checked below.
-    const misspelt = reportStrayKeys(source, problems, [...referencedSecretKeys(source.value(METRICS_KEY)), ...referencedScrapeSecretKeys(source.value(METRICS_KEY))]);
+    const misspelt = reportStrayKeys(source, problems, [
+        ...referencedSecretKeys(source.value(METRICS_KEY)),
+        ...referencedScrapeSecretKeys(source.value(METRICS_KEY)),
+        ...referencedReceiverSecretKeys(source.value(ALERTMANAGER_KEY)),
+    ]);
     const cluster = readClusterSettings(source, problems);
     const metrics = readComponent(source, problems, METRICS_KEY, metricsSchema, misspelt) as MetricsSettings | undefined;
     const controlPlane = readComponent(source, problems, CONTROL_PLANE_KEY, controlPlaneSchema, misspelt);
@@ -374,6 +382,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     const rules = readComponent(source, problems, ALERT_RULES_KEY, alertRulesSchemaFor(release.promql, catalog.defaultAlertNames), misspelt);
     const am = readComponent(source, problems, ALERTMANAGER_KEY, alertmanagerSchema, misspelt);
     const alertmanagerSecrets = readAlertmanagerSecrets(source, problems, am);
+    const receiverSecrets = readReceiverSecrets(source, problems, am, KNOWN_KEYS);
     const netpol = readComponent(source, problems, NETWORK_POLICIES_KEY, networkPoliciesSchema, misspelt);
     const adapterRead = readComponent(source, problems, RESOURCE_METRICS_KEY, resourceMetricsSchema, misspelt);
     const resourceMetrics: ResourceMetricsSettings | undefined =
@@ -446,6 +455,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         replicas: am!.replicas ?? defaultAlertmanagerReplicas(metrics!.replicas),
         namespace: metrics!.namespace,
         secrets: alertmanagerSecrets,
+        receiverSecrets,
         ...(alertmanagerClientSecret ? { oidcClientSecret: alertmanagerClientSecret } : {}),
     };
     return {

@@ -249,4 +249,59 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
             problem(e, `${M}.extra.ingressAnnotations.nginx.ingress.kubernetes.io/satisfy`, /replace or relax/);
         });
     });
+    describe("alertmanager.routes, receivers, inhibitRules and timeIntervals: what is refused", () => {
+        const A = "cluster-monitoring:alertmanager";
+        it("refuses an unknown receiver type, a plain-text credential, a key v0.34.0 lacks, a program receiver's name, naming the key", () => {
+            const e = configError({
+                alertmanager: {
+                    receivers: [
+                        { name: "chat", googlechat_configs: [{ url: "https://chat.googleapis.com/x" }] },
+                        { name: "ops", opsgenie_configs: [{ api_key: "plain-key-xyz", priority: "P1", colour: "red" }] },
+                        { name: "default", webhook_configs: [{ url_secret: "alertHook" }] },
+                        { name: "hook", webhook_configs: [{ max_alerts: 1, http_config: { bearer_token: "t0k" } }] },
+                    ],
+                },
+            }, { alertHook: "https://h.example.com/" });
+            problem(e, `${A}.receivers[0].googlechat_configs`, /receiver type Alertmanager v0\.34\.0 supports/);
+            problem(e, `${A}.receivers[1].opsgenie_configs[0].api_key`, /api_key_secret/);
+            assert.ok(!e.message.includes("plain-key-xyz") && !e.message.includes("t0k"), "credentials are never echoed");
+            problem(e, `${A}.receivers[1].opsgenie_configs[0].colour`, /opsgenie_configs in Alertmanager v0\.34\.0/);
+            problem(e, `${A}.receivers[2].name`, /does not use/);
+            problem(e, `${A}.receivers[3].webhook_configs[0].url_secret`, /no global section/);
+            problem(e, `${A}.receivers[3].webhook_configs[0].http_config.bearer_token`, /credentials_secret/);
+        });
+
+        it("refuses a route to an unknown receiver or interval, a deprecated match, a bad matcher and a secret kept in clear text", () => {
+            const e = configError({
+                alertmanager: {
+                    routes: [{ receiver: "nobody", matchers: ["severity=~\"(\""], mute_time_intervals: ["never"], match: { team: "db" } }],
+                    inhibitRules: [{ source_matchers: ["a b"], target_matchers: ["x=y"] }],
+                },
+            });
+            problem(e, `${A}.routes[0].match`, /matchers/);
+            problem(e, `${A}.routes[0].matchers[0]`, /regex/);
+            problem(e, `${A}.inhibitRules[0].source_matchers[0]`, /a matcher/);
+            const config = requiredConfig();
+            config.alertmanager = { receivers: [{ name: "ops", opsgenie_configs: [{ api_key_secret: "alertOps" }] }], routes: [{ receiver: "nobody" }, { receiver: "ops", mute_time_intervals: ["never"] }] };
+            config.alertOps = "in-clear";
+            try {
+                loadStackSettings(plainConfigSource(config));
+                assert.fail("expected a ConfigError");
+            } catch (err) {
+                assert.ok(err instanceof ConfigError, String(err));
+                problem(err, `${A}.routes[0].receiver`, /a receiver of alertmanager\.receivers/);
+                problem(err, `${A}.routes[1].mute_time_intervals[0]`, /time interval/);
+            }
+            const plain = requiredConfig();
+            plain.alertmanager = { receivers: [{ name: "ops", opsgenie_configs: [{ api_key_secret: "alertOps" }] }] };
+            plain.alertOps = "in-clear";
+            try {
+                loadStackSettings(plainConfigSource(plain));
+                assert.fail("expected a ConfigError");
+            } catch (err) {
+                assert.ok(err instanceof ConfigError, String(err));
+                problem(err, "cluster-monitoring:alertOps, cluster-monitoring:alertmanager.receivers[0].opsgenie_configs[0].api_key_secret", /encrypted value/);
+            }
+        });
+    });
 });
