@@ -88,8 +88,18 @@ export function extraScrapeReach(c: ExtraScrapeConfigSettings): ScrapeReach[] {
             k.role === "node" ? [{ kind: "nodes", port: 10250 }] : k.namespaces ? k.namespaces.names.map((namespace) => ({ kind: "namespace", namespace })) : [{ kind: "allNamespaces" }],
         ),
     ];
+    // Addresses on one port are one reach, so one NetworkPolicy rule.
+    const merged: ScrapeReach[] = [];
+    for (const r of reaches) {
+        const same = r?.kind === "addresses" ? merged.find((m) => m.kind === "addresses" && m.port === r.port) : undefined;
+        if (same !== undefined && same.kind === "addresses" && r?.kind === "addresses") {
+            same.addresses = [...new Set([...same.addresses, ...r.addresses])];
+        } else if (r !== undefined) {
+            merged.push(r.kind === "addresses" ? { ...r, addresses: [...r.addresses] } : r);
+        }
+    }
     const seen = new Set<string>();
-    return reaches.filter((r): r is ScrapeReach => {
+    return merged.filter((r): r is ScrapeReach => {
         const key = JSON.stringify(r);
         if (r === undefined || seen.has(key)) {
             return false;
