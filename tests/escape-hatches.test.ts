@@ -1,4 +1,6 @@
 import * as assert from "assert";
+import * as fs from "fs";
+import * as path from "path";
 import { parse } from "yaml";
 import { ConfigError, plainConfigSource } from "../config";
 import { loadStackSettings } from "../stack";
@@ -301,6 +303,38 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
             } catch (err) {
                 assert.ok(err instanceof ConfigError, String(err));
                 problem(err, "cluster-monitoring:alertOps, cluster-monitoring:alertmanager.receivers[0].opsgenie_configs[0].api_key_secret", /encrypted value/);
+            }
+        });
+    });
+    describe("docs/escape-hatches.md", () => {
+        it("every yaml example of the page loads, with its secrets set, and renders into the generated files", () => {
+            const page = fs.readFileSync(path.join(__dirname, "..", "docs", "escape-hatches.md"), "utf8");
+            const blocks = [...page.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => parse(m[1]));
+            assert.strictEqual(blocks.length, 3);
+            for (const block of blocks) {
+                const overrides: Record<string, Record<string, unknown>> = {};
+                const secrets: Record<string, string> = {};
+                for (const [key, value] of Object.entries(block as Record<string, any>)) {
+                    const name = key.replace(/^cluster-monitoring:/, "");
+                    if (value && typeof value === "object" && "secure" in value) {
+                        continue;
+                    }
+                    overrides[name] = value;
+                }
+                // Every secret stack key the example names, as pulumi config set --secret would hold it.
+                for (const [, k] of JSON.stringify(block).matchAll(/"[a-z_]*_secret":"([A-Za-z0-9]+)"/g)) {
+                    secrets[k] = k.endsWith("Url") ? "https://hooks.example.com/x" : `value-of-${k}`;
+                }
+                const metrics = overrides.metrics as Record<string, any> | undefined;
+                if (metrics?.extra?.ingressAnnotations && !metrics.ingress) {
+                    // The example's Ingress annotations need an Ingress, as the page says.
+                    Object.assign(metrics, { ingress: { host: "monitor.example.com", auth: { public: { reason: "the docs example" } } }, enableAdminApi: false, enableLifecycle: false });
+                }
+                const s = settingsWith(overrides, secrets);
+                const yml = generatedPrometheusFiles(s).prometheusYml;
+                for (const c of (overrides.metrics?.extraScrapeConfigs as { job_name: string }[] | undefined) ?? []) {
+                    assert.ok(parse(yml).scrape_configs.some((j: any) => j.job_name === c.job_name), c.job_name);
+                }
             }
         });
     });
