@@ -8,6 +8,10 @@ import { ALERTMANAGER_OWNED_FLAGS } from "../components/alertmanager/owned-flags
 import { serverIngress } from "../components/auth-gateway/ingress";
 import { WEB_PORT } from "../components/alertmanager/layout";
 import { WEB_PORT as PROMETHEUS_WEB_PORT } from "../components/prometheus/layout";
+import { grafanaDeployment } from "../components/grafana/deployment";
+import { grafanaIngress } from "../components/grafana/ingress";
+import { CONTAINER_NAME as GRAFANA_CONTAINER } from "../components/grafana/layout";
+import { grafanaModel } from "./grafana-model";
 
 /**
  * The hatches of every workload (`<component>.extra`, docs/escape-hatches.md) against the
@@ -28,6 +32,19 @@ export function checkWorkloadHatches(s: Settings): void {
     if (a.extra) {
         const ingress = a.ingress ? serverIngress({ product: "Alertmanager", name: a.name, namespace: a.namespace, port: WEB_PORT.number, webTls: a.web?.tls !== undefined }, a.ingress) : undefined;
         add("alertmanager", hatchProblems(alertmanagerStatefulSet(a), "alertmanager", a.extra, { flags: ALERTMANAGER_OWNED_FLAGS, ingress }));
+    }
+    const g = s.grafana;
+    if (g.enabled && g.extra) {
+        add(
+            "grafana",
+            hatchProblems(grafanaDeployment(grafanaModel(s)), GRAFANA_CONTAINER, g.extra, {
+                ingress: grafanaIngress(g),
+                envPrefix: {
+                    prefix: "GF_",
+                    why: "a GF_ variable is a grafana.ini setting, which the program does not offer yet (docs/escape-hatches.md); GF_AUTH_* or GF_SECURITY_* could switch Grafana's login off",
+                },
+            }),
+        );
     }
     problems.throwIfAny();
 }

@@ -227,6 +227,26 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
             problem(e, "cluster-monitoring:alertmanager.extra.ingressAnnotations", /unless the component has an ingress/);
         });
 
+        it("generalises to Grafana's Deployment and Ingress, refusing GF_ variables (grafana.ini is not offered yet) and the program's env", async () => {
+            const e = configError(
+                { grafana: { enabled: true, extra: { env: [{ name: "GF_AUTH_PROXY_ENABLED", value: "true" }, { name: "GF_SECURITY_ADMIN_USER", value: "x" }] } } },
+                { grafanaAdminPassword: "test-admin-password-7f3a" },
+            );
+            problem(e, "cluster-monitoring:grafana.extra.env[0].name", /could switch Grafana's login off/);
+            problem(e, "cluster-monitoring:grafana.extra.env[1].name", /for its own use/);
+            const config = requiredConfig();
+            config.grafana = {
+                enabled: true,
+                ingress: { host: "grafana.example.com" },
+                extra: { podLabels: { "cost-center": "observability" }, ingressAnnotations: { "cert-manager.io/cluster-issuer": "letsencrypt" }, env: [{ name: "TZ", value: "UTC" }] },
+            };
+            const { resources } = await runProgram(config, { grafanaAdminPassword: "test-admin-password-7f3a" });
+            const pod = findOne(resources, "kubernetes:apps/v1:Deployment", "grafana").inputs.spec.template;
+            assert.strictEqual(pod.metadata.labels["cost-center"], "observability");
+            assert.deepStrictEqual(pod.spec.containers[0].env.at(-1), { name: "TZ", value: "UTC" });
+            assert.strictEqual(findOne(resources, "kubernetes:networking.k8s.io/v1:Ingress", "grafana").inputs.metadata.annotations["cert-manager.io/cluster-issuer"], "letsencrypt");
+        });
+
         it("refuses what would break Pod Security or least privilege, and any Ingress annotation that could remove authentication", () => {
             const e = configError({
                 metrics: {

@@ -8,57 +8,67 @@ import { WorkloadHatchSettings } from "../../config";
  */
 
 type StatefulSet = k8s.types.input.apps.v1.StatefulSet;
+type Deployment = k8s.types.input.apps.v1.Deployment;
 type Ingress = k8s.types.input.networking.v1.Ingress;
 
 /** Flags a setting turns on and off, by flag, with the setting that owns it, though today's settings leave it out. */
 export type OwnedFlags = Readonly<Record<string, string>>;
 
 /** The pod spec of a StatefulSet built by this program: plain values, never Outputs. */
-function podSpec(sts: StatefulSet): any {
+function podSpec(sts: StatefulSet | Deployment): any {
     return (sts.spec as any).template.spec;
 }
 
 /** The main container: the one named `container`. */
-function mainContainer(sts: StatefulSet, container: string): any {
+function mainContainer(sts: StatefulSet | Deployment, container: string): any {
     const found = podSpec(sts).containers.find((c: any) => c.name === container);
     if (found === undefined) {
-        throw new Error(`no container ${container} in StatefulSet ${(sts.metadata as any).name}`);
+        throw new Error(`no container ${container} in ${(sts.metadata as any).name}`);
     }
     return found;
 }
 
-/** The StatefulSet with the hatch's flags, env, volumes, mounts, pod labels and annotations added after the program's own. */
-export function withWorkloadHatch(sts: StatefulSet, container: string, hatch: WorkloadHatchSettings | undefined): StatefulSet {
+/**
+ * The StatefulSet (or Deployment) with the hatch's flags, env, volumes, mounts, pod labels and
+ * annotations added after the program's own. Only the objects on the way are copied: a leaf may be
+ * a Pulumi Output (a generated password's annotation), which must stay as it is.
+ */
+export function withWorkloadHatch<W extends StatefulSet | Deployment>(workload: W, container: string, hatch: WorkloadHatchSettings | undefined): W {
     if (hatch === undefined) {
-        return sts;
+        return workload;
     }
-    const spec = structuredClone(sts) as any;
-    const pod = spec.spec.template;
-    const main = pod.spec.containers.find((c: any) => c.name === container);
-    if (hatch.args?.length) {
-        main.args = [...(main.args ?? []), ...hatch.args];
-    }
-    if (hatch.env?.length) {
-        main.env = [...(main.env ?? []), ...hatch.env.map((e) => ({ name: e.name, ...(e.value !== undefined ? { value: e.value } : { valueFrom: e.valueFrom }) }))];
-    }
-    if (hatch.volumeMounts?.length) {
-        main.volumeMounts = [...(main.volumeMounts ?? []), ...hatch.volumeMounts];
-    }
-    if (hatch.volumes?.length) {
-        pod.spec.volumes = [
-            ...(pod.spec.volumes ?? []),
-            ...hatch.volumes.map((v) =>
-                v.secret ? { name: v.name, secret: { secretName: v.secret.secretName, defaultMode: 0o440 } } : v.configMap ? { name: v.name, configMap: { name: v.configMap.name } } : { name: v.name, emptyDir: v.emptyDir },
-            ),
-        ];
-    }
-    if (hatch.podLabels) {
-        pod.metadata.labels = { ...pod.metadata.labels, ...hatch.podLabels };
-    }
-    if (hatch.podAnnotations) {
-        pod.metadata.annotations = { ...(pod.metadata.annotations ?? {}), ...hatch.podAnnotations };
-    }
-    return spec;
+    const spec = workload.spec as any;
+    const template = spec.template;
+    const containers = template.spec.containers.map((c: any) => {
+        if (c.name !== container) {
+            return c;
+        }
+        const main = { ...c };
+        if (hatch.args?.length) {
+            main.args = [...(c.args ?? []), ...hatch.args];
+        }
+        if (hatch.env?.length) {
+            main.env = [...(c.env ?? []), ...hatch.env.map((e) => ({ name: e.name, ...(e.value !== undefined ? { value: e.value } : { valueFrom: e.valueFrom }) }))];
+        }
+        if (hatch.volumeMounts?.length) {
+            main.volumeMounts = [...(c.volumeMounts ?? []), ...hatch.volumeMounts];
+        }
+        return main;
+    });
+    const volumes = hatch.volumes?.length
+        ? [
+              ...(template.spec.volumes ?? []),
+              ...hatch.volumes.map((v) =>
+                  v.secret ? { name: v.name, secret: { secretName: v.secret.secretName, defaultMode: 0o440 } } : v.configMap ? { name: v.name, configMap: { name: v.configMap.name } } : { name: v.name, emptyDir: v.emptyDir },
+              ),
+          ]
+        : template.spec.volumes;
+    const metadata = {
+        ...template.metadata,
+        ...(hatch.podLabels ? { labels: { ...template.metadata.labels, ...hatch.podLabels } } : {}),
+        ...(hatch.podAnnotations ? { annotations: { ...(template.metadata.annotations ?? {}), ...hatch.podAnnotations } } : {}),
+    };
+    return { ...workload, spec: { ...spec, template: { ...template, metadata, spec: { ...template.spec, containers, ...(volumes !== undefined ? { volumes } : {}) } } } } as W;
 }
 
 export function withIngressAnnotations(ingress: Ingress, hatch: WorkloadHatchSettings | undefined): Ingress {
@@ -82,10 +92,10 @@ export interface HatchProblem {
  * selector or anything else uses, an annotation the program writes, an Ingress annotation.
  */
 export function hatchProblems(
-    sts: StatefulSet,
+    sts: StatefulSet | Deployment,
     container: string,
     hatch: WorkloadHatchSettings | undefined,
-    owned: { flags?: OwnedFlags; ingress?: Ingress; annotations?: readonly string[] } = {},
+    owned: { flags?: OwnedFlags; ingress?: Ingress; annotations?: readonly string[]; envPrefix?: { prefix: string; why: string } } = {},
 ): HatchProblem[] {
     if (hatch === undefined) {
         return [];
@@ -110,6 +120,8 @@ export function hatchProblems(
     (hatch.env ?? []).forEach((e, i) => {
         if (envNames.has(e.name)) {
             problems.push({ path: `env[${i}].name`, got: e.name, expected: `a variable the program does not set: it sets ${e.name} for its own use` });
+        } else if (owned.envPrefix && e.name.startsWith(owned.envPrefix.prefix)) {
+            problems.push({ path: `env[${i}].name`, got: e.name, expected: `a variable not starting ${owned.envPrefix.prefix}: ${owned.envPrefix.why}` });
         }
     });
     const volumeNames = new Set<string>([
