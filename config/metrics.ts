@@ -235,6 +235,17 @@ export const metricsSchema = closedObject({
             return;
         }
         m.extraScrapeConfigs.forEach((c, i) => {
+            // The discovery Roles grant what the line's own endpoint discovery reads (components/prometheus/rbac.ts).
+            (c.kubernetes_sd_configs ?? []).forEach((sd, j) => {
+                if (sd.role === "endpoints" && resolved.release.endpointSlice) {
+                    ctx.addIssue({
+                        code: "custom",
+                        path: ["extraScrapeConfigs", i, "kubernetes_sd_configs", j, "role"],
+                        input: sd.role,
+                        message: `endpointslice on Prometheus ${resolved.version}: the program's discovery Roles grant EndpointSlices there, not the core Endpoints that Kubernetes 1.33 deprecated`,
+                    });
+                }
+            });
             for (const lack of keysTheLineLacks(c, resolved.version)) {
                 ctx.addIssue({
                     code: "custom",

@@ -119,6 +119,10 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
             problem(e, `${M}.extraScrapeConfigs[0].http_sd_configs`, /Prometheus 2\.11\.1.*came in 2\.28\.0/);
             problem(e, `${M}.extraScrapeConfigs[0].body_size_limit`, /came in 2\.28\.0/);
             problem(e, `${M}.extraScrapeConfigs[0].relabel_configs[0].action`, /came in 2\.36\.0/);
+            const slices = configError({
+                metrics: { image: "quay.io/prometheus/prometheus:v2.53.0", extraScrapeConfigs: [{ job_name: "k", kubernetes_sd_configs: [{ role: "endpoints", namespaces: { names: ["a"] } }] }] },
+            });
+            problem(slices, `${M}.extraScrapeConfigs[0].kubernetes_sd_configs[0].role`, /endpointslice on Prometheus 2\.53\.0/);
             // The same config loads on a line that has them.
             settingsWith({
                 metrics: {
