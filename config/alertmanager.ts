@@ -12,7 +12,8 @@ import { ConfigSource, fullKey } from "./source";
 import { oneVolumeMessage, storageSchema } from "./storage";
 import { webSchema } from "./metrics-web";
 import { authenticatedIngressSchema, ingressAuthIssues } from "./ingress-auth";
-import { workloadHatchSchema } from "./workload-hatches";
+import { unknownFlags, workloadHatchSchema } from "./workload-hatches";
+import { ALERTMANAGER_FLAGS } from "./alertmanager-flags";
 import { checkReceiver, hatchReceiverSchema, hatchRouteSchema, HatchRoute, inhibitRuleSchema, PROGRAM_RECEIVER_NAMES, timeIntervalSchema } from "./alertmanager-routing";
 import { imageTagVersion } from "./oldest-images";
 
@@ -258,7 +259,16 @@ export const alertmanagerSchema = closedObject({
         (route.routes ?? []).forEach((child, j) => walk(child, [...path, "routes", j]));
     };
     a.routes.forEach((r, i) => walk(r, ["routes", i]));
-}, whenClean("receivers", "routes", "timeIntervals", "teams", "pagerduty", "image"));
+}, whenClean("receivers", "routes", "timeIntervals", "teams", "pagerduty", "image")).superRefine((a, ctx) => {
+    for (const { index, flag } of unknownFlags(a.extra?.args, ALERTMANAGER_FLAGS)) {
+        ctx.addIssue({
+            code: "custom",
+            path: ["extra", "args", index],
+            input: a.extra!.args![index],
+            message: `a flag Alertmanager v0.34.0 has (cmd/alertmanager/main.go at the tag, config/alertmanager-flags.ts): it exits at start on --${flag}`,
+        });
+    }
+}, whenClean("extra"));
 
 export type AlertmanagerSecrets = Partial<Record<AlertmanagerSecretName, pulumi.Output<string>>>;
 

@@ -20,7 +20,8 @@ import type { BlackboxTarget } from "./blackbox-exporter";
 import { ENV_REFERENCE_MESSAGE, envReferences } from "./env-expansion";
 import { remoteWriteSchema } from "./remote-write";
 import { extraScrapeConfigsSchema, keysTheLineLacks } from "./extra-scrape-configs";
-import { workloadHatchSchema } from "./workload-hatches";
+import { unknownFlags, workloadHatchSchema } from "./workload-hatches";
+import { PROMETHEUS_FLAGS } from "../prometheus-releases/flags";
 import { metricsWebSchema, WebSettings } from "./metrics-web";
 import { authenticatedIngressSchema, ingressAuthIssues, ingressFields } from "./ingress-auth";
 import type { ControlPlaneSettings } from "./control-plane";
@@ -228,6 +229,22 @@ export const metricsSchema = closedObject({
             });
         }
     }, whenClean("image", "prometheusVersion", "web"))
+    .superRefine((m, ctx) => {
+        // metrics.extra.args: only flags this release's cmd/prometheus/main.go defines (prometheus-releases/flags.ts).
+        const resolved = resolveRelease(m.image, m.prometheusVersion);
+        const known = "release" in resolved ? PROMETHEUS_FLAGS[resolved.version.split(".").slice(0, 2).join(".")] : undefined;
+        if (known === undefined) {
+            return;
+        }
+        for (const { index, flag } of unknownFlags(m.extra?.args, known)) {
+            ctx.addIssue({
+                code: "custom",
+                path: ["extra", "args", index],
+                input: m.extra!.args![index],
+                message: `a flag Prometheus ${"release" in resolved ? resolved.version : ""} has (cmd/prometheus/main.go at its tag): it exits at start on --${flag}`,
+            });
+        }
+    }, whenClean("image", "prometheusVersion", "extra"))
     .superRefine((m, ctx) => {
         // Each key of an extra scrape config is checked against the line's own config parser (prometheus-releases/scrape-config-keys.ts).
         const resolved = resolveRelease(m.image, m.prometheusVersion);

@@ -135,4 +135,9 @@ export const workloadHatchSchema = closedObject({
     }, whenClean("volumes", "volumeMounts", "args"))
     .optional();
 
+/** The flags of `args` that `known` lacks, with their index: the binary would exit at start on them. */
+export function unknownFlags(args: readonly string[] | undefined, known: readonly string[]): { index: number; flag: string }[] {
+    return (args ?? []).map((arg, index) => ({ index, flag: arg.split("=")[0].replace(/^--(no-)?/, "") })).filter((f) => !known.includes(f.flag));
+}
+
 export type WorkloadHatchSettings = NonNullable<z.output<typeof workloadHatchSchema>>;

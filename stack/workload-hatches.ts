@@ -39,6 +39,7 @@ export function checkWorkloadHatches(s: Settings): void {
             "grafana",
             hatchProblems(grafanaDeployment(grafanaModel(s)), GRAFANA_CONTAINER, g.extra, {
                 ingress: grafanaIngress(g),
+                noArgs: "Grafana takes its settings from grafana.ini, which the program does not offer yet",
                 envPrefix: {
                     prefix: "GF_",
                     why: "a GF_ variable is a grafana.ini setting, which the program does not offer yet (docs/escape-hatches.md); GF_AUTH_* or GF_SECURITY_* could switch Grafana's login off",

@@ -228,6 +228,11 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
             problem(e, `${M}.extra.podLabels.app`, /select on/);
             problem(e, `${M}.extra.podAnnotations.checksum/config`, /roll the pod/);
             problem(e, "cluster-monitoring:alertmanager.extra.args[0]", /alertmanager\.replicas/);
+            // A flag the release does not define: the binary would exit at start.
+            const unknown = configError({ metrics: { extra: { args: ["--enable-feature=exemplar-storage"] } }, alertmanager: { extra: { args: ["--web.enable-lifecycle"] } } });
+            problem(unknown, `${M}.extra.args[0]`, /Prometheus 2\.11\.1 has .*--enable-feature/);
+            problem(unknown, "cluster-monitoring:alertmanager.extra.args[0]", /Alertmanager v0\.34\.0 has/);
+            settingsWith({ metrics: { image: "quay.io/prometheus/prometheus:v3.5.0", extra: { args: ["--enable-feature=exemplar-storage"] } } });
             problem(e, "cluster-monitoring:alertmanager.extra.ingressAnnotations", /unless the component has an ingress/);
         });
 
@@ -238,6 +243,7 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
             );
             problem(e, "cluster-monitoring:grafana.extra.env[0].name", /could switch Grafana's login off/);
             problem(e, "cluster-monitoring:grafana.extra.env[1].name", /for its own use/);
+            problem(configError({ grafana: { enabled: true, extra: { args: ["--homepath=/x"] } } }, { grafanaAdminPassword: "test-admin-password-7f3a" }), "cluster-monitoring:grafana.extra.args[0]", /grafana\.ini/);
             const config = requiredConfig();
             config.grafana = {
                 enabled: true,

@@ -95,7 +95,7 @@ export function hatchProblems(
     sts: StatefulSet | Deployment,
     container: string,
     hatch: WorkloadHatchSettings | undefined,
-    owned: { flags?: OwnedFlags; ingress?: Ingress; annotations?: readonly string[]; envPrefix?: { prefix: string; why: string } } = {},
+    owned: { flags?: OwnedFlags; ingress?: Ingress; annotations?: readonly string[]; envPrefix?: { prefix: string; why: string }; noArgs?: string } = {},
 ): HatchProblem[] {
     if (hatch === undefined) {
         return [];
@@ -106,6 +106,10 @@ export function hatchProblems(
     const flagOf = (arg: string) => arg.split("=")[0];
     const programFlags = new Set<string>((main.args ?? []).map(flagOf));
     (hatch.args ?? []).forEach((arg, i) => {
+        if (owned.noArgs !== undefined) {
+            problems.push({ path: `args[${i}]`, got: arg, expected: `no args: ${owned.noArgs}` });
+            return;
+        }
         const f = flagOf(arg);
         const setting = owned.flags?.[f];
         if (programFlags.has(f) || setting !== undefined) {
