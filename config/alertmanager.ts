@@ -12,6 +12,10 @@ import { ConfigSource, fullKey } from "./source";
 import { oneVolumeMessage, storageSchema } from "./storage";
 import { webSchema } from "./metrics-web";
 import { authenticatedIngressSchema, ingressAuthIssues } from "./ingress-auth";
+import { unknownFlags, workloadHatchSchema } from "./workload-hatches";
+import { ALERTMANAGER_FLAGS } from "./alertmanager-flags";
+import { checkReceiver, hatchReceiverSchema, hatchRouteSchema, HatchRoute, inhibitRuleSchema, PROGRAM_RECEIVER_NAMES, timeIntervalSchema } from "./alertmanager-routing";
+import { imageTagVersion } from "./oldest-images";
 
 export const ALERTMANAGER_KEY = "alertmanager";
 
@@ -141,6 +145,25 @@ export const alertmanagerSchema = closedObject({
         .array(teamSchema, { error: "a list of teams" })
         .default([])
         .meta({ description: "routes for a team's alerts: [{ name, matchers, slackChannel, emailTo }]" }),
+    routes: z
+        .array(hatchRouteSchema, { error: "a list of routes" })
+        .default([])
+        .meta({
+            description:
+                "routes in Alertmanager's shape after the teams' and before the catch-all: [{ receiver, matchers, continue, group_by, group_wait, group_interval, repeat_interval, mute_time_intervals, active_time_intervals, routes }] (docs/escape-hatches.md#alertmanager-routes-and-receivers)",
+        }),
+    receivers: z
+        .array(hatchReceiverSchema, { error: "a list of receivers" })
+        .default([])
+        .meta({ description: "receivers in Alertmanager's shape: [{ name, <type>_configs: [...] }], any type v0.34.0 supports; every credential a secret stack key at <key>_secret" }),
+    inhibitRules: z
+        .array(inhibitRuleSchema, { error: "a list of inhibit rules" })
+        .default([])
+        .meta({ description: "inhibit_rules after the program's: [{ source_matchers, target_matchers, equal }]" }),
+    timeIntervals: z
+        .array(timeIntervalSchema, { error: "a list of time intervals" })
+        .default([])
+        .meta({ description: "time_intervals that routes name in mute_time_intervals or active_time_intervals: [{ name, time_intervals: [{ times, weekdays, days_of_month, months, years, location }] }]" }),
     // Prometheus reads basic_auth and tls_config in alertmanager_config on every line (2.11 included), so no release gate.
     web: webSchema({ exampleSecret: "alertmanager-web-tls", certificateName: "<alertmanager.name>.<metrics.namespace>.svc", passwordOutput: "alertmanagerWebPassword" })
         .optional()
@@ -148,6 +171,10 @@ export const alertmanagerSchema = closedObject({
             description:
                 "TLS and basic authentication on Alertmanager's web port (--web.config.file; the gossip port stays plain): { tls: { secretName }, basicAuth: { username } }; none by default",
         }),
+    extra: workloadHatchSchema.meta({
+        description:
+            "what the Alertmanager pod and Ingress get beside the program's: { args, env, volumes, volumeMounts, podLabels, podAnnotations, ingressAnnotations }; nothing the program owns (docs/escape-hatches.md#extra-flags-env-volumes-and-annotations)",
+    }),
     ingress: authenticatedIngressSchema.optional().meta({
         description: "an Ingress for Alertmanager's UI and API: { host, className, tlsSecretName, auth }; none by default; it must authenticate (proxy or server), never public",
     }),
@@ -195,7 +222,51 @@ export const alertmanagerSchema = closedObject({
     when: (payload) =>
         whenClean("slack", "email").when(payload) &&
         !payload.issues.some((issue) => issue.path?.[0] === "teams" && issue.path.length <= 2),
-});
+}).superRefine((a, ctx) => {
+    // Each receiver key by key against v0.34.0's source (config/alertmanager-routing.ts), and the image's own version.
+    const version = imageTagVersion(a.image);
+    const names = a.receivers.map((r) => r.name);
+    a.receivers.forEach((r, i) => {
+        for (const issue of checkReceiver(r as Record<string, unknown>, version).issues) {
+            ctx.addIssue({ code: "custom", path: ["receivers", i, ...issue.path], input: issue.input, message: issue.message });
+        }
+        if ((PROGRAM_RECEIVER_NAMES as readonly string[]).includes(r.name) || r.name.startsWith("team-")) {
+            ctx.addIssue({ code: "custom", path: ["receivers", i, "name"], input: r.name, message: `a name the program does not use: it names its own receivers ${PROGRAM_RECEIVER_NAMES.join(", ")} and team-<name>` });
+        } else if (names.indexOf(r.name) !== i) {
+            ctx.addIssue({ code: "custom", path: ["receivers", i, "name"], input: r.name, message: "a receiver name used once" });
+        }
+    });
+    const intervals = a.timeIntervals.map((t) => t.name);
+    intervals.forEach((n, i) => {
+        if (intervals.indexOf(n) !== i) {
+            ctx.addIssue({ code: "custom", path: ["timeIntervals", i, "name"], input: n, message: "a time interval name used once" });
+        }
+    });
+    const receivers = [...names, "default", ...a.teams.map((t) => `team-${t.name}`), ...(a.pagerduty ? ["pagerduty"] : [])];
+    const walk = (route: HatchRoute, path: (string | number)[]) => {
+        if (route.receiver !== undefined && !receivers.includes(route.receiver)) {
+            ctx.addIssue({ code: "custom", path: [...path, "receiver"], input: route.receiver, message: `a receiver of alertmanager.receivers, default or a team's (${receivers.join(", ")})` });
+        }
+        for (const field of ["mute_time_intervals", "active_time_intervals"] as const) {
+            (route[field] ?? []).forEach((n, j) => {
+                if (!intervals.includes(n)) {
+                    ctx.addIssue({ code: "custom", path: [...path, field, j], input: n, message: `a time interval of alertmanager.timeIntervals (${intervals.join(", ") || "none"})` });
+                }
+            });
+        }
+        (route.routes ?? []).forEach((child, j) => walk(child, [...path, "routes", j]));
+    };
+    a.routes.forEach((r, i) => walk(r, ["routes", i]));
+}, whenClean("receivers", "routes", "timeIntervals", "teams", "pagerduty", "image")).superRefine((a, ctx) => {
+    for (const { index, flag } of unknownFlags(a.extra?.args, ALERTMANAGER_FLAGS)) {
+        ctx.addIssue({
+            code: "custom",
+            path: ["extra", "args", index],
+            input: a.extra!.args![index],
+            message: `a flag Alertmanager v0.34.0 has (cmd/alertmanager/main.go at the tag, config/alertmanager-flags.ts): it exits at start on --${flag}`,
+        });
+    }
+}, whenClean("extra"));
 
 export type AlertmanagerSecrets = Partial<Record<AlertmanagerSecretName, pulumi.Output<string>>>;
 
@@ -208,7 +279,40 @@ export type AlertmanagerSettings = Omit<z.output<typeof alertmanagerSchema>, "re
     secrets: AlertmanagerSecrets;
     /** alertmanagerOidcClientSecret, while ingress.auth.proxy.oauth2Proxy is set (config/ingress-auth.ts). */
     oidcClientSecret?: pulumi.Output<string>;
+    /** The secret stack keys that alertmanager.receivers name at <key>_secret, by key. */
+    receiverSecrets?: Record<string, pulumi.Output<string>>;
 };
+
+/**
+ * The secret stack keys alertmanager.receivers name: each set, encrypted and on one line, else a
+ * problem naming the reference and the key. `reserved` are keys the program reads for another purpose.
+ */
+export function readReceiverSecrets(source: ConfigSource, problems: Problems, a: z.output<typeof alertmanagerSchema> | undefined, reserved: readonly string[]): Record<string, pulumi.Output<string>> {
+    const secrets: Record<string, pulumi.Output<string>> = {};
+    if (a === undefined) {
+        return secrets;
+    }
+    a.receivers.forEach((r, i) => {
+        for (const ref of checkReceiver(r as Record<string, unknown>, undefined).refs) {
+            const at = `${fullKey(ALERTMANAGER_KEY)}.receivers[${i}].${ref.path.map((p) => (typeof p === "number" ? `[${p}]` : p)).join(".").replace(/\.\[/g, "[")}`;
+            const key = fullKey(ref.key);
+            if (reserved.includes(ref.key)) {
+                problems.add(at, ref.key, `a top-level key of its own: the program reads ${key} for another purpose`);
+                continue;
+            }
+            const value = source.secret(ref.key);
+            if (value === undefined) {
+                problems.add(`${at}, ${key}`, undefined, `a secret at ${key}, which ${at} refers to; set it with pulumi config set --secret ${key}`);
+            } else if (!source.isSecret(ref.key)) {
+                problems.add(`${key}, ${at}`, SECRET_VALUE, `an encrypted value: it is in clear text in the stack file; store it with pulumi config set --secret ${key}`);
+            } else {
+                checkOneLineSecret(source, problems, ref.key);
+                secrets[ref.key] = value;
+            }
+        }
+    });
+    return secrets;
+}
 
 /** alertmanager.replicas when a stack leaves it unset: a cluster while Prometheus itself is replicated. */
 export function defaultAlertmanagerReplicas(metricsReplicas: number): number {

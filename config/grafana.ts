@@ -7,6 +7,7 @@ import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields } from "./scheduling";
 import { storageSchema } from "./storage";
+import { workloadHatchSchema } from "./workload-hatches";
 
 export const GRAFANA_KEY = "grafana";
 export const GRAFANA_ADMIN_PASSWORD_KEY = "grafanaAdminPassword";
@@ -60,6 +61,10 @@ export const grafanaSchema = closedObject({
         .meta({ description: "true: users, preferences and annotations survive a restart on a volume from storage; false: an emptyDir (dashboards and data sources are provisioned anyway)" }),
     storage: storageSchema(d.storageSize).meta({ description: "with persistence: the data volume, { mode, size, className, nfs }" }),
     ingress: ingressSchema.optional().meta({ description: "an Ingress: { host, className, tlsSecretName }; none by default" }),
+    extra: workloadHatchSchema.meta({
+        description:
+            "what the Grafana pod and Ingress get beside the program's: { args, env, volumes, volumeMounts, podLabels, podAnnotations, ingressAnnotations }; no GF_* variable (docs/escape-hatches.md#extra-flags-env-volumes-and-annotations)",
+    }),
 });
 
 export type GrafanaSettings = z.output<typeof grafanaSchema> & {

@@ -11,6 +11,7 @@ import {
     alertmanagerSchema,
     defaultAlertmanagerReplicas,
     readAlertmanagerSecrets,
+    readReceiverSecrets,
 } from "./alertmanager";
 import { oneVolumeMessage } from "./storage";
 import { checkHostPorts, declaredNodePorts, hostPortClaims } from "./claims/host-ports";
@@ -55,6 +56,8 @@ import { DEFAULT_LOG_AGENT_TARGET, etcdSchema, jobSwitchesSchema, serviceScrapeS
 import { checkAgentShipsToStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
 import { readEtcdClient, readGrafanaAdminPassword, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
 import { referencedSecretKeys, remoteWriteSchema } from "./remote-write";
+import { referencedReceiverSecretKeys } from "./alertmanager-routing";
+import { extraScrapeConfigSchema, extraScrapeConfigsSchema, referencedScrapeSecretKeys } from "./extra-scrape-configs";
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
 import { authenticatedIngressSchema, readIngressClientSecret } from "./ingress-auth";
 import { fluentdSizeBytes, prometheusDurationSeconds } from "./formats";
@@ -83,6 +86,10 @@ export * from "./resource-metrics";
 export * from "./resources";
 export * from "./relabel";
 export * from "./remote-write";
+export * from "./extra-scrape-configs";
+export * from "./workload-hatches";
+export * from "./alertmanager-routing";
+export * from "./alertmanager-receivers";
 export * from "./scheduling";
 export * from "./scrape-jobs";
 export * from "./scrape-limits";
@@ -186,7 +193,7 @@ function readComponent<S extends z.ZodType>(source: ConfigSource, problems: Prob
             SECRET_VALUE,
             "no secret: a secure value inside this key makes the whole key secret, and its fields end up in ConfigMaps, " +
                 `arguments and labels; secrets are accepted only at ${SECRET_KEYS.map(fullKey).join(", ")} ` +
-                "and at the top-level keys that metrics.remoteWrite names",
+                "and at the top-level keys that metrics.remoteWrite and metrics.extraScrapeConfigs name",
         );
     }
     const result = schema.safeParse(withoutNulls(raw ?? {}), { reportInput: true });
@@ -237,6 +244,7 @@ function metricsJobClaims(metrics: MetricsSettings): JobClaimSources {
     return {
         metricsName: metrics.name,
         serviceNames: metrics.services.map((s) => s.name),
+        extraJobNames: metrics.extraScrapeConfigs.map((c) => c.job_name),
         jobs: metrics.jobs,
         annotationDiscovery: metrics.annotationDiscovery,
         web: metrics.web !== undefined,
@@ -254,6 +262,9 @@ function partialMetricsJobClaims(rawField: <S extends z.ZodType>(key: string, pa
     return {
         metricsName: value(rawField(METRICS_KEY, ["name"], metricsSchema.in.shape.name)),
         serviceNames: services?.map((entry) => value(fieldOf(entry, ["name"], serviceScrapeSchema.shape.name))),
+        extraJobNames: value(rawField(METRICS_KEY, ["extraScrapeConfigs"], z.array(z.unknown())))?.map((entry) =>
+            value(fieldOf(entry, ["job_name"], extraScrapeConfigSchema.shape.job_name)),
+        ),
     };
 }
 
@@ -394,7 +405,11 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     const rawField = <S extends z.ZodType>(key: string, path: readonly string[], schema: S): Known<z.output<S>> =>
         misspelt.has(key) ? { known: false } : fieldOf(source.value(key), path, schema);
     // Keys that remoteWrite targets name are known keys too; whether they are valid is checked below.
-    const misspelt = reportStrayKeys(source, problems, referencedSecretKeys(source.value(METRICS_KEY)));
+    const misspelt = reportStrayKeys(source, problems, [
+        ...referencedSecretKeys(source.value(METRICS_KEY)),
+        ...referencedScrapeSecretKeys(source.value(METRICS_KEY)),
+        ...referencedReceiverSecretKeys(source.value(ALERTMANAGER_KEY)),
+    ]);
     const cluster = readClusterSettings(source, problems);
     const metrics = readComponent(source, problems, METRICS_KEY, metricsSchema, misspelt) as MetricsSettings | undefined;
     const controlPlane = readComponent(source, problems, CONTROL_PLANE_KEY, controlPlaneSchema, misspelt);
@@ -419,6 +434,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     const rules = readComponent(source, problems, ALERT_RULES_KEY, alertRulesSchemaFor(release.promql, catalog.defaultAlertNames, catalog.renamedAlerts, catalog.overridableRules), misspelt);
     const am = readComponent(source, problems, ALERTMANAGER_KEY, alertmanagerSchema, misspelt);
     const alertmanagerSecrets = readAlertmanagerSecrets(source, problems, am);
+    const receiverSecrets = readReceiverSecrets(source, problems, am, KNOWN_KEYS);
     const netpol = readComponent(source, problems, NETWORK_POLICIES_KEY, networkPoliciesSchema, misspelt);
     const adapterRead = readComponent(source, problems, RESOURCE_METRICS_KEY, resourceMetricsSchema, misspelt);
     const resourceMetrics: ResourceMetricsSettings | undefined =
@@ -435,7 +451,14 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     }
     const amIngress = am ? known(am.enabled ? am.ingress : undefined) : rawField(ALERTMANAGER_KEY, ["ingress"], authenticatedIngressSchema.optional());
     const alertmanagerClientSecret = readIngressClientSecret(source, problems, "alertmanager", amIngress.known ? amIngress.value : undefined, amIngress.known);
-    readRemoteWriteSecrets(source, problems, metrics, metrics ? known(metrics.remoteWrite) : rawField(METRICS_KEY, ["remoteWrite"], remoteWriteSchema), KNOWN_KEYS);
+    readRemoteWriteSecrets(
+        source,
+        problems,
+        metrics,
+        metrics ? known(metrics.remoteWrite) : rawField(METRICS_KEY, ["remoteWrite"], remoteWriteSchema),
+        KNOWN_KEYS,
+        metrics ? known(metrics.extraScrapeConfigs) : rawField(METRICS_KEY, ["extraScrapeConfigs"], extraScrapeConfigsSchema),
+    );
     if (metrics && logs) {
         resolveLogsNamespace(metrics, logs, problems);
     }
@@ -533,6 +556,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         replicas: am!.replicas ?? defaultAlertmanagerReplicas(metrics!.replicas),
         namespace: metrics!.namespace,
         secrets: alertmanagerSecrets,
+        receiverSecrets,
         ...(alertmanagerClientSecret ? { oidcClientSecret: alertmanagerClientSecret } : {}),
     };
     return {

@@ -19,6 +19,9 @@ import { annotationDiscoverySchema } from "./annotation-discovery";
 import type { BlackboxTarget } from "./blackbox-exporter";
 import { ENV_REFERENCE_MESSAGE, envReferences } from "./env-expansion";
 import { remoteWriteSchema } from "./remote-write";
+import { extraScrapeConfigsSchema, keysTheLineLacks } from "./extra-scrape-configs";
+import { unknownFlags, workloadHatchSchema } from "./workload-hatches";
+import { PROMETHEUS_FLAGS } from "../prometheus-releases/flags";
 import { metricsWebSchema, WebSettings } from "./metrics-web";
 import { authenticatedIngressSchema, ingressAuthIssues, ingressFields } from "./ingress-auth";
 import type { ControlPlaneSettings } from "./control-plane";
@@ -179,6 +182,15 @@ export const metricsSchema = closedObject({
     keepFamilies: keepFamiliesSchema.meta({
         description: "families a job's table drops that the stack keeps for its own rules and dashboards: { kubelet: [kubelet_pleg_relist_duration_seconds_bucket] } (docs/scrape-jobs.md#keep-more)",
     }),
+    extraScrapeConfigs: extraScrapeConfigsSchema.meta({
+        description:
+            "scrape configs in Prometheus' own shape for what services cannot say (a target outside the cluster, behind auth, per-job metric relabelling): " +
+            "[{ job_name, static_configs, kubernetes_sd_configs, http_sd_configs, basic_auth, bearer_token_secret, tls_config, relabel_configs, metric_relabel_configs, ... }] (docs/escape-hatches.md#extra-scrape-configs)",
+    }),
+    extra: workloadHatchSchema.meta({
+        description:
+            "what the Prometheus pod and Ingress get beside the program's: { args, env, volumes, volumeMounts, podLabels, podAnnotations, ingressAnnotations }; nothing the program owns (docs/escape-hatches.md#extra-flags-env-volumes-and-annotations)",
+    }),
     limits: scrapeLimitsSchema.meta({
         description: "per-scrape limits of every job: { sampleLimit, labelLimit, labelNameLengthLimit, labelValueLengthLimit, perJob } (docs/monitor-your-app.md#limits)",
     }),
@@ -217,6 +229,50 @@ export const metricsSchema = closedObject({
             });
         }
     }, whenClean("image", "prometheusVersion", "web"))
+    .superRefine((m, ctx) => {
+        // metrics.extra.args: only flags this release's cmd/prometheus/main.go defines (prometheus-releases/flags.ts).
+        const resolved = resolveRelease(m.image, m.prometheusVersion);
+        const known = "release" in resolved ? PROMETHEUS_FLAGS[resolved.version.split(".").slice(0, 2).join(".")] : undefined;
+        if (known === undefined) {
+            return;
+        }
+        for (const { index, flag } of unknownFlags(m.extra?.args, known)) {
+            ctx.addIssue({
+                code: "custom",
+                path: ["extra", "args", index],
+                input: m.extra!.args![index],
+                message: `a flag Prometheus ${"release" in resolved ? resolved.version : ""} has (cmd/prometheus/main.go at its tag): it exits at start on --${flag}`,
+            });
+        }
+    }, whenClean("image", "prometheusVersion", "extra"))
+    .superRefine((m, ctx) => {
+        // Each key of an extra scrape config is checked against the line's own config parser (prometheus-releases/scrape-config-keys.ts).
+        const resolved = resolveRelease(m.image, m.prometheusVersion);
+        if (!("release" in resolved)) {
+            return;
+        }
+        m.extraScrapeConfigs.forEach((c, i) => {
+            // The discovery Roles grant what the line's own endpoint discovery reads (components/prometheus/rbac.ts).
+            (c.kubernetes_sd_configs ?? []).forEach((sd, j) => {
+                if (sd.role === "endpoints" && resolved.release.endpointSlice) {
+                    ctx.addIssue({
+                        code: "custom",
+                        path: ["extraScrapeConfigs", i, "kubernetes_sd_configs", j, "role"],
+                        input: sd.role,
+                        message: `endpointslice on Prometheus ${resolved.version}: the program's discovery Roles grant EndpointSlices there, not the core Endpoints that Kubernetes 1.33 deprecated`,
+                    });
+                }
+            });
+            for (const lack of keysTheLineLacks(c, resolved.version)) {
+                ctx.addIssue({
+                    code: "custom",
+                    path: ["extraScrapeConfigs", i, ...lack.path],
+                    input: lack.value,
+                    message: `nothing on Prometheus ${resolved.version}, whose config parser refuses it: it came in ${lack.since}; set image to a line that has it, or remove it`,
+                });
+            }
+        });
+    }, whenClean("image", "prometheusVersion", "extraScrapeConfigs"))
     .superRefine((m, ctx) => {
         // docs/security.md#every-way-in-is-authenticated: an Ingress authenticates, or the stack says why it is public.
         if (m.ingress === undefined) {

@@ -72,11 +72,12 @@ export function stackFileJsonSchema(): JsonSchema {
                 type: "object",
                 properties,
                 // Any other key of the project's namespace is a typo, unless it is a secret that a
-                // remote write target names (its name is the stack's choice); the program checks that.
+                // remote write target, an extra scrape config or a receiver names (its name is the stack's choice); the program checks that.
                 patternProperties: {
                     [`^${PROJECT}:(?!(${known.join("|")})$)`]: {
                         ...SECURE_VALUE,
-                        description: "only a secret that metrics.remoteWrite names (basicAuth.passwordKey, bearerTokenKey, tls.caKey); any other key is a typo",
+                        description:
+                            "only a secret that metrics.remoteWrite (basicAuth.passwordKey, bearerTokenKey, tls.caKey), metrics.extraScrapeConfigs or alertmanager.receivers (each *_secret) names; any other key is a typo",
                     },
                 },
             },

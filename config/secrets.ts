@@ -8,6 +8,7 @@ import { Known } from "./partial";
 import { Problems, SECRET_VALUE } from "./problems";
 import { checkOneLineSecret } from "./secret-text";
 import { RemoteWriteTargetSettings, secretReferences } from "./remote-write";
+import { ExtraScrapeConfigSettings, extraScrapeSecretReferences } from "./extra-scrape-configs";
 import { ConfigSource, fullKey } from "./source";
 
 /** Every key that holds a secret; these are the only keys where a secret value is accepted. */
@@ -153,38 +154,43 @@ export function readRemoteWriteSecrets(
     metrics: MetricsSettings | undefined,
     targets: Known<readonly RemoteWriteTargetSettings[]>,
     reserved: readonly string[],
+    extraScrapeConfigs: Known<readonly ExtraScrapeConfigSettings[]> = { known: true, value: [] },
 ): void {
-    if (!targets.known) {
-        return;
-    }
+    // Remote write targets and extra scrape configs share the one Secret Prometheus mounts.
+    const refs = [
+        ...(targets.known
+            ? targets.value.flatMap((target, i) =>
+                  secretReferences(target).map((ref) => ({ at: `${fullKey("metrics")}.remoteWrite[${i}].${ref.path}`, key: ref.key, pem: ref.path === "tls.caKey" })),
+              )
+            : []),
+        ...(extraScrapeConfigs.known
+            ? extraScrapeConfigs.value.flatMap((c, i) =>
+                  extraScrapeSecretReferences(c).map((ref) => ({ at: `${fullKey("metrics")}.extraScrapeConfigs[${i}].${ref.path}`, key: ref.key, pem: ref.pem })),
+              )
+            : []),
+    ];
     const secrets: Record<string, pulumi.Output<string>> = {};
-    targets.value.forEach((target, i) => {
-        for (const ref of secretReferences(target)) {
-            const at = `${fullKey("metrics")}.remoteWrite[${i}].${ref.path}`;
-            const key = fullKey(ref.key);
-            if (reserved.includes(ref.key)) {
-                problems.add(at, ref.key, `a top-level key of its own such as remoteWritePassword: the program reads ${key} for another purpose`);
-                continue;
-            }
-            const value = source.secret(ref.key);
-            if (value === undefined) {
-                problems.add(`${at}, ${key}`, undefined, `a secret at ${key}, which ${at} refers to; set it with ${setSecretCommand(ref.key)}`);
-                continue;
-            }
-            if (!source.isSecret(ref.key)) {
-                problems.add(
-                    `${key}, ${at}`,
-                    SECRET_VALUE,
-                    `an encrypted value: it is in clear text in the stack file; store it with ${setSecretCommand(ref.key)}`,
-                );
-                continue;
-            }
-            if (ref.path !== "tls.caKey") {
-                checkOneLineSecret(source, problems, ref.key);
-            }
-            secrets[ref.key] = value;
+    for (const ref of refs) {
+        const { at } = ref;
+        const key = fullKey(ref.key);
+        if (reserved.includes(ref.key)) {
+            problems.add(at, ref.key, `a top-level key of its own such as remoteWritePassword: the program reads ${key} for another purpose`);
+            continue;
         }
-    });
+        const value = source.secret(ref.key);
+        if (value === undefined) {
+            problems.add(`${at}, ${key}`, undefined, `a secret at ${key}, which ${at} refers to; set it with ${setSecretCommand(ref.key)}`);
+            continue;
+        }
+        if (!source.isSecret(ref.key)) {
+            problems.add(`${key}, ${at}`, SECRET_VALUE, `an encrypted value: it is in clear text in the stack file; store it with ${setSecretCommand(ref.key)}`);
+            continue;
+        }
+        if (!ref.pem) {
+            checkOneLineSecret(source, problems, ref.key);
+        }
+        secrets[ref.key] = value;
+    }
     if (metrics !== undefined && Object.keys(secrets).length > 0) {
         metrics.remoteWriteSecrets = secrets;
     }

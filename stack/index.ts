@@ -11,13 +11,16 @@ import { assertNoNameCollisions, recordSource } from "./object-names";
 import { alertCatalog, stackRuleFiles } from "./rule-groups";
 import { ScrapeJob, scrapeJobsWithReach } from "./scrape-jobs";
 import { wireComponents } from "./wiring";
+import { checkWorkloadHatches } from "./workload-hatches";
 
 /**
  * Loads and validates every key (config/), then wires the components together. Throws one
  * ConfigError listing every problem before any resource is registered.
  */
 export function loadStackSettings(source: ConfigSource): Settings {
-    return recordSource(wireComponents(loadSettings(source, { ...alertCatalog(), familyFilters: Object.fromEntries(Object.keys(FAMILY_TABLES).map((job) => [job, droppedByTable(job)])) })), source);
+    const s = recordSource(wireComponents(loadSettings(source, { ...alertCatalog(), familyFilters: Object.fromEntries(Object.keys(FAMILY_TABLES).map((job) => [job, droppedByTable(job)])) })), source);
+    checkWorkloadHatches(s);
+    return s;
 }
 
 /** What the components contribute to Prometheus: its scrape jobs (with what each reaches) and its rule files. */

@@ -21,6 +21,7 @@ import { selfMonitoringJob, selfMonitoringReach } from "../components/prometheus
 import { prometheusWebJobs } from "../components/prometheus/web-scrape-jobs";
 import { alertmanagerWebJobs } from "../components/alertmanager/web-scrape-jobs";
 import { serviceJob, serviceReach } from "../components/team-targets/service-scrape-jobs";
+import { extraScrapeJobs } from "../components/prometheus/extra-scrape-configs";
 
 export { KUBELET_PORT, ScrapeReach } from "../components/common/scrape/reach";
 
@@ -29,7 +30,8 @@ import { ScrapeJob } from "../components/common/scrape/scrape-job";
 
 /**
  * Every enabled job with what it reaches, self-monitoring first, then the cluster components,
- * then user services and the annotated pods and services, each with the stack's scrape limits.
+ * then user services and the annotated pods and services, then the stack's extra scrape configs,
+ * each with the stack's scrape limits.
  */
 export function scrapeJobsWithReach(s: MetricsSettings): ScrapeJob[] {
     const endpoints = endpointDiscovery(s);
@@ -62,6 +64,8 @@ export function scrapeJobsWithReach(s: MetricsSettings): ScrapeJob[] {
               ]
             : []),
         ...probeJobs(s),
+        // Last: the stack's own scrape configs (metrics.extraScrapeConfigs), with the same limits as every job.
+        ...extraScrapeJobs(s),
     ];
     return jobs.map((j) => ({ ...j, config: keepDroppedFamilies(withLimits(j.config, s), s.keepFamilies[j.config.job_name] ?? []) }));
 }

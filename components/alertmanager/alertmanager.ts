@@ -6,6 +6,7 @@ import { nfsPersistentVolume } from "../storage";
 import { ownServiceAccount } from "../common/own-service-account";
 import { alertmanagerLabels, WEB_PORT } from "./layout";
 import { serverIngress } from "../auth-gateway/ingress";
+import { withIngressAnnotations, withWorkloadHatch } from "../common/workload-hatch";
 import { alertmanagerConfigSecret } from "./config-secret";
 import { alertmanagerService, alertmanagerUrl } from "./service";
 import { alertmanagerDisruptionBudget, alertmanagerStatefulSet } from "./statefulset";
@@ -44,7 +45,7 @@ export class Alertmanager extends MonitoringComponent {
         const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, ownServiceAccount(a.name, a.namespace, alertmanagerLabels(a)), inNamespace);
         const volumeArgs = nfsPersistentVolume(a.name, a.storage);
         const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, this.clusterScoped())] : [];
-        new k8s.apps.v1.StatefulSet(`${name}-statefulset`, alertmanagerStatefulSet(a), this.inNamespace(a.namespace, secret, service, account, ...volume, ...web));
+        new k8s.apps.v1.StatefulSet(`${name}-statefulset`, withWorkloadHatch(alertmanagerStatefulSet(a), "alertmanager", a.extra), this.inNamespace(a.namespace, secret, service, account, ...volume, ...web));
         const budget = alertmanagerDisruptionBudget(a);
         if (budget) {
             new k8s.policy.v1.PodDisruptionBudget(`${name}-disruption-budget`, budget, inNamespace);
@@ -56,7 +57,10 @@ export class Alertmanager extends MonitoringComponent {
         if (a.ingress) {
             new k8s.networking.v1.Ingress(
                 `${name}-ingress`,
-                serverIngress({ product: "Alertmanager", name: a.name, namespace: a.namespace, port: WEB_PORT.number, webTls: a.web?.tls !== undefined }, a.ingress),
+                withIngressAnnotations(
+                    serverIngress({ product: "Alertmanager", name: a.name, namespace: a.namespace, port: WEB_PORT.number, webTls: a.web?.tls !== undefined }, a.ingress),
+                    a.extra,
+                ),
                 this.inNamespace(a.namespace, service),
             );
         }

@@ -2,6 +2,7 @@ import { stringify } from "yaml";
 import { AlertmanagerSecretName, AlertmanagerSettings } from "../../config";
 import { INFO_INHIBITOR_ALERT } from "./info-inhibitor";
 import { WATCHDOG_ALERT } from "./watchdog-alert";
+import { hatchInhibitRules, hatchReceivers, hatchRoutes, HatchSecretValues, hatchTimeIntervals, TimeIntervalEntry } from "./hatch-config";
 
 /**
  * alertmanager.yml, typed after the v0.34 configuration reference
@@ -37,6 +38,9 @@ export interface Route {
     group_interval?: string;
     repeat_interval?: string;
     continue?: boolean;
+    /** alertmanager.routes only (hatch-config.ts). */
+    mute_time_intervals?: string[];
+    active_time_intervals?: string[];
     routes?: Route[];
 }
 
@@ -50,6 +54,8 @@ export interface AlertmanagerConfigFile {
     route: Route;
     inhibit_rules: InhibitRule[];
     receivers: Receiver[];
+    /** alertmanager.timeIntervals (hatch-config.ts); absent without them. */
+    time_intervals?: TimeIntervalEntry[];
 }
 
 /** The secret values, present exactly for the secret keys a stack sets. */
@@ -91,7 +97,7 @@ function receiver(name: string, parts: Omit<Receiver, "name">): Receiver {
  * default receiver); each team's alerts to its receiver; everything else to the default receiver. A
  * webhook without its URL secret is not rendered at all.
  */
-export function alertmanagerConfig(a: AlertmanagerSettings, v: AlertmanagerSecretValues): AlertmanagerConfigFile {
+export function alertmanagerConfig(a: AlertmanagerSettings, v: AlertmanagerSecretValues, hatch: HatchSecretValues = {}): AlertmanagerConfigFile {
     const routes: Route[] = [
         // InfoInhibitor only mutes; no integration hears of it.
         { receiver: RECEIVERS.nowhere, matchers: [matcher("alertname", INFO_INHIBITOR_ALERT)] },
@@ -125,6 +131,8 @@ export function alertmanagerConfig(a: AlertmanagerSettings, v: AlertmanagerSecre
             }),
         );
     }
+    // The stack's own routes (alertmanager.routes, hatch-config.ts), after the teams' and before the catch-all.
+    routes.push(...(hatchRoutes(a) as Route[]));
     // Last, a catch-all: an alert that matched the paging route (continue) but no team would
     // otherwise stop there, since the root receiver only takes alerts no child matched.
     routes.push({ receiver: RECEIVERS.default });
@@ -142,8 +150,12 @@ export function alertmanagerConfig(a: AlertmanagerSettings, v: AlertmanagerSecre
         inhibit_rules: [
             { source_matchers: [matcher("severity", "critical")], target_matchers: [matcher("severity", "warning")], equal: ["alertname", "namespace"] },
             { source_matchers: [matcher("alertname", INFO_INHIBITOR_ALERT)], target_matchers: [matcher("severity", "info")], equal: ["namespace"] },
+            // The stack's own inhibit rules (alertmanager.inhibitRules), after the program's.
+            ...hatchInhibitRules(a),
         ],
-        receivers,
+        // The stack's own receivers (alertmanager.receivers), after the program's.
+        receivers: [...receivers, ...(hatchReceivers(a, hatch) as Receiver[])],
+        ...(a.timeIntervals.length > 0 ? { time_intervals: hatchTimeIntervals(a) } : {}),
     };
 }
 
@@ -158,5 +170,6 @@ export function renderAlertmanagerConfig(config: AlertmanagerConfigFile): string
  */
 export function alertmanagerConfigShape(a: AlertmanagerSettings): string {
     const placeholders = Object.fromEntries(Object.keys(a.secrets).map((k) => [k, `<secret ${k}>`])) as AlertmanagerSecretValues;
+    // The receivers' secrets (alertmanager.receivers) become placeholders too: hatch-config.ts writes <secret key> for a missing value.
     return renderAlertmanagerConfig(alertmanagerConfig(a, placeholders));
 }

@@ -10,9 +10,19 @@ import { ALERTMANAGER_PATHS, configSecretName } from "./layout";
  */
 export function alertmanagerConfigSecret(a: AlertmanagerSettings): k8s.types.input.core.v1.Secret {
     const names = Object.keys(a.secrets) as (keyof AlertmanagerSecretValues)[];
+    // alertmanager.receivers' own secret keys (hatch-config.ts), resolved beside the program's.
+    const hatchKeys = Object.keys(a.receiverSecrets ?? {});
     const content = pulumi
-        .all(names.map((n) => a.secrets[n]!))
-        .apply((values) => renderAlertmanagerConfig(alertmanagerConfig(a, Object.fromEntries(names.map((n, i) => [n, values[i]])))));
+        .all([pulumi.all(names.map((n) => a.secrets[n]!)), pulumi.all(hatchKeys.map((k) => a.receiverSecrets![k]))])
+        .apply(([values, hatchValues]) =>
+            renderAlertmanagerConfig(
+                alertmanagerConfig(
+                    a,
+                    Object.fromEntries(names.map((n, i) => [n, values[i]])),
+                    Object.fromEntries(hatchKeys.map((k, i) => [k, hatchValues[i]])),
+                ),
+            ),
+        );
     return {
         apiVersion: "v1",
         kind: "Secret",

@@ -5,8 +5,9 @@ import { generatedAdminPasswordArgs } from "./admin-password";
 import { dashboardsConfigMap, dashboardProviderConfigMap, dataSourcesConfigMap } from "./config-maps";
 import { ownServiceAccount } from "../common/own-service-account";
 import { grafanaDeployment } from "./deployment";
-import { grafanaLabels } from "./layout";
+import { CONTAINER_NAME, grafanaLabels } from "./layout";
 import { grafanaIngress } from "./ingress";
+import { withIngressAnnotations, withWorkloadHatch } from "../common/workload-hatch";
 import { GrafanaModel } from "./model";
 import { grafanaSecret } from "./secret";
 import { grafanaService, grafanaUrl } from "./service";
@@ -54,8 +55,10 @@ export class Grafana extends MonitoringComponent {
         const claim = claimArgs ? [new k8s.core.v1.PersistentVolumeClaim(`${name}-data`, claimArgs, this.inNamespace(namespace, ...volume))] : [];
         const service = new k8s.core.v1.Service(`${name}-service`, grafanaService(m.grafana), inNamespace);
         const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, ownServiceAccount(m.grafana.name, m.grafana.namespace, grafanaLabels(m.grafana)), inNamespace);
-        new k8s.apps.v1.Deployment(`${name}-deployment`, grafanaDeployment(m, args.passwordGenerations), this.inNamespace(namespace, secret, ...configMaps, ...claim, service, account));
-        const ingressArgs = grafanaIngress(m.grafana);
+        // grafana.extra (docs/escape-hatches.md), checked against the built pod before any resource (stack/workload-hatches.ts).
+        const deployment = withWorkloadHatch(grafanaDeployment(m, args.passwordGenerations), CONTAINER_NAME, m.grafana.extra);
+        new k8s.apps.v1.Deployment(`${name}-deployment`, deployment, this.inNamespace(namespace, secret, ...configMaps, ...claim, service, account));
+        const ingressArgs = grafanaIngress(m.grafana) && withIngressAnnotations(grafanaIngress(m.grafana)!, m.grafana.extra);
         if (ingressArgs) {
             new k8s.networking.v1.Ingress(`${name}-ingress`, ingressArgs, this.inNamespace(namespace, service));
         }

@@ -40,6 +40,8 @@ function reachPeer(r: ScrapeReach, workloads: readonly Workload[]): { to: Peer; 
             return { to: { kind: "apiServer" }, ports: API_SERVER_PORTS };
         case "addresses":
             return { to: { kind: "addresses", addresses: r.addresses }, ports: [tcp(r.port)] };
+        case "outside":
+            return { to: { kind: "outside" }, ports: [tcp(r.port)] };
     }
 }
 

@@ -1,4 +1,5 @@
 import * as k8s from "@pulumi/kubernetes";
+import { withWorkloadHatch } from "../common/workload-hatch";
 import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
 import { MetricsSettings } from "../../config";
@@ -68,7 +69,8 @@ export class Prometheus extends MonitoringComponent {
         // program puts there; warn when one relaxes it, or when the built pod exceeds it.
         const workloads = metricsNamespaceWorkloads(s);
         const enforced = namespacePodSecurity(workloads);
-        const sts = statefulSet(s, args);
+        // metrics.extra (docs/escape-hatches.md): checked against the built pod before any resource (stack/workload-hatches.ts).
+        const sts = withWorkloadHatch(statefulSet(s, args), s.name, s.extra);
         const built = [{ name: workloads[0].name, level: podSecurityLevel((sts.spec as any).template.spec).level }];
         if (s.createNamespace) {
             for (const warning of [

@@ -42,6 +42,8 @@ export interface JobClaimSources {
     metricsName?: string;
     /** metrics.services[*].name by index; undefined where that entry's name is itself wrong. */
     serviceNames?: readonly (string | undefined)[];
+    /** metrics.extraScrapeConfigs[*].job_name by index; undefined where that entry's name is itself wrong. */
+    extraJobNames?: readonly (string | undefined)[];
     jobs?: ScrapeJobSwitches;
     annotationDiscovery?: AnnotationDiscoverySettings;
     web?: boolean;
@@ -96,6 +98,7 @@ export function jobClaims(s: JobClaimSources): JobClaim[] {
         ...ANNOTATION_JOB_NAMES.map((name) => fixed(name, key(M, "annotationDiscovery"), s.annotationDiscovery && annotationDiscoveryOn(s.annotationDiscovery))),
         fixed(ANNOTATED_PROBE_JOB, key(BLACKBOX_EXPORTER_KEY, "probeAnnotated"), s.blackbox && s.blackbox.enabled && s.blackbox.probeAnnotated),
         ...(s.serviceNames ?? []).flatMap((name, i) => chosen(name, key(M, `services[${i}].name`), true)),
+        ...(s.extraJobNames ?? []).flatMap((name, i) => chosen(name, key(M, `extraScrapeConfigs[${i}].job_name`), true)),
         ...(s.blackbox?.probes ?? []).flatMap((p, i) => chosen(p.name, key(BLACKBOX_EXPORTER_KEY, `probes[${i}].name`), s.blackbox!.enabled)),
         // The self-monitoring job labels Alertmanager's series with its Service's name.
         ...chosen(s.alertmanager?.name, key(ALERTMANAGER_KEY, "name"), s.alertmanager?.enabled === true).map((c): JobClaim => ({ ...c, labelOnly: true })),

@@ -6,6 +6,9 @@
 
 export type RelabelAction = "replace" | "keep" | "drop" | "hashmod" | "labelmap" | "labeldrop" | "labelkeep";
 
+/** The actions a line may add (metrics.extraScrapeConfigs only; prometheus-releases/scrape-config-keys.ts says which line has which). */
+export type LaterRelabelAction = "lowercase" | "uppercase" | "keepequal" | "dropequal";
+
 export interface RelabelConfig {
     source_labels?: string[];
     separator?: string;
@@ -13,7 +16,7 @@ export interface RelabelConfig {
     modulus?: number;
     target_label?: string;
     replacement?: string;
-    action?: RelabelAction;
+    action?: RelabelAction | LaterRelabelAction;
 }
 
 /** endpointslice only on the modern release lines (prometheus-releases/release-lines.ts). */
@@ -26,6 +29,12 @@ export interface KubernetesSdConfig {
 
 export interface FileSdConfig {
     files: string[];
+    refresh_interval?: string;
+}
+
+/** 2.28 and later only (metrics.extraScrapeConfigs). */
+export interface HttpSdConfig {
+    url: string;
     refresh_interval?: string;
 }
 
@@ -45,6 +54,7 @@ export interface TlsConfig {
 export interface ScrapeConfig {
     job_name: string;
     honor_labels?: boolean;
+    honor_timestamps?: boolean;
     scrape_interval?: string;
     scrape_timeout?: string;
     metrics_path?: string;
@@ -56,8 +66,13 @@ export interface ScrapeConfig {
     kubernetes_sd_configs?: KubernetesSdConfig[];
     file_sd_configs?: FileSdConfig[];
     static_configs?: StaticConfig[];
+    /** 2.28+ (metrics.extraScrapeConfigs). */
+    http_sd_configs?: HttpSdConfig[];
     relabel_configs?: RelabelConfig[];
     metric_relabel_configs?: RelabelConfig[];
+    /** 2.21+ and 2.28+ (metrics.extraScrapeConfigs). */
+    target_limit?: number;
+    body_size_limit?: string;
     /** Read by every line, 2.11 included: a scrape with more samples fails. */
     sample_limit?: number;
     /** 2.27 and later only (PrometheusRelease.labelLimits). */

@@ -18,7 +18,9 @@ export type ScrapeReach =
     /** The API servers, behind Service default/kubernetes. */
     | { kind: "apiServer" }
     /** Fixed addresses outside any Service's selector (etcd on the control-plane hosts). */
-    | { kind: "addresses"; addresses: string[]; port: number };
+    | { kind: "addresses"; addresses: string[]; port: number }
+    /** A host outside the cluster, by name, on one port (metrics.extraScrapeConfigs): networkPolicies.outsideCidrs, or any address. */
+    | { kind: "outside"; port: number };
 
 /** The kubelet's authenticated port, where node discovery points its targets. */
 export const KUBELET_PORT = 10250;
