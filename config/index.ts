@@ -33,6 +33,7 @@ import {
     nodeExporterSchema,
 } from "./node-exporter";
 import { LOGS_KEY, LogsSettings, logsSchema, searchSchema } from "./logs";
+import { checkLongTermStore, LONG_TERM_STORE_KEY, LongTermStoreSettings, longTermStoreSchema } from "./long-term-store";
 import { fieldOf, Known, known } from "./partial";
 import { METRICS_KEY, MetricsSettings, metricsSchema, reloaderRuns } from "./metrics";
 import { createdByDefault } from "./namespaces";
@@ -59,6 +60,7 @@ export * from "./grafana";
 export * from "./kube-state-metrics";
 export * from "./node-exporter";
 export * from "./logs";
+export * from "./long-term-store";
 export * from "./metrics";
 export * from "./metrics-web";
 export * from "./namespaces";
@@ -84,6 +86,7 @@ export interface Settings {
     metrics: MetricsSettings;
     logs: LogsSettings;
     searchStore: SearchStoreSettings;
+    longTermStore: LongTermStoreSettings;
     nodeExporter: NodeExporterSettings;
     kubeStateMetrics: KubeStateMetricsSettings;
     grafana: GrafanaSettings;
@@ -100,6 +103,7 @@ export const COMPONENT_SCHEMAS = {
     [CONTROL_PLANE_KEY]: controlPlaneSchema,
     [LOGS_KEY]: logsSchema,
     [SEARCH_STORE_KEY]: searchStoreSchema,
+    [LONG_TERM_STORE_KEY]: longTermStoreSchema,
     [NODE_EXPORTER_KEY]: nodeExporterSchema,
     [KUBE_STATE_METRICS_KEY]: kubeStateMetricsSchema,
     [GRAFANA_KEY]: grafanaSchema,
@@ -252,6 +256,7 @@ export function stackJobClaims(s: Settings): JobClaim[] {
         grafana: s.grafana.enabled,
         resourceMetrics: s.resourceMetrics.enabled,
         searchStore: s.searchStore.enabled && s.searchStore.exporter.enabled,
+        longTermStore: s.longTermStore.enabled,
         blackbox: s.blackboxExporter,
         alertmanager: s.alertmanager,
     });
@@ -349,6 +354,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     const logs = readComponent(source, problems, LOGS_KEY, logsSchema, misspelt) as LogsSettings | undefined;
     const store = readComponent(source, problems, SEARCH_STORE_KEY, searchStoreSchema, misspelt);
     const nodeExporter = readComponent(source, problems, NODE_EXPORTER_KEY, nodeExporterSchema, misspelt);
+    const longTerm = readComponent(source, problems, LONG_TERM_STORE_KEY, longTermStoreSchema, misspelt);
     const ksm = readComponent(source, problems, KUBE_STATE_METRICS_KEY, kubeStateMetricsSchema, misspelt);
     const grafanaRead = readComponent(source, problems, GRAFANA_KEY, grafanaSchema, misspelt);
     // Grafana runs beside Prometheus; the namespace is known once the metrics key has been read.
@@ -382,6 +388,15 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     if (searchStore && logs) {
         checkAgentShipsToStore(searchStore, logs, problems);
     }
+    if (longTerm && metrics && blackboxRead) {
+        const slowerJobs = [
+            ...metrics.services.flatMap((svc, i) => (svc.interval ? [{ key: `${fullKey(METRICS_KEY)}.services[${i}].interval`, job: svc.name, interval: svc.interval }] : [])),
+            ...(blackboxRead.enabled
+                ? blackboxRead.probes.flatMap((p, i) => (p.interval ? [{ key: `${fullKey(BLACKBOX_EXPORTER_KEY)}.probes[${i}].interval`, job: p.name, interval: p.interval }] : []))
+                : []),
+        ];
+        checkLongTermStore(source.value(LONG_TERM_STORE_KEY), longTerm, metrics.scrapeInterval, slowerJobs, problems);
+    }
     if (am && metrics) {
         checkAlertmanagerDefaultReplicas(am, metrics, problems);
     }
@@ -400,6 +415,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         grafana: grafanaRead?.enabled,
         resourceMetrics: adapterRead?.enabled,
         searchStore: store?.enabled && store.exporter.enabled,
+        longTermStore: longTerm?.enabled,
         blackbox: blackboxRead,
         alertmanager: am,
     });
@@ -418,6 +434,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     const kubeStateMetrics = { ...ksm!, namespace: metrics!.namespace };
     grafana!.namespace = metrics!.namespace;
     const blackboxExporter: BlackboxExporterSettings = { ...blackboxRead!, namespace: metrics!.namespace };
+    const longTermStore: LongTermStoreSettings = { ...longTerm!, namespace: metrics!.namespace, dedupInterval: longTerm!.dedupInterval ?? metrics!.scrapeInterval };
     const alertmanager: AlertmanagerSettings = {
         ...am!,
         replicas: am!.replicas ?? defaultAlertmanagerReplicas(metrics!.replicas),
@@ -430,6 +447,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         metrics: metrics!,
         logs: logs!,
         searchStore: searchStore!,
+        longTermStore,
         nodeExporter: nodeExporter!,
         kubeStateMetrics,
         grafana: grafana!,

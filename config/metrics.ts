@@ -151,7 +151,7 @@ export const metricsSchema = closedObject({
         .optional()
         .meta({ description: "--storage.tsdb.retention.size, such as 800GB (KB, MB... are powers of 1024); none by default" }),
     remoteWrite: remoteWriteSchema.meta({
-        description: "remote_write targets: [{ url, remoteTimeout, queue, writeRelabel, basicAuth, bearerTokenKey, tls }]; none by default",
+        description: "remote_write targets: [{ url, remoteTimeout, queue, writeRelabel, basicAuth, bearerTokenKey, tls, dropReplicaLabel }]; none by default (longTermStore adds its own)",
     }),
     scrapeInterval: text(prometheusDuration).default(d.scrapeInterval).meta({ description: "global and self-monitoring scrape interval" }),
     evaluationInterval: text(prometheusDuration).default(d.evaluationInterval).meta({ description: "rule evaluation interval" }),
@@ -294,6 +294,12 @@ export const metricsSchema = closedObject({
         scrapeNamespaces: m.scrapeNamespaces ?? [m.namespace],
     }));
 
+/** The in-cluster long-term store as Prometheus reaches it: its Service for the scrape job, and its write URL. */
+export interface LongTermStoreTarget extends ServiceTarget {
+    /** The remote write endpoint, http://<name>.<namespace>.svc:8428/api/v1/write. */
+    writeUrl: string;
+}
+
 /** Where Prometheus finds Alertmanager: its Service's endpoints, by name and port name. */
 export interface AlertmanagerTarget {
     namespace: string;
@@ -330,6 +336,8 @@ export type MetricsSettings = z.output<typeof metricsSchema> & {
     elasticsearchTarget?: ServiceTarget;
     /** Set while cluster-monitoring:kubeStateMetrics.enabled is true; its scrape job follows it. */
     kubeStateMetricsTarget?: KubeStateMetricsTarget;
+    /** Set while cluster-monitoring:longTermStore.enabled is true: the store's Service, which Prometheus scrapes and remote-writes to. */
+    longTermStoreTarget?: LongTermStoreTarget;
     /** Set while cluster-monitoring:blackboxExporter.enabled is true: the probe jobs follow it. */
     blackboxTarget?: BlackboxTarget;
 };

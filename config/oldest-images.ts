@@ -32,6 +32,10 @@ export const OLDEST_IMAGES = {
         version: "7.76.0",
         why: "the index template Job calls curl --fail-with-body, which curl has since 7.76.0, to print Elasticsearch's reason when it refuses a request",
     },
+    victoriaMetrics: {
+        version: "1.79.5",
+        why: "the store gets -dedup.minScrapeInterval, -retentionPeriod in d, w or y, and its auth keys through -envflag.enable; the tests run them on Debian's 1.79.5, and no older release is checked",
+    },
     grafana: {
         version: "13.0.0",
         why: "the dashboards are built with the foundation SDK for Grafana 13 (dashboard schemaVersion 42, panel options of that line); no older line is checked",

@@ -13,6 +13,7 @@ import { nodeExporterObjects } from "../components/node-exporter/object-names";
 import { resourceMetricsObjects } from "../components/resource-metrics/object-names";
 import { blackboxExporterObjects } from "../components/blackbox-exporter/object-names";
 import { searchStoreObjects } from "../components/search-store/object-names";
+import { longTermStoreObjects } from "../components/long-term-store/object-names";
 
 export { NamedObject } from "../components/common/named-object";
 
@@ -22,6 +23,7 @@ export function programObjects(s: Settings): NamedObject[] {
         ...prometheusObjects(s.metrics, scrapeJobs(s.metrics)),
         ...logAgentObjects(s.logs),
         ...searchStoreObjects(s.searchStore),
+        ...longTermStoreObjects(s.longTermStore),
         ...nodeExporterObjects(s.nodeExporter),
         ...kubeStateMetricsObjects(s.kubeStateMetrics),
         ...grafanaObjects(s.grafana, s.grafana.enabled ? dashboardsFor(s, PROJECT).map((d) => d.slug) : []),

@@ -1,3 +1,4 @@
+import { longTermStoreWriteUrl } from "../components/long-term-store/layout";
 import {
     ALERTMANAGER_CLUSTER_PORT_NAMES,
     ALERTMANAGER_PORT_NAME,
@@ -8,6 +9,7 @@ import {
     elasticsearchExporterName,
     GRAFANA_PORT_NAME,
     KUBE_STATE_METRICS_PORT_NAME,
+    LONG_TERM_STORE_PORT_NAME,
     MetricsSettings,
     NODE_EXPORTER_PORT_NAME,
     nodeExporterLabels,
@@ -43,6 +45,11 @@ export function wireComponents(s: Settings): Settings {
     }
     if (s.searchStore.enabled && s.searchStore.exporter.enabled) {
         metrics.elasticsearchTarget = { namespace: s.searchStore.namespace, serviceName: elasticsearchExporterName(s.searchStore), portName: ELASTICSEARCH_EXPORTER_PORT_NAME };
+    }
+    // Prometheus scrapes the store and remote-writes to it (components/prometheus/remote-write-config.ts).
+    if (s.longTermStore.enabled) {
+        const t = s.longTermStore;
+        metrics.longTermStoreTarget = { namespace: t.namespace, serviceName: t.name, portName: LONG_TERM_STORE_PORT_NAME, writeUrl: longTermStoreWriteUrl(t) };
     }
     const blackbox = s.blackboxExporter;
     if (blackbox.enabled) {

@@ -9,6 +9,7 @@ import { ScrapeReach } from "../common/scrape/reach";
 import { ScrapeJob } from "../common/scrape/scrape-job";
 import { SECURE_PORT } from "../resource-metrics/layout";
 import { HTTP_PORT as SEARCH_PORT } from "../search-store/layout";
+import { HTTP_PORT as LONG_TERM_STORE_PORT } from "../long-term-store/layout";
 import { API_SERVER_PORTS, DNS_PORTS, Flow, FlowPort, Peer, tcp, udp, Workload } from "./model";
 
 const workloadPeer = (w: Pick<Workload, "name" | "namespace">): Peer => ({ kind: "workload", name: w.name, namespace: w.namespace });
@@ -98,6 +99,11 @@ export function requiredFlows(s: Settings, workloads: readonly Workload[], scrap
     for (const target of s.metrics.remoteWrite) {
         add(prometheus, { kind: "outside" }, [tcp(urlPort(target.url))], "remote write");
     }
+    // The in-cluster store takes every replica's writes; its scrape flow comes from its job above.
+    const longTermStore = s.longTermStore.enabled ? workloadPeer(s.longTermStore) : undefined;
+    if (longTermStore) {
+        add(prometheus, longTermStore, [tcp(LONG_TERM_STORE_PORT.name)], "remote write to the long-term store");
+    }
     if (s.metrics.ingress) {
         add(ingressControllers(s), prometheus, [tcp(WEB_PORT.name)], "Prometheus' Ingress");
     }
@@ -117,6 +123,9 @@ export function requiredFlows(s: Settings, workloads: readonly Workload[], scrap
     if (g.enabled) {
         const grafana = workloadPeer(g);
         add(grafana, prometheus, [tcp(WEB_PORT.name)], "Grafana's Prometheus data source");
+        if (longTermStore) {
+            add(grafana, longTermStore, [tcp(LONG_TERM_STORE_PORT.name)], "Grafana's long-term store data source");
+        }
         const store = searchStore(s);
         add(grafana, store.to, store.ports, "Grafana's Elasticsearch data source");
         if (am.enabled) {

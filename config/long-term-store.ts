@@ -1,0 +1,121 @@
+import { z } from "zod";
+import { closedObject, flag, text } from "./fields";
+import { prometheusDuration, prometheusDurationSeconds, serviceName, statefulSetName } from "./formats";
+import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
+import { Problems } from "./problems";
+import { ResourceSettings, resourcesSchema } from "./resources";
+import { schedulingFields } from "./scheduling";
+import { fullKey } from "./source";
+import { storageSchema } from "./storage";
+
+export const LONG_TERM_STORE_KEY = "longTermStore";
+/** VictoriaMetrics' own port and the name the Service gives it. */
+export const LONG_TERM_STORE_PORT = 8428;
+export const LONG_TERM_STORE_PORT_NAME = "http";
+/** The job label of the store's own /metrics. */
+export const LONG_TERM_STORE_JOB_NAME = "long-term-store";
+
+/**
+ * The single-node VictoriaMetrics server, v1.150.0 (VictoriaMetrics/VictoriaMetrics tag v1.150.0,
+ * 2026-08-14): the newest release when this was written. The flags it gets are checked against
+ * that tag's source and Debian's 1.79.5 in docs/long-term-storage.md#flags-and-versions.
+ */
+export const LONG_TERM_STORE_DEFAULTS = {
+    enabled: false,
+    name: "long-term-store",
+    image: "docker.io/victoriametrics/victoria-metrics:v1.150.0",
+    retention: "1y",
+    resources: { cpuRequest: "200m", memoryRequest: "1Gi", memoryLimit: "2Gi" } as ResourceSettings,
+    storageSize: "200Gi",
+};
+
+/**
+ * -retentionPeriod as both the pinned release and Debian's 1.79.5 read it: a whole number and one
+ * of d, w or y. A bare number means months in both, and 1.150 reads M as months while 1.79 refuses
+ * it; h is read by both but a retention below a day is refused by 1.150. So only d, w and y, at
+ * least 1d.
+ */
+export function retentionPeriod(value: string): string | undefined {
+    const m = /^([0-9]{1,5})(d|w|y)$/.exec(value);
+    return m && Number(m[1]) >= 1 ? undefined : "a whole number of days, weeks or years such as 400d, 12w or 1y (VictoriaMetrics' -retentionPeriod; at least 1d)";
+}
+
+const d = LONG_TERM_STORE_DEFAULTS;
+
+/**
+ * `cluster-monitoring:longTermStore`: an optional VictoriaMetrics single-node server in the
+ * metrics namespace. Every Prometheus replica remote-writes to it without its replica label, and
+ * the store deduplicates the replicas' samples by time (docs/long-term-storage.md).
+ */
+export const longTermStoreSchema = closedObject({
+    enabled: flag().default(d.enabled).meta({ description: "deploy the in-cluster VictoriaMetrics store; every Prometheus replica remote-writes to it" }),
+    name: text((v) => statefulSetName(v) ?? serviceName(v)).default(d.name).meta({ description: "StatefulSet, Service, ServiceAccount and auth-key Secret name, in the metrics namespace" }),
+    image: text(imageAtLeast(OLDEST_IMAGES.victoriaMetrics)).default(d.image).meta({ description: "the VictoriaMetrics single-node image" }),
+    retention: text(retentionPeriod).default(d.retention).meta({ description: "-retentionPeriod: how long samples are kept, in d, w or y" }),
+    dedupInterval: text(prometheusDuration)
+        .optional()
+        .meta({
+            description:
+                "-dedup.minScrapeInterval; metrics.scrapeInterval when unset. Never shorter than metrics.scrapeInterval, never longer than a job that scrapes more slowly than it",
+        }),
+    resources: resourcesSchema(d.resources).meta({ description: "the container's CPU and memory" }),
+    ...schedulingFields(),
+    storage: storageSchema(d.storageSize).meta({ description: "the data volume: { mode, size, className, nfs }" }),
+});
+
+export type LongTermStoreSettings = z.output<typeof longTermStoreSchema> & {
+    /** The metrics namespace: the store runs beside Prometheus and Grafana. */
+    namespace: string;
+    /** -dedup.minScrapeInterval as resolved: dedupInterval, else metrics.scrapeInterval. */
+    dedupInterval: string;
+};
+
+/** A scrape job with an interval of its own, for the dedup check: the key that sets it, and the interval. */
+export interface JobInterval {
+    key: string;
+    job: string;
+    interval: string;
+}
+
+/**
+ * The checks of longTermStore against the rest of the stack (docs/long-term-storage.md#deduplication):
+ * - while it is off, no other key of it: a setting that does nothing is nearly always a mistake
+ *   (the stack meant to switch it on);
+ * - the dedup interval is at least the global scrape interval, or two replicas' samples of one
+ *   scrape would both be kept;
+ * - it is at most the interval of every job that scrapes more slowly than the global interval,
+ *   so dedup never thins such a job (prod's jmx-kafka at 1m).
+ * `raw` is the key's value as the stack file holds it, so only keys the stack wrote are named.
+ */
+export function checkLongTermStore(raw: unknown, s: z.output<typeof longTermStoreSchema>, scrapeInterval: string, slowerJobs: readonly JobInterval[], problems: Problems): void {
+    const key = fullKey(LONG_TERM_STORE_KEY);
+    if (!s.enabled) {
+        const given = typeof raw === "object" && raw !== null ? Object.keys(raw).filter((k) => k !== "enabled" && (raw as Record<string, unknown>)[k] !== null) : [];
+        for (const k of given) {
+            problems.add(`${key}.${k}`, (raw as Record<string, unknown>)[k], `nothing while ${key}.enabled is false: set enabled: true to deploy the store, or remove ${k}`);
+        }
+        return;
+    }
+    if (s.dedupInterval === undefined) {
+        return;
+    }
+    const dedup = prometheusDurationSeconds(s.dedupInterval);
+    const global = prometheusDurationSeconds(scrapeInterval);
+    if (dedup < global) {
+        problems.add(
+            `${key}.dedupInterval`,
+            s.dedupInterval,
+            `a duration of at least ${fullKey("metrics")}.scrapeInterval (${scrapeInterval}): with a shorter one both replicas' samples of one scrape are kept, and nothing is deduplicated`,
+        );
+        return;
+    }
+    for (const j of slowerJobs.filter((x) => prometheusDurationSeconds(x.interval) > global)) {
+        if (dedup > prometheusDurationSeconds(j.interval)) {
+            problems.add(
+                `${key}.dedupInterval`,
+                s.dedupInterval,
+                `a duration of at most ${j.interval}, the interval of job ${j.job} (${j.key}): a longer one keeps one sample per ${s.dedupInterval} and thins that job`,
+            );
+        }
+    }
+}
