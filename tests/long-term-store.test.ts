@@ -2,6 +2,7 @@ import * as assert from "assert";
 import { parse } from "yaml";
 import { LongTermStore } from "../components/long-term-store";
 import { authKeySecret } from "../components/long-term-store/auth-keys";
+import { AUTH_KEYS } from "../components/long-term-store/layout";
 import { longTermStoreArgs, longTermStoreStatefulSet } from "../components/long-term-store/statefulset";
 import { networkPolicyObjects } from "../components/network-policies";
 import { ConfigError, ConfigProblem, Settings } from "../config";
@@ -72,19 +73,25 @@ describe("longTermStore: the in-cluster VictoriaMetrics (docs/long-term-storage.
                 ["snapshotAuthKey", "long-term-store-auth-keys", "snapshot-auth-key"],
                 ["forceMergeAuthKey", "long-term-store-auth-keys", "force-merge-auth-key"],
                 ["search_resetCacheAuthKey", "long-term-store-auth-keys", "reset-cache-auth-key"],
+                ["forceFlushAuthKey", "long-term-store-auth-keys", "force-flush-auth-key"],
+                ["flagsAuthKey", "long-term-store-auth-keys", "flags-auth-key"],
+                ["pprofAuthKey", "long-term-store-auth-keys", "pprof-auth-key"],
+                ["metricNamesStatsResetAuthKey", "long-term-store-auth-keys", "metric-names-stats-reset-auth-key"],
+                ["logNewSeriesAuthKey", "long-term-store-auth-keys", "log-new-series-auth-key"],
             ],
         );
         assert.ok(!c.args.some((a: string) => /AuthKey/.test(a)), "no key is an argument");
         assert.strictEqual(storeSettings({}, { ...HA, scrapeInterval: "15s" }).longTermStore.dedupInterval, "15s", "dedup follows metrics.scrapeInterval");
     });
 
-    it("registers the auth-key Secret with four generated keys, secret in state, and the StatefulSet waits for it", async () => {
+    it("registers the auth-key Secret with nine generated keys, secret in state, and the StatefulSet waits for it", async () => {
         const resources: RegisteredResource[] = await captureResources(() => new LongTermStore("long-term-store", { settings: storeSettings().longTermStore, namespaces: EXISTING_NAMESPACES }));
         assert.strictEqual(resources.filter((r) => r.type === "kubernetes:core/v1:Secret").length, 1);
-        const built = authKeySecret(storeSettings().longTermStore, { "delete-auth-key": "a", "snapshot-auth-key": "b", "force-merge-auth-key": "c", "reset-cache-auth-key": "d" }) as any;
-        assert.deepStrictEqual(built.stringData, { "delete-auth-key": "a", "snapshot-auth-key": "b", "force-merge-auth-key": "c", "reset-cache-auth-key": "d" });
+        const values = Object.fromEntries(AUTH_KEYS.map((k, i) => [k.secretKey, `key-${i}`]));
+        const built = authKeySecret(storeSettings().longTermStore, values) as any;
+        assert.deepStrictEqual(built.stringData, values);
         assert.strictEqual(built.metadata.name, "long-term-store-auth-keys");
-        assert.strictEqual(resources.filter((r) => r.type === "random:index/randomPassword:RandomPassword").length, 4);
+        assert.strictEqual(resources.filter((r) => r.type === "random:index/randomPassword:RandomPassword").length, 9);
         assert.ok(resources.some((r) => r.type === "kubernetes:apps/v1:StatefulSet"));
         assert.ok(resources.some((r) => r.type === "kubernetes:core/v1:ServiceAccount" && r.inputs.automountServiceAccountToken === false));
     });

@@ -15,17 +15,28 @@ export const DATA_VOLUME = "data";
 export const CONTAINER_NAME = "victoria-metrics";
 
 /**
- * The admin endpoints and the flag that guards each (tag v1.150.0: app/vmstorage/main.go for
- * snapshots and force merge, app/vmselect/main.go for delete and the cache reset; the same names
- * in v1.79.5). Each key reaches the process as an environment variable from the Secret through
- * -envflag.enable, which reads a flag `a.b` from the variable `a_b` (lib/envflag/envflag.go,
- * getEnvFlagName, in both releases), so no key is ever an argument.
+ * The admin and debug endpoints and the flag that guards each, every auth-key flag of the
+ * single-node server at tag v1.150.0 but metricsAuthKey (Prometheus scrapes /metrics, which the
+ * NetworkPolicy admits from Prometheus alone) and vminsert's configAuthKey and reloadAuthKey
+ * (the store scrapes nothing, so /config and /-/reload have nothing to show or reload). Where
+ * each is declared: app/vmstorage/main.go (snapshot, forceMerge, forceFlush, logNewSeries),
+ * app/vmselect/main.go (delete, search.resetCache, metricNamesStatsReset), lib/httpserver/httpserver.go
+ * (flags, pprof). `in179` says whether Debian's 1.79.5 has the flag (the same files at tag
+ * v1.79.5); a variable for a flag a release lacks is ignored, since -envflag.enable looks up
+ * only the flags the binary defines (lib/envflag/envflag.go, VisitAll). Each key reaches the
+ * process as an environment variable from the Secret: -envflag.enable reads a flag `a.b` from
+ * the variable `a_b` (getEnvFlagName, in both releases), so no key is ever an argument.
  */
 export const AUTH_KEYS = [
-    { flag: "deleteAuthKey", secretKey: "delete-auth-key", endpoints: "/api/v1/admin/tsdb/delete_series, /tags/delSeries" },
-    { flag: "snapshotAuthKey", secretKey: "snapshot-auth-key", endpoints: "/snapshot/create, /snapshot/list, /snapshot/delete, /snapshot/delete_all" },
-    { flag: "forceMergeAuthKey", secretKey: "force-merge-auth-key", endpoints: "/internal/force_merge" },
-    { flag: "search.resetCacheAuthKey", secretKey: "reset-cache-auth-key", endpoints: "/internal/resetRollupResultCache" },
+    { flag: "deleteAuthKey", secretKey: "delete-auth-key", endpoints: "/api/v1/admin/tsdb/delete_series, /tags/delSeries", in179: true },
+    { flag: "snapshotAuthKey", secretKey: "snapshot-auth-key", endpoints: "/snapshot/create, /snapshot/list, /snapshot/delete, /snapshot/delete_all", in179: true },
+    { flag: "forceMergeAuthKey", secretKey: "force-merge-auth-key", endpoints: "/internal/force_merge", in179: true },
+    { flag: "search.resetCacheAuthKey", secretKey: "reset-cache-auth-key", endpoints: "/internal/resetRollupResultCache", in179: true },
+    { flag: "forceFlushAuthKey", secretKey: "force-flush-auth-key", endpoints: "/internal/force_flush", in179: true },
+    { flag: "flagsAuthKey", secretKey: "flags-auth-key", endpoints: "/flags", in179: true },
+    { flag: "pprofAuthKey", secretKey: "pprof-auth-key", endpoints: "/debug/pprof/*", in179: true },
+    { flag: "metricNamesStatsResetAuthKey", secretKey: "metric-names-stats-reset-auth-key", endpoints: "/api/v1/admin/status/metric_names_stats/reset", in179: false },
+    { flag: "logNewSeriesAuthKey", secretKey: "log-new-series-auth-key", endpoints: "/internal/log_new_series", in179: false },
 ] as const;
 
 /** The environment variable -envflag.enable reads a flag from: its dots become underscores. */
