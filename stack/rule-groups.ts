@@ -13,6 +13,7 @@ import { nodeGroup } from "../components/node-exporter/alerts";
 import { probesGroup } from "../components/blackbox-exporter/alerts";
 import { prometheusGroup } from "../components/prometheus/alerts";
 import { searchStoreGroup } from "../components/search-store/alerts";
+import { longTermStoreGroup } from "../components/long-term-store/alerts";
 import { watchdogGroup } from "../components/alertmanager/watchdog-alert";
 
 /**
@@ -37,6 +38,7 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
         c.logAgent ? logAgentGroup(c) : undefined,
         c.blackbox ? probesGroup() : undefined,
         c.elasticsearch ? searchStoreGroup() : undefined,
+        c.longTermStore ? longTermStoreGroup() : undefined,
     ];
     return groups.filter((g): g is RuleGroup => g !== undefined);
 }
@@ -67,12 +69,13 @@ export function ruleContext(s: Settings): RuleContext {
         logBufferLimitBytes: fluentdSizeBytes(s.logs.buffer.totalLimitSize),
         blackbox: s.blackboxExporter.enabled,
         elasticsearch: s.searchStore.enabled && s.searchStore.exporter.enabled,
+        longTermStore: s.longTermStore.enabled,
     };
 }
 
 /** Every default alert's name, with every job and component on: what alertRules.disabled may name. */
 export function defaultAlertNames(): string[] {
-    const everything: RuleContext = { prometheusJob: "x", kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "x", logBufferLimitBytes: 1 };
+    const everything: RuleContext = { prometheusJob: "x", kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "x", logBufferLimitBytes: 1, longTermStore: true };
     return defaultRuleGroups(everything).flatMap((g) => g.rules.flatMap((r) => ("alert" in r ? [r.alert] : [])));
 }
 

@@ -1,5 +1,6 @@
 import { Settings } from "../../config";
 import { settingsWith } from "./stack-config";
+import { LONG_TERM_STORE_ALERT_CASES } from "./alert-cases-long-term-store";
 
 /**
  * One `promtool test rules` case per default alert and outcome: the input series, when to look,
@@ -41,6 +42,7 @@ export function everyAlertSettings(): Settings {
         metrics: { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http" } },
         blackboxExporter: { enabled: true, probes: [{ name: "shop", target: "https://shop.example.com/" }] },
         searchStore: { enabled: true },
+        longTermStore: { enabled: true },
     });
 }
 
@@ -117,6 +119,7 @@ const fsyncDurations = (below: number) => histogram("etcd_disk_wal_fsync_duratio
 
 /** 80 % of the default buffer (2M chunks x 8) is 13421772 bytes. */
 export const ALERT_CASES: Record<string, AlertCases> = {
+    ...LONG_TERM_STORE_ALERT_CASES,
     PrometheusConfigReloadFailed: bounded({
         fires: { series: [s(`prometheus_config_last_reload_successful{${self}}`, flat(0))], at: "10m", labels: selfLabels },
         silent: { series: [s(`prometheus_config_last_reload_successful{${self}}`, flat(1))], at: "10m" },
