@@ -9,6 +9,7 @@ import { buildPrometheusDashboard } from "../components/common/dashboards/panels
 import { probesDashboard } from "../components/blackbox-exporter/dashboard";
 import { prometheusDashboard } from "../components/prometheus/dashboard";
 import { searchStoreDashboard } from "../components/search-store/dashboard";
+import { longTermStoreDashboard } from "../components/long-term-store/dashboard";
 import { workloadsDashboard } from "../components/kubelet/workloads-dashboard";
 
 export { DashboardContext, dashboardContext } from "../components/common/dashboards/context";
@@ -18,7 +19,7 @@ import { GeneratedDashboard } from "../components/common/dashboards/generated-da
 
 /** Every dashboard the stack can fill, each with the panels whose sources are on. */
 export function generatedDashboards(ctx: DashboardContext, folderTag: string): GeneratedDashboard[] {
-    const prometheusSpecs = [clusterDashboard, nodeDashboard, workloadsDashboard(ctx), prometheusDashboard(ctx), logAgentDashboard, controlPlaneDashboard, probesDashboard, searchStoreDashboard];
+    const prometheusSpecs = [clusterDashboard, nodeDashboard, workloadsDashboard(ctx), prometheusDashboard(ctx), logAgentDashboard, controlPlaneDashboard, probesDashboard, searchStoreDashboard, longTermStoreDashboard];
     const built: Array<[string, object | undefined]> = [
         ...prometheusSpecs.map((spec): [string, object | undefined] => [spec.uid.replace(/^cm-/, ""), buildPrometheusDashboard(spec, ctx, folderTag)]),
         ["logs", logsDashboard(ctx)],

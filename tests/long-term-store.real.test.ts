@@ -9,6 +9,10 @@ import { until } from "./harness/hang";
 import { PrometheusProcess, sandboxConfig } from "./harness/prometheus";
 import { settingsWith } from "./harness/stack-config";
 import { VictoriaMetricsProcess } from "./harness/victoria-metrics";
+import { dashboardsFor } from "../stack/dashboards";
+import { PROJECT } from "../config/source";
+import { prometheusQueries } from "./harness/dashboards";
+import { fillVariables } from "./harness/promql";
 
 /**
  * The dedup proof (docs/long-term-storage.md#deduplication): two real Prometheus replicas
@@ -47,6 +51,7 @@ describe("the long-term store deduplicates two replicas (Debian's Prometheus 2.4
     const settings = replicatedStack();
     let store: VictoriaMetricsProcess | undefined;
     const replicas: PrometheusProcess[] = [];
+    const stopped = new Set<PrometheusProcess>();
 
     before(async () => {
         store = await VictoriaMetricsProcess.start(settings.longTermStore);
@@ -134,6 +139,7 @@ describe("the long-term store deduplicates two replicas (Debian's Prometheus 2.4
         const winner = kept[0] >= kept[1] ? 0 : 1;
         const survivor = replicas[1 - winner];
         await replicas[winner].stop();
+        stopped.add(replicas[winner]);
         const stoppedAfter = Math.max(...(await stored()).filter((t) => own[winner].includes(t)), 0);
         // Ten more intervals of the survivor's samples reach the store.
         await store!.waitFor(async () => (await stored()).filter((t) => t > stoppedAfter).length >= 10, "ten samples after the stop");
@@ -145,5 +151,33 @@ describe("the long-term store deduplicates two replicas (Debian's Prometheus 2.4
         const missing = survivorSamples.filter((t) => !buckets.has(bucket(t)));
         assert.deepStrictEqual(missing, [], "every interval in which the surviving replica scraped has a sample in the store");
         assert.strictEqual(new Set(after.map(bucket)).size, after.length, "still one sample per interval");
+    });
+
+    it("the Long-term store dashboard: every panel query returns series, from Prometheus and from the store itself", async () => {
+        const [dashboard] = dashboardsFor(settings, PROJECT).filter((d) => d.slug === "long-term-store");
+        assert.ok(dashboard, "the dashboard exists while the store runs");
+        const prometheus = replicas.find((r) => !stopped.has(r))!;
+        // Two scrapes at least in every rate() window ($__rate_interval is 4 scrape intervals; 1m holds many).
+        await prometheus.waitFor(async () => (await prometheus.query(`count_over_time(${SELECTOR}[1m]) >= 3`)).length === 1, "three scrapes of the store");
+        // The store answers an instant query at now - 30s (-search.latencyOffset, the default of
+        // both releases), so it waits until three scrapes are older than that.
+        await store!.waitFor(async () => (await store!.query(`count_over_time(${SELECTOR}[1m]) >= 3`)).length === 1, "three scrapes of the store in the store, 30s back");
+        const queries = prometheusQueries([dashboard]);
+        assert.strictEqual(queries.length, 10);
+        const empty: string[] = [];
+        for (const q of queries) {
+            const expr = fillVariables(q.expr, { __rate_interval: "1m" });
+            if ((await prometheus.query(expr)).length === 0) {
+                empty.push(`Prometheus: ${q.panel} / ${q.refId}: ${expr}`);
+            }
+            // Grafana's long-term data source asks the store the same query: the store holds the same series, without the replica label.
+            if ((await store!.query(expr)).length === 0) {
+                empty.push(`store: ${q.panel} / ${q.refId}: ${expr}`);
+            }
+        }
+        assert.deepStrictEqual(empty, []);
+        // The check can fail: a panel on a series the store does not serve is empty on both.
+        const wrong = `sum by (pod) (rate(vm_rows_inserted_total{job="${JOB}",type="no_such_protocol"}[1m]))`;
+        assert.deepStrictEqual([(await prometheus.query(wrong)).length, (await store!.query(wrong)).length], [0, 0]);
     });
 });
