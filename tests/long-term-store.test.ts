@@ -10,7 +10,9 @@ import { scrapeJobsWithReach } from "../stack/scrape-jobs";
 import { generatedPrometheusFiles } from "./harness/generated-config";
 import { EXISTING_NAMESPACES } from "./harness/namespaces";
 import { captureResources, RegisteredResource } from "./harness/pulumi-mocks";
-import { settingsWith } from "./harness/stack-config";
+import { settingsWith, settingsWithGrafana } from "./harness/stack-config";
+import { dataSourcesFile } from "../components/grafana/datasources";
+import { grafanaModel } from "../stack/grafana-model";
 
 /** Two replicas with per-replica volumes, as prod runs them. */
 const HA = { replicas: 2, storage: { mode: "storageClass" } };
@@ -136,6 +138,30 @@ describe("longTermStore: the in-cluster VictoriaMetrics (docs/long-term-storage.
         assert.deepStrictEqual(policy.spec.egress.flatMap((r: any) => r.ports.map((p: any) => `${p.protocol}/${p.port}`)).sort(), ["TCP/53", "UDP/53"]);
         const prometheus = networkPolicyObjects(s, scrapeJobsWithReach(s.metrics)).find((p: any) => p.metadata.name === "monitor") as any;
         assert.ok(prometheus.spec.egress.some((r: any) => r.to?.some((t: any) => t.podSelector?.matchLabels?.["app.kubernetes.io/name"] === "long-term-store")));
+    });
+
+    it("Grafana reads it: a Prometheus-type data source on the store, the default while it runs; the Prometheus one stays", () => {
+        const sources = (overrides: Record<string, Record<string, unknown>>) => {
+            const m = grafanaModel(settingsWithGrafana(overrides));
+            return dataSourcesFile(m.prometheus, m.logs, m.alertmanagerUrl, m.alertmanagerWeb, m.longTermStore).datasources;
+        };
+        const on = sources({ metrics: HA, longTermStore: { enabled: true } });
+        assert.deepStrictEqual(on[0], {
+            name: "Long-term store",
+            uid: "long-term-store",
+            type: "prometheus",
+            access: "proxy",
+            url: "http://long-term-store.monitoring.svc:8428",
+            isDefault: true,
+            editable: false,
+            jsonData: { httpMethod: "POST", timeInterval: "30s" },
+        });
+        const prometheus = on.find((d) => d.uid === "prometheus")!;
+        assert.strictEqual(prometheus.isDefault, false);
+        assert.strictEqual(on.filter((d) => d.isDefault).length, 1);
+        const off = sources({ metrics: HA });
+        assert.ok(!off.some((d) => d.uid === "long-term-store"));
+        assert.strictEqual(off.find((d) => d.uid === "prometheus")!.isDefault, true);
     });
 
     describe("bad input, refused naming the key before any resource", () => {
