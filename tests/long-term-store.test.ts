@@ -13,6 +13,11 @@ import { captureResources, RegisteredResource } from "./harness/pulumi-mocks";
 import { settingsWith, settingsWithGrafana } from "./harness/stack-config";
 import { dataSourcesFile } from "../components/grafana/datasources";
 import { grafanaModel } from "../stack/grafana-model";
+import { kubernetesObjects } from "../render/kubernetes-objects";
+import { consistencyProblems, formatProblems, kubernetesSchemaProblems } from "../validate";
+import { podSecurityLevel } from "../validate/pod-security";
+import { runProgram } from "./harness/program";
+import { requiredConfig } from "./harness/stack-config";
 
 /** Two replicas with per-replica volumes, as prod runs them. */
 const HA = { replicas: 2, storage: { mode: "storageClass" } };
@@ -86,7 +91,7 @@ describe("longTermStore: the in-cluster VictoriaMetrics (docs/long-term-storage.
         assert.strictEqual(storeSettings({}, { ...HA, scrapeInterval: "15s" }).longTermStore.dedupInterval, "15s", "dedup follows metrics.scrapeInterval");
     });
 
-    it("registers the auth-key Secret with nine generated keys, secret in state, and the StatefulSet waits for it", async () => {
+    it("registers the auth-key Secret with nine generated keys, its ServiceAccount without a token, and the StatefulSet", async () => {
         const resources: RegisteredResource[] = await captureResources(() => new LongTermStore("long-term-store", { settings: storeSettings().longTermStore, namespaces: EXISTING_NAMESPACES }));
         assert.strictEqual(resources.filter((r) => r.type === "kubernetes:core/v1:Secret").length, 1);
         const values = Object.fromEntries(AUTH_KEYS.map((k, i) => [k.secretKey, `key-${i}`]));
@@ -162,6 +167,23 @@ describe("longTermStore: the in-cluster VictoriaMetrics (docs/long-term-storage.
         const off = sources({ metrics: HA });
         assert.ok(!off.some((d) => d.uid === "long-term-store"));
         assert.strictEqual(off.find((d) => d.uid === "prometheus")!.isDefault, true);
+    });
+
+    it("the whole program with the store on: its objects pass the Kubernetes schema and the consistency checks, and its pod is restricted", async () => {
+        const config = { ...requiredConfig(), metrics: { ...requiredConfig().metrics, ...HA }, longTermStore: { enabled: true } };
+        const objects = kubernetesObjects((await runProgram(config)).resources);
+        const store = objects.filter((o: any) => o.metadata?.name?.startsWith("long-term-store"));
+        assert.deepStrictEqual(store.map((o: any) => `${o.kind}/${o.metadata.name}`).sort(), [
+            "NetworkPolicy/long-term-store",
+            "Secret/long-term-store-auth-keys",
+            "Service/long-term-store",
+            "ServiceAccount/long-term-store",
+            "StatefulSet/long-term-store",
+        ]);
+        const problems = [...kubernetesSchemaProblems(objects), ...consistencyProblems(objects, [])];
+        assert.deepStrictEqual(problems, [], formatProblems(problems));
+        const sts = store.find((o: any) => o.kind === "StatefulSet") as any;
+        assert.strictEqual(podSecurityLevel(sts.spec.template.spec).level, "restricted");
     });
 
     describe("bad input, refused naming the key before any resource", () => {
