@@ -1,4 +1,15 @@
-import type { AlertCase, AlertCases } from "./alert-cases";
+/** The shapes of tests/harness/alert-cases.ts, restated so that the two files do not import each other. */
+interface AlertCase {
+    series: { series: string; values: string }[];
+    at: string;
+    labels?: Record<string, string>;
+}
+interface AlertCases {
+    fires: AlertCase;
+    silent: AlertCase | null;
+    early?: AlertCase;
+    scenarios?: { name: string; fires: boolean; case: AlertCase }[];
+}
 
 /**
  * The long-term store's alerts (components/long-term-store/alerts.ts), each at its boundary as
