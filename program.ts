@@ -88,6 +88,8 @@ export const logAgentDaemonSet = logs.daemonSetName;
 export const searchUrl = logs.searchUrl;
 export const searchStoreUrl = store?.url;
 export const longTermStoreUrl = longTermStore?.url;
+// Where a central stack's edges write (docs/long-term-storage.md#central-and-edge-stacks): its vmauth Ingress.
+export const longTermStoreEdgeUrl = longTermStore?.edgeUrl;
 export const nodeExporterDaemonSet = nodeExporter?.daemonSetName;
 export const kubeStateMetricsService = kubeStateMetrics?.serviceName;
 export const grafanaUrl = grafana?.url;

@@ -33,7 +33,7 @@ import {
     nodeExporterSchema,
 } from "./node-exporter";
 import { LOGS_KEY, LogsSettings, logsSchema, searchSchema } from "./logs";
-import { checkLongTermStore, LONG_TERM_STORE_KEY, LongTermStoreSettings, longTermStoreSchema } from "./long-term-store";
+import { checkLongTermStore, LONG_TERM_STORE_KEY, LongTermStoreSettings, longTermStoreSchema, referencedEdgeSecretKeys } from "./long-term-store";
 import { fieldOf, Known, known } from "./partial";
 import { METRICS_KEY, MetricsSettings, metricsSchema, reloaderRuns } from "./metrics";
 import { createdByDefault } from "./namespaces";
@@ -42,7 +42,7 @@ import { MIN_SCRAPES_PER_WINDOW, RESOURCE_METRICS_KEY, ResourceMetricsSettings, 
 import { addSchemaIssues, Problems, SECRET_VALUE, UNSHOWN_VALUE } from "./problems";
 import { DEFAULT_LOG_AGENT_TARGET, etcdSchema, jobSwitchesSchema, serviceScrapeSchema } from "./scrape-jobs";
 import { checkAgentShipsToStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
-import { readEtcdClient, readGrafanaAdminPassword, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
+import { readEdgePasswords, readEtcdClient, readGrafanaAdminPassword, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
 import { referencedSecretKeys, remoteWriteSchema } from "./remote-write";
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
 import { fluentdSizeBytes, prometheusDurationSeconds } from "./formats";
@@ -344,7 +344,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     const rawField = <S extends z.ZodType>(key: string, path: readonly string[], schema: S): Known<z.output<S>> =>
         misspelt.has(key) ? { known: false } : fieldOf(source.value(key), path, schema);
     // Keys that remoteWrite targets name are known keys too; whether they are valid is checked below.
-    const misspelt = reportStrayKeys(source, problems, referencedSecretKeys(source.value(METRICS_KEY)));
+    const misspelt = reportStrayKeys(source, problems, [...referencedSecretKeys(source.value(METRICS_KEY)), ...referencedEdgeSecretKeys(source.value(LONG_TERM_STORE_KEY))]);
     const cluster = readClusterSettings(source, problems);
     const metrics = readComponent(source, problems, METRICS_KEY, metricsSchema, misspelt) as MetricsSettings | undefined;
     const controlPlane = readComponent(source, problems, CONTROL_PLANE_KEY, controlPlaneSchema, misspelt);
@@ -397,6 +397,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         ];
         checkLongTermStore(source.value(LONG_TERM_STORE_KEY), longTerm, metrics.scrapeInterval, slowerJobs, problems);
     }
+    const edgePasswords = longTerm?.enabled ? readEdgePasswords(source, problems, longTerm.edges, KNOWN_KEYS) : {};
     if (am && metrics) {
         checkAlertmanagerDefaultReplicas(am, metrics, problems);
     }
@@ -434,7 +435,12 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     const kubeStateMetrics = { ...ksm!, namespace: metrics!.namespace };
     grafana!.namespace = metrics!.namespace;
     const blackboxExporter: BlackboxExporterSettings = { ...blackboxRead!, namespace: metrics!.namespace };
-    const longTermStore: LongTermStoreSettings = { ...longTerm!, namespace: metrics!.namespace, dedupInterval: longTerm!.dedupInterval ?? metrics!.scrapeInterval };
+    const longTermStore: LongTermStoreSettings = {
+        ...longTerm!,
+        namespace: metrics!.namespace,
+        dedupInterval: longTerm!.dedupInterval ?? metrics!.scrapeInterval,
+        ...(Object.keys(edgePasswords).length > 0 ? { edgePasswords } : {}),
+    };
     const alertmanager: AlertmanagerSettings = {
         ...am!,
         replicas: am!.replicas ?? defaultAlertmanagerReplicas(metrics!.replicas),

@@ -1,6 +1,9 @@
+import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { closedObject, flag, text } from "./fields";
-import { prometheusDuration, prometheusDurationSeconds, serviceName, statefulSetName } from "./formats";
+import { closedObject, flag, text, whenClean } from "./fields";
+import { dnsLabel, prometheusDuration, prometheusDurationSeconds, serviceName, statefulSetName } from "./formats";
+import { ingressSchema } from "./metrics";
+import { secretKeyName } from "./remote-write";
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { Problems } from "./problems";
 import { ResourceSettings, resourcesSchema } from "./resources";
@@ -12,6 +15,8 @@ export const LONG_TERM_STORE_KEY = "longTermStore";
 /** VictoriaMetrics' own port and the name the Service gives it. */
 export const LONG_TERM_STORE_PORT = 8428;
 export const LONG_TERM_STORE_PORT_NAME = "http";
+/** vmauth's own port, in front of the store while it takes edges' writes. */
+export const VMAUTH_PORT = 8427;
 /** The job label of the store's own /metrics. */
 export const LONG_TERM_STORE_JOB_NAME = "long-term-store";
 
@@ -27,6 +32,8 @@ export const LONG_TERM_STORE_DEFAULTS = {
     retention: "1y",
     resources: { cpuRequest: "200m", memoryRequest: "1Gi", memoryLimit: "2Gi" } as ResourceSettings,
     storageSize: "200Gi",
+    vmauthImage: "docker.io/victoriametrics/vmauth:v1.150.0",
+    vmauthResources: { cpuRequest: "50m", memoryRequest: "64Mi", memoryLimit: "256Mi" } as ResourceSettings,
 };
 
 /**
@@ -41,6 +48,14 @@ export function retentionPeriod(value: string): string | undefined {
 }
 
 const d = LONG_TERM_STORE_DEFAULTS;
+
+/** One edge stack that writes to this central store: its cluster label and the secret key with its password. */
+const edgeSchema = closedObject({
+    cluster: text(dnsLabel, "edge-eu").meta({ description: "the edge's cluster label, also its vmauth user name; every sample it writes gets cluster=<this>" }),
+    passwordKey: text(secretKeyName, "edgeEuWritePassword").meta({ description: "the top-level secret key holding the edge's password (the edge's remoteWrite basicAuth.passwordKey holds the same)" }),
+});
+
+export type EdgeSettings = z.output<typeof edgeSchema>;
 
 /**
  * `cluster-monitoring:longTermStore`: an optional VictoriaMetrics single-node server in the
@@ -61,14 +76,46 @@ export const longTermStoreSchema = closedObject({
     resources: resourcesSchema(d.resources).meta({ description: "the container's CPU and memory" }),
     ...schedulingFields(),
     storage: storageSchema(d.storageSize).meta({ description: "the data volume: { mode, size, className, nfs }" }),
-});
+    edges: z
+        .array(edgeSchema, { error: "a list of { cluster, passwordKey }" })
+        .default([])
+        .superRefine((edges, ctx) => {
+            edges.forEach((e, i) => {
+                if (typeof e?.cluster === "string" && edges.findIndex((o) => o?.cluster === e.cluster) !== i) {
+                    ctx.addIssue({ code: "custom", path: [i, "cluster"], input: e.cluster, message: "a cluster label no other edge has: each edge's credential writes only its own cluster" });
+                }
+            });
+        })
+        .meta({ description: "other clusters' stacks that write here through vmauth, one user per edge bound to its cluster label; none by default (a central stack has one or more)" }),
+    vmauthImage: text(imageAtLeast(OLDEST_IMAGES.victoriaMetrics)).default(d.vmauthImage).meta({ description: "the vmauth image, in front of the store while edges is not empty" }),
+    vmauthResources: resourcesSchema(d.vmauthResources).meta({ description: "vmauth's CPU and memory" }),
+    ingress: ingressSchema.optional().meta({ description: "an Ingress to vmauth, where edges write: { host, className, tlsSecretName }; only with edges" }),
+}).superRefine((s, ctx) => {
+    // The store's own port has no authentication: only vmauth, which edges switch on, may be published.
+    if (s.ingress !== undefined && s.edges.length === 0) {
+        ctx.addIssue({
+            code: "custom",
+            path: ["ingress"],
+            input: s.ingress,
+            message: "nothing without edges: the Ingress publishes the write endpoint, which has authentication only through vmauth, and vmauth runs only for listed edges",
+        });
+    }
+}, whenClean("ingress", "edges"));
 
 export type LongTermStoreSettings = z.output<typeof longTermStoreSchema> & {
     /** The metrics namespace: the store runs beside Prometheus and Grafana. */
     namespace: string;
     /** -dedup.minScrapeInterval as resolved: dedupInterval, else metrics.scrapeInterval. */
     dedupInterval: string;
+    /** Each edge's password by its passwordKey, Pulumi secrets (config/secrets.ts readEdgePasswords). */
+    edgePasswords?: Record<string, pulumi.Output<string>>;
 };
+
+/** The secret keys the raw, not yet validated longTermStore value names, so they count as known keys. */
+export function referencedEdgeSecretKeys(raw: unknown): string[] {
+    const edges = (raw as { edges?: unknown } | undefined)?.edges;
+    return Array.isArray(edges) ? edges.map((e: any) => e?.passwordKey).filter((k): k is string => typeof k === "string" && secretKeyName(k) === undefined) : [];
+}
 
 /** A scrape job with an interval of its own, for the dedup check: the key that sets it, and the interval. */
 export interface JobInterval {

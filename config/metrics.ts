@@ -21,7 +21,7 @@ import {
 import { annotationDiscoverySchema } from "./annotation-discovery";
 import type { BlackboxTarget } from "./blackbox-exporter";
 import { ENV_REFERENCE_MESSAGE, envReferences } from "./env-expansion";
-import { remoteWriteSchema } from "./remote-write";
+import { CLUSTER_LABEL, remoteWriteSchema } from "./remote-write";
 import { metricsWebSchema, WebSettings } from "./metrics-web";
 import type { ControlPlaneSettings } from "./control-plane";
 import type { ServiceTarget } from "./own-targets";
@@ -258,6 +258,30 @@ export const metricsSchema = closedObject({
             });
         }
     }, whenClean("replicas", "storage"))
+    .superRefine((m, ctx) => {
+        // An edge writes to a central store whose vmauth binds its credential to its cluster label (docs/long-term-storage.md#central-and-edge-stacks).
+        m.remoteWrite.forEach((t, i) => {
+            if (!t.central) {
+                return;
+            }
+            const cluster = m.externalLabels[CLUSTER_LABEL];
+            if (cluster === undefined) {
+                ctx.addIssue({
+                    code: "custom",
+                    path: ["externalLabels", CLUSTER_LABEL],
+                    input: undefined,
+                    message: `the edge's cluster name, such as edge-eu, since remoteWrite[${i}] is a central store (central: true): the central stack binds each edge's credential to its cluster label`,
+                });
+            } else if (t.basicAuth?.username !== cluster) {
+                ctx.addIssue({
+                    code: "custom",
+                    path: ["remoteWrite", i, "basicAuth", "username"],
+                    input: t.basicAuth?.username,
+                    message: `${cluster}, the cluster label (externalLabels.${CLUSTER_LABEL}): the central stack's vmauth user for this edge is named after it, with basicAuth.passwordKey its password`,
+                });
+            }
+        });
+    }, whenClean("remoteWrite", "externalLabels"))
     .superRefine((m, ctx) => {
         if (m.replicas >= 2 && m.replicaLabel in m.externalLabels) {
             ctx.addIssue({

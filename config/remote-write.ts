@@ -91,6 +91,12 @@ export const remoteWriteTargetSchema = closedObject({
                 "with 2 or more replicas, drop metrics.replicaLabel on the way to this target (a labeldrop after writeRelabel), for a store that deduplicates by time such as VictoriaMetrics; " +
                 "leave it off for Mimir, Cortex and Thanos Receive, whose HA tracker or querier needs the label (docs/long-term-storage.md#the-replica-label-per-target)",
         }),
+    central: flag()
+        .default(false)
+        .meta({
+            description:
+                "this target is a central stack's vmauth, and this stack one of its edges: basicAuth.username must be metrics.externalLabels.cluster, and the replica label is dropped (docs/long-term-storage.md#central-and-edge-stacks)",
+        }),
     [PLAINTEXT_OPT_IN]: plaintextOptInField("the basic auth password or bearer token"),
 })
     .superRefine((t, ctx) => {
@@ -127,6 +133,9 @@ export const remoteWriteSchema = z
         });
     })
     .default([]);
+
+/** The label a central store binds each edge's credential to (docs/long-term-storage.md#central-and-edge-stacks). */
+export const CLUSTER_LABEL = "cluster";
 
 /** Where a target refers to a secret key: the path under the target, and the key's name. */
 export interface SecretReference {

@@ -17,6 +17,10 @@ import { kubernetesObjects } from "../render/kubernetes-objects";
 import { consistencyProblems, formatProblems, kubernetesSchemaProblems } from "../validate";
 import { podSecurityLevel } from "../validate/pod-security";
 import { runProgram } from "./harness/program";
+import * as fs from "fs";
+import * as path from "path";
+import { engineConfigOf } from "../render";
+import { runProgram as runStackFile } from "../render/run-program";
 import { requiredConfig } from "./harness/stack-config";
 
 /** Two replicas with per-replica volumes, as prod runs them. */
@@ -29,6 +33,16 @@ function storeSettings(longTermStore: Record<string, unknown> = {}, metrics: Rec
 function problemsOf(overrides: Record<string, Record<string, unknown>>): ConfigProblem[] {
     try {
         settingsWith(overrides);
+    } catch (e) {
+        assert.ok(e instanceof ConfigError, String(e));
+        return e.problems;
+    }
+    assert.fail("the settings were accepted");
+}
+
+function problemsOfWith(overrides: Record<string, Record<string, unknown>>, secrets: Record<string, string>): ConfigProblem[] {
+    try {
+        settingsWith(overrides, secrets);
     } catch (e) {
         assert.ok(e instanceof ConfigError, String(e));
         return e.problems;
@@ -85,20 +99,22 @@ describe("longTermStore: the in-cluster VictoriaMetrics (docs/long-term-storage.
                 ["pprofAuthKey", "long-term-store-auth-keys", "pprof-auth-key"],
                 ["metricNamesStatsResetAuthKey", "long-term-store-auth-keys", "metric-names-stats-reset-auth-key"],
                 ["logNewSeriesAuthKey", "long-term-store-auth-keys", "log-new-series-auth-key"],
+                ["configAuthKey", "long-term-store-auth-keys", "config-auth-key"],
+                ["reloadAuthKey", "long-term-store-auth-keys", "reload-auth-key"],
             ],
         );
         assert.ok(!c.args.some((a: string) => /AuthKey/.test(a)), "no key is an argument");
         assert.strictEqual(storeSettings({}, { ...HA, scrapeInterval: "15s" }).longTermStore.dedupInterval, "15s", "dedup follows metrics.scrapeInterval");
     });
 
-    it("registers the auth-key Secret with nine generated keys, its ServiceAccount without a token, and the StatefulSet", async () => {
+    it("registers the auth-key Secret with eleven generated keys, its ServiceAccount without a token, and the StatefulSet", async () => {
         const resources: RegisteredResource[] = await captureResources(() => new LongTermStore("long-term-store", { settings: storeSettings().longTermStore, namespaces: EXISTING_NAMESPACES }));
         assert.strictEqual(resources.filter((r) => r.type === "kubernetes:core/v1:Secret").length, 1);
         const values = Object.fromEntries(AUTH_KEYS.map((k, i) => [k.secretKey, `key-${i}`]));
         const built = authKeySecret(storeSettings().longTermStore, values) as any;
         assert.deepStrictEqual(built.stringData, values);
         assert.strictEqual(built.metadata.name, "long-term-store-auth-keys");
-        assert.strictEqual(resources.filter((r) => r.type === "random:index/randomPassword:RandomPassword").length, 9);
+        assert.strictEqual(resources.filter((r) => r.type === "random:index/randomPassword:RandomPassword").length, 11);
         assert.ok(resources.some((r) => r.type === "kubernetes:apps/v1:StatefulSet"));
         assert.ok(resources.some((r) => r.type === "kubernetes:core/v1:ServiceAccount" && r.inputs.automountServiceAccountToken === false));
     });
@@ -184,6 +200,80 @@ describe("longTermStore: the in-cluster VictoriaMetrics (docs/long-term-storage.
         assert.deepStrictEqual(problems, [], formatProblems(problems));
         const sts = store.find((o: any) => o.kind === "StatefulSet") as any;
         assert.strictEqual(podSecurityLevel(sts.spec.template.spec).level, "restricted");
+    });
+
+    describe("a central store: vmauth for its edges (docs/long-term-storage.md#central-and-edge-stacks)", () => {
+        const EDGES = [
+            { cluster: "edge-a", passwordKey: "edgeAWritePassword" },
+            { cluster: "edge-b", passwordKey: "edgeBWritePassword" },
+        ];
+        const SECRETS = { edgeAWritePassword: "a-password", edgeBWritePassword: "b-password" };
+
+        it("the whole program: vmauth's objects pass the schema and consistency checks, its pod is restricted, its policy admits the edges and reaches only the store", async () => {
+            const config = { ...requiredConfig(), longTermStore: { enabled: true, edges: EDGES, ingress: { host: "metrics.central.example.com", tlsSecretName: "central-tls" } } };
+            const objects = kubernetesObjects((await runProgram(config, SECRETS)).resources);
+            const vmauth = objects.filter((o: any) => o.metadata?.name === "long-term-store-vmauth");
+            assert.deepStrictEqual(vmauth.map((o: any) => o.kind).sort(), ["Deployment", "Ingress", "NetworkPolicy", "Secret", "Service", "ServiceAccount"]);
+            const problems = [...kubernetesSchemaProblems(objects), ...consistencyProblems(objects, [])];
+            assert.deepStrictEqual(problems, [], formatProblems(problems));
+            const deployment = vmauth.find((o: any) => o.kind === "Deployment") as any;
+            assert.strictEqual(podSecurityLevel(deployment.spec.template.spec).level, "restricted");
+            assert.deepStrictEqual(deployment.spec.template.spec.containers[0].args, ["-auth.config=/etc/vmauth/auth.yml", "-httpListenAddr=:8427", "-envflag.enable"]);
+            const policy = vmauth.find((o: any) => o.kind === "NetworkPolicy") as any;
+            assert.deepStrictEqual(policy.spec.ingress.map((r: any) => r.ports), [[{ protocol: "TCP", port: "http" }]]);
+            assert.ok(policy.spec.egress.some((r: any) => r.to?.some((t: any) => t.podSelector?.matchLabels?.["app.kubernetes.io/name"] === "long-term-store")));
+            const ingress = vmauth.find((o: any) => o.kind === "Ingress") as any;
+            assert.deepStrictEqual(ingress.spec.rules[0].http.paths.map((p: any) => [p.path, p.pathType]), [["/api/v1/write", "Exact"]]);
+        });
+
+        it("the example pair (docs/examples/Pulumi.central.yaml, Pulumi.edge-eu.yaml) renders: the central stack's vmauth has a user for the edge, whose remote write names it", async () => {
+            const run = async (stack: string) => {
+                const file = path.join(__dirname, "..", "docs", "examples", `Pulumi.${stack}.yaml`);
+                return kubernetesObjects((await runStackFile(engineConfigOf(fs.readFileSync(file, "utf8"), file), stack)).resources);
+            };
+            const central = await run("central");
+            const problems = [...kubernetesSchemaProblems(central), ...consistencyProblems(central, [])];
+            assert.deepStrictEqual(problems, [], formatProblems(problems));
+            assert.ok(central.some((o: any) => o.kind === "Deployment" && o.metadata.name === "long-term-store-vmauth"));
+            const edge = await run("edge-eu");
+            const prometheusYml = (edge.find((o: any) => o.kind === "ConfigMap" && o.metadata.name === "monitor") as any).data["prometheus.yml"];
+            const [target] = parse(prometheusYml).remote_write;
+            assert.strictEqual(target.url, "https://metrics.central.example.com/api/v1/write");
+            assert.strictEqual(target.basic_auth.username, "edge-eu");
+            assert.deepStrictEqual(target.write_relabel_configs, [{ action: "labeldrop", regex: "replica" }]);
+            const centralFile = parse(fs.readFileSync(path.join(__dirname, "..", "docs", "examples", "Pulumi.central.yaml"), "utf8"));
+            assert.ok(centralFile.config["cluster-monitoring:longTermStore"].edges.some((e: any) => e.cluster === parse(prometheusYml).global.external_labels.cluster));
+        });
+
+        it("an edge's remote write: the replica label dropped, the basic-auth user its cluster label", () => {
+            const edge = settingsWith(
+                {
+                    metrics: {
+                        ...HA,
+                        externalLabels: { cluster: "edge-a" },
+                        remoteWrite: [{ url: "https://metrics.central.example.com/api/v1/write", central: true, basicAuth: { username: "edge-a", passwordKey: "centralWritePassword" } }],
+                    },
+                },
+                { centralWritePassword: "x" },
+            );
+            const [entry] = remoteWrite(edge);
+            assert.deepStrictEqual(entry.write_relabel_configs, [{ action: "labeldrop", regex: "replica" }]);
+            assert.strictEqual(entry.basic_auth.username, "edge-a");
+        });
+
+        it("bad input: two edges with one cluster label; an Ingress without edges (a write endpoint without auth); a missing or clear-text edge password; edges while the store is off", () => {
+            const dup = problemsOfWith({ longTermStore: { enabled: true, edges: [EDGES[0], { ...EDGES[1], cluster: "edge-a" }] } }, SECRETS);
+            assert.deepStrictEqual(dup.map((p) => p.key), ["cluster-monitoring:longTermStore.edges[1].cluster"]);
+            const open = problemsOfWith({ longTermStore: { enabled: true, ingress: { host: "metrics.central.example.com" } } }, {});
+            assert.deepStrictEqual(open.map((p) => p.key), ["cluster-monitoring:longTermStore.ingress"]);
+            assert.match(open[0].expected, /authentication only through vmauth/);
+            const missing = problemsOfWith({ longTermStore: { enabled: true, edges: EDGES } }, { edgeAWritePassword: "a" });
+            assert.deepStrictEqual(missing.map((p) => p.key), ["cluster-monitoring:longTermStore.edges[1].passwordKey, cluster-monitoring:edgeBWritePassword"]);
+            const clear = problemsOf({ longTermStore: { enabled: true, edges: [EDGES[0]] }, edgeAWritePassword: "a" } as any);
+            assert.deepStrictEqual(clear.map((p) => p.key), ["cluster-monitoring:edgeAWritePassword, cluster-monitoring:longTermStore.edges[0].passwordKey"]);
+            const off = problemsOfWith({ longTermStore: { edges: [EDGES[0]] } }, SECRETS);
+            assert.ok(off.some((p) => p.key === "cluster-monitoring:longTermStore.edges"), JSON.stringify(off));
+        });
     });
 
     describe("bad input, refused naming the key before any resource", () => {

@@ -17,11 +17,11 @@ export const CONTAINER_NAME = "victoria-metrics";
 /**
  * The admin and debug endpoints and the flag that guards each, every auth-key flag of the
  * single-node server at tag v1.150.0 but metricsAuthKey (Prometheus scrapes /metrics, which the
- * NetworkPolicy admits from Prometheus alone) and vminsert's configAuthKey and reloadAuthKey
- * (the store scrapes nothing, so /config and /-/reload have nothing to show or reload). Where
- * each is declared: app/vmstorage/main.go (snapshot, forceMerge, forceFlush, logNewSeries),
- * app/vmselect/main.go (delete, search.resetCache, metricNamesStatsReset), lib/httpserver/httpserver.go
- * (flags, pprof). `in179` says whether Debian's 1.79.5 has the flag (the same files at tag
+ * NetworkPolicy admits from Prometheus and Grafana alone). Where each is declared:
+ * app/vmstorage/main.go (snapshot, forceMerge, forceFlush, logNewSeries), app/vmselect/main.go
+ * (delete, search.resetCache, metricNamesStatsReset), app/vminsert/main.go (config, reload),
+ * lib/httpserver/httpserver.go (flags, pprof). vmauth reads flags, pprof and reload from the same
+ * Secret (components/long-term-store/vmauth.ts). `in179` says whether Debian's 1.79.5 has the flag (the same files at tag
  * v1.79.5); a variable for a flag a release lacks is ignored, since -envflag.enable looks up
  * only the flags the binary defines (lib/envflag/envflag.go, VisitAll). Each key reaches the
  * process as an environment variable from the Secret: -envflag.enable reads a flag `a.b` from
@@ -37,6 +37,8 @@ export const AUTH_KEYS = [
     { flag: "pprofAuthKey", secretKey: "pprof-auth-key", endpoints: "/debug/pprof/*", in179: true },
     { flag: "metricNamesStatsResetAuthKey", secretKey: "metric-names-stats-reset-auth-key", endpoints: "/api/v1/admin/status/metric_names_stats/reset", in179: false },
     { flag: "logNewSeriesAuthKey", secretKey: "log-new-series-auth-key", endpoints: "/internal/log_new_series", in179: false },
+    { flag: "configAuthKey", secretKey: "config-auth-key", endpoints: "/config", in179: true },
+    { flag: "reloadAuthKey", secretKey: "reload-auth-key", endpoints: "/-/reload", in179: false },
 ] as const;
 
 /** The environment variable -envflag.enable reads a flag from: its dots become underscores. */

@@ -1,6 +1,7 @@
 import { fullKey, LONG_TERM_STORE_KEY, LongTermStoreSettings } from "../../config";
 import { NamedObject } from "../common/named-object";
 import { authKeySecretName } from "./layout";
+import { isCentral, vmauthName } from "./vmauth";
 
 /** Every object LongTermStore creates, all named by longTermStore.name; none when it is off. */
 export function longTermStoreObjects(s: LongTermStoreSettings): NamedObject[] {
@@ -14,5 +15,7 @@ export function longTermStoreObjects(s: LongTermStoreSettings): NamedObject[] {
         { kind: "ServiceAccount", namespace: s.namespace, name: s.name, key },
         { kind: "Secret", namespace: s.namespace, name: authKeySecretName(s), key },
         ...(s.storage.mode === "nfs" ? [{ kind: "PersistentVolume", name: s.name, key }] : []),
+        ...(isCentral(s) ? ["Secret", "Deployment", "Service", "ServiceAccount"].map((kind) => ({ kind, namespace: s.namespace, name: vmauthName(s), key })) : []),
+        ...(isCentral(s) && s.ingress ? [{ kind: "Ingress", namespace: s.namespace, name: vmauthName(s), key }] : []),
     ];
 }

@@ -10,6 +10,7 @@ import { ScrapeJob } from "../common/scrape/scrape-job";
 import { SECURE_PORT } from "../resource-metrics/layout";
 import { HTTP_PORT as SEARCH_PORT } from "../search-store/layout";
 import { HTTP_PORT as LONG_TERM_STORE_PORT } from "../long-term-store/layout";
+import { isCentral, VMAUTH, vmauthName } from "../long-term-store/vmauth";
 import { API_SERVER_PORTS, DNS_PORTS, Flow, FlowPort, Peer, tcp, udp, Workload } from "./model";
 
 const workloadPeer = (w: Pick<Workload, "name" | "namespace">): Peer => ({ kind: "workload", name: w.name, namespace: w.namespace });
@@ -103,6 +104,12 @@ export function requiredFlows(s: Settings, workloads: readonly Workload[], scrap
     const longTermStore = s.longTermStore.enabled ? workloadPeer(s.longTermStore) : undefined;
     if (longTermStore) {
         add(prometheus, longTermStore, [tcp(LONG_TERM_STORE_PORT.name)], "remote write to the long-term store");
+    }
+    if (longTermStore && isCentral(s.longTermStore)) {
+        // Edges write from other clusters, through the Ingress controller or whatever publishes vmauth; vmauth checks each one's password.
+        const vmauth = workloadPeer({ name: vmauthName(s.longTermStore), namespace: s.longTermStore.namespace });
+        add(ingressControllers(s), vmauth, [tcp(VMAUTH.port.name)], "edges' remote writes, through vmauth");
+        add(vmauth, longTermStore, [tcp(LONG_TERM_STORE_PORT.name)], "vmauth forwards the edges' writes");
     }
     if (s.metrics.ingress) {
         add(ingressControllers(s), prometheus, [tcp(WEB_PORT.name)], "Prometheus' Ingress");

@@ -77,11 +77,11 @@ export function remoteWriteEntry(t: RemoteWriteTargetSettings, secretFile: Secre
  */
 export function remoteWriteTargets(s: MetricsSettings): RemoteWriteTargetSettings[] {
     const store = s.longTermStoreTarget;
-    return [...s.remoteWrite, ...(store ? [{ url: store.writeUrl, writeRelabel: [], dropReplicaLabel: true, allowPlaintextCredentials: false }] : [])];
+    return [...s.remoteWrite, ...(store ? [{ url: store.writeUrl, writeRelabel: [], dropReplicaLabel: true, central: false, allowPlaintextCredentials: false }] : [])];
 }
 
 /** The `remote_write` block, or undefined when there is no target. */
 export function remoteWriteConfigs(s: MetricsSettings, secretFile: SecretFilePath = mountedSecretFile(s)): RemoteWriteConfig[] | undefined {
     const targets = remoteWriteTargets(s);
-    return targets.length > 0 ? targets.map((t) => remoteWriteEntry(t, secretFile, t.dropReplicaLabel ? replicaLabelDrop(s) : [])) : undefined;
+    return targets.length > 0 ? targets.map((t) => remoteWriteEntry(t, secretFile, t.dropReplicaLabel || t.central ? replicaLabelDrop(s) : [])) : undefined;
 }
