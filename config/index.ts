@@ -257,6 +257,7 @@ export function stackJobClaims(s: Settings): JobClaim[] {
         resourceMetrics: s.resourceMetrics.enabled,
         searchStore: s.searchStore.enabled && s.searchStore.exporter.enabled,
         longTermStore: s.longTermStore.enabled,
+        longTermStoreVmauth: s.longTermStore.enabled && s.longTermStore.edges.length > 0,
         blackbox: s.blackboxExporter,
         alertmanager: s.alertmanager,
     });
@@ -417,6 +418,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         resourceMetrics: adapterRead?.enabled,
         searchStore: store?.enabled && store.exporter.enabled,
         longTermStore: longTerm?.enabled,
+        longTermStoreVmauth: longTerm?.enabled && longTerm.edges.length > 0,
         blackbox: blackboxRead,
         alertmanager: am,
     });

@@ -19,6 +19,8 @@ export const LONG_TERM_STORE_PORT_NAME = "http";
 export const VMAUTH_PORT = 8427;
 /** The job label of the store's own /metrics. */
 export const LONG_TERM_STORE_JOB_NAME = "long-term-store";
+/** The job label of vmauth's /metrics, while a central store runs it. */
+export const VMAUTH_JOB_NAME = "long-term-store-vmauth";
 
 /**
  * The single-node VictoriaMetrics server, v1.150.0 (VictoriaMetrics/VictoriaMetrics tag v1.150.0,

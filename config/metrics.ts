@@ -322,6 +322,8 @@ export const metricsSchema = closedObject({
 export interface LongTermStoreTarget extends ServiceTarget {
     /** The remote write endpoint, http://<name>.<namespace>.svc:8428/api/v1/write. */
     writeUrl: string;
+    /** A central store's vmauth, which serves /metrics on its http port. */
+    vmauth?: ServiceTarget;
 }
 
 /** Where Prometheus finds Alertmanager: its Service's endpoints, by name and port name. */

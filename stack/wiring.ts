@@ -1,4 +1,5 @@
 import { longTermStoreWriteUrl } from "../components/long-term-store/layout";
+import { isCentral, VMAUTH, vmauthName } from "../components/long-term-store/vmauth";
 import {
     ALERTMANAGER_CLUSTER_PORT_NAMES,
     ALERTMANAGER_PORT_NAME,
@@ -49,7 +50,13 @@ export function wireComponents(s: Settings): Settings {
     // Prometheus scrapes the store and remote-writes to it (components/prometheus/remote-write-config.ts).
     if (s.longTermStore.enabled) {
         const t = s.longTermStore;
-        metrics.longTermStoreTarget = { namespace: t.namespace, serviceName: t.name, portName: LONG_TERM_STORE_PORT_NAME, writeUrl: longTermStoreWriteUrl(t) };
+        metrics.longTermStoreTarget = {
+            namespace: t.namespace,
+            serviceName: t.name,
+            portName: LONG_TERM_STORE_PORT_NAME,
+            writeUrl: longTermStoreWriteUrl(t),
+            ...(isCentral(t) ? { vmauth: { namespace: t.namespace, serviceName: vmauthName(t), portName: VMAUTH.port.name } } : {}),
+        };
     }
     const blackbox = s.blackboxExporter;
     if (blackbox.enabled) {

@@ -220,8 +220,12 @@ describe("longTermStore: the in-cluster VictoriaMetrics (docs/long-term-storage.
             assert.strictEqual(podSecurityLevel(deployment.spec.template.spec).level, "restricted");
             assert.deepStrictEqual(deployment.spec.template.spec.containers[0].args, ["-auth.config=/etc/vmauth/auth.yml", "-httpListenAddr=:8427", "-envflag.enable"]);
             const policy = vmauth.find((o: any) => o.kind === "NetworkPolicy") as any;
-            assert.deepStrictEqual(policy.spec.ingress.map((r: any) => r.ports), [[{ protocol: "TCP", port: "http" }]]);
+            assert.ok(policy.spec.ingress.every((r: any) => r.ports.every((p: any) => p.port === "http" && p.protocol === "TCP")), JSON.stringify(policy.spec.ingress));
             assert.ok(policy.spec.egress.some((r: any) => r.to?.some((t: any) => t.podSelector?.matchLabels?.["app.kubernetes.io/name"] === "long-term-store")));
+            // Prometheus scrapes vmauth as its own job, and the policy admits it there.
+            assert.ok(policy.spec.ingress.some((r: any) => r.from?.some((f: any) => f.podSelector?.matchLabels?.app === "monitor")), JSON.stringify(policy.spec.ingress));
+            const prometheusYml = (objects.find((o: any) => o.kind === "ConfigMap" && o.metadata.name === "monitor") as any).data["prometheus.yml"];
+            assert.ok(parse(prometheusYml).scrape_configs.some((j: any) => j.job_name === "long-term-store-vmauth"));
             const ingress = vmauth.find((o: any) => o.kind === "Ingress") as any;
             assert.deepStrictEqual(ingress.spec.rules[0].http.paths.map((p: any) => [p.path, p.pathType]), [["/api/v1/write", "Exact"]]);
         });
