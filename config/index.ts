@@ -389,14 +389,15 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     if (searchStore && logs) {
         checkAgentShipsToStore(searchStore, logs, problems);
     }
-    if (longTerm && metrics && blackboxRead) {
+    if (longTerm) {
+        // Keys set while the store is off are refused whatever else is wrong; the dedup checks need metrics and the probes.
         const slowerJobs = [
-            ...metrics.services.flatMap((svc, i) => (svc.interval ? [{ key: `${fullKey(METRICS_KEY)}.services[${i}].interval`, job: svc.name, interval: svc.interval }] : [])),
-            ...(blackboxRead.enabled
+            ...(metrics?.services ?? []).flatMap((svc, i) => (svc.interval ? [{ key: `${fullKey(METRICS_KEY)}.services[${i}].interval`, job: svc.name, interval: svc.interval }] : [])),
+            ...(blackboxRead?.enabled
                 ? blackboxRead.probes.flatMap((p, i) => (p.interval ? [{ key: `${fullKey(BLACKBOX_EXPORTER_KEY)}.probes[${i}].interval`, job: p.name, interval: p.interval }] : []))
                 : []),
         ];
-        checkLongTermStore(source.value(LONG_TERM_STORE_KEY), longTerm, metrics.scrapeInterval, slowerJobs, problems);
+        checkLongTermStore(source.value(LONG_TERM_STORE_KEY), longTerm, metrics && blackboxRead ? metrics.scrapeInterval : undefined, slowerJobs, problems);
     }
     const edgePasswords = longTerm?.enabled ? readEdgePasswords(source, problems, longTerm.edges, KNOWN_KEYS) : {};
     if (am && metrics) {

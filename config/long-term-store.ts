@@ -136,7 +136,7 @@ export interface JobInterval {
  *   so dedup never thins such a job (prod's jmx-kafka at 1m).
  * `raw` is the key's value as the stack file holds it, so only keys the stack wrote are named.
  */
-export function checkLongTermStore(raw: unknown, s: z.output<typeof longTermStoreSchema>, scrapeInterval: string, slowerJobs: readonly JobInterval[], problems: Problems): void {
+export function checkLongTermStore(raw: unknown, s: z.output<typeof longTermStoreSchema>, scrapeInterval: string | undefined, slowerJobs: readonly JobInterval[], problems: Problems): void {
     const key = fullKey(LONG_TERM_STORE_KEY);
     if (!s.enabled) {
         const given = typeof raw === "object" && raw !== null ? Object.keys(raw).filter((k) => k !== "enabled" && (raw as Record<string, unknown>)[k] !== null) : [];
@@ -145,7 +145,8 @@ export function checkLongTermStore(raw: unknown, s: z.output<typeof longTermStor
         }
         return;
     }
-    if (s.dedupInterval === undefined) {
+    // Without a valid metrics key (scrapeInterval undefined) the dedup checks wait for it.
+    if (s.dedupInterval === undefined || scrapeInterval === undefined) {
         return;
     }
     const dedup = prometheusDurationSeconds(s.dedupInterval);

@@ -301,6 +301,9 @@ describe("longTermStore: the in-cluster VictoriaMetrics (docs/long-term-storage.
             assert.deepStrictEqual(problems.map((p) => p.key).sort(), ["cluster-monitoring:longTermStore.dedupInterval", "cluster-monitoring:longTermStore.retention"]);
             assert.match(problems[0].expected, /nothing while cluster-monitoring:longTermStore\.enabled is false/);
             assert.strictEqual(settingsWith({ longTermStore: { enabled: false } }).longTermStore.enabled, false);
+            // Reported beside a problem of metrics itself, which the dedup checks need.
+            const both = problemsOf({ metrics: { replicas: "two" }, longTermStore: { retention: "2y" } });
+            assert.deepStrictEqual(both.map((p) => p.key).sort(), ["cluster-monitoring:longTermStore.retention", "cluster-monitoring:metrics.replicas"]);
         });
 
         it("a store URL with credentials in it (a remote write target's url)", () => {
