@@ -15,6 +15,7 @@ import { NetworkPolicies } from "./components/network-policies";
 import { NodeExporter } from "./components/node-exporter";
 import { ResourceMetrics, resourceMetricsModel } from "./components/resource-metrics";
 import { SearchStore } from "./components/search-store";
+import { LongTermStore } from "./components/long-term-store";
 import { pulumiConfigSource } from "./config";
 import { checkAcrossComponents, loadStackSettings, prometheusContributions } from "./stack";
 import { keptFamiliesOf } from "./stack/family-tables";
@@ -35,6 +36,8 @@ const namespaces = new Namespaces("namespaces", { settings }, onCluster);
 const metrics = new Prometheus("monitor", { settings: settings.metrics, namespaces, scrapeJobs: contributions.scrapeConfigs, ruleFiles: contributions.ruleFiles }, onCluster);
 const logs = new LogAgent("log-agent", { settings: settings.logs, namespaces }, onCluster);
 const store = settings.searchStore.enabled ? new SearchStore("search-store", { settings: settings.searchStore, namespaces }, onCluster) : undefined;
+// Optional: VictoriaMetrics, which every Prometheus replica remote-writes to (docs/long-term-storage.md).
+const longTermStore = settings.longTermStore.enabled ? new LongTermStore("long-term-store", { settings: settings.longTermStore, namespaces }, onCluster) : undefined;
 // Each on by default and switchable per stack; when off, its scrape job goes with it (config/index.ts).
 const nodeExporter = settings.nodeExporter.enabled
     ? new NodeExporter("node-exporter", { settings: settings.nodeExporter, namespaces }, onCluster)
@@ -121,6 +124,9 @@ export const logAgentNamespace = logs.namespace;
 export const logAgentDaemonSet = logs.daemonSetName;
 export const searchUrl = logs.searchUrl;
 export const searchStoreUrl = store?.url;
+export const longTermStoreUrl = longTermStore?.url;
+// Where a central stack's edges write (docs/long-term-storage.md#central-and-edge-stacks): its vmauth Ingress.
+export const longTermStoreEdgeUrl = longTermStore?.edgeUrl;
 export const nodeExporterDaemonSet = nodeExporter?.daemonSetName;
 export const kubeStateMetricsService = kubeStateMetrics?.serviceName;
 export const grafanaUrl = grafana?.url;

@@ -46,6 +46,7 @@ import {
     nodeExporterSchema,
 } from "./node-exporter";
 import { LOGS_KEY, LogsSettings, logsSchema, searchSchema } from "./logs";
+import { checkLongTermStore, LONG_TERM_STORE_KEY, LongTermStoreSettings, longTermStoreSchema, referencedEdgeSecretKeys } from "./long-term-store";
 import { fieldOf, Known, known } from "./partial";
 import { METRICS_KEY, MetricsSettings, metricsSchema, reloaderRuns } from "./metrics";
 import { createdByDefault } from "./namespaces";
@@ -54,7 +55,7 @@ import { MIN_SCRAPES_PER_WINDOW, RESOURCE_METRICS_KEY, ResourceMetricsSettings, 
 import { addSchemaIssues, Problems, SECRET_VALUE, UNSHOWN_VALUE } from "./problems";
 import { DEFAULT_LOG_AGENT_TARGET, etcdSchema, jobSwitchesSchema, serviceScrapeSchema } from "./scrape-jobs";
 import { checkAgentShipsToStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
-import { readEtcdClient, readGrafanaAdminPassword, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
+import { readEdgePasswords, readEtcdClient, readGrafanaAdminPassword, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
 import { referencedSecretKeys, remoteWriteSchema } from "./remote-write";
 import { referencedReceiverSecretKeys } from "./alertmanager-routing";
 import { extraScrapeConfigSchema, extraScrapeConfigsSchema, referencedScrapeSecretKeys } from "./extra-scrape-configs";
@@ -76,6 +77,7 @@ export * from "./grafana";
 export * from "./kube-state-metrics";
 export * from "./node-exporter";
 export * from "./logs";
+export * from "./long-term-store";
 export * from "./metrics";
 export * from "./metrics-web";
 export * from "./ingress-auth";
@@ -106,6 +108,7 @@ export interface Settings {
     metrics: MetricsSettings;
     logs: LogsSettings;
     searchStore: SearchStoreSettings;
+    longTermStore: LongTermStoreSettings;
     nodeExporter: NodeExporterSettings;
     kubeStateMetrics: KubeStateMetricsSettings;
     grafana: GrafanaSettings;
@@ -122,6 +125,7 @@ export const COMPONENT_SCHEMAS = {
     [CONTROL_PLANE_KEY]: controlPlaneSchema,
     [LOGS_KEY]: logsSchema,
     [SEARCH_STORE_KEY]: searchStoreSchema,
+    [LONG_TERM_STORE_KEY]: longTermStoreSchema,
     [NODE_EXPORTER_KEY]: nodeExporterSchema,
     [KUBE_STATE_METRICS_KEY]: kubeStateMetricsSchema,
     [GRAFANA_KEY]: grafanaSchema,
@@ -278,6 +282,8 @@ export function stackJobClaims(s: Settings): JobClaim[] {
         grafana: s.grafana.enabled,
         resourceMetrics: s.resourceMetrics.enabled,
         searchStore: s.searchStore.enabled && s.searchStore.exporter.enabled,
+        longTermStore: s.longTermStore.enabled,
+        longTermStoreVmauth: s.longTermStore.enabled && s.longTermStore.edges.length > 0,
         blackbox: s.blackboxExporter,
         alertmanager: s.alertmanager,
     });
@@ -409,6 +415,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         ...referencedSecretKeys(source.value(METRICS_KEY)),
         ...referencedScrapeSecretKeys(source.value(METRICS_KEY)),
         ...referencedReceiverSecretKeys(source.value(ALERTMANAGER_KEY)),
+        ...referencedEdgeSecretKeys(source.value(LONG_TERM_STORE_KEY)),
     ]);
     const cluster = readClusterSettings(source, problems);
     const metrics = readComponent(source, problems, METRICS_KEY, metricsSchema, misspelt) as MetricsSettings | undefined;
@@ -419,6 +426,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     const logs = readComponent(source, problems, LOGS_KEY, logsSchema, misspelt) as LogsSettings | undefined;
     const store = readComponent(source, problems, SEARCH_STORE_KEY, searchStoreSchema, misspelt);
     const nodeExporter = readComponent(source, problems, NODE_EXPORTER_KEY, nodeExporterSchema, misspelt);
+    const longTerm = readComponent(source, problems, LONG_TERM_STORE_KEY, longTermStoreSchema, misspelt);
     const ksm = readComponent(source, problems, KUBE_STATE_METRICS_KEY, kubeStateMetricsSchema, misspelt);
     const grafanaRead = readComponent(source, problems, GRAFANA_KEY, grafanaSchema, misspelt);
     // Grafana runs beside Prometheus; the namespace is known once the metrics key has been read.
@@ -466,6 +474,17 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     if (searchStore && logs) {
         checkAgentShipsToStore(searchStore, logs, problems);
     }
+    if (longTerm) {
+        // Keys set while the store is off are refused whatever else is wrong; the dedup checks need metrics and the probes.
+        const slowerJobs = [
+            ...(metrics?.services ?? []).flatMap((svc, i) => (svc.interval ? [{ key: `${fullKey(METRICS_KEY)}.services[${i}].interval`, job: svc.name, interval: svc.interval }] : [])),
+            ...(blackboxRead?.enabled
+                ? blackboxRead.probes.flatMap((p, i) => (p.interval ? [{ key: `${fullKey(BLACKBOX_EXPORTER_KEY)}.probes[${i}].interval`, job: p.name, interval: p.interval }] : []))
+                : []),
+        ];
+        checkLongTermStore(source.value(LONG_TERM_STORE_KEY), longTerm, metrics && blackboxRead ? metrics.scrapeInterval : undefined, slowerJobs, problems);
+    }
+    const edgePasswords = longTerm?.enabled ? readEdgePasswords(source, problems, longTerm.edges, KNOWN_KEYS) : {};
     if (am && metrics) {
         checkAlertmanagerDefaultReplicas(am, metrics, problems);
     }
@@ -517,6 +536,8 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         grafana: grafanaRead?.enabled,
         resourceMetrics: adapterRead?.enabled,
         searchStore: store?.enabled && store.exporter.enabled,
+        longTermStore: longTerm?.enabled,
+        longTermStoreVmauth: longTerm?.enabled && longTerm.edges.length > 0,
         blackbox: blackboxRead,
         alertmanager: am,
     });
@@ -551,6 +572,12 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     const kubeStateMetrics = { ...ksm!, namespace: metrics!.namespace };
     grafana!.namespace = metrics!.namespace;
     const blackboxExporter: BlackboxExporterSettings = { ...blackboxRead!, namespace: metrics!.namespace };
+    const longTermStore: LongTermStoreSettings = {
+        ...longTerm!,
+        namespace: metrics!.namespace,
+        dedupInterval: longTerm!.dedupInterval ?? metrics!.scrapeInterval,
+        ...(Object.keys(edgePasswords).length > 0 ? { edgePasswords } : {}),
+    };
     const alertmanager: AlertmanagerSettings = {
         ...am!,
         replicas: am!.replicas ?? defaultAlertmanagerReplicas(metrics!.replicas),
@@ -565,6 +592,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         metrics: metrics!,
         logs: logs!,
         searchStore: searchStore!,
+        longTermStore,
         nodeExporter: nodeExporter!,
         kubeStateMetrics,
         grafana: grafana!,

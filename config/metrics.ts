@@ -18,7 +18,7 @@ import {
 import { annotationDiscoverySchema } from "./annotation-discovery";
 import type { BlackboxTarget } from "./blackbox-exporter";
 import { ENV_REFERENCE_MESSAGE, envReferences } from "./env-expansion";
-import { remoteWriteSchema } from "./remote-write";
+import { CLUSTER_LABEL, remoteWriteSchema } from "./remote-write";
 import { extraScrapeConfigsSchema, keysTheLineLacks } from "./extra-scrape-configs";
 import { unknownFlags, workloadHatchSchema } from "./workload-hatches";
 import { PROMETHEUS_FLAGS } from "../prometheus-releases/flags";
@@ -147,7 +147,7 @@ export const metricsSchema = closedObject({
         .optional()
         .meta({ description: "--storage.tsdb.retention.size, such as 800GB (KB, MB... are powers of 1024); none by default" }),
     remoteWrite: remoteWriteSchema.meta({
-        description: "remote_write targets: [{ url, remoteTimeout, queue, writeRelabel, basicAuth, bearerTokenKey, tls }]; none by default",
+        description: "remote_write targets: [{ url, remoteTimeout, queue, writeRelabel, basicAuth, bearerTokenKey, tls, dropReplicaLabel }]; none by default (longTermStore adds its own)",
     }),
     scrapeInterval: text(prometheusDuration).default(d.scrapeInterval).meta({ description: "global and self-monitoring scrape interval" }),
     evaluationInterval: text(prometheusDuration).default(d.evaluationInterval).meta({ description: "rule evaluation interval" }),
@@ -326,6 +326,30 @@ export const metricsSchema = closedObject({
         }
     }, whenClean("replicas", "storage"))
     .superRefine((m, ctx) => {
+        // An edge writes to a central store whose vmauth binds its credential to its cluster label (docs/long-term-storage.md#central-and-edge-stacks).
+        m.remoteWrite.forEach((t, i) => {
+            if (!t.central) {
+                return;
+            }
+            const cluster = m.externalLabels[CLUSTER_LABEL];
+            if (cluster === undefined) {
+                ctx.addIssue({
+                    code: "custom",
+                    path: ["externalLabels", CLUSTER_LABEL],
+                    input: undefined,
+                    message: `the edge's cluster name, such as edge-eu, since remoteWrite[${i}] is a central store (central: true): the central stack binds each edge's credential to its cluster label`,
+                });
+            } else if (t.basicAuth?.username !== cluster) {
+                ctx.addIssue({
+                    code: "custom",
+                    path: ["remoteWrite", i, "basicAuth", "username"],
+                    input: t.basicAuth?.username,
+                    message: `${cluster}, the cluster label (externalLabels.${CLUSTER_LABEL}): the central stack's vmauth user for this edge is named after it, with basicAuth.passwordKey its password`,
+                });
+            }
+        });
+    }, whenClean("remoteWrite", "externalLabels"))
+    .superRefine((m, ctx) => {
         if (m.replicas >= 2 && m.replicaLabel in m.externalLabels) {
             ctx.addIssue({
                 code: "custom",
@@ -360,6 +384,14 @@ export const metricsSchema = closedObject({
         discoveryNamespaces: m.discoveryNamespaces ?? defaultDiscoveryNamespaces(m.namespace),
         scrapeNamespaces: m.scrapeNamespaces ?? [m.namespace],
     }));
+
+/** The in-cluster long-term store as Prometheus reaches it: its Service for the scrape job, and its write URL. */
+export interface LongTermStoreTarget extends ServiceTarget {
+    /** The remote write endpoint, http://<name>.<namespace>.svc:8428/api/v1/write. */
+    writeUrl: string;
+    /** A central store's vmauth, which serves /metrics on its http port. */
+    vmauth?: ServiceTarget;
+}
 
 /** Where Prometheus finds Alertmanager: its Service's endpoints, by name and port name. */
 export interface AlertmanagerTarget {
@@ -399,6 +431,8 @@ export type MetricsSettings = z.output<typeof metricsSchema> & {
     elasticsearchTarget?: ServiceTarget;
     /** Set while cluster-monitoring:kubeStateMetrics.enabled is true; its scrape job follows it. */
     kubeStateMetricsTarget?: KubeStateMetricsTarget;
+    /** Set while cluster-monitoring:longTermStore.enabled is true: the store's Service, which Prometheus scrapes and remote-writes to. */
+    longTermStoreTarget?: LongTermStoreTarget;
     /** Set while cluster-monitoring:blackboxExporter.enabled is true: the probe jobs follow it. */
     blackboxTarget?: BlackboxTarget;
 };

@@ -40,6 +40,10 @@ export const OLDEST_IMAGES = {
         version: "7.11.0",
         why: "the gateway passes --cookie-secret-file, which oauth2-proxy declares since v7.11.0 (pkg/apis/options/cookie.go; absent at v7.10.0), to keep the cookie secret out of the arguments",
     },
+    victoriaMetrics: {
+        version: "1.79.5",
+        why: "the store gets -dedup.minScrapeInterval, -retentionPeriod in d, w or y, and its auth keys through -envflag.enable; the tests run them on Debian's 1.79.5, and no older release is checked",
+    },
     grafana: {
         version: "13.0.0",
         why: "the dashboards are built with the foundation SDK for Grafana 13 (dashboard schemaVersion 42, panel options of that line); no older line is checked",

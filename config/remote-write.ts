@@ -84,6 +84,19 @@ export const remoteWriteTargetSchema = closedObject({
     basicAuth: basicAuthSchema.optional().meta({ description: "basic_auth: { username, passwordKey }" }),
     bearerTokenKey: text(secretKeyName).optional().meta({ description: "the top-level secret key holding a bearer token (bearer_token_file)" }),
     tls: tlsSchema.optional().meta({ description: "tls_config for an https URL: { caKey, serverName, insecureSkipVerify }" }),
+    dropReplicaLabel: flag()
+        .default(false)
+        .meta({
+            description:
+                "with 2 or more replicas, drop metrics.replicaLabel on the way to this target (a labeldrop after writeRelabel), for a store that deduplicates by time such as VictoriaMetrics; " +
+                "leave it off for Mimir, Cortex and Thanos Receive, whose HA tracker or querier needs the label (docs/long-term-storage.md#the-replica-label-per-target)",
+        }),
+    central: flag()
+        .default(false)
+        .meta({
+            description:
+                "this target is a central stack's vmauth, and this stack one of its edges: basicAuth.username must be metrics.externalLabels.cluster, and the replica label is dropped (docs/long-term-storage.md#central-and-edge-stacks)",
+        }),
     [PLAINTEXT_OPT_IN]: plaintextOptInField("the basic auth password or bearer token"),
 })
     .superRefine((t, ctx) => {
@@ -111,7 +124,7 @@ export const remoteWriteTargetSchema = closedObject({
 export type RemoteWriteTargetSettings = z.output<typeof remoteWriteTargetSchema>;
 
 export const remoteWriteSchema = z
-    .array(remoteWriteTargetSchema, { error: "a list of { url, remoteTimeout?, queue?, writeRelabel?, basicAuth?, bearerTokenKey?, tls? }" })
+    .array(remoteWriteTargetSchema, { error: "a list of { url, remoteTimeout?, queue?, writeRelabel?, basicAuth?, bearerTokenKey?, tls?, dropReplicaLabel? }" })
     .superRefine((targets, ctx) => {
         targets.forEach((t, i) => {
             if (typeof t?.url === "string" && targets.findIndex((o) => o?.url === t.url) !== i) {
@@ -120,6 +133,9 @@ export const remoteWriteSchema = z
         });
     })
     .default([]);
+
+/** The label a central store binds each edge's credential to (docs/long-term-storage.md#central-and-edge-stacks). */
+export const CLUSTER_LABEL = "cluster";
 
 /** Where a target refers to a secret key: the path under the target, and the key's name. */
 export interface SecretReference {

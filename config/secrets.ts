@@ -195,3 +195,32 @@ export function readRemoteWriteSecrets(
         metrics.remoteWriteSecrets = secrets;
     }
 }
+
+/**
+ * The passwords of a central store's edges (docs/long-term-storage.md#central-and-edge-stacks):
+ * each edge's passwordKey is a top-level secret key, read as the remote write targets' keys are.
+ * An edge stack names the same password in its remoteWrite target's basicAuth.passwordKey.
+ */
+export function readEdgePasswords(source: ConfigSource, problems: Problems, edges: readonly { passwordKey: string }[], reserved: readonly string[]): Record<string, pulumi.Output<string>> {
+    const passwords: Record<string, pulumi.Output<string>> = {};
+    edges.forEach((edge, i) => {
+        const at = `${fullKey("longTermStore")}.edges[${i}].passwordKey`;
+        const key = fullKey(edge.passwordKey);
+        if (reserved.includes(edge.passwordKey)) {
+            problems.add(at, edge.passwordKey, `a top-level key of its own such as edgeEuWritePassword: the program reads ${key} for another purpose`);
+            return;
+        }
+        const value = source.secret(edge.passwordKey);
+        if (value === undefined) {
+            problems.add(`${at}, ${key}`, undefined, `a secret at ${key}, which ${at} refers to; set it with ${setSecretCommand(edge.passwordKey)}`);
+            return;
+        }
+        if (!source.isSecret(edge.passwordKey)) {
+            problems.add(`${key}, ${at}`, SECRET_VALUE, `an encrypted value: it is in clear text in the stack file; store it with ${setSecretCommand(edge.passwordKey)}`);
+            return;
+        }
+        checkOneLineSecret(source, problems, edge.passwordKey);
+        passwords[edge.passwordKey] = value;
+    });
+    return passwords;
+}

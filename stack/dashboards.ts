@@ -10,6 +10,7 @@ import { buildPrometheusDashboard } from "../components/common/dashboards/panels
 import { probesDashboard } from "../components/blackbox-exporter/dashboard";
 import { prometheusDashboard } from "../components/prometheus/dashboard";
 import { searchStoreDashboard } from "../components/search-store/dashboard";
+import { longTermStoreDashboard } from "../components/long-term-store/dashboard";
 import { workloadsDashboard } from "../components/kubelet/workloads-dashboard";
 import { alertmanagerDashboard } from "../components/alertmanager/dashboard";
 import { kubeletDashboard } from "../components/kubelet/dashboard";
@@ -37,6 +38,7 @@ export function generatedDashboards(ctx: DashboardContext, folderTag: string): G
         kubeletDashboard(ctx),
         volumesDashboard(ctx),
         remoteWriteDashboard(ctx),
+        longTermStoreDashboard,
     ];
     const built: Array<[string, object | undefined]> = [
         ...prometheusSpecs.map((spec): [string, object | undefined] => [spec.uid.replace(/^cm-/, ""), buildPrometheusDashboard(spec, ctx, folderTag)]),

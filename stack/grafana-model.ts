@@ -3,6 +3,7 @@ import { PROJECT } from "../config/source";
 import { alertmanagerUrl } from "../components/alertmanager/service";
 import { GrafanaModel } from "../components/grafana/model";
 import { inClusterUrl } from "../components/prometheus/service";
+import { longTermStoreUrl } from "../components/long-term-store/layout";
 import { dashboardsFor } from "./dashboards-on-demand";
 
 /** Everything Grafana is built from: its settings, what it reads from Prometheus, Alertmanager and the search store, and every component's dashboards. */
@@ -28,6 +29,7 @@ export function grafanaModel(s: Settings): GrafanaModel {
                   },
               }
             : {}),
+        ...(s.longTermStore.enabled ? { longTermStore: { url: longTermStoreUrl(s.longTermStore), dedupInterval: s.longTermStore.dedupInterval } } : {}),
         folder: PROJECT,
         dashboards: dashboardsFor(s, PROJECT),
     };

@@ -16,6 +16,7 @@ import { blackboxExporterObjects } from "../components/blackbox-exporter/object-
 import { searchStoreObjects } from "../components/search-store/object-names";
 import { authGatewayObjects } from "../components/auth-gateway/object-names";
 import { gatewayModels } from "./auth-gateways";
+import { longTermStoreObjects } from "../components/long-term-store/object-names";
 
 export { NamedObject } from "../components/common/named-object";
 
@@ -25,6 +26,7 @@ export function programObjects(s: Settings): NamedObject[] {
         ...prometheusObjects(s.metrics, scrapeJobs(s.metrics)),
         ...logAgentObjects(s.logs),
         ...searchStoreObjects(s.searchStore),
+        ...longTermStoreObjects(s.longTermStore),
         ...nodeExporterObjects(s.nodeExporter),
         ...kubeStateMetricsObjects(s.kubeStateMetrics),
         ...grafanaObjects(s.grafana),

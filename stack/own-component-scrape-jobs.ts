@@ -6,6 +6,7 @@ import { configReloaderJob } from "../components/prometheus/config-reloader-scra
 import { elasticsearchJob } from "../components/search-store/exporter-scrape-job";
 import { endpointDiscovery } from "../components/common/scrape/endpoint-discovery";
 import { grafanaJob } from "../components/grafana/scrape-job";
+import { longTermStoreJob, vmauthJob } from "../components/long-term-store/scrape-job";
 import { prometheusAdapterJob } from "../components/resource-metrics/scrape-job";
 import { ScrapeReach } from "../components/common/scrape/reach";
 
@@ -26,6 +27,8 @@ export function ownComponentJobs(s: MetricsSettings): OwnJob[] {
             : []),
         ...(s.grafanaTarget ? [{ config: grafanaJob(s.grafanaTarget, d), reaches: service(s.grafanaTarget) }] : []),
         ...(s.resourceMetricsTarget ? [{ config: prometheusAdapterJob(s.resourceMetricsTarget, d), reaches: service(s.resourceMetricsTarget) }] : []),
+        ...(s.longTermStoreTarget ? [{ config: longTermStoreJob(s.longTermStoreTarget, d), reaches: service(s.longTermStoreTarget) }] : []),
+        ...(s.longTermStoreTarget?.vmauth ? [{ config: vmauthJob(s.longTermStoreTarget.vmauth, d), reaches: service(s.longTermStoreTarget.vmauth) }] : []),
         ...(s.elasticsearchTarget ? [{ config: elasticsearchJob(s.elasticsearchTarget, d), reaches: service(s.elasticsearchTarget) }] : []),
     ];
 }

@@ -22,6 +22,7 @@ import { probesGroup } from "../components/blackbox-exporter/alerts";
 import { prometheusGroup } from "../components/prometheus/alerts";
 import { searchStoreGroup } from "../components/search-store/alerts";
 import { infoInhibitorGroup } from "../components/alertmanager/info-inhibitor";
+import { longTermStoreGroup } from "../components/long-term-store/alerts";
 import { watchdogGroup } from "../components/alertmanager/watchdog-alert";
 
 /**
@@ -56,6 +57,7 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
         c.logAgent ? logAgentGroup(c) : undefined,
         c.blackbox ? probesGroup() : undefined,
         c.elasticsearch ? searchStoreGroup() : undefined,
+        c.longTermStore ? longTermStoreGroup() : undefined,
     ];
     return groups.filter((g): g is RuleGroup => g !== undefined);
 }
@@ -88,6 +90,7 @@ export function ruleContext(s: Settings): RuleContext {
         logBufferLimitBytes: fluentdSizeBytes(s.logs.buffer.totalLimitSize),
         blackbox: s.blackboxExporter.enabled,
         elasticsearch: s.searchStore.enabled && s.searchStore.exporter.enabled,
+        longTermStore: s.longTermStore.enabled,
     };
 }
 
@@ -107,7 +110,7 @@ function remoteWriteContext(s: Settings): RemoteWriteContext {
 
 /** Every default group, with every job and component on. */
 function everyDefaultGroup(): RuleGroup[] {
-    const everything: RuleContext = { prometheusJob: "x", kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "x", alertmanagerCluster: true, remoteWrite: { families: DEFAULT_RELEASE.remoteStorage, queues: [{ queue: "0:x", maxShards: 1 }] }, logBufferLimitBytes: 1, blackbox: true, elasticsearch: true };
+    const everything: RuleContext = { prometheusJob: "x", kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "x", alertmanagerCluster: true, remoteWrite: { families: DEFAULT_RELEASE.remoteStorage, queues: [{ queue: "0:x", maxShards: 1 }] }, logBufferLimitBytes: 1, blackbox: true, elasticsearch: true, longTermStore: true };
     return defaultRuleGroups(everything);
 }
 

@@ -1,3 +1,5 @@
+import { longTermStoreWriteUrl } from "../components/long-term-store/layout";
+import { isCentral, VMAUTH, vmauthName } from "../components/long-term-store/vmauth";
 import {
     ALERTMANAGER_CLUSTER_PORT_NAMES,
     ALERTMANAGER_PORT_NAME,
@@ -9,6 +11,7 @@ import {
     GRAFANA_PORT_NAME,
     KUBE_STATE_METRICS_PORT_NAME,
     KUBE_STATE_METRICS_TELEMETRY_PORT_NAME,
+    LONG_TERM_STORE_PORT_NAME,
     MetricsSettings,
     NODE_EXPORTER_PORT_NAME,
     nodeExporterLabels,
@@ -49,6 +52,17 @@ export function wireComponents(s: Settings): Settings {
     }
     if (s.searchStore.enabled && s.searchStore.exporter.enabled) {
         metrics.elasticsearchTarget = { namespace: s.searchStore.namespace, serviceName: elasticsearchExporterName(s.searchStore), portName: ELASTICSEARCH_EXPORTER_PORT_NAME };
+    }
+    // Prometheus scrapes the store and remote-writes to it (components/prometheus/remote-write-config.ts).
+    if (s.longTermStore.enabled) {
+        const t = s.longTermStore;
+        metrics.longTermStoreTarget = {
+            namespace: t.namespace,
+            serviceName: t.name,
+            portName: LONG_TERM_STORE_PORT_NAME,
+            writeUrl: longTermStoreWriteUrl(t),
+            ...(isCentral(t) ? { vmauth: { namespace: t.namespace, serviceName: vmauthName(t), portName: VMAUTH.port.name } } : {}),
+        };
     }
     const blackbox = s.blackboxExporter;
     if (blackbox.enabled) {

@@ -33,6 +33,7 @@ function base(): Config {
 }
 
 const M = "cluster-monitoring:metrics";
+const LTS = "cluster-monitoring:longTermStore";
 const L = "cluster-monitoring:logs";
 const S = "cluster-monitoring:searchStore";
 const R = "cluster-monitoring:resourceMetrics";
@@ -113,6 +114,29 @@ const URL_FIELDS: [string, string, string, (c: Config, url: string) => void][] =
     ["Alertmanager's NFS server", `${A}.storage.nfs.server`, "alertmanager.storage.nfs.server", (c, url) => (c[A] = { storage: { mode: "nfs", nfs: { server: url, path: "/a" } } })],
     ["an etcd endpoint", `${M}.etcd.endpoints[0]`, "metrics.etcd.endpoints", (c, url) => Object.assign(c[M], { jobs: { etcd: true }, etcd: { endpoints: [url], scheme: "http" } })],
     ["the SMTP smarthost", `${A}.email.smarthost`, "alertmanager.email.smarthost", (c, url) => (c[A] = { email: { to: "oncall@example.com", from: "am@example.com", smarthost: url } })],
+    ["the long-term store's NFS server", `${LTS}.storage.nfs.server`, "longTermStore.storage.nfs.server", (c, url) => (c[LTS] = { enabled: true, storage: { mode: "nfs", nfs: { server: url, path: "/v" } } })],
+    [
+        "vmauth's Ingress host",
+        `${LTS}.ingress.host`,
+        "longTermStore.ingress.host",
+        (c, url) => {
+            c[LTS] = { enabled: true, edges: [{ cluster: "edge-eu", passwordKey: "edgeEuWritePassword" }], ingress: { host: url } };
+            c["cluster-monitoring:edgeEuWritePassword"] = { secure: "v1:x" };
+        },
+    ],
+    ["an extra scrape config's static target", `${M}.extraScrapeConfigs[0].static_configs[0].targets[0]`, "metrics.extraScrapeConfigs[].static_configs[].targets", (c, url) => (c[M].extraScrapeConfigs = [{ job_name: "billing", static_configs: [{ targets: [url] }] }])],
+    [
+        "an extra scrape config's TLS server name",
+        `${M}.extraScrapeConfigs[0].tls_config.server_name`,
+        "metrics.extraScrapeConfigs[].tls_config.server_name",
+        (c, url) => (c[M].extraScrapeConfigs = [{ job_name: "billing", scheme: "https", tls_config: { server_name: url }, static_configs: [{ targets: ["10.0.0.5:9100"] }] }]),
+    ],
+    [
+        "an extra scrape config's HTTP discovery URL",
+        `${M}.extraScrapeConfigs[0].http_sd_configs[0].url`,
+        "metrics.extraScrapeConfigs[].http_sd_configs[].url",
+        (c, url) => Object.assign(c[M], { image: "quay.io/prometheus/prometheus:v2.53.5", extraScrapeConfigs: [{ job_name: "billing", http_sd_configs: [{ url }] }] }),
+    ],
 ];
 const CREDENTIALS_IN_URLS: Case[] = [
     ...URL_FIELDS.flatMap(([field, key, , set]) =>
@@ -145,6 +169,20 @@ const podAntiAffinityPreferred = (selector: Config) => ({
     podAntiAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 10, podAffinityTerm: { labelSelector: selector, topologyKey: "kubernetes.io/hostname" } }] },
 });
 const EMPTY_SELECTORS: Case[] = [
+    {
+        class: "empty selectors",
+        what: "an inhibit rule whose source matches every alert",
+        edit: (c) => (c[A] = { inhibitRules: [{ source_matchers: [], target_matchers: ['severity="info"'] }] }),
+        key: `${A}.inhibitRules[0].source_matchers`,
+        says: /every alert inhibit/,
+    },
+    {
+        class: "empty selectors",
+        what: "an inhibit rule whose target matches every alert",
+        edit: (c) => (c[A] = { inhibitRules: [{ source_matchers: ['severity="critical"'], target_matchers: [] }] }),
+        key: `${A}.inhibitRules[0].target_matchers`,
+        says: /inhibit every alert/,
+    },
     { class: "empty selectors", what: "a service job selecting every Service", edit: service({ selector: {} }), key: `${M}.services[0].selector`, says: /every Service in the namespace/ },
     { class: "empty selectors", what: "a scheduler job selecting every pod", edit: (c) => (c[CP] = { scheduler: { podLabels: {} } }), key: `${CP}.scheduler.podLabels`, says: /every pod in the namespace/ },
     { class: "empty selectors", what: "a controller manager job selecting every pod", edit: (c) => (c[CP] = { controllerManager: { podLabels: {} } }), key: `${CP}.controllerManager.podLabels`, says: /every pod/ },
@@ -464,6 +502,11 @@ const SELECTOR_KEYS: Record<string, string> = {
     "<c>.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms": "",
     // Labels a rule adds to its alert or series: no selection.
     "<c>.groups[].rules[].labels": "",
+    // Labels an extra scrape config adds to its targets, and labels the extra hatch adds to pods: no selection.
+    "<c>.extraScrapeConfigs[].static_configs[].labels": "",
+    "<c>.extra.podLabels": "",
+    "<c>.inhibitRules[].source_matchers": "an inhibit rule whose source matches every alert",
+    "<c>.inhibitRules[].target_matchers": "an inhibit rule whose target matches every alert",
 };
 
 const CASES: Case[] = [
@@ -1044,8 +1087,8 @@ describe("bad stack files are refused before anything is registered or written",
             }
         }
         const covered = new Set(URL_FIELDS.map(([, , at]) => at));
-        // A relabel rule's target label is no address.
-        const missing = found.filter((f) => !covered.has(f) && !/targetLabel$/.test(f));
+        // A relabel rule's target label and an inhibit rule's target matchers are no addresses.
+        const missing = found.filter((f) => !covered.has(f) && !/(targetLabel|target_label|target_matchers)$/.test(f));
         assert.deepStrictEqual(missing, [], "keys that take a URL or host without a credentials case");
     });
 

@@ -107,6 +107,22 @@ describe("name collisions between objects the program creates", () => {
             },
             { searchPassword: "x" },
         ],
+        [
+            "the long-term store as a central store, with two edges writing through vmauth and its Ingress",
+            {
+                ...requiredConfig(),
+                longTermStore: {
+                    enabled: true,
+                    storage: { mode: "storageClass", size: "10Gi" },
+                    edges: [
+                        { cluster: "edge-eu", passwordKey: "edgeEuWritePassword" },
+                        { cluster: "edge-us", passwordKey: "edgeUsWritePassword" },
+                    ],
+                    ingress: { host: "metrics.central.example.com", tlsSecretName: "metrics-central-tls" },
+                },
+            },
+            { edgeEuWritePassword: "x", edgeUsWritePassword: "y" },
+        ],
     ];
     /** Every Kubernetes resource any checked stack registered, as "<type> <name>", for the coverage check below. */
     const seen = new Set<string>();

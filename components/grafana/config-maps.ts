@@ -12,7 +12,7 @@ function configMap(m: GrafanaModel, name: string, data: Record<string, string>):
 
 /** The data-source provisioning file; passwords are $VARIABLES that Grafana fills from the Secret. */
 export function dataSourcesConfigMap(m: GrafanaModel): ConfigMap {
-    return configMap(m, datasourcesConfigMapName(m.grafana), { [DATASOURCES_FILE]: dataSourcesYaml(dataSourcesFile(m.prometheus, m.logs, m.alertmanagerUrl, m.alertmanagerWeb)) });
+    return configMap(m, datasourcesConfigMapName(m.grafana), { [DATASOURCES_FILE]: dataSourcesYaml(dataSourcesFile(m.prometheus, m.logs, m.alertmanagerUrl, m.alertmanagerWeb, m.longTermStore)) });
 }
 
 export function dashboardProviderConfigMap(m: GrafanaModel): ConfigMap {

@@ -12,6 +12,32 @@ import { ENV } from "./layout";
 export const PROMETHEUS_DATASOURCE = { name: "Prometheus", uid: "prometheus", type: "prometheus" } as const;
 export const ELASTICSEARCH_DATASOURCE = { name: "Elasticsearch logs", uid: "elasticsearch-logs", type: "elasticsearch" } as const;
 export const ALERTMANAGER_DATASOURCE = { name: "Alertmanager", uid: "alertmanager", type: "alertmanager" } as const;
+/** VictoriaMetrics answers Prometheus' query API, so Grafana reads it with its Prometheus data source. */
+export const LONG_TERM_STORE_DATASOURCE = { name: "Long-term store", uid: "long-term-store", type: "prometheus" } as const;
+
+/** The in-cluster long-term store as Grafana reads it: its Service, and its dedup interval, one sample per which it keeps. */
+export interface LongTermStoreQueryTarget {
+    url: string;
+    dedupInterval: string;
+}
+
+/**
+ * The deduplicated store, Grafana's default while it runs (docs/grafana.md#data-sources): every
+ * dashboard's $datasource starts on it, so successive refreshes no longer land on different
+ * replicas. timeInterval is the dedup interval, the spacing of the samples it keeps. POST, since
+ * a range over months makes long URLs and VictoriaMetrics reads both; no prometheusType, since
+ * Grafana knows none for VictoriaMetrics, and no version, so Grafana asks for nothing newer.
+ */
+export function longTermStoreDataSource(t: LongTermStoreQueryTarget): DataSource {
+    return {
+        ...LONG_TERM_STORE_DATASOURCE,
+        access: "proxy",
+        url: t.url,
+        isDefault: true,
+        editable: false,
+        jsonData: { httpMethod: "POST", timeInterval: t.dedupInterval },
+    };
+}
 
 export interface DataSource {
     name: string;
@@ -150,12 +176,16 @@ export function dataSourcesFile(
     logs: Pick<LogsSettings, "search" | "namespace">,
     alertmanagerUrl?: string,
     alertmanagerWeb?: AlertmanagerWebTarget,
+    longTermStore?: LongTermStoreQueryTarget,
 ): DataSourcesFile {
+    // One default: the store while it runs, else Prometheus.
+    const prometheusSource = { ...prometheusDataSource(prometheus), isDefault: longTermStore === undefined };
     return {
         apiVersion: 1,
         prune: true,
         datasources: [
-            prometheusDataSource(prometheus),
+            ...(longTermStore ? [longTermStoreDataSource(longTermStore)] : []),
+            prometheusSource,
             elasticsearchDataSource(logs),
             ...(alertmanagerUrl !== undefined ? [alertmanagerDataSource(alertmanagerUrl, alertmanagerWeb)] : []),
         ],

@@ -1,6 +1,6 @@
 import { GrafanaSettings, LogsSettings } from "../../config";
 import type { GeneratedDashboard } from "../common/dashboards/generated-dashboard";
-import { AlertmanagerWebTarget, PrometheusTarget } from "./datasources";
+import { AlertmanagerWebTarget, LongTermStoreQueryTarget, PrometheusTarget } from "./datasources";
 
 /** Everything Grafana's objects are built from: its settings and what it reads from the other components. */
 export interface GrafanaModel {
@@ -11,6 +11,8 @@ export interface GrafanaModel {
     alertmanagerUrl?: string;
     /** alertmanager.web: the basic-auth user with the Secret that holds its password, and the TLS Secret whose ca.crt verifies Alertmanager. */
     alertmanagerWeb?: AlertmanagerWebTarget;
+    /** The in-cluster long-term store while it runs: Grafana's default data source then. */
+    longTermStore?: LongTermStoreQueryTarget;
     /** The provider folder and the dashboards' tag: the program's name. */
     folder: string;
     dashboards: GeneratedDashboard[];

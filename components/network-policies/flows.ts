@@ -11,6 +11,8 @@ import { SECURE_PORT } from "../resource-metrics/layout";
 import { HTTP_PORT as SEARCH_PORT } from "../search-store/layout";
 import { HTTP_PORT as GATEWAY_PORT } from "../auth-gateway/layout";
 import { proxiedIngresses } from "./workloads";
+import { HTTP_PORT as LONG_TERM_STORE_PORT } from "../long-term-store/layout";
+import { isCentral, VMAUTH, vmauthName } from "../long-term-store/vmauth";
 import { API_SERVER_PORTS, DNS_PORTS, Flow, FlowPort, Peer, tcp, udp, Workload } from "./model";
 
 const workloadPeer = (w: Pick<Workload, "name" | "namespace">): Peer => ({ kind: "workload", name: w.name, namespace: w.namespace });
@@ -102,6 +104,17 @@ export function requiredFlows(s: Settings, workloads: readonly Workload[], scrap
     for (const target of s.metrics.remoteWrite) {
         add(prometheus, { kind: "outside" }, [tcp(urlPort(target.url))], "remote write");
     }
+    // The in-cluster store takes every replica's writes; its scrape flow comes from its job above.
+    const longTermStore = s.longTermStore.enabled ? workloadPeer(s.longTermStore) : undefined;
+    if (longTermStore) {
+        add(prometheus, longTermStore, [tcp(LONG_TERM_STORE_PORT.name)], "remote write to the long-term store");
+    }
+    if (longTermStore && isCentral(s.longTermStore)) {
+        // Edges write from other clusters, through the Ingress controller or whatever publishes vmauth; vmauth checks each one's password.
+        const vmauth = workloadPeer({ name: vmauthName(s.longTermStore), namespace: s.longTermStore.namespace });
+        add(ingressControllers(s), vmauth, [tcp(VMAUTH.port.name)], "edges' remote writes, through vmauth");
+        add(vmauth, longTermStore, [tcp(LONG_TERM_STORE_PORT.name)], "vmauth forwards the edges' writes");
+    }
     if (s.metrics.ingress && !s.metrics.ingress.auth?.proxy) {
         add(ingressControllers(s), prometheus, [tcp(WEB_PORT.name)], "Prometheus' Ingress");
     }
@@ -134,6 +147,9 @@ export function requiredFlows(s: Settings, workloads: readonly Workload[], scrap
     if (g.enabled) {
         const grafana = workloadPeer(g);
         add(grafana, prometheus, [tcp(WEB_PORT.name)], "Grafana's Prometheus data source");
+        if (longTermStore) {
+            add(grafana, longTermStore, [tcp(LONG_TERM_STORE_PORT.name)], "Grafana's long-term store data source");
+        }
         const store = searchStore(s);
         add(grafana, store.to, store.ports, "Grafana's Elasticsearch data source");
         if (am.enabled) {

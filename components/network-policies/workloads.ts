@@ -9,6 +9,8 @@ import { indexPatternJobName, indexPatternLabels, kibanaLabels } from "../search
 import { retentionLabels, retentionName } from "../search-store/log-retention/layout";
 import { indexTemplateJobName, indexTemplateLabels } from "../search-store/index-template/layout";
 import { searchStoreLabels } from "../search-store/layout";
+import { longTermStoreLabels } from "../long-term-store/layout";
+import { isCentral, vmauthLabels, vmauthName } from "../long-term-store/vmauth";
 import { exporterLabels } from "../search-store/exporter";
 import { elasticsearchExporterName } from "../../config";
 import { NODE_EXPORTER_PORT_NAME } from "../../config";
@@ -104,6 +106,12 @@ export function monitoringWorkloads(s: Settings): Workload[] {
             : []),
         ...(s.searchStore.enabled && s.searchStore.exporter.enabled
             ? [{ name: elasticsearchExporterName(s.searchStore), nameKey: `${fullKey("searchStore")}.name`, namespace: s.searchStore.namespace, podLabels: exporterLabels(s.searchStore), services: [elasticsearchExporterName(s.searchStore)] }]
+            : []),
+        ...(s.longTermStore.enabled
+            ? [{ name: s.longTermStore.name, nameKey: `${fullKey("longTermStore")}.name`, namespace: s.longTermStore.namespace, podLabels: longTermStoreLabels(s.longTermStore), services: [s.longTermStore.name] }]
+            : []),
+        ...(isCentral(s.longTermStore)
+            ? [{ name: vmauthName(s.longTermStore), nameKey: `${fullKey("longTermStore")}.name`, namespace: s.longTermStore.namespace, podLabels: vmauthLabels(s.longTermStore), services: [vmauthName(s.longTermStore)] }]
             : []),
         ...(s.blackboxExporter.enabled
             ? [{ name: s.blackboxExporter.name, nameKey: `${fullKey("blackboxExporter")}.name`, namespace: s.blackboxExporter.namespace, podLabels: blackboxLabels(s.blackboxExporter), services: [s.blackboxExporter.name] }]

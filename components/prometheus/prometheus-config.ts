@@ -34,7 +34,7 @@ export function externalLabels(s: MetricsSettings): Record<string, string> {
 
 /**
  * Replicas send the same alerts; without their replica label the copies are identical, and
- * Alertmanager treats them as one alert rather than two (docs/high-availability.md#deduplicating-downstream).
+ * Alertmanager treats them as one alert rather than two (docs/high-availability.md#deduplication).
  */
 export function alertRelabeling(s: MetricsSettings): { alert_relabel_configs?: RelabelConfig[] } {
     return replicated(s) ? { alert_relabel_configs: [{ action: "labeldrop", regex: literal(s.replicaLabel) }] } : {};

@@ -1,5 +1,7 @@
 import { MetricsSettings, RelabelRuleSettings, RemoteWriteQueueSettings, RemoteWriteTargetSettings } from "../../config";
 import { remoteWriteSecretMountPath } from "./layout";
+import { replicated } from "./reloader";
+import { literal } from "../common/scrape/relabel";
 import { QueueConfig, RelabelConfig, RemoteWriteConfig } from "../common/scrape/prometheus-config-types";
 
 /** Where Prometheus reads the file of a secret key; in the pod, inside the mounted remote-write Secret. */
@@ -40,7 +42,18 @@ function queueConfig(q: RemoteWriteQueueSettings): QueueConfig {
  * so a rotated secret reaches Prometheus without a restart (docs/long-term-storage.md#credentials).
  * Keys a stack leaves unset are left out, so the deployed release's own default applies.
  */
-export function remoteWriteEntry(t: RemoteWriteTargetSettings, secretFile: SecretFilePath): RemoteWriteConfig {
+/**
+ * The rule that drops the replica label on the way to a target that deduplicates by time
+ * (dropReplicaLabel). Prometheus applies write_relabel_configs after it has added the external
+ * labels (tag v2.11.1, storage/remote/queue_manager.go, StoreSeries: processExternalLabels, then
+ * relabel.Process with the write relabel configs), so the replica label is there to be dropped.
+ * Last, after the target's own rules, which still see it.
+ */
+export function replicaLabelDrop(s: Pick<MetricsSettings, "replicas" | "replicaLabel">): RelabelConfig[] {
+    return replicated(s as MetricsSettings) ? [{ action: "labeldrop", regex: literal(s.replicaLabel) }] : [];
+}
+
+export function remoteWriteEntry(t: RemoteWriteTargetSettings, secretFile: SecretFilePath, drop: RelabelConfig[] = []): RemoteWriteConfig {
     const tls = t.tls && {
         ...(t.tls.caKey !== undefined ? { ca_file: secretFile(t.tls.caKey) } : {}),
         ...(t.tls.serverName !== undefined ? { server_name: t.tls.serverName } : {}),
@@ -49,7 +62,7 @@ export function remoteWriteEntry(t: RemoteWriteTargetSettings, secretFile: Secre
     return {
         url: t.url,
         ...(t.remoteTimeout !== undefined ? { remote_timeout: t.remoteTimeout } : {}),
-        ...(t.writeRelabel.length > 0 ? { write_relabel_configs: t.writeRelabel.map(relabelConfig) } : {}),
+        ...(t.writeRelabel.length > 0 || drop.length > 0 ? { write_relabel_configs: [...t.writeRelabel.map(relabelConfig), ...drop] } : {}),
         ...(t.basicAuth ? { basic_auth: { username: t.basicAuth.username, password_file: secretFile(t.basicAuth.passwordKey) } } : {}),
         ...(t.bearerTokenKey !== undefined ? { bearer_token_file: secretFile(t.bearerTokenKey) } : {}),
         ...(tls && Object.keys(tls).length > 0 ? { tls_config: tls } : {}),
@@ -57,7 +70,18 @@ export function remoteWriteEntry(t: RemoteWriteTargetSettings, secretFile: Secre
     };
 }
 
-/** The `remote_write` block, or undefined when the stack names no target. */
+/**
+ * The stack's targets, then the in-cluster long-term store while it runs: a plain in-cluster
+ * http endpoint without credentials, the replica label dropped so that both replicas write one
+ * series, which the store deduplicates by time (docs/long-term-storage.md#deduplication).
+ */
+export function remoteWriteTargets(s: MetricsSettings): RemoteWriteTargetSettings[] {
+    const store = s.longTermStoreTarget;
+    return [...s.remoteWrite, ...(store ? [{ url: store.writeUrl, writeRelabel: [], dropReplicaLabel: true, central: false, allowPlaintextCredentials: false }] : [])];
+}
+
+/** The `remote_write` block, or undefined when there is no target. */
 export function remoteWriteConfigs(s: MetricsSettings, secretFile: SecretFilePath = mountedSecretFile(s)): RemoteWriteConfig[] | undefined {
-    return s.remoteWrite.length > 0 ? s.remoteWrite.map((t) => remoteWriteEntry(t, secretFile)) : undefined;
+    const targets = remoteWriteTargets(s);
+    return targets.length > 0 ? targets.map((t) => remoteWriteEntry(t, secretFile, t.dropReplicaLabel || t.central ? replicaLabelDrop(s) : [])) : undefined;
 }

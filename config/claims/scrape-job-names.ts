@@ -10,6 +10,7 @@ import { OWN_JOB_NAMES } from "../own-targets";
 import { Problems } from "../problems";
 import { RESOURCE_METRICS_KEY } from "../resource-metrics";
 import { SEARCH_STORE_KEY } from "../search-store";
+import { LONG_TERM_STORE_JOB_NAME, LONG_TERM_STORE_KEY, VMAUTH_JOB_NAME } from "../long-term-store";
 import { JOB_SWITCH_DEFAULTS, KUBE_STATE_METRICS_JOB_NAME, KUBE_STATE_METRICS_TELEMETRY_JOB_NAME, NODE_EXPORTER_JOB_NAME, ScrapeJobSwitches } from "../scrape-jobs";
 import { fullKey } from "../source";
 
@@ -55,6 +56,10 @@ export interface JobClaimSources {
     resourceMetrics?: boolean;
     /** searchStore.enabled and searchStore.exporter.enabled: the in-cluster store's exporter, scraped as its own job. */
     searchStore?: boolean;
+    /** longTermStore.enabled: the in-cluster VictoriaMetrics, scraped as its own job. */
+    longTermStore?: boolean;
+    /** longTermStore.enabled with edges: its vmauth, scraped as its own job. */
+    longTermStoreVmauth?: boolean;
     blackbox?: { enabled: boolean; probeAnnotated: boolean; probes: readonly { name: string }[] };
     alertmanager?: { enabled: boolean; name: string; web?: unknown };
     /**
@@ -95,6 +100,8 @@ export function jobClaims(s: JobClaimSources): JobClaim[] {
         fixed(OWN_JOB_NAMES.prometheusWeb, key(M, "web"), s.web),
         fixed(OWN_JOB_NAMES.alertmanagerWeb, key(ALERTMANAGER_KEY, "web"), s.alertmanager?.enabled === true && s.alertmanager.web !== undefined),
         fixed(OWN_JOB_NAMES.searchStore, key(SEARCH_STORE_KEY, "exporter.enabled"), s.searchStore),
+        fixed(LONG_TERM_STORE_JOB_NAME, key(LONG_TERM_STORE_KEY, "enabled"), s.longTermStore),
+        fixed(VMAUTH_JOB_NAME, key(LONG_TERM_STORE_KEY, "edges"), s.longTermStoreVmauth),
         ...ANNOTATION_JOB_NAMES.map((name) => fixed(name, key(M, "annotationDiscovery"), s.annotationDiscovery && annotationDiscoveryOn(s.annotationDiscovery))),
         fixed(ANNOTATED_PROBE_JOB, key(BLACKBOX_EXPORTER_KEY, "probeAnnotated"), s.blackbox && s.blackbox.enabled && s.blackbox.probeAnnotated),
         ...(s.serviceNames ?? []).flatMap((name, i) => chosen(name, key(M, `services[${i}].name`), true)),

@@ -6,6 +6,7 @@ import { DAY_ONE_ALERT_CASES } from "./alert-cases-day-one";
 // The case format lives apart so that alert-cases-day-one.ts can use it without an import cycle.
 export type { AlertCase, AlertCases } from "./alert-case-format";
 export { casesOf } from "./alert-case-format";
+import { LONG_TERM_STORE_ALERT_CASES } from "./alert-cases-long-term-store";
 
 /**
  * Every job and component on, etcd over http so no certificates are needed, one remote-write
@@ -17,6 +18,7 @@ export function everyAlertSettings(): Settings {
         alertmanager: { replicas: 3, storage: { mode: "storageClass" } },
         blackboxExporter: { enabled: true, probes: [{ name: "shop", target: "https://shop.example.com/" }] },
         searchStore: { enabled: true },
+        longTermStore: { enabled: true },
     });
 }
 
@@ -111,6 +113,7 @@ const burn = (e: number, at: string): AlertCase => {
 /** 80 % of the default buffer (2M chunks x 8) is 13421772 bytes. */
 export const ALERT_CASES: Record<string, AlertCases> = {
     ...DAY_ONE_ALERT_CASES,
+    ...LONG_TERM_STORE_ALERT_CASES,
     PrometheusConfigReloadFailed: bounded({
         fires: { series: [s(`prometheus_config_last_reload_successful{${self}}`, flat(0))], at: "10m", labels: selfLabels },
         silent: { series: [s(`prometheus_config_last_reload_successful{${self}}`, flat(1))], at: "10m" },

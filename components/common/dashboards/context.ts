@@ -26,7 +26,9 @@ export type Source =
     | "searchStore"
     | "probes"
     /** The in-cluster store's exporter, scraped as job elasticsearch. */
-    | "elasticsearch";
+    | "elasticsearch"
+    /** The in-cluster VictoriaMetrics, scraped as job long-term-store. */
+    | "longTermStore";
 
 export interface DashboardContext {
     /** The sources that are on for this stack. */
@@ -62,6 +64,7 @@ export function dashboardContext(s: Settings): DashboardContext {
     }
     if (s.blackboxExporter.enabled) on.push("probes");
     if (s.metrics.elasticsearchTarget) on.push("elasticsearch");
+    if (s.metrics.longTermStoreTarget) on.push("longTermStore");
     return {
         sources: new Set(on),
         prometheusJob: s.metrics.name,

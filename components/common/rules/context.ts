@@ -38,6 +38,8 @@ export interface RuleContext {
     blackbox?: boolean;
     /** The in-cluster search store's exporter is scraped as job elasticsearch. */
     elasticsearch?: boolean;
+    /** The in-cluster long-term store runs and is scraped as job long-term-store. */
+    longTermStore?: boolean;
 }
 
 /** The remote-write queues, as the deployed release line names their metrics. */

@@ -1,0 +1,1 @@
+export { LongTermStore, LongTermStoreArgs } from "./long-term-store";

@@ -1,0 +1,63 @@
+import * as k8s from "@pulumi/kubernetes";
+import * as pulumi from "@pulumi/pulumi";
+import * as random from "@pulumi/random";
+import { LongTermStoreSettings } from "../../config";
+import { nfsPersistentVolume } from "../storage";
+import { ownServiceAccount } from "../common/own-service-account";
+import { NamespaceReadiness } from "../common/namespace-readiness";
+import { MonitoringComponent } from "../common/monitoring-component";
+import { authKeyArgs, authKeySecret } from "./auth-keys";
+import { AUTH_KEYS, longTermStoreLabels, longTermStoreUrl } from "./layout";
+import { longTermStoreService } from "./service";
+import { longTermStoreStatefulSet } from "./statefulset";
+import { isCentral, vmauthDeployment, vmauthIngress, vmauthLabels, vmauthName, vmauthSecret, vmauthService } from "./vmauth";
+
+export interface LongTermStoreArgs {
+    settings: LongTermStoreSettings;
+    namespaces: NamespaceReadiness;
+}
+
+/**
+ * The in-cluster VictoriaMetrics single-node server (docs/long-term-storage.md): every Prometheus
+ * replica remote-writes to it without its replica label, and it keeps one deduplicated series
+ * per target for longTermStore.retention. Its admin endpoints need the generated auth keys.
+ */
+export class LongTermStore extends MonitoringComponent {
+    public readonly serviceName: pulumi.Output<string>;
+    public readonly url: pulumi.Output<string>;
+    /** A central store's write endpoint for its edges, through the Ingress, when longTermStore.ingress is set. */
+    public readonly edgeUrl?: pulumi.Output<string>;
+
+    constructor(name: string, args: LongTermStoreArgs, opts?: pulumi.ComponentResourceOptions) {
+        super("cluster-monitoring:monitoring:LongTermStore", name, args.namespaces, opts);
+        const s = args.settings;
+        const inNamespace = this.inNamespace(s.namespace);
+        // No keepers: a key changes only with `pulumi up --replace` on its resource.
+        const keys = Object.fromEntries(
+            AUTH_KEYS.map((k) => [k.secretKey, new random.RandomPassword(`${name}-${k.secretKey}`, authKeyArgs(), { parent: this, additionalSecretOutputs: ["result"] }).result]),
+        );
+        const secret = new k8s.core.v1.Secret(`${name}-auth-keys`, authKeySecret(s, keys), inNamespace);
+        const service = new k8s.core.v1.Service(`${name}-service`, longTermStoreService(s), inNamespace);
+        const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, ownServiceAccount(s.name, s.namespace, longTermStoreLabels(s)), inNamespace);
+        const volumeArgs = nfsPersistentVolume(s.name, s.storage);
+        const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, this.clusterScoped())] : [];
+        new k8s.apps.v1.StatefulSet(`${name}-statefulset`, longTermStoreStatefulSet(s), this.inNamespace(s.namespace, secret, service, account, ...volume));
+        // A central store: vmauth takes the edges' writes, each bound to its cluster label.
+        if (isCentral(s)) {
+            const authConfig = new k8s.core.v1.Secret(`${name}-vmauth-config`, vmauthSecret(s), inNamespace);
+            const authAccount = new k8s.core.v1.ServiceAccount(`${name}-vmauth-service-account`, ownServiceAccount(vmauthName(s), s.namespace, vmauthLabels(s)), inNamespace);
+            const authService = new k8s.core.v1.Service(`${name}-vmauth-service`, vmauthService(s), inNamespace);
+            new k8s.apps.v1.Deployment(`${name}-vmauth`, vmauthDeployment(s), this.inNamespace(s.namespace, authConfig, authAccount, service, secret));
+            const ingress = vmauthIngress(s);
+            if (ingress) {
+                new k8s.networking.v1.Ingress(`${name}-vmauth-ingress`, ingress, this.inNamespace(s.namespace, authService));
+            }
+        }
+        this.serviceName = service.metadata.name;
+        this.url = pulumi.output(longTermStoreUrl(s));
+        if (isCentral(s) && s.ingress) {
+            this.edgeUrl = pulumi.output(`${s.ingress.tlsSecretName ? "https" : "http"}://${s.ingress.host}/api/v1/write`);
+        }
+        this.registerOutputs({ serviceName: this.serviceName, url: this.url, ...(this.edgeUrl ? { edgeUrl: this.edgeUrl } : {}) });
+    }
+}

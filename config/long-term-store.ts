@@ -1,0 +1,171 @@
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { closedObject, flag, text, whenClean } from "./fields";
+import { dnsLabel, prometheusDuration, prometheusDurationSeconds, serviceName, statefulSetName } from "./formats";
+import { ingressSchema } from "./metrics";
+import { secretKeyName } from "./remote-write";
+import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
+import { Problems } from "./problems";
+import { ResourceSettings, resourcesSchema } from "./resources";
+import { schedulingFields } from "./scheduling";
+import { fullKey } from "./source";
+import { storageSchema } from "./storage";
+
+export const LONG_TERM_STORE_KEY = "longTermStore";
+/** VictoriaMetrics' own port and the name the Service gives it. */
+export const LONG_TERM_STORE_PORT = 8428;
+export const LONG_TERM_STORE_PORT_NAME = "http";
+/** vmauth's own port, in front of the store while it takes edges' writes. */
+export const VMAUTH_PORT = 8427;
+/** The job label of the store's own /metrics. */
+export const LONG_TERM_STORE_JOB_NAME = "long-term-store";
+/** The job label of vmauth's /metrics, while a central store runs it. */
+export const VMAUTH_JOB_NAME = "long-term-store-vmauth";
+
+/**
+ * The single-node VictoriaMetrics server, v1.150.0 (VictoriaMetrics/VictoriaMetrics tag v1.150.0,
+ * 2026-08-14): the newest release when this was written. The flags it gets are checked against
+ * that tag's source and Debian's 1.79.5 in docs/long-term-storage.md#flags-and-versions.
+ */
+export const LONG_TERM_STORE_DEFAULTS = {
+    enabled: false,
+    name: "long-term-store",
+    image: "docker.io/victoriametrics/victoria-metrics:v1.150.0",
+    retention: "1y",
+    resources: { cpuRequest: "200m", memoryRequest: "1Gi", memoryLimit: "2Gi" } as ResourceSettings,
+    storageSize: "200Gi",
+    vmauthImage: "docker.io/victoriametrics/vmauth:v1.150.0",
+    vmauthResources: { cpuRequest: "50m", memoryRequest: "64Mi", memoryLimit: "256Mi" } as ResourceSettings,
+};
+
+/**
+ * -retentionPeriod as both the pinned release and Debian's 1.79.5 read it: a whole number and one
+ * of d, w or y. A bare number means months in both, and 1.150 reads M as months while 1.79 refuses
+ * it; h is read by both but a retention below a day is refused by 1.150. So only d, w and y, at
+ * least 1d.
+ */
+export function retentionPeriod(value: string): string | undefined {
+    const m = /^([0-9]{1,5})(d|w|y)$/.exec(value);
+    return m && Number(m[1]) >= 1 ? undefined : "a whole number of days, weeks or years such as 400d, 12w or 1y (VictoriaMetrics' -retentionPeriod; at least 1d)";
+}
+
+const d = LONG_TERM_STORE_DEFAULTS;
+
+/** One edge stack that writes to this central store: its cluster label and the secret key with its password. */
+const edgeSchema = closedObject({
+    cluster: text(dnsLabel, "edge-eu").meta({ description: "the edge's cluster label, also its vmauth user name; every sample it writes gets cluster=<this>" }),
+    passwordKey: text(secretKeyName, "edgeEuWritePassword").meta({ description: "the top-level secret key holding the edge's password (the edge's remoteWrite basicAuth.passwordKey holds the same)" }),
+});
+
+export type EdgeSettings = z.output<typeof edgeSchema>;
+
+/**
+ * `cluster-monitoring:longTermStore`: an optional VictoriaMetrics single-node server in the
+ * metrics namespace. Every Prometheus replica remote-writes to it without its replica label, and
+ * the store deduplicates the replicas' samples by time (docs/long-term-storage.md).
+ */
+export const longTermStoreSchema = closedObject({
+    enabled: flag().default(d.enabled).meta({ description: "deploy the in-cluster VictoriaMetrics store; every Prometheus replica remote-writes to it" }),
+    name: text((v) => statefulSetName(v) ?? serviceName(v)).default(d.name).meta({ description: "StatefulSet, Service, ServiceAccount and auth-key Secret name, in the metrics namespace" }),
+    image: text(imageAtLeast(OLDEST_IMAGES.victoriaMetrics)).default(d.image).meta({ description: "the VictoriaMetrics single-node image" }),
+    retention: text(retentionPeriod).default(d.retention).meta({ description: "-retentionPeriod: how long samples are kept, in d, w or y" }),
+    dedupInterval: text(prometheusDuration)
+        .optional()
+        .meta({
+            description:
+                "-dedup.minScrapeInterval; metrics.scrapeInterval when unset. Never shorter than metrics.scrapeInterval, never longer than a job that scrapes more slowly than it",
+        }),
+    resources: resourcesSchema(d.resources).meta({ description: "the container's CPU and memory" }),
+    ...schedulingFields(),
+    storage: storageSchema(d.storageSize).meta({ description: "the data volume: { mode, size, className, nfs }" }),
+    edges: z
+        .array(edgeSchema, { error: "a list of { cluster, passwordKey }" })
+        .default([])
+        .superRefine((edges, ctx) => {
+            edges.forEach((e, i) => {
+                if (typeof e?.cluster === "string" && edges.findIndex((o) => o?.cluster === e.cluster) !== i) {
+                    ctx.addIssue({ code: "custom", path: [i, "cluster"], input: e.cluster, message: "a cluster label no other edge has: each edge's credential writes only its own cluster" });
+                }
+            });
+        })
+        .meta({ description: "other clusters' stacks that write here through vmauth, one user per edge bound to its cluster label; none by default (a central stack has one or more)" }),
+    vmauthImage: text(imageAtLeast(OLDEST_IMAGES.victoriaMetrics)).default(d.vmauthImage).meta({ description: "the vmauth image, in front of the store while edges is not empty" }),
+    vmauthResources: resourcesSchema(d.vmauthResources).meta({ description: "vmauth's CPU and memory" }),
+    ingress: ingressSchema.optional().meta({ description: "an Ingress to vmauth, where edges write: { host, className, tlsSecretName }; only with edges" }),
+}).superRefine((s, ctx) => {
+    // The store's own port has no authentication: only vmauth, which edges switch on, may be published.
+    if (s.ingress !== undefined && s.edges.length === 0) {
+        ctx.addIssue({
+            code: "custom",
+            path: ["ingress"],
+            input: s.ingress,
+            message: "nothing without edges: the Ingress publishes the write endpoint, which has authentication only through vmauth, and vmauth runs only for listed edges",
+        });
+    }
+}, whenClean("ingress", "edges"));
+
+export type LongTermStoreSettings = z.output<typeof longTermStoreSchema> & {
+    /** The metrics namespace: the store runs beside Prometheus and Grafana. */
+    namespace: string;
+    /** -dedup.minScrapeInterval as resolved: dedupInterval, else metrics.scrapeInterval. */
+    dedupInterval: string;
+    /** Each edge's password by its passwordKey, Pulumi secrets (config/secrets.ts readEdgePasswords). */
+    edgePasswords?: Record<string, pulumi.Output<string>>;
+};
+
+/** The secret keys the raw, not yet validated longTermStore value names, so they count as known keys. */
+export function referencedEdgeSecretKeys(raw: unknown): string[] {
+    const edges = (raw as { edges?: unknown } | undefined)?.edges;
+    return Array.isArray(edges) ? edges.map((e: any) => e?.passwordKey).filter((k): k is string => typeof k === "string" && secretKeyName(k) === undefined) : [];
+}
+
+/** A scrape job with an interval of its own, for the dedup check: the key that sets it, and the interval. */
+export interface JobInterval {
+    key: string;
+    job: string;
+    interval: string;
+}
+
+/**
+ * The checks of longTermStore against the rest of the stack (docs/long-term-storage.md#deduplication):
+ * - while it is off, no other key of it: a setting that does nothing is nearly always a mistake
+ *   (the stack meant to switch it on);
+ * - the dedup interval is at least the global scrape interval, or two replicas' samples of one
+ *   scrape would both be kept;
+ * - it is at most the interval of every job that scrapes more slowly than the global interval,
+ *   so dedup never thins such a job (prod's jmx-kafka at 1m).
+ * `raw` is the key's value as the stack file holds it, so only keys the stack wrote are named.
+ */
+export function checkLongTermStore(raw: unknown, s: z.output<typeof longTermStoreSchema>, scrapeInterval: string | undefined, slowerJobs: readonly JobInterval[], problems: Problems): void {
+    const key = fullKey(LONG_TERM_STORE_KEY);
+    if (!s.enabled) {
+        const given = typeof raw === "object" && raw !== null ? Object.keys(raw).filter((k) => k !== "enabled" && (raw as Record<string, unknown>)[k] !== null) : [];
+        for (const k of given) {
+            problems.add(`${key}.${k}`, (raw as Record<string, unknown>)[k], `nothing while ${key}.enabled is false: set enabled: true to deploy the store, or remove ${k}`);
+        }
+        return;
+    }
+    // Without a valid metrics key (scrapeInterval undefined) the dedup checks wait for it.
+    if (s.dedupInterval === undefined || scrapeInterval === undefined) {
+        return;
+    }
+    const dedup = prometheusDurationSeconds(s.dedupInterval);
+    const global = prometheusDurationSeconds(scrapeInterval);
+    if (dedup < global) {
+        problems.add(
+            `${key}.dedupInterval`,
+            s.dedupInterval,
+            `a duration of at least ${fullKey("metrics")}.scrapeInterval (${scrapeInterval}): with a shorter one both replicas' samples of one scrape are kept, and nothing is deduplicated`,
+        );
+        return;
+    }
+    for (const j of slowerJobs.filter((x) => prometheusDurationSeconds(x.interval) > global)) {
+        if (dedup > prometheusDurationSeconds(j.interval)) {
+            problems.add(
+                `${key}.dedupInterval`,
+                s.dedupInterval,
+                `a duration of at most ${j.interval}, the interval of job ${j.job} (${j.key}): a longer one keeps one sample per ${s.dedupInterval} and thins that job`,
+            );
+        }
+    }
+}

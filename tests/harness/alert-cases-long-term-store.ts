@@ -1,0 +1,58 @@
+import { AlertCase, AlertCases } from "./alert-case-format";
+
+/**
+ * The long-term store's alerts (components/long-term-store/alerts.ts), each at its boundary as
+ * tests/alert-boundaries.real.test.ts moves it: a ratio 5 % either side of 0.8, a single
+ * increment for `> 0`, a firing case exactly when its `for` runs out and an early one a minute before.
+ */
+
+const s = (series: string, values: string) => ({ series, values });
+const flat = (value: number | string, minutes = 60) => `${value}+0x${minutes}`;
+/** One increment at minute 1 and every 5 minutes after: increase(x[5m]) is exactly 1 from minute 1 on. */
+const ticks = (every: number, minutes = 60) => Array.from({ length: minutes + 1 }, (_, t) => (t < 1 ? 0 : 1 + Math.floor((t - 1) / every))).join(" ");
+const oneMinuteBefore = (c: AlertCase): AlertCase => ({ series: c.series, at: `${Number(/^([0-9]+)m$/.exec(c.at)![1]) - 1}m` });
+const bounded = (c: Omit<AlertCases, "early">): AlertCases => ({ ...c, early: oneMinuteBefore(c.fires) });
+
+const podLabels = { namespace: "monitoring", pod: "long-term-store-0" };
+const target = { job: "long-term-store", ...podLabels, service: "long-term-store", endpoint: "http", instance: "10.244.0.12:8428" };
+const text = (labels: Record<string, string>) => Object.entries(labels).map(([k, v]) => `${k}="${v}"`).join(",");
+const t = text(target);
+const path = { ...target, path: "/storage" };
+
+/** The data and the free space of the volume, in GB, so that data / (data + free) is `used`. */
+const disk = (used: number) => [
+    s(`vm_data_size_bytes{${t},type="indexdb"}`, flat(used * 10)),
+    s(`vm_data_size_bytes{${t},type="storage/big"}`, flat(used * 90)),
+    s(`vm_free_disk_space_bytes{${text(path)}}`, flat((1 - used) * 100)),
+];
+
+export const LONG_TERM_STORE_ALERT_CASES: Record<string, AlertCases> = {
+    LongTermStoreDown: bounded({
+        fires: { series: [s(`up{${t}}`, flat(0, 20))], at: "10m", labels: {} },
+        silent: { series: [s(`up{${t}}`, flat(1, 20))], at: "10m" },
+        scenarios: [{ name: "no target at all", fires: true, case: { series: [s(`up{job="monitor"}`, flat(1, 20))], at: "10m", labels: {} } }],
+    }),
+    LongTermStoreReadOnly: bounded({
+        fires: { series: [s(`vm_storage_is_read_only{${text(path)}}`, flat(1, 20))], at: "5m", labels: path },
+        silent: { series: [s(`vm_storage_is_read_only{${text(path)}}`, flat(0, 20))], at: "5m" },
+    }),
+    LongTermStoreDiskUsageHigh: bounded({
+        fires: { series: disk(0.82), at: "30m", labels: podLabels },
+        silent: { series: disk(0.78), at: "30m" },
+    }),
+    LongTermStoreWriteErrors: bounded({
+        fires: { series: [s(`vm_http_request_errors_total{${t},path="/api/v1/write",protocol="promremotewrite"}`, ticks(5))], at: "16m", labels: podLabels },
+        silent: { series: [s(`vm_http_request_errors_total{${t},path="/api/v1/write",protocol="promremotewrite"}`, flat(0))], at: "16m" },
+        scenarios: [
+            {
+                name: "errors on queries only",
+                fires: false,
+                case: { series: [s(`vm_http_request_errors_total{${t},path="/api/v1/query_range"}`, ticks(5))], at: "16m" },
+            },
+        ],
+    }),
+    LongTermStoreSamplesIgnored: bounded({
+        fires: { series: [s(`vm_rows_ignored_total{${t},reason="big_timestamp"}`, ticks(5))], at: "16m", labels: { ...podLabels, reason: "big_timestamp" } },
+        silent: { series: [s(`vm_rows_ignored_total{${t},reason="big_timestamp"}`, flat(0))], at: "16m" },
+    }),
+};

@@ -1,0 +1,152 @@
+import * as assert from "assert";
+import { PROJECT } from "../config/source";
+import { dashboardsFor } from "../stack/dashboards";
+import { runStack } from "./harness/dashboard-stack";
+import { prometheusQueries, queryVariables } from "./harness/dashboards";
+import { PrometheusProcess } from "./harness/prometheus";
+import { fillVariables, labelValuesQuery } from "./harness/promql";
+import { settingsWithGrafana } from "./harness/stack-config";
+import { VictoriaMetricsProcess } from "./harness/victoria-metrics";
+
+/**
+ * Same answers on both engines (issue #32): the dashboards' real stack (tests/harness/dashboard-stack.ts,
+ * every job the dashboards read, scraped every second) remote-writes to Debian's VictoriaMetrics
+ * 1.79.5 through the generated remote_write block, and every Prometheus panel query of every
+ * dashboard is asked of Prometheus and of the store at the same instant, a minute back (past the
+ * store's 30s -search.latencyOffset). The store runs the generated flags but for
+ * -dedup.minScrapeInterval, 1s here since the sandbox scrapes every second: the dedup interval
+ * follows the scrape interval.
+ */
+
+/** Four 1s scrapes would be Grafana's $__rate_interval here; 15s gives every window many samples and keeps the wait short. */
+const RATE_INTERVAL = "15s";
+/** Functions over a range whose MetricsQL result differs by design (docs/grafana.md#which-data-source-each-dashboard-reads). */
+const RANGE_FUNCTIONS = /\b(rate|irate|increase|deriv|delta|histogram_quantile)\s*\(/;
+/**
+ * MetricsQL's rate() and increase() do not extrapolate to the window's edges and take the sample
+ * just before the window into account (VictoriaMetrics docs, "MetricsQL", tag v1.150.0), where
+ * Prometheus extrapolates by up to half an interval at each end: the two differ by up to about one
+ * scrape interval over the window, 1s / 15s ≈ 7 % here (6.6 % measured). 15 % leaves room for
+ * scrapes that a busy machine delays; histogram_quantile interpolates over rates that differ so.
+ */
+const RANGE_TOLERANCE = 0.15;
+
+/**
+ * Queries whose answers differ on purpose in this test's data, each with the reason; every other
+ * query must agree. A listed query that agrees fails the test, so the list only shrinks.
+ */
+const KNOWN_DIFFERENCES: Readonly<Record<string, string>> = {
+    "Control plane / etcd leader changes / A":
+        "increase() over 1h of a counter whose series starts inside the window (the test's data is minutes old): MetricsQL counts its first value as an increase from 0, " +
+        "Prometheus counts from the first sample. On a store older than the window both count the same changes",
+};
+
+type Vector = Array<{ metric: Record<string, string>; value: [number, string] }>;
+
+async function queryAt(url: string, expr: string, time: number): Promise<Vector> {
+    const body = (await (await fetch(`${url}/api/v1/query?query=${encodeURIComponent(expr)}&time=${time}`)).json()) as any;
+    if (body.status !== "success") {
+        throw new Error(`${url}: ${expr} answered ${JSON.stringify(body)}`);
+    }
+    return body.data.result;
+}
+
+/** Series by their labels, without the external labels the store keeps and Prometheus' queries leave out. */
+function byLabels(v: Vector, external: readonly string[]): Map<string, number> {
+    return new Map(
+        v.map((s) => {
+            const labels = Object.entries(s.metric)
+                .filter(([k]) => !external.includes(k))
+                .sort(([a], [b]) => a.localeCompare(b));
+            return [JSON.stringify(labels), Number(s.value[1])];
+        }),
+    );
+}
+
+function close(a: number | undefined, b: number | undefined, tolerance: number): boolean {
+    // MetricsQL leaves NaN results out (a ratio of two zero rates, a quantile of empty buckets), where Prometheus returns NaN.
+    if ((a === undefined || Number.isNaN(a)) && (b === undefined || Number.isNaN(b))) {
+        return true;
+    }
+    if (a === undefined || b === undefined) {
+        return false;
+    }
+    return a === b || Math.abs(a - b) <= tolerance * Math.max(Math.abs(a), Math.abs(b)) || Math.abs(a - b) < 1e-9;
+}
+
+describe("same answers on both engines: every dashboard query on Prometheus and on the long-term store (Debian's 2.42 and VictoriaMetrics 1.79.5)", function () {
+    const settings = settingsWithGrafana({ metrics: { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http" } }, searchStore: { enabled: true }, longTermStore: { enabled: true } });
+    const dashboards = dashboardsFor(settings, PROJECT).filter((d) => d.json.title !== "Logs" && d.slug !== "long-term-store");
+    const closers: Array<() => Promise<void>> = [];
+    let prom: PrometheusProcess | undefined;
+    let store: VictoriaMetricsProcess | undefined;
+
+    before(async () => {
+        store = await VictoriaMetricsProcess.start({ ...settings.longTermStore, dedupInterval: "1s" });
+        closers.push(() => store!.stop());
+        prom = await runStack(settings, closers, (config) => {
+            assert.strictEqual(config.remote_write.length, 1);
+            config.remote_write[0].url = `${store!.url}/api/v1/write`;
+        });
+        // A minute of every job in the store, older than its latency offset, so that the 15s
+        // windows compared below lie wholly inside the data: MetricsQL's rate() divides by the
+        // time its samples cover, Prometheus' by the window, and they differ where the data starts.
+        await store.waitFor(async () => (await store!.query("count_over_time(up[1m]) >= 55")).length >= 10, "a minute of every job in the store");
+    });
+
+    after(async () => {
+        for (const close of closers.reverse()) {
+            await close();
+        }
+    });
+
+    it("every panel query gives the same series, with the same values (range functions within 15 %)", async () => {
+        const time = Math.floor(Date.now() / 1000) - 31;
+        // Every job's samples up to that instant have reached the store (remote write sends in batches).
+        await store!.waitFor(async () => {
+            const up = await store!.export("up");
+            return up.length >= 10 && up.every((series) => Math.max(...series.timestamps) > (time + 1) * 1000);
+        }, "every job's samples past the compared instant in the store");
+        const external = Object.keys(settings.metrics.externalLabels);
+        const differ: string[] = [];
+        const known: string[] = [];
+        let checked = 0;
+        let largest = 0;
+        for (const d of dashboards) {
+            // Variables as Grafana fills them, from Prometheus' answer.
+            const values: Record<string, string> = { __rate_interval: RATE_INTERVAL };
+            for (const v of queryVariables(d).filter((v) => v.datasourceType === "prometheus")) {
+                const { selector, label } = labelValuesQuery(v.query);
+                const options = (await queryAt(prom!.url, `count by (${label}) (${fillVariables(selector, values)})`, time)).map((r) => r.metric[label]).filter((x) => x).sort();
+                values[v.name] = v.includeAll ? v.allValue! : options[0];
+            }
+            for (const q of prometheusQueries([d])) {
+                const expr = fillVariables(q.expr, values);
+                const [p, s] = await Promise.all([queryAt(prom!.url, expr, time), queryAt(store!.url, expr, time)]);
+                const [pm, sm] = [byLabels(p, external), byLabels(s, external)];
+                const tolerance = RANGE_FUNCTIONS.test(expr) ? RANGE_TOLERANCE : 1e-9;
+                checked++;
+                const keys = [...new Set([...pm.keys(), ...sm.keys()])];
+                const name = `${q.dashboard} / ${q.panel} / ${q.refId}`;
+                const wrong = keys.filter((k) => !close(pm.get(k), sm.get(k), tolerance));
+                for (const k of name in KNOWN_DIFFERENCES ? [] : keys) {
+                    const [a, b] = [pm.get(k), sm.get(k)];
+                    if (a !== undefined && b !== undefined && Number.isFinite(a) && Number.isFinite(b) && Math.max(Math.abs(a), Math.abs(b)) > 0) {
+                        largest = Math.max(largest, Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b)));
+                    }
+                }
+                if (name in KNOWN_DIFFERENCES) {
+                    known.push(name);
+                    if (wrong.length === 0) {
+                        differ.push(`${name} is listed as differing, but agrees: remove it from KNOWN_DIFFERENCES`);
+                    }
+                } else if (pm.size === 0 || wrong.length > 0) {
+                    differ.push(`${q.dashboard} / ${q.panel} / ${q.refId}: ${expr}\n  ${wrong.slice(0, 3).map((k) => `${k}: prometheus ${pm.get(k)}, store ${sm.get(k)}`).join("\n  ")}`);
+                }
+            }
+        }
+        assert.deepStrictEqual(differ, []);
+        assert.deepStrictEqual(known.sort(), Object.keys(KNOWN_DIFFERENCES).sort(), "every known difference names a query that exists");
+        console.log(`      ${checked} queries of ${dashboards.length} dashboards agree; the largest relative difference, of a range function, is ${(largest * 100).toFixed(2)} %`);
+    });
+});
