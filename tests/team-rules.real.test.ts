@@ -35,6 +35,7 @@ describe("team rules: a simulation of the sidecar's writes, the real checker, pr
                 TEAM_RULES_LIVE: at("live"),
                 PROMTOOL: requireBinary("promtool"),
                 TEAM_RULES_ONCE: "1",
+                TEAM_RULES_SIGNAL_AFTER: "0",
                 PROMETHEUS_PID: String(prometheus!.pid),
             },
             encoding: "utf8",

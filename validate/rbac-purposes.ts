@@ -255,6 +255,17 @@ export const RBAC_PURPOSES: readonly RbacPurpose[] = [
     },
     {
         kind: "Role",
+        name: "monitor-main-team-rules",
+        namespaces: ["demo"],
+        apiGroups: [""],
+        resources: ["configmaps"],
+        verbs: ["list", "watch"],
+        serves: { component: "prometheus" },
+        purpose:
+            "metrics.teamRules: the team rules sidecar in Prometheus' pod lists and watches the ConfigMaps labelled prometheus_rule of each allowed namespace (a ClusterRole with all: true) (docs/monitor-your-app.md#team-rules)",
+    },
+    {
+        kind: "Role",
         name: "grafana-team-dashboards",
         namespaces: ["demo"],
         apiGroups: [""],

@@ -184,6 +184,15 @@ export function checkTeamFiles(files: readonly TeamFile[], contract: TeamContrac
             }
             checkDashboards(cm, where);
         } else {
+            if (r.namespaces !== "all" && !r.namespaces.includes(cm.namespace)) {
+                add(
+                    `${where} metadata.namespace`,
+                    cm.namespace,
+                    r.namespaces.length === 0
+                        ? "nothing: the platform takes no team rule files (metrics.teamRules is off)"
+                        : `one of the namespaces the platform takes rule files from: ${r.namespaces.join(", ")} (metrics.teamRules); elsewhere its RBAC cannot even see the ConfigMap`,
+                );
+            }
             checkRules(cm, where);
         }
     }

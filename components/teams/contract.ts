@@ -21,6 +21,8 @@ export interface TeamContract {
     rules: {
         label: string;
         value: string;
+        /** The namespaces whose labelled ConfigMaps become rule files; "all", or none while metrics.teamRules is off. */
+        namespaces: string[] | "all";
         maxFilesPerNamespace: number;
         maxRulesPerNamespace: number;
     };
@@ -28,10 +30,3 @@ export interface TeamContract {
 
 export const TEAM_CONTRACT_VERSION = 1;
 
-/**
- * The label of a team's rule ConfigMaps, beside grafana_dashboard: one key per rule file. Only the
- * checker takes them today; the drop-in rules path (issue 31, path 1) is not deployed yet.
- */
-export const TEAM_RULE_LABEL = "prometheus_rule";
-export const TEAM_RULE_LABEL_VALUE = "1";
-export const TEAM_RULE_LIMITS = { maxFilesPerNamespace: 20, maxRulesPerNamespace: 200 } as const;

@@ -18,6 +18,11 @@ LIVE=${TEAM_RULES_LIVE:-/etc/prometheus/team-rules}
 PROMTOOL=${PROMTOOL:-promtool}
 INTERVAL=${TEAM_RULES_INTERVAL:-10}
 STATE="$LIVE/.state"
+# Prometheus exits on a SIGHUP that arrives before it installs its handler, early in its start:
+# the signal waits until its process is this many seconds old (its start time in /proc, in the
+# kernel's usual 100 ticks a second). Files written before it starts are loaded at its start anyway.
+SIGNAL_AFTER=${TEAM_RULES_SIGNAL_AFTER:-15}
+pending=0
 
 reason_text() {
 	# One line, without quotes or braces (template syntax), at most 300 characters.
@@ -50,11 +55,17 @@ EOF
 
 reload() {
 	pid=${PROMETHEUS_PID:-$(pidof prometheus)}
-	if [ -n "$pid" ]; then
-		kill -HUP "$pid" && echo "team rules: live files changed, sent SIGHUP to Prometheus ($pid)"
-	else
-		echo "team rules: live files changed, but no prometheus process is visible" >&2
+	if [ -z "$pid" ] || [ ! -r "/proc/$pid/stat" ]; then
+		echo "team rules: live files changed, no prometheus process visible yet" >&2
+		return
 	fi
+	started=$(cut -d' ' -f22 "/proc/$pid/stat")
+	up=$(cut -d. -f1 /proc/uptime)
+	if [ $((up - started / 100)) -lt "$SIGNAL_AFTER" ]; then
+		echo "team rules: live files changed, Prometheus ($pid) started less than ${SIGNAL_AFTER}s ago; signalling on a later pass"
+		return
+	fi
+	kill -HUP "$pid" && pending=0 && echo "team rules: live files changed, sent SIGHUP to Prometheus ($pid)"
 }
 
 check_pass() {
@@ -108,6 +119,9 @@ check_pass() {
 		esac
 	done
 	if [ "$changed" = 1 ]; then
+		pending=1
+	fi
+	if [ "$pending" = 1 ]; then
 		reload
 	fi
 }
