@@ -25,8 +25,7 @@ async function cli(args: string[]): Promise<{ code: number; out: string; err: st
     return { code, out, err };
 }
 
-describe("team:check (docs/monitor-your-app.md#check-before-you-apply)", function () {
-    this.timeout(120_000);
+describe("team:check (docs/monitor-your-app.md#check-before-you-apply)", () => {
     let contract: TeamContract;
     before(async () => {
         contract = await contractOfStack("dev", REPO);
