@@ -1,3 +1,4 @@
+import * as pulumi from "@pulumi/pulumi";
 import { parseAllDocuments } from "yaml";
 import { analyzePromql } from "../../prometheus-releases/promql";
 import { PROMETHEUS_RELEASES } from "../../prometheus-releases/release-lines";
@@ -23,7 +24,8 @@ export interface TeamProblem {
     expected: string;
 }
 
-export class TeamCheckError extends Error {
+/** A RunError, as the stack file's ConfigError: Pulumi prints its message alone, at the team's preview. */
+export class TeamCheckError extends pulumi.RunError {
     constructor(readonly problems: TeamProblem[]) {
         super(
             `invalid team objects (${problems.length} problem${problems.length === 1 ? "" : "s"}):\n` +
