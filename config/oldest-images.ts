@@ -40,6 +40,10 @@ export const OLDEST_IMAGES = {
         version: "7.11.0",
         why: "the gateway passes --cookie-secret-file, which oauth2-proxy declares since v7.11.0 (pkg/apis/options/cookie.go; absent at v7.10.0), to keep the cookie secret out of the arguments",
     },
+    k8sSidecar: {
+        version: "2.8.1",
+        why: "Grafana's team dashboards watch several namespaces with one sidecar; before 2.8.1 each namespace's list removed the files of the others (src/resources.py list_resources scopes its removal to its namespace since 2.8.1)",
+    },
     grafana: {
         version: "13.0.0",
         why: "the dashboards are built with the foundation SDK for Grafana 13 (dashboard schemaVersion 42, panel options of that line); no older line is checked",
