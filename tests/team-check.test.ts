@@ -94,7 +94,7 @@ describe("team:check (docs/monitor-your-app.md#check-before-you-apply)", () => {
         has(/^a\.yaml ConfigMap demo\/folder metadata\.annotations\.k8s-sidecar-target-directory: got "\/etc", expected no folder annotation/);
         has(/^a\.yaml ConfigMap demo\/fetch data\["remote\.json\.url"\]: .*expected no \.url key/);
         has(/^rules\/b\.yaml ConfigMap demo\/unparsable data\["u\.yml"\]: .*expected a Prometheus rule file in YAML/);
-        has(/^rules\/b\.yaml ConfigMap demo\/newer data\["n\.yml"\]\.groups\[0\]\.rules\[0\]\.expr: got "last_over_time\(up\[5m\]\) == 0", expected PromQL that Prometheus v2\.11\.1 .*the function last_over_time/);
+        has(/^rules\/b\.yaml ConfigMap demo\/newer data\["n\.yml"\]\.groups\[0\]\.rules\[0\]\.expr: got "last_over_time\(up\[5m\]\) == 0", expected PromQL that Prometheus v2\.11\.1 .*`last_over_time` is not available in Prometheus v2\.11\.1 \(it came in 2\.26\)/);
         has(/^rules\/b\.yaml ConfigMap demo\/again data\["a\.yml"\]\.groups\[0\]\.name: got "g1", expected a group name not used yet in namespace demo \(newer\.n\.yml has it\)/);
         has(/^rules\/b\.yaml ConfigMap \?\/nons metadata\.namespace: got nothing, expected the team's namespace \(or pass --namespace\)/);
     });
