@@ -57,22 +57,22 @@ export class Grafana extends MonitoringComponent {
         const claim = claimArgs ? [new k8s.core.v1.PersistentVolumeClaim(`${name}-data`, claimArgs, this.inNamespace(namespace, ...volume))] : [];
         const service = new k8s.core.v1.Service(`${name}-service`, grafanaService(m.grafana), inNamespace);
         const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, ownServiceAccount(m.grafana.name, m.grafana.namespace, grafanaLabels(m.grafana)), inNamespace);
+        // Named `${name}-team-dashboards-<kind>[-<namespace>]`, written out per kind so tests/name-collisions.test.ts finds each constructor.
         for (const { kind, object } of teamDashboardsRbac(m)) {
             const ns = (object.metadata as { namespace?: string }).namespace;
-            const id = `${name}-team-dashboards-${kind.toLowerCase()}${ns ? `-${ns}` : ""}`;
             const opts = ns ? this.inNamespace(ns, account) : this.clusterScoped(account);
             switch (kind) {
                 case "Role":
-                    new k8s.rbac.v1.Role(id, object as unknown as k8s.rbac.v1.RoleArgs, opts);
+                    new k8s.rbac.v1.Role(`${name}-team-dashboards-role-${ns}`, object as unknown as k8s.rbac.v1.RoleArgs, opts);
                     break;
                 case "RoleBinding":
-                    new k8s.rbac.v1.RoleBinding(id, object as unknown as k8s.rbac.v1.RoleBindingArgs, opts);
+                    new k8s.rbac.v1.RoleBinding(`${name}-team-dashboards-rolebinding-${ns}`, object as unknown as k8s.rbac.v1.RoleBindingArgs, opts);
                     break;
                 case "ClusterRole":
-                    new k8s.rbac.v1.ClusterRole(id, object as unknown as k8s.rbac.v1.ClusterRoleArgs, opts);
+                    new k8s.rbac.v1.ClusterRole(`${name}-team-dashboards-clusterrole`, object as unknown as k8s.rbac.v1.ClusterRoleArgs, opts);
                     break;
                 case "ClusterRoleBinding":
-                    new k8s.rbac.v1.ClusterRoleBinding(id, object as unknown as k8s.rbac.v1.ClusterRoleBindingArgs, opts);
+                    new k8s.rbac.v1.ClusterRoleBinding(`${name}-team-dashboards-clusterrolebinding`, object as unknown as k8s.rbac.v1.ClusterRoleBindingArgs, opts);
                     break;
             }
         }

@@ -100,14 +100,14 @@ export class Prometheus extends MonitoringComponent {
         const rules = new k8s.core.v1.ConfigMap(`${name}-rule-files`, ruleFilesConfigMap(s, args.ruleFiles), inNamespace);
         const teamScriptArgs = teamRulesScriptConfigMap(s);
         const teamScript = teamScriptArgs ? [new k8s.core.v1.ConfigMap(`${name}-team-rules-script`, teamScriptArgs, inNamespace)] : [];
+        // Named `${name}-team-rules-<kind>[-<namespace>]`, written out per kind so tests/name-collisions.test.ts finds each constructor.
         for (const { kind, object } of teamRulesRbac(s)) {
             const ns = (object.metadata as { namespace?: string }).namespace;
-            const id = `${name}-team-rules-${kind.toLowerCase()}${ns ? `-${ns}` : ""}`;
             const opts = ns ? this.inNamespace(ns, account) : this.clusterScoped(account);
-            if (kind === "Role") new k8s.rbac.v1.Role(id, object as unknown as k8s.rbac.v1.RoleArgs, opts);
-            else if (kind === "RoleBinding") new k8s.rbac.v1.RoleBinding(id, object as unknown as k8s.rbac.v1.RoleBindingArgs, opts);
-            else if (kind === "ClusterRole") new k8s.rbac.v1.ClusterRole(id, object as unknown as k8s.rbac.v1.ClusterRoleArgs, opts);
-            else new k8s.rbac.v1.ClusterRoleBinding(id, object as unknown as k8s.rbac.v1.ClusterRoleBindingArgs, opts);
+            if (kind === "Role") new k8s.rbac.v1.Role(`${name}-team-rules-role-${ns}`, object as unknown as k8s.rbac.v1.RoleArgs, opts);
+            else if (kind === "RoleBinding") new k8s.rbac.v1.RoleBinding(`${name}-team-rules-rolebinding-${ns}`, object as unknown as k8s.rbac.v1.RoleBindingArgs, opts);
+            else if (kind === "ClusterRole") new k8s.rbac.v1.ClusterRole(`${name}-team-rules-clusterrole`, object as unknown as k8s.rbac.v1.ClusterRoleArgs, opts);
+            else new k8s.rbac.v1.ClusterRoleBinding(`${name}-team-rules-clusterrolebinding`, object as unknown as k8s.rbac.v1.ClusterRoleBindingArgs, opts);
         }
         const volumeArgs = nfsPersistentVolume(s.name, s.storage);
         const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, this.clusterScoped())] : [];
