@@ -42,7 +42,7 @@ export const OLDEST_IMAGES = {
     },
     k8sSidecar: {
         version: "2.8.1",
-        why: "Grafana's team dashboards watch several namespaces with one sidecar; before 2.8.1 each namespace's list removed the files of the others (src/resources.py list_resources scopes its removal to its namespace since 2.8.1)",
+        why: "Grafana's team dashboards and Prometheus' team rules (grafana.teamDashboards.image, metrics.teamRules.image) each watch several namespaces with one sidecar; before 2.8.1 each namespace's list removed the files of the others (src/resources.py list_resources scopes its removal to its namespace since 2.8.1)",
     },
     grafana: {
         version: "13.0.0",

@@ -331,6 +331,7 @@ const NP = "cluster-monitoring:networkPolicies";
 const IDLE: Case[] = [
     { class: "does nothing", what: "Alertmanager's retention while it is off", edit: (c) => (c[A] = { enabled: false, retention: "240h" }), key: `${A}.retention`, says: /nothing unless cluster-monitoring:alertmanager\.enabled is true/ },
     { class: "does nothing", what: "Grafana's Ingress while it is off", edit: (c) => (c[G] = { enabled: false, ingress: { host: "grafana.example.com" } }), key: `${G}.ingress`, says: /grafana\.enabled is true/ },
+    { class: "does nothing", what: "team dashboards while Grafana is off", edit: (c) => (c[G] = { enabled: false, teamDashboards: { namespaces: ["shop"] } }), key: `${G}.teamDashboards`, says: /nothing unless cluster-monitoring:grafana\.enabled is true/ },
     { class: "does nothing", what: "the search store's image while it is off", edit: (c) => (c[S] = { image: "docker.elastic.co/elasticsearch/elasticsearch-oss:7.10.2" }), key: `${S}.image`, says: /searchStore\.enabled is true/ },
     { class: "does nothing", what: "node-exporter's port while it is off", edit: (c) => (c[NE] = { enabled: false, port: 9200 }), key: `${NE}.port`, says: /nodeExporter\.enabled is true/ },
     { class: "does nothing", what: "kube-state-metrics' resources while it is off", edit: (c) => (c[KSM] = { enabled: false, resources: { memoryLimit: "1Gi" } }), key: `${KSM}.resources`, says: /kubeStateMetrics\.enabled is true/ },
