@@ -113,6 +113,24 @@ const URL_FIELDS: [string, string, string, (c: Config, url: string) => void][] =
     ["Alertmanager's NFS server", `${A}.storage.nfs.server`, "alertmanager.storage.nfs.server", (c, url) => (c[A] = { storage: { mode: "nfs", nfs: { server: url, path: "/a" } } })],
     ["an etcd endpoint", `${M}.etcd.endpoints[0]`, "metrics.etcd.endpoints", (c, url) => Object.assign(c[M], { jobs: { etcd: true }, etcd: { endpoints: [url], scheme: "http" } })],
     ["the SMTP smarthost", `${A}.email.smarthost`, "alertmanager.email.smarthost", (c, url) => (c[A] = { email: { to: "oncall@example.com", from: "am@example.com", smarthost: url } })],
+    [
+        "an extra scrape config's static target",
+        `${M}.extraScrapeConfigs[0].static_configs[0].targets[0]`,
+        "metrics.extraScrapeConfigs[].static_configs[].targets",
+        (c, url) => metrics({ extraScrapeConfigs: [{ job_name: "billing-db", static_configs: [{ targets: [url] }] }] })(c),
+    ],
+    [
+        "an extra scrape config's http_sd URL",
+        `${M}.extraScrapeConfigs[0].http_sd_configs[0].url`,
+        "metrics.extraScrapeConfigs[].http_sd_configs[].url",
+        (c, url) => metrics({ extraScrapeConfigs: [{ job_name: "billing-db", http_sd_configs: [{ url }] }] })(c),
+    ],
+    [
+        "an extra scrape config's TLS server name",
+        `${M}.extraScrapeConfigs[0].tls_config.server_name`,
+        "metrics.extraScrapeConfigs[].tls_config.server_name",
+        (c, url) => metrics({ extraScrapeConfigs: [{ job_name: "billing-db", scheme: "https", tls_config: { server_name: url }, static_configs: [{ targets: ["db.example.com:9187"] }] }] })(c),
+    ],
 ];
 const CREDENTIALS_IN_URLS: Case[] = [
     ...URL_FIELDS.flatMap(([field, key, , set]) =>
@@ -145,6 +163,20 @@ const podAntiAffinityPreferred = (selector: Config) => ({
     podAntiAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 10, podAffinityTerm: { labelSelector: selector, topologyKey: "kubernetes.io/hostname" } }] },
 });
 const EMPTY_SELECTORS: Case[] = [
+    {
+        class: "empty selectors",
+        what: "an inhibit rule whose empty source lets every alert inhibit",
+        edit: (c) => (c[A] = { inhibitRules: [{ source_matchers: [], target_matchers: ['severity="warning"'], equal: ["alertname"] }] }),
+        key: `${A}.inhibitRules[0].source_matchers`,
+        says: /an empty source would let every alert inhibit/,
+    },
+    {
+        class: "empty selectors",
+        what: "an inhibit rule whose empty target inhibits every alert",
+        edit: (c) => (c[A] = { inhibitRules: [{ source_matchers: ['severity="critical"'], target_matchers: [], equal: ["alertname"] }] }),
+        key: `${A}.inhibitRules[0].target_matchers`,
+        says: /an empty target would inhibit every alert/,
+    },
     { class: "empty selectors", what: "a service job selecting every Service", edit: service({ selector: {} }), key: `${M}.services[0].selector`, says: /every Service in the namespace/ },
     { class: "empty selectors", what: "a scheduler job selecting every pod", edit: (c) => (c[CP] = { scheduler: { podLabels: {} } }), key: `${CP}.scheduler.podLabels`, says: /every pod in the namespace/ },
     { class: "empty selectors", what: "a controller manager job selecting every pod", edit: (c) => (c[CP] = { controllerManager: { podLabels: {} } }), key: `${CP}.controllerManager.podLabels`, says: /every pod/ },
@@ -465,6 +497,12 @@ const SELECTOR_KEYS: Record<string, string> = {
     "<c>.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms": "",
     // Labels a rule adds to its alert or series: no selection.
     "<c>.groups[].rules[].labels": "",
+    // Labels an extra scrape config's targets get, and labels the hatch adds to a pod: no selection
+    // (a pod label the program selects on is refused, tests/escape-hatches.test.ts).
+    "<c>.extraScrapeConfigs[].static_configs[].labels": "",
+    "<c>.extra.podLabels": "",
+    "<c>.inhibitRules[].source_matchers": "an inhibit rule whose empty source lets every alert inhibit",
+    "<c>.inhibitRules[].target_matchers": "an inhibit rule whose empty target inhibits every alert",
 };
 
 const CASES: Case[] = [
@@ -1045,8 +1083,8 @@ describe("bad stack files are refused before anything is registered or written",
             }
         }
         const covered = new Set(URL_FIELDS.map(([, , at]) => at));
-        // A relabel rule's target label is no address.
-        const missing = found.filter((f) => !covered.has(f) && !/targetLabel$/.test(f));
+        // A relabel rule's target label (targetLabel, or target_label in Prometheus' own shape) and an inhibit rule's target matchers are no address.
+        const missing = found.filter((f) => !covered.has(f) && !/(targetLabel|target_label|target_matchers)$/.test(f));
         assert.deepStrictEqual(missing, [], "keys that take a URL or host without a credentials case");
     });
 
