@@ -20,6 +20,7 @@ import { pulumiConfigSource } from "./config";
 import { checkAcrossComponents, loadStackSettings, prometheusContributions } from "./stack";
 import { keptFamiliesOf } from "./stack/family-tables";
 import { grafanaModel } from "./stack/grafana-model";
+import { teamContractOf } from "./stack/team-contract";
 
 // Validation throws before the first resource is registered, so a bad stack file creates nothing.
 const settings = loadStackSettings(pulumiConfigSource());
@@ -146,3 +147,5 @@ export const blackboxExporterService = blackboxExporter?.serviceName;
 export const networkPolicyNames = networkPolicies?.names;
 /** Per job, the families it keeps and drops by name (docs/scrape-jobs.md#what-each-job-keeps): what teams' own rules can read. */
 export const keptFamilies = keptFamiliesOf(contributions.scrapeConfigs.map((j) => j.job_name), settings.metrics.keepFamilies);
+/** What `npm run team:check` holds a team's labelled ConfigMaps to: release line, kept families, namespaces, labels, the platform's uids (docs/monitor-your-app.md#check-before-you-apply). */
+export const teamContract = teamContractOf(settings, keptFamilies);

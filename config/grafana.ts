@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { closedObject, flag, text } from "./fields";
+import { closedObject, flag, stringList, text, whenClean } from "./fields";
 import { dnsLabel, serviceName } from "./formats";
 import { ingressSchema } from "./metrics";
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
@@ -41,6 +41,42 @@ function adminUser(value: string): string | undefined {
 
 const d = GRAFANA_DEFAULTS;
 
+/**
+ * kiwigrid/k8s-sidecar, the sidecar the Grafana Helm chart uses for labelled dashboards; its
+ * environment variables and behaviours are read from src/ at this tag (docs/grafana.md#team-dashboards).
+ */
+export const K8S_SIDECAR_VERSION = "2.10.1";
+export const TEAM_DASHBOARD_LABEL = "grafana_dashboard";
+
+/**
+ * `grafana.teamDashboards`: ConfigMaps labelled grafana_dashboard: "1" in the namespaces listed,
+ * or in all of them, become dashboards in a folder per namespace. Off while absent; a stack that
+ * sets it says which namespaces, so `{}` and an empty list are refused.
+ */
+export const teamDashboardsSchema = closedObject({
+    namespaces: stringList(dnsLabel)
+        .optional()
+        .meta({ description: `namespaces whose ConfigMaps labelled ${TEAM_DASHBOARD_LABEL}: "1" become dashboards; the sidecar gets a Role (list, watch ConfigMaps) in each` }),
+    all: flag().optional().meta({ description: "true: take them from every namespace, through a ClusterRole (list, watch ConfigMaps cluster-wide)" }),
+    image: text(imageAtLeast(OLDEST_IMAGES.k8sSidecar))
+        .default(`quay.io/kiwigrid/k8s-sidecar:${K8S_SIDECAR_VERSION}`)
+        .meta({ description: `the kiwigrid/k8s-sidecar image; its settings follow ${K8S_SIDECAR_VERSION}` }),
+}).superRefine((t, ctx) => {
+    if (t.all === true && t.namespaces !== undefined) {
+        ctx.addIssue({ code: "custom", path: ["namespaces"], input: t.namespaces, message: "no list while all is true: all already takes every namespace" });
+    } else if (t.all !== true && t.namespaces === undefined) {
+        ctx.addIssue({
+            code: "custom",
+            path: [],
+            // What the stack wrote: the image's default is not part of it.
+            input: { ...(t.all !== undefined ? { all: t.all } : {}) },
+            message: "namespaces: [a list of namespaces], or all: true (the stack says whose ConfigMaps it takes; leave teamDashboards out to take none)",
+        });
+    }
+}, whenClean("namespaces", "all"));
+
+export type TeamDashboardSettings = z.output<typeof teamDashboardsSchema>;
+
 /** `cluster-monitoring:grafana`: Grafana beside Prometheus, with provisioned data sources and dashboards (docs/grafana.md). */
 export const grafanaSchema = closedObject({
     enabled: flag().default(d.enabled).meta({ description: `deploy Grafana; its admin password is the secret ${GRAFANA_ADMIN_PASSWORD_KEY}, or a generated one` }),
@@ -65,6 +101,9 @@ export const grafanaSchema = closedObject({
         description:
             "what the Grafana pod and Ingress get beside the program's: { args, env, volumes, volumeMounts, podLabels, podAnnotations, ingressAnnotations }; no GF_* variable (docs/escape-hatches.md#extra-flags-env-volumes-and-annotations)",
     }),
+    teamDashboards: teamDashboardsSchema
+        .optional()
+        .meta({ description: "dashboards teams bring as labelled ConfigMaps: { namespaces: [...] } or { all: true }; none by default (docs/grafana.md#team-dashboards)" }),
 });
 
 export type GrafanaSettings = z.output<typeof grafanaSchema> & {

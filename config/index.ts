@@ -74,6 +74,7 @@ export * from "./cluster";
 export * from "./control-plane";
 export * from "./elasticsearch-exporter";
 export * from "./grafana";
+export * from "./team-rules";
 export * from "./kube-state-metrics";
 export * from "./node-exporter";
 export * from "./logs";

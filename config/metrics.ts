@@ -1,4 +1,5 @@
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
+import { teamRulesSchema } from "./team-rules";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { closedObject, flag, integer, stringList, stringMap, text, whenClean } from "./fields";
@@ -194,6 +195,7 @@ export const metricsSchema = closedObject({
     limits: scrapeLimitsSchema.meta({
         description: "per-scrape limits of every job: { sampleLimit, labelLimit, labelNameLengthLimit, labelValueLengthLimit, perJob } (docs/monitor-your-app.md#limits)",
     }),
+    teamRules: teamRulesSchema.optional().meta({ description: "rule files teams bring as labelled ConfigMaps: { namespaces: [...] } or { all: true }; none by default (docs/monitor-your-app.md#team-rules)" }),
 })
     .superRefine((m, ctx) => {
         const discovery = m.discoveryNamespaces ?? defaultDiscoveryNamespaces(m.namespace);

@@ -44,6 +44,10 @@ export const OLDEST_IMAGES = {
         version: "1.79.5",
         why: "the store gets -dedup.minScrapeInterval, -retentionPeriod in d, w or y, and its auth keys through -envflag.enable; the tests run them on Debian's 1.79.5, and no older release is checked",
     },
+    k8sSidecar: {
+        version: "2.8.1",
+        why: "Grafana's team dashboards and Prometheus' team rules (grafana.teamDashboards.image, metrics.teamRules.image) each watch several namespaces with one sidecar; before 2.8.1 each namespace's list removed the files of the others (src/resources.py list_resources scopes its removal to its namespace since 2.8.1)",
+    },
     grafana: {
         version: "13.0.0",
         why: "the dashboards are built with the foundation SDK for Grafana 13 (dashboard schemaVersion 42, panel options of that line); no older line is checked",

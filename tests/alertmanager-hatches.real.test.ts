@@ -78,8 +78,8 @@ describe("alertmanager.routes, receivers, inhibitRules and timeIntervals on Debi
     it("amtool check-config (0.25) accepts the generated config", () => {
         const out = amtool("check-config", writeConfig(generated(a())));
         assert.match(out, /SUCCESS/);
-        // The program's two inhibit rules (critical over warning, InfoInhibitor over info) and the stack's one;
-        // its receivers default, watchdog, nowhere, and the stack's three.
+        // The program's two inhibit rules (critical over warning, InfoInhibitor over info) and the example's one;
+        // the program's default, watchdog and nowhere (InfoInhibitor's) receivers and the example's three.
         assert.match(out, /3 inhibit rules/);
         assert.match(out, /6 receivers/);
     });

@@ -124,18 +124,23 @@ const URL_FIELDS: [string, string, string, (c: Config, url: string) => void][] =
             c["cluster-monitoring:edgeEuWritePassword"] = { secure: "v1:x" };
         },
     ],
-    ["an extra scrape config's static target", `${M}.extraScrapeConfigs[0].static_configs[0].targets[0]`, "metrics.extraScrapeConfigs[].static_configs[].targets", (c, url) => (c[M].extraScrapeConfigs = [{ job_name: "billing", static_configs: [{ targets: [url] }] }])],
+    [
+        "an extra scrape config's static target",
+        `${M}.extraScrapeConfigs[0].static_configs[0].targets[0]`,
+        "metrics.extraScrapeConfigs[].static_configs[].targets",
+        (c, url) => metrics({ extraScrapeConfigs: [{ job_name: "billing-db", static_configs: [{ targets: [url] }] }] })(c),
+    ],
+    [
+        "an extra scrape config's http_sd URL",
+        `${M}.extraScrapeConfigs[0].http_sd_configs[0].url`,
+        "metrics.extraScrapeConfigs[].http_sd_configs[].url",
+        (c, url) => metrics({ extraScrapeConfigs: [{ job_name: "billing-db", http_sd_configs: [{ url }] }] })(c),
+    ],
     [
         "an extra scrape config's TLS server name",
         `${M}.extraScrapeConfigs[0].tls_config.server_name`,
         "metrics.extraScrapeConfigs[].tls_config.server_name",
-        (c, url) => (c[M].extraScrapeConfigs = [{ job_name: "billing", scheme: "https", tls_config: { server_name: url }, static_configs: [{ targets: ["10.0.0.5:9100"] }] }]),
-    ],
-    [
-        "an extra scrape config's HTTP discovery URL",
-        `${M}.extraScrapeConfigs[0].http_sd_configs[0].url`,
-        "metrics.extraScrapeConfigs[].http_sd_configs[].url",
-        (c, url) => Object.assign(c[M], { image: "quay.io/prometheus/prometheus:v2.53.5", extraScrapeConfigs: [{ job_name: "billing", http_sd_configs: [{ url }] }] }),
+        (c, url) => metrics({ extraScrapeConfigs: [{ job_name: "billing-db", scheme: "https", tls_config: { server_name: url }, static_configs: [{ targets: ["db.example.com:9187"] }] }] })(c),
     ],
 ];
 const CREDENTIALS_IN_URLS: Case[] = [
@@ -171,17 +176,17 @@ const podAntiAffinityPreferred = (selector: Config) => ({
 const EMPTY_SELECTORS: Case[] = [
     {
         class: "empty selectors",
-        what: "an inhibit rule whose source matches every alert",
-        edit: (c) => (c[A] = { inhibitRules: [{ source_matchers: [], target_matchers: ['severity="info"'] }] }),
+        what: "an inhibit rule whose empty source lets every alert inhibit",
+        edit: (c) => (c[A] = { inhibitRules: [{ source_matchers: [], target_matchers: ['severity="warning"'], equal: ["alertname"] }] }),
         key: `${A}.inhibitRules[0].source_matchers`,
-        says: /every alert inhibit/,
+        says: /an empty source would let every alert inhibit/,
     },
     {
         class: "empty selectors",
-        what: "an inhibit rule whose target matches every alert",
-        edit: (c) => (c[A] = { inhibitRules: [{ source_matchers: ['severity="critical"'], target_matchers: [] }] }),
+        what: "an inhibit rule whose empty target inhibits every alert",
+        edit: (c) => (c[A] = { inhibitRules: [{ source_matchers: ['severity="critical"'], target_matchers: [], equal: ["alertname"] }] }),
         key: `${A}.inhibitRules[0].target_matchers`,
-        says: /inhibit every alert/,
+        says: /an empty target would inhibit every alert/,
     },
     { class: "empty selectors", what: "a service job selecting every Service", edit: service({ selector: {} }), key: `${M}.services[0].selector`, says: /every Service in the namespace/ },
     { class: "empty selectors", what: "a scheduler job selecting every pod", edit: (c) => (c[CP] = { scheduler: { podLabels: {} } }), key: `${CP}.scheduler.podLabels`, says: /every pod in the namespace/ },
@@ -369,6 +374,7 @@ const NP = "cluster-monitoring:networkPolicies";
 const IDLE: Case[] = [
     { class: "does nothing", what: "Alertmanager's retention while it is off", edit: (c) => (c[A] = { enabled: false, retention: "240h" }), key: `${A}.retention`, says: /nothing unless cluster-monitoring:alertmanager\.enabled is true/ },
     { class: "does nothing", what: "Grafana's Ingress while it is off", edit: (c) => (c[G] = { enabled: false, ingress: { host: "grafana.example.com" } }), key: `${G}.ingress`, says: /grafana\.enabled is true/ },
+    { class: "does nothing", what: "team dashboards while Grafana is off", edit: (c) => (c[G] = { enabled: false, teamDashboards: { namespaces: ["shop"] } }), key: `${G}.teamDashboards`, says: /nothing unless cluster-monitoring:grafana\.enabled is true/ },
     { class: "does nothing", what: "the search store's image while it is off", edit: (c) => (c[S] = { image: "docker.elastic.co/elasticsearch/elasticsearch-oss:7.10.2" }), key: `${S}.image`, says: /searchStore\.enabled is true/ },
     { class: "does nothing", what: "node-exporter's port while it is off", edit: (c) => (c[NE] = { enabled: false, port: 9200 }), key: `${NE}.port`, says: /nodeExporter\.enabled is true/ },
     { class: "does nothing", what: "kube-state-metrics' resources while it is off", edit: (c) => (c[KSM] = { enabled: false, resources: { memoryLimit: "1Gi" } }), key: `${KSM}.resources`, says: /kubeStateMetrics\.enabled is true/ },
@@ -502,11 +508,12 @@ const SELECTOR_KEYS: Record<string, string> = {
     "<c>.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms": "",
     // Labels a rule adds to its alert or series: no selection.
     "<c>.groups[].rules[].labels": "",
-    // Labels an extra scrape config adds to its targets, and labels the extra hatch adds to pods: no selection.
+    // Labels an extra scrape config's targets get, and labels the hatch adds to a pod: no selection
+    // (a pod label the program selects on is refused, tests/escape-hatches.test.ts).
     "<c>.extraScrapeConfigs[].static_configs[].labels": "",
     "<c>.extra.podLabels": "",
-    "<c>.inhibitRules[].source_matchers": "an inhibit rule whose source matches every alert",
-    "<c>.inhibitRules[].target_matchers": "an inhibit rule whose target matches every alert",
+    "<c>.inhibitRules[].source_matchers": "an inhibit rule whose empty source lets every alert inhibit",
+    "<c>.inhibitRules[].target_matchers": "an inhibit rule whose empty target inhibits every alert",
 };
 
 const CASES: Case[] = [
@@ -1087,7 +1094,7 @@ describe("bad stack files are refused before anything is registered or written",
             }
         }
         const covered = new Set(URL_FIELDS.map(([, , at]) => at));
-        // A relabel rule's target label and an inhibit rule's target matchers are no addresses.
+        // A relabel rule's target label (targetLabel, or target_label in Prometheus' own shape) and an inhibit rule's target matchers are no address.
         const missing = found.filter((f) => !covered.has(f) && !/(targetLabel|target_label|target_matchers)$/.test(f));
         assert.deepStrictEqual(missing, [], "keys that take a URL or host without a credentials case");
     });

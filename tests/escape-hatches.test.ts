@@ -257,6 +257,49 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
             assert.strictEqual(findOne(resources, "kubernetes:networking.k8s.io/v1:Ingress", "grafana").inputs.metadata.annotations["cert-manager.io/cluster-issuer"], "letsencrypt");
         });
 
+        it("owns what the team sidecars and checker bring into the pods too (metrics.teamRules, grafana.teamDashboards): their volumes, mounts and env", async () => {
+            const e = configError(
+                {
+                    metrics: {
+                        teamRules: { namespaces: ["shop"] },
+                        extra: {
+                            env: [{ name: "TEAM_RULES_LIVE", value: "/x" }],
+                            volumes: [{ name: "team-rules-staging", emptyDir: {} }, { name: "mine", emptyDir: {} }],
+                            volumeMounts: [{ name: "mine", mountPath: "/etc/prometheus/team-rules/mine" }],
+                        },
+                    },
+                    grafana: {
+                        enabled: true,
+                        teamDashboards: { namespaces: ["shop"] },
+                        extra: { env: [{ name: "SCRIPT", value: "/x" }], volumes: [{ name: "mine", emptyDir: {} }], volumeMounts: [{ name: "mine", mountPath: "/opt/team-dashboards" }] },
+                    },
+                },
+                { grafanaAdminPassword: "test-admin-password-7f3a" },
+            );
+            problem(e, `${M}.extra.env[0].name`, /sets TEAM_RULES_LIVE for its own use/);
+            problem(e, `${M}.extra.volumes[0].name`, /pod's own volumes/);
+            problem(e, `${M}.extra.volumeMounts[0].mountPath`, /\/etc\/prometheus\/team-rules is mounted by the program/);
+            problem(e, "cluster-monitoring:grafana.extra.env[0].name", /sets SCRIPT for its own use/);
+            problem(e, "cluster-monitoring:grafana.extra.volumeMounts[0].mountPath", /\/opt\/team-dashboards is mounted by the program/);
+            // Beside them, a hatch of its own goes into the main container only; the sidecars keep theirs.
+            const config = requiredConfig();
+            config.metrics = { ...config.metrics, teamRules: { namespaces: ["shop"] }, extra: { env: [{ name: "TZ", value: "UTC" }] } };
+            config.grafana = { enabled: true, teamDashboards: { namespaces: ["shop"] }, extra: { env: [{ name: "TZ", value: "UTC" }] } };
+            const { resources } = await runProgram(config, { grafanaAdminPassword: "test-admin-password-7f3a" });
+            for (const [type, name, main, sidecars] of [
+                ["kubernetes:apps/v1:StatefulSet", "monitor", "monitor", ["team-rules", "team-rules-check"]],
+                ["kubernetes:apps/v1:Deployment", "grafana", "grafana", ["team-dashboards"]],
+            ] as const) {
+                const containers: any[] = findOne(resources, type, name).inputs.spec.template.spec.containers;
+                assert.deepStrictEqual(containers.find((c) => c.name === main).env.at(-1), { name: "TZ", value: "UTC" });
+                for (const sidecar of sidecars) {
+                    const c = containers.find((x) => x.name === sidecar);
+                    assert.ok(c, `${name}: container ${sidecar}`);
+                    assert.ok(!(c.env ?? []).some((v: any) => v.name === "TZ"), `${sidecar} gets no hatch env`);
+                }
+            }
+        });
+
         it("refuses what would break Pod Security or least privilege, and any Ingress annotation that could remove authentication", () => {
             const e = configError({
                 metrics: {

@@ -87,6 +87,25 @@ describe("cross-object consistency of the rendered stacks (what a schema cannot 
             assertProblem(fileReferenceProblems(broken), "StatefulSet monitoring/monitor", /container monitor: --[a-z.-]+ names \/.*, which none of its volume mounts/);
         });
 
+        it("a script a shell runs, or a path in an environment variable, that no mount of its container holds (the team sidecars and checker)", async () => {
+            // dev turns on grafana.teamDashboards and metrics.teamRules, whose containers are told their files by env and by a shell's script.
+            const dev = await renderedObjects("dev");
+            assert.deepStrictEqual(fileReferenceProblems(dev), []);
+            const dropMount = (container: string, path: string) => (o: any) => {
+                const c = o.spec.template.spec.containers.find((x: any) => x.name === container);
+                assert.ok(c, `container ${container}`);
+                const before = c.volumeMounts.length;
+                c.volumeMounts = c.volumeMounts.filter((m: any) => m.mountPath !== path);
+                assert.ok(c.volumeMounts.length < before, `${container} mounts ${path}`);
+            };
+            const checker = withChange(dev, "StatefulSet", "monitor", dropMount("team-rules-check", "/opt/team-rules"));
+            assertProblem(fileReferenceProblems(checker), "StatefulSet monitoring/monitor", /container team-rules-check: its shell runs \/opt\/team-rules\/check\.sh, which none of its volume mounts/);
+            const rulesSidecar = withChange(dev, "StatefulSet", "monitor", dropMount("team-rules", "/var/lib/team-rules/prepared"));
+            assertProblem(fileReferenceProblems(rulesSidecar), "StatefulSet monitoring/monitor", /container team-rules: env TEAM_RULES_PREPARED names \/var\/lib\/team-rules\/prepared, which none/);
+            const dashboards = withChange(dev, "Deployment", "grafana", dropMount("team-dashboards", "/opt/team-dashboards"));
+            assertProblem(fileReferenceProblems(dashboards), "Deployment monitoring/grafana", /container team-dashboards: env SCRIPT names \/opt\/team-dashboards\/sort\.sh, which none/);
+        });
+
         it("a Secret volume whose Secret is not deployed", () => {
             const broken = without(objects, "Secret", "kvstore-client-cert", "monitoring");
             assertProblem(referenceProblems(broken), "StatefulSet monitoring/monitor", /refers to Secret monitoring\/kvstore-client-cert/);

@@ -123,6 +123,23 @@ describe("name collisions between objects the program creates", () => {
             },
             { edgeEuWritePassword: "x", edgeUsWritePassword: "y" },
         ],
+        [
+            "team dashboards and team rules from every namespace (their ClusterRoles), beside Grafana's and Prometheus' hatches",
+            {
+                ...requiredConfig(),
+                metrics: {
+                    ...requiredConfig().metrics,
+                    teamRules: { all: true },
+                    extra: { env: [{ name: "TZ", value: "UTC" }], volumes: [{ name: "extra-scratch", emptyDir: {} }], volumeMounts: [{ name: "extra-scratch", mountPath: "/scratch" }] },
+                },
+                grafana: {
+                    enabled: true,
+                    teamDashboards: { all: true },
+                    extra: { volumes: [{ name: "extra-scratch", emptyDir: {} }], volumeMounts: [{ name: "extra-scratch", mountPath: "/opt/extra" }] },
+                },
+            },
+            {},
+        ],
     ];
     /** Every Kubernetes resource any checked stack registered, as "<type> <name>", for the coverage check below. */
     const seen = new Set<string>();

@@ -253,6 +253,28 @@ export const RBAC_PURPOSES: readonly RbacPurpose[] = [
         serves: { component: "prometheus-adapter" },
         purpose: "component prometheus-adapter: aggregated into view, edit and admin, so whoever may view a namespace may run kubectl top in it, as with metrics-server",
     },
+    {
+        kind: "Role",
+        name: "monitor-main-team-rules",
+        namespaces: ["demo"],
+        apiGroups: [""],
+        resources: ["configmaps"],
+        verbs: ["list", "watch"],
+        serves: { component: "prometheus" },
+        purpose:
+            "metrics.teamRules: the team rules sidecar in Prometheus' pod lists and watches the ConfigMaps labelled prometheus_rule of each allowed namespace (a ClusterRole with all: true) (docs/monitor-your-app.md#team-rules)",
+    },
+    {
+        kind: "Role",
+        name: "grafana-team-dashboards",
+        namespaces: ["demo"],
+        apiGroups: [""],
+        resources: ["configmaps"],
+        verbs: ["list", "watch"],
+        serves: { component: "grafana" },
+        purpose:
+            "component grafana, grafana.teamDashboards: its k8s-sidecar lists and watches the ConfigMaps labelled grafana_dashboard of each allowed namespace (a ClusterRole with all: true); only the sidecar container holds the token (docs/grafana.md#team-dashboards)",
+    },
 ];
 
 const sameSet = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>

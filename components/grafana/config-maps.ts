@@ -1,7 +1,8 @@
 import * as k8s from "@pulumi/kubernetes";
 import { dashboardProvidersYaml } from "./dashboard-provider";
 import { dataSourcesFile, dataSourcesYaml } from "./datasources";
-import { dashboardsConfigMapName, DATASOURCES_FILE, datasourcesConfigMapName, grafanaLabels, PROVIDER_FILE, providerConfigMapName } from "./layout";
+import { teamDashboardsProviderName } from "./team-dashboards";
+import { GRAFANA_PATHS, dashboardsConfigMapName, DATASOURCES_FILE, datasourcesConfigMapName, grafanaLabels, PROVIDER_FILE, providerConfigMapName } from "./layout";
 import { GrafanaModel } from "./model";
 
 type ConfigMap = k8s.types.input.core.v1.ConfigMap;
@@ -16,7 +17,8 @@ export function dataSourcesConfigMap(m: GrafanaModel): ConfigMap {
 }
 
 export function dashboardProviderConfigMap(m: GrafanaModel): ConfigMap {
-    return configMap(m, providerConfigMapName(m.grafana), { [PROVIDER_FILE]: dashboardProvidersYaml(m.folder) });
+    const teams = m.grafana.teamDashboards ? { name: teamDashboardsProviderName, path: GRAFANA_PATHS.teamDashboards } : undefined;
+    return configMap(m, providerConfigMapName(m.grafana), { [PROVIDER_FILE]: dashboardProvidersYaml(m.folder, teams) });
 }
 
 /**

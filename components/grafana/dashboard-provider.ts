@@ -15,7 +15,7 @@ export interface DashboardProvidersFile {
         name: string;
         orgId: number;
         folder: string;
-        folderUid: string;
+        folderUid?: string;
         type: "file";
         disableDeletion: boolean;
         allowUiUpdates: boolean;
@@ -24,8 +24,14 @@ export interface DashboardProvidersFile {
     }>;
 }
 
-/** One file provider whose folder is named after the program; UI edits are refused, since the next scan would undo them. */
-export function dashboardProvidersFile(folder: string): DashboardProvidersFile {
+/**
+ * One file provider whose folder is named after the program; UI edits are refused, since the next
+ * scan would undo them. With team dashboards, a second provider reads the sidecar's directory,
+ * one folder per sub-directory (foldersFromFilesStructure; its own folder stays empty, as Grafana
+ * requires then). Two providers: a team's file can never replace a platform file, and Grafana
+ * stops writing every provider involved in a duplicate uid, which the sorter never lets through.
+ */
+export function dashboardProvidersFile(folder: string, teams?: { name: string; path: string }): DashboardProvidersFile {
     return {
         apiVersion: 1,
         providers: [
@@ -40,10 +46,24 @@ export function dashboardProvidersFile(folder: string): DashboardProvidersFile {
                 updateIntervalSeconds: UPDATE_INTERVAL_SECONDS,
                 options: { path: GRAFANA_PATHS.dashboards, foldersFromFilesStructure: false },
             },
+            ...(teams
+                ? [
+                      {
+                          name: teams.name,
+                          orgId: 1,
+                          folder: "",
+                          type: "file" as const,
+                          disableDeletion: false,
+                          allowUiUpdates: false,
+                          updateIntervalSeconds: UPDATE_INTERVAL_SECONDS,
+                          options: { path: teams.path, foldersFromFilesStructure: true },
+                      },
+                  ]
+                : []),
         ],
     };
 }
 
-export function dashboardProvidersYaml(folder: string): string {
-    return stringify(dashboardProvidersFile(folder));
+export function dashboardProvidersYaml(folder: string, teams?: { name: string; path: string }): string {
+    return stringify(dashboardProvidersFile(folder, teams));
 }

@@ -24,6 +24,7 @@ import { GrafanaModel } from "./model";
 import { alertmanagerWebEnv } from "./alertmanager-web-env";
 import { grafanaUrl } from "./service";
 import { noPrivileges } from "../common/no-privileges";
+import { TEAM_DASHBOARD_VOLUMES, teamDashboardsSidecar, teamDashboardsVolumes } from "./team-dashboards";
 
 type EnvVar = k8s.types.input.core.v1.EnvVar;
 
@@ -99,6 +100,7 @@ export function grafanaContainer(m: GrafanaModel): k8s.types.input.core.v1.Conta
             { name: VOLUMES.datasources, mountPath: GRAFANA_PATHS.datasources, readOnly: true },
             { name: VOLUMES.providers, mountPath: GRAFANA_PATHS.dashboardProviders, readOnly: true },
             { name: VOLUMES.dashboards, mountPath: GRAFANA_PATHS.dashboards, readOnly: true },
+            ...(g.teamDashboards ? [{ name: TEAM_DASHBOARD_VOLUMES.live, mountPath: GRAFANA_PATHS.teamDashboards, readOnly: true }] : []),
         ],
         securityContext: {
             ...noPrivileges(),
@@ -119,6 +121,7 @@ function volumes(m: GrafanaModel): k8s.types.input.core.v1.Volume[] {
         { name: VOLUMES.providers, configMap: { name: providerConfigMapName(g) } },
         // One ConfigMap, whatever the dashboards: the kubelet updates the directory in place when its data changes.
         { name: VOLUMES.dashboards, configMap: { name: dashboardsConfigMapName(g) } },
+        ...teamDashboardsVolumes(m),
     ];
 }
 
@@ -138,7 +141,8 @@ export function grafanaDeployment(m: GrafanaModel, passwordGenerations?: Passwor
             template: {
                 metadata: { labels, annotations: { [CONFIG_CHECKSUM_ANNOTATION]: provisioningChecksum(m), ...credentialsAnnotations(passwordGenerations) } },
                 spec: {
-                    // Provisioning reads files; Grafana needs no Kubernetes API access.
+                    // Provisioning reads files; Grafana needs no Kubernetes API access. The team dashboards'
+                    // sidecar, when on, mounts a token of its own (team-dashboards/).
                     serviceAccountName: g.name,
                     automountServiceAccountToken: false,
                     ...podPlacement(g),
@@ -149,7 +153,8 @@ export function grafanaDeployment(m: GrafanaModel, passwordGenerations?: Passwor
                         fsGroup: GRAFANA_UID,
                         seccompProfile: { type: "RuntimeDefault" },
                     },
-                    containers: [grafanaContainer(m)],
+                    // The team dashboards' sidecar, when on, is the only container with a token (team-dashboards/).
+                    containers: [grafanaContainer(m), ...[teamDashboardsSidecar(m)].filter((c) => c !== undefined)],
                     volumes: volumes(m),
                 },
             },

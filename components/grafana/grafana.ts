@@ -15,6 +15,7 @@ import { grafanaDataClaim, grafanaDataVolume } from "./storage";
 import { NamespaceReadiness } from "../common/namespace-readiness";
 import { MonitoringComponent } from "../common/monitoring-component";
 import { PasswordGenerations } from "../common/web-password";
+import { teamDashboardsRbac, teamDashboardsScriptConfigMap } from "./team-dashboards";
 
 export interface GrafanaArgs {
     model: GrafanaModel;
@@ -48,6 +49,7 @@ export class Grafana extends MonitoringComponent {
             new k8s.core.v1.ConfigMap(`${name}-datasources`, dataSourcesConfigMap(m), inNamespace),
             new k8s.core.v1.ConfigMap(`${name}-dashboard-provider`, dashboardProviderConfigMap(m), inNamespace),
             new k8s.core.v1.ConfigMap(`${name}-dashboards`, dashboardsConfigMap(m), inNamespace),
+            ...(m.grafana.teamDashboards ? [new k8s.core.v1.ConfigMap(`${name}-team-dashboards-script`, teamDashboardsScriptConfigMap(m), inNamespace)] : []),
         ];
         const volumeArgs = grafanaDataVolume(m.grafana);
         const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, this.clusterScoped())] : [];
@@ -55,6 +57,25 @@ export class Grafana extends MonitoringComponent {
         const claim = claimArgs ? [new k8s.core.v1.PersistentVolumeClaim(`${name}-data`, claimArgs, this.inNamespace(namespace, ...volume))] : [];
         const service = new k8s.core.v1.Service(`${name}-service`, grafanaService(m.grafana), inNamespace);
         const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, ownServiceAccount(m.grafana.name, m.grafana.namespace, grafanaLabels(m.grafana)), inNamespace);
+        // Named `${name}-team-dashboards-<kind>[-<namespace>]`, written out per kind so tests/name-collisions.test.ts finds each constructor.
+        for (const { kind, object } of teamDashboardsRbac(m)) {
+            const ns = (object.metadata as { namespace?: string }).namespace;
+            const opts = ns ? this.inNamespace(ns, account) : this.clusterScoped(account);
+            switch (kind) {
+                case "Role":
+                    new k8s.rbac.v1.Role(`${name}-team-dashboards-role-${ns}`, object as unknown as k8s.rbac.v1.RoleArgs, opts);
+                    break;
+                case "RoleBinding":
+                    new k8s.rbac.v1.RoleBinding(`${name}-team-dashboards-rolebinding-${ns}`, object as unknown as k8s.rbac.v1.RoleBindingArgs, opts);
+                    break;
+                case "ClusterRole":
+                    new k8s.rbac.v1.ClusterRole(`${name}-team-dashboards-clusterrole`, object as unknown as k8s.rbac.v1.ClusterRoleArgs, opts);
+                    break;
+                case "ClusterRoleBinding":
+                    new k8s.rbac.v1.ClusterRoleBinding(`${name}-team-dashboards-clusterrolebinding`, object as unknown as k8s.rbac.v1.ClusterRoleBindingArgs, opts);
+                    break;
+            }
+        }
         // grafana.extra (docs/escape-hatches.md), checked against the built pod before any resource (stack/workload-hatches.ts).
         const deployment = withWorkloadHatch(grafanaDeployment(m, args.passwordGenerations), CONTAINER_NAME, m.grafana.extra);
         new k8s.apps.v1.Deployment(`${name}-deployment`, deployment, this.inNamespace(namespace, secret, ...configMaps, ...claim, service, account));

@@ -18,6 +18,8 @@ export const GRAFANA_PATHS = {
     dashboardProviders: "/etc/grafana/provisioning/dashboards",
     /** Where the file provider reads dashboard JSON; outside provisioning/ so Grafana never takes one for a provider file. */
     dashboards: "/var/lib/grafana-dashboards",
+    /** The team provider's directory, one sub-directory (a folder) per namespace; the sidecar writes it (team-dashboards/). */
+    teamDashboards: "/var/lib/grafana-team-dashboards",
     tmp: "/tmp",
 } as const;
 

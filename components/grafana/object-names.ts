@@ -1,6 +1,7 @@
 import { fullKey, GrafanaSettings } from "../../config";
 import { dashboardsConfigMapName, dataClaimName, datasourcesConfigMapName, providerConfigMapName, secretName } from "./layout";
 import { NamedObject } from "../common/named-object";
+import { scriptConfigMapName, teamDashboardsRbacName } from "./team-dashboards/names";
 
 /** Every object Grafana creates, all named from grafana.name; none when it is off. */
 export function grafanaObjects(g: GrafanaSettings): NamedObject[] {
@@ -20,6 +21,17 @@ export function grafanaObjects(g: GrafanaSettings): NamedObject[] {
     ];
     if (g.ingress) {
         objects.push({ kind: "Ingress", namespace: ns, name: g.name, key });
+    }
+    if (g.teamDashboards) {
+        objects.push({ kind: "ConfigMap", namespace: ns, name: scriptConfigMapName(g), key });
+        const rbac = teamDashboardsRbacName(g);
+        if (g.teamDashboards.all === true) {
+            objects.push({ kind: "ClusterRole", name: rbac, key }, { kind: "ClusterRoleBinding", name: rbac, key });
+        } else {
+            for (const namespace of g.teamDashboards.namespaces ?? []) {
+                objects.push({ kind: "Role", namespace, name: rbac, key }, { kind: "RoleBinding", namespace, name: rbac, key });
+            }
+        }
     }
     if (g.persistence) {
         objects.push({ kind: "PersistentVolumeClaim", namespace: ns, name: dataClaimName(g), key });

@@ -158,6 +158,11 @@ export function requiredFlows(s: Settings, workloads: readonly Workload[], scrap
         if (g.ingress) {
             add(ingressControllers(s), grafana, [tcp(GRAFANA_PORT.name)], "Grafana's Ingress");
         }
+        if (g.teamDashboards) {
+            // The sidecar's list and watch of labelled ConfigMaps; nothing else: a ConfigMap key ending in .url
+            // makes it fetch that address (without credentials), which this policy leaves unreachable outside the flows above.
+            add(grafana, { kind: "apiServer" }, API_SERVER_PORTS, "the team dashboards sidecar's list and watch of labelled ConfigMaps");
+        }
     }
 
     const agent = workloadPeer({ name: s.logs.daemonSetName, namespace: s.logs.namespace });

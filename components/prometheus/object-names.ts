@@ -1,3 +1,4 @@
+import { teamRulesRoleName, teamRulesScriptConfigMapName } from "./team-rules/names";
 import { fullKey, MetricsSettings } from "../../config";
 import { configMapName, configRoleName, ETCD_SECRET_NAME, remoteWriteSecretName, ruleFilesConfigMapName, webSecretName } from "./layout";
 import { discoveryNamespaces } from "./discovery";
@@ -25,6 +26,16 @@ export function prometheusObjects(s: MetricsSettings, jobs: readonly ScrapeConfi
         { kind: "Service", namespace: ns, name: s.name, key: key("name") },
         { kind: "StatefulSet", namespace: ns, name: s.name, key: key("name") },
     ];
+    if (s.teamRules) {
+        objects.push({ kind: "ConfigMap", namespace: ns, name: teamRulesScriptConfigMapName(s), key: key("name") });
+        const role = teamRulesRoleName(s);
+        for (const n of s.teamRules.all === true ? [undefined] : (s.teamRules.namespaces ?? [])) {
+            objects.push(
+                n === undefined ? { kind: "ClusterRole", name: role, key: account } : { kind: "Role", namespace: n, name: role, key: account },
+                n === undefined ? { kind: "ClusterRoleBinding", name: role, key: account } : { kind: "RoleBinding", namespace: n, name: role, key: account },
+            );
+        }
+    }
     if (isReplicated(s.replicas)) {
         objects.push({ kind: "PodDisruptionBudget", namespace: ns, name: s.name, key: key("name") });
     }

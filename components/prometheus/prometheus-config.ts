@@ -1,3 +1,4 @@
+import { teamRulesGlob } from "./team-rules";
 import { stringify } from "yaml";
 import { AlertmanagerTarget, MetricsSettings } from "../../config";
 import { POD_NAME_ENV, PROMETHEUS_PATHS } from "./layout";
@@ -16,7 +17,7 @@ export function prometheusConfig(s: MetricsSettings, jobs: readonly ScrapeConfig
             scrape_interval: s.scrapeInterval,
             external_labels: externalLabels(s),
         },
-        rule_files: [`${PROMETHEUS_PATHS.rulesDir}*.yml`],
+        rule_files: [`${PROMETHEUS_PATHS.rulesDir}*.yml`, ...teamRulesGlob(s)],
         ...(s.alertmanagerTarget ? { alerting: { ...alertRelabeling(s), alertmanagers: [alertmanagers(s.alertmanagerTarget, endpointDiscovery(s))] } } : {}),
         scrape_configs: [...jobs],
         ...(remoteWrite ? { remote_write: remoteWrite } : {}),

@@ -1,3 +1,4 @@
+import { teamRulesRbac, teamRulesScriptConfigMap } from "./team-rules";
 import * as k8s from "@pulumi/kubernetes";
 import { withWorkloadHatch } from "../common/workload-hatch";
 import * as pulumi from "@pulumi/pulumi";
@@ -97,6 +98,17 @@ export class Prometheus extends MonitoringComponent {
 
         const config = new k8s.core.v1.ConfigMap(`${name}-config`, prometheusConfigMap(s, jobs), inNamespace);
         const rules = new k8s.core.v1.ConfigMap(`${name}-rule-files`, ruleFilesConfigMap(s, args.ruleFiles), inNamespace);
+        const teamScriptArgs = teamRulesScriptConfigMap(s);
+        const teamScript = teamScriptArgs ? [new k8s.core.v1.ConfigMap(`${name}-team-rules-script`, teamScriptArgs, inNamespace)] : [];
+        // Named `${name}-team-rules-<kind>[-<namespace>]`, written out per kind so tests/name-collisions.test.ts finds each constructor.
+        for (const { kind, object } of teamRulesRbac(s)) {
+            const ns = (object.metadata as { namespace?: string }).namespace;
+            const opts = ns ? this.inNamespace(ns, account) : this.clusterScoped(account);
+            if (kind === "Role") new k8s.rbac.v1.Role(`${name}-team-rules-role-${ns}`, object as unknown as k8s.rbac.v1.RoleArgs, opts);
+            else if (kind === "RoleBinding") new k8s.rbac.v1.RoleBinding(`${name}-team-rules-rolebinding-${ns}`, object as unknown as k8s.rbac.v1.RoleBindingArgs, opts);
+            else if (kind === "ClusterRole") new k8s.rbac.v1.ClusterRole(`${name}-team-rules-clusterrole`, object as unknown as k8s.rbac.v1.ClusterRoleArgs, opts);
+            else new k8s.rbac.v1.ClusterRoleBinding(`${name}-team-rules-clusterrolebinding`, object as unknown as k8s.rbac.v1.ClusterRoleBindingArgs, opts);
+        }
         const volumeArgs = nfsPersistentVolume(s.name, s.storage);
         const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, this.clusterScoped())] : [];
         const service = new k8s.core.v1.Service(`${name}-service`, headlessService(s), inNamespace);
@@ -119,7 +131,7 @@ export class Prometheus extends MonitoringComponent {
             secret.push(new k8s.core.v1.Secret(`${name}-remote-write`, remoteWriteArgs, inNamespace));
         }
 
-        new k8s.apps.v1.StatefulSet(`${name}-statefulset`, sts, this.inNamespace(s.namespace, account, config, rules, service, ...volume, ...secret));
+        new k8s.apps.v1.StatefulSet(`${name}-statefulset`, sts, this.inNamespace(s.namespace, account, config, rules, ...teamScript, service, ...volume, ...secret));
         const budget = prometheusDisruptionBudget(s);
         if (budget) {
             new k8s.policy.v1.PodDisruptionBudget(`${name}-disruption-budget`, budget, inNamespace);

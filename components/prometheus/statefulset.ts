@@ -27,6 +27,7 @@ import { podPlacement } from "../common/scheduling";
 import { podDisruptionBudget, replicaSpread } from "../common/replica-spread";
 import { configFileArg, configReloaderContainer, configRenderInitContainer, readsRenderedConfig, reloadsInPlace } from "./reloader";
 import { prometheusRelease } from "../../prometheus-releases/release-lines";
+import { withTeamRules } from "./team-rules";
 
 type Container = k8s.types.input.core.v1.Container;
 type Volume = k8s.types.input.core.v1.Volume;
@@ -172,7 +173,8 @@ export function prometheusDisruptionBudget(s: MetricsSettings): k8s.types.input.
 
 export function statefulSet(s: MetricsSettings, inputs: PrometheusInputs): k8s.types.input.apps.v1.StatefulSet {
     const labels = metricsLabels(s);
-    return {
+    // metrics.teamRules adds its sidecar, checker and volumes (team-rules/).
+    return withTeamRules(s, {
         apiVersion: "apps/v1",
         kind: "StatefulSet",
         metadata: { name: s.name, namespace: s.namespace, labels },
@@ -202,5 +204,5 @@ export function statefulSet(s: MetricsSettings, inputs: PrometheusInputs): k8s.t
             },
             volumeClaimTemplates: [dataClaimTemplate(VOLUMES.data, s.name, s.storage)],
         },
-    };
+    });
 }

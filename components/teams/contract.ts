@@ -1,0 +1,32 @@
+/**
+ * What a team's objects are checked against (docs/monitor-your-app.md#check-before-you-apply):
+ * the platform's release line, what its jobs keep, the namespaces and labels it takes, and the
+ * uids that are the platform's. The stack output teamContract publishes it; `npm run team:check`
+ * reads it from a stack file of a clone, or from `pulumi stack output teamContract --json`.
+ */
+export interface TeamContract {
+    /** Bumped when a field changes meaning; the checker refuses a contract it does not know. */
+    contractVersion: 1;
+    prometheus: { version: string; line: string };
+    /** Per job: families kept and dropped by name (the stack output keptFamilies). */
+    keptFamilies: Record<string, { kept: string[]; dropped: string[]; unlisted: "kept" }>;
+    dashboards: {
+        label: string;
+        value: string;
+        /** The namespaces whose labelled ConfigMaps become dashboards; "all", or none while grafana.teamDashboards is off. */
+        namespaces: string[] | "all";
+        platformUids: string[];
+        reservedUidPrefix: string;
+    };
+    rules: {
+        label: string;
+        value: string;
+        /** The namespaces whose labelled ConfigMaps become rule files; "all", or none while metrics.teamRules is off. */
+        namespaces: string[] | "all";
+        maxFilesPerNamespace: number;
+        maxRulesPerNamespace: number;
+    };
+}
+
+export const TEAM_CONTRACT_VERSION = 1;
+

@@ -1,0 +1,15 @@
+// First, so that the check's own modules get Node's source maps too (startup/native-source-maps.ts).
+import "../startup/native-source-maps";
+import { teamCheckCli } from "../render/team-check";
+
+// The CLI itself is render/team-check.ts; this file only connects it to the process.
+teamCheckCli(process.argv.slice(2), {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+}).then(
+    (code) => process.exit(code),
+    (e) => {
+        process.stderr.write(`${e?.stack ?? e}\n`);
+        process.exit(1);
+    },
+);

@@ -1,0 +1,61 @@
+import * as assert from "assert";
+import * as pulumi from "@pulumi/pulumi";
+import { TeamMonitoring } from "../components/teams/team-monitoring";
+import { TeamContract } from "../components/teams/contract";
+import { captureResources, ofType } from "./harness/pulumi-mocks";
+import { resetEngine, waitForRegistrations } from "../render/engine-mocks";
+
+const contract: TeamContract = {
+    contractVersion: 1,
+    prometheus: { version: "2.11.1", line: "2.11" },
+    keptFamilies: { cadvisor: { kept: [], dropped: ["container_cpu_system_seconds_total"], unlisted: "kept" } },
+    dashboards: { label: "grafana_dashboard", value: "1", namespaces: ["shop"], platformUids: ["cm-home"], reservedUidPrefix: "cm-" },
+    rules: { label: "prometheus_rule", value: "1", namespaces: ["shop"], maxFilesPerNamespace: 20, maxRulesPerNamespace: 200 },
+};
+
+/** The error an Output's apply throws at preview, or undefined. */
+async function failureOf(o: pulumi.Output<unknown>): Promise<Error | undefined> {
+    return new Promise((resolve) => {
+        o.apply(() => resolve(undefined));
+        process.once("unhandledRejection", (e) => resolve(e as Error));
+    });
+}
+
+describe("TeamMonitoring (path 2, started): checked at the team's preview, then the labelled ConfigMaps", () => {
+    before(() => resetEngine("team"));
+    after(() => waitForRegistrations());
+
+    it("good input: a dashboards ConfigMap and a rules ConfigMap in the team's namespace, with the platform's labels", async () => {
+        const resources = await captureResources(
+            () =>
+                new TeamMonitoring("shop", {
+                    namespace: "shop",
+                    contract,
+                    dashboards: { orders: { uid: "shop-orders", title: "Orders", panels: [{ type: "timeseries", targets: [{ expr: "sum(rate(orders_total[$__rate_interval]))" }] }] } },
+                    ruleGroups: [{ name: "orders", rules: [{ alert: "OrdersFailing", expr: "sum(rate(orders_failed_total[5m])) > 1", for: "10m" }] }],
+                }),
+        );
+        const cms = ofType(resources, "kubernetes:core/v1:ConfigMap");
+        assert.deepStrictEqual(cms.map((c) => [c.inputs.metadata.name, c.inputs.metadata.namespace, c.inputs.metadata.labels]), [
+            ["shop-dashboards", "shop", { grafana_dashboard: "1" }],
+            ["shop-rules", "shop", { prometheus_rule: "1" }],
+        ]);
+        assert.match(cms[1].inputs.data["shop.yml"], /alert: OrdersFailing/);
+    });
+
+    it("bad input: the preview fails with every problem at once, naming the field", async () => {
+        const tm = new TeamMonitoring("bad", {
+            namespace: "shop",
+            contract,
+            dashboards: { home: { uid: "cm-home", title: "Mine", panels: [] }, cpu: { uid: "shop-cpu", title: "CPU", panels: [{ targets: [{ expr: "rate(container_cpu_system_seconds_total[5m])" }] }] } },
+            ruleGroups: [{ name: "g", rules: [{ record: "x", expr: "last_over_time(up[5m])" }] }],
+        });
+        const e = await failureOf(tm.configMapNames);
+        assert.ok(e, "the preview fails");
+        // Pulumi prefixes the serialization path of the property whose value failed.
+        assert.match(e!.message, /invalid team objects \(3 problems\):\n/);
+        assert.match(e!.message, /TeamMonitoring bad: ConfigMap shop\/bad-dashboards data\["home\.json"\]\.uid: got "cm-home"/);
+        assert.match(e!.message, /data\["cpu\.json"\]\.panels\[0\]\.targets\[0\]\.expr: .*job cadvisor drops container_cpu_system_seconds_total/);
+        assert.match(e!.message, /ConfigMap shop\/bad-rules data\["bad\.yml"\]\.groups\[0\]\.rules\[0\]\.expr: .*`last_over_time` is not available in Prometheus v2\.11\.1 \(it came in 2\.26\)/);
+    });
+});
