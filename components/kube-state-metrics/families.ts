@@ -18,7 +18,7 @@ export const KUBE_STATE_METRICS_FAMILIES: readonly FamilyRule[] = [
     keptFamily("kube_pod_status_reason", "KubePodNotReady leaves out pods that scheduling gates hold back (reason SchedulingGated)"),
     keptFamily("kube_pod_container_status_restarts_total", "KubePodCrashLooping"),
     keptFamily("kube_pod_container_status_waiting_reason", "KubePodCrashLooping and KubeContainerWaiting"),
-    keptFamily("kube_pod_container_resource_requests", "requests against allocatable: KubeCPUOvercommit, capacity panels"),
+    keptFamily("kube_pod_container_resource_requests", "requested CPU per container: the Workloads dashboard's requests panel"),
     keptFamily("kube_pod_owner", "KubePodNotReady leaves out the pods of Jobs by it; maps pods to workloads in the mixin's recording rules"),
     keptFamily("kube_pod_info", "the pod's node and IP, joined by most pod panels"),
     droppedFamily("kube_pod_ips", "repeats the pod_ip label of kube_pod_info"),
