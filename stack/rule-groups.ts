@@ -18,6 +18,7 @@ import { controlPlaneGroup, etcdGroup } from "../components/control-plane/alerts
 import { kubernetesNodesGroup, kubernetesWorkloadsGroup, kubeStateMetricsGroup, persistentVolumesGroup } from "../components/kube-state-metrics/alerts";
 import { logAgentGroup } from "../components/log-agent/alerts";
 import { nodeGroup } from "../components/node-exporter/alerts";
+import { nodeNetworkGroup } from "../components/node-exporter/network-alerts";
 import { probesGroup } from "../components/blackbox-exporter/alerts";
 import { prometheusGroup } from "../components/prometheus/alerts";
 import { searchStoreGroup } from "../components/search-store/alerts";
@@ -38,6 +39,7 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
         c.alertmanagerJob !== undefined && c.alertmanagerCluster ? alertmanagerClusterGroup(c.alertmanagerJob) : undefined,
         c.alertmanager ? infoInhibitorGroup() : undefined,
         c.nodeExporter ? nodeGroup() : undefined,
+        c.nodeExporter ? nodeNetworkGroup() : undefined,
         c.kubeStateMetrics ? kubernetesNodesGroup() : undefined,
         c.kubeStateMetrics ? kubernetesWorkloadsGroup() : undefined,
         c.kubeStateMetrics ? persistentVolumesGroup() : undefined,

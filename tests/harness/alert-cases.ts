@@ -2,6 +2,7 @@ import { Settings } from "../../config";
 import { settingsWith } from "./stack-config";
 import { AlertCase, AlertCases } from "./alert-case-format";
 import { DAY_ONE_ALERT_CASES } from "./alert-cases-day-one";
+import { NODE_NETWORK_ALERT_CASES } from "./alert-cases-node-network";
 
 // The case format lives apart so that alert-cases-day-one.ts can use it without an import cycle.
 export type { AlertCase, AlertCases } from "./alert-case-format";
@@ -113,6 +114,7 @@ const burn = (e: number, at: string): AlertCase => {
 /** 80 % of the default buffer (2M chunks x 8) is 13421772 bytes. */
 export const ALERT_CASES: Record<string, AlertCases> = {
     ...DAY_ONE_ALERT_CASES,
+    ...NODE_NETWORK_ALERT_CASES,
     ...LONG_TERM_STORE_ALERT_CASES,
     PrometheusConfigReloadFailed: bounded({
         fires: { series: [s(`prometheus_config_last_reload_successful{${self}}`, flat(0))], at: "10m", labels: selfLabels },
