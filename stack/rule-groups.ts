@@ -19,6 +19,7 @@ import { kubernetesNodesGroup, kubernetesWorkloadsGroup, kubeStateMetricsGroup, 
 import { logAgentGroup } from "../components/log-agent/alerts";
 import { nodeGroup } from "../components/node-exporter/alerts";
 import { nodeNetworkGroup } from "../components/node-exporter/network-alerts";
+import { nodeLimitsGroup } from "../components/node-exporter/limit-alerts";
 import { probesGroup } from "../components/blackbox-exporter/alerts";
 import { prometheusGroup } from "../components/prometheus/alerts";
 import { searchStoreGroup } from "../components/search-store/alerts";
@@ -40,6 +41,7 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
         c.alertmanager ? infoInhibitorGroup() : undefined,
         c.nodeExporter ? nodeGroup() : undefined,
         c.nodeExporter ? nodeNetworkGroup() : undefined,
+        c.nodeExporter ? nodeLimitsGroup() : undefined,
         c.kubeStateMetrics ? kubernetesNodesGroup() : undefined,
         c.kubeStateMetrics ? kubernetesWorkloadsGroup() : undefined,
         c.kubeStateMetrics ? persistentVolumesGroup() : undefined,
