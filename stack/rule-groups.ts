@@ -20,6 +20,7 @@ import { logAgentGroup } from "../components/log-agent/alerts";
 import { nodeGroup } from "../components/node-exporter/alerts";
 import { nodeNetworkGroup } from "../components/node-exporter/network-alerts";
 import { nodeLimitsGroup } from "../components/node-exporter/limit-alerts";
+import { kubernetesNodeHealthGroup } from "../components/kube-state-metrics/node-health-alerts";
 import { probesGroup } from "../components/blackbox-exporter/alerts";
 import { prometheusGroup } from "../components/prometheus/alerts";
 import { searchStoreGroup } from "../components/search-store/alerts";
@@ -43,6 +44,7 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
         c.nodeExporter ? nodeNetworkGroup() : undefined,
         c.nodeExporter ? nodeLimitsGroup() : undefined,
         c.kubeStateMetrics ? kubernetesNodesGroup() : undefined,
+        c.kubeStateMetrics && c.kubelet ? kubernetesNodeHealthGroup() : undefined,
         c.kubeStateMetrics ? kubernetesWorkloadsGroup() : undefined,
         c.kubeStateMetrics ? persistentVolumesGroup() : undefined,
         // The kube-state-metrics-telemetry job runs exactly while kube-state-metrics does.
