@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { closedObject, flag, stringList, text, whenClean } from "./fields";
+import { closedObject, flag, text } from "./fields";
 import { dnsLabel, serviceName } from "./formats";
 import { ingressSchema } from "./metrics";
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
@@ -8,6 +8,7 @@ import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields } from "./scheduling";
 import { storageSchema } from "./storage";
 import { workloadHatchSchema } from "./workload-hatches";
+import { requireTeamNamespaces, teamNamespaceFields } from "./team-namespaces";
 
 export const GRAFANA_KEY = "grafana";
 export const GRAFANA_ADMIN_PASSWORD_KEY = "grafanaAdminPassword";
@@ -41,11 +42,7 @@ function adminUser(value: string): string | undefined {
 
 const d = GRAFANA_DEFAULTS;
 
-/**
- * kiwigrid/k8s-sidecar, the sidecar the Grafana Helm chart uses for labelled dashboards; its
- * environment variables and behaviours are read from src/ at this tag (docs/grafana.md#team-dashboards).
- */
-export const K8S_SIDECAR_VERSION = "2.10.1";
+export { K8S_SIDECAR_VERSION } from "./team-namespaces";
 export const TEAM_DASHBOARD_LABEL = "grafana_dashboard";
 
 /**
@@ -53,27 +50,15 @@ export const TEAM_DASHBOARD_LABEL = "grafana_dashboard";
  * or in all of them, become dashboards in a folder per namespace. Off while absent; a stack that
  * sets it says which namespaces, so `{}` and an empty list are refused.
  */
-export const teamDashboardsSchema = closedObject({
-    namespaces: stringList(dnsLabel)
-        .optional()
-        .meta({ description: `namespaces whose ConfigMaps labelled ${TEAM_DASHBOARD_LABEL}: "1" become dashboards; the sidecar gets a Role (list, watch ConfigMaps) in each` }),
-    all: flag().optional().meta({ description: "true: take them from every namespace, through a ClusterRole (list, watch ConfigMaps cluster-wide)" }),
-    image: text(imageAtLeast(OLDEST_IMAGES.k8sSidecar))
-        .default(`quay.io/kiwigrid/k8s-sidecar:${K8S_SIDECAR_VERSION}`)
-        .meta({ description: `the kiwigrid/k8s-sidecar image; its settings follow ${K8S_SIDECAR_VERSION}` }),
-}).superRefine((t, ctx) => {
-    if (t.all === true && t.namespaces !== undefined) {
-        ctx.addIssue({ code: "custom", path: ["namespaces"], input: t.namespaces, message: "no list while all is true: all already takes every namespace" });
-    } else if (t.all !== true && t.namespaces === undefined) {
-        ctx.addIssue({
-            code: "custom",
-            path: [],
-            // What the stack wrote: the image's default is not part of it.
-            input: { ...(t.all !== undefined ? { all: t.all } : {}) },
-            message: "namespaces: [a list of namespaces], or all: true (the stack says whose ConfigMaps it takes; leave teamDashboards out to take none)",
-        });
-    }
-}, whenClean("namespaces", "all"));
+export const teamDashboardsSchema = requireTeamNamespaces(
+    closedObject(
+        teamNamespaceFields(
+            `namespaces whose ConfigMaps labelled ${TEAM_DASHBOARD_LABEL}: "1" become dashboards; the sidecar gets a Role (list, watch ConfigMaps) in each`,
+            "true: take them from every namespace, through a ClusterRole (list, watch ConfigMaps cluster-wide)",
+        ),
+    ),
+    "teamDashboards",
+);
 
 export type TeamDashboardSettings = z.output<typeof teamDashboardsSchema>;
 
