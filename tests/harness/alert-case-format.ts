@@ -54,3 +54,25 @@ export function casesOf(c: AlertCases): { name: string; fires: boolean; case: Al
 export function firesRule(c: AlertCase, labels: Record<string, string>): boolean {
     return (c.severities === undefined || (c.severities as string[]).includes(labels.severity)) && Object.entries(c.ruleLabels ?? {}).every(([k, v]) => labels[k] === v);
 }
+
+// Builders the case files share.
+
+/** One input series of a promtool test: its selector and its values in promtool's notation. */
+export const s = (series: string, values: string) => ({ series, values });
+
+/** Labels as a selector's body: `k="v",...`. */
+export const text = (labels: Record<string, string>) => Object.entries(labels).map(([k, v]) => `${k}="${v}"`).join(",");
+
+/**
+ * A counter at 0 that goes up by 1 at minute 1 and every `every` minutes after, to `minutes`:
+ * each window of `every` minutes (Prometheus 2.x includes both ends) holds exactly one increment,
+ * the least that keeps `increase(x[<every>m]) > 0` true, and increase() is 1, not more. Such an
+ * alert is true from minute 1, so it fires at 1m + its `for`.
+ */
+export const ticks = (every: number, minutes: number) => Array.from({ length: minutes + 1 }, (_, t) => (t < 1 ? 0 : 1 + Math.floor((t - 1) / every))).join(" ");
+
+/** The firing case one evaluation (1m) earlier, before its `for` has run out. */
+export const oneMinuteBefore = (c: AlertCase): AlertCase => ({ series: c.series, at: `${Number(/^([0-9]+)m$/.exec(c.at)![1]) - 1}m` });
+
+/** An alert's cases, with the early case derived from the firing one. */
+export const bounded = (c: Omit<AlertCases, "early">): AlertCases => ({ ...c, early: oneMinuteBefore(c.fires) });

@@ -1,4 +1,4 @@
-import { AlertCase, AlertCases } from "./alert-case-format";
+import { AlertCase, AlertCases, s, text } from "./alert-case-format";
 
 /**
  * The cases of issue 29's day-one alerts (volumes, certificates, remote write, the Alertmanager
@@ -7,8 +7,6 @@ import { AlertCase, AlertCases } from "./alert-case-format";
  * boundary: `fires` just past the threshold exactly when `for` runs out (its onset is noted),
  * `silent` just short of the threshold, `early` one evaluation before `for` runs out.
  */
-const s = (series: string, values: string) => ({ series, values });
-const text = (labels: Record<string, string>) => Object.entries(labels).map(([k, v]) => `${k}="${v}"`).join(",");
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 // ---- kubernetes-storage: kubelet volume stats ----

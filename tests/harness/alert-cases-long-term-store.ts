@@ -1,4 +1,4 @@
-import { AlertCase, AlertCases } from "./alert-case-format";
+import { AlertCases, s, text, ticks, bounded } from "./alert-case-format";
 
 /**
  * The long-term store's alerts (components/long-term-store/alerts.ts), each at its boundary as
@@ -6,16 +6,11 @@ import { AlertCase, AlertCases } from "./alert-case-format";
  * increment for `> 0`, a firing case exactly when its `for` runs out and an early one a minute before.
  */
 
-const s = (series: string, values: string) => ({ series, values });
 const flat = (value: number | string, minutes = 60) => `${value}+0x${minutes}`;
 /** One increment at minute 1 and every 5 minutes after: increase(x[5m]) is exactly 1 from minute 1 on. */
-const ticks = (every: number, minutes = 60) => Array.from({ length: minutes + 1 }, (_, t) => (t < 1 ? 0 : 1 + Math.floor((t - 1) / every))).join(" ");
-const oneMinuteBefore = (c: AlertCase): AlertCase => ({ series: c.series, at: `${Number(/^([0-9]+)m$/.exec(c.at)![1]) - 1}m` });
-const bounded = (c: Omit<AlertCases, "early">): AlertCases => ({ ...c, early: oneMinuteBefore(c.fires) });
 
 const podLabels = { namespace: "monitoring", pod: "long-term-store-0" };
 const target = { job: "long-term-store", ...podLabels, service: "long-term-store", endpoint: "http", instance: "10.244.0.12:8428" };
-const text = (labels: Record<string, string>) => Object.entries(labels).map(([k, v]) => `${k}="${v}"`).join(",");
 const t = text(target);
 const path = { ...target, path: "/storage" };
 
@@ -41,18 +36,18 @@ export const LONG_TERM_STORE_ALERT_CASES: Record<string, AlertCases> = {
         silent: { series: disk(0.78), at: "30m" },
     }),
     LongTermStoreWriteErrors: bounded({
-        fires: { series: [s(`vm_http_request_errors_total{${t},path="/api/v1/write",protocol="promremotewrite"}`, ticks(5))], at: "16m", labels: podLabels },
+        fires: { series: [s(`vm_http_request_errors_total{${t},path="/api/v1/write",protocol="promremotewrite"}`, ticks(5, 60))], at: "16m", labels: podLabels },
         silent: { series: [s(`vm_http_request_errors_total{${t},path="/api/v1/write",protocol="promremotewrite"}`, flat(0))], at: "16m" },
         scenarios: [
             {
                 name: "errors on queries only",
                 fires: false,
-                case: { series: [s(`vm_http_request_errors_total{${t},path="/api/v1/query_range"}`, ticks(5))], at: "16m" },
+                case: { series: [s(`vm_http_request_errors_total{${t},path="/api/v1/query_range"}`, ticks(5, 60))], at: "16m" },
             },
         ],
     }),
     LongTermStoreSamplesIgnored: bounded({
-        fires: { series: [s(`vm_rows_ignored_total{${t},reason="big_timestamp"}`, ticks(5))], at: "16m", labels: { ...podLabels, reason: "big_timestamp" } },
+        fires: { series: [s(`vm_rows_ignored_total{${t},reason="big_timestamp"}`, ticks(5, 60))], at: "16m", labels: { ...podLabels, reason: "big_timestamp" } },
         silent: { series: [s(`vm_rows_ignored_total{${t},reason="big_timestamp"}`, flat(0))], at: "16m" },
     }),
 };

@@ -1,7 +1,6 @@
-import { AlertCase, AlertCases } from "./alert-case-format";
+import { AlertCase, AlertCases, s } from "./alert-case-format";
 
 /** The kubernetes-node-health alerts' cases (components/kube-state-metrics/node-health-alerts.ts), at their boundaries. */
-const s = (series: string, values: string) => ({ series, values });
 const ksm = 'job="kube-state-metrics"';
 
 /** A taint on node-1 from minute 0: the 15m `for` runs out at 15m. */

@@ -1,7 +1,6 @@
-import { AlertCase, AlertCases } from "./alert-case-format";
+import { AlertCase, AlertCases, s } from "./alert-case-format";
 
 /** The node-limits alerts' cases (components/node-exporter/limit-alerts.ts), each at its boundary. */
-const s = (series: string, values: string) => ({ series, values });
 const node = { job: "node-exporter", instance: "node-1", node: "node-1" };
 const at = 'job="node-exporter",instance="node-1",node="node-1"';
 

@@ -1,10 +1,8 @@
-import { AlertCase, AlertCases } from "./alert-case-format";
+import { AlertCase, AlertCases, s, text } from "./alert-case-format";
 
 /** The node-network alerts' cases (components/node-exporter/network-alerts.ts), each at its boundary. */
-const s = (series: string, values: string) => ({ series, values });
 const node = { job: "node-exporter", instance: "node-1", node: "node-1" };
 const nic = { ...node, device: "eth0" };
-const text = (labels: Record<string, string>) => Object.entries(labels).map(([k, v]) => `${k}="${v}"`).join(",");
 
 /** 1000 packets a minute on eth0, `errors` of them with errors, from minute 0: the share holds from minute 1. */
 const errs = (direction: "receive" | "transmit", errors: number, at: string): AlertCase => ({

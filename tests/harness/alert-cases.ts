@@ -1,6 +1,6 @@
 import { Settings } from "../../config";
 import { settingsWith } from "./stack-config";
-import { AlertCase, AlertCases } from "./alert-case-format";
+import { AlertCase, AlertCases, s, text, ticks, bounded } from "./alert-case-format";
 import { DAY_ONE_ALERT_CASES } from "./alert-cases-day-one";
 import { NODE_NETWORK_ALERT_CASES } from "./alert-cases-node-network";
 import { NODE_LIMITS_ALERT_CASES } from "./alert-cases-node-limits";
@@ -25,20 +25,10 @@ export function everyAlertSettings(): Settings {
     });
 }
 
-const s = (series: string, values: string) => ({ series, values });
 /** `value` at every minute from 0 to `minutes`, in promtool's notation. */
 const flat = (value: number | string, minutes = 90) => `${value}+0x${minutes}`;
-/**
- * A counter at 0 that goes up by 1 at minute 1 and every `every` minutes after: each window of
- * `every` minutes (Prometheus 2.x includes both ends) holds exactly one increment, the least
- * that keeps `increase(x[<every>m]) > 0` true, and increase() is 1, not more. Such an alert is
- * true from minute 1, so it fires at 1m + its `for`.
- */
-const ticks = (every: number, minutes = 90) => Array.from({ length: minutes + 1 }, (_, t) => (t < 1 ? 0 : 1 + Math.floor((t - 1) / every))).join(" ");
-/** The firing case one evaluation (1m) earlier, before its `for` has run out. */
-const oneMinuteBefore = (c: AlertCase): AlertCase => ({ series: c.series, at: `${Number(/^([0-9]+)m$/.exec(c.at)![1]) - 1}m` });
-/** An alert's cases, with the early case derived from the firing one. */
-const bounded = (c: Omit<AlertCases, "early">): AlertCases => ({ ...c, early: oneMinuteBefore(c.fires) });
+/** A counter ticking every `every` minutes over the cases' 90 minutes (alert-case-format.ts). */
+const ticks90 = (every: number) => ticks(every, 90);
 const self = 'job="monitor",namespace="monitoring",pod="monitor-0"';
 const selfLabels = { job: "monitor", namespace: "monitoring", pod: "monitor-0" };
 const ksm = 'job="kube-state-metrics"';
@@ -66,7 +56,6 @@ const esLabels = {
     endpoint: "http",
     instance: "10.244.0.9:9114",
 };
-const text = (labels: Record<string, string>) => Object.entries(labels).map(([k, v]) => `${k}="${v}"`).join(",");
 const es = text(esLabels);
 const esClusterLabels = { ...esLabels, cluster: "elasticsearch-logging" };
 const esNodeLabels = { ...esClusterLabels, host: "10.244.0.7", name: "elasticsearch-logging-0", es_master_node: "true", es_data_node: "true", es_ingest_node: "true", es_client_node: "true" };
@@ -127,7 +116,7 @@ export const ALERT_CASES: Record<string, AlertCases> = {
     // A rule failing once every five minutes: one failure in each 5m window.
     PrometheusRuleFailures: bounded({
         fires: {
-            series: [s(`prometheus_rule_evaluation_failures_total{${self},rule_group="/etc/prometheus/rules/custom-a.yml;a"}`, ticks(5))],
+            series: [s(`prometheus_rule_evaluation_failures_total{${self},rule_group="/etc/prometheus/rules/custom-a.yml;a"}`, ticks90(5))],
             at: "16m",
             labels: { ...selfLabels, rule_group: "/etc/prometheus/rules/custom-a.yml;a" },
         },
@@ -165,7 +154,7 @@ export const ALERT_CASES: Record<string, AlertCases> = {
         silent: { series: [s(`prometheus_tsdb_wal_corruptions_total{${self}}`, flat(1, 250))], at: "241m" },
     }),
     PrometheusScrapeSampleLimitHit: bounded({
-        fires: { series: [s(`prometheus_target_scrapes_exceeded_sample_limit_total{${self}}`, ticks(5))], at: "16m", labels: selfLabels },
+        fires: { series: [s(`prometheus_target_scrapes_exceeded_sample_limit_total{${self}}`, ticks90(5))], at: "16m", labels: selfLabels },
         silent: { series: [s(`prometheus_target_scrapes_exceeded_sample_limit_total{${self}}`, flat(3))], at: "16m" },
     }),
     ProbeFailing: bounded({
