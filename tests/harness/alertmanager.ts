@@ -4,6 +4,7 @@ import * as fs from "fs";
 import * as http from "http";
 import * as path from "path";
 import { HANG_MS, until } from "./hang";
+import { stopChild } from "./server-process";
 import { freePort, tempDir } from "./prometheus";
 
 /** Debian's prometheus-alertmanager package: the server under its Debian name, and amtool. */
@@ -75,14 +76,7 @@ export class AlertmanagerProcess {
     }
 
     async stop(): Promise<void> {
-        if (this.child.exitCode !== null || this.child.signalCode !== null) {
-            return;
-        }
-        const exited = new Promise((r) => this.child.once("exit", r));
-        this.child.kill("SIGTERM");
-        const timer = setTimeout(() => this.child.kill("SIGKILL"), 5000);
-        await exited;
-        clearTimeout(timer);
+        await stopChild(this.child, 5000);
     }
 }
 

@@ -5,6 +5,7 @@ import * as path from "path";
 import { parse, stringify } from "yaml";
 import { freePort } from "./free-port";
 import { until } from "./hang";
+import { instantQuery, stopChild } from "./server-process";
 
 /**
  * Runs Debian's real prometheus and promtool against our generated config. Debian builds them
@@ -273,12 +274,7 @@ export class PrometheusProcess {
 
     /** Runs an instant query and returns its vector. */
     async query(expr: string): Promise<Array<{ metric: Record<string, string>; value: [number, string] }>> {
-        const response = await fetch(`${this.url}/api/v1/query?query=${encodeURIComponent(expr)}`);
-        const body = (await response.json()) as { status: string; data: { result: any[] } };
-        if (body.status !== "success") {
-            throw new Error(`query ${expr} answered ${JSON.stringify(body)}`);
-        }
-        return body.data.result;
+        return instantQuery(this.url, expr);
     }
 
     /** Waits until `check` holds; fails at once if prometheus exits, and only a hang reaches HANG_MS. */
@@ -289,13 +285,6 @@ export class PrometheusProcess {
     }
 
     async stop(): Promise<void> {
-        if (this.child.exitCode !== null || this.child.signalCode !== null) {
-            return;
-        }
-        const exited = new Promise((r) => this.child.once("exit", r));
-        this.child.kill("SIGTERM");
-        const timer = setTimeout(() => this.child.kill("SIGKILL"), 5000);
-        await exited;
-        clearTimeout(timer);
+        await stopChild(this.child, 5000);
     }
 }

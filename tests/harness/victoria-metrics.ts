@@ -3,6 +3,7 @@ import { LongTermStoreSettings } from "../../config";
 import { AUTH_KEYS, envFlagName } from "../../components/long-term-store/layout";
 import { longTermStoreArgs } from "../../components/long-term-store/statefulset";
 import { until } from "./hang";
+import { instantQuery, stopChild } from "./server-process";
 import { freePort, tempDir } from "./prometheus";
 
 /**
@@ -84,11 +85,7 @@ export class VictoriaMetricsProcess {
 
     /** An instant query, as Grafana's Prometheus data source asks it. */
     async query(expr: string): Promise<Array<{ metric: Record<string, string>; value: [number, string] }>> {
-        const body = (await (await fetch(`${this.url}/api/v1/query?query=${encodeURIComponent(expr)}`)).json()) as any;
-        if (body.status !== "success") {
-            throw new Error(`query ${expr} answered ${JSON.stringify(body)}`);
-        }
-        return body.data.result;
+        return instantQuery(this.url, expr);
     }
 
     async waitFor(check: () => Promise<boolean>, what: string): Promise<void> {
@@ -98,13 +95,6 @@ export class VictoriaMetricsProcess {
     }
 
     async stop(): Promise<void> {
-        if (this.child.exitCode !== null || this.child.signalCode !== null) {
-            return;
-        }
-        const exited = new Promise((r) => this.child.once("exit", r));
-        this.child.kill("SIGTERM");
-        const timer = setTimeout(() => this.child.kill("SIGKILL"), 10000);
-        await exited;
-        clearTimeout(timer);
+        await stopChild(this.child, 10000);
     }
 }
