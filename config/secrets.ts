@@ -171,29 +171,47 @@ export function readRemoteWriteSecrets(
     ];
     const secrets: Record<string, pulumi.Output<string>> = {};
     for (const ref of refs) {
-        const { at } = ref;
-        const key = fullKey(ref.key);
-        if (reserved.includes(ref.key)) {
-            problems.add(at, ref.key, `a top-level key of its own such as remoteWritePassword: the program reads ${key} for another purpose`);
-            continue;
+        const value = readReferencedSecret(source, problems, ref, reserved, "remoteWritePassword");
+        if (value !== undefined) {
+            secrets[ref.key] = value;
         }
-        const value = source.secret(ref.key);
-        if (value === undefined) {
-            problems.add(`${at}, ${key}`, undefined, `a secret at ${key}, which ${at} refers to; set it with ${setSecretCommand(ref.key)}`);
-            continue;
-        }
-        if (!source.isSecret(ref.key)) {
-            problems.add(`${key}, ${at}`, SECRET_VALUE, `an encrypted value: it is in clear text in the stack file; store it with ${setSecretCommand(ref.key)}`);
-            continue;
-        }
-        if (!ref.pem) {
-            checkOneLineSecret(source, problems, ref.key);
-        }
-        secrets[ref.key] = value;
     }
     if (metrics !== undefined && Object.keys(secrets).length > 0) {
         metrics.remoteWriteSecrets = secrets;
     }
+}
+
+/**
+ * The top-level secret key that a setting at `at` names: not a key the program reads for another
+ * purpose, set, encrypted, and (unless it holds a PEM block) one line. Undefined, with the problem
+ * added, otherwise.
+ */
+function readReferencedSecret(
+    source: ConfigSource,
+    problems: Problems,
+    ref: { at: string; key: string; pem?: boolean },
+    reserved: readonly string[],
+    example: string,
+): pulumi.Output<string> | undefined {
+    const { at } = ref;
+    const key = fullKey(ref.key);
+    if (reserved.includes(ref.key)) {
+        problems.add(at, ref.key, `a top-level key of its own such as ${example}: the program reads ${key} for another purpose`);
+        return undefined;
+    }
+    const value = source.secret(ref.key);
+    if (value === undefined) {
+        problems.add(`${at}, ${key}`, undefined, `a secret at ${key}, which ${at} refers to; set it with ${setSecretCommand(ref.key)}`);
+        return undefined;
+    }
+    if (!source.isSecret(ref.key)) {
+        problems.add(`${key}, ${at}`, SECRET_VALUE, `an encrypted value: it is in clear text in the stack file; store it with ${setSecretCommand(ref.key)}`);
+        return undefined;
+    }
+    if (!ref.pem) {
+        checkOneLineSecret(source, problems, ref.key);
+    }
+    return value;
 }
 
 /**
@@ -205,22 +223,10 @@ export function readEdgePasswords(source: ConfigSource, problems: Problems, edge
     const passwords: Record<string, pulumi.Output<string>> = {};
     edges.forEach((edge, i) => {
         const at = `${fullKey("longTermStore")}.edges[${i}].passwordKey`;
-        const key = fullKey(edge.passwordKey);
-        if (reserved.includes(edge.passwordKey)) {
-            problems.add(at, edge.passwordKey, `a top-level key of its own such as edgeEuWritePassword: the program reads ${key} for another purpose`);
-            return;
+        const value = readReferencedSecret(source, problems, { at, key: edge.passwordKey }, reserved, "edgeEuWritePassword");
+        if (value !== undefined) {
+            passwords[edge.passwordKey] = value;
         }
-        const value = source.secret(edge.passwordKey);
-        if (value === undefined) {
-            problems.add(`${at}, ${key}`, undefined, `a secret at ${key}, which ${at} refers to; set it with ${setSecretCommand(edge.passwordKey)}`);
-            return;
-        }
-        if (!source.isSecret(edge.passwordKey)) {
-            problems.add(`${key}, ${at}`, SECRET_VALUE, `an encrypted value: it is in clear text in the stack file; store it with ${setSecretCommand(edge.passwordKey)}`);
-            return;
-        }
-        checkOneLineSecret(source, problems, edge.passwordKey);
-        passwords[edge.passwordKey] = value;
     });
     return passwords;
 }
