@@ -1,8 +1,9 @@
 import * as fs from "fs";
 import * as path from "path";
 import { ConfigError } from "../config";
-import { checkTeamFiles, TeamCheckError, TeamFile } from "../components/teams/check";
+import { checkTeamFiles, TeamCheckError } from "../components/teams/check";
 import { TeamContract } from "../components/teams/contract";
+import { teamFilesIn } from "../lib/team-files";
 import { CliOutput } from "./cli";
 import { runProgram } from "./run-program";
 import { readStackConfig, StackFileError } from "./stack-file";
@@ -12,23 +13,6 @@ const USAGE =
     "  --stack: the contract of Pulumi.<stack>.yaml of this clone, rendered offline\n" +
     "  --contract: the output of 'pulumi stack output teamContract --json'\n" +
     "  --namespace: for ConfigMaps that name none (kubectl apply -n)\n";
-
-/** Every *.yaml, *.yml and *.json under `dir`, paths relative to it, in name order. */
-export function teamFilesIn(dir: string): TeamFile[] {
-    const out: TeamFile[] = [];
-    const walk = (d: string) => {
-        for (const entry of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-            const full = path.join(d, entry.name);
-            if (entry.isDirectory()) {
-                walk(full);
-            } else if (/\.(ya?ml|json)$/.test(entry.name)) {
-                out.push({ path: path.relative(dir, full), text: fs.readFileSync(full, "utf8") });
-            }
-        }
-    };
-    walk(dir);
-    return out;
-}
 
 /** The stack output teamContract of a stack file of this clone: the program runs offline under the mocks, as the render does. */
 export async function contractOfStack(stack: string, projectDir = path.resolve(__dirname, "..")): Promise<TeamContract> {

@@ -2,6 +2,7 @@ import * as assert from "assert";
 import * as pulumi from "@pulumi/pulumi";
 import { TeamMonitoring } from "../components/teams/team-monitoring";
 import { TeamContract } from "../components/teams/contract";
+import { enforceNamespace } from "../components/teams/enforce-namespace";
 import { captureResources, ofType } from "./harness/pulumi-mocks";
 import { resetEngine, waitForRegistrations } from "../render/engine-mocks";
 
@@ -21,7 +22,7 @@ async function failureOf(o: pulumi.Output<unknown>): Promise<Error | undefined> 
     });
 }
 
-describe("TeamMonitoring (path 2, started): checked at the team's preview, then the labelled ConfigMaps", () => {
+describe("TeamMonitoring (path 2): checked at the team's preview, then the labelled ConfigMaps", () => {
     before(() => resetEngine("team"));
     after(() => waitForRegistrations());
 
@@ -57,5 +58,47 @@ describe("TeamMonitoring (path 2, started): checked at the team's preview, then 
         assert.match(e!.message, /TeamMonitoring bad: ConfigMap shop\/bad-dashboards data\["home\.json"\]\.uid: got "cm-home"/);
         assert.match(e!.message, /data\["cpu\.json"\]\.panels\[0\]\.targets\[0\]\.expr: .*job cadvisor drops container_cpu_system_seconds_total/);
         assert.match(e!.message, /ConfigMap shop\/bad-rules data\["bad\.yml"\]\.groups\[0\]\.rules\[0\]\.expr: .*`last_over_time` is not available in Prometheus v2\.11\.1 \(it came in 2\.26\)/);
+    });
+
+    it("enforceNamespace: every selector of the team's rules reads only its namespace, and one that asks for another is refused", async () => {
+        const resources = await captureResources(
+            () =>
+                new TeamMonitoring("held", {
+                    namespace: "shop",
+                    contract,
+                    enforceNamespace: true,
+                    ruleGroups: [{ name: "orders", rules: [{ alert: "OrdersFailing", expr: 'sum(rate(orders_failed_total{code="500"}[5m])) / sum(rate(orders_total[5m])) > 0.1' }] }],
+                }),
+        );
+        const rules = ofType(resources, "kubernetes:core/v1:ConfigMap")[0].inputs.data["held.yml"];
+        assert.match(rules, /orders_failed_total\{namespace="shop", code="500"\}\[5m\]/);
+        assert.match(rules, /orders_total\{namespace="shop"\}\[5m\]/);
+        const tm = new TeamMonitoring("other", {
+            namespace: "shop",
+            contract,
+            enforceNamespace: true,
+            ruleGroups: [{ name: "g", rules: [{ alert: "Theirs", expr: 'up{namespace="payments"} == 0' }] }],
+        });
+        const e = await failureOf(tm.configMapNames);
+        assert.match(e!.message, /TeamMonitoring other: ruleGroups\[0\]\.rules\[0\]\.expr: got "up\{namespace=\\"payments\\"\} == 0", expected `up\{namespace="payments"\}` selects another namespace than shop/);
+    });
+});
+
+describe("enforceNamespace (components/teams/enforce-namespace.ts)", () => {
+    const held = (e: string) => enforceNamespace(e, "shop");
+    it("adds the matcher to every selector: bare, with matchers, empty braces, by __name__, in ranges, subqueries and offsets", () => {
+        assert.deepStrictEqual(held('sum(rate(a{job="x"}[5m])) / count(b) + c offset 5m'), { expr: 'sum(rate(a{namespace="shop", job="x"}[5m])) / count(b{namespace="shop"}) + c{namespace="shop"} offset 5m' });
+        assert.deepStrictEqual(held("a{}"), { expr: 'a{namespace="shop"}' });
+        assert.deepStrictEqual(held('{__name__="a"}'), { expr: '{namespace="shop", __name__="a"}' });
+        assert.deepStrictEqual(held("max_over_time(a[1h:5m])"), { expr: 'max_over_time(a{namespace="shop"}[1h:5m])' });
+    });
+    it("leaves a selector that already asks for the namespace, and refuses any other namespace matcher", () => {
+        assert.deepStrictEqual(held('a{namespace="shop"}'), { expr: 'a{namespace="shop"}' });
+        for (const e of ['a{namespace="other"}', 'a{namespace=~"shop|other"}', 'a{namespace!="shop"}', "a{namespace=~'.*'}"]) {
+            assert.ok("conflict" in held(e), e);
+        }
+    });
+    it("returns an expression that does not parse unchanged, for the checker to report", () => {
+        assert.deepStrictEqual(held("sum(a"), { expr: "sum(a" });
     });
 });

@@ -1,8 +1,9 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { stringify } from "yaml";
-import { checkTeamFiles, TeamCheckError } from "./check";
+import { checkTeamFiles, TeamCheckError, TeamProblem } from "./check";
 import { TeamContract } from "./contract";
+import { enforceNamespace } from "./enforce-namespace";
 
 /** A dashboard as JSON, or a Grafana foundation SDK builder (anything with build()). */
 export type TeamDashboard = object | { build(): object };
@@ -19,7 +20,40 @@ export interface TeamMonitoringArgs {
     /** Dashboards by key, each a file `<key>.json` of the dashboards ConfigMap. */
     dashboards?: Record<string, TeamDashboard>;
     /** Rule groups of one rule file, `<name>.yml` of the rules ConfigMap. */
-    ruleGroups?: Array<{ name: string; interval?: string; rules: Array<Record<string, unknown>> }>;
+    ruleGroups?: TeamRuleGroup[];
+    /**
+     * Hold every selector of the rules to the team's namespace, as the prometheus-operator's
+     * enforced namespace label does: a selector without a namespace matcher gets
+     * namespace="<namespace>", and one that asks for another namespace is refused. Off by
+     * default: a rule on series without a namespace label (a node's) would then match nothing.
+     */
+    enforceNamespace?: boolean;
+}
+
+export interface TeamRuleGroup {
+    name: string;
+    interval?: string;
+    rules: Array<Record<string, unknown>>;
+}
+
+/** The groups with each rule's expr held to `namespace`, and a problem for each expr that asks for another. */
+function enforced(groups: readonly TeamRuleGroup[], namespace: string, where: string): { groups: TeamRuleGroup[]; problems: TeamProblem[] } {
+    const problems: TeamProblem[] = [];
+    const out = groups.map((g, i) => ({
+        ...g,
+        rules: g.rules.map((r, j) => {
+            if (typeof r.expr !== "string") {
+                return r;
+            }
+            const e = enforceNamespace(r.expr, namespace);
+            if ("conflict" in e) {
+                problems.push({ key: `${where} ruleGroups[${i}].rules[${j}].expr`, got: r.expr, expected: e.conflict });
+                return r;
+            }
+            return { ...r, expr: e.expr };
+        }),
+    }));
+    return { groups: out, problems };
 }
 
 function json(d: TeamDashboard): object {
@@ -27,12 +61,12 @@ function json(d: TeamDashboard): object {
 }
 
 /**
- * Path 2 of issue 31, started: a team's own Pulumi program declares its dashboards and rules; at
- * its `pulumi preview` they are checked against the platform's contract with `team:check`'s
- * checks (release line, kept families, names, namespaces), every problem at once, before any
- * object is created; then it creates the labelled ConfigMaps of path 1
- * (docs/monitor-your-app.md#team-dashboards-and-rules). Not yet: the namespace rewrite of the
- * rules' selectors, probes, and the packaged library entry (see the README's issue notes).
+ * Path 2 of team self-service (docs/monitor-your-app.md#from-your-own-pulumi-program): a team's own
+ * Pulumi program declares its dashboards and rules; at its `pulumi preview` they are checked
+ * against the platform's contract with `team:check`'s checks (release line, kept families, names,
+ * namespaces), every problem at once, before any object is created; then it creates the labelled
+ * ConfigMaps of path 1, which the platform's sidecars take. Imported from the package's library
+ * entry (lib/index.ts), which registers nothing on import.
  */
 export class TeamMonitoring extends pulumi.ComponentResource {
     public readonly configMapNames: pulumi.Output<string[]>;
@@ -41,13 +75,15 @@ export class TeamMonitoring extends pulumi.ComponentResource {
         super("cluster-monitoring:teams:TeamMonitoring", name, {}, opts);
         const ns = args.namespace;
         const dashboards = Object.fromEntries(Object.entries(args.dashboards ?? {}).map(([k, d]) => [`${k}.json`, JSON.stringify(json(d), null, 2)]));
-        const rules = args.ruleGroups && args.ruleGroups.length > 0 ? { [`${name}.yml`]: stringify({ groups: args.ruleGroups }) } : undefined;
+        const where = `TeamMonitoring ${name}:`;
+        const enforcement = args.enforceNamespace === true ? enforced(args.ruleGroups ?? [], ns, where) : { groups: args.ruleGroups ?? [], problems: [] };
+        const rules = enforcement.groups.length > 0 ? { [`${name}.yml`]: stringify({ groups: enforcement.groups }) } : undefined;
         const checked = pulumi.output(args.contract).apply((contract) => {
             const objects = [
                 ...(Object.keys(dashboards).length > 0 ? [configMap(`${name}-dashboards`, ns, { [contract.dashboards.label]: contract.dashboards.value }, dashboards)] : []),
                 ...(rules ? [configMap(`${name}-rules`, ns, { [contract.rules.label]: contract.rules.value }, rules)] : []),
             ];
-            const problems = checkTeamFiles([{ path: `TeamMonitoring ${name}:`, text: objects.map((o) => JSON.stringify(o)).join("\n---\n") }], contract);
+            const problems = [...enforcement.problems, ...checkTeamFiles([{ path: where, text: objects.map((o) => JSON.stringify(o)).join("\n---\n") }], contract)];
             if (problems.length > 0) {
                 throw new TeamCheckError(problems);
             }
