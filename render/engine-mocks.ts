@@ -18,6 +18,17 @@ export interface RegisteredResource {
 
 const registered: RegisteredResource[] = [];
 
+/** The outputs of other stacks, by their full name, as a StackReference reads them (setStackOutputs). */
+const stackOutputs = new Map<string, Record<string, unknown>>();
+
+/**
+ * Makes `new pulumi.StackReference(stack)` read `outputs`: for a program that reads another
+ * stack's outputs (examples/team-program reads the platform's teamContract), rendered offline.
+ */
+export function setStackOutputs(stack: string, outputs: Record<string, unknown>): void {
+    stackOutputs.set(stack, outputs);
+}
+
 /**
  * What the random provider would compute, for the outputs the program reads. Each value is
  * derived from the resource's name, so a render is the same every time and a test can tell the
@@ -29,6 +40,9 @@ export function mockedProviderOutputs(type: string, name: string): Record<string
             return { result: `mock-generated-${name}`, bcryptHash: `mock-bcrypt-${name}` };
         case "random:index/randomUuid:RandomUuid":
             return { result: `mock-uuid-${name}` };
+        // A StackReference's name is the stack's full name; a stack nobody set has no outputs.
+        case "pulumi:pulumi:StackReference":
+            return { outputs: stackOutputs.get(name) ?? {}, secretOutputNames: [] };
         default:
             return {};
     }

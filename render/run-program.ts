@@ -19,21 +19,22 @@ export interface ProgramRun {
 }
 
 /**
- * Runs the real index.ts under the runtime mocks with `config` as stack `stack`, the way
+ * Runs the real index.ts (or another program, such as examples/team-program) under the runtime
+ * mocks with `config` as stack `stack`, the way
  * `pulumi up` would, and returns its exports and every resource it registered. setAllConfig
  * replaces the whole config, so one run never sees another run's keys.
  */
-export async function runProgram(config: EngineConfig, stack = "test"): Promise<ProgramRun> {
+export async function runProgram(config: EngineConfig, stack = "test", program: { entry: string; body?: string } = { entry: PROGRAM, body: PROGRAM_BODY }): Promise<ProgramRun> {
     // A previous run that threw may still have registrations in flight.
     await waitForRegistrations();
     useStack(stack);
     pulumi.runtime.setAllConfig(config.values, config.secretKeys);
     // The program creates its resources at load time, so each run must load it afresh.
-    delete require.cache[PROGRAM];
-    delete require.cache[PROGRAM_BODY];
+    delete require.cache[program.entry];
+    if (program.body !== undefined) delete require.cache[program.body];
     let exports: Record<string, any> = {};
     const resources = await captureResources(() => {
-        exports = require(PROGRAM);
+        exports = require(program.entry);
     });
     return { exports, resources };
 }
