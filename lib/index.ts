@@ -1,5 +1,5 @@
 /**
- * The library entry of the package (docs/monitor-your-app.md#from-your-own-pulumi-program): what a
+ * The library entry of the package (docs/monitor-your-app.md#from-a-teams-own-pulumi-program): what a
  * team's own Pulumi program imports. Unlike index.ts, which is the platform's program and creates
  * its resources when loaded, nothing here registers a resource on import; `npm run pack:lib`
  * compiles this entry alone to JavaScript and declarations and packs it.

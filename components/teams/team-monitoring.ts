@@ -61,7 +61,7 @@ function json(d: TeamDashboard): object {
 }
 
 /**
- * Path 2 of team self-service (docs/monitor-your-app.md#from-your-own-pulumi-program): a team's own
+ * Path 2 of team self-service (docs/monitor-your-app.md#from-a-teams-own-pulumi-program): a team's own
  * Pulumi program declares its dashboards and rules; at its `pulumi preview` they are checked
  * against the platform's contract with `team:check`'s checks (release line, kept families, names,
  * namespaces), every problem at once, before any object is created; then it creates the labelled
