@@ -11,4 +11,5 @@ export type { TeamContract } from "../components/teams/contract";
 export { checkTeamFiles, TeamCheckError } from "../components/teams/check";
 export type { TeamFile, TeamProblem } from "../components/teams/check";
 export { enforceNamespace } from "../components/teams/enforce-namespace";
+export type { TeamProbe } from "../components/teams/probes";
 export type { EnforcedExpression } from "../components/teams/enforce-namespace";

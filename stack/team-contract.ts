@@ -2,7 +2,7 @@ import { PLATFORM_UID_PREFIX, platformDashboardUids, TEAM_DASHBOARD_LABEL_VALUE 
 import { TEAM_CONTRACT_VERSION, TeamContract } from "../components/teams/contract";
 import { TEAM_RULE_LABEL, TEAM_RULE_LABEL_VALUE } from "../components/prometheus/team-rules";
 import { teamRulesSchema } from "../config/team-rules";
-import { Settings, TEAM_DASHBOARD_LABEL } from "../config";
+import { annotationDiscoveryOn, BLACKBOX_MODULES, Settings, TEAM_DASHBOARD_LABEL } from "../config";
 import { prometheusRelease, resolveRelease } from "../prometheus-releases/release-lines";
 import { KeptFamilies } from "./family-tables";
 import { grafanaModel } from "./grafana-model";
@@ -35,5 +35,15 @@ export function teamContractOf(s: Settings, keptFamilies: Record<string, KeptFam
             maxFilesPerNamespace: (r ?? defaults).maxFilesPerNamespace,
             maxRulesPerNamespace: (r ?? defaults).maxRulesPerNamespace,
         },
+        probes: { namespaces: annotatedProbeNamespaces(s), modules: [...BLACKBOX_MODULES] },
     };
+}
+
+/** The namespaces whose Services annotated prometheus.io/probe the probe job discovers (components/blackbox-exporter/probe-scrape-jobs.ts). */
+function annotatedProbeNamespaces(s: Settings): string[] | "all" {
+    const a = s.metrics.annotationDiscovery;
+    if (!s.blackboxExporter.enabled || !s.blackboxExporter.probeAnnotated || !annotationDiscoveryOn(a)) {
+        return [];
+    }
+    return a.clusterWide ? "all" : [...(a.namespaces ?? [])];
 }

@@ -12,6 +12,7 @@ const contract: TeamContract = {
     keptFamilies: { cadvisor: { kept: [], dropped: ["container_cpu_system_seconds_total"], unlisted: "kept" } },
     dashboards: { label: "grafana_dashboard", value: "1", namespaces: ["shop"], platformUids: ["cm-home"], reservedUidPrefix: "cm-" },
     rules: { label: "prometheus_rule", value: "1", namespaces: ["shop"], maxFilesPerNamespace: 20, maxRulesPerNamespace: 200 },
+    probes: { namespaces: ["shop"], modules: ["http_2xx", "tcp_connect"] },
 };
 
 /** The error an Output's apply throws at preview, or undefined. */
@@ -81,6 +82,53 @@ describe("TeamMonitoring (path 2): checked at the team's preview, then the label
         });
         const e = await failureOf(tm.configMapNames);
         assert.match(e!.message, /TeamMonitoring other: ruleGroups\[0\]\.rules\[0\]\.expr: got "up\{namespace=\\"payments\\"\} == 0", expected `up\{namespace="payments"\}` selects another namespace than shop/);
+    });
+});
+
+describe("TeamMonitoring probes: the team's Services annotated for the platform's probe job", () => {
+    before(() => resetEngine("team-probes"));
+    after(() => waitForRegistrations());
+
+    it("good input: a server-side apply patch of each Service with only the probe annotations", async () => {
+        const resources = await captureResources(
+            () => new TeamMonitoring("shop", { namespace: "shop", contract, probes: [{ service: "orders", path: "/healthz" }, { service: "db", module: "tcp_connect" }] }),
+        );
+        const patches = ofType(resources, "kubernetes:core/v1:ServicePatch");
+        assert.deepStrictEqual(patches.map((p) => p.inputs.metadata), [
+            { name: "orders", namespace: "shop", annotations: { "prometheus.io/probe": "true", "prometheus.io/path": "/healthz" } },
+            { name: "db", namespace: "shop", annotations: { "prometheus.io/probe": "true", "prometheus.io/probe-module": "tcp_connect" } },
+        ]);
+        assert.deepStrictEqual(ofType(resources, "kubernetes:core/v1:ConfigMap"), []);
+    });
+
+    it("bad input: a module the platform lacks, a path on tcp_connect, a Service twice, a name that is no Service; all at once, nothing patched", async () => {
+        let tm: TeamMonitoring | undefined;
+        const resources = await captureResources(() => {
+            tm = new TeamMonitoring("bad", {
+                namespace: "shop",
+                contract,
+                probes: [{ service: "orders", module: "icmp" }, { service: "db", module: "tcp_connect", path: "/x" }, { service: "orders" }, { service: "Orders_API" }],
+            });
+        });
+        const e = await failureOf(tm!.probedServices);
+        assert.match(e!.message, /invalid team objects \(4 problems\)/);
+        assert.match(e!.message, /probes\[0\]\.module: got "icmp", expected one of the platform's modules: http_2xx, tcp_connect/);
+        assert.match(e!.message, /probes\[1\]\.path: got "\/x", expected no path: tcp_connect only opens the port/);
+        assert.match(e!.message, /probes\[2\]\.service: got "orders", expected a Service not probed already/);
+        assert.match(e!.message, /probes\[3\]\.service: got "Orders_API", expected a Service name/);
+        assert.deepStrictEqual(ofType(resources, "kubernetes:core/v1:ServicePatch"), []);
+    });
+
+    it("bad input: a namespace the platform does not probe, or a contract without probes, refuses the probes", async () => {
+        const { probes: _, ...older } = contract;
+        for (const [c, expected] of [
+            [{ ...contract, probes: { namespaces: ["payments"], modules: ["http_2xx"] } }, /namespace: got "shop", expected a namespace whose annotated Services the platform probes \(payments\)/],
+            [older, /namespace: got "shop", expected a namespace whose annotated Services the platform probes \(none: /],
+        ] as const) {
+            const tm = new TeamMonitoring("off", { namespace: "shop", contract: c as TeamContract, probes: [{ service: "orders" }] });
+            const e = await failureOf(tm.probedServices);
+            assert.match(e!.message, expected);
+        }
     });
 });
 

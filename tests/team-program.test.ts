@@ -13,7 +13,7 @@ const EXAMPLE = path.join(REPO, "examples", "team-program");
 const PLATFORM = "acme/cluster-monitoring/dev";
 
 /** The example's resources, or the error its preview fails with (TeamMonitoring fails inside an Output). */
-async function runExample(config: Record<string, string>): Promise<{ configMaps: any[]; error?: Error }> {
+async function runExample(config: Record<string, string>): Promise<{ configMaps: any[]; probes: any[]; error?: Error }> {
     const stackFile = readStackConfig(EXAMPLE, "demo");
     let onRejection: (e: unknown) => void = () => undefined;
     const failure = new Promise<Error>((resolve) => {
@@ -25,7 +25,7 @@ async function runExample(config: Record<string, string>): Promise<{ configMaps:
     const error = await Promise.race([failure, settled]);
     process.removeListener("unhandledRejection", onRejection);
     await waitForRegistrations();
-    return { configMaps: run.resources.filter((r) => r.type === "kubernetes:core/v1:ConfigMap"), error };
+    return { configMaps: run.resources.filter((r) => r.type === "kubernetes:core/v1:ConfigMap"), probes: run.resources.filter((r) => r.type === "kubernetes:core/v1:ServicePatch"), error };
 }
 
 /**
@@ -44,13 +44,14 @@ describe("a team's own Pulumi program (examples/team-program), against the platf
     after(() => setStackOutputs(PLATFORM, {}));
 
     it("the platform's output says what a team needs: its line, the namespaces it takes, the labels", () => {
-        assert.deepStrictEqual([contract.prometheus.version, contract.rules.namespaces, contract.dashboards.namespaces], ["2.11.1", ["demo"], ["demo"]]);
+        assert.deepStrictEqual([contract.prometheus.version, contract.rules.namespaces, contract.dashboards.namespaces, contract.probes?.namespaces], ["2.11.1", ["demo"], ["demo"], ["demo"]]);
         assert.ok(Object.keys(contract.keptFamilies).length > 0);
     });
 
-    it("good input: its rules and dashboard become the labelled ConfigMaps of the demo namespace, each selector held to it", async () => {
-        const { configMaps, error } = await runExample({});
+    it("good input: its rules and dashboard become the labelled ConfigMaps of the demo namespace, each selector held to it, and its Service is annotated for probing", async () => {
+        const { configMaps, probes, error } = await runExample({});
         assert.strictEqual(error, undefined);
+        assert.deepStrictEqual(probes.map((p) => p.inputs.metadata), [{ name: "example-app", namespace: "demo", annotations: { "prometheus.io/probe": "true", "prometheus.io/path": "/" } }]);
         assert.deepStrictEqual(configMaps.map((c) => [c.inputs.metadata.namespace, c.inputs.metadata.name, c.inputs.metadata.labels]), [
             ["demo", "demo-dashboards", { [contract.dashboards.label]: contract.dashboards.value }],
             ["demo", "demo-rules", { [contract.rules.label]: contract.rules.value }],
@@ -60,8 +61,9 @@ describe("a team's own Pulumi program (examples/team-program), against the platf
     });
 
     it("bad input: a namespace the platform does not take fails the preview, before any ConfigMap", async () => {
-        const { configMaps, error } = await runExample({ "team-demo:namespace": "payments" });
-        assert.deepStrictEqual(configMaps, []);
+        const { configMaps, probes, error } = await runExample({ "team-demo:namespace": "payments" });
+        assert.deepStrictEqual([configMaps, probes], [[], []]);
+        assert.match(String(error?.message), /namespace: got "payments", expected a namespace whose annotated Services the platform probes \(demo\)/);
         assert.match(String(error?.message), /ConfigMap payments\/payments-rules.*payments/);
         assert.match(String(error?.message), /ConfigMap payments\/payments-dashboards.*payments/);
     });

@@ -26,6 +26,12 @@ export interface TeamContract {
         maxFilesPerNamespace: number;
         maxRulesPerNamespace: number;
     };
+    /**
+     * Where a Service annotated prometheus.io/probe is probed, and with which blackbox modules;
+     * none while the blackbox exporter's probeAnnotated or annotation discovery is off. Absent
+     * from contracts published before it was added: they offer no probes.
+     */
+    probes?: { namespaces: string[] | "all"; modules: string[] };
 }
 
 export const TEAM_CONTRACT_VERSION = 1;

@@ -4,6 +4,7 @@ import { stringify } from "yaml";
 import { checkTeamFiles, TeamCheckError, TeamProblem } from "./check";
 import { TeamContract } from "./contract";
 import { enforceNamespace } from "./enforce-namespace";
+import { checkTeamProbes, probeAnnotations, TeamProbe } from "./probes";
 
 /** A dashboard as JSON, or a Grafana foundation SDK builder (anything with build()). */
 export type TeamDashboard = object | { build(): object };
@@ -28,6 +29,12 @@ export interface TeamMonitoringArgs {
      * default: a rule on series without a namespace label (a node's) would then match nothing.
      */
     enforceNamespace?: boolean;
+    /**
+     * The team's Services to probe through the platform's blackbox exporter: each gets the
+     * prometheus.io/probe annotations by a server-side apply patch, so the Service stays the
+     * team's own manifest's and only these annotations are this component's.
+     */
+    probes?: TeamProbe[];
 }
 
 export interface TeamRuleGroup {
@@ -70,6 +77,8 @@ function json(d: TeamDashboard): object {
  */
 export class TeamMonitoring extends pulumi.ComponentResource {
     public readonly configMapNames: pulumi.Output<string[]>;
+    /** The Services annotated to be probed. */
+    public readonly probedServices: pulumi.Output<string[]>;
 
     constructor(name: string, args: TeamMonitoringArgs, opts?: pulumi.ComponentResourceOptions) {
         super("cluster-monitoring:teams:TeamMonitoring", name, {}, opts);
@@ -83,7 +92,7 @@ export class TeamMonitoring extends pulumi.ComponentResource {
                 ...(Object.keys(dashboards).length > 0 ? [configMap(`${name}-dashboards`, ns, { [contract.dashboards.label]: contract.dashboards.value }, dashboards)] : []),
                 ...(rules ? [configMap(`${name}-rules`, ns, { [contract.rules.label]: contract.rules.value }, rules)] : []),
             ];
-            const problems = [...enforcement.problems, ...checkTeamFiles([{ path: where, text: objects.map((o) => JSON.stringify(o)).join("\n---\n") }], contract)];
+            const problems = [...enforcement.problems, ...checkTeamProbes(args.probes ?? [], ns, contract, where), ...checkTeamFiles([{ path: where, text: objects.map((o) => JSON.stringify(o)).join("\n---\n") }], contract)];
             if (problems.length > 0) {
                 throw new TeamCheckError(problems);
             }
@@ -99,7 +108,14 @@ export class TeamMonitoring extends pulumi.ComponentResource {
         create("dashboards", Object.keys(dashboards).length > 0);
         create("rules", rules !== undefined);
         this.configMapNames = pulumi.all(made);
-        this.registerOutputs({ configMapNames: this.configMapNames });
+        // Registered only once every check passed, as the ConfigMaps are.
+        this.probedServices = pulumi.all(
+            (args.probes ?? []).map((p) => {
+                const metadata = checked.apply(() => ({ name: p.service, namespace: ns, annotations: probeAnnotations(p) }));
+                return new k8s.core.v1.ServicePatch(`${name}-probe-${p.service}`, { metadata }, { parent: this }).metadata.name;
+            }),
+        );
+        this.registerOutputs({ configMapNames: this.configMapNames, probedServices: this.probedServices });
     }
 }
 

@@ -26,6 +26,8 @@ const team = new TeamMonitoring(namespace, {
     // The team's rules read only its own namespace's series, whatever their selectors say.
     enforceNamespace: true,
     ruleGroups: groups,
+    // The sample app's Service (scripts/demo-app.yaml), probed over HTTP by the platform's blackbox exporter.
+    probes: [{ service: "example-app", path: "/" }],
     dashboards: {
         app: {
             uid: `${namespace}-app`,
