@@ -4,6 +4,7 @@ import { AuthGateway } from "./components/auth-gateway";
 import { credentialsAnnotations } from "./components/common/web-password";
 import { alertmanagerGatewayModel, prometheusGatewayModel } from "./stack/auth-gateways";
 import { BlackboxExporter } from "./components/blackbox-exporter";
+import { EventCollector } from "./components/event-collector";
 import { clusterProviderArgs } from "./components/cluster";
 import { consoles as consolesOf } from "./components/consoles";
 import { Grafana } from "./components/grafana";
@@ -107,6 +108,9 @@ const blackboxExporter = settings.blackboxExporter.enabled
     ? new BlackboxExporter("blackbox-exporter", { settings: settings.blackboxExporter, namespaces }, onCluster)
     : undefined;
 
+// Kubernetes events as JSON lines on its stdout, which the log agent ships; off by default (docs/cluster-events.md).
+const eventCollector = settings.eventCollector.enabled ? new EventCollector("event-collector", { settings: settings.eventCollector, namespaces }, onCluster) : undefined;
+
 // Denies every flow the program does not need, in both directions (docs/security.md#network-policies).
 const networkPolicies = settings.networkPolicies.enabled
     ? new NetworkPolicies("network-policies", { settings, namespaces, scrapeJobs: contributions.scrapeJobs }, onCluster)
@@ -144,6 +148,7 @@ export const alertmanagerWebPassword = alertmanager?.webPassword;
 export const alertmanagerIngressPasswords = alertmanagerGateway?.passwords;
 export const resourceMetricsApiService = resourceMetrics?.apiServiceName;
 export const blackboxExporterService = blackboxExporter?.serviceName;
+export const eventCollectorDeployment = eventCollector ? settings.eventCollector.name : undefined;
 export const networkPolicyNames = networkPolicies?.names;
 /** Per job, the families it keeps and drops by name (docs/scrape-jobs.md#what-each-job-keeps): what teams' own rules can read. */
 export const keptFamilies = keptFamiliesOf(contributions.scrapeConfigs.map((j) => j.job_name), settings.metrics.keepFamilies);

@@ -27,6 +27,7 @@ import {
 } from "./claims/declarations";
 import { checkIngressRoutes, ingressClaims } from "./claims/ingress-routes";
 import { checkJobClaims, JobClaim, jobClaims, JobClaimSources } from "./claims/scrape-job-names";
+import { EVENT_COLLECTOR_KEY, EventCollectorSettings, eventCollectorSchema } from "./event-collector";
 import { BLACKBOX_EXPORTER_KEY, BLACKBOX_PORT, BLACKBOX_PORT_NAME, BlackboxExporterSettings, blackboxExporterSchema } from "./blackbox-exporter";
 import { checkKeepFamilies, checkLimitJobNames } from "./job-names";
 import { ClusterSettings, readClusterSettings } from "./cluster";
@@ -67,6 +68,7 @@ import { checkNeeds } from "./needs";
 export * from "./alert-rules";
 export * from "./annotation-discovery";
 export * from "./blackbox-exporter";
+export * from "./event-collector";
 export * from "./job-names";
 export { JobClaim, jobClaims, reservingClaims } from "./claims/scrape-job-names";
 export * from "./alertmanager";
@@ -117,6 +119,7 @@ export interface Settings {
     alertmanager: AlertmanagerSettings;
     resourceMetrics: ResourceMetricsSettings;
     blackboxExporter: BlackboxExporterSettings;
+    eventCollector: EventCollectorSettings;
     networkPolicies: NetworkPoliciesSettings;
 }
 
@@ -134,6 +137,7 @@ export const COMPONENT_SCHEMAS = {
     [ALERTMANAGER_KEY]: alertmanagerSchema,
     [RESOURCE_METRICS_KEY]: resourceMetricsSchema,
     [BLACKBOX_EXPORTER_KEY]: blackboxExporterSchema,
+    [EVENT_COLLECTOR_KEY]: eventCollectorSchema,
     [NETWORK_POLICIES_KEY]: networkPoliciesSchema,
 } as const;
 
@@ -449,6 +453,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     const resourceMetrics: ResourceMetricsSettings | undefined =
         adapterRead && metrics ? { ...adapterRead, namespace: adapterRead.namespace ?? metrics.namespace } : undefined;
     const blackboxRead = readComponent(source, problems, BLACKBOX_EXPORTER_KEY, blackboxExporterSchema, misspelt);
+    const eventsRead = readComponent(source, problems, EVENT_COLLECTOR_KEY, eventCollectorSchema, misspelt);
     readSearchPassword(source, problems, logs, logs ? known(logs.search.user) : rawField(LOGS_KEY, ["search", "user"], searchSchema.shape.user));
     const etcdJob = metrics ? known(metrics.jobs.etcd) : rawField(METRICS_KEY, ["jobs", "etcd"], jobSwitchesSchema.unwrap().shape.etcd);
     const etcdScheme = metrics ? known(metrics.etcd.scheme) : rawField(METRICS_KEY, ["etcd", "scheme"], etcdSchema.unwrap().shape.scheme);
@@ -573,6 +578,8 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     const kubeStateMetrics = { ...ksm!, namespace: metrics!.namespace };
     grafana!.namespace = metrics!.namespace;
     const blackboxExporter: BlackboxExporterSettings = { ...blackboxRead!, namespace: metrics!.namespace };
+    // Beside the log agent, whose DaemonSet ships its lines.
+    const eventCollector: EventCollectorSettings = { ...eventsRead!, namespace: logs!.namespace };
     const longTermStore: LongTermStoreSettings = {
         ...longTerm!,
         namespace: metrics!.namespace,
@@ -601,6 +608,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         alertmanager,
         resourceMetrics: resourceMetrics!,
         blackboxExporter,
+        eventCollector,
         networkPolicies: netpol!,
     };
 }

@@ -64,6 +64,10 @@ export const OLDEST_IMAGES = {
         version: "0.29.0",
         why: "the modules (ip_protocol_fallback, the http and tcp probers' keys) are written and checked against blackbox_exporter v0.29; no older release is checked",
     },
+    eventCollector: {
+        version: "3.1.0",
+        why: "the collector's kubernetes_events input keeps a watch open since fluent-bit 3.1 (before, it polled on interval_sec); its keys (kube_retention_time, db) are checked against v5.1.1's plugins/in_kubernetes_events/kubernetes_events.c, and no older line is checked",
+    },
     logAgent: {
         version: "2.7.0",
         why: "the fluentd config is written for the add-on's v2.7.0 image (fluentd 1.6.3, fluent-plugin-elasticsearch 3.5, kubernetes_metadata_filter 2.2); no older image is checked",

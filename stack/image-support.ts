@@ -30,6 +30,11 @@ export const IMAGE_SUPPORT: readonly ImageSupport[] = [
         source: "7.10.2 is the last -oss build; Elastic's 7.10 line reached end of life in May 2022 (the in-cluster store is for development only)",
     },
     { prefix: "docker.elastic.co/kibana/kibana-oss:7.10.", status: "eol", source: "as elasticsearch-oss 7.10 (development only)" },
+    {
+        prefix: "cr.fluentbit.io/fluent/fluent-bit:5.1.",
+        status: "supported",
+        source: "v5.1.1 is the newest tag of fluent/fluent-bit at its mirror of 2026-08-21 (commit d55459d4); the project maintains its newest line",
+    },
 ];
 
 /** The row of an image, if any. */

@@ -17,6 +17,7 @@ import { searchStoreObjects } from "../components/search-store/object-names";
 import { authGatewayObjects } from "../components/auth-gateway/object-names";
 import { gatewayModels } from "./auth-gateways";
 import { longTermStoreObjects } from "../components/long-term-store/object-names";
+import { eventCollectorObjects } from "../components/event-collector/object-names";
 
 export { NamedObject } from "../components/common/named-object";
 
@@ -33,6 +34,7 @@ export function programObjects(s: Settings): NamedObject[] {
         ...alertmanagerObjects(s.alertmanager),
         ...resourceMetricsObjects(resourceMetricsModel(s)),
         ...blackboxExporterObjects(s.blackboxExporter),
+        ...eventCollectorObjects(s.eventCollector),
         ...networkPolicyObjects(s),
         ...gatewayModels(s).flatMap((g) => authGatewayObjects(g)),
     ];

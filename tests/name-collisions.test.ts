@@ -76,6 +76,7 @@ describe("name collisions between objects the program creates", () => {
                 },
                 resourceMetrics: { enabled: true, replicas: 2 },
                 blackboxExporter: { enabled: true, probes: [{ name: "shop", target: "https://shop.example.com/" }] },
+                eventCollector: { enabled: true },
             },
             {
                 remoteWritePassword: "x",

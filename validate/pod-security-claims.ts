@@ -46,6 +46,7 @@ export type WorkloadId =
     | "alertmanager"
     | "prometheus-adapter"
     | "blackbox-exporter"
+    | "event-collector"
     | "auth-gateway";
 
 export interface PodSecurityClaim {
@@ -73,6 +74,7 @@ export const LOG_RETENTION_COMPONENT = "cluster-monitoring:logging:LogRetention"
 export const INDEX_TEMPLATE_COMPONENT = "cluster-monitoring:logging:IndexTemplate";
 export const RESOURCE_METRICS_COMPONENT = "cluster-monitoring:monitoring:ResourceMetrics";
 export const BLACKBOX_EXPORTER_COMPONENT = "cluster-monitoring:monitoring:BlackboxExporter";
+export const EVENT_COLLECTOR_COMPONENT = "cluster-monitoring:logging:EventCollector";
 export const AUTH_GATEWAY_COMPONENT = "cluster-monitoring:security:AuthGateway";
 
 export const POD_SECURITY_CLAIMS: readonly PodSecurityClaim[] = [
@@ -200,6 +202,15 @@ export const POD_SECURITY_CLAIMS: readonly PodSecurityClaim[] = [
         applies: () => true,
         level: "restricted",
         why: "uid 65534, runAsNonRoot, read-only root filesystem, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; one ConfigMap volume, no token",
+    },
+    {
+        // Beside the log agent; its token reads events, and its SQLite file sits on an emptyDir (docs/cluster-events.md#security).
+        workload: "event-collector",
+        component: EVENT_COLLECTOR_COMPONENT,
+        kind: "Deployment",
+        applies: () => true,
+        level: "restricted",
+        why: "uid 65534, runAsNonRoot, read-only root filesystem, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; ConfigMap and emptyDir volumes only",
     },
     {
         // In the server's namespace, beside Prometheus or Alertmanager (docs/security.md#the-auth-gateway).

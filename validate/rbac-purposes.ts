@@ -236,6 +236,15 @@ export const RBAC_PURPOSES: readonly RbacPurpose[] = [
     kubeStateMetricsRule("coordination.k8s.io", ["leases"]),
     {
         kind: "ClusterRole",
+        name: "event-collector",
+        apiGroups: [""],
+        resources: ["events"],
+        verbs: ["list", "watch"],
+        serves: { component: "event-collector" },
+        purpose: "component event-collector: list then watch every namespace's events at /api/v1/events, which it writes as JSON lines for the log agent (docs/cluster-events.md#security)",
+    },
+    {
+        kind: "ClusterRole",
         name: "prometheus-adapter",
         apiGroups: [""],
         resources: ["nodes", "namespaces", "pods", "services"],

@@ -211,6 +211,9 @@ export function requiredFlows(s: Settings, workloads: readonly Workload[], scrap
             add(exporter, { kind: "outside" }, [tcp(80), tcp(443)], "probes of annotated Ingresses");
         }
     }
+    if (s.eventCollector.enabled) {
+        add(workloadPeer(s.eventCollector), { kind: "apiServer" }, API_SERVER_PORTS, "the event collector's list and watch of events");
+    }
 
     for (const w of workloads.filter((x) => !x.hostNetwork)) {
         add(workloadPeer(w), { kind: "dns" }, DNS_PORTS, "name resolution");

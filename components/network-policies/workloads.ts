@@ -5,6 +5,7 @@ import { kubeStateMetricsLabels } from "../kube-state-metrics/layout";
 import { metricsLabels } from "../prometheus/layout";
 import { adapterLabels } from "../resource-metrics/layout";
 import { blackboxLabels } from "../blackbox-exporter/layout";
+import { eventCollectorLabels } from "../event-collector/layout";
 import { indexPatternJobName, indexPatternLabels, kibanaLabels } from "../search-store/kibana/layout";
 import { retentionLabels, retentionName } from "../search-store/log-retention/layout";
 import { indexTemplateJobName, indexTemplateLabels } from "../search-store/index-template/layout";
@@ -115,6 +116,9 @@ export function monitoringWorkloads(s: Settings): Workload[] {
             : []),
         ...(s.blackboxExporter.enabled
             ? [{ name: s.blackboxExporter.name, nameKey: `${fullKey("blackboxExporter")}.name`, namespace: s.blackboxExporter.namespace, podLabels: blackboxLabels(s.blackboxExporter), services: [s.blackboxExporter.name] }]
+            : []),
+        ...(s.eventCollector.enabled
+            ? [{ name: s.eventCollector.name, nameKey: `${fullKey("eventCollector")}.name`, namespace: s.eventCollector.namespace, podLabels: eventCollectorLabels(s.eventCollector), services: [] }]
             : []),
         ...proxiedIngresses(s).map((g) => ({ name: g.name, nameKey: g.nameKey, namespace: g.namespace, podLabels: gatewayLabels(g.name), services: [g.name] })),
         ...(s.resourceMetrics.enabled

@@ -1,0 +1,1 @@
+export { EventCollector } from "./event-collector";
