@@ -30,6 +30,16 @@ export const IMAGE_SUPPORT: readonly ImageSupport[] = [
         source: "7.10.2 is the last -oss build; Elastic's 7.10 line reached end of life in May 2022 (the in-cluster store is for development only)",
     },
     { prefix: "docker.elastic.co/kibana/kibana-oss:7.10.", status: "eol", source: "as elasticsearch-oss 7.10 (development only)" },
+    {
+        prefix: "quay.io/fluentd_elasticsearch/fluentd:v2.7.",
+        status: "eol",
+        source: "fluentd 1.6.3 and the add-on image date from 2019 (issue 35); the spec's default log agent line (docs/log-agent.md#release-lines)",
+    },
+    {
+        prefix: "fluent/fluentd-kubernetes-daemonset:v1.19.",
+        status: "supported",
+        source: "fluentd 1.19 is the maintained LTS line (fluent-package v6; 1.16 went out of support in December 2025; issue 35)",
+    },
 ];
 
 /** The row of an image, if any. */
