@@ -1,5 +1,5 @@
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
-import { DEFAULT_LOG_AGENT_RELEASE, LOG_AGENT_LINES, LOG_AGENT_RELEASES, LogAgentLine, LogAgentRelease, lineOfImage, logAgentRelease } from "../log-agent-releases/release-lines";
+import { DEFAULT_LOG_AGENT_RELEASE, LOG_AGENT_LINES, LOG_AGENT_RELEASES, LogAgentLine, LogAgentRelease, lineOfImage, lineOfRepository, logAgentRelease } from "../log-agent-releases/release-lines";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { choice, closedObject, flag, integer, numberOrText, stringMap, text, whenClean } from "./fields";
@@ -105,7 +105,7 @@ function daemonSetName(value: string): string | undefined {
               `${MAX_DAEMONSET_NAME_LENGTH + 1} characters and the exclude_path derived from it would miss the agent's own logs`;
 }
 
-const DAEMONSET_IMAGES = /(^|\/)fluentd-kubernetes-daemonset:/;
+const DAEMONSET_IMAGES = logAgentRelease("1.19-elasticsearch8").repository;
 
 /**
  * An image of fluent/fluentd-kubernetes-daemonset must be one of a line's (its tag names fluentd's
@@ -284,7 +284,7 @@ export const logsSchema = closedObject({
         }
     }, whenClean("namespace", "createNamespace"))
     .superRefine((l, ctx) => {
-        const tagged = lineOfImage(l.image);
+        const tagged = lineOfImage(l.image) ?? lineOfRepository(l.image);
         if (tagged !== undefined && l.release !== undefined && l.release !== tagged.line) {
             ctx.addIssue({ code: "custom", path: ["release"], input: l.release, message: `${tagged.line}, the line of image ${l.image}, or nothing` });
             return;

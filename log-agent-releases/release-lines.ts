@@ -22,8 +22,10 @@ export interface LogAgentRelease {
     image: string;
     /** Describes the image for docs and messages. */
     flavour: string;
-    /** Whether an image reference is recognisably of this line (repository and tag), or of another one. */
+    /** Whether an image reference is recognisably of this line (repository and tag). */
     recognises: (image: string) => boolean;
+    /** The image repository whose builds only this line's config fits, whatever the tag. */
+    repository: RegExp;
     /**
      * Where the image reads its config: the ConfigMap is mounted at configDir; `entry` is a file
      * the line's image needs to be told to load (its own fluent.conf ships to the image's default
@@ -101,6 +103,7 @@ export const LOG_AGENT_RELEASES: readonly LogAgentRelease[] = [
         image: "quay.io/fluentd_elasticsearch/fluentd:v2.7.0",
         flavour: "the Kubernetes fluentd-elasticsearch add-on image v2.7.0",
         recognises: (image) => /(^|\/)fluentd_elasticsearch\/fluentd:v2\.7\.\d+$/.test(image),
+        repository: /(^|\/)fluentd_elasticsearch\/fluentd:/,
         configDir: "/etc/fluent/config.d",
         argsEnv: "FLUENTD_ARGS",
         plugins: {
@@ -141,6 +144,7 @@ export const LOG_AGENT_RELEASES: readonly LogAgentRelease[] = [
         image: "fluent/fluentd-kubernetes-daemonset:v1.19.3-debian-elasticsearch8-1.1",
         flavour: "fluent/fluentd-kubernetes-daemonset, Debian, Elasticsearch 8 flavour",
         recognises: (image) => /(^|\/)fluentd-kubernetes-daemonset:v1\.19\.\d+-debian-elasticsearch8-\d+\.\d+$/.test(image),
+        repository: /(^|\/)fluentd-kubernetes-daemonset:/,
         configDir: "/fluentd/etc/config.d",
         // The image's start script runs `fluentd -c /fluentd/etc/${FLUENTD_CONF} ${FLUENTD_OPT}`
         // (docker-image/v1.19/debian-elasticsearch8/entrypoint.sh at v1.19.3-1.1).
@@ -202,6 +206,11 @@ export const DEFAULT_LOG_AGENT_RELEASE = LOG_AGENT_RELEASES[0];
 
 export function logAgentRelease(line: LogAgentLine): LogAgentRelease {
     return LOG_AGENT_RELEASES.find((r) => r.line === line)!;
+}
+
+/** The line whose image repository this is (its tag may still be of no line), if any. */
+export function lineOfRepository(image: string): LogAgentRelease | undefined {
+    return LOG_AGENT_RELEASES.find((r) => r.repository.test(image));
 }
 
 /** The line an image reference recognisably belongs to, if any. */

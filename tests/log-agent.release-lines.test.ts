@@ -271,6 +271,14 @@ describe("log agent release lines (docs/log-agent.md#release-lines)", () => {
             assert.match(p.expected, /^1\.19-elasticsearch8, the line of image/);
         });
 
+        it("a release stated for another line's image repository (a newer add-on image as line 1.19): logs.release", () => {
+            const p = problemAt(
+                problemsOf(withLogs({ image: "quay.io/fluentd_elasticsearch/fluentd:v3.0.2", release: "1.19-elasticsearch8", search: HOSTED }), SECRETS),
+                "cluster-monitoring:logs.release",
+            );
+            assert.match(p.expected, /^1\.6\.3, the line of image/);
+        });
+
         it("a daemonset image of a flavour or version no line has: logs.image", () => {
             for (const image of ["fluent/fluentd-kubernetes-daemonset:v1.19.3-debian-elasticsearch7-1.1", "fluent/fluentd-kubernetes-daemonset:v1.16.10-debian-elasticsearch8-1.0"]) {
                 problemAt(problemsOf(withLogs({ image, search: HOSTED }), SECRETS), "cluster-monitoring:logs.image");
