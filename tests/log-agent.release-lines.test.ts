@@ -163,6 +163,12 @@ describe("log agent release lines (docs/log-agent.md#release-lines)", () => {
         });
     });
 
+    it("line 1.19's output would not load on line 1.6.3: fluent-plugin-elasticsearch 3.5.3 has no suppress_type_name", () => {
+        const output = agentConfigModel(onLine(LINE_1_19).logs)["output.conf"];
+        assert.deepStrictEqual(undeclared("1.6.3", output), ["<match output:elasticsearch>: suppress_type_name"]);
+        assert.deepStrictEqual(undeclared("1.19-elasticsearch8", output), []);
+    });
+
     describe("the config and the pod follow the line", () => {
         it("1.19-elasticsearch8: no mapping type for Elasticsearch 8, version 8 assumed, TLS left to the plugin's 1.2 to 1.3", () => {
             const output = lines(agentConfigFiles(onLine(LINE_1_19).logs)["output.conf"]);
