@@ -1,4 +1,5 @@
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
+import { DEFAULT_LOG_AGENT_RELEASE, LOG_AGENT_LINES, LOG_AGENT_RELEASES, LogAgentLine, LogAgentRelease, lineOfImage, lineOfRepository, logAgentRelease } from "../log-agent-releases/release-lines";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { choice, closedObject, flag, integer, numberOrText, stringMap, text, whenClean } from "./fields";
@@ -31,6 +32,8 @@ export type OverflowAction = (typeof OVERFLOW_ACTIONS)[number];
 /** The values fluent-plugin-elasticsearch 3.5 accepts for ssl_version. */
 export const SSL_VERSIONS = ["TLSv1_2", "TLSv1_1", "TLSv1", "SSLv23"] as const;
 export type SslVersion = (typeof SSL_VERSIONS)[number];
+/** What line 1.6.3 writes when a stack names no ssl_version. */
+export const DEFAULT_SSL_VERSION: SslVersion = "TLSv1_2";
 
 /**
  * The log agent writes with logstash_format and leaves fluent-plugin-elasticsearch's
@@ -77,7 +80,7 @@ export const LOGS_DEFAULTS = {
     // Evicting the agent under node pressure would lose exactly the logs that explain it.
     priorityClassName: "system-node-critical",
     resources: { cpuRequest: "100m", memoryRequest: "200Mi", memoryLimit: "500Mi" },
-    search: { port: 9200, scheme: "http" as SearchScheme, sslVerify: true, sslVersion: "TLSv1_2" as SslVersion },
+    search: { port: 9200, scheme: "http" as SearchScheme, sslVerify: true },
     logLevel: "info" as LogLevel,
     buffer: {
         flushInterval: "5s",
@@ -102,6 +105,24 @@ function daemonSetName(value: string): string | undefined {
               `${MAX_DAEMONSET_NAME_LENGTH + 1} characters and the exclude_path derived from it would miss the agent's own logs`;
 }
 
+const DAEMONSET_IMAGES = logAgentRelease("1.19-elasticsearch8").repository;
+
+/**
+ * An image of fluent/fluentd-kubernetes-daemonset must be one of a line's (its tag names fluentd's
+ * version and the flavour, whose plugins differ); any other image, the add-on's or a mirror, must
+ * be the add-on's v2.7.0 or newer, as before the lines.
+ */
+function agentImage(value: string): string | undefined {
+    if (DAEMONSET_IMAGES.test(value) && lineOfImage(value) === undefined) {
+        return (
+            "an image of a supported line: " +
+            LOG_AGENT_RELEASES.map((r) => `${r.line}, ${r.flavour} (${r.image})`).join("; ") +
+            " (docs/log-agent.md#release-lines)"
+        );
+    }
+    return DAEMONSET_IMAGES.test(value) ? undefined : imageAtLeast(OLDEST_IMAGES.logAgent)(value);
+}
+
 function systemdUnitStem(value: string): string | undefined {
     return /^[A-Za-z0-9:_.\\-]+$/.test(value) && !value.endsWith(".service")
         ? undefined
@@ -123,7 +144,13 @@ export const searchSchema = closedObject({
     port: integer(1, 65535).default(sd.port).meta({ description: "Elasticsearch port" }),
     scheme: choice(SEARCH_SCHEMES).default(sd.scheme).meta({ description: "http or https" }),
     sslVerify: flag().default(sd.sslVerify).meta({ description: "written as ssl_verify, only when the scheme is https" }),
-    sslVersion: choice(SSL_VERSIONS).default(sd.sslVersion).meta({ description: "written as ssl_version, only for https; fluent-plugin-elasticsearch 3.5 defaults to TLSv1, which Elasticsearch 7 and hosted stores refuse" }),
+    sslVersion: choice(SSL_VERSIONS)
+        .optional()
+        .meta({
+            description:
+                `written as ssl_version, only for https; line 1.6.3 only (default ${DEFAULT_SSL_VERSION}: fluent-plugin-elasticsearch 3.5 defaults to TLSv1, ` +
+                "which Elasticsearch 7 and hosted stores refuse); refused on line 1.19, whose plugin ignores it and speaks TLS 1.2 to 1.3",
+        }),
     user: text(searchUser).optional().meta({ description: "turns on authentication; then the secret cluster-monitoring:searchPassword is required" }),
     [PLAINTEXT_OPT_IN]: plaintextOptInField("the user's password (fluentd, and Grafana's Elasticsearch data source)"),
 }).superRefine((s, ctx) => {
@@ -221,7 +248,12 @@ export const logsSchema = closedObject({
     serviceAccountName: text(serviceAccountName)
         .default(ld.serviceAccountName)
         .meta({ description: "names the ServiceAccount, ClusterRole, its binding and the credentials Secret" }),
-    image: text(imageAtLeast(OLDEST_IMAGES.logAgent)).default(ld.image).meta({ description: "the fluentd image: fluentd 1.6.3, fluent-plugin-elasticsearch 3.5, kubernetes_metadata_filter 2.2" }),
+    image: text(agentImage)
+        .default(ld.image)
+        .meta({ description: `the fluentd image; its tag chooses the release line (docs/log-agent.md#release-lines): ${LOG_AGENT_RELEASES.map((r) => `${r.line}: ${r.image}`).join("; ")}` }),
+    release: choice(LOG_AGENT_LINES)
+        .optional()
+        .meta({ description: `the release line of an image whose tag does not say it (a mirror): ${LOG_AGENT_LINES.join(" or ")}; ${DEFAULT_LOG_AGENT_RELEASE.line} when unset` }),
     labels: stringMap(ownLabelKey, kubernetesLabelValue)
         .superRefine((labels, ctx) => {
             if (Object.keys(labels).length === 0) {
@@ -245,11 +277,43 @@ export const logsSchema = closedObject({
     livenessThresholdSeconds: integer(60, 86400, "shorter than a minute would restart an agent that is merely between two flushes")
         .default(ld.livenessThresholdSeconds)
         .meta({ description: "the liveness probe fails when no buffer file changed for this long" }),
-}).superRefine((l, ctx) => {
-    if (l.createNamespace === true && !createdByDefault(l.namespace)) {
-        ctx.addIssue({ code: "custom", path: ["createNamespace"], input: true, message: systemNamespaceMessage(l.namespace) });
-    }
-}, whenClean("namespace", "createNamespace"));
+})
+    .superRefine((l, ctx) => {
+        if (l.createNamespace === true && !createdByDefault(l.namespace)) {
+            ctx.addIssue({ code: "custom", path: ["createNamespace"], input: true, message: systemNamespaceMessage(l.namespace) });
+        }
+    }, whenClean("namespace", "createNamespace"))
+    .superRefine((l, ctx) => {
+        const tagged = lineOfImage(l.image) ?? lineOfRepository(l.image);
+        if (tagged !== undefined && l.release !== undefined && l.release !== tagged.line) {
+            ctx.addIssue({ code: "custom", path: ["release"], input: l.release, message: `${tagged.line}, the line of image ${l.image}, or nothing` });
+            return;
+        }
+        const release = logAgentRelease(tagged?.line ?? l.release ?? DEFAULT_LOG_AGENT_RELEASE.line);
+        const sslVersion = l.search.sslVersion;
+        if (sslVersion !== undefined && !release.output.sslVersions?.includes(sslVersion)) {
+            ctx.addIssue({
+                code: "custom",
+                path: ["search", "sslVersion"],
+                input: sslVersion,
+                message:
+                    release.output.sslVersions === undefined
+                        ? `nothing on line ${release.line}: fluent-plugin-elasticsearch ${release.plugins["fluent-plugin-elasticsearch"]} ignores ssl_version ` +
+                          "where Ruby's OpenSSL sets minimum and maximum versions (lib/fluent/plugin/elasticsearch_tls.rb), and speaks TLS 1.2 to 1.3"
+                        : `one of ${release.output.sslVersions.join(", ")} on line ${release.line}`,
+            });
+        }
+    }, whenClean("image", "release", "search"));
+
+/** The release line of validated settings: the image's tag, else the stated release, else the default. */
+export function logAgentLineOf(s: { image: string; release?: LogAgentLine }): LogAgentRelease {
+    return logAgentRelease(lineOfImage(s.image)?.line ?? s.release ?? DEFAULT_LOG_AGENT_RELEASE.line);
+}
+
+/** The ssl_version the output writes for https, if the stack's line honours one. */
+export function sslVersionOf(s: { image: string; release?: LogAgentLine; search: { sslVersion?: SslVersion } }): SslVersion | undefined {
+    return logAgentLineOf(s).output.sslVersions === undefined ? undefined : (s.search.sslVersion ?? DEFAULT_SSL_VERSION);
+}
 
 /** createNamespace is resolved against the metrics server's namespace when both are loaded. */
 export type LogsSettings = Omit<z.output<typeof logsSchema>, "search" | "createNamespace"> & {

@@ -70,7 +70,7 @@ export const OLDEST_IMAGES = {
     },
     logAgent: {
         version: "2.7.0",
-        why: "the fluentd config is written for the add-on's v2.7.0 image (fluentd 1.6.3, fluent-plugin-elasticsearch 3.5, kubernetes_metadata_filter 2.2); no older image is checked",
+        why: "the fluentd config is written for the add-on's v2.7.0 image (fluentd 1.6.3, fluent-plugin-elasticsearch 3.5, kubernetes_metadata_filter 2.2); no older image is checked (fluent/fluentd-kubernetes-daemonset images are checked against the release lines instead, docs/log-agent.md#release-lines)",
     },
     rbacProxy: {
         version: "0.21.0",

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { closedObject, flag, integer, text, whenClean } from "./fields";
 import { cronSchedule, dnsLabel, serviceName, statefulSetName } from "./formats";
 import { elasticsearchExporterSchema } from "./elasticsearch-exporter";
-import { LogsSettings } from "./logs";
+import { logAgentLineOf, LogsSettings } from "./logs";
+import { DEFAULT_LOG_AGENT_RELEASE } from "../log-agent-releases/release-lines";
 import { Problems } from "./problems";
 import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields } from "./scheduling";
@@ -11,6 +12,7 @@ import { fullKey } from "./source";
 import { storageSchema } from "./storage";
 
 export const SEARCH_STORE_KEY = "searchStore";
+const DEFAULT_LOGS_IMAGE = DEFAULT_LOG_AGENT_RELEASE.image;
 export const SEARCH_STORE_PORT = 9200;
 
 /** OSS 7.10.2 is the last Apache-licensed 7.x image; fluent-plugin-elasticsearch 3.5 speaks 7.x. */
@@ -179,5 +181,16 @@ export function checkAgentShipsToStore(s: SearchStoreSettings, logs: LogsSetting
     }
     if (logs.search.user !== undefined) {
         problems.add(`${search}.user`, logs.search.user, `no user, ${because} has no authentication`);
+    }
+    const line = logAgentLineOf(logs);
+    if (!line.store.inClusterOss) {
+        // The line's key: the image when its tag names the line, else the release that states it.
+        const key = logs.release !== undefined && !line.recognises(logs.image) ? "release" : "image";
+        problems.add(
+            `${fullKey("logs")}.${key}`,
+            key === "image" ? logs.image : logs.release,
+            `a log agent line that can speak to the in-cluster Elasticsearch OSS ${s.image.slice(s.image.lastIndexOf(":") + 1)} (line 1.6.3, ${DEFAULT_LOGS_IMAGE}), ` +
+                `${because} is not Elasticsearch as line ${line.line}'s client checks it: ${line.store.why}; ship to a hosted or self-run Elasticsearch 8 of the default distribution instead (docs/log-agent.md#which-store-a-line-speaks-to)`,
+        );
     }
 }

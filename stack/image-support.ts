@@ -35,6 +35,16 @@ export const IMAGE_SUPPORT: readonly ImageSupport[] = [
         status: "supported",
         source: "v5.1.1 is the newest tag of fluent/fluent-bit at its mirror of 2026-08-21 (commit d55459d4); the project maintains its newest line",
     },
+    {
+        prefix: "quay.io/fluentd_elasticsearch/fluentd:v2.7.",
+        status: "eol",
+        source: "fluentd 1.6.3 and the add-on image date from 2019 (issue 35); the spec's default log agent line (docs/log-agent.md#release-lines)",
+    },
+    {
+        prefix: "fluent/fluentd-kubernetes-daemonset:v1.19.",
+        status: "supported",
+        source: "fluentd 1.19 is the maintained LTS line (fluent-package v6; 1.16 went out of support in December 2025; issue 35)",
+    },
 ];
 
 /** The row of an image, if any. */

@@ -49,7 +49,7 @@ describe("config: logs", () => {
         });
 
         it("uses the spec's search store, log level and runtime defaults", () => {
-            assert.deepStrictEqual(s.search, { host: "elasticsearch-logging", port: 9200, scheme: "http", sslVerify: true, sslVersion: "TLSv1_2", allowPlaintextCredentials: false });
+            assert.deepStrictEqual(s.search, { host: "elasticsearch-logging", port: 9200, scheme: "http", sslVerify: true, allowPlaintextCredentials: false });
             assert.strictEqual(s.logLevel, "info");
             assert.strictEqual(s.containerRuntimeService, "containerd");
         });

@@ -14,6 +14,8 @@ const LAYER_RULES: readonly { lower: string; upper: string; why: string }[] = [
     { lower: "components/", upper: "stack/", why: "a component contributes to the stack; only the composition root sees them all" },
     { lower: "prometheus-releases/", upper: "config/", why: "the release-line facts hold for every stack, so they read no settings" },
     { lower: "prometheus-releases/", upper: "components/", why: "the release-line facts are read by components, not the other way" },
+    { lower: "log-agent-releases/", upper: "config/", why: "the log agent's release-line facts hold for every stack, so they read no settings" },
+    { lower: "log-agent-releases/", upper: "components/", why: "the log agent's release-line facts are read by components, not the other way" },
 ];
 
 const files = (entries: Record<string, string>) => graphOf(new Map(Object.entries(entries)));

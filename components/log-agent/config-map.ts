@@ -1,5 +1,5 @@
 import * as k8s from "@pulumi/kubernetes";
-import { LogsSettings } from "../../config";
+import { logAgentLineOf, LogsSettings } from "../../config";
 import { containersInputConfig } from "./containers-input";
 import { FluentdFile } from "./fluentd-model";
 import { renderFluentd } from "./fluentd-serializer";
@@ -22,9 +22,24 @@ export function agentConfigModel(s: LogsSettings): Record<string, FluentdFile> {
     };
 }
 
-/** The six rendered config files, by ConfigMap key. */
+/**
+ * The line's entry file, where its image needs one: it includes the six files in the order of the
+ * add-on image's `@include config.d/*.conf` (sorted by name), so every line routes events alike.
+ */
+export function entryFile(s: LogsSettings): Record<string, string> {
+    const entry = logAgentLineOf(s).entry;
+    if (entry === undefined) {
+        return {};
+    }
+    const includes = Object.keys(agentConfigModel(s))
+        .sort()
+        .map((key) => `@include ${key}\n`);
+    return { [entry.key]: includes.join("") };
+}
+
+/** The six rendered config files, and the line's entry file if any, by ConfigMap key. */
 export function agentConfigFiles(s: LogsSettings): Record<string, string> {
-    return Object.fromEntries(Object.entries(agentConfigModel(s)).map(([key, file]) => [key, renderFluentd(file)]));
+    return { ...Object.fromEntries(Object.entries(agentConfigModel(s)).map(([key, file]) => [key, renderFluentd(file)])), ...entryFile(s) };
 }
 
 export function agentConfigMap(s: LogsSettings): k8s.types.input.core.v1.ConfigMap {

@@ -1,5 +1,5 @@
 import * as k8s from "@pulumi/kubernetes";
-import { LogsSettings } from "../../config";
+import { logAgentLineOf, LogsSettings } from "../../config";
 import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../common/checksum";
 import { containerResources } from "../common/resources";
 import { podPlacement } from "../common/scheduling";
@@ -8,7 +8,6 @@ import {
     agentStateDir,
     CONTAINER_NAME,
     credentialsSecretName,
-    FLUENTD_PATHS,
     HOST_PATHS,
     METRICS_PORT,
     NODE_NAME_ENV,
@@ -22,7 +21,10 @@ import { noPrivileges } from "../common/no-privileges";
 type Container = k8s.types.input.core.v1.Container;
 type EnvVar = k8s.types.input.core.v1.EnvVar;
 
-/** No supervisor process (the kubelet restarts the container) and quiet startup, as in the add-on. */
+/**
+ * No supervisor process (the kubelet restarts the container) and quiet startup, as in the add-on;
+ * each line's image takes them from its own variable (FLUENTD_ARGS, FLUENTD_OPT).
+ */
 export const FLUENTD_ARGS = "--no-supervisor -q";
 
 /*
@@ -34,8 +36,10 @@ export const FLUENTD_ARGS = "--no-supervisor -q";
  */
 
 export function agentEnv(s: LogsSettings): EnvVar[] {
+    const release = logAgentLineOf(s);
     const env: EnvVar[] = [
-        { name: "FLUENTD_ARGS", value: FLUENTD_ARGS },
+        { name: release.argsEnv, value: FLUENTD_ARGS },
+        ...Object.entries(release.entry?.env ?? {}).map(([name, value]) => ({ name, value })),
         // Part of each document id (DOCUMENT_ID_EXPRESSION): the pod's own hostname changes with every restart.
         { name: NODE_NAME_ENV, valueFrom: { fieldRef: { fieldPath: "spec.nodeName" } } },
     ];
@@ -76,7 +80,7 @@ export function agentVolumeMounts(s: LogsSettings): k8s.types.input.core.v1.Volu
         { name: VOLUMES.varLog, mountPath: HOST_PATHS.varLog, readOnly: true },
         { name: VOLUMES.dockerContainers, mountPath: HOST_PATHS.dockerContainers, readOnly: true },
         { name: VOLUMES.state, mountPath: agentStateDir(s) },
-        { name: VOLUMES.config, mountPath: FLUENTD_PATHS.configDir, readOnly: true },
+        { name: VOLUMES.config, mountPath: logAgentLineOf(s).configDir, readOnly: true },
     ];
 }
 

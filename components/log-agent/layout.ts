@@ -51,9 +51,12 @@ export function bufferPath(s: Pick<LogsSettings, "namespace" | "serviceAccountNa
     return `${bufferDir(s)}/kubernetes.system.buffer`;
 }
 
+/**
+ * The config ConfigMap's mount is the line's (log-agent-releases/release-lines.ts configDir): the
+ * add-on image's fluent.conf includes /etc/fluent/config.d/*.conf, so every ConfigMap key ends in
+ * .conf; the daemonset image is told to load the entry file there instead of its own fluent.conf.
+ */
 export const FLUENTD_PATHS = {
-    /** The image's fluent.conf includes config.d/*.conf, so every ConfigMap key ends in .conf. */
-    configDir: "/etc/fluent/config.d",
     /** System root_dir: per-plugin state inside the container (docs/design.md#fluentd-tags-and-paths, <tmp_dir>/). */
     rootDir: "/tmp/fluentd-buffers/",
     containerLogs: "/var/log/containers",

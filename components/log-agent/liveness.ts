@@ -10,7 +10,7 @@ const MARKER = "/tmp/fluentd-liveness-marker";
  * chunk files under the buffer directory. The probe fails when nothing there changed for
  * livenessThresholdSeconds, as the upstream add-on's probe did. Unlike upstream it never deletes
  * the buffer: the queued chunks are the logs not yet shipped. It uses only sh, touch and GNU find,
- * which the add-on image ships.
+ * which both lines' images ship (the add-on's, and the daemonset image's Debian base ruby:3.4-slim).
  */
 export function livenessCommand(s: LogsSettings): string[] {
     const dir = bufferDir(s);

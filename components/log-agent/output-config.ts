@@ -1,18 +1,19 @@
-import { LogsSettings } from "../../config";
+import { logAgentLineOf, LogsSettings, sslVersionOf } from "../../config";
 import { comment, envVar, filter, FluentdFile, FluentdNode, FluentdSection, flag, match, param, quoted, section, typed } from "./fluentd-model";
 import { UNPARSED_TEXT_KEY } from "./containers-input";
 import { DOCUMENT_ID_KEY, documentIdFilter } from "./document-id";
 import { bufferPath, PASSWORD_ENV, SEARCH_OUTPUT_LABEL } from "./layout";
 
-/** Elasticsearch 7 accepts only this mapping type; fluent-plugin-elasticsearch 3.5 still sends one. */
-export const TYPE_NAME = "_doc";
-
-/**
- * The major version the output assumes instead of asking the store at start-up. Elasticsearch 7
- * (the in-cluster store is 7.10) and 6 both take the `_doc` type the output sends, and
- * fluent-plugin-elasticsearch 3.5 uses the version only for the type name and the routing key.
+/*
+ * What differs per release line (log-agent-releases/release-lines.ts, `output`):
+ * - the mapping type: Elasticsearch 7 accepts only `_doc`, which fluent-plugin-elasticsearch 3.5
+ *   still sends (`type_name _doc`); Elasticsearch 8 accepts none, and 5.4.4 leaves it out with
+ *   `suppress_type_name true` (out_elasticsearch.rb: @type_name nil from version 7 on);
+ * - the major version the output assumes instead of asking the store at start-up: 7 on line
+ *   1.6.3 (the in-cluster store is 7.10; 3.5 uses it only for the type name and the routing key),
+ *   8 on the elasticsearch8 line;
+ * - ssl_version, which 5.4.4 ignores where Ruby's OpenSSL has minimum and maximum versions.
  */
-export const ASSUMED_SEARCH_MAJOR_VERSION = 7;
 
 /**
  * Parameters of fluentd 1.6's buffer section only (docs/design.md#fluentd-parameters). A file buffer in the
@@ -59,30 +60,32 @@ function credentials(s: LogsSettings): FluentdNode[] {
  * (15 times, about 18 hours) while nothing is tailed; connections reset after any error; the host
  * list is never replaced by sniffed node addresses, which a Service or a hosted store's proxy hides.
  */
-function connection(): FluentdNode[] {
+function connection(s: LogsSettings): FluentdNode[] {
     return [
         param("verify_es_version_at_startup", false),
-        param("default_elasticsearch_version", ASSUMED_SEARCH_MAJOR_VERSION),
+        param("default_elasticsearch_version", logAgentLineOf(s).output.assumedMajorVersion),
         param("reconnect_on_error", true),
         param("reload_connections", false),
     ];
 }
 
 export function searchOutput(s: LogsSettings): FluentdSection {
+    const sslVersion = sslVersionOf(s);
     const tls =
         s.search.scheme === "https"
-            ? [param("ssl_verify", s.search.sslVerify), param("ssl_version", s.search.sslVersion)]
+            ? [param("ssl_verify", s.search.sslVerify), ...(sslVersion === undefined ? [] : [param("ssl_version", sslVersion)])]
             : [];
+    const typeName = logAgentLineOf(s).output.typeName;
     return match("**", "elasticsearch", "elasticsearch", [
         param("@log_level", s.logLevel),
-        param("type_name", TYPE_NAME),
+        typeName === undefined ? param("suppress_type_name", true) : param("type_name", typeName),
         param("include_tag_key", true),
         param("host", s.search.host),
         param("port", s.search.port),
         param("scheme", s.search.scheme),
         ...tls,
         ...credentials(s),
-        ...connection(),
+        ...connection(s),
         param("logstash_format", true),
         param("id_key", DOCUMENT_ID_KEY),
         param("remove_keys", [DOCUMENT_ID_KEY, UNPARSED_TEXT_KEY].join(",")),
