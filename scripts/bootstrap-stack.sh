@@ -79,7 +79,7 @@ done
 
 # Any other secret key, such as grafanaAdminPassword or a remote write target's passwordKey.
 # A component's settings (config/index.ts COMPONENT_SCHEMAS) are plain objects, never a secret.
-settings_keys=" metrics controlPlane logs searchStore longTermStore nodeExporter kubeStateMetrics grafana alertRules alertmanager resourceMetrics blackboxExporter networkPolicies "
+settings_keys=" metrics controlPlane logs searchStore longTermStore nodeExporter kubeStateMetrics grafana alertRules alertmanager resourceMetrics blackboxExporter eventCollector networkPolicies "
 while IFS= read -r var; do
     key="${var#SECRET_}"
     case "$settings_keys" in

@@ -160,7 +160,7 @@ describe("metrics settings", () => {
             const config = requiredConfig();
             config.metric = { retention: "30d" };
             const p = problemFor(configErrorFor(config), "cluster-monitoring:metric");
-            assert.match(p.expected, /metrics, controlPlane, logs, searchStore, longTermStore, nodeExporter, kubeStateMetrics, grafana, alertRules, alertmanager, resourceMetrics, blackboxExporter, networkPolicies, searchPassword/);
+            assert.match(p.expected, /metrics, controlPlane, logs, searchStore, longTermStore, nodeExporter, kubeStateMetrics, grafana, alertRules, alertmanager, resourceMetrics, blackboxExporter, eventCollector, networkPolicies, searchPassword/);
         });
 
         it("more than one replica on the one NFS volume", () => {
