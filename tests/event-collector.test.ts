@@ -7,6 +7,29 @@ import { CONTAINER_NAME, EVENT_COLLECTOR_PATHS, EVENT_TIME_KEY } from "../compon
 import { FluentdAgent } from "./harness/fluentd-sim/agent";
 import { eventTime, seconds } from "./harness/fluentd-sim/event-time";
 import { settingsWith } from "./harness/stack-config";
+import { EVENT_WARNINGS_QUERY, logsDashboard } from "../components/log-agent/logs-dashboard";
+import { dashboardContext } from "../components/common/dashboards/context";
+
+/** A field of a shipped document by its dotted path, as Elasticsearch indexes it: "payload.involvedObject" holding { namespace } is payload.involvedObject.namespace. */
+function fieldOf(source: Record<string, unknown>, path: string): unknown {
+    const parts = path.split(".");
+    for (let i = parts.length; i > 0; i--) {
+        const head = parts.slice(0, i).join(".");
+        if (head in source) {
+            return parts.slice(i).reduce<unknown>((v, k) => (v !== null && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), source[head]);
+        }
+    }
+    return undefined;
+}
+
+/** Whether a document matches a conjunction of field:"value" terms, the only Lucene the events panel writes. */
+function matches(query: string, source: Record<string, unknown>): boolean {
+    return query.split(" AND ").every((term) => {
+        const m = /^([A-Za-z0-9_.@]+):"([^"]*)"$/.exec(term);
+        assert.ok(m, `a field:"value" term: ${term}`);
+        return fieldOf(source, m[1]) === m[2];
+    });
+}
 
 /**
  * The keys fluent-bit v5.1.1 declares, restated from its source at that tag: the [SERVICE] keys
@@ -132,5 +155,19 @@ describe("event collector: an event's line through the log agent (fluentd model)
         const [other] = ship([`${WRITTEN} stdout F ${event("OOMKilling", "u-2")}`]);
         assert.strictEqual(again.id, first.id);
         assert.notStrictEqual(other.id, first.id);
+    });
+
+    it("the Logs dashboard's Cluster events panel finds it: its query holds for the shipped document, for the event's namespace only", () => {
+        const dashboard = logsDashboard(dashboardContext(settingsWith({ eventCollector: { enabled: true }, searchStore: { enabled: true } })), "cluster-monitoring") as any;
+        const panel = dashboard.panels.find((p: any) => p.title === "Cluster events: warnings");
+        assert.strictEqual(panel.targets[0].query, EVENT_WARNINGS_QUERY);
+        const [doc] = ship([`${WRITTEN} stdout F ${event("FailedScheduling", "u-3")}`]);
+        assert.strictEqual(matches(EVENT_WARNINGS_QUERY.replace("$namespace", "shop"), doc.source), true);
+        assert.strictEqual(matches(EVENT_WARNINGS_QUERY.replace("$namespace", "payments"), doc.source), false);
+        const [normal] = ship([`${WRITTEN} stdout F ${event("Scheduled", "u-4").replace('"type":"Warning"', '"type":"Normal"')}`]);
+        assert.strictEqual(matches(EVENT_WARNINGS_QUERY.replace("$namespace", "shop"), normal.source), false);
+        // Without the collector, no panel looks for its lines.
+        const without = logsDashboard(dashboardContext(settingsWith({ searchStore: { enabled: true } })), "cluster-monitoring") as any;
+        assert.deepStrictEqual(without.panels.map((p: any) => p.title), ["Logs"]);
     });
 });

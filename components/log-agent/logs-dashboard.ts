@@ -2,6 +2,7 @@ import { DashboardBuilder, QueryVariableBuilder, VariableRefresh, VariableSort }
 import { DataqueryBuilder as ElasticsearchQuery, LogsBuilder } from "@grafana/grafana-foundation-sdk/elasticsearch";
 import { PanelBuilder as LogsPanel } from "@grafana/grafana-foundation-sdk/logs";
 import { DashboardContext } from "../common/dashboards/context";
+import { CONTAINER_NAME as EVENT_COLLECTOR_CONTAINER } from "../event-collector/layout";
 import { DATASOURCE_VARIABLE, dashboardsLink, datasourceVariable, enabled, withSchemaVariables } from "../common/dashboards/panels";
 
 export const ELASTICSEARCH_DATASOURCE_TYPE = "elasticsearch";
@@ -27,8 +28,26 @@ function termsVariable(name: string, label: string, field: string, query?: strin
  */
 const logsMetric = { build: () => ({ ...new LogsBuilder().id("1").settings({ limit: "500" }).build(), type: "logs" }) };
 
+function logsPanel(title: string, description: string, query: string, height: number): LogsPanel {
+    return new LogsPanel()
+        .title(title)
+        .description(description)
+        .datasource(ref)
+        .targets([new ElasticsearchQuery().refId("A").datasource(ref).query(query).metrics([logsMetric]).bucketAggs([])])
+        .showTime(true)
+        .wrapLogMessage(true)
+        .height(height)
+        .span(24);
+}
+
 /** The Lucene query of the logs panel, with Grafana's variables still in it. */
 export const LOGS_QUERY = `${NAMESPACE_FIELD}:"$namespace" AND ${POD_FIELD}:$pod`;
+
+/**
+ * The event collector's warnings about objects of the chosen namespace: its lines (container
+ * fluent-bit) carry each Event under payload. (docs/cluster-events.md#what-a-document-looks-like).
+ */
+export const EVENT_WARNINGS_QUERY = `kubernetes.container_name:"${EVENT_COLLECTOR_CONTAINER}" AND payload.kind:"Event" AND payload.type:"Warning" AND payload.involvedObject.namespace:"$namespace"`;
 
 /** Logs: the records the agent wrote, filtered by namespace and pod. */
 export function logsDashboard(ctx: DashboardContext, folderTag: string): object | undefined {
@@ -47,17 +66,10 @@ export function logsDashboard(ctx: DashboardContext, folderTag: string): object 
         .withVariable(datasourceVariable(ELASTICSEARCH_DATASOURCE_TYPE, "Elasticsearch"))
         .withVariable(termsVariable("namespace", "Namespace", NAMESPACE_FIELD))
         .withVariable(termsVariable("pod", "Pod", POD_FIELD, `${NAMESPACE_FIELD}:"$namespace"`).includeAll(true).allValue("*"))
-        .withPanel(
-            new LogsPanel()
-                .title("Logs")
-                .description("The newest records of the chosen pods")
-                .datasource(ref)
-                .targets([new ElasticsearchQuery().refId("A").datasource(ref).query(LOGS_QUERY).metrics([logsMetric]).bucketAggs([])])
-                .showTime(true)
-                .wrapLogMessage(true)
-                .height(20)
-                .span(24),
-        )
-        .build();
-    return withSchemaVariables(dashboard);
+        .withPanel(logsPanel("Logs", "The newest records of the chosen pods", LOGS_QUERY, 20));
+    if (enabled(ctx, ["events"])) {
+        // Scheduling failures, OOM kills, evictions and image pull errors of the namespace's objects.
+        dashboard.withPanel(logsPanel("Cluster events: warnings", "Kubernetes events of type Warning about objects of the chosen namespace, from the event collector", EVENT_WARNINGS_QUERY, 12));
+    }
+    return withSchemaVariables(dashboard.build());
 }

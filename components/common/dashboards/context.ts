@@ -28,7 +28,9 @@ export type Source =
     /** The in-cluster store's exporter, scraped as job elasticsearch. */
     | "elasticsearch"
     /** The in-cluster VictoriaMetrics, scraped as job long-term-store. */
-    | "longTermStore";
+    | "longTermStore"
+    /** The event collector, whose lines carry Kubernetes events into the log store (docs/cluster-events.md). */
+    | "events";
 
 export interface DashboardContext {
     /** The sources that are on for this stack. */
@@ -65,6 +67,7 @@ export function dashboardContext(s: Settings): DashboardContext {
     if (s.blackboxExporter.enabled) on.push("probes");
     if (s.metrics.elasticsearchTarget) on.push("elasticsearch");
     if (s.metrics.longTermStoreTarget) on.push("longTermStore");
+    if (s.eventCollector.enabled) on.push("events");
     return {
         sources: new Set(on),
         prometheusJob: s.metrics.name,
