@@ -9,6 +9,10 @@
  *   apiserver_request_duration_seconds and etcd_request_duration_seconds (0.005 … 60, 23 bounds),
  *   apiserver_request_sli_duration_seconds (0.05 … 60, 21), apiserver_response_sizes
  *   (ExponentialBuckets(1000, 10, 7)) and apiserver_watch_events_sizes (ExponentialBuckets(1024, 2, 8));
+ * - k8s.io/apiserver/pkg/endpoints/metrics/metrics.go: the labels of apiserver_request_terminations_total;
+ *   k8s.io/kube-aggregator/pkg/controllers/status/metrics: aggregator_unavailable_apiservice (a
+ *   gauge per APIService) and aggregator_unavailable_apiservice_total (per APIService and reason,
+ *   counting turns to unavailable);
  * - k8s.io/component-base and client-go for the families every component serves.
  * Synthetic, and said so: which resource is asked with which verb is what the controllers,
  * kubelets and kube-proxy of a one-node kind cluster do (LIST and WATCH of every built-in
@@ -202,6 +206,21 @@ return [
 ];
 }
 
+/**
+ * Families a real API server serves only once something happened, written last so that the
+ * made-up values of the families above stay as they were.
+ */
+const AFTER_THE_FACT: Family[] = [
+    // Served per APIService and reason once it has turned unavailable: the metrics API while metrics-server started.
+    { name: "aggregator_unavailable_apiservice_total", type: "counter", labels: { name: ["v1beta1.metrics.k8s.io"], reason: ["MissingEndpoints", "FailedDiscoveryCheck"] } },
+    // Served per request kind once one was cut off: LISTs rejected by API Priority and Fairness (429) or timed out (504).
+    { name: "apiserver_request_terminations_total", type: "counter", rows: [
+        { code: "429", component: "apiserver", group: "", resource: "pods", scope: "cluster", subresource: "", verb: "LIST", version: "v1" },
+        { code: "429", component: "apiserver", group: "", resource: "events", scope: "namespace", subresource: "", verb: "LIST", version: "v1" },
+        { code: "504", component: "apiserver", group: "", resource: "pods", scope: "cluster", subresource: "", verb: "LIST", version: "v1" },
+    ] },
+];
+
 /** The API server's cluster: the resources it serves, and which response codes each verb sees. */
 export interface ApiserverShape {
     resources: ReadonlyArray<Resource>;
@@ -247,7 +266,7 @@ export function apiserverFixture(shape: ApiserverShape = SMALL_APISERVER_SHAPE, 
         "buckets from the Kubernetes metrics reference and k8s.io/apiserver (see the script), label values of a one-node kind cluster\n" +
         "(Kubernetes 1.35). Synthetic: which resource gets which verb is modelled, not recorded; sample values are made up.";
     // The request families first, written per request kind; then the rest from their label values.
-    const rest = exposition(header ?? small, [...apiserverOwn(shape.resources), ...componentBase(false, 300)]);
+    const rest = exposition(header ?? small, [...apiserverOwn(shape.resources), ...componentBase(false, 300), ...AFTER_THE_FACT]);
     const [head, ...body] = rest.split("\n# TYPE ");
     return `${head}\n${requestFamilies(shape).join("\n")}\n# TYPE ${body.join("\n# TYPE ")}`;
 }
