@@ -14,9 +14,11 @@ export function apiserverHealthGroup(): RuleGroup {
         rules: [
             {
                 alert: "KubeAPITerminatedRequests",
-                // A terminated request (a 429 from API Priority and Fairness or the in-flight limit,
-                // a 504 timeout) is counted in the terminations, not in apiserver_request_total: the
-                // share is of both. While none has been cut off, the family is not served: silent.
+                // Terminated requests (429s from API Priority and Fairness or the in-flight limit,
+                // 504 timeouts) are counted in the terminations, and a rejected one in
+                // apiserver_request_total as well; the share is kubernetes-mixin's, terminations over
+                // both, so that its 20 % means the same here. While none has been cut off, the
+                // family is not served and the alert is silent.
                 expr:
                     `sum(rate(apiserver_request_terminations_total{${JOB}}[10m])) / ` +
                     `(sum(rate(apiserver_request_total{${JOB}}[10m])) + sum(rate(apiserver_request_terminations_total{${JOB}}[10m]))) > 0.2`,

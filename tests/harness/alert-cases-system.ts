@@ -118,7 +118,19 @@ export const SYSTEM_ALERT_CASES: Record<string, AlertCases> = {
         ],
     },
     // 1.02 % and 0.98 % of the calls answered 500.
-    KubeClientErrors: { fires: clientCalls(102, "16m"), silent: clientCalls(98, "16m"), early: clientCalls(102, "15m") },
+    KubeClientErrors: {
+        fires: clientCalls(102, "16m"),
+        silent: clientCalls(98, "16m"),
+        early: clientCalls(102, "15m"),
+        scenarios: [
+            {
+                // Clients GET objects to learn whether they exist: a 404 is an answer, not an error.
+                name: "half the calls answered 404",
+                fires: false,
+                case: { ...clientCalls(0, "16m"), series: [...clientCalls(0, "16m").series, s(`rest_client_requests_total{${text(kubelet)},code="404",host="10.0.0.1:6443",method="GET"}`, counter(10000))] },
+            },
+        ],
+    },
     // 20.5 % and 19.5 % of the requests terminated.
     KubeAPITerminatedRequests: { fires: terminations(41, "6m"), silent: terminations(39, "6m"), early: terminations(41, "5m") },
     KubeAggregatedAPIErrors: {
