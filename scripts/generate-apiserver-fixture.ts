@@ -197,7 +197,8 @@ return [
     { name: "authorization_duration_seconds", type: "histogram", labels: { result: ["allowed", "denied", "no-opinion"] }, buckets: exp(0.001, 2, 15) },
     { name: "authentication_token_cache_active_fetch_count", type: "gauge", labels: { status: ["blocked", "in_flight"] } },
     { name: "authentication_token_cache_fetch_total", type: "counter", labels: { status: ["ok", "error"] } },
-    { name: "aggregator_unavailable_apiservice", type: "gauge", labels: { name: ["v1.", "v1.apps", "v1.batch", "v1beta1.metrics.k8s.io"] } },
+    // One APIService per group version served (the API server registers its own and each CRD group's), and metrics-server's.
+    { name: "aggregator_unavailable_apiservice", type: "gauge", labels: { name: [...new Set(RESOURCES.map(([group, version]) => (group === "" ? `${version}.` : `${version}.${group}`))), "v1beta1.metrics.k8s.io"] } },
     { name: "kube_apiserver_clusterip_allocator_allocated_ips", type: "gauge", labels: { cidr: ["10.96.0.0/16"] } },
     { name: "kube_apiserver_clusterip_allocator_available_ips", type: "gauge", labels: { cidr: ["10.96.0.0/16"] } },
     { name: "kubernetes_healthcheck", type: "gauge", labels: { name: ["etcd", "informer-sync", "ping", "log", "poststarthook/rbac/bootstrap-roles"], type: ["livez", "readyz", "healthz"] } },
