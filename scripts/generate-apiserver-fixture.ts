@@ -9,6 +9,10 @@
  *   apiserver_request_duration_seconds and etcd_request_duration_seconds (0.005 … 60, 23 bounds),
  *   apiserver_request_sli_duration_seconds (0.05 … 60, 21), apiserver_response_sizes
  *   (ExponentialBuckets(1000, 10, 7)) and apiserver_watch_events_sizes (ExponentialBuckets(1024, 2, 8));
+ * - k8s.io/apiserver/pkg/endpoints/metrics/metrics.go: the labels of apiserver_request_terminations_total;
+ *   k8s.io/kube-aggregator/pkg/controllers/status/metrics: aggregator_unavailable_apiservice (a
+ *   gauge per APIService) and aggregator_unavailable_apiservice_total (per APIService and reason,
+ *   counting turns to unavailable);
  * - k8s.io/component-base and client-go for the families every component serves.
  * Synthetic, and said so: which resource is asked with which verb is what the controllers,
  * kubelets and kube-proxy of a one-node kind cluster do (LIST and WATCH of every built-in
@@ -193,7 +197,8 @@ return [
     { name: "authorization_duration_seconds", type: "histogram", labels: { result: ["allowed", "denied", "no-opinion"] }, buckets: exp(0.001, 2, 15) },
     { name: "authentication_token_cache_active_fetch_count", type: "gauge", labels: { status: ["blocked", "in_flight"] } },
     { name: "authentication_token_cache_fetch_total", type: "counter", labels: { status: ["ok", "error"] } },
-    { name: "aggregator_unavailable_apiservice", type: "gauge", labels: { name: ["v1.", "v1.apps", "v1.batch", "v1beta1.metrics.k8s.io"] } },
+    // One APIService per group version served (the API server registers its own and each CRD group's), and metrics-server's.
+    { name: "aggregator_unavailable_apiservice", type: "gauge", labels: { name: [...new Set(RESOURCES.map(([group, version]) => (group === "" ? `${version}.` : `${version}.${group}`))), "v1beta1.metrics.k8s.io"] } },
     { name: "kube_apiserver_clusterip_allocator_allocated_ips", type: "gauge", labels: { cidr: ["10.96.0.0/16"] } },
     { name: "kube_apiserver_clusterip_allocator_available_ips", type: "gauge", labels: { cidr: ["10.96.0.0/16"] } },
     { name: "kubernetes_healthcheck", type: "gauge", labels: { name: ["etcd", "informer-sync", "ping", "log", "poststarthook/rbac/bootstrap-roles"], type: ["livez", "readyz", "healthz"] } },
@@ -201,6 +206,21 @@ return [
     ...workqueues(["APIServiceRegistrationController", "AvailableConditionController", "DiscoveryController", "admission_quota_controller", "autoregister", "crd_autoregistration_controller", "crd_finalizer", "crd_naming_condition_controller", "crd_openapi_controller", "crd_openapi_v3_controller", "non_structural_schema_condition_controller", "open_api_v3_aggregation_controller", "priority_and_fairness_config_queue", "DynamicCABundle-client-ca-bundle", "DynamicServingCertificateController", "RequestHeaderAuthRequestController", "cluster_authentication_trust_controller", "kubernetes_api_approval_conformant_condition_controller"]),
 ];
 }
+
+/**
+ * Families a real API server serves only once something happened, written last so that the
+ * made-up values of the families above stay as they were.
+ */
+const AFTER_THE_FACT: Family[] = [
+    // Served per APIService and reason once it has turned unavailable: the metrics API while metrics-server started.
+    { name: "aggregator_unavailable_apiservice_total", type: "counter", labels: { name: ["v1beta1.metrics.k8s.io"], reason: ["MissingEndpoints", "FailedDiscoveryCheck"] } },
+    // Served per request kind once one was cut off: LISTs rejected by API Priority and Fairness (429) or timed out (504).
+    { name: "apiserver_request_terminations_total", type: "counter", rows: [
+        { code: "429", component: "apiserver", group: "", resource: "pods", scope: "cluster", subresource: "", verb: "LIST", version: "v1" },
+        { code: "429", component: "apiserver", group: "", resource: "events", scope: "namespace", subresource: "", verb: "LIST", version: "v1" },
+        { code: "504", component: "apiserver", group: "", resource: "pods", scope: "cluster", subresource: "", verb: "LIST", version: "v1" },
+    ] },
+];
 
 /** The API server's cluster: the resources it serves, and which response codes each verb sees. */
 export interface ApiserverShape {
@@ -247,7 +267,7 @@ export function apiserverFixture(shape: ApiserverShape = SMALL_APISERVER_SHAPE, 
         "buckets from the Kubernetes metrics reference and k8s.io/apiserver (see the script), label values of a one-node kind cluster\n" +
         "(Kubernetes 1.35). Synthetic: which resource gets which verb is modelled, not recorded; sample values are made up.";
     // The request families first, written per request kind; then the rest from their label values.
-    const rest = exposition(header ?? small, [...apiserverOwn(shape.resources), ...componentBase(false, 300)]);
+    const rest = exposition(header ?? small, [...apiserverOwn(shape.resources), ...componentBase(false, 300), ...AFTER_THE_FACT]);
     const [head, ...body] = rest.split("\n# TYPE ");
     return `${head}\n${requestFamilies(shape).join("\n")}\n# TYPE ${body.join("\n# TYPE ")}`;
 }

@@ -21,6 +21,9 @@ import { nodeGroup } from "../components/node-exporter/alerts";
 import { nodeNetworkGroup } from "../components/node-exporter/network-alerts";
 import { nodeLimitsGroup } from "../components/node-exporter/limit-alerts";
 import { kubernetesNodeHealthGroup } from "../components/kube-state-metrics/node-health-alerts";
+import { kubernetesSystemGroup } from "../components/control-plane/system-alerts";
+import { apiserverHealthGroup } from "../components/apiserver/health-alerts";
+import { kubeletHealthGroup } from "../components/kubelet/health-alerts";
 import { probesGroup } from "../components/blackbox-exporter/alerts";
 import { prometheusGroup } from "../components/prometheus/alerts";
 import { searchStoreGroup } from "../components/search-store/alerts";
@@ -52,6 +55,9 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
         c.kubelet ? kubernetesStorageGroup(c) : undefined,
         c.kubelet ? kubeletCertificatesGroup() : undefined,
         c.apiserver ? apiserverCertificatesGroup() : undefined,
+        c.apiserver ? apiserverHealthGroup() : undefined,
+        c.kubelet ? kubeletHealthGroup() : undefined,
+        kubernetesSystemGroup(c),
         c.cadvisor ? containersGroup() : undefined,
         controlPlaneGroup(c),
         c.apiserver ? apiserverSloGroup() : undefined,

@@ -173,7 +173,12 @@ describe("what the default alerts read", () => {
         it(`${a.alert}: every selector names a job we run and a series that job keeps`, () => {
             const { selectors } = analyzePromql(a.expr);
             assert.ok(selectors.length > 0 || a.alert === "Watchdog");
-            for (const sel of selectors.filter((x) => !recorded.has(x.metric!))) {
+            // A selector on several jobs (`job=~"kubelet|kube-proxy"`, a plain alternation of names) is checked job by job.
+            const perJob = selectors.flatMap((sel) => {
+                const alternation = sel.matchers.find((m) => m.label === "job" && m.op === "=~" && /^[a-z0-9-]+(\|[a-z0-9-]+)+$/.test(m.value));
+                return alternation === undefined ? [sel] : alternation.value.split("|").map((job) => ({ ...sel, matchers: [...sel.matchers.filter((m) => m !== alternation), { ...alternation, op: "=", value: job }] }));
+            });
+            for (const sel of perJob.filter((x) => !recorded.has(x.metric!))) {
                 const metric = sel.metric!;
                 const job = sel.matchers.find((m) => m.label === "job" && m.op === "=")?.value;
                 if (job !== undefined) {
@@ -256,7 +261,8 @@ describe("groups follow the jobs and components that are on", () => {
     });
     it("no node alerts without node-exporter, no workload alerts without kube-state-metrics", () => {
         const n = names(settingsWith({ nodeExporter: { enabled: false }, kubeStateMetrics: { enabled: false } }));
-        assert.ok(!n.some((x) => x.startsWith("Node") || x.startsWith("KubeNode") || x.startsWith("KubePod")));
+        // KubeNodeEviction reads the kubelet's own eviction counter, not kube-state-metrics.
+        assert.ok(!n.some((x) => x.startsWith("Node") || (x.startsWith("KubeNode") && x !== "KubeNodeEviction") || x.startsWith("KubePod")));
     });
     it("no notification alerts without Alertmanager, no log agent alerts without its job", () => {
         const n = names(settingsWith({ alertmanager: { enabled: false }, metrics: { jobs: { logAgent: false } } }));

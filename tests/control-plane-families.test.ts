@@ -6,7 +6,7 @@ import { COMPONENT_BASE_FAMILIES } from "../components/common/scrape/component-b
 import { CONTROLLER_MANAGER_FAMILIES, CONTROLLER_MANAGER_OWN_FAMILIES } from "../components/control-plane/controller-manager-families";
 import { COREDNS_FAMILIES } from "../components/control-plane/coredns-families";
 import { dropFamilies, FamilyRule, familyPattern, matchesFamily } from "../components/common/scrape/family-rules";
-import { KUBELET_FAMILIES, KUBELET_OWN_FAMILIES } from "../components/kubelet/families";
+import { KUBELET_FAMILIES, KUBELET_OWN_FAMILIES, KUBELET_SERIES_RULES } from "../components/kubelet/families";
 import { KUBE_PROXY_FAMILIES, KUBE_PROXY_OWN_FAMILIES } from "../components/control-plane/kube-proxy-families";
 import { SCHEDULER_FAMILIES, SCHEDULER_OWN_FAMILIES } from "../components/control-plane/scheduler-families";
 import { generatedPrometheusFiles } from "./harness/generated-config";
@@ -70,9 +70,9 @@ describe("control-plane family tables (docs/scrape-jobs.md#control-plane-familie
             }
         });
 
-        it(`${job}: the job's one metric drop rule is exactly the dropped rows`, () => {
+        it(`${job}: the job's one metric drop rule is exactly the dropped rows${job === "kubelet" ? ", then the kept histograms' bound rules" : ""}`, () => {
             const rules = jobs.find((j) => j.job_name === job).metric_relabel_configs;
-            assert.deepStrictEqual(rules, [dropFamilies(table)]);
+            assert.deepStrictEqual(rules, [dropFamilies(table), ...(job === "kubelet" ? KUBELET_SERIES_RULES.map(dropSeries) : [])]);
             const re = new RegExp(`^(?:${rules[0].regex})$`);
             for (const r of table) {
                 const example = r.family.endsWith("*") ? `${r.family.slice(0, -1)}bucket` : r.family;
@@ -106,13 +106,25 @@ describe("control-plane family tables (docs/scrape-jobs.md#control-plane-familie
         assert.ok(!verb.test("apiserver_request_duration_seconds_bucket;GET"));
     });
 
-    it("apiserver: the docs list the series rules as the code does", () => {
-        const start = PAGE.indexOf("\n## apiserver\n");
-        const section = PAGE.slice(start, PAGE.indexOf("\n## ", start + 1));
-        const rows = section.split("\n").filter((l) => /^\| `[^`]+` \| `[^`]+` \|/.test(l));
-        assert.deepStrictEqual(
-            rows,
-            APISERVER_SERIES_RULES.map((r) => `| \`${r.family}\` | \`${r.label}\` | ${r.values.map((v) => `\`${v}\``).join(", ")} | ${r.why} |`),
-        );
+    for (const [job, seriesRules] of [["apiserver", APISERVER_SERIES_RULES], ["kubelet", KUBELET_SERIES_RULES]] as const) {
+        it(`${job}: the docs list the series rules as the code does`, () => {
+            const start = PAGE.indexOf(`\n## ${job}\n`);
+            const section = PAGE.slice(start, PAGE.indexOf("\n## ", start + 1));
+            const rows = section.split("\n").filter((l) => /^\| `[^`]+` \| `[^`]+` \|/.test(l));
+            assert.deepStrictEqual(
+                rows,
+                seriesRules.map((r) => `| \`${r.family}\` | \`${r.label}\` | ${r.values.map((v) => `\`${v}\``).join(", ")} | ${r.why} |`),
+            );
+        });
+    }
+
+    it("kubelet: each kept histogram keeps exactly the bound its alert reads, in both forms of the bound", () => {
+        const rules = KUBELET_SERIES_RULES.map(dropSeries).map((r) => new RegExp(`^(?:${r.regex})$`));
+        const [pleg, podStart] = rules;
+        for (const dropped of ["0.005", "5", "+Inf"]) assert.ok(pleg.test(`kubelet_pleg_relist_duration_seconds_bucket;${dropped}`), dropped);
+        for (const kept of ["10", "10.0"]) assert.ok(!pleg.test(`kubelet_pleg_relist_duration_seconds_bucket;${kept}`), kept);
+        assert.ok(pleg.test("kubelet_pleg_relist_duration_seconds_bucket;5.0") && podStart.test("kubelet_pod_start_duration_seconds_bucket;120.0"));
+        for (const kept of ["60", "60.0"]) assert.ok(!podStart.test(`kubelet_pod_start_duration_seconds_bucket;${kept}`), kept);
+        assert.ok(!pleg.test("kubelet_pleg_relist_duration_seconds_count;") && !podStart.test("kubelet_pod_start_duration_seconds_sum;"));
     });
 });

@@ -26,8 +26,9 @@ function alertJobs(s: Settings): Map<string, string[]> {
         for (const rule of group.rules.filter(isAlertingRule)) {
             const jobs = analyzePromql(rule.expr)
                 .selectors.flatMap((sel) => sel.matchers)
-                .filter((m) => m.label === "job" && m.op === "=")
-                .map((m) => m.value);
+                .filter((m) => m.label === "job" && (m.op === "=" || (m.op === "=~" && /^[a-z0-9-]+(\|[a-z0-9-]+)+$/.test(m.value))))
+                // A plain alternation of names (`job=~"kubelet|kube-proxy"`) names each of them.
+                .flatMap((m) => m.value.split("|"));
             byAlert.set(rule.alert, jobs);
         }
     }

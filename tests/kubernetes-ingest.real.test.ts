@@ -2,7 +2,7 @@ import * as assert from "assert";
 import * as fs from "fs";
 import { APISERVER_FAMILIES, APISERVER_SERIES_RULES, SeriesRule } from "../components/apiserver/families";
 import { FamilyRule, matchesFamily } from "../components/common/scrape/family-rules";
-import { KUBELET_FAMILIES } from "../components/kubelet/families";
+import { KUBELET_FAMILIES, KUBELET_SERIES_RULES } from "../components/kubelet/families";
 import { APISERVER_FIXTURE } from "../scripts/generate-apiserver-fixture";
 import { KUBELET_FIXTURE } from "../scripts/generate-kubelet-fixture";
 import { parseExposition, Sample } from "./harness/cadvisor-scrape";
@@ -84,8 +84,8 @@ describe("apiserver and kubelet metric filtering on a real Prometheus", function
         assert.strictEqual(samples.apiserver.stored, expected.length);
     });
 
-    it("kubelet: stores exactly what the family table keeps", () => {
-        const expected = [...new Set(kubeletFixture.filter((s) => shouldKeep(KUBELET_FAMILIES, s)).map(key))].sort();
+    it("kubelet: stores exactly what the family table and the series rules keep", () => {
+        const expected = [...new Set(kubeletFixture.filter((s) => shouldKeep(KUBELET_FAMILIES, s, KUBELET_SERIES_RULES)).map(key))].sort();
         assert.deepStrictEqual(stored.kubelet.map(key).sort(), expected);
     });
 
@@ -98,11 +98,22 @@ describe("apiserver and kubelet metric filtering on a real Prometheus", function
         assert.ok(apiserverFixture.some((s) => s.name === "apiserver_request_duration_seconds_bucket" && s.labels.verb === "WATCH"), "the fixture serves them");
     });
 
+    it("kubelet: of the PLEG relist and pod start histograms, keeps the bound each alert reads and no other", () => {
+        const bounds = (family: string) => stored.kubelet.filter((s) => s.name === family).map((s) => s.labels.le);
+        assert.deepStrictEqual(bounds("kubelet_pleg_relist_duration_seconds_bucket"), ["10"]);
+        assert.deepStrictEqual(bounds("kubelet_pod_start_duration_seconds_bucket"), ["60"]);
+        assert.ok(kubeletFixture.filter((s) => s.name === "kubelet_pod_start_duration_seconds_bucket").length > 20, "the fixture serves every bound");
+    });
+
     it("apiserver: keeps every series the alerts and the dashboard read", async () => {
         for (const expr of [
             'apiserver_request_total{job="apiserver", code=~"2.."}',
             'apiserver_current_inflight_requests{job="apiserver"}',
             'histogram_quantile(0.99, sum by (verb, le) (apiserver_request_duration_seconds_bucket{job="apiserver", verb!~"WATCH|CONNECT"}))',
+            'apiserver_request_terminations_total{job="apiserver"}',
+            'aggregator_unavailable_apiservice{job="apiserver"}',
+            'aggregator_unavailable_apiservice_total{job="apiserver"}',
+            'rest_client_requests_total{job="apiserver", code=~"5.."} or rest_client_requests_total{job="apiserver"}',
         ]) {
             assert.ok((await prom!.query(expr)).length > 0, expr);
         }

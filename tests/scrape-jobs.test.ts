@@ -5,7 +5,8 @@ import { Prometheus } from "../components/prometheus";
 import { APISERVER_FAMILIES } from "../components/apiserver/families";
 import { CADVISOR_FAMILIES } from "../components/kubelet/cadvisor-families";
 import { FamilyRule, familyPattern } from "../components/common/scrape/family-rules";
-import { KUBELET_FAMILIES } from "../components/kubelet/families";
+import { KUBELET_FAMILIES, KUBELET_SERIES_RULES } from "../components/kubelet/families";
+import { dropSeries } from "../components/common/scrape/series-rules";
 import { ConfigError, plainConfigSource } from "../config";
 import { loadStackSettings as loadSettings } from "../stack";
 import { captureResources, findOne, ofType } from "./harness/pulumi-mocks";
@@ -77,7 +78,7 @@ describe("scrape jobs", () => {
                 { action: "replace", source_labels: ["__meta_kubernetes_node_name"], target_label: "node" },
                 { action: "replace", source_labels: ["__meta_kubernetes_node_name"], target_label: "instance" },
             ],
-            metric_relabel_configs: [{ action: "drop", source_labels: ["__name__"], regex: droppedNames(KUBELET_FAMILIES) }],
+            metric_relabel_configs: [{ action: "drop", source_labels: ["__name__"], regex: droppedNames(KUBELET_FAMILIES) }, ...KUBELET_SERIES_RULES.map(dropSeries)],
         });
     });
 

@@ -1,8 +1,9 @@
-import { RelabelConfig } from "../common/scrape/prometheus-config-types";
 import { COMPONENT_BASE_FAMILIES } from "../common/scrape/component-base-families";
 import { droppedFamily, FamilyRule, keptFamily } from "../common/scrape/family-rules";
-import { drop } from "../common/scrape/relabel";
-import { boundRegex } from "../common/histogram-bounds";
+import { SeriesRule } from "../common/scrape/series-rules";
+
+export { dropSeries } from "../common/scrape/series-rules";
+export type { SeriesRule } from "../common/scrape/series-rules";
 
 /**
  * The apiserver job's families (docs/scrape-jobs.md#apiserver-families). Kept: what the API
@@ -22,6 +23,7 @@ export const APISERVER_OWN_FAMILIES: readonly FamilyRule[] = [
     keptFamily("apiserver_request_total", "the API error-rate alert and the request rate panel"),
     keptFamily("apiserver_request_duration_seconds*", "the request latency panel; its buckets are thinned, see below"),
     keptFamily("apiserver_current_inflight_requests", "the inflight requests panel: two series"),
+    keptFamily("apiserver_request_terminations_total", "requests the API server cut off in self-defence (429, timeouts), per request kind, served once one was: KubeAPITerminatedRequests"),
     keptFamily("apiserver_client_certificate_expiration_seconds*", "the remaining lifetime of the client certificates presented: KubeClientCertificateExpiration"),
     droppedFamily("apiserver_request_sli_duration_seconds*", PER_REQUEST),
     droppedFamily("apiserver_request_slo_duration_seconds*", PER_REQUEST),
@@ -44,7 +46,10 @@ export const APISERVER_OWN_FAMILIES: readonly FamilyRule[] = [
     droppedFamily("apiserver_tls_handshake_errors_total", OWN_SERVING),
     droppedFamily("authentication_*", OWN_SERVING),
     droppedFamily("authorization_*", OWN_SERVING),
-    droppedFamily("aggregator_*", "aggregated-API availability per APIService; the API server's requests say whether it answers"),
+    keptFamily("aggregator_unavailable_apiservice", "one series per APIService, 1 while it is unavailable: KubeAggregatedAPIDown"),
+    keptFamily("aggregator_unavailable_apiservice_total", "each APIService's turns to unavailable, by reason, served once one has happened: KubeAggregatedAPIErrors"),
+    droppedFamily("aggregator_openapi_*", "OpenAPI regeneration of the aggregated APIs; no panel or alert reads it"),
+    droppedFamily("aggregator_discovery_*", "discovery aggregation detail of the aggregated APIs; no panel or alert reads it"),
     droppedFamily("kube_apiserver_clusterip_allocator_*", "Service IP allocator detail; no panel or alert reads it"),
     droppedFamily("kubernetes_healthcheck", "one series per health check and endpoint; the scrape itself says whether the API server answers"),
     droppedFamily("kubernetes_healthchecks_total", "one series per health check and endpoint; the scrape itself says whether the API server answers"),
@@ -60,18 +65,11 @@ const SHARED = COMPONENT_BASE_FAMILIES.filter((r) => !/^(apiserver_|aggregator_|
 export const APISERVER_FAMILIES: readonly FamilyRule[] = [...APISERVER_OWN_FAMILIES, ...SHARED];
 
 /**
- * Rules on a label of a kept family: the series of `family` whose `label` is one of `values` are
- * dropped. The latency panel asks for the 99th percentile per verb, which the kept buckets still
- * bound; WATCH and CONNECT last as long as the client keeps them open, so their buckets measure
- * no latency (the panel leaves them out), while their _count and _sum stay.
+ * The series rules of the apiserver job. The latency panel asks for the 99th percentile per verb,
+ * which the kept buckets still bound; WATCH and CONNECT last as long as the client keeps them
+ * open, so their buckets measure no latency (the panel leaves them out), while their _count and
+ * _sum stay.
  */
-export interface SeriesRule {
-    family: string;
-    label: string;
-    values: readonly string[];
-    why: string;
-}
-
 export const APISERVER_SERIES_RULES: readonly SeriesRule[] = [
     {
         family: "apiserver_request_duration_seconds_bucket",
@@ -86,9 +84,3 @@ export const APISERVER_SERIES_RULES: readonly SeriesRule[] = [
         why: "a watch or exec lasts as long as its client; the latency panel leaves these verbs out",
     },
 ];
-
-/** Bound values match in both forms, `3` and `3.0`: 3.x writes integer bounds as floats (components/common/histogram-bounds.ts). */
-export function dropSeries(rule: SeriesRule): RelabelConfig {
-    const values = rule.label === "le" ? rule.values.map(boundRegex) : rule.values.map((v) => v.replace(/[.+]/g, "\\$&"));
-    return { ...drop(["__name__", rule.label], `${rule.family};(${values.join("|")})`), separator: ";" };
-}

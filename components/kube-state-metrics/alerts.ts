@@ -31,6 +31,18 @@ export function kubernetesNodesGroup(): RuleGroup {
                     description: "Node {{ $labels.node }} has reported {{ $labels.condition }} for 10 minutes; the kubelet evicts pods to relieve it.",
                 },
             },
+            {
+                alert: "KubeNodeReadinessFlapping",
+                // Ready=true going 1 → 0 or 0 → 1: more than two turns in 15 minutes, all along.
+                expr: `sum by (node) (changes(kube_node_status_condition{${ksm},condition="Ready",status="true"}[15m])) > 2 ${schedulable}`,
+                for: "15m",
+                labels: { severity: "warning" },
+                annotations: {
+                    summary: "A node's readiness flaps.",
+                    description: "Node {{ $labels.node }} has turned Ready or not Ready more than twice in every 15 minutes, for 15 minutes; its pods are disturbed each time.",
+                    runbook_url: runbook("kubernetes/kubenodereadinessflapping"),
+                },
+            },
         ],
     };
 }

@@ -1,12 +1,14 @@
 import { COMPONENT_BASE_FAMILIES } from "../common/scrape/component-base-families";
 import { droppedFamily, FamilyRule, keptFamily } from "../common/scrape/family-rules";
+import { SeriesRule } from "../common/scrape/series-rules";
 
 /**
  * The kubelet job's families (/metrics; docs/scrape-jobs.md#kubelet-families). The volume and
  * certificate alerts read the volume stats and the certificate manager's series; besides those,
  * what is kept is what says in one or a few series per node whether the kubelet, its runtime and
  * its volumes are healthy, which the Kubelet and Persistent Volumes dashboards read; of two
- * latency histograms only the sum and count (mean durations, two series per node). Dropped: the
+ * latency histograms the sum and count (mean durations, two series per node) and the one bound
+ * their alert reads (KUBELET_SERIES_RULES). Dropped: the
  * latency histograms per operation, HTTP path and volume plugin, which make most of the payload.
  * The Kubernetes component rows follow.
  */
@@ -26,20 +28,20 @@ export const KUBELET_OWN_FAMILIES: readonly FamilyRule[] = [
     keptFamily("kubelet_server_expiration_renew_errors", "one series: failed serving certificate renewals, for KubeletServerCertificateRenewalErrors"),
     keptFamily("kubelet_runtime_operations_errors_total", "failed container-runtime calls per operation"),
     keptFamily("kubelet_started_pods_errors_total", "one series: pods that failed to start"),
-    keptFamily("kubelet_evictions", "pod evictions per eviction signal"),
+    keptFamily("kubelet_evictions", "pod evictions per eviction signal: KubeNodeEviction"),
     keptFamily("kubelet_pleg_last_seen_seconds", "one series: whether the pod lifecycle event generator is alive"),
     droppedFamily("kubelet_runtime_operations_duration_seconds*", OPERATION_HISTOGRAM),
     droppedFamily("kubelet_runtime_operations_total", "one counter per container-runtime call; the errors counter is kept"),
     droppedFamily("kubelet_run_podsandbox_duration_seconds*", OPERATION_HISTOGRAM),
     droppedFamily("kubelet_cgroup_manager_duration_seconds*", OPERATION_HISTOGRAM),
-    keptFamily("kubelet_pleg_relist_duration_seconds_count", "one series: PLEG relists per second, on the Kubelet dashboard"),
+    keptFamily("kubelet_pleg_relist_duration_seconds_count", "one series: PLEG relists per second, on the Kubelet dashboard, and all relists for KubeletPlegDurationHigh"),
     keptFamily("kubelet_pleg_relist_duration_seconds_sum", "one series: with the count, the mean PLEG relist duration on the Kubelet dashboard"),
-    droppedFamily("kubelet_pleg_relist_duration_seconds_bucket", "the relist histogram's buckets; the Kubelet dashboard reads its sum and count"),
+    keptFamily("kubelet_pleg_relist_duration_seconds_bucket", "its 10 s bound only, one series (the series rules drop the others): the relists within 10 s, for KubeletPlegDurationHigh"),
     droppedFamily("kubelet_pleg_relist_interval_seconds*", OPERATION_HISTOGRAM),
     droppedFamily("kubelet_pod_worker_*", POD_LIFECYCLE),
-    keptFamily("kubelet_pod_start_duration_seconds_count", "one series: with the sum, the mean pod start duration on the Kubelet dashboard"),
+    keptFamily("kubelet_pod_start_duration_seconds_count", "one series: with the sum, the mean pod start duration on the Kubelet dashboard; all starts for KubeletPodStartUpLatencyHigh"),
     keptFamily("kubelet_pod_start_duration_seconds_sum", "one series: with the count, the mean pod start duration on the Kubelet dashboard"),
-    droppedFamily("kubelet_pod_start_duration_seconds_bucket", "the pod-start histogram's buckets; the Kubelet dashboard reads its sum and count"),
+    keptFamily("kubelet_pod_start_duration_seconds_bucket", "its 60 s bound only, one series (the series rules drop the others): the starts within 60 s, for KubeletPodStartUpLatencyHigh"),
     droppedFamily("kubelet_pod_start_sli_duration_seconds*", POD_LIFECYCLE),
     droppedFamily("kubelet_pod_start_total_duration_seconds*", POD_LIFECYCLE),
     droppedFamily("kubelet_pod_status_sync_duration_seconds*", POD_LIFECYCLE),
@@ -58,3 +60,32 @@ export const KUBELET_OWN_FAMILIES: readonly FamilyRule[] = [
 ];
 
 export const KUBELET_FAMILIES: readonly FamilyRule[] = [...KUBELET_OWN_FAMILIES, ...COMPONENT_BASE_FAMILIES];
+
+/** A histogram's bounds but the one its alert reads, and +Inf, which repeats _count. */
+const allBut = (bounds: readonly number[], kept: number) => [...bounds.filter((b) => b !== kept).map(String), "+Inf"];
+
+/** kubelet_pleg_relist_duration_seconds: client_golang's default buckets (pkg/kubelet/metrics/metrics.go, v1.35.0). */
+const PLEG_RELIST_BOUNDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** kubelet_pod_start_duration_seconds: the kubelet's own buckets, 0.5 s to an hour (pkg/kubelet/metrics/metrics.go, v1.35.0). */
+const POD_START_BOUNDS = [0.5, 1, 2, 3, 4, 5, 6, 8, 10, 20, 30, 45, 60, 120, 180, 240, 300, 360, 480, 600, 900, 1200, 1800, 2700, 3600];
+
+/**
+ * The kubelet's two kept histograms keep one bound each. An alert on "the 99th percentile is
+ * above X" needs only the share of observations above X, when X is a bound: the quantile lies in
+ * a bucket above X exactly when more than 1 % of observations do (components/kubelet/health-alerts.ts).
+ * That share is 1 - bucket{le=X} / _count, one series per node beside the count that is kept anyway.
+ */
+export const KUBELET_SERIES_RULES: readonly SeriesRule[] = [
+    {
+        family: "kubelet_pleg_relist_duration_seconds_bucket",
+        label: "le",
+        values: allBut(PLEG_RELIST_BOUNDS, 10),
+        why: "11 of the 12 bounds; 10 is kept, the bound KubeletPlegDurationHigh reads",
+    },
+    {
+        family: "kubelet_pod_start_duration_seconds_bucket",
+        label: "le",
+        values: allBut(POD_START_BOUNDS, 60),
+        why: "25 of the 26 bounds; 60 is kept, the bound KubeletPodStartUpLatencyHigh reads",
+    },
+];

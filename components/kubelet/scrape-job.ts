@@ -1,7 +1,8 @@
 import { MetricsSettings } from "../../config";
 import { RelabelConfig, ScrapeConfig, TlsConfig } from "../common/scrape/prometheus-config-types";
 import { dropFamilies } from "../common/scrape/family-rules";
-import { KUBELET_FAMILIES } from "./families";
+import { KUBELET_FAMILIES, KUBELET_SERIES_RULES } from "./families";
+import { dropSeries } from "../common/scrape/series-rules";
 import { copy, SERVICE_ACCOUNT } from "../common/scrape/relabel";
 import { KUBELET_PORT, ScrapeReach } from "../common/scrape/reach";
 
@@ -29,7 +30,7 @@ export function kubeletJob(s: MetricsSettings): ScrapeConfig {
         tls_config: kubeletTlsConfig(s),
         kubernetes_sd_configs: [{ role: "node" }],
         relabel_configs: nodeLabels(),
-        metric_relabel_configs: [dropFamilies(KUBELET_FAMILIES)],
+        metric_relabel_configs: [dropFamilies(KUBELET_FAMILIES), ...KUBELET_SERIES_RULES.map(dropSeries)],
     };
 }
 

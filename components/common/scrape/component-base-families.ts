@@ -11,7 +11,7 @@ const SERVING_FRONT = "the secure-serving front that authenticates Prometheus it
 const GO_DETAIL = "Go runtime detail; process CPU, memory and go_goroutines are kept";
 
 export const COMPONENT_BASE_FAMILIES: readonly FamilyRule[] = [
-    keptFamily("rest_client_requests_total", "API client calls by code: a dozen series that show a component failing to reach the API server"),
+    keptFamily("rest_client_requests_total", "API client calls by code: a dozen series that show a component failing to reach the API server, for KubeClientErrors"),
     droppedFamily("rest_client_request_duration_seconds*", CLIENT_HISTOGRAM),
     droppedFamily("rest_client_rate_limiter_duration_seconds*", CLIENT_HISTOGRAM),
     droppedFamily("rest_client_request_size_bytes*", CLIENT_HISTOGRAM),
@@ -29,7 +29,7 @@ export const COMPONENT_BASE_FAMILIES: readonly FamilyRule[] = [
     droppedFamily("registered_metrics_total", "the metrics registry counting itself"),
     droppedFamily("disabled_metrics_total", "the metrics registry counting itself"),
     droppedFamily("hidden_metrics_total", "the metrics registry counting itself"),
-    keptFamily("kubernetes_build_info", "one series: which version answers"),
+    keptFamily("kubernetes_build_info", "one series: which version answers, for KubeVersionMismatch"),
     keptFamily("leader_election_master_status", "which replica holds the lease: one series per lease"),
     keptFamily("workqueue_depth", "the work-queue backlog alerts and panels"),
     keptFamily("workqueue_adds_total", "the controller work-queue adds panel"),
