@@ -24,10 +24,10 @@ export const KUBELET_NOT_ANSWERED: ReadonlyArray<{ question: string; why: string
     { question: "Volumes the volume manager mounts, actual and desired", why: "`volume_manager_total_volumes` is one series per volume plugin and state on every node (12 on a small node) and is dropped; the Persistent volumes board shows each claim" },
     { question: "Configuration errors", why: "`kubelet_node_config_error` went with dynamic kubelet configuration (removed in Kubernetes 1.24); current kubelets do not serve it" },
     { question: "Container-runtime operations per second, and their p99 duration", why: "`kubelet_runtime_operations_total` and `kubelet_runtime_operations_duration_seconds` are one series (a histogram: 15) per CRI call on every node, 24 calls; the errors per call are shown" },
-    { question: "Pod start duration (p99)", why: "the histogram's buckets are 26 series per node; the mean start duration is shown from its sum and count" },
+    { question: "Pod start duration (p99)", why: "the histogram's buckets are 26 series per node, and only the 60 s one is kept (KubeletPodStartUpLatencyHigh reads it): it tells whether the p99 is above a minute, not what it is; the mean start duration is shown from its sum and count" },
     { question: "Storage operations per second, errors and p99 duration", why: "`storage_operation_duration_seconds` is a histogram per volume plugin and operation (over 250 series per node); failures show as events and in the pods' status" },
     { question: "Cgroup manager operations and their p99", why: "`kubelet_cgroup_manager_duration_seconds` is a histogram per operation, dropped" },
-    { question: "PLEG relist interval, and relist duration p99", why: "the interval histogram and the duration buckets are dropped; relists per second and the mean relist duration are shown, and the time since the last relist" },
+    { question: "PLEG relist interval, and relist duration p99", why: "the interval histogram is dropped, and of the duration buckets only the 10 s one is kept (KubeletPlegDurationHigh reads it): it tells whether the p99 is above 10 s, not what it is; relists per second and the mean relist duration are shown, and the time since the last relist" },
     { question: "API-server request duration p99", why: "`rest_client_request_duration_seconds` is a histogram per verb and host, dropped for every Kubernetes component; requests by code are shown" },
 ];
 
