@@ -21,6 +21,9 @@ import { nodeGroup } from "../components/node-exporter/alerts";
 import { nodeNetworkGroup } from "../components/node-exporter/network-alerts";
 import { nodeLimitsGroup } from "../components/node-exporter/limit-alerts";
 import { kubernetesNodeHealthGroup } from "../components/kube-state-metrics/node-health-alerts";
+import { kubernetesResourcesGroup } from "../components/kube-state-metrics/resource-alerts";
+import { workloadOwnerGroup } from "../components/kube-state-metrics/workload-owner-rules";
+import { containerUsageGroup } from "../components/kubelet/container-usage-rules";
 import { probesGroup } from "../components/blackbox-exporter/alerts";
 import { prometheusGroup } from "../components/prometheus/alerts";
 import { searchStoreGroup } from "../components/search-store/alerts";
@@ -47,12 +50,15 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
         c.kubeStateMetrics && c.kubelet ? kubernetesNodeHealthGroup() : undefined,
         c.kubeStateMetrics ? kubernetesWorkloadsGroup() : undefined,
         c.kubeStateMetrics ? persistentVolumesGroup() : undefined,
+        c.kubeStateMetrics ? kubernetesResourcesGroup() : undefined,
+        c.kubeStateMetrics ? workloadOwnerGroup() : undefined,
         // The kube-state-metrics-telemetry job runs exactly while kube-state-metrics does.
         c.kubeStateMetrics ? kubeStateMetricsGroup() : undefined,
         c.kubelet ? kubernetesStorageGroup(c) : undefined,
         c.kubelet ? kubeletCertificatesGroup() : undefined,
         c.apiserver ? apiserverCertificatesGroup() : undefined,
         c.cadvisor ? containersGroup() : undefined,
+        c.cadvisor ? containerUsageGroup() : undefined,
         controlPlaneGroup(c),
         c.apiserver ? apiserverSloGroup() : undefined,
         c.etcd ? etcdGroup() : undefined,

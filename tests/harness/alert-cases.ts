@@ -5,6 +5,7 @@ import { DAY_ONE_ALERT_CASES } from "./alert-cases-day-one";
 import { NODE_NETWORK_ALERT_CASES } from "./alert-cases-node-network";
 import { NODE_LIMITS_ALERT_CASES } from "./alert-cases-node-limits";
 import { NODE_HEALTH_ALERT_CASES } from "./alert-cases-node-health";
+import { RESOURCE_ALERT_CASES } from "./alert-cases-resources";
 
 // The case format lives apart so that alert-cases-day-one.ts can use it without an import cycle.
 export type { AlertCase, AlertCases } from "./alert-case-format";
@@ -108,6 +109,7 @@ export const ALERT_CASES: Record<string, AlertCases> = {
     ...NODE_NETWORK_ALERT_CASES,
     ...NODE_LIMITS_ALERT_CASES,
     ...NODE_HEALTH_ALERT_CASES,
+    ...RESOURCE_ALERT_CASES,
     ...LONG_TERM_STORE_ALERT_CASES,
     PrometheusConfigReloadFailed: bounded({
         fires: { series: [s(`prometheus_config_last_reload_successful{${self}}`, flat(0))], at: "10m", labels: selfLabels },
