@@ -50,7 +50,7 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
         c.kubeStateMetrics && c.kubelet ? kubernetesNodeHealthGroup() : undefined,
         c.kubeStateMetrics ? kubernetesWorkloadsGroup() : undefined,
         c.kubeStateMetrics ? persistentVolumesGroup() : undefined,
-        c.kubeStateMetrics ? kubernetesResourcesGroup() : undefined,
+        c.kubeStateMetrics ? kubernetesResourcesGroup(c) : undefined,
         c.kubeStateMetrics ? workloadOwnerGroup() : undefined,
         // The kube-state-metrics-telemetry job runs exactly while kube-state-metrics does.
         c.kubeStateMetrics ? kubeStateMetricsGroup() : undefined,
@@ -96,6 +96,7 @@ export function ruleContext(s: Settings): RuleContext {
         kubeProxy: c.kubeProxy.enabled,
         nodeExporter: s.nodeExporter.enabled,
         kubeStateMetrics: s.kubeStateMetrics.enabled,
+        kubeStateMetricsResources: s.kubeStateMetrics.exposedResources,
         alertmanager: alertmanager !== undefined,
         ...(alertmanagerScraped ? { alertmanagerJob: alertmanager, alertmanagerCluster: s.alertmanager.replicas > 1 } : {}),
         ...(m.remoteWrite.length > 0 ? { remoteWrite: remoteWriteContext(s) } : {}),

@@ -1,4 +1,5 @@
 import { KUBE_STATE_METRICS_JOB_NAME } from "../../config/fixed-job-names";
+import { RuleContext } from "../common/rules/context";
 import { AlertingRule, RuleGroup, runbook } from "../common/rules/types";
 import { NAMESPACE_CPU_REQUESTS, NAMESPACE_MEMORY_REQUESTS, POD_CPU_REQUESTS, POD_MEMORY_REQUESTS } from "../common/rules/compute-resource-records";
 import { resourceRequestAndLimitRules } from "./resource-rules";
@@ -111,11 +112,18 @@ function quotaAlerts(): AlertingRule[] {
 /**
  * Requests against the nodes' capacity and quotas against their limits, from kube-state-metrics:
  * one group with the request and limit recording rules, which come first, so that the alerts
- * read what this evaluation recorded.
+ * read what this evaluation recorded. The quota alerts only while kube-state-metrics exposes
+ * resourcequotas (its default): without them kube_resourcequota never comes.
  */
-export function kubernetesResourcesGroup(): RuleGroup {
+export function kubernetesResourcesGroup(c: Pick<RuleContext, "kubeStateMetricsResources">): RuleGroup {
+    const quotas = c.kubeStateMetricsResources?.includes("resourcequotas") ?? true;
     return {
         name: "kubernetes-resources",
-        rules: [...resourceRequestAndLimitRules(), overcommit(CPU), overcommit(MEMORY), quotaOvercommit(CPU), quotaOvercommit(MEMORY), ...quotaAlerts()],
+        rules: [
+            ...resourceRequestAndLimitRules(),
+            overcommit(CPU),
+            overcommit(MEMORY),
+            ...(quotas ? [quotaOvercommit(CPU), quotaOvercommit(MEMORY), ...quotaAlerts()] : []),
+        ],
     };
 }
