@@ -24,6 +24,9 @@ import { kubernetesNodeHealthGroup } from "../components/kube-state-metrics/node
 import { kubernetesSystemGroup } from "../components/control-plane/system-alerts";
 import { apiserverHealthGroup } from "../components/apiserver/health-alerts";
 import { kubeletHealthGroup } from "../components/kubelet/health-alerts";
+import { kubernetesResourcesGroup } from "../components/kube-state-metrics/resource-alerts";
+import { workloadOwnerGroup } from "../components/kube-state-metrics/workload-owner-rules";
+import { containerUsageGroup } from "../components/kubelet/container-usage-rules";
 import { probesGroup } from "../components/blackbox-exporter/alerts";
 import { prometheusGroup } from "../components/prometheus/alerts";
 import { searchStoreGroup } from "../components/search-store/alerts";
@@ -50,6 +53,8 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
         c.kubeStateMetrics && c.kubelet ? kubernetesNodeHealthGroup() : undefined,
         c.kubeStateMetrics ? kubernetesWorkloadsGroup() : undefined,
         c.kubeStateMetrics ? persistentVolumesGroup() : undefined,
+        c.kubeStateMetrics ? kubernetesResourcesGroup(c) : undefined,
+        c.kubeStateMetrics ? workloadOwnerGroup() : undefined,
         // The kube-state-metrics-telemetry job runs exactly while kube-state-metrics does.
         c.kubeStateMetrics ? kubeStateMetricsGroup() : undefined,
         c.kubelet ? kubernetesStorageGroup(c) : undefined,
@@ -59,6 +64,7 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
         c.kubelet ? kubeletHealthGroup() : undefined,
         kubernetesSystemGroup(c),
         c.cadvisor ? containersGroup() : undefined,
+        c.cadvisor ? containerUsageGroup() : undefined,
         controlPlaneGroup(c),
         c.apiserver ? apiserverSloGroup() : undefined,
         c.etcd ? etcdGroup() : undefined,
@@ -96,6 +102,7 @@ export function ruleContext(s: Settings): RuleContext {
         kubeProxy: c.kubeProxy.enabled,
         nodeExporter: s.nodeExporter.enabled,
         kubeStateMetrics: s.kubeStateMetrics.enabled,
+        kubeStateMetricsResources: s.kubeStateMetrics.exposedResources,
         alertmanager: alertmanager !== undefined,
         ...(alertmanagerScraped ? { alertmanagerJob: alertmanager, alertmanagerCluster: s.alertmanager.replicas > 1 } : {}),
         ...(m.remoteWrite.length > 0 ? { remoteWrite: remoteWriteContext(s) } : {}),

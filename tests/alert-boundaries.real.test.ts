@@ -4,7 +4,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { stringify } from "yaml";
 import { AlertingRule, isAlertingRule } from "../components/common/rules/types";
-import { comparisonThresholds, PromqlThreshold } from "../prometheus-releases/promql";
+import { analyzePromql, comparisonThresholds, PromqlThreshold } from "../prometheus-releases/promql";
 import { defaultRuleGroups, ruleContext } from "../stack/rule-groups";
 import { ALERT_CASES, casesOf, everyAlertSettings } from "./harness/alert-cases";
 import { firesRule } from "./harness/alert-case-format";
@@ -55,6 +55,17 @@ const defaultGroups = defaultRuleGroups(ruleContext(settings));
 const alerts: AlertingRule[] = defaultGroups.flatMap((g) => g.rules.filter(isAlertingRule));
 /** The default recording rules: an alert that reads one needs it evaluated beside it, first, in the same group. */
 const recordingRules = defaultGroups.flatMap((g) => g.rules.filter((r) => !isAlertingRule(r)));
+
+/** The recording rules that `rules` read, directly or through one another, in their order: evaluating the rest for every mutant only costs time. */
+function recordingRulesRead(rules: readonly AlertingRule[]) {
+    const metrics = (expr: string) => analyzePromql(expr).selectors.map((sel) => sel.metric);
+    const read = new Set(rules.flatMap((r) => metrics(r.expr)));
+    for (let before = -1; before !== read.size; ) {
+        before = read.size;
+        recordingRules.filter((r) => "record" in r && read.has(r.record)).forEach((r) => metrics(r.expr).forEach((m) => read.add(m)));
+    }
+    return recordingRules.filter((r) => "record" in r && read.has(r.record));
+}
 
 /** The step a threshold moves by; see above. */
 export function thresholdStep(value: number): number {
@@ -152,7 +163,7 @@ async function promtoolOutcomes(entries: { id: string; rule: AlertingRule }[], d
     for (const [alert, group] of byAlert) {
         const file = `alert-${files.length}`;
         const rules = group.map(({ id, rule }) => ({ ...rule, alert: id }));
-        fs.writeFileSync(path.join(dir, `${file}.rules.yml`), stringify({ groups: [{ name: file, rules: [...recordingRules, ...rules] }] }, { lineWidth: 0 }));
+        fs.writeFileSync(path.join(dir, `${file}.rules.yml`), stringify({ groups: [{ name: file, rules: [...recordingRulesRead(rules), ...rules] }] }, { lineWidth: 0 }));
         const tests = casesOf(ALERT_CASES[alert]).map((k) => {
             // Each rule alone: it must fire in a firing case that names its severity, or names none.
             const perRule = group.map(({ id, rule }) => unitTest([{ ...rule, alert: id }], k.case, k.fires && firesRule(k.case, rule.labels)));

@@ -6,6 +6,7 @@ import { NODE_NETWORK_ALERT_CASES } from "./alert-cases-node-network";
 import { NODE_LIMITS_ALERT_CASES } from "./alert-cases-node-limits";
 import { NODE_HEALTH_ALERT_CASES } from "./alert-cases-node-health";
 import { SYSTEM_ALERT_CASES } from "./alert-cases-system";
+import { RESOURCE_ALERT_CASES } from "./alert-cases-resources";
 
 // The case format lives apart so that alert-cases-day-one.ts can use it without an import cycle.
 export type { AlertCase, AlertCases } from "./alert-case-format";
@@ -110,6 +111,7 @@ export const ALERT_CASES: Record<string, AlertCases> = {
     ...NODE_LIMITS_ALERT_CASES,
     ...NODE_HEALTH_ALERT_CASES,
     ...SYSTEM_ALERT_CASES,
+    ...RESOURCE_ALERT_CASES,
     ...LONG_TERM_STORE_ALERT_CASES,
     PrometheusConfigReloadFailed: bounded({
         fires: { series: [s(`prometheus_config_last_reload_successful{${self}}`, flat(0))], at: "10m", labels: selfLabels },

@@ -18,6 +18,8 @@ export interface RuleContext {
     kubeProxy: boolean;
     nodeExporter: boolean;
     kubeStateMetrics: boolean;
+    /** The kinds kube-state-metrics exposes (kubeStateMetrics.exposedResources); left out: every kind. */
+    kubeStateMetricsResources?: readonly string[];
     /** Alertmanager is deployed, so Prometheus sends notifications that can fail. */
     alertmanager: boolean;
     /**

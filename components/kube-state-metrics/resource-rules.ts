@@ -1,0 +1,48 @@
+import { KUBE_STATE_METRICS_JOB_NAME } from "../../config/fixed-job-names";
+import { RecordingRule } from "../common/rules/types";
+import {
+    NAMESPACE_CPU_LIMITS,
+    NAMESPACE_CPU_REQUESTS,
+    NAMESPACE_MEMORY_LIMITS,
+    NAMESPACE_MEMORY_REQUESTS,
+    POD_CPU_LIMITS,
+    POD_CPU_REQUESTS,
+    POD_MEMORY_LIMITS,
+    POD_MEMORY_REQUESTS,
+} from "../common/rules/compute-resource-records";
+
+const ksm = `job="${KUBE_STATE_METRICS_JOB_NAME}"`;
+
+/**
+ * Pods that hold their requests: Pending (the scheduler must find room for them) and Running.
+ * kube-state-metrics keeps serving the requests of a Succeeded or Failed pod until the pod is
+ * deleted, which for a Job's pods can be days; they hold nothing. It serves one phase series per
+ * phase, 1 for the pod's phase and 0 for the others; `max by` makes one series per pod even
+ * while a deleted pod and its replacement of the same name are both listed.
+ */
+const ACTIVE_PODS = `max by (namespace, pod) (kube_pod_status_phase{${ksm},phase=~"Pending|Running"} == 1)`;
+
+/** Each container's request or limit of `resource`, for active pods only, with all its labels (node among them). */
+function activePods(record: string, family: "kube_pod_container_resource_requests" | "kube_pod_container_resource_limits", resource: "cpu" | "memory"): RecordingRule {
+    return { record, expr: `${family}{${ksm},resource="${resource}"} * on (namespace, pod) group_left () ${ACTIVE_PODS}` };
+}
+
+const perNamespace = (record: string, from: string): RecordingRule => ({ record, expr: `sum by (namespace) (${from})` });
+
+/**
+ * What active pods request and are limited to, per container and per namespace, in cores and
+ * bytes. Each per-namespace rule reads the per-container rule before it: a group evaluates its
+ * rules in order, so both describe the same instant.
+ */
+export function resourceRequestAndLimitRules(): RecordingRule[] {
+    return [
+        activePods(POD_CPU_REQUESTS, "kube_pod_container_resource_requests", "cpu"),
+        activePods(POD_MEMORY_REQUESTS, "kube_pod_container_resource_requests", "memory"),
+        activePods(POD_CPU_LIMITS, "kube_pod_container_resource_limits", "cpu"),
+        activePods(POD_MEMORY_LIMITS, "kube_pod_container_resource_limits", "memory"),
+        perNamespace(NAMESPACE_CPU_REQUESTS, POD_CPU_REQUESTS),
+        perNamespace(NAMESPACE_MEMORY_REQUESTS, POD_MEMORY_REQUESTS),
+        perNamespace(NAMESPACE_CPU_LIMITS, POD_CPU_LIMITS),
+        perNamespace(NAMESPACE_MEMORY_LIMITS, POD_MEMORY_LIMITS),
+    ];
+}

@@ -1,0 +1,286 @@
+import { AlertCase, AlertCases, s, text } from "./alert-case-format";
+import type { RecordCase } from "./alert-cases-day-one";
+import {
+    CONTAINER_CPU_IRATE,
+    CONTAINER_CPU_RATE5M,
+    CONTAINER_MEMORY_CACHE,
+    CONTAINER_MEMORY_RSS,
+    CONTAINER_MEMORY_SWAP,
+    CONTAINER_MEMORY_WORKING_SET,
+    NAMESPACE_CPU_LIMITS,
+    NAMESPACE_CPU_REQUESTS,
+    NAMESPACE_MEMORY_LIMITS,
+    NAMESPACE_MEMORY_REQUESTS,
+    POD_CPU_LIMITS,
+    POD_CPU_REQUESTS,
+    POD_MEMORY_LIMITS,
+    POD_MEMORY_REQUESTS,
+    POD_WORKLOAD,
+} from "../../components/common/rules/compute-resource-records";
+
+/**
+ * The cases of the kubernetes-resources alerts (components/kube-state-metrics/resource-alerts.ts)
+ * at their boundaries, and the known inputs and outputs of the compute recording rules
+ * (kubernetes-resources, kubernetes-workload-owners, kubernetes-container-usage). Every input is
+ * constant from minute 0, so an alert is true from 0 and fires exactly when its `for` runs out.
+ */
+const ksm = 'job="kube-state-metrics"';
+const flat = (value: number | string) => `${value}+0x30`;
+
+// ---- the overcommit alerts: pods' requests against the nodes' allocatable ----
+
+interface Pod {
+    name: string;
+    node: string;
+    request: number;
+    namespace?: string;
+    /** The owner kind: DaemonSet and Node (static pods) stay with their node. */
+    owner?: "DaemonSet" | "Node" | "ReplicaSet";
+    phase?: "Running" | "Pending" | "Succeeded";
+}
+
+/** A pod's one container requesting `request` of `resource`, its phase series (1 for its phase, 0 for Failed) and its owner. */
+function podSeries(resource: "cpu" | "memory", p: Pod) {
+    const pod = `${ksm},namespace="${p.namespace ?? "shop"}",pod="${p.name}"`;
+    const unit = resource === "cpu" ? "core" : "byte";
+    // kube-state-metrics serves node="" for a pod not yet scheduled, which Prometheus stores as no label.
+    const node = p.node === "" ? "" : `,node="${p.node}"`;
+    const ownerName = { DaemonSet: "agent", Node: p.node, ReplicaSet: "web-5d8f" };
+    return [
+        s(`kube_pod_container_resource_requests{${pod},container="main"${node},resource="${resource}",unit="${unit}"}`, flat(p.request)),
+        s(`kube_pod_status_phase{${pod},phase="${p.phase ?? "Running"}"}`, flat(1)),
+        s(`kube_pod_status_phase{${pod},phase="Failed"}`, flat(0)),
+        ...(p.owner ? [s(`kube_pod_owner{${pod},owner_kind="${p.owner}",owner_name="${ownerName[p.owner]}",owner_is_controller="true"}`, flat(1))] : []),
+    ];
+}
+
+/** Nodes of `allocatable` each, each with a DaemonSet pod (or static pod) requesting `bound`, and application pods requesting `apps`, one on each node in turn. */
+function cluster(resource: "cpu" | "memory", allocatable: number[], bound: number, apps: number[], when: string, extra: Pod[] = [], boundOwner: "DaemonSet" | "Node" = "DaemonSet"): AlertCase {
+    const unit = resource === "cpu" ? "core" : "byte";
+    const nodes = allocatable.map((a, i) => ({ name: `node-${i + 1}`, allocatable: a }));
+    const pods: Pod[] = [
+        ...nodes.map((n) => ({ name: `agent-${n.name}`, node: n.name, request: bound, owner: boundOwner, namespace: "kube-system" })),
+        ...apps.map((request, i) => ({ name: `web-${i + 1}`, node: nodes[i % nodes.length].name, request, owner: "ReplicaSet" as const })),
+        ...extra,
+    ];
+    return {
+        series: [...nodes.map((n) => s(`kube_node_status_allocatable{${ksm},node="${n.name}",resource="${resource}",unit="${unit}"}`, flat(n.allocatable))), ...pods.flatMap((p) => podSeries(resource, p))],
+        at: when,
+        labels: {},
+    };
+}
+
+/**
+ * Three nodes of 4 cores, each with a DaemonSet pod of 0.5: losing a node frees 3.5 cores, so
+ * the pods fit on the other two while they request 12 - 3.5 = 8.5 cores: 1.5 bound and 7 of
+ * applications (values a double holds exactly). kube-prometheus's 12 - 4 = 8 would fire already.
+ */
+const cpuCluster = (apps: number[], when: string, extra: Pod[] = [], boundOwner?: "DaemonSet" | "Node") => cluster("cpu", [4, 4, 4], 0.5, apps, when, extra, boundOwner);
+const CPU_AT_LIMIT = [2.25, 2.25, 2.5];
+const CPU_OVER = [2.25, 2.25, 2.51];
+/** The same in bytes: three nodes of 8e9, DaemonSet pods of 2e8: the limit is 16.2e9, 15.6e9 of applications. */
+const memoryCluster = (apps: number[], when: string, extra: Pod[] = []) => cluster("memory", [8e9, 8e9, 8e9], 2e8, apps, when, extra);
+const MEMORY_AT_LIMIT = [5.2e9, 5.2e9, 5.2e9];
+const MEMORY_OVER = [5.2e9, 5.2e9, 5.2e9 + 1];
+
+// ---- the quota overcommit alerts: quotas' hard limits against the nodes' allocatable ----
+
+interface Quota {
+    namespace: string;
+    name: string;
+    resource: string;
+    hard: number;
+    used?: number;
+}
+
+function quotas(resource: "cpu" | "memory", allocatable: number, list: Quota[], when: string): AlertCase {
+    const unit = resource === "cpu" ? "core" : "byte";
+    const q = (x: Quota, type: string, value: number) => s(`kube_resourcequota{${ksm},namespace="${x.namespace}",resourcequota="${x.name}",resource="${x.resource}",type="${type}"}`, flat(value));
+    return {
+        series: [
+            ...["node-1", "node-2", "node-3"].map((n) => s(`kube_node_status_allocatable{${ksm},node="${n}",resource="${resource}",unit="${unit}"}`, flat(allocatable))),
+            ...list.flatMap((x) => [q(x, "hard", x.hard), ...(x.used !== undefined ? [q(x, "used", x.used)] : [])]),
+        ],
+        at: when,
+        labels: {},
+    };
+}
+
+/**
+ * 12 cores: 1.5 times is 18. team-a's quota allows 10; team-b has two quotas, 8 under one name
+ * and 30 under the other, and the smaller binds; used amounts and limits.cpu do not count.
+ */
+const cpuQuotas = (teamB: number, when: string) =>
+    quotas(
+        "cpu",
+        4,
+        [
+            { namespace: "team-a", name: "compute", resource: "cpu", hard: 10, used: 9 },
+            { namespace: "team-b", name: "compute", resource: "requests.cpu", hard: teamB },
+            { namespace: "team-b", name: "burst", resource: "cpu", hard: 30 },
+            { namespace: "team-c", name: "compute", resource: "limits.cpu", hard: 100 },
+        ],
+        when,
+    );
+/** 24e9 bytes: 1.5 times is 36e9. */
+const memoryQuotas = (teamB: number, when: string) =>
+    quotas(
+        "memory",
+        8e9,
+        [
+            { namespace: "team-a", name: "compute", resource: "memory", hard: 20e9, used: 19e9 },
+            { namespace: "team-b", name: "compute", resource: "requests.memory", hard: teamB },
+            { namespace: "team-b", name: "burst", resource: "memory", hard: 40e9 },
+            { namespace: "team-c", name: "compute", resource: "limits.memory", hard: 100e9 },
+        ],
+        when,
+    );
+
+// ---- a quota's use ----
+
+const quotaLabels = { job: "kube-state-metrics", namespace: "team-a", resourcequota: "compute", resource: "pods" };
+/** `used` of `hard` pods in team-a's quota. */
+const quotaUse = (used: number, hard: number, when: string): AlertCase => ({
+    series: [s(`kube_resourcequota{${text({ ...quotaLabels, type: "used" })}}`, flat(used)), s(`kube_resourcequota{${text({ ...quotaLabels, type: "hard" })}}`, flat(hard))],
+    at: when,
+    labels: quotaLabels,
+});
+
+export const RESOURCE_ALERT_CASES: Record<string, AlertCases> = {
+    KubeCPUOvercommit: {
+        fires: cpuCluster(CPU_OVER, "10m"),
+        silent: cpuCluster(CPU_AT_LIMIT, "10m"),
+        early: cpuCluster(CPU_OVER, "9m"),
+        scenarios: [
+            { name: "static pods stay with their node, as DaemonSet pods do", fires: false, case: cpuCluster(CPU_AT_LIMIT, "10m", [], "Node") },
+            { name: "a Pending pod's requests count", fires: true, case: cpuCluster(CPU_AT_LIMIT, "10m", [{ name: "queued-1", node: "", request: 0.01, phase: "Pending" }]) },
+            { name: "a Succeeded pod's requests do not", fires: false, case: cpuCluster(CPU_AT_LIMIT, "10m", [{ name: "done-1", node: "node-1", request: 1, phase: "Succeeded" }]) },
+            { name: "one node: it cannot survive its own loss, so nothing to say", fires: false, case: cluster("cpu", [4], 0.5, [3.6], "10m") },
+            { name: "two nodes: the requests must fit on one", fires: true, case: cluster("cpu", [4, 4], 0.5, [2, 1.51], "10m") },
+        ],
+    },
+    KubeMemoryOvercommit: {
+        fires: memoryCluster(MEMORY_OVER, "10m"),
+        silent: memoryCluster(MEMORY_AT_LIMIT, "10m"),
+        early: memoryCluster(MEMORY_OVER, "9m"),
+        scenarios: [{ name: "one node", fires: false, case: cluster("memory", [8e9], 2e8, [7e9], "10m") }],
+    },
+    // 18.25 and 18 of 12 cores: 1.52 and 1.5 times.
+    KubeCPUQuotaOvercommit: { fires: cpuQuotas(8.25, "5m"), silent: cpuQuotas(8, "5m"), early: cpuQuotas(8.25, "4m") },
+    KubeMemoryQuotaOvercommit: { fires: memoryQuotas(16.5e9, "5m"), silent: memoryQuotas(16e9, "5m"), early: memoryQuotas(16.5e9, "4m") },
+    KubeQuotaAlmostFull: {
+        fires: quotaUse(91, 100, "15m"),
+        silent: quotaUse(90, 100, "15m"),
+        early: quotaUse(91, 100, "14m"),
+        scenarios: [{ name: "used up: KubeQuotaFullyUsed says so", fires: false, case: quotaUse(100, 100, "15m") }],
+    },
+    KubeQuotaFullyUsed: { fires: quotaUse(100, 100, "15m"), silent: quotaUse(99, 100, "15m"), early: quotaUse(100, 100, "14m") },
+    KubeQuotaExceeded: {
+        fires: quotaUse(101, 100, "15m"),
+        silent: quotaUse(100, 100, "15m"),
+        early: quotaUse(101, 100, "14m"),
+        scenarios: [
+            { name: "a quota of 0, which forbids the resource, under objects created before it", fires: false, case: quotaUse(1, 0, "15m") },
+            { name: "a quota of 1 with 2 used", fires: true, case: quotaUse(2, 1, "15m") },
+        ],
+    },
+};
+
+// ---- the recording rules ----
+
+const container = { node: "node-1", namespace: "shop", pod: "web-1", container: "web" };
+/** A cAdvisor series of the web container under cgroup `id`, or of its pod's cgroup (container ""). */
+const cadvisor = (family: string, id: string, containerName = "web") =>
+    `${family}{${text({ job: "cadvisor", instance: "node-1", ...container, container: containerName, id, image: "shop/web:1" })}}`;
+
+/**
+ * A restarted container's two cgroups, the old one and the new one, and its pod's cgroup (which
+ * the cadvisor job drops, and the rule must not read even where it passes): a gauge takes the
+ * larger of the two, 300.
+ */
+const memoryCase = (family: string): RecordCase[] => [
+    {
+        series: [s(cadvisor(family, "/kubepods/pod1/old"), flat(100)), s(cadvisor(family, "/kubepods/pod1/new"), flat(300)), s(cadvisor(family, "/kubepods/pod1", ""), flat(1000))],
+        at: "10m",
+        expect: [{ labels: container, value: 300 }],
+    },
+];
+
+/** Counters of 30 and 15 CPU seconds a minute in the two cgroups: 0.5 + 0.25 cores, by rate and by irate; the pod's cgroup not read. */
+const cpuCase: RecordCase[] = [
+    {
+        series: [s(cadvisor("container_cpu_usage_seconds_total", "/kubepods/pod1/old"), "0+30x10"), s(cadvisor("container_cpu_usage_seconds_total", "/kubepods/pod1/new"), "0+15x10"), s(cadvisor("container_cpu_usage_seconds_total", "/kubepods/pod1", ""), "0+60x10")],
+        at: "10m",
+        expect: [{ labels: container, value: 0.75 }],
+    },
+];
+
+/** Requests or limits of three pods: web-1 Running (0.25), queued-1 Pending and not yet on a node (0.5), done-1 Succeeded (1, not counted). */
+function activeCase(family: string, resource: "cpu" | "memory", scale: number, perNamespace: boolean): RecordCase[] {
+    const unit = resource === "cpu" ? "core" : "byte";
+    const pods = [
+        { pod: "web-1", node: "node-1", phase: "Running", value: 0.25 * scale },
+        { pod: "queued-1", node: "", phase: "Pending", value: 0.5 * scale },
+        { pod: "done-1", node: "node-2", phase: "Succeeded", value: 1 * scale },
+    ];
+    // kube-state-metrics serves node="" for a pod not yet scheduled, which Prometheus stores as no label.
+    const labels = (p: (typeof pods)[number]) => ({ job: "kube-state-metrics", namespace: "shop", pod: p.pod, container: "main", ...(p.node === "" ? {} : { node: p.node }), resource, unit });
+    return [
+        {
+            series: pods.flatMap((p) => [
+                s(`${family}{${text(labels(p))}}`, flat(p.value)),
+                s(`kube_pod_status_phase{${ksm},namespace="shop",pod="${p.pod}",phase="${p.phase}"}`, flat(1)),
+                s(`kube_pod_status_phase{${ksm},namespace="shop",pod="${p.pod}",phase="Failed"}`, flat(0)),
+            ]),
+            at: "5m",
+            expect: perNamespace ? [{ labels: { namespace: "shop" }, value: 0.75 * scale }] : pods.filter((p) => p.phase !== "Succeeded").map((p) => ({ labels: labels(p), value: p.value })),
+        },
+    ];
+}
+
+/** One pod of each kind of owner, and of three owners that are no workload here (a bare ReplicaSet, a static pod, none). */
+const owner = (pod: string, kind: string, name: string) => s(`kube_pod_owner{${ksm},namespace="shop",pod="${pod}",owner_kind="${kind}",owner_name="${name}",owner_is_controller="${kind === "" ? "" : "true"}"}`, flat(1));
+const ownerCase: RecordCase[] = [
+    {
+        series: [
+            owner("web-5d8f-abcde", "ReplicaSet", "web-5d8f"),
+            s(`kube_replicaset_owner{${ksm},namespace="shop",replicaset="web-5d8f",owner_kind="Deployment",owner_name="web",owner_is_controller="true"}`, flat(1)),
+            owner("bare-xyz12", "ReplicaSet", "bare"),
+            s(`kube_replicaset_owner{${ksm},namespace="shop",replicaset="bare",owner_kind="",owner_name="",owner_is_controller=""}`, flat(1)),
+            owner("agent-fghij", "DaemonSet", "agent"),
+            owner("db-0", "StatefulSet", "db"),
+            owner("migrate-klmno", "Job", "migrate"),
+            s(`kube_job_owner{${ksm},namespace="shop",job_name="migrate",owner_kind="",owner_name="",owner_is_controller=""}`, flat(1)),
+            owner("backup-29000000-pqrst", "Job", "backup-29000000"),
+            s(`kube_job_owner{${ksm},namespace="shop",job_name="backup-29000000",owner_kind="CronJob",owner_name="backup",owner_is_controller="true"}`, flat(1)),
+            owner("kube-apiserver-node-1", "Node", "node-1"),
+            owner("lonely", "", ""),
+        ],
+        at: "5m",
+        expect: [
+            { labels: { namespace: "shop", workload: "web", workload_type: "deployment", pod: "web-5d8f-abcde" }, value: 1 },
+            { labels: { namespace: "shop", workload: "agent", workload_type: "daemonset", pod: "agent-fghij" }, value: 1 },
+            { labels: { namespace: "shop", workload: "db", workload_type: "statefulset", pod: "db-0" }, value: 1 },
+            { labels: { namespace: "shop", workload: "migrate", workload_type: "job", pod: "migrate-klmno" }, value: 1 },
+            { labels: { namespace: "shop", workload: "backup", workload_type: "cronjob", pod: "backup-29000000-pqrst" }, value: 1 },
+        ],
+    },
+];
+
+export const RESOURCE_RECORD_CASES: Record<string, RecordCase[]> = {
+    [CONTAINER_CPU_RATE5M]: cpuCase,
+    [CONTAINER_CPU_IRATE]: cpuCase,
+    [CONTAINER_MEMORY_WORKING_SET]: memoryCase("container_memory_working_set_bytes"),
+    [CONTAINER_MEMORY_RSS]: memoryCase("container_memory_rss"),
+    [CONTAINER_MEMORY_CACHE]: memoryCase("container_memory_cache"),
+    [CONTAINER_MEMORY_SWAP]: memoryCase("container_memory_swap"),
+    [POD_CPU_REQUESTS]: activeCase("kube_pod_container_resource_requests", "cpu", 1, false),
+    [POD_MEMORY_REQUESTS]: activeCase("kube_pod_container_resource_requests", "memory", 2 ** 30, false),
+    [POD_CPU_LIMITS]: activeCase("kube_pod_container_resource_limits", "cpu", 2, false),
+    [POD_MEMORY_LIMITS]: activeCase("kube_pod_container_resource_limits", "memory", 2 ** 31, false),
+    [NAMESPACE_CPU_REQUESTS]: activeCase("kube_pod_container_resource_requests", "cpu", 1, true),
+    [NAMESPACE_MEMORY_REQUESTS]: activeCase("kube_pod_container_resource_requests", "memory", 2 ** 30, true),
+    [NAMESPACE_CPU_LIMITS]: activeCase("kube_pod_container_resource_limits", "cpu", 2, true),
+    [NAMESPACE_MEMORY_LIMITS]: activeCase("kube_pod_container_resource_limits", "memory", 2 ** 31, true),
+    [POD_WORKLOAD]: ownerCase,
+};
