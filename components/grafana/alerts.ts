@@ -3,9 +3,11 @@ import { RuleGroup, runbook } from "../common/rules/types";
 
 /**
  * Grafana answering its own HTTP API with server errors, from its request histogram
- * (grafana_http_request_duration_seconds, labelled handler, status_code and method). Requests
- * Grafana passes on to a data source are left out: their 5xx are the data source's. Threshold,
- * `for` and severity are kube-prometheus's Grafana rule's; the expression is written here.
+ * (grafana_http_request_duration_seconds, labelled handler, status_code, method, status_source
+ * and slo_group: pkg/middleware/request_metrics.go). Requests Grafana passes on to a data source
+ * are left out, and so are 5xx that Grafana marks status_source="downstream": those errors are
+ * the data source's. Threshold, `for` and severity are kube-prometheus's Grafana rule's; the
+ * expression is written here.
  */
 export function grafanaGroup(): RuleGroup {
     const requests = `grafana_http_request_duration_seconds_count{job="${OWN_JOB_NAMES.grafana}",handler!~"/api/datasources/.*proxy.*|/api/ds/query|/api/tsdb/query"`;
@@ -15,7 +17,7 @@ export function grafanaGroup(): RuleGroup {
         rules: [
             {
                 alert: "GrafanaRequestsFailing",
-                expr: `100 * ${perHandler(',status_code=~"5.."')} / ${perHandler("")} > 50`,
+                expr: `100 * ${perHandler(',status_code=~"5..",status_source!="downstream"')} / ${perHandler("")} > 50`,
                 for: "5m",
                 labels: { severity: "warning" },
                 annotations: {

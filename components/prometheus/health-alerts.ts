@@ -42,8 +42,10 @@ export function prometheusHealthGroup(c: RuleContext): RuleGroup {
         c.alertmanager
             ? rule(
                   "PrometheusNotificationQueueRunningFull",
-                  // min_over_time: a missed scrape of the capacity must not hide a full queue.
-                  `predict_linear(prometheus_notifications_queue_length{${self}}[5m], 30 * 60) > min_over_time(prometheus_notifications_queue_capacity{${self}}[5m])`,
+                  // min_over_time: a missed scrape of the capacity must not hide a full queue. From 3.10 on
+                  // each Alertmanager has a queue of that capacity, labelled alertmanager (notifier/metric.go).
+                  `predict_linear(prometheus_notifications_queue_length{${self}}[5m], 30 * 60) > ignoring (alertmanager) group_left ` +
+                      `min_over_time(prometheus_notifications_queue_capacity{${self}}[5m])`,
                   "15m",
                   "warning",
                   "Prometheus' queue of alerts to send is filling up.",

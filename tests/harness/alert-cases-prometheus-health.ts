@@ -6,6 +6,8 @@ import { AlertCase, AlertCases, bounded, s, text, ticks } from "./alert-case-for
  */
 const self = { job: "monitor", namespace: "monitoring", pod: "monitor-0" };
 const flat = (value: number, minutes: number) => `${value}+0x${minutes}`;
+const AM0 = "http://10.244.0.21:9093/api/v2/alerts";
+const AM1 = "http://10.244.0.22:9093/api/v2/alerts";
 
 /**
  * A counter of Prometheus itself: one increment at minute 1 and every `every` minutes after, the
@@ -48,13 +50,47 @@ const queries = (running: number, at: string): AlertCase => ({
 export const PROMETHEUS_HEALTH_ALERT_CASES: Record<string, AlertCases> = {
     PrometheusSDRefreshFailure: counter("prometheus_sd_refresh_failures_total", { mechanism: "dns" }, 10, 20),
     // 100 more alerts queued a minute reach 3000 within 30 minutes (100 + 30 × 100 at 1m); one more a minute never does.
-    PrometheusNotificationQueueRunningFull: bounded({ fires: queue("0+100x20", "16m"), silent: queue("0+1x20", "16m") }),
+    PrometheusNotificationQueueRunningFull: bounded({
+        fires: queue("0+100x20", "16m"),
+        silent: queue("0+1x20", "16m"),
+        scenarios: [
+            {
+                // v3.10.0 and later notifier/metric.go: a queue per Alertmanager, labelled alertmanager; the capacity is not.
+                name: "3.10 and later: one Alertmanager's queue filling",
+                fires: true,
+                case: {
+                    series: [
+                        s(`prometheus_notifications_queue_length{${text({ ...self, alertmanager: AM0 })}}`, "0+100x20"),
+                        s(`prometheus_notifications_queue_length{${text({ ...self, alertmanager: AM1 })}}`, "0+1x20"),
+                        s(`prometheus_notifications_queue_capacity{${text(self)}}`, flat(3000, 20)),
+                    ],
+                    at: "16m",
+                    labels: { ...self, alertmanager: AM0 },
+                },
+            },
+        ],
+    }),
     PrometheusTSDBReloadsFailing: counter("prometheus_tsdb_reloads_failures_total", {}, 180, 240),
     PrometheusNotIngestingSamples: bounded({
         fires: ingest(0, 1, "11m"),
         // One sample a minute is ingesting.
         silent: ingest(1, 1, "11m"),
-        scenarios: [{ name: "nothing to ingest: no rules", fires: false, case: ingest(0, 0, "11m") }],
+        scenarios: [
+            { name: "nothing to ingest: no rules", fires: false, case: ingest(0, 0, "11m") },
+            {
+                // v2.42.0 and later tsdb/head.go label samples appended by type; one type ingesting is ingesting.
+                name: "later lines: float samples appended, no histograms",
+                fires: false,
+                case: {
+                    series: [
+                        s(`prometheus_tsdb_head_samples_appended_total{${text({ ...self, type: "float" })}}`, "5000+1x20"),
+                        s(`prometheus_tsdb_head_samples_appended_total{${text({ ...self, type: "histogram" })}}`, "0+0x20"),
+                        ...ingest(1, 1, "11m").series.slice(1),
+                    ],
+                    at: "11m",
+                },
+            },
+        ],
     }),
     PrometheusDuplicateTimestamps: counter("prometheus_target_scrapes_sample_duplicate_timestamp_total", {}, 5, 10),
     PrometheusOutOfOrderTimestamps: counter("prometheus_target_scrapes_sample_out_of_order_total", {}, 5, 10),
