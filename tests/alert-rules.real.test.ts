@@ -269,6 +269,16 @@ describe("groups follow the jobs and components that are on", () => {
         assert.ok(!names(elsewhere).some((n) => n.startsWith("Alertmanager")));
     });
 
+    it("Grafana's alert only with Grafana; the Prometheus alerts on families 2.11 lacks only on later lines", () => {
+        assert.ok(!names().includes("GrafanaRequestsFailing"));
+        assert.ok(names(everyAlertSettings()).includes("GrafanaRequestsFailing"));
+        const lineOnly = ["PrometheusKubernetesListWatchFailures", "PrometheusTargetSyncFailure"];
+        assert.deepStrictEqual(lineOnly.filter((n) => names().includes(n)), []);
+        for (const image of ["quay.io/prometheus/prometheus:v2.53.5", "quay.io/prometheus/prometheus:v3.5.0"]) {
+            assert.deepStrictEqual(lineOnly.filter((n) => names(settingsWith({ metrics: { image } })).includes(n)), lineOnly, image);
+        }
+    });
+
     it("the self-monitoring alerts follow metrics.name, the job label of Prometheus itself", () => {
         const g = defaultRuleGroups(ruleContext(settingsWith({ metrics: { name: "prom" } })))[0];
         assert.match(g.rules[0].expr, /job="prom"/);
