@@ -36,7 +36,31 @@ export interface PrometheusRelease {
     promql: PromqlDialect;
     /** The names of the remote-write queue's own families on this line. */
     remoteStorage: RemoteStorageFamilies;
+    /** Prometheus' own health families that not every line exports. */
+    selfHealth: SelfHealthFamilies;
 }
+
+/**
+ * Prometheus' own health counters that came after 2.11, each absent on a line that does not
+ * export it, so the alert that reads it is left out there (components/prometheus/health-alerts.ts).
+ * Checked against each tag's source: prometheus_target_sync_failed_total is not in v2.11.1
+ * (scrape/scrape.go) and is in v2.42.0 scrape/scrape.go, v2.53.0 to v3.14.0 scrape/metrics.go;
+ * prometheus_sd_kubernetes_failures_total is not in v2.11.1 (discovery/kubernetes/kubernetes.go
+ * registers only events_total) and is in discovery/kubernetes/metrics.go from v2.53.0 to v3.14.0.
+ */
+export interface SelfHealthFamilies {
+    /** Scrape pools whose targets could not be built from their discovered labels. */
+    targetSyncFailed?: string;
+    /** Failed LIST and WATCH calls of Kubernetes service discovery. */
+    kubernetesSdFailures?: string;
+}
+
+const SELF_HEALTH_2_11: SelfHealthFamilies = {};
+
+const SELF_HEALTH_2_53: SelfHealthFamilies = {
+    targetSyncFailed: "prometheus_target_sync_failed_total",
+    kubernetesSdFailures: "prometheus_sd_kubernetes_failures_total",
+};
 
 /**
  * Prometheus' remote-write families, which 2.x renamed and relabelled: v2.11.1 labels each queue
@@ -92,10 +116,10 @@ const REMOTE_STORAGE_2_42: RemoteStorageFamilies = {
 
 /** Ordered oldest first; the first is the spec's default. */
 export const PROMETHEUS_RELEASES: readonly PrometheusRelease[] = [
-    { line: "2.11", minors: [2, 11, 11], consoleFlags: true, endpointSlice: false, labelLimits: false, webConfigFile: false, promql: PROMQL_2_11, remoteStorage: REMOTE_STORAGE_2_11 },
-    { line: "2.53", minors: [2, 53, 53], consoleFlags: true, endpointSlice: true, labelLimits: true, webConfigFile: true, promql: PROMQL_2_53, remoteStorage: REMOTE_STORAGE_2_42 },
-    { line: "2.55", minors: [2, 55, 55], consoleFlags: true, endpointSlice: true, labelLimits: true, webConfigFile: true, promql: PROMQL_2_53, remoteStorage: REMOTE_STORAGE_2_42 },
-    { line: "3.5 to 3.14", minors: [3, 5, 14], consoleFlags: false, endpointSlice: true, labelLimits: true, webConfigFile: true, promql: PROMQL_3, remoteStorage: REMOTE_STORAGE_2_42 },
+    { line: "2.11", minors: [2, 11, 11], consoleFlags: true, endpointSlice: false, labelLimits: false, webConfigFile: false, promql: PROMQL_2_11, remoteStorage: REMOTE_STORAGE_2_11, selfHealth: SELF_HEALTH_2_11 },
+    { line: "2.53", minors: [2, 53, 53], consoleFlags: true, endpointSlice: true, labelLimits: true, webConfigFile: true, promql: PROMQL_2_53, remoteStorage: REMOTE_STORAGE_2_42, selfHealth: SELF_HEALTH_2_53 },
+    { line: "2.55", minors: [2, 55, 55], consoleFlags: true, endpointSlice: true, labelLimits: true, webConfigFile: true, promql: PROMQL_2_53, remoteStorage: REMOTE_STORAGE_2_42, selfHealth: SELF_HEALTH_2_53 },
+    { line: "3.5 to 3.14", minors: [3, 5, 14], consoleFlags: false, endpointSlice: true, labelLimits: true, webConfigFile: true, promql: PROMQL_3, remoteStorage: REMOTE_STORAGE_2_42, selfHealth: SELF_HEALTH_2_53 },
 ];
 
 export const DEFAULT_RELEASE = PROMETHEUS_RELEASES[0];

@@ -10,7 +10,7 @@ import { apiserverCertificatesGroup } from "../components/apiserver/alerts";
 import { kubeletCertificatesGroup } from "../components/kubelet/certificate-alerts";
 import { kubernetesStorageGroup } from "../components/kubelet/volume-alerts";
 import { remoteWriteGroup } from "../components/prometheus/remote-write-alerts";
-import { DEFAULT_RELEASE, prometheusRelease } from "../prometheus-releases/release-lines";
+import { DEFAULT_RELEASE, NEWEST_RELEASE, prometheusRelease } from "../prometheus-releases/release-lines";
 import { controllerManagerGroup, coreDnsGroup, kubeProxyGroup, schedulerGroup } from "../components/control-plane/component-alerts";
 import { apiserverSloGroup } from "../components/apiserver/slo-rules";
 import { containersGroup } from "../components/kubelet/container-alerts";
@@ -29,6 +29,10 @@ import { workloadOwnerGroup } from "../components/kube-state-metrics/workload-ow
 import { containerUsageGroup } from "../components/kubelet/container-usage-rules";
 import { probesGroup } from "../components/blackbox-exporter/alerts";
 import { prometheusGroup } from "../components/prometheus/alerts";
+import { prometheusHealthGroup } from "../components/prometheus/health-alerts";
+import { nodeSaturationGroup } from "../components/node-exporter/saturation-alerts";
+import { nodeHardwareGroup } from "../components/node-exporter/hardware-alerts";
+import { grafanaGroup } from "../components/grafana/alerts";
 import { searchStoreGroup } from "../components/search-store/alerts";
 import { infoInhibitorGroup } from "../components/alertmanager/info-inhibitor";
 import { longTermStoreGroup } from "../components/long-term-store/alerts";
@@ -41,6 +45,7 @@ import { watchdogGroup } from "../components/alertmanager/watchdog-alert";
 export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
     const groups: (RuleGroup | undefined)[] = [
         prometheusGroup(c),
+        prometheusHealthGroup(c),
         c.remoteWrite !== undefined ? remoteWriteGroup(c.prometheusJob, c.remoteWrite) : undefined,
         watchdogGroup(),
         c.alertmanagerJob !== undefined ? alertmanagerGroup(c.alertmanagerJob) : undefined,
@@ -49,6 +54,8 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
         c.nodeExporter ? nodeGroup() : undefined,
         c.nodeExporter ? nodeNetworkGroup() : undefined,
         c.nodeExporter ? nodeLimitsGroup() : undefined,
+        c.nodeExporter ? nodeSaturationGroup() : undefined,
+        c.nodeExporter ? nodeHardwareGroup() : undefined,
         c.kubeStateMetrics ? kubernetesNodesGroup() : undefined,
         c.kubeStateMetrics && c.kubelet ? kubernetesNodeHealthGroup() : undefined,
         c.kubeStateMetrics ? kubernetesWorkloadsGroup() : undefined,
@@ -76,6 +83,7 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
         c.blackbox ? probesGroup() : undefined,
         c.elasticsearch ? searchStoreGroup() : undefined,
         c.longTermStore ? longTermStoreGroup() : undefined,
+        c.grafana ? grafanaGroup() : undefined,
     ];
     return groups.filter((g): g is RuleGroup => g !== undefined);
 }
@@ -91,6 +99,7 @@ export function ruleContext(s: Settings): RuleContext {
     const alertmanagerScraped = alertmanager !== undefined && m.scrapeNamespaces.includes(m.namespace);
     return {
         prometheusJob: m.name,
+        prometheusHealth: prometheusRelease(m).selfHealth,
         kubelet: m.jobs.kubelet,
         cadvisor: m.jobs.cadvisor,
         apiserver: m.jobs.apiserver,
@@ -110,6 +119,7 @@ export function ruleContext(s: Settings): RuleContext {
         blackbox: s.blackboxExporter.enabled,
         elasticsearch: s.searchStore.enabled && s.searchStore.exporter.enabled,
         longTermStore: s.longTermStore.enabled,
+        grafana: s.grafana.enabled,
     };
 }
 
@@ -127,9 +137,9 @@ function remoteWriteContext(s: Settings): RemoteWriteContext {
     };
 }
 
-/** Every default group, with every job and component on. */
+/** Every default group, with every job and component on, and the newest line's Prometheus families (it exports them all). */
 function everyDefaultGroup(): RuleGroup[] {
-    const everything: RuleContext = { prometheusJob: "x", kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "x", alertmanagerCluster: true, remoteWrite: { families: DEFAULT_RELEASE.remoteStorage, queues: [{ queue: "0:x", maxShards: 1 }] }, logBufferLimitBytes: 1, blackbox: true, elasticsearch: true, longTermStore: true };
+    const everything: RuleContext = { prometheusJob: "x", prometheusHealth: NEWEST_RELEASE.selfHealth, grafana: true, kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "x", alertmanagerCluster: true, remoteWrite: { families: DEFAULT_RELEASE.remoteStorage, queues: [{ queue: "0:x", maxShards: 1 }] }, logBufferLimitBytes: 1, blackbox: true, elasticsearch: true, longTermStore: true };
     return defaultRuleGroups(everything);
 }
 

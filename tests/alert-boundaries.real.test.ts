@@ -6,7 +6,9 @@ import { stringify } from "yaml";
 import { AlertingRule, isAlertingRule } from "../components/common/rules/types";
 import { analyzePromql, comparisonThresholds, PromqlThreshold } from "../prometheus-releases/promql";
 import { defaultRuleGroups, ruleContext } from "../stack/rule-groups";
-import { ALERT_CASES, casesOf, everyAlertSettings } from "./harness/alert-cases";
+import { ALERT_CASES, AlertCases, casesOf, everyAlertSettings } from "./harness/alert-cases";
+import { PROMETHEUS_LINE_ALERT_CASES } from "./harness/alert-cases-prometheus-health";
+import { settingsWith } from "./harness/stack-config";
 import { firesRule } from "./harness/alert-case-format";
 import { unitTest } from "./harness/alert-unit-test";
 import { requireBinary, tempDir } from "./harness/prometheus";
@@ -153,7 +155,7 @@ function run(files: string[], cwd: string): Promise<{ ok: boolean; text: string 
  * what it expects of the alert. The test files run in one promtool call per CPU; promtool names
  * each failing test and alert, which traces a failure to its mutant.
  */
-async function promtoolOutcomes(entries: { id: string; rule: AlertingRule }[], dir: string): Promise<Map<string, Outcome>> {
+async function promtoolOutcomes(entries: { id: string; rule: AlertingRule }[], dir: string, cases: Record<string, AlertCases>): Promise<Map<string, Outcome>> {
     const byAlert = new Map<string, { id: string; rule: AlertingRule }[]>();
     for (const e of entries) {
         byAlert.set(e.rule.alert, [...(byAlert.get(e.rule.alert) ?? []), e]);
@@ -164,7 +166,7 @@ async function promtoolOutcomes(entries: { id: string; rule: AlertingRule }[], d
         const file = `alert-${files.length}`;
         const rules = group.map(({ id, rule }) => ({ ...rule, alert: id }));
         fs.writeFileSync(path.join(dir, `${file}.rules.yml`), stringify({ groups: [{ name: file, rules: [...recordingRulesRead(rules), ...rules] }] }, { lineWidth: 0 }));
-        const tests = casesOf(ALERT_CASES[alert]).map((k) => {
+        const tests = casesOf(cases[alert]).map((k) => {
             // Each rule alone: it must fire in a firing case that names its severity, or names none.
             const perRule = group.map(({ id, rule }) => unitTest([{ ...rule, alert: id }], k.case, k.fires && firesRule(k.case, rule.labels)));
             return { ...perRule[0], alert_rule_test: perRule.flatMap((t) => t.alert_rule_test), name: `${alert} ${k.name}` };
@@ -198,12 +200,15 @@ async function promtoolOutcomes(entries: { id: string; rule: AlertingRule }[], d
 }
 
 /** Every mutant of every default alert that has cases, with whether a case killed it. */
-export async function mutationResults(rules: AlertingRule[] = alerts): Promise<{ baseline: Map<string, Outcome>; mutants: (Mutant & Outcome & { id: string })[] }> {
+export async function mutationResults(
+    rules: AlertingRule[] = alerts,
+    cases: Record<string, AlertCases> = ALERT_CASES,
+): Promise<{ baseline: Map<string, Outcome>; mutants: (Mutant & Outcome & { id: string })[] }> {
     const dir = tempDir("alert-boundaries");
-    const withCases = rules.filter((r) => r.alert in ALERT_CASES);
+    const withCases = rules.filter((r) => r.alert in cases);
     const mutants = withCases.flatMap(mutantsOf).map((m, i) => ({ ...m, id: `m${i}` }));
     const baselineEntries = withCases.map((rule, i) => ({ id: `b${i}`, rule }));
-    const outcomes = await promtoolOutcomes([...baselineEntries, ...mutants], dir);
+    const outcomes = await promtoolOutcomes([...baselineEntries, ...mutants], dir, cases);
     const baseline = new Map(baselineEntries.map((e) => [e.rule.alert, outcomes.get(e.id)!]));
     return { baseline, mutants: mutants.map((m) => ({ ...m, ...outcomes.get(m.id)! })) };
 }
@@ -254,6 +259,26 @@ describe("the default alerts' cases sit at their boundaries (issue #29)", functi
         const far = { ...moved(rule, t, 0.4), for: "5m" };
         const { baseline } = await mutationResults([far]);
         assert.strictEqual(baseline.get("CPUThrottlingHigh")!.passed, false, "the far mutant passes CPUThrottlingHigh's cases");
+    });
+});
+
+/**
+ * The alerts only the release lines after 2.11 have (release-lines.ts, selfHealth): the default
+ * settings run 2.11, so these run against the newest line's rules, with their own cases.
+ */
+describe("the later release lines' own alerts sit at their boundaries", function () {
+    const newest = defaultRuleGroups(ruleContext(settingsWith({ metrics: { image: "quay.io/prometheus/prometheus:v3.5.0" } }))).flatMap((g) => g.rules.filter(isAlertingRule));
+    const lineOnly = newest.filter((r) => !alerts.some((a) => a.alert === r.alert));
+
+    it("every alert the 2.11 line lacks has cases there, and no case is stale", () => {
+        assert.deepStrictEqual([...new Set(lineOnly.map((r) => r.alert))].sort(), Object.keys(PROMETHEUS_LINE_ALERT_CASES).sort());
+    });
+
+    it("their cases pass, and every mutant fails one", async () => {
+        const { baseline, mutants } = await mutationResults(lineOnly, PROMETHEUS_LINE_ALERT_CASES);
+        assert.deepStrictEqual([...baseline].filter(([, o]) => !o.passed).map(([alert, o]) => `${alert}: ${o.failedTests.join(", ")}`), []);
+        assert.deepStrictEqual(mutants.filter((m) => m.passed).map((m) => `${m.alert}: ${m.how}`), []);
+        assert.ok(mutants.length >= 2 * lineOnly.length);
     });
 });
 

@@ -157,14 +157,15 @@ describe("what the default alerts read", () => {
     const jobNames = new Set(scrapeJobs(settings.metrics).map((j) => j.job_name));
     const fixtureNames = (file: string) => new Set(parseExposition(fs.readFileSync(file, "utf8")).map((s) => s.name));
     const cadvisor = fixtureNames(CADVISOR_FIXTURE);
-    const nodeExporter = fixtureNames(path.join(__dirname, "fixtures", "node-exporter-metrics.txt"));
+    // The busy node's fixture adds what this machine lacks: a software RAID array and a bond (scripts/generate-busy-fixtures.ts).
+    const nodeExporter = new Set([...fixtureNames(path.join(__dirname, "fixtures", "node-exporter-metrics.txt")), ...fixtureNames(path.join(__dirname, "fixtures", "busy", "node-exporter-metrics.txt"))]);
     const ksm = fixtureNames(path.join(__dirname, "fixtures", "kube-state-metrics-metrics.txt"));
     /**
      * ALERTS (Prometheus' own series of its alerts), jobs without family filters, and the families their
-     * targets serve (Prometheus, etcd, fluentd's plugin, the long-term store's vm_*, which
+     * targets serve (Prometheus, etcd, fluentd's plugin, Grafana's request histogram, the long-term store's vm_*, which
      * tests/long-term-store.real.test.ts reads from the binary).
      */
-    const UNFILTERED = /^(ALERTS|up|prometheus_[a-z_]+|probe_[a-z_]+|alertmanager_[a-z_]+|process_start_time_seconds|etcd_server_has_leader|etcd_disk_wal_fsync_duration_seconds_bucket|fluentd_output_status_[a-z_]+|vm_[a-z_]+)$/;
+    const UNFILTERED = /^(ALERTS|up|prometheus_[a-z_]+|probe_[a-z_]+|alertmanager_[a-z_]+|process_start_time_seconds|etcd_server_has_leader|etcd_disk_wal_fsync_duration_seconds_bucket|fluentd_output_status_[a-z_]+|grafana_http_request_duration_seconds_count|vm_[a-z_]+)$/;
 
     // A series our own recording rules write is checked through the rule that records it.
     const recorded = new Set(groups.flatMap((g) => g.rules.flatMap((r) => ("record" in r ? [r.record] : []))));
@@ -272,6 +273,16 @@ describe("groups follow the jobs and components that are on", () => {
         assert.ok(names().includes("AlertmanagerFailedReload"));
         const elsewhere = settingsWith({ metrics: { discoveryNamespaces: ["default", "monitoring"], scrapeNamespaces: ["default"] } });
         assert.ok(!names(elsewhere).some((n) => n.startsWith("Alertmanager")));
+    });
+
+    it("Grafana's alert only with Grafana; the Prometheus alerts on families 2.11 lacks only on later lines", () => {
+        assert.ok(!names().includes("GrafanaRequestsFailing"));
+        assert.ok(names(everyAlertSettings()).includes("GrafanaRequestsFailing"));
+        const lineOnly = ["PrometheusKubernetesListWatchFailures", "PrometheusTargetSyncFailure"];
+        assert.deepStrictEqual(lineOnly.filter((n) => names().includes(n)), []);
+        for (const image of ["quay.io/prometheus/prometheus:v2.53.5", "quay.io/prometheus/prometheus:v3.5.0"]) {
+            assert.deepStrictEqual(lineOnly.filter((n) => names(settingsWith({ metrics: { image } })).includes(n)), lineOnly, image);
+        }
     });
 
     it("the self-monitoring alerts follow metrics.name, the job label of Prometheus itself", () => {

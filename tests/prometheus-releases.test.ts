@@ -6,6 +6,7 @@ import { dashboardsFor } from "../stack/dashboards";
 import { prometheusConfig } from "../components/prometheus/prometheus-config";
 import {
     PROMETHEUS_RELEASES,
+    NEWEST_RELEASE,
     releaseOfVersion,
     resolveRelease,
     versionOfImage,
@@ -162,7 +163,7 @@ describe("PromQL per release line", () => {
     const problems = (line: string, expr: string) => analyzePromql(expr, dialect(line)).problems;
 
     it("the default rules and every dashboard query pass on every supported line", () => {
-        const everyJob = { prometheusJob: "monitor", kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "alertmanager", logBufferLimitBytes: 1 };
+        const everyJob = { prometheusJob: "monitor", prometheusHealth: NEWEST_RELEASE.selfHealth, grafana: true, kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "alertmanager", logBufferLimitBytes: 1 };
         const rules = defaultRuleGroups(everyJob).flatMap((g) => g.rules.map((r) => r.expr));
         const values = { __rate_interval: "1m", node: "node-1", namespace: "shop", pod: ".*", integration: ".*", claim: ".*" };
         // Each line's own dashboards: the Remote write board reads that line's families (remote write on, so it is rendered).

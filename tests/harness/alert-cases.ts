@@ -1,5 +1,5 @@
 import { Settings } from "../../config";
-import { settingsWith } from "./stack-config";
+import { settingsWithGrafana } from "./stack-config";
 import { AlertCase, AlertCases, s, text, ticks, bounded } from "./alert-case-format";
 import { DAY_ONE_ALERT_CASES } from "./alert-cases-day-one";
 import { NODE_NETWORK_ALERT_CASES } from "./alert-cases-node-network";
@@ -7,6 +7,10 @@ import { NODE_LIMITS_ALERT_CASES } from "./alert-cases-node-limits";
 import { NODE_HEALTH_ALERT_CASES } from "./alert-cases-node-health";
 import { SYSTEM_ALERT_CASES } from "./alert-cases-system";
 import { RESOURCE_ALERT_CASES } from "./alert-cases-resources";
+import { NODE_SATURATION_ALERT_CASES } from "./alert-cases-node-saturation";
+import { NODE_HARDWARE_ALERT_CASES } from "./alert-cases-node-hardware";
+import { PROMETHEUS_HEALTH_ALERT_CASES } from "./alert-cases-prometheus-health";
+import { GRAFANA_ALERT_CASES } from "./alert-cases-grafana";
 
 // The case format lives apart so that alert-cases-day-one.ts can use it without an import cycle.
 export type { AlertCase, AlertCases } from "./alert-case-format";
@@ -15,10 +19,10 @@ import { LONG_TERM_STORE_ALERT_CASES } from "./alert-cases-long-term-store";
 
 /**
  * Every job and component on, etcd over http so no certificates are needed, one remote-write
- * target and three Alertmanagers: every default alert exists.
+ * target, three Alertmanagers and Grafana: every default alert exists.
  */
 export function everyAlertSettings(): Settings {
-    return settingsWith({
+    return settingsWithGrafana({
         metrics: { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http" }, remoteWrite: [{ url: "https://metrics.example.com/api/v1/write" }] },
         alertmanager: { replicas: 3, storage: { mode: "storageClass" } },
         blackboxExporter: { enabled: true, probes: [{ name: "shop", target: "https://shop.example.com/" }] },
@@ -112,6 +116,10 @@ export const ALERT_CASES: Record<string, AlertCases> = {
     ...NODE_HEALTH_ALERT_CASES,
     ...SYSTEM_ALERT_CASES,
     ...RESOURCE_ALERT_CASES,
+    ...NODE_SATURATION_ALERT_CASES,
+    ...NODE_HARDWARE_ALERT_CASES,
+    ...PROMETHEUS_HEALTH_ALERT_CASES,
+    ...GRAFANA_ALERT_CASES,
     ...LONG_TERM_STORE_ALERT_CASES,
     PrometheusConfigReloadFailed: bounded({
         fires: { series: [s(`prometheus_config_last_reload_successful{${self}}`, flat(0))], at: "10m", labels: selfLabels },

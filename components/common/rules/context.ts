@@ -1,4 +1,4 @@
-import { RemoteStorageFamilies } from "../../../prometheus-releases/release-lines";
+import { RemoteStorageFamilies, SelfHealthFamilies } from "../../../prometheus-releases/release-lines";
 /**
  * What the default rules may rely on: which jobs scrape, under which job labels. A group whose
  * series no enabled job scrapes is left out, so no alert waits on a series that never arrives.
@@ -6,6 +6,8 @@ import { RemoteStorageFamilies } from "../../../prometheus-releases/release-line
 export interface RuleContext {
     /** The self-monitoring job's label: the Prometheus Service's name (relabel rule 6). */
     prometheusJob: string;
+    /** Which of Prometheus' own health families the stack's release line exports (release-lines.ts, selfHealth). */
+    prometheusHealth: SelfHealthFamilies;
     kubelet: boolean;
     cadvisor: boolean;
     apiserver: boolean;
@@ -42,6 +44,8 @@ export interface RuleContext {
     elasticsearch?: boolean;
     /** The in-cluster long-term store runs and is scraped as job long-term-store. */
     longTermStore?: boolean;
+    /** Grafana runs and is scraped as job grafana (components/grafana/scrape-job.ts). */
+    grafana?: boolean;
 }
 
 /** The remote-write queues, as the deployed release line names their metrics. */
