@@ -24,6 +24,8 @@ const PASSWORDS = { edgeAWritePassword: "edgeApassw0rdFromTheSecret", edgeBWrite
 function centralStack(): Settings {
     return settingsWith(
         {
+            // A central stack names its own cluster (config/central-cluster-label.ts).
+            metrics: { externalLabels: { cluster: "central" } },
             longTermStore: {
                 enabled: true,
                 edges: [

@@ -14,6 +14,7 @@ import { PanelBuilder as DashboardListPanel } from "@grafana/grafana-foundation-
 import { PanelBuilder as StatPanel } from "@grafana/grafana-foundation-sdk/stat";
 import { PanelBuilder as TextPanel, TextMode } from "@grafana/grafana-foundation-sdk/text";
 import { PanelBuilder as TimeseriesPanel } from "@grafana/grafana-foundation-sdk/timeseries";
+import { CLUSTER_VARIABLE, clusterVariable, withClusterLabelValues, withClusterMatcher } from "./cluster-variable";
 import { DashboardContext, Source } from "./context";
 
 /**
@@ -97,7 +98,7 @@ function queryVariable(v: VariableSpec): QueryVariableBuilder {
     const b = new QueryVariableBuilder(v.name)
         .label(v.label)
         .datasource(prometheusRef)
-        .query(v.query)
+        .query(withClusterLabelValues(v.query))
         .refresh(VariableRefresh.OnTimeRangeChanged)
         .sort(VariableSort.AlphabeticalAsc);
     return v.includeAll ? b.includeAll(true).allValue(".*").multi(true) : b;
@@ -106,7 +107,7 @@ function queryVariable(v: VariableSpec): QueryVariableBuilder {
 function targets(p: PanelSpec): cog.Builder<cog.Dataquery>[] {
     return p.queries.map((q, i) =>
         new PrometheusQuery()
-            .expr(q.expr)
+            .expr(withClusterMatcher(q.expr))
             .legendFormat(q.legend)
             .refId(String.fromCharCode(65 + i))
             .datasource(prometheusRef)
@@ -161,8 +162,16 @@ export function dashboardsLink(folderTag: string): DashboardLinkBuilder {
     return new DashboardLinkBuilder("Dashboards").type(DashboardLinkType.Dashboards).tags([folderTag]).asDropdown(true).includeVars(true).keepTime(true);
 }
 
-/** The dashboard with the panels this stack can fill, or undefined when it has none. */
+/**
+ * The dashboard with the panels this stack can fill, or undefined when it has none. Every
+ * dashboard gets the cluster variable, and every query and variable query its matcher, here
+ * (cluster-variable.ts): a dashboard's spec never names the cluster.
+ */
 export function buildPrometheusDashboard(spec: PrometheusDashboardSpec, ctx: DashboardContext, folderTag: string): object | undefined {
+    const own = spec.variables.find((v) => v.name === CLUSTER_VARIABLE || v.name === DATASOURCE_VARIABLE);
+    if (own) {
+        throw new Error(`dashboard ${spec.uid}: variable $${own.name} is added to every dashboard by buildPrometheusDashboard; remove it from the spec`);
+    }
     const panels = spec.panels.filter((p) => enabled(ctx, p.needs));
     if (!enabled(ctx, spec.needs) || panels.length === 0) {
         return undefined;
@@ -177,6 +186,7 @@ export function buildPrometheusDashboard(spec: PrometheusDashboardSpec, ctx: Das
         .timezone("browser")
         .tooltip(DashboardCursorSync.Crosshair)
         .withVariable(datasourceVariable(PROMETHEUS_DATASOURCE_TYPE, "Prometheus"))
+        .withVariable(clusterVariable(prometheusRef, ctx.manyClusters))
         .links([dashboardsLink(folderTag)]);
     for (const v of spec.variables) {
         b.withVariable(queryVariable(v));
