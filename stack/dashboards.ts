@@ -6,7 +6,7 @@ import { controlPlaneDashboard } from "../components/control-plane/dashboard";
 import { logAgentDashboard } from "../components/log-agent/dashboard";
 import { logsDashboard } from "../components/log-agent/logs-dashboard";
 import { nodeDashboard } from "../components/node-exporter/dashboard";
-import { buildPrometheusDashboard } from "../components/common/dashboards/panels";
+import { buildPrometheusDashboard, renders, variableNames } from "../components/common/dashboards/panels";
 import { probesDashboard } from "../components/blackbox-exporter/dashboard";
 import { prometheusDashboard } from "../components/prometheus/dashboard";
 import { searchStoreDashboard } from "../components/search-store/dashboard";
@@ -40,8 +40,10 @@ export function generatedDashboards(ctx: DashboardContext, folderTag: string): G
         remoteWriteDashboard(ctx),
         longTermStoreDashboard,
     ];
+    // Where links may point: the boards this stack renders, with their variables (components/common/dashboards/links.ts).
+    const boards = new Map(prometheusSpecs.filter((spec) => renders(spec, ctx)).map((spec) => [spec.uid, variableNames(spec)] as const));
     const built: Array<[string, object | undefined]> = [
-        ...prometheusSpecs.map((spec): [string, object | undefined] => [spec.uid.replace(/^cm-/, ""), buildPrometheusDashboard(spec, ctx, folderTag)]),
+        ...prometheusSpecs.map((spec): [string, object | undefined] => [spec.uid.replace(/^cm-/, ""), buildPrometheusDashboard(spec, ctx, folderTag, boards)]),
         ["logs", logsDashboard(ctx, folderTag)],
     ];
     return built.filter(([, json]) => json !== undefined).map(([slug, json]) => ({ slug, json: json as GeneratedDashboard["json"] }));

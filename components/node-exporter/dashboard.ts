@@ -9,6 +9,8 @@ export const nodeDashboard: PrometheusDashboardSpec = {
     description: "CPU, memory, disk, filesystem and network of one node, from node-exporter",
     needs: ["nodeExporter"],
     variables: [{ name: "node", label: "Node", query: "label_values(node_uname_info, node)" }],
+    // node → pods: the kubelet of the same node, its pods and containers (docs/grafana.md#links-between-dashboards).
+    links: [{ title: "Kubelet: pods of this node", dashboard: "cm-kubelet" }],
     panels: [
         {
             title: "CPU by mode",

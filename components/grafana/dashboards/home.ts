@@ -1,4 +1,7 @@
+import { PanelLinkSpec } from "../../common/dashboards/links";
 import { PrometheusDashboardSpec } from "../../common/dashboards/panels";
+
+const toCluster: PanelLinkSpec = { title: "Cluster", dashboard: "cm-cluster", fromLabels: {} };
 
 /**
  * Home: what Grafana opens on (GF_DASHBOARDS_DEFAULT_HOME_DASHBOARD_PATH, docs/grafana.md#home):
@@ -23,6 +26,7 @@ export const homeDashboard: PrometheusDashboardSpec = {
         },
         {
             title: "Scrape targets down",
+            links: [toCluster],
             description: "Targets whose last scrape failed, over every job; the Cluster dashboard has them per job",
             unit: "short",
             kind: "stat",
@@ -31,6 +35,7 @@ export const homeDashboard: PrometheusDashboardSpec = {
         },
         {
             title: "Nodes",
+            links: [toCluster],
             description: "Nodes the API server knows (kube-state-metrics)",
             unit: "short",
             kind: "stat",
@@ -47,6 +52,7 @@ export const homeDashboard: PrometheusDashboardSpec = {
         },
         {
             title: "CPU used",
+            links: [toCluster],
             description: "CPU cores all containers use (cAdvisor)",
             unit: "short",
             kind: "stat",
@@ -55,6 +61,7 @@ export const homeDashboard: PrometheusDashboardSpec = {
         },
         {
             title: "Memory used",
+            links: [toCluster],
             description: "Working set of all containers (cAdvisor)",
             unit: "bytes",
             kind: "stat",
