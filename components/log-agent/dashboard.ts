@@ -13,6 +13,7 @@ const sel = 'node=~"$node"';
  */
 export const logAgentDashboard: PrometheusDashboardSpec = {
     uid: "cm-log-agent",
+    folder: "logs",
     title: "Log agent",
     description: "fluentd per node: bytes read, records sent, buffer, retries and errors",
     needs: ["logAgent"],

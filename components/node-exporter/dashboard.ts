@@ -5,6 +5,7 @@ const n = 'node="$node"';
 /** Node: node-exporter CPU, memory, disk, filesystem and network for one node. */
 export const nodeDashboard: PrometheusDashboardSpec = {
     uid: "cm-node",
+    folder: "nodes",
     title: "Node",
     description: "CPU, memory, disk, filesystem and network of one node, from node-exporter",
     needs: ["nodeExporter"],

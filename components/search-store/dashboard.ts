@@ -9,6 +9,7 @@ const job = 'job="elasticsearch"';
  */
 export const searchStoreDashboard: PrometheusDashboardSpec = {
     uid: "cm-search-store",
+    folder: "logs",
     title: "Search store",
     description: "The in-cluster Elasticsearch: cluster health, shards, disk and watermarks, heap, garbage collection, records indexed and rejected",
     needs: ["elasticsearch"],

@@ -16,6 +16,7 @@ import { PanelBuilder as TextPanel, TextMode } from "@grafana/grafana-foundation
 import { PanelBuilder as TimeseriesPanel } from "@grafana/grafana-foundation-sdk/timeseries";
 import { CLUSTER_VARIABLE, clusterVariable, withClusterLabelValues, withClusterMatcher } from "./cluster-variable";
 import { DashboardContext, Source } from "./context";
+import { DashboardFolder } from "./folders";
 import { BoardLinkSpec, boardLink, dataLink, PanelLinkSpec, panelLinkUrl, RenderedBoards } from "./links";
 
 /**
@@ -83,6 +84,8 @@ export interface PrometheusDashboardSpec {
     panels: DashboardPanelSpec[];
     /** Links at the top to boards about the same thing, carrying every variable and the time; left out when the target is not rendered. */
     links?: BoardLinkSpec[];
+    /** The folder it is provisioned in (folders.ts); DEFAULT_FOLDER, Kubernetes, when not given. */
+    folder?: DashboardFolder;
 }
 
 export const PROMETHEUS_DATASOURCE_TYPE = "prometheus";

@@ -11,6 +11,7 @@ const toCluster: PanelLinkSpec = { title: "Cluster", dashboard: "cm-cluster", fr
  */
 export const homeDashboard: PrometheusDashboardSpec = {
     uid: "cm-home",
+    folder: "home",
     title: "Home",
     description: "Alerts firing, the cluster at a glance, and every dashboard of cluster-monitoring",
     needs: [],
