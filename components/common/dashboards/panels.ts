@@ -145,7 +145,8 @@ function panel(p: DashboardPanelSpec, folderTag: string, spec: PrometheusDashboa
             .showHeadings(false)
             .showStarred(false)
             .showRecentlyViewed(false)
-            .showFolderNames(false)
+            // Each board's folder beside it (docs/grafana.md#folders).
+            .showFolderNames(true)
             .maxItems(100)
             .includeVars(true)
             .keepTime(true)
