@@ -47,6 +47,7 @@ import {
     nodeExporterSchema,
 } from "./node-exporter";
 import { LOGS_KEY, LogsSettings, logsSchema, searchSchema } from "./logs";
+import { checkCentralClusterLabel } from "./central-cluster-label";
 import { checkLongTermStore, LONG_TERM_STORE_KEY, LongTermStoreSettings, longTermStoreSchema, referencedEdgeSecretKeys } from "./long-term-store";
 import { fieldOf, Known, known } from "./partial";
 import { METRICS_KEY, MetricsSettings, metricsSchema, reloaderRuns } from "./metrics";
@@ -489,6 +490,9 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
                 : []),
         ];
         checkLongTermStore(source.value(LONG_TERM_STORE_KEY), longTerm, metrics && blackboxRead ? metrics.scrapeInterval : undefined, slowerJobs, problems);
+        if (longTerm.enabled && metrics) {
+            checkCentralClusterLabel(longTerm.edges, metrics.externalLabels, problems);
+        }
     }
     const edgePasswords = longTerm?.enabled ? readEdgePasswords(source, problems, longTerm.edges, KNOWN_KEYS) : {};
     if (am && metrics) {

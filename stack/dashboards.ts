@@ -6,7 +6,8 @@ import { controlPlaneDashboard } from "../components/control-plane/dashboard";
 import { logAgentDashboard } from "../components/log-agent/dashboard";
 import { logsDashboard } from "../components/log-agent/logs-dashboard";
 import { nodeDashboard } from "../components/node-exporter/dashboard";
-import { buildPrometheusDashboard } from "../components/common/dashboards/panels";
+import { buildPrometheusDashboard, renders, variableNames } from "../components/common/dashboards/panels";
+import { DashboardFolder, folderOf } from "../components/common/dashboards/folders";
 import { probesDashboard } from "../components/blackbox-exporter/dashboard";
 import { prometheusDashboard } from "../components/prometheus/dashboard";
 import { searchStoreDashboard } from "../components/search-store/dashboard";
@@ -40,11 +41,13 @@ export function generatedDashboards(ctx: DashboardContext, folderTag: string): G
         remoteWriteDashboard(ctx),
         longTermStoreDashboard,
     ];
-    const built: Array<[string, object | undefined]> = [
-        ...prometheusSpecs.map((spec): [string, object | undefined] => [spec.uid.replace(/^cm-/, ""), buildPrometheusDashboard(spec, ctx, folderTag)]),
-        ["logs", logsDashboard(ctx, folderTag)],
+    // Where links may point: the boards this stack renders, with their variables (components/common/dashboards/links.ts).
+    const boards = new Map(prometheusSpecs.filter((spec) => renders(spec, ctx)).map((spec) => [spec.uid, variableNames(spec)] as const));
+    const built: Array<[string, DashboardFolder, object | undefined]> = [
+        ...prometheusSpecs.map((spec): [string, DashboardFolder, object | undefined] => [spec.uid.replace(/^cm-/, ""), folderOf(spec), buildPrometheusDashboard(spec, ctx, folderTag, boards)]),
+        ["logs", "logs", logsDashboard(ctx, folderTag)],
     ];
-    return built.filter(([, json]) => json !== undefined).map(([slug, json]) => ({ slug, json: json as GeneratedDashboard["json"] }));
+    return built.filter(([, , json]) => json !== undefined).map(([slug, folder, json]) => ({ slug, folder, json: json as GeneratedDashboard["json"] }));
 }
 
 export function dashboardsFor(s: Settings, folderTag: string): GeneratedDashboard[] {

@@ -121,6 +121,7 @@ const URL_FIELDS: [string, string, string, (c: Config, url: string) => void][] =
         "longTermStore.ingress.host",
         (c, url) => {
             c[LTS] = { enabled: true, edges: [{ cluster: "edge-eu", passwordKey: "edgeEuWritePassword" }], ingress: { host: url } };
+            Object.assign(c[M], { externalLabels: { cluster: "central" } });
             c["cluster-monitoring:edgeEuWritePassword"] = { secure: "v1:x" };
         },
     ],

@@ -156,7 +156,8 @@ describe("the elasticsearch job's family table (docs/scrape-jobs.md#elasticsearc
 
     it("the job's one metric drop rule is exactly the dropped rows", () => {
         const job = parse(generatedPrometheusFiles(withStore()).prometheusYml).scrape_configs.find((j: any) => j.job_name === JOB);
-        assert.deepStrictEqual(job.metric_relabel_configs, [dropFamilies(ELASTICSEARCH_FAMILIES)]);
+        // The exporter's own cluster label becomes es_cluster, so the program's cluster label stays free (components/common/dashboards/cluster-variable.ts).
+        assert.deepStrictEqual(job.metric_relabel_configs, [dropFamilies(ELASTICSEARCH_FAMILIES), { source_labels: ["cluster"], target_label: "es_cluster" }, { regex: "cluster", action: "labeldrop" }]);
         assert.strictEqual(job.metric_relabel_configs[0].regex, `(${ELASTICSEARCH_FAMILIES.filter((r) => !r.keep).map((r) => familyPattern(r.family)).join("|")})`);
     });
 

@@ -12,7 +12,8 @@ import { AlertmanagerProcess } from "./harness/alertmanager";
 import { KSM_FIXTURE } from "../scripts/generate-kube-state-metrics-fixture";
 import { ELASTICSEARCH_EXPORTER_FIXTURE } from "../scripts/generate-elasticsearch-exporter-fixture";
 import { CADVISOR_FIXTURE } from "./harness/cadvisor-scrape";
-import { prometheusQueries, queryVariables } from "./harness/dashboards";
+import { grafanaPick, prometheusQueries, queryVariables } from "./harness/dashboards";
+import { CLUSTER_VARIABLE } from "../components/common/dashboards/cluster-variable";
 import { kubeStateMetricsEndpointMeta, nodeExporterPodMeta } from "./harness/exporter-scrape";
 import { discoveredTarget, generatedPrometheusFiles } from "./harness/generated-config";
 import { NodeExporterProcess } from "./harness/node-exporter-process";
@@ -32,7 +33,9 @@ const RATE_INTERVAL = "1m";
 /**
  * Values for a dashboard's variables, as Grafana picks them: each Prometheus variable's first
  * value, read with its own label_values query from the real data, or All (its allValue) where
- * the variable offers All, which Grafana selects first. A variable without values fails.
+ * the variable offers All, which Grafana selects first. A variable without values fails, but for
+ * $cluster: Prometheus' own series carry no cluster label, so it must have none, and "" is what
+ * Grafana then gives it (grafanaPick); every panel below is asked with that empty value.
  */
 async function variableValues(prom: PrometheusProcess, d: GeneratedDashboard): Promise<Record<string, string>> {
     const values: Record<string, string> = { __rate_interval: RATE_INTERVAL };
@@ -40,9 +43,14 @@ async function variableValues(prom: PrometheusProcess, d: GeneratedDashboard): P
         const { selector, label } = labelValuesQuery(v.query);
         const result = await prom.query(`count by (${label}) (${fillVariables(selector, values)})`);
         const options = result.map((r) => r.metric[label]).filter((x) => x !== undefined && x !== "").sort();
-        assert.ok(options.length > 0, `${d.json.title}: variable $${v.name} (${v.query}) has no values`);
-        values[v.name] = v.includeAll ? v.allValue! : options[0];
+        if (v.name === CLUSTER_VARIABLE) {
+            assert.deepStrictEqual(options, [], `${d.json.title}: $${v.name} has values on Prometheus itself`);
+        } else {
+            assert.ok(options.length > 0, `${d.json.title}: variable $${v.name} (${v.query}) has no values`);
+        }
+        values[v.name] = grafanaPick(v, options);
     }
+    assert.strictEqual(values[CLUSTER_VARIABLE], "", `${d.json.title} has the $${CLUSTER_VARIABLE} variable`);
     return values;
 }
 
@@ -91,6 +99,18 @@ describe("Grafana dashboards on real data: no panel is empty", function () {
         assert.deepStrictEqual(empty, []);
         assert.strictEqual(checked, prometheusQueries(dashboards).length);
         console.log(`      ${checked} queries of ${dashboards.length} dashboards returned data`);
+    });
+
+    it("the cluster matcher is in force: with a cluster no series carries, the same panels are all empty", async () => {
+        const d = dashboards.find((x) => x.json.uid === "cm-cluster")!;
+        const values = { ...(await variableValues(prom!, d)), [CLUSTER_VARIABLE]: "no-such-cluster" };
+        const answered: string[] = [];
+        for (const q of prometheusQueries([d])) {
+            if ((await panelSeries(prom!, q.expr, values)) > 0) {
+                answered.push(`${q.panel} / ${q.refId}: ${fillVariables(q.expr, values)}`);
+            }
+        }
+        assert.deepStrictEqual(answered, []);
     });
 
     it("on a later release line the Remote write board reads that line's families, which Prometheus 2.42 serves for real", async () => {

@@ -65,9 +65,9 @@ describe("Grafana dashboards: queries Prometheus v2.11.1 runs", () => {
 
     it("node, namespace and pod variables where the panels filter on them", () => {
         const vars = (title: string) => queryVariables(dashboards.find((d) => d.json.title === title)!).map((v) => v.name);
-        assert.deepStrictEqual(vars("Node"), ["node"]);
-        assert.deepStrictEqual(vars("Namespace and pod"), ["namespace", "pod"]);
-        assert.deepStrictEqual(vars("Log agent"), ["node"]);
+        assert.deepStrictEqual(vars("Node"), ["cluster", "node"]);
+        assert.deepStrictEqual(vars("Namespace and pod"), ["cluster", "namespace", "pod"]);
+        assert.deepStrictEqual(vars("Log agent"), ["cluster", "node"]);
         assert.deepStrictEqual(vars("Logs"), ["namespace", "pod"]);
     });
 
@@ -76,7 +76,8 @@ describe("Grafana dashboards: queries Prometheus v2.11.1 runs", () => {
             const json = d.json as any;
             assert.deepStrictEqual(json.tags, [PROJECT], d.json.title);
             assert.deepStrictEqual(
-                json.links.map((l: any) => [l.type, l.tags, l.asDropdown, l.includeVars, l.keepTime]),
+                // Links to one board each (type link) are checked in tests/grafana-dashboard-links.test.ts.
+                json.links.filter((l: any) => l.type !== "link").map((l: any) => [l.type, l.tags, l.asDropdown, l.includeVars, l.keepTime]),
                 [["dashboards", [PROJECT], true, true, true]],
                 `${d.json.title}: the Dashboards menu`,
             );
@@ -127,7 +128,7 @@ describe("Grafana dashboards: queries Prometheus v2.11.1 runs", () => {
         }
         // Not a rubber stamp: the Kubelet board's $node used on a board without it is caught.
         const kubelet = all.find((d) => d.json.uid === "cm-kubelet")!;
-        assert.deepStrictEqual(undefinedVariables({ ...kubelet, json: { ...kubelet.json, templating: { list: [] } } }), ["node"]);
+        assert.deepStrictEqual(undefinedVariables({ ...kubelet, json: { ...kubelet.json, templating: { list: [] } } }), ["cluster", "node"]);
     });
 
     it("uids are unique and stable, so a renamed title keeps its links", () => {

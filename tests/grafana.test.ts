@@ -1,7 +1,7 @@
 import * as assert from "assert";
 import { parse } from "yaml";
 import { grafanaModel } from "../stack/grafana-model";
-import { DASHBOARDS_CONFIG_MAP_LIMIT_BYTES, dashboardsConfigMap, dashboardProviderConfigMap, dataSourcesConfigMap } from "../components/grafana/config-maps";
+import { DASHBOARDS_CONFIG_MAP_LIMIT_BYTES, dashboardsConfigMap, dashboardsConfigMaps, dashboardProviderConfigMap, dataSourcesConfigMap } from "../components/grafana/config-maps";
 import { grafanaDeployment, provisioningChecksum } from "../components/grafana/deployment";
 import { prometheusRelease } from "../components/grafana/datasources";
 import { grafanaIngress } from "../components/grafana/ingress";
@@ -151,34 +151,48 @@ describe("Grafana provisioning files (Grafana's documented format)", () => {
         assert.strictEqual(es.secureJsonData, undefined);
     });
 
-    it("dashboards: one file provider, in the folder named after the program, rescanning the mounted directory", () => {
+    it("dashboards: one file provider per folder, each with a fixed folder uid, rescanning its folder's mounted directory; Home's at the top level keeps the program's name", () => {
+        const provider = (name: string, folder: string, path: string, folderUid?: string) => ({
+            name,
+            orgId: 1,
+            folder,
+            ...(folderUid ? { folderUid } : {}),
+            type: "file",
+            disableDeletion: false,
+            allowUiUpdates: false,
+            updateIntervalSeconds: 30,
+            options: { path, foldersFromFilesStructure: false },
+        });
         assert.deepStrictEqual(providers, {
             apiVersion: 1,
             providers: [
-                {
-                    name: "cluster-monitoring",
-                    orgId: 1,
-                    folder: "cluster-monitoring",
-                    folderUid: "cluster-monitoring",
-                    type: "file",
-                    disableDeletion: false,
-                    allowUiUpdates: false,
-                    updateIntervalSeconds: 30,
-                    options: { path: "/var/lib/grafana-dashboards", foldersFromFilesStructure: false },
-                },
+                provider("cluster-monitoring", "", "/var/lib/grafana-dashboards"),
+                provider("cluster-monitoring-kubernetes", "Kubernetes", "/var/lib/grafana-dashboards-kubernetes", "cm-folder-kubernetes"),
+                provider("cluster-monitoring-nodes", "Nodes", "/var/lib/grafana-dashboards-nodes", "cm-folder-nodes"),
+                provider("cluster-monitoring-monitoring", "Monitoring stack", "/var/lib/grafana-dashboards-monitoring", "cm-folder-monitoring-stack"),
+                provider("cluster-monitoring-logs", "Logs", "/var/lib/grafana-dashboards-logs", "cm-folder-logs"),
             ],
         });
     });
 
-    it("one ConfigMap holds every dashboard, one key each, mounted whole at the provider's directory", () => {
-        const map = dashboardsConfigMap(m);
-        assert.strictEqual((map.metadata as any).name, "grafana-dashboards");
-        assert.deepStrictEqual(Object.keys(map.data as object), m.dashboards.map((d) => `${d.slug}.json`));
+    it("one ConfigMap per folder holds its dashboards, one key each, mounted whole at its provider's directory", () => {
         const pod = (grafanaDeployment(m).spec as any).template.spec;
-        assert.deepStrictEqual(pod.volumes.find((v: any) => v.name === "dashboards"), { name: "dashboards", configMap: { name: "grafana-dashboards" } });
-        const mount = pod.containers[0].volumeMounts.find((v: any) => v.name === "dashboards");
-        assert.strictEqual(mount.mountPath, providers.providers[0].options.path);
-        assert.strictEqual(mount.subPath, undefined, "a subPath mount would never see an updated ConfigMap");
+        const maps = dashboardsConfigMaps(m);
+        assert.deepStrictEqual(
+            maps.map(({ configMap }) => (configMap.metadata as any).name),
+            ["grafana-dashboards", "grafana-dashboards-kubernetes", "grafana-dashboards-nodes", "grafana-dashboards-monitoring", "grafana-dashboards-logs"],
+        );
+        // Every dashboard in exactly one folder's ConfigMap.
+        assert.deepStrictEqual(maps.flatMap(({ configMap }) => Object.keys(configMap.data as object)).sort(), m.dashboards.map((d) => `${d.slug}.json`).sort());
+        maps.forEach(({ configMap }, i) => {
+            const name = (configMap.metadata as any).name;
+            const volume = pod.volumes.find((v: any) => v.configMap?.name === name);
+            assert.ok(volume, name);
+            const mount = pod.containers[0].volumeMounts.find((v: any) => v.name === volume.name);
+            assert.strictEqual(mount.mountPath, providers.providers[i].options.path, name);
+            assert.strictEqual(mount.subPath, undefined, "a subPath mount would never see an updated ConfigMap");
+        });
+        assert.deepStrictEqual(Object.keys(maps[0].configMap.data as object), ["home.json"]);
     });
 
     it("an added or removed dashboard changes the ConfigMap's data only, never the pod template: Grafana does not restart", () => {
@@ -188,7 +202,7 @@ describe("Grafana provisioning files (Grafana's documented format)", () => {
         const more = grafanaModel(settingsWithGrafana({ blackboxExporter: { enabled: true }, metrics: { remoteWrite: [{ url: "https://m.example.com/api/v1/write" }] } }));
         const fewer = { ...base, dashboards: base.dashboards.slice(1) };
         assert.ok(more.dashboards.length > base.dashboards.length);
-        assert.notDeepStrictEqual(dashboardsConfigMap(more).data, dashboardsConfigMap(base).data);
+        assert.notDeepStrictEqual(dashboardsConfigMaps(more).map((c) => c.configMap.data), dashboardsConfigMaps(base).map((c) => c.configMap.data));
         assert.deepStrictEqual(template(more), template(base));
         assert.deepStrictEqual(template(fewer), template(base));
     });
@@ -202,9 +216,11 @@ describe("Grafana provisioning files (Grafana's documented format)", () => {
     });
 
     it("dashboards over the size one ConfigMap can hold are refused, naming the fix", () => {
-        const big = { ...m, dashboards: [{ slug: "big", json: { uid: "cm-big", title: "Big", description: "x".repeat(DASHBOARDS_CONFIG_MAP_LIMIT_BYTES) } }] };
-        assert.throws(() => dashboardsConfigMap(big), /grafana-dashboards: the 1 dashboards take \d+ bytes, over the 921600 .* split them into folders/);
-        assert.ok(JSON.stringify(dashboardsConfigMap(grafanaModel(settingsWithGrafana({ searchStore: { enabled: true } }))).data).length < DASHBOARDS_CONFIG_MAP_LIMIT_BYTES / 4);
+        const big = { ...m, dashboards: [{ slug: "big", folder: "nodes" as const, json: { uid: "cm-big", title: "Big", description: "x".repeat(DASHBOARDS_CONFIG_MAP_LIMIT_BYTES) } }] };
+        assert.throws(() => dashboardsConfigMap(big, "nodes"), /grafana-dashboards-nodes: the 1 dashboards take \d+ bytes, over the 921600 .* split the folder in two/);
+        for (const { configMap } of dashboardsConfigMaps(grafanaModel(settingsWithGrafana({ searchStore: { enabled: true } })))) {
+            assert.ok(JSON.stringify(configMap.data).length < DASHBOARDS_CONFIG_MAP_LIMIT_BYTES / 4);
+        }
     });
 
     it("a changed data source restarts Grafana; a changed dashboard does not need to", () => {
@@ -253,7 +269,10 @@ describe("Grafana's passwords stay in its Secret", function () {
         assert.deepStrictEqual(holding(ADMIN), ["kubernetes:core/v1:Secret grafana-secret"]);
         assert.deepStrictEqual(holding(SEARCH).sort(), ["kubernetes:core/v1:Secret grafana-secret", "kubernetes:core/v1:Secret log-agent-search-credentials"].sort());
         const configMaps = resources.filter((r) => r.type === "kubernetes:core/v1:ConfigMap" && r.name.startsWith("grafana"));
-        // Data sources, the dashboard provider, and every dashboard in one: the check saw them all.
-        assert.deepStrictEqual(configMaps.map((r) => r.name).sort(), ["grafana-dashboard-provider", "grafana-dashboards", "grafana-datasources"]);
+        // Data sources, the dashboard provider, and every dashboard folder's: the check saw them all.
+        assert.deepStrictEqual(
+            configMaps.map((r) => r.name).sort(),
+            ["grafana-dashboard-provider", "grafana-dashboards", "grafana-dashboards-kubernetes", "grafana-dashboards-logs", "grafana-dashboards-monitoring", "grafana-dashboards-nodes", "grafana-datasources"],
+        );
     });
 });

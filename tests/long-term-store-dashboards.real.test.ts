@@ -2,7 +2,7 @@ import * as assert from "assert";
 import { PROJECT } from "../config/source";
 import { dashboardsFor } from "../stack/dashboards";
 import { runStack } from "./harness/dashboard-stack";
-import { prometheusQueries, queryVariables } from "./harness/dashboards";
+import { grafanaPick, prometheusQueries, queryVariables } from "./harness/dashboards";
 import { PrometheusProcess } from "./harness/prometheus";
 import { fillVariables, labelValuesQuery } from "./harness/promql";
 import { settingsWithGrafana } from "./harness/stack-config";
@@ -118,7 +118,7 @@ describe("same answers on both engines: every dashboard query on Prometheus and 
             for (const v of queryVariables(d).filter((v) => v.datasourceType === "prometheus")) {
                 const { selector, label } = labelValuesQuery(v.query);
                 const options = (await queryAt(prom!.url, `count by (${label}) (${fillVariables(selector, values)})`, time)).map((r) => r.metric[label]).filter((x) => x).sort();
-                values[v.name] = v.includeAll ? v.allValue! : options[0];
+                values[v.name] = grafanaPick(v, options);
             }
             for (const q of prometheusQueries([d])) {
                 const expr = fillVariables(q.expr, values);

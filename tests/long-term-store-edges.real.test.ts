@@ -11,6 +11,12 @@ import { outputValue } from "./harness/program";
 import { freePort, PrometheusProcess, requireBinary, sandboxConfig, tempDir } from "./harness/prometheus";
 import { settingsWith } from "./harness/stack-config";
 import { VictoriaMetricsProcess } from "./harness/victoria-metrics";
+import { parser } from "@prometheus-io/lezer-promql";
+import { CLUSTER_VARIABLE } from "../components/common/dashboards/cluster-variable";
+import { PROJECT } from "../config/source";
+import { dashboardsFor } from "../stack/dashboards";
+import { prometheusQueries } from "./harness/dashboards";
+import { fillVariables } from "./harness/promql";
 
 /**
  * Central and edge stacks on real binaries (docs/long-term-storage.md#central-and-edge-stacks):
@@ -24,6 +30,8 @@ const PASSWORDS = { edgeAWritePassword: "edgeApassw0rdFromTheSecret", edgeBWrite
 function centralStack(): Settings {
     return settingsWith(
         {
+            // A central stack names its own cluster (config/central-cluster-label.ts).
+            metrics: { externalLabels: { cluster: "central" } },
             longTermStore: {
                 enabled: true,
                 edges: [
@@ -171,6 +179,31 @@ describe("central and edge stacks through a real vmauth (Debian's vmauth, Victor
         };
         await store!.waitFor(async () => (await clusters()).length === 2, "both edges' up series in the store");
         assert.deepStrictEqual((await clusters()).sort(), ["edge-a", "edge-b"]);
+    });
+
+    it("the central stack's dashboards show the cluster variable, and their selectors pick one edge's series from the store, or none for an empty value", async () => {
+        // The selectors of every rendered query of the Prometheus board, which both edges' own series fill (docs/grafana.md#many-clusters).
+        const board = dashboardsFor(central, PROJECT).find((d) => d.json.uid === "cm-prometheus")!;
+        assert.strictEqual(board.json.templating!.list!.find((v: any) => v.name === CLUSTER_VARIABLE).hide, 0, "shown on a central stack");
+        const selectors = new Set<string>();
+        for (const q of prometheusQueries([board])) {
+            const text = fillVariables(q.expr, { __rate_interval: "1m" });
+            parser.parse(text).iterate({ enter: (n) => void (n.name === "VectorSelector" && selectors.add(text.slice(n.from, n.to))) });
+        }
+        assert.ok(selectors.size >= 5, `${selectors.size} selectors`);
+        const answered: string[] = [];
+        for (const selector of selectors) {
+            assert.ok(selector.includes('cluster=""'), selector);
+            assert.deepStrictEqual(await store!.series(selector), [], `${selector}: every series in the store has a cluster`);
+            for (const cluster of ["edge-a", "edge-b"]) {
+                const series = await store!.series(selector.replace('cluster=""', `cluster="${cluster}"`));
+                assert.deepStrictEqual([...new Set(series.map((x) => x.cluster))].filter((c) => c !== cluster), [], selector);
+                if (series.length > 0) answered.push(`${cluster} ${selector}`);
+            }
+        }
+        // Both edges answer the same selectors: each cluster's view holds its own series.
+        assert.ok(answered.filter((a) => a.startsWith("edge-a ")).length >= 3, answered.join("\n"));
+        assert.strictEqual(answered.filter((a) => a.startsWith("edge-a ")).length, answered.filter((a) => a.startsWith("edge-b ")).length, answered.join("\n"));
     });
 
     it("one edge's credential cannot write the other's label: a doctored edge-a that claims cluster edge-b, and asks for it in the URL, lands as edge-a", async () => {

@@ -208,9 +208,11 @@ describe("longTermStore: the in-cluster VictoriaMetrics (docs/long-term-storage.
             { cluster: "edge-b", passwordKey: "edgeBWritePassword" },
         ];
         const SECRETS = { edgeAWritePassword: "a-password", edgeBWritePassword: "b-password" };
+        /** A central stack names its own cluster, which the dashboards' cluster variable needs (config/central-cluster-label.ts). */
+        const CENTRAL_METRICS = { ...requiredConfig().metrics, externalLabels: { cluster: "central" } };
 
         it("the whole program: vmauth's objects pass the schema and consistency checks, its pod is restricted, its policy admits the edges and reaches only the store", async () => {
-            const config = { ...requiredConfig(), longTermStore: { enabled: true, edges: EDGES, ingress: { host: "metrics.central.example.com", tlsSecretName: "central-tls" } } };
+            const config = { ...requiredConfig(), metrics: CENTRAL_METRICS, longTermStore: { enabled: true, edges: EDGES, ingress: { host: "metrics.central.example.com", tlsSecretName: "central-tls" } } };
             const objects = kubernetesObjects((await runProgram(config, SECRETS)).resources);
             const vmauth = objects.filter((o: any) => o.metadata?.name === "long-term-store-vmauth");
             assert.deepStrictEqual(vmauth.map((o: any) => o.kind).sort(), ["Deployment", "Ingress", "NetworkPolicy", "Secret", "Service", "ServiceAccount"]);
@@ -271,9 +273,9 @@ describe("longTermStore: the in-cluster VictoriaMetrics (docs/long-term-storage.
             const open = problemsOfWith({ longTermStore: { enabled: true, ingress: { host: "metrics.central.example.com" } } }, {});
             assert.deepStrictEqual(open.map((p) => p.key), ["cluster-monitoring:longTermStore.ingress"]);
             assert.match(open[0].expected, /authentication only through vmauth/);
-            const missing = problemsOfWith({ longTermStore: { enabled: true, edges: EDGES } }, { edgeAWritePassword: "a" });
+            const missing = problemsOfWith({ metrics: CENTRAL_METRICS, longTermStore: { enabled: true, edges: EDGES } }, { edgeAWritePassword: "a" });
             assert.deepStrictEqual(missing.map((p) => p.key), ["cluster-monitoring:longTermStore.edges[1].passwordKey, cluster-monitoring:edgeBWritePassword"]);
-            const clear = problemsOf({ longTermStore: { enabled: true, edges: [EDGES[0]] }, edgeAWritePassword: "a" } as any);
+            const clear = problemsOf({ metrics: CENTRAL_METRICS, longTermStore: { enabled: true, edges: [EDGES[0]] }, edgeAWritePassword: "a" } as any);
             assert.deepStrictEqual(clear.map((p) => p.key), ["cluster-monitoring:edgeAWritePassword, cluster-monitoring:longTermStore.edges[0].passwordKey"]);
             const off = problemsOfWith({ longTermStore: { edges: [EDGES[0]] } }, SECRETS);
             assert.ok(off.some((p) => p.key === "cluster-monitoring:longTermStore.edges"), JSON.stringify(off));

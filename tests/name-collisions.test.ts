@@ -112,6 +112,7 @@ describe("name collisions between objects the program creates", () => {
             "the long-term store as a central store, with two edges writing through vmauth and its Ingress",
             {
                 ...requiredConfig(),
+                metrics: { ...requiredConfig().metrics, externalLabels: { cluster: "central" } },
                 longTermStore: {
                     enabled: true,
                     storage: { mode: "storageClass", size: "10Gi" },

@@ -38,7 +38,8 @@ describe("team dashboards: settings (docs/grafana.md#team-dashboards)", () => {
         const m = grafanaModel(settingsWithGrafana());
         const pod = (grafanaDeployment(m).spec as any).template.spec;
         assert.deepStrictEqual(pod.containers.map((c: any) => c.name), ["grafana"]);
-        assert.strictEqual(parse((dashboardProviderConfigMap(m).data as any)["dashboards.yaml"]).providers.length, 1);
+        // One provider per platform folder (docs/grafana.md#folders), and no team provider.
+        assert.ok(!parse((dashboardProviderConfigMap(m).data as any)["dashboards.yaml"]).providers.some((p: any) => p.name === "teams"));
         assert.deepStrictEqual(teamDashboardsRbac(m), []);
     });
 
@@ -103,9 +104,9 @@ describe("team dashboards: the sidecar's shape (kiwigrid/k8s-sidecar 2.10.1, src
         assert.deepStrictEqual(added.map((f) => f.to.kind), ["apiServer"]);
     });
 
-    it("a second provider reads the team directory with folders from its sub-directories", () => {
+    it("a provider of its own reads the team directory with folders from its sub-directories", () => {
         const providers = parse((dashboardProviderConfigMap(m).data as any)["dashboards.yaml"]).providers;
-        assert.deepStrictEqual(providers[1], {
+        assert.deepStrictEqual(providers[providers.length - 1], {
             name: "teams",
             orgId: 1,
             folder: "",

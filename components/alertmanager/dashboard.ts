@@ -16,6 +16,7 @@ export function alertmanagerDashboard(ctx: DashboardContext): PrometheusDashboar
     const integration = `${am}, integration=~"$integration"`;
     return {
         uid: "cm-alertmanager",
+        folder: "monitoring",
         title: "Alertmanager",
         description: "Alerts Alertmanager holds and receives, notifications sent and failed per integration, and their latency",
         needs: ["alertmanager"],

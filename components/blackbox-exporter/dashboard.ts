@@ -8,6 +8,7 @@ const sel = 'job=~"$job"';
  */
 export const probesDashboard: PrometheusDashboardSpec = {
     uid: "cm-probes",
+    folder: "monitoring",
     title: "Probes",
     description: "Blackbox probes: success, duration, HTTP status and TLS certificate expiry per probed target",
     needs: ["probes"],

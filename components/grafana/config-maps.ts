@@ -4,6 +4,7 @@ import { dataSourcesFile, dataSourcesYaml } from "./datasources";
 import { teamDashboardsProviderName } from "./team-dashboards";
 import { GRAFANA_PATHS, dashboardsConfigMapName, DATASOURCES_FILE, datasourcesConfigMapName, grafanaLabels, PROVIDER_FILE, providerConfigMapName } from "./layout";
 import { GrafanaModel } from "./model";
+import { DashboardFolder, FOLDER_KEYS } from "../common/dashboards/folders";
 
 type ConfigMap = k8s.types.input.core.v1.ConfigMap;
 
@@ -28,21 +29,28 @@ export function dashboardProviderConfigMap(m: GrafanaModel): ConfigMap {
 export const DASHBOARDS_CONFIG_MAP_LIMIT_BYTES = 900 * 1024;
 
 /**
- * Every dashboard of the provider's folder in one ConfigMap, one key `<slug>.json` each. The pod
- * template names this one ConfigMap whatever the dashboards are, so an added, changed or removed
- * dashboard changes only its data: the kubelet rewrites the mounted directory in the running pod
- * and the file provider picks the change up, with no restart (one ConfigMap per dashboard put
- * each name in the pod template, so adding or removing one restarted Grafana). A diff still
- * names the key, that is the dashboard, that changed.
+ * Every dashboard of one platform folder in one ConfigMap, one key `<slug>.json` each; every
+ * folder has its ConfigMap, empty or not. The pod template names these ConfigMaps whatever the
+ * dashboards are, so an added, changed or removed dashboard changes only their data: the kubelet
+ * rewrites the mounted directory in the running pod and the folder's file provider picks the
+ * change up, with no restart (one ConfigMap per dashboard put each name in the pod template, so
+ * adding or removing one restarted Grafana). A diff still names the key, that is the dashboard,
+ * that changed.
  */
-export function dashboardsConfigMap(m: GrafanaModel): ConfigMap {
-    const data = Object.fromEntries(m.dashboards.map((d) => [`${d.slug}.json`, JSON.stringify(d.json, null, 2)]));
+export function dashboardsConfigMap(m: GrafanaModel, folder: DashboardFolder = "home"): ConfigMap {
+    const inFolder = m.dashboards.filter((d) => d.folder === folder);
+    const data = Object.fromEntries(inFolder.map((d) => [`${d.slug}.json`, JSON.stringify(d.json, null, 2)]));
     const bytes = Object.entries(data).reduce((n, [k, v]) => n + Buffer.byteLength(k) + Buffer.byteLength(v), 0);
     if (bytes > DASHBOARDS_CONFIG_MAP_LIMIT_BYTES) {
         throw new Error(
-            `ConfigMap ${dashboardsConfigMapName(m.grafana)}: the ${m.dashboards.length} dashboards take ${bytes} bytes, over the ${DASHBOARDS_CONFIG_MAP_LIMIT_BYTES} ` +
-                "this program allows below Kubernetes' 1 MiB per ConfigMap; split them into folders, one ConfigMap each (docs/grafana.md#how-a-dashboard-change-arrives)",
+            `ConfigMap ${dashboardsConfigMapName(m.grafana, folder)}: the ${inFolder.length} dashboards take ${bytes} bytes, over the ${DASHBOARDS_CONFIG_MAP_LIMIT_BYTES} ` +
+                "this program allows below Kubernetes' 1 MiB per ConfigMap; split the folder in two, one ConfigMap each (docs/grafana.md#how-a-dashboard-change-arrives)",
         );
     }
-    return configMap(m, dashboardsConfigMapName(m.grafana), data);
+    return configMap(m, dashboardsConfigMapName(m.grafana, folder), data);
+}
+
+/** The ConfigMaps of every platform folder, in the folders' order (components/common/dashboards/folders.ts). */
+export function dashboardsConfigMaps(m: GrafanaModel): Array<{ folder: DashboardFolder; configMap: ConfigMap }> {
+    return FOLDER_KEYS.map((folder) => ({ folder, configMap: dashboardsConfigMap(m, folder) }));
 }

@@ -7,6 +7,7 @@ import { dashboardProviderConfigMap, dataSourcesConfigMap } from "./config-maps"
 import {
     CONTAINER_NAME,
     dashboardsConfigMapName,
+    dashboardsPath,
     dataClaimName,
     datasourcesConfigMapName,
     ENV,
@@ -21,6 +22,7 @@ import {
     TLS_CA_KEY,
 } from "./layout";
 import { GrafanaModel } from "./model";
+import { DashboardFolder, FOLDER_KEYS } from "../common/dashboards/folders";
 import { alertmanagerWebEnv } from "./alertmanager-web-env";
 import { grafanaUrl } from "./service";
 import { noPrivileges } from "../common/no-privileges";
@@ -29,6 +31,9 @@ import { TEAM_DASHBOARD_VOLUMES, teamDashboardsSidecar, teamDashboardsVolumes } 
 type EnvVar = k8s.types.input.core.v1.EnvVar;
 
 const VOLUMES = { data: "data", tmp: "tmp", datasources: "datasources", providers: "dashboard-providers", dashboards: "dashboards" } as const;
+
+/** The volume of a folder's ConfigMap; Home's keeps the name the one dashboards volume had. */
+const dashboardsVolume = (folder: DashboardFolder) => (folder === "home" ? VOLUMES.dashboards : `${VOLUMES.dashboards}-${folder}`);
 
 function fromSecret(m: GrafanaModel, name: string, key: string): EnvVar {
     return { name, valueFrom: { secretKeyRef: { name: secretName(m.grafana), key } } };
@@ -99,7 +104,7 @@ export function grafanaContainer(m: GrafanaModel): k8s.types.input.core.v1.Conta
             { name: VOLUMES.tmp, mountPath: GRAFANA_PATHS.tmp },
             { name: VOLUMES.datasources, mountPath: GRAFANA_PATHS.datasources, readOnly: true },
             { name: VOLUMES.providers, mountPath: GRAFANA_PATHS.dashboardProviders, readOnly: true },
-            { name: VOLUMES.dashboards, mountPath: GRAFANA_PATHS.dashboards, readOnly: true },
+            ...FOLDER_KEYS.map((folder) => ({ name: dashboardsVolume(folder), mountPath: dashboardsPath(folder), readOnly: true })),
             ...(g.teamDashboards ? [{ name: TEAM_DASHBOARD_VOLUMES.live, mountPath: GRAFANA_PATHS.teamDashboards, readOnly: true }] : []),
         ],
         securityContext: {
@@ -119,8 +124,8 @@ function volumes(m: GrafanaModel): k8s.types.input.core.v1.Volume[] {
         { name: VOLUMES.tmp, emptyDir: {} },
         { name: VOLUMES.datasources, configMap: { name: datasourcesConfigMapName(g) } },
         { name: VOLUMES.providers, configMap: { name: providerConfigMapName(g) } },
-        // One ConfigMap, whatever the dashboards: the kubelet updates the directory in place when its data changes.
-        { name: VOLUMES.dashboards, configMap: { name: dashboardsConfigMapName(g) } },
+        // One ConfigMap per platform folder, whatever the dashboards: the kubelet updates each directory in place when its data changes.
+        ...FOLDER_KEYS.map((folder) => ({ name: dashboardsVolume(folder), configMap: { name: dashboardsConfigMapName(g, folder) } })),
         ...teamDashboardsVolumes(m),
     ];
 }

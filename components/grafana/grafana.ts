@@ -2,7 +2,7 @@ import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
 import { generatedAdminPasswordArgs } from "./admin-password";
-import { dashboardsConfigMap, dashboardProviderConfigMap, dataSourcesConfigMap } from "./config-maps";
+import { dashboardsConfigMaps, dashboardProviderConfigMap, dataSourcesConfigMap } from "./config-maps";
 import { ownServiceAccount } from "../common/own-service-account";
 import { grafanaDeployment } from "./deployment";
 import { CONTAINER_NAME, grafanaLabels } from "./layout";
@@ -48,7 +48,10 @@ export class Grafana extends MonitoringComponent {
         const configMaps = [
             new k8s.core.v1.ConfigMap(`${name}-datasources`, dataSourcesConfigMap(m), inNamespace),
             new k8s.core.v1.ConfigMap(`${name}-dashboard-provider`, dashboardProviderConfigMap(m), inNamespace),
-            new k8s.core.v1.ConfigMap(`${name}-dashboards`, dashboardsConfigMap(m), inNamespace),
+            // Home's keeps the name of the one ConfigMap every dashboard was in; each other folder has its own.
+            ...dashboardsConfigMaps(m).map(({ folder, configMap }) =>
+                folder === "home" ? new k8s.core.v1.ConfigMap(`${name}-dashboards`, configMap, inNamespace) : new k8s.core.v1.ConfigMap(`${name}-dashboards-${folder}`, configMap, inNamespace),
+            ),
             ...(m.grafana.teamDashboards ? [new k8s.core.v1.ConfigMap(`${name}-team-dashboards-script`, teamDashboardsScriptConfigMap(m), inNamespace)] : []),
         ];
         const volumeArgs = grafanaDataVolume(m.grafana);

@@ -1,4 +1,5 @@
 import { GRAFANA_PORT, GRAFANA_PORT_NAME, GrafanaSettings } from "../../config";
+import type { DashboardFolder } from "../common/dashboards/folders";
 
 /**
  * Names, paths and ports shared by several builders, so a mount and the path Grafana reads, or a
@@ -63,7 +64,14 @@ export function grafanaLabels(g: Pick<GrafanaSettings, "name">): Record<string, 
 export const secretName = (g: Pick<GrafanaSettings, "name">) => g.name;
 export const datasourcesConfigMapName = (g: Pick<GrafanaSettings, "name">) => `${g.name}-datasources`;
 export const providerConfigMapName = (g: Pick<GrafanaSettings, "name">) => `${g.name}-dashboard-provider`;
-/** The one ConfigMap of the provider's folder: every dashboard is a key of it (docs/grafana.md#how-a-dashboard-change-arrives). */
-export const dashboardsConfigMapName = (g: Pick<GrafanaSettings, "name">) => `${g.name}-dashboards`;
+/**
+ * The ConfigMap of one platform folder: every dashboard of the folder is a key of it
+ * (docs/grafana.md#how-a-dashboard-change-arrives). The top level (Home) keeps the name the one
+ * ConfigMap of all dashboards had, so its object and Home's path stay as they were.
+ */
+export const dashboardsConfigMapName = (g: Pick<GrafanaSettings, "name">, folder: DashboardFolder = "home") => (folder === "home" ? `${g.name}-dashboards` : `${g.name}-dashboards-${folder}`);
+
+/** Where a folder's ConfigMap is mounted and its provider reads: side by side, since a mount inside a ConfigMap volume would need a directory in it. */
+export const dashboardsPath = (folder: DashboardFolder) => (folder === "home" ? GRAFANA_PATHS.dashboards : `${GRAFANA_PATHS.dashboards}-${folder}`);
 /** The claim of the data volume with persistence; the NFS PersistentVolume takes the same name. */
 export const dataClaimName = (g: Pick<GrafanaSettings, "name">) => `${g.name}-data`;

@@ -1,6 +1,7 @@
 import { fullKey, GrafanaSettings } from "../../config";
 import { dashboardsConfigMapName, dataClaimName, datasourcesConfigMapName, providerConfigMapName, secretName } from "./layout";
 import { NamedObject } from "../common/named-object";
+import { FOLDER_KEYS } from "../common/dashboards/folders";
 import { scriptConfigMapName, teamDashboardsRbacName } from "./team-dashboards/names";
 
 /** Every object Grafana creates, all named from grafana.name; none when it is off. */
@@ -14,7 +15,7 @@ export function grafanaObjects(g: GrafanaSettings): NamedObject[] {
         { kind: "Secret", namespace: ns, name: secretName(g), key },
         { kind: "ConfigMap", namespace: ns, name: datasourcesConfigMapName(g), key },
         { kind: "ConfigMap", namespace: ns, name: providerConfigMapName(g), key },
-        { kind: "ConfigMap", namespace: ns, name: dashboardsConfigMapName(g), key },
+        ...FOLDER_KEYS.map((folder) => ({ kind: "ConfigMap", namespace: ns, name: dashboardsConfigMapName(g, folder), key })),
         { kind: "Service", namespace: ns, name: g.name, key },
         { kind: "Deployment", namespace: ns, name: g.name, key },
         { kind: "ServiceAccount", namespace: ns, name: g.name, key },

@@ -43,12 +43,17 @@ export function kubeletDashboard(_ctx: DashboardContext): PrometheusDashboardSpe
         description: "Each kubelet: pods and containers it runs, runtime errors, evictions, pod starts, PLEG, its API requests and its own CPU and memory",
         needs: ["kubelet"],
         variables: [{ name: "node", label: "Node", query: `label_values(kubelet_node_name{${KUBELET}}, node)`, includeAll: true }],
+        // The same node's machine: CPU, memory, disks and network (docs/grafana.md#links-between-dashboards).
+        links: [{ title: "Node", dashboard: "cm-node" }],
         panels: [
             stat("Kubelets", "Kubelets that answered the last scrape", `sum(kubelet_node_name{${KUBELET}})`),
             stat("Running pods", "Pods with a running sandbox on the selected nodes", `sum(kubelet_running_pods{${NODE}})`),
             stat("Running containers", "Containers in state running on the selected nodes", `sum(kubelet_running_containers{${NODE}, container_state="running"})`),
             stat("Client certificate expires in", "Time until the soonest kubelet client certificate expires", `min(kubelet_certificate_manager_client_ttl_seconds{${NODE}})`, "s"),
-            timeseries("Running pods per node", "Pods with a running sandbox, per node", "short", `sum by (node) (kubelet_running_pods{${NODE}})`, "{{node}}"),
+            {
+                ...timeseries("Running pods per node", "Pods with a running sandbox, per node", "short", `sum by (node) (kubelet_running_pods{${NODE}})`, "{{node}}"),
+                links: [{ title: "Node ${__field.labels.node}", dashboard: "cm-node", fromLabels: { node: "node" } }],
+            },
             timeseries("Containers per state", "Containers the kubelet knows, per state", "short", `sum by (container_state) (kubelet_running_containers{${NODE}})`, "{{container_state}}"),
             timeseries("Pods started", "Pods the kubelet started per second, per node", "short", `sum by (node) (rate(kubelet_started_pods_total{${NODE}}[$__rate_interval]))`, "{{node}}"),
             timeseries(

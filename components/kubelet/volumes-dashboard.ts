@@ -17,6 +17,8 @@ export function volumesDashboard(_ctx: DashboardContext): PrometheusDashboardSpe
         title: "Persistent volumes",
         description: "Space and inodes used on each persistent volume claim, and the claims' phase and requested size",
         needs: ["kubelet"],
+        // The pods of the claim's namespace (docs/grafana.md#links-between-dashboards).
+        links: [{ title: "Namespace and pod", dashboard: "cm-namespace-pod" }],
         variables: [
             { name: "namespace", label: "Namespace", query: 'label_values(kubelet_volume_stats_capacity_bytes{job="kubelet"}, namespace)' },
             { name: "claim", label: "Claim", query: 'label_values(kubelet_volume_stats_capacity_bytes{job="kubelet", namespace="$namespace"}, persistentvolumeclaim)', includeAll: true },

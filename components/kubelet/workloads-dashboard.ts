@@ -1,7 +1,11 @@
 import { DashboardContext } from "../common/dashboards/context";
+import { PanelLinkSpec } from "../common/dashboards/links";
 import { PrometheusDashboardSpec } from "../common/dashboards/panels";
 
 const sel = 'namespace="$namespace", pod=~"$pod"';
+
+/** From a pod's series to this board with that pod chosen; the namespace, cluster and time stay (docs/grafana.md#links-between-dashboards). */
+const toPod: PanelLinkSpec = { title: "Pod ${__field.labels.pod}", dashboard: "cm-namespace-pod", fromLabels: { pod: "pod" } };
 
 /**
  * Namespace and pod: CPU, memory, throttling, network and restarts, from cAdvisor and
@@ -22,6 +26,7 @@ export function workloadsDashboard(ctx: DashboardContext): PrometheusDashboardSp
         panels: [
             {
                 title: "CPU per container",
+                links: [toPod],
                 description: "CPU cores used by each container",
                 unit: "short",
                 kind: "timeseries",
@@ -30,6 +35,7 @@ export function workloadsDashboard(ctx: DashboardContext): PrometheusDashboardSp
             },
             {
                 title: "CPU requested",
+                links: [toPod],
                 description: "CPU cores each container requests",
                 unit: "short",
                 kind: "timeseries",
@@ -38,6 +44,7 @@ export function workloadsDashboard(ctx: DashboardContext): PrometheusDashboardSp
             },
             {
                 title: "CPU throttling",
+                links: [toPod],
                 description: "Share of CFS periods in which each container was throttled by its CPU limit",
                 unit: "percentunit",
                 kind: "timeseries",
@@ -53,6 +60,7 @@ export function workloadsDashboard(ctx: DashboardContext): PrometheusDashboardSp
             },
             {
                 title: "Memory per container",
+                links: [toPod],
                 description: "Working set of each container, what the kubelet evicts and the OOM killer acts on",
                 unit: "bytes",
                 kind: "timeseries",
@@ -61,6 +69,7 @@ export function workloadsDashboard(ctx: DashboardContext): PrometheusDashboardSp
             },
             {
                 title: "Network per pod",
+                links: [toPod],
                 description: "Bytes received and sent per second by each pod (its network namespace, counted on the pause container)",
                 unit: "Bps",
                 kind: "timeseries",
@@ -72,6 +81,7 @@ export function workloadsDashboard(ctx: DashboardContext): PrometheusDashboardSp
             },
             {
                 title: "Container restarts",
+                links: [toPod],
                 description: "Restarts of each container since its pod started",
                 unit: "short",
                 kind: "timeseries",

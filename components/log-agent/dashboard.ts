@@ -1,4 +1,8 @@
+import { PanelLinkSpec } from "../common/dashboards/links";
 import { PrometheusDashboardSpec } from "../common/dashboards/panels";
+
+/** From a node's series to the Node board (docs/grafana.md#links-between-dashboards). */
+const toNode: PanelLinkSpec = { title: "Node ${__field.labels.node}", dashboard: "cm-node", fromLabels: { node: "node" } };
 
 const sel = 'node=~"$node"';
 
@@ -9,6 +13,7 @@ const sel = 'node=~"$node"';
  */
 export const logAgentDashboard: PrometheusDashboardSpec = {
     uid: "cm-log-agent",
+    folder: "logs",
     title: "Log agent",
     description: "fluentd per node: bytes read, records sent, buffer, retries and errors",
     needs: ["logAgent"],
@@ -16,6 +21,7 @@ export const logAgentDashboard: PrometheusDashboardSpec = {
     panels: [
         {
             title: "Bytes read from log files",
+            links: [toNode],
             description: "How fast in_tail advances through the files it follows",
             unit: "Bps",
             kind: "timeseries",
@@ -32,6 +38,7 @@ export const logAgentDashboard: PrometheusDashboardSpec = {
         },
         {
             title: "Buffer",
+            links: [toNode],
             description: "Bytes buffered by the outputs, waiting to be sent",
             unit: "bytes",
             kind: "timeseries",
@@ -40,6 +47,7 @@ export const logAgentDashboard: PrometheusDashboardSpec = {
         },
         {
             title: "Buffer queue length",
+            links: [toNode],
             description: "Chunks queued for sending",
             unit: "short",
             kind: "timeseries",
@@ -48,6 +56,7 @@ export const logAgentDashboard: PrometheusDashboardSpec = {
         },
         {
             title: "Retries",
+            links: [toNode],
             description: "Flush retries per second",
             unit: "short",
             kind: "timeseries",
@@ -56,6 +65,7 @@ export const logAgentDashboard: PrometheusDashboardSpec = {
         },
         {
             title: "Errors",
+            links: [toNode],
             description: "Output errors per second",
             unit: "short",
             kind: "timeseries",

@@ -11,6 +11,7 @@ const rate = (expr: string) => `rate(${expr}[$__rate_interval])`;
  */
 export const longTermStoreDashboard: PrometheusDashboardSpec = {
     uid: "cm-long-term-store",
+    folder: "monitoring",
     title: "Long-term store",
     description: "The in-cluster VictoriaMetrics: samples written and deduplicated, series, disk, refused writes and ignored samples, queries and memory",
     needs: ["longTermStore"],

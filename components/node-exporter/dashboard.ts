@@ -5,10 +5,13 @@ const n = 'node="$node"';
 /** Node: node-exporter CPU, memory, disk, filesystem and network for one node. */
 export const nodeDashboard: PrometheusDashboardSpec = {
     uid: "cm-node",
+    folder: "nodes",
     title: "Node",
     description: "CPU, memory, disk, filesystem and network of one node, from node-exporter",
     needs: ["nodeExporter"],
     variables: [{ name: "node", label: "Node", query: "label_values(node_uname_info, node)" }],
+    // node → pods: the kubelet of the same node, its pods and containers (docs/grafana.md#links-between-dashboards).
+    links: [{ title: "Kubelet: pods of this node", dashboard: "cm-kubelet" }],
     panels: [
         {
             title: "CPU by mode",

@@ -9,6 +9,7 @@ export function prometheusDashboard(ctx: DashboardContext): PrometheusDashboardS
     const self = `job="${ctx.prometheusJob}"`;
     return {
         uid: "cm-prometheus",
+        folder: "monitoring",
         title: "Prometheus",
         description: "The metrics server itself: ingestion, series, rule evaluation and scrape durations",
         needs: ["prometheus"],

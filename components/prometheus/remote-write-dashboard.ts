@@ -45,6 +45,7 @@ export function remoteWriteDashboard(ctx: DashboardContext): PrometheusDashboard
     };
     return {
         uid: "cm-remote-write",
+        folder: "monitoring",
         title: "Prometheus remote write",
         description: "Each remote_write queue: how far it is behind, samples sent, failed, retried and dropped, shards and pending samples",
         needs: ["prometheus", "remoteWrite"],

@@ -1,7 +1,7 @@
 import { RuleGroup } from "../common/rules/types";
 
 const job = 'job="elasticsearch"';
-const node = "Node {{ $labels.name }} of the search store {{ $labels.cluster }}";
+const node = "Node {{ $labels.name }} of the search store {{ $labels.es_cluster }}";
 /** Usage against a watermark, given as a ratio of the disk (the default) or as free bytes. */
 const aboveWatermark = (watermark: "high" | "flood_stage") =>
     `(1 - elasticsearch_filesystem_data_available_bytes{${job}} / elasticsearch_filesystem_data_size_bytes{${job}}) ` +
@@ -45,7 +45,7 @@ export function searchStoreGroup(): RuleGroup {
                 labels: { severity: "critical" },
                 annotations: {
                     summary: "The search store is red.",
-                    description: "Search store {{ $labels.cluster }} has had a primary shard unassigned for 5 minutes; writes to its index fail and its logs cannot be searched.",
+                    description: "Search store {{ $labels.es_cluster }} has had a primary shard unassigned for 5 minutes; writes to its index fail and its logs cannot be searched.",
                 },
             },
             {
@@ -58,7 +58,7 @@ export function searchStoreGroup(): RuleGroup {
                 annotations: {
                     summary: "The search store has been yellow for an hour.",
                     description:
-                        "Search store {{ $labels.cluster }} has had replica shards unassigned for an hour: an index asks for more copies than the store has nodes to place them on, " +
+                        "Search store {{ $labels.es_cluster }} has had replica shards unassigned for an hour: an index asks for more copies than the store has nodes to place them on, " +
                         "or a node lost them. GET _cluster/allocation/explain names the shard and why.",
                 },
             },

@@ -9,6 +9,7 @@ const job = 'job="elasticsearch"';
  */
 export const searchStoreDashboard: PrometheusDashboardSpec = {
     uid: "cm-search-store",
+    folder: "logs",
     title: "Search store",
     description: "The in-cluster Elasticsearch: cluster health, shards, disk and watermarks, heap, garbage collection, records indexed and rejected",
     needs: ["elasticsearch"],
@@ -20,7 +21,7 @@ export const searchStoreDashboard: PrometheusDashboardSpec = {
             unit: "short",
             kind: "stat",
             needs: ["elasticsearch"],
-            queries: [{ expr: `max by (cluster, color) (elasticsearch_cluster_health_status{${job}}) == 1`, legend: "{{color}}" }],
+            queries: [{ expr: `max by (es_cluster, color) (elasticsearch_cluster_health_status{${job}}) == 1`, legend: "{{color}}" }],
         },
         {
             title: "Shards",
@@ -29,8 +30,8 @@ export const searchStoreDashboard: PrometheusDashboardSpec = {
             kind: "timeseries",
             needs: ["elasticsearch"],
             queries: [
-                { expr: `max by (cluster) (elasticsearch_cluster_health_active_shards{${job}})`, legend: "active" },
-                { expr: `max by (cluster) (elasticsearch_cluster_health_unassigned_shards{${job}})`, legend: "unassigned" },
+                { expr: `max by (es_cluster) (elasticsearch_cluster_health_active_shards{${job}})`, legend: "active" },
+                { expr: `max by (es_cluster) (elasticsearch_cluster_health_unassigned_shards{${job}})`, legend: "unassigned" },
             ],
         },
         {

@@ -63,7 +63,7 @@ const esLabels = {
     instance: "10.244.0.9:9114",
 };
 const es = text(esLabels);
-const esClusterLabels = { ...esLabels, cluster: "elasticsearch-logging" };
+const esClusterLabels = { ...esLabels, es_cluster: "elasticsearch-logging" };
 const esNodeLabels = { ...esClusterLabels, host: "10.244.0.7", name: "elasticsearch-logging-0", es_master_node: "true", es_data_node: "true", es_ingest_node: "true", es_client_node: "true" };
 const esFsLabels = { ...esNodeLabels, mount: "/usr/share/elasticsearch/data (/dev/sda1)", path: "/usr/share/elasticsearch/data/nodes/0" };
 const esFs = text(esFsLabels);

@@ -31,3 +31,13 @@ export function queryVariables(d: GeneratedDashboard): QueryVariable[] {
         .filter((v: any) => v.type === "query")
         .map((v: any) => ({ name: v.name, query: v.query, includeAll: v.includeAll === true, allValue: v.allValue, datasourceType: v.datasource?.type }));
 }
+
+/**
+ * The value Grafana picks for a query variable from its options (grafana/scenes
+ * MultiValueVariable, getStateUpdateGivenNewOptions): All (its allValue) where the variable
+ * offers All, else the first option, and "" for a single-value variable without options, which
+ * is what the cluster variable gets on a Prometheus.
+ */
+export function grafanaPick(v: QueryVariable, options: readonly string[]): string {
+    return v.includeAll ? v.allValue! : (options[0] ?? "");
+}

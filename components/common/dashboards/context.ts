@@ -43,6 +43,12 @@ export interface DashboardContext {
     alertmanagerJob?: string;
     /** The remote-storage family names of the stack's Prometheus release line (prometheus-releases/). */
     remoteStorage: RemoteStorageFamilies;
+    /**
+     * Whether a data source the dashboards read can hold several clusters: a central stack's
+     * long-term store, which edges write to. Only then is the cluster variable shown
+     * (cluster-variable.ts); elsewhere it stays hidden, and empty or the one cluster there is.
+     */
+    manyClusters: boolean;
 }
 
 /** The log agent writes with logstash_format true and the default prefix (config/logs.ts). */
@@ -74,5 +80,6 @@ export function dashboardContext(s: Settings): DashboardContext {
         logIndexPattern: LOG_INDEX_PATTERN,
         ...(alertmanagerJob !== undefined ? { alertmanagerJob } : {}),
         remoteStorage: prometheusRelease(s.metrics).remoteStorage,
+        manyClusters: s.longTermStore.enabled && s.longTermStore.edges.length > 0,
     };
 }

@@ -14,7 +14,10 @@ import { PanelBuilder as DashboardListPanel } from "@grafana/grafana-foundation-
 import { PanelBuilder as StatPanel } from "@grafana/grafana-foundation-sdk/stat";
 import { PanelBuilder as TextPanel, TextMode } from "@grafana/grafana-foundation-sdk/text";
 import { PanelBuilder as TimeseriesPanel } from "@grafana/grafana-foundation-sdk/timeseries";
+import { CLUSTER_VARIABLE, clusterVariable, withClusterLabelValues, withClusterMatcher } from "./cluster-variable";
 import { DashboardContext, Source } from "./context";
+import { DashboardFolder } from "./folders";
+import { BoardLinkSpec, boardLink, dataLink, PanelLinkSpec, panelLinkUrl, RenderedBoards } from "./links";
 
 /**
  * Dashboards are declared as data (title, queries, the sources each panel reads) and built with
@@ -35,6 +38,8 @@ export interface PanelSpec {
     /** Every source a query reads; the panel is left out unless all are on. */
     needs: Source[];
     queries: Query[];
+    /** Data links from a series to the board about it (links.ts); a link to a board the stack does not render is left out. */
+    links?: PanelLinkSpec[];
 }
 
 /**
@@ -77,6 +82,10 @@ export interface PrometheusDashboardSpec {
     needs: Source[];
     variables: VariableSpec[];
     panels: DashboardPanelSpec[];
+    /** Links at the top to boards about the same thing, carrying every variable and the time; left out when the target is not rendered. */
+    links?: BoardLinkSpec[];
+    /** The folder it is provisioned in (folders.ts); DEFAULT_FOLDER, Kubernetes, when not given. */
+    folder?: DashboardFolder;
 }
 
 export const PROMETHEUS_DATASOURCE_TYPE = "prometheus";
@@ -97,7 +106,7 @@ function queryVariable(v: VariableSpec): QueryVariableBuilder {
     const b = new QueryVariableBuilder(v.name)
         .label(v.label)
         .datasource(prometheusRef)
-        .query(v.query)
+        .query(withClusterLabelValues(v.query))
         .refresh(VariableRefresh.OnTimeRangeChanged)
         .sort(VariableSort.AlphabeticalAsc);
     return v.includeAll ? b.includeAll(true).allValue(".*").multi(true) : b;
@@ -106,7 +115,7 @@ function queryVariable(v: VariableSpec): QueryVariableBuilder {
 function targets(p: PanelSpec): cog.Builder<cog.Dataquery>[] {
     return p.queries.map((q, i) =>
         new PrometheusQuery()
-            .expr(q.expr)
+            .expr(withClusterMatcher(q.expr))
             .legendFormat(q.legend)
             .refId(String.fromCharCode(65 + i))
             .datasource(prometheusRef)
@@ -114,7 +123,20 @@ function targets(p: PanelSpec): cog.Builder<cog.Dataquery>[] {
     );
 }
 
-function panel(p: DashboardPanelSpec, folderTag: string): cog.Builder<any> {
+/** The variables every Prometheus dashboard has, before its own: the data source and the cluster. */
+export const COMMON_VARIABLES: readonly string[] = [DATASOURCE_VARIABLE, CLUSTER_VARIABLE];
+
+/** The names of a spec's variables as the built dashboard has them. */
+export function variableNames(spec: PrometheusDashboardSpec): string[] {
+    return [...COMMON_VARIABLES, ...spec.variables.map((v) => v.name)];
+}
+
+/** Whether the stack renders this dashboard: its own sources are on and one panel at least is left. */
+export function renders(spec: PrometheusDashboardSpec, ctx: DashboardContext): boolean {
+    return enabled(ctx, spec.needs) && spec.panels.some((p) => enabled(ctx, p.needs));
+}
+
+function panel(p: DashboardPanelSpec, folderTag: string, spec: PrometheusDashboardSpec, boards: RenderedBoards): cog.Builder<any> {
     if (p.kind === "dashboards") {
         return new DashboardListPanel()
             .title(p.title)
@@ -123,7 +145,8 @@ function panel(p: DashboardPanelSpec, folderTag: string): cog.Builder<any> {
             .showHeadings(false)
             .showStarred(false)
             .showRecentlyViewed(false)
-            .showFolderNames(false)
+            // Each board's folder beside it (docs/grafana.md#folders).
+            .showFolderNames(true)
             .maxItems(100)
             .includeVars(true)
             .keepTime(true)
@@ -134,7 +157,9 @@ function panel(p: DashboardPanelSpec, folderTag: string): cog.Builder<any> {
         return new TextPanel().title(p.title).mode(TextMode.Markdown).content(p.content).height(4).span(12);
     }
     const b = p.kind === "stat" ? new StatPanel() : new TimeseriesPanel();
-    return b.title(p.title).description(p.description).unit(p.unit).datasource(prometheusRef).targets(targets(p)).height(8).span(12);
+    const links = (p.links ?? []).filter((l) => boards.has(l.dashboard)).map((l) => dataLink(l.title, panelLinkUrl(l, variableNames(spec), boards.get(l.dashboard)!)));
+    b.title(p.title).description(p.description).unit(p.unit).datasource(prometheusRef).targets(targets(p)).height(8).span(12);
+    return links.length > 0 ? b.dataLinks(links) : b;
 }
 
 /**
@@ -161,12 +186,21 @@ export function dashboardsLink(folderTag: string): DashboardLinkBuilder {
     return new DashboardLinkBuilder("Dashboards").type(DashboardLinkType.Dashboards).tags([folderTag]).asDropdown(true).includeVars(true).keepTime(true);
 }
 
-/** The dashboard with the panels this stack can fill, or undefined when it has none. */
-export function buildPrometheusDashboard(spec: PrometheusDashboardSpec, ctx: DashboardContext, folderTag: string): object | undefined {
-    const panels = spec.panels.filter((p) => enabled(ctx, p.needs));
-    if (!enabled(ctx, spec.needs) || panels.length === 0) {
+/**
+ * The dashboard with the panels this stack can fill, or undefined when it has none; its links
+ * point only at `boards`, the boards the stack renders (none when not given). Every
+ * dashboard gets the cluster variable, and every query and variable query its matcher, here
+ * (cluster-variable.ts): a dashboard's spec never names the cluster.
+ */
+export function buildPrometheusDashboard(spec: PrometheusDashboardSpec, ctx: DashboardContext, folderTag: string, boards: RenderedBoards = new Map()): object | undefined {
+    const own = spec.variables.find((v) => v.name === CLUSTER_VARIABLE || v.name === DATASOURCE_VARIABLE);
+    if (own) {
+        throw new Error(`dashboard ${spec.uid}: variable $${own.name} is added to every dashboard by buildPrometheusDashboard; remove it from the spec`);
+    }
+    if (!renders(spec, ctx)) {
         return undefined;
     }
+    const panels = spec.panels.filter((p) => enabled(ctx, p.needs));
     const b = new DashboardBuilder(spec.title)
         .uid(spec.uid)
         .description(spec.description)
@@ -177,12 +211,13 @@ export function buildPrometheusDashboard(spec: PrometheusDashboardSpec, ctx: Das
         .timezone("browser")
         .tooltip(DashboardCursorSync.Crosshair)
         .withVariable(datasourceVariable(PROMETHEUS_DATASOURCE_TYPE, "Prometheus"))
-        .links([dashboardsLink(folderTag)]);
+        .withVariable(clusterVariable(prometheusRef, ctx.manyClusters))
+        .links([...(spec.links ?? []).filter((l) => boards.has(l.dashboard)).map(boardLink), dashboardsLink(folderTag)]);
     for (const v of spec.variables) {
         b.withVariable(queryVariable(v));
     }
     for (const p of panels) {
-        b.withPanel(panel(p, folderTag));
+        b.withPanel(panel(p, folderTag, spec, boards));
     }
     return withSchemaVariables(b.build());
 }

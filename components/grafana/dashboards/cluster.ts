@@ -1,4 +1,9 @@
+import { PanelLinkSpec } from "../../common/dashboards/links";
 import { PrometheusDashboardSpec } from "../../common/dashboards/panels";
+
+/** From a namespace's series to the Namespace and pod board, and from a node's to the Node board (docs/grafana.md#links-between-dashboards). */
+const toNamespace: PanelLinkSpec = { title: "Namespace ${__field.labels.namespace}", dashboard: "cm-namespace-pod", fromLabels: { namespace: "namespace" } };
+const toNode: PanelLinkSpec = { title: "Node ${__field.labels.node}", dashboard: "cm-node", fromLabels: { node: "node" } };
 
 /** Cluster: nodes, CPU, memory and pods per namespace, and targets down. */
 export const clusterDashboard: PrometheusDashboardSpec = {
@@ -26,6 +31,7 @@ export const clusterDashboard: PrometheusDashboardSpec = {
         },
         {
             title: "CPU per namespace",
+            links: [toNamespace],
             description: "CPU cores used by the containers of each namespace (cAdvisor)",
             unit: "short",
             kind: "timeseries",
@@ -34,6 +40,7 @@ export const clusterDashboard: PrometheusDashboardSpec = {
         },
         {
             title: "Memory per namespace",
+            links: [toNamespace],
             description: "Working set of the containers of each namespace, what the kubelet evicts on (cAdvisor)",
             unit: "bytes",
             kind: "timeseries",
@@ -42,6 +49,7 @@ export const clusterDashboard: PrometheusDashboardSpec = {
         },
         {
             title: "Pods per namespace",
+            links: [toNamespace],
             description: "Pods of each namespace (kube-state-metrics)",
             unit: "short",
             kind: "timeseries",
@@ -50,6 +58,7 @@ export const clusterDashboard: PrometheusDashboardSpec = {
         },
         {
             title: "Node CPU busy",
+            links: [toNode],
             description: "Share of each node's CPU time not idle (node-exporter)",
             unit: "percentunit",
             kind: "timeseries",

@@ -1,4 +1,7 @@
+import { PanelLinkSpec } from "../../common/dashboards/links";
 import { PrometheusDashboardSpec } from "../../common/dashboards/panels";
+
+const toCluster: PanelLinkSpec = { title: "Cluster", dashboard: "cm-cluster", fromLabels: {} };
 
 /**
  * Home: what Grafana opens on (GF_DASHBOARDS_DEFAULT_HOME_DASHBOARD_PATH, docs/grafana.md#home):
@@ -8,6 +11,7 @@ import { PrometheusDashboardSpec } from "../../common/dashboards/panels";
  */
 export const homeDashboard: PrometheusDashboardSpec = {
     uid: "cm-home",
+    folder: "home",
     title: "Home",
     description: "Alerts firing, the cluster at a glance, and every dashboard of cluster-monitoring",
     needs: [],
@@ -23,6 +27,7 @@ export const homeDashboard: PrometheusDashboardSpec = {
         },
         {
             title: "Scrape targets down",
+            links: [toCluster],
             description: "Targets whose last scrape failed, over every job; the Cluster dashboard has them per job",
             unit: "short",
             kind: "stat",
@@ -31,6 +36,7 @@ export const homeDashboard: PrometheusDashboardSpec = {
         },
         {
             title: "Nodes",
+            links: [toCluster],
             description: "Nodes the API server knows (kube-state-metrics)",
             unit: "short",
             kind: "stat",
@@ -47,6 +53,7 @@ export const homeDashboard: PrometheusDashboardSpec = {
         },
         {
             title: "CPU used",
+            links: [toCluster],
             description: "CPU cores all containers use (cAdvisor)",
             unit: "short",
             kind: "stat",
@@ -55,6 +62,7 @@ export const homeDashboard: PrometheusDashboardSpec = {
         },
         {
             title: "Memory used",
+            links: [toCluster],
             description: "Working set of all containers (cAdvisor)",
             unit: "bytes",
             kind: "stat",
