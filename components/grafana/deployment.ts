@@ -3,7 +3,9 @@ import * as k8s from "@pulumi/kubernetes";
 import { configChecksum, CONFIG_CHECKSUM_ANNOTATION } from "../common/checksum";
 import { containerResources } from "../common/resources";
 import { podPlacement } from "../common/scheduling";
-import { dashboardProviderConfigMap, dataSourcesConfigMap } from "./config-maps";
+import { dashboardProviderConfigMap, dataSourcesConfigMap, iniConfigMap } from "./config-maps";
+import { iniSecretEnv } from "./ini";
+import { extraDataSourceEnv } from "./datasources";
 import {
     CONTAINER_NAME,
     dashboardsConfigMapName,
@@ -15,6 +17,8 @@ import {
     grafanaLabels,
     HOME_DASHBOARD_FILE,
     HTTP_PORT,
+    iniConfigMapName,
+    INI_FILE,
     providerConfigMapName,
     SECRET_KEYS,
     secretName,
@@ -28,7 +32,7 @@ import { TEAM_DASHBOARD_VOLUMES, teamDashboardsSidecar, teamDashboardsVolumes } 
 
 type EnvVar = k8s.types.input.core.v1.EnvVar;
 
-const VOLUMES = { data: "data", tmp: "tmp", datasources: "datasources", providers: "dashboard-providers", dashboards: "dashboards" } as const;
+const VOLUMES = { data: "data", tmp: "tmp", datasources: "datasources", providers: "dashboard-providers", dashboards: "dashboards", ini: "grafana-ini" } as const;
 
 function fromSecret(m: GrafanaModel, name: string, key: string): EnvVar {
     return { name, valueFrom: { secretKeyRef: { name: secretName(m.grafana), key } } };
@@ -69,6 +73,10 @@ export function grafanaEnv(m: GrafanaModel): EnvVar[] {
             ? [{ name: ENV.prometheusCa, valueFrom: { secretKeyRef: { name: m.prometheus.web.tlsSecretName, key: TLS_CA_KEY } } }]
             : []),
         ...alertmanagerWebEnv(m),
+        // grafana.ini, grafana.sso, grafana.plugins: the program's grafana.ini instead of the image's sample (its run.sh passes --config="$GF_PATHS_CONFIG").
+        ...(iniConfigMap(m) ? [{ name: "GF_PATHS_CONFIG", value: `${GRAFANA_PATHS.config}/${INI_FILE}` }] : []),
+        ...iniSecretEnv(g),
+        ...extraDataSourceEnv(g),
     ];
 }
 
@@ -78,7 +86,11 @@ export function grafanaEnv(m: GrafanaModel): EnvVar[] {
  * Secrets are never hashed; a changed password is applied as docs/grafana.md#admin-password says.
  */
 export function provisioningChecksum(m: GrafanaModel): string {
-    const files = { ...(dataSourcesConfigMap(m).data as Record<string, string>), ...(dashboardProviderConfigMap(m).data as Record<string, string>) };
+    const files = {
+        ...(dataSourcesConfigMap(m).data as Record<string, string>),
+        ...(dashboardProviderConfigMap(m).data as Record<string, string>),
+        ...((iniConfigMap(m)?.data ?? {}) as Record<string, string>),
+    };
     return configChecksum(files);
 }
 
@@ -101,6 +113,7 @@ export function grafanaContainer(m: GrafanaModel): k8s.types.input.core.v1.Conta
             { name: VOLUMES.providers, mountPath: GRAFANA_PATHS.dashboardProviders, readOnly: true },
             { name: VOLUMES.dashboards, mountPath: GRAFANA_PATHS.dashboards, readOnly: true },
             ...(g.teamDashboards ? [{ name: TEAM_DASHBOARD_VOLUMES.live, mountPath: GRAFANA_PATHS.teamDashboards, readOnly: true }] : []),
+            ...(iniConfigMap(m) ? [{ name: VOLUMES.ini, mountPath: GRAFANA_PATHS.config, readOnly: true }] : []),
         ],
         securityContext: {
             ...noPrivileges(),
@@ -122,6 +135,7 @@ function volumes(m: GrafanaModel): k8s.types.input.core.v1.Volume[] {
         // One ConfigMap, whatever the dashboards: the kubelet updates the directory in place when its data changes.
         { name: VOLUMES.dashboards, configMap: { name: dashboardsConfigMapName(g) } },
         ...teamDashboardsVolumes(m),
+        ...(iniConfigMap(m) ? [{ name: VOLUMES.ini, configMap: { name: iniConfigMapName(g) } }] : []),
     ];
 }
 
