@@ -236,7 +236,7 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
             problem(e, "cluster-monitoring:alertmanager.extra.ingressAnnotations", /unless the component has an ingress/);
         });
 
-        it("generalises to Grafana's Deployment and Ingress, refusing GF_ variables (grafana.ini is not offered yet) and the program's env", async () => {
+        it("generalises to Grafana's Deployment and Ingress, refusing GF_ variables (grafana.ini settings go under grafana.ini) and the program's env", async () => {
             const e = configError(
                 { grafana: { enabled: true, extra: { env: [{ name: "GF_AUTH_PROXY_ENABLED", value: "true" }, { name: "GF_SECURITY_ADMIN_USER", value: "x" }] } } },
                 { grafanaAdminPassword: "test-admin-password-7f3a" },
