@@ -7,8 +7,8 @@
  * the newest copy of that file this project could read. It is NOT the file of the pinned tag
  * v13.2.3 (config/grafana.ts GRAFANA_VERSION): the repository snapshot is over the size this
  * project can fetch, and the stored copy is of the 10.x line. So a key added since 10.x is
- * refused as unknown until this list is refreshed from v13.2.3's file (docs/escape-hatches.md#grafanaini-sections),
- * and the keys that 12.x and 13.x removed are taken out below by hand (REMOVED_SINCE).
+ * refused as unknown until this list is refreshed from v13.2.3's file (docs/escape-hatches.md#where-the-keys-come-from),
+ * and the removals known here are refused by hand below (REMOVED_SINCE).
  * Sections whose keys are free-form (custom response headers, metric labels, feature toggles by
  * name, navigation) are listed with "*".
  */
@@ -171,10 +171,9 @@ export const GRAFANA_INI_KEYS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * Keys of that file which later releases dropped, so that on 13.2.3 they would do nothing:
+ * Keys of that file which a later release dropped, so that on 13.2.3 they would do nothing:
  * AngularJS plugin support was removed in Grafana 12, with its switch.
  */
 export const REMOVED_SINCE: Readonly<Record<string, Readonly<Record<string, string>>>> = {
     security: { angular_support_enabled: "Grafana 12 removed AngularJS plugin support, and this switch with it" },
-    panels: { enable_alpha: "a leftover for old environment variables; [plugins] enable_alpha is the key" },
 };

@@ -59,6 +59,8 @@ export const OWNED_INI_KEYS: Readonly<Record<string, Readonly<Record<string, str
         check_for_plugin_updates: "no phoning home from inside a cluster: the program turns it off",
     },
     log: { mode: "logs go to stdout only: the root filesystem is read-only and kubectl logs reads stdout" },
+    "log.file": { "*": "logs go to stdout only ([log] mode is console), so no log file is written" },
+    "log.syslog": { "*": "logs go to stdout only ([log] mode is console), so nothing goes to syslog" },
     dashboards: { default_home_dashboard_path: "the program's Home dashboard, which its file provider provisions" },
     plugins: {
         preinstall: "it is grafana.plugins",
@@ -110,7 +112,7 @@ function ownedMessage(section: string, key: string | undefined, why: string): st
 function keyProblem(section: string, key: string, value: unknown): { message: string; secret?: boolean } | undefined {
     const known = GRAFANA_INI_KEYS[section] ?? [];
     const owned = OWNED_INI_KEYS[section] ?? {};
-    if (key.endsWith(SECRET_SUFFIX) && key !== SECRET_SUFFIX.slice(1)) {
+    if (key.endsWith(SECRET_SUFFIX) && key.length > SECRET_SUFFIX.length) {
         const base = key.slice(0, -SECRET_SUFFIX.length);
         if (!known.includes(base) && !known.includes("*")) {
             return { message: `a known key of [${section}] before _secret: ${base} is none of them` };
@@ -285,16 +287,26 @@ export const grafanaIniSchema = z
                 continue;
             }
             const parsed = (typed ?? sectionSchema(section)).safeParse(body, { reportInput: true });
+            if (parsed.success && typed !== undefined) {
+                for (const [key, value] of Object.entries(parsed.data as Record<string, unknown>)) {
+                    if (typeof value === "string" && value.includes('"""')) {
+                        ctx.addIssue({ code: "custom", path: [section, key], input: value, message: 'text without """ (grafana.ini quotes a value with """ when it holds # or ;)' });
+                    }
+                }
+            }
             if (!parsed.success) {
                 for (const issue of parsed.error.issues) {
                     if (issue.code === "unrecognized_keys") {
                         for (const key of issue.keys) {
                             const owned = OWNED_INI_KEYS[section]?.[key];
                             const offered = GRAFANA_INI_KEYS[section]?.includes(key);
+                            const removed = REMOVED_SINCE[section]?.[key];
                             const message =
                                 owned !== undefined
                                     ? ownedMessage(section, key, owned)
-                                    : offered
+                                    : removed !== undefined
+                                      ? `nothing: ${removed}`
+                                      : offered
                                       ? `nothing: [${section}] ${key} is not offered in the typed section (${issue.message})`
                                       : issue.message;
                             const value = (body as Record<string, unknown>)[key];

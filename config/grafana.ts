@@ -13,6 +13,7 @@ import { grafanaSsoSchema } from "./grafana-sso";
 import { grafanaIniSchema, iniSecretReferences } from "./grafana-ini";
 import { grafanaPluginsSchema } from "./grafana-plugins";
 import { dataSourceSecretReferences, grafanaDataSourcesSchema } from "./grafana-datasources";
+import { secretKeyName } from "./remote-write";
 
 export const GRAFANA_KEY = "grafana";
 export const GRAFANA_ADMIN_PASSWORD_KEY = "grafanaAdminPassword";
@@ -122,7 +123,7 @@ export type GrafanaSettings = z.output<typeof grafanaSchema> & {
 /** The secret stack keys a raw grafana value names (sso.clientSecretKey, ini.*.<key>_secret, dataSources[].secureJsonData.<field>_secret), with where. */
 export function grafanaSecretReferences(rawGrafana: unknown): { at: string; key: string }[] {
     const g = (rawGrafana ?? {}) as { sso?: { clientSecretKey?: unknown }; ini?: unknown; dataSources?: unknown };
-    const sso = typeof g.sso?.clientSecretKey === "string" && /^[a-z][A-Za-z0-9]{0,62}$/.test(g.sso.clientSecretKey) ? [{ at: "sso.clientSecretKey", key: g.sso.clientSecretKey }] : [];
+    const sso = typeof g.sso?.clientSecretKey === "string" && secretKeyName(g.sso.clientSecretKey) === undefined ? [{ at: "sso.clientSecretKey", key: g.sso.clientSecretKey }] : [];
     return [
         ...sso,
         ...iniSecretReferences(g.ini).map((r) => ({ at: r.path, key: r.stackKey })),

@@ -218,10 +218,12 @@ describe("Grafana for an organisation (grafana.sso, grafana.ini, grafana.plugins
         it("refuses keys the program owns with the reason, unknown sections and keys, credentials in plain text without echoing them, all at once", () => {
             const e = refused({
                 ini: {
-                    security: { admin_password: "hunter2-secret", cookie_secure: false, strict_transport_security: true },
+                    security: { admin_password: "hunter2-secret", cookie_secure: false, strict_transport_security: true, angular_support_enabled: true },
+                    "log.file": { level: "debug" },
                     auth: { disable_login_form: true },
                     server: { http_port: 8080 },
                     users: { allow_sign_up: true },
+                    date_formats: { full_date: 'YYYY"""' },
                     paths: { data: "/x" },
                     "auth.generic_oauth": { enabled: true },
                     "auth.anonymous": { enabled: true },
@@ -250,6 +252,10 @@ describe("Grafana for an organisation (grafana.sso, grafana.ini, grafana.plugins
             assert.strictEqual(String(pw.got as symbol), "Symbol(secret value)");
             problem(e, `${G}.ini.smtp.enabled`, /leave smtp out/);
             problem(e, `${G}.ini.explore`, /changes nothing/);
+            problem(e, `${G}.ini.security.angular_support_enabled`, /Grafana 12 removed AngularJS/);
+            problem(e, `${G}.ini.log.file`, /stdout only/);
+            problem(e, `${G}.ini.date_formats.full_date`, /without control characters or """/);
+            problem(refused({ ini: { users: { login_hint: 'a"""b' } } }), `${G}.ini.users.login_hint`, /without """/);
             assert.ok(!e.problems.some((p) => p.key.endsWith("versions_to_keep")), "a known key beside owned ones is fine");
         });
 
