@@ -153,6 +153,9 @@ export const GRAFANA_INI_KEYS: Readonly<Record<string, readonly string[]>> = {
     plugins: [
         "enable_alpha", "app_tls_skip_verify_insecure", "allow_loading_unsigned_plugins", "plugin_admin_enabled", "plugin_admin_external_manage_enabled",
         "plugin_catalog_url", "plugin_catalog_hidden_plugins", "log_backend_requests",
+        // Not in that copy: Grafana 13.2's own documentation names these ([plugins] preinstall_sync =
+        // <id>@<version>, and preinstall_auto_update to stop the preinstalled plugins' updates at start).
+        "preinstall", "preinstall_sync", "preinstall_async", "preinstall_disabled", "preinstall_auto_update",
     ],
     live: ["max_connections", "allowed_origins", "ha_engine", "ha_engine_address"],
     enterprise: ["license_path"],

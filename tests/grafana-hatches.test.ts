@@ -271,8 +271,8 @@ describe("Grafana for an organisation (grafana.sso, grafana.ini, grafana.plugins
 
     describe("grafana.plugins", () => {
         it("installs each plugin at its pinned version before Grafana serves ([plugins] preinstall_sync), and refuses one without a version", () => {
-            const { text } = iniOf({ plugins: [{ id: "grafana-clock-panel", version: "2.1.8" }, { id: "grafana-polystat-panel", version: "2.1.14" }] });
-            assert.match(text!, /\[plugins\]\npreinstall_sync = grafana-clock-panel@2\.1\.8,grafana-polystat-panel@2\.1\.14\n/);
+            const { text } = iniOf({ plugins: [{ id: "grafana-clock-panel", version: "2.1.8" }, { id: "grafana-polystat-panel", version: "2.1.14" }], ini: { plugins: { preinstall_auto_update: false } } });
+            assert.match(text!, /\[plugins\]\npreinstall_auto_update = false\npreinstall_sync = grafana-clock-panel@2\.1\.8,grafana-polystat-panel@2\.1\.14\n/);
             const e = refused({ plugins: [{ id: "grafana-clock-panel" }, { id: "Bad Id", version: "latest" }], ini: { plugins: { preinstall_sync: "x" } } });
             problem(e, `${G}.plugins[0].version`, /required/);
             problem(e, `${G}.plugins[1].id`, /plugin id/);
