@@ -318,7 +318,7 @@ describe("Grafana for an organisation (grafana.sso, grafana.ini, grafana.plugins
         const LOKI_PLAIN = { name: "Loki", uid: "loki", type: "loki", url: "http://loki.logging.svc:3100" };
         const LOKI = { name: "Loki", uid: "loki", type: "loki", url: "http://loki.logging.svc:3100", basicAuth: true, basicAuthUser: "grafana", secureJsonData: { basicAuthPassword_secret: "grafanaLokiPassword" } };
 
-        it("provisions them after the program's, each secure field as ${VAR} filled from the Secret", () => {
+        it("provisions them after the program's, each secure field as $VAR filled from the Secret", () => {
             const s = settingsWithGrafana({ grafana: { dataSources: [LOKI] } }, { grafanaLokiPassword: "loki-pw-48" });
             const m = grafanaModel(s);
             const file = parse((dataSourcesConfigMap(m).data as Record<string, string>)["datasources.yaml"]);
@@ -334,7 +334,7 @@ describe("Grafana for an organisation (grafana.sso, grafana.ini, grafana.plugins
                 basicAuth: true,
                 basicAuthUser: "grafana",
                 jsonData: {},
-                secureJsonData: { basicAuthPassword: "${DATASOURCE_LOKI_BASICAUTHPASSWORD}" },
+                secureJsonData: { basicAuthPassword: "$DATASOURCE_LOKI_BASICAUTHPASSWORD" },
             });
             assert.strictEqual(file.datasources.filter((d: any) => d.isDefault).length, 1);
             const env = (grafanaDeployment(m).spec as any).template.spec.containers[0].env as any[];
@@ -383,7 +383,7 @@ describe("Grafana for an organisation (grafana.sso, grafana.ini, grafana.plugins
             assert.ok(stack[hatch] !== undefined, `Pulumi.prod.yaml sets grafana.${hatch}`);
         }
         const rendered = fs.readFileSync(path.join(__dirname, "..", "manifests", "prod.yaml"), "utf8");
-        for (const needle of ["[auth.generic_oauth]", "preinstall_sync = grafana-clock-panel@2.1.8", "GF_AUTH_GENERIC_OAUTH_CLIENT_SECRET", "${DATASOURCE_LOKI_BASICAUTHPASSWORD}", "[smtp]"]) {
+        for (const needle of ["[auth.generic_oauth]", "preinstall_sync = grafana-clock-panel@2.1.8", "GF_AUTH_GENERIC_OAUTH_CLIENT_SECRET", "basicAuthPassword: $DATASOURCE_LOKI_BASICAUTHPASSWORD", "[smtp]"]) {
             assert.ok(rendered.includes(needle), `manifests/prod.yaml has ${needle}`);
         }
     });

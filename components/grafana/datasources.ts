@@ -185,11 +185,13 @@ function secureFields(d: ExtraDataSourceSettings): [field: string, stackKey: str
 
 /**
  * grafana.dataSources, after the program's own (stack/grafana-checks.ts keeps their uids and names
- * apart). Each secure field is ${VAR}, which Grafana expands from its environment when it reads
+ * apart). Each secure field is $VAR, which Grafana expands from its environment when it reads
  * the file; extraDataSourceEnv fills the variable from the Secret.
  */
 export function extraDataSource(d: ExtraDataSourceSettings): DataSource {
-    const secure = Object.fromEntries(secureFields(d).map(([field]) => [field, `\${${dataSourceEnvName(d.uid, field)}}`]));
+    // $VAR, not ${VAR}: Grafana's provisioning docs (12.0 and later) warn that ${VAR} expands a value
+    // holding $ a second time (Pa$sw0rd), and a stack's secret may hold one.
+    const secure = Object.fromEntries(secureFields(d).map(([field]) => [field, `$${dataSourceEnvName(d.uid, field)}`]));
     return {
         name: d.name,
         uid: d.uid,
