@@ -81,8 +81,8 @@ export function grafanaEnv(m: GrafanaModel): EnvVar[] {
 }
 
 /**
- * A digest of the provisioning files that Grafana reads only at start-up (data sources and the
- * provider), so a change there restarts it. Dashboards are left out: the provider rescans them.
+ * A digest of the files that Grafana reads only at start-up (data sources, the provider and,
+ * with grafana.sso, grafana.ini or grafana.plugins, grafana.ini), so a change there restarts it. Dashboards are left out: the provider rescans them.
  * Secrets are never hashed; a changed password is applied as docs/grafana.md#admin-password says.
  */
 export function provisioningChecksum(m: GrafanaModel): string {
