@@ -377,6 +377,22 @@ describe("Grafana for an organisation (grafana.sso, grafana.ini, grafana.plugins
         });
     });
 
+    it("every yaml example of docs/grafana.md loads, with its secrets set", () => {
+        const page = fs.readFileSync(path.join(__dirname, "..", "docs", "grafana.md"), "utf8");
+        const blocks = [...page.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => parse(m[1]) as Record<string, any>);
+        const withGrafana = blocks.filter((b) => b[G] !== undefined);
+        assert.ok(withGrafana.length >= 3, "the single sign-on, plugins and data-source examples");
+        for (const block of withGrafana) {
+            const secrets = Object.fromEntries(
+                Object.entries(block)
+                    .filter(([, v]) => v && typeof v === "object" && "secure" in v)
+                    .map(([k]) => [k.replace(/^cluster-monitoring:/, ""), "an-encrypted-value"]),
+            );
+            const s = settingsWithGrafana({ grafana: block[G] }, secrets);
+            assert.ok(s.grafana.sso || s.grafana.plugins || s.grafana.dataSources, Object.keys(block[G]).join(", "));
+        }
+    });
+
     it("the prod stack uses every Grafana hatch, and its render carries them", () => {
         const stack = parse(fs.readFileSync(path.join(__dirname, "..", "Pulumi.prod.yaml"), "utf8")).config[G];
         for (const hatch of ["sso", "ini", "plugins", "dataSources"]) {
