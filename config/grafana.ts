@@ -9,6 +9,11 @@ import { schedulingFields } from "./scheduling";
 import { storageSchema } from "./storage";
 import { workloadHatchSchema } from "./workload-hatches";
 import { requireTeamNamespaces, teamNamespaceFields } from "./team-namespaces";
+import { grafanaSsoSchema } from "./grafana-sso";
+import { grafanaIniSchema, iniSecretReferences } from "./grafana-ini";
+import { grafanaPluginsSchema } from "./grafana-plugins";
+import { dataSourceSecretReferences, grafanaDataSourcesSchema } from "./grafana-datasources";
+import { secretKeyName } from "./remote-write";
 
 export const GRAFANA_KEY = "grafana";
 export const GRAFANA_ADMIN_PASSWORD_KEY = "grafanaAdminPassword";
@@ -84,7 +89,22 @@ export const grafanaSchema = closedObject({
     ingress: ingressSchema.optional().meta({ description: "an Ingress: { host, className, tlsSecretName }; none by default" }),
     extra: workloadHatchSchema.meta({
         description:
-            "what the Grafana pod and Ingress get beside the program's: { args, env, volumes, volumeMounts, podLabels, podAnnotations, ingressAnnotations }; no GF_* variable (docs/escape-hatches.md#extra-flags-env-volumes-and-annotations)",
+            "what the Grafana pod and Ingress get beside the program's: { args, env, volumes, volumeMounts, podLabels, podAnnotations, ingressAnnotations }; no GF_* variable: grafana.ini settings are grafana.ini (docs/escape-hatches.md#extra-flags-env-volumes-and-annotations)",
+    }),
+    sso: grafanaSsoSchema.meta({
+        description:
+            "single sign-on: { provider: keycloak | dex | azuread | google | github | generic, clientId, clientSecretKey, issuerUrl, roles: { <group>: Viewer | Editor | Admin }, defaultRole, ... }; the local admin stays (docs/grafana.md#single-sign-on)",
+    }),
+    ini: grafanaIniSchema.meta({
+        description:
+            "grafana.ini sections in Grafana's shape: server, auth, security, users and smtp typed, any other section checked against Grafana's conf/defaults.ini; credentials as <key>_secret (docs/escape-hatches.md#grafanaini-sections)",
+    }),
+    plugins: grafanaPluginsSchema.meta({
+        description: "plugins installed from grafana.com at start: [{ id, version }]; opens egress to it on 443 (docs/grafana.md#plugins)",
+    }),
+    dataSources: grafanaDataSourcesSchema.meta({
+        description:
+            "data sources beside the program's, in Grafana's provisioning shape; secure fields as secureJsonData.<field>_secret: <secret stack key> (docs/grafana.md#extra-data-sources)",
     }),
     teamDashboards: teamDashboardsSchema
         .optional()
@@ -96,4 +116,17 @@ export type GrafanaSettings = z.output<typeof grafanaSchema> & {
     namespace: string;
     /** The stack's secret; when absent and generateAdminPassword is on, the Grafana component generates one. */
     adminPassword?: pulumi.Output<string>;
+    /** The secret stack keys that sso, ini and dataSources name, by key: they join Grafana's Secret. */
+    secrets?: Record<string, pulumi.Output<string>>;
 };
+
+/** The secret stack keys a raw grafana value names (sso.clientSecretKey, ini.*.<key>_secret, dataSources[].secureJsonData.<field>_secret), with where. */
+export function grafanaSecretReferences(rawGrafana: unknown): { at: string; key: string }[] {
+    const g = (rawGrafana ?? {}) as { sso?: { clientSecretKey?: unknown }; ini?: unknown; dataSources?: unknown };
+    const sso = typeof g.sso?.clientSecretKey === "string" && secretKeyName(g.sso.clientSecretKey) === undefined ? [{ at: "sso.clientSecretKey", key: g.sso.clientSecretKey }] : [];
+    return [
+        ...sso,
+        ...iniSecretReferences(g.ini).map((r) => ({ at: r.path, key: r.stackKey })),
+        ...dataSourceSecretReferences(g.dataSources).map((r) => ({ at: r.path, key: r.stackKey })),
+    ];
+}

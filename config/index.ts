@@ -34,7 +34,7 @@ import { ClusterSettings, readClusterSettings } from "./cluster";
 import { checkControlPlaneAgainstMetrics, CONTROL_PLANE_KEY, controlPlaneSchema, ControlPlaneSettings } from "./control-plane";
 import { knownKeysMessage } from "./fields";
 import { closest } from "./did-you-mean";
-import { GRAFANA_KEY, GrafanaSettings, grafanaSchema } from "./grafana";
+import { GRAFANA_KEY, grafanaSecretReferences, GrafanaSettings, grafanaSchema } from "./grafana";
 import { ELASTICSEARCH_EXPORTER_PORT_NAME, elasticsearchExporterName } from "./elasticsearch-exporter";
 import { GRAFANA_PORT_NAME, RESOURCE_METRICS_PORT_NAME } from "./own-targets";
 import { KUBE_STATE_METRICS_KEY, KUBE_STATE_METRICS_PORT_NAME, KubeStateMetricsSettings, kubeStateMetricsSchema } from "./kube-state-metrics";
@@ -57,7 +57,7 @@ import { MIN_SCRAPES_PER_WINDOW, RESOURCE_METRICS_KEY, ResourceMetricsSettings, 
 import { addSchemaIssues, Problems, SECRET_VALUE, UNSHOWN_VALUE } from "./problems";
 import { DEFAULT_LOG_AGENT_TARGET, etcdSchema, jobSwitchesSchema, serviceScrapeSchema } from "./scrape-jobs";
 import { checkAgentShipsToStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
-import { readEdgePasswords, readEtcdClient, readGrafanaAdminPassword, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
+import { readEdgePasswords, readEtcdClient, readGrafanaAdminPassword, readGrafanaSecrets, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
 import { referencedSecretKeys, remoteWriteSchema } from "./remote-write";
 import { referencedReceiverSecretKeys } from "./alertmanager-routing";
 import { extraScrapeConfigSchema, extraScrapeConfigsSchema, referencedScrapeSecretKeys } from "./extra-scrape-configs";
@@ -77,6 +77,11 @@ export * from "./cluster";
 export * from "./control-plane";
 export * from "./elasticsearch-exporter";
 export * from "./grafana";
+export * from "./grafana-ini";
+export * from "./grafana-ini-keys";
+export * from "./grafana-sso";
+export * from "./grafana-plugins";
+export * from "./grafana-datasources";
 export * from "./team-rules";
 export * from "./kube-state-metrics";
 export * from "./node-exporter";
@@ -422,6 +427,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         ...referencedScrapeSecretKeys(source.value(METRICS_KEY)),
         ...referencedReceiverSecretKeys(source.value(ALERTMANAGER_KEY)),
         ...referencedEdgeSecretKeys(source.value(LONG_TERM_STORE_KEY)),
+        ...grafanaSecretReferences(source.value(GRAFANA_KEY)).map((r) => r.key),
     ]);
     const cluster = readClusterSettings(source, problems);
     const metrics = readComponent(source, problems, METRICS_KEY, metricsSchema, misspelt) as MetricsSettings | undefined;
@@ -444,6 +450,10 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         grafanaRead ? known(grafanaRead.enabled) : rawField(GRAFANA_KEY, ["enabled"], grafanaSchema.shape.enabled),
         grafanaRead ? known(grafanaRead.generateAdminPassword) : rawField(GRAFANA_KEY, ["generateAdminPassword"], grafanaSchema.shape.generateAdminPassword),
     );
+    const grafanaSecrets = readGrafanaSecrets(source, problems, source.value(GRAFANA_KEY), KNOWN_KEYS);
+    if (grafana !== undefined && Object.keys(grafanaSecrets).length > 0) {
+        grafana.secrets = grafanaSecrets;
+    }
     const release = metrics ? prometheusRelease(metrics) : rawRelease(source, misspelt);
     const rules = readComponent(source, problems, ALERT_RULES_KEY, alertRulesSchemaFor(release.promql, catalog.defaultAlertNames, catalog.renamedAlerts, catalog.overridableRules), misspelt);
     const am = readComponent(source, problems, ALERTMANAGER_KEY, alertmanagerSchema, misspelt);

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { ALERTMANAGER_SECRET_KEYS } from "./alertmanager";
 import { INGRESS_SECRET_KEYS } from "./ingress-auth";
 import { EtcdClientCertificates, ETCD_SECRET_KEYS, MetricsSettings } from "./metrics";
-import { GRAFANA_ADMIN_PASSWORD_KEY, GRAFANA_KEY, GrafanaSettings } from "./grafana";
+import { GRAFANA_ADMIN_PASSWORD_KEY, GRAFANA_KEY, grafanaSecretReferences, GrafanaSettings } from "./grafana";
 import { LogsSettings, SEARCH_PASSWORD_KEY } from "./logs";
 import { Known } from "./partial";
 import { Problems, SECRET_VALUE } from "./problems";
@@ -229,4 +229,20 @@ export function readEdgePasswords(source: ConfigSource, problems: Problems, edge
         }
     });
     return passwords;
+}
+
+/**
+ * The secret stack keys that grafana.sso, grafana.ini and grafana.dataSources name: each set,
+ * encrypted and on one line, read as the remote write targets' keys are. They join Grafana's
+ * Secret, from which its pod reads them as environment variables.
+ */
+export function readGrafanaSecrets(source: ConfigSource, problems: Problems, rawGrafana: unknown, reserved: readonly string[]): Record<string, pulumi.Output<string>> {
+    const secrets: Record<string, pulumi.Output<string>> = {};
+    for (const ref of grafanaSecretReferences(rawGrafana)) {
+        const value = readReferencedSecret(source, problems, { at: `${fullKey(GRAFANA_KEY)}.${ref.at}`, key: ref.key }, reserved, "grafanaOidcClientSecret");
+        if (value !== undefined) {
+            secrets[ref.key] = value;
+        }
+    }
+    return secrets;
 }

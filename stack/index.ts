@@ -12,6 +12,7 @@ import { alertCatalog, stackRuleFiles } from "./rule-groups";
 import { ScrapeJob, scrapeJobsWithReach } from "./scrape-jobs";
 import { wireComponents } from "./wiring";
 import { checkWorkloadHatches } from "./workload-hatches";
+import { checkGrafanaHatches } from "./grafana-checks";
 
 /**
  * Loads and validates every key (config/), then wires the components together. Throws one
@@ -20,6 +21,7 @@ import { checkWorkloadHatches } from "./workload-hatches";
 export function loadStackSettings(source: ConfigSource): Settings {
     const s = recordSource(wireComponents(loadSettings(source, { ...alertCatalog(), familyFilters: Object.fromEntries(Object.keys(FAMILY_TABLES).map((job) => [job, droppedByTable(job)])) })), source);
     checkWorkloadHatches(s);
+    checkGrafanaHatches(s);
     return s;
 }
 

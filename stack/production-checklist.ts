@@ -53,6 +53,12 @@ function serverEndpoint(product: string, key: string, name: string, ingress: Aut
     return { url, product, key, auth: auth ? describeAuth(name, auth, web) : "none (refused at load)" };
 }
 
+/** How people log in to Grafana: its own login, and with grafana.sso the identity provider beside it. */
+function grafanaLogin(g: Settings["grafana"]): string {
+    const sso = g.sso ? `single sign-on through ${g.sso.provider}${g.sso.issuerUrl ? ` (${g.sso.issuerUrl})` : ""}, and ` : "";
+    return `${sso}Grafana's own login (no anonymous access, no sign-up${g.sso ? "; the local admin for break-glass" : ""})`;
+}
+
 /** Every endpoint the stack publishes through an Ingress. */
 export function exposedEndpoints(s: Settings): Endpoint[] {
     const list: Endpoint[] = [];
@@ -64,7 +70,7 @@ export function exposedEndpoints(s: Settings): Endpoint[] {
     }
     if (s.grafana.enabled && s.grafana.ingress) {
         const g = s.grafana.ingress;
-        list.push({ url: `${g.tlsSecretName ? "https" : "http"}://${g.host}/`, product: "Grafana", key: `${fullKey("grafana")}.ingress`, auth: "Grafana's own login (no anonymous access, no sign-up)" });
+        list.push({ url: `${g.tlsSecretName ? "https" : "http"}://${g.host}/`, product: "Grafana", key: `${fullKey("grafana")}.ingress`, auth: grafanaLogin(s.grafana) });
     }
     return list;
 }

@@ -39,10 +39,10 @@ export function checkWorkloadHatches(s: Settings): void {
             "grafana",
             hatchProblems(grafanaDeployment(grafanaModel(s)), GRAFANA_CONTAINER, g.extra, {
                 ingress: grafanaIngress(g),
-                noArgs: "Grafana takes its settings from grafana.ini, which the program does not offer yet",
+                noArgs: "Grafana takes its settings from grafana.ini: set them under grafana.ini",
                 envPrefix: {
                     prefix: "GF_",
-                    why: "a GF_ variable is a grafana.ini setting, which the program does not offer yet (docs/escape-hatches.md); GF_AUTH_* or GF_SECURITY_* could switch Grafana's login off",
+                    why: "a GF_ variable is a grafana.ini setting, unchecked here: set it under grafana.ini (docs/escape-hatches.md#grafanaini-sections), where keys the program owns are refused; GF_AUTH_* or GF_SECURITY_* could switch Grafana's login off",
                 },
             }),
         );

@@ -137,6 +137,18 @@ const URL_FIELDS: [string, string, string, (c: Config, url: string) => void][] =
         "metrics.extraScrapeConfigs[].http_sd_configs[].url",
         (c, url) => metrics({ extraScrapeConfigs: [{ job_name: "billing-db", http_sd_configs: [{ url }] }] })(c),
     ],
+    ...(["issuerUrl", "authUrl", "tokenUrl", "apiUrl"] as const).map((field): [string, string, string, (c: Config, url: string) => void] => [
+        `Grafana's single sign-on ${field}`,
+        `${G}.sso.${field}`,
+        `grafana.sso.${field}`,
+        (c, url) => {
+            const endpoints = { authUrl: "https://login.example.com/a", tokenUrl: "https://login.example.com/t", apiUrl: "https://login.example.com/u" };
+            const sso = field === "issuerUrl" ? { provider: "keycloak", issuerUrl: url } : { provider: "generic", ...endpoints, [field]: url };
+            c[G] = { enabled: true, sso: { clientId: "grafana", clientSecretKey: "grafanaOidcClientSecret", ...sso } };
+        },
+    ]),
+    ["Grafana's single sign-on Google domain", `${G}.sso.hostedDomain`, "grafana.sso.hostedDomain", (c, url) => (c[G] = { enabled: true, sso: { provider: "google", clientId: "g", clientSecretKey: "grafanaOidcClientSecret", hostedDomain: url } })],
+    ["an extra Grafana data source's URL", `${G}.dataSources[0].url`, "grafana.dataSources[].url", (c, url) => (c[G] = { enabled: true, dataSources: [{ name: "Loki", uid: "loki", type: "loki", url }] })],
     [
         "an extra scrape config's TLS server name",
         `${M}.extraScrapeConfigs[0].tls_config.server_name`,

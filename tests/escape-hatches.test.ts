@@ -11,6 +11,8 @@ import { remoteWriteSecret } from "../components/prometheus/remote-write-secret"
 import { runProgram } from "./harness/program";
 import { findOne } from "./harness/pulumi-mocks";
 import { podSecurityLevel } from "../validate/pod-security";
+import { iniConfigMap } from "../components/grafana/config-maps";
+import { grafanaModel } from "../stack/grafana-model";
 
 /** docs/escape-hatches.md: each hatch, what it renders, and what it refuses (naming the key, before any resource). */
 
@@ -236,7 +238,7 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
             problem(e, "cluster-monitoring:alertmanager.extra.ingressAnnotations", /unless the component has an ingress/);
         });
 
-        it("generalises to Grafana's Deployment and Ingress, refusing GF_ variables (grafana.ini is not offered yet) and the program's env", async () => {
+        it("generalises to Grafana's Deployment and Ingress, refusing GF_ variables (grafana.ini settings go under grafana.ini) and the program's env", async () => {
             const e = configError(
                 { grafana: { enabled: true, extra: { env: [{ name: "GF_AUTH_PROXY_ENABLED", value: "true" }, { name: "GF_SECURITY_ADMIN_USER", value: "x" }] } } },
                 { grafanaAdminPassword: "test-admin-password-7f3a" },
@@ -383,7 +385,7 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
         it("every yaml example of the page loads, with its secrets set, and renders into the generated files", () => {
             const page = fs.readFileSync(path.join(__dirname, "..", "docs", "escape-hatches.md"), "utf8");
             const blocks = [...page.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => parse(m[1]));
-            assert.strictEqual(blocks.length, 3);
+            assert.strictEqual(blocks.length, 4);
             for (const block of blocks) {
                 const overrides: Record<string, Record<string, unknown>> = {};
                 const secrets: Record<string, string> = {};
@@ -403,7 +405,16 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
                     // The example's Ingress annotations need an Ingress, as the page says.
                     Object.assign(metrics, { ingress: { host: "monitor.example.com", auth: { public: { reason: "the docs example" } } }, enableAdminApi: false, enableLifecycle: false });
                 }
+                if (overrides.grafana) {
+                    // Grafana is off in the tests' smallest stack; the example is on, with its admin password set.
+                    Object.assign(overrides.grafana, { enabled: true });
+                    secrets.grafanaAdminPassword = "test-admin-password-7f3a";
+                }
                 const s = settingsWith(overrides, secrets);
+                const ini = (iniConfigMap(grafanaModel(s))?.data as Record<string, string> | undefined)?.["grafana.ini"] ?? "";
+                for (const section of Object.keys((overrides.grafana?.ini as object | undefined) ?? {})) {
+                    assert.ok(ini.includes(`[${section}]`), `grafana.ini has [${section}]`);
+                }
                 const yml = generatedPrometheusFiles(s).prometheusYml;
                 for (const c of (overrides.metrics?.extraScrapeConfigs as { job_name: string }[] | undefined) ?? []) {
                     assert.ok(parse(yml).scrape_configs.some((j: any) => j.job_name === c.job_name), c.job_name);

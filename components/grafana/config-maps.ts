@@ -2,7 +2,8 @@ import * as k8s from "@pulumi/kubernetes";
 import { dashboardProvidersYaml } from "./dashboard-provider";
 import { dataSourcesFile, dataSourcesYaml } from "./datasources";
 import { teamDashboardsProviderName } from "./team-dashboards";
-import { GRAFANA_PATHS, dashboardsConfigMapName, DATASOURCES_FILE, datasourcesConfigMapName, grafanaLabels, PROVIDER_FILE, providerConfigMapName } from "./layout";
+import { GRAFANA_PATHS, dashboardsConfigMapName, DATASOURCES_FILE, datasourcesConfigMapName, grafanaLabels, iniConfigMapName, INI_FILE, PROVIDER_FILE, providerConfigMapName } from "./layout";
+import { grafanaIni, iniText } from "./ini";
 import { GrafanaModel } from "./model";
 import { DashboardFolder, FOLDER_KEYS } from "../common/dashboards/folders";
 
@@ -14,7 +15,15 @@ function configMap(m: GrafanaModel, name: string, data: Record<string, string>):
 
 /** The data-source provisioning file; passwords are $VARIABLES that Grafana fills from the Secret. */
 export function dataSourcesConfigMap(m: GrafanaModel): ConfigMap {
-    return configMap(m, datasourcesConfigMapName(m.grafana), { [DATASOURCES_FILE]: dataSourcesYaml(dataSourcesFile(m.prometheus, m.logs, m.alertmanagerUrl, m.alertmanagerWeb, m.longTermStore)) });
+    return configMap(m, datasourcesConfigMapName(m.grafana), {
+        [DATASOURCES_FILE]: dataSourcesYaml(dataSourcesFile(m.prometheus, m.logs, m.alertmanagerUrl, m.alertmanagerWeb, m.longTermStore, m.grafana.dataSources)),
+    });
+}
+
+/** grafana.ini, while the stack sets anything it holds (ini.ts); no credential is in it. */
+export function iniConfigMap(m: GrafanaModel): ConfigMap | undefined {
+    const ini = grafanaIni(m.grafana);
+    return ini && configMap(m, iniConfigMapName(m.grafana), { [INI_FILE]: iniText(ini) });
 }
 
 export function dashboardProviderConfigMap(m: GrafanaModel): ConfigMap {

@@ -1,7 +1,8 @@
 import { stringify } from "yaml";
-import { LogsSettings } from "../../config";
+import * as k8s from "@pulumi/kubernetes";
+import { ExtraDataSourceSettings, GrafanaSettings, LogsSettings } from "../../config";
 import { LOG_INDEX_PATTERN } from "../common/dashboards/context";
-import { ENV } from "./layout";
+import { dataSourceEnvName, ENV, secretName } from "./layout";
 
 /**
  * The data-source provisioning file, in the format of Grafana's "Provision Grafana" page
@@ -14,6 +15,9 @@ export const ELASTICSEARCH_DATASOURCE = { name: "Elasticsearch logs", uid: "elas
 export const ALERTMANAGER_DATASOURCE = { name: "Alertmanager", uid: "alertmanager", type: "alertmanager" } as const;
 /** VictoriaMetrics answers Prometheus' query API, so Grafana reads it with its Prometheus data source. */
 export const LONG_TERM_STORE_DATASOURCE = { name: "Long-term store", uid: "long-term-store", type: "prometheus" } as const;
+
+/** Every data source the program provisions, on or off in this stack: grafana.dataSources may take none of their uids or names. */
+export const OWN_DATASOURCES = [PROMETHEUS_DATASOURCE, ELASTICSEARCH_DATASOURCE, ALERTMANAGER_DATASOURCE, LONG_TERM_STORE_DATASOURCE] as const;
 
 /** The in-cluster long-term store as Grafana reads it: its Service, and its dedup interval, one sample per which it keeps. */
 export interface LongTermStoreQueryTarget {
@@ -47,6 +51,9 @@ export interface DataSource {
     url: string;
     isDefault: boolean;
     editable: boolean;
+    user?: string;
+    database?: string;
+    withCredentials?: boolean;
     basicAuth?: boolean;
     basicAuthUser?: string;
     jsonData: Record<string, unknown>;
@@ -171,12 +178,52 @@ export function alertmanagerDataSource(url: string, web?: AlertmanagerWebTarget)
     };
 }
 
+/** The secure fields of an extra data source: field → stack key (config/grafana-datasources.ts). */
+function secureFields(d: ExtraDataSourceSettings): [field: string, stackKey: string][] {
+    return Object.entries(d.secureJsonData ?? {}).map(([k, v]) => [k.slice(0, -"_secret".length), String(v)]);
+}
+
+/**
+ * grafana.dataSources, after the program's own (stack/grafana-checks.ts keeps their uids and names
+ * apart). Each secure field is $VAR, which Grafana expands from its environment when it reads
+ * the file; extraDataSourceEnv fills the variable from the Secret.
+ */
+export function extraDataSource(d: ExtraDataSourceSettings): DataSource {
+    // $VAR, not ${VAR}: Grafana's provisioning docs (12.0 and later) warn that ${VAR} expands a value
+    // holding $ a second time (Pa$sw0rd), and a stack's secret may hold one.
+    const secure = Object.fromEntries(secureFields(d).map(([field]) => [field, `$${dataSourceEnvName(d.uid, field)}`]));
+    return {
+        name: d.name,
+        uid: d.uid,
+        type: d.type,
+        access: "proxy",
+        url: d.url,
+        isDefault: false,
+        editable: d.editable ?? false,
+        ...(d.user !== undefined ? { user: d.user } : {}),
+        ...(d.database !== undefined ? { database: d.database } : {}),
+        ...(d.withCredentials !== undefined ? { withCredentials: d.withCredentials } : {}),
+        ...(d.basicAuth !== undefined ? { basicAuth: d.basicAuth } : {}),
+        ...(d.basicAuthUser !== undefined ? { basicAuthUser: d.basicAuthUser } : {}),
+        jsonData: d.jsonData ?? {},
+        ...(Object.keys(secure).length > 0 ? { secureJsonData: secure } : {}),
+    };
+}
+
+/** The variables extraDataSource names, each from the key of Grafana's Secret holding the secret stack key. */
+export function extraDataSourceEnv(g: Pick<GrafanaSettings, "dataSources" | "name">): k8s.types.input.core.v1.EnvVar[] {
+    return (g.dataSources ?? []).flatMap((d) =>
+        secureFields(d).map(([field, stackKey]) => ({ name: dataSourceEnvName(d.uid, field), valueFrom: { secretKeyRef: { name: secretName(g), key: stackKey } } })),
+    );
+}
+
 export function dataSourcesFile(
     prometheus: PrometheusTarget,
     logs: Pick<LogsSettings, "search" | "namespace">,
     alertmanagerUrl?: string,
     alertmanagerWeb?: AlertmanagerWebTarget,
     longTermStore?: LongTermStoreQueryTarget,
+    extras: readonly ExtraDataSourceSettings[] = [],
 ): DataSourcesFile {
     // One default: the store while it runs, else Prometheus.
     const prometheusSource = { ...prometheusDataSource(prometheus), isDefault: longTermStore === undefined };
@@ -188,6 +235,7 @@ export function dataSourcesFile(
             prometheusSource,
             elasticsearchDataSource(logs),
             ...(alertmanagerUrl !== undefined ? [alertmanagerDataSource(alertmanagerUrl, alertmanagerWeb)] : []),
+            ...extras.map(extraDataSource),
         ],
     };
 }

@@ -3,7 +3,9 @@ import * as k8s from "@pulumi/kubernetes";
 import { configChecksum, CONFIG_CHECKSUM_ANNOTATION } from "../common/checksum";
 import { containerResources } from "../common/resources";
 import { podPlacement } from "../common/scheduling";
-import { dashboardProviderConfigMap, dataSourcesConfigMap } from "./config-maps";
+import { dashboardProviderConfigMap, dataSourcesConfigMap, iniConfigMap } from "./config-maps";
+import { iniSecretEnv } from "./ini";
+import { extraDataSourceEnv } from "./datasources";
 import {
     CONTAINER_NAME,
     dashboardsConfigMapName,
@@ -16,6 +18,8 @@ import {
     grafanaLabels,
     HOME_DASHBOARD_FILE,
     HTTP_PORT,
+    iniConfigMapName,
+    INI_FILE,
     providerConfigMapName,
     SECRET_KEYS,
     secretName,
@@ -30,7 +34,7 @@ import { TEAM_DASHBOARD_VOLUMES, teamDashboardsSidecar, teamDashboardsVolumes } 
 
 type EnvVar = k8s.types.input.core.v1.EnvVar;
 
-const VOLUMES = { data: "data", tmp: "tmp", datasources: "datasources", providers: "dashboard-providers", dashboards: "dashboards" } as const;
+const VOLUMES = { data: "data", tmp: "tmp", datasources: "datasources", providers: "dashboard-providers", dashboards: "dashboards", ini: "grafana-ini" } as const;
 
 /** The volume of a folder's ConfigMap; Home's keeps the name the one dashboards volume had. */
 const dashboardsVolume = (folder: DashboardFolder) => (folder === "home" ? VOLUMES.dashboards : `${VOLUMES.dashboards}-${folder}`);
@@ -74,16 +78,24 @@ export function grafanaEnv(m: GrafanaModel): EnvVar[] {
             ? [{ name: ENV.prometheusCa, valueFrom: { secretKeyRef: { name: m.prometheus.web.tlsSecretName, key: TLS_CA_KEY } } }]
             : []),
         ...alertmanagerWebEnv(m),
+        // grafana.ini, grafana.sso, grafana.plugins: the program's grafana.ini instead of the image's sample (its run.sh passes --config="$GF_PATHS_CONFIG").
+        ...(iniConfigMap(m) ? [{ name: "GF_PATHS_CONFIG", value: `${GRAFANA_PATHS.config}/${INI_FILE}` }] : []),
+        ...iniSecretEnv(g),
+        ...extraDataSourceEnv(g),
     ];
 }
 
 /**
- * A digest of the provisioning files that Grafana reads only at start-up (data sources and the
- * provider), so a change there restarts it. Dashboards are left out: the provider rescans them.
+ * A digest of the files that Grafana reads only at start-up (data sources, the provider and,
+ * with grafana.sso, grafana.ini or grafana.plugins, grafana.ini), so a change there restarts it. Dashboards are left out: the provider rescans them.
  * Secrets are never hashed; a changed password is applied as docs/grafana.md#admin-password says.
  */
 export function provisioningChecksum(m: GrafanaModel): string {
-    const files = { ...(dataSourcesConfigMap(m).data as Record<string, string>), ...(dashboardProviderConfigMap(m).data as Record<string, string>) };
+    const files = {
+        ...(dataSourcesConfigMap(m).data as Record<string, string>),
+        ...(dashboardProviderConfigMap(m).data as Record<string, string>),
+        ...((iniConfigMap(m)?.data ?? {}) as Record<string, string>),
+    };
     return configChecksum(files);
 }
 
@@ -106,6 +118,7 @@ export function grafanaContainer(m: GrafanaModel): k8s.types.input.core.v1.Conta
             { name: VOLUMES.providers, mountPath: GRAFANA_PATHS.dashboardProviders, readOnly: true },
             ...FOLDER_KEYS.map((folder) => ({ name: dashboardsVolume(folder), mountPath: dashboardsPath(folder), readOnly: true })),
             ...(g.teamDashboards ? [{ name: TEAM_DASHBOARD_VOLUMES.live, mountPath: GRAFANA_PATHS.teamDashboards, readOnly: true }] : []),
+            ...(iniConfigMap(m) ? [{ name: VOLUMES.ini, mountPath: GRAFANA_PATHS.config, readOnly: true }] : []),
         ],
         securityContext: {
             ...noPrivileges(),
@@ -127,6 +140,7 @@ function volumes(m: GrafanaModel): k8s.types.input.core.v1.Volume[] {
         // One ConfigMap per platform folder, whatever the dashboards: the kubelet updates each directory in place when its data changes.
         ...FOLDER_KEYS.map((folder) => ({ name: dashboardsVolume(folder), configMap: { name: dashboardsConfigMapName(g, folder) } })),
         ...teamDashboardsVolumes(m),
+        ...(iniConfigMap(m) ? [{ name: VOLUMES.ini, configMap: { name: iniConfigMapName(g) } }] : []),
     ];
 }
 

@@ -2,7 +2,7 @@ import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
 import { generatedAdminPasswordArgs } from "./admin-password";
-import { dashboardsConfigMaps, dashboardProviderConfigMap, dataSourcesConfigMap } from "./config-maps";
+import { dashboardsConfigMaps, dashboardProviderConfigMap, dataSourcesConfigMap, iniConfigMap } from "./config-maps";
 import { ownServiceAccount } from "../common/own-service-account";
 import { grafanaDeployment } from "./deployment";
 import { CONTAINER_NAME, grafanaLabels } from "./layout";
@@ -54,6 +54,10 @@ export class Grafana extends MonitoringComponent {
             ),
             ...(m.grafana.teamDashboards ? [new k8s.core.v1.ConfigMap(`${name}-team-dashboards-script`, teamDashboardsScriptConfigMap(m), inNamespace)] : []),
         ];
+        const ini = iniConfigMap(m);
+        if (ini) {
+            configMaps.push(new k8s.core.v1.ConfigMap(`${name}-ini`, ini, inNamespace));
+        }
         const volumeArgs = grafanaDataVolume(m.grafana);
         const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, this.clusterScoped())] : [];
         const claimArgs = grafanaDataClaim(m.grafana);

@@ -22,6 +22,8 @@ export const GRAFANA_PATHS = {
     /** The team provider's directory, one sub-directory (a folder) per namespace; the sidecar writes it (team-dashboards/). */
     teamDashboards: "/var/lib/grafana-team-dashboards",
     tmp: "/tmp",
+    /** The directory of the program's grafana.ini (a ConfigMap), which GF_PATHS_CONFIG names; only while grafana.sso, grafana.ini or grafana.plugins is set. */
+    config: "/etc/grafana-ini",
 } as const;
 
 export const CONTAINER_NAME = "grafana";
@@ -55,6 +57,7 @@ export const ENV = {
 export const TLS_CA_KEY = "ca.crt";
 
 export const DATASOURCES_FILE = "datasources.yaml";
+export const INI_FILE = "grafana.ini";
 export const PROVIDER_FILE = "dashboards.yaml";
 
 export function grafanaLabels(g: Pick<GrafanaSettings, "name">): Record<string, string> {
@@ -75,3 +78,18 @@ export const dashboardsConfigMapName = (g: Pick<GrafanaSettings, "name">, folder
 export const dashboardsPath = (folder: DashboardFolder) => (folder === "home" ? GRAFANA_PATHS.dashboards : `${GRAFANA_PATHS.dashboards}-${folder}`);
 /** The claim of the data volume with persistence; the NFS PersistentVolume takes the same name. */
 export const dataClaimName = (g: Pick<GrafanaSettings, "name">) => `${g.name}-data`;
+/** The ConfigMap of grafana.ini, while the stack sets anything it holds (grafana.sso, grafana.ini, grafana.plugins). */
+export const iniConfigMapName = (g: Pick<GrafanaSettings, "name">) => `${g.name}-ini`;
+
+/**
+ * The variable through which Grafana reads [section] key from the environment, as its
+ * configuration docs spell it: GF_, then the section and key upper-cased, each . and - an _.
+ */
+export function iniEnvName(section: string, key: string): string {
+    return `GF_${section}_${key}`.toUpperCase().replace(/[.-]/g, "_");
+}
+
+/** The variable that carries a secure field of an extra data source (grafana.dataSources), which its provisioning entry names as ${VAR}. */
+export function dataSourceEnvName(uid: string, field: string): string {
+    return `DATASOURCE_${uid}_${field}`.toUpperCase().replace(/-/g, "_");
+}

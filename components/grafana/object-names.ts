@@ -1,5 +1,6 @@
 import { fullKey, GrafanaSettings } from "../../config";
-import { dashboardsConfigMapName, dataClaimName, datasourcesConfigMapName, providerConfigMapName, secretName } from "./layout";
+import { dashboardsConfigMapName, dataClaimName, datasourcesConfigMapName, iniConfigMapName, providerConfigMapName, secretName } from "./layout";
+import { grafanaIni } from "./ini";
 import { NamedObject } from "../common/named-object";
 import { FOLDER_KEYS } from "../common/dashboards/folders";
 import { scriptConfigMapName, teamDashboardsRbacName } from "./team-dashboards/names";
@@ -22,6 +23,9 @@ export function grafanaObjects(g: GrafanaSettings): NamedObject[] {
     ];
     if (g.ingress) {
         objects.push({ kind: "Ingress", namespace: ns, name: g.name, key });
+    }
+    if (grafanaIni(g)) {
+        objects.push({ kind: "ConfigMap", namespace: ns, name: iniConfigMapName(g), key });
     }
     if (g.teamDashboards) {
         objects.push({ kind: "ConfigMap", namespace: ns, name: scriptConfigMapName(g), key });

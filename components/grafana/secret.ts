@@ -9,6 +9,10 @@ import { GrafanaModel } from "./model";
  * A Secret cannot be read across namespaces, so Grafana holds its own copy of the agent's
  * password. Both stay Pulumi secrets (pulumi.secret), so state and previews show them encrypted.
  */
+function stackSecrets(g: GrafanaModel["grafana"]): Record<string, pulumi.Output<string>> {
+    return Object.fromEntries(Object.entries(g.secrets ?? {}).map(([k, v]) => [k, pulumi.secret(v)]));
+}
+
 export function grafanaSecret(
     m: GrafanaModel,
     adminPassword: pulumi.Input<string>,
@@ -27,6 +31,7 @@ export function grafanaSecret(
         kind: "Secret",
         type: "Opaque",
         metadata: { name: secretName(g), namespace: g.namespace, labels: grafanaLabels(g) },
-        stringData: { [SECRET_KEYS.adminPassword]: pulumi.secret(adminPassword), ...search, ...prometheus, ...alertmanager },
+        // The secret stack keys grafana.sso, grafana.ini and grafana.dataSources name, each under its own name (camelCase, so never one of the keys above).
+        stringData: { [SECRET_KEYS.adminPassword]: pulumi.secret(adminPassword), ...search, ...prometheus, ...alertmanager, ...stackSecrets(g) },
     };
 }

@@ -4,6 +4,8 @@ import { indexTemplateJobName } from "../search-store/index-template/layout";
 import { elasticsearchExporterName, Settings } from "../../config";
 import { CLUSTER_PORT, WEB_PORT as ALERTMANAGER_WEB_PORT } from "../alertmanager/layout";
 import { HTTP_PORT as GRAFANA_PORT } from "../grafana/layout";
+import { ssoEgressPorts } from "../grafana/sso";
+import { isIP } from "node:net";
 import { WEB_PORT } from "../prometheus/layout";
 import { ScrapeReach } from "../common/scrape/reach";
 import { ScrapeJob } from "../common/scrape/scrape-job";
@@ -86,6 +88,28 @@ function probeTarget(target: string, workloads: readonly Workload[], probeNamesp
 }
 
 /**
+ * Where an extra Grafana data source is (grafana.dataSources): one of our workloads when its host
+ * is `<service>[.<namespace>[.svc[...]]]` of one, any pod of that namespace when it is another
+ * Service, its address when it is one, else outside (networkPolicies.outsideCidrs, or any address).
+ */
+function dataSourcePeer(url: string, workloads: readonly Workload[], grafanaNamespace: string): { to: Peer; port: number } {
+    const u = /^[a-z]+:\/\//.test(url) ? new URL(url) : new URL(`tcp://${url}`);
+    const host = u.hostname.replace(/^\[|\]$/g, "");
+    const port = u.port !== "" ? Number(u.port) : u.protocol === "https:" ? 443 : 80;
+    if (isIP(host) !== 0) {
+        return { to: { kind: "addresses", addresses: [host] }, port };
+    }
+    const parts = host.split(".");
+    const inCluster = parts.length === 1 || parts.length === 2 || parts[2] === "svc";
+    if (!inCluster) {
+        return { to: { kind: "outside" }, port };
+    }
+    const [service, namespace = grafanaNamespace] = parts;
+    const workload = workloads.find((w) => w.namespace === namespace && w.services.includes(service));
+    return { to: workload ? workloadPeer(workload) : { kind: "namespaces", namespaces: [namespace] }, port };
+}
+
+/**
  * Every connection the stack's workloads need, and only those. The scrape flows come from the
  * scrape jobs' declared reach, so a new job brings its flow with it.
  */
@@ -162,6 +186,18 @@ export function requiredFlows(s: Settings, workloads: readonly Workload[], scrap
             // The sidecar's list and watch of labelled ConfigMaps; nothing else: a ConfigMap key ending in .url
             // makes it fetch that address (without credentials), which this policy leaves unreachable outside the flows above.
             add(grafana, { kind: "apiServer" }, API_SERVER_PORTS, "the team dashboards sidecar's list and watch of labelled ConfigMaps");
+        }
+        // Written exceptions, each there only while its setting is (docs/security.md#network-policies): a policy
+        // cannot name a host, so grafana.com and the identity provider are outside, on their ports.
+        if (g.plugins) {
+            add(grafana, { kind: "outside" }, [tcp(443)], "plugin downloads from grafana.com (grafana.plugins)");
+        }
+        if (g.sso) {
+            add(grafana, { kind: "outside" }, ssoEgressPorts(g.sso).map(tcp), `single sign-on: token and user-info requests to the identity provider (grafana.sso, ${g.sso.provider})`);
+        }
+        for (const d of g.dataSources ?? []) {
+            const { to, port } = dataSourcePeer(d.url, workloads, g.namespace);
+            add(grafana, to, [tcp(port)], `Grafana's data source ${d.name} (grafana.dataSources)`);
         }
     }
 

@@ -336,14 +336,15 @@ function probeExporter(rules: any[]): any | undefined {
     return rules.find((r: any) => r.target_label === "__address__" && r.action !== "keep" && r.action !== "drop" && /^[^$]+:\d+$/.test(r.replacement ?? ""));
 }
 
-/** A host as a pod in `namespace` resolves it: a Service of the stack, or somewhere outside. */
+/** A host as a pod in `namespace` resolves it: a Service of the stack, a Service of another namespace, or somewhere outside. */
 function resolve(objects: readonly KubernetesObject[], pods: readonly Pod[], host: string, port: number, namespace: string): Array<{ to: End; port: number }> {
     const [name, ns = namespace] = host.split(".");
     const svc: any = objects.find(
         (o: any) => o.kind === "Service" && o.metadata.name === name && o.metadata.namespace === ns && (host === name || /\.svc(\.cluster\.local)?$/.test(host) || host === `${name}.${ns}`),
     );
     if (!svc) {
-        return [{ to: OUTSIDE, port }];
+        // A Service of another namespace (<name>.<namespace>.svc), which the stack does not deploy: any pod there.
+        return /^[^.]+\.[^.]+\.svc(\.cluster\.local)?$/.test(host) ? [{ to: stranger(ns), port }] : [{ to: OUTSIDE, port }];
     }
     const sp = (svc.spec.ports ?? []).find((p: any) => p.port === port);
     return pods
@@ -462,6 +463,16 @@ export function neededConnections(objects: readonly KubernetesObject[], ingressS
             for (const r of resolve(objects, pods, host, port, namespace)) {
                 needed.push({ from: grafana, ...r, protocol: "TCP", why: `Grafana data source ${ds.name}` });
             }
+        }
+    }
+
+    // grafana.ini (grafana.sso, grafana.plugins): Grafana's server asks the identity provider for tokens and user info, and grafana.com for plugins.
+    for (const { text, pod: grafana } of configMapData(objects, pods, "grafana.ini")) {
+        for (const [, key, url] of text.matchAll(/^(token_url|api_url) = (https?:\/\/\S+)$/gm)) {
+            needed.push({ from: grafana, to: OUTSIDE, port: hostPortOf(url).port, protocol: "TCP", why: `Grafana's identity provider (${key})` });
+        }
+        if (/^preinstall_sync = /m.test(text)) {
+            needed.push({ from: grafana, to: OUTSIDE, port: 443, protocol: "TCP", why: "Grafana's plugin downloads from grafana.com" });
         }
     }
 
