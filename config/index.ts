@@ -89,6 +89,7 @@ export * from "./resource-metrics";
 export * from "./resources";
 export * from "./relabel";
 export * from "./remote-write";
+export { AZURE_ENV, SIGV4_ENV } from "./remote-write-auth";
 export * from "./extra-scrape-configs";
 export * from "./workload-hatches";
 export * from "./alertmanager-routing";

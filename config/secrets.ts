@@ -7,7 +7,7 @@ import { LogsSettings, SEARCH_PASSWORD_KEY } from "./logs";
 import { Known } from "./partial";
 import { Problems, SECRET_VALUE } from "./problems";
 import { checkOneLineSecret } from "./secret-text";
-import { RemoteWriteTargetSettings, secretReferences } from "./remote-write";
+import { PEM_REFERENCES, RemoteWriteTargetSettings, secretReferences } from "./remote-write";
 import { ExtraScrapeConfigSettings, extraScrapeSecretReferences } from "./extra-scrape-configs";
 import { ConfigSource, fullKey } from "./source";
 
@@ -144,7 +144,8 @@ export function readGrafanaAdminPassword(
 }
 
 /**
- * The secrets that metrics.remoteWrite targets name (passwordKey, bearerTokenKey, caKey): each a
+ * The secrets that metrics.remoteWrite targets name (passwordKey, bearerTokenKey, the TLS files, the
+ * sigv4 keys, the OAuth2 and Azure client secrets): each a
  * top-level key of its own, set, and encrypted. A problem names both the reference and the key.
  * `reserved` are the keys the program reads for something else, which a target may not borrow.
  */
@@ -160,7 +161,7 @@ export function readRemoteWriteSecrets(
     const refs = [
         ...(targets.known
             ? targets.value.flatMap((target, i) =>
-                  secretReferences(target).map((ref) => ({ at: `${fullKey("metrics")}.remoteWrite[${i}].${ref.path}`, key: ref.key, pem: ref.path === "tls.caKey" })),
+                  secretReferences(target).map((ref) => ({ at: `${fullKey("metrics")}.remoteWrite[${i}].${ref.path}`, key: ref.key, pem: PEM_REFERENCES.includes(ref.path) })),
               )
             : []),
         ...(extraScrapeConfigs.known
