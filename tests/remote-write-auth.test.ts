@@ -4,8 +4,12 @@ import { ConfigError } from "../config";
 import { prometheusConfig } from "../components/prometheus/prometheus-config";
 import { remoteWriteSecret } from "../components/prometheus/remote-write-secret";
 import { statefulSet } from "../components/prometheus/statefulset";
+import { metricsWarnings } from "../components/prometheus/warnings";
 import { REMOTE_WRITE_AUTH_SINCE } from "../prometheus-releases/remote-write-auth";
-import { settingsWith } from "./harness/stack-config";
+import { requiredConfig, settingsWith } from "./harness/stack-config";
+import { runProgram } from "./harness/program";
+import { kubernetesObjects } from "../render/kubernetes-objects";
+import { consistencyProblems, formatProblems, kubernetesSchemaProblems } from "../validate";
 import { scrapeJobs } from "../stack/scrape-jobs";
 
 /**
@@ -171,6 +175,30 @@ describe("remote-write authentication per release (docs/long-term-storage.md#aut
         });
     });
 
+    describe("registered by the program", function () {
+        let resources: Awaited<ReturnType<typeof runProgram>>["resources"];
+        before(async () => {
+            const config = requiredConfig();
+            config.metrics = { ...config.metrics, image: V3_14, remoteWrite: Object.values(TARGETS) };
+            resources = (await runProgram(config, SECRETS)).resources;
+        });
+
+        it("holds no secret value outside the remote-write Secret, and every environment reference names a key of it", () => {
+            for (const r of resources) {
+                if (r.type === "kubernetes:core/v1:Secret" && r.inputs.metadata?.name === "monitor-remote-write") {
+                    continue;
+                }
+                const text = JSON.stringify(r.inputs);
+                for (const value of Object.values(SECRETS)) {
+                    assert.ok(!text.includes(value), `${r.type} ${r.name} holds a secret`);
+                }
+            }
+            const objects = kubernetesObjects(resources);
+            const problems = [...kubernetesSchemaProblems(objects), ...consistencyProblems(objects)];
+            assert.deepStrictEqual(problems, [], formatProblems(problems));
+        });
+    });
+
     describe("refused at load, naming the key", () => {
         it("a second auth kind on one target, basic auth included", () => {
             const e = configError({
@@ -226,6 +254,17 @@ describe("remote-write authentication per release (docs/long-term-storage.md#aut
             });
             assert.match(problem(e, `${M}.remoteWrite[0].oauth2.tokenUrl`).expected, /the OAuth2 client secret would cross the network in clear text/);
             assert.match(problem(e, `${M}.remoteWrite[1].url`).expected, /sigv4 signature/);
+        });
+
+        it("accepted with allowPlaintextCredentials, but warned about at every run", () => {
+            const m = settingsWith(
+                { metrics: { image: V3_14, remoteWrite: [{ ...TARGETS.oauth2, url: "http://write.example.com/w", oauth2: { ...TARGETS.oauth2.oauth2, tokenUrl: "http://login.example.com/token" }, allowPlaintextCredentials: true }] } },
+                secretsOf(TARGETS.oauth2),
+            ).metrics;
+            const warnings = metricsWarnings(m);
+            assert.strictEqual(warnings.length, 2, warnings.join("\n"));
+            assert.match(warnings[0], /sends an OAuth2 access token to http:\/\/write\.example\.com\/w over plain http/);
+            assert.match(warnings[1], /oauth2 sends its client secret to http:\/\/login\.example\.com\/token over plain http/);
         });
 
         it("a credential the stack does not hold", () => {
