@@ -5,6 +5,7 @@ import { prometheusConfig } from "../components/prometheus/prometheus-config";
 import { remoteWriteSecret } from "../components/prometheus/remote-write-secret";
 import { statefulSet } from "../components/prometheus/statefulset";
 import { metricsWarnings } from "../components/prometheus/warnings";
+import { requiredFlows } from "../components/network-policies/flows";
 import { REMOTE_WRITE_AUTH_SINCE } from "../prometheus-releases/remote-write-auth";
 import { requiredConfig, settingsWith } from "./harness/stack-config";
 import { runProgram } from "./harness/program";
@@ -173,6 +174,27 @@ describe("remote-write authentication per release (docs/long-term-storage.md#aut
             const plain = settingsWith({ metrics: { image: V3_14, remoteWrite: [TARGETS.oauth2, { url: "https://aps.example.com/w", sigv4: { region: "eu-west-1" } }] } }, secretsOf(TARGETS.oauth2));
             assert.strictEqual((statefulSet(plain.metrics, { scrapeJobs: [], ruleFiles: {} }).spec as any).template.spec.containers[0].env, undefined);
         });
+    });
+
+    it("opens Prometheus' egress to where each kind gets its token: the OAuth2 token URL's port, 443 for STS and Azure AD, 80 for the instance metadata", () => {
+        const flows = (target: Record<string, unknown>) => {
+            const m = settingsWith({ metrics: { image: V3_14, remoteWrite: [target] } }, secretsOf(target));
+            return requiredFlows(m, [], [])
+                .filter((f) => f.why.startsWith("remote write") && f.to.kind === "outside")
+                .map((f) => `${f.ports.map((p) => p.port).join(",")} ${f.why}`);
+        };
+        const write = "https://write.example.com:9443/w";
+        assert.deepStrictEqual(flows({ url: write, oauth2: { ...TARGETS.oauth2.oauth2, tokenUrl: "https://login.example.com:8443/token" } }), [
+            "9443 remote write",
+            "8443 remote write's OAuth2 token endpoint",
+        ]);
+        assert.deepStrictEqual(flows({ url: write, sigv4: { region: "eu-west-1" } }), ["9443 remote write", "443 remote write's AWS STS (roleArn, the pod's cloud identity)"]);
+        assert.deepStrictEqual(flows({ url: write, azureAd: { managedIdentity: { clientId: GUID } } }), [
+            "9443 remote write",
+            "443 remote write's Azure AD token endpoint",
+            "80 remote write's managed identity, from the node's instance metadata service (169.254.169.254)",
+        ]);
+        assert.deepStrictEqual(flows({ url: write, headers: { "X-Scope-OrgID": "a" } }), ["9443 remote write"]);
     });
 
     describe("registered by the program", function () {

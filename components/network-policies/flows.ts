@@ -103,6 +103,16 @@ export function requiredFlows(s: Settings, workloads: readonly Workload[], scrap
     add(prometheus, { kind: "apiServer" }, API_SERVER_PORTS, "Kubernetes service discovery");
     for (const target of s.metrics.remoteWrite) {
         add(prometheus, { kind: "outside" }, [tcp(urlPort(target.url))], "remote write");
+        // Where each auth kind gets its token (docs/long-term-storage.md#authentication).
+        if (target.oauth2) {
+            add(prometheus, { kind: "outside" }, [tcp(urlPort(target.oauth2.tokenUrl))], "remote write's OAuth2 token endpoint");
+        }
+        if (target.sigv4 || target.azureAd) {
+            add(prometheus, { kind: "outside" }, [tcp(443)], target.sigv4 ? "remote write's AWS STS (roleArn, the pod's cloud identity)" : "remote write's Azure AD token endpoint");
+        }
+        if (target.azureAd?.managedIdentity) {
+            add(prometheus, { kind: "outside" }, [tcp(80)], "remote write's managed identity, from the node's instance metadata service (169.254.169.254)");
+        }
     }
     // The in-cluster store takes every replica's writes; its scrape flow comes from its job above.
     const longTermStore = s.longTermStore.enabled ? workloadPeer(s.longTermStore) : undefined;
