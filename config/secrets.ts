@@ -10,6 +10,7 @@ import { checkOneLineSecret } from "./secret-text";
 import { PEM_REFERENCES, RemoteWriteTargetSettings, secretReferences } from "./remote-write";
 import { ExtraScrapeConfigSettings, extraScrapeSecretReferences } from "./extra-scrape-configs";
 import { ConfigSource, fullKey } from "./source";
+import { backupSecretReferences } from "./long-term-store-backup";
 
 /** Every key that holds a secret; these are the only keys where a secret value is accepted. */
 export const SECRET_KEYS = [
@@ -230,4 +231,20 @@ export function readEdgePasswords(source: ConfigSource, problems: Problems, edge
         }
     });
     return passwords;
+}
+
+/**
+ * longTermStore.backup's S3 keys (docs/long-term-storage.md#backups), read as the remote write
+ * targets' keys are; both or neither, which the schema has checked.
+ */
+export function readBackupCredentials(
+    source: ConfigSource,
+    problems: Problems,
+    backup: { accessKeyIdKey?: string; secretAccessKeyKey?: string } | undefined,
+    reserved: readonly string[],
+): { accessKeyId: pulumi.Output<string>; secretAccessKey: pulumi.Output<string> } | undefined {
+    const values = backupSecretReferences(backup).map((ref) =>
+        readReferencedSecret(source, problems, { at: `${fullKey("longTermStore")}.${ref.path}`, key: ref.key }, reserved, "storeBackupSecretKey"),
+    );
+    return values.length === 2 && values[0] !== undefined && values[1] !== undefined ? { accessKeyId: values[0], secretAccessKey: values[1] } : undefined;
 }

@@ -118,6 +118,10 @@ export function requiredFlows(s: Settings, workloads: readonly Workload[], scrap
     const longTermStore = s.longTermStore.enabled ? workloadPeer(s.longTermStore) : undefined;
     if (longTermStore) {
         add(prometheus, longTermStore, [tcp(LONG_TERM_STORE_PORT.name)], "remote write to the long-term store");
+        const backup = s.longTermStore.backup;
+        if (backup) {
+            add(longTermStore, { kind: "outside" }, [tcp(backup.endpoint ? urlPort(backup.endpoint) : 443)], "backups to S3");
+        }
     }
     if (longTermStore && isCentral(s.longTermStore)) {
         // Edges write from other clusters, through the Ingress controller or whatever publishes vmauth; vmauth checks each one's password.
