@@ -117,6 +117,19 @@ describe("long-term store backups through s3rver (docs/long-term-storage.md#back
         await new Promise((r) => loop!.once("exit", r));
     });
 
+    it("retries a turn that cannot reach the store after the retry wait, not the whole interval", async () => {
+        const container = (longTermStoreStatefulSet(settings).spec as any).template.spec.containers.find((c: any) => c.name === BACKUP_CONTAINER_NAME);
+        const env: NodeJS.ProcessEnv = { PATH: busyboxPath(), SNAPSHOT_AUTH_KEY: "k", STORE_URL: `http://127.0.0.1:${await freePort()}`, BACKUP_INTERVAL_SECONDS: "86400", BACKUP_RETRY_SECONDS: "1" };
+        const output: string[] = [];
+        const failing = spawn("sh", ["-c", container.command[2], requireBinary("vmbackup")], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+        failing.stderr!.on("data", (d) => output.push(String(d)));
+        try {
+            await until(async () => (output.join("").match(/could not create a snapshot; next attempt in 1s/g) ?? []).length >= 2, "two failed turns a second apart", () => undefined);
+        } finally {
+            process.kill(-failing.pid!, "SIGKILL");
+        }
+    });
+
     it("restores with the documented vmrestore flags into an empty directory, and the store answers with the backed-up samples", async () => {
         await store!.stop();
         const dataDir = tempDir("victoria-metrics-restored");

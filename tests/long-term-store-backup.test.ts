@@ -53,6 +53,7 @@ describe("long-term store backups (docs/long-term-storage.md#backups)", () => {
             { name: "SNAPSHOT_AUTH_KEY", valueFrom: ref("long-term-store-auth-keys", "snapshot-auth-key") },
             { name: "STORE_URL", value: "http://127.0.0.1:8428" },
             { name: "BACKUP_INTERVAL_SECONDS", value: "86400" },
+            { name: "BACKUP_RETRY_SECONDS", value: "300" },
             { name: "AWS_ACCESS_KEY_ID", valueFrom: ref("long-term-store-backup", "access-key-id") },
             { name: "AWS_SECRET_ACCESS_KEY", valueFrom: ref("long-term-store-backup", "secret-access-key") },
         ]);
@@ -67,7 +68,7 @@ describe("long-term store backups (docs/long-term-storage.md#backups)", () => {
     it("without keys, uses the pod's cloud identity: no S3 environment and no Secret", () => {
         const s = settingsWith({ longTermStore: { enabled: true, backup: { destination: BACKUP.destination } } }).longTermStore;
         const env = (longTermStoreStatefulSet(s).spec as any).template.spec.containers[1].env.map((e: any) => e.name);
-        assert.deepStrictEqual(env, ["SNAPSHOT_AUTH_KEY", "STORE_URL", "BACKUP_INTERVAL_SECONDS"]);
+        assert.deepStrictEqual(env, ["SNAPSHOT_AUTH_KEY", "STORE_URL", "BACKUP_INTERVAL_SECONDS", "BACKUP_RETRY_SECONDS"]);
         assert.strictEqual(backupSecret(s), undefined);
     });
 
@@ -97,7 +98,7 @@ describe("long-term store backups (docs/long-term-storage.md#backups)", () => {
         assert.deepStrictEqual(found, [], formatProblems(found));
     });
 
-    it("refuses, naming the key: one S3 key of two, a plain http endpoint, a bucket without a prefix, an interval under an hour, a key in clear text, and a backup while the store is off", () => {
+    it("refuses, naming the key: one S3 key of two, a plain http endpoint, a bucket without a prefix, an interval under an hour, a key the stack does not hold, and a backup while the store is off", () => {
         const p = problems({ enabled: true, backup: { destination: "s3://metrics-backups", interval: "30m", endpoint: "http://minio.example.com:9000", accessKeyIdKey: "storeBackupKeyId" } });
         assert.match(p.get(`${K}.backup.destination`)!, /s3:\/\/<bucket>\/<prefix>/);
         assert.match(p.get(`${K}.backup.interval`)!, /at least 1h/);

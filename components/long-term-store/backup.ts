@@ -23,22 +23,31 @@ export function backupSecretName(s: Pick<LongTermStoreSettings, "name">): string
 
 const BACKUP_SECRET_KEYS = { accessKeyId: "access-key-id", secretAccessKey: "secret-access-key" } as const;
 
+/** The wait after a failed turn: the store still starting, S3 unreachable for a moment. */
+export const BACKUP_RETRY_SECONDS = 300;
+
 /**
  * The loop, for /bin/sh -c with $0 the vmbackup binary and $@ its flags: a snapshot, a backup of it,
- * the snapshot deleted, a wait; a failed step is logged and retried at the next turn, so one bad
- * night does not stop the backups.
+ * the snapshot deleted, a wait of the interval. A failed turn is logged and retried after
+ * BACKUP_RETRY_SECONDS, not a whole interval, so a pod that starts before its store is ready, or
+ * one bad night, does not skip a day.
  */
 export const BACKUP_LOOP = [
     "set -u",
     "while :; do",
+    '  wait="$BACKUP_RETRY_SECONDS"',
     `  snapshot=$(printf 'authKey=%s' "$SNAPSHOT_AUTH_KEY" | wget -q -O - --post-file=/dev/stdin "$STORE_URL/snapshot/create" | sed -n 's/.*"snapshot": *"\\([^"]*\\)".*/\\1/p')`,
-    '  if [ -n "$snapshot" ]; then',
-    '    "$0" "$@" -snapshotName="$snapshot" || echo "vmbackup of snapshot $snapshot failed; next attempt in ${BACKUP_INTERVAL_SECONDS}s" >&2',
-    `    printf 'authKey=%s&snapshot=%s' "$SNAPSHOT_AUTH_KEY" "$snapshot" | wget -q -O /dev/null --post-file=/dev/stdin "$STORE_URL/snapshot/delete" || echo "could not delete snapshot $snapshot" >&2`,
+    '  if [ -z "$snapshot" ]; then',
+    '    echo "could not create a snapshot; next attempt in ${wait}s" >&2',
+    '  elif "$0" "$@" -snapshotName="$snapshot"; then',
+    '    wait="$BACKUP_INTERVAL_SECONDS"',
     "  else",
-    '    echo "could not create a snapshot; next attempt in ${BACKUP_INTERVAL_SECONDS}s" >&2',
+    '    echo "vmbackup of snapshot $snapshot failed; next attempt in ${wait}s" >&2',
     "  fi",
-    '  sleep "$BACKUP_INTERVAL_SECONDS"',
+    '  if [ -n "$snapshot" ]; then',
+    `    printf 'authKey=%s&snapshot=%s' "$SNAPSHOT_AUTH_KEY" "$snapshot" | wget -q -O /dev/null --post-file=/dev/stdin "$STORE_URL/snapshot/delete" || echo "could not delete snapshot $snapshot" >&2`,
+    "  fi",
+    '  sleep "$wait"',
     "done",
 ].join("\n");
 
@@ -79,6 +88,7 @@ export function backupEnv(s: LongTermStoreSettings): k8s.types.input.core.v1.Env
         fromSecret("SNAPSHOT_AUTH_KEY", authKeySecretName(s), snapshotKey),
         { name: "STORE_URL", value: `http://127.0.0.1:${HTTP_PORT.number}` },
         { name: "BACKUP_INTERVAL_SECONDS", value: String(backupIntervalSeconds(s.backup!)) },
+        { name: "BACKUP_RETRY_SECONDS", value: String(BACKUP_RETRY_SECONDS) },
         ...(s.backupCredentials
             ? [
                   fromSecret(SIGV4_ENV.accessKeyId, backupSecretName(s), BACKUP_SECRET_KEYS.accessKeyId),
