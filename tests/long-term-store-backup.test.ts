@@ -1,6 +1,7 @@
 import * as assert from "assert";
 import { ConfigError } from "../config";
-import { BACKUP_CONTAINER_NAME, backupSecret } from "../components/long-term-store/backup";
+import { BACKUP_CONTAINER_NAME, BACKUP_LOOP, backupSecret } from "../components/long-term-store/backup";
+import { shellcheckFindings } from "./harness/script-run";
 import { longTermStoreStatefulSet } from "../components/long-term-store/statefulset";
 import { requiredFlows } from "../components/network-policies/flows";
 import { podSecurityLevel } from "../validate/pod-security";
@@ -45,6 +46,11 @@ describe("long-term store backups (docs/long-term-storage.md#backups)", () => {
         // No backup key, no sidecar.
         const plain = (longTermStoreStatefulSet(settingsWith({ longTermStore: { enabled: true } }).longTermStore).spec as any).template.spec;
         assert.deepStrictEqual(plain.containers.map((c: any) => c.name), ["victoria-metrics"]);
+    });
+
+    it("loops in shellcheck-clean POSIX sh", () => {
+        assert.strictEqual(sidecar.command[2], BACKUP_LOOP);
+        assert.strictEqual(shellcheckFindings(BACKUP_LOOP), "");
     });
 
     it("takes the snapshot key and the S3 keys from Secrets by reference: no value in the pod spec, and no key in a URL or argument", () => {
