@@ -129,7 +129,7 @@ export const remoteWriteTargetSchema = closedObject({
                 code: "custom",
                 path: kind.split("."),
                 input: kind === "bearerTokenKey" ? t.bearerTokenKey : "[set]",
-                message: `nothing when ${kinds[0]} is set: one auth kind per target (${AUTH_KINDS.join(", ")})`,
+                message: `nothing when ${kinds[0]} is set: one auth kind per target (${AUTH_KINDS.join(", ")}); Prometheus sends one Authorization header and refuses two ways to make it`,
             });
         }
     }, whenClean("basicAuth", "bearerTokenKey", "tls", "oauth2", "sigv4", "azureAd"))
