@@ -170,6 +170,15 @@ describe("remote-write authentication per release (docs/long-term-storage.md#aut
             assert.deepStrictEqual(Object.keys((remoteWriteSecret(settings.metrics) as any).stringData).sort(), Object.keys(SECRETS).sort());
         });
 
+        it("labels the pod for Azure's workload identity webhook only while a target uses it, and never selects on the label", () => {
+            const wi = settingsWith({ metrics: { image: V3_14, remoteWrite: [targetUsing("azureAd.workloadIdentity")] } }).metrics;
+            const spec = statefulSet(wi, { scrapeJobs: [], ruleFiles: {} }).spec as any;
+            assert.strictEqual(spec.template.metadata.labels["azure.workload.identity/use"], "true");
+            assert.ok(!("azure.workload.identity/use" in spec.selector.matchLabels));
+            const others = statefulSet(settings.metrics, { scrapeJobs: [], ruleFiles: {} }).spec as any;
+            assert.ok(!("azure.workload.identity/use" in others.template.metadata.labels));
+        });
+
         it("gives the container no environment when no target needs one", () => {
             const plain = settingsWith({ metrics: { image: V3_14, remoteWrite: [TARGETS.oauth2, { url: "https://aps.example.com/w", sigv4: { region: "eu-west-1" } }] } }, secretsOf(TARGETS.oauth2));
             assert.strictEqual((statefulSet(plain.metrics, { scrapeJobs: [], ruleFiles: {} }).spec as any).template.spec.containers[0].env, undefined);

@@ -24,3 +24,12 @@ export function remoteWriteEnv(s: MetricsSettings): EnvVar[] {
             : []),
     ];
 }
+
+/**
+ * The label by which Azure's workload identity webhook projects its token into a pod, at the
+ * path Prometheus' azuread.workload_identity reads by default (/var/run/secrets/azure/tokens/azure-identity-token,
+ * storage/remote/azuread/azuread.go at v3.7.0); only while a target uses it. A pod label, never a selector.
+ */
+export function workloadIdentityPodLabels(s: MetricsSettings): Record<string, string> {
+    return s.remoteWrite.some((t) => t.azureAd?.workloadIdentity !== undefined) ? { "azure.workload.identity/use": "true" } : {};
+}

@@ -1,6 +1,6 @@
 import { PrometheusInputs } from "./inputs";
 import * as k8s from "@pulumi/kubernetes";
-import { remoteWriteEnv } from "./remote-write-env";
+import { remoteWriteEnv, workloadIdentityPodLabels } from "./remote-write-env";
 import { MetricsSettings } from "../../config";
 import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../common/checksum";
 import { prometheusConfigMap, ruleFilesConfigMap } from "./config-maps";
@@ -188,7 +188,7 @@ export function statefulSet(s: MetricsSettings, inputs: PrometheusInputs): k8s.t
             selector: { matchLabels: labels },
             updateStrategy: { type: "RollingUpdate" },
             template: {
-                metadata: { labels, ...(reloadsInPlace(s) ? {} : { annotations: configAnnotation(s, inputs) }) },
+                metadata: { labels: { ...labels, ...workloadIdentityPodLabels(s) }, ...(reloadsInPlace(s) ? {} : { annotations: configAnnotation(s, inputs) }) },
                 spec: {
                     serviceAccountName: s.serviceAccountName,
                     ...podPlacement(s, replicaSpread(s.replicas, labels)),
