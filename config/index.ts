@@ -57,7 +57,7 @@ import { MIN_SCRAPES_PER_WINDOW, RESOURCE_METRICS_KEY, ResourceMetricsSettings, 
 import { addSchemaIssues, Problems, SECRET_VALUE, UNSHOWN_VALUE } from "./problems";
 import { DEFAULT_LOG_AGENT_TARGET, etcdSchema, jobSwitchesSchema, serviceScrapeSchema } from "./scrape-jobs";
 import { checkAgentShipsToStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
-import { readEdgePasswords, readEtcdClient, readGrafanaAdminPassword, readGrafanaSecrets, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
+import { readBackupCredentials, readEdgePasswords, readEtcdClient, readGrafanaAdminPassword, readGrafanaSecrets, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
 import { referencedSecretKeys, remoteWriteSchema } from "./remote-write";
 import { referencedReceiverSecretKeys } from "./alertmanager-routing";
 import { extraScrapeConfigSchema, extraScrapeConfigsSchema, referencedScrapeSecretKeys } from "./extra-scrape-configs";
@@ -97,6 +97,8 @@ export * from "./resource-metrics";
 export * from "./resources";
 export * from "./relabel";
 export * from "./remote-write";
+export { BACKUP_DEFAULTS, backupIntervalSeconds } from "./long-term-store-backup";
+export { AZURE_ENV, SIGV4_ENV } from "./remote-write-auth";
 export * from "./extra-scrape-configs";
 export * from "./workload-hatches";
 export * from "./alertmanager-routing";
@@ -505,6 +507,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         }
     }
     const edgePasswords = longTerm?.enabled ? readEdgePasswords(source, problems, longTerm.edges, KNOWN_KEYS) : {};
+    const backupCredentials = longTerm?.enabled ? readBackupCredentials(source, problems, longTerm.backup, KNOWN_KEYS) : undefined;
     if (am && metrics) {
         checkAlertmanagerDefaultReplicas(am, metrics, problems);
     }
@@ -599,6 +602,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         namespace: metrics!.namespace,
         dedupInterval: longTerm!.dedupInterval ?? metrics!.scrapeInterval,
         ...(Object.keys(edgePasswords).length > 0 ? { edgePasswords } : {}),
+        ...(backupCredentials ? { backupCredentials } : {}),
     };
     const alertmanager: AlertmanagerSettings = {
         ...am!,

@@ -10,6 +10,7 @@ import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields } from "./scheduling";
 import { fullKey } from "./source";
 import { storageSchema } from "./storage";
+import { backupSchema } from "./long-term-store-backup";
 
 export const LONG_TERM_STORE_KEY = "longTermStore";
 /** VictoriaMetrics' own port and the name the Service gives it. */
@@ -92,6 +93,9 @@ export const longTermStoreSchema = closedObject({
     vmauthImage: text(imageAtLeast(OLDEST_IMAGES.victoriaMetrics)).default(d.vmauthImage).meta({ description: "the vmauth image, in front of the store while edges is not empty" }),
     vmauthResources: resourcesSchema(d.vmauthResources).meta({ description: "vmauth's CPU and memory" }),
     ingress: ingressSchema.optional().meta({ description: "an Ingress to vmauth, where edges write: { host, className, tlsSecretName }; only with edges" }),
+    backup: backupSchema
+        .optional()
+        .meta({ description: "vmbackup to S3 in a loop beside the store: { destination, interval, endpoint, accessKeyIdKey, secretAccessKeyKey, image, resources }; none by default (docs/long-term-storage.md#backups)" }),
 }).superRefine((s, ctx) => {
     // The store's own port has no authentication: only vmauth, which edges switch on, may be published.
     if (s.ingress !== undefined && s.edges.length === 0) {
@@ -111,12 +115,17 @@ export type LongTermStoreSettings = z.output<typeof longTermStoreSchema> & {
     dedupInterval: string;
     /** Each edge's password by its passwordKey, Pulumi secrets (config/secrets.ts readEdgePasswords). */
     edgePasswords?: Record<string, pulumi.Output<string>>;
+    /** backup's S3 keys, Pulumi secrets, when it names them (config/secrets.ts readBackupCredentials). */
+    backupCredentials?: { accessKeyId: pulumi.Output<string>; secretAccessKey: pulumi.Output<string> };
 };
 
-/** The secret keys the raw, not yet validated longTermStore value names, so they count as known keys. */
+/** The secret keys the raw, not yet validated longTermStore value names (edges' passwords, backup's keys), so they count as known keys. */
 export function referencedEdgeSecretKeys(raw: unknown): string[] {
     const edges = (raw as { edges?: unknown } | undefined)?.edges;
-    return Array.isArray(edges) ? edges.map((e: any) => e?.passwordKey).filter((k): k is string => typeof k === "string" && secretKeyName(k) === undefined) : [];
+    const backup = (raw as { backup?: any } | undefined)?.backup;
+    return [...(Array.isArray(edges) ? edges.map((e: any) => e?.passwordKey) : []), backup?.accessKeyIdKey, backup?.secretAccessKeyKey].filter(
+        (k): k is string => typeof k === "string" && secretKeyName(k) === undefined,
+    );
 }
 
 /** A scrape job with an interval of its own, for the dedup check: the key that sets it, and the interval. */

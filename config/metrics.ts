@@ -19,7 +19,9 @@ import {
 import { annotationDiscoverySchema } from "./annotation-discovery";
 import type { BlackboxTarget } from "./blackbox-exporter";
 import { ENV_REFERENCE_MESSAGE, envReferences } from "./env-expansion";
-import { CLUSTER_LABEL, remoteWriteSchema } from "./remote-write";
+import { CLUSTER_LABEL, remoteWriteSchema, versionedAuthSettings } from "./remote-write";
+import { REMOTE_WRITE_AUTH_SINCE } from "../prometheus-releases/remote-write-auth";
+import { versionAtLeast } from "../prometheus-releases/scrape-config-keys";
 import { extraScrapeConfigsSchema, keysTheLineLacks } from "./extra-scrape-configs";
 import { unknownFlags, workloadHatchSchema } from "./workload-hatches";
 import { PROMETHEUS_FLAGS } from "../prometheus-releases/flags";
@@ -148,7 +150,7 @@ export const metricsSchema = closedObject({
         .optional()
         .meta({ description: "--storage.tsdb.retention.size, such as 800GB (KB, MB... are powers of 1024); none by default" }),
     remoteWrite: remoteWriteSchema.meta({
-        description: "remote_write targets: [{ url, remoteTimeout, queue, writeRelabel, basicAuth, bearerTokenKey, tls, dropReplicaLabel }]; none by default (longTermStore adds its own)",
+        description: "remote_write targets: [{ url, remoteTimeout, queue, writeRelabel, basicAuth | bearerTokenKey | tls client certificate | sigv4 | oauth2 | azureAd, headers, tls, dropReplicaLabel }]; none by default (longTermStore adds its own)",
     }),
     scrapeInterval: text(prometheusDuration).default(d.scrapeInterval).meta({ description: "global and self-monitoring scrape interval" }),
     evaluationInterval: text(prometheusDuration).default(d.evaluationInterval).meta({ description: "rule evaluation interval" }),
@@ -275,6 +277,26 @@ export const metricsSchema = closedObject({
             }
         });
     }, whenClean("image", "prometheusVersion", "extraScrapeConfigs"))
+    .superRefine((m, ctx) => {
+        // Each remote-write auth key against the exact minor version (prometheus-releases/remote-write-auth.ts).
+        const resolved = resolveRelease(m.image, m.prometheusVersion);
+        if (!("release" in resolved)) {
+            return;
+        }
+        m.remoteWrite.forEach((t, i) => {
+            for (const setting of versionedAuthSettings(t)) {
+                const { prometheusKey, since } = REMOTE_WRITE_AUTH_SINCE[setting];
+                if (!versionAtLeast(resolved.version, since)) {
+                    ctx.addIssue({
+                        code: "custom",
+                        path: ["remoteWrite", i, ...setting.split(".")],
+                        input: "[set]",
+                        message: `nothing on Prometheus ${resolved.version}: it writes ${prometheusKey}, which Prometheus reads from ${since}; set image to ${since} or later, or remove it`,
+                    });
+                }
+            }
+        });
+    }, whenClean("image", "prometheusVersion", "remoteWrite"))
     .superRefine((m, ctx) => {
         // docs/security.md#every-way-in-is-authenticated: an Ingress authenticates, or the stack says why it is public.
         if (m.ingress === undefined) {

@@ -3,6 +3,10 @@ import { closedObject, flag, integer, text, whenClean } from "./fields";
 import { absoluteHttpUrl, hostName, prometheusDuration, prometheusDurationSeconds } from "./formats";
 import { PLAINTEXT_OPT_IN, plaintextMessage, plaintextOptInField } from "./plaintext-credentials";
 import { relabelRuleSchema } from "./relabel";
+import { REMOTE_WRITE_AUTH_SINCE, RemoteWriteAuthSetting } from "../prometheus-releases/remote-write-auth";
+import { azureAdSchema, headersSchema, oauth2Schema, secretKeyName, sigv4Schema } from "./remote-write-auth";
+
+export { secretKeyName };
 
 /**
  * `metrics.remoteWrite`: where Prometheus sends a copy of every sample (docs/long-term-storage.md).
@@ -10,22 +14,12 @@ import { relabelRuleSchema } from "./relabel";
  * the release each arrived in is in docs/long-term-storage.md#which-keys-v2111-accepts.
  */
 
-/**
- * A top-level stack key holding a secret, as passwordKey and friends name it. camelCase like the
- * program's own keys; it also names the file in the remote-write Secret, so it is a valid Secret key.
- */
-export function secretKeyName(value: string): string | undefined {
-    return /^[a-z][A-Za-z0-9]{0,62}$/.test(value)
-        ? undefined
-        : "the name of a top-level stack key in camelCase, such as remoteWritePassword (letters and digits, starting with a lower-case letter)";
-}
-
 /** The URL lands in a ConfigMap, so neither user info nor a query (which often carries an API key) is accepted. */
 function remoteWriteUrl(value: string): string | undefined {
     if (!/[\s\u0000-\u001f]/.test(value) && /^https?:\/\/[^?#]*\?/i.test(value)) {
         return (
             "an absolute http:// or https:// URL without a ?query: a query often carries an API key, and the URL is stored in a ConfigMap; " +
-            "give credentials through basicAuth or bearerTokenKey"
+            "give credentials through an auth setting (basicAuth, bearerTokenKey, oauth2...)"
         );
     }
     return absoluteHttpUrl(value, { storedIn: "a ConfigMap" });
@@ -65,13 +59,18 @@ const basicAuthSchema = closedObject({
 
 const tlsSchema = closedObject({
     caKey: text(secretKeyName).optional().meta({ description: "the top-level secret key holding the CA certificate (PEM); the system roots when unset" }),
+    certKey: text(secretKeyName).optional().meta({ description: "the top-level secret key holding a client certificate (PEM), with keyKey: the target's auth kind" }),
+    keyKey: text(secretKeyName).optional().meta({ description: "the top-level secret key holding the client certificate's private key (PEM)" }),
     serverName: text(hostName).optional().meta({ description: "the name the certificate must carry, when it differs from the URL's host" }),
     insecureSkipVerify: flag().optional().meta({ description: "skip certificate verification; never with caKey" }),
 }).superRefine((t, ctx) => {
     if (t.caKey !== undefined && t.insecureSkipVerify === true) {
         ctx.addIssue({ code: "custom", path: ["insecureSkipVerify"], input: true, message: "false or unset when caKey is set: either verify against the CA or skip verification" });
     }
-}, whenClean("caKey", "insecureSkipVerify"));
+    if ((t.certKey === undefined) !== (t.keyKey === undefined)) {
+        ctx.addIssue({ code: "custom", path: [t.certKey === undefined ? "certKey" : "keyKey"], input: undefined, message: "both certKey and keyKey, or neither: a client certificate needs its key" });
+    }
+}, whenClean("caKey", "insecureSkipVerify", "certKey", "keyKey"));
 
 export const remoteWriteTargetSchema = closedObject({
     url: text(remoteWriteUrl, "https://metrics.example.com/api/v1/write").meta({ description: "the receiver's write endpoint" }),
@@ -83,7 +82,13 @@ export const remoteWriteTargetSchema = closedObject({
         .meta({ description: "write_relabel_configs: rules applied to each series before it is sent, in order" }),
     basicAuth: basicAuthSchema.optional().meta({ description: "basic_auth: { username, passwordKey }" }),
     bearerTokenKey: text(secretKeyName).optional().meta({ description: "the top-level secret key holding a bearer token (bearer_token_file)" }),
-    tls: tlsSchema.optional().meta({ description: "tls_config for an https URL: { caKey, serverName, insecureSkipVerify }" }),
+    tls: tlsSchema.optional().meta({ description: "tls_config for an https URL: { caKey, certKey, keyKey, serverName, insecureSkipVerify }" }),
+    headers: headersSchema.optional().meta({ description: "headers sent with every request, such as Mimir's X-Scope-OrgID (2.25+); written into the config, so never a credential" }),
+    sigv4: sigv4Schema.optional().meta({ description: "AWS Signature Version 4 (2.26+): { region, accessKeyIdKey, secretAccessKeyKey, roleArn }; keys from the environment, or the pod's cloud identity" }),
+    oauth2: oauth2Schema.optional().meta({ description: "OAuth2 client credentials (2.27+): { clientId, clientSecretKey, tokenUrl, scopes, endpointParams }" }),
+    azureAd: azureAdSchema
+        .optional()
+        .meta({ description: "Azure AD for Azure Monitor (2.45+): { cloud, managedIdentity: { clientId } | oauth: { clientId, tenantId, clientSecretKey } (2.52+) | workloadIdentity: { clientId, tenantId } (3.7+) }" }),
     dropReplicaLabel: flag()
         .default(false)
         .meta({
@@ -97,24 +102,37 @@ export const remoteWriteTargetSchema = closedObject({
             description:
                 "this target is a central stack's vmauth, and this stack one of its edges: basicAuth.username must be metrics.externalLabels.cluster, and the replica label is dropped (docs/long-term-storage.md#central-and-edge-stacks)",
         }),
-    [PLAINTEXT_OPT_IN]: plaintextOptInField("the basic auth password or bearer token"),
+    [PLAINTEXT_OPT_IN]: plaintextOptInField("the basic auth password, a bearer, OAuth2 or Azure token, a sigv4 signature, or the OAuth2 client secret"),
 })
     .superRefine((t, ctx) => {
-        const credential = t.basicAuth !== undefined ? "the basic auth password" : t.bearerTokenKey !== undefined ? "the bearer token" : undefined;
+        const credentials: Record<string, string> = {
+            basicAuth: "the basic auth password",
+            bearerTokenKey: "the bearer token",
+            oauth2: "the OAuth2 access token",
+            sigv4: "the sigv4 signature, which a listener can replay",
+            azureAd: "the Azure AD access token",
+        };
+        const credential = credentials[authKinds(t).find((k) => k !== "tls.certKey") ?? ""];
         if (credential !== undefined && /^http:/i.test(t.url) && !t[PLAINTEXT_OPT_IN]) {
             ctx.addIssue({ code: "custom", path: ["url"], input: t.url, message: plaintextMessage("an https:// URL", credential, "plain http") });
         }
-    }, whenClean("url", "basicAuth", "bearerTokenKey", PLAINTEXT_OPT_IN))
+        if (t.oauth2 !== undefined && /^http:/i.test(t.oauth2.tokenUrl) && !t[PLAINTEXT_OPT_IN]) {
+            ctx.addIssue({ code: "custom", path: ["oauth2", "tokenUrl"], input: t.oauth2.tokenUrl, message: plaintextMessage("an https:// URL", "the OAuth2 client secret", "plain http") });
+        }
+    }, whenClean("url", "basicAuth", "bearerTokenKey", "oauth2", "sigv4", "azureAd", "tls", PLAINTEXT_OPT_IN))
     .superRefine((t, ctx) => {
-        if (t.basicAuth !== undefined && t.bearerTokenKey !== undefined) {
+        // Prometheus' own rule (config/config.go: "at most one of basic_auth, authorization, oauth2, sigv4, & azuread"),
+        // with the client certificate counted too, so a target says one way in.
+        const kinds = authKinds(t);
+        for (const kind of kinds.slice(1)) {
             ctx.addIssue({
                 code: "custom",
-                path: ["bearerTokenKey"],
-                input: t.bearerTokenKey,
-                message: "nothing when basicAuth is set: Prometheus sends one Authorization header, basic or bearer",
+                path: kind.split("."),
+                input: kind === "bearerTokenKey" ? t.bearerTokenKey : "[set]",
+                message: `nothing when ${kinds[0]} is set: one auth kind per target (${AUTH_KINDS.join(", ")}); Prometheus sends one Authorization header and refuses two ways to make it`,
             });
         }
-    }, whenClean("basicAuth", "bearerTokenKey"))
+    }, whenClean("basicAuth", "bearerTokenKey", "tls", "oauth2", "sigv4", "azureAd"))
     .superRefine((t, ctx) => {
         if (t.tls !== undefined && !/^https:/i.test(t.url)) {
             ctx.addIssue({ code: "custom", path: ["tls"], input: t.tls, message: "no tls settings unless the url is https://" });
@@ -123,12 +141,51 @@ export const remoteWriteTargetSchema = closedObject({
 
 export type RemoteWriteTargetSettings = z.output<typeof remoteWriteTargetSchema>;
 
+/** The settings each of which is a whole way to authenticate; a target takes at most one. */
+export const AUTH_KINDS = ["basicAuth", "bearerTokenKey", "tls.certKey", "sigv4", "oauth2", "azureAd"] as const;
+
+/** The auth kinds a target sets, in AUTH_KINDS order. */
+export function authKinds(t: Pick<RemoteWriteTargetSettings, "basicAuth" | "bearerTokenKey" | "tls" | "sigv4" | "oauth2" | "azureAd">): (typeof AUTH_KINDS)[number][] {
+    return AUTH_KINDS.filter((k) => (k === "tls.certKey" ? t.tls?.certKey !== undefined : t[k] !== undefined));
+}
+
 export const remoteWriteSchema = z
-    .array(remoteWriteTargetSchema, { error: "a list of { url, remoteTimeout?, queue?, writeRelabel?, basicAuth?, bearerTokenKey?, tls?, dropReplicaLabel? }" })
+    .array(remoteWriteTargetSchema, { error: "a list of { url, remoteTimeout?, queue?, writeRelabel?, an auth setting?, headers?, tls?, dropReplicaLabel? }" })
     .superRefine((targets, ctx) => {
         targets.forEach((t, i) => {
             if (typeof t?.url === "string" && targets.findIndex((o) => o?.url === t.url) !== i) {
                 ctx.addIssue({ code: "custom", path: [i, "url"], input: t.url, message: "a URL no other remoteWrite target uses: one target per receiver" });
+            }
+        });
+    })
+    .superRefine((targets, ctx) => {
+        // sigv4's keys and Azure's client secret reach Prometheus as environment variables, one set per pod.
+        // A sigv4 with one key of two already has its own problem and is left out.
+        const wholeSigv4 = (t: (typeof targets)[number]) => t?.sigv4 !== undefined && (t.sigv4.accessKeyIdKey === undefined) === (t.sigv4.secretAccessKeyKey === undefined);
+        const firstSigv4 = targets.findIndex(wholeSigv4);
+        const firstAzure = targets.findIndex((t) => t?.azureAd?.oauth !== undefined);
+        targets.forEach((t, i) => {
+            const sigv4 = t?.sigv4;
+            const first = targets[firstSigv4]?.sigv4;
+            if (wholeSigv4(t) && sigv4 !== undefined && first !== undefined && i !== firstSigv4 && (sigv4.accessKeyIdKey !== first.accessKeyIdKey || sigv4.secretAccessKeyKey !== first.secretAccessKeyKey)) {
+                ctx.addIssue({
+                    code: "custom",
+                    path: [i, "sigv4"],
+                    input: "[set]",
+                    message:
+                        `the same accessKeyIdKey and secretAccessKeyKey as remoteWrite[${firstSigv4}].sigv4 (${first.accessKeyIdKey ?? "none: the pod's cloud identity"}): ` +
+                        "sigv4 reads its keys from the pod's environment, which holds one pair; use roleArn for another account",
+                });
+            }
+            const oauth = t?.azureAd?.oauth;
+            const firstOauth = targets[firstAzure]?.azureAd?.oauth;
+            if (oauth !== undefined && firstOauth !== undefined && i !== firstAzure && JSON.stringify(oauth) !== JSON.stringify(firstOauth)) {
+                ctx.addIssue({
+                    code: "custom",
+                    path: [i, "azureAd", "oauth"],
+                    input: "[set]",
+                    message: `the same clientId, tenantId and clientSecretKey as remoteWrite[${firstAzure}].azureAd.oauth: they reach Prometheus as the pod's AZURE_* environment, which holds one application`,
+                });
             }
         });
     })
@@ -149,8 +206,35 @@ export function secretReferences(t: RemoteWriteTargetSettings): SecretReference[
         ...(t.basicAuth ? [{ path: "basicAuth.passwordKey", key: t.basicAuth.passwordKey }] : []),
         ...(t.bearerTokenKey ? [{ path: "bearerTokenKey", key: t.bearerTokenKey }] : []),
         ...(t.tls?.caKey ? [{ path: "tls.caKey", key: t.tls.caKey }] : []),
+        ...(t.tls?.certKey ? [{ path: "tls.certKey", key: t.tls.certKey }] : []),
+        ...(t.tls?.keyKey ? [{ path: "tls.keyKey", key: t.tls.keyKey }] : []),
+        ...(t.sigv4?.accessKeyIdKey ? [{ path: "sigv4.accessKeyIdKey", key: t.sigv4.accessKeyIdKey }] : []),
+        ...(t.sigv4?.secretAccessKeyKey ? [{ path: "sigv4.secretAccessKeyKey", key: t.sigv4.secretAccessKeyKey }] : []),
+        ...(t.oauth2 ? [{ path: "oauth2.clientSecretKey", key: t.oauth2.clientSecretKey }] : []),
+        ...(t.azureAd?.oauth ? [{ path: "azureAd.oauth.clientSecretKey", key: t.azureAd.oauth.clientSecretKey }] : []),
     ];
 }
+
+/** The settings of a target whose key some release lacks (prometheus-releases/remote-write-auth.ts), in table order. */
+export function versionedAuthSettings(t: RemoteWriteTargetSettings): RemoteWriteAuthSetting[] {
+    const used: Record<RemoteWriteAuthSetting, boolean> = {
+        basicAuth: t.basicAuth !== undefined,
+        bearerTokenKey: t.bearerTokenKey !== undefined,
+        "tls.caKey": t.tls?.caKey !== undefined,
+        "tls.certKey": t.tls?.certKey !== undefined,
+        "tls.keyKey": t.tls?.keyKey !== undefined,
+        headers: t.headers !== undefined,
+        sigv4: t.sigv4 !== undefined,
+        oauth2: t.oauth2 !== undefined,
+        "azureAd.managedIdentity": t.azureAd?.managedIdentity !== undefined,
+        "azureAd.oauth": t.azureAd?.oauth !== undefined,
+        "azureAd.workloadIdentity": t.azureAd?.workloadIdentity !== undefined,
+    };
+    return (Object.keys(REMOTE_WRITE_AUTH_SINCE) as RemoteWriteAuthSetting[]).filter((k) => used[k]);
+}
+
+/** References that hold a PEM block, which may span lines. */
+export const PEM_REFERENCES: readonly string[] = ["tls.caKey", "tls.certKey", "tls.keyKey"];
 
 /**
  * The secret keys that the raw, not yet validated `metrics` value refers to, so they count as
@@ -161,6 +245,16 @@ export function referencedSecretKeys(rawMetrics: unknown): string[] {
     if (!Array.isArray(targets)) {
         return [];
     }
-    const keys = targets.flatMap((t: any) => [t?.basicAuth?.passwordKey, t?.bearerTokenKey, t?.tls?.caKey]);
+    const keys = targets.flatMap((t: any) => [
+        t?.basicAuth?.passwordKey,
+        t?.bearerTokenKey,
+        t?.tls?.caKey,
+        t?.tls?.certKey,
+        t?.tls?.keyKey,
+        t?.sigv4?.accessKeyIdKey,
+        t?.sigv4?.secretAccessKeyKey,
+        t?.oauth2?.clientSecretKey,
+        t?.azureAd?.oauth?.clientSecretKey,
+    ]);
     return keys.filter((k): k is string => typeof k === "string" && secretKeyName(k) === undefined);
 }

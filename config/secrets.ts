@@ -7,9 +7,10 @@ import { LogsSettings, SEARCH_PASSWORD_KEY } from "./logs";
 import { Known } from "./partial";
 import { Problems, SECRET_VALUE } from "./problems";
 import { checkOneLineSecret } from "./secret-text";
-import { RemoteWriteTargetSettings, secretReferences } from "./remote-write";
+import { PEM_REFERENCES, RemoteWriteTargetSettings, secretReferences } from "./remote-write";
 import { ExtraScrapeConfigSettings, extraScrapeSecretReferences } from "./extra-scrape-configs";
 import { ConfigSource, fullKey } from "./source";
+import { backupSecretReferences } from "./long-term-store-backup";
 
 /** Every key that holds a secret; these are the only keys where a secret value is accepted. */
 export const SECRET_KEYS = [
@@ -144,7 +145,8 @@ export function readGrafanaAdminPassword(
 }
 
 /**
- * The secrets that metrics.remoteWrite targets name (passwordKey, bearerTokenKey, caKey): each a
+ * The secrets that metrics.remoteWrite targets name (passwordKey, bearerTokenKey, the TLS files, the
+ * sigv4 keys, the OAuth2 and Azure client secrets): each a
  * top-level key of its own, set, and encrypted. A problem names both the reference and the key.
  * `reserved` are the keys the program reads for something else, which a target may not borrow.
  */
@@ -160,7 +162,7 @@ export function readRemoteWriteSecrets(
     const refs = [
         ...(targets.known
             ? targets.value.flatMap((target, i) =>
-                  secretReferences(target).map((ref) => ({ at: `${fullKey("metrics")}.remoteWrite[${i}].${ref.path}`, key: ref.key, pem: ref.path === "tls.caKey" })),
+                  secretReferences(target).map((ref) => ({ at: `${fullKey("metrics")}.remoteWrite[${i}].${ref.path}`, key: ref.key, pem: PEM_REFERENCES.includes(ref.path) })),
               )
             : []),
         ...(extraScrapeConfigs.known
@@ -245,4 +247,20 @@ export function readGrafanaSecrets(source: ConfigSource, problems: Problems, raw
         }
     }
     return secrets;
+}
+
+/**
+ * longTermStore.backup's S3 keys (docs/long-term-storage.md#backups), read as the remote write
+ * targets' keys are; both or neither, which the schema has checked.
+ */
+export function readBackupCredentials(
+    source: ConfigSource,
+    problems: Problems,
+    backup: { accessKeyIdKey?: string; secretAccessKeyKey?: string } | undefined,
+    reserved: readonly string[],
+): { accessKeyId: pulumi.Output<string>; secretAccessKey: pulumi.Output<string> } | undefined {
+    const values = backupSecretReferences(backup).map((ref) =>
+        readReferencedSecret(source, problems, { at: `${fullKey("longTermStore")}.${ref.path}`, key: ref.key }, reserved, "storeBackupSecretKey"),
+    );
+    return values.length === 2 && values[0] !== undefined && values[1] !== undefined ? { accessKeyId: values[0], secretAccessKey: values[1] } : undefined;
 }

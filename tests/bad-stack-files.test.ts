@@ -126,6 +126,22 @@ const URL_FIELDS: [string, string, string, (c: Config, url: string) => void][] =
         },
     ],
     [
+        "a remote write OAuth2 token URL",
+        `${RW}.oauth2.tokenUrl`,
+        "metrics.remoteWrite[].oauth2.tokenUrl",
+        (c, url) => {
+            metrics({ image: "quay.io/prometheus/prometheus:v2.53.5" })(c);
+            remoteWrite({ oauth2: { clientId: "prometheus", clientSecretKey: "remoteWriteClientSecret", tokenUrl: url } })(c);
+            c["cluster-monitoring:remoteWriteClientSecret"] = { secure: "v1:x" };
+        },
+    ],
+    [
+        "the long-term store's backup endpoint",
+        `${LTS}.backup.endpoint`,
+        "longTermStore.backup.endpoint",
+        (c, url) => (c[LTS] = { enabled: true, backup: { destination: "s3://metrics-backups/prod", endpoint: url } }),
+    ],
+    [
         "an extra scrape config's static target",
         `${M}.extraScrapeConfigs[0].static_configs[0].targets[0]`,
         "metrics.extraScrapeConfigs[].static_configs[].targets",

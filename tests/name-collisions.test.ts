@@ -109,7 +109,7 @@ describe("name collisions between objects the program creates", () => {
             { searchPassword: "x" },
         ],
         [
-            "the long-term store as a central store, with two edges writing through vmauth and its Ingress",
+            "the long-term store as a central store, with two edges writing through vmauth and its Ingress, backed up to S3 with keys",
             {
                 ...requiredConfig(),
                 metrics: { ...requiredConfig().metrics, externalLabels: { cluster: "central" } },
@@ -121,9 +121,10 @@ describe("name collisions between objects the program creates", () => {
                         { cluster: "edge-us", passwordKey: "edgeUsWritePassword" },
                     ],
                     ingress: { host: "metrics.central.example.com", tlsSecretName: "metrics-central-tls" },
+                    backup: { destination: "s3://metrics-backups/central", accessKeyIdKey: "storeBackupKeyId", secretAccessKeyKey: "storeBackupSecretKey" },
                 },
             },
-            { edgeEuWritePassword: "x", edgeUsWritePassword: "y" },
+            { edgeEuWritePassword: "x", edgeUsWritePassword: "y", storeBackupKeyId: "k", storeBackupSecretKey: "s" },
         ],
         [
             "team dashboards and team rules from every namespace (their ClusterRoles), beside Grafana's and Prometheus' hatches",

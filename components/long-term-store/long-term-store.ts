@@ -10,6 +10,7 @@ import { authKeyArgs, authKeySecret } from "./auth-keys";
 import { AUTH_KEYS, longTermStoreLabels, longTermStoreUrl } from "./layout";
 import { longTermStoreService } from "./service";
 import { longTermStoreStatefulSet } from "./statefulset";
+import { backupSecret } from "./backup";
 import { isCentral, vmauthDeployment, vmauthIngress, vmauthLabels, vmauthName, vmauthSecret, vmauthService } from "./vmauth";
 
 export interface LongTermStoreArgs {
@@ -41,7 +42,9 @@ export class LongTermStore extends MonitoringComponent {
         const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, ownServiceAccount(s.name, s.namespace, longTermStoreLabels(s)), inNamespace);
         const volumeArgs = nfsPersistentVolume(s.name, s.storage);
         const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, this.clusterScoped())] : [];
-        new k8s.apps.v1.StatefulSet(`${name}-statefulset`, longTermStoreStatefulSet(s), this.inNamespace(s.namespace, secret, service, account, ...volume));
+        const backupArgs = backupSecret(s);
+        const backup = backupArgs ? [new k8s.core.v1.Secret(`${name}-backup`, backupArgs, inNamespace)] : [];
+        new k8s.apps.v1.StatefulSet(`${name}-statefulset`, longTermStoreStatefulSet(s), this.inNamespace(s.namespace, secret, service, account, ...volume, ...backup));
         // A central store: vmauth takes the edges' writes, each bound to its cluster label.
         if (isCentral(s)) {
             const authConfig = new k8s.core.v1.Secret(`${name}-vmauth-config`, vmauthSecret(s), inNamespace);

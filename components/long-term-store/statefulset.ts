@@ -4,6 +4,7 @@ import { containerResources } from "../common/resources";
 import { podPlacement } from "../common/scheduling";
 import { noPrivileges } from "../common/no-privileges";
 import { dataClaimTemplate } from "../storage";
+import { backupContainer } from "./backup";
 import { AUTH_KEYS, authKeySecretName, CONTAINER_NAME, DATA_DIR, DATA_VOLUME, envFlagName, HTTP_PORT, longTermStoreLabels, STORE_UID } from "./layout";
 
 /**
@@ -71,7 +72,8 @@ export function longTermStoreStatefulSet(s: LongTermStoreSettings): k8s.types.in
                         fsGroup: STORE_UID,
                         seccompProfile: { type: "RuntimeDefault" },
                     },
-                    containers: [longTermStoreContainer(s)],
+                    // longTermStore.backup adds the vmbackup loop, which needs the data volume and the loopback.
+                    containers: [longTermStoreContainer(s), ...[backupContainer(s)].filter((c) => c !== undefined)],
                 },
             },
             volumeClaimTemplates: [dataClaimTemplate(DATA_VOLUME, s.name, s.storage)],

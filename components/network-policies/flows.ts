@@ -127,11 +127,25 @@ export function requiredFlows(s: Settings, workloads: readonly Workload[], scrap
     add(prometheus, { kind: "apiServer" }, API_SERVER_PORTS, "Kubernetes service discovery");
     for (const target of s.metrics.remoteWrite) {
         add(prometheus, { kind: "outside" }, [tcp(urlPort(target.url))], "remote write");
+        // Where each auth kind gets its token (docs/long-term-storage.md#authentication).
+        if (target.oauth2) {
+            add(prometheus, { kind: "outside" }, [tcp(urlPort(target.oauth2.tokenUrl))], "remote write's OAuth2 token endpoint");
+        }
+        if (target.sigv4 || target.azureAd) {
+            add(prometheus, { kind: "outside" }, [tcp(443)], target.sigv4 ? "remote write's AWS STS (roleArn, the pod's cloud identity)" : "remote write's Azure AD token endpoint");
+        }
+        if (target.azureAd?.managedIdentity) {
+            add(prometheus, { kind: "outside" }, [tcp(80)], "remote write's managed identity, from the node's instance metadata service (169.254.169.254)");
+        }
     }
     // The in-cluster store takes every replica's writes; its scrape flow comes from its job above.
     const longTermStore = s.longTermStore.enabled ? workloadPeer(s.longTermStore) : undefined;
     if (longTermStore) {
         add(prometheus, longTermStore, [tcp(LONG_TERM_STORE_PORT.name)], "remote write to the long-term store");
+        const backup = s.longTermStore.backup;
+        if (backup) {
+            add(longTermStore, { kind: "outside" }, [tcp(backup.endpoint ? urlPort(backup.endpoint) : 443)], "backups to S3");
+        }
     }
     if (longTermStore && isCentral(s.longTermStore)) {
         // Edges write from other clusters, through the Ingress controller or whatever publishes vmauth; vmauth checks each one's password.

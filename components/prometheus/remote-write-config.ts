@@ -37,12 +37,6 @@ function queueConfig(q: RemoteWriteQueueSettings): QueueConfig {
 }
 
 /**
- * One remote_write entry. Credentials are never inlined: `password_file`, `bearer_token_file` and
- * `ca_file` point at files of the mounted Secret, which prometheus/common reads on every request,
- * so a rotated secret reaches Prometheus without a restart (docs/long-term-storage.md#credentials).
- * Keys a stack leaves unset are left out, so the deployed release's own default applies.
- */
-/**
  * The rule that drops the replica label on the way to a target that deduplicates by time
  * (dropReplicaLabel). Prometheus applies write_relabel_configs after it has added the external
  * labels (tag v2.11.1, storage/remote/queue_manager.go, StoreSeries: processExternalLabels, then
@@ -53,20 +47,59 @@ export function replicaLabelDrop(s: Pick<MetricsSettings, "replicas" | "replicaL
     return replicated(s as MetricsSettings) ? [{ action: "labeldrop", regex: literal(s.replicaLabel) }] : [];
 }
 
+/**
+ * One remote_write entry. Credentials are never inlined: `password_file`, `bearer_token_file`,
+ * `client_secret_file` and the TLS files point at files of the mounted Secret, which
+ * prometheus/common reads on every request, so a rotated secret reaches Prometheus without a
+ * restart (docs/long-term-storage.md#credentials). sigv4's keys and Azure's client secret come
+ * from the environment instead (remote-write-env.ts).
+ * Keys a stack leaves unset are left out, so the deployed release's own default applies.
+ */
 export function remoteWriteEntry(t: RemoteWriteTargetSettings, secretFile: SecretFilePath, drop: RelabelConfig[] = []): RemoteWriteConfig {
     const tls = t.tls && {
         ...(t.tls.caKey !== undefined ? { ca_file: secretFile(t.tls.caKey) } : {}),
+        ...(t.tls.certKey !== undefined ? { cert_file: secretFile(t.tls.certKey) } : {}),
+        ...(t.tls.keyKey !== undefined ? { key_file: secretFile(t.tls.keyKey) } : {}),
         ...(t.tls.serverName !== undefined ? { server_name: t.tls.serverName } : {}),
         ...(t.tls.insecureSkipVerify !== undefined ? { insecure_skip_verify: t.tls.insecureSkipVerify } : {}),
     };
     return {
         url: t.url,
         ...(t.remoteTimeout !== undefined ? { remote_timeout: t.remoteTimeout } : {}),
+        ...(t.headers !== undefined ? { headers: { ...t.headers } } : {}),
         ...(t.writeRelabel.length > 0 || drop.length > 0 ? { write_relabel_configs: [...t.writeRelabel.map(relabelConfig), ...drop] } : {}),
         ...(t.basicAuth ? { basic_auth: { username: t.basicAuth.username, password_file: secretFile(t.basicAuth.passwordKey) } } : {}),
         ...(t.bearerTokenKey !== undefined ? { bearer_token_file: secretFile(t.bearerTokenKey) } : {}),
+        ...(t.oauth2 ? { oauth2: oauth2Config(t.oauth2, secretFile) } : {}),
         ...(tls && Object.keys(tls).length > 0 ? { tls_config: tls } : {}),
         ...(t.queue && Object.keys(t.queue).length > 0 ? { queue_config: queueConfig(t.queue) } : {}),
+        ...(t.sigv4 ? { sigv4: { region: t.sigv4.region, ...(t.sigv4.roleArn !== undefined ? { role_arn: t.sigv4.roleArn } : {}) } } : {}),
+        ...(t.azureAd ? { azuread: azureAdConfig(t.azureAd) } : {}),
+    };
+}
+
+/** OAuth2 client credentials: the secret is a file of the mounted Secret, read at each token request. */
+function oauth2Config(o: NonNullable<RemoteWriteTargetSettings["oauth2"]>, secretFile: SecretFilePath): NonNullable<RemoteWriteConfig["oauth2"]> {
+    return {
+        client_id: o.clientId,
+        client_secret_file: secretFile(o.clientSecretKey),
+        token_url: o.tokenUrl,
+        ...(o.scopes !== undefined ? { scopes: [...o.scopes] } : {}),
+        ...(o.endpointParams !== undefined ? { endpoint_params: { ...o.endpointParams } } : {}),
+    };
+}
+
+/**
+ * Azure AD. An application's client secret goes through `sdk`: azidentity's DefaultAzureCredential
+ * reads AZURE_CLIENT_ID, AZURE_TENANT_ID and AZURE_CLIENT_SECRET from the pod's environment, filled
+ * from the Secret (remote-write-env.ts), since `oauth` would need the secret inline in the config.
+ */
+function azureAdConfig(a: NonNullable<RemoteWriteTargetSettings["azureAd"]>): NonNullable<RemoteWriteConfig["azuread"]> {
+    return {
+        cloud: a.cloud,
+        ...(a.managedIdentity ? { managed_identity: { client_id: a.managedIdentity.clientId } } : {}),
+        ...(a.oauth ? { sdk: { tenant_id: a.oauth.tenantId } } : {}),
+        ...(a.workloadIdentity ? { workload_identity: { client_id: a.workloadIdentity.clientId, tenant_id: a.workloadIdentity.tenantId } } : {}),
     };
 }
 

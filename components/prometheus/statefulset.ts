@@ -1,5 +1,6 @@
 import { PrometheusInputs } from "./inputs";
 import * as k8s from "@pulumi/kubernetes";
+import { remoteWriteEnv, workloadIdentityPodLabels } from "./remote-write-env";
 import { MetricsSettings } from "../../config";
 import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../common/checksum";
 import { prometheusConfigMap, ruleFilesConfigMap } from "./config-maps";
@@ -132,11 +133,13 @@ export function volumes(s: MetricsSettings): Volume[] {
 }
 
 export function prometheusContainer(s: MetricsSettings): Container {
+    const env = remoteWriteEnv(s);
     return {
         name: s.name,
         image: s.image,
         imagePullPolicy: "IfNotPresent",
         args: prometheusArgs(s),
+        ...(env.length > 0 ? { env } : {}),
         ports: [{ containerPort: WEB_PORT.number, name: WEB_PORT.name, protocol: "TCP" }],
         resources: containerResources(s.resources),
         livenessProbe: probe(s, routedPath(s, "/-/healthy"), 6),
@@ -185,7 +188,7 @@ export function statefulSet(s: MetricsSettings, inputs: PrometheusInputs): k8s.t
             selector: { matchLabels: labels },
             updateStrategy: { type: "RollingUpdate" },
             template: {
-                metadata: { labels, ...(reloadsInPlace(s) ? {} : { annotations: configAnnotation(s, inputs) }) },
+                metadata: { labels: { ...labels, ...workloadIdentityPodLabels(s) }, ...(reloadsInPlace(s) ? {} : { annotations: configAnnotation(s, inputs) }) },
                 spec: {
                     serviceAccountName: s.serviceAccountName,
                     ...podPlacement(s, replicaSpread(s.replicas, labels)),

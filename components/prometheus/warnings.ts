@@ -7,10 +7,26 @@ export function metricsWarnings(s: MetricsSettings): string[] {
     // public one beside the admin or lifecycle API); the reason is printed at every preview and update.
     warnings.push(...ingressAuthWarnings(METRICS_KEY, s.ingress));
     s.remoteWrite.forEach((t, i) => {
-        const credentials = t.basicAuth ? "a password" : t.bearerTokenKey ? "a bearer token" : undefined;
+        const credentials = t.basicAuth
+            ? "a password"
+            : t.bearerTokenKey
+              ? "a bearer token"
+              : t.oauth2
+                ? "an OAuth2 access token"
+                : t.sigv4
+                  ? "a sigv4 signature"
+                  : t.azureAd
+                    ? "an Azure AD access token"
+                    : undefined;
         if (credentials && /^http:/i.test(t.url)) {
             warnings.push(
                 `cluster-monitoring:metrics.remoteWrite[${i}] sends ${credentials} to ${t.url} over plain http, ` +
+                    "readable by anyone on the network path; use an https:// URL (docs/long-term-storage.md#credentials).",
+            );
+        }
+        if (t.oauth2 && /^http:/i.test(t.oauth2.tokenUrl)) {
+            warnings.push(
+                `cluster-monitoring:metrics.remoteWrite[${i}].oauth2 sends its client secret to ${t.oauth2.tokenUrl} over plain http, ` +
                     "readable by anyone on the network path; use an https:// URL (docs/long-term-storage.md#credentials).",
             );
         }

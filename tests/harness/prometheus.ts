@@ -211,9 +211,10 @@ export class PrometheusProcess {
     /**
      * Starts prometheus on 127.0.0.1 with a free port and waits until it is ready. With a
      * `--web.route-prefix` among `extraArgs`, pass the same prefix as `routePrefix`: `url` then
-     * includes it, so every endpoint below is found under it.
+     * includes it, so every endpoint below is found under it. `env` is added to the test's own
+     * environment, as the pod's env would be.
      */
-    static async start(configFile: string, extraArgs: string[] = [], routePrefix = "", web: WebStart = {}): Promise<PrometheusProcess> {
+    static async start(configFile: string, extraArgs: string[] = [], routePrefix = "", web: WebStart = {}, env: Record<string, string> = {}): Promise<PrometheusProcess> {
         const port = await freePort();
         const dataDir = tempDir("prometheus-data");
         const output: string[] = [];
@@ -226,7 +227,7 @@ export class PrometheusProcess {
                 "--log.level=warn",
                 ...extraArgs,
             ],
-            { stdio: ["ignore", "pipe", "pipe"] },
+            { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } },
         );
         child.stdout!.on("data", (d) => output.push(String(d)));
         child.stderr!.on("data", (d) => output.push(String(d)));

@@ -36,12 +36,15 @@ export class VictoriaMetricsProcess {
         readonly args: string[],
         readonly authKeys: Record<string, string>,
         private readonly output: string[],
+        readonly dataDir: string,
     ) {}
 
-    /** The generated flags, with -storageDataPath and -httpListenAddr swapped for a temporary directory and a free local port. */
-    static async start(s: Pick<LongTermStoreSettings, "retention" | "dedupInterval">): Promise<VictoriaMetricsProcess> {
+    /**
+     * The generated flags, with -storageDataPath and -httpListenAddr swapped for a temporary
+     * directory (or `dataDir`, such as a restored one) and a free local port.
+     */
+    static async start(s: Pick<LongTermStoreSettings, "retention" | "dedupInterval">, dataDir = tempDir("victoria-metrics-data")): Promise<VictoriaMetricsProcess> {
         const port = await freePort();
-        const dataDir = tempDir("victoria-metrics-data");
         const args = longTermStoreArgs(s).map((a) =>
             a.startsWith("-storageDataPath=") ? `-storageDataPath=${dataDir}` : a.startsWith("-httpListenAddr=") ? `-httpListenAddr=127.0.0.1:${port}` : a,
         );
@@ -51,7 +54,7 @@ export class VictoriaMetricsProcess {
         const child = spawn(requireVictoriaMetrics(), [...args, "-loggerLevel=WARN"], { stdio: ["ignore", "pipe", "pipe"], env });
         child.stdout!.on("data", (d) => output.push(String(d)));
         child.stderr!.on("data", (d) => output.push(String(d)));
-        const vm = new VictoriaMetricsProcess(child, `http://127.0.0.1:${port}`, args, authKeys, output);
+        const vm = new VictoriaMetricsProcess(child, `http://127.0.0.1:${port}`, args, authKeys, output, dataDir);
         try {
             await vm.waitFor(async () => (await fetch(`${vm.url}/health`)).ok, "/health");
         } catch (e) {

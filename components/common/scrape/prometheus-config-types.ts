@@ -103,17 +103,27 @@ export interface AlertmanagerConfig {
 
 /**
  * One remote_write target, with the keys of v2.11.1's RemoteWriteConfig and the HTTP client
- * settings of prometheus/common v0.4.1 that the program writes (docs/long-term-storage.md#which-keys-v2111-accepts).
- * No `name` (2.15), `headers` (2.25), `authorization` (2.26), `metadata_config` (2.23), `sigv4` (2.26)...
+ * settings of prometheus/common v0.4.1 that the program writes (docs/long-term-storage.md#which-keys-v2111-accepts),
+ * and the auth keys of later releases, which the stack's line is checked against before they are
+ * written (prometheus-releases/remote-write-auth.ts). No `name` (2.15), `authorization` (2.26),
+ * `metadata_config` (2.23)...
  */
 export interface RemoteWriteConfig {
     url: string;
     remote_timeout?: string;
+    /** 2.25+. */
+    headers?: Record<string, string>;
     write_relabel_configs?: RelabelConfig[];
     basic_auth?: { username: string; password_file: string };
     bearer_token_file?: string;
+    /** 2.27+. */
+    oauth2?: { client_id: string; client_secret_file: string; token_url: string; scopes?: string[]; endpoint_params?: Record<string, string> };
     tls_config?: TlsConfig;
     queue_config?: QueueConfig;
+    /** 2.26+; no keys: they come from the environment (AWS_ACCESS_KEY_ID...) or the pod's identity. */
+    sigv4?: { region: string; role_arn?: string };
+    /** 2.45+ (managed_identity), 2.52+ (sdk), 3.7+ (workload_identity). */
+    azuread?: { cloud: string; managed_identity?: { client_id: string }; sdk?: { tenant_id: string }; workload_identity?: { client_id: string; tenant_id: string } };
 }
 
 /** v2.11.1's QueueConfig; `max_retries` had already gone, `retry_on_http_429` came in 2.26. */
