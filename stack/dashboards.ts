@@ -12,6 +12,8 @@ import { prometheusDashboard } from "../components/prometheus/dashboard";
 import { searchStoreDashboard } from "../components/search-store/dashboard";
 import { longTermStoreDashboard } from "../components/long-term-store/dashboard";
 import { workloadsDashboard } from "../components/kubelet/workloads-dashboard";
+import { namespaceWorkloadsDashboard } from "../components/kubelet/namespace-workloads-dashboard";
+import { workloadDashboard } from "../components/kubelet/workload-dashboard";
 import { alertmanagerDashboard } from "../components/alertmanager/dashboard";
 import { kubeletDashboard } from "../components/kubelet/dashboard";
 import { volumesDashboard } from "../components/kubelet/volumes-dashboard";
@@ -29,6 +31,8 @@ export function generatedDashboards(ctx: DashboardContext, folderTag: string): G
         clusterDashboard,
         nodeDashboard,
         workloadsDashboard(ctx),
+        namespaceWorkloadsDashboard(ctx),
+        workloadDashboard(ctx),
         prometheusDashboard(ctx),
         logAgentDashboard,
         controlPlaneDashboard,

@@ -20,6 +20,7 @@ import { PrometheusProcess, sandboxConfig } from "./harness/prometheus";
 import { fillVariables, labelValuesQuery } from "./harness/promql";
 import { settingsWithGrafana } from "./harness/stack-config";
 import { ALERTMANAGER_PORT_NAME, Settings } from "../config";
+import { podWorkload } from "../components/kube-state-metrics/pod-workload";
 
 import { FLUENTD_FIXTURE, JOBS, REMOTE_WRITE, runStack } from "./harness/dashboard-stack";
 
@@ -107,6 +108,32 @@ describe("Grafana dashboards on real data: no panel is empty", function () {
             }
         }
         assert.deepStrictEqual(empty, []);
+    });
+
+    it("the workload boards attribute each pod to its workload: a Deployment's through its ReplicaSet, a DaemonSet's directly", async () => {
+        const rows = await prom!.query(podWorkload('namespace=~".+"', ".*", ".*"));
+        const owners = rows.map((r) => `${r.metric.namespace}/${r.metric.pod} ${r.metric.workload_type}/${r.metric.workload}`).sort();
+        assert.deepStrictEqual(owners, [
+            "kube-system/coredns-558bd4d5db-x7k2p Deployment/coredns",
+            "kube-system/coredns-558bd4d5db-z9m3n Deployment/coredns",
+            "kube-system/kube-proxy-0 DaemonSet/kube-proxy",
+            "kube-system/kube-proxy-1 DaemonSet/kube-proxy",
+            "kube-system/kube-proxy-2 DaemonSet/kube-proxy",
+            "shop/web-7d9c6c8b9f-q2w4e Deployment/web",
+            "shop/web-7d9c6c8b9f-r5t6y Deployment/web",
+            "shop/web-7d9c6c8b9f-u7i8o Deployment/web",
+        ]);
+        // The kind and name regexes pick; "All" (.*) never lets a ReplicaSet through as a workload of its own.
+        assert.deepStrictEqual((await prom!.query(podWorkload('namespace="kube-system"', "DaemonSet", ".*"))).map((r) => r.metric.workload).sort(), ["kube-proxy", "kube-proxy", "kube-proxy"]);
+        assert.deepStrictEqual((await prom!.query(podWorkload('namespace="shop"', ".*", "web-7d9c6c8b9f"))).length, 0);
+        // A pod's usage counts once for its workload: coredns' memory on the board is the sum of its pod's containers.
+        const board = dashboardsFor(settings, PROJECT).find((d) => d.json.uid === "cm-namespace-workloads")!;
+        const memory = board.json.panels!.find((p: any) => p.title === "Memory used per workload").targets[0].expr;
+        const perWorkload = await prom!.query(fillVariables(memory, { namespace: "kube-system", type: ".*" }));
+        const direct = await prom!.query('sum(container_memory_working_set_bytes{namespace="kube-system", pod=~"coredns-.*", container!=""})');
+        assert.deepStrictEqual(perWorkload.map((r) => r.metric.workload), ["coredns"]);
+        assert.ok(Number(direct[0].value[1]) > 0);
+        assert.strictEqual(Number(perWorkload[0].value[1]), Number(direct[0].value[1]));
     });
 
     it("a kubelet panel on a histogram's dropped buckets would be empty, while its kept sum and count are not", async () => {

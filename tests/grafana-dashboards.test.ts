@@ -11,7 +11,7 @@ import { fillVariables, labelValuesQuery, promqlProblems } from "./harness/promq
 import { settingsWithGrafana } from "./harness/stack-config";
 
 /** Any value will do for parsing; the real-data test fills them from the data. */
-const PARSE_VALUES = { __rate_interval: "1m", node: "node-1", namespace: "shop", pod: ".*", integration: ".*", claim: ".*" };
+const PARSE_VALUES = { __rate_interval: "1m", node: "node-1", namespace: "shop", pod: ".*", integration: ".*", claim: ".*", type: ".*", workload: "web" };
 
 const titles = (ds: readonly GeneratedDashboard[]) => ds.map((d) => d.json.title);
 const panelTitles = (ds: readonly GeneratedDashboard[], title: string) => (ds.find((d) => d.json.title === title)?.json.panels ?? []).map((p: any) => p.title);
@@ -21,7 +21,7 @@ describe("Grafana dashboards: queries Prometheus v2.11.1 runs", () => {
     const queries = prometheusQueries(dashboards);
 
     it("every dashboard of the issue is generated", () => {
-        assert.deepStrictEqual(titles(dashboards), ["Home", "Cluster", "Node", "Namespace and pod", "Prometheus", "Log agent", "Control plane", "Alertmanager", "Kubelet", "Persistent volumes", "Logs"]);
+        assert.deepStrictEqual(titles(dashboards), ["Home", "Cluster", "Node", "Namespace and pod", "Namespace workloads", "Workload", "Prometheus", "Log agent", "Control plane", "Alertmanager", "Kubelet", "Persistent volumes", "Logs"]);
         assert.ok(queries.length >= 25, `${queries.length} queries`);
     });
 
@@ -132,7 +132,7 @@ describe("Grafana dashboards: queries Prometheus v2.11.1 runs", () => {
 
     it("uids are unique and stable, so a renamed title keeps its links", () => {
         const uids = dashboards.map((d) => d.json.uid);
-        assert.deepStrictEqual(uids, ["cm-home", "cm-cluster", "cm-node", "cm-namespace-pod", "cm-prometheus", "cm-log-agent", "cm-control-plane", "cm-alertmanager", "cm-kubelet", "cm-persistent-volumes", "cm-logs"]);
+        assert.deepStrictEqual(uids, ["cm-home", "cm-cluster", "cm-node", "cm-namespace-pod", "cm-namespace-workloads", "cm-workload", "cm-prometheus", "cm-log-agent", "cm-control-plane", "cm-alertmanager", "cm-kubelet", "cm-persistent-volumes", "cm-logs"]);
     });
 });
 
@@ -218,6 +218,15 @@ describe("Grafana dashboards follow the enabled components", () => {
             "Inodes used",
             "Inodes used now",
         ]);
+    });
+
+    it("the namespace's quota panels only while kube-state-metrics exposes ResourceQuotas; no workload board without kube-state-metrics", () => {
+        const quotaPanels = (overrides: Record<string, Record<string, unknown>>) =>
+            panelTitles(dashboardsFor(settingsWithGrafana(overrides), PROJECT), "Namespace workloads").filter((t: string) => t.includes("quota"));
+        assert.deepStrictEqual(quotaPanels({}), ["CPU quota of the namespace", "Memory quota of the namespace"]);
+        assert.deepStrictEqual(quotaPanels({ kubeStateMetrics: { exposedResources: ["pods", "replicasets", "nodes"] } }), []);
+        const noKsm = titles(dashboardsFor(settingsWithGrafana({ kubeStateMetrics: { enabled: false } }), PROJECT));
+        assert.ok(!noKsm.includes("Namespace workloads") && !noKsm.includes("Workload"));
     });
 
     it("without cAdvisor and kube-state-metrics there is no Namespace and pod dashboard at all", () => {

@@ -34,7 +34,8 @@ const LATER_SYNTAX: Readonly<Record<string, string>> = {
  * tests use: `$__rate_interval` a window that holds several of the tests' 1s scrapes.
  */
 export function fillVariables(expr: string, values: Readonly<Record<string, string>>): string {
-    return expr.replace(/\$(\w+)|\$\{(\w+)\}/g, (whole, a, b) => {
+    // A name starts with a letter or _: label_replace's "$1" is a capture group, which Grafana leaves alone.
+    return expr.replace(/\$([A-Za-z_]\w*)|\$\{([A-Za-z_]\w*)\}/g, (whole, a, b) => {
         const name = a ?? b;
         if (!(name in values)) {
             throw new Error(`no value for variable ${whole} in ${expr}`);
