@@ -14,6 +14,7 @@ import { longTermStoreDashboard } from "../components/long-term-store/dashboard"
 import { workloadsDashboard } from "../components/kubelet/workloads-dashboard";
 import { namespaceWorkloadsDashboard } from "../components/kubelet/namespace-workloads-dashboard";
 import { workloadDashboard } from "../components/kubelet/workload-dashboard";
+import { nodePodsDashboard } from "../components/kubelet/node-pods-dashboard";
 import { alertmanagerDashboard } from "../components/alertmanager/dashboard";
 import { kubeletDashboard } from "../components/kubelet/dashboard";
 import { volumesDashboard } from "../components/kubelet/volumes-dashboard";
@@ -33,6 +34,7 @@ export function generatedDashboards(ctx: DashboardContext, folderTag: string): G
         workloadsDashboard(ctx),
         namespaceWorkloadsDashboard(ctx),
         workloadDashboard(ctx),
+        nodePodsDashboard(ctx),
         prometheusDashboard(ctx),
         logAgentDashboard,
         controlPlaneDashboard,

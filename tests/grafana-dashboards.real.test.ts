@@ -136,6 +136,15 @@ describe("Grafana dashboards on real data: no panel is empty", function () {
         assert.strictEqual(Number(perWorkload[0].value[1]), Number(direct[0].value[1]));
     });
 
+    it("Node pods shows the pods on the chosen node only: kube-state-metrics' requests and cAdvisor's usage both by their node label", async () => {
+        const board = dashboardsFor(settings, PROJECT).find((d) => d.json.uid === "cm-node-pods")!;
+        const panel = (title: string) => board.json.panels!.find((p: any) => p.title === title).targets[0].expr;
+        const pods = async (title: string) => (await prom!.query(fillVariables(panel(title), { node: "node-1", __rate_interval: RATE_INTERVAL }))).map((r) => r.metric.pod).sort();
+        assert.deepStrictEqual(await pods("CPU requests and limits per pod"), ["coredns-558bd4d5db-x7k2p", "kube-proxy-0", "web-7d9c6c8b9f-q2w4e"]);
+        assert.deepStrictEqual(await pods("Memory used per pod"), ["coredns-558bd4d5db-x7k2p", "fluentd-es-v2.7.0-abcde", "web-7d9c6c8b9f-q2w4e"]);
+        assert.deepStrictEqual(await pods("Memory used of requests and limits per pod"), ["coredns-558bd4d5db-x7k2p", "web-7d9c6c8b9f-q2w4e"]);
+    });
+
     it("a kubelet panel on a histogram's dropped buckets would be empty, while its kept sum and count are not", async () => {
         const values = await variableValues(prom!, dashboards.find((d) => d.json.uid === "cm-kubelet")!);
         const p99 = 'histogram_quantile(0.99, sum by (le) (rate(kubelet_pleg_relist_duration_seconds_bucket{job="kubelet", node=~"$node"}[$__rate_interval])))';

@@ -21,7 +21,7 @@ describe("Grafana dashboards: queries Prometheus v2.11.1 runs", () => {
     const queries = prometheusQueries(dashboards);
 
     it("every dashboard of the issue is generated", () => {
-        assert.deepStrictEqual(titles(dashboards), ["Home", "Cluster", "Node", "Namespace and pod", "Namespace workloads", "Workload", "Prometheus", "Log agent", "Control plane", "Alertmanager", "Kubelet", "Persistent volumes", "Logs"]);
+        assert.deepStrictEqual(titles(dashboards), ["Home", "Cluster", "Node", "Namespace and pod", "Namespace workloads", "Workload", "Node pods", "Prometheus", "Log agent", "Control plane", "Alertmanager", "Kubelet", "Persistent volumes", "Logs"]);
         assert.ok(queries.length >= 25, `${queries.length} queries`);
     });
 
@@ -67,6 +67,9 @@ describe("Grafana dashboards: queries Prometheus v2.11.1 runs", () => {
         const vars = (title: string) => queryVariables(dashboards.find((d) => d.json.title === title)!).map((v) => v.name);
         assert.deepStrictEqual(vars("Node"), ["node"]);
         assert.deepStrictEqual(vars("Namespace and pod"), ["namespace", "pod"]);
+        assert.deepStrictEqual(vars("Namespace workloads"), ["namespace", "type"]);
+        assert.deepStrictEqual(vars("Workload"), ["namespace", "type", "workload"]);
+        assert.deepStrictEqual(vars("Node pods"), ["node"]);
         assert.deepStrictEqual(vars("Log agent"), ["node"]);
         assert.deepStrictEqual(vars("Logs"), ["namespace", "pod"]);
     });
@@ -132,7 +135,7 @@ describe("Grafana dashboards: queries Prometheus v2.11.1 runs", () => {
 
     it("uids are unique and stable, so a renamed title keeps its links", () => {
         const uids = dashboards.map((d) => d.json.uid);
-        assert.deepStrictEqual(uids, ["cm-home", "cm-cluster", "cm-node", "cm-namespace-pod", "cm-namespace-workloads", "cm-workload", "cm-prometheus", "cm-log-agent", "cm-control-plane", "cm-alertmanager", "cm-kubelet", "cm-persistent-volumes", "cm-logs"]);
+        assert.deepStrictEqual(uids, ["cm-home", "cm-cluster", "cm-node", "cm-namespace-pod", "cm-namespace-workloads", "cm-workload", "cm-node-pods", "cm-prometheus", "cm-log-agent", "cm-control-plane", "cm-alertmanager", "cm-kubelet", "cm-persistent-volumes", "cm-logs"]);
     });
 });
 
@@ -147,7 +150,19 @@ describe("Grafana dashboards follow the enabled components", () => {
     it("without kube-state-metrics no kube_ series is queried, and the namespace variables come from cAdvisor", () => {
         const ds = dashboardsFor(settingsWithGrafana({ kubeStateMetrics: { enabled: false } }), PROJECT);
         assert.ok(!JSON.stringify(ds).includes("kube_"));
-        assert.deepStrictEqual(panelTitles(ds, "Namespace and pod"), ["CPU per container", "CPU throttling", "Memory per container", "Network per pod"]);
+        assert.deepStrictEqual(panelTitles(ds, "Namespace and pod"), [
+            "CPU per container",
+            "CPU throttling",
+            "Memory per container",
+            "Memory with page cache, RSS, cache and swap per pod",
+            "Network per pod",
+            "Packets per pod",
+            "Packets dropped per pod",
+            "Storage operations per pod and container",
+            "Storage throughput per pod and container",
+        ]);
+        // Node pods keeps each pod's usage, without requests, limits or the node's capacity.
+        assert.deepStrictEqual(panelTitles(ds, "Node pods"), ["CPU used per pod", "Memory used per pod", "Memory with page cache, RSS, cache and swap per pod"]);
         assert.ok(!panelTitles(ds, "Cluster").includes("Nodes"));
     });
 
@@ -156,7 +171,15 @@ describe("Grafana dashboards follow the enabled components", () => {
         // cAdvisor's families all start with container_; kube-state-metrics' kube_pod_container_ ones stay, and so do
         // the kubelet's container_state label and kubelet_running_containers: only a metric name (before { or [) counts.
         assert.deepStrictEqual(JSON.stringify(ds).match(/(?<![a-z_])container_[a-z_]+(?=[{[])/g), null);
-        assert.deepStrictEqual(panelTitles(ds, "Namespace and pod"), ["CPU requested", "Container restarts"]);
+        assert.deepStrictEqual(panelTitles(ds, "Namespace and pod"), [
+            "CPU requested",
+            "CPU requests and limits per pod",
+            "CPU quota of the namespace",
+            "Memory requests and limits per pod",
+            "Memory quota of the namespace",
+            "Container restarts",
+        ]);
+        assert.ok(!titles(ds).includes("Node pods"));
     });
 
     it("etcd panels only while the etcd job is on; no Control plane dashboard without the apiserver, etcd and control-plane jobs", () => {

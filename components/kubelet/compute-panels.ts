@@ -1,21 +1,42 @@
-import { PanelSpec } from "../common/dashboards/panels";
+import { PanelSpec, Query } from "../common/dashboards/panels";
+import { Source } from "../common/dashboards/context";
 import { byWorkload } from "../kube-state-metrics/pod-workload";
-import { NETWORK_PAIRS, podCpuUsage, podMemory, podNetwork, podResource } from "./pod-resources";
+import { NETWORK_PAIRS, podCpuUsage, podMemory, podNetwork, PodNetwork, podResource } from "./pod-resources";
 
 /**
- * The panels the workload boards share: CPU and memory used against requests and limits, and the
- * network, of the pods of the picked workloads, grouped by workload (a namespace's workloads) or
- * by pod (one workload's pods). The questions are those of kube-prometheus' Compute Resources and
- * Networking boards; the queries are written here.
+ * The panels the compute and networking boards share: CPU and memory used against requests and
+ * limits, the namespace's quota, and the network, of a set of pods, one series per pod or per
+ * workload. The questions are those of kube-prometheus' Compute Resources and Networking boards;
+ * the queries are written here.
  */
+
+/** How a board groups the per-pod series of pod-resources.ts. */
+export interface Grouping {
+    /** The label each series carries. */
+    by: "workload" | "pod";
+    /** Label matchers of the pods, e.g. namespace="$namespace" or node="$node". */
+    sel: string;
+    /** A per-pod expression (by namespace and pod) as one series per `by`. */
+    sum(perPod: string): string;
+}
+
+/** The pods of the picked workloads of one namespace. */
 export interface WorkloadSelection {
     /** Label matchers of the namespace, e.g. namespace="$namespace". */
     namespace: string;
     /** Regexes of the workload kinds and names, e.g. "$type" and "$workload". */
     type: string;
     workload: string;
-    /** What each series is: one per workload, or one per pod. */
     by: "workload" | "pod";
+}
+
+export function workloadGrouping(s: WorkloadSelection): Grouping {
+    return { by: s.by, sel: s.namespace, sum: (perPod) => byWorkload("sum", s.by, perPod, s.namespace, s.type, s.workload) };
+}
+
+/** Pods picked by label matchers alone; the per-pod series are already one per pod. */
+export function podGrouping(sel: string): Grouping {
+    return { by: "pod", sel, sum: (perPod) => perPod };
 }
 
 const resources = {
@@ -23,29 +44,32 @@ const resources = {
     memory: { title: "Memory", unit: "bytes", usage: (sel: string) => podMemory(sel), what: "working set bytes" },
 } as const;
 
-function grouped(s: WorkloadSelection, perPod: string, agg: "sum" | "avg" = "sum"): string {
-    return byWorkload(agg, s.by, perPod, s.namespace, s.type, s.workload);
+/** Lines drawn with the usage, e.g. the node's capacity, and the sources they read. */
+export interface Reference {
+    queries: Query[];
+    needs: Source[];
 }
 
 /** Used, requested and limit, and used as a share of each, for one resource. */
-export function resourcePanels(s: WorkloadSelection, resource: "cpu" | "memory"): PanelSpec[] {
+export function resourcePanels(g: Grouping, resource: "cpu" | "memory", reference?: Reference): PanelSpec[] {
     const r = resources[resource];
-    const legend = `{{${s.by}}}`;
-    const used = grouped(s, r.usage(s.namespace));
-    const requested = grouped(s, podResource("requests", resource, s.namespace));
-    const limit = grouped(s, podResource("limits", resource, s.namespace));
+    const legend = `{{${g.by}}}`;
+    const used = g.sum(r.usage(g.sel));
+    const requested = g.sum(podResource("requests", resource, g.sel));
+    const limit = g.sum(podResource("limits", resource, g.sel));
+    const usageNeeds: Source[] = g.by === "workload" ? ["cadvisor", "kubeStateMetrics"] : ["cadvisor"];
     return [
         {
-            title: `${r.title} used per ${s.by}`,
-            description: `${r.what} used by the containers of each ${s.by}`,
+            title: `${r.title} used per ${g.by}`,
+            description: `${r.what} used by the containers of each ${g.by}`,
             unit: r.unit,
             kind: "timeseries",
-            needs: ["cadvisor", "kubeStateMetrics"],
-            queries: [{ expr: used, legend }],
+            needs: [...new Set([...usageNeeds, ...(reference?.needs ?? [])])],
+            queries: [{ expr: used, legend }, ...(reference?.queries ?? [])],
         },
         {
-            title: `${r.title} requests and limits per ${s.by}`,
-            description: `What the containers of each ${s.by} request (the scheduler reserves it) and are limited to; a container without a limit adds nothing to its ${s.by}'s limit`,
+            title: `${r.title} requests and limits per ${g.by}`,
+            description: `What the containers of each ${g.by} request (the scheduler reserves it) and are limited to; a container without a limit adds nothing to its ${g.by}'s limit`,
             unit: r.unit,
             kind: "timeseries",
             needs: ["kubeStateMetrics"],
@@ -55,8 +79,8 @@ export function resourcePanels(s: WorkloadSelection, resource: "cpu" | "memory")
             ],
         },
         {
-            title: `${r.title} used of requests and limits per ${s.by}`,
-            description: `${r.what} used as a share of what each ${s.by} requests and of its limit: above 100 % of requests it uses what others may need, near 100 % of the limit it is ${resource === "cpu" ? "throttled" : "about to be OOM-killed"}`,
+            title: `${r.title} used of requests and limits per ${g.by}`,
+            description: `${r.what} used as a share of what each ${g.by} requests and of its limit: above 100 % of requests it uses what others may need, near 100 % of the limit it is ${resource === "cpu" ? "throttled" : "about to be OOM-killed"}`,
             unit: "percentunit",
             kind: "timeseries",
             needs: ["cadvisor", "kubeStateMetrics"],
@@ -68,35 +92,78 @@ export function resourcePanels(s: WorkloadSelection, resource: "cpu" | "memory")
     ];
 }
 
-/** Bandwidth, packets and packets dropped, in and out, summed per workload or pod, and the bandwidth of each workload's average pod. */
-export function networkPanels(s: WorkloadSelection): PanelSpec[] {
-    const legend = `{{${s.by}}}`;
-    const sums: PanelSpec[] = NETWORK_PAIRS.map((p) => ({
-        title: `${p.what} per ${s.by}`,
-        description: `${p.what} received and sent per second by the pods of each ${s.by} (their network namespaces; host-network pods report the node's interfaces)`,
+/** Memory with the page cache, RSS, page cache and swap per pod or workload: what the working set is made of, and what it leaves out. */
+export function memoryDetailPanel(g: Grouping): PanelSpec {
+    const legend = `{{${g.by}}}`;
+    return {
+        title: `Memory with page cache, RSS, cache and swap per ${g.by}`,
+        description: `Memory of the containers of each ${g.by} with all their page cache, and its parts: anonymous memory (RSS) and page cache; and swap. The working set is RSS plus the active page cache`,
+        unit: "bytes",
+        kind: "timeseries",
+        needs: ["cadvisor"],
+        queries: [
+            { expr: g.sum(podMemory(g.sel, "container_memory_usage_bytes")), legend: `${legend} with cache` },
+            { expr: g.sum(podMemory(g.sel, "container_memory_rss")), legend: `${legend} RSS` },
+            { expr: g.sum(podMemory(g.sel, "container_memory_cache")), legend: `${legend} cache` },
+            { expr: g.sum(podMemory(g.sel, "container_memory_swap")), legend: `${legend} swap` },
+        ],
+    };
+}
+
+/** Bandwidth, packets and packets dropped, in and out, per pod or workload. */
+export function networkPanels(g: Grouping): PanelSpec[] {
+    const legend = `{{${g.by}}}`;
+    return NETWORK_PAIRS.map((p) => ({
+        title: `${p.what} per ${g.by}`,
+        description: `${p.what} received and sent per second by the pods of each ${g.by} (their network namespaces; host-network pods report the node's interfaces)`,
         unit: p.unit,
         kind: "timeseries",
-        needs: ["cadvisor", "kubeStateMetrics"],
+        needs: g.by === "workload" ? ["cadvisor", "kubeStateMetrics"] : ["cadvisor"],
         queries: [
-            { expr: grouped(s, podNetwork(p.in, s.namespace)), legend: `${legend} in` },
-            { expr: grouped(s, podNetwork(p.out, s.namespace)), legend: `${legend} out` },
+            { expr: g.sum(podNetwork(p.in, g.sel)), legend: `${legend} in` },
+            { expr: g.sum(podNetwork(p.out, g.sel)), legend: `${legend} out` },
         ],
     }));
-    const bandwidth = NETWORK_PAIRS[0];
-    const perWorkload: WorkloadSelection = { ...s, by: "workload" };
+}
+
+/** The network panels of the workload boards: after the bandwidth, that of each workload's average pod. */
+export function workloadNetworkPanels(s: WorkloadSelection): PanelSpec[] {
+    const [bandwidth, ...rest] = networkPanels(workloadGrouping(s));
+    const pair = NETWORK_PAIRS[0];
+    const average = (family: PodNetwork) => byWorkload("avg", "workload", podNetwork(family, s.namespace), s.namespace, s.type, s.workload);
     return [
-        sums[0],
+        bandwidth,
         {
             title: "Bandwidth of the average pod per workload",
             description: "Bytes received and sent per second by the mean pod of each workload: whether a workload is busy because of many pods or of busy ones",
-            unit: bandwidth.unit,
+            unit: pair.unit,
             kind: "timeseries",
             needs: ["cadvisor", "kubeStateMetrics"],
             queries: [
-                { expr: grouped(perWorkload, podNetwork(bandwidth.in, s.namespace), "avg"), legend: "{{workload}} in" },
-                { expr: grouped(perWorkload, podNetwork(bandwidth.out, s.namespace), "avg"), legend: "{{workload}} out" },
+                { expr: average(pair.in), legend: "{{workload}} in" },
+                { expr: average(pair.out), legend: "{{workload}} out" },
             ],
         },
-        ...sums.slice(1),
+        ...rest,
     ];
+}
+
+/** A namespace's ResourceQuotas on one resource: the hard limits on requests and on limits, and what is counted against them. */
+export function namespaceQuotaPanel(resource: "cpu" | "memory", namespace: string): PanelSpec {
+    const quota = (type: "hard" | "used", of: string) => `sum(kube_resourcequota{${namespace}, type="${type}", resource=~"${of}"})`;
+    // A quota on plain cpu or memory limits requests, as requests.cpu does.
+    const requests = `requests.${resource}|${resource}`;
+    return {
+        title: `${resources[resource].title} quota of the namespace`,
+        description: "The namespace's ResourceQuotas: the most its pods may request and be limited to in total, and what they hold now; a pod that would pass a hard line is refused",
+        unit: resources[resource].unit,
+        kind: "timeseries",
+        needs: ["kubeStateMetrics", "resourceQuotas"],
+        queries: [
+            { expr: quota("hard", requests), legend: "requests quota" },
+            { expr: quota("used", requests), legend: "requested" },
+            { expr: quota("hard", `limits.${resource}`), legend: "limits quota" },
+            { expr: quota("used", `limits.${resource}`), legend: "limited" },
+        ],
+    };
 }

@@ -1,30 +1,10 @@
 import { DashboardContext } from "../common/dashboards/context";
-import { PanelSpec, PrometheusDashboardSpec } from "../common/dashboards/panels";
+import { PrometheusDashboardSpec } from "../common/dashboards/panels";
 import { podWorkload, workloadTypeVariableQuery } from "../kube-state-metrics/pod-workload";
-import { networkPanels, resourcePanels, WorkloadSelection } from "./compute-panels";
+import { namespaceQuotaPanel, resourcePanels, WorkloadSelection, workloadGrouping, workloadNetworkPanels } from "./compute-panels";
 
 const NAMESPACE = 'namespace="$namespace"';
 const SELECTION: WorkloadSelection = { namespace: NAMESPACE, type: "$type", workload: ".+", by: "workload" };
-
-/** The namespace's ResourceQuotas on one resource: the hard limits on requests and on limits, and what is counted against them. */
-function quotaPanel(resource: "cpu" | "memory"): PanelSpec {
-    const quota = (type: "hard" | "used", of: string) => `sum(kube_resourcequota{${NAMESPACE}, type="${type}", resource=~"${of}"})`;
-    // A quota on plain cpu or memory limits requests, as requests.cpu does.
-    const requests = `requests.${resource}|${resource}`;
-    return {
-        title: `${resource === "cpu" ? "CPU" : "Memory"} quota of the namespace`,
-        description: "The namespace's ResourceQuotas: the most its pods may request and be limited to in total, and what they hold now; a pod that would pass a hard line is refused",
-        unit: resource === "cpu" ? "short" : "bytes",
-        kind: "timeseries",
-        needs: ["kubeStateMetrics", "resourceQuotas"],
-        queries: [
-            { expr: quota("hard", requests), legend: "requests quota" },
-            { expr: quota("used", requests), legend: "requested" },
-            { expr: quota("hard", `limits.${resource}`), legend: "limits quota" },
-            { expr: quota("used", `limits.${resource}`), legend: "limited" },
-        ],
-    };
-}
 
 /**
  * Compute Resources / Namespace (Workloads): CPU and memory used against requests, limits and
@@ -43,10 +23,10 @@ export function namespaceWorkloadsDashboard(_ctx: DashboardContext): PrometheusD
             { name: "type", label: "Workload kind", query: workloadTypeVariableQuery(NAMESPACE), includeAll: true },
         ],
         panels: [
-            ...resourcePanels(SELECTION, "cpu"),
-            quotaPanel("cpu"),
-            ...resourcePanels(SELECTION, "memory"),
-            quotaPanel("memory"),
+            ...resourcePanels(workloadGrouping(SELECTION), "cpu"),
+            namespaceQuotaPanel("cpu", NAMESPACE),
+            ...resourcePanels(workloadGrouping(SELECTION), "memory"),
+            namespaceQuotaPanel("memory", NAMESPACE),
             {
                 title: "Pods per workload",
                 description: "Pods each workload has now, whatever their phase",
@@ -55,7 +35,7 @@ export function namespaceWorkloadsDashboard(_ctx: DashboardContext): PrometheusD
                 needs: ["kubeStateMetrics"],
                 queries: [{ expr: `count by (workload) (${podWorkload(NAMESPACE, SELECTION.type, SELECTION.workload)})`, legend: "{{workload}}" }],
             },
-            ...networkPanels(SELECTION),
+            ...workloadNetworkPanels(SELECTION),
         ],
     };
 }

@@ -13,8 +13,11 @@ export function podCpuUsage(sel: string): string {
     return `sum by (namespace, pod) (rate(container_cpu_usage_seconds_total{${sel}, container!=""}[$__rate_interval]))`;
 }
 
-/** The cAdvisor memory families the boards read per pod: the working set (what eviction and the OOM killer act on), RSS, page cache, swap. */
-export type PodMemory = "container_memory_working_set_bytes" | "container_memory_rss" | "container_memory_cache" | "container_memory_swap";
+/**
+ * The cAdvisor memory families the boards read per pod: the working set (what eviction and the
+ * OOM killer act on), usage with the page cache, RSS, page cache, swap.
+ */
+export type PodMemory = "container_memory_working_set_bytes" | "container_memory_usage_bytes" | "container_memory_rss" | "container_memory_cache" | "container_memory_swap";
 
 export function podMemory(sel: string, family: PodMemory = "container_memory_working_set_bytes"): string {
     return `sum by (namespace, pod) (${family}{${sel}, container!=""})`;
@@ -37,6 +40,17 @@ export type PodNetwork =
 /** Per second, per pod. */
 export function podNetwork(family: PodNetwork, sel: string): string {
     return `sum by (namespace, pod) (rate(${family}{${sel}}[$__rate_interval]))`;
+}
+
+/**
+ * Reads or writes per second (operations), or bytes read or written per second, on the
+ * filesystems of the pod's containers, per pod or per container; "both" adds reads and writes.
+ */
+export function podStorage(what: "operations" | "bytes", direction: "reads" | "writes" | "both", sel: string, by: "pod" | "container" = "pod"): string {
+    const family = (d: "reads" | "writes") => (what === "operations" ? `container_fs_${d}_total` : `container_fs_${d}_bytes_total`);
+    const labels = by === "pod" ? "namespace, pod" : "namespace, pod, container";
+    const per = (d: "reads" | "writes") => `sum by (${labels}) (rate(${family(d)}{${sel}, container!=""}[$__rate_interval]))`;
+    return direction === "both" ? `${per("reads")} + ${per("writes")}` : per(direction);
 }
 
 /** The three network questions every networking board asks, each in and out: bandwidth, packets, packets dropped. */

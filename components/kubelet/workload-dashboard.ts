@@ -1,7 +1,7 @@
 import { DashboardContext } from "../common/dashboards/context";
 import { PrometheusDashboardSpec } from "../common/dashboards/panels";
 import { workloadTypeVariableQuery, workloadVariableQuery } from "../kube-state-metrics/pod-workload";
-import { networkPanels, resourcePanels, WorkloadSelection } from "./compute-panels";
+import { resourcePanels, WorkloadSelection, workloadGrouping, workloadNetworkPanels } from "./compute-panels";
 
 const NAMESPACE = 'namespace="$namespace"';
 const SELECTION: WorkloadSelection = { namespace: NAMESPACE, type: "$type", workload: "$workload", by: "pod" };
@@ -21,6 +21,6 @@ export function workloadDashboard(_ctx: DashboardContext): PrometheusDashboardSp
             { name: "type", label: "Workload kind", query: workloadTypeVariableQuery(NAMESPACE), includeAll: true },
             { name: "workload", label: "Workload", query: workloadVariableQuery(NAMESPACE, "$type") },
         ],
-        panels: [...resourcePanels(SELECTION, "cpu"), ...resourcePanels(SELECTION, "memory"), ...networkPanels(SELECTION)],
+        panels: [...resourcePanels(workloadGrouping(SELECTION), "cpu"), ...resourcePanels(workloadGrouping(SELECTION), "memory"), ...workloadNetworkPanels(SELECTION)],
     };
 }
