@@ -15,6 +15,7 @@ import { workloadsDashboard } from "../components/kubelet/workloads-dashboard";
 import { namespaceWorkloadsDashboard } from "../components/kubelet/namespace-workloads-dashboard";
 import { workloadDashboard } from "../components/kubelet/workload-dashboard";
 import { nodePodsDashboard } from "../components/kubelet/node-pods-dashboard";
+import { networkDashboard } from "../components/grafana/dashboards/network";
 import { alertmanagerDashboard } from "../components/alertmanager/dashboard";
 import { kubeletDashboard } from "../components/kubelet/dashboard";
 import { volumesDashboard } from "../components/kubelet/volumes-dashboard";
@@ -35,6 +36,7 @@ export function generatedDashboards(ctx: DashboardContext, folderTag: string): G
         namespaceWorkloadsDashboard(ctx),
         workloadDashboard(ctx),
         nodePodsDashboard(ctx),
+        networkDashboard(ctx),
         prometheusDashboard(ctx),
         logAgentDashboard,
         controlPlaneDashboard,

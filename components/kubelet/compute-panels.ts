@@ -1,7 +1,7 @@
 import { PanelSpec, Query } from "../common/dashboards/panels";
 import { Source } from "../common/dashboards/context";
 import { byWorkload } from "../kube-state-metrics/pod-workload";
-import { NETWORK_PAIRS, podCpuUsage, podMemory, podNetwork, PodNetwork, podResource } from "./pod-resources";
+import { NETWORK_PAIRS, podCpuUsage, podMemory, podNetwork, podResource } from "./pod-resources";
 
 /**
  * The panels the compute and networking boards share: CPU and memory used against requests and
@@ -13,11 +13,14 @@ import { NETWORK_PAIRS, podCpuUsage, podMemory, podNetwork, PodNetwork, podResou
 /** How a board groups the per-pod series of pod-resources.ts. */
 export interface Grouping {
     /** The label each series carries. */
-    by: "workload" | "pod";
+    by: "workload" | "pod" | "namespace";
     /** Label matchers of the pods, e.g. namespace="$namespace" or node="$node". */
     sel: string;
-    /** A per-pod expression (by namespace and pod) as one series per `by`. */
+    /** Sources the grouping reads besides the per-pod series (kube-state-metrics' owners). */
+    needs: Source[];
+    /** A per-pod expression (by namespace and pod) as one series per `by`: the pods' sum, or their mean. */
     sum(perPod: string): string;
+    avg(perPod: string): string;
 }
 
 /** The pods of the picked workloads of one namespace. */
@@ -31,12 +34,13 @@ export interface WorkloadSelection {
 }
 
 export function workloadGrouping(s: WorkloadSelection): Grouping {
-    return { by: s.by, sel: s.namespace, sum: (perPod) => byWorkload("sum", s.by, perPod, s.namespace, s.type, s.workload) };
+    const group = (agg: "sum" | "avg") => (perPod: string) => byWorkload(agg, s.by, perPod, s.namespace, s.type, s.workload);
+    return { by: s.by, sel: s.namespace, needs: ["kubeStateMetrics"], sum: group("sum"), avg: group("avg") };
 }
 
 /** Pods picked by label matchers alone; the per-pod series are already one per pod. */
 export function podGrouping(sel: string): Grouping {
-    return { by: "pod", sel, sum: (perPod) => perPod };
+    return { by: "pod", sel, needs: [], sum: (perPod) => perPod, avg: (perPod) => perPod };
 }
 
 const resources = {
@@ -57,7 +61,7 @@ export function resourcePanels(g: Grouping, resource: "cpu" | "memory", referenc
     const used = g.sum(r.usage(g.sel));
     const requested = g.sum(podResource("requests", resource, g.sel));
     const limit = g.sum(podResource("limits", resource, g.sel));
-    const usageNeeds: Source[] = g.by === "workload" ? ["cadvisor", "kubeStateMetrics"] : ["cadvisor"];
+    const usageNeeds: Source[] = ["cadvisor", ...g.needs];
     return [
         {
             title: `${r.title} used per ${g.by}`,
@@ -110,42 +114,44 @@ export function memoryDetailPanel(g: Grouping): PanelSpec {
     };
 }
 
-/** Bandwidth, packets and packets dropped, in and out, per pod or workload. */
-export function networkPanels(g: Grouping): PanelSpec[] {
+/**
+ * Bandwidth, packets and packets dropped, in and out, per pod, workload or namespace; with
+ * `average`, after the bandwidth that of the average pod of each series `average` groups by.
+ */
+export function networkPanels(g: Grouping, average?: Grouping): PanelSpec[] {
     const legend = `{{${g.by}}}`;
-    return NETWORK_PAIRS.map((p) => ({
+    const [bandwidth, ...rest]: PanelSpec[] = NETWORK_PAIRS.map((p) => ({
         title: `${p.what} per ${g.by}`,
         description: `${p.what} received and sent per second by the pods of each ${g.by} (their network namespaces; host-network pods report the node's interfaces)`,
         unit: p.unit,
         kind: "timeseries",
-        needs: g.by === "workload" ? ["cadvisor", "kubeStateMetrics"] : ["cadvisor"],
+        needs: ["cadvisor", ...g.needs],
         queries: [
             { expr: g.sum(podNetwork(p.in, g.sel)), legend: `${legend} in` },
             { expr: g.sum(podNetwork(p.out, g.sel)), legend: `${legend} out` },
         ],
     }));
+    if (average === undefined) {
+        return [bandwidth, ...rest];
+    }
+    const pair = NETWORK_PAIRS[0];
+    const averagePanel: PanelSpec = {
+        title: `Bandwidth of the average pod per ${average.by}`,
+        description: `Bytes received and sent per second by the mean pod of each ${average.by}: whether a ${average.by} is busy because of many pods or of busy ones`,
+        unit: pair.unit,
+        kind: "timeseries",
+        needs: ["cadvisor", ...average.needs],
+        queries: [
+            { expr: average.avg(podNetwork(pair.in, average.sel)), legend: `{{${average.by}}} in` },
+            { expr: average.avg(podNetwork(pair.out, average.sel)), legend: `{{${average.by}}} out` },
+        ],
+    };
+    return [bandwidth, averagePanel, ...rest];
 }
 
-/** The network panels of the workload boards: after the bandwidth, that of each workload's average pod. */
+/** The network panels of the workload boards, with the bandwidth of each workload's average pod. */
 export function workloadNetworkPanels(s: WorkloadSelection): PanelSpec[] {
-    const [bandwidth, ...rest] = networkPanels(workloadGrouping(s));
-    const pair = NETWORK_PAIRS[0];
-    const average = (family: PodNetwork) => byWorkload("avg", "workload", podNetwork(family, s.namespace), s.namespace, s.type, s.workload);
-    return [
-        bandwidth,
-        {
-            title: "Bandwidth of the average pod per workload",
-            description: "Bytes received and sent per second by the mean pod of each workload: whether a workload is busy because of many pods or of busy ones",
-            unit: pair.unit,
-            kind: "timeseries",
-            needs: ["cadvisor", "kubeStateMetrics"],
-            queries: [
-                { expr: average(pair.in), legend: "{{workload}} in" },
-                { expr: average(pair.out), legend: "{{workload}} out" },
-            ],
-        },
-        ...rest,
-    ];
+    return networkPanels(workloadGrouping(s), workloadGrouping({ ...s, by: "workload" }));
 }
 
 /** A namespace's ResourceQuotas on one resource: the hard limits on requests and on limits, and what is counted against them. */
