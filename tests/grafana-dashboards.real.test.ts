@@ -20,7 +20,7 @@ import { PrometheusProcess, sandboxConfig } from "./harness/prometheus";
 import { fillVariables, labelValuesQuery } from "./harness/promql";
 import { settingsWithGrafana } from "./harness/stack-config";
 import { ALERTMANAGER_PORT_NAME, Settings } from "../config";
-import { podWorkload } from "../components/kube-state-metrics/pod-workload";
+import { podWorkload, workloadTypeVariableQuery, workloadVariableQuery } from "../components/kube-state-metrics/pod-workload";
 
 import { FLUENTD_FIXTURE, JOBS, REMOTE_WRITE, runStack } from "./harness/dashboard-stack";
 
@@ -123,6 +123,14 @@ describe("Grafana dashboards on real data: no panel is empty", function () {
             "shop/web-7d9c6c8b9f-r5t6y Deployment/web",
             "shop/web-7d9c6c8b9f-u7i8o Deployment/web",
         ]);
+        // The variables list workloads, not ReplicaSets: Deployments from the ReplicaSets' owners, the rest from the pods'.
+        const options = async (query: string) => {
+            const { selector, label } = labelValuesQuery(query);
+            return (await prom!.query(`count by (${label}) (${selector})`)).map((r) => r.metric[label]).sort();
+        };
+        assert.deepStrictEqual(await options(workloadTypeVariableQuery('namespace="kube-system"')), ["DaemonSet", "Deployment"]);
+        assert.deepStrictEqual(await options(workloadVariableQuery('namespace="kube-system"', ".*")), ["coredns", "kube-proxy"]);
+        assert.deepStrictEqual(await options(workloadVariableQuery('namespace="shop"', "DaemonSet")), []);
         // The kind and name regexes pick; "All" (.*) never lets a ReplicaSet through as a workload of its own.
         assert.deepStrictEqual((await prom!.query(podWorkload('namespace="kube-system"', "DaemonSet", ".*"))).map((r) => r.metric.workload).sort(), ["kube-proxy", "kube-proxy", "kube-proxy"]);
         assert.deepStrictEqual((await prom!.query(podWorkload('namespace="shop"', ".*", "web-7d9c6c8b9f"))).length, 0);
