@@ -18,6 +18,8 @@ export interface Grouping {
     sel: string;
     /** Sources the grouping reads besides the per-pod series (kube-state-metrics' owners). */
     needs: Source[];
+    /** Whether host-network pods, whose counters are the node's interfaces, are left out. */
+    leavesOutHostNetwork?: boolean;
     /** A per-pod expression (by namespace and pod) as one series per `by`: the pods' sum, or their mean. */
     sum(perPod: string): string;
     avg(perPod: string): string;
@@ -122,7 +124,7 @@ export function networkPanels(g: Grouping, average?: Grouping): PanelSpec[] {
     const legend = `{{${g.by}}}`;
     const [bandwidth, ...rest]: PanelSpec[] = NETWORK_PAIRS.map((p) => ({
         title: `${p.what} per ${g.by}`,
-        description: `${p.what} received and sent per second by the pods of each ${g.by} (their network namespaces; host-network pods report the node's interfaces)`,
+        description: `${p.what} received and sent per second by the pods of each ${g.by}, on their network namespaces${g.leavesOutHostNetwork ? "" : "; a host-network pod reports the node's interfaces"}`,
         unit: p.unit,
         kind: "timeseries",
         needs: ["cadvisor", ...g.needs],

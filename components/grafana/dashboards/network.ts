@@ -17,6 +17,7 @@ function byNamespace(ctx: DashboardContext): Grouping {
         by: "namespace",
         sel: PODS,
         needs: [],
+        ...(ctx.sources.has("kubeStateMetrics") ? { leavesOutHostNetwork: true } : {}),
         sum: (perPod) => `sum by (namespace) ${ownNetwork(perPod)}`,
         avg: (perPod) => `avg by (namespace) ${ownNetwork(perPod)}`,
     };
