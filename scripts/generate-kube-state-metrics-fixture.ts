@@ -31,6 +31,8 @@ export interface KsmCluster {
     namespaces: readonly string[];
     deployments: ReadonlyArray<{ namespace: string; name: string; pods: number; revisions: number; hash?: string; podSuffixes?: readonly string[] }>;
     daemonPods: ReadonlyArray<{ namespace: string; name: string; hostNetwork?: boolean }>;
+    /** Pods of Jobs, `<job>-<suffix>`, each in its phase; every other pod is Running. */
+    jobPods?: ReadonlyArray<{ namespace: string; job: string; suffix: string; node: string; phase: string }>;
     tolerations: readonly string[];
     /** Namespaces with a ResourceQuota on compute resources. */
     quotaNamespaces?: readonly string[];
@@ -52,6 +54,8 @@ export const SMALL_KSM_CLUSTER: KsmCluster = {
         { namespace: "kube-system", name: "coredns", pods: 2, revisions: 3, hash: "558bd4d5db", podSuffixes: ["x7k2p", "z9m3n"] },
     ],
     daemonPods: [{ namespace: "kube-system", name: "kube-proxy", hostNetwork: true }],
+    // A finished Job's pod: kube-state-metrics still reports its requests, which hold nothing any more.
+    jobPods: [{ namespace: "shop", job: "nightly-report-28910400", suffix: "k4d2x", node: "node-2", phase: "Succeeded" }],
     quotaNamespaces: ["kube-system", "shop"],
     /** Every pod carries the two default tolerations, not-ready and unreachable. */
     tolerations: ["node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"],
@@ -76,12 +80,21 @@ function objects(kind: string, CLUSTER: KsmCluster): Record<string, string>[] {
                 pod: `${currentReplicaSet(d)}-${d.podSuffixes?.[i] ?? i}`,
                 node: CLUSTER.nodes[i % CLUSTER.nodes.length],
                 host_network: "false",
+                phase: "Running",
                 ...owner("ReplicaSet", currentReplicaSet(d)),
             })),
         ),
         ...CLUSTER.nodes.flatMap((node, i) =>
-            CLUSTER.daemonPods.map((p) => ({ namespace: p.namespace, pod: `${p.name}-${i}`, node, host_network: String(p.hostNetwork ?? false), ...owner("DaemonSet", p.name) })),
+            CLUSTER.daemonPods.map((p) => ({
+                namespace: p.namespace,
+                pod: `${p.name}-${i}`,
+                node,
+                host_network: String(p.hostNetwork ?? false),
+                phase: "Running",
+                ...owner("DaemonSet", p.name),
+            })),
         ),
+        ...(CLUSTER.jobPods ?? []).map((j) => ({ namespace: j.namespace, pod: `${j.job}-${j.suffix}`, node: j.node, host_network: "false", phase: j.phase, ...owner("Job", j.job) })),
     ];
     switch (kind) {
         case "node":
@@ -158,7 +171,9 @@ export function kubeStateMetricsFixture(cluster: KsmCluster = SMALL_KSM_CLUSTER,
             for (const variant of seriesVariants(f, VARIANTS)) {
                 const labels = f.labels.map((l) => [l, variant[l] ?? object[l] ?? `${l}-value`]);
                 const text = labels.map(([k, v]) => `${k}="${escape(v)}"`).join(",");
-                lines.push(`${f.name}${text ? `{${text}}` : ""} 1`);
+                // A pod is in one phase: 1 for it, 0 for the others.
+                const value = variant.phase !== undefined && object.phase !== undefined && variant.phase !== object.phase ? 0 : 1;
+                lines.push(`${f.name}${text ? `{${text}}` : ""} ${value}`);
             }
         }
     }

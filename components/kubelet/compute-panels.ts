@@ -16,6 +16,8 @@ export interface Grouping {
     by: "workload" | "pod" | "namespace";
     /** Label matchers of the pods, e.g. namespace="$namespace" or node="$node". */
     sel: string;
+    /** Matchers for kube-state-metrics' pod-level series without a node label (the pods' phase), when `sel` names a node. */
+    podSel?: string;
     /** Sources the grouping reads besides the per-pod series (kube-state-metrics' owners). */
     needs: Source[];
     /** Whether host-network pods, whose counters are the node's interfaces, are left out. */
@@ -41,8 +43,8 @@ export function workloadGrouping(s: WorkloadSelection): Grouping {
 }
 
 /** Pods picked by label matchers alone; the per-pod series are already one per pod. */
-export function podGrouping(sel: string): Grouping {
-    return { by: "pod", sel, needs: [], sum: (perPod) => perPod, avg: (perPod) => perPod };
+export function podGrouping(sel: string, podSel?: string): Grouping {
+    return { by: "pod", sel, ...(podSel !== undefined ? { podSel } : {}), needs: [], sum: (perPod) => perPod, avg: (perPod) => perPod };
 }
 
 const resources = {
@@ -61,8 +63,8 @@ export function resourcePanels(g: Grouping, resource: "cpu" | "memory", referenc
     const r = resources[resource];
     const legend = `{{${g.by}}}`;
     const used = g.sum(r.usage(g.sel));
-    const requested = g.sum(podResource("requests", resource, g.sel));
-    const limit = g.sum(podResource("limits", resource, g.sel));
+    const requested = g.sum(podResource("requests", resource, g.sel, g.podSel));
+    const limit = g.sum(podResource("limits", resource, g.sel, g.podSel));
     const usageNeeds: Source[] = ["cadvisor", ...g.needs];
     return [
         {

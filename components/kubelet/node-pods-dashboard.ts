@@ -23,7 +23,8 @@ function nodeCapacity(resource: "cpu" | "memory"): Reference {
  */
 export function nodePodsDashboard(ctx: DashboardContext): PrometheusDashboardSpec {
     const ksm = ctx.sources.has("kubeStateMetrics");
-    const pods = podGrouping(NODE);
+    // The phase of a pod, which says whether its requests still hold, carries no node label: it is read for every pod.
+    const pods = podGrouping(NODE, "");
     return {
         uid: "cm-node-pods",
         title: "Node pods",

@@ -8,7 +8,10 @@
  * `sel` is label matchers (namespace="$namespace", node="$node"...), without braces.
  */
 
-/** CPU cores used by the pod's containers; container!="" leaves out the pod's own cgroup, which counts them again. */
+/**
+ * CPU cores used by the pod's containers; container!="" leaves out the pod's own cgroup, which
+ * counts them again. kube-prometheus' rule: node_namespace_pod_container:container_cpu_usage_seconds_total:sum_rate5m.
+ */
 export function podCpuUsage(sel: string): string {
     return `sum by (namespace, pod) (rate(container_cpu_usage_seconds_total{${sel}, container!=""}[$__rate_interval]))`;
 }
@@ -19,13 +22,21 @@ export function podCpuUsage(sel: string): string {
  */
 export type PodMemory = "container_memory_working_set_bytes" | "container_memory_usage_bytes" | "container_memory_rss" | "container_memory_cache" | "container_memory_swap";
 
+/** kube-prometheus' rules: node_namespace_pod_container:<family> for all but container_memory_usage_bytes. */
 export function podMemory(sel: string, family: PodMemory = "container_memory_working_set_bytes"): string {
     return `sum by (namespace, pod) (${family}{${sel}, container!=""})`;
 }
 
-/** What the pod's containers request, or are limited to, of `resource` (cpu in cores, memory in bytes). */
-export function podResource(kind: "requests" | "limits", resource: "cpu" | "memory", sel: string): string {
-    return `sum by (namespace, pod) (kube_pod_container_resource_${kind}{${sel}, resource="${resource}"})`;
+/**
+ * What the pod's containers request, or are limited to, of `resource` (cpu in cores, memory in
+ * bytes), while the pod is Pending or Running: kube-state-metrics reports them for finished pods
+ * too (a completed Job's), which hold nothing on their node. kube-prometheus' rules
+ * cluster:namespace:pod_{cpu,memory}:active:kube_pod_container_resource_{requests,limits} count the same.
+ * `podSel` picks the phase series, which carry no node label: by default `sel`.
+ */
+export function podResource(kind: "requests" | "limits", resource: "cpu" | "memory", sel: string, podSel: string = sel): string {
+    const active = `max by (namespace, pod) (kube_pod_status_phase{${podSel ? `${podSel}, ` : ""}phase=~"Pending|Running"} == 1)`;
+    return `(sum by (namespace, pod) (kube_pod_container_resource_${kind}{${sel}, resource="${resource}"}) * on (namespace, pod) group_left () ${active})`;
 }
 
 /** The network counters cAdvisor keeps per pod (its network namespace, reported on the pause container or the pod's cgroup). */
