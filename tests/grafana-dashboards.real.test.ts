@@ -112,17 +112,17 @@ describe("Grafana dashboards on real data: no panel is empty", function () {
 
     it("the workload boards attribute each pod to its workload: a Deployment's through its ReplicaSet, a DaemonSet's directly", async () => {
         const rows = await prom!.query(podWorkload('namespace=~".+"', ".*", ".*"));
-        const owners = rows.map((r) => `${r.metric.namespace}/${r.metric.pod} ${r.metric.workload_type}/${r.metric.workload}`).sort();
+        const owners = rows.map((r) => `${r.metric.namespace}/${r.metric.pod} ${r.metric.workload}`).sort();
         assert.deepStrictEqual(owners, [
-            "kube-system/coredns-558bd4d5db-x7k2p Deployment/coredns",
-            "kube-system/coredns-558bd4d5db-z9m3n Deployment/coredns",
-            "kube-system/kube-proxy-0 DaemonSet/kube-proxy",
-            "kube-system/kube-proxy-1 DaemonSet/kube-proxy",
-            "kube-system/kube-proxy-2 DaemonSet/kube-proxy",
-            "shop/nightly-report-28910400-k4d2x Job/nightly-report-28910400",
-            "shop/web-7d9c6c8b9f-q2w4e Deployment/web",
-            "shop/web-7d9c6c8b9f-r5t6y Deployment/web",
-            "shop/web-7d9c6c8b9f-u7i8o Deployment/web",
+            "kube-system/coredns-558bd4d5db-x7k2p coredns",
+            "kube-system/coredns-558bd4d5db-z9m3n coredns",
+            "kube-system/kube-proxy-0 kube-proxy",
+            "kube-system/kube-proxy-1 kube-proxy",
+            "kube-system/kube-proxy-2 kube-proxy",
+            "shop/nightly-report-28910400-k4d2x nightly-report-28910400",
+            "shop/web-7d9c6c8b9f-q2w4e web",
+            "shop/web-7d9c6c8b9f-r5t6y web",
+            "shop/web-7d9c6c8b9f-u7i8o web",
         ]);
         // The variables list workloads, not ReplicaSets: Deployments from the ReplicaSets' owners, the rest from the pods'.
         const options = async (query: string) => {
@@ -135,6 +135,7 @@ describe("Grafana dashboards on real data: no panel is empty", function () {
         assert.deepStrictEqual(await options(workloadTypeVariableQuery('namespace="shop"')), ["Deployment", "Job"]);
         // The kind and name regexes pick; "All" (.*) never lets a ReplicaSet through as a workload of its own.
         assert.deepStrictEqual((await prom!.query(podWorkload('namespace="kube-system"', "DaemonSet", ".*"))).map((r) => r.metric.workload).sort(), ["kube-proxy", "kube-proxy", "kube-proxy"]);
+        assert.deepStrictEqual((await prom!.query(podWorkload('namespace=~".+"', "Deployment", ".*"))).map((r) => r.metric.workload).sort(), ["coredns", "coredns", "web", "web", "web"]);
         assert.deepStrictEqual((await prom!.query(podWorkload('namespace="shop"', ".*", "web-7d9c6c8b9f"))).length, 0);
         // A pod's usage counts once for its workload: coredns' memory on the board is the sum of its pod's containers.
         const board = dashboardsFor(settings, PROJECT).find((d) => d.json.uid === "cm-namespace-workloads")!;

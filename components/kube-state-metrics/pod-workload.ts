@@ -36,22 +36,20 @@ export function workloadVariableQuery(namespace: string, type: string): string {
     return `label_values(${workloadOwners(namespace, type)}, owner_name)`;
 }
 
-const asWorkload = (expr: string) => `label_replace(label_replace(${expr}, "workload", "$1", "owner_name", "(.+)"), "workload_type", "$1", "owner_kind", "(.+)")`;
+const asWorkload = (expr: string) => `label_replace(${expr}, "workload", "$1", "owner_name", "(.+)")`;
 
 /**
- * One series per pod, value 1, labelled namespace, pod, workload and workload_type (its kind), for
- * the pods of the workloads that `type` and `workload` (regexes) pick within `namespace` (label
- * matchers). Unique per (namespace, pod), so usage and requests join it with group_left.
+ * One series per pod, value 1, labelled namespace, pod and workload, for the pods of the
+ * workloads that `type` and `workload` (regexes) pick within `namespace` (label matchers). Unique
+ * per (namespace, pod), so usage and requests join it with group_left. The kind is not a label:
+ * `type` has already picked it, and the boards group by workload or pod.
  */
 export function podWorkload(namespace: string, type: string, workload: string): string {
-    const by = "max by (namespace, pod, workload, workload_type)";
+    const by = "max by (namespace, pod, workload)";
     const direct = `${by} (${asWorkload(`kube_pod_owner{${namespace}, owner_kind=~"${DIRECT_KINDS}", owner_kind=~"${type}", owner_name=~"${workload}"}`)})`;
-    const podReplicaSet = `max by (namespace, pod, replicaset) (label_replace(kube_pod_owner{${namespace}, owner_kind="ReplicaSet"}, "replicaset", "$1", "owner_name", "(.+)"))`;
-    const replicaSetDeployment = `max by (namespace, replicaset, workload, workload_type) (${asWorkload(
-        `kube_replicaset_owner{${namespace}, owner_kind="Deployment", owner_kind=~"${type}", owner_name=~"${workload}"}`,
-    )})`;
-    const viaReplicaSet = `${by} (${podReplicaSet} * on (namespace, replicaset) group_left (workload, workload_type) ${replicaSetDeployment})`;
-    return `(${direct} or ${viaReplicaSet})`;
+    const podReplicaSet = `label_replace(kube_pod_owner{${namespace}, owner_kind="ReplicaSet"}, "replicaset", "$1", "owner_name", "(.+)")`;
+    const replicaSetDeployment = `max by (namespace, replicaset, workload) (${asWorkload(`kube_replicaset_owner{${namespace}, owner_kind="Deployment", owner_kind=~"${type}", owner_name=~"${workload}"}`)})`;
+    return `(${direct} or ${by} (${podReplicaSet} * on (namespace, replicaset) group_left (workload) ${replicaSetDeployment}))`;
 }
 
 /**
@@ -59,5 +57,5 @@ export function podWorkload(namespace: string, type: string, workload: string): 
  * pods of the picked workloads, e.g. sum by (workload) of each pod's CPU.
  */
 export function byWorkload(agg: "sum" | "avg" | "count", by: string, perPod: string, namespace: string, type: string, workload: string): string {
-    return `${agg} by (${by}) (${perPod} * on (namespace, pod) group_left (workload, workload_type) ${podWorkload(namespace, type, workload)})`;
+    return `${agg} by (${by}) (${perPod} * on (namespace, pod) group_left (workload) ${podWorkload(namespace, type, workload)})`;
 }
