@@ -21,27 +21,49 @@ interface DocumentedFamily {
     source: string;
 }
 
-/** A cluster's objects, from which each family's series follow. */
+/**
+ * A cluster's objects, from which each family's series follow. A Deployment's pods belong to its
+ * current ReplicaSet, `<name>-<hash>`; its older ReplicaSets, kept for rollback, own none. A pod
+ * is `<ReplicaSet>-<suffix>`, a DaemonSet's `<name>-<suffix>`, the suffix its index unless given.
+ */
 export interface KsmCluster {
     nodes: readonly string[];
     namespaces: readonly string[];
-    deployments: ReadonlyArray<{ namespace: string; name: string; pods: number; revisions: number }>;
-    daemonPods: ReadonlyArray<{ namespace: string; name: string }>;
+    deployments: ReadonlyArray<{ namespace: string; name: string; pods: number; revisions: number; hash?: string; podSuffixes?: readonly string[] }>;
+    daemonPods: ReadonlyArray<{ namespace: string; name: string; hostNetwork?: boolean }>;
+    /** Pods of Jobs, `<job>-<suffix>`, each in its phase; every other pod is Running. */
+    jobPods?: ReadonlyArray<{ namespace: string; job: string; suffix: string; node: string; phase: string }>;
     tolerations: readonly string[];
+    /** Namespaces with a ResourceQuota on compute resources. */
+    quotaNamespaces?: readonly string[];
 }
 
-/** A small cluster: 3 nodes, 2 Deployments each with 3 ReplicaSets kept for rollback, 8 pods. */
+const DEFAULT_HASH = "7d9c6c8b9f";
+
+/**
+ * A small cluster: 3 nodes, 2 Deployments each with 3 ReplicaSets kept for rollback, 8 pods, a
+ * compute quota in the namespaces with pods. Node node-1 is the node of the cAdvisor fixture
+ * (generate-cadvisor-fixture.ts): its Deployment pods carry the same names, so boards that join
+ * cAdvisor's usage to kube-state-metrics' owners and requests find them.
+ */
 export const SMALL_KSM_CLUSTER: KsmCluster = {
     nodes: ["node-1", "node-2", "node-3"],
     namespaces: ["default", "kube-system", "monitoring", "shop"],
     deployments: [
-        { namespace: "shop", name: "web", pods: 3, revisions: 3 },
-        { namespace: "kube-system", name: "coredns", pods: 2, revisions: 3 },
+        { namespace: "shop", name: "web", pods: 3, revisions: 3, hash: "7d9c6c8b9f", podSuffixes: ["q2w4e", "r5t6y", "u7i8o"] },
+        { namespace: "kube-system", name: "coredns", pods: 2, revisions: 3, hash: "558bd4d5db", podSuffixes: ["x7k2p", "z9m3n"] },
     ],
-    daemonPods: [{ namespace: "kube-system", name: "kube-proxy" }],
+    daemonPods: [{ namespace: "kube-system", name: "kube-proxy", hostNetwork: true }],
+    // A finished Job's pod: kube-state-metrics still reports its requests, which hold nothing any more.
+    jobPods: [{ namespace: "shop", job: "nightly-report-28910400", suffix: "k4d2x", node: "node-2", phase: "Succeeded" }],
+    quotaNamespaces: ["kube-system", "shop"],
     /** Every pod carries the two default tolerations, not-ready and unreachable. */
     tolerations: ["node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"],
 };
+
+function currentReplicaSet(d: KsmCluster["deployments"][number]): string {
+    return `${d.name}-${d.hash ?? DEFAULT_HASH}`;
+}
 
 /** The kind of object a family describes, from its name: kube_<kind>_... */
 function kindOf(name: string): string {
@@ -50,9 +72,29 @@ function kindOf(name: string): string {
 
 /** How many objects of a kind the small cluster has, each a set of identity labels. */
 function objects(kind: string, CLUSTER: KsmCluster): Record<string, string>[] {
+    const owner = (owner_kind: string, owner_name: string) => ({ owner_kind, owner_name, owner_is_controller: "true" });
     const pods = [
-        ...CLUSTER.deployments.flatMap((d) => Array.from({ length: d.pods }, (_, i) => ({ namespace: d.namespace, pod: `${d.name}-7d9c6c8b9f-${i}`, node: CLUSTER.nodes[i % CLUSTER.nodes.length] }))),
-        ...CLUSTER.nodes.flatMap((node, i) => CLUSTER.daemonPods.map((p) => ({ namespace: p.namespace, pod: `${p.name}-${i}`, node }))),
+        ...CLUSTER.deployments.flatMap((d) =>
+            Array.from({ length: d.pods }, (_, i) => ({
+                namespace: d.namespace,
+                pod: `${currentReplicaSet(d)}-${d.podSuffixes?.[i] ?? i}`,
+                node: CLUSTER.nodes[i % CLUSTER.nodes.length],
+                host_network: "false",
+                phase: "Running",
+                ...owner("ReplicaSet", currentReplicaSet(d)),
+            })),
+        ),
+        ...CLUSTER.nodes.flatMap((node, i) =>
+            CLUSTER.daemonPods.map((p) => ({
+                namespace: p.namespace,
+                pod: `${p.name}-${i}`,
+                node,
+                host_network: String(p.hostNetwork ?? false),
+                phase: "Running",
+                ...owner("DaemonSet", p.name),
+            })),
+        ),
+        ...(CLUSTER.jobPods ?? []).map((j) => ({ namespace: j.namespace, pod: `${j.job}-${j.suffix}`, node: j.node, host_network: "false", phase: j.phase, ...owner("Job", j.job) })),
     ];
     switch (kind) {
         case "node":
@@ -64,7 +106,11 @@ function objects(kind: string, CLUSTER: KsmCluster): Record<string, string>[] {
         case "deployment":
             return CLUSTER.deployments.map((d) => ({ namespace: d.namespace, deployment: d.name }));
         case "replicaset":
-            return CLUSTER.deployments.flatMap((d) => Array.from({ length: d.revisions }, (_, r) => ({ namespace: d.namespace, replicaset: `${d.name}-rev${r}` })));
+            return CLUSTER.deployments.flatMap((d) =>
+                Array.from({ length: d.revisions }, (_, r) => ({ namespace: d.namespace, replicaset: r === 0 ? currentReplicaSet(d) : `${d.name}-rev${r}`, ...owner("Deployment", d.name) })),
+            );
+        case "resourcequota":
+            return (CLUSTER.quotaNamespaces ?? []).map((namespace) => ({ namespace, resourcequota: "compute" }));
         case "daemonset":
             return CLUSTER.daemonPods.map((p) => ({ namespace: p.namespace, daemonset: p.name }));
         case "endpointslice":
@@ -101,6 +147,16 @@ function variantLabel(f: DocumentedFamily): string | undefined {
     return ["phase", "condition", "resource"].find((l) => f.labels.includes(l) && f.name !== "kube_pod_status_reason");
 }
 
+/** A compute quota's series: each resource it limits, as its hard limit and as what the namespace uses. */
+const QUOTA_SERIES = ["requests.cpu", "limits.cpu", "requests.memory", "limits.memory", "pods"].flatMap((resource) => ["hard", "used"].map((type) => ({ resource, type })));
+
+/** The label values that vary within one object, one entry per series. */
+function seriesVariants(f: DocumentedFamily, VARIANTS: Record<string, readonly string[]>): ReadonlyArray<Record<string, string>> {
+    if (f.name === "kube_resourcequota") return QUOTA_SERIES;
+    const variant = variantLabel(f);
+    return variant ? VARIANTS[variant].map((value) => ({ [variant]: value })) : [{}];
+}
+
 function escape(value: string): string {
     return value.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n");
 }
@@ -111,12 +167,13 @@ export function kubeStateMetricsFixture(cluster: KsmCluster = SMALL_KSM_CLUSTER,
     const VARIANTS = variants(cluster);
     for (const f of families) {
         lines.push(`# HELP ${f.name} kube-state-metrics ${version}, from ${f.source}`, `# TYPE ${f.name} ${f.type === "counter" ? "counter" : "gauge"}`);
-        const variant = variantLabel(f);
         for (const object of objects(kindOf(f.name), cluster)) {
-            for (const value of variant ? VARIANTS[variant] : [undefined]) {
-                const labels = f.labels.map((l) => [l, l === variant ? value! : (object[l] ?? `${l}-value`)]);
+            for (const variant of seriesVariants(f, VARIANTS)) {
+                const labels = f.labels.map((l) => [l, variant[l] ?? object[l] ?? `${l}-value`]);
                 const text = labels.map(([k, v]) => `${k}="${escape(v)}"`).join(",");
-                lines.push(`${f.name}${text ? `{${text}}` : ""} 1`);
+                // A pod is in one phase: 1 for it, 0 for the others.
+                const value = variant.phase !== undefined && object.phase !== undefined && variant.phase !== object.phase ? 0 : 1;
+                lines.push(`${f.name}${text ? `{${text}}` : ""} ${value}`);
             }
         }
     }

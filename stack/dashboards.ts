@@ -13,6 +13,10 @@ import { prometheusDashboard } from "../components/prometheus/dashboard";
 import { searchStoreDashboard } from "../components/search-store/dashboard";
 import { longTermStoreDashboard } from "../components/long-term-store/dashboard";
 import { workloadsDashboard } from "../components/kubelet/workloads-dashboard";
+import { namespaceWorkloadsDashboard } from "../components/kubelet/namespace-workloads-dashboard";
+import { workloadDashboard } from "../components/kubelet/workload-dashboard";
+import { nodePodsDashboard } from "../components/kubelet/node-pods-dashboard";
+import { networkDashboard } from "../components/grafana/dashboards/network";
 import { alertmanagerDashboard } from "../components/alertmanager/dashboard";
 import { kubeletDashboard } from "../components/kubelet/dashboard";
 import { volumesDashboard } from "../components/kubelet/volumes-dashboard";
@@ -30,6 +34,10 @@ export function generatedDashboards(ctx: DashboardContext, folderTag: string): G
         clusterDashboard,
         nodeDashboard,
         workloadsDashboard(ctx),
+        namespaceWorkloadsDashboard(ctx),
+        workloadDashboard(ctx),
+        nodePodsDashboard(ctx),
+        networkDashboard(ctx),
         prometheusDashboard(ctx),
         logAgentDashboard,
         controlPlaneDashboard,

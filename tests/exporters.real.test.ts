@@ -134,7 +134,7 @@ describe("kube-state-metrics fixture (documented v2.20.0 families) through the j
     it("stores exactly the series the table keeps, with the object's own namespace, pod and node (honor_labels)", () => {
         const expected = fixture.filter((s) => keptByTable(KUBE_STATE_METRICS_FAMILIES, s.name)).map((s) => key(s, ["instance", "job"])).sort();
         assert.deepStrictEqual(scrape!.stored.map((s) => key(s, ["instance", "job"])).sort(), expected);
-        const info = scrape!.stored.find((s) => s.name === "kube_pod_info" && s.labels.pod === "web-7d9c6c8b9f-0")!;
+        const info = scrape!.stored.find((s) => s.name === "kube_pod_info" && s.labels.pod === "web-7d9c6c8b9f-q2w4e")!;
         assert.deepStrictEqual([info.labels.namespace, info.labels.node], ["shop", "node-1"]);
         const node = scrape!.stored.find((s) => s.name === "kube_node_info")!;
         assert.strictEqual(node.labels.namespace, undefined, "no exporter namespace on a cluster-scoped object's series");

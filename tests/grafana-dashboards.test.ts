@@ -11,7 +11,7 @@ import { fillVariables, labelValuesQuery, promqlProblems } from "./harness/promq
 import { settingsWithGrafana } from "./harness/stack-config";
 
 /** Any value will do for parsing; the real-data test fills them from the data. */
-const PARSE_VALUES = { __rate_interval: "1m", node: "node-1", namespace: "shop", pod: ".*", integration: ".*", claim: ".*" };
+const PARSE_VALUES = { __rate_interval: "1m", node: "node-1", namespace: "shop", pod: ".*", integration: ".*", claim: ".*", type: ".*", workload: "web" };
 
 const titles = (ds: readonly GeneratedDashboard[]) => ds.map((d) => d.json.title);
 const panelTitles = (ds: readonly GeneratedDashboard[], title: string) => (ds.find((d) => d.json.title === title)?.json.panels ?? []).map((p: any) => p.title);
@@ -21,7 +21,7 @@ describe("Grafana dashboards: queries Prometheus v2.11.1 runs", () => {
     const queries = prometheusQueries(dashboards);
 
     it("every dashboard of the issue is generated", () => {
-        assert.deepStrictEqual(titles(dashboards), ["Home", "Cluster", "Node", "Namespace and pod", "Prometheus", "Log agent", "Control plane", "Alertmanager", "Kubelet", "Persistent volumes", "Logs"]);
+        assert.deepStrictEqual(titles(dashboards), ["Home", "Cluster", "Node", "Namespace and pod", "Namespace workloads", "Workload", "Node pods", "Network", "Prometheus", "Log agent", "Control plane", "Alertmanager", "Kubelet", "Persistent volumes", "Logs"]);
         assert.ok(queries.length >= 25, `${queries.length} queries`);
     });
 
@@ -67,6 +67,9 @@ describe("Grafana dashboards: queries Prometheus v2.11.1 runs", () => {
         const vars = (title: string) => queryVariables(dashboards.find((d) => d.json.title === title)!).map((v) => v.name);
         assert.deepStrictEqual(vars("Node"), ["cluster", "node"]);
         assert.deepStrictEqual(vars("Namespace and pod"), ["cluster", "namespace", "pod"]);
+        assert.deepStrictEqual(vars("Namespace workloads"), ["cluster", "namespace", "type"]);
+        assert.deepStrictEqual(vars("Workload"), ["cluster", "namespace", "type", "workload"]);
+        assert.deepStrictEqual(vars("Node pods"), ["cluster", "node"]);
         assert.deepStrictEqual(vars("Log agent"), ["cluster", "node"]);
         assert.deepStrictEqual(vars("Logs"), ["namespace", "pod"]);
     });
@@ -133,7 +136,7 @@ describe("Grafana dashboards: queries Prometheus v2.11.1 runs", () => {
 
     it("uids are unique and stable, so a renamed title keeps its links", () => {
         const uids = dashboards.map((d) => d.json.uid);
-        assert.deepStrictEqual(uids, ["cm-home", "cm-cluster", "cm-node", "cm-namespace-pod", "cm-prometheus", "cm-log-agent", "cm-control-plane", "cm-alertmanager", "cm-kubelet", "cm-persistent-volumes", "cm-logs"]);
+        assert.deepStrictEqual(uids, ["cm-home", "cm-cluster", "cm-node", "cm-namespace-pod", "cm-namespace-workloads", "cm-workload", "cm-node-pods", "cm-network", "cm-prometheus", "cm-log-agent", "cm-control-plane", "cm-alertmanager", "cm-kubelet", "cm-persistent-volumes", "cm-logs"]);
     });
 });
 
@@ -148,7 +151,19 @@ describe("Grafana dashboards follow the enabled components", () => {
     it("without kube-state-metrics no kube_ series is queried, and the namespace variables come from cAdvisor", () => {
         const ds = dashboardsFor(settingsWithGrafana({ kubeStateMetrics: { enabled: false } }), PROJECT);
         assert.ok(!JSON.stringify(ds).includes("kube_"));
-        assert.deepStrictEqual(panelTitles(ds, "Namespace and pod"), ["CPU per container", "CPU throttling", "Memory per container", "Network per pod"]);
+        assert.deepStrictEqual(panelTitles(ds, "Namespace and pod"), [
+            "CPU per container",
+            "CPU throttling",
+            "Memory per container",
+            "Memory with page cache, RSS, cache and swap per pod",
+            "Network per pod",
+            "Packets per pod",
+            "Packets dropped per pod",
+            "Storage operations per pod and container",
+            "Storage throughput per pod and container",
+        ]);
+        // Node pods keeps each pod's usage, without requests, limits or the node's capacity.
+        assert.deepStrictEqual(panelTitles(ds, "Node pods"), ["CPU used per pod", "Memory used per pod", "Memory with page cache, RSS, cache and swap per pod"]);
         assert.ok(!panelTitles(ds, "Cluster").includes("Nodes"));
     });
 
@@ -157,7 +172,15 @@ describe("Grafana dashboards follow the enabled components", () => {
         // cAdvisor's families all start with container_; kube-state-metrics' kube_pod_container_ ones stay, and so do
         // the kubelet's container_state label and kubelet_running_containers: only a metric name (before { or [) counts.
         assert.deepStrictEqual(JSON.stringify(ds).match(/(?<![a-z_])container_[a-z_]+(?=[{[])/g), null);
-        assert.deepStrictEqual(panelTitles(ds, "Namespace and pod"), ["CPU requested", "Container restarts"]);
+        assert.deepStrictEqual(panelTitles(ds, "Namespace and pod"), [
+            "CPU requested",
+            "CPU requests and limits per pod",
+            "CPU quota of the namespace",
+            "Memory requests and limits per pod",
+            "Memory quota of the namespace",
+            "Container restarts",
+        ]);
+        assert.ok(!titles(ds).includes("Node pods"));
     });
 
     it("etcd panels only while the etcd job is on; no Control plane dashboard without the apiserver, etcd and control-plane jobs", () => {
@@ -219,6 +242,15 @@ describe("Grafana dashboards follow the enabled components", () => {
             "Inodes used",
             "Inodes used now",
         ]);
+    });
+
+    it("the namespace's quota panels only while kube-state-metrics exposes ResourceQuotas; no workload board without kube-state-metrics", () => {
+        const quotaPanels = (overrides: Record<string, Record<string, unknown>>) =>
+            panelTitles(dashboardsFor(settingsWithGrafana(overrides), PROJECT), "Namespace workloads").filter((t: string) => t.includes("quota"));
+        assert.deepStrictEqual(quotaPanels({}), ["CPU quota of the namespace", "Memory quota of the namespace"]);
+        assert.deepStrictEqual(quotaPanels({ kubeStateMetrics: { exposedResources: ["pods", "replicasets", "nodes"] } }), []);
+        const noKsm = titles(dashboardsFor(settingsWithGrafana({ kubeStateMetrics: { enabled: false } }), PROJECT));
+        assert.ok(!noKsm.includes("Namespace workloads") && !noKsm.includes("Workload"));
     });
 
     it("without cAdvisor and kube-state-metrics there is no Namespace and pod dashboard at all", () => {

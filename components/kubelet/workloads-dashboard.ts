@@ -1,15 +1,49 @@
 import { DashboardContext } from "../common/dashboards/context";
 import { PanelLinkSpec } from "../common/dashboards/links";
-import { PrometheusDashboardSpec } from "../common/dashboards/panels";
+import { PanelSpec, PrometheusDashboardSpec } from "../common/dashboards/panels";
+import { memoryDetailPanel, namespaceQuotaPanel, networkPanels, podGrouping, resourcePanels } from "./compute-panels";
+import { podCpuUsage, podMemory, podResource, podStorage } from "./pod-resources";
 
 const sel = 'namespace="$namespace", pod=~"$pod"';
+const pods = podGrouping(sel);
+
+/** The picked pods' use of one resource as a share of their requests or limits, all together. */
+function shareStat(resource: "cpu" | "memory", kind: "requests" | "limits"): PanelSpec {
+    const used = resource === "cpu" ? podCpuUsage(sel) : podMemory(sel);
+    const name = resource === "cpu" ? "CPU" : "Memory";
+    return {
+        title: `${name} used of ${kind}`,
+        description: `${name} the pods use now, as a share of what they ${kind === "requests" ? "request" : "are limited to"} in total`,
+        unit: "percentunit",
+        kind: "stat",
+        needs: ["cadvisor", "kubeStateMetrics"],
+        queries: [{ expr: `sum(${used}) / sum(${podResource(kind, resource, sel)})`, legend: `${name} of ${kind}` }],
+    };
+}
+
+/** Reads and writes of the pods' container filesystems: operations or bytes per second. */
+function storagePanel(what: "operations" | "bytes"): PanelSpec {
+    return {
+        title: what === "operations" ? "Storage operations per pod and container" : "Storage throughput per pod and container",
+        description: `${what === "operations" ? "Reads and writes" : "Bytes read and written"} per second on the filesystems of each pod's containers: per pod apart, per container together`,
+        unit: what === "operations" ? "iops" : "Bps",
+        kind: "timeseries",
+        needs: ["cadvisor"],
+        queries: [
+            { expr: podStorage(what, "reads", sel), legend: "{{pod}} reads" },
+            { expr: podStorage(what, "writes", sel), legend: "{{pod}} writes" },
+            { expr: podStorage(what, "both", sel, "container"), legend: "{{pod}}/{{container}} reads and writes" },
+        ],
+    };
+}
 
 /** From a pod's series to this board with that pod chosen; the namespace, cluster and time stay (docs/grafana.md#links-between-dashboards). */
 const toPod: PanelLinkSpec = { title: "Pod ${__field.labels.pod}", dashboard: "cm-namespace-pod", fromLabels: { pod: "pod" } };
 
 /**
- * Namespace and pod: CPU, memory, throttling, network and restarts, from cAdvisor and
- * kube-state-metrics. The variables come from kube-state-metrics when it is on (every pod, even
+ * Namespace and pod (Compute Resources / Namespace (Pods), Pod, and Networking / Namespace (Pods),
+ * Pod): CPU and memory against requests, limits and the namespace's quota, throttling, network,
+ * storage and restarts, from cAdvisor and kube-state-metrics. The variables come from kube-state-metrics when it is on (every pod, even
  * one that has not started), else from cAdvisor.
  */
 export function workloadsDashboard(ctx: DashboardContext): PrometheusDashboardSpec {
@@ -17,13 +51,17 @@ export function workloadsDashboard(ctx: DashboardContext): PrometheusDashboardSp
     return {
         uid: "cm-namespace-pod",
         title: "Namespace and pod",
-        description: "CPU, memory, throttling, network and restarts of the pods of one namespace",
+        description: "CPU and memory against requests, limits and quota, throttling, network, storage and restarts of the pods of one namespace",
         needs: ctx.sources.has("kubeStateMetrics") ? ["kubeStateMetrics"] : ["cadvisor"],
         variables: [
             { name: "namespace", label: "Namespace", query: `label_values(${podSeries}, namespace)` },
             { name: "pod", label: "Pod", query: `label_values(${podSeries}{namespace="$namespace"}, pod)`, includeAll: true },
         ],
         panels: [
+            shareStat("cpu", "requests"),
+            shareStat("cpu", "limits"),
+            shareStat("memory", "requests"),
+            shareStat("memory", "limits"),
             {
                 title: "CPU per container",
                 links: [toPod],
@@ -42,6 +80,8 @@ export function workloadsDashboard(ctx: DashboardContext): PrometheusDashboardSp
                 needs: ["kubeStateMetrics"],
                 queries: [{ expr: `sum by (pod, container) (kube_pod_container_resource_requests{${sel}, resource="cpu"})`, legend: "{{pod}}/{{container}}" }],
             },
+            ...resourcePanels(pods, "cpu").slice(1),
+            namespaceQuotaPanel("cpu", 'namespace="$namespace"'),
             {
                 title: "CPU throttling",
                 links: [toPod],
@@ -67,6 +107,9 @@ export function workloadsDashboard(ctx: DashboardContext): PrometheusDashboardSp
                 needs: ["cadvisor"],
                 queries: [{ expr: `sum by (pod, container) (container_memory_working_set_bytes{${sel}, container!=""})`, legend: "{{pod}}/{{container}}" }],
             },
+            ...resourcePanels(pods, "memory").slice(1),
+            memoryDetailPanel(pods),
+            namespaceQuotaPanel("memory", 'namespace="$namespace"'),
             {
                 title: "Network per pod",
                 links: [toPod],
@@ -79,6 +122,9 @@ export function workloadsDashboard(ctx: DashboardContext): PrometheusDashboardSp
                     { expr: `sum by (pod) (rate(container_network_transmit_bytes_total{${sel}}[$__rate_interval]))`, legend: "{{pod}} out" },
                 ],
             },
+            ...networkPanels(pods).slice(1),
+            storagePanel("operations"),
+            storagePanel("bytes"),
             {
                 title: "Container restarts",
                 links: [toPod],

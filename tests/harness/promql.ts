@@ -37,7 +37,8 @@ const LATER_SYNTAX: Readonly<Record<string, string>> = {
 export function fillVariables(expr: string, given: Readonly<Record<string, string>>): string {
     // $cluster is "" unless a test says otherwise: what Grafana gives it on a Prometheus, whose own series carry no cluster label (components/common/dashboards/cluster-variable.ts).
     const values: Readonly<Record<string, string>> = { [CLUSTER_VARIABLE]: "", ...given };
-    return expr.replace(/\$(\w+)|\$\{(\w+)\}/g, (whole, a, b) => {
+    // A name starts with a letter or _: label_replace's "$1" is a capture group, which Grafana leaves alone.
+    return expr.replace(/\$([A-Za-z_]\w*)|\$\{([A-Za-z_]\w*)\}/g, (whole, a, b) => {
         const name = a ?? b;
         if (!(name in values)) {
             throw new Error(`no value for variable ${whole} in ${expr}`);

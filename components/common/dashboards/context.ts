@@ -15,6 +15,8 @@ export type Source =
     | "remoteWrite"
     | "nodeExporter"
     | "kubeStateMetrics"
+    /** kube-state-metrics exposes ResourceQuotas (kube_resourcequota): resourcequotas is in its exposedResources. */
+    | "resourceQuotas"
     | "logAgent"
     | "apiserver"
     | "etcd"
@@ -64,6 +66,7 @@ export function dashboardContext(s: Settings): DashboardContext {
     if (alertmanagerJob !== undefined) on.push("alertmanager");
     if (s.nodeExporter.enabled) on.push("nodeExporter");
     if (s.kubeStateMetrics.enabled) on.push("kubeStateMetrics");
+    if (s.kubeStateMetrics.enabled && s.kubeStateMetrics.exposedResources.includes("resourcequotas")) on.push("resourceQuotas");
     if (s.metrics.jobs.logAgent) on.push("logAgent");
     if (s.metrics.jobs.apiserver) on.push("apiserver");
     if (s.metrics.jobs.etcd) on.push("etcd");

@@ -1,0 +1,179 @@
+import { PanelSpec, Query } from "../common/dashboards/panels";
+import { Source } from "../common/dashboards/context";
+import { byWorkload } from "../kube-state-metrics/pod-workload";
+import { NETWORK_PAIRS, podCpuUsage, podMemory, podNetwork, podResource } from "./pod-resources";
+
+/**
+ * The panels the compute and networking boards share: CPU and memory used against requests and
+ * limits, the namespace's quota, and the network, of a set of pods, one series per pod or per
+ * workload. The questions are those of kube-prometheus' Compute Resources and Networking boards;
+ * the queries are written here.
+ */
+
+/** How a board groups the per-pod series of pod-resources.ts. */
+export interface Grouping {
+    /** The label each series carries. */
+    by: "workload" | "pod" | "namespace";
+    /** Label matchers of the pods, e.g. namespace="$namespace" or node="$node". */
+    sel: string;
+    /** Matchers for kube-state-metrics' pod-level series without a node label (the pods' phase), when `sel` names a node. */
+    podSel?: string;
+    /** Sources the grouping reads besides the per-pod series (kube-state-metrics' owners). */
+    needs: Source[];
+    /** Whether host-network pods, whose counters are the node's interfaces, are left out. */
+    leavesOutHostNetwork?: boolean;
+    /** A per-pod expression (by namespace and pod) as one series per `by`: the pods' sum, or their mean. */
+    sum(perPod: string): string;
+    avg(perPod: string): string;
+}
+
+/** The pods of the picked workloads of one namespace. */
+export interface WorkloadSelection {
+    /** Label matchers of the namespace, e.g. namespace="$namespace". */
+    namespace: string;
+    /** Regexes of the workload kinds and names, e.g. "$type" and "$workload". */
+    type: string;
+    workload: string;
+    by: "workload" | "pod";
+}
+
+export function workloadGrouping(s: WorkloadSelection): Grouping {
+    const group = (agg: "sum" | "avg") => (perPod: string) => byWorkload(agg, s.by, perPod, s.namespace, s.type, s.workload);
+    return { by: s.by, sel: s.namespace, needs: ["kubeStateMetrics"], sum: group("sum"), avg: group("avg") };
+}
+
+/** Pods picked by label matchers alone; the per-pod series are already one per pod. */
+export function podGrouping(sel: string, podSel?: string): Grouping {
+    return { by: "pod", sel, ...(podSel !== undefined ? { podSel } : {}), needs: [], sum: (perPod) => perPod, avg: (perPod) => perPod };
+}
+
+const resources = {
+    cpu: { title: "CPU", unit: "short", usage: podCpuUsage, what: "CPU cores" },
+    memory: { title: "Memory", unit: "bytes", usage: (sel: string) => podMemory(sel), what: "working set bytes" },
+} as const;
+
+/** Lines drawn with the usage, e.g. the node's capacity, and the sources they read. */
+export interface Reference {
+    queries: Query[];
+    needs: Source[];
+}
+
+/** Used, requested and limit, and used as a share of each, for one resource. */
+export function resourcePanels(g: Grouping, resource: "cpu" | "memory", reference?: Reference): PanelSpec[] {
+    const r = resources[resource];
+    const legend = `{{${g.by}}}`;
+    const used = g.sum(r.usage(g.sel));
+    const requested = g.sum(podResource("requests", resource, g.sel, g.podSel));
+    const limit = g.sum(podResource("limits", resource, g.sel, g.podSel));
+    const usageNeeds: Source[] = ["cadvisor", ...g.needs];
+    return [
+        {
+            title: `${r.title} used per ${g.by}`,
+            description: `${r.what} used by the containers of each ${g.by}`,
+            unit: r.unit,
+            kind: "timeseries",
+            needs: [...new Set([...usageNeeds, ...(reference?.needs ?? [])])],
+            queries: [{ expr: used, legend }, ...(reference?.queries ?? [])],
+        },
+        {
+            title: `${r.title} requests and limits per ${g.by}`,
+            description: `What the containers of each ${g.by} request (the scheduler reserves it) and are limited to; a container without a limit adds nothing to its ${g.by}'s limit`,
+            unit: r.unit,
+            kind: "timeseries",
+            needs: ["kubeStateMetrics"],
+            queries: [
+                { expr: requested, legend: `${legend} requested` },
+                { expr: limit, legend: `${legend} limit` },
+            ],
+        },
+        {
+            title: `${r.title} used of requests and limits per ${g.by}`,
+            description: `${r.what} used as a share of what each ${g.by} requests and of its limit: above 100 % of requests it uses what others may need, near 100 % of the limit it is ${resource === "cpu" ? "throttled" : "about to be OOM-killed"}`,
+            unit: "percentunit",
+            kind: "timeseries",
+            needs: ["cadvisor", "kubeStateMetrics"],
+            queries: [
+                { expr: `${used} / ${requested}`, legend: `${legend} of requests` },
+                { expr: `${used} / ${limit}`, legend: `${legend} of limit` },
+            ],
+        },
+    ];
+}
+
+/** Memory with the page cache, RSS, page cache and swap per pod or workload: what the working set is made of, and what it leaves out. */
+export function memoryDetailPanel(g: Grouping): PanelSpec {
+    const legend = `{{${g.by}}}`;
+    return {
+        title: `Memory with page cache, RSS, cache and swap per ${g.by}`,
+        description: `Memory of the containers of each ${g.by} with all their page cache, and its parts: anonymous memory (RSS) and page cache; and swap. The working set is RSS plus the active page cache`,
+        unit: "bytes",
+        kind: "timeseries",
+        needs: ["cadvisor"],
+        queries: [
+            { expr: g.sum(podMemory(g.sel, "container_memory_usage_bytes")), legend: `${legend} with cache` },
+            { expr: g.sum(podMemory(g.sel, "container_memory_rss")), legend: `${legend} RSS` },
+            { expr: g.sum(podMemory(g.sel, "container_memory_cache")), legend: `${legend} cache` },
+            { expr: g.sum(podMemory(g.sel, "container_memory_swap")), legend: `${legend} swap` },
+        ],
+    };
+}
+
+/**
+ * Bandwidth, packets and packets dropped, in and out, per pod, workload or namespace; with
+ * `average`, after the bandwidth that of the average pod of each series `average` groups by.
+ */
+export function networkPanels(g: Grouping, average?: Grouping): PanelSpec[] {
+    const legend = `{{${g.by}}}`;
+    const [bandwidth, ...rest]: PanelSpec[] = NETWORK_PAIRS.map((p) => ({
+        title: `${p.what} per ${g.by}`,
+        description: `${p.what} received and sent per second by the pods of each ${g.by}, on their network namespaces${g.leavesOutHostNetwork ? "" : "; a host-network pod reports the node's interfaces"}`,
+        unit: p.unit,
+        kind: "timeseries",
+        needs: ["cadvisor", ...g.needs],
+        queries: [
+            { expr: g.sum(podNetwork(p.in, g.sel)), legend: `${legend} in` },
+            { expr: g.sum(podNetwork(p.out, g.sel)), legend: `${legend} out` },
+        ],
+    }));
+    if (average === undefined) {
+        return [bandwidth, ...rest];
+    }
+    const pair = NETWORK_PAIRS[0];
+    const averagePanel: PanelSpec = {
+        title: `Bandwidth of the average pod per ${average.by}`,
+        description: `Bytes received and sent per second by the mean pod of each ${average.by}: whether a ${average.by} is busy because of many pods or of busy ones`,
+        unit: pair.unit,
+        kind: "timeseries",
+        needs: ["cadvisor", ...average.needs],
+        queries: [
+            { expr: average.avg(podNetwork(pair.in, average.sel)), legend: `{{${average.by}}} in` },
+            { expr: average.avg(podNetwork(pair.out, average.sel)), legend: `{{${average.by}}} out` },
+        ],
+    };
+    return [bandwidth, averagePanel, ...rest];
+}
+
+/** The network panels of the workload boards, with the bandwidth of each workload's average pod. */
+export function workloadNetworkPanels(s: WorkloadSelection): PanelSpec[] {
+    return networkPanels(workloadGrouping(s), workloadGrouping({ ...s, by: "workload" }));
+}
+
+/** A namespace's ResourceQuotas on one resource: the hard limits on requests and on limits, and what is counted against them. */
+export function namespaceQuotaPanel(resource: "cpu" | "memory", namespace: string): PanelSpec {
+    const quota = (type: "hard" | "used", of: string) => `sum(kube_resourcequota{${namespace}, type="${type}", resource=~"${of}"})`;
+    // A quota on plain cpu or memory limits requests, as requests.cpu does.
+    const requests = `requests.${resource}|${resource}`;
+    return {
+        title: `${resources[resource].title} quota of the namespace`,
+        description: "The namespace's ResourceQuotas: the most its pods may request and be limited to in total, and what they hold now; a pod that would pass a hard line is refused",
+        unit: resources[resource].unit,
+        kind: "timeseries",
+        needs: ["kubeStateMetrics", "resourceQuotas"],
+        queries: [
+            { expr: quota("hard", requests), legend: "requests quota" },
+            { expr: quota("used", requests), legend: "requested" },
+            { expr: quota("hard", `limits.${resource}`), legend: "limits quota" },
+            { expr: quota("used", `limits.${resource}`), legend: "limited" },
+        ],
+    };
+}

@@ -1,0 +1,41 @@
+import { DashboardContext } from "../common/dashboards/context";
+import { PrometheusDashboardSpec } from "../common/dashboards/panels";
+import { memoryDetailPanel, podGrouping, Reference, resourcePanels } from "./compute-panels";
+
+const NODE = 'node="$node"';
+
+/** The node's capacity and allocatable (capacity less what the kubelet reserves for the system) of one resource, from kube-state-metrics. */
+function nodeCapacity(resource: "cpu" | "memory"): Reference {
+    return {
+        needs: ["kubeStateMetrics"],
+        queries: [
+            { expr: `sum(kube_node_status_capacity{${NODE}, resource="${resource}"})`, legend: "capacity" },
+            { expr: `sum(kube_node_status_allocatable{${NODE}, resource="${resource}"})`, legend: "allocatable" },
+        ],
+    };
+}
+
+/**
+ * Compute Resources / Node (Pods): CPU and memory of each pod on one node, against their
+ * requests and limits and the node's capacity and allocatable. cAdvisor and kube-state-metrics
+ * both label a pod's series with its node. The node variable comes from kube-state-metrics when it
+ * is on (every node, even one whose kubelet does not answer), else from cAdvisor.
+ */
+export function nodePodsDashboard(ctx: DashboardContext): PrometheusDashboardSpec {
+    const ksm = ctx.sources.has("kubeStateMetrics");
+    // The phase of a pod, which says whether its requests still hold, carries no node label: it is read for every pod.
+    const pods = podGrouping(NODE, "");
+    return {
+        uid: "cm-node-pods",
+        folder: "nodes",
+        title: "Node pods",
+        description: "CPU and memory of each pod on one node, against its requests and limits and the node's capacity",
+        needs: ["cadvisor"],
+        variables: [{ name: "node", label: "Node", query: `label_values(${ksm ? "kube_node_info" : "machine_cpu_cores"}, node)` }],
+        panels: [
+            ...resourcePanels(pods, "cpu", ksm ? nodeCapacity("cpu") : undefined),
+            ...resourcePanels(pods, "memory", ksm ? nodeCapacity("memory") : undefined),
+            memoryDetailPanel(pods),
+        ],
+    };
+}
