@@ -150,7 +150,7 @@ describe("alertmanager.web: TLS and basic auth on Alertmanager's web port", () =
             assert.strictEqual(ds.basicAuth, true);
             assert.strictEqual(ds.basicAuthUser, "alerts");
             assert.strictEqual(ds.jsonData.tlsAuthWithCACert, true);
-            assert.deepStrictEqual(ds.secureJsonData, { basicAuthPassword: "${ALERTMANAGER_PASSWORD}", tlsCACert: "${ALERTMANAGER_CA}" });
+            assert.deepStrictEqual(ds.secureJsonData, { basicAuthPassword: "$ALERTMANAGER_PASSWORD", tlsCACert: "$ALERTMANAGER_CA" });
             const env = container(resources, "kubernetes:apps/v1:Deployment", "grafana", "grafana").env;
             assert.deepStrictEqual(env.find((e: any) => e.name === "ALERTMANAGER_PASSWORD").valueFrom, { secretKeyRef: { name: "grafana", key: "alertmanager-password" } });
             // A copy in the Secret the Deployment waits for: a replaced password is there before the pods roll.

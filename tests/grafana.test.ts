@@ -137,10 +137,25 @@ describe("Grafana provisioning files (Grafana's documented format)", () => {
             basicAuth: true,
             basicAuthUser: "fluentd",
             jsonData: { index: "logstash-*", timeField: "@timestamp", logMessageField: "message", tlsSkipVerify: false },
-            secureJsonData: { basicAuthPassword: "${SEARCH_PASSWORD}" },
+            secureJsonData: { basicAuthPassword: "$SEARCH_PASSWORD" },
         });
         const env = (grafanaDeployment(m).spec as any).template.spec.containers[0].env;
         assert.deepStrictEqual(env.find((e: any) => e.name === "SEARCH_PASSWORD"), { name: "SEARCH_PASSWORD", valueFrom: { secretKeyRef: { name: "grafana", key: "search-password" } } });
+    });
+
+    it("every credential is $VAR, never ${VAR}, which Grafana would expand twice: a password holding a $ would lose what follows it", () => {
+        const everything = settingsWithGrafana(
+            {
+                logs: { search: { host: "logs.example.com", scheme: "https", user: "grafana" } },
+                metrics: { image: "quay.io/prometheus/prometheus:v3.13.3", web: { tls: { secretName: "monitor-tls" }, basicAuth: { username: "ops" } } },
+                alertmanager: { web: { tls: { secretName: "am-tls" }, basicAuth: { username: "am" } } },
+            },
+            { searchPassword: "s" },
+        );
+        const text = (dataSourcesConfigMap(grafanaModel(everything)).data as Record<string, string>)["datasources.yaml"];
+        const references = [...text.matchAll(/\$\{?[A-Z_]+\}?/g)].map((m) => m[0]);
+        assert.ok(references.length >= 5, text);
+        assert.deepStrictEqual(references.filter((r) => r.includes("{")), []);
     });
 
     it("Elasticsearch without a user: no credentials at all, and a bare Service name qualified with the agent's namespace", () => {

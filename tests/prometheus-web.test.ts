@@ -181,7 +181,7 @@ describe("metrics.web: TLS and basic auth on Prometheus' web port", () => {
             assert.strictEqual(ds.basicAuth, true);
             assert.strictEqual(ds.basicAuthUser, "scraper");
             assert.strictEqual(ds.jsonData.tlsAuthWithCACert, true);
-            assert.deepStrictEqual(ds.secureJsonData, { basicAuthPassword: "${PROMETHEUS_PASSWORD}", tlsCACert: "${PROMETHEUS_CA}" });
+            assert.deepStrictEqual(ds.secureJsonData, { basicAuthPassword: "$PROMETHEUS_PASSWORD", tlsCACert: "$PROMETHEUS_CA" });
             const env = container(resources, "kubernetes:apps/v1:Deployment", "grafana", "grafana").env;
             assert.deepStrictEqual(env.find((e: any) => e.name === "PROMETHEUS_PASSWORD").valueFrom, { secretKeyRef: { name: "grafana", key: "prometheus-password" } });
             assert.deepStrictEqual(env.find((e: any) => e.name === "PROMETHEUS_CA").valueFrom, { secretKeyRef: { name: "monitor-web-tls", key: "ca.crt" } });

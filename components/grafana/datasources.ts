@@ -7,7 +7,9 @@ import { dataSourceEnvName, ENV, secretName } from "./layout";
 /**
  * The data-source provisioning file, in the format of Grafana's "Provision Grafana" page
  * (apiVersion 1, datasources[]). Credentials never appear here: Grafana expands $VAR from its
- * environment when it reads the file, and the variable comes from the Secret.
+ * environment when it reads the file, and the variable comes from the Secret. Always $VAR, never
+ * ${VAR}: Grafana expands ${VAR} first and then $VAR, so a password holding a $ would be expanded a
+ * second time (the "Use of the special character $" section of its provisioning docs, 12.2 on).
  */
 
 export const PROMETHEUS_DATASOURCE = { name: "Prometheus", uid: "prometheus", type: "prometheus" } as const;
@@ -104,8 +106,8 @@ export function prometheusDataSource(p: PrometheusTarget): DataSource {
     const tls = p.web?.tlsSecretName !== undefined;
     // Both secure values come from the environment (layout ENV), filled from Secrets.
     const secure = {
-        ...(user !== undefined ? { basicAuthPassword: `\${${ENV.prometheusPassword}}` } : {}),
-        ...(tls ? { tlsCACert: `\${${ENV.prometheusCa}}` } : {}),
+        ...(user !== undefined ? { basicAuthPassword: `$${ENV.prometheusPassword}` } : {}),
+        ...(tls ? { tlsCACert: `$${ENV.prometheusCa}` } : {}),
     };
     return {
         ...PROMETHEUS_DATASOURCE,
@@ -143,7 +145,7 @@ export function elasticsearchDataSource(logs: Pick<LogsSettings, "search" | "nam
             logMessageField: "message",
             ...(s.scheme === "https" ? { tlsSkipVerify: !s.sslVerify } : {}),
         },
-        ...(s.user !== undefined ? { secureJsonData: { basicAuthPassword: `\${${ENV.searchPassword}}` } } : {}),
+        ...(s.user !== undefined ? { secureJsonData: { basicAuthPassword: `$${ENV.searchPassword}` } } : {}),
     };
 }
 
@@ -163,8 +165,8 @@ export function alertmanagerDataSource(url: string, web?: AlertmanagerWebTarget)
     const user = web?.basicAuthUser;
     const tls = web?.tlsSecretName !== undefined;
     const secure = {
-        ...(user !== undefined ? { basicAuthPassword: `\${${ENV.alertmanagerPassword}}` } : {}),
-        ...(tls ? { tlsCACert: `\${${ENV.alertmanagerCa}}` } : {}),
+        ...(user !== undefined ? { basicAuthPassword: `$${ENV.alertmanagerPassword}` } : {}),
+        ...(tls ? { tlsCACert: `$${ENV.alertmanagerCa}` } : {}),
     };
     return {
         ...ALERTMANAGER_DATASOURCE,
