@@ -16,6 +16,16 @@ const USAGE =
     "  --contract: the output of 'pulumi stack output teamContract --json'\n" +
     "  --namespace: for ConfigMaps that name none (kubectl apply -n)\n";
 
+/** The files of `dir` checked against `contract`: 0 with a summary, or 1 with every problem. */
+export function checkDirectory(contract: TeamContract, dir: string, namespace?: string): { code: number; stdout: string; stderr: string } {
+    const files = teamFilesIn(dir);
+    const problems = checkTeamFiles(files, contract, namespace);
+    if (problems.length > 0) {
+        return { code: 1, stdout: "", stderr: `${new TeamCheckError(problems).message}\n` };
+    }
+    return { code: 0, stdout: `${files.length} file${files.length === 1 ? "" : "s"} checked against Prometheus ${contract.prometheus.version} (line ${contract.prometheus.line}): no problem\n`, stderr: "" };
+}
+
 export function teamCheck(argv: readonly string[]): { code: number; stdout: string; stderr: string } {
     let contractFile: string | undefined;
     let namespace: string | undefined;
@@ -34,12 +44,7 @@ export function teamCheck(argv: readonly string[]): { code: number; stdout: stri
     } catch (e) {
         return { code: 2, stdout: "", stderr: `--contract ${contractFile}: ${(e as Error).message}\n${USAGE}` };
     }
-    const files = teamFilesIn(dirs[0]);
-    const problems = checkTeamFiles(files, contract, namespace);
-    if (problems.length > 0) {
-        return { code: 1, stdout: "", stderr: `${new TeamCheckError(problems).message}\n` };
-    }
-    return { code: 0, stdout: `${files.length} file${files.length === 1 ? "" : "s"} checked against Prometheus ${contract.prometheus.version} (line ${contract.prometheus.line}): no problem\n`, stderr: "" };
+    return checkDirectory(contract, dirs[0], namespace);
 }
 
 if (require.main === module) {

@@ -1,9 +1,8 @@
 import * as fs from "fs";
 import * as path from "path";
 import { ConfigError } from "../config";
-import { checkTeamFiles, TeamCheckError } from "../components/teams/check";
 import { TeamContract } from "../components/teams/contract";
-import { teamFilesIn } from "../lib/team-files";
+import { checkDirectory } from "../lib/team-check";
 import { CliOutput } from "./cli";
 import { runProgram } from "./run-program";
 import { readStackConfig, StackFileError } from "./stack-file";
@@ -42,14 +41,10 @@ export async function teamCheckCli(argv: readonly string[], out: CliOutput): Pro
     }
     try {
         const contract: TeamContract = contractFile !== undefined ? JSON.parse(fs.readFileSync(contractFile, "utf8")) : await contractOfStack(stack!);
-        const files = teamFilesIn(dirs[0]);
-        const problems = checkTeamFiles(files, contract, namespace);
-        if (problems.length > 0) {
-            out.stderr(`${new TeamCheckError(problems).message}\n`);
-            return 1;
-        }
-        out.stdout(`${files.length} file${files.length === 1 ? "" : "s"} checked against Prometheus ${contract.prometheus.version} (line ${contract.prometheus.line}): no problem\n`);
-        return 0;
+        const result = checkDirectory(contract, dirs[0], namespace);
+        out.stdout(result.stdout);
+        out.stderr(result.stderr);
+        return result.code;
     } catch (e) {
         out.stderr(`${e instanceof ConfigError || e instanceof StackFileError ? e.message : ((e as Error)?.stack ?? String(e))}\n`);
         return 1;
