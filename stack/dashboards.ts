@@ -6,6 +6,7 @@ import { controlPlaneDashboard } from "../components/control-plane/dashboard";
 import { logAgentDashboard } from "../components/log-agent/dashboard";
 import { logsDashboard } from "../components/log-agent/logs-dashboard";
 import { nodeDashboard } from "../components/node-exporter/dashboard";
+import { useClusterDashboard, useNodeDashboard } from "../components/node-exporter/use-dashboards";
 import { buildPrometheusDashboard } from "../components/common/dashboards/panels";
 import { probesDashboard } from "../components/blackbox-exporter/dashboard";
 import { prometheusDashboard } from "../components/prometheus/dashboard";
@@ -28,6 +29,8 @@ export function generatedDashboards(ctx: DashboardContext, folderTag: string): G
         homeDashboard,
         clusterDashboard,
         nodeDashboard,
+        useClusterDashboard,
+        useNodeDashboard,
         workloadsDashboard(ctx),
         prometheusDashboard(ctx),
         logAgentDashboard,

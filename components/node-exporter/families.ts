@@ -13,6 +13,7 @@ const NETDEV_LEGACY = "a legacy per-interface counter no common panel or alert r
 const DISK_DETAIL = "discard and flush detail per device; disk panels use reads, writes and I/O time";
 const DISK_TIMING = "per-device queue and timing detail; disk panels use bytes read and written, operations and I/O time";
 const MEMORY_DETAIL = "kernel memory accounting detail; memory panels, alerts and prometheus-adapter use MemTotal and MemAvailable, and MemFree, Buffers and Cached are kept";
+const VMSTAT = "paging counters from /proc/vmstat; no panel or alert reads them (major faults are kept)";
 const PROTOCOL_COUNTERS = "per-protocol socket and network-stack counters; no panel or alert reads them, and each kernel adds more";
 
 export const NODE_EXPORTER_FAMILIES: readonly FamilyRule[] = [
@@ -45,14 +46,18 @@ export const NODE_EXPORTER_FAMILIES: readonly FamilyRule[] = [
     droppedFamily("node_memory_Vmalloc*", MEMORY_DETAIL),
     droppedFamily("node_memory_Writeback*", MEMORY_DETAIL),
     droppedFamily("node_memory_Zswap*", MEMORY_DETAIL),
-    droppedFamily("node_vmstat_*", "paging counters from /proc/vmstat; no panel or alert reads them"),
+    keptFamily("node_vmstat_pgmajfault", "memory saturation on the USE Method boards, through instance:node_vmstat_pgmajfault:rate5m"),
+    droppedFamily("node_vmstat_oom_kill", VMSTAT),
+    droppedFamily("node_vmstat_pgfault", VMSTAT),
+    droppedFamily("node_vmstat_pgpg*", VMSTAT),
+    droppedFamily("node_vmstat_pswp*", VMSTAT),
     keptFamily("node_filesystem_avail_bytes", "NodeFilesystemSpaceFillingUp and filesystem panels"),
     keptFamily("node_filesystem_files_free", "NodeFilesystemAlmostOutOfFiles"),
-    keptFamily("node_disk_io_time_seconds_total", "kept for people: the time each disk was busy, one series per disk, for ad-hoc queries; no shipped panel or alert reads it yet"),
+    keptFamily("node_disk_io_time_seconds_total", "disk utilisation on the USE Method boards, through instance_device:node_disk_io_time_seconds:rate5m"),
     droppedFamily("node_disk_discard*", DISK_DETAIL),
     droppedFamily("node_disk_flush_requests_*", DISK_DETAIL),
     droppedFamily("node_disk_io_now", DISK_TIMING),
-    droppedFamily("node_disk_io_time_weighted_seconds_total", DISK_TIMING),
+    keptFamily("node_disk_io_time_weighted_seconds_total", "disk saturation (I/O in flight) on the USE Method boards, through instance_device:node_disk_io_time_weighted_seconds:rate5m"),
     droppedFamily("node_disk_read_time_seconds_total", DISK_TIMING),
     droppedFamily("node_disk_write_time_seconds_total", DISK_TIMING),
     droppedFamily("node_disk_reads_merged_total", DISK_TIMING),
