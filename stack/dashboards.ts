@@ -33,7 +33,7 @@ export function generatedDashboards(ctx: DashboardContext, folderTag: string): G
         useNodeDashboard,
         workloadsDashboard(ctx),
         prometheusDashboard(ctx),
-        logAgentDashboard,
+        logAgentDashboard(ctx),
         controlPlaneDashboard,
         probesDashboard,
         searchStoreDashboard,
