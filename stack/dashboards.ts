@@ -6,6 +6,7 @@ import { controlPlaneDashboard } from "../components/control-plane/dashboard";
 import { logAgentDashboard } from "../components/log-agent/dashboard";
 import { logsDashboard } from "../components/log-agent/logs-dashboard";
 import { nodeDashboard } from "../components/node-exporter/dashboard";
+import { useClusterDashboard, useNodeDashboard } from "../components/node-exporter/use-dashboards";
 import { buildPrometheusDashboard, renders, variableNames } from "../components/common/dashboards/panels";
 import { DashboardFolder, folderOf } from "../components/common/dashboards/folders";
 import { probesDashboard } from "../components/blackbox-exporter/dashboard";
@@ -33,13 +34,15 @@ export function generatedDashboards(ctx: DashboardContext, folderTag: string): G
         homeDashboard,
         clusterDashboard,
         nodeDashboard,
+        useClusterDashboard,
+        useNodeDashboard,
         workloadsDashboard(ctx),
         namespaceWorkloadsDashboard(ctx),
         workloadDashboard(ctx),
         nodePodsDashboard(ctx),
         networkDashboard(ctx),
         prometheusDashboard(ctx),
-        logAgentDashboard,
+        logAgentDashboard(ctx),
         controlPlaneDashboard,
         probesDashboard,
         searchStoreDashboard,

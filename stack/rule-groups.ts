@@ -20,6 +20,7 @@ import { logAgentGroup } from "../components/log-agent/alerts";
 import { nodeGroup } from "../components/node-exporter/alerts";
 import { nodeNetworkGroup } from "../components/node-exporter/network-alerts";
 import { nodeLimitsGroup } from "../components/node-exporter/limit-alerts";
+import { nodeRecordsGroup } from "../components/node-exporter/recording-rules";
 import { kubernetesNodeHealthGroup } from "../components/kube-state-metrics/node-health-alerts";
 import { kubernetesSystemGroup } from "../components/control-plane/system-alerts";
 import { apiserverHealthGroup } from "../components/apiserver/health-alerts";
@@ -56,6 +57,7 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
         c.nodeExporter ? nodeLimitsGroup() : undefined,
         c.nodeExporter ? nodeSaturationGroup() : undefined,
         c.nodeExporter ? nodeHardwareGroup() : undefined,
+        c.nodeExporter ? nodeRecordsGroup() : undefined,
         c.kubeStateMetrics ? kubernetesNodesGroup() : undefined,
         c.kubeStateMetrics && c.kubelet ? kubernetesNodeHealthGroup() : undefined,
         c.kubeStateMetrics ? kubernetesWorkloadsGroup() : undefined,

@@ -21,7 +21,7 @@ describe("Grafana dashboards: queries Prometheus v2.11.1 runs", () => {
     const queries = prometheusQueries(dashboards);
 
     it("every dashboard of the issue is generated", () => {
-        assert.deepStrictEqual(titles(dashboards), ["Home", "Cluster", "Node", "Namespace and pod", "Namespace workloads", "Workload", "Node pods", "Network", "Prometheus", "Log agent", "Control plane", "Alertmanager", "Kubelet", "Persistent volumes", "Logs"]);
+        assert.deepStrictEqual(titles(dashboards), ["Home", "Cluster", "Node", "USE Method / Cluster", "USE Method / Node", "Namespace and pod", "Namespace workloads", "Workload", "Node pods", "Network", "Prometheus", "Log agent", "Control plane", "Alertmanager", "Kubelet", "Persistent volumes", "Logs"]);
         assert.ok(queries.length >= 25, `${queries.length} queries`);
     });
 
@@ -136,7 +136,7 @@ describe("Grafana dashboards: queries Prometheus v2.11.1 runs", () => {
 
     it("uids are unique and stable, so a renamed title keeps its links", () => {
         const uids = dashboards.map((d) => d.json.uid);
-        assert.deepStrictEqual(uids, ["cm-home", "cm-cluster", "cm-node", "cm-namespace-pod", "cm-namespace-workloads", "cm-workload", "cm-node-pods", "cm-network", "cm-prometheus", "cm-log-agent", "cm-control-plane", "cm-alertmanager", "cm-kubelet", "cm-persistent-volumes", "cm-logs"]);
+        assert.deepStrictEqual(uids, ["cm-home", "cm-cluster", "cm-node", "cm-use-cluster", "cm-use-node", "cm-namespace-pod", "cm-namespace-workloads", "cm-workload", "cm-node-pods", "cm-network", "cm-prometheus", "cm-log-agent", "cm-control-plane", "cm-alertmanager", "cm-kubelet", "cm-persistent-volumes", "cm-logs"]);
     });
 });
 

@@ -26,7 +26,7 @@ describe("dashboard folders (docs/grafana.md#folders)", () => {
         assert.deepStrictEqual(byFolder, {
             home: ["cm-home"],
             kubernetes: ["cm-cluster", "cm-namespace-pod", "cm-namespace-workloads", "cm-workload", "cm-network", "cm-control-plane", "cm-kubelet", "cm-persistent-volumes"],
-            nodes: ["cm-node", "cm-node-pods"],
+            nodes: ["cm-node", "cm-use-cluster", "cm-use-node", "cm-node-pods"],
             monitoring: ["cm-prometheus", "cm-probes", "cm-alertmanager", "cm-remote-write", "cm-long-term-store"],
             logs: ["cm-log-agent", "cm-search-store", "cm-logs"],
         });

@@ -1,5 +1,6 @@
 import { Source } from "../common/dashboards/context";
 import { PanelSpec, PrometheusDashboardSpec } from "../common/dashboards/panels";
+import { APISERVER_SLO_PANELS } from "../apiserver/slo-panels";
 
 const rate = (selector: string) => `rate(${selector}[$__rate_interval])`;
 const up = (title: string, job: string, need: Source): PanelSpec => ({
@@ -156,6 +157,47 @@ export const controlPlaneDashboard: PrometheusDashboardSpec = {
             kind: "stat",
             needs: ["apiserver"],
             queries: [{ expr: 'sum(up{job="apiserver"})', legend: "up" }],
+        },
+        ...APISERVER_SLO_PANELS,
+        {
+            title: "API server work-queue depth",
+            description: "Items waiting in each of the API server's work queues (its controllers: APIService availability, CRD naming, certificate reload ...)",
+            unit: "short",
+            kind: "timeseries",
+            needs: ["apiserver"],
+            queries: [{ expr: 'sum by (name) (workqueue_depth{job="apiserver"})', legend: "{{name}}" }],
+        },
+        {
+            title: "API server work-queue adds",
+            description: "Items added per second to each of the API server's work queues",
+            unit: "ops",
+            kind: "timeseries",
+            needs: ["apiserver"],
+            queries: [{ expr: `sum by (name) (${rate('workqueue_adds_total{job="apiserver"}')})`, legend: "{{name}}" }],
+        },
+        {
+            title: "API server memory",
+            description: "Resident memory of each API server",
+            unit: "bytes",
+            kind: "timeseries",
+            needs: ["apiserver"],
+            queries: [{ expr: 'process_resident_memory_bytes{job="apiserver"}', legend: "{{instance}}" }],
+        },
+        {
+            title: "API server CPU",
+            description: "CPU cores each API server uses",
+            unit: "short",
+            kind: "timeseries",
+            needs: ["apiserver"],
+            queries: [{ expr: rate('process_cpu_seconds_total{job="apiserver"}'), legend: "{{instance}}" }],
+        },
+        {
+            title: "API server goroutines",
+            description: "Goroutines of each API server: a steady climb is a leak",
+            unit: "short",
+            kind: "timeseries",
+            needs: ["apiserver"],
+            queries: [{ expr: 'go_goroutines{job="apiserver"}', legend: "{{instance}}" }],
         },
         {
             title: "etcd has a leader",

@@ -1,4 +1,6 @@
 import { PanelLinkSpec } from "../common/dashboards/links";
+import { formatFluentdSize } from "../../config/formats";
+import { DashboardContext } from "../common/dashboards/context";
 import { PrometheusDashboardSpec } from "../common/dashboards/panels";
 
 /** From a node's series to the Node board (docs/grafana.md#links-between-dashboards). */
@@ -10,8 +12,10 @@ const sel = 'node=~"$node"';
  * Log agent: what fluent-plugin-prometheus' input plugins of monitoring.conf expose
  * (tests/fixtures/fluentd-metrics.txt). The agent has no per-record counter filter, so "in" is
  * the bytes in_tail reads from the log files, and "out" the records the output emits.
+ * The buffer's share of its cap reads the stack's logs.buffer setting, which fluentd 1.x's
+ * plugin does not export.
  */
-export const logAgentDashboard: PrometheusDashboardSpec = {
+export const logAgentDashboard = (ctx: DashboardContext): PrometheusDashboardSpec => ({
     uid: "cm-log-agent",
     folder: "logs",
     title: "Log agent",
@@ -72,5 +76,45 @@ export const logAgentDashboard: PrometheusDashboardSpec = {
             needs: ["logAgent"],
             queries: [{ expr: `sum by (node) (rate(fluentd_output_status_num_errors{${sel}}[$__rate_interval]))`, legend: "{{node}}" }],
         },
+        {
+            title: "Buffer used, share of its cap",
+            description:
+                `Bytes buffered by each node's fullest output, as a share of its total_limit_size (${formatFluentdSize(ctx.logBufferLimitBytes)}, logs.buffer.totalLimitSize): ` +
+                "a full buffer takes no new chunks and the agent acts as logs.buffer.overflowAction says; FluentdBufferNearlyFull fires at 80 %",
+            unit: "percentunit",
+            kind: "timeseries",
+            needs: ["logAgent"],
+            queries: [{ expr: `max by (node) (fluentd_output_status_buffer_total_bytes{${sel}}) / ${ctx.logBufferLimitBytes}`, legend: "{{node}}" }],
+        },
+        {
+            title: "Retrying for",
+            description:
+                "How long each node's output has failed to flush, counted from the first failure of its current run of retries to its next retry: about as long as the chunk at the head of its queue has waited. " +
+                "The plugin sets it only while the output retries and keeps the last value after, so read it with Retries",
+            unit: "s",
+            kind: "timeseries",
+            needs: ["logAgent"],
+            queries: [{ expr: `max by (node) (fluentd_output_status_retry_wait{${sel}})`, legend: "{{node}}" }],
+        },
+        {
+            title: "Chunks written and rolled back",
+            description: "Buffer chunks the outputs write to the store per second, and writes rolled back (the chunk goes back to the queue for a retry)",
+            unit: "short",
+            kind: "timeseries",
+            needs: ["logAgent"],
+            queries: [
+                { expr: `sum by (node) (rate(fluentd_output_status_write_count{${sel}}[$__rate_interval]))`, legend: "{{node}} written" },
+                { expr: `sum by (node) (rate(fluentd_output_status_rollback_count{${sel}}[$__rate_interval]))`, legend: "{{node}} rolled back" },
+            ],
+        },
+        {
+            kind: "text",
+            title: "Log agent: not answered here",
+            content:
+                "**How far reading lags behind the log files, and how old the oldest buffered record is.** fluent-plugin-prometheus exports each " +
+                "followed file's read position, not its size, and no age of the buffered chunks. A backlog shows as a growing queue, a buffer " +
+                "filling towards its cap, and time spent retrying.",
+            needs: ["logAgent"],
+        },
     ],
-};
+});

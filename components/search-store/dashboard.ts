@@ -1,6 +1,7 @@
 import { PrometheusDashboardSpec } from "../common/dashboards/panels";
 
 const job = 'job="elasticsearch"';
+const rate = (family: string) => `rate(${family}{${job}}[$__rate_interval])`;
 
 /**
  * The in-cluster Elasticsearch through elasticsearch_exporter (job elasticsearch): health,
@@ -96,6 +97,42 @@ export const searchStoreDashboard: PrometheusDashboardSpec = {
             kind: "timeseries",
             needs: ["elasticsearch"],
             queries: [{ expr: `sum by (name) (rate(elasticsearch_thread_pool_rejected_count{${job},type="write"}[$__rate_interval]))`, legend: "{{name}}" }],
+        },
+        {
+            title: "Indexing memory against its limit",
+            description:
+                "Bytes of indexing requests in flight, as a share of the node's indexing pressure limit (10 % of the heap by default): " +
+                "at the limit the store rejects new bulk requests (429), and the write pool's rejections do not count them",
+            unit: "percentunit",
+            kind: "timeseries",
+            needs: ["elasticsearch"],
+            queries: [
+                {
+                    expr: `sum by (name) (elasticsearch_indexing_pressure_current_all_in_bytes{${job}}) / sum by (name) (elasticsearch_indexing_pressure_limit_in_bytes{${job}})`,
+                    legend: "{{name}}",
+                },
+            ],
+        },
+        {
+            title: "Indexing time per record",
+            description: "Time spent indexing, per record indexed: a store that slows down takes longer for each",
+            unit: "s",
+            kind: "timeseries",
+            needs: ["elasticsearch"],
+            queries: [
+                {
+                    expr: `sum by (name) (${rate("elasticsearch_indices_indexing_index_time_seconds_total")}) / sum by (name) (${rate("elasticsearch_indices_indexing_index_total")})`,
+                    legend: "{{name}}",
+                },
+            ],
+        },
+        {
+            title: "Indexing throttled",
+            description: "Seconds of indexing throttled per second, summed over the node's shards: the store slows indexing down while segment merges fall behind",
+            unit: "short",
+            kind: "timeseries",
+            needs: ["elasticsearch"],
+            queries: [{ expr: `sum by (name) (${rate("elasticsearch_indices_indexing_throttle_time_seconds_total")})`, legend: "{{name}}" }],
         },
     ],
 };

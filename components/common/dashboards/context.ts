@@ -1,4 +1,5 @@
 import { LOG_INDEX_PATTERN, Settings } from "../../../config";
+import { fluentdSizeBytes } from "../../../config/formats";
 import { prometheusRelease, RemoteStorageFamilies } from "../../../prometheus-releases/release-lines";
 
 /**
@@ -41,6 +42,8 @@ export interface DashboardContext {
     prometheusJob: string;
     /** The index pattern the log agent writes (logstash_format). */
     logIndexPattern: string;
+    /** The log agent's buffer cap per output (logs.buffer total_limit_size), which its buffer panel measures against. */
+    logBufferLimitBytes: number;
     /** The job label of Alertmanager's own series (its Service name), while Prometheus scrapes it. */
     alertmanagerJob?: string;
     /** The remote-storage family names of the stack's Prometheus release line (prometheus-releases/). */
@@ -81,6 +84,7 @@ export function dashboardContext(s: Settings): DashboardContext {
         sources: new Set(on),
         prometheusJob: s.metrics.name,
         logIndexPattern: LOG_INDEX_PATTERN,
+        logBufferLimitBytes: fluentdSizeBytes(s.logs.buffer.totalLimitSize),
         ...(alertmanagerJob !== undefined ? { alertmanagerJob } : {}),
         remoteStorage: prometheusRelease(s.metrics).remoteStorage,
         manyClusters: s.longTermStore.enabled && s.longTermStore.edges.length > 0,

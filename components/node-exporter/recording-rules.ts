@@ -1,0 +1,66 @@
+import { NODE_EXPORTER_JOB_NAME } from "../../config/fixed-job-names";
+import { RecordingRule, RuleGroup } from "../common/rules/types";
+
+/**
+ * The USE method's numbers of each machine, recorded once per evaluation so that the USE Method
+ * boards (components/node-exporter/use-dashboards.ts) read one series per node instead of one per
+ * CPU, mode, disk and interface. The names are node-mixin's (kube-prometheus), so queries people
+ * bring along keep working; the expressions are written here, from this program's job label.
+ * Every rate is over 5m, as the names say, whatever the scrape interval.
+ */
+const JOB = `job="${NODE_EXPORTER_JOB_NAME}"`;
+
+/**
+ * Disks whose busy time says something about the machine: not zram (compressed memory, whose
+ * "I/O" is CPU time) nor loop and optical devices. node-exporter already leaves out partitions,
+ * ram and loop devices by default; this holds when a stack widens its device filter.
+ */
+export const DISK_DEVICES = `device!~"(loop|ram|zram|sr|fd|nbd)[0-9]+"`;
+
+export const NODE_RECORDS = {
+    cpus: "instance:node_num_cpu:sum",
+    cpuUtilisation: "instance:node_cpu_utilisation:rate5m",
+    loadPerCpu: "instance:node_load1_per_cpu:ratio",
+    memoryUtilisation: "instance:node_memory_utilisation:ratio",
+    majorFaults: "instance:node_vmstat_pgmajfault:rate5m",
+    diskBusy: "instance_device:node_disk_io_time_seconds:rate5m",
+    diskQueue: "instance_device:node_disk_io_time_weighted_seconds:rate5m",
+    receiveBytes: "instance:node_network_receive_bytes_excluding_lo:rate5m",
+    transmitBytes: "instance:node_network_transmit_bytes_excluding_lo:rate5m",
+    receiveDrops: "instance:node_network_receive_drop_excluding_lo:rate5m",
+    transmitDrops: "instance:node_network_transmit_drop_excluding_lo:rate5m",
+} as const;
+
+/** Per second over 5m, summed over every interface but loopback, which never leaves the machine. */
+const networkRate = (family: string) => `sum without (device) (rate(${family}{${JOB},device!="lo"}[5m]))`;
+
+export function nodeRecordingRules(): RecordingRule[] {
+    const r = NODE_RECORDS;
+    return [
+        // One idle series per CPU: counting them counts the CPUs.
+        { record: r.cpus, expr: `count without (cpu, mode) (node_cpu_seconds_total{${JOB},mode="idle"})` },
+        // Busy is what is not idle; iowait and steal are time the CPU could not work for this machine either.
+        {
+            record: r.cpuUtilisation,
+            expr: `1 - avg without (cpu) (sum without (mode) (rate(node_cpu_seconds_total{${JOB},mode=~"idle|iowait|steal"}[5m])))`,
+        },
+        // Runnable and uninterruptible tasks per CPU: above 1, work waits for a CPU (saturation).
+        { record: r.loadPerCpu, expr: `node_load1{${JOB}} / ${r.cpus}{${JOB}}` },
+        { record: r.memoryUtilisation, expr: `1 - node_memory_MemAvailable_bytes{${JOB}} / node_memory_MemTotal_bytes{${JOB}}` },
+        // Major faults read a page from disk: memory pressure shows here before the OOM killer does.
+        { record: r.majorFaults, expr: `rate(node_vmstat_pgmajfault{${JOB}}[5m])` },
+        // The share of time the device had I/O in flight (utilisation) ...
+        { record: r.diskBusy, expr: `rate(node_disk_io_time_seconds_total{${JOB},${DISK_DEVICES}}[5m])` },
+        // ... and the I/O in flight on average, each request counted for as long as it waits (saturation).
+        { record: r.diskQueue, expr: `rate(node_disk_io_time_weighted_seconds_total{${JOB},${DISK_DEVICES}}[5m])` },
+        { record: r.receiveBytes, expr: networkRate("node_network_receive_bytes_total") },
+        { record: r.transmitBytes, expr: networkRate("node_network_transmit_bytes_total") },
+        { record: r.receiveDrops, expr: networkRate("node_network_receive_drop_total") },
+        { record: r.transmitDrops, expr: networkRate("node_network_transmit_drop_total") },
+    ];
+}
+
+/** One group, so the per-CPU ratio reads the CPU count of the same evaluation (rules in a group run in order). */
+export function nodeRecordsGroup(): RuleGroup {
+    return { name: "node-exporter-records", rules: nodeRecordingRules() };
+}
