@@ -53,6 +53,15 @@ const SPARSE_LIVE_COUNTERS: Readonly<Record<string, string>> = {
     "Network / TCP SYN retransmits of all retransmits / A": "node_netstat_TcpExt_TCPSynRetrans and Tcp_RetransSegs of the test machine, both rare",
 };
 
+/**
+ * Families of the test machine's own disks and interfaces, read through the real node_exporter:
+ * their counters move in bursts (whatever else runs on the machine reads, writes and sends), and a burst at a window's
+ * edge makes Prometheus' extrapolated rate and MetricsQL's differ by more than any tolerance that
+ * holds for a steady counter (25 % seen on a busy machine). A range function over them is compared
+ * by its series, not its values, as the sparse counters above are.
+ */
+const BURSTY_LIVE_FAMILIES = /\bnode_(disk|network)_[a-z_]+_total\b/;
+
 type Vector = Array<{ metric: Record<string, string>; value: [number, string] }>;
 
 async function queryAt(url: string, expr: string, time: number): Promise<Vector> {
@@ -124,6 +133,8 @@ describe("same answers on both engines: every dashboard query on Prometheus and 
         const known: string[] = [];
         let checked = 0;
         let largest = 0;
+        let bursty = 0;
+        let largestName = "";
         for (const d of dashboards) {
             // Variables as Grafana fills them, from Prometheus' answer.
             const values: Record<string, string> = { __rate_interval: RATE_INTERVAL };
@@ -140,11 +151,18 @@ describe("same answers on both engines: every dashboard query on Prometheus and 
                 const tolerance = RANGE_FUNCTIONS.test(expr) ? RANGE_TOLERANCE : 1e-9;
                 checked++;
                 const keys = [...new Set([...pm.keys(), ...sm.keys()])];
-                const wrong = name in SPARSE_LIVE_COUNTERS ? [] : keys.filter((k) => !close(pm.get(k), sm.get(k), tolerance));
-                for (const k of name in KNOWN_DIFFERENCES || name in SPARSE_LIVE_COUNTERS ? [] : keys) {
+                const burst = RANGE_FUNCTIONS.test(expr) && BURSTY_LIVE_FAMILIES.test(expr);
+                bursty += burst ? 1 : 0;
+                const seriesOnly = name in SPARSE_LIVE_COUNTERS || burst;
+                const wrong =
+                    name in SPARSE_LIVE_COUNTERS ? [] : burst ? keys.filter((k) => pm.has(k) !== sm.has(k)) : keys.filter((k) => !close(pm.get(k), sm.get(k), tolerance));
+                for (const k of name in KNOWN_DIFFERENCES || seriesOnly ? [] : keys) {
                     const [a, b] = [pm.get(k), sm.get(k)];
                     if (a !== undefined && b !== undefined && Number.isFinite(a) && Number.isFinite(b) && Math.max(Math.abs(a), Math.abs(b)) > 0) {
-                        largest = Math.max(largest, Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b)));
+                        const relative = Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b));
+                        if (relative > largest) {
+                            [largest, largestName] = [relative, name];
+                        }
                     }
                 }
                 if (name in KNOWN_DIFFERENCES) {
@@ -161,6 +179,7 @@ describe("same answers on both engines: every dashboard query on Prometheus and 
         assert.deepStrictEqual(known.sort(), Object.keys(KNOWN_DIFFERENCES).sort(), "every known difference names a query that exists");
         const queried = new Set(prometheusQueries(dashboards).map((q) => `${q.dashboard} / ${q.panel} / ${q.refId}`));
         assert.deepStrictEqual(Object.keys(SPARSE_LIVE_COUNTERS).filter((n) => !queried.has(n)), [], "every sparse live counter names a query that exists");
-        console.log(`      ${checked} queries of ${dashboards.length} dashboards agree; the largest relative difference, of a range function, is ${(largest * 100).toFixed(2)} %`);
+        assert.ok(bursty > 0, "the bursty live families are read by some range query");
+        console.log(`      ${checked} queries of ${dashboards.length} dashboards agree; the largest relative difference, of a range function, is ${(largest * 100).toFixed(2)} % (${largestName})`);
     });
 });
