@@ -25,7 +25,7 @@ export { NamedObject } from "../components/common/named-object";
 export function programObjects(s: Settings): NamedObject[] {
     return [
         ...prometheusObjects(s.metrics, scrapeJobs(s.metrics)),
-        ...logAgentObjects(s.logs),
+        ...logAgentObjects(s.logs, s.searchStore),
         ...searchStoreObjects(s.searchStore),
         ...longTermStoreObjects(s.longTermStore),
         ...nodeExporterObjects(s.nodeExporter),
