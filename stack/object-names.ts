@@ -1,5 +1,5 @@
 import { ConfigError, ConfigProblem, ConfigSource, fullKey, Settings } from "../config";
-import { dashboardsFor } from "./dashboards-on-demand";
+import { grafanaModel } from "./grafana-model";
 import { scrapeJobs } from "./scrape-jobs";
 import { PROJECT } from "../config/source";
 import { grafanaObjects } from "../components/grafana/object-names";
@@ -30,7 +30,7 @@ export function programObjects(s: Settings): NamedObject[] {
         ...longTermStoreObjects(s.longTermStore),
         ...nodeExporterObjects(s.nodeExporter),
         ...kubeStateMetricsObjects(s.kubeStateMetrics),
-        ...grafanaObjects(s.grafana),
+        ...grafanaObjects(grafanaModel(s, [])),
         ...alertmanagerObjects(s.alertmanager),
         ...resourceMetricsObjects(resourceMetricsModel(s)),
         ...blackboxExporterObjects(s.blackboxExporter),
