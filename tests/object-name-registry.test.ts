@@ -15,6 +15,14 @@ const COMPONENTS = path.join(ROOT, "components");
  */
 const ELSEWHERE = ["teams", "namespaces"];
 
+/**
+ * Builders whose objects a registry lists by the names they give, without building them: each
+ * renders the whole Prometheus configuration (every scrape job as YAML, about 20 ms), which the
+ * check at load would render a second time. The agreement with the rendered stacks
+ * (tests/name-collisions.test.ts) still covers their names.
+ */
+const LISTED_BY_NAME: Record<string, string[]> = { "components/prometheus/prometheus.ts": ["prometheusConfigMap", "statefulSet"] };
+
 /** Each component source that registers Kubernetes objects, with the registry of its folder. */
 function componentSources(): { fileName: string; source: string; registry: string }[] {
     return fs
@@ -34,8 +42,13 @@ describe("the object-name registry is built from the components' own builders (i
         assert.ok(objects >= 90, `${objects} registrations found under components/`);
         const missing = components.flatMap((c) => {
             assert.ok(fs.existsSync(c.registry), `${c.fileName} registers objects, and ${path.relative(ROOT, c.registry)} does not exist`);
-            return unregisteredBuilders(c, read(c.registry));
+            return unregisteredBuilders(c, read(c.registry), LISTED_BY_NAME[c.fileName]);
         });
+        // An exception outlives its reason once the component no longer uses that builder.
+        for (const [file, builders] of Object.entries(LISTED_BY_NAME)) {
+            const used = registrations(file, fs.readFileSync(path.join(ROOT, file), "utf8")).flatMap((r) => r.builders);
+            assert.deepStrictEqual(builders.filter((b) => !used.includes(b)), [], `${file} no longer registers objects from these builders: drop them from LISTED_BY_NAME`);
+        }
         assert.deepStrictEqual(missing, [], "call these builders in the component's object-names.ts (components/common/named-object.ts namedBy)");
     });
 

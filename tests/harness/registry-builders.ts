@@ -128,10 +128,11 @@ export function calledIn(fileName: string, source: string): Set<string> {
 /**
  * The objects a component registers that its registry does not build: each one with a builder the
  * registry never calls, or whose builder this reading cannot find (so it cannot be checked), as
- * "<file>:<line> <Kind> from <builders>".
+ * "<file>:<line> <Kind> from <builders>". `listedByName`: builders whose objects the registry lists
+ * by the names they give, without calling them, each for a reason its caller states.
  */
-export function unregisteredBuilders(component: { fileName: string; source: string }, registry: { fileName: string; source: string }): string[] {
-    const called = calledIn(registry.fileName, registry.source);
+export function unregisteredBuilders(component: { fileName: string; source: string }, registry: { fileName: string; source: string }, listedByName: readonly string[] = []): string[] {
+    const called = new Set([...calledIn(registry.fileName, registry.source), ...listedByName]);
     return registrations(component.fileName, component.source)
         .filter((r) => r.builders.length === 0 || !r.builders.every((b) => called.has(b)))
         .map((r) => `${component.fileName}:${r.line} ${r.kind} from ${r.builders.length === 0 ? "no builder found" : r.builders.join(" and ")}`);
