@@ -1,13 +1,12 @@
 import { fullKey } from "../../config";
 import { NamedObject, namedBy } from "../common/named-object";
-import { ownServiceAccount } from "../common/own-service-account";
 import { dashboardProviderConfigMap, dashboardsConfigMaps, dataSourcesConfigMap, iniConfigMap } from "./config-maps";
 import { grafanaDeployment } from "./deployment";
 import { grafanaIngress } from "./ingress";
-import { grafanaLabels } from "./layout";
 import { GrafanaModel } from "./model";
 import { grafanaSecret } from "./secret";
 import { grafanaService } from "./service";
+import { grafanaServiceAccount } from "./service-account";
 import { grafanaDataClaim, grafanaDataVolume } from "./storage";
 import { teamDashboardsRbac, teamDashboardsScriptConfigMap } from "./team-dashboards";
 
@@ -31,7 +30,7 @@ export function grafanaObjects(m: GrafanaModel): NamedObject[] {
         ...dashboardsConfigMaps(m).map((d) => d.configMap),
         grafanaService(g),
         grafanaDeployment(m),
-        ownServiceAccount(g.name, g.namespace, grafanaLabels(g)),
+        grafanaServiceAccount(g),
         ...optional(grafanaIngress(g)),
         ...optional(iniConfigMap(m)),
         ...(g.teamDashboards ? [teamDashboardsScriptConfigMap(m)] : []),

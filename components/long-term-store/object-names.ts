@@ -1,13 +1,12 @@
 import { fullKey, LONG_TERM_STORE_KEY, LongTermStoreSettings } from "../../config";
 import { NamedObject, namedBy } from "../common/named-object";
-import { ownServiceAccount } from "../common/own-service-account";
 import { nfsPersistentVolume } from "../storage";
 import { authKeySecret } from "./auth-keys";
 import { backupSecret } from "./backup";
-import { longTermStoreLabels } from "./layout";
 import { longTermStoreService } from "./service";
+import { longTermStoreServiceAccount } from "./service-account";
 import { longTermStoreStatefulSet } from "./statefulset";
-import { isCentral, vmauthDeployment, vmauthIngress, vmauthLabels, vmauthName, vmauthSecret, vmauthService } from "./vmauth";
+import { isCentral, vmauthDeployment, vmauthIngress, vmauthSecret, vmauthService, vmauthServiceAccount } from "./vmauth";
 
 /**
  * Every object LongTermStore creates, from the builders it calls with the same arguments, all named
@@ -23,11 +22,11 @@ export function longTermStoreObjects(s: LongTermStoreSettings): NamedObject[] {
         `${fullKey(LONG_TERM_STORE_KEY)}.name`,
         longTermStoreService(s),
         longTermStoreStatefulSet(s),
-        ownServiceAccount(s.name, s.namespace, longTermStoreLabels(s)),
+        longTermStoreServiceAccount(s),
         authKeySecret(s, {}),
         ...optional(nfsPersistentVolume(s.name, s.storage)),
         ...(isCentral(s)
-            ? [vmauthSecret(s), vmauthDeployment(s), vmauthService(s), ownServiceAccount(vmauthName(s), s.namespace, vmauthLabels(s)), ...optional(vmauthIngress(s))]
+            ? [vmauthSecret(s), vmauthDeployment(s), vmauthService(s), vmauthServiceAccount(s), ...optional(vmauthIngress(s))]
             : []),
         ...optional(backupSecret(s)),
     );
