@@ -6,8 +6,12 @@ import { inClusterUrl } from "../components/prometheus/service";
 import { longTermStoreUrl } from "../components/long-term-store/layout";
 import { dashboardsFor } from "./dashboards-on-demand";
 
-/** Everything Grafana is built from: its settings, what it reads from Prometheus, Alertmanager and the search store, and every component's dashboards. */
-export function grafanaModel(s: Settings): GrafanaModel {
+/**
+ * Everything Grafana is built from: its settings, what it reads from Prometheus, Alertmanager and
+ * the search store, and every component's dashboards, unless the caller gives its own (the name
+ * registry gives none: it needs the objects' names, not the boards, and builds no board at load).
+ */
+export function grafanaModel(s: Settings, dashboards: GrafanaModel["dashboards"] = dashboardsFor(s, PROJECT)): GrafanaModel {
     return {
         grafana: s.grafana,
         prometheus: {
@@ -31,6 +35,6 @@ export function grafanaModel(s: Settings): GrafanaModel {
             : {}),
         ...(s.longTermStore.enabled ? { longTermStore: { url: longTermStoreUrl(s.longTermStore), dedupInterval: s.longTermStore.dedupInterval } } : {}),
         folder: PROJECT,
-        dashboards: dashboardsFor(s, PROJECT),
+        dashboards,
     };
 }

@@ -1,6 +1,6 @@
 import { ConfigError, ConfigProblem, ConfigSource, fullKey, Settings } from "../config";
-import { dashboardsFor } from "./dashboards-on-demand";
-import { scrapeJobs } from "./scrape-jobs";
+import { grafanaModel } from "./grafana-model";
+import { scrapeJobsWithReach } from "./scrape-jobs";
 import { PROJECT } from "../config/source";
 import { grafanaObjects } from "../components/grafana/object-names";
 import { alertmanagerObjects } from "../components/alertmanager/object-names";
@@ -8,7 +8,7 @@ import { kubeStateMetricsObjects } from "../components/kube-state-metrics/object
 import { logAgentObjects } from "../components/log-agent/object-names";
 import { prometheusObjects } from "../components/prometheus/object-names";
 import { NamedObject } from "../components/common/named-object";
-import { networkPolicyObjects } from "../components/network-policies/object-names";
+import { networkPolicyNames } from "../components/network-policies/object-names";
 import { nodeExporterObjects } from "../components/node-exporter/object-names";
 import { resourceMetricsObjects } from "../components/resource-metrics/object-names";
 import { resourceMetricsModel } from "../components/resource-metrics/model";
@@ -23,19 +23,20 @@ export { NamedObject } from "../components/common/named-object";
 
 /** Every object the program creates for these settings, across components. */
 export function programObjects(s: Settings): NamedObject[] {
+    const jobs = scrapeJobsWithReach(s.metrics);
     return [
-        ...prometheusObjects(s.metrics, scrapeJobs(s.metrics)),
-        ...logAgentObjects(s.logs),
+        ...prometheusObjects(s.metrics, jobs.map((j) => j.config)),
+        ...logAgentObjects(s.logs, s.searchStore),
         ...searchStoreObjects(s.searchStore),
         ...longTermStoreObjects(s.longTermStore),
         ...nodeExporterObjects(s.nodeExporter),
         ...kubeStateMetricsObjects(s.kubeStateMetrics),
-        ...grafanaObjects(s.grafana),
+        ...grafanaObjects(grafanaModel(s, [])),
         ...alertmanagerObjects(s.alertmanager),
         ...resourceMetricsObjects(resourceMetricsModel(s)),
         ...blackboxExporterObjects(s.blackboxExporter),
         ...eventCollectorObjects(s.eventCollector),
-        ...networkPolicyObjects(s),
+        ...networkPolicyNames(s, jobs),
         ...gatewayModels(s).flatMap((g) => authGatewayObjects(g)),
     ];
 }

@@ -212,7 +212,7 @@ describe("Grafana for an organisation (grafana.sso, grafana.ini, grafana.plugins
             assert.strictEqual(text, undefined);
             assert.strictEqual(grafanaIni(m.grafana), undefined);
             assert.ok(!pod.spec.containers[0].env.some((e: any) => e.name === "GF_PATHS_CONFIG"));
-            assert.ok(!grafanaObjects(m.grafana).some((o) => o.name === "grafana-ini"));
+            assert.ok(!grafanaObjects(m).some((o) => o.name === "grafana-ini"));
         });
 
         it("refuses keys the program owns with the reason, unknown sections and keys, credentials in plain text without echoing them, all at once", () => {

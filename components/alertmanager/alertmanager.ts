@@ -3,10 +3,9 @@ import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
 import { ALERTMANAGER_KEY, AlertmanagerSettings, ingressAuthWarnings } from "../../config";
 import { nfsPersistentVolume } from "../storage";
-import { ownServiceAccount } from "../common/own-service-account";
-import { alertmanagerLabels, WEB_PORT } from "./layout";
-import { serverIngress } from "../auth-gateway/ingress";
-import { withIngressAnnotations, withWorkloadHatch } from "../common/workload-hatch";
+import { withWorkloadHatch } from "../common/workload-hatch";
+import { alertmanagerIngress } from "./ingress";
+import { alertmanagerServiceAccount } from "./service-account";
 import { alertmanagerConfigSecret } from "./config-secret";
 import { alertmanagerService, alertmanagerUrl } from "./service";
 import { alertmanagerDisruptionBudget, alertmanagerStatefulSet } from "./statefulset";
@@ -42,7 +41,7 @@ export class Alertmanager extends MonitoringComponent {
         const webArgs = webSecret(a, generated ? { password: generated.result, bcryptHash: generated.bcryptHash } : undefined);
         const web = webArgs ? [new k8s.core.v1.Secret(`${name}-web`, webArgs, inNamespace)] : [];
         const service = new k8s.core.v1.Service(`${name}-service`, alertmanagerService(a), inNamespace);
-        const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, ownServiceAccount(a.name, a.namespace, alertmanagerLabels(a)), inNamespace);
+        const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, alertmanagerServiceAccount(a), inNamespace);
         const volumeArgs = nfsPersistentVolume(a.name, a.storage);
         const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, this.clusterScoped())] : [];
         new k8s.apps.v1.StatefulSet(`${name}-statefulset`, withWorkloadHatch(alertmanagerStatefulSet(a), "alertmanager", a.extra), this.inNamespace(a.namespace, secret, service, account, ...volume, ...web));
@@ -54,15 +53,9 @@ export class Alertmanager extends MonitoringComponent {
         for (const warning of ingressAuthWarnings(ALERTMANAGER_KEY, a.ingress)) {
             pulumi.log.warn(warning, this);
         }
-        if (a.ingress) {
-            new k8s.networking.v1.Ingress(
-                `${name}-ingress`,
-                withIngressAnnotations(
-                    serverIngress({ product: "Alertmanager", name: a.name, namespace: a.namespace, port: WEB_PORT.number, webTls: a.web?.tls !== undefined }, a.ingress),
-                    a.extra,
-                ),
-                this.inNamespace(a.namespace, service),
-            );
+        const ingressArgs = alertmanagerIngress(a);
+        if (ingressArgs) {
+            new k8s.networking.v1.Ingress(`${name}-ingress`, ingressArgs, this.inNamespace(a.namespace, service));
         }
         this.serviceName = service.metadata.name;
         this.inClusterUrl = pulumi.output(alertmanagerUrl(a));

@@ -1,31 +1,32 @@
 import { AlertmanagerSettings, fullKey } from "../../config";
-import { configSecretName, webSecretName } from "./layout";
-import { NamedObject } from "../common/named-object";
-import { isReplicated } from "../common/replica-spread";
+import { NamedObject, namedBy } from "../common/named-object";
+import { withWorkloadHatch } from "../common/workload-hatch";
+import { nfsPersistentVolume } from "../storage";
+import { alertmanagerConfigSecret } from "./config-secret";
+import { alertmanagerIngress } from "./ingress";
+import { alertmanagerService } from "./service";
+import { alertmanagerServiceAccount } from "./service-account";
+import { alertmanagerDisruptionBudget, alertmanagerStatefulSet } from "./statefulset";
+import { webSecret } from "./web-config";
 
-/** Every object Alertmanager creates, all named by alertmanager.name; none when it is off. */
+/**
+ * Every object Alertmanager creates, from its builders, all named by alertmanager.name; none when
+ * it is off. The web Secret's password is generated at deployment: content, not identity.
+ */
 export function alertmanagerObjects(a: AlertmanagerSettings): NamedObject[] {
     if (!a.enabled) {
         return [];
     }
-    const key = `${fullKey("alertmanager")}.name`;
-    const objects: NamedObject[] = [
-        { kind: "Secret", namespace: a.namespace, name: configSecretName(a), key },
-        { kind: "Service", namespace: a.namespace, name: a.name, key },
-        { kind: "StatefulSet", namespace: a.namespace, name: a.name, key },
-        { kind: "ServiceAccount", namespace: a.namespace, name: a.name, key },
-    ];
-    if (isReplicated(a.replicas)) {
-        objects.push({ kind: "PodDisruptionBudget", namespace: a.namespace, name: a.name, key });
-    }
-    if (a.storage.mode === "nfs") {
-        objects.push({ kind: "PersistentVolume", name: a.name, key });
-    }
-    if (a.ingress) {
-        objects.push({ kind: "Ingress", namespace: a.namespace, name: a.name, key });
-    }
-    if (a.web) {
-        objects.push({ kind: "Secret", namespace: a.namespace, name: webSecretName(a), key });
-    }
-    return objects;
+    const optional = <T>(o: T | undefined): T[] => (o === undefined ? [] : [o]);
+    return namedBy(
+        `${fullKey("alertmanager")}.name`,
+        alertmanagerConfigSecret(a),
+        alertmanagerService(a),
+        withWorkloadHatch(alertmanagerStatefulSet(a), "alertmanager", a.extra),
+        alertmanagerServiceAccount(a),
+        ...optional(alertmanagerDisruptionBudget(a)),
+        ...optional(nfsPersistentVolume(a.name, a.storage)),
+        ...optional(alertmanagerIngress(a)),
+        ...optional(webSecret(a, undefined)),
+    );
 }

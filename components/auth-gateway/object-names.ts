@@ -1,20 +1,25 @@
 import { fullKey } from "../../config";
-import { NamedObject } from "../common/named-object";
-import { isReplicated } from "../common/replica-spread";
-import { gatewayBackendServiceName, gatewaySecretNames } from "./layout";
+import { NamedObject, namedBy } from "../common/named-object";
 import { GatewayModel } from "./model";
+import { gatewayBackendService, gatewayConfigMap, gatewayDeployment, gatewayDisruptionBudget, gatewayService, gatewayServiceAccount, oauth2Secret, upstreamSecret, usersSecret } from "./objects";
 
-/** Every object a gateway creates, named by its server's name key. */
+/**
+ * Every object a gateway creates, from its builders, named by its server's name key. Its Secrets
+ * hold what is generated at deployment (the users' hashes, the server's password, the cookie
+ * secret): content, not identity, so the registry builds them empty, under the component's conditions.
+ */
 export function authGatewayObjects(m: GatewayModel, nameKey: string = `${fullKey(m.componentKey)}.name`): NamedObject[] {
-    const names = gatewaySecretNames(m.name);
-    const own = ["ServiceAccount", "ConfigMap", "Service", "Deployment"].map((kind) => ({ kind, namespace: m.namespace, name: m.name, key: nameKey }));
-    const secret = (name: string) => ({ kind: "Secret", namespace: m.namespace, name, key: nameKey });
-    return [
-        ...own,
-        { kind: "Service", namespace: m.namespace, name: gatewayBackendServiceName(m.name), key: nameKey },
-        ...(m.proxy.basicAuth ? [secret(names.users)] : []),
-        ...(m.upstream.basicAuthUser !== undefined ? [secret(names.upstream)] : []),
-        ...(m.proxy.oauth2Proxy ? [secret(names.oauth2)] : []),
-        ...(isReplicated(m.replicas) ? [{ kind: "PodDisruptionBudget", namespace: m.namespace, name: m.name, key: nameKey }] : []),
-    ];
+    const budget = gatewayDisruptionBudget(m);
+    return namedBy(
+        nameKey,
+        gatewayServiceAccount(m),
+        gatewayConfigMap(m),
+        gatewayService(m),
+        gatewayDeployment(m),
+        gatewayBackendService(m),
+        ...((m.proxy.basicAuth?.users ?? []).length > 0 ? [usersSecret(m, "")] : []),
+        ...(m.upstream.basicAuthUser !== undefined ? [upstreamSecret(m, "")] : []),
+        ...(m.proxy.oauth2Proxy !== undefined ? [oauth2Secret(m, "", "")] : []),
+        ...(budget ? [budget] : []),
+    );
 }

@@ -1,11 +1,11 @@
 import { BLACKBOX_EXPORTER_KEY, BlackboxExporterSettings, fullKey } from "../../config";
-import { NamedObject } from "../common/named-object";
+import { NamedObject, namedBy } from "../common/named-object";
+import { blackboxConfigMap, blackboxDeployment, blackboxService, blackboxServiceAccount } from "./objects";
 
-/** Every object BlackboxExporter creates, all named by blackboxExporter.name; none when it is off. */
+/** Every object BlackboxExporter creates, from its builders, all named by blackboxExporter.name; none when it is off. */
 export function blackboxExporterObjects(b: BlackboxExporterSettings): NamedObject[] {
     if (!b.enabled) {
         return [];
     }
-    const key = `${fullKey(BLACKBOX_EXPORTER_KEY)}.name`;
-    return ["ServiceAccount", "ConfigMap", "Service", "Deployment"].map((kind) => ({ kind, namespace: b.namespace, name: b.name, key }));
+    return namedBy(`${fullKey(BLACKBOX_EXPORTER_KEY)}.name`, blackboxServiceAccount(b), blackboxConfigMap(b), blackboxService(b), blackboxDeployment(b));
 }

@@ -1,14 +1,18 @@
 import { EVENT_COLLECTOR_KEY, EventCollectorSettings, fullKey } from "../../config";
-import { NamedObject } from "../common/named-object";
+import { NamedObject, namedBy } from "../common/named-object";
+import { eventCollectorClusterRole, eventCollectorClusterRoleBinding, eventCollectorConfigMap, eventCollectorDeployment, eventCollectorServiceAccount } from "./objects";
 
-/** Every object EventCollector creates, all named by eventCollector.name; none when it is off. */
+/** Every object EventCollector creates, from its builders, all named by eventCollector.name; none when it is off. */
 export function eventCollectorObjects(e: EventCollectorSettings): NamedObject[] {
     if (!e.enabled) {
         return [];
     }
-    const key = `${fullKey(EVENT_COLLECTOR_KEY)}.name`;
-    return [
-        ...["ServiceAccount", "ConfigMap", "Deployment"].map((kind) => ({ kind, namespace: e.namespace, name: e.name, key })),
-        ...["ClusterRole", "ClusterRoleBinding"].map((kind) => ({ kind, name: e.name, key })),
-    ];
+    return namedBy(
+        `${fullKey(EVENT_COLLECTOR_KEY)}.name`,
+        eventCollectorServiceAccount(e),
+        eventCollectorClusterRole(e),
+        eventCollectorClusterRoleBinding(e),
+        eventCollectorConfigMap(e),
+        eventCollectorDeployment(e),
+    );
 }

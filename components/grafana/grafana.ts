@@ -3,9 +3,9 @@ import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
 import { generatedAdminPasswordArgs } from "./admin-password";
 import { dashboardsConfigMaps, dashboardProviderConfigMap, dataSourcesConfigMap, iniConfigMap } from "./config-maps";
-import { ownServiceAccount } from "../common/own-service-account";
+import { grafanaServiceAccount } from "./service-account";
 import { grafanaDeployment } from "./deployment";
-import { CONTAINER_NAME, grafanaLabels } from "./layout";
+import { CONTAINER_NAME } from "./layout";
 import { grafanaIngress } from "./ingress";
 import { withIngressAnnotations, withWorkloadHatch } from "../common/workload-hatch";
 import { GrafanaModel } from "./model";
@@ -63,7 +63,7 @@ export class Grafana extends MonitoringComponent {
         const claimArgs = grafanaDataClaim(m.grafana);
         const claim = claimArgs ? [new k8s.core.v1.PersistentVolumeClaim(`${name}-data`, claimArgs, this.inNamespace(namespace, ...volume))] : [];
         const service = new k8s.core.v1.Service(`${name}-service`, grafanaService(m.grafana), inNamespace);
-        const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, ownServiceAccount(m.grafana.name, m.grafana.namespace, grafanaLabels(m.grafana)), inNamespace);
+        const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, grafanaServiceAccount(m.grafana), inNamespace);
         // Named `${name}-team-dashboards-<kind>[-<namespace>]`, written out per kind so tests/name-collisions.test.ts finds each constructor.
         for (const { kind, object } of teamDashboardsRbac(m)) {
             const ns = (object.metadata as { namespace?: string }).namespace;

@@ -1,20 +1,23 @@
 import { fullKey, KubeStateMetricsSettings } from "../../config";
-import { NamedObject } from "../common/named-object";
-import { rbacProxyRoleName } from "../rbac-proxy/rbac";
+import { NamedObject, namedBy } from "../common/named-object";
+import { rbacProxyClusterRole, rbacProxyClusterRoleBinding } from "../rbac-proxy/rbac";
+import { kubeStateMetricsDeployment } from "./deployment";
+import { kubeStateMetricsClusterRole, kubeStateMetricsClusterRoleBinding, kubeStateMetricsServiceAccount } from "./rbac";
+import { kubeStateMetricsService } from "./service";
 
-/** Every object KubeStateMetrics creates, all named by kubeStateMetrics.name; none when it is off. */
+/** Every object KubeStateMetrics creates, from its builders, all named by kubeStateMetrics.name; none when it is off. */
 export function kubeStateMetricsObjects(k: KubeStateMetricsSettings): NamedObject[] {
     if (!k.enabled) {
         return [];
     }
-    const key = `${fullKey("kubeStateMetrics")}.name`;
-    return [
-        { kind: "ServiceAccount", namespace: k.namespace, name: k.name, key },
-        { kind: "ClusterRole", name: k.name, key },
-        { kind: "ClusterRoleBinding", name: k.name, key },
-        { kind: "ClusterRole", name: rbacProxyRoleName(k.name), key },
-        { kind: "ClusterRoleBinding", name: rbacProxyRoleName(k.name), key },
-        { kind: "Service", namespace: k.namespace, name: k.name, key },
-        { kind: "Deployment", namespace: k.namespace, name: k.name, key },
-    ];
+    return namedBy(
+        `${fullKey("kubeStateMetrics")}.name`,
+        kubeStateMetricsServiceAccount(k),
+        kubeStateMetricsClusterRole(k),
+        kubeStateMetricsClusterRoleBinding(k),
+        rbacProxyClusterRole(k.name),
+        rbacProxyClusterRoleBinding(k.name, k.name, k.namespace),
+        kubeStateMetricsService(k),
+        kubeStateMetricsDeployment(k),
+    );
 }

@@ -1,23 +1,24 @@
-import { fullKey, LogsSettings } from "../../config";
-import { credentialsSecretName } from "./layout";
-import { NamedObject } from "../common/named-object";
+import { fullKey, LogsSettings, SearchStoreSettings } from "../../config";
+import { NamedObject, namedBy } from "../common/named-object";
+import { agentConfigMap } from "./config-map";
+import { credentialsSecret } from "./credentials-secret";
+import { daemonSet } from "./daemonset";
+import { logAgentNamespace } from "./namespace";
+import { clusterRole, clusterRoleBinding, serviceAccount } from "./rbac";
 
-/** Every object LogAgent creates, named as its builders name them. */
-export function logAgentObjects(s: LogsSettings): NamedObject[] {
+/**
+ * Every object LogAgent creates (and its Namespace, which the Namespaces component registers),
+ * from their builders, each blamed on the key that names it.
+ */
+export function logAgentObjects(s: LogsSettings, store: SearchStoreSettings): NamedObject[] {
     const key = (field: string) => `${fullKey("logs")}.${field}`;
-    const ns = s.namespace;
-    const objects: NamedObject[] = [
-        { kind: "ServiceAccount", namespace: ns, name: s.serviceAccountName, key: key("serviceAccountName") },
-        { kind: "ClusterRole", name: s.serviceAccountName, key: key("serviceAccountName") },
-        { kind: "ClusterRoleBinding", name: s.serviceAccountName, key: key("serviceAccountName") },
-        { kind: "ConfigMap", namespace: ns, name: s.configMapName, key: key("configMapName") },
-        { kind: "DaemonSet", namespace: ns, name: s.daemonSetName, key: key("daemonSetName") },
+    const secret = credentialsSecret(s);
+    return [
+        ...namedBy(key("serviceAccountName"), serviceAccount(s), clusterRole(s), clusterRoleBinding(s)),
+        ...namedBy(key("configMapName"), agentConfigMap(s)),
+        ...namedBy(key("daemonSetName"), daemonSet(s)),
+        ...(s.createNamespace ? namedBy(key("namespace"), logAgentNamespace(s, store)) : []),
+        // Its name derives from the service account's (credentialsSecretName).
+        ...(secret ? namedBy(key("serviceAccountName"), secret) : []),
     ];
-    if (s.createNamespace) {
-        objects.push({ kind: "Namespace", name: ns, key: key("namespace") });
-    }
-    if (s.search.user !== undefined) {
-        objects.push({ kind: "Secret", namespace: ns, name: credentialsSecretName(s), key: key("serviceAccountName") });
-    }
-    return objects;
 }

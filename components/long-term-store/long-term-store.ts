@@ -3,15 +3,15 @@ import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
 import { LongTermStoreSettings } from "../../config";
 import { nfsPersistentVolume } from "../storage";
-import { ownServiceAccount } from "../common/own-service-account";
+import { longTermStoreServiceAccount } from "./service-account";
 import { NamespaceReadiness } from "../common/namespace-readiness";
 import { MonitoringComponent } from "../common/monitoring-component";
 import { authKeyArgs, authKeySecret } from "./auth-keys";
-import { AUTH_KEYS, longTermStoreLabels, longTermStoreUrl } from "./layout";
+import { AUTH_KEYS, longTermStoreUrl } from "./layout";
 import { longTermStoreService } from "./service";
 import { longTermStoreStatefulSet } from "./statefulset";
 import { backupSecret } from "./backup";
-import { isCentral, vmauthDeployment, vmauthIngress, vmauthLabels, vmauthName, vmauthSecret, vmauthService } from "./vmauth";
+import { isCentral, vmauthDeployment, vmauthIngress, vmauthSecret, vmauthService, vmauthServiceAccount } from "./vmauth";
 
 export interface LongTermStoreArgs {
     settings: LongTermStoreSettings;
@@ -39,7 +39,7 @@ export class LongTermStore extends MonitoringComponent {
         );
         const secret = new k8s.core.v1.Secret(`${name}-auth-keys`, authKeySecret(s, keys), inNamespace);
         const service = new k8s.core.v1.Service(`${name}-service`, longTermStoreService(s), inNamespace);
-        const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, ownServiceAccount(s.name, s.namespace, longTermStoreLabels(s)), inNamespace);
+        const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, longTermStoreServiceAccount(s), inNamespace);
         const volumeArgs = nfsPersistentVolume(s.name, s.storage);
         const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, this.clusterScoped())] : [];
         const backupArgs = backupSecret(s);
@@ -48,7 +48,7 @@ export class LongTermStore extends MonitoringComponent {
         // A central store: vmauth takes the edges' writes, each bound to its cluster label.
         if (isCentral(s)) {
             const authConfig = new k8s.core.v1.Secret(`${name}-vmauth-config`, vmauthSecret(s), inNamespace);
-            const authAccount = new k8s.core.v1.ServiceAccount(`${name}-vmauth-service-account`, ownServiceAccount(vmauthName(s), s.namespace, vmauthLabels(s)), inNamespace);
+            const authAccount = new k8s.core.v1.ServiceAccount(`${name}-vmauth-service-account`, vmauthServiceAccount(s), inNamespace);
             const authService = new k8s.core.v1.Service(`${name}-vmauth-service`, vmauthService(s), inNamespace);
             new k8s.apps.v1.Deployment(`${name}-vmauth`, vmauthDeployment(s), this.inNamespace(s.namespace, authConfig, authAccount, service, secret));
             const ingress = vmauthIngress(s);

@@ -1,23 +1,33 @@
 import { fullKey, LONG_TERM_STORE_KEY, LongTermStoreSettings } from "../../config";
-import { NamedObject } from "../common/named-object";
-import { authKeySecretName } from "./layout";
-import { isCentral, vmauthName } from "./vmauth";
-import { backupSecretName } from "./backup";
+import { NamedObject, namedBy } from "../common/named-object";
+import { nfsPersistentVolume } from "../storage";
+import { authKeySecret } from "./auth-keys";
+import { backupSecret } from "./backup";
+import { longTermStoreService } from "./service";
+import { longTermStoreServiceAccount } from "./service-account";
+import { longTermStoreStatefulSet } from "./statefulset";
+import { isCentral, vmauthDeployment, vmauthIngress, vmauthSecret, vmauthService, vmauthServiceAccount } from "./vmauth";
 
-/** Every object LongTermStore creates, all named by longTermStore.name; none when it is off. */
+/**
+ * Every object LongTermStore creates, from the builders it calls with the same arguments, all named
+ * by longTermStore.name; none when it is off. The auth keys are generated at deployment: content,
+ * not identity, so the registry builds their Secret without them.
+ */
 export function longTermStoreObjects(s: LongTermStoreSettings): NamedObject[] {
     if (!s.enabled) {
         return [];
     }
-    const key = `${fullKey(LONG_TERM_STORE_KEY)}.name`;
-    return [
-        { kind: "Service", namespace: s.namespace, name: s.name, key },
-        { kind: "StatefulSet", namespace: s.namespace, name: s.name, key },
-        { kind: "ServiceAccount", namespace: s.namespace, name: s.name, key },
-        { kind: "Secret", namespace: s.namespace, name: authKeySecretName(s), key },
-        ...(s.storage.mode === "nfs" ? [{ kind: "PersistentVolume", name: s.name, key }] : []),
-        ...(isCentral(s) ? ["Secret", "Deployment", "Service", "ServiceAccount"].map((kind) => ({ kind, namespace: s.namespace, name: vmauthName(s), key })) : []),
-        ...(isCentral(s) && s.ingress ? [{ kind: "Ingress", namespace: s.namespace, name: vmauthName(s), key }] : []),
-        ...(s.backup && s.backupCredentials ? [{ kind: "Secret", namespace: s.namespace, name: backupSecretName(s), key }] : []),
-    ];
+    const optional = <T>(o: T | undefined): T[] => (o === undefined ? [] : [o]);
+    return namedBy(
+        `${fullKey(LONG_TERM_STORE_KEY)}.name`,
+        longTermStoreService(s),
+        longTermStoreStatefulSet(s),
+        longTermStoreServiceAccount(s),
+        authKeySecret(s, {}),
+        ...optional(nfsPersistentVolume(s.name, s.storage)),
+        ...(isCentral(s)
+            ? [vmauthSecret(s), vmauthDeployment(s), vmauthService(s), vmauthServiceAccount(s), ...optional(vmauthIngress(s))]
+            : []),
+        ...optional(backupSecret(s)),
+    );
 }

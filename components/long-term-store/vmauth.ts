@@ -3,6 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { stringify } from "yaml";
 import { CLUSTER_LABEL, LongTermStoreSettings, VMAUTH_PORT } from "../../config";
 import { containerResources } from "../common/resources";
+import { ownServiceAccount } from "../common/own-service-account";
 import { noPrivileges } from "../common/no-privileges";
 import { podPlacement } from "../common/scheduling";
 import { AUTH_KEYS, authKeySecretName, envFlagName, HTTP_PORT, STORE_UID } from "./layout";
@@ -148,4 +149,9 @@ export function vmauthIngress(s: LongTermStoreSettings): k8s.types.input.network
             rules: [{ host, http: { paths: [{ path: "/api/v1/write", pathType: "Exact", backend: { service: { name: vmauthName(s), port: { number: VMAUTH.port.number } } } }] } }],
         },
     };
+}
+
+/** vmauth's own account, apart from the store's: it never talks to the API server either. */
+export function vmauthServiceAccount(s: LongTermStoreSettings): k8s.types.input.core.v1.ServiceAccount {
+    return ownServiceAccount(vmauthName(s), s.namespace, vmauthLabels(s));
 }

@@ -1,11 +1,21 @@
 import { Settings } from "../../config";
+import { NamedObject, namedBy } from "../common/named-object";
+import { ScrapeJob } from "../common/scrape/scrape-job";
+import { networkPolicyObjects } from "./network-policies";
 import { monitoringWorkloads } from "./workloads";
-import { NamedObject } from "../common/named-object";
 
-/** One NetworkPolicy per workload, named after it; none when networkPolicies.enabled is false. */
-export function networkPolicyObjects(s: Settings): NamedObject[] {
+/**
+ * The NetworkPolicies, from their builder; none when networkPolicies.enabled is false. The builder
+ * writes one per workload, in the workloads' order, so each is blamed on its workload's name key.
+ */
+export function networkPolicyNames(s: Settings, scrapeJobs: readonly ScrapeJob[]): NamedObject[] {
     if (!s.networkPolicies.enabled) {
         return [];
     }
-    return monitoringWorkloads(s).map((w) => ({ kind: "NetworkPolicy", namespace: w.namespace, name: w.name, key: w.nameKey }));
+    const workloads = monitoringWorkloads(s);
+    const policies = networkPolicyObjects(s, scrapeJobs);
+    if (policies.length !== workloads.length) {
+        throw new Error(`${policies.length} NetworkPolicies for ${workloads.length} workloads: the registry blames each on its workload's key`);
+    }
+    return policies.flatMap((p, i) => namedBy(workloads[i].nameKey, p));
 }

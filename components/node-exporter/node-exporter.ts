@@ -5,8 +5,7 @@ import { nodeExporterDaemonSet } from "./daemonset";
 import { NamespaceReadiness } from "../common/namespace-readiness";
 import { MonitoringComponent } from "../common/monitoring-component";
 import { rbacProxyClusterRole, rbacProxyClusterRoleBinding } from "../rbac-proxy";
-import { ownServiceAccount } from "../common/own-service-account";
-import { nodeExporterLabels } from "../../config";
+import { nodeExporterServiceAccount } from "./service-account";
 
 export interface NodeExporterArgs {
     settings: NodeExporterSettings;
@@ -21,7 +20,7 @@ export class NodeExporter extends MonitoringComponent {
     constructor(name: string, args: NodeExporterArgs, opts?: pulumi.ComponentResourceOptions) {
         super("cluster-monitoring:monitoring:NodeExporter", name, args.namespaces, opts);
         const n = args.settings;
-        const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, ownServiceAccount(n.name, n.namespace, nodeExporterLabels(n)), this.inNamespace(n.namespace));
+        const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, nodeExporterServiceAccount(n), this.inNamespace(n.namespace));
         const role = new k8s.rbac.v1.ClusterRole(`${name}-rbac-proxy`, rbacProxyClusterRole(n.name), this.clusterScoped());
         const binding = new k8s.rbac.v1.ClusterRoleBinding(`${name}-rbac-proxy`, rbacProxyClusterRoleBinding(n.name, n.name, n.namespace), this.clusterScoped(role, account));
         const daemonSet = new k8s.apps.v1.DaemonSet(`${name}-daemonset`, nodeExporterDaemonSet(n), this.inNamespace(n.namespace, account, binding));

@@ -1,16 +1,19 @@
 import { fullKey, NodeExporterSettings } from "../../config";
-import { NamedObject } from "../common/named-object";
-import { rbacProxyRoleName } from "../rbac-proxy/rbac";
+import { NamedObject, namedBy } from "../common/named-object";
+import { rbacProxyClusterRole, rbacProxyClusterRoleBinding } from "../rbac-proxy/rbac";
+import { nodeExporterDaemonSet } from "./daemonset";
+import { nodeExporterServiceAccount } from "./service-account";
 
-/** Every object NodeExporter creates, named as its builders name them; none when it is off. */
+/** Every object NodeExporter creates, from its builders, all named by nodeExporter.name; none when it is off. */
 export function nodeExporterObjects(n: NodeExporterSettings): NamedObject[] {
-    const key = `${fullKey("nodeExporter")}.name`;
-    return n.enabled
-        ? [
-              { kind: "DaemonSet", namespace: n.namespace, name: n.name, key },
-              { kind: "ServiceAccount", namespace: n.namespace, name: n.name, key },
-              { kind: "ClusterRole", name: rbacProxyRoleName(n.name), key },
-              { kind: "ClusterRoleBinding", name: rbacProxyRoleName(n.name), key },
-          ]
-        : [];
+    if (!n.enabled) {
+        return [];
+    }
+    return namedBy(
+        `${fullKey("nodeExporter")}.name`,
+        nodeExporterDaemonSet(n),
+        nodeExporterServiceAccount(n),
+        rbacProxyClusterRole(n.name),
+        rbacProxyClusterRoleBinding(n.name, n.name, n.namespace),
+    );
 }

@@ -1,66 +1,60 @@
-import { teamRulesRoleName, teamRulesScriptConfigMapName } from "./team-rules/names";
 import { fullKey, MetricsSettings } from "../../config";
-import { configMapName, configRoleName, ETCD_SECRET_NAME, remoteWriteSecretName, ruleFilesConfigMapName, webSecretName } from "./layout";
-import { discoveryNamespaces } from "./discovery";
 import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
-import { NamedObject } from "../common/named-object";
-import { isReplicated } from "../common/replica-spread";
+import { NamedObject, namedBy } from "../common/named-object";
+import { etcdEndpoints, etcdService } from "../control-plane/etcd-scrape-job";
+import { nfsPersistentVolume } from "../storage";
+import { ruleFilesConfigMap } from "./config-maps";
+import { etcdClientSecret } from "./etcd-secret";
+import { ingress } from "./ingress";
+import { namespace } from "./namespace";
+import { clusterRole, clusterRoleBinding, configRole, configRoleBinding, discoveryRoleBindings, discoveryRoles, serviceAccount } from "./rbac";
+import { remoteWriteSecret } from "./remote-write-secret";
+import { headlessService } from "./service";
+import { configMapName } from "./layout";
+import { prometheusDisruptionBudget } from "./statefulset";
+import { teamRulesRbac, teamRulesScriptConfigMap } from "./team-rules";
+import { webSecret } from "./web-config";
 
-/** Every object Prometheus creates, named as its builders name them. */
+/**
+ * Every object Prometheus creates (and its Namespace, which the Namespaces component registers),
+ * from the builders it calls, each blamed on the key that names it. What is only known later (the
+ * rule files' text, the generated web password) is left out of the builders' input: it is content,
+ * not identity. The configuration's ConfigMap and the StatefulSet are listed by the names their
+ * builders give them, not built: each renders the whole configuration (every scrape job as YAML,
+ * 20 ms or more), which the check at load would render once more (tests/object-name-registry.test.ts
+ * lists them as the exceptions).
+ */
 export function prometheusObjects(s: MetricsSettings, jobs: readonly ScrapeConfig[]): NamedObject[] {
     const key = (field: string) => `${fullKey("metrics")}.${field}`;
-    const ns = s.namespace;
-    const account = key("serviceAccountName");
-    const objects: NamedObject[] = [
-        { kind: "ServiceAccount", namespace: ns, name: s.serviceAccountName, key: account },
-        { kind: "ClusterRole", name: s.serviceAccountName, key: account },
-        { kind: "ClusterRoleBinding", name: s.serviceAccountName, key: account },
-        { kind: "Role", namespace: ns, name: configRoleName(s), key: account },
-        { kind: "RoleBinding", namespace: ns, name: configRoleName(s), key: account },
-        ...discoveryNamespaces(s, jobs).flatMap((n) => [
-            { kind: "Role", namespace: n, name: s.serviceAccountName, key: account },
-            { kind: "RoleBinding", namespace: n, name: s.serviceAccountName, key: account },
-        ]),
-        { kind: "ConfigMap", namespace: ns, name: configMapName(s), key: key("name") },
-        { kind: "ConfigMap", namespace: ns, name: ruleFilesConfigMapName(s), key: key("name") },
-        { kind: "Service", namespace: ns, name: s.name, key: key("name") },
-        { kind: "StatefulSet", namespace: ns, name: s.name, key: key("name") },
+    const optional = <T>(o: T | undefined): T[] => (o === undefined ? [] : [o]);
+    const bindings = discoveryRoleBindings(s, jobs);
+    return [
+        ...namedBy(
+            key("serviceAccountName"),
+            serviceAccount(s),
+            clusterRole(s, jobs),
+            clusterRoleBinding(s),
+            configRole(s),
+            configRoleBinding(s),
+            ...discoveryRoles(s, jobs).flatMap((role, i) => [role, bindings[i]]),
+            // The team rules' Roles are named from the service account's name (teamRulesRoleName).
+            ...teamRulesRbac(s).map((r) => r.object),
+        ),
+        ...namedBy(
+            key("name"),
+            { kind: "ConfigMap", metadata: { name: configMapName(s), namespace: s.namespace } },
+            ruleFilesConfigMap(s, {}),
+            headlessService(s),
+            { kind: "StatefulSet", metadata: { name: s.name, namespace: s.namespace } },
+            ...optional(teamRulesScriptConfigMap(s)),
+            ...optional(prometheusDisruptionBudget(s)),
+            ...optional(nfsPersistentVolume(s.name, s.storage)),
+            ...optional(ingress(s)),
+            ...optional(remoteWriteSecret(s)),
+            ...optional(webSecret(s, undefined)),
+        ),
+        ...(s.createNamespace ? namedBy(key("namespace"), namespace(s)) : []),
+        ...namedBy(key("jobs.etcd"), ...optional(etcdClientSecret(s))),
+        ...namedBy(key("etcd.serviceName"), ...optional(etcdService(s)), ...optional(etcdEndpoints(s))),
     ];
-    if (s.teamRules) {
-        objects.push({ kind: "ConfigMap", namespace: ns, name: teamRulesScriptConfigMapName(s), key: key("name") });
-        const role = teamRulesRoleName(s);
-        for (const n of s.teamRules.all === true ? [undefined] : (s.teamRules.namespaces ?? [])) {
-            objects.push(
-                n === undefined ? { kind: "ClusterRole", name: role, key: account } : { kind: "Role", namespace: n, name: role, key: account },
-                n === undefined ? { kind: "ClusterRoleBinding", name: role, key: account } : { kind: "RoleBinding", namespace: n, name: role, key: account },
-            );
-        }
-    }
-    if (isReplicated(s.replicas)) {
-        objects.push({ kind: "PodDisruptionBudget", namespace: ns, name: s.name, key: key("name") });
-    }
-    if (s.createNamespace) {
-        objects.push({ kind: "Namespace", name: ns, key: key("namespace") });
-    }
-    if (s.storage.mode === "nfs") {
-        objects.push({ kind: "PersistentVolume", name: s.name, key: key("name") });
-    }
-    if (s.ingress) {
-        objects.push({ kind: "Ingress", namespace: ns, name: s.name, key: key("name") });
-    }
-    if (s.etcdClient) {
-        objects.push({ kind: "Secret", namespace: ns, name: ETCD_SECRET_NAME, key: key("jobs.etcd") });
-    }
-    if (s.remoteWriteSecrets) {
-        objects.push({ kind: "Secret", namespace: ns, name: remoteWriteSecretName(s), key: key("name") });
-    }
-    if (s.web) {
-        objects.push({ kind: "Secret", namespace: ns, name: webSecretName(s), key: key("name") });
-    }
-    if (s.jobs.etcd && s.etcd.discovery === "service") {
-        for (const kind of ["Service", "Endpoints"]) {
-            objects.push({ kind, namespace: s.etcd.serviceNamespace, name: s.etcd.serviceName, key: key("etcd.serviceName") });
-        }
-    }
-    return objects;
 }

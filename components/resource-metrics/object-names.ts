@@ -1,14 +1,20 @@
 import { fullKey } from "../../config";
-import { adapterObjectNames, API_SERVICE_NAME, AUTH_READER_ROLE } from "./layout";
-import { NamedObject } from "../common/named-object";
-import { isReplicated } from "../common/replica-spread";
+import { NamedObject, namedBy } from "../common/named-object";
+import { metricsApiService } from "./api-service";
+import { adapterConfigMap } from "./config-map";
+import { adapterDeployment } from "./deployment";
+import { adapterDisruptionBudget } from "./disruption-budget";
 import { ResourceMetricsModel } from "./model";
-import { prometheusAuthSecretName } from "./prometheus-auth";
+import { prometheusAuthSecret } from "./prometheus-auth";
+import { adapterAuthDelegatorBinding, adapterAuthReaderBinding, adapterClusterRole, adapterClusterRoleBinding, adapterServiceAccount, aggregatedMetricsReaderRole } from "./rbac";
+import { adapterService } from "./service";
 
 /**
- * Every object ResourceMetrics creates, named by resourceMetrics.name but the APIService; none when
- * it is off. From the model the component itself builds from, so an object that another key brings
- * in (the Secret with Prometheus' login, while metrics.web is set) is listed under the same condition.
+ * Every object ResourceMetrics creates, from its builders, named by resourceMetrics.name but the
+ * APIService; none when it is off. From the model the component itself builds from, so an object
+ * that another key brings in (the Secret with Prometheus' login, while metrics.web is set) is
+ * listed under the same condition. The login's password is not known at load; the Secret's
+ * identity does not depend on it.
  */
 export function resourceMetricsObjects(m: ResourceMetricsModel): NamedObject[] {
     const r = m.settings;
@@ -16,19 +22,24 @@ export function resourceMetricsObjects(m: ResourceMetricsModel): NamedObject[] {
         return [];
     }
     const key = `${fullKey("resourceMetrics")}.name`;
-    const names = adapterObjectNames(r);
+    const auth = prometheusAuthSecret(m, undefined);
+    const budget = adapterDisruptionBudget(r);
     return [
-        { kind: "ServiceAccount", namespace: r.namespace, name: r.name, key },
-        { kind: "ClusterRole", name: r.name, key },
-        { kind: "ClusterRoleBinding", name: r.name, key },
-        { kind: "RoleBinding", namespace: AUTH_READER_ROLE.namespace, name: names.authReaderBinding, key },
-        { kind: "ClusterRoleBinding", name: names.authDelegatorBinding, key },
-        { kind: "ClusterRole", name: names.aggregatedReader, key },
-        { kind: "ConfigMap", namespace: r.namespace, name: r.name, key },
-        { kind: "Service", namespace: r.namespace, name: r.name, key },
-        ...(m.prometheusWeb ? [{ kind: "Secret", namespace: r.namespace, name: prometheusAuthSecretName(r), key }] : []),
-        { kind: "Deployment", namespace: r.namespace, name: r.name, key },
-        ...(isReplicated(r.replicas) ? [{ kind: "PodDisruptionBudget", namespace: r.namespace, name: r.name, key }] : []),
-        { kind: "APIService", name: API_SERVICE_NAME, key: `${fullKey("resourceMetrics")}.enabled` },
+        ...namedBy(
+            key,
+            adapterServiceAccount(r),
+            adapterClusterRole(r),
+            adapterClusterRoleBinding(r),
+            adapterAuthReaderBinding(r),
+            adapterAuthDelegatorBinding(r),
+            aggregatedMetricsReaderRole(r),
+            adapterConfigMap(r),
+            adapterService(r),
+            ...(auth ? [auth] : []),
+            adapterDeployment(m),
+            ...(budget ? [budget] : []),
+        ),
+        // Its name is fixed by the API (v1beta1.metrics.k8s.io): only turning the adapter on brings it.
+        ...namedBy(`${fullKey("resourceMetrics")}.enabled`, metricsApiService(r)),
     ];
 }

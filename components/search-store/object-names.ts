@@ -1,41 +1,42 @@
-import { elasticsearchExporterName, fullKey, SearchStoreSettings } from "../../config";
-import { INDEX_PATTERN_SUFFIX, INDEX_TEMPLATE_SUFFIX, RETENTION_SUFFIX } from "../../config/search-store";
-import { NamedObject } from "../common/named-object";
+import { fullKey, SearchStoreSettings } from "../../config";
+import { NamedObject, namedBy } from "../common/named-object";
+import { nfsPersistentVolume } from "../storage";
+import { exporterDeployment, exporterService, exporterServiceAccount } from "./exporter";
+import { indexTemplateJob, indexTemplateScriptConfigMap, indexTemplateServiceAccount } from "./index-template/job";
+import { kibanaDeployment, kibanaService, kibanaServiceAccount } from "./kibana/deployment";
+import { indexPatternJob, indexPatternScriptConfigMap, indexPatternServiceAccount } from "./kibana/index-pattern-job";
+import { retentionCronJob, retentionScriptConfigMap, retentionServiceAccount } from "./log-retention/cronjob";
+import { searchStoreService } from "./service";
+import { searchStoreServiceAccount } from "./service-account";
+import { searchStoreStatefulSet } from "./statefulset";
 
-/** Every object SearchStore creates, named as its builders name them; none when it is off. */
+/**
+ * Every object SearchStore and its parts (IndexTemplate, Kibana, LogRetention) create, from the
+ * builders they call with the same arguments; named by searchStore.name but Kibana's objects, which
+ * searchStore.kibana.name names; none when it is off.
+ */
 export function searchStoreObjects(s: SearchStoreSettings): NamedObject[] {
     if (!s.enabled) {
         return [];
     }
     const key = `${fullKey("searchStore")}.name`;
-    const objects: NamedObject[] = [
-        { kind: "Service", namespace: s.namespace, name: s.name, key },
-        { kind: "StatefulSet", namespace: s.namespace, name: s.name, key },
-        { kind: "ServiceAccount", namespace: s.namespace, name: s.name, key },
-        ...["Job", "ConfigMap", "ServiceAccount"].map((kind) => ({ kind, namespace: s.namespace, name: `${s.name}${INDEX_TEMPLATE_SUFFIX}`, key })),
+    const volume = nfsPersistentVolume(s.name, s.storage);
+    return [
+        ...namedBy(key, searchStoreService(s), searchStoreStatefulSet(s), searchStoreServiceAccount(s)),
+        ...namedBy(key, indexTemplateJob(s), indexTemplateScriptConfigMap(s), indexTemplateServiceAccount(s)),
+        ...(s.kibana.enabled
+            ? namedBy(
+                  `${fullKey("searchStore")}.kibana.name`,
+                  kibanaDeployment(s),
+                  kibanaService(s),
+                  kibanaServiceAccount(s),
+                  indexPatternJob(s),
+                  indexPatternScriptConfigMap(s),
+                  indexPatternServiceAccount(s),
+              )
+            : []),
+        ...(s.retention.enabled ? namedBy(key, retentionCronJob(s), retentionScriptConfigMap(s), retentionServiceAccount(s)) : []),
+        ...(s.exporter.enabled ? namedBy(key, exporterDeployment(s), exporterService(s), exporterServiceAccount(s)) : []),
+        ...(volume ? namedBy(key, volume) : []),
     ];
-    if (s.kibana.enabled) {
-        const kibanaKey = `${fullKey("searchStore")}.kibana.name`;
-        const job = `${s.kibana.name}${INDEX_PATTERN_SUFFIX}`;
-        for (const kind of ["Deployment", "Service", "ServiceAccount"]) {
-            objects.push({ kind, namespace: s.namespace, name: s.kibana.name, key: kibanaKey });
-        }
-        for (const kind of ["Job", "ConfigMap", "ServiceAccount"]) {
-            objects.push({ kind, namespace: s.namespace, name: job, key: kibanaKey });
-        }
-    }
-    if (s.retention.enabled) {
-        for (const kind of ["CronJob", "ConfigMap", "ServiceAccount"]) {
-            objects.push({ kind, namespace: s.namespace, name: `${s.name}${RETENTION_SUFFIX}`, key });
-        }
-    }
-    if (s.exporter.enabled) {
-        for (const kind of ["Deployment", "Service", "ServiceAccount"]) {
-            objects.push({ kind, namespace: s.namespace, name: elasticsearchExporterName(s), key });
-        }
-    }
-    if (s.storage.mode === "nfs") {
-        objects.push({ kind: "PersistentVolume", name: s.name, key });
-    }
-    return objects;
 }

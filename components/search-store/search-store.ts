@@ -5,8 +5,7 @@ import { Kibana } from "./kibana";
 import { IndexTemplate } from "./index-template";
 import { LogRetention } from "./log-retention";
 import { nfsPersistentVolume } from "../storage";
-import { ownServiceAccount } from "../common/own-service-account";
-import { searchStoreLabels } from "./layout";
+import { searchStoreServiceAccount } from "./service-account";
 import { searchStoreService, searchStoreUrl } from "./service";
 import { searchStoreStatefulSet } from "./statefulset";
 import { exporterDeployment, exporterService, exporterServiceAccount } from "./exporter";
@@ -35,7 +34,7 @@ export class SearchStore extends MonitoringComponent {
         const volumeArgs = nfsPersistentVolume(s.name, s.storage);
         const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, this.clusterScoped())] : [];
         const service = new k8s.core.v1.Service(`${name}-service`, searchStoreService(s), this.inNamespace(s.namespace));
-        const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, ownServiceAccount(s.name, s.namespace, searchStoreLabels(s)), this.inNamespace(s.namespace));
+        const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, searchStoreServiceAccount(s), this.inNamespace(s.namespace));
         const store = new k8s.apps.v1.StatefulSet(`${name}-statefulset`, searchStoreStatefulSet(s), this.inNamespace(s.namespace, service, account, ...volume));
         // Kibana and the retention CronJob talk to the store, so they wait for it (and through it, for its namespace).
         const around = [store, service];

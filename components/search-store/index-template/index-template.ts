@@ -1,9 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { SearchStoreSettings } from "../../../config";
-import { tokenlessServiceAccount } from "../../common/curl-job-pod";
-import { indexTemplateJob, indexTemplateScriptConfigMap } from "./job";
-import { indexTemplateJobName, indexTemplateLabels } from "./layout";
+import { indexTemplateJob, indexTemplateScriptConfigMap, indexTemplateServiceAccount } from "./job";
 
 export interface IndexTemplateArgs {
     settings: SearchStoreSettings;
@@ -20,7 +18,7 @@ export class IndexTemplate extends pulumi.ComponentResource {
         super("cluster-monitoring:logging:IndexTemplate", name, {}, opts);
         const s = args.settings;
         const inside = { parent: this, dependsOn: args.dependsOn };
-        const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, tokenlessServiceAccount(indexTemplateJobName(s), s.namespace, indexTemplateLabels(s)), inside);
+        const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, indexTemplateServiceAccount(s), inside);
         const script = new k8s.core.v1.ConfigMap(`${name}-script`, indexTemplateScriptConfigMap(s), inside);
         new k8s.batch.v1.Job(`${name}-job`, indexTemplateJob(s), { parent: this, dependsOn: [...args.dependsOn, account, script] });
         this.registerOutputs({});

@@ -1,6 +1,6 @@
 import * as k8s from "@pulumi/kubernetes";
 import { LOG_INDEX_PATTERN, SEARCH_STORE_NODES, SearchStoreSettings } from "../../../config";
-import { scriptConfigMap, searchStoreScriptJob } from "../../common/curl-job-pod";
+import { scriptConfigMap, searchStoreScriptJob, tokenlessServiceAccount } from "../../common/curl-job-pod";
 import { searchStoreUrl } from "../service";
 import { INDEX_TEMPLATE_SCRIPT_KEY, indexTemplateJobName, indexTemplateLabels, LOG_INDEX_TEMPLATE_NAME } from "./layout";
 import { PUT_INDEX_TEMPLATE_SCRIPT } from "./put-index-template";
@@ -28,4 +28,9 @@ export function indexTemplateEnv(s: SearchStoreSettings): Record<string, string>
  */
 export function indexTemplateJob(s: SearchStoreSettings): k8s.types.input.batch.v1.Job {
     return searchStoreScriptJob(s, { name: indexTemplateJobName(s), labels: indexTemplateLabels(s), scriptKey: INDEX_TEMPLATE_SCRIPT_KEY, env: indexTemplateEnv(s) });
+}
+
+/** The Job's own account, without a token: the script talks to the store, never to the API server. */
+export function indexTemplateServiceAccount(s: SearchStoreSettings): k8s.types.input.core.v1.ServiceAccount {
+    return tokenlessServiceAccount(indexTemplateJobName(s), s.namespace, indexTemplateLabels(s));
 }

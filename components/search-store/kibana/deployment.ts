@@ -1,5 +1,6 @@
 import * as k8s from "@pulumi/kubernetes";
 import { SearchStoreSettings } from "../../../config";
+import { tokenlessServiceAccount } from "../../common/curl-job-pod";
 import { noPrivileges } from "../../common/no-privileges";
 import { containerResources } from "../../common/resources";
 import { podPlacement } from "../../common/scheduling";
@@ -61,4 +62,9 @@ export function kibanaService(s: SearchStoreSettings): k8s.types.input.core.v1.S
             ports: [{ name: KIBANA_PORT.name, port: KIBANA_PORT.number, protocol: "TCP", targetPort: KIBANA_PORT.name }],
         },
     };
+}
+
+/** Kibana's own account, without a token: it talks to the store, never to the API server. */
+export function kibanaServiceAccount(s: SearchStoreSettings): k8s.types.input.core.v1.ServiceAccount {
+    return tokenlessServiceAccount(s.kibana.name, s.namespace, kibanaLabels(s));
 }

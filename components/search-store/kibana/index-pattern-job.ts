@@ -1,6 +1,6 @@
 import * as k8s from "@pulumi/kubernetes";
 import { SearchStoreSettings } from "../../../config";
-import { scriptConfigMap, searchStoreScriptJob } from "../../common/curl-job-pod";
+import { scriptConfigMap, searchStoreScriptJob, tokenlessServiceAccount } from "../../common/curl-job-pod";
 import { INDEX_PATTERN_ID, INDEX_PATTERN_SCRIPT_KEY, indexPatternJobName, indexPatternLabels, kibanaUrl } from "./layout";
 import { PROVISION_INDEX_PATTERN_SCRIPT } from "./provision-index-pattern";
 
@@ -19,4 +19,9 @@ export function indexPatternJob(s: SearchStoreSettings): k8s.types.input.batch.v
         scriptKey: INDEX_PATTERN_SCRIPT_KEY,
         env: { KIBANA_URL: kibanaUrl(s), INDEX_PATTERN: s.kibana.indexPattern, INDEX_PATTERN_ID },
     });
+}
+
+/** The Job's own account, without a token: the script talks to Kibana, never to the API server. */
+export function indexPatternServiceAccount(s: SearchStoreSettings): k8s.types.input.core.v1.ServiceAccount {
+    return tokenlessServiceAccount(indexPatternJobName(s), s.namespace, indexPatternLabels(s));
 }

@@ -1,10 +1,9 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { SearchStoreSettings } from "../../../config";
-import { tokenlessServiceAccount } from "../../common/curl-job-pod";
-import { kibanaDeployment, kibanaService } from "./deployment";
-import { indexPatternJob, indexPatternScriptConfigMap } from "./index-pattern-job";
-import { indexPatternJobName, indexPatternLabels, kibanaLabels, kibanaUrl } from "./layout";
+import { kibanaDeployment, kibanaService, kibanaServiceAccount } from "./deployment";
+import { indexPatternJob, indexPatternScriptConfigMap, indexPatternServiceAccount } from "./index-pattern-job";
+import { kibanaUrl } from "./layout";
 
 export interface KibanaArgs {
     settings: SearchStoreSettings;
@@ -20,15 +19,11 @@ export class Kibana extends pulumi.ComponentResource {
         super("cluster-monitoring:logging:Kibana", name, {}, opts);
         const s = args.settings;
         const inside = { parent: this, dependsOn: args.dependsOn };
-        const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, tokenlessServiceAccount(s.kibana.name, s.namespace, kibanaLabels(s)), inside);
+        const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, kibanaServiceAccount(s), inside);
         const service = new k8s.core.v1.Service(`${name}-service`, kibanaService(s), inside);
         const deployment = new k8s.apps.v1.Deployment(`${name}-deployment`, kibanaDeployment(s), { parent: this, dependsOn: [...args.dependsOn, account] });
 
-        const jobAccount = new k8s.core.v1.ServiceAccount(
-            `${name}-index-pattern-service-account`,
-            tokenlessServiceAccount(indexPatternJobName(s), s.namespace, indexPatternLabels(s)),
-            inside,
-        );
+        const jobAccount = new k8s.core.v1.ServiceAccount(`${name}-index-pattern-service-account`, indexPatternServiceAccount(s), inside);
         const script = new k8s.core.v1.ConfigMap(`${name}-index-pattern-script`, indexPatternScriptConfigMap(s), inside);
         new k8s.batch.v1.Job(`${name}-index-pattern`, indexPatternJob(s), { parent: this, dependsOn: [...args.dependsOn, jobAccount, script, service, deployment] });
 

@@ -1,6 +1,6 @@
 import * as k8s from "@pulumi/kubernetes";
 import { SearchStoreSettings } from "../../../config";
-import { curlScriptPod, scriptConfigMap } from "../../common/curl-job-pod";
+import { curlScriptPod, scriptConfigMap, tokenlessServiceAccount } from "../../common/curl-job-pod";
 import { podPlacement } from "../../common/scheduling";
 import { searchStoreUrl } from "../service";
 import { DELETE_OLD_INDICES_SCRIPT } from "./delete-old-indices";
@@ -44,4 +44,9 @@ export function retentionCronJob(s: SearchStoreSettings): k8s.types.input.batch.
             },
         },
     };
+}
+
+/** The CronJob's own account, without a token: the script talks to the store, never to the API server. */
+export function retentionServiceAccount(s: SearchStoreSettings): k8s.types.input.core.v1.ServiceAccount {
+    return tokenlessServiceAccount(retentionName(s), s.namespace, retentionLabels(s));
 }

@@ -1,9 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { SearchStoreSettings } from "../../../config";
-import { tokenlessServiceAccount } from "../../common/curl-job-pod";
-import { retentionCronJob, retentionScriptConfigMap } from "./cronjob";
-import { retentionLabels, retentionName } from "./layout";
+import { retentionCronJob, retentionScriptConfigMap, retentionServiceAccount } from "./cronjob";
 
 export interface LogRetentionArgs {
     settings: SearchStoreSettings;
@@ -16,7 +14,7 @@ export class LogRetention extends pulumi.ComponentResource {
         super("cluster-monitoring:logging:LogRetention", name, {}, opts);
         const s = args.settings;
         const inside = { parent: this, dependsOn: args.dependsOn };
-        const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, tokenlessServiceAccount(retentionName(s), s.namespace, retentionLabels(s)), inside);
+        const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, retentionServiceAccount(s), inside);
         const script = new k8s.core.v1.ConfigMap(`${name}-script`, retentionScriptConfigMap(s), inside);
         new k8s.batch.v1.CronJob(`${name}-cronjob`, retentionCronJob(s), { parent: this, dependsOn: [...args.dependsOn, account, script] });
         this.registerOutputs({});
