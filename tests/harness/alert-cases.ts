@@ -11,6 +11,7 @@ import { NODE_SATURATION_ALERT_CASES } from "./alert-cases-node-saturation";
 import { NODE_HARDWARE_ALERT_CASES } from "./alert-cases-node-hardware";
 import { PROMETHEUS_HEALTH_ALERT_CASES } from "./alert-cases-prometheus-health";
 import { GRAFANA_ALERT_CASES } from "./alert-cases-grafana";
+import { INSTANCE_ALERT_CASES } from "./alert-cases-instances";
 
 // The case format lives apart so that alert-cases-day-one.ts can use it without an import cycle.
 export type { AlertCase, AlertCases } from "./alert-case-format";
@@ -120,6 +121,7 @@ export const ALERT_CASES: Record<string, AlertCases> = {
     ...NODE_HARDWARE_ALERT_CASES,
     ...PROMETHEUS_HEALTH_ALERT_CASES,
     ...GRAFANA_ALERT_CASES,
+    ...INSTANCE_ALERT_CASES,
     ...LONG_TERM_STORE_ALERT_CASES,
     PrometheusConfigReloadFailed: bounded({
         fires: { series: [s(`prometheus_config_last_reload_successful{${self}}`, flat(0))], at: "10m", labels: selfLabels },
