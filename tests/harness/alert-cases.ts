@@ -12,6 +12,7 @@ import { NODE_HARDWARE_ALERT_CASES } from "./alert-cases-node-hardware";
 import { PROMETHEUS_HEALTH_ALERT_CASES } from "./alert-cases-prometheus-health";
 import { GRAFANA_ALERT_CASES } from "./alert-cases-grafana";
 import { INSTANCE_ALERT_CASES } from "./alert-cases-instances";
+import { FILESYSTEM_ALERT_CASES } from "./alert-cases-filesystems";
 
 // The case format lives apart so that alert-cases-day-one.ts can use it without an import cycle.
 export type { AlertCase, AlertCases } from "./alert-case-format";
@@ -130,6 +131,7 @@ export const ALERT_CASES: Record<string, AlertCases> = {
     ...PROMETHEUS_HEALTH_ALERT_CASES,
     ...GRAFANA_ALERT_CASES,
     ...INSTANCE_ALERT_CASES,
+    ...FILESYSTEM_ALERT_CASES,
     ...LONG_TERM_STORE_ALERT_CASES,
     PrometheusBadConfig: bounded({
         fires: { series: [s(`prometheus_config_last_reload_successful{${self}}`, flat(0))], at: "10m", labels: selfLabels },
@@ -221,64 +223,6 @@ export const ALERT_CASES: Record<string, AlertCases> = {
                 s(`alertmanager_notifications_total{${am},integration="webhook"}`, "0+100x40"),
             ],
             at: "6m",
-        },
-    }),
-    // 4.9 % and 5.1 % free.
-    NodeFilesystemAlmostOutOfSpace: bounded({
-        fires: {
-            series: [s(`node_filesystem_avail_bytes{${fs}}`, flat(4.9)), s(`node_filesystem_size_bytes{${fs}}`, flat(100)), s(`node_filesystem_readonly{${fs}}`, flat(0))],
-            at: "30m",
-            labels: fsLabels,
-        },
-        silent: {
-            series: [s(`node_filesystem_avail_bytes{${fs}}`, flat(5.1)), s(`node_filesystem_size_bytes{${fs}}`, flat(100)), s(`node_filesystem_readonly{${fs}}`, flat(0))],
-            at: "30m",
-        },
-        scenarios: [
-            {
-                name: "read-only",
-                fires: false,
-                case: {
-                    series: [s(`node_filesystem_avail_bytes{${fs}}`, flat(3)), s(`node_filesystem_size_bytes{${fs}}`, flat(100)), s(`node_filesystem_readonly{${fs}}`, flat(1))],
-                    at: "40m",
-                },
-            },
-        ],
-    }),
-    // Free space falls 0.011 % a minute: empty within 24 h (the 6h trend predicts about -0.8 %
-    // then). It drops below 15 % at 5m and stays above 14.25 % until the for has run out.
-    NodeFilesystemSpaceFillingUp: bounded({
-        fires: {
-            series: [s(`node_filesystem_avail_bytes{${fs}}`, "15.05-0.011x90"), s(`node_filesystem_size_bytes{${fs}}`, flat(100)), s(`node_filesystem_readonly{${fs}}`, flat(0))],
-            at: "65m",
-            labels: fsLabels,
-        },
-        // Below 15 % and falling, but not empty within 24 h: the trend predicts 0.95 % to 0.38 %.
-        silent: {
-            series: [s(`node_filesystem_avail_bytes{${fs}}`, `14.5-${(14.5 - 0.95) / 1440}x90`), s(`node_filesystem_size_bytes{${fs}}`, flat(100)), s(`node_filesystem_readonly{${fs}}`, flat(0))],
-            at: "61m",
-        },
-        scenarios: [
-            {
-                // Empty within 24 h, but still above 15 % (15.72 % to 15.05 %) for the hour.
-                name: "above 15 %",
-                fires: false,
-                case: {
-                    series: [s(`node_filesystem_avail_bytes{${fs}}`, "15.72-0.011x90"), s(`node_filesystem_size_bytes{${fs}}`, flat(100)), s(`node_filesystem_readonly{${fs}}`, flat(0))],
-                    at: "61m",
-                },
-            },
-        ],
-    }),
-    NodeFilesystemAlmostOutOfFiles: bounded({
-        fires: {
-            series: [s(`node_filesystem_files_free{${fs}}`, flat(4.9)), s(`node_filesystem_files{${fs}}`, flat(100)), s(`node_filesystem_readonly{${fs}}`, flat(0))],
-            at: "60m",
-            labels: fsLabels,
-        },
-        silent: {
-            series: [s(`node_filesystem_files_free{${fs}}`, flat(5.1)), s(`node_filesystem_files{${fs}}`, flat(100)), s(`node_filesystem_readonly{${fs}}`, flat(0))],
-            at: "60m",
         },
     }),
     // 92 % and 88 % used.
