@@ -59,6 +59,8 @@ function fillingUp(r: Resource): AlertCases {
         // Below 40 % and falling, but not empty within 24 h: the trend predicts 0.94 to 0.38.
         silent: { ...fsCase(r, `14.5-${(14.5 - 0.95) / 1440}x90`, "61m"), labels: undefined },
         scenarios: [
+            // Empty within 24 h, but still above 40 % (41.9 % to 40.07 %) for the hour.
+            { name: "above 40 %", fires: false, case: { ...fsCase(r, "41.9-0.03x90", "61m"), labels: undefined } },
             // The trend predicts -0.95 at 1m and -1.6 at 61m: below -1 only from 6m.
             { name: "24 h trend just below empty: the warning", fires: true, case: fsCase(r, "14.9-0.011x90", "61m", ["warning"]) },
             { name: "below 20 % from 60m: both", fires: true, case: fsCase(r, criticalCrossing, "120m") },
