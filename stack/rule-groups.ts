@@ -156,6 +156,8 @@ export function defaultAlertNames(): string[] {
  */
 export const RENAMED_ALERTS: Readonly<Record<string, string>> = {
     KubeAPIErrorsHigh: "KubeAPIErrorBudgetBurn",
+    PrometheusConfigReloadFailed: "PrometheusBadConfig",
+    PrometheusNotificationsFailing: "PrometheusErrorSendingAlertsToAnyAlertmanager",
 };
 
 /** What the stack file's alert keys are checked against (config/index.ts SettingsCatalog). */

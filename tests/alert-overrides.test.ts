@@ -87,4 +87,14 @@ describe("renamed alerts", () => {
         const team = problems({}, { alertmanager: { slack: { channel: "#alerts" }, teams: [{ name: "api", matchers: { alertname: "KubeAPIErrorsHigh" }, slackChannel: "#api" }] } });
         assert.ok(team.some((p) => p.key === "cluster-monitoring:alertmanager.teams[0].matchers.alertname" && /renamed KubeAPIErrorBudgetBurn/.test(p.expected)), JSON.stringify(team));
     });
+    it("PrometheusConfigReloadFailed is now PrometheusBadConfig and PrometheusNotificationsFailing PrometheusErrorSendingAlertsToAnyAlertmanager: each old name is refused with the new one", () => {
+        for (const [old, now] of [["PrometheusConfigReloadFailed", "PrometheusBadConfig"], ["PrometheusNotificationsFailing", "PrometheusErrorSendingAlertsToAnyAlertmanager"]]) {
+            assert.ok(alertCatalog().defaultAlertNames.includes(now) && !alertCatalog().defaultAlertNames.includes(old), old);
+            const renamed = new RegExp(`renamed ${now}`);
+            assert.match(problems({ disabled: [old] })[0].expected, renamed);
+            assert.match(problems({ overrides: { [old]: { for: "5m" } } })[0].expected, renamed);
+            const team = problems({}, { alertmanager: { slack: { channel: "#alerts" }, teams: [{ name: "ops", matchers: { alertname: old }, slackChannel: "#ops" }] } });
+            assert.ok(team.some((p) => p.key === "cluster-monitoring:alertmanager.teams[0].matchers.alertname" && renamed.test(p.expected)), JSON.stringify(team));
+        }
+    });
 });

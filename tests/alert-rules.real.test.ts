@@ -53,7 +53,7 @@ describe("default alert rules", () => {
     it("cover the issue's table with every job and component on", () => {
         const names = alerts.map((a) => a.alert);
         for (const expected of [
-            "PrometheusConfigReloadFailed", "PrometheusRuleFailures", "PrometheusNotificationsFailing", "PrometheusTSDBCompactionsFailing",
+            "PrometheusBadConfig", "PrometheusRuleFailures", "PrometheusErrorSendingAlertsToSomeAlertmanagers", "PrometheusErrorSendingAlertsToAnyAlertmanager", "PrometheusTSDBCompactionsFailing",
             "PrometheusTSDBWALCorruptions", "TargetDown", "Watchdog", "KubeNodeNotReady", "NodeFilesystemAlmostOutOfSpace",
             "NodeFilesystemSpaceFillingUp", "NodeFilesystemAlmostOutOfFiles", "NodeMemoryHighUtilization", "KubeNodePressure",
             "NodeClockSkewDetected", "NodeSystemSaturation", "KubePodCrashLooping", "KubePodNotReady", "KubeDeploymentReplicasMismatch",
@@ -267,7 +267,7 @@ describe("groups follow the jobs and components that are on", () => {
     });
     it("no notification alerts without Alertmanager, no log agent alerts without its job", () => {
         const n = names(settingsWith({ alertmanager: { enabled: false }, metrics: { jobs: { logAgent: false } } }));
-        assert.ok(!n.includes("PrometheusNotificationsFailing") && !n.some((x) => x.startsWith("Fluentd")));
+        assert.ok(!n.some((x) => x.startsWith("PrometheusErrorSendingAlerts")) && !n.some((x) => x.startsWith("Fluentd")));
     });
     it("Alertmanager's own alerts only while the self-monitoring job scrapes its namespace", () => {
         assert.ok(names().includes("AlertmanagerFailedReload"));

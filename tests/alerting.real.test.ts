@@ -188,13 +188,18 @@ describe("alerts reach a webhook, end to end on 127.0.0.1", function () {
         await receiver.waitForCall(() => receiver!.calls.some((c) => c.path === "/default" && c.body.status === "resolved"), "resolution at /default");
     });
 
-    it("a critical alert inhibits the warning of the same alert and namespace, not of another namespace", async () => {
+    it("a critical alert inhibits the warning of the same alert and namespace, not of another namespace, nor of another node's filesystem", async () => {
         assert.ok(alertmanager && receiver, "runs after the end-to-end case");
         const probe = (namespace: string, severity: string) => ({ labels: { alertname: "InhibitProbe", namespace, severity }, annotations: { summary: "s", description: "d" } });
+        // Node alerts carry no namespace: a full disk on node-1 must not hide a filling disk on node-2, nor another filesystem of node-1.
+        const disk = (node: string, mountpoint: string, severity: string) => ({
+            labels: { alertname: "InhibitDiskProbe", node, instance: node, mountpoint, severity },
+            annotations: { summary: "s", description: "d" },
+        });
         const response = await fetch(`http://127.0.0.1:${alertmanager.port}/api/v2/alerts`, {
             method: "POST",
             headers: { "Content-Type": "application/json" },
-            body: JSON.stringify([probe("a", "critical"), probe("a", "warning"), probe("b", "warning")]),
+            body: JSON.stringify([probe("a", "critical"), probe("a", "warning"), probe("b", "warning"), disk("node-1", "/", "critical"), disk("node-1", "/", "warning"), disk("node-2", "/", "warning"), disk("node-1", "/var", "warning")]),
         });
         assert.ok(response.ok, `Alertmanager refused the probes: ${response.status}`);
         const isProbe = (ns: string, sev: string) => (l: Record<string, string>) => l.alertname === "InhibitProbe" && l.namespace === ns && l.severity === sev;
@@ -215,6 +220,10 @@ describe("alerts reach a webhook, end to end on 127.0.0.1", function () {
         assert.deepStrictEqual(of("a", "warning").status.inhibitedBy, [of("a", "critical").fingerprint]);
         assert.deepStrictEqual([of("b", "warning").status.state, of("b", "warning").status.inhibitedBy], ["active", []]);
         assert.ok(!sentWarningOfA(), "the warning in namespace a is inhibited");
+        const diskOf = (node: string, mountpoint: string, sev: string) =>
+            alerts.find((a) => a.labels.alertname === "InhibitDiskProbe" && a.labels.node === node && a.labels.mountpoint === mountpoint && a.labels.severity === sev)!;
+        assert.deepStrictEqual(diskOf("node-1", "/", "warning").status.inhibitedBy, [diskOf("node-1", "/", "critical").fingerprint]);
+        assert.deepStrictEqual([diskOf("node-2", "/", "warning").status.state, diskOf("node-1", "/var", "warning").status.state], ["active", "active"]);
     });
 
     it("InfoInhibitor holds back the info alerts of its namespace, not those of another, and reaches no receiver", async () => {

@@ -70,7 +70,7 @@ describe("Alertmanager (docs/alerting.md#alertmanager)", () => {
             ["default", undefined, false],
         ]);
         assert.deepStrictEqual(config.inhibit_rules, [
-            { source_matchers: ['severity="critical"'], target_matchers: ['severity="warning"'], equal: ["alertname", "namespace"] },
+            { source_matchers: ['severity="critical"'], target_matchers: ['severity="warning"'], equal: ["alertname", "namespace", "instance", "node", "mountpoint"] },
             { source_matchers: ['alertname="InfoInhibitor"'], target_matchers: ['severity="info"'], equal: ["namespace"] },
         ]);
         const byName = Object.fromEntries(config.receivers.map((r) => [r.name, r]));

@@ -145,10 +145,13 @@ export function alertmanagerConfig(a: AlertmanagerSettings, v: AlertmanagerSecre
             repeat_interval: a.route.repeatInterval,
             routes,
         },
-        // A critical alert silences the warning of the same alert in the same namespace; an info
-        // alert is held back while nothing worse fires in its namespace (info-inhibitor.ts).
+        // A critical alert silences the warning of the same alert about the same thing: the same
+        // namespace, and for the node alerts, which carry no namespace, the same target, node and
+        // filesystem (a label both lack counts as equal); a full disk on one node must not hide a
+        // filling disk on another. An info alert is held back while nothing worse fires in its
+        // namespace (info-inhibitor.ts).
         inhibit_rules: [
-            { source_matchers: [matcher("severity", "critical")], target_matchers: [matcher("severity", "warning")], equal: ["alertname", "namespace"] },
+            { source_matchers: [matcher("severity", "critical")], target_matchers: [matcher("severity", "warning")], equal: ["alertname", "namespace", "instance", "node", "mountpoint"] },
             { source_matchers: [matcher("alertname", INFO_INHIBITOR_ALERT)], target_matchers: [matcher("severity", "info")], equal: ["namespace"] },
             // The stack's own inhibit rules (alertmanager.inhibitRules), after the program's.
             ...hatchInhibitRules(a),

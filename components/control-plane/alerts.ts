@@ -1,6 +1,7 @@
 import { KUBE_STATE_METRICS_JOB_NAME } from "../../config/fixed-job-names";
 import { RuleContext } from "../common/rules/context";
 import { AlertingRule, RuleGroup, runbook } from "../common/rules/types";
+import { instanceUnreachable } from "./instance-unreachable-alert";
 
 /** The API server and kubelets, each only while its job scrapes; kubernetes-mixin's durations. */
 export function controlPlaneGroup(c: RuleContext): RuleGroup | undefined {
@@ -18,6 +19,7 @@ export function controlPlaneGroup(c: RuleContext): RuleGroup | undefined {
                     runbook_url: runbook("kubernetes/kubeapidown"),
                 },
             },
+            instanceUnreachable("KubeAPIInstanceUnreachable", "apiserver", "An API server", "kubeapidown"),
         );
     }
     if (c.kubelet) {
@@ -38,6 +40,7 @@ export function controlPlaneGroup(c: RuleContext): RuleGroup | undefined {
                 runbook_url: runbook("kubernetes/kubeletdown"),
             },
         });
+        rules.push(instanceUnreachable("KubeletInstanceUnreachable", "kubelet", "A kubelet", "kubeletdown"));
     }
     return rules.length > 0 ? { name: "kubernetes-control-plane", rules } : undefined;
 }

@@ -1,4 +1,5 @@
 import { AlertingRule, RuleGroup, runbook } from "../common/rules/types";
+import { instanceUnreachable } from "./instance-unreachable-alert";
 
 /**
  * CoreDNS, the scheduler, the controller manager and kube-proxy, each group only while its job
@@ -55,6 +56,7 @@ export function schedulerGroup(): RuleGroup {
         name: "kube-scheduler",
         rules: [
             componentDown("KubeSchedulerDown", "kube-scheduler", "The scheduler", "kubeschedulerdown"),
+            instanceUnreachable("KubeSchedulerInstanceUnreachable", "kube-scheduler", "A scheduler", "kubeschedulerdown"),
             {
                 alert: "KubeSchedulerBacklog",
                 expr: 'sum(scheduler_pending_pods{job="kube-scheduler",queue=~"active|backoff"}) by (instance) > 10',
@@ -74,6 +76,7 @@ export function controllerManagerGroup(): RuleGroup {
         name: "kube-controller-manager",
         rules: [
             componentDown("KubeControllerManagerDown", "kube-controller-manager", "The controller manager", "kubecontrollermanagerdown"),
+            instanceUnreachable("KubeControllerManagerInstanceUnreachable", "kube-controller-manager", "A controller manager", "kubecontrollermanagerdown"),
             {
                 alert: "KubeControllerManagerWorkQueueBacklog",
                 expr: 'max(workqueue_depth{job="kube-controller-manager"}) by (instance, name) > 100',

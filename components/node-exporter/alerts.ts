@@ -1,49 +1,54 @@
 import { NODE_EXPORTER_JOB_NAME } from "../../config/fixed-job-names";
-import { RuleGroup, runbook } from "../common/rules/types";
+import { AlertingRule, RuleGroup, runbook, Severity } from "../common/rules/types";
 
-/** The machines, from node-exporter; thresholds and durations from node-mixin. */
+/**
+ * The machines, from node-exporter; thresholds, durations and severities from node-mixin: each
+ * filesystem alert has a warning and a critical rule.
+ */
 export function nodeGroup(): RuleGroup {
     const fs = `job="${NODE_EXPORTER_JOB_NAME}",fstype!="",mountpoint!=""`;
     const writable = `node_filesystem_readonly{${fs}} == 0`;
-    const availPercent = `node_filesystem_avail_bytes{${fs}} / node_filesystem_size_bytes{${fs}} * 100`;
     const where = "{{ $labels.mountpoint }} on node {{ $labels.node }}";
+    /** Space (bytes) or inodes (files): the free and total families, and what the text calls them. */
+    const space = { free: "node_filesystem_avail_bytes", total: "node_filesystem_size_bytes", what: "space" };
+    const files = { free: "node_filesystem_files_free", total: "node_filesystem_files", what: "inodes" };
+    type Resource = typeof space;
+    const freePercent = (r: Resource) => `${r.free}{${fs}} / ${r.total}{${fs}} * 100`;
+    /** Less than `percent` free. */
+    const almostOut = (r: Resource, alert: string, severity: Severity, percent: number, forDuration: string): AlertingRule => ({
+        alert,
+        expr: `(${freePercent(r)} < ${percent} and ${writable})`,
+        for: forDuration,
+        labels: { severity },
+        annotations: {
+            summary: `A filesystem has less than ${percent} % ${r.what} left.`,
+            description: `The filesystem at ${where} has less than ${percent} % of its ${r.what} left${r === files ? "; new files will fail even with space free" : ""}.`,
+            runbook_url: runbook(`node/${alert.toLowerCase()}`),
+        },
+    });
+    /** Already below `percent` free, and the last 6 hours' trend reaches zero within `hours`. */
+    const fillingUp = (r: Resource, alert: string, severity: Severity, percent: number, hours: number): AlertingRule => ({
+        alert,
+        expr: `(${freePercent(r)} < ${percent} and predict_linear(${r.free}{${fs}}[6h], ${hours * 3600}) < 0 and ${writable})`,
+        for: "1h",
+        labels: { severity },
+        annotations: {
+            summary: `A filesystem is predicted to run out of ${r.what} within ${hours} hours.`,
+            description: `The filesystem at ${where} has less than ${percent} % of its ${r.what} left and is filling up; at this rate none is left within ${hours} hours.`,
+            runbook_url: runbook(`node/${alert.toLowerCase()}`),
+        },
+    });
     return {
         name: "nodes",
         rules: [
-            {
-                alert: "NodeFilesystemAlmostOutOfSpace",
-                expr: `(${availPercent} < 5 and ${writable})`,
-                for: "30m",
-                labels: { severity: "warning" },
-                annotations: {
-                    summary: "A filesystem has less than 5 % space left.",
-                    description: `The filesystem at ${where} has less than 5 % of its space left.`,
-                    runbook_url: runbook("node/nodefilesystemalmostoutofspace"),
-                },
-            },
-            {
-                alert: "NodeFilesystemSpaceFillingUp",
-                // Already below 15 %, and the last 6 hours' trend reaches zero within 24 hours.
-                expr: `(${availPercent} < 15 and predict_linear(node_filesystem_avail_bytes{${fs}}[6h], 86400) < 0 and ${writable})`,
-                for: "1h",
-                labels: { severity: "warning" },
-                annotations: {
-                    summary: "A filesystem is predicted to run out of space within 24 hours.",
-                    description: `The filesystem at ${where} has less than 15 % space left and is filling up; at this rate it is full within 24 hours.`,
-                    runbook_url: runbook("node/nodefilesystemspacefillingup"),
-                },
-            },
-            {
-                alert: "NodeFilesystemAlmostOutOfFiles",
-                expr: `(node_filesystem_files_free{${fs}} / node_filesystem_files{${fs}} * 100 < 5 and ${writable})`,
-                for: "1h",
-                labels: { severity: "warning" },
-                annotations: {
-                    summary: "A filesystem has less than 5 % inodes left.",
-                    description: `The filesystem at ${where} has less than 5 % of its inodes left; new files will fail even with space free.`,
-                    runbook_url: runbook("node/nodefilesystemalmostoutoffiles"),
-                },
-            },
+            almostOut(space, "NodeFilesystemAlmostOutOfSpace", "warning", 5, "30m"),
+            almostOut(space, "NodeFilesystemAlmostOutOfSpace", "critical", 3, "30m"),
+            fillingUp(space, "NodeFilesystemSpaceFillingUp", "warning", 40, 24),
+            fillingUp(space, "NodeFilesystemSpaceFillingUp", "critical", 20, 4),
+            almostOut(files, "NodeFilesystemAlmostOutOfFiles", "warning", 5, "1h"),
+            almostOut(files, "NodeFilesystemAlmostOutOfFiles", "critical", 3, "1h"),
+            fillingUp(files, "NodeFilesystemFilesFillingUp", "warning", 40, 24),
+            fillingUp(files, "NodeFilesystemFilesFillingUp", "critical", 20, 4),
             {
                 alert: "NodeMemoryHighUtilization",
                 expr: `100 - (node_memory_MemAvailable_bytes{job="${NODE_EXPORTER_JOB_NAME}"} / node_memory_MemTotal_bytes{job="${NODE_EXPORTER_JOB_NAME}"} * 100) > 90`,

@@ -51,7 +51,7 @@ export const NODE_EXPORTER_FAMILIES: readonly FamilyRule[] = [
     droppedFamily("node_vmstat_pgpg*", "paging counters from /proc/vmstat; no panel or alert reads them"),
     droppedFamily("node_vmstat_pswp*", "swap counters from /proc/vmstat; Kubernetes nodes run without swap by default, and no panel or alert reads them"),
     keptFamily("node_filesystem_avail_bytes", "NodeFilesystemSpaceFillingUp and filesystem panels"),
-    keptFamily("node_filesystem_files_free", "NodeFilesystemAlmostOutOfFiles"),
+    keptFamily("node_filesystem_files_free", "NodeFilesystemAlmostOutOfFiles and NodeFilesystemFilesFillingUp"),
     keptFamily("node_disk_io_time_seconds_total", "disk utilisation on the USE Method boards, through instance_device:node_disk_io_time_seconds:rate5m"),
     droppedFamily("node_disk_discard*", DISK_DETAIL),
     droppedFamily("node_disk_flush_requests_*", DISK_DETAIL),

@@ -8,11 +8,13 @@ export function prometheusGroup(c: RuleContext): RuleGroup {
         name: "prometheus",
         rules: [
             {
-                alert: "PrometheusConfigReloadFailed",
+                // Was PrometheusConfigReloadFailed (warning): renamed and raised to prometheus-mixin's
+                // name and severity, since rules and targets added since the failed reload never run.
+                alert: "PrometheusBadConfig",
                 // max over the window, so a reload that failed and was retried still counts.
                 expr: `max_over_time(prometheus_config_last_reload_successful{${self}}[5m]) == 0`,
                 for: "10m",
-                labels: { severity: "warning" },
+                labels: { severity: "critical" },
                 annotations: {
                     summary: "Prometheus could not reload its configuration.",
                     description: "Prometheus {{ $labels.namespace }}/{{ $labels.pod }} keeps running on its previous configuration: the last reload failed. Its log says why.",
@@ -82,18 +84,32 @@ export function prometheusGroup(c: RuleContext): RuleGroup {
 }
 
 function notificationRules(self: string): RuleGroup["rules"] {
+    // Both counters carry the alertmanager label on every release line (notifier/notifier.go at
+    // v2.11.1, notifier/metric.go at v3.5.0 and later), so the share is per Alertmanager as is.
+    const failingPercent = `100 * (rate(prometheus_notifications_errors_total{${self}}[5m]) / rate(prometheus_notifications_sent_total{${self}}[5m]))`;
     return [
         {
-            alert: "PrometheusNotificationsFailing",
-            expr:
-                `100 * (rate(prometheus_notifications_errors_total{${self}}[5m]) / ` +
-                `rate(prometheus_notifications_sent_total{${self}}[5m])) > 3`,
+            alert: "PrometheusErrorSendingAlertsToSomeAlertmanagers",
+            expr: `${failingPercent} > 1`,
+            for: "15m",
+            labels: { severity: "warning" },
+            annotations: {
+                summary: "Prometheus fails to send alerts to one Alertmanager.",
+                description: "More than 1 % of the alerts Prometheus {{ $labels.namespace }}/{{ $labels.pod }} sends to {{ $labels.alertmanager }} fail; the other Alertmanagers may still get them.",
+                runbook_url: runbook("prometheus/prometheuserrorsendingalertstosomealertmanagers"),
+            },
+        },
+        {
+            // Was PrometheusNotificationsFailing, which paged for any one Alertmanager; the least
+            // failing one above 3 % means no Alertmanager gets the alerts reliably.
+            alert: "PrometheusErrorSendingAlertsToAnyAlertmanager",
+            expr: `min without (alertmanager) (${failingPercent}) > 3`,
             for: "15m",
             labels: { severity: "critical" },
             annotations: {
-                summary: "Prometheus fails to send alerts to Alertmanager.",
-                description: "More than 3 % of the alerts Prometheus {{ $labels.namespace }}/{{ $labels.pod }} sends to {{ $labels.alertmanager }} fail.",
-                runbook_url: runbook("prometheus/prometheuserrorsendingalertstosomealertmanagers"),
+                summary: "Prometheus fails to send alerts to every Alertmanager.",
+                description: "More than 3 % of the alerts Prometheus {{ $labels.namespace }}/{{ $labels.pod }} sends fail at every Alertmanager it knows; alerts may reach no one.",
+                runbook_url: runbook("prometheus/prometheuserrorsendingalertstoanyalertmanager"),
             },
         },
         {

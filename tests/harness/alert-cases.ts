@@ -11,6 +11,8 @@ import { NODE_SATURATION_ALERT_CASES } from "./alert-cases-node-saturation";
 import { NODE_HARDWARE_ALERT_CASES } from "./alert-cases-node-hardware";
 import { PROMETHEUS_HEALTH_ALERT_CASES } from "./alert-cases-prometheus-health";
 import { GRAFANA_ALERT_CASES } from "./alert-cases-grafana";
+import { INSTANCE_ALERT_CASES } from "./alert-cases-instances";
+import { FILESYSTEM_ALERT_CASES } from "./alert-cases-filesystems";
 
 // The case format lives apart so that alert-cases-day-one.ts can use it without an import cycle.
 export type { AlertCase, AlertCases } from "./alert-case-format";
@@ -74,6 +76,14 @@ const esDisk = (available: string, setting: string, value: string) => [
     s(`elasticsearch_clustersettings_allocation_watermark_${setting}{${es}}`, `${value}+0x40`),
 ];
 
+const AM_A = "http://10.0.0.9:9093/api/v2/alerts";
+const AM_B = "http://10.0.0.10:9093/api/v2/alerts";
+/** 100 notifications a minute to each of two Alertmanagers, `a` and `b` of them failing: true from 1m (rate needs two samples). */
+const notifications = (a: number, b: number) =>
+    ([[AM_A, a], [AM_B, b]] as const).flatMap(([url, failing]) => [
+        s(`prometheus_notifications_errors_total{${self},alertmanager="${url}"}`, `0+${failing}x40`),
+        s(`prometheus_notifications_sent_total{${self},alertmanager="${url}"}`, "0+100x40"),
+    ]);
 /** `n` node-exporter targets, the first `down` of them down. */
 const targets = (n: number, down: number) =>
     Array.from({ length: n }, (_, i) => s(`up{job="node-exporter",namespace="kube-system",instance="node-${i + 1}"}`, flat(i < down ? 0 : 1, 30)));
@@ -120,8 +130,10 @@ export const ALERT_CASES: Record<string, AlertCases> = {
     ...NODE_HARDWARE_ALERT_CASES,
     ...PROMETHEUS_HEALTH_ALERT_CASES,
     ...GRAFANA_ALERT_CASES,
+    ...INSTANCE_ALERT_CASES,
+    ...FILESYSTEM_ALERT_CASES,
     ...LONG_TERM_STORE_ALERT_CASES,
-    PrometheusConfigReloadFailed: bounded({
+    PrometheusBadConfig: bounded({
         fires: { series: [s(`prometheus_config_last_reload_successful{${self}}`, flat(0))], at: "10m", labels: selfLabels },
         silent: { series: [s(`prometheus_config_last_reload_successful{${self}}`, flat(1))], at: "10m" },
     }),
@@ -134,23 +146,17 @@ export const ALERT_CASES: Record<string, AlertCases> = {
         },
         silent: { series: [s(`prometheus_rule_evaluation_failures_total{${self},rule_group="a"}`, flat(5))], at: "16m" },
     }),
-    // 3.1 % and 2.9 % of the notifications fail.
-    PrometheusNotificationsFailing: bounded({
-        fires: {
-            series: [
-                s(`prometheus_notifications_errors_total{${self},alertmanager="http://10.0.0.9:9093/api/v2/alerts"}`, "0+3.1x40"),
-                s(`prometheus_notifications_sent_total{${self},alertmanager="http://10.0.0.9:9093/api/v2/alerts"}`, "0+100x40"),
-            ],
-            at: "16m",
-            labels: { ...selfLabels, alertmanager: "http://10.0.0.9:9093/api/v2/alerts" },
-        },
-        silent: {
-            series: [
-                s(`prometheus_notifications_errors_total{${self},alertmanager="a"}`, "0+2.9x40"),
-                s(`prometheus_notifications_sent_total{${self},alertmanager="a"}`, "0+100x40"),
-            ],
-            at: "16m",
-        },
+    // One Alertmanager of two fails 1.1 % of its notifications, the other none: the warning names
+    // the one; at 0.9 % it stays silent.
+    PrometheusErrorSendingAlertsToSomeAlertmanagers: bounded({
+        fires: { series: notifications(1.1, 0), at: "16m", labels: { ...selfLabels, alertmanager: AM_A } },
+        silent: { series: notifications(0.9, 0), at: "16m" },
+    }),
+    // Both Alertmanagers fail 3.5 % or more: the least failing is above 3 %. One at 50 % and the
+    // other at 2.5 %: alerts still get through, only the warning above fires.
+    PrometheusErrorSendingAlertsToAnyAlertmanager: bounded({
+        fires: { series: notifications(3.5, 3.6), at: "16m", labels: selfLabels },
+        silent: { series: notifications(50, 2.5), at: "16m" },
     }),
     PrometheusNotConnectedToAlertmanagers: bounded({
         fires: { series: [s(`prometheus_notifications_alertmanagers_discovered{${self}}`, flat(0))], at: "10m", labels: selfLabels },
@@ -217,64 +223,6 @@ export const ALERT_CASES: Record<string, AlertCases> = {
                 s(`alertmanager_notifications_total{${am},integration="webhook"}`, "0+100x40"),
             ],
             at: "6m",
-        },
-    }),
-    // 4.9 % and 5.1 % free.
-    NodeFilesystemAlmostOutOfSpace: bounded({
-        fires: {
-            series: [s(`node_filesystem_avail_bytes{${fs}}`, flat(4.9)), s(`node_filesystem_size_bytes{${fs}}`, flat(100)), s(`node_filesystem_readonly{${fs}}`, flat(0))],
-            at: "30m",
-            labels: fsLabels,
-        },
-        silent: {
-            series: [s(`node_filesystem_avail_bytes{${fs}}`, flat(5.1)), s(`node_filesystem_size_bytes{${fs}}`, flat(100)), s(`node_filesystem_readonly{${fs}}`, flat(0))],
-            at: "30m",
-        },
-        scenarios: [
-            {
-                name: "read-only",
-                fires: false,
-                case: {
-                    series: [s(`node_filesystem_avail_bytes{${fs}}`, flat(3)), s(`node_filesystem_size_bytes{${fs}}`, flat(100)), s(`node_filesystem_readonly{${fs}}`, flat(1))],
-                    at: "40m",
-                },
-            },
-        ],
-    }),
-    // Free space falls 0.011 % a minute: empty within 24 h (the 6h trend predicts about -0.8 %
-    // then). It drops below 15 % at 5m and stays above 14.25 % until the for has run out.
-    NodeFilesystemSpaceFillingUp: bounded({
-        fires: {
-            series: [s(`node_filesystem_avail_bytes{${fs}}`, "15.05-0.011x90"), s(`node_filesystem_size_bytes{${fs}}`, flat(100)), s(`node_filesystem_readonly{${fs}}`, flat(0))],
-            at: "65m",
-            labels: fsLabels,
-        },
-        // Below 15 % and falling, but not empty within 24 h: the trend predicts 0.95 % to 0.38 %.
-        silent: {
-            series: [s(`node_filesystem_avail_bytes{${fs}}`, `14.5-${(14.5 - 0.95) / 1440}x90`), s(`node_filesystem_size_bytes{${fs}}`, flat(100)), s(`node_filesystem_readonly{${fs}}`, flat(0))],
-            at: "61m",
-        },
-        scenarios: [
-            {
-                // Empty within 24 h, but still above 15 % (15.72 % to 15.05 %) for the hour.
-                name: "above 15 %",
-                fires: false,
-                case: {
-                    series: [s(`node_filesystem_avail_bytes{${fs}}`, "15.72-0.011x90"), s(`node_filesystem_size_bytes{${fs}}`, flat(100)), s(`node_filesystem_readonly{${fs}}`, flat(0))],
-                    at: "61m",
-                },
-            },
-        ],
-    }),
-    NodeFilesystemAlmostOutOfFiles: bounded({
-        fires: {
-            series: [s(`node_filesystem_files_free{${fs}}`, flat(4.9)), s(`node_filesystem_files{${fs}}`, flat(100)), s(`node_filesystem_readonly{${fs}}`, flat(0))],
-            at: "60m",
-            labels: fsLabels,
-        },
-        silent: {
-            series: [s(`node_filesystem_files_free{${fs}}`, flat(5.1)), s(`node_filesystem_files{${fs}}`, flat(100)), s(`node_filesystem_readonly{${fs}}`, flat(0))],
-            at: "60m",
         },
     }),
     // 92 % and 88 % used.
