@@ -298,8 +298,8 @@ export const logsSchema = closedObject({
                 input: sslVersion,
                 message:
                     release.output.sslVersions === undefined
-                        ? `nothing on line ${release.line}: fluent-plugin-elasticsearch ${release.plugins["fluent-plugin-elasticsearch"]} ignores ssl_version ` +
-                          "where Ruby's OpenSSL sets minimum and maximum versions (lib/fluent/plugin/elasticsearch_tls.rb), and speaks TLS 1.2 to 1.3"
+                        ? `nothing on line ${release.line}: fluent-plugin-${release.output.plugin} ${release.plugins[`fluent-plugin-${release.output.plugin}`]} ignores ssl_version ` +
+                          `where Ruby's OpenSSL sets minimum and maximum versions (lib/fluent/plugin/${release.output.plugin}_tls.rb), and speaks TLS 1.2 to 1.3`
                         : `one of ${release.output.sslVersions.join(", ")} on line ${release.line}`,
             });
         }

@@ -183,14 +183,19 @@ export function checkAgentShipsToStore(s: SearchStoreSettings, logs: LogsSetting
         problems.add(`${search}.user`, logs.search.user, `no user, ${because} has no authentication`);
     }
     const line = logAgentLineOf(logs);
-    if (!line.store.inClusterOss) {
+    const fit = line.stores["elasticsearch-oss"];
+    if (!fit.speaks) {
         // The line's key: the image when its tag names the line, else the release that states it.
         const key = logs.release !== undefined && !line.recognises(logs.image) ? "release" : "image";
+        const instead =
+            line.output.plugin === "opensearch"
+                ? "ship to a hosted or self-run OpenSearch instead"
+                : "ship to a hosted or self-run Elasticsearch 8 of the default distribution instead";
         problems.add(
             `${fullKey("logs")}.${key}`,
             key === "image" ? logs.image : logs.release,
             `a log agent line that can speak to the in-cluster Elasticsearch OSS ${s.image.slice(s.image.lastIndexOf(":") + 1)} (line 1.6.3, ${DEFAULT_LOGS_IMAGE}), ` +
-                `${because} is not Elasticsearch as line ${line.line}'s client checks it: ${line.store.why}; ship to a hosted or self-run Elasticsearch 8 of the default distribution instead (docs/log-agent.md#which-store-a-line-speaks-to)`,
+                `${because} cannot be written by line ${line.line}: ${fit.why}; ${instead} (docs/log-store.md#which-line-speaks-to-which-store)`,
         );
     }
 }
