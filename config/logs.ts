@@ -162,6 +162,12 @@ export const searchSchema = closedObject({
 export type SearchSettings = z.output<typeof searchSchema> & {
     /** From the secret key searchPassword; present exactly when user is. */
     password?: pulumi.Output<string>;
+    /**
+     * Set at load while the agent ships to the in-cluster OpenSearch (config/search-store.ts):
+     * the store's user, and the Secrets in the agent's namespace with its generated password and
+     * its CA, which the agent reads instead of user and password.
+     */
+    inClusterStore?: { user: string; credentialsSecret: string; passwordKey: string; caSecret: string };
 };
 
 const bd = LOGS_DEFAULTS.buffer;

@@ -327,7 +327,7 @@ describe("log agent release lines (docs/log-agent.md#release-lines)", () => {
             const p = problemAt(problemsOf(withLogs({ image: LINE_OPENSEARCH.image }, { enabled: true })), "cluster-monitoring:logs.image");
             assert.match(p.expected, /OpenSearch output/);
             assert.match(p.expected, /searchStore\.enabled is true/);
-            assert.match(p.expected, /OpenSearch instead/);
+            assert.match(p.expected, /line 1\.6\.3/);
         });
 
         it("a release stated as the opensearch line for the elasticsearch8 image: logs.release", () => {

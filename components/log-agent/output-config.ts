@@ -2,7 +2,7 @@ import { logAgentLineOf, LogsSettings, sslVersionOf } from "../../config";
 import { comment, envVar, filter, FluentdFile, FluentdNode, FluentdSection, flag, match, param, quoted, section, typed } from "./fluentd-model";
 import { UNPARSED_TEXT_KEY } from "./containers-input";
 import { DOCUMENT_ID_KEY, documentIdFilter } from "./document-id";
-import { bufferPath, PASSWORD_ENV, SEARCH_OUTPUT_LABEL } from "./layout";
+import { bufferPath, PASSWORD_ENV, SEARCH_OUTPUT_LABEL, STORE_CA_DIR, STORE_CA_KEY } from "./layout";
 
 /*
  * What differs per release line (log-agent-releases/release-lines.ts, `output`):
@@ -55,6 +55,11 @@ export function outputBuffer(s: LogsSettings): FluentdSection {
  * which a secretKeyRef fills from the credentials Secret.
  */
 function credentials(s: LogsSettings): FluentdNode[] {
+    const store = s.search.inClusterStore;
+    if (store !== undefined) {
+        // The in-cluster OpenSearch: its one user, the generated password, and its CA.
+        return [param("user", quoted(store.user)), param("password", envVar(PASSWORD_ENV)), param("ca_file", `${STORE_CA_DIR}/${STORE_CA_KEY}`)];
+    }
     if (s.search.user === undefined) {
         return [];
     }

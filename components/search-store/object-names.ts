@@ -1,6 +1,7 @@
 import { elasticsearchExporterName, fullKey, SearchStoreSettings } from "../../config";
 import { INDEX_PATTERN_SUFFIX, INDEX_TEMPLATE_SUFFIX, RETENTION_SUFFIX } from "../../config/search-store";
 import { NamedObject } from "../common/named-object";
+import { credentialsSecretName, settingsConfigMapName } from "./opensearch/layout";
 
 /** Every object SearchStore creates, named as its builders name them; none when it is off. */
 export function searchStoreObjects(s: SearchStoreSettings): NamedObject[] {
@@ -14,6 +15,9 @@ export function searchStoreObjects(s: SearchStoreSettings): NamedObject[] {
         { kind: "ServiceAccount", namespace: s.namespace, name: s.name, key },
         ...["Job", "ConfigMap", "ServiceAccount"].map((kind) => ({ kind, namespace: s.namespace, name: `${s.name}${INDEX_TEMPLATE_SUFFIX}`, key })),
     ];
+    if (s.kind === "opensearch") {
+        objects.push({ kind: "Secret", namespace: s.namespace, name: credentialsSecretName(s), key }, { kind: "ConfigMap", namespace: s.namespace, name: settingsConfigMapName(s), key });
+    }
     if (s.kibana.enabled) {
         const kibanaKey = `${fullKey("searchStore")}.kibana.name`;
         const job = `${s.kibana.name}${INDEX_PATTERN_SUFFIX}`;

@@ -1,5 +1,10 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
+import * as random from "@pulumi/random";
+import { generatedWebPasswordArgs } from "../common/web-password";
+import { openSearchCredentialsSecret } from "./opensearch/credentials";
+import { settingsConfigMap } from "./opensearch/settings-config-map";
+import { openSearchStatefulSet } from "./opensearch/statefulset";
 import { SearchStoreSettings } from "../../config";
 import { Kibana } from "./kibana";
 import { IndexTemplate } from "./index-template";
@@ -19,12 +24,16 @@ export interface SearchStoreArgs {
 }
 
 /**
- * A single-node Elasticsearch for the log agent, for clusters without a search store of their
- * own. Dev-grade: one node, no authentication, no TLS (docs/design.md#in-cluster-search-store).
+ * A single-node store for the log agent, for clusters without a search store of their own:
+ * Elasticsearch OSS 7.10.2 (end-of-life; dev-grade: no authentication, no TLS,
+ * docs/design.md#in-cluster-search-store) or OpenSearch, with TLS from the stack's own Secret and
+ * a generated password (docs/log-store.md).
  */
 export class SearchStore extends MonitoringComponent {
     public readonly serviceName: pulumi.Output<string>;
     public readonly url: pulumi.Output<string>;
+    /** The in-cluster OpenSearch's generated password (user admin), a secret; undefined for Elasticsearch OSS. */
+    public readonly password?: pulumi.Output<string>;
     /** Kibana's in-cluster URL, or undefined when searchStore.kibana.enabled is false. */
     public readonly kibanaUrl?: pulumi.Output<string>;
 
@@ -36,9 +45,25 @@ export class SearchStore extends MonitoringComponent {
         const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, this.clusterScoped())] : [];
         const service = new k8s.core.v1.Service(`${name}-service`, searchStoreService(s), this.inNamespace(s.namespace));
         const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, ownServiceAccount(s.name, s.namespace, searchStoreLabels(s)), this.inNamespace(s.namespace));
-        const store = new k8s.apps.v1.StatefulSet(`${name}-statefulset`, searchStoreStatefulSet(s), this.inNamespace(s.namespace, service, account, ...volume));
+        // OpenSearch: a generated password (its bcrypt hash for the security plugin), the settings files, the stack's TLS Secret.
+        const generated =
+            s.kind === "opensearch"
+                ? new random.RandomPassword(`${name}-password`, generatedWebPasswordArgs(), { parent: this, additionalSecretOutputs: ["result", "bcryptHash"] })
+                : undefined;
+        const openSearchParts = generated
+            ? [
+                  new k8s.core.v1.Secret(`${name}-credentials`, openSearchCredentialsSecret(s, generated.result, generated.bcryptHash), this.inNamespace(s.namespace)),
+                  new k8s.core.v1.ConfigMap(`${name}-settings`, settingsConfigMap(s), this.inNamespace(s.namespace)),
+              ]
+            : [];
+        const store = new k8s.apps.v1.StatefulSet(
+            `${name}-statefulset`,
+            generated ? openSearchStatefulSet(s) : searchStoreStatefulSet(s),
+            this.inNamespace(s.namespace, service, account, ...volume, ...openSearchParts),
+        );
+        this.password = generated ? pulumi.secret(generated.result) : undefined;
         // Kibana and the retention CronJob talk to the store, so they wait for it (and through it, for its namespace).
-        const around = [store, service];
+        const around = [store, service, ...openSearchParts];
         new IndexTemplate(`${name}-index-template`, { settings: s, dependsOn: around }, { parent: this });
         this.kibanaUrl = s.kibana.enabled ? new Kibana(`${name}-kibana`, { settings: s, dependsOn: around }, { parent: this }).url : undefined;
         if (s.retention.enabled) {
@@ -52,6 +77,6 @@ export class SearchStore extends MonitoringComponent {
 
         this.serviceName = service.metadata.name;
         this.url = pulumi.output(searchStoreUrl(s));
-        this.registerOutputs({ serviceName: this.serviceName, url: this.url, kibanaUrl: this.kibanaUrl });
+        this.registerOutputs({ serviceName: this.serviceName, url: this.url, kibanaUrl: this.kibanaUrl, password: this.password });
     }
 }

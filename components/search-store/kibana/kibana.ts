@@ -3,6 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { SearchStoreSettings } from "../../../config";
 import { tokenlessServiceAccount } from "../../common/curl-job-pod";
 import { kibanaDeployment, kibanaService } from "./deployment";
+import { dashboardsDeployment } from "../opensearch/dashboards";
 import { indexPatternJob, indexPatternScriptConfigMap } from "./index-pattern-job";
 import { indexPatternJobName, indexPatternLabels, kibanaLabels, kibanaUrl } from "./layout";
 
@@ -12,7 +13,7 @@ export interface KibanaArgs {
     dependsOn: pulumi.Resource[];
 }
 
-/** Kibana OSS for the in-cluster store, and the Job that provisions its index pattern (docs/log-agent.md#kibana). */
+/** Kibana OSS (or OpenSearch Dashboards) for the in-cluster store, and the Job that provisions its index pattern (docs/log-agent.md#kibana). */
 export class Kibana extends pulumi.ComponentResource {
     public readonly url: pulumi.Output<string>;
 
@@ -22,7 +23,10 @@ export class Kibana extends pulumi.ComponentResource {
         const inside = { parent: this, dependsOn: args.dependsOn };
         const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, tokenlessServiceAccount(s.kibana.name, s.namespace, kibanaLabels(s)), inside);
         const service = new k8s.core.v1.Service(`${name}-service`, kibanaService(s), inside);
-        const deployment = new k8s.apps.v1.Deployment(`${name}-deployment`, kibanaDeployment(s), { parent: this, dependsOn: [...args.dependsOn, account] });
+        const deployment = new k8s.apps.v1.Deployment(`${name}-deployment`, s.kind === "opensearch" ? dashboardsDeployment(s) : kibanaDeployment(s), {
+            parent: this,
+            dependsOn: [...args.dependsOn, account],
+        });
 
         const jobAccount = new k8s.core.v1.ServiceAccount(
             `${name}-index-pattern-service-account`,
