@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { SearchStoreSettings } from "../../../config";
 import { tokenlessServiceAccount } from "../../common/curl-job-pod";
 import { kibanaDeployment, kibanaService } from "./deployment";
-import { dashboardsDeployment } from "../opensearch/dashboards";
+import { dashboardsDeployment } from "./dashboards-deployment";
 import { indexPatternJob, indexPatternScriptConfigMap } from "./index-pattern-job";
 import { indexPatternJobName, indexPatternLabels, kibanaLabels, kibanaUrl } from "./layout";
 

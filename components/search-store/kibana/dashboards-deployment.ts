@@ -1,11 +1,10 @@
 import * as k8s from "@pulumi/kubernetes";
 import { SearchStoreSettings, STORE_PASSWORD_KEY } from "../../../config/search-store";
-import { tlsItems } from "./layout";
 import { noPrivileges } from "../../common/no-privileges";
 import { containerResources } from "../../common/resources";
 import { podPlacement } from "../../common/scheduling";
-import { KIBANA_PORT, kibanaLabels } from "../kibana/layout";
-import { credentialsSecretName, DASHBOARDS_CONFIG_DIR, DASHBOARDS_PASSWORD_ENV, DASHBOARDS_TLS_DIR, OPENSEARCH_UID, SETTINGS_KEYS, settingsConfigMapName, VOLUMES } from "./layout";
+import { KIBANA_PORT, kibanaLabels } from "./layout";
+import { credentialsSecretName, DASHBOARDS_CONFIG_DIR, DASHBOARDS_PASSWORD_ENV, DASHBOARDS_TLS_DIR, OPENSEARCH_UID, SETTINGS_KEYS, settingsConfigMapName, tlsItems, VOLUMES } from "../opensearch/layout";
 
 /**
  * OpenSearch Dashboards beside the in-cluster OpenSearch, in Kibana's place (searchStore.kibana:
