@@ -150,6 +150,17 @@ describe("log agent release lines (docs/log-agent.md#release-lines)", () => {
             }
         }
 
+        it("line 1.19-opensearch towards the in-cluster OpenSearch (user, password, ca_file): every file", () => {
+            const s = settingsWith({
+                logs: { image: LINE_OPENSEARCH.image, search: { host: "elasticsearch-logging", scheme: "https" } },
+                searchStore: { enabled: true, kind: "opensearch", tls: { secretName: "logs-store-tls" } },
+            });
+            const model = agentConfigModel(s.logs);
+            assert.ok(agentConfigFiles(s.logs)["output.conf"].includes("ca_file "), "the variant writes ca_file");
+            const found = Object.entries(model).flatMap(([key, file]) => undeclared("1.19-opensearch", file).map((u) => `${key} ${u}`));
+            assert.deepStrictEqual(found, []);
+        });
+
         it("the check refuses what a line's plugins lack: detect_exceptions' force_line_breaks (0.0.14) on 1.6.3, ssl_min_version (5.x) on 1.6.3", () => {
             const model = agentConfigModel(onLine(LOG_AGENT_RELEASES[0]).logs);
             const detect = (model["containers.input.conf"] as FluentdSection[]).find((n) => n.kind === "section" && paramOf(n, "@id")?.value.kind === "text" && (paramOf(n, "@id")!.value as { text: string }).text === "raw.kubernetes")!;
