@@ -255,14 +255,20 @@ export function searchStoreHosts(s: Pick<SearchStoreSettings, "name" | "namespac
 }
 
 /**
- * The in-cluster OpenSearch's one user, whose password the program generates: the log agent,
- * OpenSearch Dashboards and the curl jobs authenticate as it. The security plugin's default
- * roles_mapping.yml gives the backend role `admin` all_access.
+ * The in-cluster OpenSearch's users, whose passwords the program generates. `admin` (backend role
+ * admin, all_access through the security plugin's default roles_mapping.yml) for Dashboards and
+ * the curl jobs, which install templates, change settings and delete indices; the log agent's own
+ * user with backend role logstash, which the default roles_mapping.yml gives the static role
+ * logstash: bulk writes and index creation on logstash-* only (static_roles.yml at
+ * opensearch-project/security 3.6.0.0), exactly the agent's indices (LOG_INDEX_PREFIX).
  */
 export const OPENSEARCH_USER = "admin";
-/** Appended to searchStore.name for the Secret with the generated password (docs/log-store.md#tls-and-the-password). */
+export const OPENSEARCH_AGENT_USER = "fluentd";
+export const OPENSEARCH_AGENT_BACKEND_ROLE = "logstash";
+/** Appended to searchStore.name for the Secret with the generated passwords (docs/log-store.md#tls-and-the-password). */
 export const STORE_CREDENTIALS_SUFFIX = "-credentials";
 export const STORE_PASSWORD_KEY = "password";
+export const STORE_AGENT_PASSWORD_KEY = "agent-password";
 
 /** Where the log agent finds the in-cluster OpenSearch's password and CA, in its own namespace. */
 export interface InClusterStoreAccess {
@@ -276,7 +282,7 @@ export function inClusterStoreAccess(s: SearchStoreSettings): InClusterStoreAcce
     if (!s.enabled || s.kind !== "opensearch" || s.tls === undefined) {
         return undefined;
     }
-    return { user: OPENSEARCH_USER, credentialsSecret: `${s.name}${STORE_CREDENTIALS_SUFFIX}`, passwordKey: STORE_PASSWORD_KEY, caSecret: s.tls.secretName };
+    return { user: OPENSEARCH_AGENT_USER, credentialsSecret: `${s.name}${STORE_CREDENTIALS_SUFFIX}`, passwordKey: STORE_AGENT_PASSWORD_KEY, caSecret: s.tls.secretName };
 }
 
 /** The line key of the log agent: the image when its tag names the line, else the release that states it. */
@@ -316,7 +322,7 @@ export function checkAgentShipsToStore(s: SearchStoreSettings, logs: LogsSetting
             `${search}.user`,
             logs.search.user,
             s.kind === "opensearch"
-                ? `no user, ${because} has one user, ${OPENSEARCH_USER}, whose password the program generates and gives the agent itself`
+                ? `no user, ${because} has its own user for the agent, ${OPENSEARCH_AGENT_USER}, whose password the program generates and gives the agent itself`
                 : `no user, ${because} has no authentication`,
         );
     }

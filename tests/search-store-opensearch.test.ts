@@ -116,10 +116,11 @@ describe("the in-cluster OpenSearch store (docs/log-store.md)", () => {
             assert.strictEqual(sts.spec.template.spec.volumes.find((v: any) => v.name === "tls").secret.secretName, "logs-store-tls");
         });
 
-        it("internal_users.yml holds the one user and the hash only; .curlrc the user, password and CA", () => {
-            const y = parse(internalUsersYaml("$2a$10$abcdefghijklmnopqrstuv"));
-            assert.deepStrictEqual(Object.keys(y), ["_meta", "admin"]);
-            assert.deepStrictEqual(y.admin.backend_roles, ["admin"]);
+        it("internal_users.yml holds the two users and their hashes only, the agent's user with backend role logstash (write to logstash-* only); .curlrc admin's user, password and CA", () => {
+            const y = parse(internalUsersYaml({ admin: "$2a$10$admin", agent: "$2a$10$agent" }));
+            assert.deepStrictEqual(Object.keys(y), ["_meta", "admin", "fluentd"]);
+            assert.deepStrictEqual([y.admin.hash, y.admin.backend_roles], ["$2a$10$admin", ["admin"]]);
+            assert.deepStrictEqual([y.fluentd.hash, y.fluentd.backend_roles], ["$2a$10$agent", ["logstash"]]);
             assert.strictEqual(curlrc("Pw1"), 'user = "admin:Pw1"\ncacert = "/etc/curl-ca/ca.crt"\n');
         });
 
@@ -131,14 +132,14 @@ describe("the in-cluster OpenSearch store (docs/log-store.md)", () => {
             assert.strictEqual(y["server.ssl.enabled"], true);
         });
 
-        it("the log agent: the opensearch output with the store's user, its CA and the generated password from the store's Secret", () => {
+        it("the log agent: the opensearch output with its own user, the store's CA and its generated password from the store's Secret", () => {
             const output = agentConfigFiles(s.logs)["output.conf"].split("\n").map((l) => l.trim());
-            for (const l of ["@type opensearch", "scheme https", 'user "admin"', 'password "#{ENV[\'OUTPUT_PASSWORD\']}"', "ca_file /etc/search-store-ca/ca.crt"]) {
+            for (const l of ["@type opensearch", "scheme https", 'user "fluentd"', 'password "#{ENV[\'OUTPUT_PASSWORD\']}"', "ca_file /etc/search-store-ca/ca.crt"]) {
                 assert.ok(output.includes(l), `${l}\n${output.join("\n")}`);
             }
             const pod: any = (daemonSet(s.logs).spec as any).template.spec;
             const env = pod.containers[0].env.find((e: any) => e.name === "OUTPUT_PASSWORD");
-            assert.deepStrictEqual(env.valueFrom.secretKeyRef, { name: "elasticsearch-logging-credentials", key: "password" });
+            assert.deepStrictEqual(env.valueFrom.secretKeyRef, { name: "elasticsearch-logging-credentials", key: "agent-password" });
             assert.deepStrictEqual(pod.volumes.find((v: any) => v.name === "search-store-ca").secret, { secretName: "logs-store-tls", items: [{ key: "ca.crt", path: "ca.crt" }] });
         });
     });
@@ -197,8 +198,10 @@ describe("the in-cluster OpenSearch store (docs/log-store.md)", () => {
             }
             // The render's random provider returns mock-generated-<name> and mock-bcrypt-<name> (render/engine-mocks.ts).
             const text = JSON.stringify(objects);
-            assert.ok(!text.includes("mock-generated-search-store-password"), "the password appears in a rendered object");
-            assert.ok(!text.includes("mock-bcrypt-search-store-password"), "the hash appears in a rendered object");
+            for (const generated of ["search-store-password", "search-store-agent-password"]) {
+                assert.ok(!text.includes(`mock-generated-${generated}`), `the password ${generated} appears in a rendered object`);
+                assert.ok(!text.includes(`mock-bcrypt-${generated}`), `the hash of ${generated} appears in a rendered object`);
+            }
         });
     });
 });

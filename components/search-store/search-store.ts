@@ -46,13 +46,20 @@ export class SearchStore extends MonitoringComponent {
         const service = new k8s.core.v1.Service(`${name}-service`, searchStoreService(s), this.inNamespace(s.namespace));
         const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, ownServiceAccount(s.name, s.namespace, searchStoreLabels(s)), this.inNamespace(s.namespace));
         // OpenSearch: a generated password (its bcrypt hash for the security plugin), the settings files, the stack's TLS Secret.
-        const generated =
-            s.kind === "opensearch"
-                ? new random.RandomPassword(`${name}-password`, generatedWebPasswordArgs(), { parent: this, additionalSecretOutputs: ["result", "bcryptHash"] })
-                : undefined;
+        const password = (what: string) =>
+            new random.RandomPassword(`${name}-${what}`, generatedWebPasswordArgs(), { parent: this, additionalSecretOutputs: ["result", "bcryptHash"] });
+        const generated = s.kind === "opensearch" ? { admin: password("password"), agent: password("agent-password") } : undefined;
         const openSearchParts = generated
             ? [
-                  new k8s.core.v1.Secret(`${name}-credentials`, openSearchCredentialsSecret(s, generated.result, generated.bcryptHash), this.inNamespace(s.namespace)),
+                  new k8s.core.v1.Secret(
+                      `${name}-credentials`,
+                      openSearchCredentialsSecret(
+                          s,
+                          { password: generated.admin.result, bcryptHash: generated.admin.bcryptHash },
+                          { password: generated.agent.result, bcryptHash: generated.agent.bcryptHash },
+                      ),
+                      this.inNamespace(s.namespace),
+                  ),
                   new k8s.core.v1.ConfigMap(`${name}-settings`, settingsConfigMap(s), this.inNamespace(s.namespace)),
               ]
             : [];
@@ -61,7 +68,7 @@ export class SearchStore extends MonitoringComponent {
             generated ? openSearchStatefulSet(s) : searchStoreStatefulSet(s),
             this.inNamespace(s.namespace, service, account, ...volume, ...openSearchParts),
         );
-        this.password = generated ? pulumi.secret(generated.result) : undefined;
+        this.password = generated ? pulumi.secret(generated.admin.result) : undefined;
         // Kibana and the retention CronJob talk to the store, so they wait for it (and through it, for its namespace).
         const around = [store, service, ...openSearchParts];
         new IndexTemplate(`${name}-index-template`, { settings: s, dependsOn: around }, { parent: this });

@@ -2,6 +2,7 @@ import { stringify } from "yaml";
 import { SearchStoreSettings } from "../../../config";
 import { searchStoreUrl } from "../service";
 import { TLS_SECRET_KEYS } from "../../common/web-config";
+import { OPENSEARCH_AGENT_BACKEND_ROLE, OPENSEARCH_AGENT_USER } from "../../../config/search-store";
 import { DASHBOARDS_PASSWORD_ENV, DASHBOARDS_TLS_DIR, OPENSEARCH_USER } from "./layout";
 
 /**
@@ -33,14 +34,15 @@ export function openSearchYaml(s: SearchStoreSettings): string {
 }
 
 /**
- * internal_users.yml with the one user and the bcrypt hash of its generated password; the
- * default roles_mapping.yml maps backend role admin to all_access. Pure, so a test feeds it a
- * hash of its own.
+ * internal_users.yml with the two users and the bcrypt hashes of their generated passwords
+ * (config/search-store.ts says why each has its backend role). Pure, so a test feeds it hashes of
+ * its own.
  */
-export function internalUsersYaml(bcryptHash: string): string {
+export function internalUsersYaml(hashes: { admin: string; agent: string }): string {
     return stringify({
         _meta: { type: "internalusers", config_version: 2 },
-        [OPENSEARCH_USER]: { hash: bcryptHash, reserved: true, backend_roles: ["admin"], description: "cluster-monitoring: the log agent, Dashboards and the curl jobs" },
+        [OPENSEARCH_USER]: { hash: hashes.admin, reserved: true, backend_roles: ["admin"], description: "cluster-monitoring: Dashboards and the template, retention and index pattern jobs" },
+        [OPENSEARCH_AGENT_USER]: { hash: hashes.agent, reserved: true, backend_roles: [OPENSEARCH_AGENT_BACKEND_ROLE], description: "cluster-monitoring: the log agent, writing logstash-* only" },
     });
 }
 
