@@ -284,14 +284,24 @@ describe("log agent release lines (docs/log-agent.md#release-lines)", () => {
             assert.deepStrictEqual(state(to), state(from));
         });
 
-        it("a line read again across the switch gets the same document id: the inputs, the container chain and the id filter are the same", () => {
+        it("a line read again across the switch gets the same document id: the inputs, the container chain and the id filter are the same, on the opensearch line too", () => {
             const a = agentConfigFiles(from);
-            const b = agentConfigFiles(to);
-            for (const key of ["containers.input.conf", "system.input.conf", "forward.input.conf", "monitoring.conf", "system.conf"]) {
-                assert.strictEqual(b[key], a[key], key);
+            for (const b of [agentConfigFiles(to), agentConfigFiles(onLine(LINE_OPENSEARCH).logs)]) {
+                for (const key of ["containers.input.conf", "system.input.conf", "forward.input.conf", "monitoring.conf", "system.conf"]) {
+                    assert.strictEqual(b[key], a[key], key);
+                }
+                const idFilter = (text: string) => text.slice(text.indexOf("<filter **>"), text.indexOf("</filter>"));
+                assert.strictEqual(idFilter(b["output.conf"]), idFilter(a["output.conf"]));
             }
-            const idFilter = (text: string) => text.slice(text.indexOf("<filter **>"), text.indexOf("</filter>"));
-            assert.strictEqual(idFilter(b["output.conf"]), idFilter(a["output.conf"]));
+        });
+
+        it("the opensearch line keeps the DaemonSet's name, selector, host paths and rollout, as the elasticsearch8 line does", () => {
+            const os = onLine(LINE_OPENSEARCH).logs;
+            assert.strictEqual(ds(os).metadata.name, ds(from).metadata.name);
+            assert.deepStrictEqual(ds(os).spec.selector, ds(from).spec.selector);
+            assert.deepStrictEqual(ds(os).spec.updateStrategy, ds(from).spec.updateStrategy);
+            const state = (s: LogsSettings) => ds(s).spec.template.spec.volumes.find((v: any) => v.name === "fluentd-state").hostPath;
+            assert.deepStrictEqual(state(os), state(from));
         });
     });
 
