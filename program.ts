@@ -129,6 +129,8 @@ export const logAgentNamespace = logs.namespace;
 export const logAgentDaemonSet = logs.daemonSetName;
 export const searchUrl = logs.searchUrl;
 export const searchStoreUrl = store?.url;
+/** The in-cluster OpenSearch's generated password for user admin (Dashboards' login): pulumi stack output searchStorePassword --show-secrets. */
+export const searchStorePassword = store?.password;
 export const longTermStoreUrl = longTermStore?.url;
 // Where a central stack's edges write (docs/long-term-storage.md#central-and-edge-stacks): its vmauth Ingress.
 export const longTermStoreEdgeUrl = longTermStore?.edgeUrl;

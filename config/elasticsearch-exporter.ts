@@ -28,12 +28,13 @@ const d = ELASTICSEARCH_EXPORTER_DEFAULTS;
 
 /** `searchStore.exporter`: the exporter the "elasticsearch" scrape job reads (docs/log-agent.md#metrics-of-the-store). */
 export const elasticsearchExporterSchema = closedObject({
-    enabled: flag().default(d.enabled).meta({ description: "run elasticsearch_exporter beside the in-cluster store and scrape it as job elasticsearch" }),
+    enabled: flag().optional().meta({ description: `run elasticsearch_exporter beside the in-cluster store and scrape it as job elasticsearch (default ${d.enabled} for kind elasticsearch-oss; refused for kind opensearch)` }),
     image: text(imageAtLeast(OLDEST_IMAGES.elasticsearchExporter)).default(d.image).meta({ description: "the elasticsearch_exporter image; its flags and families follow v1.11.0" }),
     resources: resourcesSchema(d.resources).meta({ description: "the exporter container's CPU and memory" }),
 }).prefault({});
 
-export type ElasticsearchExporterSettings = z.output<typeof elasticsearchExporterSchema>;
+/** Resolved by the store's kind (config/search-store.ts). */
+export type ElasticsearchExporterSettings = Omit<z.output<typeof elasticsearchExporterSchema>, "enabled"> & { enabled: boolean };
 
 /** The exporter's Deployment, Service and ServiceAccount name, from the store's. */
 export function elasticsearchExporterName(store: { name: string }): string {

@@ -56,7 +56,7 @@ import { NETWORK_POLICIES_KEY, NetworkPoliciesSettings, networkPoliciesSchema } 
 import { MIN_SCRAPES_PER_WINDOW, RESOURCE_METRICS_KEY, ResourceMetricsSettings, resourceMetricsSchema } from "./resource-metrics";
 import { addSchemaIssues, Problems, SECRET_VALUE, UNSHOWN_VALUE } from "./problems";
 import { DEFAULT_LOG_AGENT_TARGET, etcdSchema, jobSwitchesSchema, serviceScrapeSchema } from "./scrape-jobs";
-import { checkAgentShipsToStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
+import { checkAgentShipsToStore, inClusterStoreAccess, resolveSearchStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
 import { readBackupCredentials, readEdgePasswords, readEtcdClient, readGrafanaAdminPassword, readGrafanaSecrets, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
 import { referencedSecretKeys, remoteWriteSchema } from "./remote-write";
 import { referencedReceiverSecretKeys } from "./alertmanager-routing";
@@ -438,7 +438,8 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         checkControlPlaneAgainstMetrics(controlPlane, METRICS_KEY, metrics, problems);
     }
     const logs = readComponent(source, problems, LOGS_KEY, logsSchema, misspelt) as LogsSettings | undefined;
-    const store = readComponent(source, problems, SEARCH_STORE_KEY, searchStoreSchema, misspelt);
+    const storeRead = readComponent(source, problems, SEARCH_STORE_KEY, searchStoreSchema, misspelt);
+    const store = storeRead && resolveSearchStore(storeRead);
     const nodeExporter = readComponent(source, problems, NODE_EXPORTER_KEY, nodeExporterSchema, misspelt);
     const longTerm = readComponent(source, problems, LONG_TERM_STORE_KEY, longTermStoreSchema, misspelt);
     const ksm = readComponent(source, problems, KUBE_STATE_METRICS_KEY, kubeStateMetricsSchema, misspelt);
@@ -492,6 +493,10 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     const searchStore = store && logs ? { ...store, namespace: logs.namespace } : undefined;
     if (searchStore && logs) {
         checkAgentShipsToStore(searchStore, logs, problems);
+        const access = inClusterStoreAccess(searchStore);
+        if (access) {
+            logs.search.inClusterStore = access;
+        }
     }
     if (longTerm) {
         // Keys set while the store is off are refused whatever else is wrong; the dedup checks need metrics and the probes.

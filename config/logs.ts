@@ -162,6 +162,12 @@ export const searchSchema = closedObject({
 export type SearchSettings = z.output<typeof searchSchema> & {
     /** From the secret key searchPassword; present exactly when user is. */
     password?: pulumi.Output<string>;
+    /**
+     * Set at load while the agent ships to the in-cluster OpenSearch (config/search-store.ts):
+     * the store's user, and the Secrets in the agent's namespace with its generated password and
+     * its CA, which the agent reads instead of user and password.
+     */
+    inClusterStore?: { user: string; credentialsSecret: string; passwordKey: string; caSecret: string };
 };
 
 const bd = LOGS_DEFAULTS.buffer;
@@ -298,8 +304,8 @@ export const logsSchema = closedObject({
                 input: sslVersion,
                 message:
                     release.output.sslVersions === undefined
-                        ? `nothing on line ${release.line}: fluent-plugin-elasticsearch ${release.plugins["fluent-plugin-elasticsearch"]} ignores ssl_version ` +
-                          "where Ruby's OpenSSL sets minimum and maximum versions (lib/fluent/plugin/elasticsearch_tls.rb), and speaks TLS 1.2 to 1.3"
+                        ? `nothing on line ${release.line}: fluent-plugin-${release.output.plugin} ${release.plugins[`fluent-plugin-${release.output.plugin}`]} ignores ssl_version ` +
+                          `where Ruby's OpenSSL sets minimum and maximum versions (lib/fluent/plugin/${release.output.plugin}_tls.rb), and speaks TLS 1.2 to 1.3`
                         : `one of ${release.output.sslVersions.join(", ")} on line ${release.line}`,
             });
         }

@@ -80,6 +80,14 @@ export const OLDEST_IMAGES = {
         version: "0.12.0",
         why: "the adapter's flags (--prometheus-auth-config among them) and its rules config follow prometheus-adapter v0.12.0; no older release is checked",
     },
+    openSearch: {
+        version: "2.0.0",
+        why: "the log agent's opensearch line sends no mapping type (OpenSearch 2.0 removed types), and the security plugin reads its settings as plugins.security.*, the names since 2.0.0",
+    },
+    openSearchDashboards: {
+        version: "2.0.0",
+        why: "OpenSearch Dashboards must run the store's own version, and the store is 2.0.0 or newer",
+    },
     kibana: {
         version: "7.8.0",
         why: "Kibana must run the store's own version, and the store is 7.8.0 or newer (composable index templates)",

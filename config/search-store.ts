@@ -1,25 +1,55 @@
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { z } from "zod";
 import { closedObject, flag, integer, text, whenClean } from "./fields";
-import { cronSchedule, dnsLabel, serviceName, statefulSetName } from "./formats";
+import { containerImage, cronSchedule, dnsLabel, secretName, serviceName, statefulSetName } from "./formats";
 import { elasticsearchExporterSchema } from "./elasticsearch-exporter";
 import { logAgentLineOf, LogsSettings } from "./logs";
-import { DEFAULT_LOG_AGENT_RELEASE } from "../log-agent-releases/release-lines";
+import { IN_CLUSTER_STORE_KINDS, InClusterStoreKind, LOG_AGENT_RELEASES } from "../log-agent-releases/release-lines";
 import { Problems } from "./problems";
 import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields } from "./scheduling";
+import { choice } from "./fields";
 import { fullKey } from "./source";
 import { storageSchema } from "./storage";
 
 export const SEARCH_STORE_KEY = "searchStore";
-const DEFAULT_LOGS_IMAGE = DEFAULT_LOG_AGENT_RELEASE.image;
 export const SEARCH_STORE_PORT = 9200;
+
+export const SEARCH_STORE_KINDS = IN_CLUSTER_STORE_KINDS;
+export type SearchStoreKind = InClusterStoreKind;
+
+/**
+ * What differs between the two in-cluster stores (docs/log-store.md): the store's and its UI's
+ * images (the UI must run the store's own version), the oldest of each, and how they are named in
+ * messages. OSS 7.10.2 is the last Apache-licensed Elasticsearch, end-of-life since 2022;
+ * OpenSearch and OpenSearch Dashboards are Apache-licensed and maintained, 3.6.0 being the newest
+ * release read (endoflife.date's OpenSearch page of 2026-04-30: line 3, latest 3.6.0 of 2026-04-07).
+ */
+export const SEARCH_STORE_FLAVOURS: Record<SearchStoreKind, { product: string; ui: string; image: string; uiImage: string; oldest: { version: string; why: string }; uiOldest: { version: string; why: string } }> = {
+    "elasticsearch-oss": {
+        product: "Elasticsearch OSS",
+        ui: "Kibana",
+        image: "docker.elastic.co/elasticsearch/elasticsearch-oss:7.10.2",
+        uiImage: "docker.elastic.co/kibana/kibana-oss:7.10.2",
+        oldest: OLDEST_IMAGES.searchStore,
+        uiOldest: OLDEST_IMAGES.kibana,
+    },
+    opensearch: {
+        product: "OpenSearch",
+        ui: "OpenSearch Dashboards",
+        image: "docker.io/opensearchproject/opensearch:3.6.0",
+        uiImage: "docker.io/opensearchproject/opensearch-dashboards:3.6.0",
+        oldest: OLDEST_IMAGES.openSearch,
+        uiOldest: OLDEST_IMAGES.openSearchDashboards,
+    },
+};
 
 /** OSS 7.10.2 is the last Apache-licensed 7.x image; fluent-plugin-elasticsearch 3.5 speaks 7.x. */
 export const SEARCH_STORE_DEFAULTS = {
     enabled: false,
+    kind: "elasticsearch-oss" as SearchStoreKind,
     name: "elasticsearch-logging",
-    image: "docker.elastic.co/elasticsearch/elasticsearch-oss:7.10.2",
+    image: SEARCH_STORE_FLAVOURS["elasticsearch-oss"].image,
     heapSize: "512m",
     resources: { cpuRequest: "100m", memoryRequest: "1Gi", memoryLimit: "1Gi" } as ResourceSettings,
     storageSize: "10Gi",
@@ -45,7 +75,7 @@ export const INDEX_PATTERN_SUFFIX = "-index-pattern";
 export const KIBANA_DEFAULTS = {
     enabled: true,
     name: "kibana-logging",
-    image: "docker.elastic.co/kibana/kibana-oss:7.10.2",
+    image: SEARCH_STORE_FLAVOURS["elasticsearch-oss"].uiImage,
     indexPattern: "logstash-*",
     resources: { cpuRequest: "100m", memoryRequest: "512Mi", memoryLimit: "1Gi" } as ResourceSettings,
 };
@@ -71,9 +101,13 @@ export function imageTag(image: string): string | undefined {
 
 const kd = KIBANA_DEFAULTS;
 const kibanaSchema = closedObject({
-    enabled: flag().default(kd.enabled).meta({ description: "deploy Kibana beside the in-cluster store, with the index pattern provisioned" }),
+    enabled: flag().default(kd.enabled).meta({ description: "deploy the store's UI beside it (Kibana OSS, or OpenSearch Dashboards for kind opensearch), with the index pattern provisioned" }),
     name: text((v) => dnsLabel(v) ?? serviceName(v)).default(kd.name).meta({ description: "Deployment, Service and ServiceAccount name, in the log agent's namespace" }),
-    image: text(imageAtLeast(OLDEST_IMAGES.kibana)).default(kd.image).meta({ description: "the Kibana OSS image; its version must equal searchStore.image's" }),
+    image: text(containerImage)
+        .optional()
+        .meta({
+            description: `the UI's image, of searchStore.image's version; by kind: ${SEARCH_STORE_KINDS.map((k) => `${k}: ${SEARCH_STORE_FLAVOURS[k].uiImage}`).join("; ")}`,
+        }),
     indexPattern: text((v) => (/^[a-z0-9][a-z0-9._-]*\*?$/.test(v) ? undefined : "an index pattern such as logstash-*")).default(kd.indexPattern).meta({
         description: "the index pattern provisioned in Kibana, with @timestamp as its time field",
     }),
@@ -100,10 +134,24 @@ const d = SEARCH_STORE_DEFAULTS;
  * no search store, as the fluentd-elasticsearch add-on shipped `elasticsearch-logging`.
  * Dev-grade: one node, no auth, no TLS.
  */
+const tlsSchema = closedObject({
+    secretName: text(secretName, "logs-store-tls").meta({
+        description:
+            "a kubernetes.io/tls Secret in the log agent's namespace (cert-manager's Certificate makes one) with tls.crt, tls.key in PKCS#8 and ca.crt; " +
+            "the certificate names <name>.<namespace>.svc and <name>, with server and client authentication usages",
+    }),
+});
+
 export const searchStoreSchema = closedObject({
-    enabled: flag().default(d.enabled).meta({ description: "deploy the in-cluster Elasticsearch" }),
+    enabled: flag().default(d.enabled).meta({ description: "deploy the in-cluster store" }),
+    kind: choice(SEARCH_STORE_KINDS)
+        .default(d.kind)
+        .meta({ description: "elasticsearch-oss (Elasticsearch OSS 7.10.2, end-of-life, for log agent line 1.6.3) or opensearch (for line 1.19-opensearch): docs/log-store.md" }),
     name: text((v) => statefulSetName(v) ?? serviceName(v)).default(d.name).meta({ description: "StatefulSet and Service name, in the log agent's namespace; logs.search.host must be <name>, <name>.<namespace>, <name>.<namespace>.svc or <name>.<namespace>.svc.cluster.local" }),
-    image: text(imageAtLeast(OLDEST_IMAGES.searchStore)).default(d.image).meta({ description: "the Elasticsearch 7 OSS image (7.8 or newer)" }),
+    image: text(containerImage)
+        .optional()
+        .meta({ description: `the store's image; by kind: ${SEARCH_STORE_KINDS.map((k) => `${k}: ${SEARCH_STORE_FLAVOURS[k].image} (${SEARCH_STORE_FLAVOURS[k].oldest.version} or newer)`).join("; ")}` }),
+    tls: tlsSchema.optional().meta({ description: "kind opensearch only, and required there: the certificate the store serves HTTPS and its transport with, { secretName } (docs/log-store.md#tls-and-the-password)" }),
     heapSize: text(javaHeapSize).default(d.heapSize).meta({ description: "-Xms and -Xmx; about half of the memory limit" }),
     resources: resourcesSchema(d.resources).meta({ description: "the container's CPU and memory" }),
     ...schedulingFields(),
@@ -119,17 +167,48 @@ export const searchStoreSchema = closedObject({
     retention: retentionSchema.prefault({}).meta({ description: "deleting old log indices (docs/log-agent.md#log-retention)" }),
     exporter: elasticsearchExporterSchema.meta({ description: "the store's Prometheus exporter (docs/log-agent.md#metrics-of-the-store)" }),
 }).superRefine((s, ctx) => {
-    const store = imageTag(s.image);
-    const kibana = imageTag(s.kibana.image);
-    if (s.kibana.enabled && store !== kibana) {
+    const flavour = SEARCH_STORE_FLAVOURS[s.kind];
+    const image = s.image ?? flavour.image;
+    const uiImage = s.kibana.image ?? flavour.uiImage;
+    const old = imageAtLeast(flavour.oldest)(image);
+    if (old !== undefined) {
+        ctx.addIssue({ code: "custom", path: ["image"], input: image, message: `for kind ${s.kind}, ${old}` });
+    }
+    const uiOld = s.kibana.enabled ? imageAtLeast(flavour.uiOldest)(uiImage) : undefined;
+    if (uiOld !== undefined) {
+        ctx.addIssue({ code: "custom", path: ["kibana", "image"], input: uiImage, message: `for kind ${s.kind}, ${uiOld}` });
+    }
+    const store = imageTag(image);
+    if (s.kibana.enabled && uiOld === undefined && old === undefined && store !== imageTag(uiImage)) {
         ctx.addIssue({
             code: "custom",
             path: ["kibana", "image"],
-            input: s.kibana.image,
-            message: `a Kibana image of the store's version ${store ?? "(searchStore.image has no tag)"}, since Kibana refuses an Elasticsearch of another version`,
+            input: uiImage,
+            message: `a ${flavour.ui} image of the store's version ${store ?? "(searchStore.image has no tag)"}, since ${flavour.ui} refuses a store of another version`,
         });
     }
-}, whenClean("image", "kibana")).superRefine((s, ctx) => {
+    if (s.kind === "opensearch" && s.tls === undefined) {
+        ctx.addIssue({
+            code: "custom",
+            path: ["tls"],
+            input: s.tls,
+            message: "{ secretName } of a kubernetes.io/tls Secret: OpenSearch's security plugin serves HTTPS and its transport only with a certificate (docs/log-store.md#tls-and-the-password)",
+        });
+    }
+    if (s.kind !== "opensearch" && s.tls !== undefined) {
+        ctx.addIssue({ code: "custom", path: ["tls"], input: s.tls, message: `nothing for kind ${s.kind}: Elasticsearch OSS has no security plugin and serves plain HTTP, so the certificate would do nothing` });
+    }
+    if (s.kind === "opensearch" && s.exporter.enabled === true) {
+        ctx.addIssue({
+            code: "custom",
+            path: ["exporter", "enabled"],
+            input: true,
+            message:
+                "false or unset for kind opensearch: the exporter's families, the search store alerts and dashboard are checked against Elasticsearch only, and it does not yet " +
+                "carry the store's password and CA (docs/log-store.md#what-follows-the-store)",
+        });
+    }
+}, whenClean("kind", "image", "kibana", "tls", "exporter")).superRefine((s, ctx) => {
     // Kubernetes allows CronJob names of 52 characters (it appends an 11-character suffix to each
     // Job) and label values of 63; these names add a suffix to a stack's name.
     const retention = `${s.name}${RETENTION_SUFFIX}`;
@@ -152,8 +231,20 @@ export const searchStoreSchema = closedObject({
     }
 }, whenClean("name", "kibana", "retention"));
 
+/** The store's settings with the defaults that follow its kind filled in: the images and whether the exporter runs. */
+export function resolveSearchStore(s: z.output<typeof searchStoreSchema>) {
+    const flavour = SEARCH_STORE_FLAVOURS[s.kind];
+    return {
+        ...s,
+        image: s.image ?? flavour.image,
+        kibana: { ...s.kibana, image: s.kibana.image ?? flavour.uiImage },
+        // The exporter runs by default beside Elasticsearch OSS only (see the refusal above).
+        exporter: { ...s.exporter, enabled: s.exporter.enabled ?? s.kind === "elasticsearch-oss" },
+    };
+}
 
-export type SearchStoreSettings = z.output<typeof searchStoreSchema> & {
+
+export type SearchStoreSettings = ReturnType<typeof resolveSearchStore> & {
     /** The log agent's namespace, so that the agent's short host name resolves to the Service. */
     namespace: string;
 };
@@ -163,34 +254,91 @@ export function searchStoreHosts(s: Pick<SearchStoreSettings, "name" | "namespac
     return [s.name, `${s.name}.${s.namespace}`, `${s.name}.${s.namespace}.svc`, `${s.name}.${s.namespace}.svc.cluster.local`];
 }
 
-/** When the store is on, the log agent must ship to it: its search settings must match the Service. */
+/**
+ * The in-cluster OpenSearch's users, whose passwords the program generates. `admin` (backend role
+ * admin, all_access through the security plugin's default roles_mapping.yml) for Dashboards and
+ * the curl jobs, which install templates, change settings and delete indices; the log agent's own
+ * user with backend role logstash, which the default roles_mapping.yml gives the static role
+ * logstash: bulk writes and index creation on logstash-* only (static_roles.yml at
+ * opensearch-project/security 3.6.0.0), exactly the agent's indices (LOG_INDEX_PREFIX).
+ */
+export const OPENSEARCH_USER = "admin";
+export const OPENSEARCH_AGENT_USER = "fluentd";
+export const OPENSEARCH_AGENT_BACKEND_ROLE = "logstash";
+/** Appended to searchStore.name for the Secret with the generated passwords (docs/log-store.md#tls-and-the-password). */
+export const STORE_CREDENTIALS_SUFFIX = "-credentials";
+export const STORE_PASSWORD_KEY = "password";
+export const STORE_AGENT_PASSWORD_KEY = "agent-password";
+
+/** Where the log agent finds the in-cluster OpenSearch's password and CA, in its own namespace. */
+export interface InClusterStoreAccess {
+    user: string;
+    credentialsSecret: string;
+    passwordKey: string;
+    caSecret: string;
+}
+
+export function inClusterStoreAccess(s: SearchStoreSettings): InClusterStoreAccess | undefined {
+    if (!s.enabled || s.kind !== "opensearch" || s.tls === undefined) {
+        return undefined;
+    }
+    return { user: OPENSEARCH_AGENT_USER, credentialsSecret: `${s.name}${STORE_CREDENTIALS_SUFFIX}`, passwordKey: STORE_AGENT_PASSWORD_KEY, caSecret: s.tls.secretName };
+}
+
+/** The line key of the log agent: the image when its tag names the line, else the release that states it. */
+function lineKey(logs: LogsSettings): { key: string; value: unknown } {
+    const line = logAgentLineOf(logs);
+    const key = logs.release !== undefined && !line.recognises(logs.image) ? "release" : "image";
+    return { key: `${fullKey("logs")}.${key}`, value: key === "image" ? logs.image : logs.release };
+}
+
+/** The lines whose output can write to a store of this kind, for messages. */
+function linesFor(kind: SearchStoreKind): string {
+    return LOG_AGENT_RELEASES.filter((r) => r.stores[kind].speaks)
+        .map((r) => `line ${r.line}, ${r.image}`)
+        .join("; ");
+}
+
+/** When the store is on, the log agent must ship to it: its search settings must match the Service, and its line must speak to the store's kind. */
 export function checkAgentShipsToStore(s: SearchStoreSettings, logs: LogsSettings, problems: Problems): void {
     if (!s.enabled) {
         return;
     }
     const search = `${fullKey("logs")}.search`;
-    const because = `because ${fullKey(SEARCH_STORE_KEY)}.enabled is true and the in-cluster store`;
+    const flavour = SEARCH_STORE_FLAVOURS[s.kind];
+    const because = `because ${fullKey(SEARCH_STORE_KEY)}.enabled is true and the in-cluster ${flavour.product} store`;
     if (!searchStoreHosts(s).includes(logs.search.host)) {
         problems.add(`${search}.host`, logs.search.host, `one of ${searchStoreHosts(s).join(", ")}, ${because} is reached there`);
     }
     if (logs.search.port !== SEARCH_STORE_PORT) {
         problems.add(`${search}.port`, logs.search.port, `${SEARCH_STORE_PORT}, ${because} listens there`);
     }
-    if (logs.search.scheme !== "http") {
-        problems.add(`${search}.scheme`, logs.search.scheme, `http, ${because} serves no TLS`);
+    const scheme = s.kind === "opensearch" ? "https" : "http";
+    if (logs.search.scheme !== scheme) {
+        problems.add(`${search}.scheme`, logs.search.scheme, scheme === "http" ? `http, ${because} serves no TLS` : `https, ${because} serves only HTTPS`);
     }
     if (logs.search.user !== undefined) {
-        problems.add(`${search}.user`, logs.search.user, `no user, ${because} has no authentication`);
+        problems.add(
+            `${search}.user`,
+            logs.search.user,
+            s.kind === "opensearch"
+                ? `no user, ${because} has its own user for the agent, ${OPENSEARCH_AGENT_USER}, whose password the program generates and gives the agent itself`
+                : `no user, ${because} has no authentication`,
+        );
+    }
+    if (s.kind === "opensearch" && !logs.search.sslVerify) {
+        problems.add(`${search}.sslVerify`, false, `true, ${because} presents a certificate that the agent verifies against the ca.crt of ${fullKey(SEARCH_STORE_KEY)}.tls.secretName`);
     }
     const line = logAgentLineOf(logs);
-    if (!line.store.inClusterOss) {
-        // The line's key: the image when its tag names the line, else the release that states it.
-        const key = logs.release !== undefined && !line.recognises(logs.image) ? "release" : "image";
+    const fit = line.stores[s.kind];
+    if (!fit.speaks) {
+        const { key, value } = lineKey(logs);
         problems.add(
-            `${fullKey("logs")}.${key}`,
-            key === "image" ? logs.image : logs.release,
-            `a log agent line that can speak to the in-cluster Elasticsearch OSS ${s.image.slice(s.image.lastIndexOf(":") + 1)} (line 1.6.3, ${DEFAULT_LOGS_IMAGE}), ` +
-                `${because} is not Elasticsearch as line ${line.line}'s client checks it: ${line.store.why}; ship to a hosted or self-run Elasticsearch 8 of the default distribution instead (docs/log-agent.md#which-store-a-line-speaks-to)`,
+            key,
+            value,
+            `a log agent line that can speak to the in-cluster ${flavour.product} ${imageTag(s.image) ?? ""} (${linesFor(s.kind)}), ` +
+                `${because} cannot be written by line ${line.line}: ${fit.why}; ` +
+                `or ship to a store outside the cluster that the line speaks to (docs/log-store.md#which-line-speaks-to-which-store)`,
         );
     }
 }

@@ -1044,5 +1044,578 @@ export const DECLARED_PARAMETERS: Record<string, Record<string, Record<string, r
                 "total_limit_size"
             ]
         }
+    },
+    "1.19-opensearch": {
+        "buffer:file": {
+            "": [
+                "chunk_full_threshold",
+                "chunk_limit_records",
+                "chunk_limit_size",
+                "compress",
+                "decompression_size_limit",
+                "dir_permission",
+                "disable_chunk_backup",
+                "file_permission",
+                "path",
+                "path_suffix",
+                "queue_limit_length",
+                "queued_chunks_limit_size",
+                "total_limit_size"
+            ]
+        },
+        "filter:concat": {
+            "": [
+                "buffer_limit_size",
+                "buffer_overflow_method",
+                "continuous_line_regexp",
+                "flush_interval",
+                "keep_partial_key",
+                "keep_partial_metadata",
+                "key",
+                "multiline_end_regexp",
+                "multiline_start_regexp",
+                "n_lines",
+                "partial_cri_logtag_key",
+                "partial_cri_stream_key",
+                "partial_key",
+                "partial_metadata_format",
+                "partial_value",
+                "separator",
+                "stream_identity_key",
+                "timeout_label",
+                "use_first_timestamp",
+                "use_partial_cri_logtag",
+                "use_partial_metadata"
+            ]
+        },
+        "filter:kubernetes_metadata": {
+            "": [
+                "allow_orphans",
+                "annotation_match",
+                "apiVersion",
+                "bearer_token_file",
+                "ca_file",
+                "cache_size",
+                "cache_ttl",
+                "client_cert",
+                "client_key",
+                "ignore_nil",
+                "include_ownerrefs_metadata",
+                "kubernetes_url",
+                "lookup_from_k8s_field",
+                "open_timeout",
+                "orphaned_namespace_id",
+                "orphaned_namespace_name",
+                "read_timeout",
+                "secret_dir",
+                "skip_container_metadata",
+                "skip_labels",
+                "skip_master_url",
+                "skip_namespace_labels",
+                "skip_namespace_metadata",
+                "skip_pod_labels",
+                "ssl_partial_chain",
+                "stats_interval",
+                "tag_to_kubernetes_name_regexp",
+                "test_api_adapter",
+                "verify_ssl",
+                "watch",
+                "watch_retry_exponential_backoff_base",
+                "watch_retry_interval",
+                "watch_retry_max_times"
+            ]
+        },
+        "filter:parser": {
+            "": [
+                "emit_invalid_record_to_error",
+                "hash_value_field",
+                "inject_key_prefix",
+                "key_name",
+                "remove_key_name_field",
+                "replace_invalid_sequence",
+                "reserve_data",
+                "reserve_time"
+            ]
+        },
+        "filter:record_transformer": {
+            "": [
+                "auto_typecast",
+                "enable_ruby",
+                "keep_keys",
+                "remove_keys",
+                "renew_record",
+                "renew_time_key"
+            ]
+        },
+        "output:detect_exceptions": {
+            "": [
+                "force_line_breaks",
+                "languages",
+                "max_bytes",
+                "max_lines",
+                "message",
+                "multiline_flush_interval",
+                "remove_tag_prefix",
+                "stream"
+            ]
+        },
+        "output:opensearch": {
+            "": [
+                "application_name",
+                "bulk_message_request_threshold",
+                "ca_file",
+                "catch_transport_exception_on_retry",
+                "client_cert",
+                "client_key",
+                "client_key_pass",
+                "compression_level",
+                "custom_headers",
+                "customize_template",
+                "default_opensearch_version",
+                "emit_error_for_missing_id",
+                "emit_error_label_event",
+                "exception_backup",
+                "fail_on_detecting_os_version_retry_exceed",
+                "fail_on_putting_template_retry_exceed",
+                "flatten_hashes",
+                "flatten_hashes_separator",
+                "host",
+                "hosts",
+                "http_backend",
+                "http_backend_excon_nonblock",
+                "id_key",
+                "ignore_exceptions",
+                "include_index_in_url",
+                "include_tag_key",
+                "include_timestamp",
+                "index_date_pattern",
+                "index_name",
+                "index_separator",
+                "log_os_400_reason",
+                "logstash_dateformat",
+                "logstash_format",
+                "logstash_prefix",
+                "logstash_prefix_separator",
+                "max_retry_get_os_version",
+                "max_retry_putting_template",
+                "parent_key",
+                "password",
+                "path",
+                "pipeline",
+                "port",
+                "prefer_oj_serializer",
+                "reconnect_on_error",
+                "reload_after",
+                "reload_connections",
+                "reload_on_failure",
+                "remove_keys",
+                "remove_keys_on_update",
+                "remove_keys_on_update_key",
+                "request_timeout",
+                "resurrect_after",
+                "retry_tag",
+                "routing_key",
+                "scheme",
+                "selector_class_name",
+                "slow_flush_log_threshold",
+                "sniffer_class_name",
+                "ssl_max_version",
+                "ssl_min_version",
+                "ssl_verify",
+                "ssl_version",
+                "suppress_doc_wrap",
+                "suppress_type_name",
+                "tag_key",
+                "target_index_affinity",
+                "target_index_key",
+                "template_file",
+                "template_name",
+                "template_overwrite",
+                "templates",
+                "time_as_integer",
+                "time_key",
+                "time_key_exclude_timestamp",
+                "time_key_format",
+                "time_parse_error_tag",
+                "time_precision",
+                "truncate_caches_interval",
+                "unrecoverable_error_types",
+                "unrecoverable_record_types",
+                "use_legacy_template",
+                "user",
+                "utc_index",
+                "validate_client_version",
+                "verify_os_version_at_startup",
+                "with_transporter_log",
+                "write_operation"
+            ],
+            "metadata": [
+                "chunk_id_key",
+                "include_chunk_id"
+            ],
+            "endpoint": [
+                "access_key_id",
+                "assume_role_arn",
+                "assume_role_session_name",
+                "assume_role_web_identity_token_file",
+                "aws_service_name",
+                "ecs_container_credentials_relative_uri",
+                "refresh_credentials_interval",
+                "region",
+                "secret_access_key",
+                "sts_credentials_region",
+                "url"
+            ],
+            "buffer": [
+                "@type",
+                "delayed_commit_timeout",
+                "flush_at_shutdown",
+                "flush_interval",
+                "flush_mode",
+                "flush_thread_burst_interval",
+                "flush_thread_count",
+                "flush_thread_interval",
+                "overflow_action",
+                "retry_exponential_backoff_base",
+                "retry_forever",
+                "retry_max_interval",
+                "retry_max_times",
+                "retry_randomize",
+                "retry_secondary_threshold",
+                "retry_timeout",
+                "retry_type",
+                "retry_wait",
+                "timekey",
+                "timekey_use_utc",
+                "timekey_wait",
+                "timekey_zone"
+            ],
+            "secondary": [
+                "@type"
+            ],
+            "secondary/buffer": [],
+            "secondary/secondary": []
+        },
+        "output:relabel": {},
+        "parser:json": {
+            "": [
+                "estimate_current_event",
+                "json_parser",
+                "keep_time_key",
+                "localtime",
+                "null_empty_string",
+                "null_value_pattern",
+                "stream_buffer_size",
+                "time_format",
+                "time_format_fallbacks",
+                "time_key",
+                "time_type",
+                "timeout",
+                "timezone",
+                "types",
+                "utc"
+            ]
+        },
+        "parser:multi_format": {},
+        "parser:multiline": {
+            "": [
+                "estimate_current_event",
+                "expression",
+                "format1",
+                "format10",
+                "format11",
+                "format12",
+                "format13",
+                "format14",
+                "format15",
+                "format16",
+                "format17",
+                "format18",
+                "format19",
+                "format2",
+                "format20",
+                "format3",
+                "format4",
+                "format5",
+                "format6",
+                "format7",
+                "format8",
+                "format9",
+                "format_firstline",
+                "ignorecase",
+                "keep_time_key",
+                "localtime",
+                "multiline",
+                "null_empty_string",
+                "null_value_pattern",
+                "time_format",
+                "time_format_fallbacks",
+                "time_key",
+                "time_type",
+                "timeout",
+                "timezone",
+                "types",
+                "unmatched_lines",
+                "utc"
+            ]
+        },
+        "parser:none": {
+            "": [
+                "estimate_current_event",
+                "keep_time_key",
+                "localtime",
+                "message_key",
+                "null_empty_string",
+                "null_value_pattern",
+                "time_format",
+                "time_format_fallbacks",
+                "time_key",
+                "time_type",
+                "timeout",
+                "timezone",
+                "types",
+                "utc"
+            ]
+        },
+        "parser:regexp": {
+            "": [
+                "estimate_current_event",
+                "expression",
+                "ignorecase",
+                "keep_time_key",
+                "localtime",
+                "multiline",
+                "null_empty_string",
+                "null_value_pattern",
+                "time_format",
+                "time_format_fallbacks",
+                "time_key",
+                "time_type",
+                "timeout",
+                "timezone",
+                "types",
+                "utc"
+            ]
+        },
+        "parser:syslog": {
+            "": [
+                "estimate_current_event",
+                "keep_time_key",
+                "localtime",
+                "message_format",
+                "null_empty_string",
+                "null_value_pattern",
+                "parser_engine",
+                "rfc5424_time_format",
+                "support_colonless_ident",
+                "time_format",
+                "time_format_fallbacks",
+                "time_key",
+                "time_type",
+                "timeout",
+                "timezone",
+                "types",
+                "utc",
+                "with_priority"
+            ]
+        },
+        "source:forward": {
+            "": [
+                "add_tag_prefix",
+                "backlog",
+                "bind",
+                "blocking_timeout",
+                "chunk_size_limit",
+                "chunk_size_warn_limit",
+                "decompression_size_limit",
+                "deny_keepalive",
+                "linger_timeout",
+                "port",
+                "resolve_hostname",
+                "send_keepalive_packet",
+                "skip_invalid_event",
+                "source_address_key",
+                "source_hostname_key",
+                "tag"
+            ],
+            "security": [
+                "allow_anonymous_source",
+                "self_hostname",
+                "shared_key",
+                "user_auth"
+            ],
+            "security/user": [
+                "password",
+                "username"
+            ],
+            "security/client": [
+                "host",
+                "network",
+                "shared_key",
+                "users"
+            ]
+        },
+        "source:monitor_agent": {
+            "": [
+                "bind",
+                "emit_interval",
+                "include_config",
+                "include_debug_info",
+                "include_retry",
+                "port",
+                "tag"
+            ]
+        },
+        "source:prometheus": {
+            "": [
+                "aggregated_metrics_path",
+                "bind",
+                "content_encoding",
+                "metrics_path",
+                "port"
+            ],
+            "ssl": [
+                "ca_path",
+                "certificate_path",
+                "enable",
+                "extra_conf",
+                "private_key_path"
+            ]
+        },
+        "source:prometheus_monitor": {
+            "": [
+                "interval"
+            ]
+        },
+        "source:prometheus_output_monitor": {
+            "": [
+                "gauge_all",
+                "interval"
+            ]
+        },
+        "source:prometheus_tail_monitor": {
+            "": [
+                "interval"
+            ]
+        },
+        "source:systemd": {
+            "": [
+                "filters",
+                "matches",
+                "path",
+                "read_from_head",
+                "tag"
+            ],
+            "storage": [],
+            "entry": [
+                "field_map",
+                "field_map_strict",
+                "fields_lowercase",
+                "fields_strip_underscores"
+            ]
+        },
+        "source:tail": {
+            "": [
+                "emit_unmatched_lines",
+                "enable_stat_watcher",
+                "enable_watch_timer",
+                "encoding",
+                "exclude_path",
+                "follow_inodes",
+                "from_encoding",
+                "glob_policy",
+                "ignore_repeated_permission_error",
+                "limit_recently_modified",
+                "max_line_size",
+                "multiline_flush_interval",
+                "open_on_every_update",
+                "path",
+                "path_delimiter",
+                "path_key",
+                "path_timezone",
+                "pos_file",
+                "pos_file_compaction_interval",
+                "read_bytes_limit_per_second",
+                "read_from_head",
+                "read_lines_limit",
+                "refresh_interval",
+                "rotate_wait",
+                "skip_refresh_on_startup",
+                "tag"
+            ],
+            "parse": []
+        },
+        "storage:local": {
+            "": [
+                "autosave",
+                "autosave_interval",
+                "dir_mode",
+                "mode",
+                "path",
+                "persistent",
+                "pretty_print",
+                "save_at_shutdown"
+            ]
+        },
+        "system": {
+            "": [
+                "config_include_dir",
+                "dir_permission",
+                "disable_shared_socket",
+                "emit_error_log_interval",
+                "enable_get_dump",
+                "enable_input_metrics",
+                "enable_jit",
+                "enable_msgpack_time_support",
+                "enable_size_metrics",
+                "file_permission",
+                "ignore_repeated_log_interval",
+                "ignore_same_log_interval",
+                "log_event_verbose",
+                "log_level",
+                "process_name",
+                "restart_worker_interval",
+                "root_dir",
+                "rpc_endpoint",
+                "strict_config_value",
+                "suppress_config_dump",
+                "suppress_repeated_stacktrace",
+                "with_source_only",
+                "without_source",
+                "workers"
+            ],
+            "log": [
+                "forced_stacktrace_level",
+                "format",
+                "path",
+                "rotate_age",
+                "rotate_size",
+                "time_format"
+            ],
+            "counter_server": [
+                "backup_path",
+                "bind",
+                "port",
+                "scope"
+            ],
+            "counter_client": [
+                "host",
+                "port",
+                "timeout"
+            ],
+            "metrics": [
+                "@type",
+                "labels"
+            ],
+            "source_only_buffer": [
+                "chunk_limit_size",
+                "compress",
+                "flush_interval",
+                "flush_thread_count",
+                "overflow_action",
+                "path",
+                "total_limit_size"
+            ]
+        }
     }
 };

@@ -12,8 +12,18 @@ export interface PluginSource {
     note?: string;
 }
 
-export const LOG_AGENT_LINES = ["1.6.3", "1.19-elasticsearch8"] as const;
+export const LOG_AGENT_LINES = ["1.6.3", "1.19-elasticsearch8", "1.19-opensearch"] as const;
 export type LogAgentLine = (typeof LOG_AGENT_LINES)[number];
+
+/** The in-cluster stores the program can run (searchStore.kind, docs/log-store.md). */
+export const IN_CLUSTER_STORE_KINDS = ["elasticsearch-oss", "opensearch"] as const;
+export type InClusterStoreKind = (typeof IN_CLUSTER_STORE_KINDS)[number];
+
+/** Whether a line's output can write to one in-cluster store, and why (or why not). */
+export interface StoreFit {
+    speaks: boolean;
+    why: string;
+}
 
 export interface LogAgentRelease {
     line: LogAgentLine;
@@ -41,9 +51,14 @@ export interface LogAgentRelease {
     /** For each plugin the config uses ("source:tail", "output:elasticsearch"...), the files that declare its parameters, as `<source>:<path>`. */
     pluginFiles: Record<string, string[]>;
     output: {
+        /** The output plugin: fluent-plugin-elasticsearch's `elasticsearch`, or fluent-plugin-opensearch's `opensearch`. */
+        plugin: "elasticsearch" | "opensearch";
         /** `type_name _doc` for a 7.x store; undefined when the line writes `suppress_type_name true` instead. */
         typeName?: string;
-        /** default_elasticsearch_version: the major the output assumes instead of asking the store at start-up. */
+        /**
+         * default_elasticsearch_version (default_opensearch_version on the opensearch output): the
+         * major the output assumes instead of asking the store at start-up.
+         */
         assumedMajorVersion: number;
         /**
          * The ssl_version values the output honours; undefined where the plugin ignores ssl_version
@@ -52,10 +67,10 @@ export interface LogAgentRelease {
         sslVersions?: readonly string[];
     };
     /**
-     * Whether the line's store client speaks to the in-cluster Elasticsearch OSS 7.10.2, and why
-     * (or why not): the program refuses a stack that pairs them.
+     * Whether the line's output speaks to each in-cluster store, and why (or why not): the program
+     * refuses a stack that pairs a line with a store it cannot write to.
      */
-    store: { inClusterOss: boolean; why: string };
+    stores: Record<InClusterStoreKind, StoreFit>;
 }
 
 const FLUENTD_FILES = (fluentd: string) => ({
@@ -95,6 +110,13 @@ const SHARED_FILES = {
     "parser:multi_format": ["multi_format:lib/fluent/plugin/parser_multi_format.rb"],
 };
 
+/** Why the elasticsearch8 flavour's client refuses a store that is not Elastic's own Elasticsearch. */
+const ELASTICSEARCH_8_CLIENT_CHECK = (store: string) =>
+    "its client, elasticsearch-ruby 8.19.3, checks the first response of every connection for the header " +
+    "X-Elastic-Product: Elasticsearch and raises UnsupportedProductError without it (elasticsearch/lib/elasticsearch.rb, " +
+    "verify_elasticsearch, which no option turns off; verify_es_version_at_startup false only skips the plugin's own " +
+    `version request); ${store} sends no such header`;
+
 /** Ordered oldest first; the first is the spec's default. */
 export const LOG_AGENT_RELEASES: readonly LogAgentRelease[] = [
     {
@@ -132,10 +154,18 @@ export const LOG_AGENT_RELEASES: readonly LogAgentRelease[] = [
             ...SHARED_FILES,
             "output:elasticsearch": ["elasticsearch:lib/fluent/plugin/out_elasticsearch.rb", "fluentd:lib/fluent/plugin/output.rb"],
         },
-        output: { typeName: "_doc", assumedMajorVersion: 7, sslVersions: ["TLSv1_2", "TLSv1_1", "TLSv1", "SSLv23"] },
-        store: {
-            inClusterOss: true,
-            why: "elasticsearch-ruby 7.x before 7.14 (the add-on's client) sends requests without checking what the server is",
+        output: { plugin: "elasticsearch", typeName: "_doc", assumedMajorVersion: 7, sslVersions: ["TLSv1_2", "TLSv1_1", "TLSv1", "SSLv23"] },
+        stores: {
+            "elasticsearch-oss": {
+                speaks: true,
+                why: "elasticsearch-ruby 7.x before 7.14 (the add-on's client) sends requests without checking what the server is",
+            },
+            opensearch: {
+                speaks: false,
+                why:
+                    "it writes with the Elasticsearch output, and fluent-plugin-elasticsearch 3.5.3 sends a mapping type (type_name _doc) " +
+                    "in every bulk action, which OpenSearch 2 and later no longer accept; the line for OpenSearch is 1.19-opensearch",
+            },
         },
     },
     {
@@ -190,14 +220,76 @@ export const LOG_AGENT_RELEASES: readonly LogAgentRelease[] = [
                 "fluentd:lib/fluent/plugin/output.rb",
             ],
         },
-        output: { assumedMajorVersion: 8 },
-        store: {
-            inClusterOss: false,
-            why:
-                "its client, elasticsearch-ruby 8.19.3, checks the first response of every connection for the header " +
-                "X-Elastic-Product: Elasticsearch and raises UnsupportedProductError without it (elasticsearch/lib/elasticsearch.rb, " +
-                "verify_elasticsearch, which no option turns off; verify_es_version_at_startup false only skips the plugin's own " +
-                "version request); Elasticsearch OSS 7.10.2 sends no such header",
+        output: { plugin: "elasticsearch", assumedMajorVersion: 8 },
+        stores: {
+            "elasticsearch-oss": { speaks: false, why: ELASTICSEARCH_8_CLIENT_CHECK("Elasticsearch OSS 7.10.2") },
+            opensearch: { speaks: false, why: `${ELASTICSEARCH_8_CLIENT_CHECK("OpenSearch")}; the line for OpenSearch is 1.19-opensearch` },
+        },
+    },
+    {
+        line: "1.19-opensearch",
+        fluentd: "1.19.3",
+        image: "fluent/fluentd-kubernetes-daemonset:v1.19.3-debian-opensearch-1.1",
+        flavour: "fluent/fluentd-kubernetes-daemonset, Debian, OpenSearch flavour",
+        recognises: (image) => /(^|\/)fluentd-kubernetes-daemonset:v1\.19\.\d+-debian-opensearch-\d+\.\d+$/.test(image),
+        repository: /(^|\/)fluentd-kubernetes-daemonset:/,
+        configDir: "/fluentd/etc/config.d",
+        // The same start script as the elasticsearch8 flavour's, but for the sniffer's gem
+        // (docker-image/v1.19/debian-opensearch/entrypoint.sh at v1.19.3-1.1).
+        entry: { key: "fluent.conf", env: { FLUENTD_CONF: "config.d/fluent.conf" } },
+        argsEnv: "FLUENTD_OPT",
+        // docker-image/v1.19/debian-opensearch/Gemfile.lock at v1.19.3-1.1.
+        plugins: {
+            fluentd: "1.19.3",
+            "fluent-plugin-opensearch": "1.1.6",
+            "opensearch-ruby": "3.4.0",
+            "fluent-plugin-concat": "2.6.2",
+            "fluent-plugin-detect-exceptions": "0.0.16",
+            "fluent-plugin-kubernetes_metadata_filter": "3.8.0",
+            "fluent-plugin-multi-format-parser": "1.0.0",
+            "fluent-plugin-systemd": "1.1.1",
+            "fluent-plugin-prometheus": "2.2.2",
+        },
+        pluginSources: {
+            fluentd: { repo: "fluent/fluentd", tag: "v1.19.3" },
+            opensearch: { repo: "fluent/fluent-plugin-opensearch", tag: "v1.1.6" },
+            concat: { repo: "fluent-plugins-nursery/fluent-plugin-concat", tag: "v2.6.2" },
+            detect_exceptions: { repo: "GoogleCloudPlatform/fluent-plugin-detect-exceptions", tag: "0.0.16" },
+            kubernetes_metadata: {
+                repo: "fabric8io/fluent-plugin-kubernetes_metadata_filter",
+                tag: "v3.7.1",
+                note: "the image pins 3.8.0; the newest tag that could be read is v3.7.1 (the config sets no parameter of this filter)",
+            },
+            multi_format: { repo: "repeatedly/fluent-plugin-multi-format-parser", tag: "v1.0.0" },
+            systemd: {
+                repo: "fluent-plugin-systemd/fluent-plugin-systemd",
+                tag: "v1.0.5",
+                note: "the image pins 1.1.1; the newest tag that could be read is v1.0.5",
+            },
+            prometheus: { repo: "fluent/fluent-plugin-prometheus", tag: "v2.2.2" },
+        },
+        pluginFiles: {
+            ...FLUENTD_FILES("fluentd"),
+            ...PROMETHEUS_FILES,
+            ...SHARED_FILES,
+            "output:opensearch": [
+                "opensearch:lib/fluent/plugin/out_opensearch.rb",
+                "opensearch:lib/fluent/plugin/opensearch_tls.rb",
+                "fluentd:lib/fluent/plugin/output.rb",
+            ],
+        },
+        // OpenSearch 2 removed mapping types; 1.1.6 sends none from an assumed (or seen) major 2 on
+        // (out_opensearch.rb: `@suppress_type_name || @last_seen_major_version >= 2`).
+        output: { plugin: "opensearch", assumedMajorVersion: 3 },
+        stores: {
+            "elasticsearch-oss": {
+                speaks: false,
+                why:
+                    "it writes with the OpenSearch output (fluent-plugin-opensearch 1.1.6 and opensearch-ruby 3.4.0), which is built and " +
+                    "tested against OpenSearch only; the in-cluster Elasticsearch OSS 7.10.2 is kept for line 1.6.3, and this program " +
+                    "pairs each output with its own store",
+            },
+            opensearch: { speaks: true, why: "fluent-plugin-opensearch 1.1.6 is OpenSearch's own output; opensearch-ruby checks no product header" },
         },
     },
 ];

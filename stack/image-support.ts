@@ -31,6 +31,12 @@ export const IMAGE_SUPPORT: readonly ImageSupport[] = [
     },
     { prefix: "docker.elastic.co/kibana/kibana-oss:7.10.", status: "eol", source: "as elasticsearch-oss 7.10 (development only)" },
     {
+        prefix: "docker.io/opensearchproject/opensearch:3.",
+        status: "supported",
+        source: "OpenSearch 3 is the maintained major (endoflife.date's OpenSearch page of 2026-04-30: line 3 maintained, latest 3.6.0 of 2026-04-07; line 2 past active support); the in-cluster store of kind opensearch (docs/log-store.md)",
+    },
+    { prefix: "docker.io/opensearchproject/opensearch-dashboards:3.", status: "supported", source: "released with OpenSearch, of the same version (as opensearch 3)" },
+    {
         prefix: "cr.fluentbit.io/fluent/fluent-bit:5.1.",
         status: "supported",
         source: "v5.1.1 is the newest tag of fluent/fluent-bit at its mirror of 2026-08-21 (commit d55459d4); the project maintains its newest line",

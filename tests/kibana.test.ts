@@ -1,4 +1,7 @@
 import * as assert from "assert";
+import * as fs from "fs";
+import * as os_ from "os";
+import * as path from "path";
 import { EXISTING_NAMESPACES } from "./harness/namespaces";
 import { LogAgent } from "../components/log-agent";
 import { kibanaDeployment } from "../components/search-store/kibana/deployment";
@@ -65,6 +68,30 @@ describe("Kibana (docs/log-agent.md#kibana)", () => {
                 );
             } finally {
                 await kibana.close();
+            }
+        });
+
+        it("with the OpenSearch Dashboards Job's environment: osd-xsrf and Dashboards' settings API, and the .curlrc's user sent as basic auth", async () => {
+            const { indexPatternJob } = await import("../components/search-store/kibana/index-pattern-job");
+            const os = settingsWith({ logs: { image: "fluent/fluentd-kubernetes-daemonset:v1.19.3-debian-opensearch-1.1", search: { host: "elasticsearch-logging", scheme: "https" } }, searchStore: { enabled: true, kind: "opensearch", tls: { secretName: "t" } } }).searchStore;
+            const env = Object.fromEntries((indexPatternJob(os).spec as any).template.spec.containers[0].env.filter((e: any) => e.name !== "CURL_HOME").map((e: any) => [e.name, e.value]));
+            const dashboards = await fakeHttpServer((r) => (r.url === "/api/status" || r.method === "POST" ? { status: 200, body: "{}" } : { status: 404 }));
+            const home = fs.mkdtempSync(path.join(os_.tmpdir(), "curlrc-"));
+            try {
+                fs.writeFileSync(path.join(home, ".curlrc"), 'user = "admin:Pw1"\n');
+                const r = await runScript(PROVISION_INDEX_PATTERN_SCRIPT, { ...env, KIBANA_URL: dashboards.url, CURL_HOME: home });
+                assert.strictEqual(r.code, 0, r.stderr);
+                const posts = dashboards.requests.filter((q) => q.method === "POST");
+                assert.deepStrictEqual(
+                    posts.map((q) => [q.url, q.headers["osd-xsrf"], q.headers["kbn-xsrf"], q.headers.authorization]),
+                    [
+                        ["/api/saved_objects/index-pattern/logs?overwrite=true", "true", undefined, `Basic ${Buffer.from("admin:Pw1").toString("base64")}`],
+                        ["/api/opensearch-dashboards/settings", "true", undefined, `Basic ${Buffer.from("admin:Pw1").toString("base64")}`],
+                    ],
+                );
+            } finally {
+                fs.rmSync(home, { recursive: true, force: true });
+                await dashboards.close();
             }
         });
 

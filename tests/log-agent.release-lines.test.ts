@@ -9,6 +9,7 @@ import { loadStackSettings } from "../stack";
 import { requiredConfig, settingsWith } from "./harness/stack-config";
 
 const LINE_1_19 = LOG_AGENT_RELEASES.find((r) => r.line === "1.19-elasticsearch8")!;
+const LINE_OPENSEARCH = LOG_AGENT_RELEASES.find((r) => r.line === "1.19-opensearch")!;
 const HOSTED = { host: "search.example.com", port: 443, scheme: "https", user: "fluentd" };
 const SECRETS = { searchPassword: "pw-for-the-hosted-store" };
 
@@ -135,7 +136,7 @@ function lines(text: string): string[] {
 describe("log agent release lines (docs/log-agent.md#release-lines)", () => {
     describe("every generated parameter is one the line's plugins declare at its pinned tags", () => {
         const variants: [string, (r: LogAgentRelease) => Settings][] = [
-            ["defaults", (r) => settingsWith({ logs: { image: r.image, ...(r.store.inClusterOss ? {} : { search: HOSTED }) } }, r.store.inClusterOss ? {} : SECRETS)],
+            ["defaults", (r) => settingsWith({ logs: { image: r.image, ...(r.stores["elasticsearch-oss"].speaks ? {} : { search: HOSTED }) } }, r.stores["elasticsearch-oss"].speaks ? {} : SECRETS)],
             ["https with a user and every buffer key", (r) => onLine(r, { buffer: { chunkLimitSize: "8M", queueLimitLength: 16, flushThreadCount: 4 } })],
             ["a total limit alone", (r) => onLine(r, { buffer: { totalLimitSize: "64M" } })],
         ];
@@ -148,6 +149,17 @@ describe("log agent release lines (docs/log-agent.md#release-lines)", () => {
                 });
             }
         }
+
+        it("line 1.19-opensearch towards the in-cluster OpenSearch (user, password, ca_file): every file", () => {
+            const s = settingsWith({
+                logs: { image: LINE_OPENSEARCH.image, search: { host: "elasticsearch-logging", scheme: "https" } },
+                searchStore: { enabled: true, kind: "opensearch", tls: { secretName: "logs-store-tls" } },
+            });
+            const model = agentConfigModel(s.logs);
+            assert.ok(agentConfigFiles(s.logs)["output.conf"].includes("ca_file "), "the variant writes ca_file");
+            const found = Object.entries(model).flatMap(([key, file]) => undeclared("1.19-opensearch", file).map((u) => `${key} ${u}`));
+            assert.deepStrictEqual(found, []);
+        });
 
         it("the check refuses what a line's plugins lack: detect_exceptions' force_line_breaks (0.0.14) on 1.6.3, ssl_min_version (5.x) on 1.6.3", () => {
             const model = agentConfigModel(onLine(LOG_AGENT_RELEASES[0]).logs);
@@ -169,7 +181,38 @@ describe("log agent release lines (docs/log-agent.md#release-lines)", () => {
         assert.deepStrictEqual(undeclared("1.19-elasticsearch8", output), []);
     });
 
+    it("the elasticsearch output would not load on the opensearch line, nor the opensearch output on the elasticsearch8 line: each names its own plugin and version keys", () => {
+        const es8 = agentConfigModel(onLine(LINE_1_19).logs)["output.conf"];
+        const os = agentConfigModel(onLine(LINE_OPENSEARCH).logs)["output.conf"];
+        assert.throws(() => undeclared("1.19-opensearch", es8), /line 1\.19-opensearch has no declared parameters for output:elasticsearch/);
+        assert.throws(() => undeclared("1.19-elasticsearch8", os), /line 1\.19-elasticsearch8 has no declared parameters for output:opensearch/);
+        // Were the opensearch section given the elasticsearch output's version keys, 1.1.6 would not know them.
+        const renamed = agentConfigModel(onLine(LINE_OPENSEARCH).logs)["output.conf"];
+        const out = sectionsOf(renamed[1] as FluentdSection, "match")[0];
+        out.body.push(param("verify_es_version_at_startup", false), param("default_elasticsearch_version", 8));
+        assert.deepStrictEqual(undeclared("1.19-opensearch", renamed).sort(), [
+            "<match output:opensearch>: default_elasticsearch_version",
+            "<match output:opensearch>: verify_es_version_at_startup",
+        ]);
+    });
+
     describe("the config and the pod follow the line", () => {
+        it("1.19-opensearch: the opensearch output, no mapping type key, OpenSearch 3 assumed without asking, the same document id and remove_keys", () => {
+            const s = onLine(LINE_OPENSEARCH).logs;
+            const output = lines(agentConfigFiles(s)["output.conf"]);
+            for (const l of ["@type opensearch", "verify_os_version_at_startup false", "default_opensearch_version 3", "ssl_verify true", "id_key _hash", "remove_keys _hash,_text"]) {
+                assert.ok(output.includes(l), `${l}\n${output.join("\n")}`);
+            }
+            assert.ok(!output.some((l) => /^(type_name|suppress_type_name|ssl_version|default_elasticsearch_version|verify_es_version_at_startup) /.test(l)), output.join("\n"));
+            const es8 = agentConfigFiles(onLine(LINE_1_19).logs)["output.conf"];
+            const idFilter = (text: string) => text.slice(text.indexOf("<filter **>"), text.indexOf("</filter>"));
+            assert.strictEqual(idFilter(agentConfigFiles(s)["output.conf"]), idFilter(es8));
+            const container = (daemonSet(s).spec as any).template.spec.containers[0];
+            assert.strictEqual(container.image, "fluent/fluentd-kubernetes-daemonset:v1.19.3-debian-opensearch-1.1");
+            assert.ok(container.env.some((e: any) => e.name === "FLUENTD_CONF" && e.value === "config.d/fluent.conf"));
+        });
+
+
         it("1.19-elasticsearch8: no mapping type for Elasticsearch 8, version 8 assumed, TLS left to the plugin's 1.2 to 1.3", () => {
             const output = lines(agentConfigFiles(onLine(LINE_1_19).logs)["output.conf"]);
             assert.ok(output.includes("suppress_type_name true"), output.join("\n"));
@@ -241,14 +284,24 @@ describe("log agent release lines (docs/log-agent.md#release-lines)", () => {
             assert.deepStrictEqual(state(to), state(from));
         });
 
-        it("a line read again across the switch gets the same document id: the inputs, the container chain and the id filter are the same", () => {
+        it("a line read again across the switch gets the same document id: the inputs, the container chain and the id filter are the same, on the opensearch line too", () => {
             const a = agentConfigFiles(from);
-            const b = agentConfigFiles(to);
-            for (const key of ["containers.input.conf", "system.input.conf", "forward.input.conf", "monitoring.conf", "system.conf"]) {
-                assert.strictEqual(b[key], a[key], key);
+            for (const b of [agentConfigFiles(to), agentConfigFiles(onLine(LINE_OPENSEARCH).logs)]) {
+                for (const key of ["containers.input.conf", "system.input.conf", "forward.input.conf", "monitoring.conf", "system.conf"]) {
+                    assert.strictEqual(b[key], a[key], key);
+                }
+                const idFilter = (text: string) => text.slice(text.indexOf("<filter **>"), text.indexOf("</filter>"));
+                assert.strictEqual(idFilter(b["output.conf"]), idFilter(a["output.conf"]));
             }
-            const idFilter = (text: string) => text.slice(text.indexOf("<filter **>"), text.indexOf("</filter>"));
-            assert.strictEqual(idFilter(b["output.conf"]), idFilter(a["output.conf"]));
+        });
+
+        it("the opensearch line keeps the DaemonSet's name, selector, host paths and rollout, as the elasticsearch8 line does", () => {
+            const os = onLine(LINE_OPENSEARCH).logs;
+            assert.strictEqual(ds(os).metadata.name, ds(from).metadata.name);
+            assert.deepStrictEqual(ds(os).spec.selector, ds(from).spec.selector);
+            assert.deepStrictEqual(ds(os).spec.updateStrategy, ds(from).spec.updateStrategy);
+            const state = (s: LogsSettings) => ds(s).spec.template.spec.volumes.find((v: any) => v.name === "fluentd-state").hostPath;
+            assert.deepStrictEqual(state(os), state(from));
         });
     });
 
@@ -289,6 +342,23 @@ describe("log agent release lines (docs/log-agent.md#release-lines)", () => {
             for (const image of ["fluent/fluentd-kubernetes-daemonset:v1.19.3-debian-elasticsearch7-1.1", "fluent/fluentd-kubernetes-daemonset:v1.16.10-debian-elasticsearch8-1.0"]) {
                 problemAt(problemsOf(withLogs({ image, search: HOSTED }), SECRETS), "cluster-monitoring:logs.image");
             }
+        });
+
+        it("the opensearch line with the in-cluster Elasticsearch OSS store: logs.image, naming the store and the output", () => {
+            const p = problemAt(problemsOf(withLogs({ image: LINE_OPENSEARCH.image }, { enabled: true })), "cluster-monitoring:logs.image");
+            assert.match(p.expected, /OpenSearch output/);
+            assert.match(p.expected, /searchStore\.enabled is true/);
+            assert.match(p.expected, /line 1\.6\.3/);
+        });
+
+        it("a release stated as the opensearch line for the elasticsearch8 image: logs.release", () => {
+            const p = problemAt(problemsOf(withLogs({ image: LINE_1_19.image, release: "1.19-opensearch", search: HOSTED }), SECRETS), "cluster-monitoring:logs.release");
+            assert.match(p.expected, /^1\.19-elasticsearch8, the line of image/);
+        });
+
+        it("ssl_version on the opensearch line, whose plugin ignores it too: logs.search.sslVersion", () => {
+            const p = problemAt(problemsOf(withLogs({ image: LINE_OPENSEARCH.image, search: { ...HOSTED, sslVersion: "TLSv1_2" } }), SECRETS), "cluster-monitoring:logs.search.sslVersion");
+            assert.match(p.expected, /^nothing on line 1\.19-opensearch/);
         });
 
         it("ssl_version on the 1.19 line, whose plugin ignores it: logs.search.sslVersion", () => {

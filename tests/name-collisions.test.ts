@@ -109,6 +109,15 @@ describe("name collisions between objects the program creates", () => {
             { searchPassword: "x" },
         ],
         [
+            "the in-cluster OpenSearch store with Dashboards, its template, retention and index pattern Jobs, on the log agent's opensearch line",
+            {
+                ...requiredConfig(),
+                logs: { image: "fluent/fluentd-kubernetes-daemonset:v1.19.3-debian-opensearch-1.1", search: { host: "elasticsearch-logging", scheme: "https" } },
+                searchStore: { enabled: true, kind: "opensearch", tls: { secretName: "logs-store-tls" } },
+            },
+            {},
+        ],
+        [
             "the long-term store as a central store, with two edges writing through vmauth and its Ingress, backed up to S3 with keys",
             {
                 ...requiredConfig(),

@@ -195,6 +195,19 @@ function runs(): Array<[string, EngineConfig]> {
     const dev = readStackConfig(REPO, "dev");
     const store = JSON.parse(dev.values["cluster-monitoring:searchStore"]);
     list.push(["dev with searchStore.mmap", { ...dev, values: { ...dev.values, "cluster-monitoring:searchStore": JSON.stringify({ ...store, mmap: true }) } }]);
+    // No stack file runs the OpenSearch store (it needs a TLS Secret): dev with it, on the log agent's opensearch line.
+    const logs = JSON.parse(dev.values["cluster-monitoring:logs"]);
+    list.push([
+        "dev with an OpenSearch store",
+        {
+            ...dev,
+            values: {
+                ...dev.values,
+                "cluster-monitoring:searchStore": JSON.stringify({ ...store, kind: "opensearch", tls: { secretName: "logs-store-tls" } }),
+                "cluster-monitoring:logs": JSON.stringify({ ...logs, image: "fluent/fluentd-kubernetes-daemonset:v1.19.3-debian-opensearch-1.1", search: { ...logs.search, scheme: "https" } }),
+            },
+        },
+    ]);
     return list;
 }
 

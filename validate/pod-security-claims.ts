@@ -93,7 +93,7 @@ export const POD_SECURITY_CLAIMS: readonly PodSecurityClaim[] = [
         when: "searchStore.mmap false (the default)",
         applies: (c) => !c.searchStoreMmap,
         level: "restricted",
-        why: "uid 1000, runAsNonRoot, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; claim volume only",
+        why: "uid 1000, runAsNonRoot, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault, for Elasticsearch OSS and OpenSearch alike; claim volume, and for OpenSearch its settings ConfigMap and Secret volumes (TLS, internal users)",
     },
     {
         workload: "elasticsearch",
@@ -102,7 +102,7 @@ export const POD_SECURITY_CLAIMS: readonly PodSecurityClaim[] = [
         when: "searchStore.mmap true",
         applies: (c) => c.searchStoreMmap,
         level: "privileged",
-        why: "a privileged init container raises the node's vm.max_map_count",
+        why: "a privileged init container raises the node's vm.max_map_count (Elasticsearch OSS and OpenSearch alike)",
     },
     {
         workload: "kibana",
@@ -110,7 +110,7 @@ export const POD_SECURITY_CLAIMS: readonly PodSecurityClaim[] = [
         kind: "Deployment",
         applies: () => true,
         level: "restricted",
-        why: "uid 1000, runAsNonRoot, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; no volumes, no token",
+        why: "uid 1000, runAsNonRoot, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault, for Kibana OSS and OpenSearch Dashboards alike; no token; no volumes, or for Dashboards its settings ConfigMap and TLS Secret",
     },
     {
         workload: "kibana-index-pattern",
@@ -118,7 +118,7 @@ export const POD_SECURITY_CLAIMS: readonly PodSecurityClaim[] = [
         kind: "Job",
         applies: () => true,
         level: "restricted",
-        why: "uid 100, runAsNonRoot, read-only root filesystem, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; its script's ConfigMap only, no token",
+        why: "uid 100, runAsNonRoot, read-only root filesystem, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; its script's ConfigMap only (for OpenSearch also the .curlrc and CA Secret items), no token",
     },
     {
         workload: "log-retention",
@@ -126,7 +126,7 @@ export const POD_SECURITY_CLAIMS: readonly PodSecurityClaim[] = [
         kind: "CronJob",
         applies: () => true,
         level: "restricted",
-        why: "uid 100, runAsNonRoot, read-only root filesystem, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; its script's ConfigMap only, no token",
+        why: "uid 100, runAsNonRoot, read-only root filesystem, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; its script's ConfigMap only (for OpenSearch also the .curlrc and CA Secret items), no token",
     },
     {
         workload: "index-template",
@@ -134,7 +134,7 @@ export const POD_SECURITY_CLAIMS: readonly PodSecurityClaim[] = [
         kind: "Job",
         applies: () => true,
         level: "restricted",
-        why: "uid 100, runAsNonRoot, read-only root filesystem, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; its script's ConfigMap only, no token",
+        why: "uid 100, runAsNonRoot, read-only root filesystem, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; its script's ConfigMap only (for OpenSearch also the .curlrc and CA Secret items), no token",
     },
     {
         workload: "elasticsearch-exporter",

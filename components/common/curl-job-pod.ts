@@ -36,6 +36,40 @@ const SCRIPT_VOLUME = "script";
 const SCRIPT_DIR = "/opt/script";
 
 /**
+ * Where a curl pod of the in-cluster OpenSearch finds its .curlrc (user, password and CA, from
+ * the store's credentials Secret) and the CA of the store's TLS Secret. curl reads
+ * $CURL_HOME/.curlrc before anything else, so the scripts are the same for both stores.
+ */
+export const CURL_HOME = "/etc/curl";
+export const CURL_CA_PATH = "/etc/curl-ca/ca.crt";
+
+/** The Secrets a curl pod authenticates to the store with: the credentials Secret's .curlrc and the TLS Secret's ca.crt. */
+export interface CurlAuth {
+    credentialsSecret: string;
+    curlrcKey: string;
+    caSecret: string;
+}
+
+function authMounts(auth: CurlAuth | undefined): { mounts: k8s.types.input.core.v1.VolumeMount[]; volumes: k8s.types.input.core.v1.Volume[]; env: { name: string; value: string }[] } {
+    if (auth === undefined) {
+        return { mounts: [], volumes: [], env: [] };
+    }
+    const ca = CURL_CA_PATH.slice(CURL_CA_PATH.lastIndexOf("/") + 1);
+    return {
+        mounts: [
+            { name: "curlrc", mountPath: CURL_HOME, readOnly: true },
+            { name: "store-ca", mountPath: CURL_CA_PATH.slice(0, CURL_CA_PATH.lastIndexOf("/")), readOnly: true },
+        ],
+        volumes: [
+            // Readable by the curl user through the pod's fsGroup, by no one else.
+            { name: "curlrc", secret: { secretName: auth.credentialsSecret, defaultMode: 0o440, items: [{ key: auth.curlrcKey, path: ".curlrc" }] } },
+            { name: "store-ca", secret: { secretName: auth.caSecret, items: [{ key: ca, path: ca }] } },
+        ],
+        env: [{ name: "CURL_HOME", value: CURL_HOME }],
+    };
+}
+
+/**
  * A pod that runs one shell script from a ConfigMap with curl, at the restricted Pod Security
  * level: non-root, read-only root, no capabilities, no Kubernetes API token (the scripts talk
  * only to the store's and Kibana's HTTP APIs).
@@ -48,7 +82,9 @@ export function curlScriptPod(args: {
     env: Record<string, string>;
     resources: ResourceSettings;
     placement: Omit<k8s.types.input.core.v1.PodSpec, "containers">;
+    auth?: CurlAuth;
 }): k8s.types.input.core.v1.PodSpec {
+    const auth = authMounts(args.auth);
     return {
         serviceAccountName: args.serviceAccountName,
         automountServiceAccountToken: false,
@@ -58,6 +94,7 @@ export function curlScriptPod(args: {
             runAsNonRoot: true,
             runAsUser: CURL_IMAGE_UID,
             runAsGroup: CURL_IMAGE_GID,
+            ...(args.auth ? { fsGroup: CURL_IMAGE_GID } : {}),
             seccompProfile: { type: "RuntimeDefault" },
         },
         containers: [
@@ -66,13 +103,13 @@ export function curlScriptPod(args: {
                 image: args.image,
                 imagePullPolicy: "IfNotPresent",
                 command: ["sh", `${SCRIPT_DIR}/${args.scriptKey}`],
-                env: Object.entries(args.env).map(([name, value]) => ({ name, value })),
+                env: [...Object.entries(args.env).map(([name, value]) => ({ name, value })), ...auth.env],
                 resources: containerResources(args.resources),
-                volumeMounts: [{ name: SCRIPT_VOLUME, mountPath: SCRIPT_DIR, readOnly: true }],
+                volumeMounts: [{ name: SCRIPT_VOLUME, mountPath: SCRIPT_DIR, readOnly: true }, ...auth.mounts],
                 securityContext: { ...noPrivileges(), readOnlyRootFilesystem: true },
             },
         ],
-        volumes: [{ name: SCRIPT_VOLUME, configMap: { name: args.configMapName } }],
+        volumes: [{ name: SCRIPT_VOLUME, configMap: { name: args.configMapName } }, ...auth.volumes],
     };
 }
 
@@ -89,7 +126,7 @@ export function tokenlessServiceAccount(name: string, namespace: string, labels:
  */
 export function searchStoreScriptJob(
     s: SearchStoreSettings,
-    job: { name: string; labels: Record<string, string>; scriptKey: string; env: Record<string, string> },
+    job: { name: string; labels: Record<string, string>; scriptKey: string; env: Record<string, string>; auth?: CurlAuth },
 ): k8s.types.input.batch.v1.Job {
     return {
         apiVersion: "batch/v1",
@@ -108,6 +145,7 @@ export function searchStoreScriptJob(
                     env: job.env,
                     resources: s.retention.resources,
                     placement: podPlacement(s),
+                    auth: job.auth,
                 }),
             },
         },

@@ -13,6 +13,8 @@ import {
     NODE_NAME_ENV,
     PASSWORD_ENV,
     PASSWORD_SECRET_KEY,
+    STORE_CA_DIR,
+    STORE_CA_KEY,
     VOLUMES,
 } from "./layout";
 import { livenessProbe, readinessProbe } from "./liveness";
@@ -43,7 +45,11 @@ export function agentEnv(s: LogsSettings): EnvVar[] {
         // Part of each document id (DOCUMENT_ID_EXPRESSION): the pod's own hostname changes with every restart.
         { name: NODE_NAME_ENV, valueFrom: { fieldRef: { fieldPath: "spec.nodeName" } } },
     ];
-    if (s.search.user !== undefined) {
+    const store = s.search.inClusterStore;
+    if (store !== undefined) {
+        // The in-cluster OpenSearch's generated password, from the store's own Secret in this namespace.
+        env.push({ name: PASSWORD_ENV, valueFrom: { secretKeyRef: { name: store.credentialsSecret, key: store.passwordKey } } });
+    } else if (s.search.user !== undefined) {
         env.push({
             name: PASSWORD_ENV,
             valueFrom: { secretKeyRef: { name: credentialsSecretName(s), key: PASSWORD_SECRET_KEY } },
@@ -81,6 +87,7 @@ export function agentVolumeMounts(s: LogsSettings): k8s.types.input.core.v1.Volu
         { name: VOLUMES.dockerContainers, mountPath: HOST_PATHS.dockerContainers, readOnly: true },
         { name: VOLUMES.state, mountPath: agentStateDir(s) },
         { name: VOLUMES.config, mountPath: logAgentLineOf(s).configDir, readOnly: true },
+        ...(s.search.inClusterStore ? [{ name: VOLUMES.storeCa, mountPath: STORE_CA_DIR, readOnly: true }] : []),
     ];
 }
 
@@ -90,6 +97,8 @@ export function agentVolumes(s: LogsSettings): k8s.types.input.core.v1.Volume[] 
         { name: VOLUMES.dockerContainers, hostPath: { path: HOST_PATHS.dockerContainers } },
         { name: VOLUMES.state, hostPath: { path: agentStateDir(s), type: "DirectoryOrCreate" } },
         { name: VOLUMES.config, configMap: { name: s.configMapName } },
+        // Only the CA of the store's TLS Secret: the agent never sees the store's private key.
+        ...(s.search.inClusterStore ? [{ name: VOLUMES.storeCa, secret: { secretName: s.search.inClusterStore.caSecret, items: [{ key: STORE_CA_KEY, path: STORE_CA_KEY }] } }] : []),
     ];
 }
 

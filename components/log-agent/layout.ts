@@ -67,7 +67,12 @@ export const VOLUMES = {
     dockerContainers: "varlibdockercontainers",
     state: "fluentd-state",
     config: "config-volume",
+    storeCa: "search-store-ca",
 } as const;
+
+/** Where the in-cluster OpenSearch's CA certificate (ca.crt of its TLS Secret) is mounted, read-only. */
+export const STORE_CA_DIR = "/etc/search-store-ca";
+export const STORE_CA_KEY = "ca.crt";
 
 /** fluent-plugin-prometheus serves /metrics here; the metrics server scrapes the port by name. */
 export const METRICS_PORT = { name: "metrics", number: 24231, path: "/metrics" } as const;

@@ -2,7 +2,7 @@ import { logAgentLineOf, LogsSettings, sslVersionOf } from "../../config";
 import { comment, envVar, filter, FluentdFile, FluentdNode, FluentdSection, flag, match, param, quoted, section, typed } from "./fluentd-model";
 import { UNPARSED_TEXT_KEY } from "./containers-input";
 import { DOCUMENT_ID_KEY, documentIdFilter } from "./document-id";
-import { bufferPath, PASSWORD_ENV, SEARCH_OUTPUT_LABEL } from "./layout";
+import { bufferPath, PASSWORD_ENV, SEARCH_OUTPUT_LABEL, STORE_CA_DIR, STORE_CA_KEY } from "./layout";
 
 /*
  * What differs per release line (log-agent-releases/release-lines.ts, `output`):
@@ -12,7 +12,14 @@ import { bufferPath, PASSWORD_ENV, SEARCH_OUTPUT_LABEL } from "./layout";
  * - the major version the output assumes instead of asking the store at start-up: 7 on line
  *   1.6.3 (the in-cluster store is 7.10; 3.5 uses it only for the type name and the routing key),
  *   8 on the elasticsearch8 line;
- * - ssl_version, which 5.4.4 ignores where Ruby's OpenSSL has minimum and maximum versions.
+ * - ssl_version, which 5.4.4 ignores where Ruby's OpenSSL has minimum and maximum versions;
+ * - the output itself: the opensearch line writes with fluent-plugin-opensearch 1.1.6's
+ *   `opensearch`, whose parameters are the elasticsearch output's with `os` for `es` in the
+ *   version ones (verify_os_version_at_startup, default_opensearch_version); it sends no mapping
+ *   type from an assumed major 2 on, so it needs neither type_name nor suppress_type_name. Its
+ *   id_key and remove_keys work as 3.5's and 5.4.4's do: the id_key field becomes the bulk
+ *   action's `_id` before remove_keys deletes the fields from the document (out_opensearch.rb,
+ *   process_message at v1.1.6).
  */
 
 /**
@@ -48,6 +55,11 @@ export function outputBuffer(s: LogsSettings): FluentdSection {
  * which a secretKeyRef fills from the credentials Secret.
  */
 function credentials(s: LogsSettings): FluentdNode[] {
+    const store = s.search.inClusterStore;
+    if (store !== undefined) {
+        // The in-cluster OpenSearch: its one user, the generated password, and its CA.
+        return [param("user", quoted(store.user)), param("password", envVar(PASSWORD_ENV)), param("ca_file", `${STORE_CA_DIR}/${STORE_CA_KEY}`)];
+    }
     if (s.search.user === undefined) {
         return [];
     }
@@ -61,9 +73,11 @@ function credentials(s: LogsSettings): FluentdNode[] {
  * list is never replaced by sniffed node addresses, which a Service or a hosted store's proxy hides.
  */
 function connection(s: LogsSettings): FluentdNode[] {
+    const output = logAgentLineOf(s).output;
+    const os = output.plugin === "opensearch";
     return [
-        param("verify_es_version_at_startup", false),
-        param("default_elasticsearch_version", logAgentLineOf(s).output.assumedMajorVersion),
+        param(os ? "verify_os_version_at_startup" : "verify_es_version_at_startup", false),
+        param(os ? "default_opensearch_version" : "default_elasticsearch_version", output.assumedMajorVersion),
         param("reconnect_on_error", true),
         param("reload_connections", false),
     ];
@@ -75,10 +89,12 @@ export function searchOutput(s: LogsSettings): FluentdSection {
         s.search.scheme === "https"
             ? [param("ssl_verify", s.search.sslVerify), ...(sslVersion === undefined ? [] : [param("ssl_version", sslVersion)])]
             : [];
-    const typeName = logAgentLineOf(s).output.typeName;
-    return match("**", "elasticsearch", "elasticsearch", [
+    const output = logAgentLineOf(s).output;
+    const mappingType =
+        output.plugin === "opensearch" ? [] : [output.typeName === undefined ? param("suppress_type_name", true) : param("type_name", output.typeName)];
+    return match("**", output.plugin, output.plugin, [
         param("@log_level", s.logLevel),
-        typeName === undefined ? param("suppress_type_name", true) : param("type_name", typeName),
+        ...mappingType,
         param("include_tag_key", true),
         param("host", s.search.host),
         param("port", s.search.port),

@@ -16,7 +16,7 @@ export function searchStoreService(s: SearchStoreSettings): k8s.types.input.core
     };
 }
 
-/** The URL the log agent and a person with `kubectl port-forward` use. */
+/** The URL the log agent and a person with `kubectl port-forward` use: HTTPS for OpenSearch, whose security plugin serves only that. */
 export function searchStoreUrl(s: SearchStoreSettings): string {
-    return `http://${s.name}.${s.namespace}.svc:${HTTP_PORT.number}`;
+    return `${s.kind === "opensearch" ? "https" : "http"}://${s.name}.${s.namespace}.svc:${HTTP_PORT.number}`;
 }

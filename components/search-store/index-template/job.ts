@@ -2,6 +2,7 @@ import * as k8s from "@pulumi/kubernetes";
 import { LOG_INDEX_PATTERN, SEARCH_STORE_NODES, SearchStoreSettings } from "../../../config";
 import { scriptConfigMap, searchStoreScriptJob, tokenlessServiceAccount } from "../../common/curl-job-pod";
 import { searchStoreUrl } from "../service";
+import { curlAuth } from "../opensearch/layout";
 import { INDEX_TEMPLATE_SCRIPT_KEY, indexTemplateJobName, indexTemplateLabels, LOG_INDEX_TEMPLATE_NAME } from "./layout";
 import { PUT_INDEX_TEMPLATE_SCRIPT } from "./put-index-template";
 import { logIndexReplicas, logIndexSettings, logIndexTemplate } from "./template";
@@ -27,7 +28,7 @@ export function indexTemplateEnv(s: SearchStoreSettings): Record<string, string>
  * spec, which Pulumi replaces, so the new template is installed; PUT makes a rerun harmless.
  */
 export function indexTemplateJob(s: SearchStoreSettings): k8s.types.input.batch.v1.Job {
-    return searchStoreScriptJob(s, { name: indexTemplateJobName(s), labels: indexTemplateLabels(s), scriptKey: INDEX_TEMPLATE_SCRIPT_KEY, env: indexTemplateEnv(s) });
+    return searchStoreScriptJob(s, { name: indexTemplateJobName(s), labels: indexTemplateLabels(s), scriptKey: INDEX_TEMPLATE_SCRIPT_KEY, env: indexTemplateEnv(s), auth: curlAuth(s) });
 }
 
 /** The Job's own account, without a token: the script talks to the store, never to the API server. */

@@ -3,6 +3,7 @@ import { SearchStoreSettings } from "../../../config";
 import { scriptConfigMap, searchStoreScriptJob, tokenlessServiceAccount } from "../../common/curl-job-pod";
 import { INDEX_PATTERN_ID, INDEX_PATTERN_SCRIPT_KEY, indexPatternJobName, indexPatternLabels, kibanaUrl } from "./layout";
 import { PROVISION_INDEX_PATTERN_SCRIPT } from "./provision-index-pattern";
+import { curlAuth } from "../opensearch/layout";
 
 export function indexPatternScriptConfigMap(s: SearchStoreSettings): k8s.types.input.core.v1.ConfigMap {
     return scriptConfigMap({ name: indexPatternJobName(s), namespace: s.namespace, labels: indexPatternLabels(s) }, INDEX_PATTERN_SCRIPT_KEY, PROVISION_INDEX_PATTERN_SCRIPT);
@@ -17,7 +18,14 @@ export function indexPatternJob(s: SearchStoreSettings): k8s.types.input.batch.v
         name: indexPatternJobName(s),
         labels: indexPatternLabels(s),
         scriptKey: INDEX_PATTERN_SCRIPT_KEY,
-        env: { KIBANA_URL: kibanaUrl(s), INDEX_PATTERN: s.kibana.indexPattern, INDEX_PATTERN_ID },
+        env: {
+            KIBANA_URL: kibanaUrl(s),
+            INDEX_PATTERN: s.kibana.indexPattern,
+            INDEX_PATTERN_ID,
+            // OpenSearch Dashboards renamed Kibana's xsrf header and its advanced settings API.
+            ...(s.kind === "opensearch" ? { XSRF_HEADER: "osd-xsrf", SETTINGS_API: "api/opensearch-dashboards/settings" } : {}),
+        },
+        auth: curlAuth(s),
     });
 }
 

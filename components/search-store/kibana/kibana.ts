@@ -1,7 +1,8 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { SearchStoreSettings } from "../../../config";
-import { kibanaDeployment, kibanaService, kibanaServiceAccount } from "./deployment";
+import { kibanaService, kibanaServiceAccount } from "./deployment";
+import { kibanaWorkload } from "./workload";
 import { indexPatternJob, indexPatternScriptConfigMap, indexPatternServiceAccount } from "./index-pattern-job";
 import { kibanaUrl } from "./layout";
 
@@ -11,7 +12,7 @@ export interface KibanaArgs {
     dependsOn: pulumi.Resource[];
 }
 
-/** Kibana OSS for the in-cluster store, and the Job that provisions its index pattern (docs/log-agent.md#kibana). */
+/** Kibana OSS (or OpenSearch Dashboards) for the in-cluster store, and the Job that provisions its index pattern (docs/log-agent.md#kibana). */
 export class Kibana extends pulumi.ComponentResource {
     public readonly url: pulumi.Output<string>;
 
@@ -21,7 +22,7 @@ export class Kibana extends pulumi.ComponentResource {
         const inside = { parent: this, dependsOn: args.dependsOn };
         const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, kibanaServiceAccount(s), inside);
         const service = new k8s.core.v1.Service(`${name}-service`, kibanaService(s), inside);
-        const deployment = new k8s.apps.v1.Deployment(`${name}-deployment`, kibanaDeployment(s), { parent: this, dependsOn: [...args.dependsOn, account] });
+        const deployment = new k8s.apps.v1.Deployment(`${name}-deployment`, kibanaWorkload(s), { parent: this, dependsOn: [...args.dependsOn, account] });
 
         const jobAccount = new k8s.core.v1.ServiceAccount(`${name}-index-pattern-service-account`, indexPatternServiceAccount(s), inside);
         const script = new k8s.core.v1.ConfigMap(`${name}-index-pattern-script`, indexPatternScriptConfigMap(s), inside);

@@ -25,7 +25,7 @@ export function indexPatternLabels(s: SearchStoreSettings): Record<string, strin
     return { "k8s-app": indexPatternJobName(s) };
 }
 
-/** Kibana's in-cluster URL, which the index pattern Job and `kubectl port-forward` users reach. */
+/** The UI's in-cluster URL, which the index pattern Job and `kubectl port-forward` users reach; OpenSearch Dashboards serves HTTPS. */
 export function kibanaUrl(s: SearchStoreSettings): string {
-    return `http://${s.kibana.name}.${s.namespace}.svc:${KIBANA_PORT.number}`;
+    return `${s.kind === "opensearch" ? "https" : "http"}://${s.kibana.name}.${s.namespace}.svc:${KIBANA_PORT.number}`;
 }

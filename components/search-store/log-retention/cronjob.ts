@@ -3,6 +3,7 @@ import { SearchStoreSettings } from "../../../config";
 import { curlScriptPod, scriptConfigMap, tokenlessServiceAccount } from "../../common/curl-job-pod";
 import { podPlacement } from "../../common/scheduling";
 import { searchStoreUrl } from "../service";
+import { curlAuth } from "../opensearch/layout";
 import { DELETE_OLD_INDICES_SCRIPT } from "./delete-old-indices";
 import { INDEX_PREFIX, RETENTION_SCRIPT_KEY, retentionLabels, retentionName } from "./layout";
 
@@ -38,6 +39,7 @@ export function retentionCronJob(s: SearchStoreSettings): k8s.types.input.batch.
                             env: { SEARCH_URL: searchStoreUrl(s), INDEX_PREFIX, RETENTION_DAYS: String(s.retention.days) },
                             resources: s.retention.resources,
                             placement: podPlacement(s),
+                            auth: curlAuth(s),
                         }),
                     },
                 },

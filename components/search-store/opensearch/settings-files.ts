@@ -1,0 +1,71 @@
+import { stringify } from "yaml";
+import { SearchStoreSettings } from "../../../config";
+import { searchStoreUrl } from "../service";
+import { TLS_SECRET_KEYS } from "../../common/web-config";
+import { OPENSEARCH_AGENT_BACKEND_ROLE, OPENSEARCH_AGENT_USER } from "../../../config/search-store";
+import { DASHBOARDS_PASSWORD_ENV, DASHBOARDS_TLS_DIR, OPENSEARCH_USER } from "./layout";
+
+/**
+ * opensearch.yml, replacing the image's (whose only settings are the cluster name and the bind
+ * address). The security plugin serves HTTPS and encrypts the transport with the stack's own
+ * certificate (searchStore.tls.secretName), as Prometheus' web config serves its port; its
+ * security index is initialised once from the files under config/opensearch-security/, of which
+ * the program replaces internal_users.yml only (the image's demo users are gone with it). The
+ * demo installer, which would write demo certificates and an admin:admin user, is off
+ * (DISABLE_INSTALL_DEMO_CONFIG in statefulset.ts). Paths are relative to the config directory.
+ */
+export function openSearchYaml(s: SearchStoreSettings): string {
+    const pem = { pemcert_filepath: `tls/${TLS_SECRET_KEYS.cert}`, pemkey_filepath: `tls/${TLS_SECRET_KEYS.key}`, pemtrustedcas_filepath: `tls/${TLS_SECRET_KEYS.ca}` };
+    return stringify({
+        "cluster.name": s.name,
+        "network.host": "0.0.0.0",
+        // One node that elects itself: no quorum to wait for, no other node to reach.
+        "discovery.type": "single-node",
+        // Without memory-mapped indices the node's vm.max_map_count does not matter (as for Elasticsearch).
+        ...(s.mmap ? {} : { "node.store.allow_mmap": false }),
+        "plugins.security.ssl.http.enabled": true,
+        ...Object.fromEntries(Object.entries(pem).map(([k, v]) => [`plugins.security.ssl.http.${k}`, v])),
+        ...Object.fromEntries(Object.entries(pem).map(([k, v]) => [`plugins.security.ssl.transport.${k}`, v])),
+        // The certificate names the Service, not the pod; a single node dials no other node anyway.
+        "plugins.security.ssl.transport.enforce_hostname_verification": false,
+        "plugins.security.allow_default_init_securityindex": true,
+        "plugins.security.system_indices.enabled": true,
+    });
+}
+
+/**
+ * internal_users.yml with the two users and the bcrypt hashes of their generated passwords
+ * (config/search-store.ts says why each has its backend role). Pure, so a test feeds it hashes of
+ * its own.
+ */
+export function internalUsersYaml(hashes: { admin: string; agent: string }): string {
+    return stringify({
+        _meta: { type: "internalusers", config_version: 2 },
+        [OPENSEARCH_USER]: { hash: hashes.admin, reserved: true, backend_roles: ["admin"], description: "cluster-monitoring: Dashboards and the template, retention and index pattern jobs" },
+        [OPENSEARCH_AGENT_USER]: { hash: hashes.agent, reserved: true, backend_roles: [OPENSEARCH_AGENT_BACKEND_ROLE], description: "cluster-monitoring: the log agent, writing logstash-* only" },
+    });
+}
+
+/**
+ * opensearch_dashboards.yml, replacing the image's (whose demo settings turn certificate checks
+ * off). Dashboards verifies the store against the TLS Secret's CA and serves HTTPS itself with the
+ * same certificate, which therefore also names Dashboards' Service. Multi-tenancy is off, so the
+ * provisioned index pattern is the one every login sees. The password comes from the container's
+ * environment, which a secretKeyRef fills.
+ */
+export function dashboardsYaml(s: SearchStoreSettings): string {
+    return stringify({
+        "server.host": "0.0.0.0",
+        "server.name": s.kibana.name,
+        "server.ssl.enabled": true,
+        "server.ssl.certificate": `${DASHBOARDS_TLS_DIR}/${TLS_SECRET_KEYS.cert}`,
+        "server.ssl.key": `${DASHBOARDS_TLS_DIR}/${TLS_SECRET_KEYS.key}`,
+        "opensearch.hosts": [searchStoreUrl(s)],
+        "opensearch.ssl.verificationMode": "full",
+        "opensearch.ssl.certificateAuthorities": [`${DASHBOARDS_TLS_DIR}/${TLS_SECRET_KEYS.ca}`],
+        "opensearch.username": OPENSEARCH_USER,
+        "opensearch.password": `\${${DASHBOARDS_PASSWORD_ENV}}`,
+        "opensearch_security.multitenancy.enabled": false,
+        "opensearch_security.cookie.secure": true,
+    });
+}
