@@ -316,6 +316,11 @@ export function logAgentLineOf(s: { image: string; release?: LogAgentLine }): Lo
     return logAgentRelease(lineOfImage(s.image)?.line ?? s.release ?? DEFAULT_LOG_AGENT_RELEASE.line);
 }
 
+/** The protocol of the store the log agent writes to: its line's output plugin (log-agent-releases/). */
+export function logStoreProtocol(s: { image: string; release?: LogAgentLine }): "elasticsearch" | "opensearch" {
+    return logAgentLineOf(s).output.plugin;
+}
+
 /** The ssl_version the output writes for https, if the stack's line honours one. */
 export function sslVersionOf(s: { image: string; release?: LogAgentLine; search: { sslVersion?: SslVersion } }): SslVersion | undefined {
     return logAgentLineOf(s).output.sslVersions === undefined ? undefined : (s.search.sslVersion ?? DEFAULT_SSL_VERSION);

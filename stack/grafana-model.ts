@@ -1,4 +1,4 @@
-import { Settings } from "../config";
+import { logStoreProtocol, Settings } from "../config";
 import { PROJECT } from "../config/source";
 import { alertmanagerUrl } from "../components/alertmanager/service";
 import { GrafanaModel } from "../components/grafana/model";
@@ -23,7 +23,7 @@ export function grafanaModel(s: Settings, dashboards: GrafanaModel["dashboards"]
                 ? { web: { basicAuthUser: s.metrics.web.basicAuth?.username, tlsSecretName: s.metrics.web.tls?.secretName } }
                 : {}),
         },
-        logs: { search: s.logs.search, namespace: s.logs.namespace },
+        ...(logStoreProtocol(s.logs) === "elasticsearch" ? { logs: { search: s.logs.search, namespace: s.logs.namespace } } : {}),
         ...(s.alertmanager.enabled ? { alertmanagerUrl: alertmanagerUrl(s.alertmanager) } : {}),
         ...(s.alertmanager.enabled && s.alertmanager.web
             ? {
@@ -38,3 +38,4 @@ export function grafanaModel(s: Settings, dashboards: GrafanaModel["dashboards"]
         dashboards,
     };
 }
+

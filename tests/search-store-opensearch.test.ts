@@ -12,7 +12,9 @@ import { loadStackSettings } from "../stack";
 import { formatProblems, kubernetesSchemaProblems } from "../validate";
 import { podSecurityLevel } from "../validate/pod-security";
 import { runProgram } from "./harness/program";
-import { requiredConfig, settingsWith } from "./harness/stack-config";
+import { GRAFANA_SECRETS, requiredConfig, settingsWith } from "./harness/stack-config";
+import { grafanaModel } from "../stack/grafana-model";
+import { dataSourcesConfigMap } from "../components/grafana/config-maps";
 
 const OPENSEARCH_LINE = "fluent/fluentd-kubernetes-daemonset:v1.19.3-debian-opensearch-1.1";
 const STORE = { enabled: true, kind: "opensearch", tls: { secretName: "logs-store-tls" } };
@@ -203,5 +205,17 @@ describe("the in-cluster OpenSearch store (docs/log-store.md)", () => {
                 assert.ok(!text.includes(`mock-bcrypt-${generated}`), `the hash of ${generated} appears in a rendered object`);
             }
         });
+    });
+
+    it("Grafana: no Elasticsearch data source and no Logs board while the agent writes to OpenSearch, which that data source does not support", () => {
+        const s = settingsWith({ logs: LOGS, searchStore: STORE, grafana: { enabled: true } }, GRAFANA_SECRETS);
+        const m = grafanaModel(s);
+        const types = parse((dataSourcesConfigMap(m).data as Record<string, string>)["datasources.yaml"]).datasources.map((d: any) => d.type);
+        assert.deepStrictEqual(types.includes("elasticsearch"), false, types.join(", "));
+        assert.deepStrictEqual(m.dashboards.map((d) => d.json.uid).includes("cm-logs"), false);
+        // The Elasticsearch lines keep both.
+        const es = grafanaModel(settingsWith({ grafana: { enabled: true } }, GRAFANA_SECRETS));
+        assert.ok(parse((dataSourcesConfigMap(es).data as Record<string, string>)["datasources.yaml"]).datasources.some((d: any) => d.type === "elasticsearch"));
+        assert.ok(es.dashboards.some((d) => d.json.uid === "cm-logs"));
     });
 });

@@ -221,7 +221,7 @@ export function extraDataSourceEnv(g: Pick<GrafanaSettings, "dataSources" | "nam
 
 export function dataSourcesFile(
     prometheus: PrometheusTarget,
-    logs: Pick<LogsSettings, "search" | "namespace">,
+    logs: Pick<LogsSettings, "search" | "namespace"> | undefined,
     alertmanagerUrl?: string,
     alertmanagerWeb?: AlertmanagerWebTarget,
     longTermStore?: LongTermStoreQueryTarget,
@@ -235,7 +235,7 @@ export function dataSourcesFile(
         datasources: [
             ...(longTermStore ? [longTermStoreDataSource(longTermStore)] : []),
             prometheusSource,
-            elasticsearchDataSource(logs),
+            ...(logs !== undefined ? [elasticsearchDataSource(logs)] : []),
             ...(alertmanagerUrl !== undefined ? [alertmanagerDataSource(alertmanagerUrl, alertmanagerWeb)] : []),
             ...extras.map(extraDataSource),
         ],

@@ -28,6 +28,9 @@ export interface GrafanaArgs {
     namespaces: NamespaceReadiness;
 }
 
+/** Grafana's OpenSearch data source plugin (grafana/opensearch-datasource), which a stack adds itself for logs in OpenSearch. */
+export const OPENSEARCH_DATASOURCE_PLUGIN = "grafana-opensearch-datasource";
+
 /** Grafana beside Prometheus, with provisioned data sources and dashboards (docs/grafana.md). */
 export class Grafana extends MonitoringComponent {
     public readonly serviceName: pulumi.Output<string>;
@@ -40,6 +43,13 @@ export class Grafana extends MonitoringComponent {
         super("cluster-monitoring:dashboards:Grafana", name, args.namespaces, opts);
         const m = args.model;
         const namespace = m.grafana.namespace;
+        if (m.logs === undefined && !(m.grafana.dataSources ?? []).some((d) => d.type === OPENSEARCH_DATASOURCE_PLUGIN)) {
+            pulumi.log.warn(
+                `Grafana gets no log data source: the log agent writes to OpenSearch, which Grafana's Elasticsearch data source does not support; ` +
+                    `add the ${OPENSEARCH_DATASOURCE_PLUGIN} plugin with grafana.plugins and a data source of that type with grafana.dataSources (docs/log-store.md#grafana)`,
+                this,
+            );
+        }
         const inNamespace = this.inNamespace(namespace);
         const adminPassword =
             m.grafana.adminPassword ??

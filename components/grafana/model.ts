@@ -6,7 +6,12 @@ import { AlertmanagerWebTarget, LongTermStoreQueryTarget, PrometheusTarget } fro
 export interface GrafanaModel {
     grafana: GrafanaSettings;
     prometheus: PrometheusTarget;
-    logs: Pick<LogsSettings, "search" | "namespace">;
+    /**
+     * The log store Grafana's Elasticsearch data source reads; undefined while the log agent writes
+     * to OpenSearch, which Grafana's Elasticsearch data source does not support
+     * (docs/log-store.md#grafana): the OpenSearch data source plugin is added through grafana.plugins and grafana.dataSources.
+     */
+    logs?: Pick<LogsSettings, "search" | "namespace">;
     /** Alertmanager's in-cluster URL while that component is on. */
     alertmanagerUrl?: string;
     /** alertmanager.web: the basic-auth user with the Secret that holds its password, and the TLS Secret whose ca.crt verifies Alertmanager. */

@@ -20,7 +20,7 @@ export function grafanaSecret(
     alertmanagerPassword?: pulumi.Input<string>,
 ): k8s.types.input.core.v1.Secret {
     const g = m.grafana;
-    const search: Record<string, pulumi.Output<string>> = m.logs.search.user !== undefined && m.logs.search.password !== undefined ? { [SECRET_KEYS.searchPassword]: pulumi.secret(m.logs.search.password) } : {};
+    const search: Record<string, pulumi.Output<string>> = m.logs?.search.user !== undefined && m.logs.search.password !== undefined ? { [SECRET_KEYS.searchPassword]: pulumi.secret(m.logs.search.password) } : {};
     // Prometheus' generated password, copied as the search store's is; it lives in the same namespace, but in a Secret Grafana's pod need not see whole.
     const prometheus: Record<string, pulumi.Output<string>> = m.prometheus.web?.basicAuthUser !== undefined && prometheusPassword !== undefined ? { [SECRET_KEYS.prometheusPassword]: pulumi.secret(prometheusPassword) } : {};
     // Alertmanager's too: the Deployment waits for this Secret, so a replaced password is in it before the pods roll onto it.

@@ -1,4 +1,4 @@
-import { LOG_INDEX_PATTERN, Settings } from "../../../config";
+import { LOG_INDEX_PATTERN, logStoreProtocol, Settings } from "../../../config";
 import { fluentdSizeBytes } from "../../../config/formats";
 import { prometheusRelease, RemoteStorageFamilies } from "../../../prometheus-releases/release-lines";
 
@@ -60,7 +60,8 @@ export interface DashboardContext {
 export { LOG_INDEX_PATTERN };
 
 export function dashboardContext(s: Settings): DashboardContext {
-    const on: Source[] = ["prometheus", "searchStore"];
+    // The Logs board reads Grafana's Elasticsearch data source, which exists only while the log store speaks Elasticsearch (stack/grafana-model.ts).
+    const on: Source[] = ["prometheus", ...(logStoreProtocol(s.logs) === "elasticsearch" ? (["searchStore"] as const) : [])];
     if (s.metrics.jobs.cadvisor) on.push("cadvisor");
     if (s.metrics.jobs.kubelet) on.push("kubelet");
     if (s.metrics.remoteWrite.length > 0) on.push("remoteWrite");
