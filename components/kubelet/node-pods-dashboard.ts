@@ -18,13 +18,16 @@ function nodeCapacity(resource: "cpu" | "memory"): Reference {
 /**
  * Compute Resources / Node (Pods): CPU and memory of each pod on one node, against their
  * requests and limits and the node's capacity and allocatable. cAdvisor and kube-state-metrics
- * both label a pod's series with its node. The node variable comes from kube-state-metrics when it
+ * both label a pod's series with its node, and so do the compute recording rules, which the board
+ * reads where the stack evaluates them (ctx.computeRules); capacity and allocatable are read raw
+ * (one series per node and resource, no rule records them). The node variable comes from kube-state-metrics when it
  * is on (every node, even one whose kubelet does not answer), else from cAdvisor.
  */
 export function nodePodsDashboard(ctx: DashboardContext): PrometheusDashboardSpec {
     const ksm = ctx.sources.has("kubeStateMetrics");
-    // The phase of a pod, which says whether its requests still hold, carries no node label: it is read for every pod.
-    const pods = podGrouping(NODE, "");
+    // Raw, the phase of a pod, which says whether its requests still hold, carries no node label: it is read for every pod.
+    // The recording rules carry the node on the requests and limits of active pods alone.
+    const pods = podGrouping(ctx.computeRules, NODE, "");
     return {
         uid: "cm-node-pods",
         folder: "nodes",
