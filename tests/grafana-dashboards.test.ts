@@ -9,6 +9,9 @@ import { PROJECT } from "../config/source";
 import { prometheusQueries, queryVariables } from "./harness/dashboards";
 import { fillVariables, labelValuesQuery, promqlProblems } from "./harness/promql";
 import { settingsWithGrafana } from "./harness/stack-config";
+import { generatedPrometheusFiles } from "./harness/generated-config";
+import { Settings } from "../config";
+import { parse } from "yaml";
 
 /** Any value will do for parsing; the real-data test fills them from the data. */
 const PARSE_VALUES = { __rate_interval: "1m", node: "node-1", namespace: "shop", pod: ".*", integration: ".*", claim: ".*", type: ".*", workload: "web" };
@@ -256,6 +259,32 @@ describe("Grafana dashboards follow the enabled components", () => {
     it("without cAdvisor and kube-state-metrics there is no Namespace and pod dashboard at all", () => {
         const ds = dashboardsFor(settingsWithGrafana({ metrics: { jobs: { cadvisor: false } }, kubeStateMetrics: { enabled: false } }), PROJECT);
         assert.ok(!titles(ds).includes("Namespace and pod"));
+    });
+
+    it("every recording rule a panel or variable reads is recorded by the same stack's rule files; without the default rules none is read", () => {
+        // A recording rule's name has a colon, which no label name and no other identifier of a query has (ranges and strings aside).
+        const recordsRead = (ds: readonly GeneratedDashboard[]) => {
+            const exprs = [...prometheusQueries(ds).map((q) => q.expr), ...ds.flatMap((d) => queryVariables(d).filter((v) => v.datasourceType === "prometheus").map((v) => v.query))];
+            return new Set(exprs.flatMap((e) => e.replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/\[[^\]]*\]/g, "").match(/[a-zA-Z_][a-zA-Z0-9_]*:[a-zA-Z0-9_:]*/g) ?? []));
+        };
+        const recorded = (settings: Settings) =>
+            new Set(Object.values(generatedPrometheusFiles(settings).ruleFiles).flatMap((file) => (parse(file)?.groups ?? []).flatMap((g: any) => g.rules.map((r: any) => r.record).filter((r: unknown) => r !== undefined))));
+        const stacks: Array<[string, Settings]> = [
+            ["default", settingsWithGrafana()],
+            ["kube-state-metrics off", settingsWithGrafana({ kubeStateMetrics: { enabled: false } })],
+            ["the cadvisor job off", settingsWithGrafana({ metrics: { jobs: { cadvisor: false } } })],
+            ["the kubelet job off", settingsWithGrafana({ metrics: { jobs: { kubelet: false } } })],
+        ];
+        for (const [name, settings] of stacks) {
+            const read = recordsRead(dashboardsFor(settings, PROJECT));
+            const missing = [...read].filter((r) => !recorded(settings).has(r));
+            assert.deepStrictEqual(missing, [], name);
+        }
+        assert.ok(recordsRead(dashboardsFor(stacks[0][1], PROJECT)).size >= 8, "the default stack's boards read the compute rules");
+        const withoutRules = settingsWithGrafana({ alertRules: { defaults: false } });
+        assert.deepStrictEqual([...recordsRead(dashboardsFor(withoutRules, PROJECT))], []);
+        // The check can fail: a board that reads the rules in a stack that loads none.
+        assert.ok([...recordsRead(dashboardsFor(stacks[0][1], PROJECT))].some((r) => !recorded(withoutRules).has(r)));
     });
 });
 
