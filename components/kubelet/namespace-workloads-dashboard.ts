@@ -44,7 +44,8 @@ export function namespaceWorkloadsDashboard(ctx: DashboardContext): PrometheusDa
     return {
         uid: "cm-namespace-workloads",
         title: "Namespace workloads",
-        description: "CPU, memory and network of each workload (Deployment, StatefulSet, DaemonSet, CronJob, Job) of one namespace, against its requests, limits and the namespace's quota",
+        // The owner families make a CronJob's Jobs workloads each; the rule makes the CronJob one (pod-workload.ts).
+        description: `CPU, memory and network of each workload (Deployment, StatefulSet, DaemonSet, ${ctx.computeRules ? "CronJob, " : ""}Job) of one namespace, against its requests, limits and the namespace's quota`,
         needs: ["kubeStateMetrics"],
         variables: [
             { name: "namespace", label: "Namespace", query: owners.namespaceVariable },
