@@ -137,6 +137,9 @@ describe("links between the dashboards (docs/grafana.md#links-between-dashboards
             "every per-pod panel of Workload links to the pod",
         );
         assert.strictEqual(to("cm-workload", "cm-namespace-workloads").filter((l) => l.board).length, 1, "workload → back up to its namespace's workloads, with every variable");
+        // node → its pods: from Node pods' per-pod panels to the pod, namespace and pod both from the series.
+        const nodeToPod = to("cm-node-pods", "cm-namespace-pod");
+        assert.ok(nodeToPod.length >= 3 && nodeToPod.every((l) => l.url.includes("var-namespace=${__field.labels.namespace}") && l.url.includes("var-pod=${__field.labels.pod}")), "node pods → pod");
         // Every link carries the data source and the cluster: both exist on every Prometheus board.
         const data = ds.flatMap(linksOf).filter((l) => !l.board);
         assert.ok(data.every((l) => l.url.includes("${datasource:queryparam}") && l.url.includes("${cluster:queryparam}")));

@@ -1,8 +1,15 @@
 import { DashboardContext } from "../common/dashboards/context";
-import { PrometheusDashboardSpec } from "../common/dashboards/panels";
+import { PanelLinkSpec } from "../common/dashboards/links";
+import { PanelSpec, PrometheusDashboardSpec } from "../common/dashboards/panels";
 import { memoryDetailPanel, podGrouping, Reference, resourcePanels } from "./compute-panels";
 
 const NODE = 'node="$node"';
+
+/** From a pod's series to the Namespace and pod board with its namespace and that pod chosen (node → pod, docs/grafana.md#links-between-dashboards). */
+const toPod: PanelLinkSpec = { title: "Pod ${__field.labels.pod}", dashboard: "cm-namespace-pod", fromLabels: { namespace: "namespace", pod: "pod" } };
+
+/** The link on every panel whose series are all one per pod; the usage panels carry the node's capacity lines too. */
+const withPodLink = (p: PanelSpec): PanelSpec => (p.queries.every((q) => q.legend.startsWith("{{pod}}")) ? { ...p, links: [...(p.links ?? []), toPod] } : p);
 
 /** The node's capacity and allocatable (capacity less what the kubelet reserves for the system) of one resource, from kube-state-metrics. */
 function nodeCapacity(resource: "cpu" | "memory"): Reference {
@@ -39,6 +46,6 @@ export function nodePodsDashboard(ctx: DashboardContext): PrometheusDashboardSpe
             ...resourcePanels(pods, "cpu", ksm ? nodeCapacity("cpu") : undefined),
             ...resourcePanels(pods, "memory", ksm ? nodeCapacity("memory") : undefined),
             memoryDetailPanel(pods),
-        ],
+        ].map(withPodLink),
     };
 }
