@@ -31,8 +31,8 @@ import { GeneratedDashboard } from "../components/common/dashboards/generated-da
 /** Every dashboard the stack can fill, each with the panels whose sources are on. */
 export function generatedDashboards(ctx: DashboardContext, folderTag: string): GeneratedDashboard[] {
     const prometheusSpecs = [
-        homeDashboard,
-        clusterDashboard,
+        homeDashboard(ctx),
+        clusterDashboard(ctx),
         nodeDashboard,
         useClusterDashboard,
         useNodeDashboard,

@@ -116,6 +116,30 @@ describe("links between the dashboards (docs/grafana.md#links-between-dashboards
         assert.ok(to("cm-kubelet", "cm-node").length >= 1, "kubelet → node");
         assert.strictEqual(to("cm-persistent-volumes", "cm-namespace-pod").length, 1, "claim → namespace");
         assert.ok(to("cm-home", "cm-cluster").length >= 1, "home → cluster");
+        // cluster → namespace → workload → pod, on the Compute Resources boards.
+        assert.ok(to("cm-cluster", "cm-namespace-workloads").some((l) => l.url.includes("var-namespace=${__field.labels.namespace}")), "cluster → the namespace's workloads");
+        const toWorkload = to("cm-namespace-workloads", "cm-workload");
+        assert.ok(toWorkload.length >= 10, `${toWorkload.length} links namespace → workload`);
+        assert.ok(
+            toWorkload.every((l) => l.url.includes("${namespace:queryparam}") && l.url.includes("${type:queryparam}") && l.url.includes("var-workload=${__field.labels.workload}")),
+            "namespace → workload carries the namespace and the kind, and sets the workload",
+        );
+        // Every per-workload panel links down; the quota panels, whose series are the namespace's, do not.
+        const namespaceBoard = ds.find((d) => d.json.uid === "cm-namespace-workloads")!;
+        const unlinked = namespaceBoard.json.panels!.filter((p: any) => !(p.fieldConfig?.defaults?.links ?? []).length).map((p: any) => p.title);
+        assert.deepStrictEqual(unlinked, ["CPU quota of the namespace", "Memory quota of the namespace"]);
+        const toPod = to("cm-workload", "cm-namespace-pod");
+        assert.ok(toPod.length >= 9 && toPod.every((l) => l.url.includes("${namespace:queryparam}") && l.url.includes("var-pod=${__field.labels.pod}")), "workload → pod carries the namespace and sets the pod");
+        const workloadBoard = ds.find((d) => d.json.uid === "cm-workload")!;
+        assert.deepStrictEqual(
+            workloadBoard.json.panels!.filter((p: any) => !(p.fieldConfig?.defaults?.links ?? []).length).map((p: any) => p.title),
+            ["Bandwidth of the average pod per workload"],
+            "every per-pod panel of Workload links to the pod",
+        );
+        assert.strictEqual(to("cm-workload", "cm-namespace-workloads").filter((l) => l.board).length, 1, "workload → back up to its namespace's workloads, with every variable");
+        // node → its pods: from Node pods' per-pod panels to the pod, namespace and pod both from the series.
+        const nodeToPod = to("cm-node-pods", "cm-namespace-pod");
+        assert.ok(nodeToPod.length >= 3 && nodeToPod.every((l) => l.url.includes("var-namespace=${__field.labels.namespace}") && l.url.includes("var-pod=${__field.labels.pod}")), "node pods → pod");
         // Every link carries the data source and the cluster: both exist on every Prometheus board.
         const data = ds.flatMap(linksOf).filter((l) => !l.board);
         assert.ok(data.every((l) => l.url.includes("${datasource:queryparam}") && l.url.includes("${cluster:queryparam}")));

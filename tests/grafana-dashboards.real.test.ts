@@ -21,7 +21,9 @@ import { PrometheusProcess, sandboxConfig } from "./harness/prometheus";
 import { fillVariables, labelValuesQuery } from "./harness/promql";
 import { settingsWithGrafana } from "./harness/stack-config";
 import { ALERTMANAGER_PORT_NAME, Settings } from "../config";
-import { podWorkload, workloadTypeVariableQuery, workloadVariableQuery } from "../components/kube-state-metrics/pod-workload";
+import { workloadOwners } from "../components/kube-state-metrics/pod-workload";
+import * as records from "../components/common/rules/compute-resource-records";
+import { POD_WORKLOAD } from "../components/common/rules/compute-resource-records";
 
 import { FLUENTD_FIXTURE, JOBS, REMOTE_WRITE, runStack } from "./harness/dashboard-stack";
 
@@ -67,6 +69,8 @@ describe("Grafana dashboards on real data: no panel is empty", function () {
         searchStore: { enabled: true },
     });
     const dashboards = dashboardsFor(settings, PROJECT).filter((d) => d.json.title !== "Logs");
+    // The same stack without the default rule groups: its compute boards read the raw families, which the same Prometheus serves.
+    const withoutDefaultRules: Settings = { ...settings, alertRules: { ...settings.alertRules, defaults: false } };
     const closers: Array<() => Promise<void>> = [];
     let prom: PrometheusProcess | undefined;
 
@@ -130,48 +134,102 @@ describe("Grafana dashboards on real data: no panel is empty", function () {
         assert.deepStrictEqual(empty, []);
     });
 
-    it("the workload boards attribute each pod to its workload: a Deployment's through its ReplicaSet, a DaemonSet's directly", async () => {
-        const rows = await prom!.query(podWorkload('namespace=~".+"', ".*", ".*"));
-        const owners = rows.map((r) => `${r.metric.namespace}/${r.metric.pod} ${r.metric.workload}`).sort();
-        assert.deepStrictEqual(owners, [
-            "kube-system/coredns-558bd4d5db-x7k2p coredns",
-            "kube-system/coredns-558bd4d5db-z9m3n coredns",
-            "kube-system/kube-proxy-0 kube-proxy",
-            "kube-system/kube-proxy-1 kube-proxy",
-            "kube-system/kube-proxy-2 kube-proxy",
-            "shop/nightly-report-28910400-k4d2x nightly-report-28910400",
-            "shop/web-7d9c6c8b9f-q2w4e web",
-            "shop/web-7d9c6c8b9f-r5t6y web",
-            "shop/web-7d9c6c8b9f-u7i8o web",
-        ]);
-        // The variables list workloads, not ReplicaSets: Deployments from the ReplicaSets' owners, the rest from the pods'.
-        const options = async (query: string) => {
-            const { selector, label } = labelValuesQuery(query);
-            return (await prom!.query(`count by (${label}) (${selector})`)).map((r) => r.metric[label]).sort();
+    // The boards read the pod-to-workload recording rule (lower-case kinds); a stack without the default rules joins the owner families (kube-state-metrics' kinds). Both on the same data.
+    for (const [form, kind] of [
+        ["the recording rule", { deployment: "deployment", daemonset: "daemonset", job: "job" }],
+        ["the owner families", { deployment: "Deployment", daemonset: "DaemonSet", job: "Job" }],
+    ] as const) {
+        it(`the workload boards attribute each pod to its workload, from ${form}: a Deployment's through its ReplicaSet, a DaemonSet's directly`, async () => {
+            const rules = form === "the recording rule";
+            const owners = workloadOwners(rules);
+            const rows = await prom!.query(owners.podWorkload('namespace=~".+"', ".*", ".*"));
+            const owned = rows.map((r) => `${r.metric.namespace}/${r.metric.pod} ${r.metric.workload}`).sort();
+            assert.deepStrictEqual(owned, [
+                "kube-system/coredns-558bd4d5db-x7k2p coredns",
+                "kube-system/coredns-558bd4d5db-z9m3n coredns",
+                "kube-system/kube-proxy-0 kube-proxy",
+                "kube-system/kube-proxy-1 kube-proxy",
+                "kube-system/kube-proxy-2 kube-proxy",
+                "shop/nightly-report-28910400-k4d2x nightly-report-28910400",
+                "shop/web-7d9c6c8b9f-q2w4e web",
+                "shop/web-7d9c6c8b9f-r5t6y web",
+                "shop/web-7d9c6c8b9f-u7i8o web",
+            ]);
+            // The variables list workloads, not ReplicaSets: Deployments from the ReplicaSets' owners, the rest from the pods'.
+            const options = async (query: string) => {
+                const { selector, label } = labelValuesQuery(query);
+                return (await prom!.query(`count by (${label}) (${selector})`)).map((r) => r.metric[label]).sort();
+            };
+            assert.deepStrictEqual((await options(owners.namespaceVariable)).sort(), ["kube-system", "shop"]);
+            assert.deepStrictEqual(await options(owners.typeVariable('namespace="kube-system"')), [kind.daemonset, kind.deployment].sort());
+            assert.deepStrictEqual(await options(owners.workloadVariable('namespace="kube-system"', ".*")), ["coredns", "kube-proxy"]);
+            assert.deepStrictEqual(await options(owners.workloadVariable('namespace="shop"', kind.daemonset)), []);
+            assert.deepStrictEqual(await options(owners.typeVariable('namespace="shop"')), [kind.deployment, kind.job].sort());
+            // The kind and name regexes pick; "All" (.*) never lets a ReplicaSet through as a workload of its own.
+            assert.deepStrictEqual((await prom!.query(owners.podWorkload('namespace="kube-system"', kind.daemonset, ".*"))).map((r) => r.metric.workload).sort(), ["kube-proxy", "kube-proxy", "kube-proxy"]);
+            assert.deepStrictEqual((await prom!.query(owners.podWorkload('namespace=~".+"', kind.deployment, ".*"))).map((r) => r.metric.workload).sort(), ["coredns", "coredns", "web", "web", "web"]);
+            assert.deepStrictEqual((await prom!.query(owners.podWorkload('namespace="shop"', ".*", "web-7d9c6c8b9f"))).length, 0);
+            // A pod's usage counts once for its workload: coredns' memory on the board is the sum of its pod's containers.
+            const board = dashboardsFor(rules ? settings : withoutDefaultRules, PROJECT).find((d) => d.json.uid === "cm-namespace-workloads")!;
+            const exprs = board.json.panels!.flatMap((p: any) => p.targets.map((t: any) => t.expr)).join("\n");
+            assert.strictEqual(exprs.includes(POD_WORKLOAD), rules, `the board reads ${form}`);
+            assert.strictEqual(exprs.includes("kube_pod_owner{"), !rules, `the board reads ${form}`);
+            const memory = board.json.panels!.find((p: any) => p.title === "Memory used per workload").targets[0].expr;
+            const perWorkload = await prom!.query(fillVariables(memory, { namespace: "kube-system", type: ".*" }));
+            const direct = await prom!.query('sum(container_memory_working_set_bytes{namespace="kube-system", pod=~"coredns-.*", container!=""})');
+            assert.deepStrictEqual(perWorkload.map((r) => r.metric.workload), ["coredns"]);
+            assert.ok(Number(direct[0].value[1]) > 0);
+            assert.strictEqual(Number(perWorkload[0].value[1]), Number(direct[0].value[1]));
+            // Requests count while a pod is Pending or Running: the finished Job's pod still has them in kube-state-metrics, and is left out.
+            const requests = board.json.panels!.find((p: any) => p.title === "CPU requests and limits per workload").targets[0].expr;
+            const shop = { namespace: "shop", type: ".*" };
+            assert.deepStrictEqual((await prom!.query(fillVariables(requests, shop))).map((r) => r.metric.workload), ["web"]);
+            assert.ok((await prom!.query('kube_pod_container_resource_requests{pod=~"nightly-report-.*", resource="cpu"}')).length > 0);
+            const pods = board.json.panels!.find((p: any) => p.title === "Pods per workload").targets[0].expr;
+            assert.deepStrictEqual((await prom!.query(fillVariables(pods, shop))).map((r) => r.metric.workload).sort(), ["nightly-report-28910400", "web"]);
+        });
+    }
+
+    it("the compute boards read from the recording rules answer as they do from the raw families: the same series, the same values", async () => {
+        const compute = ["cm-home", "cm-cluster", "cm-namespace-workloads", "cm-workload", "cm-node-pods", "cm-namespace-pod"];
+        const pick = (s: Settings) => dashboardsFor(s, PROJECT).filter((d) => compute.includes(d.json.uid));
+        const [recorded, raw] = [pick(settings), pick(withoutDefaultRules)];
+        assert.deepStrictEqual(recorded.map((d) => d.json.uid).sort(), [...compute].sort());
+        // Both forms at the same instant, so that the real node_exporter's live counters, which both forms read alike, agree too.
+        const time = Date.now() / 1000 - 1;
+        const queryAt = async (expr: string): Promise<Array<{ metric: Record<string, string>; value: [number, string] }>> => {
+            const body = (await (await fetch(`${prom!.url}/api/v1/query?query=${encodeURIComponent(expr)}&time=${time}`)).json()) as any;
+            assert.strictEqual(body.status, "success", expr);
+            return body.data.result;
         };
-        assert.deepStrictEqual(await options(workloadTypeVariableQuery('namespace="kube-system"')), ["DaemonSet", "Deployment"]);
-        assert.deepStrictEqual(await options(workloadVariableQuery('namespace="kube-system"', ".*")), ["coredns", "kube-proxy"]);
-        assert.deepStrictEqual(await options(workloadVariableQuery('namespace="shop"', "DaemonSet")), []);
-        assert.deepStrictEqual(await options(workloadTypeVariableQuery('namespace="shop"')), ["Deployment", "Job"]);
-        // The kind and name regexes pick; "All" (.*) never lets a ReplicaSet through as a workload of its own.
-        assert.deepStrictEqual((await prom!.query(podWorkload('namespace="kube-system"', "DaemonSet", ".*"))).map((r) => r.metric.workload).sort(), ["kube-proxy", "kube-proxy", "kube-proxy"]);
-        assert.deepStrictEqual((await prom!.query(podWorkload('namespace=~".+"', "Deployment", ".*"))).map((r) => r.metric.workload).sort(), ["coredns", "coredns", "web", "web", "web"]);
-        assert.deepStrictEqual((await prom!.query(podWorkload('namespace="shop"', ".*", "web-7d9c6c8b9f"))).length, 0);
-        // A pod's usage counts once for its workload: coredns' memory on the board is the sum of its pod's containers.
-        const board = dashboardsFor(settings, PROJECT).find((d) => d.json.uid === "cm-namespace-workloads")!;
-        const memory = board.json.panels!.find((p: any) => p.title === "Memory used per workload").targets[0].expr;
-        const perWorkload = await prom!.query(fillVariables(memory, { namespace: "kube-system", type: ".*" }));
-        const direct = await prom!.query('sum(container_memory_working_set_bytes{namespace="kube-system", pod=~"coredns-.*", container!=""})');
-        assert.deepStrictEqual(perWorkload.map((r) => r.metric.workload), ["coredns"]);
-        assert.ok(Number(direct[0].value[1]) > 0);
-        assert.strictEqual(Number(perWorkload[0].value[1]), Number(direct[0].value[1]));
-        // Requests count while a pod is Pending or Running: the finished Job's pod still has them in kube-state-metrics, and is left out.
-        const requests = board.json.panels!.find((p: any) => p.title === "CPU requests and limits per workload").targets[0].expr;
-        const shop = { namespace: "shop", type: ".*" };
-        assert.deepStrictEqual((await prom!.query(fillVariables(requests, shop))).map((r) => r.metric.workload), ["web"]);
-        assert.ok((await prom!.query('kube_pod_container_resource_requests{pod=~"nightly-report-.*", resource="cpu"}')).length > 0);
-        const pods = board.json.panels!.find((p: any) => p.title === "Pods per workload").targets[0].expr;
-        assert.deepStrictEqual((await prom!.query(fillVariables(pods, shop))).map((r) => r.metric.workload).sort(), ["nightly-report-28910400", "web"]);
+        const answers = async (ds: GeneratedDashboard[]) => {
+            const out = new Map<string, Map<string, number>>();
+            for (const d of ds) {
+                const values = await variableValues(prom!, d);
+                for (const q of prometheusQueries([d])) {
+                    const series = await queryAt(fillVariables(q.expr, values));
+                    out.set(`${q.dashboard} / ${q.panel} / ${q.refId}`, new Map(series.map((r) => [JSON.stringify(Object.entries(r.metric).sort()), Number(r.value[1])])));
+                }
+            }
+            return out;
+        };
+        const [a, b] = [await answers(recorded), await answers(raw)];
+        assert.deepStrictEqual([...a.keys()].sort(), [...b.keys()].sort(), "the same panels");
+        const differ: string[] = [];
+        let fromRules = 0;
+        for (const [name, series] of a) {
+            const other = b.get(name)!;
+            // The CPU rule's rate is over 5 minutes, the raw panel's over $__rate_interval: equal on the fixture's counters, which hold still.
+            const same = series.size === other.size && [...series].every(([k, v]) => other.has(k) && (v === other.get(k) || Math.abs(v - other.get(k)!) <= 1e-9 * Math.max(Math.abs(v), 1) || (Number.isNaN(v) && Number.isNaN(other.get(k)!))));
+            if (!same) differ.push(`${name}: rules ${JSON.stringify([...series])}, raw ${JSON.stringify([...other])}`);
+        }
+        const recordNames = Object.values(records as Record<string, unknown>).filter((v): v is string => typeof v === "string");
+        for (const q of prometheusQueries(recorded)) {
+            if (recordNames.some((r) => q.expr.includes(r))) fromRules++;
+        }
+        assert.deepStrictEqual(differ, []);
+        assert.ok(fromRules >= 40, `${fromRules} queries read a recording rule`);
+        console.log(`      ${a.size} queries of ${recorded.length} compute boards agree on both forms; ${fromRules} of them read recording rules`);
     });
 
     it("Node pods shows the pods on the chosen node only: kube-state-metrics' requests and cAdvisor's usage both by their node label", async () => {

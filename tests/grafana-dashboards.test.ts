@@ -9,6 +9,10 @@ import { PROJECT } from "../config/source";
 import { prometheusQueries, queryVariables } from "./harness/dashboards";
 import { fillVariables, labelValuesQuery, promqlProblems } from "./harness/promql";
 import { settingsWithGrafana } from "./harness/stack-config";
+import { generatedPrometheusFiles } from "./harness/generated-config";
+import { Settings } from "../config";
+import { parse } from "yaml";
+import * as records from "../components/common/rules/compute-resource-records";
 
 /** Any value will do for parsing; the real-data test fills them from the data. */
 const PARSE_VALUES = { __rate_interval: "1m", node: "node-1", namespace: "shop", pod: ".*", integration: ".*", claim: ".*", type: ".*", workload: "web" };
@@ -256,6 +260,62 @@ describe("Grafana dashboards follow the enabled components", () => {
     it("without cAdvisor and kube-state-metrics there is no Namespace and pod dashboard at all", () => {
         const ds = dashboardsFor(settingsWithGrafana({ metrics: { jobs: { cadvisor: false } }, kubeStateMetrics: { enabled: false } }), PROJECT);
         assert.ok(!titles(ds).includes("Namespace and pod"));
+    });
+
+    it("Fast: no panel or variable reads a raw family that a compute recording rule serves, while the stack records them", () => {
+        // Each raw family, and the rule that serves a board's question on it (components/common/rules/compute-resource-records.ts).
+        const served: Record<string, string> = {
+            container_cpu_usage_seconds_total: records.CONTAINER_CPU_RATE5M,
+            container_memory_working_set_bytes: records.CONTAINER_MEMORY_WORKING_SET,
+            container_memory_rss: records.CONTAINER_MEMORY_RSS,
+            container_memory_cache: records.CONTAINER_MEMORY_CACHE,
+            container_memory_swap: records.CONTAINER_MEMORY_SWAP,
+            kube_pod_container_resource_requests: `${records.POD_CPU_REQUESTS} or ${records.POD_MEMORY_REQUESTS}`,
+            kube_pod_container_resource_limits: `${records.POD_CPU_LIMITS} or ${records.POD_MEMORY_LIMITS}`,
+            kube_pod_owner: records.POD_WORKLOAD,
+            kube_replicaset_owner: records.POD_WORKLOAD,
+        };
+        const rawReads = (ds: readonly GeneratedDashboard[]) => {
+            const texts = [
+                ...prometheusQueries(ds).map((q) => ({ at: `${q.dashboard} / ${q.panel}`, text: q.expr })),
+                ...ds.flatMap((d) => queryVariables(d).map((v) => ({ at: `${d.json.title} / $${v.name}`, text: v.query }))),
+            ];
+            // A family's name on its own: not the tail of a rule's name (namespace_workload_pod:kube_pod_owner:relabel).
+            return texts.flatMap(({ at, text }) => Object.keys(served).filter((f) => new RegExp(`(?<![\\w:])${f}(?![\\w:])`).test(text)).map((f) => `${at}: ${f}, which ${served[f]} serves`));
+        };
+        const everything = settingsWithGrafana({ metrics: { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http" }, remoteWrite: [{ url: "https://m.example.com/w" }] }, searchStore: { enabled: true } });
+        assert.deepStrictEqual(rawReads(dashboardsFor(settingsWithGrafana(), PROJECT)), []);
+        assert.deepStrictEqual(rawReads(dashboardsFor(everything, PROJECT)), []);
+        // The check can fail: without the default rules the same boards read every one of those families.
+        const raw = rawReads(dashboardsFor(settingsWithGrafana({ alertRules: { defaults: false } }), PROJECT));
+        assert.deepStrictEqual(Object.keys(served).filter((f) => !raw.some((r) => r.includes(`: ${f},`))), []);
+    });
+
+    it("every recording rule a panel or variable reads is recorded by the same stack's rule files; without the default rules none is read", () => {
+        // A recording rule's name has a colon, which no label name and no other identifier of a query has (ranges and strings aside).
+        const recordsRead = (ds: readonly GeneratedDashboard[]) => {
+            const exprs = [...prometheusQueries(ds).map((q) => q.expr), ...ds.flatMap((d) => queryVariables(d).filter((v) => v.datasourceType === "prometheus").map((v) => v.query))];
+            return new Set(exprs.flatMap((e) => e.replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/\[[^\]]*\]/g, "").match(/[a-zA-Z_][a-zA-Z0-9_]*:[a-zA-Z0-9_:]*/g) ?? []));
+        };
+        const recorded = (settings: Settings) =>
+            new Set(Object.values(generatedPrometheusFiles(settings).ruleFiles).flatMap((file) => (parse(file)?.groups ?? []).flatMap((g: any) => g.rules.map((r: any) => r.record).filter((r: unknown) => r !== undefined))));
+        const stacks: Array<[string, Settings]> = [
+            ["default", settingsWithGrafana()],
+            ["kube-state-metrics off", settingsWithGrafana({ kubeStateMetrics: { enabled: false } })],
+            ["the cadvisor job off", settingsWithGrafana({ metrics: { jobs: { cadvisor: false } } })],
+            ["the kubelet job off", settingsWithGrafana({ metrics: { jobs: { kubelet: false } } })],
+        ];
+        for (const [name, settings] of stacks) {
+            const [read, rules] = [recordsRead(dashboardsFor(settings, PROJECT)), recorded(settings)];
+            const missing = [...read].filter((r) => !rules.has(r));
+            assert.deepStrictEqual(missing, [], name);
+        }
+        assert.ok(recordsRead(dashboardsFor(stacks[0][1], PROJECT)).size >= 8, "the default stack's boards read the compute rules");
+        const withoutRules = settingsWithGrafana({ alertRules: { defaults: false } });
+        assert.deepStrictEqual([...recordsRead(dashboardsFor(withoutRules, PROJECT))], []);
+        // The check can fail: a board that reads the rules in a stack that loads none.
+        const none = recorded(withoutRules);
+        assert.ok([...recordsRead(dashboardsFor(stacks[0][1], PROJECT))].some((r) => !none.has(r)));
     });
 });
 

@@ -4,9 +4,14 @@
  * of a DaemonSet, StatefulSet or Job by the workload itself. The compute and networking boards
  * group cAdvisor's usage and kube-state-metrics' requests and limits by it.
  *
- * Written out in each query until the recording rules land; then podWorkload() is the one place
- * that reads kube-prometheus' namespace_workload_pod:kube_pod_owner:relabel instead.
+ * Where the stack evaluates the default rule groups, the boards read the recording rule
+ * namespace_workload_pod:kube_pod_owner:relabel (workload-owner-rules.ts), one series per pod,
+ * instead of joining the owner families in every query; its workload_type values are lower-case
+ * (deployment, daemonset, statefulset, job, cronjob), and the kind variable offers them. Without
+ * the rules (alertRules.defaults false) the join is written out here, and the kind variable
+ * offers kube-state-metrics' owner_kind values (Deployment, DaemonSet, StatefulSet, Job).
  */
+import { POD_WORKLOAD } from "../common/rules/compute-resource-records";
 
 /** The workload kinds, as kube-state-metrics names them in owner_kind. */
 export const WORKLOAD_KINDS = ["Deployment", "DaemonSet", "StatefulSet", "Job"] as const;
@@ -23,17 +28,17 @@ function ownerMatchers(type: string, workload: string): string {
 }
 
 /** A selector naming both owner families: each workload is the owner on one of them (Deployments on the ReplicaSet's, the rest on the pod's). */
-function workloadOwners(namespace: string, type: string, workload = ".+"): string {
+function ownerSelector(namespace: string, type: string, workload = ".+"): string {
     return `{__name__=~"kube_pod_owner|kube_replicaset_owner", ${namespace}, ${ownerMatchers(type, workload)}}`;
 }
 
 /** Grafana's variable queries: the workload kinds in a namespace, and the workloads of the chosen kinds. */
 export function workloadTypeVariableQuery(namespace: string): string {
-    return `label_values(${workloadOwners(namespace, ".+")}, owner_kind)`;
+    return `label_values(${ownerSelector(namespace, ".+")}, owner_kind)`;
 }
 
 export function workloadVariableQuery(namespace: string, type: string): string {
-    return `label_values(${workloadOwners(namespace, type)}, owner_name)`;
+    return `label_values(${ownerSelector(namespace, type)}, owner_name)`;
 }
 
 const asWorkload = (expr: string) => `label_replace(${expr}, "workload", "$1", "owner_name", "(.+)")`;
@@ -52,10 +57,46 @@ export function podWorkload(namespace: string, type: string, workload: string): 
     return `(${direct} or ${by} (${podReplicaSet} * on (namespace, replicaset) group_left (workload) ${replicaSetDeployment}))`;
 }
 
+/** The pod-to-workload series and the variables over them, from the recording rule or from the owner families. */
+export interface WorkloadOwners {
+    /** Whether they read the recording rule. */
+    rules: boolean;
+    /** The namespaces with workloads. */
+    namespaceVariable: string;
+    typeVariable(namespace: string): string;
+    workloadVariable(namespace: string, type: string): string;
+    /** One series per pod of the picked workloads, value 1, labelled at least namespace, pod and workload. */
+    podWorkload(namespace: string, type: string, workload: string): string;
+}
+
+const rawOwners: WorkloadOwners = {
+    rules: false,
+    namespaceVariable: "label_values(kube_pod_owner, namespace)",
+    typeVariable: workloadTypeVariableQuery,
+    workloadVariable: workloadVariableQuery,
+    podWorkload,
+};
+
+/** The rule's series: one per pod already, with its workload's type and name, so a regex on each label picks. */
+const recordedPods = (namespace: string, type: string, workload = ".+") => `${POD_WORKLOAD}{${namespace}, workload_type=~"${type}", workload=~"${workload}"}`;
+
+const recordedOwners: WorkloadOwners = {
+    rules: true,
+    namespaceVariable: `label_values(${POD_WORKLOAD}, namespace)`,
+    typeVariable: (namespace) => `label_values(${POD_WORKLOAD}{${namespace}}, workload_type)`,
+    workloadVariable: (namespace, type) => `label_values(${recordedPods(namespace, type)}, workload)`,
+    podWorkload: (namespace, type, workload) => recordedPods(namespace, type, workload),
+};
+
+/** The recording rule where the stack evaluates it, else the owner families. */
+export function workloadOwners(rules: boolean): WorkloadOwners {
+    return rules ? recordedOwners : rawOwners;
+}
+
 /**
  * A per-pod expression (labels namespace and pod) attributed to workloads: `agg` by `by` over the
  * pods of the picked workloads, e.g. sum by (workload) of each pod's CPU.
  */
-export function byWorkload(agg: "sum" | "avg" | "count", by: string, perPod: string, namespace: string, type: string, workload: string): string {
-    return `${agg} by (${by}) (${perPod} * on (namespace, pod) group_left (workload) ${podWorkload(namespace, type, workload)})`;
+export function byWorkload(owners: WorkloadOwners, agg: "sum" | "avg" | "count", by: string, perPod: string, namespace: string, type: string, workload: string): string {
+    return `${agg} by (${by}) (${perPod} * on (namespace, pod) group_left (workload) ${owners.podWorkload(namespace, type, workload)})`;
 }

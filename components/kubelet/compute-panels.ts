@@ -1,7 +1,7 @@
 import { PanelSpec, Query } from "../common/dashboards/panels";
 import { Source } from "../common/dashboards/context";
-import { byWorkload } from "../kube-state-metrics/pod-workload";
-import { NETWORK_PAIRS, podCpuUsage, podMemory, podNetwork, podResource } from "./pod-resources";
+import { byWorkload, workloadOwners } from "../kube-state-metrics/pod-workload";
+import { NETWORK_PAIRS, podNetwork, PodSeries, podSeries } from "./pod-resources";
 
 /**
  * The panels the compute and networking boards share: CPU and memory used against requests and
@@ -12,6 +12,8 @@ import { NETWORK_PAIRS, podCpuUsage, podMemory, podNetwork, podResource } from "
 
 /** How a board groups the per-pod series of pod-resources.ts. */
 export interface Grouping {
+    /** Where the per-pod CPU, memory, requests and limits come from: the recording rules or the raw families. */
+    series: PodSeries;
     /** The label each series carries. */
     by: "workload" | "pod" | "namespace";
     /** Label matchers of the pods, e.g. namespace="$namespace" or node="$node". */
@@ -29,6 +31,8 @@ export interface Grouping {
 
 /** The pods of the picked workloads of one namespace. */
 export interface WorkloadSelection {
+    /** Whether the stack evaluates the compute recording rules (DashboardContext.computeRules). */
+    rules: boolean;
     /** Label matchers of the namespace, e.g. namespace="$namespace". */
     namespace: string;
     /** Regexes of the workload kinds and names, e.g. "$type" and "$workload". */
@@ -38,18 +42,18 @@ export interface WorkloadSelection {
 }
 
 export function workloadGrouping(s: WorkloadSelection): Grouping {
-    const group = (agg: "sum" | "avg") => (perPod: string) => byWorkload(agg, s.by, perPod, s.namespace, s.type, s.workload);
-    return { by: s.by, sel: s.namespace, needs: ["kubeStateMetrics"], sum: group("sum"), avg: group("avg") };
+    const group = (agg: "sum" | "avg") => (perPod: string) => byWorkload(workloadOwners(s.rules), agg, s.by, perPod, s.namespace, s.type, s.workload);
+    return { series: podSeries(s.rules), by: s.by, sel: s.namespace, needs: ["kubeStateMetrics"], sum: group("sum"), avg: group("avg") };
 }
 
 /** Pods picked by label matchers alone; the per-pod series are already one per pod. */
-export function podGrouping(sel: string, podSel?: string): Grouping {
-    return { by: "pod", sel, ...(podSel !== undefined ? { podSel } : {}), needs: [], sum: (perPod) => perPod, avg: (perPod) => perPod };
+export function podGrouping(rules: boolean, sel: string, podSel?: string): Grouping {
+    return { series: podSeries(rules), by: "pod", sel, ...(podSel !== undefined ? { podSel } : {}), needs: [], sum: (perPod) => perPod, avg: (perPod) => perPod };
 }
 
 const resources = {
-    cpu: { title: "CPU", unit: "short", usage: podCpuUsage, what: "CPU cores" },
-    memory: { title: "Memory", unit: "bytes", usage: (sel: string) => podMemory(sel), what: "working set bytes" },
+    cpu: { title: "CPU", unit: "short", usage: (s: PodSeries, sel: string) => s.cpuUsage(sel), what: "CPU cores" },
+    memory: { title: "Memory", unit: "bytes", usage: (s: PodSeries, sel: string) => s.memory(sel), what: "working set bytes" },
 } as const;
 
 /** Lines drawn with the usage, e.g. the node's capacity, and the sources they read. */
@@ -62,9 +66,9 @@ export interface Reference {
 export function resourcePanels(g: Grouping, resource: "cpu" | "memory", reference?: Reference): PanelSpec[] {
     const r = resources[resource];
     const legend = `{{${g.by}}}`;
-    const used = g.sum(r.usage(g.sel));
-    const requested = g.sum(podResource("requests", resource, g.sel, g.podSel));
-    const limit = g.sum(podResource("limits", resource, g.sel, g.podSel));
+    const used = g.sum(r.usage(g.series, g.sel));
+    const requested = g.sum(g.series.resource("requests", resource, g.sel, g.podSel));
+    const limit = g.sum(g.series.resource("limits", resource, g.sel, g.podSel));
     const usageNeeds: Source[] = ["cadvisor", ...g.needs];
     return [
         {
@@ -110,10 +114,11 @@ export function memoryDetailPanel(g: Grouping): PanelSpec {
         kind: "timeseries",
         needs: ["cadvisor"],
         queries: [
-            { expr: g.sum(podMemory(g.sel, "container_memory_usage_bytes")), legend: `${legend} with cache` },
-            { expr: g.sum(podMemory(g.sel, "container_memory_rss")), legend: `${legend} RSS` },
-            { expr: g.sum(podMemory(g.sel, "container_memory_cache")), legend: `${legend} cache` },
-            { expr: g.sum(podMemory(g.sel, "container_memory_swap")), legend: `${legend} swap` },
+            // No rule records usage with the page cache: it is read raw (pod-resources.ts).
+            { expr: g.sum(g.series.memory(g.sel, "container_memory_usage_bytes")), legend: `${legend} with cache` },
+            { expr: g.sum(g.series.memory(g.sel, "container_memory_rss")), legend: `${legend} RSS` },
+            { expr: g.sum(g.series.memory(g.sel, "container_memory_cache")), legend: `${legend} cache` },
+            { expr: g.sum(g.series.memory(g.sel, "container_memory_swap")), legend: `${legend} swap` },
         ],
     };
 }
@@ -158,7 +163,7 @@ export function workloadNetworkPanels(s: WorkloadSelection): PanelSpec[] {
     return networkPanels(workloadGrouping(s), workloadGrouping({ ...s, by: "workload" }));
 }
 
-/** A namespace's ResourceQuotas on one resource: the hard limits on requests and on limits, and what is counted against them. */
+/** A namespace's ResourceQuotas on one resource, read raw: no rule records them, and a namespace has a few series of them: the hard limits on requests and on limits, and what is counted against them. */
 export function namespaceQuotaPanel(resource: "cpu" | "memory", namespace: string): PanelSpec {
     const quota = (type: "hard" | "used", of: string) => `sum(kube_resourcequota{${namespace}, type="${type}", resource=~"${of}"})`;
     // A quota on plain cpu or memory limits requests, as requests.cpu does.

@@ -1,8 +1,15 @@
 import { DashboardContext } from "../common/dashboards/context";
-import { PrometheusDashboardSpec } from "../common/dashboards/panels";
+import { PanelLinkSpec } from "../common/dashboards/links";
+import { PanelSpec, PrometheusDashboardSpec } from "../common/dashboards/panels";
 import { memoryDetailPanel, podGrouping, Reference, resourcePanels } from "./compute-panels";
 
 const NODE = 'node="$node"';
+
+/** From a pod's series to the Namespace and pod board with its namespace and that pod chosen (node → pod, docs/grafana.md#links-between-dashboards). */
+const toPod: PanelLinkSpec = { title: "Pod ${__field.labels.pod}", dashboard: "cm-namespace-pod", fromLabels: { namespace: "namespace", pod: "pod" } };
+
+/** The link on every panel whose series are all one per pod; the usage panels carry the node's capacity lines too. */
+const withPodLink = (p: PanelSpec): PanelSpec => (p.queries.every((q) => q.legend.startsWith("{{pod}}")) ? { ...p, links: [...(p.links ?? []), toPod] } : p);
 
 /** The node's capacity and allocatable (capacity less what the kubelet reserves for the system) of one resource, from kube-state-metrics. */
 function nodeCapacity(resource: "cpu" | "memory"): Reference {
@@ -18,13 +25,16 @@ function nodeCapacity(resource: "cpu" | "memory"): Reference {
 /**
  * Compute Resources / Node (Pods): CPU and memory of each pod on one node, against their
  * requests and limits and the node's capacity and allocatable. cAdvisor and kube-state-metrics
- * both label a pod's series with its node. The node variable comes from kube-state-metrics when it
+ * both label a pod's series with its node, and so do the compute recording rules, which the board
+ * reads where the stack evaluates them (ctx.computeRules); capacity and allocatable are read raw
+ * (one series per node and resource, no rule records them). The node variable comes from kube-state-metrics when it
  * is on (every node, even one whose kubelet does not answer), else from cAdvisor.
  */
 export function nodePodsDashboard(ctx: DashboardContext): PrometheusDashboardSpec {
     const ksm = ctx.sources.has("kubeStateMetrics");
-    // The phase of a pod, which says whether its requests still hold, carries no node label: it is read for every pod.
-    const pods = podGrouping(NODE, "");
+    // Raw, the phase of a pod, which says whether its requests still hold, carries no node label: it is read for every pod.
+    // The recording rules carry the node on the requests and limits of active pods alone.
+    const pods = podGrouping(ctx.computeRules, NODE, "");
     return {
         uid: "cm-node-pods",
         folder: "nodes",
@@ -36,6 +46,6 @@ export function nodePodsDashboard(ctx: DashboardContext): PrometheusDashboardSpe
             ...resourcePanels(pods, "cpu", ksm ? nodeCapacity("cpu") : undefined),
             ...resourcePanels(pods, "memory", ksm ? nodeCapacity("memory") : undefined),
             memoryDetailPanel(pods),
-        ],
+        ].map(withPodLink),
     };
 }

@@ -1,43 +1,99 @@
+import {
+    CONTAINER_CPU_RATE5M,
+    CONTAINER_MEMORY_CACHE,
+    CONTAINER_MEMORY_RSS,
+    CONTAINER_MEMORY_SWAP,
+    CONTAINER_MEMORY_WORKING_SET,
+    POD_CPU_LIMITS,
+    POD_CPU_REQUESTS,
+    POD_MEMORY_LIMITS,
+    POD_MEMORY_REQUESTS,
+} from "../common/rules/compute-resource-records";
+
 /**
- * Each pod's CPU, memory and network from cAdvisor, and its containers' requests and limits from
- * kube-state-metrics, one series per (namespace, pod): what the compute and networking boards
- * add up by workload, node or namespace. Each is written here once, so that switching a board to
- * a recording rule (kube-prometheus' node_namespace_pod_container:* and cluster:namespace:*
- * names) changes one function, not every panel.
+ * Each pod's (or container's) CPU and memory from cAdvisor, and its containers' requests and
+ * limits from kube-state-metrics: what the compute boards add up by workload, node or namespace.
+ * Each is written here once, in two forms:
+ * - from the compute recording rules (components/common/rules/compute-resource-records.ts), which
+ *   the stack evaluates with its default rule groups: a panel then reads one series per container
+ *   instead of every raw cAdvisor or kube-state-metrics series of it ("Fast", issue #30);
+ * - from the raw families, for a stack that loads no default rules (alertRules.defaults false),
+ *   where the recorded series never come. The two count the same (docs/grafana.md#recording-rules).
  *
  * `sel` is label matchers (namespace="$namespace", node="$node"...), without braces.
  */
 
-/**
- * CPU cores used by the pod's containers; container!="" leaves out the pod's own cgroup, which
- * counts them again. kube-prometheus' rule: node_namespace_pod_container:container_cpu_usage_seconds_total:sum_rate5m.
- */
-export function podCpuUsage(sel: string): string {
-    return `sum by (namespace, pod) (rate(container_cpu_usage_seconds_total{${sel}, container!=""}[$__rate_interval]))`;
-}
-
-/**
- * The cAdvisor memory families the boards read per pod: the working set (what eviction and the
- * OOM killer act on), usage with the page cache, RSS, page cache, swap.
- */
+/** The cAdvisor memory families the boards read: the working set (what eviction and the OOM killer act on), usage with the page cache, RSS, page cache, swap. */
 export type PodMemory = "container_memory_working_set_bytes" | "container_memory_usage_bytes" | "container_memory_rss" | "container_memory_cache" | "container_memory_swap";
 
-/** kube-prometheus' rules: node_namespace_pod_container:<family> for all but container_memory_usage_bytes. */
-export function podMemory(sel: string, family: PodMemory = "container_memory_working_set_bytes"): string {
-    return `sum by (namespace, pod) (${family}{${sel}, container!=""})`;
+/** The recorded memory series of each family; usage with the page cache has none (kube-prometheus records none either), so it is read raw. */
+const MEMORY_RECORDS: Partial<Record<PodMemory, string>> = {
+    container_memory_working_set_bytes: CONTAINER_MEMORY_WORKING_SET,
+    container_memory_rss: CONTAINER_MEMORY_RSS,
+    container_memory_cache: CONTAINER_MEMORY_CACHE,
+    container_memory_swap: CONTAINER_MEMORY_SWAP,
+};
+
+const RESOURCE_RECORDS = {
+    requests: { cpu: POD_CPU_REQUESTS, memory: POD_MEMORY_REQUESTS },
+    limits: { cpu: POD_CPU_LIMITS, memory: POD_MEMORY_LIMITS },
+} as const;
+
+/** `name{sel}`, or the bare name when there is no matcher. */
+const selector = (name: string, sel: string) => (sel ? `${name}{${sel}}` : name);
+
+/** Per pod (labels namespace, pod) or per container (namespace, pod, container), as the boards draw them. */
+export type PodLevel = "pod" | "container";
+const BY: Record<PodLevel, string> = { pod: "namespace, pod", container: "namespace, pod, container" };
+
+/** Where the per-pod series come from: the recording rules, or the raw families. */
+export interface PodSeries {
+    /** Whether they read the recording rules. */
+    rules: boolean;
+    /** CPU cores used by the containers; container!="" leaves out the pod's own cgroup, which counts them again. */
+    cpuUsage(sel: string, level?: PodLevel): string;
+    memory(sel: string, family?: PodMemory, level?: PodLevel): string;
+    /**
+     * What the containers request, or are limited to, of `resource` (cpu in cores, memory in
+     * bytes), while the pod is Pending or Running: kube-state-metrics reports them for finished
+     * pods too (a completed Job's), which hold nothing on their node. Raw, `podSel` picks the phase
+     * series, which carry no node label: by default `sel`. The rules have filtered the phase already.
+     */
+    resource(kind: "requests" | "limits", resource: "cpu" | "memory", sel: string, podSel?: string, level?: PodLevel): string;
 }
 
-/**
- * What the pod's containers request, or are limited to, of `resource` (cpu in cores, memory in
- * bytes), while the pod is Pending or Running: kube-state-metrics reports them for finished pods
- * too (a completed Job's), which hold nothing on their node. kube-prometheus' rules
- * cluster:namespace:pod_{cpu,memory}:active:kube_pod_container_resource_{requests,limits} count the same.
- * `podSel` picks the phase series, which carry no node label: by default `sel`.
- */
-export function podResource(kind: "requests" | "limits", resource: "cpu" | "memory", sel: string, podSel: string = sel): string {
-    const active = `max by (namespace, pod) (kube_pod_status_phase{${podSel ? `${podSel}, ` : ""}phase=~"Pending|Running"} == 1)`;
-    return `(sum by (namespace, pod) (kube_pod_container_resource_${kind}{${sel}, resource="${resource}"}) * on (namespace, pod) group_left () ${active})`;
+/** The per-pod series read from the compute recording rules. */
+const recorded: PodSeries = {
+    rules: true,
+    // The rule's rate is over 5 minutes, not Grafana's $__rate_interval: as kube-prometheus' panels.
+    cpuUsage: (sel, level = "pod") => `sum by (${BY[level]}) (${selector(CONTAINER_CPU_RATE5M, sel)})`,
+    memory: (sel, family = "container_memory_working_set_bytes", level = "pod") => {
+        const record = MEMORY_RECORDS[family];
+        return record === undefined ? raw.memory(sel, family, level) : `sum by (${BY[level]}) (${selector(record, sel)})`;
+    },
+    resource: (kind, resource, sel, _podSel, level = "pod") => `sum by (${BY[level]}) (${selector(RESOURCE_RECORDS[kind][resource], sel)})`,
+};
+
+/** The same from the raw families. */
+const raw: PodSeries = {
+    rules: false,
+    cpuUsage: (sel, level = "pod") => `sum by (${BY[level]}) (rate(container_cpu_usage_seconds_total{${sel}, container!=""}[$__rate_interval]))`,
+    memory: (sel, family = "container_memory_working_set_bytes", level = "pod") => `sum by (${BY[level]}) (${family}{${sel}, container!=""})`,
+    resource: (kind, resource, sel, podSel = sel, level = "pod") => {
+        const active = `max by (namespace, pod) (kube_pod_status_phase{${podSel ? `${podSel}, ` : ""}phase=~"Pending|Running"} == 1)`;
+        return `(sum by (${BY[level]}) (kube_pod_container_resource_${kind}{${sel}, resource="${resource}"}) * on (namespace, pod) group_left () ${active})`;
+    },
+};
+
+/** The recording rules where the stack evaluates them, else the raw families. */
+export function podSeries(rules: boolean): PodSeries {
+    return rules ? recorded : raw;
 }
+
+/*
+ * Network, storage and throttling are read raw: no recording rule serves them (kube-prometheus
+ * records none either), and each panel reads one family per pod or container, as a rule would.
+ */
 
 /** The network counters cAdvisor keeps per pod (its network namespace, reported on the pause container or the pod's cgroup). */
 export type PodNetwork =

@@ -2,14 +2,13 @@ import { DashboardContext } from "../common/dashboards/context";
 import { PanelLinkSpec } from "../common/dashboards/links";
 import { PanelSpec, PrometheusDashboardSpec } from "../common/dashboards/panels";
 import { memoryDetailPanel, namespaceQuotaPanel, networkPanels, podGrouping, resourcePanels } from "./compute-panels";
-import { podCpuUsage, podMemory, podResource, podStorage } from "./pod-resources";
+import { podSeries, PodSeries, podStorage } from "./pod-resources";
 
 const sel = 'namespace="$namespace", pod=~"$pod"';
-const pods = podGrouping(sel);
 
 /** The picked pods' use of one resource as a share of their requests or limits, all together. */
-function shareStat(resource: "cpu" | "memory", kind: "requests" | "limits"): PanelSpec {
-    const used = resource === "cpu" ? podCpuUsage(sel) : podMemory(sel);
+function shareStat(series: PodSeries, resource: "cpu" | "memory", kind: "requests" | "limits"): PanelSpec {
+    const used = resource === "cpu" ? series.cpuUsage(sel) : series.memory(sel);
     const name = resource === "cpu" ? "CPU" : "Memory";
     return {
         title: `${name} used of ${kind}`,
@@ -17,7 +16,7 @@ function shareStat(resource: "cpu" | "memory", kind: "requests" | "limits"): Pan
         unit: "percentunit",
         kind: "stat",
         needs: ["cadvisor", "kubeStateMetrics"],
-        queries: [{ expr: `sum(${used}) / sum(${podResource(kind, resource, sel)})`, legend: `${name} of ${kind}` }],
+        queries: [{ expr: `sum(${used}) / sum(${series.resource(kind, resource, sel)})`, legend: `${name} of ${kind}` }],
     };
 }
 
@@ -43,25 +42,29 @@ const toPod: PanelLinkSpec = { title: "Pod ${__field.labels.pod}", dashboard: "c
 /**
  * Namespace and pod (Compute Resources / Namespace (Pods), Pod, and Networking / Namespace (Pods),
  * Pod): CPU and memory against requests, limits and the namespace's quota, throttling, network,
- * storage and restarts, from cAdvisor and kube-state-metrics. The variables come from kube-state-metrics when it is on (every pod, even
+ * storage and restarts, from cAdvisor and kube-state-metrics: CPU, memory, requests and limits from
+ * the compute recording rules where the stack evaluates them (ctx.computeRules), throttling,
+ * network, storage, quota and restarts raw (no rule records them). The variables come from kube-state-metrics when it is on (every pod, even
  * one that has not started), else from cAdvisor.
  */
 export function workloadsDashboard(ctx: DashboardContext): PrometheusDashboardSpec {
-    const podSeries = ctx.sources.has("kubeStateMetrics") ? "kube_pod_info" : "container_cpu_usage_seconds_total";
+    const podFamily = ctx.sources.has("kubeStateMetrics") ? "kube_pod_info" : "container_cpu_usage_seconds_total";
+    const series = podSeries(ctx.computeRules);
+    const pods = podGrouping(ctx.computeRules, sel);
     return {
         uid: "cm-namespace-pod",
         title: "Namespace and pod",
         description: "CPU and memory against requests, limits and quota, throttling, network, storage and restarts of the pods of one namespace",
         needs: ctx.sources.has("kubeStateMetrics") ? ["kubeStateMetrics"] : ["cadvisor"],
         variables: [
-            { name: "namespace", label: "Namespace", query: `label_values(${podSeries}, namespace)` },
-            { name: "pod", label: "Pod", query: `label_values(${podSeries}{namespace="$namespace"}, pod)`, includeAll: true },
+            { name: "namespace", label: "Namespace", query: `label_values(${podFamily}, namespace)` },
+            { name: "pod", label: "Pod", query: `label_values(${podFamily}{namespace="$namespace"}, pod)`, includeAll: true },
         ],
         panels: [
-            shareStat("cpu", "requests"),
-            shareStat("cpu", "limits"),
-            shareStat("memory", "requests"),
-            shareStat("memory", "limits"),
+            shareStat(series, "cpu", "requests"),
+            shareStat(series, "cpu", "limits"),
+            shareStat(series, "memory", "requests"),
+            shareStat(series, "memory", "limits"),
             {
                 title: "CPU per container",
                 links: [toPod],
@@ -69,16 +72,16 @@ export function workloadsDashboard(ctx: DashboardContext): PrometheusDashboardSp
                 unit: "short",
                 kind: "timeseries",
                 needs: ["cadvisor"],
-                queries: [{ expr: `sum by (pod, container) (rate(container_cpu_usage_seconds_total{${sel}, container!=""}[$__rate_interval]))`, legend: "{{pod}}/{{container}}" }],
+                queries: [{ expr: series.cpuUsage(sel, "container"), legend: "{{pod}}/{{container}}" }],
             },
             {
                 title: "CPU requested",
                 links: [toPod],
-                description: "CPU cores each container requests",
+                description: "CPU cores each container of a Pending or Running pod requests",
                 unit: "short",
                 kind: "timeseries",
                 needs: ["kubeStateMetrics"],
-                queries: [{ expr: `sum by (pod, container) (kube_pod_container_resource_requests{${sel}, resource="cpu"})`, legend: "{{pod}}/{{container}}" }],
+                queries: [{ expr: series.resource("requests", "cpu", sel, sel, "container"), legend: "{{pod}}/{{container}}" }],
             },
             ...resourcePanels(pods, "cpu").slice(1),
             namespaceQuotaPanel("cpu", 'namespace="$namespace"'),
@@ -105,7 +108,7 @@ export function workloadsDashboard(ctx: DashboardContext): PrometheusDashboardSp
                 unit: "bytes",
                 kind: "timeseries",
                 needs: ["cadvisor"],
-                queries: [{ expr: `sum by (pod, container) (container_memory_working_set_bytes{${sel}, container!=""})`, legend: "{{pod}}/{{container}}" }],
+                queries: [{ expr: series.memory(sel, "container_memory_working_set_bytes", "container"), legend: "{{pod}}/{{container}}" }],
             },
             ...resourcePanels(pods, "memory").slice(1),
             memoryDetailPanel(pods),

@@ -54,6 +54,13 @@ export interface DashboardContext {
      * (cluster-variable.ts); elsewhere it stays hidden, and empty or the one cluster there is.
      */
     manyClusters: boolean;
+    /**
+     * Whether Prometheus evaluates the default rule groups (alertRules.defaults), among them the
+     * compute recording rules the Compute Resources boards read (docs/grafana.md#recording-rules);
+     * without them the boards read the raw families. Each group loads while its job is on, as
+     * the sources the boards need.
+     */
+    computeRules: boolean;
 }
 
 /** The log agent writes with logstash_format true and the default prefix (config/logs.ts). */
@@ -89,5 +96,6 @@ export function dashboardContext(s: Settings): DashboardContext {
         ...(alertmanagerJob !== undefined ? { alertmanagerJob } : {}),
         remoteStorage: prometheusRelease(s.metrics).remoteStorage,
         manyClusters: s.longTermStore.enabled && s.longTermStore.edges.length > 0,
+        computeRules: s.alertRules.defaults,
     };
 }

@@ -1,12 +1,32 @@
 import { PanelLinkSpec } from "../../common/dashboards/links";
+import { DashboardContext } from "../../common/dashboards/context";
 import { PrometheusDashboardSpec } from "../../common/dashboards/panels";
+import { CONTAINER_CPU_RATE5M, CONTAINER_MEMORY_WORKING_SET } from "../../common/rules/compute-resource-records";
 
-/** From a namespace's series to the Namespace and pod board, and from a node's to the Node board (docs/grafana.md#links-between-dashboards). */
-const toNamespace: PanelLinkSpec = { title: "Namespace ${__field.labels.namespace}", dashboard: "cm-namespace-pod", fromLabels: { namespace: "namespace" } };
+/**
+ * From a namespace's series to the Namespace and pod board and to the Namespace workloads board
+ * (the first step of cluster → namespace → workload → pod), and from a node's to the Node board
+ * (docs/grafana.md#links-between-dashboards).
+ */
+const toNamespace: PanelLinkSpec[] = [
+    { title: "Namespace ${__field.labels.namespace}", dashboard: "cm-namespace-pod", fromLabels: { namespace: "namespace" } },
+    { title: "Workloads of ${__field.labels.namespace}", dashboard: "cm-namespace-workloads", fromLabels: { namespace: "namespace" } },
+];
 const toNode: PanelLinkSpec = { title: "Node ${__field.labels.node}", dashboard: "cm-node", fromLabels: { node: "node" } };
 
+/**
+ * CPU cores and working set of each namespace's containers: from the compute recording rules
+ * where the stack evaluates them (one series per container), else from cAdvisor's raw families.
+ */
+export function namespaceUsage(rules: boolean, by: "namespace" | ""): { cpu: string; memory: string } {
+    const agg = by ? `sum by (${by})` : "sum";
+    return rules
+        ? { cpu: `${agg} (${CONTAINER_CPU_RATE5M})`, memory: `${agg} (${CONTAINER_MEMORY_WORKING_SET})` }
+        : { cpu: `${agg} (rate(container_cpu_usage_seconds_total{container!=""}[$__rate_interval]))`, memory: `${agg} (container_memory_working_set_bytes{container!=""})` };
+}
+
 /** Cluster: nodes, CPU, memory and pods per namespace, and targets down. */
-export const clusterDashboard: PrometheusDashboardSpec = {
+export const clusterDashboard = (ctx: DashboardContext): PrometheusDashboardSpec => ({
     uid: "cm-cluster",
     title: "Cluster",
     description: "Nodes, CPU, memory and pods per namespace, and scrape targets down",
@@ -31,25 +51,25 @@ export const clusterDashboard: PrometheusDashboardSpec = {
         },
         {
             title: "CPU per namespace",
-            links: [toNamespace],
+            links: toNamespace,
             description: "CPU cores used by the containers of each namespace (cAdvisor)",
             unit: "short",
             kind: "timeseries",
             needs: ["cadvisor"],
-            queries: [{ expr: 'sum by (namespace) (rate(container_cpu_usage_seconds_total{container!=""}[$__rate_interval]))', legend: "{{namespace}}" }],
+            queries: [{ expr: namespaceUsage(ctx.computeRules, "namespace").cpu, legend: "{{namespace}}" }],
         },
         {
             title: "Memory per namespace",
-            links: [toNamespace],
+            links: toNamespace,
             description: "Working set of the containers of each namespace, what the kubelet evicts on (cAdvisor)",
             unit: "bytes",
             kind: "timeseries",
             needs: ["cadvisor"],
-            queries: [{ expr: 'sum by (namespace) (container_memory_working_set_bytes{container!=""})', legend: "{{namespace}}" }],
+            queries: [{ expr: namespaceUsage(ctx.computeRules, "namespace").memory, legend: "{{namespace}}" }],
         },
         {
             title: "Pods per namespace",
-            links: [toNamespace],
+            links: toNamespace,
             description: "Pods of each namespace (kube-state-metrics)",
             unit: "short",
             kind: "timeseries",
@@ -66,4 +86,4 @@ export const clusterDashboard: PrometheusDashboardSpec = {
             queries: [{ expr: 'avg by (node) (1 - rate(node_cpu_seconds_total{mode="idle"}[$__rate_interval]))', legend: "{{node}}" }],
         },
     ],
-};
+});

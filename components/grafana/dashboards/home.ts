@@ -1,5 +1,7 @@
 import { PanelLinkSpec } from "../../common/dashboards/links";
+import { DashboardContext } from "../../common/dashboards/context";
 import { PrometheusDashboardSpec } from "../../common/dashboards/panels";
+import { namespaceUsage } from "./cluster";
 
 const toCluster: PanelLinkSpec = { title: "Cluster", dashboard: "cm-cluster", fromLabels: {} };
 
@@ -9,7 +11,7 @@ const toCluster: PanelLinkSpec = { title: "Cluster", dashboard: "cm-cluster", fr
  * The Watchdog alert (severity none) always fires, so "Firing alerts" is never empty while rules
  * are evaluated; its absence there says they are not.
  */
-export const homeDashboard: PrometheusDashboardSpec = {
+export const homeDashboard = (ctx: DashboardContext): PrometheusDashboardSpec => ({
     uid: "cm-home",
     folder: "home",
     title: "Home",
@@ -58,7 +60,7 @@ export const homeDashboard: PrometheusDashboardSpec = {
             unit: "short",
             kind: "stat",
             needs: ["cadvisor"],
-            queries: [{ expr: 'sum(rate(container_cpu_usage_seconds_total{container!=""}[$__rate_interval]))', legend: "cores" }],
+            queries: [{ expr: namespaceUsage(ctx.computeRules, "").cpu, legend: "cores" }],
         },
         {
             title: "Memory used",
@@ -67,7 +69,7 @@ export const homeDashboard: PrometheusDashboardSpec = {
             unit: "bytes",
             kind: "stat",
             needs: ["cadvisor"],
-            queries: [{ expr: 'sum(container_memory_working_set_bytes{container!=""})', legend: "working set" }],
+            queries: [{ expr: namespaceUsage(ctx.computeRules, "").memory, legend: "working set" }],
         },
         {
             title: "Firing alerts",
@@ -79,4 +81,4 @@ export const homeDashboard: PrometheusDashboardSpec = {
         },
         { kind: "dashboards", title: "Dashboards", needs: [] },
     ],
-};
+});

@@ -1,6 +1,7 @@
 import { DashboardContext } from "../../common/dashboards/context";
 import { PanelSpec, PrometheusDashboardSpec } from "../../common/dashboards/panels";
 import { Grouping, networkPanels } from "../../kubelet/compute-panels";
+import { podSeries } from "../../kubelet/pod-resources";
 
 const PODS = 'namespace!=""';
 
@@ -14,6 +15,8 @@ function byNamespace(ctx: DashboardContext): Grouping {
         ? (perPod: string) => `(${perPod} * on (namespace, pod) group_left () max by (namespace, pod) (kube_pod_info{host_network="false"}))`
         : (perPod: string) => `(${perPod})`;
     return {
+        // Only network panels: no recording rule serves the network counters (pod-resources.ts), so they are read raw.
+        series: podSeries(ctx.computeRules),
         by: "namespace",
         sel: PODS,
         needs: [],
