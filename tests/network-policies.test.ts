@@ -5,6 +5,7 @@ import { kubernetesObjects } from "../render/kubernetes-objects";
 import { runProgram } from "./harness/program";
 import { requiredConfig, settingsWith } from "./harness/stack-config";
 import { scrapeJobsWithReach } from "../stack/scrape-jobs";
+import { namedDestinationWarnings, stackDestinations } from "../config/claims/declarations";
 
 const REMOTE_WRITE = { remoteWrite: [{ url: "https://mimir.example.com:8443/api/v1/push" }] };
 
@@ -49,6 +50,22 @@ describe("cluster-monitoring:networkPolicies (docs/security.md#network-policies)
         const narrowed = policyOf(settingsWith({ metrics: REMOTE_WRITE, networkPolicies: { outsideCidrs: ["203.0.113.0/24"] } }));
         const rule = narrowed.spec.egress.find((r: any) => r.ports?.some((p: any) => p.port === 8443));
         assert.deepStrictEqual(rule.to, [{ ipBlock: { cidr: "203.0.113.0/24" } }]);
+    });
+
+    it("a destination named by DNS under outsideCidrs is warned about, naming its key, since no check can resolve it at load; an address or no outsideCidrs is not", () => {
+        const warnings = (metrics: Record<string, unknown>, networkPolicies: Record<string, unknown>) => {
+            const s = settingsWith({ metrics, networkPolicies });
+            return namedDestinationWarnings(stackDestinations(s), s.networkPolicies);
+        };
+        const named = { remoteWrite: [{ url: "https://metrics.example.com/api/v1/write" }] };
+        // The required config's logs.search.host, elasticsearch-logging, is a name outside the stack too.
+        const [remote, search, ...rest] = warnings(named, { outsideCidrs: ["203.0.113.0/24"] });
+        assert.deepStrictEqual(rest, []);
+        assert.match(remote, /^cluster-monitoring:metrics\.remoteWrite\[0\]\.url: Prometheus' remote write goes to metrics\.example\.com, a name; .*203\.0\.113\.0\/24/);
+        assert.match(search, /^cluster-monitoring:logs\.search\.host: the log agent's search store goes to elasticsearch-logging, a name/);
+        assert.deepStrictEqual(warnings(named, {}), []);
+        const byAddress = warnings({ remoteWrite: [{ url: "https://203.0.113.9/api/v1/write" }] }, { outsideCidrs: ["203.0.113.0/24"] });
+        assert.deepStrictEqual(byAddress.filter((w) => w.includes("remoteWrite")), []);
     });
 
     it("an Ingress admits its controller's namespaces when named, else any address on the web port only", () => {

@@ -1,6 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { Settings } from "../../config";
+import { namedDestinationWarnings, stackDestinations } from "../../config/claims/declarations";
 import { MonitoringComponent } from "../common/monitoring-component";
 import { NamespaceReadiness } from "../common/namespace-readiness";
 import { requiredFlows } from "./flows";
@@ -27,6 +28,9 @@ export class NetworkPolicies extends MonitoringComponent {
 
     constructor(name: string, args: NetworkPoliciesArgs, opts?: pulumi.ComponentResourceOptions) {
         super("cluster-monitoring:security:NetworkPolicies", name, args.namespaces, opts);
+        for (const warning of namedDestinationWarnings(stackDestinations(args.settings), args.settings.networkPolicies)) {
+            pulumi.log.warn(warning, this);
+        }
         const policies = networkPolicyObjects(args.settings, args.scrapeJobs).map((p) => {
             const meta = p.metadata as { name: string; namespace: string };
             return new k8s.networking.v1.NetworkPolicy(`${name}-${meta.namespace}-${meta.name}`, p, this.inNamespace(meta.namespace));

@@ -88,6 +88,34 @@ export function inCidr(address: string, cidr: string): boolean {
     return a.bits >> shift === b.bits >> shift;
 }
 
+/** The destinations of the stack's settings, as the checks at load see them. */
+export function stackDestinations(s: {
+    metrics: { remoteWrite: readonly { url: string }[] };
+    logs: { search: { host: string } };
+    searchStore: { enabled: boolean };
+}): Destination[] {
+    return destinations({ remoteWrite: s.metrics.remoteWrite, externalSearchHost: s.searchStore.enabled ? undefined : s.logs.search.host });
+}
+
+/**
+ * A destination named by DNS under networkPolicies.outsideCidrs: no check at load can tell whether
+ * its addresses lie in those blocks, and when they do not the NetworkPolicy cuts it off in
+ * silence, so each is printed at every preview and update, with what to check.
+ */
+export function namedDestinationWarnings(all: readonly Destination[], policies: { enabled: boolean; outsideCidrs: readonly string[] }): string[] {
+    if (!policies.enabled || policies.outsideCidrs.length === 0) {
+        return [];
+    }
+    const cidrsKey = `${fullKey(NETWORK_POLICIES_KEY)}.outsideCidrs`;
+    return all
+        .filter((d) => !isIPv4(d.host) && !isIPv6(d.host))
+        .map(
+            (d) =>
+                `${d.key}: ${d.what} goes to ${d.host}, a name; egress to the outside is allowed only to ${cidrsKey} (${policies.outsideCidrs.join(", ")}), ` +
+                `so check that every address ${d.host} resolves to lies in one of them, or its traffic is dropped (docs/security.md#network-policies)`,
+        );
+}
+
 /**
  * With networkPolicies.outsideCidrs set, egress to the outside is allowed to those blocks only,
  * so a destination at an address outside them is cut off. A DNS name cannot be checked before it
