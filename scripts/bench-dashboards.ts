@@ -2,7 +2,7 @@
  * How fast our dashboards are, against kube-prometheus' for the same questions, on a real
  * Prometheus (Debian's 2.42) holding the history of the synthetic cluster of
  * scripts/bench/synthetic-cluster.ts (the one npm run bench:scale scrapes): BENCH_NODES nodes
- * (default 10) over BENCH_HOURS hours (default 2), a sample every BENCH_INTERVAL (default: the
+ * (default 10) over BENCH_HOURS hours (default 1.5), a sample every BENCH_INTERVAL (default: the
  * generated config's scrape interval).
  *
  * Two histories, one per side, each loaded by backfill (scripts/bench/backfill.ts, then promtool
@@ -21,7 +21,8 @@
  * Then every Prometheus query of every panel of every dashboard the stack renders with everything
  * on runs as a range query over the last BENCH_RANGE (default 1h) of the history, at a step of the
  * interval, with $__rate_interval as Grafana sets it for that interval (four intervals) and each
- * query variable set as Grafana would (its first value from the data, or All); BENCH_REPEAT times
+ * query variable set to All where it offers All, else to its busiest value (the same namespace,
+ * pod and node on both sides); BENCH_REPEAT times
  * (default 3), the median kept. For each board it prints the p50 and p95 of its queries'
  * execution time (Prometheus' own, stats=all: execTotalTime) and the samples its queries touch
  * (totalQueryableSamples, summed), and the same for kube-prometheus' counterpart boards
@@ -31,7 +32,7 @@
  * A benchmark, not a test: no asserts. It stops its Prometheus processes on exit or Ctrl-C and
  * removes its temporary directories.
  *
- *   npm run bench:dashboards       (BENCH_NODES=10 BENCH_HOURS=2 BENCH_RANGE=1h BENCH_REPEAT=3)
+ *   npm run bench:dashboards       (BENCH_NODES=10 BENCH_HOURS=1.5 BENCH_RANGE=1h BENCH_REPEAT=3)
  */
 import { ChildProcess, execFileSync, spawn } from "child_process";
 import * as fs from "fs";
@@ -55,7 +56,7 @@ import { median } from "./bench/median";
 import { Rule } from "./bench/relabel";
 
 const NODES = Number(process.env.BENCH_NODES ?? 10);
-const HOURS = Number(process.env.BENCH_HOURS ?? 2);
+const HOURS = Number(process.env.BENCH_HOURS ?? 1.5);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 
 function seconds(duration: string): number {
@@ -215,7 +216,12 @@ async function build(side: Side, keep: Set<string>, start: number, end: number, 
     return prom;
 }
 
-/** Grafana's value for each variable: its first value from the data, All where offered, else its current value. */
+/**
+ * Each variable's value: All where it offers All; else, of the values its own query offers, the
+ * busiest (the most series in the whole history carry it; ties by name), so that both sides look
+ * at the same namespace, pod and node, and not at Grafana's first value, which in the synthetic
+ * cluster is an empty namespace. A variable that is no label_values query keeps its current value.
+ */
 async function variableValues(prom: Prom, b: Board, at: number, builtIns: Record<string, string>): Promise<Record<string, string>> {
     const values: Record<string, string> = { ...builtIns };
     for (const v of b.variables) {
@@ -225,8 +231,10 @@ async function variableValues(prom: Prom, b: Board, at: number, builtIns: Record
             continue;
         }
         const selector = m[1] ? fill(m[1], values) : `{${m[2]}!=""}`;
-        const options = [...new Set((await prom.instant(`count by (${m[2]}) (${selector})`, at)).map((r: any) => r.metric[m[2]]).filter((x: string | undefined) => x !== undefined && x !== ""))].sort();
-        values[v.name] = v.includeAll ? (v.allValue ?? `(${options.join("|")})`) : (options[0] ?? "");
+        const own = (await prom.instant(`count by (${m[2]}) (${selector})`, at)).map((r: any) => r.metric[m[2]] as string | undefined).filter((x: string | undefined) => x !== undefined && x !== "") as string[];
+        const weight = new Map<string, number>((await prom.instant(`count by (${m[2]}) ({${m[2]}!=""})`, at)).map((r: any) => [r.metric[m[2]], Number(r.value[1])]));
+        const options = [...new Set(own)].sort((a, b) => (weight.get(b) ?? 0) - (weight.get(a) ?? 0) || a.localeCompare(b));
+        values[v.name] = v.includeAll ? (v.allValue ?? `(${[...options].sort().join("|")})`) : (options[0] ?? "");
     }
     return values;
 }
@@ -242,6 +250,7 @@ interface BoardResult {
     p50: number;
     p95: number;
     samples: number;
+    slowest: { panel: string; ms: number; samples: number };
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -255,6 +264,7 @@ async function measure(prom: Prom, boards: readonly Board[], start: number, end:
     let samples = 0;
     let empty = 0;
     let queries = 0;
+    let slowest = { panel: "", ms: -1, samples: 0 };
     for (const b of boards) {
         const values = await variableValues(prom, b, end, builtIns);
         for (const q of b.queries) {
@@ -268,13 +278,15 @@ async function measure(prom: Prom, boards: readonly Board[], start: number, end:
                 continue;
             }
             const ok = runs as Array<{ ms: number; samples: number; series: number }>;
-            times.push(median(ok.map((r) => r.ms)));
+            const ms = median(ok.map((r) => r.ms));
+            times.push(ms);
+            if (ms > slowest.ms) slowest = { panel: `${boards.length > 1 ? `${b.title} / ` : ""}${q.panel}`, ms, samples: ok[0].samples };
             samples += ok[0].samples;
             if (ok[0].series === 0) empty++;
         }
     }
     times.sort((a, b) => a - b);
-    return { queries, errors, empty, p50: percentile(times, 0.5), p95: percentile(times, 0.95), samples };
+    return { queries, errors, empty, p50: percentile(times, 0.5), p95: percentile(times, 0.95), samples, slowest };
 }
 
 async function main(): Promise<void> {
@@ -342,6 +354,7 @@ async function main(): Promise<void> {
     row(head);
     const problems: string[] = [];
     const matched = new Set<string>();
+    const slowest: string[] = [];
     for (const d of dashboards) {
         const o = await measure(ourProm, [d.board], end - range, end, step, builtIns);
         problems.push(...o.errors.map((e) => `ours: ${e}`));
@@ -349,6 +362,8 @@ async function main(): Promise<void> {
         files.forEach((f) => matched.add(f));
         const t = files.length > 0 ? await measure(theirProm, files.map((f) => KUBE_PROMETHEUS_DASHBOARDS[f]), end - range, end, step, builtIns) : undefined;
         problems.push(...(t?.errors ?? []).map((e) => `kube-prometheus: ${e}`));
+        const slow = (r: BoardResult) => `${r.slowest.panel} (${r.slowest.ms.toFixed(1)} ms, ${r.slowest.samples} samples)`;
+        slowest.push(`  ${d.board.title}: ${slow(o)}${t ? `; kube-prometheus: ${slow(t)}` : ""}`);
         const name = `${d.board.title}${o.empty > 0 ? ` (${o.empty} empty)` : ""}`;
         row([
             name,
@@ -367,6 +382,7 @@ async function main(): Promise<void> {
     const unmatched = Object.keys(KUBE_PROMETHEUS_DASHBOARDS).filter((f) => !matched.has(f));
     console.log(`\nkube-prometheus boards without a counterpart here: ${unmatched.join(", ") || "none"}`);
     console.log("(n empty): queries that returned no series over the range: a family the synthetic cluster does not serve (Prometheus, Alertmanager, the log agent, ...) or a drop rule removes.");
+    console.log(`\nslowest panel query of each board:\n${slowest.join("\n")}`);
     if (problems.length > 0) console.log(`\nqueries that failed:\n${problems.map((p) => `  ${p}`).join("\n")}`);
     await ourProm.stop();
     await theirProm.stop();

@@ -5,6 +5,12 @@
  * job's metric relabelling (./relabel.ts) as its metric_relabel_configs would, one sample per
  * step from `start` to `end`, in time order.
  *
+ * One cluster, coherent across sources: kube-state-metrics describes 50 nodes, so its series about
+ * a node this history does not hold, or a pod on one, are left out; and each node's cadvisor and
+ * kubelet pods (namespace, pod) are renamed, in order, to the pods kube-state-metrics places on that
+ * node, so that joins between them (kube_pod_info, kube_pod_owner, requests and limits) match as
+ * they do in a real cluster. Every target also gets its `up` series, 1 throughout.
+ *
  * Values: gauges and quantiles keep the fixture's value; counters, and histograms' and summaries'
  * _bucket, _sum and _count, grow by the fixture's value (at least 1) per hour, in the same
  * proportion for every bucket, so rate() is non-zero and buckets stay monotonic.
@@ -60,19 +66,52 @@ const serialise = (s: Sample) =>
         .map(([k, v]) => `${k}="${v}"`)
         .join(",")}}`;
 
+const labelsOf = (text: string | undefined): Record<string, string> =>
+    Object.fromEntries([...(text ?? "").matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)].map((x) => [x[1], x[2]]));
+
+/** kube-state-metrics' pods, namespace/pod -> node, from kube_pod_info. */
+function podNodes(ksm: string): Map<string, string> {
+    const nodes = new Map<string, string>();
+    for (const m of ksm.matchAll(/^kube_pod_info\{(.*)\} /gm)) {
+        const l = labelsOf(m[1]);
+        nodes.set(`${l.namespace}/${l.pod}`, l.node);
+    }
+    return nodes;
+}
+
 /** The distinct series the history holds, each with its fixture value. */
 function seriesOf(h: History): Series[] {
     const out = new Map<string, Series>();
+    const ksm = CLUSTER_JOBS.find((j) => j.job === "kube-state-metrics")!.text();
+    const placed = podNodes(ksm);
+    const nodes = new Set(instancesOf(CLUSTER_JOBS.find((j) => j.instances === "node")!, h.nodes));
+    const podsOn = new Map<string, Array<{ namespace: string; pod: string }>>();
+    for (const [key, node] of placed) {
+        const [namespace, pod] = key.split("/");
+        podsOn.set(node, [...(podsOn.get(node) ?? []), { namespace, pod }]);
+    }
     for (const j of CLUSTER_JOBS) {
-        const base = j.text();
+        const base = j.job === "kube-state-metrics" ? ksm : j.text();
         const types = typesOf(base);
         for (const instance of instancesOf(j, h.nodes)) {
             const target: Record<string, string> = { job: j.job, instance, ...(j.instances === "node" ? { node: instance } : {}) };
+            if (h.keepName("up")) out.set(serialise({ name: "up", labels: target }), { text: serialise({ name: "up", labels: target }), value: 1, grows: false });
+            // This node's fixture pods, in order of appearance, become kube-state-metrics' pods on it.
+            const renamed = new Map<string, { namespace: string; pod: string }>();
+            const free = [...(podsOn.get(instance) ?? [])];
             for (const line of forNode(base, instance).split("\n")) {
                 if (line === "" || line.startsWith("#")) continue;
                 const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})?/.exec(line);
                 if (!m || !h.keepName(m[1])) continue;
-                const own = Object.fromEntries([...(m[2] ?? "").matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)].map((x) => [x[1], x[2]]));
+                const own = labelsOf(m[2]);
+                if (j.job === "kube-state-metrics") {
+                    const node = own.node ?? (own.pod ? placed.get(`${own.namespace}/${own.pod}`) : undefined);
+                    if (node !== undefined && node !== "" && !nodes.has(node)) continue;
+                } else if (j.instances === "node" && own.pod && own.namespace) {
+                    const key = `${own.namespace}/${own.pod}`;
+                    if (!renamed.has(key) && free.length > 0) renamed.set(key, free.shift()!);
+                    Object.assign(own, renamed.get(key) ?? {});
+                }
                 const labels = h.honorLabels(j.job) ? { ...target, ...own } : { ...own, ...target };
                 const kept = relabel({ name: m[1], labels }, h.rulesFor(j.job) ?? []);
                 if (!kept || !h.keepName(kept.name)) continue;
