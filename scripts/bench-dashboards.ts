@@ -347,9 +347,10 @@ async function main(): Promise<void> {
     );
     console.log(`  built in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 
+    const ratio = (r: number) => (r < 0.1 ? r.toFixed(3) : r.toFixed(2));
     const ms = (x: number) => (Number.isNaN(x) ? "-" : x.toFixed(1));
     const head = ["board", "queries", "p50 ms", "p95 ms", "samples", "| kube-prometheus boards", "queries", "p50 ms", "p95 ms", "samples", "| p95 ours/theirs"];
-    const widths = [22, 8, 8, 8, 12, 36, 8, 8, 8, 12, 18];
+    const widths = [34, 8, 8, 8, 12, 52, 8, 8, 8, 12, 18];
     const row = (cells: string[]) => console.log(cells.map((c, i) => (i === 0 || i === 5 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" "));
     row(head);
     const problems: string[] = [];
@@ -376,7 +377,7 @@ async function main(): Promise<void> {
             t ? ms(t.p50) : "",
             t ? ms(t.p95) : "",
             t ? String(t.samples) : "",
-            t ? `| ${(o.p95 / t.p95).toFixed(2)}` : "|",
+            t ? `| ${ratio(o.p95 / t.p95)}` : "|",
         ]);
     }
     const unmatched = Object.keys(KUBE_PROMETHEUS_DASHBOARDS).filter((f) => !matched.has(f));
