@@ -2,7 +2,8 @@
  * Which kube-prometheus board(s) answer the questions of each of our boards, for npm run
  * bench:dashboards: our uid -> kube-prometheus board files (keys of ./kube-prometheus-dashboards.ts).
  * A board of ours absent here is listed as having no counterpart; so is every kube-prometheus
- * board no entry names. Add a row when a board lands.
+ * board no entry names. Add a row when a board lands; a row whose board is not rendered (yet)
+ * changes nothing.
  */
 export const KUBE_PROMETHEUS_COUNTERPARTS: Readonly<Record<string, readonly string[]>> = {
     "cm-cluster": ["k8s-resources-cluster.json"],
@@ -14,4 +15,10 @@ export const KUBE_PROMETHEUS_COUNTERPARTS: Readonly<Record<string, readonly stri
     "cm-kubelet": ["kubelet.json"],
     "cm-persistent-volumes": ["persistentvolumesusage.json"],
     "cm-remote-write": ["prometheus-remote-write.json"],
+    "cm-workload": ["k8s-resources-workload.json"],
+    "cm-namespace-workloads": ["k8s-resources-workloads-namespace.json"],
+    "cm-node-pods": ["k8s-resources-node.json"],
+    "cm-network": ["cluster-total.json"],
+    "cm-use-cluster": ["node-cluster-rsrc-use.json"],
+    "cm-use-node": ["node-rsrc-use.json"],
 };
