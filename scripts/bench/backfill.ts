@@ -55,10 +55,6 @@ function grows(name: string, labels: Record<string, string>, types: Map<string, 
     return type !== undefined && GROWING.has(type) && !(type === "summary" && "quantile" in labels);
 }
 
-function valueOf(line: string): number {
-    const m = /\}?\s(\S+)(?:\s\S+)?$/.exec(line.trim());
-    return m ? Number(m[1]) : NaN;
-}
 
 const serialise = (s: Sample) =>
     `${s.name}{${Object.entries(s.labels)
@@ -116,7 +112,7 @@ function seriesOf(h: History): Series[] {
                 const kept = relabel({ name: m[1], labels }, h.rulesFor(j.job) ?? []);
                 if (!kept || !h.keepName(kept.name)) continue;
                 const text = serialise(kept);
-                if (!out.has(text)) out.set(text, { text, value: valueOf(line), grows: grows(m[1], own, types) });
+                if (!out.has(text)) out.set(text, { text, value: Number(line.slice(m[0].length).trim().split(/\s+/)[0]), grows: grows(m[1], own, types) });
             }
         }
     }
