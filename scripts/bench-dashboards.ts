@@ -27,7 +27,8 @@
  * execution time (Prometheus' own, stats=all: execTotalTime) and the samples its queries touch
  * (totalQueryableSamples, summed), and the same for kube-prometheus' counterpart boards
  * (scripts/bench/dashboard-matches.ts; their queries are scripts/bench/kube-prometheus-dashboards.ts,
- * rewritten only for our job names), with the ratio ours/theirs of the p95.
+ * rewritten only for our job names), with the ratios ours/theirs of the p95 and of the samples.
+ * On a shared machine the times move between runs; the samples touched do not.
  *
  * A benchmark, not a test: no asserts. It stops its Prometheus processes on exit or Ctrl-C and
  * removes its temporary directories.
@@ -349,8 +350,8 @@ async function main(): Promise<void> {
 
     const ratio = (r: number) => (r < 0.1 ? r.toFixed(3) : r.toFixed(2));
     const ms = (x: number) => (Number.isNaN(x) ? "-" : x.toFixed(1));
-    const head = ["board", "queries", "p50 ms", "p95 ms", "samples", "| kube-prometheus boards", "queries", "p50 ms", "p95 ms", "samples", "| p95 ours/theirs"];
-    const widths = [34, 8, 8, 8, 12, 52, 8, 8, 8, 12, 18];
+    const head = ["board", "queries", "p50 ms", "p95 ms", "samples", "| kube-prometheus boards", "queries", "p50 ms", "p95 ms", "samples", "| p95 ours/theirs", "samples ours/theirs"];
+    const widths = [34, 8, 8, 8, 12, 52, 8, 8, 8, 12, 18, 20];
     const row = (cells: string[]) => console.log(cells.map((c, i) => (i === 0 || i === 5 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" "));
     row(head);
     const problems: string[] = [];
@@ -378,6 +379,7 @@ async function main(): Promise<void> {
             t ? ms(t.p95) : "",
             t ? String(t.samples) : "",
             t ? `| ${ratio(o.p95 / t.p95)}` : "|",
+            t && t.samples > 0 ? ratio(o.samples / t.samples) : "",
         ]);
     }
     const unmatched = Object.keys(KUBE_PROMETHEUS_DASHBOARDS).filter((f) => !matched.has(f));
