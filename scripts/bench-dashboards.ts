@@ -35,7 +35,7 @@
  *
  *   npm run bench:dashboards       (BENCH_NODES=10 BENCH_HOURS=1.5 BENCH_RANGE=1h BENCH_REPEAT=3)
  */
-import { ChildProcess, execFileSync, spawn } from "child_process";
+import { ChildProcess, spawn } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -179,12 +179,21 @@ function namesIn(texts: readonly string[]): Set<string> {
     return names;
 }
 
-function run(cmd: string, args: string[]): string {
-    try {
-        return execFileSync(cmd, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1 << 28 });
-    } catch (e: any) {
-        throw new Error(`${cmd} ${args.join(" ")} failed:\n${e.stdout ?? ""}${e.stderr ?? ""}`);
-    }
+/** Runs a tool to its end, as a child the exit handler stops, so Ctrl-C or SIGTERM mid-run leaves nothing behind. */
+function run(cmd: string, args: string[]): Promise<void> {
+    return new Promise((resolve, reject) => {
+        const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"] });
+        children.add(child);
+        const out: string[] = [];
+        child.stdout!.on("data", (d) => out.push(String(d)));
+        child.stderr!.on("data", (d) => out.push(String(d)));
+        child.once("error", reject);
+        child.once("exit", (code, signal) => {
+            children.delete(child);
+            if (code === 0) resolve();
+            else reject(new Error(`${cmd} ${args.join(" ")} failed (${code ?? signal}):\n${out.join("").slice(-4000)}`));
+        });
+    });
 }
 
 /** Builds one side's history and recording rules; returns its Prometheus, running on it. */
@@ -197,7 +206,7 @@ async function build(side: Side, keep: Set<string>, start: number, end: number, 
     const om = path.join(dir, "history.om");
     const written = writeHistory(om, { nodes: NODES, start, end, stepSeconds: seconds(interval), rulesFor: side.rulesFor, honorLabels: side.honorLabels, keepName: (n) => keep.has(n) });
     const omBytes = fs.statSync(om).size;
-    run(requireBinary("promtool"), ["tsdb", "create-blocks-from", "openmetrics", "--quiet", om, data]);
+    await run(requireBinary("promtool"), ["tsdb", "create-blocks-from", "openmetrics", "--quiet", om, data]);
     fs.rmSync(om);
     console.log(`  ${side.name}: ${written.series} series, ${written.samples} samples (${(omBytes / 2 ** 20).toFixed(0)} MiB of OpenMetrics) backfilled in ${((Date.now() - t) / 1000).toFixed(0)} s`);
     t = Date.now();
@@ -208,7 +217,7 @@ async function build(side: Side, keep: Set<string>, start: number, end: number, 
         fs.writeFileSync(file, layerFile(layer));
         const out = path.join(dir, `layer-${i}`);
         fs.mkdirSync(out);
-        run(requireBinary("promtool"), ["tsdb", "create-blocks-from", "rules", "--quiet", `--url=${prom.url}`, `--start=${start}`, `--end=${end}`, `--eval-interval=${interval}`, `--output-dir=${out}`, file]);
+        await run(requireBinary("promtool"), ["tsdb", "create-blocks-from", "rules", "--quiet", `--url=${prom.url}`, `--start=${start}`, `--end=${end}`, `--eval-interval=${interval}`, `--output-dir=${out}`, file]);
         await prom.stop();
         moveBlocks(out, data);
         prom = await Prom.start(dir, interval);
