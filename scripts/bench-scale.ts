@@ -1,9 +1,6 @@
 /**
- * A real Prometheus (Debian's 2.42) scrapes a synthetic cluster served from the fixtures: BENCH_NODES
- * nodes (default 50), each its own `instance` and `node`, with the busy node's cadvisor, kubelet and
- * node-exporter payloads (tests/fixtures/busy/, npm run fixture:busy) and kube-proxy's, plus three
- * control-plane instances (the busy API server, the scheduler and the controller manager), two
- * CoreDNS and one kube-state-metrics describing a cluster of 50 such nodes (2000 pods). Three
+ * A real Prometheus (Debian's 2.42) scrapes the synthetic cluster of scripts/bench/synthetic-cluster.ts
+ * (shared with npm run bench:dashboards), BENCH_NODES nodes (default 50) served from the fixtures. Three
  * times: with our generated config's metric_relabel_configs for every job, with kube-prometheus'
  * (scripts/bench/kube-prometheus-rules.ts, test data naming its source), and with none. Each
  * loads our default rule files (every job on, as in npm run bench:ingest). It prints, side by
@@ -12,8 +9,7 @@
  *
  * There is no Kubernetes discovery here: each job is the generated job's name, honor_labels,
  * sample_limit and metric_relabel_configs, with static targets that one local HTTP server answers
- * per path (/cadvisor, /kubelet, ...) and per node (?node=...). Pod names and cgroup ids carry the
- * node, so nodes do not share label values. Intervals are the generated config's (BENCH_INTERVAL
+ * per path (/cadvisor, /kubelet, ...) and per node (?node=...). Intervals are the generated config's (BENCH_INTERVAL
  * overrides them); it waits, by polling, until every target has been scraped BENCH_CYCLES times
  * (default 3) and every rule group evaluated BENCH_CYCLES times after its first, then reads
  * Prometheus' own /metrics. Rule-evaluation time is each group's median evaluation after its
@@ -26,14 +22,11 @@
  */
 import { ChildProcess, spawn } from "child_process";
 import * as fs from "fs";
-import * as http from "http";
 import * as os from "os";
 import * as path from "path";
-import { AddressInfo } from "net";
 import { parse, stringify } from "yaml";
-import { BUSY_FIXTURES, busyKsmFixture } from "./generate-busy-fixtures";
+import { CLUSTER_JOBS, ClusterJob, instancesOf as clusterInstances, serveCluster } from "./bench/synthetic-cluster";
 import { KUBE_PROMETHEUS_RULES } from "./bench/kube-prometheus-rules";
-import { CONTROL_PLANE_FIXTURES } from "./generate-control-plane-fixtures";
 import { generatedPrometheusFiles } from "../tests/harness/generated-config";
 import { everyAlertSettings } from "../tests/harness/alert-cases";
 import { requireBinary } from "../tests/harness/prometheus";
@@ -45,57 +38,8 @@ const CYCLES = Number(process.env.BENCH_CYCLES ?? 3);
 const GIVE_UP_MS = 15 * 60 * 1000;
 const POLL_MS = 2000;
 
-const file = (f: string) => () => fs.readFileSync(f, "utf8");
-
-/** Each job, the payload it serves, and its instances: one per node, or a fixed count per cluster. */
-const JOBS: ReadonlyArray<{ job: string; text: () => string; instances: "node" | number }> = [
-    { job: "cadvisor", text: file(BUSY_FIXTURES.cadvisor), instances: "node" },
-    { job: "kubelet", text: file(BUSY_FIXTURES.kubelet), instances: "node" },
-    { job: "node-exporter", text: file(BUSY_FIXTURES["node-exporter"]), instances: "node" },
-    { job: "kube-proxy", text: file(CONTROL_PLANE_FIXTURES["kube-proxy"]), instances: "node" },
-    { job: "apiserver", text: file(BUSY_FIXTURES.apiserver), instances: 3 },
-    { job: "kube-scheduler", text: file(CONTROL_PLANE_FIXTURES["kube-scheduler"]), instances: 3 },
-    { job: "kube-controller-manager", text: file(CONTROL_PLANE_FIXTURES["kube-controller-manager"]), instances: 3 },
-    { job: "coredns", text: file(CONTROL_PLANE_FIXTURES.coredns), instances: 2 },
-    // The busy cluster's: 50 nodes of 40 pods, whatever BENCH_NODES is (scripts/generate-busy-fixtures.ts).
-    { job: "kube-state-metrics", text: busyKsmFixture, instances: 1 },
-];
-
-const instancesOf = (j: (typeof JOBS)[number]): string[] =>
-    j.instances === "node"
-        ? Array.from({ length: NODES }, (_, i) => `node-${String(i + 1).padStart(3, "0")}`)
-        : Array.from({ length: j.instances }, (_, i) => `${j.job}-${i + 1}`);
-
-/** One node's copy of a payload: its pods' names and cgroup ids carry the node, so no two nodes share them. */
-function forNode(text: string, instance: string): string {
-    const n = instance.replace(/^node-/, "n");
-    return text.replace(/-p(\d\d)(["/])/g, `-${n}p$1$2`).replace(/\b(pod|sandbox|ctr)b(\d+)/g, `$1${n}b$2`);
-}
-
-/** Serves every job's payload at /<job>?node=<instance>, each rendered once. */
-async function serveCluster(): Promise<{ port: number; close: () => Promise<void> }> {
-    const texts = new Map(JOBS.map((j) => [j.job, j.text()]));
-    const bodies = new Map<string, Buffer>();
-    const server = http.createServer((req, res) => {
-        const url = new URL(req.url ?? "/", "http://localhost");
-        const job = url.pathname.slice(1);
-        const instance = url.searchParams.get("node") ?? "";
-        const text = texts.get(job);
-        if (text === undefined) {
-            res.writeHead(404).end();
-            return;
-        }
-        const key = `${job}/${instance}`;
-        let body = bodies.get(key);
-        if (body === undefined) {
-            body = Buffer.from(forNode(text, instance));
-            bodies.set(key, body);
-        }
-        res.writeHead(200, { "Content-Type": "text/plain; version=0.0.4", "Content-Length": body.length }).end(body);
-    });
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
-    return { port: (server.address() as AddressInfo).port, close: () => new Promise((r) => server.close(() => r())) };
-}
+const JOBS = CLUSTER_JOBS;
+const instancesOf = (j: ClusterJob): string[] => clusterInstances(j, NODES);
 
 interface Generated {
     global: { scrape_interval: string; evaluation_interval: string };

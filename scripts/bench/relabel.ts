@@ -39,7 +39,8 @@ export function samplesOf(text: string): Sample[] {
 
 const anchored = (regex: string) => new RegExp(`^(?:${regex})$`);
 
-function relabel(s: Sample, rules: readonly Rule[]): Sample | undefined {
+/** One sample after the rules: its name and labels, or undefined when a rule drops it. */
+export function relabel(s: Sample, rules: readonly Rule[]): Sample | undefined {
     const labels: Record<string, string> = { ...s.labels, __name__: s.name };
     for (const r of rules) {
         const action = r.action ?? "replace";
