@@ -21,7 +21,7 @@ export const APISERVER_SLO_PANELS: DashboardPanelSpec[] = [
         description: `Share of read and of write requests over the last 3 days that answered without a 5xx and within their latency bound; the objective is ${percent} over 30 days`,
         unit: "percentunit",
         kind: "stat",
-        needs: ["apiserver"],
+        needs: ["apiserver", "defaultRules"],
         queries: [{ expr: `1 - ${burnRateRecord(LONGEST)}`, legend: "{{verb}}" }],
     },
     {
@@ -29,7 +29,7 @@ export const APISERVER_SLO_PANELS: DashboardPanelSpec[] = [
         description: "How fast the last 3 days spent the error budget: 1 spends it in exactly 30 days, above 1 the objective is missed at this pace",
         unit: "short",
         kind: "stat",
-        needs: ["apiserver"],
+        needs: ["apiserver", "defaultRules"],
         queries: [{ expr: factor(LONGEST), legend: "{{verb}}" }],
     },
     {
@@ -40,7 +40,7 @@ export const APISERVER_SLO_PANELS: DashboardPanelSpec[] = [
             "; 1 spends the budget in exactly 30 days",
         unit: "short",
         kind: "timeseries",
-        needs: ["apiserver"],
+        needs: ["apiserver", "defaultRules"],
         queries: paging.map((a) => ({ expr: factor(a.long), legend: `{{verb}} ${a.long}` })),
     },
     {
@@ -51,6 +51,6 @@ export const APISERVER_SLO_PANELS: DashboardPanelSpec[] = [
             "the longest an alert reads; a 30-day ratio would read 30 days of the request histogram at every evaluation. " +
             "The 3-day burn rate says whether the budget holds at the present pace (at most 1), " +
             "and the 1 h and 6 h burn rates whether it is going fast now (docs/alerting.md, the API server's error budget).",
-        needs: ["apiserver"],
+        needs: ["apiserver", "defaultRules"],
     },
 ];

@@ -14,7 +14,7 @@ const ON_NODE = `${JOB}, node="$node"`;
 /** Filesystems of the machine, as the Node board's "Filesystem used" panel counts them. */
 const FILESYSTEMS = `${JOB}, fstype!~"tmpfs|overlay", fstype!=""`;
 
-const panel = (p: Omit<PanelSpec, "kind" | "needs">): PanelSpec => ({ kind: "timeseries", needs: ["nodeExporter"], ...p });
+const panel = (p: Omit<PanelSpec, "kind" | "needs">): PanelSpec => ({ kind: "timeseries", needs: ["nodeExporter", "defaultRules"], ...p });
 
 /** USE Method / Cluster: every node side by side, and the cluster as a whole where a sum means something. */
 export const useClusterDashboard: PrometheusDashboardSpec = {
@@ -22,7 +22,8 @@ export const useClusterDashboard: PrometheusDashboardSpec = {
     folder: "nodes",
     title: "USE Method / Cluster",
     description: "Utilisation and saturation of every node's CPU, memory, disk and network (the USE method), from the node-exporter recording rules",
-    needs: ["nodeExporter"],
+    // The boards read the node recording rules, which load with the default rule groups.
+    needs: ["nodeExporter", "defaultRules"],
     variables: [],
     panels: [
         panel({
@@ -103,7 +104,8 @@ export const useNodeDashboard: PrometheusDashboardSpec = {
     folder: "nodes",
     title: "USE Method / Node",
     description: "Utilisation and saturation of one node's CPU, memory, disks and network (the USE method), from the node-exporter recording rules",
-    needs: ["nodeExporter"],
+    // The boards read the node recording rules, which load with the default rule groups.
+    needs: ["nodeExporter", "defaultRules"],
     // The Node board's variable: a link between the two carries $node over.
     variables: [{ name: "node", label: "Node", query: "label_values(node_uname_info, node)" }],
     panels: [

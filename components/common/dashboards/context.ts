@@ -33,7 +33,9 @@ export type Source =
     /** The in-cluster VictoriaMetrics, scraped as job long-term-store. */
     | "longTermStore"
     /** The event collector, whose lines carry Kubernetes events into the log store (docs/cluster-events.md). */
-    | "events";
+    | "events"
+    /** The default rule groups load (alertRules.defaults), with the recording rules that boards read: node, API server SLO. */
+    | "defaultRules";
 
 export interface DashboardContext {
     /** The sources that are on for this stack. */
@@ -88,6 +90,7 @@ export function dashboardContext(s: Settings): DashboardContext {
     if (s.metrics.elasticsearchTarget) on.push("elasticsearch");
     if (s.metrics.longTermStoreTarget) on.push("longTermStore");
     if (s.eventCollector.enabled) on.push("events");
+    if (s.alertRules.defaults) on.push("defaultRules");
     return {
         sources: new Set(on),
         prometheusJob: s.metrics.name,
