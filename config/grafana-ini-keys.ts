@@ -6,11 +6,11 @@
  * Written by scripts/grafana-ini-keys.ts from tests/fixtures/grafana/defaults-ini-keys.ini, and
  * checked against it (tests/grafana-ini-keys.test.ts): do not edit the table by hand. Source:
  * conf/defaults.ini of github.com/Blitzy-Sandbox/blitzy-grafana at commit
- * 12296ca6203aff263e1ab857528e8c260e7cc99f, a fork of grafana/grafana's main branch of late
- * January 2026 (the 12.4 / 13.0 development line), without the fork's own [nlq] section: the
- * newest copy of that file this project could read. It is NOT the file of the pinned tag v13.2.3
- * (config/grafana.ts GRAFANA_VERSION): grafana/grafana is over the size this project can fetch,
- * and no stored copy of the file is of a 13.x release (docs/escape-hatches.md#where-the-keys-come-from).
+ * 12296ca6203aff263e1ab857528e8c260e7cc99f, a fork of grafana/grafana's main branch at 12.4.0-pre
+ * (January 2026), without the fork's own [nlq] section: the newest copy of that file this project
+ * could read. It is NOT the file of the pinned tag v13.2.3 (config/grafana.ts GRAFANA_VERSION),
+ * nor of any 13.x: grafana/grafana is over the size this project can fetch, and no stored copy of
+ * the file is of the 13 line (docs/escape-hatches.md#where-the-keys-come-from).
  * Sections whose keys are names the operator chooses (headers, labels, feature toggles,
  * navigation) are listed with "*" (FREE_FORM_SECTIONS of the script).
  */
