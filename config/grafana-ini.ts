@@ -65,7 +65,6 @@ export const OWNED_INI_KEYS: Readonly<Record<string, Readonly<Record<string, str
     plugins: {
         preinstall: "it is grafana.plugins",
         preinstall_sync: "it is grafana.plugins",
-        preinstall_async: "it is grafana.plugins",
         preinstall_disabled: "it is grafana.plugins",
     },
     "auth.anonymous": { "*": "anonymous viewers are a data leak; the program keeps anonymous access off" },
@@ -125,13 +124,13 @@ function keyProblem(section: string, key: string, value: unknown): { message: st
     if (owned[key] !== undefined) {
         return { message: ownedMessage(section, key, owned[key]), secret: isCredentialKey(key) };
     }
-    if (!known.includes(key) && !known.includes("*")) {
-        const near = closest(key, [...known]);
-        return { message: `one of the keys of [${section}] in Grafana's conf/defaults.ini (config/grafana-ini-keys.ts)${near ? ` (did you mean ${near}?)` : ""}` };
-    }
     const removed = REMOVED_SINCE[section]?.[key];
     if (removed !== undefined) {
         return { message: `nothing: ${removed}` };
+    }
+    if (!known.includes(key) && !known.includes("*")) {
+        const near = closest(key, [...known]);
+        return { message: `one of the keys of [${section}] in Grafana's conf/defaults.ini (config/grafana-ini-keys.ts)${near ? ` (did you mean ${near}?)` : ""}` };
     }
     if (isCredentialKey(key)) {
         return { message: `${key}_secret naming a secret stack key: ${key} is a credential, and grafana.ini is a ConfigMap`, secret: true };
@@ -277,6 +276,11 @@ export const grafanaIniSchema = z
         const sections = Object.keys(GRAFANA_INI_KEYS);
         for (const [section, body] of Object.entries(ini)) {
             const typed = (TYPED_INI_SECTIONS as Record<string, z.ZodType>)[section];
+            const removedSection = REMOVED_SINCE[section]?.["*"];
+            if (typed === undefined && !sections.includes(section) && removedSection !== undefined) {
+                ctx.addIssue({ code: "custom", path: [section], input: undefined, message: `nothing: ${removedSection}` });
+                continue;
+            }
             if (typed === undefined && !sections.includes(section)) {
                 ctx.addIssue({ code: "custom", path: [section], input: undefined, message: `a section of grafana.ini: ${knownKeysMessage(sections, [section])}` });
                 continue;
