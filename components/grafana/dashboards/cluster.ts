@@ -1,7 +1,14 @@
 import { PanelLinkSpec } from "../../common/dashboards/links";
 import { DashboardContext } from "../../common/dashboards/context";
-import { PrometheusDashboardSpec } from "../../common/dashboards/panels";
-import { CONTAINER_CPU_RATE5M, CONTAINER_MEMORY_WORKING_SET } from "../../common/rules/compute-resource-records";
+import { PanelSpec, PrometheusDashboardSpec } from "../../common/dashboards/panels";
+import {
+    CONTAINER_CPU_RATE5M,
+    CONTAINER_MEMORY_WORKING_SET,
+    NAMESPACE_CPU_LIMITS,
+    NAMESPACE_CPU_REQUESTS,
+    NAMESPACE_MEMORY_LIMITS,
+    NAMESPACE_MEMORY_REQUESTS,
+} from "../../common/rules/compute-resource-records";
 
 /**
  * From a namespace's series to the Namespace and pod board and to the Namespace workloads board
@@ -25,11 +32,74 @@ export function namespaceUsage(rules: boolean, by: "namespace" | ""): { cpu: str
         : { cpu: `${agg} (rate(container_cpu_usage_seconds_total{container!=""}[$__rate_interval]))`, memory: `${agg} (container_memory_working_set_bytes{container!=""})` };
 }
 
-/** Cluster: nodes, CPU, memory and pods per namespace, and targets down. */
+const NAMESPACE_RECORDS = {
+    requests: { cpu: NAMESPACE_CPU_REQUESTS, memory: NAMESPACE_MEMORY_REQUESTS },
+    limits: { cpu: NAMESPACE_CPU_LIMITS, memory: NAMESPACE_MEMORY_LIMITS },
+} as const;
+
+/**
+ * What the active (Pending or Running) pods of each namespace request, or are limited to, of one
+ * resource: the per-namespace recording rule where the stack evaluates it, else the same sum
+ * from kube-state-metrics' raw families (components/kube-state-metrics/resource-rules.ts), which
+ * leaves out finished pods as the rule does.
+ */
+export function namespaceResource(rules: boolean, kind: "requests" | "limits", resource: "cpu" | "memory", by: "namespace" | ""): string {
+    const agg = by ? `sum by (${by})` : "sum";
+    if (rules) {
+        return `${agg} (${NAMESPACE_RECORDS[kind][resource]})`;
+    }
+    const active = 'max by (namespace, pod) (kube_pod_status_phase{phase=~"Pending|Running"} == 1)';
+    return `${agg} (kube_pod_container_resource_${kind}{resource="${resource}"} * on (namespace, pod) group_left () ${active})`;
+}
+
+const RESOURCES = {
+    cpu: { title: "CPU", unit: "short", what: "CPU cores" },
+    memory: { title: "Memory", unit: "bytes", what: "bytes of memory" },
+} as const;
+
+/** Requested and limit per namespace, one panel per resource. */
+function namespaceRequestsAndLimits(rules: boolean, resource: "cpu" | "memory"): PanelSpec {
+    const r = RESOURCES[resource];
+    return {
+        title: `${r.title} requests and limits per namespace`,
+        links: toNamespace,
+        description: `${r.what} the running and pending pods of each namespace request (the scheduler reserves it) and are limited to; a container without a limit adds nothing to its namespace's limit (kube-state-metrics)`,
+        unit: r.unit,
+        kind: "timeseries",
+        needs: ["kubeStateMetrics"],
+        queries: [
+            { expr: namespaceResource(rules, "requests", resource, "namespace"), legend: "{{namespace}} requested" },
+            { expr: namespaceResource(rules, "limits", resource, "namespace"), legend: "{{namespace}} limit" },
+        ],
+    };
+}
+
+/**
+ * The cluster's commitment of one resource: what all pods request, and are limited to, as a share
+ * of what the nodes can give pods (allocatable). Requests above 100 % leave pods Pending; limits
+ * above 100 % are overcommitment, safe only while pods stay below them.
+ */
+function commitment(rules: boolean, resource: "cpu" | "memory"): PanelSpec {
+    const r = RESOURCES[resource];
+    const allocatable = `sum(kube_node_status_allocatable{resource="${resource}"})`;
+    return {
+        title: `${r.title} committed`,
+        description: `${r.what} all running and pending pods request, and are limited to, as a share of the nodes' allocatable ${resource}; requests above 100 % leave pods Pending, limits above 100 % are overcommitment (kube-state-metrics)`,
+        unit: "percentunit",
+        kind: "stat",
+        needs: ["kubeStateMetrics"],
+        queries: [
+            { expr: `${namespaceResource(rules, "requests", resource, "")} / ${allocatable}`, legend: "requests" },
+            { expr: `${namespaceResource(rules, "limits", resource, "")} / ${allocatable}`, legend: "limits" },
+        ],
+    };
+}
+
+/** Cluster: nodes, CPU, memory and pods per namespace, what they request and are limited to, the cluster's commitment, and targets down. */
 export const clusterDashboard = (ctx: DashboardContext): PrometheusDashboardSpec => ({
     uid: "cm-cluster",
     title: "Cluster",
-    description: "Nodes, CPU, memory and pods per namespace, and scrape targets down",
+    description: "Nodes, CPU, memory and pods per namespace, requests and limits against allocatable, and scrape targets down",
     needs: [],
     variables: [],
     panels: [
@@ -67,6 +137,10 @@ export const clusterDashboard = (ctx: DashboardContext): PrometheusDashboardSpec
             needs: ["cadvisor"],
             queries: [{ expr: namespaceUsage(ctx.computeRules, "namespace").memory, legend: "{{namespace}}" }],
         },
+        commitment(ctx.computeRules, "cpu"),
+        commitment(ctx.computeRules, "memory"),
+        namespaceRequestsAndLimits(ctx.computeRules, "cpu"),
+        namespaceRequestsAndLimits(ctx.computeRules, "memory"),
         {
             title: "Pods per namespace",
             links: toNamespace,
