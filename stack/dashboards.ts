@@ -43,7 +43,7 @@ export function generatedDashboards(ctx: DashboardContext, folderTag: string): G
         networkDashboard(ctx),
         prometheusDashboard(ctx),
         logAgentDashboard(ctx),
-        controlPlaneDashboard,
+        controlPlaneDashboard(ctx),
         probesDashboard,
         searchStoreDashboard,
         alertmanagerDashboard(ctx),

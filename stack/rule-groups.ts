@@ -13,6 +13,8 @@ import { remoteWriteGroup } from "../components/prometheus/remote-write-alerts";
 import { DEFAULT_RELEASE, NEWEST_RELEASE, prometheusRelease } from "../prometheus-releases/release-lines";
 import { controllerManagerGroup, coreDnsGroup, kubeProxyGroup, schedulerGroup } from "../components/control-plane/component-alerts";
 import { apiserverSloGroup } from "../components/apiserver/slo-rules";
+import { apiserverLatencyGroup } from "../components/apiserver/latency-rules";
+import { podPhaseGroup } from "../components/kube-state-metrics/pod-phase-rules";
 import { containersGroup } from "../components/kubelet/container-alerts";
 import { controlPlaneGroup, etcdGroup } from "../components/control-plane/alerts";
 import { kubernetesNodesGroup, kubernetesWorkloadsGroup, kubeStateMetricsGroup, persistentVolumesGroup } from "../components/kube-state-metrics/alerts";
@@ -64,6 +66,7 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
         c.kubeStateMetrics ? persistentVolumesGroup() : undefined,
         c.kubeStateMetrics ? kubernetesResourcesGroup(c) : undefined,
         c.kubeStateMetrics ? workloadOwnerGroup() : undefined,
+        c.kubeStateMetrics ? podPhaseGroup() : undefined,
         // The kube-state-metrics-telemetry job runs exactly while kube-state-metrics does.
         c.kubeStateMetrics ? kubeStateMetricsGroup() : undefined,
         c.kubelet ? kubernetesStorageGroup(c) : undefined,
@@ -76,6 +79,7 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
         c.cadvisor ? containerUsageGroup() : undefined,
         controlPlaneGroup(c),
         c.apiserver ? apiserverSloGroup() : undefined,
+        c.apiserver ? apiserverLatencyGroup() : undefined,
         c.etcd ? etcdGroup() : undefined,
         c.coreDns ? coreDnsGroup() : undefined,
         c.scheduler ? schedulerGroup() : undefined,

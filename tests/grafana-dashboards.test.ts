@@ -1,6 +1,8 @@
 import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
+import { NAMESPACE_PODS_BY_PHASE } from "../components/kube-state-metrics/pod-phase-rules";
+import { APISERVER_LATENCY_P99 } from "../components/apiserver/latency-rules";
 import { KUBELET_NOT_ANSWERED } from "../components/kubelet/dashboard";
 import { DATASOURCE_VARIABLE as DATASOURCE } from "../components/common/dashboards/panels";
 import * as ts from "typescript";
@@ -274,6 +276,9 @@ describe("Grafana dashboards follow the enabled components", () => {
             kube_pod_container_resource_limits: `${records.POD_CPU_LIMITS} or ${records.POD_MEMORY_LIMITS}`,
             kube_pod_owner: records.POD_WORKLOAD,
             kube_replicaset_owner: records.POD_WORKLOAD,
+            // Issue 30: Home's pods not running and the Control plane board's API server p99 latency.
+            kube_pod_status_phase: NAMESPACE_PODS_BY_PHASE,
+            apiserver_request_duration_seconds_bucket: APISERVER_LATENCY_P99,
         };
         const rawReads = (ds: readonly GeneratedDashboard[]) => {
             const texts = [

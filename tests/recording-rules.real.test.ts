@@ -9,6 +9,7 @@ import { RESOURCE_RECORD_CASES } from "./harness/alert-cases-resources";
 import { promtool, tempDir } from "./harness/prometheus";
 import { BURN_RATE_WINDOWS, burnRateRecord } from "../components/apiserver/slo-rules";
 import { NODE_RECORD_CASES } from "./harness/node-record-cases";
+import { DASHBOARD_RECORD_CASES } from "./harness/dashboard-record-cases";
 
 /**
  * Every default recording rule has a promtool case with a known input and its exact output
@@ -18,7 +19,7 @@ const settings = everyAlertSettings();
 const groups = defaultRuleGroups(ruleContext(settings));
 /** The API server's burn rates have their cases in tests/apiserver-slo.real.test.ts: every window, read and write, 2.x and 3.x bucket bounds. */
 const BURN_RATES = new Set(BURN_RATE_WINDOWS.map(burnRateRecord));
-const RECORD_CASES = { ...DAY_ONE_RECORD_CASES, ...RESOURCE_RECORD_CASES };
+const RECORD_CASES = { ...DAY_ONE_RECORD_CASES, ...RESOURCE_RECORD_CASES, ...DASHBOARD_RECORD_CASES };
 /** The node-exporter records have theirs in tests/node-recording-rules.real.test.ts, in one promtool run. */
 const OWN_CASES = new Set([...BURN_RATES, ...Object.keys(NODE_RECORD_CASES)]);
 /** One entry per recorded name: the rules of one name (the workload kinds of namespace_workload_pod:kube_pod_owner:relabel) share their case. */

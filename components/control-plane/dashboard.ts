@@ -1,4 +1,5 @@
-import { Source } from "../common/dashboards/context";
+import { DashboardContext, Source } from "../common/dashboards/context";
+import { APISERVER_LATENCY_P99, apiserverLatencyP99Expr } from "../apiserver/latency-rules";
 import { PanelSpec, PrometheusDashboardSpec } from "../common/dashboards/panels";
 import { APISERVER_SLO_PANELS } from "../apiserver/slo-panels";
 
@@ -114,7 +115,7 @@ const CLUSTER_COMPONENT_PANELS: PanelSpec[] = [
  * each panel present only while its job is on, each reading only families its job keeps. Only STABLE API server families, which keep their
  * names and labels across Kubernetes releases.
  */
-export const controlPlaneDashboard: PrometheusDashboardSpec = {
+export const controlPlaneDashboard = (ctx: DashboardContext): PrometheusDashboardSpec => ({
     uid: "cm-control-plane",
     title: "Control plane",
     description: "API server, etcd, CoreDNS, scheduler, controller manager and kube-proxy",
@@ -137,7 +138,8 @@ export const controlPlaneDashboard: PrometheusDashboardSpec = {
             needs: ["apiserver"],
             queries: [
                 {
-                    expr: 'histogram_quantile(0.99, sum by (verb, le) (rate(apiserver_request_duration_seconds_bucket{job="apiserver", verb!~"WATCH|CONNECT"}[$__rate_interval])))',
+                    // The record while the default rules are evaluated (latency-rules.ts): one series per verb, not every bucket.
+                    expr: ctx.computeRules ? APISERVER_LATENCY_P99 : apiserverLatencyP99Expr("$__rate_interval"),
                     legend: "{{verb}}",
                 },
             ],
@@ -238,4 +240,4 @@ export const controlPlaneDashboard: PrometheusDashboardSpec = {
         },
         ...CLUSTER_COMPONENT_PANELS,
     ],
-};
+});

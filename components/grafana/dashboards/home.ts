@@ -2,6 +2,7 @@ import { PanelLinkSpec } from "../../common/dashboards/links";
 import { DashboardContext } from "../../common/dashboards/context";
 import { PrometheusDashboardSpec } from "../../common/dashboards/panels";
 import { namespaceUsage } from "./cluster";
+import { podsNotRunningExpr } from "../../kube-state-metrics/pod-phase-rules";
 
 const toCluster: PanelLinkSpec = { title: "Cluster", dashboard: "cm-cluster", fromLabels: {} };
 
@@ -51,7 +52,7 @@ export const homeDashboard = (ctx: DashboardContext): PrometheusDashboardSpec =>
             unit: "short",
             kind: "stat",
             needs: ["kubeStateMetrics"],
-            queries: [{ expr: 'sum(kube_pod_status_phase{phase=~"Pending|Failed|Unknown"})', legend: "not running" }],
+            queries: [{ expr: podsNotRunningExpr(ctx.computeRules), legend: "not running" }],
         },
         {
             title: "CPU used",
