@@ -25,7 +25,8 @@ describe("dashboard folders (docs/grafana.md#folders)", () => {
         const byFolder = Object.fromEntries(FOLDER_KEYS.map((f) => [f, all.filter((d) => d.folder === f).map((d) => d.json.uid)]));
         assert.deepStrictEqual(byFolder, {
             home: ["cm-home"],
-            kubernetes: ["cm-cluster", "cm-namespace-pod", "cm-namespace-workloads", "cm-workload", "cm-network", "cm-control-plane", "cm-kubelet", "cm-persistent-volumes"],
+            kubernetes: ["cm-cluster", "cm-control-plane", "cm-kubelet", "cm-persistent-volumes"],
+            workloads: ["cm-namespace-pod", "cm-namespace-workloads", "cm-workload", "cm-network"],
             nodes: ["cm-node", "cm-use-cluster", "cm-use-node", "cm-node-pods"],
             monitoring: ["cm-prometheus", "cm-probes", "cm-alertmanager", "cm-remote-write", "cm-long-term-store"],
             logs: ["cm-log-agent", "cm-search-store", "cm-logs"],
@@ -91,6 +92,7 @@ describe("dashboard folders (docs/grafana.md#folders)", () => {
                 [
                     ["cluster-monitoring", "", undefined, false],
                     ["cluster-monitoring-kubernetes", "Kubernetes", "cm-folder-kubernetes", false],
+                    ["cluster-monitoring-workloads", "Workloads", "cm-folder-workloads", false],
                     ["cluster-monitoring-nodes", "Nodes", "cm-folder-nodes", false],
                     ["cluster-monitoring-monitoring", "Monitoring stack", "cm-folder-monitoring-stack", false],
                     ["cluster-monitoring-logs", "Logs", "cm-folder-logs", false],

@@ -183,6 +183,7 @@ describe("Grafana provisioning files (Grafana's documented format)", () => {
             providers: [
                 provider("cluster-monitoring", "", "/var/lib/grafana-dashboards"),
                 provider("cluster-monitoring-kubernetes", "Kubernetes", "/var/lib/grafana-dashboards-kubernetes", "cm-folder-kubernetes"),
+                provider("cluster-monitoring-workloads", "Workloads", "/var/lib/grafana-dashboards-workloads", "cm-folder-workloads"),
                 provider("cluster-monitoring-nodes", "Nodes", "/var/lib/grafana-dashboards-nodes", "cm-folder-nodes"),
                 provider("cluster-monitoring-monitoring", "Monitoring stack", "/var/lib/grafana-dashboards-monitoring", "cm-folder-monitoring-stack"),
                 provider("cluster-monitoring-logs", "Logs", "/var/lib/grafana-dashboards-logs", "cm-folder-logs"),
@@ -195,7 +196,7 @@ describe("Grafana provisioning files (Grafana's documented format)", () => {
         const maps = dashboardsConfigMaps(m);
         assert.deepStrictEqual(
             maps.map(({ configMap }) => (configMap.metadata as any).name),
-            ["grafana-dashboards", "grafana-dashboards-kubernetes", "grafana-dashboards-nodes", "grafana-dashboards-monitoring", "grafana-dashboards-logs"],
+            ["grafana-dashboards", "grafana-dashboards-kubernetes", "grafana-dashboards-workloads", "grafana-dashboards-nodes", "grafana-dashboards-monitoring", "grafana-dashboards-logs"],
         );
         // Every dashboard in exactly one folder's ConfigMap.
         assert.deepStrictEqual(maps.flatMap(({ configMap }) => Object.keys(configMap.data as object)).sort(), m.dashboards.map((d) => `${d.slug}.json`).sort());
@@ -292,7 +293,7 @@ describe("Grafana's passwords stay in its Secret", function () {
         // Data sources, the dashboard provider, and every dashboard folder's: the check saw them all.
         assert.deepStrictEqual(
             configMaps.map((r) => r.name).sort(),
-            ["grafana-dashboard-provider", "grafana-dashboards", "grafana-dashboards-kubernetes", "grafana-dashboards-logs", "grafana-dashboards-monitoring", "grafana-dashboards-nodes", "grafana-datasources"],
+            ["grafana-dashboard-provider", "grafana-dashboards", "grafana-dashboards-kubernetes", "grafana-dashboards-logs", "grafana-dashboards-monitoring", "grafana-dashboards-nodes", "grafana-dashboards-workloads", "grafana-datasources"],
         );
     });
 });

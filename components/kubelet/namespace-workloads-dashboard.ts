@@ -43,6 +43,7 @@ export function namespaceWorkloadsDashboard(ctx: DashboardContext): PrometheusDa
     ];
     return {
         uid: "cm-namespace-workloads",
+        folder: "workloads",
         title: "Namespace workloads",
         // The owner families make a CronJob's Jobs workloads each; the rule makes the CronJob one (pod-workload.ts).
         description: `CPU, memory and network of each workload (Deployment, StatefulSet, DaemonSet, ${ctx.computeRules ? "CronJob, " : ""}Job) of one namespace, against its requests, limits and the namespace's quota`,

@@ -23,6 +23,7 @@ export function workloadDashboard(ctx: DashboardContext): PrometheusDashboardSpe
     const selection: WorkloadSelection = { rules: ctx.computeRules, namespace: NAMESPACE, type: "$type", workload: "$workload", by: "pod" };
     return {
         uid: "cm-workload",
+        folder: "workloads",
         title: "Workload",
         description: "CPU, memory and network of each pod of one workload, against its requests and limits",
         needs: ["kubeStateMetrics"],

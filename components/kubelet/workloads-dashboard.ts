@@ -53,6 +53,7 @@ export function workloadsDashboard(ctx: DashboardContext): PrometheusDashboardSp
     const pods = podGrouping(ctx.computeRules, sel);
     return {
         uid: "cm-namespace-pod",
+        folder: "workloads",
         title: "Namespace and pod",
         description: "CPU and memory against requests, limits and quota, throttling, network, storage and restarts of the pods of one namespace",
         needs: ctx.sources.has("kubeStateMetrics") ? ["kubeStateMetrics"] : ["cadvisor"],

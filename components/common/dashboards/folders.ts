@@ -13,6 +13,8 @@ export const DASHBOARD_FOLDERS = {
     /** The top level (General): Home only. */
     home: { title: "", uid: "" },
     kubernetes: { title: "Kubernetes", uid: "cm-folder-kubernetes" },
+    /** What runs in the namespaces: compute and network per namespace, workload and pod (the Compute Resources and Networking boards). */
+    workloads: { title: "Workloads", uid: "cm-folder-workloads" },
     nodes: { title: "Nodes", uid: "cm-folder-nodes" },
     monitoring: { title: "Monitoring stack", uid: "cm-folder-monitoring-stack" },
     logs: { title: "Logs", uid: "cm-folder-logs" },

@@ -41,6 +41,7 @@ export function networkDashboard(ctx: DashboardContext): PrometheusDashboardSpec
     const g = byNamespace(ctx);
     return {
         uid: "cm-network",
+        folder: "workloads",
         title: "Network",
         description: "Bandwidth, packets and drops of the pods per namespace, and TCP retransmissions per node",
         needs: [],
