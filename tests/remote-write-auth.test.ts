@@ -7,7 +7,7 @@ import { statefulSet } from "../components/prometheus/statefulset";
 import { metricsWarnings } from "../components/prometheus/warnings";
 import { requiredFlows } from "../components/network-policies/flows";
 import { REMOTE_WRITE_AUTH_SINCE } from "../prometheus-releases/remote-write-auth";
-import { requiredConfig, settingsWith } from "./harness/stack-config";
+import { requiredConfig, settingsWith, configErrorOf, problemAt } from "./harness/stack-config";
 import { runProgram } from "./harness/program";
 import { kubernetesObjects } from "../render/kubernetes-objects";
 import { consistencyProblems, formatProblems, kubernetesSchemaProblems } from "../validate";
@@ -48,20 +48,9 @@ const TARGETS = {
 };
 
 function configError(metrics: Record<string, unknown>, secrets: Record<string, string> = SECRETS): ConfigError {
-    try {
-        settingsWith({ metrics }, secrets);
-    } catch (e) {
-        assert.ok(e instanceof ConfigError, String(e));
-        return e;
-    }
-    assert.fail("expected the config to be rejected");
+    return configErrorOf({ metrics }, secrets);
 }
 
-function problem(e: ConfigError, key: string) {
-    const found = e.problems.find((p) => p.key === key);
-    assert.ok(found, `no problem for ${key}:\n${e.message}`);
-    return found;
-}
 
 /** A target that uses exactly `setting` of the table, with the secrets it needs. */
 function targetUsing(setting: keyof typeof REMOTE_WRITE_AUTH_SINCE): Record<string, unknown> {
@@ -111,7 +100,7 @@ describe("remote-write authentication per release (docs/long-term-storage.md#aut
                 assert.strictEqual(accepted.metrics.remoteWrite.length, 1);
                 if (below) {
                     const e = configError({ image: `quay.io/prometheus/prometheus:v${below}`, remoteWrite: [target] }, secretsOf(target));
-                    const p = problem(e, `${M}.remoteWrite[0].${setting}`);
+                    const p = problemAt(e, `${M}.remoteWrite[0].${setting}`);
                     assert.match(p.expected, new RegExp(`nothing on Prometheus ${below.replace(/\./g, "\\.")}: .*from ${since.replace(/\./g, "\\.")}`));
                 }
             });
@@ -239,15 +228,15 @@ describe("remote-write authentication per release (docs/long-term-storage.md#aut
                     { ...TARGETS.clientCert, bearerTokenKey: "rwToken" },
                 ],
             }, secretsOf({ ...TARGETS.oauth2, ...TARGETS.clientCert, b: "rwToken" }));
-            assert.match(problem(e, `${M}.remoteWrite[0].oauth2`).expected, /nothing when basicAuth is set: one auth kind per target/);
-            assert.match(problem(e, `${M}.remoteWrite[1].tls.certKey`).expected, /nothing when bearerTokenKey is set/);
+            assert.match(problemAt(e, `${M}.remoteWrite[0].oauth2`).expected, /nothing when basicAuth is set: one auth kind per target/);
+            assert.match(problemAt(e, `${M}.remoteWrite[1].tls.certKey`).expected, /nothing when bearerTokenKey is set/);
         });
 
         it("a header Prometheus reserves, one that looks like a credential, and one given twice", () => {
             const e = configError({ image: V3_14, remoteWrite: [{ url: "https://x.example.com/w", headers: { "User-Agent": "a", "X-Api-Key": "k", "x-scope-orgid": "a", "X-Scope-OrgID": "b" } }] });
-            assert.match(problem(e, `${M}.remoteWrite[0].headers.User-Agent`).expected, /refuses User-Agent/);
-            assert.match(problem(e, `${M}.remoteWrite[0].headers.X-Api-Key`).expected, /carries no credential/);
-            assert.match(problem(e, `${M}.remoteWrite[0].headers.X-Scope-OrgID`).expected, /given once/);
+            assert.match(problemAt(e, `${M}.remoteWrite[0].headers.User-Agent`).expected, /refuses User-Agent/);
+            assert.match(problemAt(e, `${M}.remoteWrite[0].headers.X-Api-Key`).expected, /carries no credential/);
+            assert.match(problemAt(e, `${M}.remoteWrite[0].headers.X-Scope-OrgID`).expected, /given once/);
         });
 
         it("sigv4 with one key of two, and two sigv4 targets with different keys", () => {
@@ -259,8 +248,8 @@ describe("remote-write authentication per release (docs/long-term-storage.md#aut
                     { url: "https://b.example.com/w", sigv4: { region: "eu-west-1" } },
                 ],
             });
-            assert.match(problem(e, `${M}.remoteWrite[0].sigv4.secretAccessKeyKey`).expected, /both accessKeyIdKey and secretAccessKeyKey, or neither/);
-            assert.match(problem(e, `${M}.remoteWrite[2].sigv4`).expected, /the same accessKeyIdKey and secretAccessKeyKey as remoteWrite\[1\]/);
+            assert.match(problemAt(e, `${M}.remoteWrite[0].sigv4.secretAccessKeyKey`).expected, /both accessKeyIdKey and secretAccessKeyKey, or neither/);
+            assert.match(problemAt(e, `${M}.remoteWrite[2].sigv4`).expected, /the same accessKeyIdKey and secretAccessKeyKey as remoteWrite\[1\]/);
         });
 
         it("Azure AD with two modes, or none", () => {
@@ -271,8 +260,8 @@ describe("remote-write authentication per release (docs/long-term-storage.md#aut
                     { url: "https://b.example.com/w", azureAd: { cloud: "AzureChina" } },
                 ],
             });
-            assert.match(problem(e, `${M}.remoteWrite[0].azureAd.workloadIdentity`).expected, /exactly one of managedIdentity, oauth and workloadIdentity/);
-            assert.match(problem(e, `${M}.remoteWrite[1].azureAd`).expected, /exactly one of/);
+            assert.match(problemAt(e, `${M}.remoteWrite[0].azureAd.workloadIdentity`).expected, /exactly one of managedIdentity, oauth and workloadIdentity/);
+            assert.match(problemAt(e, `${M}.remoteWrite[1].azureAd`).expected, /exactly one of/);
         });
 
         it("an OAuth2 token URL or an authenticated write URL over plain http, without the opt-in", () => {
@@ -283,8 +272,8 @@ describe("remote-write authentication per release (docs/long-term-storage.md#aut
                     { ...TARGETS.sigv4, url: "http://aps.example.com/w" },
                 ],
             });
-            assert.match(problem(e, `${M}.remoteWrite[0].oauth2.tokenUrl`).expected, /the OAuth2 client secret would cross the network in clear text/);
-            assert.match(problem(e, `${M}.remoteWrite[1].url`).expected, /sigv4 signature/);
+            assert.match(problemAt(e, `${M}.remoteWrite[0].oauth2.tokenUrl`).expected, /the OAuth2 client secret would cross the network in clear text/);
+            assert.match(problemAt(e, `${M}.remoteWrite[1].url`).expected, /sigv4 signature/);
         });
 
         it("accepted with allowPlaintextCredentials, but warned about at every run", () => {

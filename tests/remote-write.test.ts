@@ -15,7 +15,7 @@ import { consistencyProblems, formatProblems, kubernetesSchemaProblems } from ".
 import { podSecurityLevel } from "../validate/pod-security";
 import { runProgram } from "./harness/program";
 import { findOne } from "./harness/pulumi-mocks";
-import { requiredConfig, settingsWith } from "./harness/stack-config";
+import { requiredConfig, settingsWith, configErrorOf, problemAt } from "./harness/stack-config";
 import { scrapeJobs } from "../stack/scrape-jobs";
 
 /**
@@ -74,20 +74,9 @@ function keysOutside(value: any, table: string, at: string): string[] {
 }
 
 function configError(metrics: Record<string, unknown>, secrets: Record<string, string> = {}): ConfigError {
-    try {
-        settingsWith({ metrics }, secrets);
-    } catch (e) {
-        assert.ok(e instanceof ConfigError, String(e));
-        return e;
-    }
-    assert.fail("expected the config to be rejected");
+    return configErrorOf({ metrics }, secrets);
 }
 
-function problem(e: ConfigError, key: string) {
-    const found = e.problems.find((p) => p.key === key);
-    assert.ok(found, `no problem for ${key}:\n${e.message}`);
-    return found;
-}
 
 const M = "cluster-monitoring:metrics";
 
@@ -171,31 +160,31 @@ describe("remote write and retention size (docs/long-term-storage.md)", () => {
 
         it("refuses units 2.11 does not read, fractions, and a size the volume cannot hold", () => {
             for (const bad of ["500Gi", "500", "0.5TB", "1GB512MB", "0GB", "500gb", "8EB"]) {
-                assert.strictEqual(problem(configError({ retentionSize: bad }), `${M}.retentionSize`).got, bad);
+                assert.strictEqual(problemAt(configError({ retentionSize: bad }), `${M}.retentionSize`).got, bad);
             }
             const e = configError({ retentionSize: "1TB", storage: { mode: "storageClass", size: "1Ti" } });
-            assert.match(problem(e, `${M}.retentionSize`).expected, /less than storage.size/);
+            assert.match(problemAt(e, `${M}.retentionSize`).expected, /less than storage.size/);
         });
     });
 
     describe("settings", () => {
         it("refuses credentials or a query in the URL", () => {
-            assert.match(problem(configError({ remoteWrite: [{ url: "https://u:p@m.example.com/w" }] }), `${M}.remoteWrite[0].url`).expected, /without a user name or password/);
-            assert.match(problem(configError({ remoteWrite: [{ url: "https://m.example.com/w?api_key=x" }] }), `${M}.remoteWrite[0].url`).expected, /without a \?query/);
+            assert.match(problemAt(configError({ remoteWrite: [{ url: "https://u:p@m.example.com/w" }] }), `${M}.remoteWrite[0].url`).expected, /without a user name or password/);
+            assert.match(problemAt(configError({ remoteWrite: [{ url: "https://m.example.com/w?api_key=x" }] }), `${M}.remoteWrite[0].url`).expected, /without a \?query/);
         });
 
         it("refuses basic auth together with a bearer token, tls on http, and a URL used twice", () => {
             const e = configError({ remoteWrite: [{ ...TOKEN_TARGET, basicAuth: FULL_TARGET.basicAuth, tls: { insecureSkipVerify: true } }, TOKEN_TARGET] }, SECRETS);
-            problem(e, `${M}.remoteWrite[0].bearerTokenKey`);
-            problem(e, `${M}.remoteWrite[0].tls`);
-            problem(e, `${M}.remoteWrite[1].url`);
+            problemAt(e, `${M}.remoteWrite[0].bearerTokenKey`);
+            problemAt(e, `${M}.remoteWrite[0].tls`);
+            problemAt(e, `${M}.remoteWrite[1].url`);
         });
 
         it("refuses queue settings that contradict each other, or a zero", () => {
             const e = configError({ remoteWrite: [{ url: FULL_TARGET.url, queue: { minShards: 10, maxShards: 2, minBackoff: "1m", maxBackoff: "1s", capacity: 0 } }] });
-            assert.match(problem(e, `${M}.remoteWrite[0].queue.minShards`).expected, /at most maxShards/);
-            assert.match(problem(e, `${M}.remoteWrite[0].queue.minBackoff`).expected, /at most maxBackoff/);
-            problem(e, `${M}.remoteWrite[0].queue.capacity`);
+            assert.match(problemAt(e, `${M}.remoteWrite[0].queue.minShards`).expected, /at most maxShards/);
+            assert.match(problemAt(e, `${M}.remoteWrite[0].queue.minBackoff`).expected, /at most maxBackoff/);
+            problemAt(e, `${M}.remoteWrite[0].queue.capacity`);
             assert.ok(configError({ remoteWrite: [{ url: FULL_TARGET.url, queue: { maxRetries: 3 } }] }).problems.some((p) => p.key === `${M}.remoteWrite[0].queue.maxRetries`));
         });
 
@@ -211,20 +200,20 @@ describe("remote write and retention size (docs/long-term-storage.md)", () => {
             ];
             const e = configError({ remoteWrite: [{ url: FULL_TARGET.url, writeRelabel: rules }] });
             const at = (i: number, f: string) => `${M}.remoteWrite[0].writeRelabel[${i}].${f}`;
-            assert.match(problem(e, at(0, "regex")).expected, /RE2/);
-            assert.match(problem(e, at(1, "regex")).expected, /\(\?P<name>/);
-            assert.match(problem(e, at(2, "sourceLabels")).expected, /required by action keep/);
-            assert.match(problem(e, at(3, "modulus")).expected, /required by action hashmod/);
-            assert.match(problem(e, at(4, "sourceLabels")).expected, /reads only regex/);
-            problem(e, at(5, "targetLabel"));
-            problem(e, at(6, "action"));
+            assert.match(problemAt(e, at(0, "regex")).expected, /RE2/);
+            assert.match(problemAt(e, at(1, "regex")).expected, /\(\?P<name>/);
+            assert.match(problemAt(e, at(2, "sourceLabels")).expected, /required by action keep/);
+            assert.match(problemAt(e, at(3, "modulus")).expected, /required by action hashmod/);
+            assert.match(problemAt(e, at(4, "sourceLabels")).expected, /reads only regex/);
+            problemAt(e, at(5, "targetLabel"));
+            problemAt(e, at(6, "action"));
         });
 
         it("needs each referenced secret key set, naming the reference and the key", () => {
             assert.doesNotThrow(() => settingsWith({ metrics: { remoteWrite: [FULL_TARGET] } }, { remoteWritePassword: "x", remoteWriteCa: "y" }));
-            problem(configError({ remoteWrite: [FULL_TARGET] }, { remoteWritePassword: "x" }), `${M}.remoteWrite[0].tls.caKey, cluster-monitoring:remoteWriteCa`);
+            problemAt(configError({ remoteWrite: [FULL_TARGET] }, { remoteWritePassword: "x" }), `${M}.remoteWrite[0].tls.caKey, cluster-monitoring:remoteWriteCa`);
             const missing = configError({ remoteWrite: [TOKEN_TARGET] });
-            const p = problem(missing, `${M}.remoteWrite[0].bearerTokenKey, cluster-monitoring:remoteWriteToken`);
+            const p = problemAt(missing, `${M}.remoteWrite[0].bearerTokenKey, cluster-monitoring:remoteWriteToken`);
             assert.match(p.expected, /pulumi config set --secret cluster-monitoring:remoteWriteToken/);
         });
 
@@ -237,7 +226,7 @@ describe("remote write and retention size (docs/long-term-storage.md)", () => {
                 assert.fail("expected a ConfigError");
             } catch (e) {
                 assert.ok(e instanceof ConfigError, String(e));
-                const p = problem(e, `cluster-monitoring:remoteWriteToken, ${M}.remoteWrite[0].bearerTokenKey`);
+                const p = problemAt(e, `cluster-monitoring:remoteWriteToken, ${M}.remoteWrite[0].bearerTokenKey`);
                 assert.match(p.expected, /pulumi config set --secret cluster-monitoring:remoteWriteToken/);
                 assert.ok(!e.message.includes("clear-token-value"));
             }
@@ -245,9 +234,9 @@ describe("remote write and retention size (docs/long-term-storage.md)", () => {
 
         it("refuses a key the program reads for something else, and an unreferenced secret key", () => {
             const e = configError({ remoteWrite: [{ ...TOKEN_TARGET, bearerTokenKey: "grafanaAdminPassword" }] });
-            assert.match(problem(e, `${M}.remoteWrite[0].bearerTokenKey`).expected, /another purpose/);
+            assert.match(problemAt(e, `${M}.remoteWrite[0].bearerTokenKey`).expected, /another purpose/);
             const stray = configError({}, { remoteWriteToken: "x" });
-            problem(stray, "cluster-monitoring:remoteWriteToken");
+            problemAt(stray, "cluster-monitoring:remoteWriteToken");
         });
     });
 

@@ -1,4 +1,5 @@
-import { MetricsSettings, plainConfigSource, Settings } from "../../config";
+import * as assert from "assert";
+import { ConfigError, ConfigProblem, MetricsSettings, plainConfigSource, Settings } from "../../config";
 import { PrometheusInputs } from "../../components/prometheus";
 import { scrapeJobs } from "../../stack/scrape-jobs";
 import { loadStackSettings as loadSettings, prometheusContributions } from "../../stack";
@@ -28,6 +29,24 @@ export function settingsWith(
         config[key] = { ...(config[key] ?? {}), ...value };
     }
     return loadSettings(plainConfigSource(config, secrets));
+}
+
+/** The ConfigError that settings from required keys plus `overrides` are refused with; fails when they load. */
+export function configErrorOf(overrides: Record<string, Record<string, unknown>>, secrets: Record<string, string> = {}): ConfigError {
+    try {
+        settingsWith(overrides, secrets);
+    } catch (e) {
+        assert.ok(e instanceof ConfigError, String(e));
+        return e;
+    }
+    assert.fail("expected the config to be rejected");
+}
+
+/** The problem of `e` at `key`; fails, listing them all, when there is none. */
+export function problemAt(e: ConfigError, key: string): ConfigProblem {
+    const found = e.problems.find((p) => p.key === key);
+    assert.ok(found, `no problem for ${key}:\n${e.message}`);
+    return found;
 }
 
 /** The secret that an enabled Grafana needs, as `pulumi config set --secret` would hold it. */
