@@ -1,30 +1,16 @@
 import * as assert from "assert";
-import { ConfigError, ConfigProblem, plainConfigSource } from "../config";
+import { plainConfigSource } from "../config";
 import { loadStackSettings as loadSettings } from "../stack";
 import { closest } from "../config/did-you-mean";
 import { plainText } from "../config/fields";
-import { requiredConfig } from "./harness/stack-config";
+import { requiredConfig, problemsOfConfig, problemAt } from "./harness/stack-config";
 
 /**
  * The classes of bad input that must stop a stack before anything is registered, each with
  * several members, each naming the key the user wrote (issue: the bad-input classes still open).
  */
 
-function problemsOf(config: Record<string, any>, secrets: Record<string, unknown> = {}): ConfigProblem[] {
-    try {
-        loadSettings(plainConfigSource(config, secrets));
-    } catch (e) {
-        assert.ok(e instanceof ConfigError, `expected a ConfigError, got ${e}`);
-        return e.problems;
-    }
-    assert.fail("the stack was accepted");
-}
 
-function problemAt(problems: ConfigProblem[], key: string): ConfigProblem {
-    const p = problems.find((x) => x.key === key);
-    assert.ok(p, `no problem at ${key}; got:\n${problems.map((x) => `${x.key}: ${x.expected}`).join("\n")}`);
-    return p!;
-}
 
 function withEdit(edit: (c: Record<string, any>) => void): Record<string, any> {
     const c = requiredConfig();
@@ -60,7 +46,7 @@ describe("config: the bad-input classes", () => {
         ];
         for (const [what, edit, key] of members) {
             it(`refuses ${what}, naming ${key}`, () => {
-                problemAt(problemsOf(withEdit(edit)), key);
+                problemAt(problemsOfConfig(withEdit(edit)), key);
             });
         }
 
@@ -84,12 +70,12 @@ describe("config: the bad-input classes", () => {
 
         it("refuses a one-line secret with a trailing line break, without echoing it, and keeps PEM secrets multi-line", () => {
             const search = withEdit((x) => (x.logs.search = { host: "es.example.com", scheme: "https", user: "fluentd" }));
-            const p = problemAt(problemsOf(search, { searchPassword: "hunter2\n" }), "cluster-monitoring:searchPassword");
+            const p = problemAt(problemsOfConfig(search, { searchPassword: "hunter2\n" }), "cluster-monitoring:searchPassword");
             assert.ok(!JSON.stringify(p).includes("hunter2"));
             const token = withEdit((x) => (x.metrics.remoteWrite = [{ url: "https://m.example.com/w", bearerTokenKey: "remoteWriteToken" }]));
-            problemAt(problemsOf(token, { remoteWriteToken: "abc\r\n" }), "cluster-monitoring:remoteWriteToken");
+            problemAt(problemsOfConfig(token, { remoteWriteToken: "abc\r\n" }), "cluster-monitoring:remoteWriteToken");
             const slack = withEdit((x) => (x.alertmanager = { slack: { channel: "#alerts" } }));
-            problemAt(problemsOf(slack, { alertSlackUrl: "https://hooks.slack.com/services/x\n" }), "cluster-monitoring:alertSlackUrl");
+            problemAt(problemsOfConfig(slack, { alertSlackUrl: "https://hooks.slack.com/services/x\n" }), "cluster-monitoring:alertSlackUrl");
             const ca = withEdit((x) => (x.metrics.remoteWrite = [{ url: "https://m.example.com/w", tls: { caKey: "remoteWriteCa" } }]));
             loadSettings(plainConfigSource(ca, { remoteWriteCa: "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n" }));
         });
@@ -99,14 +85,14 @@ describe("config: the bad-input classes", () => {
                 delete x["kubernetes:context"];
                 x["kubernetes:kubeconfig"] = kubeconfig;
             });
-            const p = problemAt(problemsOf(c), "kubernetes:kubeconfig");
+            const p = problemAt(problemsOfConfig(c), "kubernetes:kubeconfig");
             assert.match(p.expected, /pulumi config set --secret kubernetes:kubeconfig/);
             assert.ok(!JSON.stringify(p).includes("abc123"));
         });
 
         it("refuses a kubeconfig with an inline client key, or a private key block", () => {
             for (const text of ["users:\n- user:\n    client-key-data: LS0t\n", "-----BEGIN RSA PRIVATE KEY-----\nxx\n"]) {
-                problemAt(problemsOf(withEdit((x) => (x["kubernetes:kubeconfig"] = text))), "kubernetes:kubeconfig");
+                problemAt(problemsOfConfig(withEdit((x) => (x["kubernetes:kubeconfig"] = text))), "kubernetes:kubeconfig");
             }
         });
 
@@ -118,23 +104,23 @@ describe("config: the bad-input classes", () => {
         it("refuses a remote write password or token over http unless the target opts in", () => {
             const target = { url: "http://receiver.example.com/write", basicAuth: { username: "w", passwordKey: "remoteWritePassword" } };
             const secrets = { remoteWritePassword: "pw" };
-            const p = problemAt(problemsOf(withEdit((x) => (x.metrics.remoteWrite = [target])), secrets), "cluster-monitoring:metrics.remoteWrite[0].url");
+            const p = problemAt(problemsOfConfig(withEdit((x) => (x.metrics.remoteWrite = [target])), secrets), "cluster-monitoring:metrics.remoteWrite[0].url");
             assert.match(p.expected, /allowPlaintextCredentials: true/);
             const token = { url: "http://receiver.example.com/write", bearerTokenKey: "remoteWriteToken" };
-            problemAt(problemsOf(withEdit((x) => (x.metrics.remoteWrite = [token])), { remoteWriteToken: "t" }), "cluster-monitoring:metrics.remoteWrite[0].url");
+            problemAt(problemsOfConfig(withEdit((x) => (x.metrics.remoteWrite = [token])), { remoteWriteToken: "t" }), "cluster-monitoring:metrics.remoteWrite[0].url");
             loadSettings(plainConfigSource(withEdit((x) => (x.metrics.remoteWrite = [{ ...target, allowPlaintextCredentials: true }])), secrets));
         });
 
         it("refuses the search user over http unless logs.search opts in", () => {
             const c = withEdit((x) => (x.logs.search = { host: "es.example.com", user: "fluentd" }));
-            problemAt(problemsOf(c, { searchPassword: "pw" }), "cluster-monitoring:logs.search.scheme");
+            problemAt(problemsOfConfig(c, { searchPassword: "pw" }), "cluster-monitoring:logs.search.scheme");
             c.logs.search.allowPlaintextCredentials = true;
             loadSettings(plainConfigSource(c, { searchPassword: "pw" }));
         });
 
         it("refuses an SMTP login without STARTTLS unless the e-mail receiver opts in", () => {
             const email = { to: "a@example.com", from: "b@example.com", smarthost: "smtp.example.com:25", authUsername: "am", requireTls: false };
-            problemAt(problemsOf(withEdit((x) => (x.alertmanager = { email })), { alertSmtpPassword: "pw" }), "cluster-monitoring:alertmanager.email.requireTls");
+            problemAt(problemsOfConfig(withEdit((x) => (x.alertmanager = { email })), { alertSmtpPassword: "pw" }), "cluster-monitoring:alertmanager.email.requireTls");
         });
     });
 
@@ -163,20 +149,20 @@ describe("config: the bad-input classes", () => {
         ];
         for (const [what, edit, key] of cases) {
             it(`refuses ${what}, naming ${key}`, () => {
-                problemAt(problemsOf(withEdit(edit), { grafanaAdminPassword: "pw" }), key);
+                problemAt(problemsOfConfig(withEdit(edit), { grafanaAdminPassword: "pw" }), key);
             });
         }
 
         it("keeps a switched-off job's name reserved, so switching node-exporter on cannot break the stack", () => {
-            const p = problemAt(problemsOf(withEdit((c) => ((c.metrics.name = "node-exporter"), (c.nodeExporter = { enabled: false })))), "cluster-monitoring:metrics.name");
+            const p = problemAt(problemsOfConfig(withEdit((c) => ((c.metrics.name = "node-exporter"), (c.nodeExporter = { enabled: false })))), "cluster-monitoring:metrics.name");
             assert.match(p.expected, /nodeExporter\.enabled reserves \(switched off/);
         });
 
         it("blames no clash on a host port or an Ingress route of a component that is off: that setting does nothing, and says so", () => {
-            const port = problemsOf(withEdit((c) => (c.nodeExporter = { enabled: false, port: 10250 })));
+            const port = problemsOfConfig(withEdit((c) => (c.nodeExporter = { enabled: false, port: 10250 })));
             assert.deepStrictEqual(port.map((p) => p.key), ["cluster-monitoring:nodeExporter.port"]);
             assert.match(port[0].expected, /nothing unless cluster-monitoring:nodeExporter\.enabled is true/);
-            const route = problemsOf(withEdit((c) => ((c.metrics.ingress = { host: "monitor.example.com", auth: { proxy: { basicAuth: { users: ["alice"] } } } }), (c.grafana = { enabled: false, ingress: { host: "monitor.example.com" } }))));
+            const route = problemsOfConfig(withEdit((c) => ((c.metrics.ingress = { host: "monitor.example.com", auth: { proxy: { basicAuth: { users: ["alice"] } } } }), (c.grafana = { enabled: false, ingress: { host: "monitor.example.com" } }))));
             assert.deepStrictEqual(route.map((p) => p.key), ["cluster-monitoring:grafana.ingress"]);
             assert.match(route[0].expected, /nothing unless cluster-monitoring:grafana\.enabled is true/);
         });
@@ -190,7 +176,7 @@ describe("config: the bad-input classes", () => {
         ] as const) {
             it(`refuses ${what}`, () => {
                 const c = withEdit((x) => (x.alertmanager = { slack, teams: [{ name: "ok", matchers: { team: "ok" }, slackChannel: "#ok" }, team] }));
-                const p = problemAt(problemsOf(c, { alertSlackUrl: "https://hooks.slack.com/x" }), "cluster-monitoring:alertmanager.teams[1]");
+                const p = problemAt(problemsOfConfig(c, { alertSlackUrl: "https://hooks.slack.com/x" }), "cluster-monitoring:alertmanager.teams[1]");
                 assert.match(p.expected, /slackChannel or emailTo/);
             });
         }
@@ -207,7 +193,7 @@ describe("config: the bad-input classes", () => {
         ];
         for (const [what, key, patch] of cases) {
             it(`refuses ${what}, naming ${key} and the oldest version`, () => {
-                const p = problemAt(problemsOf({ ...requiredConfig(), ...patch }, { grafanaAdminPassword: "pw" }), key);
+                const p = problemAt(problemsOfConfig({ ...requiredConfig(), ...patch }, { grafanaAdminPassword: "pw" }), key);
                 assert.match(p.expected, /or newer: /);
             });
         }
@@ -230,49 +216,49 @@ describe("config: the bad-input classes", () => {
 
     describe("the errors themselves", () => {
         it("names a misspelt provider key as unknown, with what it likely meant, and not also a missing context", () => {
-            const problems = problemsOf(withEdit((x) => ((x["kubernetes:contxt"] = x["kubernetes:context"]), delete x["kubernetes:context"])));
+            const problems = problemsOfConfig(withEdit((x) => ((x["kubernetes:contxt"] = x["kubernetes:context"]), delete x["kubernetes:context"])));
             const p = problemAt(problems, "kubernetes:contxt");
             assert.match(p.expected, /did you mean kubernetes:context\?/);
             assert.ok(!problems.some((x) => x.key === "kubernetes:context"), "the missing context is the misspelt one");
         });
 
         it("names any other kubernetes: key, which the explicit provider would ignore", () => {
-            problemAt(problemsOf(withEdit((x) => (x["kubernetes:namespace"] = "apps"))), "kubernetes:namespace");
+            problemAt(problemsOfConfig(withEdit((x) => (x["kubernetes:namespace"] = "apps"))), "kubernetes:namespace");
         });
 
         it("says where a moved key went", () => {
-            const p = problemAt(problemsOf(withEdit((x) => (x.metrics.memoryRequest = "2Gi"))), "cluster-monitoring:metrics.memoryRequest");
+            const p = problemAt(problemsOfConfig(withEdit((x) => (x.metrics.memoryRequest = "2Gi"))), "cluster-monitoring:metrics.memoryRequest");
             assert.match(p.expected, /moved to cluster-monitoring:metrics\.resources\.memoryRequest/);
         });
 
         it("suggests the known key a misspelt nested or top-level key was meant to be", () => {
-            assert.match(problemAt(problemsOf(withEdit((x) => (x.metrics.retension = "7d"))), "cluster-monitoring:metrics.retension").expected, /did you mean retention\?/);
-            assert.match(problemAt(problemsOf(withEdit((x) => (x.metircs = {}))), "cluster-monitoring:metircs").expected, /did you mean metrics\?/);
+            assert.match(problemAt(problemsOfConfig(withEdit((x) => (x.metrics.retension = "7d"))), "cluster-monitoring:metrics.retension").expected, /did you mean retention\?/);
+            assert.match(problemAt(problemsOfConfig(withEdit((x) => (x.metircs = {}))), "cluster-monitoring:metircs").expected, /did you mean metrics\?/);
             assert.strictEqual(closest("zzzzzz", ["metrics", "logs"]), undefined);
         });
     });
 
     describe("every problem in one pass", () => {
         it("a missing logs.search.host does not hide a password without a user", () => {
-            const problems = problemsOf(withEdit((x) => (x.logs = { search: {} })), { searchPassword: "pw" });
+            const problems = problemsOfConfig(withEdit((x) => (x.logs = { search: {} })), { searchPassword: "pw" });
             problemAt(problems, "cluster-monitoring:logs.search.host");
             problemAt(problems, "cluster-monitoring:searchPassword");
         });
 
         it("a wrong metrics setting does not hide missing etcd certificates", () => {
-            const problems = problemsOf(withEdit((x) => Object.assign(x.metrics, { retention: "20days", jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"] } })));
+            const problems = problemsOfConfig(withEdit((x) => Object.assign(x.metrics, { retention: "20days", jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"] } })));
             problemAt(problems, "cluster-monitoring:metrics.retention");
             assert.ok(problems.some((p) => p.key.includes("cluster-monitoring:etcdClientKey")), problems.map((p) => p.key).join("\n"));
         });
 
         it("a wrong metrics setting does not hide a remote write secret that is not set", () => {
-            const problems = problemsOf(withEdit((x) => Object.assign(x.metrics, { retention: "20days", remoteWrite: [{ url: "https://m.example.com/w", bearerTokenKey: "remoteWriteToken" }] })));
+            const problems = problemsOfConfig(withEdit((x) => Object.assign(x.metrics, { retention: "20days", remoteWrite: [{ url: "https://m.example.com/w", bearerTokenKey: "remoteWriteToken" }] })));
             problemAt(problems, "cluster-monitoring:metrics.retention");
             problemAt(problems, "cluster-monitoring:metrics.remoteWrite[0].bearerTokenKey, cluster-monitoring:remoteWriteToken");
         });
 
         it("a wrong Grafana setting does not hide its missing admin password", () => {
-            const problems = problemsOf(withEdit((x) => (x.grafana = { enabled: true, generateAdminPassword: false, name: "Grafana" })));
+            const problems = problemsOfConfig(withEdit((x) => (x.grafana = { enabled: true, generateAdminPassword: false, name: "Grafana" })));
             problemAt(problems, "cluster-monitoring:grafana.name");
             problemAt(problems, "cluster-monitoring:grafanaAdminPassword");
         });

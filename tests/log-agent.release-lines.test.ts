@@ -2,11 +2,11 @@ import * as assert from "assert";
 import { agentConfigFiles, agentConfigModel } from "../components/log-agent/config-map";
 import { daemonSet } from "../components/log-agent/daemonset";
 import { FluentdFile, FluentdNode, FluentdSection, paramOf, param, sectionsOf } from "../components/log-agent/fluentd-model";
-import { ConfigError, ConfigProblem, logAgentLineOf, LogsSettings, plainConfigSource, Settings } from "../config";
+import { logAgentLineOf, LogsSettings, plainConfigSource, Settings } from "../config";
 import { DECLARED_PARAMETERS } from "../log-agent-releases/declared-parameters";
 import { LOG_AGENT_RELEASES, LogAgentRelease } from "../log-agent-releases/release-lines";
 import { loadStackSettings } from "../stack";
-import { requiredConfig, settingsWith } from "./harness/stack-config";
+import { requiredConfig, settingsWith, problemsOfConfig, problemAt } from "./harness/stack-config";
 
 const LINE_1_19 = LOG_AGENT_RELEASES.find((r) => r.line === "1.19-elasticsearch8")!;
 const LINE_OPENSEARCH = LOG_AGENT_RELEASES.find((r) => r.line === "1.19-opensearch")!;
@@ -113,21 +113,7 @@ function undeclared(line: string, file: FluentdFile): string[] {
     return found;
 }
 
-function problemsOf(config: Record<string, any>, secrets: Record<string, unknown> = {}): ConfigProblem[] {
-    try {
-        loadStackSettings(plainConfigSource(config, secrets));
-    } catch (e) {
-        assert.ok(e instanceof ConfigError, `expected a ConfigError, got ${e}`);
-        return e.problems;
-    }
-    assert.fail("the stack was accepted");
-}
 
-function problemAt(problems: ConfigProblem[], key: string): ConfigProblem {
-    const p = problems.find((x) => x.key === key);
-    assert.ok(p, `no problem at ${key}; got:\n${problems.map((x) => `${x.key}: ${x.expected}`).join("\n")}`);
-    return p!;
-}
 
 function lines(text: string): string[] {
     return text.split("\n").map((l) => l.trim());
@@ -316,23 +302,23 @@ describe("log agent release lines (docs/log-agent.md#release-lines)", () => {
         };
 
         it("the 1.19 line with the in-cluster OSS store: logs.image, naming the store and the client's product check", () => {
-            const p = problemAt(problemsOf(withLogs({ image: LINE_1_19.image }, { enabled: true })), "cluster-monitoring:logs.image");
+            const p = problemAt(problemsOfConfig(withLogs({ image: LINE_1_19.image }, { enabled: true })), "cluster-monitoring:logs.image");
             assert.match(p.expected, /X-Elastic-Product/);
             assert.match(p.expected, /searchStore\.enabled is true/);
         });
 
         it("a mirror stated as the 1.19 line with the in-cluster store: logs.release", () => {
-            problemAt(problemsOf(withLogs({ image: "registry.example.com/fluentd:mine", release: "1.19-elasticsearch8" }, { enabled: true })), "cluster-monitoring:logs.release");
+            problemAt(problemsOfConfig(withLogs({ image: "registry.example.com/fluentd:mine", release: "1.19-elasticsearch8" }, { enabled: true })), "cluster-monitoring:logs.release");
         });
 
         it("a release that contradicts the image's tag: logs.release", () => {
-            const p = problemAt(problemsOf(withLogs({ image: LINE_1_19.image, release: "1.6.3", search: HOSTED }), SECRETS), "cluster-monitoring:logs.release");
+            const p = problemAt(problemsOfConfig(withLogs({ image: LINE_1_19.image, release: "1.6.3", search: HOSTED }), SECRETS), "cluster-monitoring:logs.release");
             assert.match(p.expected, /^1\.19-elasticsearch8, the line of image/);
         });
 
         it("a release stated for another line's image repository (a newer add-on image as line 1.19): logs.release", () => {
             const p = problemAt(
-                problemsOf(withLogs({ image: "quay.io/fluentd_elasticsearch/fluentd:v3.0.2", release: "1.19-elasticsearch8", search: HOSTED }), SECRETS),
+                problemsOfConfig(withLogs({ image: "quay.io/fluentd_elasticsearch/fluentd:v3.0.2", release: "1.19-elasticsearch8", search: HOSTED }), SECRETS),
                 "cluster-monitoring:logs.release",
             );
             assert.match(p.expected, /^1\.6\.3, the line of image/);
@@ -340,29 +326,29 @@ describe("log agent release lines (docs/log-agent.md#release-lines)", () => {
 
         it("a daemonset image of a flavour or version no line has: logs.image", () => {
             for (const image of ["fluent/fluentd-kubernetes-daemonset:v1.19.3-debian-elasticsearch7-1.1", "fluent/fluentd-kubernetes-daemonset:v1.16.10-debian-elasticsearch8-1.0"]) {
-                problemAt(problemsOf(withLogs({ image, search: HOSTED }), SECRETS), "cluster-monitoring:logs.image");
+                problemAt(problemsOfConfig(withLogs({ image, search: HOSTED }), SECRETS), "cluster-monitoring:logs.image");
             }
         });
 
         it("the opensearch line with the in-cluster Elasticsearch OSS store: logs.image, naming the store and the output", () => {
-            const p = problemAt(problemsOf(withLogs({ image: LINE_OPENSEARCH.image }, { enabled: true })), "cluster-monitoring:logs.image");
+            const p = problemAt(problemsOfConfig(withLogs({ image: LINE_OPENSEARCH.image }, { enabled: true })), "cluster-monitoring:logs.image");
             assert.match(p.expected, /OpenSearch output/);
             assert.match(p.expected, /searchStore\.enabled is true/);
             assert.match(p.expected, /line 1\.6\.3/);
         });
 
         it("a release stated as the opensearch line for the elasticsearch8 image: logs.release", () => {
-            const p = problemAt(problemsOf(withLogs({ image: LINE_1_19.image, release: "1.19-opensearch", search: HOSTED }), SECRETS), "cluster-monitoring:logs.release");
+            const p = problemAt(problemsOfConfig(withLogs({ image: LINE_1_19.image, release: "1.19-opensearch", search: HOSTED }), SECRETS), "cluster-monitoring:logs.release");
             assert.match(p.expected, /^1\.19-elasticsearch8, the line of image/);
         });
 
         it("ssl_version on the opensearch line, whose plugin ignores it too: logs.search.sslVersion", () => {
-            const p = problemAt(problemsOf(withLogs({ image: LINE_OPENSEARCH.image, search: { ...HOSTED, sslVersion: "TLSv1_2" } }), SECRETS), "cluster-monitoring:logs.search.sslVersion");
+            const p = problemAt(problemsOfConfig(withLogs({ image: LINE_OPENSEARCH.image, search: { ...HOSTED, sslVersion: "TLSv1_2" } }), SECRETS), "cluster-monitoring:logs.search.sslVersion");
             assert.match(p.expected, /^nothing on line 1\.19-opensearch/);
         });
 
         it("ssl_version on the 1.19 line, whose plugin ignores it: logs.search.sslVersion", () => {
-            const p = problemAt(problemsOf(withLogs({ image: LINE_1_19.image, search: { ...HOSTED, sslVersion: "TLSv1_2" } }), SECRETS), "cluster-monitoring:logs.search.sslVersion");
+            const p = problemAt(problemsOfConfig(withLogs({ image: LINE_1_19.image, search: { ...HOSTED, sslVersion: "TLSv1_2" } }), SECRETS), "cluster-monitoring:logs.search.sslVersion");
             assert.match(p.expected, /^nothing on line 1\.19-elasticsearch8/);
         });
 

@@ -42,10 +42,22 @@ export function configErrorOf(overrides: Record<string, Record<string, unknown>>
     assert.fail("expected the config to be rejected");
 }
 
-/** The problem of `e` at `key`; fails, listing them all, when there is none. */
-export function problemAt(e: ConfigError, key: string): ConfigProblem {
-    const found = e.problems.find((p) => p.key === key);
-    assert.ok(found, `no problem for ${key}:\n${e.message}`);
+/** The problems a whole stack config is refused with; fails when it loads. */
+export function problemsOfConfig(config: Record<string, any>, secrets: Record<string, unknown> = {}): ConfigProblem[] {
+    try {
+        loadSettings(plainConfigSource(config, secrets));
+    } catch (e) {
+        assert.ok(e instanceof ConfigError, `expected a ConfigError, got ${e}`);
+        return e.problems;
+    }
+    assert.fail("the stack was accepted");
+}
+
+/** The problem at `key`, of a ConfigError or a list of problems; fails, listing them all, when there is none. */
+export function problemAt(from: ConfigError | readonly ConfigProblem[], key: string): ConfigProblem {
+    const problems = from instanceof ConfigError ? from.problems : from;
+    const found = problems.find((p) => p.key === key);
+    assert.ok(found, `no problem at ${key}; got:\n${problems.map((x) => `${x.key}: ${x.expected}`).join("\n")}`);
     return found;
 }
 
