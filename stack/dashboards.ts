@@ -19,6 +19,7 @@ import { workloadDashboard } from "../components/kubelet/workload-dashboard";
 import { nodePodsDashboard } from "../components/kubelet/node-pods-dashboard";
 import { networkDashboard } from "../components/grafana/dashboards/network";
 import { alertmanagerDashboard } from "../components/alertmanager/dashboard";
+import { grafanaDashboard } from "../components/grafana/dashboard";
 import { kubeletDashboard } from "../components/kubelet/dashboard";
 import { volumesDashboard } from "../components/kubelet/volumes-dashboard";
 import { remoteWriteDashboard } from "../components/prometheus/remote-write-dashboard";
@@ -47,6 +48,7 @@ export function generatedDashboards(ctx: DashboardContext, folderTag: string): G
         probesDashboard,
         searchStoreDashboard,
         alertmanagerDashboard(ctx),
+        grafanaDashboard(),
         kubeletDashboard(ctx),
         volumesDashboard(ctx),
         remoteWriteDashboard(ctx),

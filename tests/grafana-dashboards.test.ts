@@ -27,7 +27,7 @@ describe("Grafana dashboards: queries Prometheus v2.11.1 runs", () => {
     const queries = prometheusQueries(dashboards);
 
     it("every dashboard of the issue is generated", () => {
-        assert.deepStrictEqual(titles(dashboards), ["Home", "Cluster", "Node", "USE Method / Cluster", "USE Method / Node", "Namespace and pod", "Namespace workloads", "Workload", "Node pods", "Network", "Prometheus", "Log agent", "Control plane", "Alertmanager", "Kubelet", "Persistent volumes", "Logs"]);
+        assert.deepStrictEqual(titles(dashboards), ["Home", "Cluster", "Node", "USE Method / Cluster", "USE Method / Node", "Namespace and pod", "Namespace workloads", "Workload", "Node pods", "Network", "Prometheus", "Log agent", "Control plane", "Alertmanager", "Grafana", "Kubelet", "Persistent volumes", "Logs"]);
         assert.ok(queries.length >= 25, `${queries.length} queries`);
     });
 
@@ -142,7 +142,7 @@ describe("Grafana dashboards: queries Prometheus v2.11.1 runs", () => {
 
     it("uids are unique and stable, so a renamed title keeps its links", () => {
         const uids = dashboards.map((d) => d.json.uid);
-        assert.deepStrictEqual(uids, ["cm-home", "cm-cluster", "cm-node", "cm-use-cluster", "cm-use-node", "cm-namespace-pod", "cm-namespace-workloads", "cm-workload", "cm-node-pods", "cm-network", "cm-prometheus", "cm-log-agent", "cm-control-plane", "cm-alertmanager", "cm-kubelet", "cm-persistent-volumes", "cm-logs"]);
+        assert.deepStrictEqual(uids, ["cm-home", "cm-cluster", "cm-node", "cm-use-cluster", "cm-use-node", "cm-namespace-pod", "cm-namespace-workloads", "cm-workload", "cm-node-pods", "cm-network", "cm-prometheus", "cm-log-agent", "cm-control-plane", "cm-alertmanager", "cm-grafana", "cm-kubelet", "cm-persistent-volumes", "cm-logs"]);
     });
 });
 
@@ -233,6 +233,12 @@ describe("Grafana dashboards follow the enabled components", () => {
         const later = prometheusQueries([board("quay.io/prometheus/prometheus:v2.53.5")]);
         assert.ok(later.some((q) => q.expr.includes("by (pod, remote_name, url)") && q.expr.includes("prometheus_remote_storage_samples_total")));
         assert.ok(later.some((q) => q.expr.includes("prometheus_remote_storage_shards_desired")));
+    });
+
+    it("no Grafana board while Grafana, and so its scrape job, is off", () => {
+        const grafanaOff = settingsWithGrafana();
+        const uids = dashboardsFor({ ...grafanaOff, grafana: { ...grafanaOff.grafana, enabled: false } }, PROJECT).map((d) => d.json.uid);
+        assert.ok(uids.includes("cm-alertmanager") && !uids.includes("cm-grafana"), uids.join(", "));
     });
 
     it("no Alertmanager board without Alertmanager, no Kubelet or Persistent volumes board without the kubelet job", () => {

@@ -28,7 +28,7 @@ describe("dashboard folders (docs/grafana.md#folders)", () => {
             kubernetes: ["cm-cluster", "cm-control-plane", "cm-kubelet", "cm-persistent-volumes"],
             workloads: ["cm-namespace-pod", "cm-namespace-workloads", "cm-workload", "cm-network"],
             nodes: ["cm-node", "cm-use-cluster", "cm-use-node", "cm-node-pods"],
-            monitoring: ["cm-prometheus", "cm-probes", "cm-alertmanager", "cm-remote-write", "cm-long-term-store"],
+            monitoring: ["cm-prometheus", "cm-probes", "cm-alertmanager", "cm-grafana", "cm-remote-write", "cm-long-term-store"],
             logs: ["cm-log-agent", "cm-search-store", "cm-logs"],
         });
     });

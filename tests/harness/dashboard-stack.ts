@@ -22,6 +22,7 @@ import { ALERTMANAGER_PORT_NAME, Settings } from "../../config";
 export const FLUENTD_FIXTURE = path.join(__dirname, "..", "fixtures", "fluentd-metrics.txt");
 const APISERVER_FIXTURE = path.join(__dirname, "..", "fixtures", "apiserver-metrics.txt");
 const ETCD_FIXTURE = path.join(__dirname, "..", "fixtures", "etcd-metrics.txt");
+const GRAFANA_FIXTURE = path.join(__dirname, "..", "fixtures", "grafana", "grafana-metrics.txt");
 
 /** Serves one exposition text at every path, so each job's metrics_path finds it; takes any POST too (a remote-write sink). */
 async function serveText(body: string): Promise<{ address: string; close: () => Promise<void> }> {
@@ -51,6 +52,7 @@ export const JOBS = [
     "kube-controller-manager",
     "kube-proxy",
     "elasticsearch",
+    "grafana",
 ];
 
 /** One remote_write entry; the sandbox points it at a local sink. */
@@ -81,6 +83,7 @@ export async function runStack(settings: Settings, closers: Array<() => Promise<
     const apiserver = await serve(APISERVER_FIXTURE);
     const etcd = await serve(ETCD_FIXTURE);
     const elasticsearch = await serve(ELASTICSEARCH_EXPORTER_FIXTURE);
+    const grafana = await serve(GRAFANA_FIXTURE);
     const controlPlane: Record<string, string> = {};
     for (const [job, file] of Object.entries(CONTROL_PLANE_FIXTURES)) {
         controlPlane[job] = await serve(file);
@@ -149,6 +152,12 @@ export async function runStack(settings: Settings, closers: Array<() => Promise<
         const t = m.elasticsearchTarget;
         const pod = `${t.serviceName}-6c9f7-abcde`;
         target("elasticsearch", discoveredTarget(elasticsearch, { namespace: t.namespace, service_name: t.serviceName, endpoint_port_name: t.portName, endpoint_ready: "true", endpoint_address_target_kind: "Pod", endpoint_address_target_name: pod, pod_name: pod }));
+    }
+    if (m.grafanaTarget) {
+        // Grafana through its own Service's endpoints, as its job (components/grafana/scrape-job.ts) finds it.
+        const t = m.grafanaTarget;
+        const pod = `${t.serviceName}-7d9f8-abcde`;
+        target("grafana", discoveredTarget(grafana, { namespace: t.namespace, service_name: t.serviceName, endpoint_port_name: t.portName, endpoint_ready: "true", endpoint_address_target_kind: "Pod", endpoint_address_target_name: pod, pod_name: pod }));
     }
     if (m.kubeStateMetricsTarget) {
         const t = m.kubeStateMetricsTarget;

@@ -34,6 +34,8 @@ export type Source =
     | "longTermStore"
     /** The event collector, whose lines carry Kubernetes events into the log store (docs/cluster-events.md). */
     | "events"
+    /** Grafana's own /metrics, scraped by its job (components/grafana/scrape-job.ts) exactly while Grafana runs. */
+    | "grafana"
     /** The default rule groups load (alertRules.defaults), with the recording rules that boards read: node, API server SLO. */
     | "defaultRules";
 
@@ -91,6 +93,8 @@ export function dashboardContext(s: Settings): DashboardContext {
     if (s.metrics.longTermStoreTarget) on.push("longTermStore");
     if (s.eventCollector.enabled) on.push("events");
     if (s.alertRules.defaults) on.push("defaultRules");
+    // As the scrape jobs (stack/wiring.ts): Grafana's job is generated exactly while Grafana is enabled.
+    if (s.grafana.enabled) on.push("grafana");
     return {
         sources: new Set(on),
         prometheusJob: s.metrics.name,
