@@ -4,7 +4,13 @@
  * 1.12), family by family. No such component runs in the tests, so the families, their types and
  * label names are transcribed below from each component's own source and docs at those versions:
  * - CoreDNS: plugin/metrics/README.md and the README of each plugin kind's Corefile enables
- *   (cache, forward, health, kubernetes), coredns/coredns v1.12;
+ *   (cache, forward, health, kubernetes), coredns/coredns v1.12; the label names of the request,
+ *   cache and forward families checked against the source at the v1.12.1 tag (the version kind
+ *   runs): plugin/metrics/vars/vars.go, plugin/cache/metrics.go, plugin/forward/metrics.go and
+ *   plugin/pkg/proxy/metrics.go. At that tag forward serves no coredns_forward_requests_total or
+ *   coredns_forward_responses_total (its README lists them as deprecated, replaced by
+ *   coredns_proxy_request_duration_seconds{proxy_name="forward"}), and the request duration has
+ *   no type label;
  * - kube-scheduler, kube-controller-manager, kube-proxy: the Kubernetes metrics reference
  *   (kubernetes.io/docs/reference/instrumentation/metrics, generated from
  *   test/instrumentation/documentation), and pkg/scheduler/metrics/metrics.go,
@@ -110,7 +116,7 @@ const COREDNS: Family[] = [
     { name: "coredns_build_info", type: "gauge", labels: { version: ["1.12.1"], revision: ["707c7c1"], goversion: ["go1.24.1"] } },
     { name: "coredns_dns_requests_total", type: "counter", labels: { ...SERVER, proto: ["udp", "tcp"], family: ["1"], type: ["A", "AAAA", "SRV", "PTR", "other"] } },
     { name: "coredns_dns_responses_total", type: "counter", labels: { ...SERVER, rcode: ["NOERROR", "NXDOMAIN", "SERVFAIL"], plugin: ["kubernetes", "cache", "forward", ""] } },
-    { name: "coredns_dns_request_duration_seconds", type: "histogram", labels: { ...SERVER, type: ["A", "AAAA", "SRV", "PTR", "other"] }, buckets: exp(0.00025, 2, 16) },
+    { name: "coredns_dns_request_duration_seconds", type: "histogram", labels: SERVER, buckets: exp(0.00025, 2, 16) },
     { name: "coredns_dns_request_size_bytes", type: "histogram", labels: { ...SERVER, proto: ["udp", "tcp"] }, buckets: [0, 100, 200, 300, 400, 511, 1023, 2047, 4095, 8291, 16000, 32000, 48000, 64000] },
     { name: "coredns_dns_response_size_bytes", type: "histogram", labels: { ...SERVER, proto: ["udp", "tcp"] }, buckets: [0, 100, 200, 300, 400, 511, 1023, 2047, 4095, 8291, 16000, 32000, 48000, 64000] },
     { name: "coredns_dns_do_requests_total", type: "counter", labels: SERVER },
@@ -120,9 +126,16 @@ const COREDNS: Family[] = [
     { name: "coredns_cache_hits_total", type: "counter", labels: { server: ["dns://:53"], type: ["denial", "success"], zones: ["."], view: [""] } },
     { name: "coredns_cache_misses_total", type: "counter", labels: { server: ["dns://:53"], zones: ["."], view: [""] } },
     { name: "coredns_cache_requests_total", type: "counter", labels: { server: ["dns://:53"], zones: ["."], view: [""] } },
-    { name: "coredns_forward_requests_total", type: "counter", labels: { to: ["172.18.0.1:53"] } },
-    { name: "coredns_forward_responses_total", type: "counter", labels: { to: ["172.18.0.1:53"], rcode: ["NOERROR", "NXDOMAIN"] } },
-    { name: "coredns_proxy_request_duration_seconds", type: "histogram", labels: { proxy_name: ["forward"], to: ["172.18.0.1:53"], rcode: ["NOERROR", "NXDOMAIN"] }, buckets: exp(0.00025, 2, 16) },
+    { name: "coredns_cache_prefetch_total", type: "counter", labels: { server: ["dns://:53"], zones: ["."], view: [""] } },
+    { name: "coredns_cache_drops_total", type: "counter", labels: { server: ["dns://:53"], zones: ["."], view: [""] } },
+    { name: "coredns_cache_served_stale_total", type: "counter", labels: { server: ["dns://:53"], zones: ["."], view: [""] } },
+    { name: "coredns_cache_evictions_total", type: "counter", labels: { server: ["dns://:53"], type: ["denial", "success"], zones: ["."], view: [""] } },
+    { name: "coredns_forward_healthcheck_broken_total", type: "counter" },
+    { name: "coredns_forward_max_concurrent_rejects_total", type: "counter" },
+    { name: "coredns_proxy_request_duration_seconds", type: "histogram", labels: { proxy_name: ["forward"], to: ["172.18.0.1:53"], rcode: ["NOERROR", "NXDOMAIN", "SERVFAIL"] }, buckets: exp(0.00025, 2, 16) },
+    { name: "coredns_proxy_healthcheck_failures_total", type: "counter", labels: { proxy_name: ["forward"], to: ["172.18.0.1:53"] } },
+    { name: "coredns_proxy_conn_cache_hits_total", type: "counter", labels: { proxy_name: ["forward"], to: ["172.18.0.1:53"], proto: ["udp", "tcp"] } },
+    { name: "coredns_proxy_conn_cache_misses_total", type: "counter", labels: { proxy_name: ["forward"], to: ["172.18.0.1:53"], proto: ["udp", "tcp"] } },
     { name: "coredns_health_request_duration_seconds", type: "histogram", buckets: [0.00025, 0.0025, 0.05, 0.1, 0.2, 0.4, 0.8, 1, 2, 4, 8] },
     { name: "coredns_health_request_failures_total", type: "counter" },
     { name: "coredns_kubernetes_dns_programming_duration_seconds", type: "histogram", labels: { service_kind: ["cluster_ip", "headless_with_selector"] }, buckets: exp(0.001, 2, 20) },
@@ -131,7 +144,8 @@ const COREDNS: Family[] = [
 ];
 
 export function fixtureText(job: keyof typeof CONTROL_PLANE_FIXTURES): string {
-    const header = `${job}: generated by scripts/generate-control-plane-fixtures.ts (npm run fixture:control-plane); families, types and label names\nfrom the component's source and docs (see the script), label values of a one-node kind cluster, made-up sample values.`;
+    const source = job === "coredns" ? "\nCoreDNS at the v1.12.1 tag (coredns/coredns: plugin/metrics/vars/vars.go, plugin/cache/metrics.go, plugin/pkg/proxy/metrics.go, plugin/forward/metrics.go)." : "";
+    const header = `${job}: generated by scripts/generate-control-plane-fixtures.ts (npm run fixture:control-plane); families, types and label names\nfrom the component's source and docs (see the script), label values of a one-node kind cluster, made-up sample values.${source}`;
     const families = { coredns: COREDNS, "kube-scheduler": SCHEDULER, "kube-controller-manager": CONTROLLER_MANAGER, "kube-proxy": KUBE_PROXY }[job];
     return exposition(header, families);
 }

@@ -3,6 +3,8 @@ import { clusterDashboard } from "../components/grafana/dashboards/cluster";
 import { homeDashboard } from "../components/grafana/dashboards/home";
 import { DashboardContext, dashboardContext } from "../components/common/dashboards/context";
 import { controlPlaneDashboard } from "../components/control-plane/dashboard";
+import { coreDnsDashboard } from "../components/control-plane/coredns-dashboard";
+import { etcdDashboard } from "../components/control-plane/etcd-dashboard";
 import { logAgentDashboard } from "../components/log-agent/dashboard";
 import { logsDashboard } from "../components/log-agent/logs-dashboard";
 import { nodeDashboard } from "../components/node-exporter/dashboard";
@@ -45,6 +47,8 @@ export function generatedDashboards(ctx: DashboardContext, folderTag: string): G
         prometheusDashboard(ctx),
         logAgentDashboard(ctx),
         controlPlaneDashboard(ctx),
+        coreDnsDashboard,
+        etcdDashboard,
         probesDashboard,
         searchStoreDashboard,
         alertmanagerDashboard(ctx),

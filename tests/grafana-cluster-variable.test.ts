@@ -36,7 +36,7 @@ function renderedStacks(): Array<[string, GeneratedDashboard[]]> {
 
 /** Each vector selector of a query with its matchers as written, read by the same grammar Prometheus' UI uses. */
 function selectorMatchers(expr: string): string[][] {
-    const text = fillVariables(expr, { __rate_interval: "1m", node: "n", namespace: "n", pod: ".*", integration: ".*", claim: ".*", job: ".*", type: ".*", workload: ".*", [CLUSTER_VARIABLE]: "$cluster" });
+    const text = fillVariables(expr, { __rate_interval: "1m", node: "n", namespace: "n", pod: ".*", integration: ".*", claim: ".*", job: ".*", type: ".*", workload: ".*", instance: ".*", [CLUSTER_VARIABLE]: "$cluster" });
     const out: string[][] = [];
     parser.parse(text).iterate({
         enter(n) {
@@ -119,7 +119,7 @@ describe("the cluster variable on every dashboard (docs/grafana.md#many-clusters
                                 missing.push(`${stack} / ${d.json.title} / ${where}: ${expr}`);
                             }
                         }
-                        problems.push(...promqlProblems(fillVariables(expr, { __rate_interval: "1m", node: "n", namespace: "n", pod: ".*", integration: ".*", claim: ".*", job: ".*", type: ".*", workload: ".*" })).map((p) => `${stack} / ${d.json.title} / ${where}: ${p}`));
+                        problems.push(...promqlProblems(fillVariables(expr, { __rate_interval: "1m", node: "n", namespace: "n", pod: ".*", integration: ".*", claim: ".*", job: ".*", type: ".*", workload: ".*", instance: ".*" })).map((p) => `${stack} / ${d.json.title} / ${where}: ${p}`));
                     }
                 }
             }

@@ -17,7 +17,7 @@ import { parse } from "yaml";
 import * as records from "../components/common/rules/compute-resource-records";
 
 /** Any value will do for parsing; the real-data test fills them from the data. */
-const PARSE_VALUES = { __rate_interval: "1m", node: "node-1", namespace: "shop", pod: ".*", integration: ".*", claim: ".*", type: ".*", workload: "web" };
+const PARSE_VALUES = { __rate_interval: "1m", node: "node-1", namespace: "shop", pod: ".*", integration: ".*", claim: ".*", type: ".*", workload: "web", instance: ".*" };
 
 const titles = (ds: readonly GeneratedDashboard[]) => ds.map((d) => d.json.title);
 const panelTitles = (ds: readonly GeneratedDashboard[], title: string) => (ds.find((d) => d.json.title === title)?.json.panels ?? []).map((p: any) => p.title);
@@ -27,7 +27,7 @@ describe("Grafana dashboards: queries Prometheus v2.11.1 runs", () => {
     const queries = prometheusQueries(dashboards);
 
     it("every dashboard of the issue is generated", () => {
-        assert.deepStrictEqual(titles(dashboards), ["Home", "Cluster", "Node", "USE Method / Cluster", "USE Method / Node", "Namespace and pod", "Namespace workloads", "Workload", "Node pods", "Network", "Prometheus", "Log agent", "Control plane", "Alertmanager", "Grafana", "Kubelet", "Persistent volumes", "Logs"]);
+        assert.deepStrictEqual(titles(dashboards), ["Home", "Cluster", "Node", "USE Method / Cluster", "USE Method / Node", "Namespace and pod", "Namespace workloads", "Workload", "Node pods", "Network", "Prometheus", "Log agent", "Control plane", "CoreDNS", "Alertmanager", "Grafana", "Kubelet", "Persistent volumes", "Logs"]);
         assert.ok(queries.length >= 25, `${queries.length} queries`);
     });
 
@@ -142,7 +142,7 @@ describe("Grafana dashboards: queries Prometheus v2.11.1 runs", () => {
 
     it("uids are unique and stable, so a renamed title keeps its links", () => {
         const uids = dashboards.map((d) => d.json.uid);
-        assert.deepStrictEqual(uids, ["cm-home", "cm-cluster", "cm-node", "cm-use-cluster", "cm-use-node", "cm-namespace-pod", "cm-namespace-workloads", "cm-workload", "cm-node-pods", "cm-network", "cm-prometheus", "cm-log-agent", "cm-control-plane", "cm-alertmanager", "cm-grafana", "cm-kubelet", "cm-persistent-volumes", "cm-logs"]);
+        assert.deepStrictEqual(uids, ["cm-home", "cm-cluster", "cm-node", "cm-use-cluster", "cm-use-node", "cm-namespace-pod", "cm-namespace-workloads", "cm-workload", "cm-node-pods", "cm-network", "cm-prometheus", "cm-log-agent", "cm-control-plane", "cm-coredns", "cm-alertmanager", "cm-grafana", "cm-kubelet", "cm-persistent-volumes", "cm-logs"]);
     });
 });
 
@@ -198,6 +198,13 @@ describe("Grafana dashboards follow the enabled components", () => {
         const noControlPlane = { coreDns: off, scheduler: off, controllerManager: off, kubeProxy: off };
         const neither = dashboardsFor(settingsWithGrafana({ metrics: { jobs: { apiserver: false } }, controlPlane: noControlPlane }), PROJECT);
         assert.ok(!titles(neither).includes("Control plane"));
+    });
+
+    it("the CoreDNS board exactly while CoreDNS is scraped, the etcd board exactly while the etcd job is on", () => {
+        const uids = (overrides: Record<string, Record<string, unknown>>) => dashboardsFor(settingsWithGrafana(overrides), PROJECT).map((d) => d.json.uid);
+        assert.ok(uids({}).includes("cm-coredns") && !uids({}).includes("cm-etcd"), uids({}).join(", "));
+        assert.ok(!uids({ controlPlane: { coreDns: { enabled: false } } }).includes("cm-coredns"));
+        assert.ok(uids({ metrics: { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http" } } }).includes("cm-etcd"));
     });
 
     it("a control-plane component's panels exist exactly while its job does; managed clusters get no scheduler or controller-manager panel", () => {

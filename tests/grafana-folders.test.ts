@@ -25,7 +25,7 @@ describe("dashboard folders (docs/grafana.md#folders)", () => {
         const byFolder = Object.fromEntries(FOLDER_KEYS.map((f) => [f, all.filter((d) => d.folder === f).map((d) => d.json.uid)]));
         assert.deepStrictEqual(byFolder, {
             home: ["cm-home"],
-            kubernetes: ["cm-cluster", "cm-control-plane", "cm-kubelet", "cm-persistent-volumes"],
+            kubernetes: ["cm-cluster", "cm-control-plane", "cm-coredns", "cm-etcd", "cm-kubelet", "cm-persistent-volumes"],
             workloads: ["cm-namespace-pod", "cm-namespace-workloads", "cm-workload", "cm-network"],
             nodes: ["cm-node", "cm-use-cluster", "cm-use-node", "cm-node-pods"],
             monitoring: ["cm-prometheus", "cm-probes", "cm-alertmanager", "cm-grafana", "cm-remote-write", "cm-long-term-store"],

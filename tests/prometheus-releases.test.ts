@@ -165,7 +165,7 @@ describe("PromQL per release line", () => {
     it("the default rules and every dashboard query pass on every supported line", () => {
         const everyJob = { prometheusJob: "monitor", prometheusHealth: NEWEST_RELEASE.selfHealth, grafana: true, kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "alertmanager", logBufferLimitBytes: 1 };
         const rules = defaultRuleGroups(everyJob).flatMap((g) => g.rules.map((r) => r.expr));
-        const values = { __rate_interval: "1m", node: "node-1", namespace: "shop", pod: ".*", integration: ".*", claim: ".*", type: ".*", workload: "web" };
+        const values = { __rate_interval: "1m", node: "node-1", namespace: "shop", pod: ".*", integration: ".*", claim: ".*", type: ".*", workload: "web", instance: ".*" };
         // Each line's own dashboards: the Remote write board reads that line's families (remote write on, so it is rendered).
         const dashboardExprs = (image: string) =>
             prometheusQueries(dashboardsFor(settingsWithGrafana({ metrics: { image, remoteWrite: [{ url: "https://m.example.com/api/v1/write" }] } }), PROJECT)).map((q) =>
