@@ -89,7 +89,7 @@ describe("Grafana's Probes dashboard on real data: no panel is empty", function 
             values[v.name] = v.includeAll ? v.allValue! : options[0];
         }
         const queries = prometheusQueries([dashboard!]);
-        assert.strictEqual(queries.length, 4);
+        assert.strictEqual(queries.length, 8);
         const empty: string[] = [];
         for (const q of queries) {
             if ((await prom!.query(fillVariables(q.expr, values))).length === 0) empty.push(`${q.panel}: ${q.expr}`);

@@ -10,10 +10,18 @@ export const probesDashboard: PrometheusDashboardSpec = {
     uid: "cm-probes",
     folder: "monitoring",
     title: "Probes",
-    description: "Blackbox probes: success, duration, HTTP status and TLS certificate expiry per probed target",
+    description: "Blackbox probes: success now and over the last hour, duration and its HTTP phases, DNS lookup, HTTP status, TLS certificate expiry and version per probed target",
     needs: ["probes"],
     variables: [{ name: "job", label: "Probe job", query: "label_values(probe_success, job)", includeAll: true }],
     panels: [
+        {
+            title: "Success over the last hour",
+            description: "The share of the last hour's probes of each target that succeeded",
+            unit: "percentunit",
+            kind: "stat",
+            needs: ["probes"],
+            queries: [{ expr: `avg by (job, instance) (avg_over_time(probe_success{${sel}}[1h]))`, legend: "{{instance}}" }],
+        },
         {
             title: "Success",
             description: "1 while the target answers as its module expects, 0 while it fails",
@@ -31,6 +39,22 @@ export const probesDashboard: PrometheusDashboardSpec = {
             queries: [{ expr: `max by (job, instance) (probe_duration_seconds{${sel}})`, legend: "{{instance}}" }],
         },
         {
+            title: "HTTP duration by phase",
+            description: "Where an HTTP probe spends its time: resolve, connect, tls, processing (until the first byte) and transfer",
+            unit: "s",
+            kind: "timeseries",
+            needs: ["probes"],
+            queries: [{ expr: `max by (job, instance, phase) (probe_http_duration_seconds{${sel}})`, legend: "{{instance}} {{phase}}" }],
+        },
+        {
+            title: "DNS lookup",
+            description: "How long resolving each target's host name takes, for HTTP and TCP probes alike",
+            unit: "s",
+            kind: "timeseries",
+            needs: ["probes"],
+            queries: [{ expr: `max by (job, instance) (probe_dns_lookup_time_seconds{${sel}})`, legend: "{{instance}}" }],
+        },
+        {
             title: "HTTP status",
             description: "The status code of the last HTTP probe (0 when no response came)",
             unit: "short",
@@ -45,6 +69,14 @@ export const probesDashboard: PrometheusDashboardSpec = {
             kind: "stat",
             needs: ["probes"],
             queries: [{ expr: `min by (job, instance) (probe_ssl_earliest_cert_expiry{${sel}} - time()) / 86400`, legend: "{{instance}}" }],
+        },
+        {
+            title: "TLS version",
+            description: "The TLS version each https or TLS target negotiated; one older than TLS 1.2 is worth a look",
+            unit: "short",
+            kind: "stat",
+            needs: ["probes"],
+            queries: [{ expr: `count by (job, instance, version) (probe_tls_version_info{${sel}})`, legend: "{{instance}} {{version}}" }],
         },
     ],
 };

@@ -46,11 +46,11 @@ export const etcdDashboard: PrometheusDashboardSpec = {
             queries: [{ expr: `max by (instance) (etcd_server_is_leader{${members}}) == 1`, legend: "{{instance}}" }],
         }),
         panel({
-            title: "Leader elections (1 day)",
-            description: "Leader changes over the last day, as the members saw them; more than a few mean a slow disk or network",
+            title: "Leader elections",
+            description: "Leader changes each member saw, per interval: each spike is an election, during which writes stall; more than a few a day mean a slow disk or network",
             unit: "short",
-            kind: "stat",
-            queries: [{ expr: `max(increase(etcd_server_leader_changes_seen_total{${members}}[1d]))`, legend: "elections" }],
+            kind: "timeseries",
+            queries: [{ expr: `sum by (instance) (increase(etcd_server_leader_changes_seen_total{${members}}[$__rate_interval]))`, legend: "{{instance}}" }],
         }),
         panel({
             title: "Version",
