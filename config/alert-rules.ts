@@ -112,7 +112,8 @@ export type AlertOverride = z.output<typeof overrideSchema>;
  * has one threshold to set.
  */
 export interface OverridableRules {
-    readonly [key: string]: { threshold: boolean };
+    /** why: when there is no threshold, the reason and the release lines it holds on. */
+    readonly [key: string]: { threshold: boolean; why?: string };
 }
 
 /**
@@ -157,7 +158,7 @@ export const alertRulesSchemaFor = (
         } else if (r.disabled?.includes(name)) {
             issue(["overrides", key], key, `nothing: alertRules.disabled leaves ${name} out`);
         } else if (o.threshold !== undefined && overridable !== undefined && !overridable[key].threshold) {
-            issue(["overrides", key, "threshold"], o.threshold, `no threshold for ${key}: its expression compares against no single number; change for or severity, or disable it and write your own`);
+            issue(["overrides", key, "threshold"], o.threshold, `no threshold for ${key}: ${overridable[key].why ?? "its expression compares against no single number"}; change for or severity, or disable it and write your own`);
         }
     }
 }, whenClean("overrides", "defaults", "disabled"));

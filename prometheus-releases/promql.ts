@@ -416,3 +416,27 @@ export function comparisonThresholds(expr: string): PromqlThreshold[] {
     } while (cursor.next());
     return out;
 }
+
+/**
+ * The comparisons of two series, in the order written: neither side is a constant
+ * (`shards_desired > shards_max`, `spec != available`). An alert made of these has no number a
+ * stack could move.
+ */
+export function seriesComparisons(expr: string): { op: string; text: string }[] {
+    const out: { op: string; text: string }[] = [];
+    const cursor = parser.parse(expr).cursor();
+    do {
+        if (cursor.name !== "BinaryExpr") {
+            continue;
+        }
+        const node = cursor.node;
+        const opNode = node.firstChild?.nextSibling ?? null;
+        if (!opNode || !(opNode.name in COMPARISONS)) {
+            continue;
+        }
+        if (constantValue(node.firstChild!, expr) === undefined && constantValue(node.lastChild!, expr) === undefined) {
+            out.push({ op: COMPARISONS[opNode.name], text: expr.slice(node.from, node.to) });
+        }
+    } while (cursor.next());
+    return out;
+}

@@ -41,8 +41,8 @@ export interface PrometheusRelease {
 }
 
 /**
- * Prometheus' own health counters that came after 2.11, each absent on a line that does not
- * export it, so the alert that reads it is left out there (components/prometheus/health-alerts.ts).
+ * Prometheus' own health counters whose names differ between lines, or that came after 2.11: an
+ * alert whose family the line does not export is left out there (components/prometheus/health-alerts.ts).
  * Checked against each tag's source: prometheus_target_sync_failed_total is not in v2.11.1
  * (scrape/scrape.go) and is in v2.42.0 scrape/scrape.go, v2.53.0 to v3.14.0 scrape/metrics.go;
  * prometheus_sd_kubernetes_failures_total is not in v2.11.1 (discovery/kubernetes/kubernetes.go
@@ -51,15 +51,38 @@ export interface PrometheusRelease {
 export interface SelfHealthFamilies {
     /** Scrape pools whose targets could not be built from their discovered labels. */
     targetSyncFailed?: string;
-    /** Failed LIST and WATCH calls of Kubernetes service discovery. */
-    kubernetesSdFailures?: string;
+    /** Failed LIST and WATCH calls of Kubernetes service discovery, as the line counts them. */
+    kubernetesSdFailures: KubernetesSdFailures;
 }
 
-const SELF_HEALTH_2_11: SelfHealthFamilies = {};
+/**
+ * How a line counts Kubernetes service discovery's failed LIST and WATCH calls.
+ * - `calls`: one increment per failed list or watch, from the informers' watch error handler
+ *   (v2.53.0 to v3.14.0 discovery/kubernetes/kubernetes.go, informerWatchErrorHandler).
+ * - `requests`: v2.11.1 has no such counter, but discovery/kubernetes/client_metrics.go registers
+ *   client-go's request results as prometheus_sd_kubernetes_http_request_total{status_code}, one
+ *   per HTTP request of every list and watch, and the vendored client-go (rest/request.go,
+ *   updateURLMetrics) labels a request that got no response at all `<error>`. A failed call is a
+ *   request that ended `<error>`, 5xx or 4xx (401 and 403 for RBAC, 404 for a missing API, 429
+ *   for a throttled one), except 410 Gone: an expired resource version, after which the informer
+ *   lists again by design.
+ */
+export type KubernetesSdFailures =
+    | { kind: "calls"; family: string }
+    | { kind: "requests"; family: string; statusCodeLabel: string; failedStatusCodes: string };
+
+const SELF_HEALTH_2_11: SelfHealthFamilies = {
+    kubernetesSdFailures: {
+        kind: "requests",
+        family: "prometheus_sd_kubernetes_http_request_total",
+        statusCodeLabel: "status_code",
+        failedStatusCodes: "<error>|5..|4(0.|1[1-9]|[2-9].)",
+    },
+};
 
 const SELF_HEALTH_2_53: SelfHealthFamilies = {
     targetSyncFailed: "prometheus_target_sync_failed_total",
-    kubernetesSdFailures: "prometheus_sd_kubernetes_failures_total",
+    kubernetesSdFailures: { kind: "calls", family: "prometheus_sd_kubernetes_failures_total" },
 };
 
 /**
@@ -88,6 +111,26 @@ export interface RemoteStorageFamilies {
     /** Absent on 2.11, which exports only the shards it runs. */
     shardsDesired?: string;
     shardsMax?: string;
+    /** Every kind of data a queue can send, samples first, each with its sent and failed counters. */
+    sentKinds: readonly SentKind[];
+}
+
+/**
+ * One kind of data a remote-write queue sends. Exemplars came in 2.27.0 and native histograms in
+ * 2.40.0 (storage/remote/queue_manager.go: exemplars_failed_total first at v2.27.0,
+ * histograms_failed_total at v2.40.0); v2.53.0 to v3.14.0 count all three the same way:
+ * `<kind>_total` at every attempt, failed ones included, and `<kind>_failed_total` for what was
+ * lost (3.x's remote write 2.0 adds what the receiver reports it did not write, per kind). No
+ * line has a counter of its own for remote write 2.0. Metadata is left out: it is no data that is
+ * lost (sent again every minute, or with every series on 2.0), 2.x counts metadata_total only on
+ * success while 3.x's 2.0 counts it at every attempt and never as failed.
+ */
+export interface SentKind {
+    /** The alert's `kind` label. */
+    kind: "samples" | "histograms" | "exemplars";
+    /** Sent: failed ones included when the release's sentCountsFailures says so. */
+    sent: string;
+    failed: string;
 }
 
 const REMOTE_STORAGE_2_11: RemoteStorageFamilies = {
@@ -99,6 +142,7 @@ const REMOTE_STORAGE_2_11: RemoteStorageFamilies = {
     samplesDropped: "dropped_samples_total",
     samplesPending: "pending_samples",
     shards: "shards",
+    sentKinds: [{ kind: "samples", sent: "succeeded_samples_total", failed: "failed_samples_total" }],
 };
 
 const REMOTE_STORAGE_2_42: RemoteStorageFamilies = {
@@ -112,6 +156,11 @@ const REMOTE_STORAGE_2_42: RemoteStorageFamilies = {
     shards: "shards",
     shardsDesired: "shards_desired",
     shardsMax: "shards_max",
+    sentKinds: [
+        { kind: "samples", sent: "samples_total", failed: "samples_failed_total" },
+        { kind: "histograms", sent: "histograms_total", failed: "histograms_failed_total" },
+        { kind: "exemplars", sent: "exemplars_total", failed: "exemplars_failed_total" },
+    ],
 };
 
 /** Ordered oldest first; the first is the spec's default. */

@@ -10,7 +10,7 @@ import { apiserverCertificatesGroup } from "../components/apiserver/alerts";
 import { kubeletCertificatesGroup } from "../components/kubelet/certificate-alerts";
 import { kubernetesStorageGroup } from "../components/kubelet/volume-alerts";
 import { remoteWriteGroup } from "../components/prometheus/remote-write-alerts";
-import { DEFAULT_RELEASE, NEWEST_RELEASE, prometheusRelease } from "../prometheus-releases/release-lines";
+import { PROMETHEUS_RELEASES, PrometheusRelease, prometheusRelease } from "../prometheus-releases/release-lines";
 import { controllerManagerGroup, coreDnsGroup, kubeProxyGroup, schedulerGroup } from "../components/control-plane/component-alerts";
 import { apiserverSloGroup } from "../components/apiserver/slo-rules";
 import { apiserverLatencyGroup } from "../components/apiserver/latency-rules";
@@ -143,15 +143,19 @@ function remoteWriteContext(s: Settings): RemoteWriteContext {
     };
 }
 
-/** Every default group, with every job and component on, and the newest line's Prometheus families (it exports them all). */
-function everyDefaultGroup(): RuleGroup[] {
-    const everything: RuleContext = { prometheusJob: "x", prometheusHealth: NEWEST_RELEASE.selfHealth, grafana: true, kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "x", alertmanagerCluster: true, remoteWrite: { families: DEFAULT_RELEASE.remoteStorage, queues: [{ queue: "0:x", maxShards: 1 }] }, logBufferLimitBytes: 1, blackbox: true, elasticsearch: true, longTermStore: true };
+/**
+ * Every default group of one release line, with every job and component on: two remote-write
+ * targets, since 2.11 compares each queue with its own limit.
+ */
+function everyDefaultGroupOf(release: PrometheusRelease): RuleGroup[] {
+    const queues = release.remoteStorage.shardsMax === undefined ? [{ queue: "0:x", maxShards: 1 }, { queue: "1:y", maxShards: 2 }] : [];
+    const everything: RuleContext = { prometheusJob: "x", prometheusHealth: release.selfHealth, grafana: true, kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "x", alertmanagerCluster: true, remoteWrite: { families: release.remoteStorage, queues }, logBufferLimitBytes: 1, blackbox: true, elasticsearch: true, longTermStore: true };
     return defaultRuleGroups(everything);
 }
 
-/** Every default alert's name, with every job and component on: what alertRules.disabled may name. */
+/** Every default alert's name on any release line, with every job and component on: what alertRules.disabled may name. */
 export function defaultAlertNames(): string[] {
-    return [...new Set(everyDefaultGroup().flatMap((g) => g.rules.flatMap((r) => ("alert" in r ? [r.alert] : []))))];
+    return [...new Set(PROMETHEUS_RELEASES.flatMap(everyDefaultGroupOf).flatMap((g) => g.rules.flatMap((r) => ("alert" in r ? [r.alert] : []))))];
 }
 
 /**
@@ -164,9 +168,17 @@ export const RENAMED_ALERTS: Readonly<Record<string, string>> = {
     PrometheusNotificationsFailing: "PrometheusErrorSendingAlertsToAnyAlertmanager",
 };
 
-/** What the stack file's alert keys are checked against (config/index.ts SettingsCatalog). */
+/** The catalog depends on no setting: built once, as every stack load asks for it. */
+let catalog: Pick<SettingsCatalog, "defaultAlertNames" | "renamedAlerts" | "overridableRules"> | undefined;
+
+/** What the stack file's alert keys are checked against (config/index.ts SettingsCatalog), on every release line. */
 export function alertCatalog(): Pick<SettingsCatalog, "defaultAlertNames" | "renamedAlerts" | "overridableRules"> {
-    return { defaultAlertNames: defaultAlertNames(), renamedAlerts: RENAMED_ALERTS, overridableRules: overridableRules(everyDefaultGroup()) };
+    catalog ??= {
+        defaultAlertNames: defaultAlertNames(),
+        renamedAlerts: RENAMED_ALERTS,
+        overridableRules: overridableRules(PROMETHEUS_RELEASES.map((r) => ({ line: r.line, groups: everyDefaultGroupOf(r) }))),
+    };
+    return catalog;
 }
 
 /** The stack's rule files: the enabled default groups and its own (components/prometheus/rule-files.ts). */

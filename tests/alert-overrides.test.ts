@@ -75,6 +75,48 @@ describe("alertRules.overrides", () => {
     });
 });
 
+describe("alertRules.overrides of alerts that compare two series", () => {
+    const K = "cluster-monitoring:alertRules";
+    const TWO_TARGETS = [{ url: "https://a.example.com/api/v1/write" }, { url: "https://b.example.com/push", queue: { maxShards: 50 } }];
+    for (const alert of ["KubeCPUOvercommit", "KubeMemoryOvercommit"]) {
+        it(`${alert}: for and severity apply, alertRules.disabled switches it off, a threshold is refused naming the key and why`, () => {
+            const s = settingsWith({ alertRules: { overrides: { [alert]: { for: "1h", severity: "info" } } } });
+            const r = rule(stackRuleFiles(s), alert);
+            assert.strictEqual(r.for, "1h");
+            assert.strictEqual(r.labels.severity, "info");
+            assert.match(r.annotations.description, /This stack overrides: for 1h, severity info/);
+            const off = Object.values(stackRuleFiles(settingsWith({ alertRules: { disabled: [alert] } }))).join("\n");
+            assert.doesNotMatch(off, new RegExp(`alert: ${alert}\\b`));
+            const refused = problems({ overrides: { [alert]: { threshold: 1.2, for: "1h" } } });
+            assert.deepStrictEqual(refused.map((p) => p.key), [`${K}.overrides.${alert}.threshold`]);
+            assert.strictEqual(refused[0].got, 1.2);
+            assert.match(refused[0].expected, new RegExp(`no threshold for ${alert}: its expression compares two series \\(>\\), not a series with a number, so a threshold would change nothing`));
+        });
+    }
+
+    it("PrometheusRemoteWriteDesiredShards: a threshold is refused at load on every line, saying why on each (it once passed the check on 2.11 and failed the render)", () => {
+        for (const image of ["quay.io/prometheus/prometheus:v2.11.1", "quay.io/prometheus/prometheus:v2.53.5"]) {
+            const refused = problems({ overrides: { PrometheusRemoteWriteDesiredShards: { threshold: 10 } } }, { metrics: { image, remoteWrite: TWO_TARGETS } });
+            assert.deepStrictEqual(refused.map((p) => p.key), [`${K}.overrides.PrometheusRemoteWriteDesiredShards.threshold`], image);
+            assert.match(refused[0].expected, /several numbers, no single one on 2\.11; its expression compares two series \(>\), not a series with a number, so a threshold would change nothing on 2\.53, 2\.55, 3\.5 to 3\.14/);
+        }
+        const s = settingsWith({ metrics: { image: "quay.io/prometheus/prometheus:v2.53.5", remoteWrite: TWO_TARGETS }, alertRules: { overrides: { PrometheusRemoteWriteDesiredShards: { for: "30m", severity: "critical" } } } });
+        const r = rule(stackRuleFiles(s), "PrometheusRemoteWriteDesiredShards");
+        assert.strictEqual(r.for, "30m");
+        assert.strictEqual(r.labels.severity, "critical");
+    });
+
+    it("PrometheusRemoteStorageFailures keeps one threshold on every line, though later lines compare samples, histograms and exemplars each", () => {
+        for (const image of ["quay.io/prometheus/prometheus:v2.11.1", "quay.io/prometheus/prometheus:v3.5.0"]) {
+            const s = settingsWith({ metrics: { image, remoteWrite: TWO_TARGETS }, alertRules: { overrides: { PrometheusRemoteStorageFailures: { threshold: 0.05 } } } });
+            const r = rule(stackRuleFiles(s), "PrometheusRemoteStorageFailures");
+            assert.match(r.expr, /\) > 0\.05$/, image);
+            assert.deepStrictEqual(thresholdsOf(r.expr).map((t) => t.value), [0.05], image);
+        }
+        assert.strictEqual(alertCatalog().overridableRules.PrometheusKubernetesListWatchFailures.threshold, true);
+    });
+});
+
 describe("renamed alerts", () => {
     it("KubeAPIErrorsHigh is now KubeAPIErrorBudgetBurn: disabled, overrides and a team's alertname matcher name the new one", () => {
         assert.strictEqual(alertCatalog().renamedAlerts.KubeAPIErrorsHigh, "KubeAPIErrorBudgetBurn");

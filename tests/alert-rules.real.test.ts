@@ -19,7 +19,7 @@ import { KUBE_PROXY_FAMILIES } from "../components/control-plane/kube-proxy-fami
 import { SCHEDULER_FAMILIES } from "../components/control-plane/scheduler-families";
 import { KUBE_STATE_METRICS_FAMILIES, KUBE_STATE_METRICS_TELEMETRY_FAMILIES } from "../components/kube-state-metrics/families";
 import { NODE_EXPORTER_FAMILIES } from "../components/node-exporter/families";
-import { SEVERITIES } from "../config";
+import { Settings, SEVERITIES } from "../config";
 import { ALERT_CASES, casesOf, everyAlertSettings } from "./harness/alert-cases";
 import { firesRule } from "./harness/alert-case-format";
 import { CADVISOR_FIXTURE, parseExposition } from "./harness/cadvisor-scrape";
@@ -275,13 +275,17 @@ describe("groups follow the jobs and components that are on", () => {
         assert.ok(!names(elsewhere).some((n) => n.startsWith("Alertmanager")));
     });
 
-    it("Grafana's alert only with Grafana; the Prometheus alerts on families 2.11 lacks only on later lines", () => {
+    it("Grafana's alert only with Grafana; PrometheusTargetSyncFailure, on a family 2.11 lacks, only on later lines; PrometheusKubernetesListWatchFailures on every line, from the line's family", () => {
         assert.ok(!names().includes("GrafanaRequestsFailing"));
         assert.ok(names(everyAlertSettings()).includes("GrafanaRequestsFailing"));
-        const lineOnly = ["PrometheusKubernetesListWatchFailures", "PrometheusTargetSyncFailure"];
+        const lineOnly = ["PrometheusTargetSyncFailure"];
         assert.deepStrictEqual(lineOnly.filter((n) => names().includes(n)), []);
+        const listWatch = (s: Settings) => defaultRuleGroups(ruleContext(s)).flatMap((g) => g.rules.filter(isAlertingRule)).find((r) => r.alert === "PrometheusKubernetesListWatchFailures")?.expr;
+        // v2.11.1 discovery/kubernetes/client_metrics.go: client-go's request results by status_code.
+        assert.match(listWatch(settingsWith()) ?? "", /prometheus_sd_kubernetes_http_request_total\{job="monitor",status_code=~"<error>\|5\.\.\|4\(0\.\|1\[1-9\]\|\[2-9\]\.\)"\}/);
         for (const image of ["quay.io/prometheus/prometheus:v2.53.5", "quay.io/prometheus/prometheus:v3.5.0"]) {
             assert.deepStrictEqual(lineOnly.filter((n) => names(settingsWith({ metrics: { image } })).includes(n)), lineOnly, image);
+            assert.match(listWatch(settingsWith({ metrics: { image } })) ?? "", /^increase\(prometheus_sd_kubernetes_failures_total\{job="monitor"\}\[5m\]\) > 0$/, image);
         }
     });
 

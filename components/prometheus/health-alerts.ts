@@ -1,11 +1,23 @@
 import { RuleContext } from "../common/rules/context";
 import { AlertingRule, RuleGroup, runbook } from "../common/rules/types";
+import { KubernetesSdFailures } from "../../prometheus-releases/release-lines";
+
+/**
+ * A failed LIST or WATCH of Kubernetes discovery in the last 5 minutes, as the line counts them
+ * (release-lines.ts, KubernetesSdFailures). 2.11's request results are summed over the failing
+ * status codes, so that a failure that changes its code (a 503, then no answer) stays one alert.
+ */
+function kubernetesSdFailuresExpr(f: KubernetesSdFailures, self: string): string {
+    return f.kind === "calls"
+        ? `increase(${f.family}{${self}}[5m]) > 0`
+        : `sum without (${f.statusCodeLabel}) (increase(${f.family}{${self},${f.statusCodeLabel}=~"${f.failedStatusCodes}"}[5m])) > 0`;
+}
 
 /**
  * Prometheus' own health beyond config, rules and storage (alerts.ts): discovery, the alert
  * queue, block reloads, ingestion, what its targets send, rule groups that miss their turn, and
  * query load. Thresholds, `for` and severities are the prometheus-mixin's; the expressions are
- * written here. Families that came after 2.11 follow the release line (release-lines.ts,
+ * written here. Families that differ between lines follow the release line (release-lines.ts,
  * selfHealth): an alert whose family the line does not export is left out there.
  */
 export function prometheusHealthGroup(c: RuleContext): RuleGroup {
@@ -29,16 +41,14 @@ export function prometheusHealthGroup(c: RuleContext): RuleGroup {
             "Prometheus fails to refresh a service discovery.",
             `${who} has failed to refresh its {{ $labels.mechanism }} discovery for 20 minutes; the targets it finds are stale.`,
         ),
-        f.kubernetesSdFailures === undefined
-            ? undefined
-            : rule(
-                  "PrometheusKubernetesListWatchFailures",
-                  `increase(${f.kubernetesSdFailures}{${self}}[5m]) > 0`,
-                  "15m",
-                  "warning",
-                  "Prometheus' Kubernetes discovery fails to list or watch.",
-                  `${who} has had failed LIST or WATCH calls to the API server for 15 minutes; its Kubernetes targets may be stale. Check its RBAC and the API server.`,
-              ),
+        rule(
+            "PrometheusKubernetesListWatchFailures",
+            kubernetesSdFailuresExpr(f.kubernetesSdFailures, self),
+            "15m",
+            "warning",
+            "Prometheus' Kubernetes discovery fails to list or watch.",
+            `${who} has had failed LIST or WATCH calls to the API server for 15 minutes; its Kubernetes targets may be stale. Check its RBAC and the API server.`,
+        ),
         c.alertmanager
             ? rule(
                   "PrometheusNotificationQueueRunningFull",

@@ -15,9 +15,14 @@ export function remoteWriteGroup(prometheusJob: string, rw: RemoteWriteContext):
     const who = "Prometheus {{ $labels.namespace }}/{{ $labels.pod }}";
     const target = f.queueLabels.map((l) => `${l} {{ $labels.${l} }}`).join(", ");
     const queueLabels = f.queueLabels.join(", ");
-    const failed = `rate(${P}${f.samplesFailed}{${self}}[5m])`;
-    // 2.11 counts successes and failures apart; later lines count every sample sent in one family.
-    const sent = f.sentCountsFailures ? `rate(${P}${f.samplesSent}{${self}}[5m])` : `(${failed} + rate(${P}${f.samplesSent}{${self}}[5m]))`;
+    // Each kind the line can send (samples, native histograms, exemplars) on its own, so that a
+    // stack sending a few histograms learns they all fail; a kind not sent divides 0 by 0 and is
+    // no alert. 2.11 counts successes and failures apart; later lines count every attempt in one family.
+    const failedShare = f.sentKinds.map((k) => {
+        const failed = `rate(${P}${k.failed}{${self}}[5m])`;
+        const sent = f.sentCountsFailures ? `rate(${P}${k.sent}{${self}}[5m])` : `(${failed} + rate(${P}${k.sent}{${self}}[5m]))`;
+        return `label_replace(${failed} / ${sent}, "kind", "${k.kind}", "", "")`;
+    });
     // 2.11 has no shards_desired: its shard count is capped at max_shards, so a queue that stays
     // at its cap wants at least that many.
     const shards =
@@ -30,12 +35,12 @@ export function remoteWriteGroup(prometheusJob: string, rw: RemoteWriteContext):
         rules: [
             {
                 alert: "PrometheusRemoteStorageFailures",
-                expr: `${failed} / ${sent} > 0.01`,
+                expr: `(${failedShare.join(" or ")}) > 0.01`,
                 for: "15m",
                 labels: { severity: "critical" },
                 annotations: {
-                    summary: "Prometheus fails to send samples to remote storage.",
-                    description: `${who} has failed to send more than 1 % of its samples to ${target} for 15 minutes; those samples are lost to the remote store.`,
+                    summary: "Prometheus fails to send data to remote storage.",
+                    description: `${who} has failed to send more than 1 % of its {{ $labels.kind }} to ${target} for 15 minutes; they are lost to the remote store.`,
                     runbook_url: runbook("prometheus/prometheusremotestoragefailures"),
                 },
             },

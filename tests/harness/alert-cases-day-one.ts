@@ -117,10 +117,11 @@ const self = { job: "monitor", namespace: "monitoring", pod: "monitor-0" };
 const queueLabels = { ...self, queue: "0:https://metrics.example.com/api/v1/write" };
 const queue = text(queueLabels);
 // 2 failed against 196 succeeded a minute: 1.01 %; against 200: 0.99 %. The first rate is at 1m; for 15m.
+// 2.11 sends samples only: the alert says which kind fails.
 const samples = (succeeded: number, at: string): AlertCase => ({
     series: [s(`${P}failed_samples_total{${queue}}`, "0+2x30"), s(`${P}succeeded_samples_total{${queue}}`, `0+${succeeded}x30`)],
     at,
-    labels: queueLabels,
+    labels: { ...queueLabels, kind: "samples" },
 });
 // Appended up to 100000 + 60t, sent up to `lag` seconds less, from 0m; for 15m.
 const behind = (lag: number, at: string): AlertCase => ({

@@ -2,7 +2,9 @@ import { AlertCase, AlertCases, bounded, s, text, ticks } from "./alert-case-for
 
 /**
  * The prometheus-health alerts' cases (components/prometheus/health-alerts.ts), each at its
- * boundary, in the names and labels every release line exports (v2.11.1 to v3.14.0).
+ * boundary, in the names and labels every release line exports (v2.11.1 to v3.14.0), but
+ * PrometheusKubernetesListWatchFailures, whose family differs: here in v2.11.1's names, in
+ * PROMETHEUS_LINE_ALERT_CASES in those of v2.53.0 and later.
  */
 const self = { job: "monitor", namespace: "monitoring", pod: "monitor-0" };
 const flat = (value: number, minutes: number) => `${value}+0x${minutes}`;
@@ -47,7 +49,53 @@ const queries = (running: number, at: string): AlertCase => ({
     labels: self,
 });
 
+/**
+ * v2.11.1's client-go request results (discovery/kubernetes/client_metrics.go): one series per
+ * status_code, over every list and watch of every discovery role. Each failing code ticks every
+ * `every` minutes from minute 1; a successful 200 and an expired 410 tick every minute beside
+ * them, and an `<error>` from before the case (a failure that has stopped) stays where it is.
+ */
+const requests = (failing: Record<string, number>, at: string): AlertCase => {
+    const series = (code: string) => `prometheus_sd_kubernetes_http_request_total{${text({ ...self, status_code: code })}}`;
+    return {
+        series: [
+            s(series("200"), "100+7x30"),
+            s(series("410"), "3+1x30"),
+            ...("<error>" in failing ? [] : [s(series("<error>"), flat(2, 30))]),
+            ...Object.entries(failing).map(([code, every]) => s(series(code), ticks(every, 30))),
+        ],
+        at,
+        labels: self,
+    };
+};
+
 export const PROMETHEUS_HEALTH_ALERT_CASES: Record<string, AlertCases> = {
+    // One failed request in every 5 minutes for 15 minutes; every successful request and 410 Gone (a re-list by design) beside it.
+    PrometheusKubernetesListWatchFailures: bounded({
+        fires: requests({ "<error>": 5 }, "16m"),
+        silent: requests({}, "16m"),
+        scenarios: [
+            { name: "403 (RBAC refuses the list)", fires: true, case: requests({ "403": 5 }, "16m") },
+            { name: "503 from the API server", fires: true, case: requests({ "503": 5 }, "16m") },
+            { name: "401 (credentials refused)", fires: true, case: requests({ "401": 5 }, "16m") },
+            { name: "404 (the API is not served)", fires: true, case: requests({ "404": 5 }, "16m") },
+            { name: "429 (the API server throttles)", fires: true, case: requests({ "429": 5 }, "16m") },
+            // The failure changes its code every 5 minutes: each code alone has windows without an increase, the failures together have none.
+            {
+                name: "a 503, then no answer, in turn: one alert",
+                fires: true,
+                case: {
+                    series: [
+                        s(`prometheus_sd_kubernetes_http_request_total{${text({ ...self, status_code: "503" })}}`, "0 1 1 1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3 3 3"),
+                        s(`prometheus_sd_kubernetes_http_request_total{${text({ ...self, status_code: "<error>" })}}`, "0 0 0 0 0 0 1 1 1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 2 2 3 3 3 3 3"),
+                    ],
+                    at: "16m",
+                    labels: self,
+                },
+            },
+            { name: "only 201 and 304 (no failure)", fires: false, case: requests({ "201": 5, "304": 5 }, "16m") },
+        ],
+    }),
     PrometheusSDRefreshFailure: counter("prometheus_sd_refresh_failures_total", { mechanism: "dns" }, 10, 20),
     // 100 more alerts queued a minute reach 3000 within 30 minutes (100 + 30 × 100 at 1m); one more a minute never does.
     PrometheusNotificationQueueRunningFull: bounded({
