@@ -5,6 +5,7 @@ import { daemonSet } from "../components/log-agent/daemonset";
 import { curlrc } from "../components/search-store/opensearch/credentials";
 import { dashboardsYaml, internalUsersYaml, openSearchYaml, rolesYaml } from "../components/search-store/opensearch/settings-files";
 import { exporterDeployment } from "../components/search-store/exporter";
+import { blockedNeeds, describeConnection, neededConnections, OUTSIDE, podsOf, stranger, unneededAllowed } from "./harness/flow-graph";
 import { openSearchStatefulSet } from "../components/search-store/opensearch/statefulset";
 import { ConfigError, ConfigProblem, plainConfigSource } from "../config";
 import { KubernetesObject } from "../render";
@@ -230,6 +231,14 @@ describe("the in-cluster OpenSearch store (docs/log-store.md)", () => {
             assert.ok(toStore.length > 0 && toStore.every((r: any) => r.ports.every((p: any) => p.port === "db" || p.port === 9200)), JSON.stringify(exporter.spec.egress));
             const scrapers = exporter.spec.ingress.flatMap((r: any) => r.from.map((f: any) => JSON.stringify(f.podSelector?.matchLabels ?? f)));
             assert.ok(scrapers.some((f: string) => f.includes('"app":"monitor"')), scrapers.join(", "));
+        });
+
+        it("the flow graph: every connection the OpenSearch stack's config makes (the exporter's https --es.uri among them) is allowed, and nothing else", () => {
+            const sources = [...[...new Set([...podsOf(objects).map((p) => p.namespace), "default", "kube-system"])].map(stranger), OUTSIDE];
+            const needed = neededConnections(objects, sources);
+            assert.ok(needed.some((c) => c.why === "--es.uri of elasticsearch-logging-exporter" || describeConnection(c).includes("--es.uri")), needed.map(describeConnection).join("\n"));
+            assert.deepStrictEqual(blockedNeeds(objects, needed).map(describeConnection), []);
+            assert.deepStrictEqual(unneededAllowed(objects, needed).map(describeConnection), []);
         });
 
         it("the curl jobs read the .curlrc and CA from Secrets, and no password appears in any ConfigMap, env value or argument", () => {
