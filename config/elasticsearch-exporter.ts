@@ -28,8 +28,8 @@ const d = ELASTICSEARCH_EXPORTER_DEFAULTS;
 
 /** `searchStore.exporter`: the exporter the "elasticsearch" scrape job reads (docs/log-agent.md#metrics-of-the-store). */
 export const elasticsearchExporterSchema = closedObject({
-    enabled: flag().optional().meta({ description: `run elasticsearch_exporter beside the in-cluster store and scrape it as job elasticsearch (default ${d.enabled} for kind elasticsearch-oss; refused for kind opensearch)` }),
-    image: text(imageAtLeast(OLDEST_IMAGES.elasticsearchExporter)).default(d.image).meta({ description: "the elasticsearch_exporter image; its flags and families follow v1.11.0" }),
+    enabled: flag().optional().meta({ description: `run elasticsearch_exporter beside the in-cluster store and scrape it as job elasticsearch (default ${d.enabled}); for kind opensearch it logs in with its own monitoring user and verifies the store's certificate` }),
+    image: text(imageAtLeast(OLDEST_IMAGES.elasticsearchExporter)).default(d.image).meta({ description: "the elasticsearch_exporter image, for both store kinds; its flags and families follow v1.11.0" }),
     resources: resourcesSchema(d.resources).meta({ description: "the exporter container's CPU and memory" }),
 }).prefault({});
 

@@ -198,17 +198,7 @@ export const searchStoreSchema = closedObject({
     if (s.kind !== "opensearch" && s.tls !== undefined) {
         ctx.addIssue({ code: "custom", path: ["tls"], input: s.tls, message: `nothing for kind ${s.kind}: Elasticsearch OSS has no security plugin and serves plain HTTP, so the certificate would do nothing` });
     }
-    if (s.kind === "opensearch" && s.exporter.enabled === true) {
-        ctx.addIssue({
-            code: "custom",
-            path: ["exporter", "enabled"],
-            input: true,
-            message:
-                "false or unset for kind opensearch: the exporter's families, the search store alerts and dashboard are checked against Elasticsearch only, and it does not yet " +
-                "carry the store's password and CA (docs/log-store.md#what-follows-the-store)",
-        });
-    }
-}, whenClean("kind", "image", "kibana", "tls", "exporter")).superRefine((s, ctx) => {
+}, whenClean("kind", "image", "kibana", "tls")).superRefine((s, ctx) => {
     // Kubernetes allows CronJob names of 52 characters (it appends an 11-character suffix to each
     // Job) and label values of 63; these names add a suffix to a stack's name.
     const retention = `${s.name}${RETENTION_SUFFIX}`;
@@ -231,15 +221,15 @@ export const searchStoreSchema = closedObject({
     }
 }, whenClean("name", "kibana", "retention"));
 
-/** The store's settings with the defaults that follow its kind filled in: the images and whether the exporter runs. */
+/** The store's settings with the defaults that follow its kind filled in: the images, and the exporter, on unless switched off. */
 export function resolveSearchStore(s: z.output<typeof searchStoreSchema>) {
     const flavour = SEARCH_STORE_FLAVOURS[s.kind];
     return {
         ...s,
         image: s.image ?? flavour.image,
         kibana: { ...s.kibana, image: s.kibana.image ?? flavour.uiImage },
-        // The exporter runs by default beside Elasticsearch OSS only (see the refusal above).
-        exporter: { ...s.exporter, enabled: s.exporter.enabled ?? s.kind === "elasticsearch-oss" },
+        // The exporter runs beside either store: over HTTP for Elasticsearch OSS, over HTTPS with its own user for OpenSearch.
+        exporter: { ...s.exporter, enabled: s.exporter.enabled ?? true },
     };
 }
 
@@ -269,6 +259,17 @@ export const OPENSEARCH_AGENT_BACKEND_ROLE = "logstash";
 export const STORE_CREDENTIALS_SUFFIX = "-credentials";
 export const STORE_PASSWORD_KEY = "password";
 export const STORE_AGENT_PASSWORD_KEY = "agent-password";
+/**
+ * The exporter's own user, whose only role is OPENSEARCH_EXPORTER_ROLE: cluster_monitor, the
+ * security plugin's action group cluster:monitor/* (static_action_groups.yml at 3.6.0.0). That
+ * covers every request of elasticsearch_exporter's collectors the program turns on: GET / (the
+ * cluster info), _cluster/health, _nodes/stats and _cluster/settings; no index permission, so it
+ * reads no log. The role is the program's, in roles.yml, and the user is given it directly
+ * (opendistro_security_roles in internal_users.yml), as no static role holds cluster_monitor alone.
+ */
+export const OPENSEARCH_EXPORTER_USER = "prometheus-exporter";
+export const OPENSEARCH_EXPORTER_ROLE = "cluster_monitoring_exporter";
+export const STORE_EXPORTER_PASSWORD_KEY = "exporter-password";
 
 /** Where the log agent finds the in-cluster OpenSearch's password and CA, in its own namespace. */
 export interface InClusterStoreAccess {

@@ -1,10 +1,11 @@
 /**
- * Writes tests/fixtures/elasticsearch-exporter-metrics.txt: what elasticsearch_exporter v1.11.0
- * serves at /metrics with the flags of components/search-store/exporter.ts (--es.all,
- * --collector.clustersettings, no --es.indices) in front of the in-cluster store, a one-node
- * Elasticsearch OSS 7.10.2 cluster named elasticsearch-logging. No exporter or Elasticsearch runs in
- * the tests, so the families, their types and label names are transcribed below from the
- * exporter's own source at tag v1.11.0 (prometheus-community/elasticsearch_exporter):
+ * Writes tests/fixtures/elasticsearch-exporter-metrics.txt and opensearch-exporter-metrics.txt:
+ * what elasticsearch_exporter v1.11.0 serves at /metrics with the flags of
+ * components/search-store/exporter.ts (--es.all, --collector.clustersettings, no --es.indices) in
+ * front of each in-cluster store, a one-node cluster named elasticsearch-logging: Elasticsearch OSS
+ * 7.10.2, or OpenSearch 3.6.0. No exporter, Elasticsearch or OpenSearch runs in the tests, so the
+ * families, their types and label names are transcribed below from the exporter's own source at
+ * tag v1.11.0 (prometheus-community/elasticsearch_exporter):
  * - collector/nodes.go: the node families (defaultNodeLabels and the breaker, thread pool,
  *   filesystem, cache, GC, memory-pool and indexing-pressure label sets) and elasticsearch_nodes_roles;
  * - collector/cluster_health.go: elasticsearch_cluster_health_* with label cluster, status with color;
@@ -14,9 +15,12 @@
  * - collector/collector.go: elasticsearch_scrape_duration_seconds and _success per collector
  *   (cluster-info, clustersettings); pkg/clusterinfo: elasticsearch_clusterinfo_*;
  * - main.go: client_golang's version, Go, process and promhttp collectors.
- * Label values are what 7.10.2 OSS reports for one node (its breakers, thread pools, GC collectors
- * and roles); sample values are made up but plausible for a 512m heap on a 5Gi volume, and each
- * counter is positive so that every rate has data.
+ * Label values are what each store reports for one node (its breakers, thread pools, GC collectors
+ * and roles; FLAVOURS says where each differs); sample values are made up but plausible for a
+ * 512m heap on a 5Gi volume, and each counter is positive so that every rate has data. The
+ * families are the same for both stores: nodes.go decodes _nodes/stats into the same structs
+ * (fields a store lacks decode as zero, fields it adds are ignored), and OpenSearch answers each
+ * of the four requests with the objects those structs read (docs/log-store.md#the-exporter).
  *
  *   npm run fixture:elasticsearch-exporter
  */
@@ -24,6 +28,7 @@ import * as fs from "fs";
 import * as path from "path";
 
 export const ELASTICSEARCH_EXPORTER_FIXTURE = path.join(__dirname, "..", "tests", "fixtures", "elasticsearch-exporter-metrics.txt");
+export const OPENSEARCH_EXPORTER_FIXTURE = path.join(__dirname, "..", "tests", "fixtures", "opensearch-exporter-metrics.txt");
 
 type Labels = Record<string, string>;
 interface Series {
@@ -37,28 +42,97 @@ interface Family {
 }
 
 const CLUSTER = "elasticsearch-logging";
-const NODE: Labels = {
-    cluster: CLUSTER,
-    host: "10.244.0.7",
-    name: "elasticsearch-logging-0",
-    es_master_node: "true",
-    es_data_node: "true",
-    es_ingest_node: "true",
-    es_client_node: "true",
-};
 const GIB = 1024 ** 3;
 
-/** The variable label each node family adds to defaultNodeLabels, and its 7.10.2 values. */
-const VARIANTS: Record<string, Labels[]> = {
-    node: [{}],
-    breaker: ["request", "fielddata", "in_flight_requests", "model_inference", "accounting", "parent"].map((breaker) => ({ breaker })),
-    cache: [{ cache: "hit" }, { cache: "miss" }],
-    threadPool: ["analyze", "fetch_shard_started", "fetch_shard_store", "flush", "force_merge", "generic", "get", "listener", "management", "refresh", "search", "search_throttled", "snapshot", "system_read", "system_write", "warmer", "write"].map((type) => ({ type })),
-    gc: [{ gc: "young" }, { gc: "old" }],
-    memoryPool: [{ pool: "young" }, { pool: "survivor" }, { pool: "old" }],
-    fsData: [{ mount: "/usr/share/elasticsearch/data (/dev/sda1)", path: "/usr/share/elasticsearch/data/nodes/0" }],
-    fsDevice: [{ device: "sda1" }],
+export type StoreFlavour = "elasticsearch-oss" | "opensearch";
+
+/**
+ * Where the two stores' answers differ for the exporter. The node's roles: OpenSearch 2 and later
+ * report cluster_manager where Elasticsearch reports master, and getRoles in nodes.go knows only
+ * master, so es_master_node is "false" and role="cluster_manager" is added at 0. Breakers and
+ * thread pools: each store's own (OpenSearch: HierarchyCircuitBreakerService has no
+ * model_inference breaker; ThreadPool.Names adds the translog and remote store pools). The data
+ * path: each image's. The URL: the Service, over https for OpenSearch, without the user, which
+ * pkg/clusterinfo clears from the url label.
+ */
+interface Flavour {
+    store: string;
+    fixture: string;
+    roles: string[];
+    breakers: string[];
+    threadPools: string[];
+    dataDir: string;
+    version: Labels;
+    url: string;
+}
+
+const FLAVOURS: Record<StoreFlavour, Flavour> = {
+    "elasticsearch-oss": {
+        store: "Elasticsearch OSS 7.10.2",
+        fixture: ELASTICSEARCH_EXPORTER_FIXTURE,
+        roles: ["data", "ingest", "master", "remote_cluster_client"],
+        breakers: ["request", "fielddata", "in_flight_requests", "model_inference", "accounting", "parent"],
+        threadPools: ["analyze", "fetch_shard_started", "fetch_shard_store", "flush", "force_merge", "generic", "get", "listener", "management", "refresh", "search", "search_throttled", "snapshot", "system_read", "system_write", "warmer", "write"],
+        dataDir: "/usr/share/elasticsearch/data",
+        version: {
+            cluster: CLUSTER,
+            cluster_uuid: "kF3bq2xTQy6v0X3c9J7r1w",
+            build_date: "2021-01-13T00:42:12.435326Z",
+            build_hash: "747e1cc71def077253878a59143c1f785afa92b9",
+            version: "7.10.2",
+            lucene_version: "8.7.0",
+        },
+        url: "http://elasticsearch-logging.kube-system.svc:9200",
+    },
+    opensearch: {
+        store: "OpenSearch 3.6.0",
+        fixture: OPENSEARCH_EXPORTER_FIXTURE,
+        roles: ["cluster_manager", "data", "ingest", "remote_cluster_client"],
+        breakers: ["request", "fielddata", "in_flight_requests", "accounting", "parent"],
+        threadPools: [
+            "analyze", "fetch_shard_started", "fetch_shard_store", "flush", "force_merge", "generic", "get", "listener", "management", "refresh", "remote_purge", "remote_refresh",
+            "search", "search_throttled", "snapshot", "system_read", "system_write", "translog_sync", "translog_transfer", "warmer", "write",
+        ],
+        dataDir: "/usr/share/opensearch/data",
+        // The build date and hash are made up; the exporter copies them from GET / as it does for Elasticsearch.
+        version: {
+            cluster: CLUSTER,
+            cluster_uuid: "pQ7vT2mXRkWc4ZsY8nJd3A",
+            build_date: "2026-04-03T10:12:45.118204Z",
+            build_hash: "3f1c0d9b6a2e4c8d7f5a1b0e9c3d2f4a6b8c0e1d",
+            version: "3.6.0",
+            lucene_version: "10.3.1",
+        },
+        url: "https://elasticsearch-logging.kube-system.svc:9200",
+    },
 };
+
+/** The node labels of defaultNodeLabelValues: the roles getRoles finds (client: the node serves HTTP). */
+function nodeLabels(f: Flavour): Labels {
+    return {
+        cluster: CLUSTER,
+        host: "10.244.0.7",
+        name: "elasticsearch-logging-0",
+        es_master_node: String(f.roles.includes("master")),
+        es_data_node: String(f.roles.includes("data")),
+        es_ingest_node: String(f.roles.includes("ingest")),
+        es_client_node: "true",
+    };
+}
+
+/** The variable label each node family adds to defaultNodeLabels, and the store's values. */
+function variants(f: Flavour): Record<string, Labels[]> {
+    return {
+        node: [{}],
+        breaker: f.breakers.map((breaker) => ({ breaker })),
+        cache: [{ cache: "hit" }, { cache: "miss" }],
+        threadPool: f.threadPools.map((type) => ({ type })),
+        gc: [{ gc: "young" }, { gc: "old" }],
+        memoryPool: [{ pool: "young" }, { pool: "survivor" }, { pool: "old" }],
+        fsData: [{ mount: `${f.dataDir} (/dev/sda1)`, path: `${f.dataDir}/nodes/0` }],
+        fsDevice: [{ device: "sda1" }],
+    };
+}
 
 /** collector/nodes.go at v1.11.0: [name without elasticsearch_, type, label set]. */
 const NODE_FAMILIES: Array<[string, "counter" | "gauge", string]> = [
@@ -195,8 +269,9 @@ const VALUES: Record<string, number> = {
     indices_indexing_index_total: 1843301,
 };
 
-function nodeFamily([short, type, set]: [string, "counter" | "gauge", string], index: number): Family {
-    const variants =
+function nodeFamily(f: Flavour, [short, type, set]: [string, "counter" | "gauge", string], index: number): Family {
+    const NODE = nodeLabels(f);
+    const labelSets =
         set === "AREA"
             ? short === "jvm_memory_max_bytes"
                 ? [{ area: "heap" }]
@@ -208,24 +283,31 @@ function nodeFamily([short, type, set]: [string, "counter" | "gauge", string], i
                   : [{ type: "direct" }, { type: "mapped" }]
               : set === "pressure"
                 ? [{ indexing_pressure: "memory" }]
-                : VARIANTS[set];
+                : variants(f)[set];
     const base: Labels = set === "pressure" ? { cluster: NODE.cluster, host: NODE.host, name: NODE.name } : NODE;
     return {
         name: `elasticsearch_${short}`,
         type,
-        series: variants.map((v, i) => ({ labels: { ...base, ...v }, value: VALUES[short] ?? (10 * (index + 1) + i) * (type === "counter" ? 7 : 1) })),
+        series: labelSets.map((v, i) => ({ labels: { ...base, ...v }, value: VALUES[short] ?? (10 * (index + 1) + i) * (type === "counter" ? 7 : 1) })),
     };
 }
 
-/** getRoles in nodes.go: every role it knows, 1 where 7.10.2 OSS's node has it. */
-const ROLES: Family = {
-    name: "elasticsearch_nodes_roles",
-    type: "gauge",
-    series: ["client", "data", "data_cold", "data_content", "data_frozen", "data_hot", "data_warm", "ingest", "master", "ml", "remote_cluster_client", "transform"].map((role) => ({
-        labels: { cluster: CLUSTER, host: NODE.host, name: NODE.name, node: "b2ZtY2xvZ3MtMDAwMQ", role },
-        value: ["client", "data", "ingest", "master", "remote_cluster_client"].includes(role) ? 1 : 0,
-    })),
-};
+/**
+ * getRoles in nodes.go: every role it knows, 1 where the store's node has it, and a role it does
+ * not know added at 0 (OpenSearch's cluster_manager).
+ */
+const KNOWN_ROLES = ["client", "data", "data_cold", "data_content", "data_frozen", "data_hot", "data_warm", "ingest", "master", "ml", "remote_cluster_client", "transform"];
+function roles(f: Flavour): Family {
+    const NODE = nodeLabels(f);
+    return {
+        name: "elasticsearch_nodes_roles",
+        type: "gauge",
+        series: [...new Set([...KNOWN_ROLES, ...f.roles])].sort().map((role) => ({
+            labels: { cluster: CLUSTER, host: NODE.host, name: NODE.name, node: "b2ZtY2xvZ3MtMDAwMQ", role },
+            value: KNOWN_ROLES.includes(role) && (role === "client" || f.roles.includes(role)) ? 1 : 0,
+        })),
+    };
+}
 
 const one = (name: string, type: "counter" | "gauge", labels: Labels, value: number): Family => ({ name, type, series: [{ labels, value }] });
 
@@ -249,7 +331,7 @@ const HEALTH: Family[] = [
     },
 ];
 
-/** collector/cluster_settings.go with 7.10.2's defaults: no labels. */
+/** collector/cluster_settings.go with the defaults, the same in 7.10.2 and OpenSearch 3.6.0 (85 %, 90 %, 95 %): no labels. */
 const SETTINGS: Family[] = [
     one("elasticsearch_clustersettings_stats_max_shards_per_node", "gauge", {}, 1000),
     one("elasticsearch_clustersettings_stats_shard_allocation_enabled", "gauge", {}, 0),
@@ -259,18 +341,8 @@ const SETTINGS: Family[] = [
     one("elasticsearch_clustersettings_allocation_watermark_low_ratio", "gauge", {}, 0.85),
 ];
 
-const VERSION: Labels = {
-    cluster: CLUSTER,
-    cluster_uuid: "kF3bq2xTQy6v0X3c9J7r1w",
-    build_date: "2021-01-13T00:42:12.435326Z",
-    build_hash: "747e1cc71def077253878a59143c1f785afa92b9",
-    version: "7.10.2",
-    lucene_version: "8.7.0",
-};
-const URL_LABEL = { url: "http://elasticsearch-logging.kube-system.svc:9200" };
-
 /** cluster_info.go, the framework's per-collector series, pkg/clusterinfo and main.go's collectors. */
-const EXPORTER: Family[] = [
+const exporterFamilies = (VERSION: Labels, URL_LABEL: Labels): Family[] => [
     one("elasticsearch_version", "gauge", VERSION, 1),
     { name: "elasticsearch_scrape_duration_seconds", type: "gauge", series: ["cluster-info", "clustersettings"].map((collector, i) => ({ labels: { collector }, value: 0.004 + i / 1000 })) },
     { name: "elasticsearch_scrape_success", type: "gauge", series: ["cluster-info", "clustersettings"].map((collector) => ({ labels: { collector }, value: 1 })) },
@@ -300,13 +372,15 @@ function labelText(l: Labels): string {
     return entries.length === 0 ? "" : `{${entries.map(([k, v]) => `${k}="${v}"`).join(",")}}`;
 }
 
-export function elasticsearchExporterExposition(): string {
+export function elasticsearchExporterExposition(store: StoreFlavour = "elasticsearch-oss"): string {
+    const f = FLAVOURS[store];
     const header = [
-        "elasticsearch_exporter v1.11.0 (--es.all --collector.clustersettings) in front of Elasticsearch OSS 7.10.2, one node.",
+        `elasticsearch_exporter v1.11.0 (--es.all --collector.clustersettings) in front of ${f.store}, one node.`,
         "Generated by scripts/generate-elasticsearch-exporter-fixture.ts (npm run fixture:elasticsearch-exporter) from the",
         "exporter's collector/*.go, pkg/clusterinfo and main.go at tag v1.11.0; sample values are made up.",
+        ...(store === "opensearch" ? ["Nothing of OpenSearch ran: the label values are its answers as read in its source, not scraped."] : []),
     ];
-    const families = [...EXPORTER, ...HEALTH, ...SETTINGS, ROLES, ...NODE_FAMILIES.map(nodeFamily)];
+    const families = [...exporterFamilies(f.version, { url: f.url }), ...HEALTH, ...SETTINGS, roles(f), ...NODE_FAMILIES.map((n, i) => nodeFamily(f, n, i))];
     const lines = header.map((l) => `# ${l}`);
     for (const f of families) {
         lines.push(`# TYPE ${f.name} ${f.type}`);
@@ -317,7 +391,14 @@ export function elasticsearchExporterExposition(): string {
     return `${lines.join("\n")}\n`;
 }
 
+/** The fixture of each store's exporter. */
+export function exporterFixture(store: StoreFlavour): string {
+    return FLAVOURS[store].fixture;
+}
+
 if (require.main === module) {
-    fs.writeFileSync(ELASTICSEARCH_EXPORTER_FIXTURE, elasticsearchExporterExposition());
-    console.log(`wrote ${path.relative(process.cwd(), ELASTICSEARCH_EXPORTER_FIXTURE)}`);
+    for (const store of Object.keys(FLAVOURS) as StoreFlavour[]) {
+        fs.writeFileSync(FLAVOURS[store].fixture, elasticsearchExporterExposition(store));
+        console.log(`wrote ${path.relative(process.cwd(), FLAVOURS[store].fixture)}`);
+    }
 }

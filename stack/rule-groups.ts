@@ -87,7 +87,7 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
         c.kubeProxy ? kubeProxyGroup() : undefined,
         c.logAgent ? logAgentGroup(c) : undefined,
         c.blackbox ? probesGroup() : undefined,
-        c.elasticsearch ? searchStoreGroup() : undefined,
+        c.elasticsearch ? searchStoreGroup(c.searchStoreKind) : undefined,
         c.longTermStore ? longTermStoreGroup() : undefined,
         c.grafana ? grafanaGroup() : undefined,
     ];
@@ -124,6 +124,7 @@ export function ruleContext(s: Settings): RuleContext {
         logBufferLimitBytes: fluentdSizeBytes(s.logs.buffer.totalLimitSize),
         blackbox: s.blackboxExporter.enabled,
         elasticsearch: s.searchStore.enabled && s.searchStore.exporter.enabled,
+        searchStoreKind: s.searchStore.kind,
         longTermStore: s.longTermStore.enabled,
         grafana: s.grafana.enabled,
     };

@@ -10,7 +10,7 @@ import { dropFamilies, FamilyRule, familyPattern, matchesFamily } from "../compo
 import { exporterArgs, exporterDeployment, exporterService, exporterServiceAccount } from "../components/search-store/exporter";
 import { ConfigError, ELASTICSEARCH_EXPORTER_DEFAULTS, OWN_JOB_NAMES, Settings } from "../config";
 import { PROJECT } from "../config/source";
-import { ELASTICSEARCH_EXPORTER_FIXTURE, elasticsearchExporterExposition } from "../scripts/generate-elasticsearch-exporter-fixture";
+import { ELASTICSEARCH_EXPORTER_FIXTURE, elasticsearchExporterExposition, exporterFixture, OPENSEARCH_EXPORTER_FIXTURE } from "../scripts/generate-elasticsearch-exporter-fixture";
 import { parseExposition } from "./harness/cadvisor-scrape";
 import { JobScrape, scrapeWithJob, serveMetrics } from "./harness/exporter-scrape";
 import { generatedPrometheusFiles } from "./harness/generated-config";
@@ -161,13 +161,22 @@ describe("the elasticsearch job's family table (docs/scrape-jobs.md#elasticsearc
         assert.strictEqual(job.metric_relabel_configs[0].regex, `(${ELASTICSEARCH_FAMILIES.filter((r) => !r.keep).map((r) => familyPattern(r.family)).join("|")})`);
     });
 
-    it("every family the exporter serves has a row, so none is kept by accident", () => {
-        const served = [...new Set(parseExposition(fs.readFileSync(ELASTICSEARCH_EXPORTER_FIXTURE, "utf8")).map((x) => x.name))];
-        assert.deepStrictEqual(served.filter((n) => !ELASTICSEARCH_FAMILIES.some((r) => matchesFamily(r, n))), []);
-    });
+    for (const store of ["elasticsearch-oss", "opensearch"] as const) {
+        it(`${store}: every family the exporter serves has a row, so none is kept by accident`, () => {
+            const served = [...new Set(parseExposition(fs.readFileSync(exporterFixture(store), "utf8")).map((x) => x.name))];
+            assert.deepStrictEqual(served.filter((n) => !ELASTICSEARCH_FAMILIES.some((r) => matchesFamily(r, n))), []);
+        });
 
-    it("the committed fixture is what the generator writes (npm run fixture:elasticsearch-exporter)", () => {
-        assert.strictEqual(fs.readFileSync(ELASTICSEARCH_EXPORTER_FIXTURE, "utf8"), elasticsearchExporterExposition());
+        it(`${store}: the committed fixture is what the generator writes (npm run fixture:elasticsearch-exporter), naming the exporter's tag`, () => {
+            const text = fs.readFileSync(exporterFixture(store), "utf8");
+            assert.strictEqual(text, elasticsearchExporterExposition(store));
+            assert.match(text.split("\n")[0], /^# elasticsearch_exporter v1\.11\.0 /);
+        });
+    }
+
+    it("the two stores' fixtures serve the same families: the alerts and the board read the same names for both", () => {
+        const names = (file: string) => [...new Set(parseExposition(fs.readFileSync(file, "utf8")).map((x) => x.name))].sort();
+        assert.deepStrictEqual(names(OPENSEARCH_EXPORTER_FIXTURE), names(ELASTICSEARCH_EXPORTER_FIXTURE));
     });
 });
 

@@ -3,7 +3,9 @@ import { parse } from "yaml";
 import { agentConfigFiles } from "../components/log-agent/config-map";
 import { daemonSet } from "../components/log-agent/daemonset";
 import { curlrc } from "../components/search-store/opensearch/credentials";
-import { dashboardsYaml, internalUsersYaml, openSearchYaml } from "../components/search-store/opensearch/settings-files";
+import { dashboardsYaml, internalUsersYaml, openSearchYaml, rolesYaml } from "../components/search-store/opensearch/settings-files";
+import { exporterDeployment } from "../components/search-store/exporter";
+import { blockedNeeds, describeConnection, neededConnections, OUTSIDE, podsOf, stranger, unneededAllowed } from "./harness/flow-graph";
 import { openSearchStatefulSet } from "../components/search-store/opensearch/statefulset";
 import { ConfigError, ConfigProblem, plainConfigSource } from "../config";
 import { KubernetesObject } from "../render";
@@ -51,8 +53,14 @@ describe("the in-cluster OpenSearch store (docs/log-store.md)", () => {
             assert.match(p.expected, /^nothing for kind elasticsearch-oss/);
         });
 
-        it("the exporter switched on for OpenSearch: searchStore.exporter.enabled", () => {
-            problemAt(problemsOf(config({ ...STORE, exporter: { enabled: true } })), "searchStore.exporter.enabled");
+        it("the exporter on for OpenSearch without the store's certificate, which it verifies the store with: searchStore.tls", () => {
+            const problems = problemsOf(config({ enabled: true, kind: "opensearch", exporter: { enabled: true } }));
+            assert.deepStrictEqual(problems.map((p) => p.key), ["cluster-monitoring:searchStore.tls"]);
+        });
+
+        it("an exporter older than the flags and families the OpenSearch store's exporter reads: searchStore.exporter.image", () => {
+            const p = problemAt(problemsOf(config({ ...STORE, exporter: { image: "quay.io/prometheuscommunity/elasticsearch-exporter:v1.6.0" } })), "searchStore.exporter.image");
+            assert.match(p.expected, /1\.7\.0/);
         });
 
         it("an OpenSearch 1.x image, or an Elasticsearch image as OpenSearch: searchStore.image; Dashboards of another version: searchStore.kibana.image", () => {
@@ -89,10 +97,11 @@ describe("the in-cluster OpenSearch store (docs/log-store.md)", () => {
         const s = settingsWith({ logs: LOGS, searchStore: STORE });
         const store = s.searchStore;
 
-        it("defaults follow the kind: OpenSearch and Dashboards 3.6.0, no exporter", () => {
+        it("defaults follow the kind: OpenSearch and Dashboards 3.6.0; the exporter on for both kinds", () => {
             assert.strictEqual(store.image, "docker.io/opensearchproject/opensearch:3.6.0");
             assert.strictEqual(store.kibana.image, "docker.io/opensearchproject/opensearch-dashboards:3.6.0");
-            assert.strictEqual(store.exporter.enabled, false);
+            assert.strictEqual(store.exporter.enabled, true);
+            assert.strictEqual(settingsWith({ logs: LOGS, searchStore: { ...STORE, exporter: { enabled: false } } }).searchStore.exporter.enabled, false);
             const es = settingsWith({ searchStore: { enabled: true } }).searchStore;
             assert.strictEqual(es.image, "docker.elastic.co/elasticsearch/elasticsearch-oss:7.10.2");
             assert.strictEqual(es.exporter.enabled, true);
@@ -118,12 +127,42 @@ describe("the in-cluster OpenSearch store (docs/log-store.md)", () => {
             assert.strictEqual(sts.spec.template.spec.volumes.find((v: any) => v.name === "tls").secret.secretName, "logs-store-tls");
         });
 
-        it("internal_users.yml holds the two users and their hashes only, the agent's user with backend role logstash (write to logstash-* only); .curlrc admin's user, password and CA", () => {
-            const y = parse(internalUsersYaml({ admin: "$2a$10$admin", agent: "$2a$10$agent" }));
-            assert.deepStrictEqual(Object.keys(y), ["_meta", "admin", "fluentd"]);
+        it("internal_users.yml holds the three users and their hashes only, the agent's user with backend role logstash (write to logstash-* only), the exporter's with the monitoring role only; .curlrc admin's user, password and CA", () => {
+            const y = parse(internalUsersYaml({ admin: "$2a$10$admin", agent: "$2a$10$agent", exporter: "$2a$10$exporter" }));
+            assert.deepStrictEqual(Object.keys(y), ["_meta", "admin", "fluentd", "prometheus-exporter"]);
             assert.deepStrictEqual([y.admin.hash, y.admin.backend_roles], ["$2a$10$admin", ["admin"]]);
             assert.deepStrictEqual([y.fluentd.hash, y.fluentd.backend_roles], ["$2a$10$agent", ["logstash"]]);
+            // No backend role, so the default roles_mapping.yml maps it to nothing but its own role (and own_index, which every user has).
+            const exporter = y["prometheus-exporter"];
+            assert.deepStrictEqual([exporter.hash, exporter.backend_roles, exporter.opendistro_security_roles], ["$2a$10$exporter", [], ["cluster_monitoring_exporter"]]);
             assert.strictEqual(curlrc("Pw1"), 'user = "admin:Pw1"\ncacert = "/etc/curl-ca/ca.crt"\n');
+        });
+
+        it("roles.yml: the exporter's role holds cluster_monitor (cluster:monitor/*) and no index permission, mounted over the image's file", () => {
+            const y = parse(rolesYaml());
+            assert.deepStrictEqual(Object.keys(y), ["_meta", "cluster_monitoring_exporter"]);
+            assert.deepStrictEqual(y._meta, { type: "roles", config_version: 2 });
+            assert.deepStrictEqual([y.cluster_monitoring_exporter.cluster_permissions, y.cluster_monitoring_exporter.index_permissions], [["cluster_monitor"], []]);
+            const sts: any = openSearchStatefulSet(store);
+            const mount = sts.spec.template.spec.containers[0].volumeMounts.find((m: any) => m.subPath === "roles.yml");
+            assert.deepStrictEqual([mount.name, mount.mountPath], ["settings", "/usr/share/opensearch/config/opensearch-security/roles.yml"]);
+            assert.ok(sts.spec.template.spec.volumes.find((v: any) => v.name === "settings").configMap.items.some((i: any) => i.key === "roles.yml"));
+        });
+
+        it("the exporter: its own user, its password from the credentials Secret, the store's CA and https; nothing secret in its arguments", () => {
+            const pod: any = (exporterDeployment(store).spec as any).template.spec;
+            const c = pod.containers[0];
+            assert.deepStrictEqual(c.args.slice(0, 2), ["--es.uri=https://elasticsearch-logging.kube-system.svc:9200", "--es.ca=/etc/search-store-ca/ca.crt"]);
+            assert.ok(!c.args.some((a: string) => /ssl-skip-verify|@/.test(a)), c.args.join(" "));
+            assert.deepStrictEqual(c.env, [
+                { name: "ES_USERNAME", value: "prometheus-exporter" },
+                { name: "ES_PASSWORD", valueFrom: { secretKeyRef: { name: "elasticsearch-logging-credentials", key: "exporter-password" } } },
+            ]);
+            assert.deepStrictEqual(pod.volumes, [{ name: "search-store-ca", secret: { secretName: "logs-store-tls", items: [{ key: "ca.crt", path: "ca.crt" }] } }]);
+            assert.deepStrictEqual(c.volumeMounts, [{ name: "search-store-ca", mountPath: "/etc/search-store-ca", readOnly: true }]);
+            // The Elasticsearch OSS store's exporter: plain http, no user, no CA.
+            const es: any = (exporterDeployment(settingsWith({ searchStore: { enabled: true } }).searchStore).spec as any).template.spec;
+            assert.deepStrictEqual([es.containers[0].env, es.volumes, es.containers[0].args[0]], [undefined, undefined, "--es.uri=http://elasticsearch-logging.kube-system.svc:9200"]);
         });
 
         it("Dashboards verifies the store against the CA, reads its password from the environment, and serves HTTPS", () => {
@@ -168,6 +207,7 @@ describe("the in-cluster OpenSearch store (docs/log-store.md)", () => {
                 ["Deployment", "kibana-logging"],
                 ["Job", "elasticsearch-logging-template"],
                 ["Job", "kibana-logging-index-pattern"],
+                ["Deployment", "elasticsearch-logging-exporter"],
             ]) {
                 const o = named(kind, name);
                 assert.strictEqual(podSecurityLevel(o.spec.template.spec).level, "restricted", `${kind} ${name}`);
@@ -176,17 +216,29 @@ describe("the in-cluster OpenSearch store (docs/log-store.md)", () => {
             assert.strictEqual(podSecurityLevel(cron.spec.jobTemplate.spec.template.spec).level, "restricted");
         });
 
-        it("each of them has its own NetworkPolicy, and the store admits the agent, Dashboards and the jobs on its port only", () => {
-            for (const name of ["elasticsearch-logging", "kibana-logging", "elasticsearch-logging-template", "kibana-logging-index-pattern", "elasticsearch-logging-retention"]) {
+        it("each of them has its own NetworkPolicy, and the store admits the agent, Dashboards, the jobs and the exporter on its port only; Prometheus reaches the exporter", () => {
+            for (const name of ["elasticsearch-logging", "kibana-logging", "elasticsearch-logging-template", "kibana-logging-index-pattern", "elasticsearch-logging-retention", "elasticsearch-logging-exporter"]) {
                 named("NetworkPolicy", name);
             }
             const store = named("NetworkPolicy", "elasticsearch-logging");
             const from = store.spec.ingress.flatMap((r: any) => r.from.map((f: any) => JSON.stringify(f.podSelector?.matchLabels ?? f)));
-            for (const app of ["fluentd-es", "kibana-logging", "elasticsearch-logging-template", "elasticsearch-logging-retention"]) {
+            for (const app of ["fluentd-es", "kibana-logging", "elasticsearch-logging-template", "elasticsearch-logging-retention", "elasticsearch-logging-exporter"]) {
                 assert.ok(from.some((f: string) => f.includes(app)), `${app} among ${from.join(", ")}`);
             }
             assert.ok(store.spec.ingress.every((r: any) => r.ports.every((p: any) => p.port === "db")));
-            assert.ok(!objects.some((o) => o.kind === "Deployment" && o.metadata.name === "elasticsearch-logging-exporter"), "no exporter");
+            const exporter = named("NetworkPolicy", "elasticsearch-logging-exporter");
+            const toStore = exporter.spec.egress.filter((r: any) => (r.to ?? []).some((t: any) => JSON.stringify(t.podSelector?.matchLabels ?? {}).includes('"elasticsearch-logging"')));
+            assert.ok(toStore.length > 0 && toStore.every((r: any) => r.ports.every((p: any) => p.port === "db" || p.port === 9200)), JSON.stringify(exporter.spec.egress));
+            const scrapers = exporter.spec.ingress.flatMap((r: any) => r.from.map((f: any) => JSON.stringify(f.podSelector?.matchLabels ?? f)));
+            assert.ok(scrapers.some((f: string) => f.includes('"app":"monitor"')), scrapers.join(", "));
+        });
+
+        it("the flow graph: every connection the OpenSearch stack's config makes (the exporter's https --es.uri among them) is allowed, and nothing else", () => {
+            const sources = [...[...new Set([...podsOf(objects).map((p) => p.namespace), "default", "kube-system"])].map(stranger), OUTSIDE];
+            const needed = neededConnections(objects, sources);
+            assert.ok(needed.some((c) => c.why === "--es.uri of elasticsearch-logging-exporter" || describeConnection(c).includes("--es.uri")), needed.map(describeConnection).join("\n"));
+            assert.deepStrictEqual(blockedNeeds(objects, needed).map(describeConnection), []);
+            assert.deepStrictEqual(unneededAllowed(objects, needed).map(describeConnection), []);
         });
 
         it("the curl jobs read the .curlrc and CA from Secrets, and no password appears in any ConfigMap, env value or argument", () => {
@@ -195,12 +247,13 @@ describe("the in-cluster OpenSearch store (docs/log-store.md)", () => {
             assert.deepStrictEqual(job.volumes.find((v: any) => v.name === "curlrc").secret.items, [{ key: ".curlrc", path: ".curlrc" }]);
             assert.match(named("Job", "elasticsearch-logging-template").spec.template.spec.containers[0].env.find((e: any) => e.name === "SEARCH_URL").value, /^https:/);
             const secret = named("Secret", "elasticsearch-logging-credentials");
+            assert.ok("exporter-password" in secret.stringData, Object.keys(secret.stringData).join(", "));
             for (const v of Object.values<string>(secret.stringData)) {
                 assert.strictEqual(v, "[secret]");
             }
             // The render's random provider returns mock-generated-<name> and mock-bcrypt-<name> (render/engine-mocks.ts).
             const text = JSON.stringify(objects);
-            for (const generated of ["search-store-password", "search-store-agent-password"]) {
+            for (const generated of ["search-store-password", "search-store-agent-password", "search-store-exporter-password"]) {
                 assert.ok(!text.includes(`mock-generated-${generated}`), `the password ${generated} appears in a rendered object`);
                 assert.ok(!text.includes(`mock-bcrypt-${generated}`), `the hash of ${generated} appears in a rendered object`);
             }

@@ -142,7 +142,7 @@ export const POD_SECURITY_CLAIMS: readonly PodSecurityClaim[] = [
         kind: "Deployment",
         applies: () => true,
         level: "restricted",
-        why: "uid 65534, runAsNonRoot, read-only root filesystem, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; no volumes, no token",
+        why: "uid 65534, runAsNonRoot, read-only root filesystem, no privilege escalation, capabilities drop ALL, seccomp RuntimeDefault; no token; no volume but, for OpenSearch, the ca.crt item of the TLS Secret",
     },
     {
         workload: "fluentd",

@@ -1,4 +1,5 @@
 import { RuleGroup } from "../common/rules/types";
+import { SEARCH_STORE_FLAVOURS, SearchStoreKind } from "../../config/search-store";
 
 const job = 'job="elasticsearch"';
 const node = "Node {{ $labels.name }} of the search store {{ $labels.es_cluster }}";
@@ -10,11 +11,15 @@ const aboveWatermark = (watermark: "high" | "flood_stage") =>
     `< on (namespace, pod) group_left () elasticsearch_clustersettings_allocation_watermark_${watermark}_bytes{${job}}`;
 
 /**
- * The in-cluster Elasticsearch, through elasticsearch_exporter (job elasticsearch), while the
- * store and its exporter run. Thresholds: the store's own disk watermarks, read from its cluster
- * settings; heap above 90 % for 15 minutes as in the exporter's example rules.
+ * The in-cluster store, Elasticsearch OSS or OpenSearch, through elasticsearch_exporter (job
+ * elasticsearch), while the store and its exporter run. The exporter serves the same families for
+ * both (docs/log-store.md#the-exporter), so the expressions are the same and only the
+ * descriptions name the store and its UI; the alerts keep their names, so routes and silences on
+ * them carry over a move to OpenSearch. Thresholds: the store's own disk watermarks, read from its
+ * cluster settings; heap above 90 % for 15 minutes as in the exporter's example rules.
  */
-export function searchStoreGroup(): RuleGroup {
+export function searchStoreGroup(kind: SearchStoreKind = "elasticsearch-oss"): RuleGroup {
+    const { product, ui } = SEARCH_STORE_FLAVOURS[kind];
     return {
         name: "search-store",
         rules: [
@@ -35,7 +40,7 @@ export function searchStoreGroup(): RuleGroup {
                 labels: { severity: "critical" },
                 annotations: {
                     summary: "The search store does not answer.",
-                    description: "The exporter {{ $labels.namespace }}/{{ $labels.pod }} has not reached Elasticsearch for 10 minutes; logs are not stored and Kibana shows nothing new.",
+                    description: `The exporter {{ $labels.namespace }}/{{ $labels.pod }} has not reached ${product} for 10 minutes; logs are not stored and ${ui} shows nothing new.`,
                 },
             },
             {
@@ -69,7 +74,7 @@ export function searchStoreGroup(): RuleGroup {
                 labels: { severity: "warning" },
                 annotations: {
                     summary: "The search store's disk is above the high watermark.",
-                    description: `${node} has used more of its data disk than the high watermark allows for 15 minutes; Elasticsearch allocates no more shards there. Lower logs retention or grow the volume.`,
+                    description: `${node} has used more of its data disk than the high watermark allows for 15 minutes; ${product} allocates no more shards there. Lower logs retention or grow the volume.`,
                 },
             },
             {
@@ -79,7 +84,7 @@ export function searchStoreGroup(): RuleGroup {
                 labels: { severity: "critical" },
                 annotations: {
                     summary: "The search store's disk is at the flood stage.",
-                    description: `${node} has passed the flood-stage watermark for 5 minutes; Elasticsearch makes its indices read-only and the log agent's writes are refused.`,
+                    description: `${node} has passed the flood-stage watermark for 5 minutes; ${product} makes its indices read-only and the log agent's writes are refused.`,
                 },
             },
             {

@@ -4,15 +4,17 @@ const job = 'job="elasticsearch"';
 const rate = (family: string) => `rate(${family}{${job}}[$__rate_interval])`;
 
 /**
- * The in-cluster Elasticsearch through elasticsearch_exporter (job elasticsearch): health,
- * disk against its watermarks, heap, and the log records it takes in. Each query reads a family
- * the job keeps (components/search-store/exporter-families.ts).
+ * The in-cluster store, Elasticsearch OSS or OpenSearch, through elasticsearch_exporter (job
+ * elasticsearch): health, disk against its watermarks, heap, and the log records it takes in.
+ * Each query reads a family the job keeps (components/search-store/exporter-families.ts), which
+ * the exporter serves alike for both stores; tests/search-store-dashboard.real.test.ts runs the
+ * board on each store's fixture.
  */
 export const searchStoreDashboard: PrometheusDashboardSpec = {
     uid: "cm-search-store",
     folder: "logs",
     title: "Search store",
-    description: "The in-cluster Elasticsearch: cluster health, shards, disk and watermarks, heap, garbage collection, records indexed and rejected",
+    description: "The in-cluster log store (Elasticsearch OSS or OpenSearch): cluster health, shards, disk and watermarks, heap, garbage collection, records indexed and rejected",
     needs: ["elasticsearch"],
     variables: [],
     panels: [

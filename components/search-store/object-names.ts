@@ -30,7 +30,7 @@ export function searchStoreObjects(s: SearchStoreSettings): NamedObject[] {
     return [
         ...namedBy(key, searchStoreService(s), storeStatefulSet(s), searchStoreServiceAccount(s)),
         // OpenSearch's credentials Secret holds generated passwords, which are not known at load: its name is.
-        ...(s.kind === "opensearch" ? namedBy(key, openSearchCredentialsSecret(s, NOT_YET_GENERATED, NOT_YET_GENERATED), settingsConfigMap(s)) : []),
+        ...(s.kind === "opensearch" ? namedBy(key, openSearchCredentialsSecret(s, NOT_YET_GENERATED, NOT_YET_GENERATED, NOT_YET_GENERATED), settingsConfigMap(s)) : []),
         ...namedBy(key, indexTemplateJob(s), indexTemplateScriptConfigMap(s), indexTemplateServiceAccount(s)),
         ...(s.kibana.enabled
             ? namedBy(

@@ -46,7 +46,7 @@ export class SearchStore extends MonitoringComponent {
         // OpenSearch: a generated password (its bcrypt hash for the security plugin), the settings files, the stack's TLS Secret.
         const password = (what: string) =>
             new random.RandomPassword(`${name}-${what}`, generatedWebPasswordArgs(), { parent: this, additionalSecretOutputs: ["result", "bcryptHash"] });
-        const generated = s.kind === "opensearch" ? { admin: password("password"), agent: password("agent-password") } : undefined;
+        const generated = s.kind === "opensearch" ? { admin: password("password"), agent: password("agent-password"), exporter: password("exporter-password") } : undefined;
         const openSearchParts = generated
             ? [
                   new k8s.core.v1.Secret(
@@ -55,6 +55,7 @@ export class SearchStore extends MonitoringComponent {
                           s,
                           { password: generated.admin.result, bcryptHash: generated.admin.bcryptHash },
                           { password: generated.agent.result, bcryptHash: generated.agent.bcryptHash },
+                          { password: generated.exporter.result, bcryptHash: generated.exporter.bcryptHash },
                       ),
                       this.inNamespace(s.namespace),
                   ),

@@ -18,6 +18,7 @@ import { FILESYSTEM_ALERT_CASES } from "./alert-cases-filesystems";
 export type { AlertCase, AlertCases } from "./alert-case-format";
 export { casesOf } from "./alert-case-format";
 import { LONG_TERM_STORE_ALERT_CASES } from "./alert-cases-long-term-store";
+import { searchStoreAlertCases } from "./alert-cases-search-store";
 
 /**
  * Every job and component on, etcd over http so no certificates are needed, one remote-write
@@ -55,26 +56,6 @@ const containerLabels = { job: "cadvisor", namespace: "default", pod: "web-1", c
 
 const probe = 'job="shop",instance="https://shop.example.com/"';
 const probeLabels = { job: "shop", instance: "https://shop.example.com/" };
-
-const esLabels = {
-    job: "elasticsearch",
-    namespace: "kube-system",
-    pod: "elasticsearch-logging-exporter-6c9f7-abcde",
-    service: "elasticsearch-logging-exporter",
-    endpoint: "http",
-    instance: "10.244.0.9:9114",
-};
-const es = text(esLabels);
-const esClusterLabels = { ...esLabels, es_cluster: "elasticsearch-logging" };
-const esNodeLabels = { ...esClusterLabels, host: "10.244.0.7", name: "elasticsearch-logging-0", es_master_node: "true", es_data_node: "true", es_ingest_node: "true", es_client_node: "true" };
-const esFsLabels = { ...esNodeLabels, mount: "/usr/share/elasticsearch/data (/dev/sda1)", path: "/usr/share/elasticsearch/data/nodes/0" };
-const esFs = text(esFsLabels);
-/** The data disk's size and available bytes, and a watermark setting, as the exporter serves them. */
-const esDisk = (available: string, setting: string, value: string) => [
-    s(`elasticsearch_filesystem_data_size_bytes{${esFs}}`, "100+0x40"),
-    s(`elasticsearch_filesystem_data_available_bytes{${esFs}}`, `${available}+0x40`),
-    s(`elasticsearch_clustersettings_allocation_watermark_${setting}{${es}}`, `${value}+0x40`),
-];
 
 const AM_A = "http://10.0.0.9:9093/api/v2/alerts";
 const AM_B = "http://10.0.0.10:9093/api/v2/alerts";
@@ -133,6 +114,7 @@ export const ALERT_CASES: Record<string, AlertCases> = {
     ...INSTANCE_ALERT_CASES,
     ...FILESYSTEM_ALERT_CASES,
     ...LONG_TERM_STORE_ALERT_CASES,
+    ...searchStoreAlertCases("elasticsearch-oss"),
     PrometheusBadConfig: bounded({
         fires: { series: [s(`prometheus_config_last_reload_successful{${self}}`, flat(0))], at: "10m", labels: selfLabels },
         silent: { series: [s(`prometheus_config_last_reload_successful{${self}}`, flat(1))], at: "10m" },
@@ -533,58 +515,6 @@ export const ALERT_CASES: Record<string, AlertCases> = {
     FluentdNoRecordsEmitted: bounded({
         fires: { series: [s(`fluentd_output_status_emit_count{${output}}`, flat(0, 30))], at: "16m", labels: { namespace: "kube-system", pod: "fluentd-es-v2.7.0-abcde" } },
         silent: { series: [s(`fluentd_output_status_emit_count{${output}}`, "0+10x30")], at: "16m" },
-    }),
-    ElasticsearchExporterDown: bounded({
-        fires: { series: [s(`up{${es}}`, flat(0, 30))], at: "15m", labels: {} },
-        silent: { series: [s(`up{${es}}`, flat(1, 30))], at: "15m" },
-    }),
-    ElasticsearchDown: bounded({
-        fires: { series: [s(`elasticsearch_scrape_success{${es},collector="cluster-info"}`, flat(0, 20))], at: "10m", labels: { ...esLabels, collector: "cluster-info" } },
-        silent: { series: [s(`elasticsearch_scrape_success{${es},collector="cluster-info"}`, flat(1, 20))], at: "10m" },
-    }),
-    ElasticsearchClusterRed: bounded({
-        fires: { series: [s(`elasticsearch_cluster_health_status{${text(esClusterLabels)},color="red"}`, flat(1, 20))], at: "5m", labels: { ...esClusterLabels, color: "red" } },
-        silent: { series: [s(`elasticsearch_cluster_health_status{${text(esClusterLabels)},color="red"}`, flat(0, 20))], at: "5m" },
-    }),
-    ElasticsearchClusterYellow: bounded({
-        // A one-node store: with the log indices' template it is green, so yellow there is a fault too.
-        fires: {
-            series: [s(`elasticsearch_cluster_health_status{${text(esClusterLabels)},color="yellow"}`, flat(1, 100))],
-            at: "60m",
-            labels: { ...esClusterLabels, color: "yellow" },
-        },
-        silent: { series: [s(`elasticsearch_cluster_health_status{${text(esClusterLabels)},color="yellow"}`, flat(0, 100))], at: "60m" },
-        scenarios: [
-            {
-                // Yellow for less than the hour: replicas being placed after a restart.
-                name: "yellow for 40 minutes",
-                fires: false,
-                case: { series: [s(`elasticsearch_cluster_health_status{${text(esClusterLabels)},color="yellow"}`, "0+0x40 1+0x40")], at: "80m" },
-            },
-        ],
-    }),
-    // 91 % and 89 % of the data disk used, against a high watermark of 90 %.
-    ElasticsearchDiskAboveHighWatermark: bounded({
-        fires: { series: esDisk("9", "high_ratio", "0.9"), at: "15m", labels: esFsLabels },
-        silent: { series: esDisk("11", "high_ratio", "0.9"), at: "15m" },
-    }),
-    ElasticsearchDiskAtFloodStage: bounded({
-        // A watermark written as bytes means free space: 3 bytes left, 4 required.
-        fires: { series: esDisk("3", "flood_stage_bytes", "4"), at: "5m", labels: esFsLabels },
-        silent: { series: esDisk("5", "flood_stage_bytes", "4"), at: "5m" },
-        scenarios: [{ name: "below a ratio watermark", fires: false, case: { series: esDisk("3", "flood_stage_ratio", "0.99"), at: "5m" } }],
-    }),
-    // 92 % and 88 % of the heap used.
-    ElasticsearchHeapHigh: bounded({
-        fires: {
-            series: [s(`elasticsearch_jvm_memory_used_bytes{${text(esNodeLabels)},area="heap"}`, flat(92, 40)), s(`elasticsearch_jvm_memory_max_bytes{${text(esNodeLabels)},area="heap"}`, flat(100, 40))],
-            at: "15m",
-            labels: { ...esNodeLabels, area: "heap" },
-        },
-        silent: {
-            series: [s(`elasticsearch_jvm_memory_used_bytes{${text(esNodeLabels)},area="heap"}`, flat(88, 40)), s(`elasticsearch_jvm_memory_max_bytes{${text(esNodeLabels)},area="heap"}`, flat(100, 40))],
-            at: "15m",
-        },
     }),
     InfoInhibitor: {
         // An info alert fires in namespace shop; silent when a warning fires there too.

@@ -11,7 +11,7 @@ import { KUBELET_FIXTURE } from "../../scripts/generate-kubelet-fixture";
 import { PROMETHEUS_2_11_REMOTE_STORAGE_FIXTURE } from "../../scripts/generate-prometheus-remote-storage-fixture";
 import { AlertmanagerProcess } from "./alertmanager";
 import { KSM_FIXTURE } from "../../scripts/generate-kube-state-metrics-fixture";
-import { ELASTICSEARCH_EXPORTER_FIXTURE } from "../../scripts/generate-elasticsearch-exporter-fixture";
+import { exporterFixture } from "../../scripts/generate-elasticsearch-exporter-fixture";
 import { CADVISOR_FIXTURE } from "./cadvisor-scrape";
 import { kubeStateMetricsEndpointMeta, nodeExporterPodMeta } from "./exporter-scrape";
 import { discoveredTarget, generatedPrometheusFiles } from "./generated-config";
@@ -82,7 +82,8 @@ export async function runStack(settings: Settings, closers: Array<() => Promise<
     const fluentd = await serve(FLUENTD_FIXTURE);
     const apiserver = await serve(APISERVER_FIXTURE);
     const etcd = await serve(ETCD_FIXTURE);
-    const elasticsearch = await serve(ELASTICSEARCH_EXPORTER_FIXTURE);
+    // The exporter's answers in front of the stack's own store kind.
+    const elasticsearch = await serve(exporterFixture(settings.searchStore.kind));
     const grafana = await serve(GRAFANA_FIXTURE);
     const controlPlane: Record<string, string> = {};
     for (const [job, file] of Object.entries(CONTROL_PLANE_FIXTURES)) {

@@ -545,6 +545,19 @@ export function neededConnections(objects: readonly KubernetesObject[], ingressS
                 }
             }
         }
+        // OpenSearch Dashboards reads its store's URLs from opensearch_dashboards.yml (opensearch.hosts), in a ConfigMap it mounts.
+        for (const v of pod.podSpec?.volumes ?? []) {
+            const cm: any = v.configMap && objects.find((o: any) => o.kind === "ConfigMap" && o.metadata.name === v.configMap.name && o.metadata.namespace === pod.namespace);
+            const key = "opensearch_dashboards.yml";
+            const mounted = v.configMap && (v.configMap.items === undefined || v.configMap.items.some((i: any) => i.key === key));
+            const file = mounted ? cm?.data?.[key] : undefined;
+            for (const url of file ? ((parse(file)["opensearch.hosts"] ?? []) as string[]) : []) {
+                const { host, port } = hostPortOf(url);
+                for (const r of resolve(objects, pods, host, port, pod.namespace)) {
+                    needed.push({ from: pod, ...r, protocol: "TCP", why: `opensearch.hosts of ${pod.name}` });
+                }
+            }
+        }
         if (!pod.hostNetwork) {
             needed.push({ from: pod, to: DNS_POD, port: 53, protocol: "UDP", why: "DNS" }, { from: pod, to: DNS_POD, port: 53, protocol: "TCP", why: "DNS" });
         }

@@ -42,6 +42,8 @@ export interface RuleContext {
     blackbox?: boolean;
     /** The in-cluster search store's exporter is scraped as job elasticsearch. */
     elasticsearch?: boolean;
+    /** Which store that exporter watches, so the alerts name it (Elasticsearch OSS unless said). */
+    searchStoreKind?: "elasticsearch-oss" | "opensearch";
     /** The in-cluster long-term store runs and is scraped as job long-term-store. */
     longTermStore?: boolean;
     /** Grafana runs and is scraped as job grafana (components/grafana/scrape-job.ts). */

@@ -1,6 +1,6 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
-import { SearchStoreSettings, STORE_AGENT_PASSWORD_KEY, STORE_PASSWORD_KEY } from "../../../config/search-store";
+import { SearchStoreSettings, STORE_AGENT_PASSWORD_KEY, STORE_EXPORTER_PASSWORD_KEY, STORE_PASSWORD_KEY } from "../../../config/search-store";
 import { CURL_CA_PATH } from "../../common/curl-job-pod";
 import { CREDENTIALS_KEYS, credentialsSecretName, OPENSEARCH_USER } from "./layout";
 import { internalUsersYaml } from "./settings-files";
@@ -24,11 +24,11 @@ export interface GeneratedPassword {
 
 /**
  * The store's credentials: the generated passwords of admin (Dashboards, and the curl jobs through
- * the .curlrc) and of the agent's user (the log agent), each reader mounting or reading only its
- * key, and their bcrypt hashes in internal_users.yml for the security plugin. A Secret, kept
- * secret in Pulumi's state and never rendered.
+ * the .curlrc), of the agent's user (the log agent) and of the exporter's user, each reader
+ * mounting or reading only its key, and their bcrypt hashes in internal_users.yml for the
+ * security plugin. A Secret, kept secret in Pulumi's state and never rendered.
  */
-export function openSearchCredentialsSecret(s: SearchStoreSettings, admin: GeneratedPassword, agent: GeneratedPassword): k8s.types.input.core.v1.Secret {
+export function openSearchCredentialsSecret(s: SearchStoreSettings, admin: GeneratedPassword, agent: GeneratedPassword, exporter: GeneratedPassword): k8s.types.input.core.v1.Secret {
     return {
         apiVersion: "v1",
         kind: "Secret",
@@ -37,7 +37,10 @@ export function openSearchCredentialsSecret(s: SearchStoreSettings, admin: Gener
         stringData: {
             [STORE_PASSWORD_KEY]: pulumi.secret(admin.password),
             [STORE_AGENT_PASSWORD_KEY]: pulumi.secret(agent.password),
-            [CREDENTIALS_KEYS.internalUsers]: pulumi.secret(pulumi.all([admin.bcryptHash, agent.bcryptHash]).apply(([a, b]) => internalUsersYaml({ admin: a, agent: b }))),
+            [STORE_EXPORTER_PASSWORD_KEY]: pulumi.secret(exporter.password),
+            [CREDENTIALS_KEYS.internalUsers]: pulumi.secret(
+                pulumi.all([admin.bcryptHash, agent.bcryptHash, exporter.bcryptHash]).apply(([a, b, e]) => internalUsersYaml({ admin: a, agent: b, exporter: e })),
+            ),
             [CREDENTIALS_KEYS.curlrc]: pulumi.secret(pulumi.output(admin.password).apply(curlrc)),
         },
     };

@@ -15,6 +15,8 @@ export const OPENSEARCH_CONFIG_DIR = "/usr/share/opensearch/config";
 export const OPENSEARCH_TLS_DIR = `${OPENSEARCH_CONFIG_DIR}/tls`;
 export const OPENSEARCH_DATA_DIR = "/usr/share/opensearch/data";
 export const INTERNAL_USERS_PATH = `${OPENSEARCH_CONFIG_DIR}/opensearch-security/internal_users.yml`;
+/** The security plugin's roles file, replaced by the program's (settings-files.ts says why). */
+export const ROLES_PATH = `${OPENSEARCH_CONFIG_DIR}/opensearch-security/roles.yml`;
 
 export const DASHBOARDS_CONFIG_DIR = "/usr/share/opensearch-dashboards/config";
 export const DASHBOARDS_TLS_DIR = `${DASHBOARDS_CONFIG_DIR}/tls`;
@@ -23,7 +25,7 @@ export const DASHBOARDS_TLS_DIR = `${DASHBOARDS_CONFIG_DIR}/tls`;
 export const CREDENTIALS_KEYS = { internalUsers: "internal_users.yml", curlrc: ".curlrc" } as const;
 
 /** Keys of the ConfigMap with the store's and Dashboards' settings files. */
-export const SETTINGS_KEYS = { opensearch: "opensearch.yml", dashboards: "opensearch_dashboards.yml" } as const;
+export const SETTINGS_KEYS = { opensearch: "opensearch.yml", dashboards: "opensearch_dashboards.yml", roles: "roles.yml" } as const;
 
 export const VOLUMES = { settings: "settings", tls: "tls", users: "internal-users" } as const;
 

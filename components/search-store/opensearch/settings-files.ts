@@ -2,7 +2,7 @@ import { stringify } from "yaml";
 import { SearchStoreSettings } from "../../../config";
 import { searchStoreUrl } from "../service";
 import { TLS_SECRET_KEYS } from "../../common/web-config";
-import { OPENSEARCH_AGENT_BACKEND_ROLE, OPENSEARCH_AGENT_USER } from "../../../config/search-store";
+import { OPENSEARCH_AGENT_BACKEND_ROLE, OPENSEARCH_AGENT_USER, OPENSEARCH_EXPORTER_ROLE, OPENSEARCH_EXPORTER_USER } from "../../../config/search-store";
 import { DASHBOARDS_PASSWORD_ENV, DASHBOARDS_TLS_DIR, OPENSEARCH_USER } from "./layout";
 
 /**
@@ -34,15 +34,42 @@ export function openSearchYaml(s: SearchStoreSettings): string {
 }
 
 /**
- * internal_users.yml with the two users and the bcrypt hashes of their generated passwords
- * (config/search-store.ts says why each has its backend role). Pure, so a test feeds it hashes of
- * its own.
+ * internal_users.yml with the three users and the bcrypt hashes of their generated passwords
+ * (config/search-store.ts says why each has its role). The exporter's user is there whether or
+ * not the exporter runs: the security plugin reads this file into its index on the first start
+ * only, so a user added later would need securityadmin.sh. Pure, so a test feeds it hashes of its own.
  */
-export function internalUsersYaml(hashes: { admin: string; agent: string }): string {
+export function internalUsersYaml(hashes: { admin: string; agent: string; exporter: string }): string {
     return stringify({
         _meta: { type: "internalusers", config_version: 2 },
         [OPENSEARCH_USER]: { hash: hashes.admin, reserved: true, backend_roles: ["admin"], description: "cluster-monitoring: Dashboards and the template, retention and index pattern jobs" },
         [OPENSEARCH_AGENT_USER]: { hash: hashes.agent, reserved: true, backend_roles: [OPENSEARCH_AGENT_BACKEND_ROLE], description: "cluster-monitoring: the log agent, writing logstash-* only" },
+        [OPENSEARCH_EXPORTER_USER]: {
+            hash: hashes.exporter,
+            reserved: true,
+            backend_roles: [],
+            opendistro_security_roles: [OPENSEARCH_EXPORTER_ROLE],
+            description: "cluster-monitoring: elasticsearch_exporter, cluster monitoring only",
+        },
+    });
+}
+
+/**
+ * roles.yml, replacing the image's, with the exporter's role: cluster_monitor (cluster:monitor/*)
+ * and no index permission. No static role of the security plugin holds cluster_monitor alone
+ * (readall_and_monitor also reads every index, logs included). The image's file declares only
+ * reserved roles of plugins this stack does not use (alerting, anomaly detection, the security
+ * REST API ...), which the static roles and all_access do not need.
+ */
+export function rolesYaml(): string {
+    return stringify({
+        _meta: { type: "roles", config_version: 2 },
+        [OPENSEARCH_EXPORTER_ROLE]: {
+            reserved: true,
+            description: "cluster-monitoring: read cluster health, node stats, settings and info; no index",
+            cluster_permissions: ["cluster_monitor"],
+            index_permissions: [],
+        },
     });
 }
 

@@ -7,7 +7,7 @@ import { noPrivileges } from "../../common/no-privileges";
 import { dataClaimTemplate } from "../../storage";
 import { CONTAINER_NAME, DATA_VOLUME, HTTP_PORT, searchStoreLabels } from "../layout";
 import { maxMapCountInitContainer } from "../statefulset";
-import { SETTINGS_KEYS, CREDENTIALS_KEYS, credentialsSecretName, INTERNAL_USERS_PATH, OPENSEARCH_CONFIG_DIR, OPENSEARCH_DATA_DIR, OPENSEARCH_TLS_DIR, OPENSEARCH_UID, settingsConfigMapName, VOLUMES } from "./layout";
+import { SETTINGS_KEYS, CREDENTIALS_KEYS, credentialsSecretName, INTERNAL_USERS_PATH, ROLES_PATH, OPENSEARCH_CONFIG_DIR, OPENSEARCH_DATA_DIR, OPENSEARCH_TLS_DIR, OPENSEARCH_UID, settingsConfigMapName, VOLUMES } from "./layout";
 
 type Container = k8s.types.input.core.v1.Container;
 
@@ -40,6 +40,7 @@ export function openSearchContainer(s: SearchStoreSettings): Container {
             { name: DATA_VOLUME, mountPath: OPENSEARCH_DATA_DIR },
             { name: VOLUMES.settings, mountPath: `${OPENSEARCH_CONFIG_DIR}/${SETTINGS_KEYS.opensearch}`, subPath: SETTINGS_KEYS.opensearch, readOnly: true },
             { name: VOLUMES.users, mountPath: INTERNAL_USERS_PATH, subPath: CREDENTIALS_KEYS.internalUsers, readOnly: true },
+            { name: VOLUMES.settings, mountPath: ROLES_PATH, subPath: SETTINGS_KEYS.roles, readOnly: true },
             { name: VOLUMES.tls, mountPath: OPENSEARCH_TLS_DIR, readOnly: true },
         ],
         securityContext: { ...noPrivileges(), runAsNonRoot: true, runAsUser: OPENSEARCH_UID },
@@ -68,7 +69,7 @@ export function openSearchStatefulSet(s: SearchStoreSettings): k8s.types.input.a
                     ...(s.mmap ? { initContainers: [maxMapCountInitContainer(s)] } : {}),
                     containers: [openSearchContainer(s)],
                     volumes: [
-                        { name: VOLUMES.settings, configMap: { name: settingsConfigMapName(s), items: [{ key: SETTINGS_KEYS.opensearch, path: SETTINGS_KEYS.opensearch }] } },
+                        { name: VOLUMES.settings, configMap: { name: settingsConfigMapName(s), items: [SETTINGS_KEYS.opensearch, SETTINGS_KEYS.roles].map((key) => ({ key, path: key })) } },
                         {
                             name: VOLUMES.users,
                             secret: { secretName: credentialsSecretName(s), defaultMode: SECRET_FILE_MODE, items: [{ key: CREDENTIALS_KEYS.internalUsers, path: CREDENTIALS_KEYS.internalUsers }] },
