@@ -1,4 +1,4 @@
-import { Settings, SettingsCatalog } from "../config";
+import { backupIntervalSeconds, Settings, SettingsCatalog } from "../config";
 import { overridableRules } from "../components/common/rules/overrides";
 import { fluentdSizeBytes } from "../config/formats";
 import { ruleFiles } from "../components/prometheus/rule-files";
@@ -88,7 +88,7 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
         c.logAgent ? logAgentGroup(c) : undefined,
         c.blackbox ? probesGroup() : undefined,
         c.elasticsearch ? searchStoreGroup() : undefined,
-        c.longTermStore ? longTermStoreGroup() : undefined,
+        c.longTermStore ? longTermStoreGroup(c.longTermStoreBackupSeconds) : undefined,
         c.grafana ? grafanaGroup() : undefined,
     ];
     return groups.filter((g): g is RuleGroup => g !== undefined);
@@ -125,6 +125,7 @@ export function ruleContext(s: Settings): RuleContext {
         blackbox: s.blackboxExporter.enabled,
         elasticsearch: s.searchStore.enabled && s.searchStore.exporter.enabled,
         longTermStore: s.longTermStore.enabled,
+        ...(s.longTermStore.enabled && s.longTermStore.backup ? { longTermStoreBackupSeconds: backupIntervalSeconds(s.longTermStore.backup) } : {}),
         grafana: s.grafana.enabled,
     };
 }
@@ -149,7 +150,7 @@ function remoteWriteContext(s: Settings): RemoteWriteContext {
 
 /** Every default group, with every job and component on, and the newest line's Prometheus families (it exports them all). */
 function everyDefaultGroup(): RuleGroup[] {
-    const everything: RuleContext = { prometheusJob: "x", prometheusHealth: NEWEST_RELEASE.selfHealth, grafana: true, kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "x", alertmanagerCluster: true, remoteWrite: { families: DEFAULT_RELEASE.remoteStorage, queues: [{ queue: "0:x", maxShards: 1 }] }, logBufferLimitBytes: 1, blackbox: true, elasticsearch: true, longTermStore: true };
+    const everything: RuleContext = { prometheusJob: "x", prometheusHealth: NEWEST_RELEASE.selfHealth, grafana: true, kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "x", alertmanagerCluster: true, remoteWrite: { families: DEFAULT_RELEASE.remoteStorage, queues: [{ queue: "0:x", maxShards: 1 }] }, logBufferLimitBytes: 1, blackbox: true, elasticsearch: true, longTermStore: true, longTermStoreBackupSeconds: 86400 };
     return defaultRuleGroups(everything);
 }
 

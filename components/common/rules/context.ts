@@ -44,6 +44,8 @@ export interface RuleContext {
     elasticsearch?: boolean;
     /** The in-cluster long-term store runs and is scraped as job long-term-store. */
     longTermStore?: boolean;
+    /** longTermStore.backup's interval in seconds, while the store runs its backup loop. */
+    longTermStoreBackupSeconds?: number;
     /** Grafana runs and is scraped as job grafana (components/grafana/scrape-job.ts). */
     grafana?: boolean;
 }
