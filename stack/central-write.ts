@@ -21,7 +21,8 @@ export function centralEdgeOf(outputs: unknown, centralStack: string, cluster: s
             `${where} exports no ${CENTRAL_EDGES_OUTPUT}: a central stack exports it while its ${fullKey("longTermStore")} has edges and an ingress (pulumi stack output --stack ${centralStack})`,
         );
     }
-    const entry = (outputs as Record<string, Partial<CentralEdge> | undefined>)[cluster];
+    // Own keys only: a cluster label such as `constructor` must not find an object's prototype.
+    const entry = Object.prototype.hasOwnProperty.call(outputs, cluster) ? (outputs as Record<string, Partial<CentralEdge>>)[cluster] : undefined;
     if (entry === undefined) {
         const known = Object.keys(outputs).sort();
         throw new Error(
