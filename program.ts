@@ -20,6 +20,7 @@ import { LongTermStore } from "./components/long-term-store";
 import { pulumiConfigSource } from "./config";
 import { checkAcrossComponents, loadStackSettings, prometheusContributions } from "./stack";
 import { keptFamiliesOf } from "./stack/family-tables";
+import { readCentralWrite } from "./stack/central-write";
 import { grafanaModel } from "./stack/grafana-model";
 import { teamContractOf } from "./stack/team-contract";
 
@@ -28,6 +29,9 @@ const settings = loadStackSettings(pulumiConfigSource());
 checkAcrossComponents(settings);
 // What the components contribute to Prometheus, composed in the open (stack/index.ts).
 const contributions = prometheusContributions(settings);
+
+// An edge that names its central stack reads its endpoint and credential from that stack's outputs.
+readCentralWrite(settings.metrics);
 
 const cluster = new k8s.Provider("cluster", clusterProviderArgs(settings.cluster));
 const onCluster = { providers: [cluster] };
@@ -134,6 +138,8 @@ export const searchStorePassword = store?.password;
 export const longTermStoreUrl = longTermStore?.url;
 // Where a central stack's edges write (docs/long-term-storage.md#central-and-edge-stacks): its vmauth Ingress.
 export const longTermStoreEdgeUrl = longTermStore?.edgeUrl;
+// The same, and each edge's credential, per edge cluster label, for the edges' StackReference; a secret output.
+export const longTermStoreEdges = longTermStore?.edges;
 export const nodeExporterDaemonSet = nodeExporter?.daemonSetName;
 export const kubeStateMetricsService = kubeStateMetrics?.serviceName;
 export const grafanaUrl = grafana?.url;

@@ -106,7 +106,24 @@ export const longTermStoreSchema = closedObject({
             message: "nothing without edges: the Ingress publishes the write endpoint, which has authentication only through vmauth, and vmauth runs only for listed edges",
         });
     }
-}, whenClean("ingress", "edges"));
+}, whenClean("ingress", "edges"))
+    .superRefine((s, ctx) => {
+        // LongTermStoreBackupMissed reads a counter of the store itself, which older stores lack.
+        const complaint = s.backup !== undefined ? imageAtLeast(BACKUP_COUNTER_SINCE)(s.image) : undefined;
+        if (complaint !== undefined) {
+            ctx.addIssue({ code: "custom", path: ["image"], input: s.image, message: `${complaint} (with backup set)` });
+        }
+    }, whenClean("image", "backup"));
+
+/**
+ * The store exports vm_http_requests_total{path="/snapshot/delete"}, which counts the backup loop's
+ * successful turns, since v1.88.1 (VictoriaMetrics commit 39cdc546dd, "lib/storage: enhancements
+ * for snapshots process"); Debian's 1.79.5 has no counter of the snapshot paths.
+ */
+export const BACKUP_COUNTER_SINCE = {
+    version: "1.88.1",
+    why: 'LongTermStoreBackupMissed counts the backup loop\'s successful turns with the store\'s vm_http_requests_total{path="/snapshot/delete"}, which VictoriaMetrics exports since v1.88.1',
+};
 
 export type LongTermStoreSettings = z.output<typeof longTermStoreSchema> & {
     /** The metrics namespace: the store runs beside Prometheus and Grafana. */

@@ -72,8 +72,25 @@ const tlsSchema = closedObject({
     }
 }, whenClean("caKey", "insecureSkipVerify", "certKey", "keyKey"));
 
+/**
+ * A Pulumi stack's full name, `<organization>/<project>/<stack>`, as `pulumi.StackReference` reads
+ * it: each part letters, digits, `-`, `_` or `.` (the names the Pulumi service accepts).
+ */
+export function pulumiStackName(value: string): string | undefined {
+    return /^[A-Za-z0-9][A-Za-z0-9._-]*\/[A-Za-z0-9][A-Za-z0-9._-]*\/[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value)
+        ? undefined
+        : "a stack's full name <organization>/<project>/<stack>, such as acme/cluster-monitoring/central (pulumi stack ls --all shows them)";
+}
+
 export const remoteWriteTargetSchema = closedObject({
-    url: text(remoteWriteUrl, "https://metrics.example.com/api/v1/write").meta({ description: "the receiver's write endpoint" }),
+    url: text(remoteWriteUrl, "https://metrics.example.com/api/v1/write").optional().meta({ description: "the receiver's write endpoint; required unless centralStack is set" }),
+    centralStack: text(pulumiStackName)
+        .optional()
+        .meta({
+            description:
+                "instead of url and basicAuth: the central stack (<organization>/<project>/<stack>) whose longTermStoreEdges output gives this edge's write endpoint and credential, read through a StackReference at deploy time; " +
+                "implies central (docs/long-term-storage.md#central-and-edge-stacks)",
+        }),
     remoteTimeout: text(prometheusDuration).optional().meta({ description: "remote_timeout: how long one request may take (default 30s)" }),
     queue: queueSchema.optional().meta({ description: "queue_config: { capacity, maxShards, minShards, maxSamplesPerSend, batchSendDeadline, minBackoff, maxBackoff }" }),
     writeRelabel: z
@@ -113,7 +130,7 @@ export const remoteWriteTargetSchema = closedObject({
             azureAd: "the Azure AD access token",
         };
         const credential = credentials[authKinds(t).find((k) => k !== "tls.certKey") ?? ""];
-        if (credential !== undefined && /^http:/i.test(t.url) && !t[PLAINTEXT_OPT_IN]) {
+        if (credential !== undefined && t.url !== undefined && /^http:/i.test(t.url) && !t[PLAINTEXT_OPT_IN]) {
             ctx.addIssue({ code: "custom", path: ["url"], input: t.url, message: plaintextMessage("an https:// URL", credential, "plain http") });
         }
         if (t.oauth2 !== undefined && /^http:/i.test(t.oauth2.tokenUrl) && !t[PLAINTEXT_OPT_IN]) {
@@ -134,12 +151,44 @@ export const remoteWriteTargetSchema = closedObject({
         }
     }, whenClean("basicAuth", "bearerTokenKey", "tls", "oauth2", "sigv4", "azureAd"))
     .superRefine((t, ctx) => {
-        if (t.tls !== undefined && !/^https:/i.test(t.url)) {
+        if (t.tls !== undefined && t.url !== undefined && !/^https:/i.test(t.url)) {
             ctx.addIssue({ code: "custom", path: ["tls"], input: t.tls, message: "no tls settings unless the url is https://" });
         }
-    }, whenClean("tls", "url"));
+    }, whenClean("tls", "url"))
+    .superRefine((t, ctx) => {
+        // A target is either written by hand (url and its auth) or read from a central stack's outputs, never both.
+        if (t.centralStack === undefined) {
+            if (t.url === undefined) {
+                ctx.addIssue({ code: "custom", path: ["url"], input: undefined, message: "a value, for example https://metrics.example.com/api/v1/write (this key is required unless centralStack names a central stack)" });
+            }
+            return;
+        }
+        const handWritten: [string, unknown][] = [
+            ["url", t.url],
+            ...authKinds(t).filter((k) => k !== "tls.certKey").map((k): [string, unknown] => [k, k === "bearerTokenKey" ? t.bearerTokenKey : "[set]"]),
+            ["tls", t.tls],
+            ["headers", t.headers],
+            [PLAINTEXT_OPT_IN, t[PLAINTEXT_OPT_IN] ? true : undefined],
+        ];
+        for (const [key, value] of handWritten.filter(([, v]) => v !== undefined)) {
+            ctx.addIssue({
+                code: "custom",
+                path: key.split("."),
+                input: value,
+                message: `nothing when centralStack is set (${t.centralStack}): the central stack's longTermStoreEdges output gives this edge's endpoint and credential; remove ${key}, or centralStack to write them by hand`,
+            });
+        }
+    }, whenClean("url", "centralStack", "basicAuth", "bearerTokenKey", "tls", "sigv4", "oauth2", "azureAd", "headers", PLAINTEXT_OPT_IN));
 
 export type RemoteWriteTargetSettings = z.output<typeof remoteWriteTargetSchema>;
+
+/** Whether a target is a central stack's vmauth: set by hand (central: true) or read from the central stack (centralStack). */
+export function writesToCentral(t: Pick<RemoteWriteTargetSettings, "central" | "centralStack">): boolean {
+    return t.central || t.centralStack !== undefined;
+}
+
+/** The file name, in the remote-write Secret, of the password read from a central stack; not a camelCase stack key, so no stack key can take it. */
+export const CENTRAL_WRITE_PASSWORD_FILE = "central-write-password";
 
 /** The settings each of which is a whole way to authenticate; a target takes at most one. */
 export const AUTH_KINDS = ["basicAuth", "bearerTokenKey", "tls.certKey", "sigv4", "oauth2", "azureAd"] as const;
@@ -155,6 +204,15 @@ export const remoteWriteSchema = z
         targets.forEach((t, i) => {
             if (typeof t?.url === "string" && targets.findIndex((o) => o?.url === t.url) !== i) {
                 ctx.addIssue({ code: "custom", path: [i, "url"], input: t.url, message: "a URL no other remoteWrite target uses: one target per receiver" });
+            }
+        });
+    })
+    .superRefine((targets, ctx) => {
+        // One central stack per edge: its Secret holds one read password, and one store is where the edge's series belong.
+        targets.forEach((t, i) => {
+            const first = targets.findIndex((o) => o?.centralStack !== undefined);
+            if (t?.centralStack !== undefined && i !== first) {
+                ctx.addIssue({ code: "custom", path: [i, "centralStack"], input: t.centralStack, message: `nothing: remoteWrite[${first}] already names a central stack (${targets[first].centralStack}), and an edge writes to one central store` });
             }
         });
     })

@@ -19,14 +19,16 @@ export interface RegisteredResource {
 const registered: RegisteredResource[] = [];
 
 /** The outputs of other stacks, by their full name, as a StackReference reads them (setStackOutputs). */
-const stackOutputs = new Map<string, Record<string, unknown>>();
+const stackOutputs = new Map<string, { outputs: Record<string, unknown>; secretOutputNames: string[] }>();
 
 /**
  * Makes `new pulumi.StackReference(stack)` read `outputs`: for a program that reads another
  * stack's outputs (examples/team-program reads the platform's teamContract), rendered offline.
+ * `secretOutputNames` are the outputs the other stack exported as secrets, as the engine reports
+ * them: their StackReference outputs are secrets too.
  */
-export function setStackOutputs(stack: string, outputs: Record<string, unknown>): void {
-    stackOutputs.set(stack, outputs);
+export function setStackOutputs(stack: string, outputs: Record<string, unknown>, secretOutputNames: string[] = []): void {
+    stackOutputs.set(stack, { outputs, secretOutputNames });
 }
 
 /**
@@ -42,7 +44,7 @@ export function mockedProviderOutputs(type: string, name: string): Record<string
             return { result: `mock-uuid-${name}` };
         // A StackReference's name is the stack's full name; a stack nobody set has no outputs.
         case "pulumi:pulumi:StackReference":
-            return { outputs: stackOutputs.get(name) ?? {}, secretOutputNames: [] };
+            return stackOutputs.get(name) ?? { outputs: {}, secretOutputNames: [] };
         default:
             return {};
     }
@@ -52,7 +54,9 @@ export function mockedProviderOutputs(type: string, name: string): Record<string
 const mocks: pulumi.runtime.Mocks = {
     newResource(args) {
         registered.push({ type: args.type, name: args.name, inputs: args.inputs, provider: args.provider });
-        return { id: `${args.name}-id`, state: { ...args.inputs, ...mockedProviderOutputs(args.type, args.name) } };
+        // A StackReference's stack is its `name` input, which defaults to the resource's name.
+        const name = args.type === "pulumi:pulumi:StackReference" ? String(args.inputs.name ?? args.name) : args.name;
+        return { id: `${args.name}-id`, state: { ...args.inputs, ...mockedProviderOutputs(args.type, name) } };
     },
     call(args) {
         return args.inputs;

@@ -1,4 +1,4 @@
-import { Settings, SettingsCatalog } from "../config";
+import { backupIntervalSeconds, Settings, SettingsCatalog } from "../config";
 import { overridableRules } from "../components/common/rules/overrides";
 import { fluentdSizeBytes } from "../config/formats";
 import { ruleFiles } from "../components/prometheus/rule-files";
@@ -88,7 +88,7 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
         c.logAgent ? logAgentGroup(c) : undefined,
         c.blackbox ? probesGroup() : undefined,
         c.elasticsearch ? searchStoreGroup(c.searchStoreKind) : undefined,
-        c.longTermStore ? longTermStoreGroup() : undefined,
+        c.longTermStore ? longTermStoreGroup(c.longTermStoreBackupSeconds) : undefined,
         c.grafana ? grafanaGroup() : undefined,
     ];
     return groups.filter((g): g is RuleGroup => g !== undefined);
@@ -126,6 +126,7 @@ export function ruleContext(s: Settings): RuleContext {
         elasticsearch: s.searchStore.enabled && s.searchStore.exporter.enabled,
         searchStoreKind: s.searchStore.kind,
         longTermStore: s.longTermStore.enabled,
+        ...(s.longTermStore.enabled && s.longTermStore.backup ? { longTermStoreBackupSeconds: backupIntervalSeconds(s.longTermStore.backup) } : {}),
         grafana: s.grafana.enabled,
     };
 }
@@ -140,7 +141,11 @@ function remoteWriteContext(s: Settings): RemoteWriteContext {
         families,
         // 2.11 names a queue "<index>:<url>" after the target's place in remote_write, which is its place here;
         // it exports no shards_max, so the alert takes each queue's limit from here.
-        queues: families.shardsMax === undefined ? s.metrics.remoteWrite.map((t, i) => ({ queue: `${i}:${t.url}`, maxShards: t.queue?.maxShards ?? MAX_SHARDS_2_11 })) : [],
+        queues: families.shardsMax === undefined ? s.metrics.remoteWrite.map((t, i) =>
+                      t.url === undefined
+                          ? { queue: `${i}:`, urlAtDeploy: true, maxShards: t.queue?.maxShards ?? MAX_SHARDS_2_11 }
+                          : { queue: `${i}:${t.url}`, maxShards: t.queue?.maxShards ?? MAX_SHARDS_2_11 },
+                  ) : [],
     };
 }
 
@@ -150,7 +155,7 @@ function remoteWriteContext(s: Settings): RemoteWriteContext {
  */
 function everyDefaultGroupOf(release: PrometheusRelease): RuleGroup[] {
     const queues = release.remoteStorage.shardsMax === undefined ? [{ queue: "0:x", maxShards: 1 }, { queue: "1:y", maxShards: 2 }] : [];
-    const everything: RuleContext = { prometheusJob: "x", prometheusHealth: release.selfHealth, grafana: true, kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "x", alertmanagerCluster: true, remoteWrite: { families: release.remoteStorage, queues }, logBufferLimitBytes: 1, blackbox: true, elasticsearch: true, longTermStore: true };
+    const everything: RuleContext = { prometheusJob: "x", prometheusHealth: release.selfHealth, grafana: true, kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "x", alertmanagerCluster: true, remoteWrite: { families: release.remoteStorage, queues }, logBufferLimitBytes: 1, blackbox: true, elasticsearch: true, longTermStore: true, longTermStoreBackupSeconds: 86400 };
     return defaultRuleGroups(everything);
 }
 

@@ -1,6 +1,7 @@
 import * as assert from "assert";
 import { ChildProcess, execFile, spawn } from "child_process";
 import * as fs from "fs";
+import * as http from "http";
 import * as path from "path";
 import { LongTermStoreSettings } from "../config";
 import { BACKUP_CONTAINER_NAME, vmrestoreArgs } from "../components/long-term-store/backup";
@@ -127,6 +128,49 @@ describe("long-term store backups through s3rver (docs/long-term-storage.md#back
             await until(async () => (output.join("").match(/could not create a snapshot; next attempt in 1s/g) ?? []).length >= 2, "two failed turns a second apart", () => undefined);
         } finally {
             process.kill(-failing.pid!, "SIGKILL");
+        }
+    });
+
+    it("deletes a snapshot with /snapshot/delete only after a backup that succeeded (LongTermStoreBackupMissed counts that path), and clears a failed one with /snapshot/delete_all", async () => {
+        // Debian's 1.79.5 has no counter of the snapshot paths (v1.88.1 added vm_http_requests_total{path="/snapshot/delete"}),
+        // so a proxy in front of the real store records the paths the loop calls; `true` and `false` stand in for vmbackup.
+        const container = (longTermStoreStatefulSet(settings).spec as any).template.spec.containers.find((c: any) => c.name === BACKUP_CONTAINER_NAME);
+        const calls: string[] = [];
+        const target = new URL(store!.url);
+        const proxy = http.createServer((req, res) => {
+            calls.push(req.url!.split("?")[0]);
+            const upstream = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
+                res.writeHead(up.statusCode!, up.headers);
+                up.pipe(res);
+            });
+            req.pipe(upstream);
+        });
+        const port = await freePort();
+        await new Promise<void>((r) => proxy.listen(port, "127.0.0.1", r));
+        const turn = async (vmbackup: string, last: string) => {
+            calls.length = 0;
+            const env: NodeJS.ProcessEnv = {
+                PATH: busyboxPath(),
+                SNAPSHOT_AUTH_KEY: store!.authKeys.snapshotAuthKey,
+                STORE_URL: `http://127.0.0.1:${port}`,
+                BACKUP_INTERVAL_SECONDS: "86400",
+                BACKUP_RETRY_SECONDS: "86400",
+            };
+            const one = spawn("sh", ["-c", container.command[2], requireBinary(vmbackup)], { env, detached: true, stdio: "ignore" });
+            try {
+                await until(async () => calls.includes(last), `the loop's call of ${last}`, () => (one.exitCode !== null ? "the loop exited" : undefined));
+            } finally {
+                process.kill(-one.pid!, "SIGKILL");
+            }
+            return [...calls];
+        };
+        try {
+            assert.deepStrictEqual(await turn("true", "/snapshot/delete"), ["/snapshot/create", "/snapshot/delete"]);
+            assert.deepStrictEqual(await turn("false", "/snapshot/delete_all"), ["/snapshot/create", "/snapshot/delete_all"]);
+            const listed = (await (await fetch(`${store!.url}/snapshot/list`, { method: "POST", body: new URLSearchParams({ authKey: store!.authKeys.snapshotAuthKey }) })).json()) as any;
+            assert.deepStrictEqual(listed.snapshots, [], "the failed turn's snapshot is gone");
+        } finally {
+            await new Promise((r) => proxy.close(r));
         }
     });
 

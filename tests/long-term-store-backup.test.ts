@@ -116,4 +116,13 @@ describe("long-term store backups (docs/long-term-storage.md#backups)", () => {
         const off = problems({ enabled: false, backup: BACKUP });
         assert.match(off.get(`${K}.backup`)!, /nothing while .*enabled is false/);
     });
+
+    it("refuses a store image older than v1.88.1 with backup, naming longTermStore.image: LongTermStoreBackupMissed reads the store's /snapshot/delete counter", () => {
+        const old = problems({ enabled: true, image: "docker.io/victoriametrics/victoria-metrics:v1.87.0", backup: BACKUP });
+        assert.deepStrictEqual([...old.keys()], [`${K}.image`]);
+        assert.match(old.get(`${K}.image`)!, /1\.88\.1 or newer: LongTermStoreBackupMissed .*vm_http_requests_total\{path="\/snapshot\/delete"\}.*\(with backup set\)/);
+        // The same image without backup, and v1.88.1 with it, are accepted.
+        settingsWith({ longTermStore: { enabled: true, image: "docker.io/victoriametrics/victoria-metrics:v1.87.0" } });
+        settingsWith({ longTermStore: { enabled: true, image: "docker.io/victoriametrics/victoria-metrics:v1.88.1", backup: BACKUP } }, KEYS);
+    });
 });

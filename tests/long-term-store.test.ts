@@ -232,25 +232,6 @@ describe("longTermStore: the in-cluster VictoriaMetrics (docs/long-term-storage.
             assert.deepStrictEqual(ingress.spec.rules[0].http.paths.map((p: any) => [p.path, p.pathType]), [["/api/v1/write", "Exact"]]);
         });
 
-        it("the example pair (docs/examples/Pulumi.central.yaml, Pulumi.edge-eu.yaml) renders: the central stack's vmauth has a user for the edge, whose remote write names it", async () => {
-            const run = async (stack: string) => {
-                const file = path.join(__dirname, "..", "docs", "examples", `Pulumi.${stack}.yaml`);
-                return kubernetesObjects((await runStackFile(engineConfigOf(fs.readFileSync(file, "utf8"), file), stack)).resources);
-            };
-            const central = await run("central");
-            const problems = [...kubernetesSchemaProblems(central), ...consistencyProblems(central, [])];
-            assert.deepStrictEqual(problems, [], formatProblems(problems));
-            assert.ok(central.some((o: any) => o.kind === "Deployment" && o.metadata.name === "long-term-store-vmauth"));
-            const edge = await run("edge-eu");
-            const prometheusYml = (edge.find((o: any) => o.kind === "ConfigMap" && o.metadata.name === "monitor") as any).data["prometheus.yml"];
-            const [target] = parse(prometheusYml).remote_write;
-            assert.strictEqual(target.url, "https://metrics.central.example.com/api/v1/write");
-            assert.strictEqual(target.basic_auth.username, "edge-eu");
-            assert.deepStrictEqual(target.write_relabel_configs, [{ action: "labeldrop", regex: "replica" }]);
-            const centralFile = parse(fs.readFileSync(path.join(__dirname, "..", "docs", "examples", "Pulumi.central.yaml"), "utf8"));
-            assert.ok(centralFile.config["cluster-monitoring:longTermStore"].edges.some((e: any) => e.cluster === parse(prometheusYml).global.external_labels.cluster));
-        });
-
         it("an edge's remote write: the replica label dropped, the basic-auth user its cluster label", () => {
             const edge = settingsWith(
                 {

@@ -1,5 +1,5 @@
 import { LONG_TERM_STORE_JOB_NAME } from "../../config";
-import { RuleGroup } from "../common/rules/types";
+import { AlertingRule, RuleGroup } from "../common/rules/types";
 
 const job = `job="${LONG_TERM_STORE_JOB_NAME}"`;
 const store = "The long-term store {{ $labels.namespace }}/{{ $labels.pod }}";
@@ -14,7 +14,7 @@ const byPod = (expr: string) => `sum by (namespace, pod) (${expr})`;
  * (deployment/docker/rules/alerts-health.yml, alerts.yml): disk above 80 % of what the store
  * and the free space add up to, and any refused write or ignored sample for 15 minutes.
  */
-export function longTermStoreGroup(): RuleGroup {
+export function longTermStoreGroup(backupIntervalSeconds?: number): RuleGroup {
     return {
         name: "long-term-store",
         rules: [
@@ -72,6 +72,38 @@ export function longTermStoreGroup(): RuleGroup {
                         "usually a clock off on a node, or series with more labels than the store accepts.",
                 },
             },
+            ...(backupIntervalSeconds !== undefined ? [backupMissed(backupIntervalSeconds)] : []),
         ],
+    };
+}
+
+/** How many backup intervals may pass without a successful backup: one missed turn, and a day of its retries for a daily backup. */
+export const BACKUP_MISSED_INTERVALS = 2;
+
+/**
+ * longTermStore.backup (backup.ts): the loop deletes a snapshot with /snapshot/delete only after
+ * vmbackup succeeded, so the store's own counter of that path counts successful backups
+ * (vm_http_requests_total{path="/snapshot/delete"}, app/vmstorage/main.go at v1.150.0, since
+ * v1.88.1, counted after the auth key is checked). None within the window, on a store that has run
+ * longer than the window, is a missed backup. The uptime condition keeps a restarted store quiet
+ * until it has had the window to back up (the loop starts a turn at once), and makes a counter
+ * that read 1 at its first scrape, a backup before it, count as one that long ago.
+ * Runbook: docs/long-term-storage.md#a-missed-backup.
+ */
+function backupMissed(intervalSeconds: number): AlertingRule {
+    const window = BACKUP_MISSED_INTERVALS * intervalSeconds;
+    return {
+        alert: "LongTermStoreBackupMissed",
+        expr:
+            `${byPod(`increase(vm_http_requests_total{${job},path="/snapshot/delete"}[${window}s])`)} == 0 ` +
+            `and on (namespace, pod) (time() - max by (namespace, pod) (process_start_time_seconds{${job}}) > ${window})`,
+        for: "15m",
+        labels: { severity: "warning" },
+        annotations: {
+            summary: "The long-term store has not been backed up.",
+            description:
+                `${store} has had no successful backup for ${BACKUP_MISSED_INTERVALS} backup intervals (${window / 3600}h). ` +
+                "The vmbackup container's log says why (the store unreachable, S3 refusing the keys, a full bucket); docs/long-term-storage.md#a-missed-backup.",
+        },
     };
 }

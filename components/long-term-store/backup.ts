@@ -31,6 +31,12 @@ export const BACKUP_RETRY_SECONDS = 300;
  * the snapshot deleted, a wait of the interval. A failed turn is logged and retried after
  * BACKUP_RETRY_SECONDS, not a whole interval, so a pod that starts before its store is ready, or
  * one bad night, does not skip a day.
+ *
+ * Only a backup that succeeded deletes its snapshot with /snapshot/delete, so the store's own
+ * counter of that path, vm_http_requests_total{path="/snapshot/delete"} (app/vmstorage/main.go,
+ * since v1.88.1), counts successful backups and LongTermStoreBackupMissed (alerts.ts) reads it.
+ * A failed backup clears with /snapshot/delete_all instead, which also removes a snapshot that a
+ * sidecar killed mid-backup left behind; the loop is the only maker of the store's snapshots.
  */
 export const BACKUP_LOOP = [
     "set -u",
@@ -41,11 +47,10 @@ export const BACKUP_LOOP = [
     '    echo "could not create a snapshot; next attempt in ${wait}s" >&2',
     '  elif "$0" "$@" -snapshotName="$snapshot"; then',
     '    wait="$BACKUP_INTERVAL_SECONDS"',
+    `    printf 'authKey=%s&snapshot=%s' "$SNAPSHOT_AUTH_KEY" "$snapshot" | wget -q -O /dev/null --post-file=/dev/stdin "$STORE_URL/snapshot/delete" || echo "could not delete snapshot $snapshot" >&2`,
     "  else",
     '    echo "vmbackup of snapshot $snapshot failed; next attempt in ${wait}s" >&2',
-    "  fi",
-    '  if [ -n "$snapshot" ]; then',
-    `    printf 'authKey=%s&snapshot=%s' "$SNAPSHOT_AUTH_KEY" "$snapshot" | wget -q -O /dev/null --post-file=/dev/stdin "$STORE_URL/snapshot/delete" || echo "could not delete snapshot $snapshot" >&2`,
+    `    printf 'authKey=%s' "$SNAPSHOT_AUTH_KEY" | wget -q -O /dev/null --post-file=/dev/stdin "$STORE_URL/snapshot/delete_all" || echo "could not delete the snapshots" >&2`,
     "  fi",
     '  sleep "$wait"',
     "done",

@@ -1,4 +1,4 @@
-import { MetricsSettings, RelabelRuleSettings, RemoteWriteQueueSettings, RemoteWriteTargetSettings } from "../../config";
+import { CENTRAL_WRITE_PASSWORD_FILE, CLUSTER_LABEL, MetricsSettings, RelabelRuleSettings, RemoteWriteQueueSettings, RemoteWriteTargetSettings, writesToCentral } from "../../config";
 import { remoteWriteSecretMountPath } from "./layout";
 import { replicated } from "./reloader";
 import { literal } from "../common/scrape/relabel";
@@ -55,7 +55,21 @@ export function replicaLabelDrop(s: Pick<MetricsSettings, "replicas" | "replicaL
  * from the environment instead (remote-write-env.ts).
  * Keys a stack leaves unset are left out, so the deployed release's own default applies.
  */
-export function remoteWriteEntry(t: RemoteWriteTargetSettings, secretFile: SecretFilePath, drop: RelabelConfig[] = []): RemoteWriteConfig {
+/**
+ * What a target with centralStack gets from the central stack at deploy time: its endpoint, and
+ * the user its password (the file CENTRAL_WRITE_PASSWORD_FILE) belongs to, the edge's cluster label.
+ */
+export interface CentralEndpoint {
+    url: string;
+    username: string;
+}
+
+export function remoteWriteEntry(t: RemoteWriteTargetSettings, secretFile: SecretFilePath, drop: RelabelConfig[] = [], central?: CentralEndpoint): RemoteWriteConfig {
+    const url = t.centralStack !== undefined ? central?.url : t.url;
+    if (url === undefined) {
+        throw new Error(`remote write target ${t.centralStack ? `of central stack ${t.centralStack} ` : ""}without a URL: the central stack's endpoint is read at deploy time`);
+    }
+    const basicAuth = t.centralStack !== undefined && central ? { username: central.username, passwordKey: CENTRAL_WRITE_PASSWORD_FILE } : t.basicAuth;
     const tls = t.tls && {
         ...(t.tls.caKey !== undefined ? { ca_file: secretFile(t.tls.caKey) } : {}),
         ...(t.tls.certKey !== undefined ? { cert_file: secretFile(t.tls.certKey) } : {}),
@@ -64,11 +78,11 @@ export function remoteWriteEntry(t: RemoteWriteTargetSettings, secretFile: Secre
         ...(t.tls.insecureSkipVerify !== undefined ? { insecure_skip_verify: t.tls.insecureSkipVerify } : {}),
     };
     return {
-        url: t.url,
+        url,
         ...(t.remoteTimeout !== undefined ? { remote_timeout: t.remoteTimeout } : {}),
         ...(t.headers !== undefined ? { headers: { ...t.headers } } : {}),
         ...(t.writeRelabel.length > 0 || drop.length > 0 ? { write_relabel_configs: [...t.writeRelabel.map(relabelConfig), ...drop] } : {}),
-        ...(t.basicAuth ? { basic_auth: { username: t.basicAuth.username, password_file: secretFile(t.basicAuth.passwordKey) } } : {}),
+        ...(basicAuth ? { basic_auth: { username: basicAuth.username, password_file: secretFile(basicAuth.passwordKey) } } : {}),
         ...(t.bearerTokenKey !== undefined ? { bearer_token_file: secretFile(t.bearerTokenKey) } : {}),
         ...(t.oauth2 ? { oauth2: oauth2Config(t.oauth2, secretFile) } : {}),
         ...(tls && Object.keys(tls).length > 0 ? { tls_config: tls } : {}),
@@ -114,7 +128,9 @@ export function remoteWriteTargets(s: MetricsSettings): RemoteWriteTargetSetting
 }
 
 /** The `remote_write` block, or undefined when there is no target. */
-export function remoteWriteConfigs(s: MetricsSettings, secretFile: SecretFilePath = mountedSecretFile(s)): RemoteWriteConfig[] | undefined {
+export function remoteWriteConfigs(s: MetricsSettings, secretFile: SecretFilePath = mountedSecretFile(s), centralUrl?: string): RemoteWriteConfig[] | undefined {
     const targets = remoteWriteTargets(s);
-    return targets.length > 0 ? targets.map((t) => remoteWriteEntry(t, secretFile, t.dropReplicaLabel || t.central ? replicaLabelDrop(s) : [])) : undefined;
+    // The central stack's vmauth user is the edge's cluster label (config/metrics.ts requires it).
+    const central = centralUrl !== undefined ? { url: centralUrl, username: s.externalLabels[CLUSTER_LABEL] } : undefined;
+    return targets.length > 0 ? targets.map((t) => remoteWriteEntry(t, secretFile, t.dropReplicaLabel || writesToCentral(t) ? replicaLabelDrop(s) : [], central)) : undefined;
 }

@@ -21,6 +21,12 @@ const disk = (used: number) => [
     s(`vm_free_disk_space_bytes{${text(path)}}`, flat((1 - used) * 100)),
 ];
 
+/** The store's successful backups (the loop's /snapshot/delete calls), and its start, at `startMinute`. */
+const backups = (deletes: string, startMinute = 0) => [
+    s(`vm_http_requests_total{${t},path="/snapshot/delete"}`, deletes),
+    s(`process_start_time_seconds{${t}}`, flat(startMinute * 60, 150)),
+];
+
 export const LONG_TERM_STORE_ALERT_CASES: Record<string, AlertCases> = {
     LongTermStoreDown: bounded({
         fires: { series: [s(`up{${t}}`, flat(0, 20))], at: "10m", labels: {} },
@@ -44,6 +50,20 @@ export const LONG_TERM_STORE_ALERT_CASES: Record<string, AlertCases> = {
                 fires: false,
                 case: { series: [s(`vm_http_request_errors_total{${t},path="/api/v1/query_range"}`, ticks(5, 60))], at: "16m" },
             },
+        ],
+    }),
+    // everyAlertSettings backs up every hour: the window is 2h (7200s). A backup before the first
+    // scrape and none after; the store is older than 7200s from minute 121 on, so it fires at 136m.
+    LongTermStoreBackupMissed: bounded({
+        fires: { series: backups(flat(1, 150)), at: "136m", labels: podLabels },
+        silent: { series: backups(`0+0x100 1+0x50`), at: "136m" },
+        scenarios: [
+            { name: "a store restarted 30 minutes in, not yet up for the window", fires: false, case: { series: backups(flat(0, 150), 30), at: "136m" } },
+            { name: "failed turns only: snapshots created and cleared with delete_all", fires: true, case: {
+                series: [...backups(flat(0, 150)), s(`vm_http_requests_total{${t},path="/snapshot/create"}`, ticks(5, 150)), s(`vm_http_requests_total{${t},path="/snapshot/delete_all"}`, ticks(5, 150))],
+                at: "136m",
+                labels: podLabels,
+            } },
         ],
     }),
     LongTermStoreSamplesIgnored: bounded({

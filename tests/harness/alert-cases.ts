@@ -30,7 +30,8 @@ export function everyAlertSettings(): Settings {
         alertmanager: { replicas: 3, storage: { mode: "storageClass" } },
         blackboxExporter: { enabled: true, probes: [{ name: "shop", target: "https://shop.example.com/" }] },
         searchStore: { enabled: true },
-        longTermStore: { enabled: true },
+        // Backups every hour: LongTermStoreBackupMissed's window is two of them (alert-cases-long-term-store.ts).
+        longTermStore: { enabled: true, backup: { destination: "s3://metrics-backups/alert-cases", interval: "1h" } },
     });
 }
 

@@ -46,6 +46,8 @@ export interface RuleContext {
     searchStoreKind?: "elasticsearch-oss" | "opensearch";
     /** The in-cluster long-term store runs and is scraped as job long-term-store. */
     longTermStore?: boolean;
+    /** longTermStore.backup's interval in seconds, while the store runs its backup loop. */
+    longTermStoreBackupSeconds?: number;
     /** Grafana runs and is scraped as job grafana (components/grafana/scrape-job.ts). */
     grafana?: boolean;
 }
@@ -59,5 +61,5 @@ export interface RemoteWriteContext {
      * and its max_shards (the target's queue.maxShards, else 2.11's default 1000). 2.11 exports
      * no shards_max, so the alert takes the limit from here.
      */
-    queues: { queue: string; maxShards: number }[];
+    queues: { queue: string; maxShards: number; urlAtDeploy?: boolean }[];
 }
