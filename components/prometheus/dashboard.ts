@@ -2,6 +2,17 @@ import { DashboardContext } from "../common/dashboards/context";
 import { PrometheusDashboardSpec } from "../common/dashboards/panels";
 
 /**
+ * The scrape-failure counters of v2.11.1 (scrape/scrape.go at the tag), each with its legend; every
+ * later line keeps them. prometheus_target_scrapes_exceeded_body_size_limit_total came in 2.28.0.
+ */
+const SCRAPE_FAILURE_CAUSES: ReadonlyArray<readonly [string, string]> = [
+    ["prometheus_target_scrapes_exceeded_sample_limit_total", "sample limit"],
+    ["prometheus_target_scrapes_sample_duplicate_timestamp_total", "duplicate timestamp"],
+    ["prometheus_target_scrapes_sample_out_of_bounds_total", "out of bounds"],
+    ["prometheus_target_scrapes_sample_out_of_order_total", "out of order"],
+];
+
+/**
  * Prometheus itself: ingestion, series, rule evaluation, scrape and target sync durations, and
  * queries. Every family is one that v2.11.1 already serves and every later line keeps (the target
  * sync summary, scrape/scrape.go, labelled scrape_job; the engine's gauges, promql/engine.go), so
@@ -19,6 +30,48 @@ export function prometheusDashboard(ctx: DashboardContext): PrometheusDashboardS
         variables: [],
         panels: [
             {
+                title: "Uptime and version",
+                description: "Time since each Prometheus started, with the version it runs (prometheus_build_info)",
+                unit: "s",
+                kind: "stat",
+                needs: ["prometheus"],
+                queries: [
+                    {
+                        expr: `(time() - process_start_time_seconds{${self}}) * on (instance) group_left (version) prometheus_build_info{${self}}`,
+                        legend: "{{pod}} {{version}}",
+                    },
+                ],
+            },
+            {
+                title: "Targets discovered per scrape job",
+                description: "Targets service discovery hands each scrape job, before relabelling keeps or drops them",
+                unit: "short",
+                kind: "timeseries",
+                needs: ["prometheus"],
+                queries: [{ expr: `sum by (config) (prometheus_sd_discovered_targets{${self}})`, legend: "{{config}}" }],
+            },
+            {
+                title: "Scrape interval, as kept",
+                description: "Mean time between two scrapes of a target, per configured interval: above the interval means scrapes start late",
+                unit: "s",
+                kind: "timeseries",
+                needs: ["prometheus"],
+                queries: [
+                    {
+                        expr: `sum by (interval) (rate(prometheus_target_interval_length_seconds_sum{${self}}[$__rate_interval])) / sum by (interval) (rate(prometheus_target_interval_length_seconds_count{${self}}[$__rate_interval]))`,
+                        legend: "{{interval}}",
+                    },
+                ],
+            },
+            {
+                title: "Scrapes refused, by cause",
+                description: "Scrapes refused for exceeding a job's sample_limit, and samples refused for a duplicate timestamp, a time out of bounds or out of order, per second",
+                unit: "ops",
+                kind: "timeseries",
+                needs: ["prometheus"],
+                queries: SCRAPE_FAILURE_CAUSES.map(([family, legend]) => ({ expr: `sum(rate(${family}{${self}}[$__rate_interval]))`, legend })),
+            },
+            {
                 title: "Samples ingested",
                 description: "Samples appended to the head block per second",
                 unit: "short",
@@ -33,6 +86,14 @@ export function prometheusDashboard(ctx: DashboardContext): PrometheusDashboardS
                 kind: "timeseries",
                 needs: ["prometheus"],
                 queries: [{ expr: `prometheus_tsdb_head_series{${self}}`, legend: "{{pod}}" }],
+            },
+            {
+                title: "Head chunks",
+                description: "Chunks in the head block: with the head series, what the head holds in memory",
+                unit: "short",
+                kind: "timeseries",
+                needs: ["prometheus"],
+                queries: [{ expr: `prometheus_tsdb_head_chunks{${self}}`, legend: "{{pod}}" }],
             },
             {
                 title: "Rule evaluation duration",
@@ -70,6 +131,22 @@ export function prometheusDashboard(ctx: DashboardContext): PrometheusDashboardS
                         legend: "{{scrape_job}}",
                     },
                 ],
+            },
+            {
+                title: "Queries",
+                description: "Queries evaluated per second, from dashboards, the API and rules",
+                unit: "reqps",
+                kind: "timeseries",
+                needs: ["prometheus"],
+                queries: [{ expr: `rate(prometheus_engine_query_duration_seconds_count{${self}, slice="inner_eval"}[$__rate_interval])`, legend: "{{pod}}" }],
+            },
+            {
+                title: "Query duration by stage (p90)",
+                description: "90th percentile of the time a query spends in each stage: waiting in the queue, preparing (reading series), evaluating and sorting the result",
+                unit: "s",
+                kind: "timeseries",
+                needs: ["prometheus"],
+                queries: [{ expr: `max by (slice) (prometheus_engine_query_duration_seconds{${self}, quantile="0.9"})`, legend: "{{slice}}" }],
             },
             {
                 title: "Queries running and the concurrency limit",
