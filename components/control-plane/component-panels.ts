@@ -37,7 +37,7 @@ function processPanels(c: Component): PanelSpec[] {
     return [
         {
             title: `${c.name} API requests by code class`,
-            description: `Requests the ${c.many} send to the API server per second, by class of HTTP code; 5xx and a climb of 4xx are what KubeClientErrors watches`,
+            description: `Requests the ${c.many} send to the API server per second, by class of HTTP code; KubeClientErrors fires on the share of 5xx`,
             unit: "reqps",
             kind: "timeseries",
             needs: [c.need],

@@ -27,7 +27,7 @@ export const nodeDashboard: PrometheusDashboardSpec = {
         },
         {
             title: "Load",
-            description: "Load averages over 1, 5 and 15 minutes",
+            description: "Load averages over 1, 5 and 15 minutes, against the number of CPUs: a load above it means runnable tasks wait",
             unit: "short",
             kind: "timeseries",
             needs: ["nodeExporter"],
