@@ -13,9 +13,13 @@ const SCRAPE_FAILURE_CAUSES: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /**
- * Prometheus itself: ingestion, series, rule evaluation, scrape and target sync durations, and
- * queries. Every family is one that v2.11.1 already serves and every later line keeps (the target
- * sync summary, scrape/scrape.go, labelled scrape_job; the engine's gauges, promql/engine.go), so
+ * Prometheus itself: uptime and version, discovery, the scrape interval as kept, refused scrapes,
+ * ingestion, head series and chunks, rule evaluation, scrape and target sync durations, and
+ * queries: the questions of kube-prometheus' Prometheus / Overview board, with queries written
+ * here. Every family is one that v2.11.1 already serves and every later line keeps, with the same
+ * labels (checked at v2.11.1, v2.53.0, v2.55.0, v3.5.0 and v3.14.0: the target sync and interval
+ * summaries and the scrape counters, scrape/; prometheus_sd_discovered_targets, labelled name and
+ * config, discovery/; the engine's gauges and its query_duration_seconds by slice, promql/engine.go), so
  * none needs a row of the release lines' table; none is a vector that stays empty while the rule
  * file is empty. The self-monitoring job keeps every family Prometheus serves.
  */
@@ -48,7 +52,8 @@ export function prometheusDashboard(ctx: DashboardContext): PrometheusDashboardS
                 unit: "short",
                 kind: "timeseries",
                 needs: ["prometheus"],
-                queries: [{ expr: `sum by (config) (prometheus_sd_discovered_targets{${self}})`, legend: "{{config}}" }],
+                // name="scrape": the scrape manager's; the notifier's discovery of Alertmanagers is "notify".
+                queries: [{ expr: `sum by (config) (prometheus_sd_discovered_targets{${self}, name="scrape"})`, legend: "{{config}}" }],
             },
             {
                 title: "Scrape interval, as kept",
