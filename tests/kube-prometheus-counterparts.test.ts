@@ -2,15 +2,16 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 import { CONTROLLER_MANAGER_NOT_ANSWERED, KUBE_PROXY_NOT_ANSWERED, notAnsweredLines, SCHEDULER_NOT_ANSWERED } from "../components/control-plane/component-panels";
+import { PROMETHEUS_NOT_ANSWERED } from "../components/prometheus/dashboard";
 import { PROJECT } from "../config/source";
 import { dashboardsFor } from "../stack/dashboards";
 import { settingsWithGrafana } from "./harness/stack-config";
 
 /**
- * The Control plane board's scheduler, controller-manager and kube-proxy panels (the rest of
- * kube-prometheus' Scheduler, Controller Manager and Proxy boards): each component's text panel
- * says what stays unanswered, as docs/grafana.md does, and each component's panels, text panel
- * included, go with its job.
+ * The counterparts of kube-prometheus' Scheduler, Controller Manager, Proxy and Prometheus /
+ * Overview boards: the Control plane board's scheduler, controller-manager and kube-proxy panels,
+ * and the Prometheus board. Each text panel says what stays unanswered, as docs/grafana.md does,
+ * and each component's panels, text panel included, go with its job.
  */
 const COMPONENTS = [
     { key: "scheduler", name: "Scheduler", notAnswered: SCHEDULER_NOT_ANSWERED, own: ["Scheduler", "Scheduling", "Schedulers"] },
@@ -51,5 +52,16 @@ describe("Control plane board: the scheduler, controller manager and kube-proxy"
     it("API requests are summed by code class: the label_replace keeps the code's first digit", () => {
         const expr = panels.find((p) => p.title === "Scheduler API requests by code class").targets[0].expr as string;
         assert.match(expr, /label_replace\(rate\(rest_client_requests_total\{[^}]*job="kube-scheduler"[^}]*\}\[\$__rate_interval\]\), "class", "\$\{1\}xx", "code", "\(\[0-9\]\)\[0-9\]\[0-9\]"\)/);
+    });
+});
+
+describe("Prometheus board: what it leaves open", () => {
+    it("its text panel and docs/grafana.md list the same unanswered questions, with the same reasons", () => {
+        const docs = fs.readFileSync(path.join(__dirname, "..", "docs", "grafana.md"), "utf8");
+        const listed = notAnsweredLines(PROMETHEUS_NOT_ANSWERED);
+        assert.deepStrictEqual(listed.filter((line) => !docs.includes(`\n${line}\n`)), []);
+        const board = dashboardsFor(settingsWithGrafana(), PROJECT).find((d) => d.json.uid === "cm-prometheus")!;
+        const text = board.json.panels!.find((p: any) => p.type === "text");
+        assert.strictEqual(text.options.content, listed.join("\n"));
     });
 });
