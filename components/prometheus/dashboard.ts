@@ -24,7 +24,7 @@ export const PROMETHEUS_NOT_ANSWERED: ReadonlyArray<{ question: string; why: str
 ];
 
 /**
- * Prometheus itself: uptime and version, discovery, the scrape interval as kept, refused scrapes,
+ * Prometheus itself: uptime and version, discovery, the actual scrape interval, refused scrapes,
  * ingestion, head series and chunks, rule evaluation, scrape and target sync durations, and
  * queries: the questions of kube-prometheus' Prometheus / Overview board, with queries written
  * here. Every family is one that v2.11.1 already serves and every later line keeps, with the same
@@ -67,7 +67,7 @@ export function prometheusDashboard(ctx: DashboardContext): PrometheusDashboardS
                 queries: [{ expr: `sum by (config) (prometheus_sd_discovered_targets{${self}, name="scrape"})`, legend: "{{config}}" }],
             },
             {
-                title: "Scrape interval, as kept",
+                title: "Actual scrape interval",
                 description: "Mean time between two scrapes of a target, per configured interval: above the interval means scrapes start late",
                 unit: "s",
                 kind: "timeseries",
