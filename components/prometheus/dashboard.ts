@@ -40,7 +40,7 @@ export function prometheusDashboard(ctx: DashboardContext): PrometheusDashboardS
         uid: "cm-prometheus",
         folder: "monitoring",
         title: "Prometheus",
-        description: "The metrics server itself: ingestion, series, rule evaluation, scrape and target sync durations, and queries",
+        description: "The metrics server itself: uptime and version, discovery, scrape interval and refused scrapes, ingestion, head series and chunks, rule evaluation, scrape and target sync durations, and queries",
         needs: ["prometheus"],
         variables: [],
         panels: [

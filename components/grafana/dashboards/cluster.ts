@@ -120,8 +120,8 @@ function usedOfRequestsAndLimits(rules: boolean, resource: "cpu" | "memory"): Pa
 
 /**
  * The share of all nodes' CPU that is busy (not idle, waiting for I/O or stolen), over every CPU
- * of the cluster. Raw, as "Node CPU busy" below: the node recording rules rate over 5 minutes and
- * the panel over $__rate_interval, and one stat over all CPUs reads no more than that panel.
+ * of the cluster. Raw, as "Node CPU busy" below: the node recording rules rate over 5 minutes, the
+ * panels over $__rate_interval, and the counters they read are one per CPU and mode, a few per node.
  */
 const CLUSTER_CPU_UTILISATION = '1 - sum(rate(node_cpu_seconds_total{mode=~"idle|iowait|steal"}[$__rate_interval])) / count(node_cpu_seconds_total{mode="idle"})';
 
@@ -134,7 +134,7 @@ const CLUSTER_CPU_UTILISATION = '1 - sum(rate(node_cpu_seconds_total{mode=~"idle
 export const clusterDashboard = (ctx: DashboardContext): PrometheusDashboardSpec => ({
     uid: "cm-cluster",
     title: "Cluster",
-    description: "Nodes, CPU, memory and pods per namespace, requests and limits against allocatable, and scrape targets down",
+    description: "Nodes, the cluster's CPU and memory utilisation, CPU, memory, pods, workloads and storage I/O per namespace, requests and limits against allocatable and against usage, and scrape targets down",
     needs: [],
     variables: [],
     // The network of each namespace, which kube-prometheus' Cluster board shows too, is the Network board's.
@@ -208,7 +208,7 @@ export const clusterDashboard = (ctx: DashboardContext): PrometheusDashboardSpec
         {
             title: "Workloads per namespace",
             links: toNamespace,
-            description: "Deployments, DaemonSets, StatefulSets and Jobs with pods in each namespace, as the workload boards count them (kube-state-metrics)",
+            description: "Workloads with pods in each namespace, of the kinds the workload boards show and counted as they count them (kube-state-metrics)",
             unit: "short",
             kind: "timeseries",
             needs: ["kubeStateMetrics"],
