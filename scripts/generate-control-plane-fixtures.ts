@@ -56,6 +56,8 @@ const SCHEDULER: Family[] = [
     { name: "scheduler_cache_size", type: "gauge", labels: { type: ["nodes", "pods", "assumed_pods"] } },
     ...workqueues(["DynamicResourcesPodSchedulingContext"]),
     ...componentBase(true, 250),
+    // Last, so the families above keep their sample values: SchedulingAlgorithmLatency, pkg/scheduler/metrics/metrics.go, no labels.
+    { name: "scheduler_scheduling_algorithm_duration_seconds", type: "histogram", buckets: exp(0.001, 2, 15) },
 ];
 
 /** The queues of the controllers kube-controller-manager starts by default (one per controller, some two). */

@@ -1,7 +1,8 @@
 import { DashboardContext, Source } from "../common/dashboards/context";
 import { APISERVER_LATENCY_P99, apiserverLatencyP99Expr } from "../apiserver/latency-rules";
-import { PanelSpec, PrometheusDashboardSpec } from "../common/dashboards/panels";
+import { DashboardPanelSpec, PanelSpec, PrometheusDashboardSpec } from "../common/dashboards/panels";
 import { APISERVER_SLO_PANELS } from "../apiserver/slo-panels";
+import { CONTROLLER_MANAGER_MORE_PANELS, KUBE_PROXY_MORE_PANELS, SCHEDULER_MORE_PANELS } from "./component-panels";
 
 const rate = (selector: string) => `rate(${selector}[$__rate_interval])`;
 const up = (title: string, job: string, need: Source): PanelSpec => ({
@@ -13,7 +14,7 @@ const up = (title: string, job: string, need: Source): PanelSpec => ({
     queries: [{ expr: `sum(up{job="${job}"})`, legend: "up" }],
 });
 
-const CLUSTER_COMPONENT_PANELS: PanelSpec[] = [
+const CLUSTER_COMPONENT_PANELS: DashboardPanelSpec[] = [
     up("CoreDNS up", "coredns", "coreDns"),
     {
         title: "CoreDNS requests by type",
@@ -72,6 +73,7 @@ const CLUSTER_COMPONENT_PANELS: PanelSpec[] = [
         needs: ["scheduler"],
         queries: [{ expr: `histogram_quantile(0.99, sum by (le) (${rate('scheduler_scheduling_attempt_duration_seconds_bucket{job="kube-scheduler"}')}))`, legend: "p99" }],
     },
+    ...SCHEDULER_MORE_PANELS,
     up("Controller managers up", "kube-controller-manager", "controllerManager"),
     {
         title: "Controller work-queue depth",
@@ -89,6 +91,7 @@ const CLUSTER_COMPONENT_PANELS: PanelSpec[] = [
         needs: ["controllerManager"],
         queries: [{ expr: `sum by (name) (${rate('workqueue_adds_total{job="kube-controller-manager"}')})`, legend: "{{name}}" }],
     },
+    ...CONTROLLER_MANAGER_MORE_PANELS,
     up("kube-proxies up", "kube-proxy", "kubeProxy"),
     {
         title: "kube-proxy rule sync (p99)",
@@ -106,6 +109,7 @@ const CLUSTER_COMPONENT_PANELS: PanelSpec[] = [
         needs: ["kubeProxy"],
         queries: [{ expr: `sum by (instance) (${rate('kubeproxy_sync_proxy_rules_duration_seconds_count{job="kube-proxy"}')})`, legend: "{{instance}}" }],
     },
+    ...KUBE_PROXY_MORE_PANELS,
 ];
 
 

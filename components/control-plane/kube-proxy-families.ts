@@ -7,7 +7,7 @@ export const KUBE_PROXY_OWN_FAMILIES: readonly FamilyRule[] = [
     keptFamily("kubeproxy_sync_proxy_rules_iptables_restore_failures_total", "the kube-proxy sync failure alert"),
     keptFamily("kubeproxy_sync_proxy_rules_last_timestamp_seconds", "time of the last sync: one series per node"),
     keptFamily("kubeproxy_sync_proxy_rules_last_queued_timestamp_seconds", "time a sync was last asked for; later than the last sync means one is overdue"),
-    droppedFamily("kubeproxy_network_programming_duration_seconds*", "a 30-bucket histogram of end-to-end programming latency; the sync duration is kept"),
+    keptFamily("kubeproxy_network_programming_duration_seconds*", "the network programming rate and p99 panels: from a Service's endpoints changing to the node's rules, 84 series per node"),
     droppedFamily("kubeproxy_sync_full_proxy_rules_duration_seconds*", "the full-sync share of the sync duration, which is kept"),
     droppedFamily("kubeproxy_sync_partial_proxy_rules_duration_seconds*", "the partial-sync share of the sync duration, which is kept"),
 ];

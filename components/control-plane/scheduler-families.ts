@@ -8,6 +8,7 @@ export const SCHEDULER_OWN_FAMILIES: readonly FamilyRule[] = [
     keptFamily("scheduler_pending_pods", "the scheduler backlog alert and panel"),
     keptFamily("scheduler_schedule_attempts_total", "the scheduling attempts panel"),
     keptFamily("scheduler_scheduling_attempt_duration_seconds*", "the scheduling attempt latency panel"),
+    keptFamily("scheduler_scheduling_algorithm_duration_seconds*", "the scheduling algorithm rate and p99 panels: one histogram per scheduler, 18 series"),
     droppedFamily("scheduler_plugin_execution_duration_seconds*", PER_PLUGIN),
     droppedFamily("scheduler_framework_extension_point_duration_seconds*", PER_PLUGIN),
     droppedFamily("scheduler_plugin_evaluation_total", PER_PLUGIN),

@@ -2,7 +2,11 @@ import { PrometheusDashboardSpec } from "../common/dashboards/panels";
 
 const n = 'node="$node"';
 
-/** Node: node-exporter CPU, memory, disk, filesystem and network for one node. */
+/**
+ * Node: node-exporter CPU, load against the CPU count, memory (used, free, buffers, cached), disk
+ * throughput and busy time, filesystems and network of one node: the questions of
+ * kube-prometheus' Node Exporter / Nodes board, with queries written here.
+ */
 export const nodeDashboard: PrometheusDashboardSpec = {
     uid: "cm-node",
     folder: "nodes",
@@ -23,7 +27,7 @@ export const nodeDashboard: PrometheusDashboardSpec = {
         },
         {
             title: "Load",
-            description: "Load averages over 1, 5 and 15 minutes",
+            description: "Load averages over 1, 5 and 15 minutes, against the number of CPUs: a load above it means runnable tasks wait",
             unit: "short",
             kind: "timeseries",
             needs: ["nodeExporter"],
@@ -31,6 +35,8 @@ export const nodeDashboard: PrometheusDashboardSpec = {
                 { expr: `node_load1{${n}}`, legend: "1m" },
                 { expr: `node_load5{${n}}`, legend: "5m" },
                 { expr: `node_load15{${n}}`, legend: "15m" },
+                // The load that keeps every CPU busy: above it, runnable tasks wait.
+                { expr: `count(node_cpu_seconds_total{${n}, mode="idle"})`, legend: "CPUs" },
             ],
         },
         {
@@ -45,6 +51,30 @@ export const nodeDashboard: PrometheusDashboardSpec = {
             ],
         },
         {
+            title: "Memory used",
+            description: "Share of memory in use: total less available, over total",
+            unit: "percentunit",
+            kind: "stat",
+            needs: ["nodeExporter"],
+            queries: [{ expr: `1 - node_memory_MemAvailable_bytes{${n}} / node_memory_MemTotal_bytes{${n}}`, legend: "used" }],
+        },
+        {
+            title: "Memory free, buffers and cached",
+            description: "Memory held by processes (total less free, buffers and page cache), by block-device buffers, by the page cache, and free; the kernel gives back most of the cache when processes need it",
+            unit: "bytes",
+            kind: "timeseries",
+            needs: ["nodeExporter"],
+            queries: [
+                {
+                    expr: `node_memory_MemTotal_bytes{${n}} - node_memory_MemFree_bytes{${n}} - node_memory_Buffers_bytes{${n}} - node_memory_Cached_bytes{${n}}`,
+                    legend: "used by processes",
+                },
+                { expr: `node_memory_Buffers_bytes{${n}}`, legend: "buffers" },
+                { expr: `node_memory_Cached_bytes{${n}}`, legend: "cached" },
+                { expr: `node_memory_MemFree_bytes{${n}}`, legend: "free" },
+            ],
+        },
+        {
             title: "Disk throughput",
             description: "Bytes read and written per second, per device",
             unit: "Bps",
@@ -53,6 +83,25 @@ export const nodeDashboard: PrometheusDashboardSpec = {
             queries: [
                 { expr: `rate(node_disk_read_bytes_total{${n}}[$__rate_interval])`, legend: "{{device}} read" },
                 { expr: `rate(node_disk_written_bytes_total{${n}}[$__rate_interval])`, legend: "{{device}} written" },
+            ],
+        },
+        {
+            title: "Disk busy",
+            description: "Share of time each device had I/O in flight: near 100 % it is saturated",
+            unit: "percentunit",
+            kind: "timeseries",
+            needs: ["nodeExporter"],
+            queries: [{ expr: `rate(node_disk_io_time_seconds_total{${n}}[$__rate_interval])`, legend: "{{device}}" }],
+        },
+        {
+            title: "Filesystem size and available",
+            description: "Size of each mounted filesystem, and the bytes an unprivileged user can still write (tmpfs and overlay left out)",
+            unit: "bytes",
+            kind: "timeseries",
+            needs: ["nodeExporter"],
+            queries: [
+                { expr: `max by (mountpoint) (node_filesystem_size_bytes{${n}, fstype!~"tmpfs|overlay"})`, legend: "{{mountpoint}} size" },
+                { expr: `max by (mountpoint) (node_filesystem_avail_bytes{${n}, fstype!~"tmpfs|overlay"})`, legend: "{{mountpoint}} available" },
             ],
         },
         {

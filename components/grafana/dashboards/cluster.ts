@@ -1,6 +1,7 @@
 import { PanelLinkSpec } from "../../common/dashboards/links";
 import { DashboardContext } from "../../common/dashboards/context";
 import { PanelSpec, PrometheusDashboardSpec } from "../../common/dashboards/panels";
+import { workloadOwners } from "../../kube-state-metrics/pod-workload";
 import {
     CONTAINER_CPU_RATE5M,
     CONTAINER_MEMORY_WORKING_SET,
@@ -95,13 +96,49 @@ function commitment(rules: boolean, resource: "cpu" | "memory"): PanelSpec {
     };
 }
 
-/** Cluster: nodes, CPU, memory and pods per namespace, what they request and are limited to, the cluster's commitment, and targets down. */
+/**
+ * Used as a share of what each namespace's pods request, or are limited to, of one resource: the
+ * usage over the requests (or limits) of the same namespace. A namespace without requests or
+ * limits has no series.
+ */
+function usedOfRequestsAndLimits(rules: boolean, resource: "cpu" | "memory"): PanelSpec {
+    const r = RESOURCES[resource];
+    const used = namespaceUsage(rules, "namespace")[resource];
+    return {
+        title: `${r.title} used of requests and limits per namespace`,
+        links: toNamespace,
+        description: `${r.what} each namespace's containers use, as a share of what its running and pending pods request and are limited to: above 100 % of requests the namespace lives on spare capacity; near 100 % of limits its containers are throttled (CPU) or killed (memory)`,
+        unit: "percentunit",
+        kind: "timeseries",
+        needs: ["cadvisor", "kubeStateMetrics"],
+        queries: [
+            { expr: `${used} / ${namespaceResource(rules, "requests", resource, "namespace")}`, legend: "{{namespace}} of requests" },
+            { expr: `${used} / ${namespaceResource(rules, "limits", resource, "namespace")}`, legend: "{{namespace}} of limits" },
+        ],
+    };
+}
+
+/**
+ * The share of all nodes' CPU that is busy (not idle, waiting for I/O or stolen), over every CPU
+ * of the cluster. Raw, as "Node CPU busy" below: the node recording rules rate over 5 minutes, the
+ * panels over $__rate_interval, and the counters they read are one per CPU and mode, a few per node.
+ */
+const CLUSTER_CPU_UTILISATION = '1 - sum(rate(node_cpu_seconds_total{mode=~"idle|iowait|steal"}[$__rate_interval])) / count(node_cpu_seconds_total{mode="idle"})';
+
+/**
+ * Cluster: nodes, the cluster's CPU and memory utilisation and commitment, and per namespace CPU,
+ * memory, pods, workloads, requests and limits (and usage as a share of each) and storage I/O,
+ * and targets down: the questions of kube-prometheus' Compute Resources / Cluster board, whose
+ * network questions the linked Network board answers.
+ */
 export const clusterDashboard = (ctx: DashboardContext): PrometheusDashboardSpec => ({
     uid: "cm-cluster",
     title: "Cluster",
-    description: "Nodes, CPU, memory and pods per namespace, requests and limits against allocatable, and scrape targets down",
+    description: "Nodes, the cluster's CPU and memory utilisation, CPU, memory, pods, workloads and storage I/O per namespace, requests and limits against allocatable and against usage, and scrape targets down",
     needs: [],
     variables: [],
+    // The network of each namespace, which kube-prometheus' Cluster board shows too, is the Network board's.
+    links: [{ title: "Network per namespace", dashboard: "cm-network" }],
     panels: [
         {
             title: "Nodes",
@@ -137,10 +174,28 @@ export const clusterDashboard = (ctx: DashboardContext): PrometheusDashboardSpec
             needs: ["cadvisor"],
             queries: [{ expr: namespaceUsage(ctx.computeRules, "namespace").memory, legend: "{{namespace}}" }],
         },
+        {
+            title: "CPU utilisation",
+            description: "Share of all the nodes' CPU time that is busy: not idle, waiting for I/O or stolen by the hypervisor (node-exporter)",
+            unit: "percentunit",
+            kind: "stat",
+            needs: ["nodeExporter"],
+            queries: [{ expr: CLUSTER_CPU_UTILISATION, legend: "CPU" }],
+        },
+        {
+            title: "Memory utilisation",
+            description: "Share of all the nodes' memory not available to new work without swapping (node-exporter)",
+            unit: "percentunit",
+            kind: "stat",
+            needs: ["nodeExporter"],
+            queries: [{ expr: "1 - sum(node_memory_MemAvailable_bytes) / sum(node_memory_MemTotal_bytes)", legend: "memory" }],
+        },
         commitment(ctx.computeRules, "cpu"),
         commitment(ctx.computeRules, "memory"),
         namespaceRequestsAndLimits(ctx.computeRules, "cpu"),
         namespaceRequestsAndLimits(ctx.computeRules, "memory"),
+        usedOfRequestsAndLimits(ctx.computeRules, "cpu"),
+        usedOfRequestsAndLimits(ctx.computeRules, "memory"),
         {
             title: "Pods per namespace",
             links: toNamespace,
@@ -149,6 +204,39 @@ export const clusterDashboard = (ctx: DashboardContext): PrometheusDashboardSpec
             kind: "timeseries",
             needs: ["kubeStateMetrics"],
             queries: [{ expr: "count by (namespace) (kube_pod_info)", legend: "{{namespace}}" }],
+        },
+        {
+            title: "Workloads per namespace",
+            links: toNamespace,
+            description: "Workloads with pods in each namespace, of the kinds the workload boards show and counted as they count them (kube-state-metrics)",
+            unit: "short",
+            kind: "timeseries",
+            needs: ["kubeStateMetrics"],
+            queries: [{ expr: `count by (namespace) (count by (namespace, workload) (${workloadOwners(ctx.computeRules).podWorkload('namespace!=""', ".+", ".+")}))`, legend: "{{namespace}}" }],
+        },
+        {
+            title: "Storage operations per namespace",
+            links: toNamespace,
+            description: "Reads and writes per second on the filesystems of each namespace's containers (cAdvisor)",
+            unit: "iops",
+            kind: "timeseries",
+            needs: ["cadvisor"],
+            queries: [
+                { expr: 'sum by (namespace) (rate(container_fs_reads_total{container!=""}[$__rate_interval]))', legend: "{{namespace}} reads" },
+                { expr: 'sum by (namespace) (rate(container_fs_writes_total{container!=""}[$__rate_interval]))', legend: "{{namespace}} writes" },
+            ],
+        },
+        {
+            title: "Storage throughput per namespace",
+            links: toNamespace,
+            description: "Bytes read and written per second on the filesystems of each namespace's containers (cAdvisor)",
+            unit: "Bps",
+            kind: "timeseries",
+            needs: ["cadvisor"],
+            queries: [
+                { expr: 'sum by (namespace) (rate(container_fs_reads_bytes_total{container!=""}[$__rate_interval]))', legend: "{{namespace}} read" },
+                { expr: 'sum by (namespace) (rate(container_fs_writes_bytes_total{container!=""}[$__rate_interval]))', legend: "{{namespace}} written" },
+            ],
         },
         {
             title: "Node CPU busy",
