@@ -20,12 +20,17 @@ export function runbookAnchor(alert: string): string {
  * repository-relative path still tells on-call which section to open.
  */
 export function withOwnRunbooks(groups: readonly RuleGroup[], baseUrl?: string): RuleGroup[] {
-    const page = RUNBOOKS_PAGE.slice("docs/".length);
-    const pointer = (alert: string): Record<string, string> =>
-        baseUrl === undefined
-            ? { runbook: `${RUNBOOKS_PAGE}#${runbookAnchor(alert)}` }
-            : { runbook_url: `${baseUrl.replace(/\/+$/, "")}/${page}#${runbookAnchor(alert)}` };
-    const pointed = (r: Rule): Rule =>
-        !isAlertingRule(r) || r.annotations.runbook_url !== undefined ? r : { ...r, annotations: { ...r.annotations, ...pointer(r.alert) } };
+    const pointed = (r: Rule): Rule => {
+        if (!isAlertingRule(r) || r.annotations.runbook_url !== undefined) return r;
+        const { key, value } = ownRunbook(r.alert, baseUrl);
+        return { ...r, annotations: { ...r.annotations, [key]: value } };
+    };
     return groups.map((g) => ({ ...g, rules: g.rules.map(pointed) }));
+}
+
+/** The annotation that points an own alert at its section: runbook_url with a base, else the runbook path. */
+export function ownRunbook(alert: string, baseUrl?: string): { key: "runbook_url" | "runbook"; value: string } {
+    return baseUrl === undefined
+        ? { key: "runbook", value: `${RUNBOOKS_PAGE}#${runbookAnchor(alert)}` }
+        : { key: "runbook_url", value: `${baseUrl.replace(/\/+$/, "")}/${RUNBOOKS_PAGE.slice("docs/".length)}#${runbookAnchor(alert)}` };
 }
