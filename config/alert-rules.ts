@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { analyzePromql, PROMQL_2_11, PromqlDialect } from "../prometheus-releases/promql";
 import { choice, closedObject, flag, stringList, stringMap, text, whenClean } from "./fields";
-import { prometheusDuration, prometheusLabelName } from "./formats";
+import { absoluteHttpUrl, prometheusDuration, prometheusLabelName } from "./formats";
 import { renamedAlertMessage } from "./renamed-alerts";
 
 export const ALERT_RULES_KEY = "alertRules";
@@ -87,6 +87,25 @@ const defaultAlert = (names: readonly string[] | undefined, renamed: Readonly<Re
           : `the name of a default alert (docs/alerting.md#default-alerts): ${names.join(", ")}`);
 
 /**
+ * alertRules.runbookBaseUrl: where this repository's docs/ directory is browsable, to which each
+ * own alert's runbook_url appends `/runbooks.md#<alert>` (docs/alerting.md#runbooks). The URL is
+ * in every alert Alertmanager sends, so no credentials; the page and anchor are appended, so no
+ * query or fragment, and not a page itself.
+ */
+function docsDirectoryUrl(value: string): string | undefined {
+    const url = absoluteHttpUrl(value, {
+        storedIn: "every alert's annotations, which every receiver and the Alertmanager and Prometheus UIs show",
+        noQuery: "the program appends /runbooks.md#<alert> to it",
+    });
+    if (url !== undefined) {
+        return `${url}: the URL of this repository's docs/ directory, such as https://git.example.com/ops/cluster-monitoring/-/blob/main/docs`;
+    }
+    return /\.md\/*$/i.test(value)
+        ? "the URL of this repository's docs/ directory, not of a page in it: the program appends /runbooks.md#<alert>"
+        : undefined;
+}
+
+/**
  * What a stack may change of one default alert without copying it. The threshold is the one
  * number the alert compares against (components/common/rules/thresholds.ts): an alert with none
  * or several, or with one rule per severity, names it in the key instead (`Name/critical`).
@@ -141,12 +160,18 @@ export const alertRulesSchemaFor = (
             });
         })
         .meta({ description: "a stack's own rule groups: [{ name, interval, rules: [{ alert|record, expr, for, labels, annotations }] }]" }),
+    runbookBaseUrl: text(docsDirectoryUrl, "https://git.example.com/ops/cluster-monitoring/-/blob/main/docs")
+        .optional()
+        .meta({ description: "where this repository's docs/ directory is browsable (a Git host's blob or tree URL, an internal docs site): the default alerts without a public runbook get runbook_url <base>/runbooks.md#<alert> (docs/alerting.md#runbooks)" }),
     overrides: z
         .record(z.string(), overrideSchema, { error: "a map of default alert names to { threshold, for, severity }" })
         .optional()
         .meta({ description: "default alerts' threshold, for or severity, changed without copying the rule: { KubeCPUOvercommit: { severity: info } }" }),
 }).superRefine((r, ctx) => {
     const issue = (path: PropertyKey[], input: unknown, message: string) => ctx.addIssue({ code: "custom", path, input, message });
+    if (r.runbookBaseUrl !== undefined && !r.defaults) {
+        issue(["runbookBaseUrl"], r.runbookBaseUrl, "nothing while alertRules.defaults is false: it links the default alerts' runbooks, and none is loaded");
+    }
     for (const [key, o] of Object.entries(r.overrides ?? {})) {
         const name = key.split("/")[0];
         if (Object.prototype.hasOwnProperty.call(renamedAlerts, name)) {

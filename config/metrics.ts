@@ -465,6 +465,8 @@ export type MetricsSettings = z.output<typeof metricsSchema> & {
     longTermStoreTarget?: LongTermStoreTarget;
     /** Set while cluster-monitoring:blackboxExporter.enabled is true: the probe jobs follow it. */
     blackboxTarget?: BlackboxTarget;
+    /** alertRules.runbookBaseUrl: the team rules checker links TeamRuleFileRefused's runbook with it. */
+    runbookBaseUrl?: string;
 };
 
 /**

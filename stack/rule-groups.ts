@@ -40,10 +40,12 @@ import { searchStoreGroup } from "../components/search-store/alerts";
 import { infoInhibitorGroup } from "../components/alertmanager/info-inhibitor";
 import { longTermStoreGroup } from "../components/long-term-store/alerts";
 import { watchdogGroup } from "../components/alertmanager/watchdog-alert";
+import { withOwnRunbooks } from "../components/common/rules/runbooks";
 
 /**
  * The default alerts, each group only while the job or component that produces its series is
  * on (docs/alerting.md#default-alerts): an alert on a series never scraped would never fire.
+ * An alert without a public runbook points at its section of docs/runbooks.md.
  */
 export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
     const groups: (RuleGroup | undefined)[] = [
@@ -91,7 +93,7 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
         c.longTermStore ? longTermStoreGroup(c.longTermStoreBackupSeconds) : undefined,
         c.grafana ? grafanaGroup() : undefined,
     ];
-    return groups.filter((g): g is RuleGroup => g !== undefined);
+    return withOwnRunbooks(groups.filter((g): g is RuleGroup => g !== undefined), c.runbookBaseUrl);
 }
 
 /**
@@ -128,6 +130,7 @@ export function ruleContext(s: Settings): RuleContext {
         longTermStore: s.longTermStore.enabled,
         ...(s.longTermStore.enabled && s.longTermStore.backup ? { longTermStoreBackupSeconds: backupIntervalSeconds(s.longTermStore.backup) } : {}),
         grafana: s.grafana.enabled,
+        ...(s.alertRules.runbookBaseUrl !== undefined ? { runbookBaseUrl: s.alertRules.runbookBaseUrl } : {}),
     };
 }
 
@@ -151,17 +154,18 @@ function remoteWriteContext(s: Settings): RemoteWriteContext {
 
 /**
  * Every default group of one release line, with every job and component on: two remote-write
- * targets, since 2.11 compares each queue with its own limit.
+ * targets, since 2.11 compares each queue with its own limit. With `runbookBaseUrl`, the own
+ * alerts' runbook_url as a stack that sets alertRules.runbookBaseUrl gets them.
  */
-function everyDefaultGroupOf(release: PrometheusRelease): RuleGroup[] {
+export function everyDefaultGroupOf(release: PrometheusRelease, runbookBaseUrl?: string): RuleGroup[] {
     const queues = release.remoteStorage.shardsMax === undefined ? [{ queue: "0:x", maxShards: 1 }, { queue: "1:y", maxShards: 2 }] : [];
-    const everything: RuleContext = { prometheusJob: "x", prometheusHealth: release.selfHealth, grafana: true, kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "x", alertmanagerCluster: true, remoteWrite: { families: release.remoteStorage, queues }, logBufferLimitBytes: 1, blackbox: true, elasticsearch: true, longTermStore: true, longTermStoreBackupSeconds: 86400 };
+    const everything: RuleContext = { prometheusJob: "x", prometheusHealth: release.selfHealth, grafana: true, kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "x", alertmanagerCluster: true, remoteWrite: { families: release.remoteStorage, queues }, logBufferLimitBytes: 1, blackbox: true, elasticsearch: true, longTermStore: true, longTermStoreBackupSeconds: 86400, ...(runbookBaseUrl !== undefined ? { runbookBaseUrl } : {}) };
     return defaultRuleGroups(everything);
 }
 
 /** Every default alert's name on any release line, with every job and component on: what alertRules.disabled may name. */
 export function defaultAlertNames(): string[] {
-    return [...new Set(PROMETHEUS_RELEASES.flatMap(everyDefaultGroupOf).flatMap((g) => g.rules.flatMap((r) => ("alert" in r ? [r.alert] : []))))];
+    return [...new Set(PROMETHEUS_RELEASES.flatMap((r) => everyDefaultGroupOf(r)).flatMap((g) => g.rules.flatMap((r) => ("alert" in r ? [r.alert] : []))))];
 }
 
 /**

@@ -31,6 +31,8 @@ export function wireComponents(s: Settings): Settings {
         controlPlane: s.controlPlane,
         // The log-agent scrape job follows the agent wherever its settings put it.
         logAgentTarget: { ...DEFAULT_LOG_AGENT_TARGET, namespace: s.logs.namespace, podLabels: { ...s.logs.labels } },
+        // The team rules checker writes TeamRuleFileRefused, an own alert, at run time.
+        ...(s.alertRules.runbookBaseUrl !== undefined ? { runbookBaseUrl: s.alertRules.runbookBaseUrl } : {}),
     };
     if (s.nodeExporter.enabled) {
         metrics.nodeExporterTarget = { namespace: s.nodeExporter.namespace, podLabels: nodeExporterLabels(s.nodeExporter), portName: NODE_EXPORTER_PORT_NAME };

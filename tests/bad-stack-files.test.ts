@@ -165,6 +165,7 @@ const URL_FIELDS: [string, string, string, (c: Config, url: string) => void][] =
     ]),
     ["Grafana's single sign-on Google domain", `${G}.sso.hostedDomain`, "grafana.sso.hostedDomain", (c, url) => (c[G] = { enabled: true, sso: { provider: "google", clientId: "g", clientSecretKey: "grafanaOidcClientSecret", hostedDomain: url } })],
     ["an extra Grafana data source's URL", `${G}.dataSources[0].url`, "grafana.dataSources[].url", (c, url) => (c[G] = { enabled: true, dataSources: [{ name: "Loki", uid: "loki", type: "loki", url }] })],
+    ["the runbooks' base URL", "cluster-monitoring:alertRules.runbookBaseUrl", "alertRules.runbookBaseUrl", (c, url) => (c["cluster-monitoring:alertRules"] = { runbookBaseUrl: url })],
     [
         "an extra scrape config's TLS server name",
         `${M}.extraScrapeConfigs[0].tls_config.server_name`,

@@ -5,6 +5,8 @@ import * as path from "path";
 import { teamRulesScripts, TEAM_RULES_SCRIPT_FILES } from "../components/prometheus/team-rules/scripts";
 import { PrometheusProcess, requireBinary, tempDir } from "./harness/prometheus";
 
+const RUNBOOK_URL = "https://git.example.com/ops/cluster-monitoring/-/blob/main/docs/runbooks.md#teamrulefilerefused";
+
 /**
  * A simulation of the sidecar, with the real checker: k8s-sidecar is Python and does not run
  * here, so the test writes each ConfigMap key as its write_data_to_file does with
@@ -37,6 +39,9 @@ describe("team rules: a simulation of the sidecar's writes, the real checker, pr
                 TEAM_RULES_ONCE: "1",
                 TEAM_RULES_SIGNAL_AFTER: "0",
                 PROMETHEUS_PID: String(prometheus!.pid),
+                // As the pod sets them under alertRules.runbookBaseUrl (components/common/rules/runbooks.ts).
+                TEAM_RULES_RUNBOOK_KEY: "runbook_url",
+                TEAM_RULES_RUNBOOK: RUNBOOK_URL,
             },
             encoding: "utf8",
             timeout: 120_000,
@@ -113,6 +118,8 @@ describe("team rules: a simulation of the sidecar's writes, the real checker, pr
         }, "ShopAlwaysFiring firing with namespace shop");
         const alerts = ((await (await fetch(`${prometheus!.url}/api/v1/alerts`)).json()) as any).data.alerts;
         assert.ok(alerts.some((a: any) => a.labels.alertname === "TeamRuleFileRefused" && a.labels.namespace === "shop" && a.labels.configmap === "broken.bad.yml"));
+        // It links its section of docs/runbooks.md, as the checker's environment says.
+        assert.ok(alerts.filter((a: any) => a.labels.alertname === "TeamRuleFileRefused").every((a: any) => a.annotations.runbook_url === RUNBOOK_URL));
 
         // The platform's rules still reload afterwards: a changed platform file loads on the next reload.
         fs.writeFileSync(at("platform", "platform.yml"), "groups:\n  - name: platform\n    rules:\n      - record: platform_rule_v2\n        expr: vector(2)\n");

@@ -50,6 +50,8 @@ export interface RuleContext {
     longTermStoreBackupSeconds?: number;
     /** Grafana runs and is scraped as job grafana (components/grafana/scrape-job.ts). */
     grafana?: boolean;
+    /** alertRules.runbookBaseUrl: where this repository's docs/ directory is published (components/common/rules/runbooks.ts). */
+    runbookBaseUrl?: string;
 }
 
 /** The remote-write queues, as the deployed release line names their metrics. */

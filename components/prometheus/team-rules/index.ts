@@ -2,6 +2,7 @@ import * as k8s from "@pulumi/kubernetes";
 import { MetricsSettings, TeamRulesSettings } from "../../../config";
 import { noPrivileges } from "../../common/no-privileges";
 import { teamRulesRoleName, teamRulesScriptConfigMapName } from "./names";
+import { ownRunbook } from "../../common/rules/runbooks";
 import { TEAM_RULES_SCRIPT_DIR, TEAM_RULES_SCRIPT_FILES, teamRulesScripts } from "./scripts";
 
 /**
@@ -43,6 +44,9 @@ export const TEAM_RULES_VOLUMES = {
     noToken: "team-rules-no-token",
     tmp: "team-rules-tmp",
 } as const;
+
+/** The alert check.sh writes in place of a refused file. */
+export const TEAM_RULE_FILE_REFUSED = "TeamRuleFileRefused";
 
 export const TEAM_RULES_CONTAINERS = { sidecar: "team-rules", checker: "team-rules-check" } as const;
 
@@ -97,6 +101,7 @@ export function teamRulesContainers(s: MetricsSettings): Container[] {
         return [];
     }
     const health = { httpGet: { path: "/healthz", port: 8081 }, periodSeconds: 10, timeoutSeconds: 3 };
+    const runbook = ownRunbook(TEAM_RULE_FILE_REFUSED, s.runbookBaseUrl);
     return [
         {
             name: TEAM_RULES_CONTAINERS.sidecar,
@@ -123,6 +128,9 @@ export function teamRulesContainers(s: MetricsSettings): Container[] {
                 { name: "TEAM_RULES_PREPARED", value: TEAM_RULES_PATHS.prepared },
                 { name: "TEAM_RULES_LIVE", value: TEAM_RULES_PATHS.live },
                 { name: "PROMTOOL", value: "promtool" },
+                // TeamRuleFileRefused's pointer to docs/runbooks.md, as every own default alert's.
+                { name: "TEAM_RULES_RUNBOOK_KEY", value: runbook.key },
+                { name: "TEAM_RULES_RUNBOOK", value: runbook.value },
             ],
             resources: { requests: { cpu: "10m", memory: "32Mi" }, limits: { memory: "128Mi" } },
             volumeMounts: [
