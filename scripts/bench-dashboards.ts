@@ -17,6 +17,9 @@
  * Each side's recording rules are then evaluated over its history (scripts/bench/rule-history.ts:
  * promtool tsdb create-blocks-from rules, layer by layer): ours are the stack's rule files, theirs
  * the kube-prometheus rules its panels read (scripts/bench/kube-prometheus-recording-rules.ts).
+ * The rules' blocks overlap the history's, and Prometheus merges overlapping blocks on its own a
+ * minute or so after it starts; the benchmark waits for that (up to 5 min) before it queries, so
+ * that no side is compacting while it is measured.
  *
  * Then every Prometheus query of every panel of every dashboard the stack renders with everything
  * on runs as a range query over the last BENCH_RANGE (default 1h) of the history, at a step of the
@@ -34,7 +37,8 @@
  * families they, their kube-prometheus counterparts and the recording rules they read (through
  * other rules) need: minutes less to build, for iterating on one board; the full table comes from
  * a run without it (a smaller index moves the times a little). BENCH_QUERIES=1 prints every
- * query's time and samples under its board's row.
+ * query's time and samples under its board's row. BENCH_HOLD=1 keeps both Prometheus servers up
+ * after the table, their URLs printed, for queries by hand, until Ctrl-C.
  *
  * A benchmark, not a test: no asserts. It stops its Prometheus processes on exit or Ctrl-C and
  * removes its temporary directories.
@@ -205,6 +209,32 @@ function run(cmd: string, args: string[]): Promise<void> {
     });
 }
 
+/** The block directories of a data directory, with their time ranges. */
+function blocks(data: string): Array<{ minTime: number; maxTime: number }> {
+    return fs
+        .readdirSync(data)
+        .filter((e) => /^[0-9A-HJKMNP-TV-Z]{26}$/.test(e) && fs.existsSync(path.join(data, e, "meta.json")))
+        .map((e) => JSON.parse(fs.readFileSync(path.join(data, e, "meta.json"), "utf8")));
+}
+
+/**
+ * Waits until no two blocks overlap. The recording rules' blocks overlap the history's, and
+ * Prometheus merges overlapping blocks (vertical compaction) a minute or so after it starts: a
+ * long, CPU-bound job that, if it ran while the queries do, would slow whichever side was still
+ * compacting, and change which blocks a query reads half-way through the table.
+ */
+async function settled(data: string): Promise<boolean> {
+    const giveUp = Date.now() + 5 * 60 * 1000;
+    for (;;) {
+        const b = blocks(data).sort((x, y) => x.minTime - y.minTime);
+        const overlap = b.some((x, i) => i > 0 && x.minTime < b[i - 1].maxTime);
+        const tmp = fs.readdirSync(data).some((e) => e.endsWith(".tmp-for-creation") || e.endsWith(".tmp"));
+        if (!overlap && !tmp) return true;
+        if (Date.now() > giveUp) return false;
+        await new Promise((r) => setTimeout(r, 2000));
+    }
+}
+
 /** Builds one side's history and recording rules; returns its Prometheus, running on it. */
 async function build(side: Side, keep: Set<string>, start: number, end: number, interval: string): Promise<Prom> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-dashboards-${side.name}-`));
@@ -232,6 +262,9 @@ async function build(side: Side, keep: Set<string>, start: number, end: number, 
         prom = await Prom.start(dir, interval);
     }
     console.log(`  ${side.name}: ${side.recording.length} recording rules in ${layered.length} layers evaluated over the history in ${((Date.now() - t) / 1000).toFixed(0)} s`);
+    t = Date.now();
+    const merged = await settled(data);
+    console.log(`  ${side.name}: ${merged ? "overlapping blocks compacted" : "blocks STILL OVERLAP (times less steady)"} after ${((Date.now() - t) / 1000).toFixed(0)} s`);
     return prom;
 }
 
@@ -433,6 +466,10 @@ async function main(): Promise<void> {
     console.log("(n empty): queries that returned no series over the range: a family the synthetic cluster does not serve (Prometheus, Alertmanager, the log agent, ...) or a drop rule removes.");
     console.log(`\nslowest panel query of each board:\n${slowest.join("\n")}`);
     if (problems.length > 0) console.log(`\nqueries that failed:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+    if (process.env.BENCH_HOLD === "1") {
+        console.log(`\nBENCH_HOLD: ours at ${ourProm.url}, kube-prometheus' at ${theirProm.url}; Ctrl-C to stop`);
+        await new Promise(() => undefined);
+    }
     await ourProm.stop();
     await theirProm.stop();
 }
