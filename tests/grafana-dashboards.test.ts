@@ -307,7 +307,7 @@ describe("Grafana dashboards follow the enabled components", () => {
     it("Fast: Namespace and pod and Persistent volumes open on one pod and one claim, as kube-prometheus' boards do: several values, but no All", () => {
         // Grafana opens a variable that offers All on All (scenes: defaultToAll follows includeAll), one series per pod or claim in every panel.
         const ds = dashboardsFor(settingsWithGrafana(), PROJECT);
-        const variable = (uid: string, name: string) => ds.find((d) => d.json.uid === uid)!.json.templating.list.find((v: any) => v.name === name);
+        const variable = (uid: string, name: string) => (ds.find((d) => d.json.uid === uid)!.json.templating?.list ?? []).find((v: any) => v.name === name);
         for (const [uid, name] of [["cm-namespace-pod", "pod"], ["cm-persistent-volumes", "claim"]]) {
             const v = variable(uid, name);
             assert.deepStrictEqual([v.multi, v.includeAll ?? false, v.allValue], [true, false, undefined], `${uid} $${name}`);
