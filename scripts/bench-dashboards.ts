@@ -17,6 +17,9 @@
  * Each side's recording rules are then evaluated over its history (scripts/bench/rule-history.ts:
  * promtool tsdb create-blocks-from rules, layer by layer): ours are the stack's rule files, theirs
  * the kube-prometheus rules its panels read (scripts/bench/kube-prometheus-recording-rules.ts).
+ * The rules' blocks overlap the history's, and Prometheus merges overlapping blocks on its own a
+ * minute or so after it starts; the benchmark waits for that (up to 5 min) before it queries, so
+ * that no side is compacting while it is measured.
  *
  * Then every Prometheus query of every panel of every dashboard the stack renders with everything
  * on runs as a range query over the last BENCH_RANGE (default 1h) of the history, at a step of the
@@ -30,10 +33,18 @@
  * rewritten only for our job names), with the ratios ours/theirs of the p95 and of the samples.
  * On a shared machine the times move between runs; the samples touched do not.
  *
+ * BENCH_BOARDS (our uids, comma-separated) measures only those boards, with a history of only the
+ * families they, their kube-prometheus counterparts and the recording rules they read (through
+ * other rules) need: minutes less to build, for iterating on one board; the full table comes from
+ * a run without it (a smaller index moves the times a little). BENCH_QUERIES=1 prints every
+ * query's time and samples under its board's row. BENCH_HOLD=1 keeps both Prometheus servers up
+ * after the table, their URLs printed, for queries by hand, until Ctrl-C.
+ *
  * A benchmark, not a test: no asserts. It stops its Prometheus processes on exit or Ctrl-C and
  * removes its temporary directories.
  *
  *   npm run bench:dashboards       (BENCH_NODES=10 BENCH_HOURS=1.5 BENCH_RANGE=1h BENCH_REPEAT=3)
+ *   BENCH_BOARDS=cm-persistent-volumes BENCH_QUERIES=1 npm run bench:dashboards
  */
 import { ChildProcess, spawn } from "child_process";
 import * as fs from "fs";
@@ -59,6 +70,8 @@ import { Rule } from "./bench/relabel";
 const NODES = Number(process.env.BENCH_NODES ?? 10);
 const HOURS = Number(process.env.BENCH_HOURS ?? 1.5);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
+const ONLY = process.env.BENCH_BOARDS ? new Set(process.env.BENCH_BOARDS.split(",").map((u) => u.trim())) : undefined;
+const PRINT_QUERIES = process.env.BENCH_QUERIES === "1";
 
 function seconds(duration: string): number {
     const m = /^(\d+)(s|m|h)$/.exec(duration);
@@ -196,6 +209,32 @@ function run(cmd: string, args: string[]): Promise<void> {
     });
 }
 
+/** The block directories of a data directory, with their time ranges. */
+function blocks(data: string): Array<{ minTime: number; maxTime: number }> {
+    return fs
+        .readdirSync(data)
+        .filter((e) => /^[0-9A-HJKMNP-TV-Z]{26}$/.test(e) && fs.existsSync(path.join(data, e, "meta.json")))
+        .map((e) => JSON.parse(fs.readFileSync(path.join(data, e, "meta.json"), "utf8")));
+}
+
+/**
+ * Waits until no two blocks overlap. The recording rules' blocks overlap the history's, and
+ * Prometheus merges overlapping blocks (vertical compaction) a minute or so after it starts: a
+ * long, CPU-bound job that, if it ran while the queries do, would slow whichever side was still
+ * compacting, and change which blocks a query reads half-way through the table.
+ */
+async function settled(data: string): Promise<boolean> {
+    const giveUp = Date.now() + 5 * 60 * 1000;
+    for (;;) {
+        const b = blocks(data).sort((x, y) => x.minTime - y.minTime);
+        const overlap = b.some((x, i) => i > 0 && x.minTime < b[i - 1].maxTime);
+        const tmp = fs.readdirSync(data).some((e) => e.endsWith(".tmp-for-creation") || e.endsWith(".tmp"));
+        if (!overlap && !tmp) return true;
+        if (Date.now() > giveUp) return false;
+        await new Promise((r) => setTimeout(r, 2000));
+    }
+}
+
 /** Builds one side's history and recording rules; returns its Prometheus, running on it. */
 async function build(side: Side, keep: Set<string>, start: number, end: number, interval: string): Promise<Prom> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-dashboards-${side.name}-`));
@@ -223,6 +262,9 @@ async function build(side: Side, keep: Set<string>, start: number, end: number, 
         prom = await Prom.start(dir, interval);
     }
     console.log(`  ${side.name}: ${side.recording.length} recording rules in ${layered.length} layers evaluated over the history in ${((Date.now() - t) / 1000).toFixed(0)} s`);
+    t = Date.now();
+    const merged = await settled(data);
+    console.log(`  ${side.name}: ${merged ? "overlapping blocks compacted" : "blocks STILL OVERLAP (times less steady)"} after ${((Date.now() - t) / 1000).toFixed(0)} s`);
     return prom;
 }
 
@@ -261,6 +303,8 @@ interface BoardResult {
     p95: number;
     samples: number;
     slowest: { panel: string; ms: number; samples: number };
+    /** Every query that ran: its panel, median time and samples. */
+    each: Array<{ panel: string; ms: number; samples: number }>;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -275,6 +319,7 @@ async function measure(prom: Prom, boards: readonly Board[], start: number, end:
     let empty = 0;
     let queries = 0;
     let slowest = { panel: "", ms: -1, samples: 0 };
+    const each: BoardResult["each"] = [];
     for (const b of boards) {
         const values = await variableValues(prom, b, end, builtIns);
         for (const q of b.queries) {
@@ -292,11 +337,12 @@ async function measure(prom: Prom, boards: readonly Board[], start: number, end:
             times.push(ms);
             if (ms > slowest.ms) slowest = { panel: `${boards.length > 1 ? `${b.title} / ` : ""}${q.panel}`, ms, samples: ok[0].samples };
             samples += ok[0].samples;
+            each.push({ panel: `${boards.length > 1 ? `${b.title} / ` : ""}${q.panel}`, ms, samples: ok[0].samples });
             if (ok[0].series === 0) empty++;
         }
     }
     times.sort((a, b) => a - b);
-    return { queries, errors, empty, p50: percentile(times, 0.5), p95: percentile(times, 0.95), samples, slowest };
+    return { queries, errors, empty, p50: percentile(times, 0.5), p95: percentile(times, 0.95), samples, slowest, each };
 }
 
 async function main(): Promise<void> {
@@ -328,13 +374,33 @@ async function main(): Promise<void> {
         (parse(text)?.groups ?? []).flatMap((g: any) => g.rules.filter((r: any) => r.record).map((r: any) => ({ group: g.name, interval: g.interval, record: r.record, expr: r.expr }))),
     );
     const theirs: RecordingRule[] = KUBE_PROMETHEUS_RECORDING_RULES.map((r) => ({ group: r.group, interval: r.interval, record: r.record, expr: r.expr }));
-    const dashboards = dashboardsFor(SETTINGS, PROJECT).map((d) => ({ uid: d.json.uid as string, board: ourBoard(d) })).filter((d) => d.board.queries.length > 0);
-    const keep = namesIn([
+    const dashboards = dashboardsFor(SETTINGS, PROJECT)
+        .map((d) => ({ uid: d.json.uid as string, board: ourBoard(d) }))
+        .filter((d) => d.board.queries.length > 0 && (ONLY === undefined || ONLY.has(d.uid)));
+    if (ONLY !== undefined && dashboards.length < ONLY.size) {
+        throw new Error(`BENCH_BOARDS names boards the stack does not render (or without queries): ${[...ONLY].filter((u) => !dashboards.some((d) => d.uid === u)).join(", ")}`);
+    }
+    const theirBoards = ONLY === undefined ? Object.values(KUBE_PROMETHEUS_DASHBOARDS) : dashboards.flatMap((d) => (KUBE_PROMETHEUS_COUNTERPARTS[d.uid] ?? []).map((f) => KUBE_PROMETHEUS_DASHBOARDS[f]));
+    const read = namesIn([
         ...dashboards.flatMap((d) => [...d.board.queries.map((q) => q.expr), ...d.board.variables.map((v) => v.query)]),
-        ...ours.map((r) => r.expr),
-        ...Object.values(KUBE_PROMETHEUS_DASHBOARDS).flatMap((b) => [...b.queries.map((q) => q.expr), ...b.variables.map((v) => v.query)]),
-        ...theirs.map((r) => r.expr),
+        ...theirBoards.flatMap((b) => [...b.queries.map((q) => q.expr), ...b.variables.map((v) => v.query)]),
     ]);
+    // With BENCH_BOARDS, only the rules the boards read, and the rules those read, in turn.
+    const needed = (rules: RecordingRule[]) => {
+        if (ONLY === undefined) return rules;
+        const names = new Set(read);
+        for (let grew = true; grew; ) {
+            grew = false;
+            for (const r of rules) {
+                if (!names.has(r.record)) continue;
+                for (const n of namesIn([r.expr])) if (!names.has(n)) ((grew = true), names.add(n));
+            }
+        }
+        return rules.filter((r) => names.has(r.record));
+    };
+    const ourRules = needed(ours);
+    const theirRules = needed(theirs);
+    const keep = new Set([...read, ...namesIn([...ourRules.map((r) => r.expr), ...theirRules.map((r) => r.expr)])]);
 
     console.log(
         `bench:dashboards: Prometheus ${requireBinary("prometheus")} (Debian 2.42), ${NODES} nodes, ${HOURS} h of history at ${interval}; ` +
@@ -342,14 +408,14 @@ async function main(): Promise<void> {
     );
     const started = Date.now();
     const ourProm = await build(
-        { name: "ours", rulesFor: (j) => jobs.get(j)?.metric_relabel_configs, honorLabels: (j) => jobs.get(j)?.honor_labels === true, recording: ours },
+        { name: "ours", rulesFor: (j) => jobs.get(j)?.metric_relabel_configs, honorLabels: (j) => jobs.get(j)?.honor_labels === true, recording: ourRules },
         keep,
         start,
         end,
         interval,
     );
     const theirProm = await build(
-        { name: "kube-prometheus", rulesFor: (j) => KUBE_PROMETHEUS_RULES[j], honorLabels: (j) => jobs.get(j)?.honor_labels === true, recording: theirs },
+        { name: "kube-prometheus", rulesFor: (j) => KUBE_PROMETHEUS_RULES[j], honorLabels: (j) => jobs.get(j)?.honor_labels === true, recording: theirRules },
         keep,
         start,
         end,
@@ -390,12 +456,20 @@ async function main(): Promise<void> {
             t ? `| ${ratio(o.p95 / t.p95)}` : "|",
             t && t.samples > 0 ? ratio(o.samples / t.samples) : "",
         ]);
+        if (PRINT_QUERIES) {
+            for (const q of o.each) console.log(`    ours  ${q.ms.toFixed(1).padStart(8)} ms ${String(q.samples).padStart(10)} samples  ${q.panel}`);
+            for (const q of t?.each ?? []) console.log(`    theirs${q.ms.toFixed(1).padStart(8)} ms ${String(q.samples).padStart(10)} samples  ${q.panel}`);
+        }
     }
-    const unmatched = Object.keys(KUBE_PROMETHEUS_DASHBOARDS).filter((f) => !matched.has(f));
+    const unmatched = ONLY === undefined ? Object.keys(KUBE_PROMETHEUS_DASHBOARDS).filter((f) => !matched.has(f)) : [];
     console.log(`\nkube-prometheus boards without a counterpart here: ${unmatched.join(", ") || "none"}`);
     console.log("(n empty): queries that returned no series over the range: a family the synthetic cluster does not serve (Prometheus, Alertmanager, the log agent, ...) or a drop rule removes.");
     console.log(`\nslowest panel query of each board:\n${slowest.join("\n")}`);
     if (problems.length > 0) console.log(`\nqueries that failed:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+    if (process.env.BENCH_HOLD === "1") {
+        console.log(`\nBENCH_HOLD: ours at ${ourProm.url}, kube-prometheus' at ${theirProm.url}; Ctrl-C to stop`);
+        await new Promise(() => undefined);
+    }
     await ourProm.stop();
     await theirProm.stop();
 }

@@ -14,6 +14,7 @@ import { PROMETHEUS_RELEASES, PrometheusRelease, prometheusRelease } from "../pr
 import { controllerManagerGroup, coreDnsGroup, kubeProxyGroup, schedulerGroup } from "../components/control-plane/component-alerts";
 import { apiserverSloGroup } from "../components/apiserver/slo-rules";
 import { apiserverLatencyGroup } from "../components/apiserver/latency-rules";
+import { apiserverRequestsGroup } from "../components/apiserver/request-rate-rules";
 import { podPhaseGroup } from "../components/kube-state-metrics/pod-phase-rules";
 import { containersGroup } from "../components/kubelet/container-alerts";
 import { controlPlaneGroup, etcdGroup } from "../components/control-plane/alerts";
@@ -82,6 +83,7 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
         controlPlaneGroup(c),
         c.apiserver ? apiserverSloGroup() : undefined,
         c.apiserver ? apiserverLatencyGroup() : undefined,
+        c.apiserver ? apiserverRequestsGroup() : undefined,
         c.etcd ? etcdGroup() : undefined,
         c.coreDns ? coreDnsGroup() : undefined,
         c.scheduler ? schedulerGroup() : undefined,

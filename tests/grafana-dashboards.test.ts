@@ -3,6 +3,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { NAMESPACE_PODS_BY_PHASE } from "../components/kube-state-metrics/pod-phase-rules";
 import { APISERVER_LATENCY_P99 } from "../components/apiserver/latency-rules";
+import { APISERVER_REQUESTS_BY_CODE } from "../components/apiserver/request-rate-rules";
 import { KUBELET_NOT_ANSWERED } from "../components/kubelet/dashboard";
 import { DATASOURCE_VARIABLE as DATASOURCE } from "../components/common/dashboards/panels";
 import * as ts from "typescript";
@@ -292,6 +293,7 @@ describe("Grafana dashboards follow the enabled components", () => {
             // Issue 30: Home's pods not running and the Control plane board's API server p99 latency.
             kube_pod_status_phase: NAMESPACE_PODS_BY_PHASE,
             apiserver_request_duration_seconds_bucket: APISERVER_LATENCY_P99,
+            apiserver_request_total: APISERVER_REQUESTS_BY_CODE,
         };
         const rawReads = (ds: readonly GeneratedDashboard[]) => {
             const texts = [
@@ -307,6 +309,18 @@ describe("Grafana dashboards follow the enabled components", () => {
         // The check can fail: without the default rules the same boards read every one of those families.
         const raw = rawReads(dashboardsFor(settingsWithGrafana({ alertRules: { defaults: false } }), PROJECT));
         assert.deepStrictEqual(Object.keys(served).filter((f) => !raw.some((r) => r.includes(`: ${f},`))), []);
+    });
+
+    it("Fast: Namespace and pod and Persistent volumes open on one pod and one claim, as kube-prometheus' boards do: several values, but no All", () => {
+        // Grafana opens a variable that offers All on All (scenes: defaultToAll follows includeAll), one series per pod or claim in every panel.
+        const ds = dashboardsFor(settingsWithGrafana(), PROJECT);
+        const variable = (uid: string, name: string) => (ds.find((d) => d.json.uid === uid)!.json.templating?.list ?? []).find((v: any) => v.name === name);
+        for (const [uid, name] of [["cm-namespace-pod", "pod"], ["cm-persistent-volumes", "claim"]]) {
+            const v = variable(uid, name);
+            assert.deepStrictEqual([v.multi, v.includeAll ?? false, v.allValue], [true, false, undefined], `${uid} $${name}`);
+        }
+        // The check can fail: the Kubelet board's node variable offers All.
+        assert.strictEqual(variable("cm-kubelet", "node").includeAll, true);
     });
 
     it("every recording rule a panel or variable reads is recorded by the same stack's rule files; without the default rules none is read", () => {

@@ -1,6 +1,7 @@
 import { DashboardContext, Source } from "../common/dashboards/context";
 import { APISERVER_LATENCY_P99, apiserverLatencyP99Expr } from "../apiserver/latency-rules";
 import { DashboardPanelSpec, PanelSpec, PrometheusDashboardSpec } from "../common/dashboards/panels";
+import { APISERVER_REQUESTS_BY_CODE, apiserverRequestsByCodeExpr } from "../apiserver/request-rate-rules";
 import { APISERVER_SLO_PANELS } from "../apiserver/slo-panels";
 import { CONTROLLER_MANAGER_MORE_PANELS, KUBE_PROXY_MORE_PANELS, SCHEDULER_MORE_PANELS } from "./component-panels";
 
@@ -132,7 +133,13 @@ export const controlPlaneDashboard = (ctx: DashboardContext): PrometheusDashboar
             unit: "reqps",
             kind: "timeseries",
             needs: ["apiserver"],
-            queries: [{ expr: 'sum by (code) (rate(apiserver_request_total{job="apiserver"}[$__rate_interval]))', legend: "{{code}}" }],
+            queries: [
+                {
+                    // The record while the default rules are evaluated (request-rate-rules.ts): one series per code, not per verb, resource and instance.
+                    expr: ctx.computeRules ? APISERVER_REQUESTS_BY_CODE : apiserverRequestsByCodeExpr("$__rate_interval"),
+                    legend: "{{code}}",
+                },
+            ],
         },
         {
             title: "API server latency (p99)",

@@ -1,7 +1,7 @@
 import { PanelSpec, Query } from "../common/dashboards/panels";
 import { Source } from "../common/dashboards/context";
 import { byWorkload, workloadOwners } from "../kube-state-metrics/pod-workload";
-import { NETWORK_PAIRS, podNetwork, PodSeries, podSeries } from "./pod-resources";
+import { NETWORK_PAIRS, podNetwork, PodLevel, PodSeries, podSeries } from "./pod-resources";
 
 /**
  * The panels the compute and networking boards share: CPU and memory used against requests and
@@ -24,7 +24,13 @@ export interface Grouping {
     needs: Source[];
     /** Whether host-network pods, whose counters are the node's interfaces, are left out. */
     leavesOutHostNetwork?: boolean;
-    /** A per-pod expression (by namespace and pod) as one series per `by`: the pods' sum, or their mean. */
+    /**
+     * The form of the CPU, memory, request and limit series `sum` takes (pod-resources.ts): per
+     * pod (the default), or "series", the rule's own series, where `sum` joins them to workloads
+     * and adds them up, so that Prometheus need not add up each pod first.
+     */
+    level?: PodLevel;
+    /** A per-pod expression (by namespace and pod; or of `level`) as one series per `by`: the pods' sum, or their mean. */
     sum(perPod: string): string;
     avg(perPod: string): string;
 }
@@ -43,7 +49,7 @@ export interface WorkloadSelection {
 
 export function workloadGrouping(s: WorkloadSelection): Grouping {
     const group = (agg: "sum" | "avg") => (perPod: string) => byWorkload(workloadOwners(s.rules), agg, s.by, perPod, s.namespace, s.type, s.workload);
-    return { series: podSeries(s.rules), by: s.by, sel: s.namespace, needs: ["kubeStateMetrics"], sum: group("sum"), avg: group("avg") };
+    return { series: podSeries(s.rules), level: "series", by: s.by, sel: s.namespace, needs: ["kubeStateMetrics"], sum: group("sum"), avg: group("avg") };
 }
 
 /** Pods picked by label matchers alone; the per-pod series are already one per pod. */
@@ -52,8 +58,8 @@ export function podGrouping(rules: boolean, sel: string, podSel?: string): Group
 }
 
 const resources = {
-    cpu: { title: "CPU", unit: "short", usage: (s: PodSeries, sel: string) => s.cpuUsage(sel), what: "CPU cores" },
-    memory: { title: "Memory", unit: "bytes", usage: (s: PodSeries, sel: string) => s.memory(sel), what: "working set bytes" },
+    cpu: { title: "CPU", unit: "short", usage: (s: PodSeries, sel: string, level?: PodLevel) => s.cpuUsage(sel, level), what: "CPU cores" },
+    memory: { title: "Memory", unit: "bytes", usage: (s: PodSeries, sel: string, level?: PodLevel) => s.memory(sel, undefined, level), what: "working set bytes" },
 } as const;
 
 /** Lines drawn with the usage, e.g. the node's capacity, and the sources they read. */
@@ -66,9 +72,9 @@ export interface Reference {
 export function resourcePanels(g: Grouping, resource: "cpu" | "memory", reference?: Reference): PanelSpec[] {
     const r = resources[resource];
     const legend = `{{${g.by}}}`;
-    const used = g.sum(r.usage(g.series, g.sel));
-    const requested = g.sum(g.series.resource("requests", resource, g.sel, g.podSel));
-    const limit = g.sum(g.series.resource("limits", resource, g.sel, g.podSel));
+    const used = g.sum(r.usage(g.series, g.sel, g.level));
+    const requested = g.sum(g.series.resource("requests", resource, g.sel, g.podSel, g.level));
+    const limit = g.sum(g.series.resource("limits", resource, g.sel, g.podSel, g.level));
     const usageNeeds: Source[] = ["cadvisor", ...g.needs];
     return [
         {
@@ -115,10 +121,10 @@ export function memoryDetailPanel(g: Grouping): PanelSpec {
         needs: ["cadvisor"],
         queries: [
             // No rule records usage with the page cache: it is read raw (pod-resources.ts).
-            { expr: g.sum(g.series.memory(g.sel, "container_memory_usage_bytes")), legend: `${legend} with cache` },
-            { expr: g.sum(g.series.memory(g.sel, "container_memory_rss")), legend: `${legend} RSS` },
-            { expr: g.sum(g.series.memory(g.sel, "container_memory_cache")), legend: `${legend} cache` },
-            { expr: g.sum(g.series.memory(g.sel, "container_memory_swap")), legend: `${legend} swap` },
+            { expr: g.sum(g.series.memory(g.sel, "container_memory_usage_bytes", g.level)), legend: `${legend} with cache` },
+            { expr: g.sum(g.series.memory(g.sel, "container_memory_rss", g.level)), legend: `${legend} RSS` },
+            { expr: g.sum(g.series.memory(g.sel, "container_memory_cache", g.level)), legend: `${legend} cache` },
+            { expr: g.sum(g.series.memory(g.sel, "container_memory_swap", g.level)), legend: `${legend} swap` },
         ],
     };
 }

@@ -42,9 +42,16 @@ const RESOURCE_RECORDS = {
 /** `name{sel}`, or the bare name when there is no matcher. */
 const selector = (name: string, sel: string) => (sel ? `${name}{${sel}}` : name);
 
-/** Per pod (labels namespace, pod) or per container (namespace, pod, container), as the boards draw them. */
-export type PodLevel = "pod" | "container";
-const BY: Record<PodLevel, string> = { pod: "namespace, pod", container: "namespace, pod, container" };
+/**
+ * Per pod (labels namespace, pod) or per container (namespace, pod, container), as the boards
+ * draw them; or "series": the rule's or family's own series, not added up, for a query that joins
+ * them to the pods' workloads and adds them up by workload anyway. Adding up each pod first costs
+ * Prometheus an aggregation over every pod at every step: about four times the join's own time in
+ * npm run bench:dashboards (docs/grafana.md#query-speed-npm-run-benchdashboards).
+ */
+export type PodLevel = "pod" | "container" | "series";
+const BY: Record<Exclude<PodLevel, "series">, string> = { pod: "namespace, pod", container: "namespace, pod, container" };
+const summed = (level: PodLevel, expr: string) => (level === "series" ? expr : `sum by (${BY[level]}) (${expr})`);
 
 /** Where the per-pod series come from: the recording rules, or the raw families. */
 export interface PodSeries {
@@ -66,22 +73,22 @@ export interface PodSeries {
 const recorded: PodSeries = {
     rules: true,
     // The rule's rate is over 5 minutes, not Grafana's $__rate_interval: as kube-prometheus' panels.
-    cpuUsage: (sel, level = "pod") => `sum by (${BY[level]}) (${selector(CONTAINER_CPU_RATE5M, sel)})`,
+    cpuUsage: (sel, level = "pod") => summed(level, selector(CONTAINER_CPU_RATE5M, sel)),
     memory: (sel, family = "container_memory_working_set_bytes", level = "pod") => {
         const record = MEMORY_RECORDS[family];
-        return record === undefined ? raw.memory(sel, family, level) : `sum by (${BY[level]}) (${selector(record, sel)})`;
+        return record === undefined ? raw.memory(sel, family, level) : summed(level, selector(record, sel));
     },
-    resource: (kind, resource, sel, _podSel, level = "pod") => `sum by (${BY[level]}) (${selector(RESOURCE_RECORDS[kind][resource], sel)})`,
+    resource: (kind, resource, sel, _podSel, level = "pod") => summed(level, selector(RESOURCE_RECORDS[kind][resource], sel)),
 };
 
 /** The same from the raw families. */
 const raw: PodSeries = {
     rules: false,
-    cpuUsage: (sel, level = "pod") => `sum by (${BY[level]}) (rate(container_cpu_usage_seconds_total{${sel}, container!=""}[$__rate_interval]))`,
-    memory: (sel, family = "container_memory_working_set_bytes", level = "pod") => `sum by (${BY[level]}) (${family}{${sel}, container!=""})`,
+    cpuUsage: (sel, level = "pod") => summed(level, `rate(container_cpu_usage_seconds_total{${sel}, container!=""}[$__rate_interval])`),
+    memory: (sel, family = "container_memory_working_set_bytes", level = "pod") => summed(level, `${family}{${sel}, container!=""}`),
     resource: (kind, resource, sel, podSel = sel, level = "pod") => {
         const active = `max by (namespace, pod) (kube_pod_status_phase{${podSel ? `${podSel}, ` : ""}phase=~"Pending|Running"} == 1)`;
-        return `(sum by (${BY[level]}) (kube_pod_container_resource_${kind}{${sel}, resource="${resource}"}) * on (namespace, pod) group_left () ${active})`;
+        return `(${summed(level, `kube_pod_container_resource_${kind}{${sel}, resource="${resource}"}`)} * on (namespace, pod) group_left () ${active})`;
     },
 };
 

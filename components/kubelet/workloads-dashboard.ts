@@ -55,11 +55,15 @@ export function workloadsDashboard(ctx: DashboardContext): PrometheusDashboardSp
         uid: "cm-namespace-pod",
         folder: "workloads",
         title: "Namespace and pod",
-        description: "CPU and memory against requests, limits and quota, throttling, network, storage and restarts of the pods of one namespace",
+        description: "CPU and memory against requests, limits and quota, throttling, network, storage and restarts of the pods picked in one namespace",
         needs: ctx.sources.has("kubeStateMetrics") ? ["kubeStateMetrics"] : ["cadvisor"],
         variables: [
             { name: "namespace", label: "Namespace", query: `label_values(${podFamily}, namespace)` },
-            { name: "pod", label: "Pod", query: `label_values(${podFamily}{namespace="$namespace"}, pod)`, includeAll: true },
+            // Several pods, but no All: Grafana opens on one pod, as kube-prometheus' Pod board does,
+            // not on every pod of the namespace, which costs each panel one series per pod
+            // (docs/grafana.md#query-speed-npm-run-benchdashboards). Per workload, the whole
+            // namespace is the Namespace workloads board.
+            { name: "pod", label: "Pod", query: `label_values(${podFamily}{namespace="$namespace"}, pod)`, multi: true },
         ],
         panels: [
             shareStat(series, "cpu", "requests"),

@@ -1,11 +1,13 @@
 import { s, text } from "./alert-case-format";
 import type { RecordCase } from "./alert-cases-day-one";
 import { APISERVER_LATENCY_P99 } from "../../components/apiserver/latency-rules";
+import { APISERVER_REQUESTS_BY_CODE } from "../../components/apiserver/request-rate-rules";
 import { NAMESPACE_PODS_BY_PHASE } from "../../components/kube-state-metrics/pod-phase-rules";
 
 /**
  * The cases of the records issue 30 added so the Control plane and Home boards read no raw
- * histogram or per-pod family: the API server's p99 latency by verb and the pods per phase.
+ * histogram or per-pod family: the API server's p99 latency by verb, its requests by code and the
+ * pods per phase.
  */
 
 const BOUNDS = ["0.05", "0.1", "0.2", "0.4", "1", "2", "5", "10", "30", "+Inf"];
@@ -25,7 +27,32 @@ const slow = [0, 0, 0, 0, 0, 0, 0, 0, 0, 100];
 const ksm = (namespace: string, pod: string, phase: string, labels: Record<string, string> = { job: "kube-state-metrics" }) =>
     ["Pending", "Running", "Succeeded", "Failed", "Unknown"].map((p) => s(`kube_pod_status_phase{${text({ ...labels, namespace, pod, phase: p })}}`, `${p === phase ? 1 : 0}+0x5`));
 
+const requests = (instance: string, verb: string, resource: string, code: string, job = "apiserver") =>
+    ({ job, instance, verb, resource, scope: "namespace", component: "apiserver", code });
+
 export const DASHBOARD_RECORD_CASES: Record<string, RecordCase[]> = {
+    // Per second over 5 minutes, per code, summed over instances, verbs and resources: 200 from
+    // 60 + 30 + 30 a minute (2/s), 404 from 12 a minute (0.2/s), 500 from 3 a minute (0.05/s).
+    // Another job's requests would show in 200 (6 more a minute) and add a 503.
+    [APISERVER_REQUESTS_BY_CODE]: [
+        {
+            series: [
+                s(`apiserver_request_total{${text(requests("10.0.0.1:6443", "GET", "pods", "200"))}}`, "0+60x10"),
+                s(`apiserver_request_total{${text(requests("10.0.0.2:6443", "GET", "pods", "200"))}}`, "0+30x10"),
+                s(`apiserver_request_total{${text(requests("10.0.0.1:6443", "LIST", "secrets", "200"))}}`, "0+30x10"),
+                s(`apiserver_request_total{${text(requests("10.0.0.1:6443", "GET", "pods", "404"))}}`, "0+12x10"),
+                s(`apiserver_request_total{${text(requests("10.0.0.2:6443", "POST", "pods", "500"))}}`, "0+3x10"),
+                s(`apiserver_request_total{${text(requests("10.0.0.9:6443", "GET", "pods", "200", "other"))}}`, "0+6x10"),
+                s(`apiserver_request_total{${text(requests("10.0.0.9:6443", "GET", "pods", "503", "other"))}}`, "0+6x10"),
+            ],
+            at: "10m",
+            expect: [
+                { labels: { code: "200" }, value: 2 },
+                { labels: { code: "404" }, value: 0.2 },
+                { labels: { code: "500" }, value: 0.05 },
+            ],
+        },
+    ],
     [APISERVER_LATENCY_P99]: [
         {
             series: [

@@ -70,8 +70,14 @@ export interface VariableSpec {
     label: string;
     /** Grafana's Prometheus variable function, label_values(<series selector>, <label>). */
     query: string;
-    /** "All" with allValue .*, for variables that panels match with =~. */
+    /**
+     * "All" with allValue .*, for variables that panels match with =~. Grafana opens such a
+     * variable on All (scenes' defaultToAll follows includeAll), so a board whose panels are costly
+     * on every value at once (one series per pod, per claim) takes `multi` instead.
+     */
     includeAll?: boolean;
+    /** Several values at once but no All, for variables that panels match with =~: Grafana opens it on the first value. */
+    multi?: boolean;
 }
 
 export interface PrometheusDashboardSpec {
@@ -109,7 +115,8 @@ function queryVariable(v: VariableSpec): QueryVariableBuilder {
         .query(withClusterLabelValues(v.query))
         .refresh(VariableRefresh.OnTimeRangeChanged)
         .sort(VariableSort.AlphabeticalAsc);
-    return v.includeAll ? b.includeAll(true).allValue(".*").multi(true) : b;
+    if (v.includeAll) return b.includeAll(true).allValue(".*").multi(true);
+    return v.multi ? b.multi(true) : b;
 }
 
 function targets(p: PanelSpec): cog.Builder<cog.Dataquery>[] {
