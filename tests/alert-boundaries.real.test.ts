@@ -12,6 +12,7 @@ import { settingsWith } from "./harness/stack-config";
 import { firesRule } from "./harness/alert-case-format";
 import { unitTest } from "./harness/alert-unit-test";
 import { requireBinary, tempDir } from "./harness/prometheus";
+import { inPool } from "./harness/pool";
 
 /**
  * Issue #29's proof that every default alert's cases sit at its boundary, as a mutation test:
@@ -49,8 +50,9 @@ import { requireBinary, tempDir } from "./harness/prometheus";
  * Elasticsearch disk watermarks) has no constant to move: only its `for` is, and its cases put
  * the two sides one step apart by hand.
  *
- * All mutants run in one promtool call per CPU: one rule file per alert holds the alert and its
- * mutants, each under a name of its own, and one test file runs the alert's cases against each.
+ * All mutants run in a few promtool calls, a CPU's worth at a time: one rule file per alert holds
+ * the alert and its mutants, each under a name of its own, and one test file runs the alert's
+ * cases against each.
  */
 const settings = everyAlertSettings();
 const defaultGroups = defaultRuleGroups(ruleContext(settings));
@@ -140,6 +142,17 @@ interface Outcome {
     failedTests: string[];
 }
 
+/** How many promtool calls the test files are split into: enough that the CPUs finish close together, few enough that promtool's start costs little. */
+const CALLS = 16;
+
+/** The evaluations (one a minute, and the one at 0) that a case's eval_time such as `1h30m` asks for: a measure of its work, not a check. */
+function evaluations(evalTime: string): number {
+    const unit: Record<string, number> = { ms: 1 / 60000, s: 1 / 60, m: 1, h: 60, d: 1440 };
+    return 1 + sum([...evalTime.matchAll(/([0-9.]+)(ms|s|m|h|d)/g)].map((m) => Number(m[1]) * unit[m[2]]));
+}
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
 function run(files: string[], cwd: string): Promise<{ ok: boolean; text: string }> {
     return new Promise((resolve) => {
         execFile(requireBinary("promtool"), ["test", "rules", ...files], { cwd, maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
@@ -152,8 +165,9 @@ function run(files: string[], cwd: string): Promise<{ ok: boolean; text: string 
  * Runs the unchanged rule and every mutant of each alert against the alert's cases. Each alert
  * gets one rule file, in which the rule and its mutants are alerts of their own (`b3`, `m17`,
  * names unique across the run), and one test file, in which each case expects of each of them
- * what it expects of the alert. The test files run in one promtool call per CPU; promtool names
- * each failing test and alert, which traces a failure to its mutant.
+ * what it expects of the alert. The test files run in CALLS promtool calls of about equal work,
+ * a CPU's worth at a time (tests/harness/pool.ts), the heaviest first; promtool names each
+ * failing test and alert, which traces a failure to its mutant.
  */
 async function promtoolOutcomes(entries: { id: string; rule: AlertingRule }[], dir: string, cases: Record<string, AlertCases>): Promise<Map<string, Outcome>> {
     const byAlert = new Map<string, { id: string; rule: AlertingRule }[]>();
@@ -162,6 +176,8 @@ async function promtoolOutcomes(entries: { id: string; rule: AlertingRule }[], d
     }
     const files: string[] = [];
     const idsOf = new Map<string, string[]>();
+    /** promtool's work on a file: each case evaluates every rule of the file (the alert, its mutants, the recording rules they read) once a minute up to its eval_time. */
+    const work = new Map<string, number>();
     for (const [alert, group] of byAlert) {
         const file = `alert-${files.length}`;
         const rules = group.map(({ id, rule }) => ({ ...rule, alert: id }));
@@ -174,10 +190,20 @@ async function promtoolOutcomes(entries: { id: string; rule: AlertingRule }[], d
         fs.writeFileSync(path.join(dir, `${file}.test.yml`), stringify({ rule_files: [`${file}.rules.yml`], evaluation_interval: "1m", tests }, { lineWidth: 0 }));
         files.push(`${file}.test.yml`);
         idsOf.set(`${file}.test.yml`, group.map((e) => e.id));
+        work.set(`${file}.test.yml`, sum(tests.map((t) => evaluations(t.alert_rule_test[0].eval_time))) * (recordingRulesRead(rules).length + rules.length));
     }
-    const chunks = 2;
-    const runs = await Promise.all(
-        Array.from({ length: chunks }, (_, i) => files.filter((_f, j) => j % chunks === i)).filter((c) => c.length > 0).map((c) => run(c, dir)),
+    // A few alerts hold most of the work (two take 8.6 s of promtool's CPU each, of 46 s in all), so
+    // two calls of every other file were uneven (17.4 s against 28.5 s of CPU). Each file goes to
+    // the lightest of CALLS calls, heaviest file first, and the calls run heaviest first.
+    const calls: { files: string[]; work: number }[] = Array.from({ length: CALLS }, () => ({ files: [], work: 0 }));
+    for (const f of [...files].sort((a, b) => work.get(b)! - work.get(a)!)) {
+        const lightest = calls.reduce((a, b) => (b.work < a.work ? b : a));
+        lightest.files.push(f);
+        lightest.work += work.get(f)!;
+    }
+    const runs = await inPool(
+        calls.filter((c) => c.files.length > 0).sort((a, b) => b.work - a.work),
+        (c) => run(c.files, dir),
     );
     const failed = new Map<string, string[]>();
     let test = "";

@@ -6,8 +6,8 @@ import * as path from "path";
 import { freePort, removeStaleReservations, reservedPort } from "./harness/free-port";
 import { tempDir } from "./harness/prometheus";
 
-// mocha runs two workers (npm test: --parallel --jobs 2); a port handed to one must never be
-// handed to the other before its binary binds it (tests/harness/free-port.ts).
+// mocha runs several workers (npm test: --parallel --jobs 3); a port handed to one must never be
+// handed to another before its binary binds it (tests/harness/free-port.ts).
 
 describe("free ports for the real binaries (tests/harness/free-port.ts)", () => {
     it("skips a port another caller of the run has reserved, even when the kernel offers it again", async () => {

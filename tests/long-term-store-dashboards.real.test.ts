@@ -14,7 +14,7 @@ import { Settings } from "../config";
  * Same answers on both engines (issue #32): the dashboards' real stack (tests/harness/dashboard-stack.ts,
  * every job the dashboards read, scraped every second) remote-writes to Debian's VictoriaMetrics
  * 1.79.5 through the generated remote_write block, and every Prometheus panel query of every
- * dashboard is asked of Prometheus and of the store at the same instant, a minute back (past the
+ * dashboard is asked of Prometheus and of the store at the same instant, 31 s back (past the
  * store's 30s -search.latencyOffset). The store runs the generated flags but for
  * -dedup.minScrapeInterval, 1s here since the sandbox scrapes every second: the dedup interval
  * follows the scrape interval.
@@ -36,6 +36,15 @@ const COMPUTE_BOARDS = ["cm-home", "cm-cluster", "cm-namespace-workloads", "cm-w
 
 /** Four 1s scrapes would be Grafana's $__rate_interval here; 15s gives every window many samples and keeps the wait short. */
 const RATE_INTERVAL = "15s";
+/** How far back the compared instant lies: past the store's 30s -search.latencyOffset, which answers nearer instants at now − 30 s. */
+const COMPARED_AGO_S = 31;
+/**
+ * The history every job must have in the store before the compared instant: one $__rate_interval
+ * window and two 1s scrapes before it, since MetricsQL's rate() reads the sample just before the
+ * window too. With it every window lies wholly inside the data: MetricsQL's rate() divides by the
+ * time its samples cover, Prometheus' by the window, and the two differ where the data starts.
+ */
+const HISTORY_S = Number.parseInt(RATE_INTERVAL, 10) + 2;
 /** Functions over a range whose MetricsQL result differs by design (docs/grafana.md#which-data-source-each-dashboard-reads). */
 const RANGE_FUNCTIONS = /\b(rate|irate|increase|deriv|delta|histogram_quantile)\s*\(/;
 /**
@@ -53,7 +62,7 @@ const RANGE_TOLERANCE = 0.15;
  */
 const KNOWN_DIFFERENCES: Readonly<Record<string, string>> = {
     "Control plane / etcd leader changes / A":
-        "increase() over 1h of a counter whose series starts inside the window (the test's data is minutes old): MetricsQL counts its first value as an increase from 0, " +
+        "increase() over 1h of a counter whose series starts inside the window (the test's data is under a minute old): MetricsQL counts its first value as an increase from 0, " +
         "Prometheus counts from the first sample. On a store older than the window both count the same changes",
 };
 
@@ -129,10 +138,17 @@ describe("same answers on both engines: every dashboard query on Prometheus and 
             assert.strictEqual(config.remote_write.length, 1);
             config.remote_write[0].url = `${store!.url}/api/v1/write`;
         });
-        // A minute of every job in the store, older than its latency offset, so that the 15s
-        // windows compared below lie wholly inside the data: MetricsQL's rate() divides by the
-        // time its samples cover, Prometheus' by the window, and they differ where the data starts.
-        await store.waitFor(async () => (await store!.query("count_over_time(up[1m]) >= 55")).length >= 10, "a minute of every job in the store");
+        // Every job's first sample in the store at least HISTORY_S before the instant the test
+        // compares (COMPARED_AGO_S back), so that the windows compared lie wholly inside the data.
+        // Waiting on the samples' own timestamps, not on a count of scrapes, asks for no more
+        // history than the windows read: a minute of it took a minute and a half of every run.
+        const targets = (await prom.query("up")).length;
+        assert.ok(targets >= 10, `${targets} targets`);
+        await store.waitFor(async () => {
+            const up = await store!.export("up");
+            const latestStart = Date.now() - (COMPARED_AGO_S + HISTORY_S) * 1000;
+            return up.length === targets && up.every((series) => Math.min(...series.timestamps) <= latestStart);
+        }, `every job's samples in the store from ${COMPARED_AGO_S + HISTORY_S}s back`);
     });
 
     after(async () => {
@@ -142,7 +158,7 @@ describe("same answers on both engines: every dashboard query on Prometheus and 
     });
 
     it("every panel query gives the same series, with the same values (range functions within 15 %)", async () => {
-        const time = Math.floor(Date.now() / 1000) - 31;
+        const time = Math.floor(Date.now() / 1000) - COMPARED_AGO_S;
         // Every job's samples up to that instant have reached the store (remote write sends in batches).
         await store!.waitFor(async () => {
             const up = await store!.export("up");

@@ -1,4 +1,4 @@
-import { ChildProcess, execFileSync, spawn } from "child_process";
+import { ChildProcess, execFile, execFileSync, spawn } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -178,6 +178,19 @@ export function promtool(...args: string[]): string {
     } catch (e: any) {
         throw new Error(`promtool ${args.join(" ")} failed:\n${e.stdout ?? ""}${e.stderr ?? ""}`);
     }
+}
+
+/** promtool() without blocking the process, so that several run at once (tests/harness/pool.ts); rejects with promtool()'s error. */
+export function promtoolAsync(...args: string[]): Promise<string> {
+    return new Promise((resolve, reject) => {
+        execFile(requireBinary("promtool"), args, { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
+            if (error) {
+                reject(new Error(`promtool ${args.join(" ")} failed:\n${stdout ?? ""}${stderr ?? ""}`));
+            } else {
+                resolve(stdout);
+            }
+        });
+    });
 }
 
 export { freePort } from "./free-port";
