@@ -83,9 +83,13 @@ const SPARSE_LIVE_COUNTERS: Readonly<Record<string, string>> = {
  * their counters move in bursts (whatever else runs on the machine reads, writes and sends), and a burst at a window's
  * edge makes Prometheus' extrapolated rate and MetricsQL's differ by more than any tolerance that
  * holds for a steady counter (25 % seen on a busy machine). A range function over them is compared
- * by its series, not its values, as the sparse counters above are.
+ * by its series, not its values, as the sparse counters above are. The machine's CPU time by mode
+ * is the same: it moves with whatever else runs, and the rarely used modes (iowait, softirq,
+ * steal) advance in whole clock ticks now and then, so one tick at a window's edge parts the two
+ * engines' rates by a third (iowait 0.0021 against 0.0027, system 0.067 against 0.089, seen on
+ * an idle machine with the unchanged test).
  */
-const BURSTY_LIVE_FAMILIES = /\bnode_(disk|network)_[a-z_]+_total\b/;
+const BURSTY_LIVE_FAMILIES = /\bnode_((disk|network)_[a-z_]+_total|cpu_seconds_total)\b/;
 
 type Vector = Array<{ metric: Record<string, string>; value: [number, string] }>;
 
