@@ -12,6 +12,7 @@ import { CENTRAL_EDGES_OUTPUT, CentralEdge } from "../components/long-term-store
 import { CENTRAL_WRITE_PASSWORD_FILE, ConfigError } from "../config";
 import { settingsWith } from "./harness/stack-config";
 import { requireBinary, tempDir } from "./harness/prometheus";
+import { until } from "./harness/hang";
 import { execFileSync } from "child_process";
 
 const EXAMPLES = path.join(__dirname, "..", "docs", "examples");
@@ -25,17 +26,26 @@ function exampleConfig(stack: string, change: (config: Record<string, string>) =
     return config;
 }
 
-/** The edge's run, or the error its deploy fails with: a wrong central output fails inside an Output, as in `pulumi up`. */
-async function runEdge(change?: (config: Record<string, string>) => void): Promise<{ run: ProgramRun; error?: Error }> {
+/**
+ * The edge's run, or the error its deploy fails with: a wrong central output fails inside an
+ * Output, as in `pulumi up`, and each resource whose inputs wait on it rejects once it is
+ * serialized, after its registration is queued; so a run expected to fail waits for that
+ * rejection (an event, bounded by the hang timeout), and one expected to succeed has none.
+ */
+async function runEdge(change?: (config: Record<string, string>) => void, expectError = false): Promise<{ run: ProgramRun; error?: Error }> {
     const errors: Error[] = [];
     const onRejection = (e: unknown) => errors.push(e as Error);
     process.on("unhandledRejection", onRejection);
-    const run = await runProgram(exampleConfig("edge-eu", change), "edge-eu");
-    await waitForRegistrations();
-    // Each resource whose inputs wait on the failed Output rejects once it is serialized, after its registration is queued.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    process.removeListener("unhandledRejection", onRejection);
-    return { run, error: errors[0] };
+    try {
+        const run = await runProgram(exampleConfig("edge-eu", change), "edge-eu");
+        await waitForRegistrations();
+        if (expectError) {
+            await until(async () => errors[0], "the edge's deploy to fail on the central stack's output");
+        }
+        return { run, error: errors[0] };
+    } finally {
+        process.removeListener("unhandledRejection", onRejection);
+    }
 }
 
 function outputOf<T>(o: pulumi.Output<T>): Promise<{ value: T; secret: boolean }> {
@@ -120,7 +130,7 @@ describe("central and edge stacks through a StackReference (docs/examples/Pulumi
         const { error } = await runEdge((c) => {
             const metrics = JSON.parse(c["cluster-monitoring:metrics"]);
             c["cluster-monitoring:metrics"] = JSON.stringify({ ...metrics, externalLabels: { ...metrics.externalLabels, cluster: "edge-ap" } });
-        });
+        }, true);
         assert.match(String(error?.message), /central stack acme\/cluster-monitoring\/central has no credential for cluster edge-ap/);
         assert.match(String(error?.message), /lists edge-eu, edge-us/);
         assert.ok(!String(error?.message).includes(edges["edge-eu"].password));
@@ -128,10 +138,10 @@ describe("central and edge stacks through a StackReference (docs/examples/Pulumi
 
     it("bad input at deploy time: a central stack that exports no edges, or a plain http endpoint", async () => {
         setStackOutputs(CENTRAL, {});
-        const none = await runEdge();
+        const none = await runEdge(undefined, true);
         assert.match(String(none.error?.message), /central stack acme\/cluster-monitoring\/central exports no longTermStoreEdges/);
         setStackOutputs(CENTRAL, { [CENTRAL_EDGES_OUTPUT]: { "edge-eu": { ...edges["edge-eu"], url: "http://metrics.central.example.com/api/v1/write" } } }, [CENTRAL_EDGES_OUTPUT]);
-        const plain = await runEdge();
+        const plain = await runEdge(undefined, true);
         assert.match(String(plain.error?.message), /an https:\/\/ URL, since the edge sends its password there/);
         setStackOutputs(CENTRAL, { [CENTRAL_EDGES_OUTPUT]: edges }, [CENTRAL_EDGES_OUTPUT]);
     });

@@ -191,16 +191,26 @@ describe("central and edge stacks through a real vmauth (Debian's vmauth, Victor
             parser.parse(text).iterate({ enter: (n) => void (n.name === "VectorSelector" && selectors.add(text.slice(n.from, n.to))) });
         }
         assert.ok(selectors.size >= 5, `${selectors.size} selectors`);
-        const answered: string[] = [];
-        for (const selector of selectors) {
-            assert.ok(selector.includes('cluster=""'), selector);
-            assert.deepStrictEqual(await store!.series(selector), [], `${selector}: every series in the store has a cluster`);
-            for (const cluster of ["edge-a", "edge-b"]) {
-                const series = await store!.series(selector.replace('cluster=""', `cluster="${cluster}"`));
-                assert.deepStrictEqual([...new Set(series.map((x) => x.cluster))].filter((c) => c !== cluster), [], selector);
-                if (series.length > 0) answered.push(`${cluster} ${selector}`);
+        const answeredNow = async (): Promise<string[]> => {
+            const answered: string[] = [];
+            for (const selector of selectors) {
+                assert.ok(selector.includes('cluster=""'), selector);
+                assert.deepStrictEqual(await store!.series(selector), [], `${selector}: every series in the store has a cluster`);
+                for (const cluster of ["edge-a", "edge-b"]) {
+                    const series = await store!.series(selector.replace('cluster=""', `cluster="${cluster}"`));
+                    assert.deepStrictEqual([...new Set(series.map((x) => x.cluster))].filter((c) => c !== cluster), [], selector);
+                    if (series.length > 0) answered.push(`${cluster} ${selector}`);
+                }
             }
-        }
+            return answered;
+        };
+        // The second edge started a moment after the first, and some series (the scrape interval's
+        // histogram, the samples appended) appear only from its second scrape: wait until both
+        // edges' series have reached the store, then compare.
+        const sameSelectors = (a: string[]) =>
+            JSON.stringify(a.filter((x) => x.startsWith("edge-a ")).map((x) => x.slice(7))) === JSON.stringify(a.filter((x) => x.startsWith("edge-b ")).map((x) => x.slice(7)));
+        await store!.waitFor(async () => sameSelectors(await answeredNow()), "both edges' series of every selector in the store");
+        const answered = await answeredNow();
         // Both edges answer the same selectors: each cluster's view holds its own series.
         assert.ok(answered.filter((a) => a.startsWith("edge-a ")).length >= 3, answered.join("\n"));
         assert.strictEqual(answered.filter((a) => a.startsWith("edge-a ")).length, answered.filter((a) => a.startsWith("edge-b ")).length, answered.join("\n"));
