@@ -390,16 +390,7 @@ function constantValue(node: SyntaxNode, expr: string): number | undefined {
  */
 export function comparisonThresholds(expr: string): PromqlThreshold[] {
     const out: PromqlThreshold[] = [];
-    const cursor = parser.parse(expr).cursor();
-    do {
-        if (cursor.name !== "BinaryExpr") {
-            continue;
-        }
-        const node = cursor.node;
-        const opNode = node.firstChild?.nextSibling ?? null;
-        if (!opNode || !(opNode.name in COMPARISONS)) {
-            continue;
-        }
+    for (const { node, op } of comparisonNodes(expr)) {
         const left = node.firstChild!;
         const right = node.lastChild!;
         const bool = node.getChild("BoolModifier") !== null;
@@ -407,13 +398,13 @@ export function comparisonThresholds(expr: string): PromqlThreshold[] {
             const value = constantValue(side, expr);
             if (value !== undefined) {
                 out.push({
-                    op: COMPARISONS[opNode.name], bool, text: expr.slice(side.from, side.to), from: side.from, to: side.to, value,
+                    op, bool, text: expr.slice(side.from, side.to), from: side.from, to: side.to, value,
                     right: isRight, other: expr.slice(other.from, other.to),
                 });
                 break;
             }
         }
-    } while (cursor.next());
+    }
     return out;
 }
 
@@ -423,7 +414,14 @@ export function comparisonThresholds(expr: string): PromqlThreshold[] {
  * stack could move.
  */
 export function seriesComparisons(expr: string): { op: string; text: string }[] {
-    const out: { op: string; text: string }[] = [];
+    return comparisonNodes(expr)
+        .filter(({ node }) => constantValue(node.firstChild!, expr) === undefined && constantValue(node.lastChild!, expr) === undefined)
+        .map(({ node, op }) => ({ op, text: expr.slice(node.from, node.to) }));
+}
+
+/** Every comparison (`>`, `==`, ...) of the expression, in the order written, with its operator. */
+function comparisonNodes(expr: string): { node: SyntaxNode; op: string }[] {
+    const out: { node: SyntaxNode; op: string }[] = [];
     const cursor = parser.parse(expr).cursor();
     do {
         if (cursor.name !== "BinaryExpr") {
@@ -431,11 +429,8 @@ export function seriesComparisons(expr: string): { op: string; text: string }[] 
         }
         const node = cursor.node;
         const opNode = node.firstChild?.nextSibling ?? null;
-        if (!opNode || !(opNode.name in COMPARISONS)) {
-            continue;
-        }
-        if (constantValue(node.firstChild!, expr) === undefined && constantValue(node.lastChild!, expr) === undefined) {
-            out.push({ op: COMPARISONS[opNode.name], text: expr.slice(node.from, node.to) });
+        if (opNode && opNode.name in COMPARISONS) {
+            out.push({ node, op: COMPARISONS[opNode.name] });
         }
     } while (cursor.next());
     return out;
