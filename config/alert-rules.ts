@@ -169,9 +169,6 @@ export const alertRulesSchemaFor = (
         .meta({ description: "default alerts' threshold, for or severity, changed without copying the rule: { KubeCPUOvercommit: { severity: info } }" }),
 }).superRefine((r, ctx) => {
     const issue = (path: PropertyKey[], input: unknown, message: string) => ctx.addIssue({ code: "custom", path, input, message });
-    if (r.runbookBaseUrl !== undefined && !r.defaults) {
-        issue(["runbookBaseUrl"], r.runbookBaseUrl, "nothing while alertRules.defaults is false: it links the default alerts' runbooks, and none is loaded");
-    }
     for (const [key, o] of Object.entries(r.overrides ?? {})) {
         const name = key.split("/")[0];
         if (Object.prototype.hasOwnProperty.call(renamedAlerts, name)) {

@@ -530,6 +530,11 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         const enabled = rawField(key, ["enabled"], schema);
         return enabled.known ? { enabled: enabled.value } : undefined;
     };
+    // alertRules' own switch, read raw when the key has problems of its own, so a setting it idles is reported beside them.
+    const rawDefaults = (): { defaults: boolean } | undefined => {
+        const defaults = rawField(ALERT_RULES_KEY, ["defaults"], alertRulesSchema.shape.defaults);
+        return defaults.known ? { defaults: defaults.value } : undefined;
+    };
     // A setting that does nothing: a sub-setting of a switched-off feature, a list whose consumer is off, a limit the line ignores.
     checkNeeds(
         source,
@@ -545,6 +550,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
                 [NETWORK_POLICIES_KEY]: netpol ?? rawSwitch(NETWORK_POLICIES_KEY, networkPoliciesSchema.unwrap().in.shape.enabled),
                 [RESOURCE_METRICS_KEY]: adapterRead ?? rawSwitch(RESOURCE_METRICS_KEY, resourceMetricsSchema.shape.enabled),
                 [BLACKBOX_EXPORTER_KEY]: blackboxRead ?? rawSwitch(BLACKBOX_EXPORTER_KEY, blackboxExporterSchema.shape.enabled),
+                [ALERT_RULES_KEY]: rules ?? rawDefaults(),
             },
             metrics,
             release: metrics ? release : undefined,

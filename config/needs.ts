@@ -1,5 +1,6 @@
 import { annotationDiscoveryOn } from "./annotation-discovery";
 import { ALERTMANAGER_KEY } from "./alertmanager";
+import { ALERT_RULES_KEY } from "./alert-rules";
 import { BLACKBOX_EXPORTER_KEY } from "./blackbox-exporter";
 import { CONTROL_PLANE_KEY, ControlPlaneSettings } from "./control-plane";
 import { GRAFANA_KEY } from "./grafana";
@@ -126,6 +127,17 @@ export const NEEDS: readonly Need[] = [
             c.metrics !== undefined && !reloaderRuns(c.metrics) && c.metrics.replicas < 2
                 ? `nothing while no config-reloader runs: it needs ${fullKey(METRICS_KEY)}.enableLifecycle without web.basicAuth, or 2 or more replicas; remove it`
                 : undefined,
+    },
+    {
+        // Read by the default alerts and by the team rules checker's TeamRuleFileRefused.
+        key: ALERT_RULES_KEY,
+        path: ["runbookBaseUrl"],
+        idle: (c) => {
+            const rules = c.parsed[ALERT_RULES_KEY] as { defaults?: boolean } | undefined;
+            return rules !== undefined && rules.defaults === false && c.metrics !== undefined && c.metrics.teamRules === undefined
+                ? `nothing while ${fullKey(ALERT_RULES_KEY)}.defaults is false and ${fullKey(METRICS_KEY)}.teamRules is unset: it links the default alerts' and TeamRuleFileRefused's runbooks, and neither is loaded; remove it`
+                : undefined;
+        },
     },
     // A limit the release line ignores.
     ...LABEL_LIMITS.map((field): Need => ({ key: METRICS_KEY, path: ["limits", field], idle: labelLimitIdle })),

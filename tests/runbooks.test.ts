@@ -131,6 +131,12 @@ describe("runbooks", () => {
             assert.ok(problemAt(e, "cluster-monitoring:alertRules.disabled[0]"), "every problem at once");
         }
         const off = problemAt(configErrorOf({ alertRules: { runbookBaseUrl: BASE, defaults: false } }), KEY);
-        assert.match(off.expected, /nothing while alertRules.defaults is false/);
+        assert.match(off.expected, /nothing while cluster-monitoring:alertRules.defaults is false and cluster-monitoring:metrics.teamRules is unset/);
+        // Beside another problem of alertRules, at once.
+        const both = configErrorOf({ alertRules: { runbookBaseUrl: BASE, defaults: false, disabled: ["NoSuchAlert"] } });
+        assert.match(problemAt(both, KEY).expected, /nothing while/);
+        assert.ok(problemAt(both, "cluster-monitoring:alertRules.disabled[0]"));
+        // With team rules on, the checker's TeamRuleFileRefused still links its runbook through it.
+        assert.doesNotThrow(() => settingsWith({ alertRules: { runbookBaseUrl: BASE, defaults: false }, metrics: { teamRules: { namespaces: ["team-a"] } } }));
     });
 });
