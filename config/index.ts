@@ -48,7 +48,7 @@ import {
 } from "./node-exporter";
 import { LOGS_KEY, LogsSettings, logsSchema, searchSchema } from "./logs";
 import { checkCentralClusterLabel } from "./central-cluster-label";
-import { checkLongTermStore, LONG_TERM_STORE_KEY, LongTermStoreSettings, longTermStoreSchema, referencedEdgeSecretKeys } from "./long-term-store";
+import { BACKUP_MISSED_ALERT, checkBackupAlertImage, checkLongTermStore, LONG_TERM_STORE_KEY, LongTermStoreSettings, longTermStoreSchema, referencedEdgeSecretKeys } from "./long-term-store";
 import { fieldOf, Known, known } from "./partial";
 import { METRICS_KEY, MetricsSettings, metricsSchema, reloaderRuns } from "./metrics";
 import { createdByDefault } from "./namespaces";
@@ -510,6 +510,14 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         if (longTerm.enabled && metrics) {
             checkCentralClusterLabel(longTerm.edges, metrics.externalLabels, problems);
         }
+        // Whether LongTermStoreBackupMissed is loaded, read raw where alertRules has problems of its own.
+        const rawDefaults = rawField(ALERT_RULES_KEY, ["defaults"], alertRulesSchema.shape.defaults);
+        const rawDisabled = rawField(ALERT_RULES_KEY, ["disabled"], z.array(z.string()));
+        const alertRulesRead = rules ?? {
+            defaults: rawDefaults.known ? rawDefaults.value : true,
+            disabled: rawDisabled.known ? rawDisabled.value : [],
+        };
+        checkBackupAlertImage(longTerm, alertRulesRead.defaults && !(alertRulesRead.disabled ?? []).includes(BACKUP_MISSED_ALERT), problems);
     }
     const edgePasswords = longTerm?.enabled ? readEdgePasswords(source, problems, longTerm.edges, KNOWN_KEYS) : {};
     const backupCredentials = longTerm?.enabled ? readBackupCredentials(source, problems, longTerm.backup, KNOWN_KEYS) : undefined;

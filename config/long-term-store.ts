@@ -106,14 +106,27 @@ export const longTermStoreSchema = closedObject({
             message: "nothing without edges: the Ingress publishes the write endpoint, which has authentication only through vmauth, and vmauth runs only for listed edges",
         });
     }
-}, whenClean("ingress", "edges"))
-    .superRefine((s, ctx) => {
-        // LongTermStoreBackupMissed reads a counter of the store itself, which older stores lack.
-        const complaint = s.backup !== undefined ? imageAtLeast(BACKUP_COUNTER_SINCE)(s.image) : undefined;
-        if (complaint !== undefined) {
-            ctx.addIssue({ code: "custom", path: ["image"], input: s.image, message: `${complaint} (with backup set)` });
-        }
-    }, whenClean("image", "backup"));
+}, whenClean("ingress", "edges"));
+
+/**
+ * LongTermStoreBackupMissed reads a counter of the store itself, which stores older than
+ * BACKUP_COUNTER_SINCE lack: with backup set and the alert loaded, such an image is refused, since
+ * the alert would fire forever. The backup loop itself runs on them, so a stack that leaves the
+ * alert out (alertRules.disabled, or no default alerts) keeps its older store.
+ */
+export function checkBackupAlertImage(s: Pick<LongTermStoreSettings, "enabled" | "backup" | "image">, backupAlertLoaded: boolean, problems: Problems): void {
+    const complaint = s.enabled && s.backup !== undefined && backupAlertLoaded ? imageAtLeast(BACKUP_COUNTER_SINCE)(s.image) : undefined;
+    if (complaint !== undefined) {
+        problems.add(
+            `${fullKey(LONG_TERM_STORE_KEY)}.image`,
+            s.image,
+            `${complaint} (with backup set and ${BACKUP_MISSED_ALERT} on; to back up an older store, add ${BACKUP_MISSED_ALERT} to ${fullKey("alertRules")}.disabled)`,
+        );
+    }
+}
+
+/** The alert that reads the counter, named where the image check says how to do without it. */
+export const BACKUP_MISSED_ALERT = "LongTermStoreBackupMissed";
 
 /**
  * The store exports vm_http_requests_total{path="/snapshot/delete"}, which counts the backup loop's

@@ -5,7 +5,7 @@ import { shellcheckFindings } from "./harness/script-run";
 import { longTermStoreStatefulSet } from "../components/long-term-store/statefulset";
 import { requiredFlows } from "../components/network-policies/flows";
 import { podSecurityLevel } from "../validate/pod-security";
-import { requiredConfig, settingsWith } from "./harness/stack-config";
+import { configErrorOf, requiredConfig, settingsWith } from "./harness/stack-config";
 import { runProgram } from "./harness/program";
 import { kubernetesObjects } from "../render/kubernetes-objects";
 import { consistencyProblems, formatProblems, kubernetesSchemaProblems } from "../validate";
@@ -120,9 +120,16 @@ describe("long-term store backups (docs/long-term-storage.md#backups)", () => {
     it("refuses a store image older than v1.88.1 with backup, naming longTermStore.image: LongTermStoreBackupMissed reads the store's /snapshot/delete counter", () => {
         const old = problems({ enabled: true, image: "docker.io/victoriametrics/victoria-metrics:v1.87.0", backup: BACKUP });
         assert.deepStrictEqual([...old.keys()], [`${K}.image`]);
-        assert.match(old.get(`${K}.image`)!, /1\.88\.1 or newer: LongTermStoreBackupMissed .*vm_http_requests_total\{path="\/snapshot\/delete"\}.*\(with backup set\)/);
+        assert.match(old.get(`${K}.image`)!, /1\.88\.1 or newer: LongTermStoreBackupMissed .*vm_http_requests_total\{path="\/snapshot\/delete"\}.*\(with backup set and LongTermStoreBackupMissed on; to back up an older store, add LongTermStoreBackupMissed to cluster-monitoring:alertRules.disabled\)/);
         // The same image without backup, and v1.88.1 with it, are accepted.
         settingsWith({ longTermStore: { enabled: true, image: "docker.io/victoriametrics/victoria-metrics:v1.87.0" } });
         settingsWith({ longTermStore: { enabled: true, image: "docker.io/victoriametrics/victoria-metrics:v1.88.1", backup: BACKUP } }, KEYS);
+        // The loop itself runs on older stores: without the alert (disabled, or no default alerts), the older image backs up.
+        const older = { enabled: true, image: "docker.io/victoriametrics/victoria-metrics:v1.87.0", backup: BACKUP };
+        settingsWith({ longTermStore: older, alertRules: { disabled: ["LongTermStoreBackupMissed"] } }, KEYS);
+        settingsWith({ longTermStore: older, alertRules: { defaults: false } }, KEYS);
+        // Beside another problem of alertRules, the raw disabled list still counts.
+        const both = configErrorOf({ longTermStore: older, alertRules: { disabled: ["LongTermStoreBackupMissed", "NoSuchAlert"] } }, KEYS);
+        assert.deepStrictEqual(both.problems.map((x) => x.key), ["cluster-monitoring:alertRules.disabled[1]"]);
     });
 });

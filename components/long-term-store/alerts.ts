@@ -1,4 +1,4 @@
-import { LONG_TERM_STORE_JOB_NAME } from "../../config";
+import { BACKUP_MISSED_ALERT, LONG_TERM_STORE_JOB_NAME } from "../../config";
 import { AlertingRule, RuleGroup } from "../common/rules/types";
 
 const job = `job="${LONG_TERM_STORE_JOB_NAME}"`;
@@ -93,7 +93,7 @@ export const BACKUP_MISSED_INTERVALS = 2;
 function backupMissed(intervalSeconds: number): AlertingRule {
     const window = BACKUP_MISSED_INTERVALS * intervalSeconds;
     return {
-        alert: "LongTermStoreBackupMissed",
+        alert: BACKUP_MISSED_ALERT,
         expr:
             `${byPod(`increase(vm_http_requests_total{${job},path="/snapshot/delete"}[${window}s])`)} == 0 ` +
             `and on (namespace, pod) (time() - max by (namespace, pod) (process_start_time_seconds{${job}}) > ${window})`,
