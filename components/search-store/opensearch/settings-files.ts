@@ -9,8 +9,10 @@ import { DASHBOARDS_PASSWORD_ENV, DASHBOARDS_TLS_DIR, OPENSEARCH_USER } from "./
  * opensearch.yml, replacing the image's (whose only settings are the cluster name and the bind
  * address). The security plugin serves HTTPS and encrypts the transport with the stack's own
  * certificate (searchStore.tls.secretName), as Prometheus' web config serves its port; its
- * security index is initialised once from the files under config/opensearch-security/, of which
- * the program replaces internal_users.yml only (the image's demo users are gone with it). The
+ * security index is initialised once, on the first start, from the files under
+ * config/opensearch-security/, of which the program replaces internal_users.yml and roles.yml (the
+ * image's demo users are gone with them); what a later release adds to them reaches an existing
+ * store only through the security REST API (exporterRoleBody). The
  * demo installer, which would write demo certificates and an admin:admin user, is off
  * (DISABLE_INSTALL_DEMO_CONFIG in statefulset.ts). Paths are relative to the config directory.
  */
