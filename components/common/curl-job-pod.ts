@@ -1,4 +1,5 @@
 import * as k8s from "@pulumi/kubernetes";
+import * as pulumi from "@pulumi/pulumi";
 import { ResourceSettings, SearchStoreSettings } from "../../config";
 import { noPrivileges } from "./no-privileges";
 import { containerResources } from "./resources";
@@ -70,6 +71,18 @@ function authMounts(auth: CurlAuth | undefined): { mounts: k8s.types.input.core.
 }
 
 /**
+ * One key of a Secret mounted read-only as a file for the script, readable through the pod's
+ * fsGroup only: how a script reads a password it sends in a request body, never in an argument
+ * or the environment.
+ */
+export interface ScriptSecretFile {
+    volume: string;
+    secretName: string;
+    key: string;
+    mountDir: string;
+}
+
+/**
  * A pod that runs one shell script from a ConfigMap with curl, at the restricted Pod Security
  * level: non-root, read-only root, no capabilities, no Kubernetes API token (the scripts talk
  * only to the store's and Kibana's HTTP APIs).
@@ -83,8 +96,10 @@ export function curlScriptPod(args: {
     resources: ResourceSettings;
     placement: Omit<k8s.types.input.core.v1.PodSpec, "containers">;
     auth?: CurlAuth;
+    secretFiles?: ScriptSecretFile[];
 }): k8s.types.input.core.v1.PodSpec {
     const auth = authMounts(args.auth);
+    const files = args.secretFiles ?? [];
     return {
         serviceAccountName: args.serviceAccountName,
         automountServiceAccountToken: false,
@@ -94,7 +109,7 @@ export function curlScriptPod(args: {
             runAsNonRoot: true,
             runAsUser: CURL_IMAGE_UID,
             runAsGroup: CURL_IMAGE_GID,
-            ...(args.auth ? { fsGroup: CURL_IMAGE_GID } : {}),
+            ...(args.auth || files.length > 0 ? { fsGroup: CURL_IMAGE_GID } : {}),
             seccompProfile: { type: "RuntimeDefault" },
         },
         containers: [
@@ -105,11 +120,15 @@ export function curlScriptPod(args: {
                 command: ["sh", `${SCRIPT_DIR}/${args.scriptKey}`],
                 env: [...Object.entries(args.env).map(([name, value]) => ({ name, value })), ...auth.env],
                 resources: containerResources(args.resources),
-                volumeMounts: [{ name: SCRIPT_VOLUME, mountPath: SCRIPT_DIR, readOnly: true }, ...auth.mounts],
+                volumeMounts: [{ name: SCRIPT_VOLUME, mountPath: SCRIPT_DIR, readOnly: true }, ...auth.mounts, ...files.map((f) => ({ name: f.volume, mountPath: f.mountDir, readOnly: true }))],
                 securityContext: { ...noPrivileges(), readOnlyRootFilesystem: true },
             },
         ],
-        volumes: [{ name: SCRIPT_VOLUME, configMap: { name: args.configMapName } }, ...auth.volumes],
+        volumes: [
+            { name: SCRIPT_VOLUME, configMap: { name: args.configMapName } },
+            ...auth.volumes,
+            ...files.map((f) => ({ name: f.volume, secret: { secretName: f.secretName, defaultMode: 0o440, items: [{ key: f.key, path: f.key }] } })),
+        ],
     };
 }
 
@@ -126,7 +145,16 @@ export function tokenlessServiceAccount(name: string, namespace: string, labels:
  */
 export function searchStoreScriptJob(
     s: SearchStoreSettings,
-    job: { name: string; labels: Record<string, string>; scriptKey: string; env: Record<string, string>; auth?: CurlAuth },
+    job: {
+        name: string;
+        labels: Record<string, string>;
+        scriptKey: string;
+        env: Record<string, string>;
+        auth?: CurlAuth;
+        secretFiles?: ScriptSecretFile[];
+        /** Pod-template annotations: a change replaces the Job, so it runs again (never a secret or a hash of one). */
+        annotations?: Record<string, pulumi.Input<string>>;
+    },
 ): k8s.types.input.batch.v1.Job {
     return {
         apiVersion: "batch/v1",
@@ -136,7 +164,7 @@ export function searchStoreScriptJob(
             backoffLimit: 6,
             activeDeadlineSeconds: 1800,
             template: {
-                metadata: { labels: job.labels },
+                metadata: { labels: job.labels, ...(job.annotations && Object.keys(job.annotations).length > 0 ? { annotations: job.annotations } : {}) },
                 spec: curlScriptPod({
                     serviceAccountName: job.name,
                     image: s.retention.image,
@@ -146,6 +174,7 @@ export function searchStoreScriptJob(
                     resources: s.retention.resources,
                     placement: podPlacement(s),
                     auth: job.auth,
+                    secretFiles: job.secretFiles,
                 }),
             },
         },

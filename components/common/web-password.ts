@@ -31,6 +31,7 @@ export function passwordGenerationArgs(password: pulumi.Input<string>): random.R
 export const CREDENTIALS_ANNOTATIONS = {
     prometheus: "cluster-monitoring/prometheus-credentials",
     alertmanager: "cluster-monitoring/alertmanager-credentials",
+    searchStoreExporter: "cluster-monitoring/search-store-exporter-credentials",
 } as const;
 
 /** The generation of each generated password a pod reads, by whose password it is. */

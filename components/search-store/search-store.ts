@@ -1,7 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
-import { generatedWebPasswordArgs } from "../common/web-password";
+import { generatedWebPasswordArgs, passwordGenerationArgs } from "../common/web-password";
 import { openSearchCredentialsSecret } from "./opensearch/credentials";
 import { settingsConfigMap } from "./opensearch/settings-config-map";
 import { SearchStoreSettings } from "../../config";
@@ -70,7 +70,11 @@ export class SearchStore extends MonitoringComponent {
         this.password = generated ? pulumi.secret(generated.admin.result) : undefined;
         // Kibana and the retention CronJob talk to the store, so they wait for it (and through it, for its namespace).
         const around = [store, service, ...openSearchParts];
-        new IndexTemplate(`${name}-index-template`, { settings: s, dependsOn: around }, { parent: this });
+        // The exporter's password's generation: when it is replaced, the store-setup Job puts the user again.
+        const exporterPasswordGeneration = generated
+            ? new random.RandomUuid(`${name}-exporter-password-generation`, passwordGenerationArgs(generated.exporter.result), { parent: this }).result
+            : undefined;
+        new IndexTemplate(`${name}-index-template`, { settings: s, dependsOn: around, exporterPasswordGeneration }, { parent: this });
         this.kibanaUrl = s.kibana.enabled ? new Kibana(`${name}-kibana`, { settings: s, dependsOn: around }, { parent: this }).url : undefined;
         if (s.retention.enabled) {
             new LogRetention(`${name}-retention`, { settings: s, dependsOn: around }, { parent: this });

@@ -7,6 +7,8 @@ export interface IndexTemplateArgs {
     settings: SearchStoreSettings;
     /** The store the Job writes the template to. */
     dependsOn: pulumi.Resource[];
+    /** OpenSearch: the exporter's password generation, whose change makes the Job put the exporter's user again. */
+    exporterPasswordGeneration?: pulumi.Input<string>;
 }
 
 /**
@@ -20,7 +22,7 @@ export class IndexTemplate extends pulumi.ComponentResource {
         const inside = { parent: this, dependsOn: args.dependsOn };
         const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, indexTemplateServiceAccount(s), inside);
         const script = new k8s.core.v1.ConfigMap(`${name}-script`, indexTemplateScriptConfigMap(s), inside);
-        new k8s.batch.v1.Job(`${name}-job`, indexTemplateJob(s), { parent: this, dependsOn: [...args.dependsOn, account, script] });
+        new k8s.batch.v1.Job(`${name}-job`, indexTemplateJob(s, args.exporterPasswordGeneration), { parent: this, dependsOn: [...args.dependsOn, account, script] });
         this.registerOutputs({});
     }
 }

@@ -12,6 +12,15 @@ import { waitUntilAnswers } from "../../common/curl-job-pod";
  * that one node can never place, and the cluster would stay yellow until retention deleted them.
  * Lowering the count loses nothing, as those replicas were never allocated. The template comes
  * first, so an index created between the two requests is covered by one of them.
+ *
+ * OpenSearch only (EXPORTER_PASSWORD_FILE set): then the exporter's role, and its user with the
+ * role and the password, through the security REST API (opensearch-project/security 3.6.0.0:
+ * `PUT _plugins/_security/api/roles/<role>` and `.../internalusers/<user>`, both creating or
+ * replacing). The security plugin reads roles.yml and internal_users.yml on a store's first start
+ * only, so a store started before the exporter's user existed learns it here; on a new store the
+ * PUTs replace the same values. The role goes first: the user's PUT refuses an unknown role. The
+ * password is read into the shell with `read` and piped by printf, both builtins, to curl's
+ * stdin: it is in no process's arguments or environment, and curl prints no request body.
  */
 export const PUT_INDEX_TEMPLATE_SCRIPT = `#!/bin/sh
 set -eu
@@ -32,4 +41,29 @@ curl --silent --show-error --fail-with-body --globoff --max-time 60 -X PUT \\
   "\${SEARCH_URL}/\${INDEX_PATTERN}/_settings?allow_no_indices=true&expand_wildcards=open,closed" -d "\${SETTINGS_BODY}"
 echo
 echo "existing \${INDEX_PATTERN} indices updated"
+
+if [ -n "\${EXPORTER_PASSWORD_FILE:-}" ]; then
+  curl --silent --show-error --fail-with-body --globoff --max-time 30 -X PUT \\
+    -H 'Content-Type: application/json' \\
+    "\${SEARCH_URL}/_plugins/_security/api/roles/\${EXPORTER_ROLE}" -d "\${EXPORTER_ROLE_BODY}"
+  echo
+  echo "role \${EXPORTER_ROLE} put"
+
+  # read fails on a last line without a newline (the Secret's value has none) but still sets it.
+  password=""
+  read -r password < "\${EXPORTER_PASSWORD_FILE}" || true
+  # Generated letters and digits: nothing to escape in JSON. Anything else is refused unprinted.
+  case "\${password}" in
+    "" | *[!A-Za-z0-9]*)
+      echo "the exporter's password in \${EXPORTER_PASSWORD_FILE} is empty or not letters and digits" >&2
+      exit 1
+      ;;
+  esac
+  printf '{"password":"%s",%s' "\${password}" "\${EXPORTER_USER_FIELDS#\\{}" |
+    curl --silent --show-error --fail-with-body --globoff --max-time 30 -X PUT \\
+      -H 'Content-Type: application/json' \\
+      "\${SEARCH_URL}/_plugins/_security/api/internalusers/\${EXPORTER_USER}" --data-binary @-
+  echo
+  echo "user \${EXPORTER_USER} put with role \${EXPORTER_ROLE}"
+fi
 `;

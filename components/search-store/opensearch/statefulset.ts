@@ -9,6 +9,9 @@ import { CONTAINER_NAME, DATA_VOLUME, HTTP_PORT, searchStoreLabels } from "../la
 import { maxMapCountInitContainer } from "../statefulset";
 import { SETTINGS_KEYS, CREDENTIALS_KEYS, credentialsSecretName, INTERNAL_USERS_PATH, ROLES_PATH, OPENSEARCH_CONFIG_DIR, OPENSEARCH_DATA_DIR, OPENSEARCH_TLS_DIR, OPENSEARCH_UID, settingsConfigMapName, VOLUMES } from "./layout";
 
+import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../../common/checksum";
+import { openSearchYaml } from "./settings-files";
+
 type Container = k8s.types.input.core.v1.Container;
 
 /** Owner-and-group read: the files belong to root and the pod's fsGroup (the opensearch user's group). */
@@ -47,6 +50,14 @@ export function openSearchContainer(s: SearchStoreSettings): Container {
     };
 }
 
+/**
+ * The digest of opensearch.yml, which the store reads at every start. Not of roles.yml, which the
+ * security plugin reads on the first start only: a restart would not apply it.
+ */
+export function storeSettingsChecksum(s: SearchStoreSettings): string {
+    return configChecksum({ [SETTINGS_KEYS.opensearch]: openSearchYaml(s) });
+}
+
 export function openSearchStatefulSet(s: SearchStoreSettings): k8s.types.input.apps.v1.StatefulSet {
     const labels = searchStoreLabels(s);
     return {
@@ -59,7 +70,8 @@ export function openSearchStatefulSet(s: SearchStoreSettings): k8s.types.input.a
             selector: { matchLabels: labels },
             updateStrategy: { type: "RollingUpdate" },
             template: {
-                metadata: { labels },
+                // opensearch.yml is read at start only: a changed file (restapi.roles_enabled, say) restarts the store onto it.
+                metadata: { labels, annotations: { [CONFIG_CHECKSUM_ANNOTATION]: storeSettingsChecksum(s) } },
                 spec: {
                     // OpenSearch needs no Kubernetes API access.
                     serviceAccountName: s.name,
