@@ -18,7 +18,7 @@ export function metricsWarnings(s: MetricsSettings): string[] {
                   : t.azureAd
                     ? "an Azure AD access token"
                     : undefined;
-        if (credentials && t.url !== undefined && /^http:/i.test(t.url)) {
+        if (credentials && /^http:/i.test(t.url)) {
             warnings.push(
                 `cluster-monitoring:metrics.remoteWrite[${i}] sends ${credentials} to ${t.url} over plain http, ` +
                     "readable by anyone on the network path; use an https:// URL (docs/long-term-storage.md#credentials).",
