@@ -1,9 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { closedObject, flag, text, whenClean } from "./fields";
-import { dnsLabel, prometheusDuration, prometheusDurationSeconds, serviceName, statefulSetName } from "./formats";
+import { dnsLabel, prometheusDuration, prometheusDurationSeconds, pulumiStackName, serviceName, statefulSetName } from "./formats";
 import { ingressSchema } from "./metrics";
-import { pulumiStackName, secretKeyName } from "./remote-write";
+import { secretKeyName } from "./remote-write";
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { Problems } from "./problems";
 import { ResourceSettings, resourcesSchema } from "./resources";

@@ -72,16 +72,6 @@ const tlsSchema = closedObject({
     }
 }, whenClean("caKey", "insecureSkipVerify", "certKey", "keyKey"));
 
-/**
- * A Pulumi stack's full name, `<organization>/<project>/<stack>`, as `pulumi.StackReference` reads
- * it: each part letters, digits, `-`, `_` or `.` (the names the Pulumi service accepts).
- */
-export function pulumiStackName(value: string): string | undefined {
-    return /^[A-Za-z0-9][A-Za-z0-9._-]*\/[A-Za-z0-9][A-Za-z0-9._-]*\/[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value)
-        ? undefined
-        : "a stack's full name <organization>/<project>/<stack>, such as acme/cluster-monitoring/central (pulumi stack ls --all shows them)";
-}
-
 export const remoteWriteTargetSchema = closedObject({
     url: text(remoteWriteUrl, "https://metrics.example.com/api/v1/write").meta({ description: "the receiver's write endpoint" }),
     remoteTimeout: text(prometheusDuration).optional().meta({ description: "remote_timeout: how long one request may take (default 30s)" }),

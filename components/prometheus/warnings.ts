@@ -7,7 +7,7 @@ export function metricsWarnings(s: MetricsSettings): string[] {
     // public one beside the admin or lifecycle API); the reason is printed at every preview and update.
     warnings.push(...ingressAuthWarnings(METRICS_KEY, s.ingress));
     s.remoteWrite.forEach((t, i) => {
-        const credentials = t.basicAuth
+        const credentials = t.basicAuth || t.generatedCredential
             ? "a password"
             : t.bearerTokenKey
               ? "a bearer token"
