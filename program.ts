@@ -20,7 +20,8 @@ import { LongTermStore } from "./components/long-term-store";
 import { pulumiConfigSource } from "./config";
 import { checkAcrossComponents, loadStackSettings, prometheusContributions } from "./stack";
 import { keptFamiliesOf } from "./stack/family-tables";
-import { readCentralWrite } from "./stack/central-write";
+import { edgeWriteCredential } from "./stack/edge-write-credential";
+import { readEdgeCredentials } from "./stack/edge-credentials";
 import { grafanaModel } from "./stack/grafana-model";
 import { teamContractOf } from "./stack/team-contract";
 
@@ -30,8 +31,9 @@ checkAcrossComponents(settings);
 // What the components contribute to Prometheus, composed in the open (stack/index.ts).
 const contributions = prometheusContributions(settings);
 
-// An edge that names its central stack reads its endpoint and credential from that stack's outputs.
-readCentralWrite(settings.metrics);
+// An edge with a generated credential makes its write password; a central stack reads each edge's that names its stack (docs/long-term-storage.md#central-and-edge-stacks).
+const writeCredential = edgeWriteCredential(settings.metrics);
+readEdgeCredentials(settings.longTermStore);
 
 const cluster = new k8s.Provider("cluster", clusterProviderArgs(settings.cluster));
 const onCluster = { providers: [cluster] };
@@ -138,8 +140,8 @@ export const searchStorePassword = store?.password;
 export const longTermStoreUrl = longTermStore?.url;
 // Where a central stack's edges write (docs/long-term-storage.md#central-and-edge-stacks): its vmauth Ingress.
 export const longTermStoreEdgeUrl = longTermStore?.edgeUrl;
-// The same, and each edge's credential, per edge cluster label, for the edges' StackReference; a secret output.
-export const longTermStoreEdges = longTermStore?.edges;
+// An edge's cluster label and generated write password, which its central stack reads through longTermStore.edges[].stack; a secret output.
+export const longTermStoreWriteCredential = writeCredential;
 export const nodeExporterDaemonSet = nodeExporter?.daemonSetName;
 export const kubeStateMetricsService = kubeStateMetrics?.serviceName;
 export const grafanaUrl = grafana?.url;

@@ -101,11 +101,20 @@ export function knownKeysMessage(keys: readonly string[], unknown: readonly stri
  * An object that rejects every key it does not declare: an unknown key is nearly always a typo
  * that would otherwise fall back to a default without a word.
  */
-export function closedObject<S extends z.ZodRawShape>(shape: S, expected = "an object") {
+export function closedObject<S extends z.ZodRawShape>(shape: S, expected = "an object", retired: Readonly<Record<string, string>> = {}) {
     const keys = Object.keys(shape);
     return z.strictObject(shape, {
-        error: (issue) => (issue.code === "unrecognized_keys" ? knownKeysMessage(keys, issue.keys) : expected),
+        error: (issue) => (issue.code === "unrecognized_keys" ? retiredKeysMessage(retired, issue.keys) ?? knownKeysMessage(keys, issue.keys) : expected),
     });
+}
+
+/**
+ * For a key a version of the program took before it was replaced: what replaced it, so the stack
+ * file's owner learns what to write instead of only that the key is unknown.
+ */
+function retiredKeysMessage(retired: Readonly<Record<string, string>>, unknown: readonly string[]): string | undefined {
+    const found = unknown.filter((k) => Object.prototype.hasOwnProperty.call(retired, k));
+    return found.length > 0 ? found.map((k) => `nothing: ${k} ${retired[k]}`).join("; ") : undefined;
 }
 
 /** A non-empty list of strings that pass `check`, without duplicates. */

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { closedObject, flag, text, whenClean } from "./fields";
-import { dnsLabel, prometheusDuration, prometheusDurationSeconds, serviceName, statefulSetName } from "./formats";
+import { dnsLabel, prometheusDuration, prometheusDurationSeconds, pulumiStackName, serviceName, statefulSetName } from "./formats";
 import { ingressSchema } from "./metrics";
 import { secretKeyName } from "./remote-write";
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
@@ -52,11 +52,34 @@ export function retentionPeriod(value: string): string | undefined {
 
 const d = LONG_TERM_STORE_DEFAULTS;
 
-/** One edge stack that writes to this central store: its cluster label and the secret key with its password. */
+/**
+ * One edge stack that writes to this central store: its cluster label, and where its password
+ * comes from: the edge stack's own secret output (stack), or a secret key of this stack (passwordKey).
+ */
 const edgeSchema = closedObject({
     cluster: text(dnsLabel, "edge-eu").meta({ description: "the edge's cluster label, also its vmauth user name; every sample it writes gets cluster=<this>" }),
-    passwordKey: text(secretKeyName, "edgeEuWritePassword").meta({ description: "the top-level secret key holding the edge's password (the edge's remoteWrite basicAuth.passwordKey holds the same)" }),
-});
+    stack: text(pulumiStackName)
+        .optional()
+        .meta({
+            description:
+                "the edge's stack (<organization>/<project>/<stack>), whose secret output longTermStoreWriteCredential (its remoteWrite generatedCredential) gives its password, read through a StackReference at deploy time; or passwordKey",
+        }),
+    passwordKey: text(secretKeyName)
+        .optional()
+        .meta({ description: "or: the top-level secret key holding the edge's password (the edge's remoteWrite basicAuth.passwordKey holds the same)" }),
+}).superRefine((e, ctx) => {
+    if ((e.stack === undefined) === (e.passwordKey === undefined)) {
+        ctx.addIssue({
+            code: "custom",
+            path: [e.stack === undefined ? "passwordKey" : "stack"],
+            input: e.stack === undefined ? undefined : e.stack,
+            message:
+                e.stack === undefined
+                    ? "a value, for example edgeEuWritePassword, or stack: the edge's stack whose longTermStoreWriteCredential output gives its password"
+                    : "one of stack and passwordKey, not both: the password comes either from the edge's stack or from this stack's secret config",
+        });
+    }
+}, whenClean("stack", "passwordKey"));
 
 export type EdgeSettings = z.output<typeof edgeSchema>;
 
@@ -80,12 +103,15 @@ export const longTermStoreSchema = closedObject({
     ...schedulingFields(),
     storage: storageSchema(d.storageSize).meta({ description: "the data volume: { mode, size, className, nfs }" }),
     edges: z
-        .array(edgeSchema, { error: "a list of { cluster, passwordKey }" })
+        .array(edgeSchema, { error: "a list of { cluster, stack | passwordKey }" })
         .default([])
         .superRefine((edges, ctx) => {
             edges.forEach((e, i) => {
                 if (typeof e?.cluster === "string" && edges.findIndex((o) => o?.cluster === e.cluster) !== i) {
                     ctx.addIssue({ code: "custom", path: [i, "cluster"], input: e.cluster, message: "a cluster label no other edge has: each edge's credential writes only its own cluster" });
+                }
+                if (typeof e?.stack === "string" && edges.findIndex((o) => o?.stack === e.stack) !== i) {
+                    ctx.addIssue({ code: "custom", path: [i, "stack"], input: e.stack, message: "a stack no other edge names: an edge stack exports one credential, for its one cluster label" });
                 }
             });
         })
@@ -143,7 +169,11 @@ export type LongTermStoreSettings = z.output<typeof longTermStoreSchema> & {
     namespace: string;
     /** -dedup.minScrapeInterval as resolved: dedupInterval, else metrics.scrapeInterval. */
     dedupInterval: string;
-    /** Each edge's password by its passwordKey, Pulumi secrets (config/secrets.ts readEdgePasswords). */
+    /**
+     * Each edge's password by its cluster label, Pulumi secrets: those with a passwordKey from the
+     * stack's config (config/secrets.ts readEdgePasswords), those with a stack from that stack's
+     * output, added by the composition root (stack/edge-credentials.ts).
+     */
     edgePasswords?: Record<string, pulumi.Output<string>>;
     /** backup's S3 keys, Pulumi secrets, when it names them (config/secrets.ts readBackupCredentials). */
     backupCredentials?: { accessKeyId: pulumi.Output<string>; secretAccessKey: pulumi.Output<string> };

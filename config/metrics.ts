@@ -150,7 +150,7 @@ export const metricsSchema = closedObject({
         .optional()
         .meta({ description: "--storage.tsdb.retention.size, such as 800GB (KB, MB... are powers of 1024); none by default" }),
     remoteWrite: remoteWriteSchema.meta({
-        description: "remote_write targets: [{ url, remoteTimeout, queue, writeRelabel, basicAuth | bearerTokenKey | tls client certificate | sigv4 | oauth2 | azureAd, headers, tls, dropReplicaLabel, central }], or an edge's { centralStack }; none by default (longTermStore adds its own)",
+        description: "remote_write targets: [{ url, remoteTimeout, queue, writeRelabel, basicAuth | bearerTokenKey | tls client certificate | sigv4 | oauth2 | azureAd, headers, tls, dropReplicaLabel, central, generatedCredential }]; none by default (longTermStore adds its own)",
     }),
     scrapeInterval: text(prometheusDuration).default(d.scrapeInterval).meta({ description: "global and self-monitoring scrape interval" }),
     evaluationInterval: text(prometheusDuration).default(d.evaluationInterval).meta({ description: "rule evaluation interval" }),
@@ -361,14 +361,14 @@ export const metricsSchema = closedObject({
                     code: "custom",
                     path: ["externalLabels", CLUSTER_LABEL],
                     input: undefined,
-                    message: `the edge's cluster name, such as edge-eu, since remoteWrite[${i}] is a central store (${t.centralStack ? `centralStack: ${t.centralStack}` : "central: true"}): the central stack binds each edge's credential to its cluster label`,
+                    message: `the edge's cluster name, such as edge-eu, since remoteWrite[${i}] is a central store (central: true): the central stack binds each edge's credential to its cluster label`,
                 });
-            } else if (t.centralStack === undefined && t.basicAuth?.username !== cluster) {
+            } else if (!t.generatedCredential && t.basicAuth?.username !== cluster) {
                 ctx.addIssue({
                     code: "custom",
                     path: ["remoteWrite", i, "basicAuth", "username"],
                     input: t.basicAuth?.username,
-                    message: `${cluster}, the cluster label (externalLabels.${CLUSTER_LABEL}): the central stack's vmauth user for this edge is named after it, with basicAuth.passwordKey its password`,
+                    message: `${cluster}, the cluster label (externalLabels.${CLUSTER_LABEL}): the central stack's vmauth user for this edge is named after it, with basicAuth.passwordKey its password (or generatedCredential: true instead of basicAuth)`,
                 });
             }
         });
@@ -438,12 +438,6 @@ export type MetricsSettings = z.output<typeof metricsSchema> & {
     alertmanagerTarget?: AlertmanagerTarget;
     /** prometheusOidcClientSecret, while ingress.auth.proxy.oauth2Proxy is set (config/ingress-auth.ts). */
     oidcClientSecret?: pulumi.Output<string>;
-    /**
-     * Set by the composition root (stack/central-write.ts) when a remoteWrite target names a
-     * centralStack: the endpoint read from that stack's outputs. Its password is in remoteWriteSecrets,
-     * under CENTRAL_WRITE_PASSWORD_FILE.
-     */
-    centralWriteUrl?: pulumi.Output<string>;
     /** The secret keys that remoteWrite targets refer to, by key name (docs/long-term-storage.md#credentials). */
     remoteWriteSecrets?: Record<string, pulumi.Output<string>>;
     /** Present exactly when the etcd job scrapes over https (docs/design.md#etcd-client-secret). */

@@ -72,25 +72,8 @@ const tlsSchema = closedObject({
     }
 }, whenClean("caKey", "insecureSkipVerify", "certKey", "keyKey"));
 
-/**
- * A Pulumi stack's full name, `<organization>/<project>/<stack>`, as `pulumi.StackReference` reads
- * it: each part letters, digits, `-`, `_` or `.` (the names the Pulumi service accepts).
- */
-export function pulumiStackName(value: string): string | undefined {
-    return /^[A-Za-z0-9][A-Za-z0-9._-]*\/[A-Za-z0-9][A-Za-z0-9._-]*\/[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value)
-        ? undefined
-        : "a stack's full name <organization>/<project>/<stack>, such as acme/cluster-monitoring/central (pulumi stack ls --all shows them)";
-}
-
 export const remoteWriteTargetSchema = closedObject({
-    url: text(remoteWriteUrl, "https://metrics.example.com/api/v1/write").optional().meta({ description: "the receiver's write endpoint; required unless centralStack is set" }),
-    centralStack: text(pulumiStackName)
-        .optional()
-        .meta({
-            description:
-                "instead of url and basicAuth: the central stack (<organization>/<project>/<stack>) whose longTermStoreEdges output gives this edge's write endpoint and credential, read through a StackReference at deploy time; " +
-                "implies central (docs/long-term-storage.md#central-and-edge-stacks)",
-        }),
+    url: text(remoteWriteUrl, "https://metrics.example.com/api/v1/write").meta({ description: "the receiver's write endpoint" }),
     remoteTimeout: text(prometheusDuration).optional().meta({ description: "remote_timeout: how long one request may take (default 30s)" }),
     queue: queueSchema.optional().meta({ description: "queue_config: { capacity, maxShards, minShards, maxSamplesPerSend, batchSendDeadline, minBackoff, maxBackoff }" }),
     writeRelabel: z
@@ -117,10 +100,20 @@ export const remoteWriteTargetSchema = closedObject({
         .default(false)
         .meta({
             description:
-                "this target is a central stack's vmauth, and this stack one of its edges: basicAuth.username must be metrics.externalLabels.cluster, and the replica label is dropped (docs/long-term-storage.md#central-and-edge-stacks)",
+                "this target is a central stack's vmauth, and this stack one of its edges: basicAuth.username must be metrics.externalLabels.cluster (or generatedCredential), and the replica label is dropped (docs/long-term-storage.md#central-and-edge-stacks)",
+        }),
+    generatedCredential: flag()
+        .default(false)
+        .meta({
+            description:
+                "with central: instead of basicAuth, this stack generates its write password and exports it with its cluster label as the secret output longTermStoreWriteCredential, " +
+                "which the central stack reads through longTermStore.edges[].stack; the edge needs no access to the central stack (docs/long-term-storage.md#central-and-edge-stacks)",
         }),
     [PLAINTEXT_OPT_IN]: plaintextOptInField("the basic auth password, a bearer, OAuth2 or Azure token, a sigv4 signature, or the OAuth2 client secret"),
-})
+},
+    "an object",
+    { centralStack: "(read from a central stack's outputs) was replaced before any release, since it let every edge read every edge's password: write url and central: true with generatedCredential: true, and name this stack in the central stack's longTermStore.edges[].stack (docs/long-term-storage.md#central-and-edge-stacks)" },
+)
     .superRefine((t, ctx) => {
         const credentials: Record<string, string> = {
             basicAuth: "the basic auth password",
@@ -129,14 +122,14 @@ export const remoteWriteTargetSchema = closedObject({
             sigv4: "the sigv4 signature, which a listener can replay",
             azureAd: "the Azure AD access token",
         };
-        const credential = credentials[authKinds(t).find((k) => k !== "tls.certKey") ?? ""];
+        const credential = t.generatedCredential ? "the generated write password" : credentials[authKinds(t).find((k) => k !== "tls.certKey") ?? ""];
         if (credential !== undefined && t.url !== undefined && /^http:/i.test(t.url) && !t[PLAINTEXT_OPT_IN]) {
             ctx.addIssue({ code: "custom", path: ["url"], input: t.url, message: plaintextMessage("an https:// URL", credential, "plain http") });
         }
         if (t.oauth2 !== undefined && /^http:/i.test(t.oauth2.tokenUrl) && !t[PLAINTEXT_OPT_IN]) {
             ctx.addIssue({ code: "custom", path: ["oauth2", "tokenUrl"], input: t.oauth2.tokenUrl, message: plaintextMessage("an https:// URL", "the OAuth2 client secret", "plain http") });
         }
-    }, whenClean("url", "basicAuth", "bearerTokenKey", "oauth2", "sigv4", "azureAd", "tls", PLAINTEXT_OPT_IN))
+    }, whenClean("url", "basicAuth", "bearerTokenKey", "oauth2", "sigv4", "azureAd", "tls", "generatedCredential", PLAINTEXT_OPT_IN))
     .superRefine((t, ctx) => {
         // Prometheus' own rule (config/config.go: "at most one of basic_auth, authorization, oauth2, sigv4, & azuread"),
         // with the client certificate counted too, so a target says one way in.
@@ -156,38 +149,31 @@ export const remoteWriteTargetSchema = closedObject({
         }
     }, whenClean("tls", "url"))
     .superRefine((t, ctx) => {
-        // A target is either written by hand (url and its auth) or read from a central stack's outputs, never both.
-        if (t.centralStack === undefined) {
-            if (t.url === undefined) {
-                ctx.addIssue({ code: "custom", path: ["url"], input: undefined, message: "a value, for example https://metrics.example.com/api/v1/write (this key is required unless centralStack names a central stack)" });
-            }
+        // A generated credential is the central stack's vmauth password for this edge's cluster: one way in, and only there.
+        if (!t.generatedCredential) {
             return;
         }
-        const handWritten: [string, unknown][] = [
-            ["url", t.url],
-            ...authKinds(t).filter((k) => k !== "tls.certKey").map((k): [string, unknown] => [k, k === "bearerTokenKey" ? t.bearerTokenKey : "[set]"]),
-            ["tls", t.tls],
-            ["headers", t.headers],
-            [PLAINTEXT_OPT_IN, t[PLAINTEXT_OPT_IN] ? true : undefined],
-        ];
-        for (const [key, value] of handWritten.filter(([, v]) => v !== undefined)) {
+        if (!t.central) {
+            ctx.addIssue({ code: "custom", path: ["generatedCredential"], input: true, message: "false or unset unless central is true: the generated password is for a central stack's vmauth, which binds it to this edge's cluster label" });
+        }
+        for (const kind of authKinds(t).filter((k) => k !== "tls.certKey")) {
             ctx.addIssue({
                 code: "custom",
-                path: key.split("."),
-                input: value,
-                message: `nothing when centralStack is set (${t.centralStack}): the central stack's longTermStoreEdges output gives this edge's endpoint and credential; remove ${key}, or centralStack to write them by hand`,
+                path: kind.split("."),
+                input: kind === "bearerTokenKey" ? t.bearerTokenKey : "[set]",
+                message: `nothing when generatedCredential is true: the target authenticates with its cluster label and the generated password; remove ${kind}, or generatedCredential to write the credential by hand`,
             });
         }
-    }, whenClean("url", "centralStack", "basicAuth", "bearerTokenKey", "tls", "sigv4", "oauth2", "azureAd", "headers", PLAINTEXT_OPT_IN));
+    }, whenClean("generatedCredential", "central", "basicAuth", "bearerTokenKey", "sigv4", "oauth2", "azureAd"));
 
 export type RemoteWriteTargetSettings = z.output<typeof remoteWriteTargetSchema>;
 
-/** Whether a target is a central stack's vmauth: set by hand (central: true) or read from the central stack (centralStack). */
-export function writesToCentral(t: Pick<RemoteWriteTargetSettings, "central" | "centralStack">): boolean {
-    return t.central || t.centralStack !== undefined;
+/** Whether a target is a central stack's vmauth (central: true). */
+export function writesToCentral(t: Pick<RemoteWriteTargetSettings, "central">): boolean {
+    return t.central;
 }
 
-/** The file name, in the remote-write Secret, of the password read from a central stack; not a camelCase stack key, so no stack key can take it. */
+/** The file name, in the remote-write Secret, of the edge's generated write password (generatedCredential); not a camelCase stack key, so no stack key can take it. */
 export const CENTRAL_WRITE_PASSWORD_FILE = "central-write-password";
 
 /** The settings each of which is a whole way to authenticate; a target takes at most one. */
@@ -208,11 +194,11 @@ export const remoteWriteSchema = z
         });
     })
     .superRefine((targets, ctx) => {
-        // One central stack per edge: its Secret holds one read password, and one store is where the edge's series belong.
+        // One generated credential per edge: its stack exports one, and one central store is where the edge's series belong.
         targets.forEach((t, i) => {
-            const first = targets.findIndex((o) => o?.centralStack !== undefined);
-            if (t?.centralStack !== undefined && i !== first) {
-                ctx.addIssue({ code: "custom", path: [i, "centralStack"], input: t.centralStack, message: `nothing: remoteWrite[${first}] already names a central stack (${targets[first].centralStack}), and an edge writes to one central store` });
+            const first = targets.findIndex((o) => o?.generatedCredential === true);
+            if (t?.generatedCredential === true && i !== first) {
+                ctx.addIssue({ code: "custom", path: [i, "generatedCredential"], input: true, message: `false or unset: remoteWrite[${first}] already has the generated credential, which the stack exports once, and an edge writes to one central store` });
             }
         });
     })

@@ -221,13 +221,16 @@ function readReferencedSecret(
  * each edge's passwordKey is a top-level secret key, read as the remote write targets' keys are.
  * An edge stack names the same password in its remoteWrite target's basicAuth.passwordKey.
  */
-export function readEdgePasswords(source: ConfigSource, problems: Problems, edges: readonly { passwordKey: string }[], reserved: readonly string[]): Record<string, pulumi.Output<string>> {
+export function readEdgePasswords(source: ConfigSource, problems: Problems, edges: readonly { cluster: string; passwordKey?: string }[], reserved: readonly string[]): Record<string, pulumi.Output<string>> {
     const passwords: Record<string, pulumi.Output<string>> = {};
     edges.forEach((edge, i) => {
+        if (edge.passwordKey === undefined) {
+            return;
+        }
         const at = `${fullKey("longTermStore")}.edges[${i}].passwordKey`;
         const value = readReferencedSecret(source, problems, { at, key: edge.passwordKey }, reserved, "edgeEuWritePassword");
         if (value !== undefined) {
-            passwords[edge.passwordKey] = value;
+            passwords[edge.cluster] = value;
         }
     });
     return passwords;

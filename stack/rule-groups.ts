@@ -146,11 +146,7 @@ function remoteWriteContext(s: Settings): RemoteWriteContext {
         families,
         // 2.11 names a queue "<index>:<url>" after the target's place in remote_write, which is its place here;
         // it exports no shards_max, so the alert takes each queue's limit from here.
-        queues: families.shardsMax === undefined ? s.metrics.remoteWrite.map((t, i) =>
-                      t.url === undefined
-                          ? { queue: `${i}:`, urlAtDeploy: true, maxShards: t.queue?.maxShards ?? MAX_SHARDS_2_11 }
-                          : { queue: `${i}:${t.url}`, maxShards: t.queue?.maxShards ?? MAX_SHARDS_2_11 },
-                  ) : [],
+        queues: families.shardsMax === undefined ? s.metrics.remoteWrite.map((t, i) => ({ queue: `${i}:${t.url}`, maxShards: t.queue?.maxShards ?? MAX_SHARDS_2_11 })) : [],
     };
 }
 

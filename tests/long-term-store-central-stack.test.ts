@@ -5,19 +5,24 @@ import * as pulumi from "@pulumi/pulumi";
 import { parse } from "yaml";
 import { engineConfigOf } from "../render";
 import { runProgram, ProgramRun } from "../render/run-program";
-import { allRegistered, isWrappedSecret, setStackOutputs, unwrapSecret, waitForRegistrations } from "../render/engine-mocks";
+import { allRegistered, isWrappedSecret, mockedProviderOutputs, setStackOutputs, unwrapSecret, waitForRegistrations } from "../render/engine-mocks";
 import { kubernetesObjects } from "../render/kubernetes-objects";
 import { consistencyProblems, formatProblems, kubernetesSchemaProblems } from "../validate";
-import { CENTRAL_EDGES_OUTPUT, CentralEdge } from "../components/long-term-store/edges-output";
+import { EDGE_CREDENTIAL_OUTPUT, EdgeCredential } from "../components/long-term-store/edge-credential";
 import { CENTRAL_WRITE_PASSWORD_FILE, ConfigError } from "../config";
 import { settingsWith } from "./harness/stack-config";
-import { requireBinary, tempDir } from "./harness/prometheus";
 import { until } from "./harness/hang";
-import { execFileSync } from "child_process";
 
 const EXAMPLES = path.join(__dirname, "..", "docs", "examples");
-/** The edge example's centralStack. */
-const CENTRAL = "acme/cluster-monitoring/central";
+/** The edge example's stack, as the central example's longTermStore.edges[0].stack names it. */
+const EDGE_EU = "acme/cluster-monitoring/edge-eu";
+const STACK_REFERENCE = "pulumi:pulumi:StackReference";
+
+/** The central example's own secrets, each a value of its own here (the example's `secure:` placeholders read as one marker). */
+const CENTRAL_SECRETS = {
+    "cluster-monitoring:edgeUsWritePassword": "edge-us-password-9c7b",
+    "cluster-monitoring:searchPassword": "central-search-password-51d0",
+};
 
 function exampleConfig(stack: string, change: (config: Record<string, string>) => void = () => undefined) {
     const file = path.join(EXAMPLES, `Pulumi.${stack}.yaml`);
@@ -26,21 +31,28 @@ function exampleConfig(stack: string, change: (config: Record<string, string>) =
     return config;
 }
 
+function centralConfig(change: (config: Record<string, string>) => void = () => undefined) {
+    return exampleConfig("central", (c) => {
+        Object.assign(c, CENTRAL_SECRETS);
+        change(c);
+    });
+}
+
 /**
- * The edge's run, or the error its deploy fails with: a wrong central output fails inside an
- * Output, as in `pulumi up`, and each resource whose inputs wait on it rejects once it is
- * serialized, after its registration is queued; so a run expected to fail waits for that
- * rejection (an event, bounded by the hang timeout), and one expected to succeed has none.
+ * A run, or the error its deploy fails with: a wrong edge output fails inside an Output, as in
+ * `pulumi up`, and each resource whose inputs wait on it rejects once it is serialized, after its
+ * registration is queued; so a run expected to fail waits for that rejection (an event, bounded by
+ * the hang timeout), and one expected to succeed has none.
  */
-async function runEdge(change?: (config: Record<string, string>) => void, expectError = false): Promise<{ run: ProgramRun; error?: Error }> {
+async function runStack(stack: string, config: ReturnType<typeof exampleConfig>, expectError = false): Promise<{ run: ProgramRun; error?: Error }> {
     const errors: Error[] = [];
     const onRejection = (e: unknown) => errors.push(e as Error);
     process.on("unhandledRejection", onRejection);
     try {
-        const run = await runProgram(exampleConfig("edge-eu", change), "edge-eu");
+        const run = await runProgram(config, stack);
         await waitForRegistrations();
         if (expectError) {
-            await until(async () => errors[0], "the edge's deploy to fail on the central stack's output");
+            await until(async () => errors[0], `${stack}'s deploy to fail on an edge stack's output`);
         }
         return { run, error: errors[0] };
     } finally {
@@ -52,105 +64,137 @@ function outputOf<T>(o: pulumi.Output<T>): Promise<{ value: T; secret: boolean }
     return new Promise((resolve) => o.apply(async (value) => resolve({ value, secret: await (o as any).isSecret })));
 }
 
+/** A run's stack outputs, resolved, by name. */
+async function exportValues(run: ProgramRun): Promise<Record<string, { value: unknown; secret: boolean }>> {
+    const entries = await Promise.all(
+        Object.entries(run.exports).map(async ([name, v]) => [name, pulumi.Output.isInstance(v) ? await outputOf(v as pulumi.Output<unknown>) : { value: v, secret: false }] as const),
+    );
+    return Object.fromEntries(entries);
+}
+
 /**
- * docs/long-term-storage.md#central-and-edge-stacks, both sides through Pulumi: the central example
- * exports each edge's endpoint and credential as a secret output, and the edge example, which
- * names only the central stack, reads them through a StackReference (render/engine-mocks.ts
- * hands the central's rendered outputs to it, as the engine would).
+ * What a stack's state holds that a reader of it can see with --show-secrets: its resources'
+ * inputs (secrets unwrapped: the state keeps them, encrypted), what each StackReference read
+ * of another stack, and its stack outputs.
  */
-describe("central and edge stacks through a StackReference (docs/examples/Pulumi.central.yaml, Pulumi.edge-eu.yaml)", function () {
-    let edges: Record<string, CentralEdge>;
-    let centralVmauth: string;
+async function stateText(run: ProgramRun): Promise<string> {
+    const reads = run.resources.filter((r) => r.type === STACK_REFERENCE).map((r) => mockedProviderOutputs(STACK_REFERENCE, String(r.inputs.name)));
+    return JSON.stringify([run.resources.map((r) => r.inputs), reads, await exportValues(run)]);
+}
+
+/** The plain value of a Secret's key, however the engine received it. */
+function secretValue(stringData: any, key: string): string {
+    const files = isWrappedSecret(stringData) ? unwrapSecret(stringData) : stringData;
+    return isWrappedSecret(files[key]) ? unwrapSecret(files[key]) : files[key];
+}
+
+/**
+ * docs/long-term-storage.md#central-and-edge-stacks, both sides through Pulumi: the edge example
+ * generates its write password and exports it as a secret output; the central example, which
+ * names the edge's stack, reads it through a StackReference (render/engine-mocks.ts hands the
+ * edge's rendered outputs to it, as the engine would) and gives it to vmauth. The edge reads
+ * nothing of the central stack.
+ */
+describe("central and edge stacks: the central stack reads each edge's generated credential (docs/examples/Pulumi.central.yaml, Pulumi.edge-eu.yaml)", function () {
+    let edge: ProgramRun;
+    let credential: EdgeCredential;
 
     before(async () => {
-        // The example's `secure:` placeholders read as one marker; each edge gets a password of its own here.
-        const central = await runProgram(
-            exampleConfig("central", (c) => {
-                c["cluster-monitoring:edgeEuWritePassword"] = "edge-eu-password-4f2a";
-                c["cluster-monitoring:edgeUsWritePassword"] = "edge-us-password-9c7b";
-            }),
-            "central",
-        );
-        const out = await outputOf(central.exports[CENTRAL_EDGES_OUTPUT] as pulumi.Output<Record<string, CentralEdge>>);
-        assert.strictEqual(out.secret, true, `${CENTRAL_EDGES_OUTPUT} must be a secret output`);
-        edges = out.value;
-        const config = central.resources.find((r) => r.type === "kubernetes:core/v1:Secret" && r.inputs.metadata?.name === "long-term-store-vmauth");
-        centralVmauth = unwrapSecret(config!.inputs.stringData)["auth.yml"];
-        setStackOutputs(CENTRAL, { [CENTRAL_EDGES_OUTPUT]: edges }, [CENTRAL_EDGES_OUTPUT]);
-    });
-    after(() => setStackOutputs(CENTRAL, {}));
-
-    it("the central stack exports, per edge cluster, its endpoint and the password its vmauth user has", () => {
-        assert.deepStrictEqual(Object.keys(edges).sort(), ["edge-eu", "edge-us"]);
-        assert.strictEqual(edges["edge-eu"].password, "edge-eu-password-4f2a");
-        const users = parse(centralVmauth).users as { username: string; password: string }[];
-        for (const [cluster, e] of Object.entries(edges)) {
-            assert.deepStrictEqual([e.url, e.username], ["https://metrics.central.example.com/api/v1/write", cluster]);
-            assert.strictEqual(e.password, users.find((u) => u.username === cluster)?.password);
-        }
-        assert.notStrictEqual(edges["edge-eu"].password, edges["edge-us"].password);
-    });
-
-    it("the edge writes to the central endpoint as its cluster, with the password in the remote-write Secret only", async () => {
-        const { run, error } = await runEdge();
+        const { run, error } = await runStack("edge-eu", exampleConfig("edge-eu"));
         assert.strictEqual(error, undefined, String(error));
-        const objects = kubernetesObjects(run.resources);
+        edge = run;
+        const out = await outputOf(edge.exports[EDGE_CREDENTIAL_OUTPUT] as pulumi.Output<EdgeCredential>);
+        assert.strictEqual(out.secret, true, `${EDGE_CREDENTIAL_OUTPUT} must be a secret output`);
+        credential = out.value;
+        setStackOutputs(EDGE_EU, { [EDGE_CREDENTIAL_OUTPUT]: credential }, [EDGE_CREDENTIAL_OUTPUT]);
+    });
+    after(() => setStackOutputs(EDGE_EU, {}));
+
+    it("the edge generates its password, writes to the central URL as its cluster with it in the remote-write Secret only, and exports it as its one secret output", async () => {
+        assert.deepStrictEqual([credential.cluster, credential.username], ["edge-eu", "edge-eu"]);
+        const generator = edge.resources.find((r) => r.type === "random:index/randomPassword:RandomPassword" && mockedProviderOutputs(r.type, r.name).result === credential.password);
+        assert.ok(generator, "the password is a RandomPassword of the edge's own");
+        const objects = kubernetesObjects(edge.resources);
         const problems = [...kubernetesSchemaProblems(objects), ...consistencyProblems(objects, [])];
         assert.deepStrictEqual(problems, [], formatProblems(problems));
         const prometheusYml = (objects.find((o: any) => o.kind === "ConfigMap" && o.metadata.name === "monitor") as any).data["prometheus.yml"];
         const [target, ...more] = parse(prometheusYml).remote_write;
         assert.deepStrictEqual(more, []);
         assert.deepStrictEqual(target, {
-            url: edges["edge-eu"].url,
+            url: "https://metrics.central.example.com/api/v1/write",
             write_relabel_configs: [{ action: "labeldrop", regex: "replica" }],
             basic_auth: { username: "edge-eu", password_file: `/etc/prometheus/secrets/monitor-remote-write/${CENTRAL_WRITE_PASSWORD_FILE}` },
         });
-        const secret = run.resources.find((r) => r.type === "kubernetes:core/v1:Secret" && r.inputs.metadata?.name === "monitor-remote-write");
-        const stringData = secret?.inputs.stringData;
+        const secret = edge.resources.find((r) => r.type === "kubernetes:core/v1:Secret" && r.inputs.metadata?.name === "monitor-remote-write")!;
+        const stringData = secret.inputs.stringData;
         assert.ok(isWrappedSecret(stringData) || isWrappedSecret(stringData?.[CENTRAL_WRITE_PASSWORD_FILE]), "the password reaches the engine as a secret");
-        const files = isWrappedSecret(stringData) ? unwrapSecret(stringData) : stringData;
-        assert.strictEqual(isWrappedSecret(files[CENTRAL_WRITE_PASSWORD_FILE]) ? unwrapSecret(files[CENTRAL_WRITE_PASSWORD_FILE]) : files[CENTRAL_WRITE_PASSWORD_FILE], edges["edge-eu"].password);
-        // Nowhere else: every other input of every resource, secrets left wrapped, lacks it.
-        const elsewhere = run.resources.filter((r) => r !== secret).map((r) => JSON.stringify(r.inputs));
-        assert.ok(!elsewhere.some((t) => t.includes(edges["edge-eu"].password)), "the password is in another resource");
-        assert.ok(!JSON.stringify(objects.filter((o: any) => o.metadata?.name !== "monitor-remote-write")).includes(edges["edge-eu"].password));
-        const sts = objects.find((o: any) => o.kind === "StatefulSet" && o.metadata.name === "monitor") as any;
-        assert.ok(sts.spec.template.spec.volumes.some((v: any) => v.secret?.secretName === "monitor-remote-write"));
-        assert.ok(run.resources.some((r) => r.type === "pulumi:pulumi:StackReference" && r.inputs.name === CENTRAL));
-        // 2.11 names the queue "0:<url>", unknown at load: its max_shards alert matches the target's index, and promtool takes the rule.
-        const rules = (objects.find((o: any) => o.kind === "ConfigMap" && o.metadata.name === "monitor-rulefiles") as any).data;
-        const [file, text] = Object.entries(rules as Record<string, string>).find(([, t]) => t.includes("prometheus_remote_storage_shards{"))!;
-        assert.match(text, /prometheus_remote_storage_shards\{job="monitor",queue=~"0:\.\+"\}/);
-        const dir = tempDir("central-stack-rules");
-        fs.writeFileSync(path.join(dir, file), text);
-        execFileSync(requireBinary("promtool"), ["check", "rules", path.join(dir, file)]);
+        assert.strictEqual(secretValue(stringData, CENTRAL_WRITE_PASSWORD_FILE), credential.password);
+        // Nowhere else among the edge's resources, and in no other output.
+        const elsewhere = edge.resources.filter((r) => r !== secret && r !== generator).map((r) => JSON.stringify(r.inputs));
+        assert.ok(!elsewhere.some((t) => t.includes(credential.password)), "the password is in another resource");
+        const outputs = await exportValues(edge);
+        const holding = Object.entries(outputs).filter(([, o]) => JSON.stringify(o.value ?? null).includes(credential.password)).map(([name]) => name);
+        assert.deepStrictEqual(holding, [EDGE_CREDENTIAL_OUTPUT]);
     });
 
-    it("bad input at deploy time: an edge whose cluster the central stack has no credential for fails, naming both, with no password in the message", async () => {
-        const { error } = await runEdge((c) => {
-            const metrics = JSON.parse(c["cluster-monitoring:metrics"]);
-            c["cluster-monitoring:metrics"] = JSON.stringify({ ...metrics, externalLabels: { ...metrics.externalLabels, cluster: "edge-ap" } });
-        }, true);
-        assert.match(String(error?.message), /central stack acme\/cluster-monitoring\/central has no credential for cluster edge-ap/);
-        assert.match(String(error?.message), /lists edge-eu, edge-us/);
-        assert.ok(!String(error?.message).includes(edges["edge-eu"].password));
+    it("the edge's state holds no other edge's password and no secret of the central stack: it reads no stack at all", async () => {
+        const { run: central, error } = await runStack("central", centralConfig());
+        assert.strictEqual(error, undefined, String(error));
+        // Every secret the central stack holds that the edge does not make itself: its config secrets, and what it generates under names the edge has not.
+        const edgeNames = new Set(edge.resources.map((r) => `${r.type}::${r.name}`));
+        const generated = central.resources
+            .filter((r) => r.type.startsWith("random:") && !edgeNames.has(`${r.type}::${r.name}`))
+            .map((r) => String(mockedProviderOutputs(r.type, r.name).result));
+        const centralSecrets = [...Object.values(CENTRAL_SECRETS), ...generated];
+        assert.ok(generated.length >= 1, "the central stack generates secrets of its own (the store's auth keys)");
+        const text = await stateText(edge);
+        assert.deepStrictEqual(centralSecrets.filter((s) => text.includes(s)), []);
+        assert.deepStrictEqual(edge.resources.filter((r) => r.type === STACK_REFERENCE).map((r) => r.inputs.name), []);
     });
 
-    it("bad input at deploy time: a central stack that exports no edges, or a plain http endpoint", async () => {
-        setStackOutputs(CENTRAL, {});
-        const none = await runEdge(undefined, true);
-        assert.match(String(none.error?.message), /central stack acme\/cluster-monitoring\/central exports no longTermStoreEdges/);
-        setStackOutputs(CENTRAL, { [CENTRAL_EDGES_OUTPUT]: { "edge-eu": { ...edges["edge-eu"], url: "http://metrics.central.example.com/api/v1/write" } } }, [CENTRAL_EDGES_OUTPUT]);
-        const plain = await runEdge(undefined, true);
-        assert.match(String(plain.error?.message), /an https:\/\/ URL, since the edge sends its password there/);
-        setStackOutputs(CENTRAL, { [CENTRAL_EDGES_OUTPUT]: edges }, [CENTRAL_EDGES_OUTPUT]);
+    it("the central stack reads the edge's output into vmauth's config only, beside the hand-written edge-us", async () => {
+        const { run: central, error } = await runStack("central", centralConfig());
+        assert.strictEqual(error, undefined, String(error));
+        const objects = kubernetesObjects(central.resources);
+        const problems = [...kubernetesSchemaProblems(objects), ...consistencyProblems(objects, [])];
+        assert.deepStrictEqual(problems, [], formatProblems(problems));
+        assert.deepStrictEqual(central.resources.filter((r) => r.type === STACK_REFERENCE).map((r) => r.inputs.name), [EDGE_EU]);
+        const vmauth = central.resources.find((r) => r.type === "kubernetes:core/v1:Secret" && r.inputs.metadata?.name === "long-term-store-vmauth")!;
+        const users = parse(secretValue(vmauth.inputs.stringData, "auth.yml")).users as { username: string; password: string; url_map: { url_prefix: string }[] }[];
+        assert.deepStrictEqual(
+            users.map((u) => [u.username, u.password, u.url_map[0].url_prefix]),
+            [
+                ["edge-eu", credential.password, "http://long-term-store.monitoring.svc:8428?extra_label=cluster%3Dedge-eu"],
+                ["edge-us", CENTRAL_SECRETS["cluster-monitoring:edgeUsWritePassword"], "http://long-term-store.monitoring.svc:8428?extra_label=cluster%3Dedge-us"],
+            ],
+        );
+        const elsewhere = central.resources.filter((r) => r !== vmauth).map((r) => JSON.stringify(r.inputs));
+        assert.ok(!elsewhere.some((t) => t.includes(credential.password)), "the edge's password is in another resource");
+        const outputs = await exportValues(central);
+        assert.deepStrictEqual(Object.entries(outputs).filter(([, o]) => JSON.stringify(o.value ?? null).includes(credential.password)).map(([name]) => name), []);
+        assert.strictEqual(outputs.longTermStoreEdges, undefined, "the central stack exports no edges' credentials");
+        assert.strictEqual(outputs.longTermStoreEdgeUrl.value, "https://metrics.central.example.com/api/v1/write");
     });
 
-    it("bad input at load, naming the key before any resource: a central stack beside a hand-written url or credential, a bad stack name, two central stacks, no cluster label", () => {
-        const problemsOf = (metrics: Record<string, unknown>, secrets: Record<string, string> = {}) => {
+    it("bad input at deploy time, naming the key, the edge stack and the cluster, never the password: an edge stack without the output, a cluster label mismatch", async () => {
+        setStackOutputs(EDGE_EU, {});
+        const none = await runStack("central", centralConfig(), true);
+        assert.match(String(none.error?.message), /longTermStore\.edges\[0\]\.stack: edge stack acme\/cluster-monitoring\/edge-eu \(cluster edge-eu\) exports no longTermStoreWriteCredential/);
+        setStackOutputs(EDGE_EU, { [EDGE_CREDENTIAL_OUTPUT]: { ...credential, cluster: "edge-ap", username: "edge-ap" } }, [EDGE_CREDENTIAL_OUTPUT]);
+        const other = await runStack("central", centralConfig(), true);
+        assert.match(String(other.error?.message), /longTermStore\.edges\[0\]\.stack: edge stack acme\/cluster-monitoring\/edge-eu \(cluster edge-eu\): its longTermStoreWriteCredential is for cluster edge-ap/);
+        for (const e of [none.error, other.error]) {
+            assert.ok(!String(e?.message).includes(credential.password));
+            assert.ok(!String(e?.message).includes(CENTRAL_SECRETS["cluster-monitoring:edgeUsWritePassword"]));
+        }
+        setStackOutputs(EDGE_EU, { [EDGE_CREDENTIAL_OUTPUT]: credential }, [EDGE_CREDENTIAL_OUTPUT]);
+    });
+
+    it("bad input at load, naming the key before any resource: the retired centralStack, a generated credential without central or beside basicAuth, two of them, an edge with both or neither of stack and passwordKey", () => {
+        const problemsOf = (settings: Record<string, Record<string, unknown>>, secrets: Record<string, string> = {}) => {
             const before = allRegistered().length;
             try {
-                settingsWith({ metrics }, secrets);
+                settingsWith(settings, secrets);
             } catch (e) {
                 assert.ok(e instanceof ConfigError, String(e));
                 assert.strictEqual(allRegistered().length, before);
@@ -158,17 +202,31 @@ describe("central and edge stacks through a StackReference (docs/examples/Pulumi
             }
             assert.fail("accepted");
         };
-        const edge = { externalLabels: { cluster: "edge-eu" } };
-        const both = problemsOf({ ...edge, remoteWrite: [{ centralStack: CENTRAL, url: "https://metrics.central.example.com/api/v1/write", basicAuth: { username: "edge-eu", passwordKey: "centralWritePassword" } }] }, { centralWritePassword: "x" });
-        assert.deepStrictEqual(both.map(([k]) => k), ["cluster-monitoring:metrics.remoteWrite[0].url", "cluster-monitoring:metrics.remoteWrite[0].basicAuth"]);
-        assert.match(both[0][1], /nothing when centralStack is set \(acme\/cluster-monitoring\/central\)/);
-        assert.deepStrictEqual(problemsOf({ ...edge, remoteWrite: [{ centralStack: "central" }] }).map(([k]) => k), ["cluster-monitoring:metrics.remoteWrite[0].centralStack"]);
-        assert.deepStrictEqual(problemsOf({ ...edge, remoteWrite: [{ centralStack: CENTRAL }, { centralStack: "acme/cluster-monitoring/central-2" }] }).map(([k]) => k), [
-            "cluster-monitoring:metrics.remoteWrite[1].centralStack",
+        const url = "https://metrics.central.example.com/api/v1/write";
+        const labels = { externalLabels: { cluster: "edge-eu" } };
+        const retired = problemsOf({ metrics: { ...labels, remoteWrite: [{ centralStack: "acme/cluster-monitoring/central" }] } });
+        // url is required again: the central write URL is plain config.
+        assert.deepStrictEqual(retired.map(([k]) => k), ["cluster-monitoring:metrics.remoteWrite[0].url", "cluster-monitoring:metrics.remoteWrite[0].centralStack"]);
+        assert.match(retired[1][1], /nothing: centralStack .*was replaced.*generatedCredential: true.*longTermStore\.edges\[\]\.stack/);
+        assert.deepStrictEqual(problemsOf({ metrics: { ...labels, remoteWrite: [{ url, generatedCredential: true }] } }).map(([k]) => k), ["cluster-monitoring:metrics.remoteWrite[0].generatedCredential"]);
+        const beside = problemsOf({ metrics: { ...labels, remoteWrite: [{ url, central: true, generatedCredential: true, basicAuth: { username: "edge-eu", passwordKey: "centralWritePassword" } }] } }, { centralWritePassword: "x" });
+        assert.deepStrictEqual(beside.map(([k]) => k), ["cluster-monitoring:metrics.remoteWrite[0].basicAuth"]);
+        assert.match(beside[0][1], /nothing when generatedCredential is true/);
+        assert.deepStrictEqual(
+            problemsOf({ metrics: { ...labels, remoteWrite: [{ url, central: true, generatedCredential: true }, { url: "https://other.example.com/api/v1/write", central: true, generatedCredential: true }] } }).map(([k]) => k),
+            ["cluster-monitoring:metrics.remoteWrite[1].generatedCredential"],
+        );
+        assert.deepStrictEqual(problemsOf({ metrics: { ...labels, remoteWrite: [{ url: "http://metrics.central.example.com/api/v1/write", central: true, generatedCredential: true }] } }).map(([k]) => k), [
+            "cluster-monitoring:metrics.remoteWrite[0].url",
         ]);
-        const unlabelled = problemsOf({ remoteWrite: [{ centralStack: CENTRAL }] });
+        const unlabelled = problemsOf({ metrics: { remoteWrite: [{ url, central: true, generatedCredential: true }] } });
         assert.deepStrictEqual(unlabelled.map(([k]) => k), ["cluster-monitoring:metrics.externalLabels.cluster"]);
-        assert.match(unlabelled[0][1], /centralStack: acme\/cluster-monitoring\/central/);
-        assert.deepStrictEqual(problemsOf({ remoteWrite: [{ remoteTimeout: "30s" }] }).map(([k]) => k), ["cluster-monitoring:metrics.remoteWrite[0].url"]);
+        const store = (edges: unknown[]) => ({ longTermStore: { enabled: true, edges, ingress: { host: "metrics.central.example.com", tlsSecretName: "tls" } } });
+        assert.deepStrictEqual(problemsOf(store([{ cluster: "edge-eu", stack: EDGE_EU, passwordKey: "edgeEuWritePassword" }]), { edgeEuWritePassword: "x" }).map(([k]) => k), [
+            "cluster-monitoring:longTermStore.edges[0].stack",
+        ]);
+        assert.deepStrictEqual(problemsOf(store([{ cluster: "edge-eu" }])).map(([k]) => k), ["cluster-monitoring:longTermStore.edges[0].passwordKey"]);
+        assert.deepStrictEqual(problemsOf(store([{ cluster: "edge-eu", stack: "edge-eu" }])).map(([k]) => k), ["cluster-monitoring:longTermStore.edges[0].stack"]);
+        assert.deepStrictEqual(problemsOf(store([{ cluster: "edge-eu", stack: EDGE_EU }, { cluster: "edge-us", stack: EDGE_EU }])).map(([k]) => k), ["cluster-monitoring:longTermStore.edges[1].stack"]);
     });
 });

@@ -11,7 +11,6 @@ import { AUTH_KEYS, longTermStoreUrl } from "./layout";
 import { longTermStoreService } from "./service";
 import { longTermStoreStatefulSet } from "./statefulset";
 import { backupSecret } from "./backup";
-import { CentralEdge, centralEdgesOutput } from "./edges-output";
 import { isCentral, vmauthDeployment, vmauthIngress, vmauthSecret, vmauthService, vmauthServiceAccount } from "./vmauth";
 
 export interface LongTermStoreArgs {
@@ -29,8 +28,6 @@ export class LongTermStore extends MonitoringComponent {
     public readonly url: pulumi.Output<string>;
     /** A central store's write endpoint for its edges, through the Ingress, when longTermStore.ingress is set. */
     public readonly edgeUrl?: pulumi.Output<string>;
-    /** Per edge cluster label, its endpoint and credential for the edge stacks' StackReference (edges-output.ts); a Pulumi secret. */
-    public readonly edges?: pulumi.Output<Record<string, CentralEdge>>;
 
     constructor(name: string, args: LongTermStoreArgs, opts?: pulumi.ComponentResourceOptions) {
         super("cluster-monitoring:monitoring:LongTermStore", name, args.namespaces, opts);
@@ -63,13 +60,6 @@ export class LongTermStore extends MonitoringComponent {
         this.url = pulumi.output(longTermStoreUrl(s));
         if (isCentral(s) && s.ingress) {
             this.edgeUrl = pulumi.output(`${s.ingress.tlsSecretName ? "https" : "http"}://${s.ingress.host}/api/v1/write`);
-            const passwords = s.edgePasswords ?? {};
-            const edgeUrl = this.edgeUrl;
-            this.edges = pulumi.secret(
-                pulumi.all([edgeUrl, ...s.edges.map((e) => pulumi.output(passwords[e.passwordKey]))]).apply(([url, ...values]) =>
-                    centralEdgesOutput(s.edges.map((e, i) => ({ cluster: e.cluster, password: values[i] })), url),
-                ),
-            );
         }
         this.registerOutputs({ serviceName: this.serviceName, url: this.url, ...(this.edgeUrl ? { edgeUrl: this.edgeUrl } : {}) });
     }

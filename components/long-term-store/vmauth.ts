@@ -60,7 +60,7 @@ export function storeUrlForVmauth(s: Pick<LongTermStoreSettings, "name" | "names
 export function vmauthSecret(s: LongTermStoreSettings): k8s.types.input.core.v1.Secret {
     const passwords = s.edgePasswords ?? {};
     const config = pulumi
-        .all(s.edges.map((e) => pulumi.output(passwords[e.passwordKey])))
+        .all(s.edges.map((e) => pulumi.output(passwords[e.cluster])))
         .apply((values) => vmauthConfig(s.edges.map((e, i) => ({ cluster: e.cluster, password: values[i] })), storeUrlForVmauth(s)));
     return {
         apiVersion: "v1",

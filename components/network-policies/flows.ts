@@ -126,8 +126,7 @@ export function requiredFlows(s: Settings, workloads: readonly Workload[], scrap
     }
     add(prometheus, { kind: "apiServer" }, API_SERVER_PORTS, "Kubernetes service discovery");
     for (const target of s.metrics.remoteWrite) {
-        // A central stack's endpoint is read at deploy time; the edge takes only an https:// one (stack/central-write.ts).
-        add(prometheus, { kind: "outside" }, [tcp(target.url === undefined ? 443 : urlPort(target.url))], target.centralStack ? `remote write to central stack ${target.centralStack}` : "remote write");
+        add(prometheus, { kind: "outside" }, [tcp(urlPort(target.url))], "remote write");
         // Where each auth kind gets its token (docs/long-term-storage.md#authentication).
         if (target.oauth2) {
             add(prometheus, { kind: "outside" }, [tcp(urlPort(target.oauth2.tokenUrl))], "remote write's OAuth2 token endpoint");

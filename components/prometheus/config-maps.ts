@@ -1,5 +1,4 @@
 import * as k8s from "@pulumi/kubernetes";
-import * as pulumi from "@pulumi/pulumi";
 import { MetricsSettings } from "../../config";
 import { configMapName, PROMETHEUS_PATHS, RULE_FILE_KEY, ruleFilesConfigMapName } from "./layout";
 import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
@@ -7,24 +6,14 @@ import { prometheusConfig, renderPrometheusConfig } from "./prometheus-config";
 
 type ConfigMap = k8s.types.input.core.v1.ConfigMap;
 
-/**
- * docs/design.md#prometheus-configuration: the configuration lives in a ConfigMap, so a change is a reviewable diff, not an image rebuild.
- * An edge whose central stack gives its write endpoint (metrics.remoteWrite[].centralStack) has its
- * config once that endpoint is known, at deploy time.
- */
+/** docs/design.md#prometheus-configuration: the configuration lives in a ConfigMap, so a change is a reviewable diff, not an image rebuild. */
 export function prometheusConfigMap(s: MetricsSettings, jobs: readonly ScrapeConfig[]): ConfigMap {
     return {
         apiVersion: "v1",
         kind: "ConfigMap",
         metadata: { name: configMapName(s), namespace: s.namespace },
-        data: { [PROMETHEUS_PATHS.configFile]: prometheusConfigText(s, jobs) },
+        data: { [PROMETHEUS_PATHS.configFile]: renderPrometheusConfig(prometheusConfig(s, jobs)) },
     };
-}
-
-/** prometheus.yml: plain text, or an Output while it waits for a central stack's endpoint. */
-export function prometheusConfigText(s: MetricsSettings, jobs: readonly ScrapeConfig[]): pulumi.Input<string> {
-    const central = s.centralWriteUrl;
-    return central === undefined ? renderPrometheusConfig(prometheusConfig(s, jobs)) : central.apply((url) => renderPrometheusConfig(prometheusConfig(s, jobs, url)));
 }
 
 /**

@@ -9,12 +9,8 @@ import { keep, literal } from "../common/scrape/relabel";
 import { remoteWriteConfigs } from "./remote-write-config";
 import { alertmanagerClient } from "../alertmanager/alertmanager-client";
 
-/**
- * `centralUrl`: the write endpoint that a remoteWrite target with centralStack gets from the central
- * stack at deploy time (stack/central-write.ts); prometheusConfigMap passes it in once it is known.
- */
-export function prometheusConfig(s: MetricsSettings, jobs: readonly ScrapeConfig[], centralUrl?: string): PrometheusConfig {
-    const remoteWrite = remoteWriteConfigs(s, undefined, centralUrl);
+export function prometheusConfig(s: MetricsSettings, jobs: readonly ScrapeConfig[]): PrometheusConfig {
+    const remoteWrite = remoteWriteConfigs(s);
     return {
         global: {
             evaluation_interval: s.evaluationInterval,

@@ -4,14 +4,6 @@ import { RuleGroup, runbook } from "../common/rules/types";
 const P = "prometheus_remote_storage_";
 
 /**
- * 2.11's queue label, "<index>:<url>". A target whose URL a central stack gives at deploy time
- * (remoteWrite[].centralStack) is matched by its index alone: its queue is the only one with it.
- */
-function queueMatcher(q: RemoteWriteContext["queues"][number]): string {
-    return q.urlAtDeploy ? `queue=~"${q.queue}.+"` : `queue="${q.queue}"`;
-}
-
-/**
  * Remote write failing, falling behind, or wanting more senders than it may have; only while
  * metrics.remoteWrite names a target. The metric names and the queue labels follow the release
  * line (prometheus-releases/release-lines.ts, remoteStorage). Thresholds, `for` and
@@ -35,7 +27,7 @@ export function remoteWriteGroup(prometheusJob: string, rw: RemoteWriteContext):
     // at its cap wants at least that many.
     const shards =
         f.shardsDesired === undefined || f.shardsMax === undefined
-            ? rw.queues.map((q) => `min_over_time(${P}${f.shards}{${self},${queueMatcher(q)}}[5m]) >= ${q.maxShards}`).join(" or ")
+            ? rw.queues.map((q) => `min_over_time(${P}${f.shards}{${self},queue="${q.queue}"}[5m]) >= ${q.maxShards}`).join(" or ")
             : `max_over_time(${P}${f.shardsDesired}{${self}}[5m]) > max_over_time(${P}${f.shardsMax}{${self}}[5m])`;
     const capped = f.shardsDesired === undefined;
     return {

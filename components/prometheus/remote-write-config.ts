@@ -56,20 +56,15 @@ export function replicaLabelDrop(s: Pick<MetricsSettings, "replicas" | "replicaL
  * Keys a stack leaves unset are left out, so the deployed release's own default applies.
  */
 /**
- * What a target with centralStack gets from the central stack at deploy time: its endpoint, and
- * the user its password (the file CENTRAL_WRITE_PASSWORD_FILE) belongs to, the edge's cluster label.
+ * `cluster`: the edge's cluster label, the vmauth user a target with generatedCredential writes as,
+ * its password the file CENTRAL_WRITE_PASSWORD_FILE (stack/edge-write-credential.ts).
  */
-export interface CentralEndpoint {
-    url: string;
-    username: string;
-}
-
-export function remoteWriteEntry(t: RemoteWriteTargetSettings, secretFile: SecretFilePath, drop: RelabelConfig[] = [], central?: CentralEndpoint): RemoteWriteConfig {
-    const url = t.centralStack !== undefined ? central?.url : t.url;
-    if (url === undefined) {
-        throw new Error(`remote write target ${t.centralStack ? `of central stack ${t.centralStack} ` : ""}without a URL: the central stack's endpoint is read at deploy time`);
+export function remoteWriteEntry(t: RemoteWriteTargetSettings, secretFile: SecretFilePath, drop: RelabelConfig[] = [], cluster?: string): RemoteWriteConfig {
+    const url = t.url;
+    if (t.generatedCredential && cluster === undefined) {
+        throw new Error(`remote write target ${url} with generatedCredential but no cluster label: config/metrics.ts refuses it at load`);
     }
-    const basicAuth = t.centralStack !== undefined && central ? { username: central.username, passwordKey: CENTRAL_WRITE_PASSWORD_FILE } : t.basicAuth;
+    const basicAuth = t.generatedCredential ? { username: cluster!, passwordKey: CENTRAL_WRITE_PASSWORD_FILE } : t.basicAuth;
     const tls = t.tls && {
         ...(t.tls.caKey !== undefined ? { ca_file: secretFile(t.tls.caKey) } : {}),
         ...(t.tls.certKey !== undefined ? { cert_file: secretFile(t.tls.certKey) } : {}),
@@ -124,13 +119,13 @@ function azureAdConfig(a: NonNullable<RemoteWriteTargetSettings["azureAd"]>): No
  */
 export function remoteWriteTargets(s: MetricsSettings): RemoteWriteTargetSettings[] {
     const store = s.longTermStoreTarget;
-    return [...s.remoteWrite, ...(store ? [{ url: store.writeUrl, writeRelabel: [], dropReplicaLabel: true, central: false, allowPlaintextCredentials: false }] : [])];
+    return [...s.remoteWrite, ...(store ? [{ url: store.writeUrl, writeRelabel: [], dropReplicaLabel: true, central: false, generatedCredential: false, allowPlaintextCredentials: false }] : [])];
 }
 
 /** The `remote_write` block, or undefined when there is no target. */
-export function remoteWriteConfigs(s: MetricsSettings, secretFile: SecretFilePath = mountedSecretFile(s), centralUrl?: string): RemoteWriteConfig[] | undefined {
+export function remoteWriteConfigs(s: MetricsSettings, secretFile: SecretFilePath = mountedSecretFile(s)): RemoteWriteConfig[] | undefined {
     const targets = remoteWriteTargets(s);
     // The central stack's vmauth user is the edge's cluster label (config/metrics.ts requires it).
-    const central = centralUrl !== undefined ? { url: centralUrl, username: s.externalLabels[CLUSTER_LABEL] } : undefined;
-    return targets.length > 0 ? targets.map((t) => remoteWriteEntry(t, secretFile, t.dropReplicaLabel || writesToCentral(t) ? replicaLabelDrop(s) : [], central)) : undefined;
+    const cluster = s.externalLabels[CLUSTER_LABEL];
+    return targets.length > 0 ? targets.map((t) => remoteWriteEntry(t, secretFile, t.dropReplicaLabel || writesToCentral(t) ? replicaLabelDrop(s) : [], cluster)) : undefined;
 }

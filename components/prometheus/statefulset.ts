@@ -1,10 +1,9 @@
 import { PrometheusInputs } from "./inputs";
 import * as k8s from "@pulumi/kubernetes";
-import * as pulumi from "@pulumi/pulumi";
 import { remoteWriteEnv, workloadIdentityPodLabels } from "./remote-write-env";
 import { MetricsSettings } from "../../config";
 import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../common/checksum";
-import { prometheusConfigText, ruleFilesConfigMap } from "./config-maps";
+import { prometheusConfigMap, ruleFilesConfigMap } from "./config-maps";
 import {
     configMapName,
     ETCD_SECRET_NAME,
@@ -166,24 +165,8 @@ export function configAnnotation(s: MetricsSettings, inputs: PrometheusInputs): 
     if (reloadsInPlace(s)) {
         return {};
     }
-    const config = prometheusConfigText(s, inputs.scrapeJobs);
-    if (typeof config !== "string") {
-        throw new Error("the config of an edge that reads its central stack is known at deploy time: use podConfigAnnotation");
-    }
-    return { [CONFIG_CHECKSUM_ANNOTATION]: configDigest(s, inputs, config) };
-}
-
-function configDigest(s: MetricsSettings, inputs: PrometheusInputs, config: string): string {
-    return configChecksum({ ...(ruleFilesConfigMap(s, inputs.ruleFiles).data as Record<string, string>), [PROMETHEUS_PATHS.configFile]: config });
-}
-
-/** configAnnotation, or for an edge whose config waits for its central stack's endpoint (config-maps.ts), the same digest once it is known. */
-export function podConfigAnnotation(s: MetricsSettings, inputs: PrometheusInputs): Record<string, pulumi.Input<string>> {
-    const config = prometheusConfigText(s, inputs.scrapeJobs);
-    if (reloadsInPlace(s) || typeof config === "string") {
-        return configAnnotation(s, inputs);
-    }
-    return { [CONFIG_CHECKSUM_ANNOTATION]: pulumi.output(config).apply((text) => configDigest(s, inputs, text)) };
+    const files = { ...prometheusConfigMap(s, inputs.scrapeJobs).data, ...ruleFilesConfigMap(s, inputs.ruleFiles).data } as Record<string, string>;
+    return { [CONFIG_CHECKSUM_ANNOTATION]: configChecksum(files) };
 }
 
 /** One PodDisruptionBudget while Prometheus is replicated; none for one pod, which a budget would only block from draining. */
@@ -205,7 +188,7 @@ export function statefulSet(s: MetricsSettings, inputs: PrometheusInputs): k8s.t
             selector: { matchLabels: labels },
             updateStrategy: { type: "RollingUpdate" },
             template: {
-                metadata: { labels: { ...labels, ...workloadIdentityPodLabels(s) }, ...(reloadsInPlace(s) ? {} : { annotations: podConfigAnnotation(s, inputs) }) },
+                metadata: { labels: { ...labels, ...workloadIdentityPodLabels(s) }, ...(reloadsInPlace(s) ? {} : { annotations: configAnnotation(s, inputs) }) },
                 spec: {
                     serviceAccountName: s.serviceAccountName,
                     ...podPlacement(s, replicaSpread(s.replicas, labels)),

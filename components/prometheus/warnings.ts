@@ -7,7 +7,7 @@ export function metricsWarnings(s: MetricsSettings): string[] {
     // public one beside the admin or lifecycle API); the reason is printed at every preview and update.
     warnings.push(...ingressAuthWarnings(METRICS_KEY, s.ingress));
     s.remoteWrite.forEach((t, i) => {
-        const credentials = t.basicAuth
+        const credentials = t.basicAuth || t.generatedCredential
             ? "a password"
             : t.bearerTokenKey
               ? "a bearer token"
@@ -18,7 +18,7 @@ export function metricsWarnings(s: MetricsSettings): string[] {
                   : t.azureAd
                     ? "an Azure AD access token"
                     : undefined;
-        if (credentials && t.url !== undefined && /^http:/i.test(t.url)) {
+        if (credentials && /^http:/i.test(t.url)) {
             warnings.push(
                 `cluster-monitoring:metrics.remoteWrite[${i}] sends ${credentials} to ${t.url} over plain http, ` +
                     "readable by anyone on the network path; use an https:// URL (docs/long-term-storage.md#credentials).",

@@ -46,8 +46,7 @@ export function hostOf(target: string): string | undefined {
  * may go anywhere, so they are not listed.
  */
 export interface DestinationSources {
-    /** A target read from a central stack has no url at load; its endpoint is https, checked at deploy time. */
-    remoteWrite?: readonly { url?: string }[];
+    remoteWrite?: readonly { url: string }[];
     /** logs.search.host while the log agent ships outside the cluster (no in-cluster store). */
     externalSearchHost?: string;
 }
@@ -60,7 +59,7 @@ export function destinations(s: DestinationSources): Destination[] {
         return host === undefined ? [] : [{ key, value, host, what }];
     };
     return [
-        ...(s.remoteWrite ?? []).flatMap((t, i) => (t.url === undefined ? [] : one(`${m}.remoteWrite[${i}].url`, t.url, "Prometheus' remote write"))),
+        ...(s.remoteWrite ?? []).flatMap((t, i) => one(`${m}.remoteWrite[${i}].url`, t.url, "Prometheus' remote write")),
         ...(s.externalSearchHost !== undefined ? one(`${fullKey(LOGS_KEY)}.search.host`, s.externalSearchHost, "the log agent's search store") : []),
     ];
 }
@@ -91,7 +90,7 @@ export function inCidr(address: string, cidr: string): boolean {
 
 /** The destinations of the stack's settings, as the checks at load see them. */
 export function stackDestinations(s: {
-    metrics: { remoteWrite: readonly { url?: string }[] };
+    metrics: { remoteWrite: readonly { url: string }[] };
     logs: { search: { host: string } };
     searchStore: { enabled: boolean };
 }): Destination[] {

@@ -20,3 +20,4 @@ export * from "./prometheus-bytes";
 export * from "./re2";
 export * from "./user-info";
 export * from "./cron";
+export * from "./pulumi-stack-name";

@@ -63,5 +63,5 @@ export interface RemoteWriteContext {
      * and its max_shards (the target's queue.maxShards, else 2.11's default 1000). 2.11 exports
      * no shards_max, so the alert takes the limit from here.
      */
-    queues: { queue: string; maxShards: number; urlAtDeploy?: boolean }[];
+    queues: { queue: string; maxShards: number }[];
 }
