@@ -9,6 +9,10 @@ import {
     POD_CPU_REQUESTS,
     POD_MEMORY_LIMITS,
     POD_MEMORY_REQUESTS,
+    POD_SUM_CPU_LIMITS,
+    POD_SUM_CPU_REQUESTS,
+    POD_SUM_MEMORY_LIMITS,
+    POD_SUM_MEMORY_REQUESTS,
 } from "../common/rules/compute-resource-records";
 
 const ksm = `job="${KUBE_STATE_METRICS_JOB_NAME}"`;
@@ -27,12 +31,15 @@ function activePods(record: string, family: "kube_pod_container_resource_request
     return { record, expr: `${family}{${ksm},resource="${resource}"} * on (namespace, pod) group_left () ${ACTIVE_PODS}` };
 }
 
+/** Per pod with its node: a pod's containers all carry the same node label (none while it is unscheduled). */
+const perPod = (record: string, from: string): RecordingRule => ({ record, expr: `sum by (node, namespace, pod) (${from})` });
+
 const perNamespace = (record: string, from: string): RecordingRule => ({ record, expr: `sum by (namespace) (${from})` });
 
 /**
- * What active pods request and are limited to, per container and per namespace, in cores and
- * bytes. Each per-namespace rule reads the per-container rule before it: a group evaluates its
- * rules in order, so both describe the same instant.
+ * What active pods request and are limited to, per container, per pod and per namespace, in
+ * cores and bytes. Each per-pod and per-namespace rule reads the per-container rule before it: a
+ * group evaluates its rules in order, so all describe the same instant.
  */
 export function resourceRequestAndLimitRules(): RecordingRule[] {
     return [
@@ -40,6 +47,10 @@ export function resourceRequestAndLimitRules(): RecordingRule[] {
         activePods(POD_MEMORY_REQUESTS, "kube_pod_container_resource_requests", "memory"),
         activePods(POD_CPU_LIMITS, "kube_pod_container_resource_limits", "cpu"),
         activePods(POD_MEMORY_LIMITS, "kube_pod_container_resource_limits", "memory"),
+        perPod(POD_SUM_CPU_REQUESTS, POD_CPU_REQUESTS),
+        perPod(POD_SUM_MEMORY_REQUESTS, POD_MEMORY_REQUESTS),
+        perPod(POD_SUM_CPU_LIMITS, POD_CPU_LIMITS),
+        perPod(POD_SUM_MEMORY_LIMITS, POD_MEMORY_LIMITS),
         perNamespace(NAMESPACE_CPU_REQUESTS, POD_CPU_REQUESTS),
         perNamespace(NAMESPACE_MEMORY_REQUESTS, POD_MEMORY_REQUESTS),
         perNamespace(NAMESPACE_CPU_LIMITS, POD_CPU_LIMITS),

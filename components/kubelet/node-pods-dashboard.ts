@@ -34,8 +34,9 @@ export function nodePodsDashboard(ctx: DashboardContext): PrometheusDashboardSpe
     const ksm = ctx.sources.has("kubeStateMetrics");
     // Raw, the phase of a pod, which says whether its requests still hold, carries no node label: it is read for every pod.
     // The recording rules carry the node on the requests and limits of active pods alone.
-    // Its share of requests and limits adds up only the pods with usage: a node lists many more with requests (compute-panels.ts).
-    const pods = podGrouping(ctx.computeRules, NODE, "", true);
+    // Its requests and limits read the per-pod rules as they are; raw, its share of them adds up only
+    // the pods with usage: a node lists many more with requests (compute-panels.ts).
+    const pods = podGrouping(ctx.computeRules, NODE, "", { shareOfUsedPodsOnly: true, podTotals: true });
     return {
         uid: "cm-node-pods",
         folder: "nodes",

@@ -8,6 +8,10 @@ import {
     POD_CPU_REQUESTS,
     POD_MEMORY_LIMITS,
     POD_MEMORY_REQUESTS,
+    POD_SUM_CPU_LIMITS,
+    POD_SUM_CPU_REQUESTS,
+    POD_SUM_MEMORY_LIMITS,
+    POD_SUM_MEMORY_REQUESTS,
 } from "../common/rules/compute-resource-records";
 
 /**
@@ -39,6 +43,11 @@ const RESOURCE_RECORDS = {
     limits: { cpu: POD_CPU_LIMITS, memory: POD_MEMORY_LIMITS },
 } as const;
 
+const POD_SUM_RECORDS = {
+    requests: { cpu: POD_SUM_CPU_REQUESTS, memory: POD_SUM_MEMORY_REQUESTS },
+    limits: { cpu: POD_SUM_CPU_LIMITS, memory: POD_SUM_MEMORY_LIMITS },
+} as const;
+
 /** `name{sel}`, or the bare name when there is no matcher. */
 const selector = (name: string, sel: string) => (sel ? `${name}{${sel}}` : name);
 
@@ -67,6 +76,13 @@ export interface PodSeries {
      * series, which carry no node label: by default `sel`. The rules have filtered the phase already.
      */
     resource(kind: "requests" | "limits", resource: "cpu" | "memory", sel: string, podSel?: string, level?: PodLevel): string;
+    /**
+     * The same per pod, labelled node, namespace and pod: from the rules, the per-pod rule's own
+     * series, which a range query reads without adding up anything at each step (Node pods,
+     * where that adding up set the board's p95; docs/grafana.md#query-speed-npm-run-benchdashboards).
+     * The recorded series keep their name, which the raw sum has not; Grafana draws neither.
+     */
+    podTotal(kind: "requests" | "limits", resource: "cpu" | "memory", sel: string, podSel?: string): string;
 }
 
 /** The per-pod series read from the compute recording rules. */
@@ -79,7 +95,11 @@ const recorded: PodSeries = {
         return record === undefined ? raw.memory(sel, family, level) : summed(level, selector(record, sel));
     },
     resource: (kind, resource, sel, _podSel, level = "pod") => summed(level, selector(RESOURCE_RECORDS[kind][resource], sel)),
+    podTotal: (kind, resource, sel) => selector(POD_SUM_RECORDS[kind][resource], sel),
 };
+
+/** 1 for each Pending or Running pod that `podSel` picks, by namespace and pod. */
+const activePods = (podSel: string) => `max by (namespace, pod) (kube_pod_status_phase{${podSel ? `${podSel}, ` : ""}phase=~"Pending|Running"} == 1)`;
 
 /** The same from the raw families. */
 const raw: PodSeries = {
@@ -87,9 +107,10 @@ const raw: PodSeries = {
     cpuUsage: (sel, level = "pod") => summed(level, `rate(container_cpu_usage_seconds_total{${sel}, container!=""}[$__rate_interval])`),
     memory: (sel, family = "container_memory_working_set_bytes", level = "pod") => summed(level, `${family}{${sel}, container!=""}`),
     resource: (kind, resource, sel, podSel = sel, level = "pod") => {
-        const active = `max by (namespace, pod) (kube_pod_status_phase{${podSel ? `${podSel}, ` : ""}phase=~"Pending|Running"} == 1)`;
-        return `(${summed(level, `kube_pod_container_resource_${kind}{${sel}, resource="${resource}"}`)} * on (namespace, pod) group_left () ${active})`;
+        return `(${summed(level, `kube_pod_container_resource_${kind}{${sel}, resource="${resource}"}`)} * on (namespace, pod) group_left () ${activePods(podSel)})`;
     },
+    podTotal: (kind, resource, sel, podSel = sel) =>
+        `(sum by (node, namespace, pod) (kube_pod_container_resource_${kind}{${sel}, resource="${resource}"}) * on (namespace, pod) group_left () ${activePods(podSel)})`,
 };
 
 /** The recording rules where the stack evaluates them, else the raw families. */

@@ -15,6 +15,10 @@ import {
     POD_CPU_REQUESTS,
     POD_MEMORY_LIMITS,
     POD_MEMORY_REQUESTS,
+    POD_SUM_CPU_LIMITS,
+    POD_SUM_CPU_REQUESTS,
+    POD_SUM_MEMORY_LIMITS,
+    POD_SUM_MEMORY_REQUESTS,
     POD_WORKLOAD,
 } from "../../components/common/rules/compute-resource-records";
 
@@ -215,25 +219,42 @@ const cpuCase: RecordCase[] = [
     },
 ];
 
-/** Requests or limits of three pods: web-1 Running (0.25), queued-1 Pending and not yet on a node (0.5), done-1 Succeeded (1, not counted). */
-function activeCase(family: string, resource: "cpu" | "memory", scale: number, perNamespace: boolean): RecordCase[] {
+/**
+ * Requests or limits of three pods: web-1 Running (0.25 in main, 0.125 in its sidecar), queued-1
+ * Pending and not yet on a node (0.5), done-1 Succeeded (1, not counted); per container, per pod
+ * (with its node: web-1's two containers added up) or per namespace.
+ */
+function activeCase(family: string, resource: "cpu" | "memory", scale: number, level: "container" | "pod" | "namespace"): RecordCase[] {
     const unit = resource === "cpu" ? "core" : "byte";
-    const pods = [
-        { pod: "web-1", node: "node-1", phase: "Running", value: 0.25 * scale },
-        { pod: "queued-1", node: "", phase: "Pending", value: 0.5 * scale },
-        { pod: "done-1", node: "node-2", phase: "Succeeded", value: 1 * scale },
+    const containers = [
+        { pod: "web-1", container: "main", node: "node-1", phase: "Running", value: 0.25 * scale },
+        { pod: "web-1", container: "sidecar", node: "node-1", phase: "Running", value: 0.125 * scale },
+        { pod: "queued-1", container: "main", node: "", phase: "Pending", value: 0.5 * scale },
+        { pod: "done-1", container: "main", node: "node-2", phase: "Succeeded", value: 1 * scale },
     ];
+    const pods = containers.filter((c) => c.container === "main");
     // kube-state-metrics serves node="" for a pod not yet scheduled, which Prometheus stores as no label.
-    const labels = (p: (typeof pods)[number]) => ({ job: "kube-state-metrics", namespace: "shop", pod: p.pod, container: "main", ...(p.node === "" ? {} : { node: p.node }), resource, unit });
+    const onNode = (c: (typeof containers)[number]): Record<string, string> => (c.node === "" ? {} : { node: c.node });
+    const labels = (c: (typeof containers)[number]) => ({ job: "kube-state-metrics", namespace: "shop", pod: c.pod, container: c.container, ...onNode(c), resource, unit });
+    const active = containers.filter((c) => c.phase !== "Succeeded");
+    const expect: Record<typeof level, RecordCase["expect"]> = {
+        container: active.map((c) => ({ labels: labels(c), value: c.value })),
+        pod: pods
+            .filter((p) => p.phase !== "Succeeded")
+            .map((p) => ({ labels: { namespace: "shop", pod: p.pod, ...onNode(p) }, value: active.filter((c) => c.pod === p.pod).reduce((sum, c) => sum + c.value, 0) })),
+        namespace: [{ labels: { namespace: "shop" }, value: 0.875 * scale }],
+    };
     return [
         {
-            series: pods.flatMap((p) => [
-                s(`${family}{${text(labels(p))}}`, flat(p.value)),
-                s(`kube_pod_status_phase{${ksm},namespace="shop",pod="${p.pod}",phase="${p.phase}"}`, flat(1)),
-                s(`kube_pod_status_phase{${ksm},namespace="shop",pod="${p.pod}",phase="Failed"}`, flat(0)),
-            ]),
+            series: [
+                ...containers.map((c) => s(`${family}{${text(labels(c))}}`, flat(c.value))),
+                ...pods.flatMap((p) => [
+                    s(`kube_pod_status_phase{${ksm},namespace="shop",pod="${p.pod}",phase="${p.phase}"}`, flat(1)),
+                    s(`kube_pod_status_phase{${ksm},namespace="shop",pod="${p.pod}",phase="Failed"}`, flat(0)),
+                ]),
+            ],
             at: "5m",
-            expect: perNamespace ? [{ labels: { namespace: "shop" }, value: 0.75 * scale }] : pods.filter((p) => p.phase !== "Succeeded").map((p) => ({ labels: labels(p), value: p.value })),
+            expect: expect[level],
         },
     ];
 }
@@ -274,13 +295,17 @@ export const RESOURCE_RECORD_CASES: Record<string, RecordCase[]> = {
     [CONTAINER_MEMORY_RSS]: memoryCase("container_memory_rss"),
     [CONTAINER_MEMORY_CACHE]: memoryCase("container_memory_cache"),
     [CONTAINER_MEMORY_SWAP]: memoryCase("container_memory_swap"),
-    [POD_CPU_REQUESTS]: activeCase("kube_pod_container_resource_requests", "cpu", 1, false),
-    [POD_MEMORY_REQUESTS]: activeCase("kube_pod_container_resource_requests", "memory", 2 ** 30, false),
-    [POD_CPU_LIMITS]: activeCase("kube_pod_container_resource_limits", "cpu", 2, false),
-    [POD_MEMORY_LIMITS]: activeCase("kube_pod_container_resource_limits", "memory", 2 ** 31, false),
-    [NAMESPACE_CPU_REQUESTS]: activeCase("kube_pod_container_resource_requests", "cpu", 1, true),
-    [NAMESPACE_MEMORY_REQUESTS]: activeCase("kube_pod_container_resource_requests", "memory", 2 ** 30, true),
-    [NAMESPACE_CPU_LIMITS]: activeCase("kube_pod_container_resource_limits", "cpu", 2, true),
-    [NAMESPACE_MEMORY_LIMITS]: activeCase("kube_pod_container_resource_limits", "memory", 2 ** 31, true),
+    [POD_CPU_REQUESTS]: activeCase("kube_pod_container_resource_requests", "cpu", 1, "container"),
+    [POD_MEMORY_REQUESTS]: activeCase("kube_pod_container_resource_requests", "memory", 2 ** 30, "container"),
+    [POD_CPU_LIMITS]: activeCase("kube_pod_container_resource_limits", "cpu", 2, "container"),
+    [POD_MEMORY_LIMITS]: activeCase("kube_pod_container_resource_limits", "memory", 2 ** 31, "container"),
+    [POD_SUM_CPU_REQUESTS]: activeCase("kube_pod_container_resource_requests", "cpu", 1, "pod"),
+    [POD_SUM_MEMORY_REQUESTS]: activeCase("kube_pod_container_resource_requests", "memory", 2 ** 30, "pod"),
+    [POD_SUM_CPU_LIMITS]: activeCase("kube_pod_container_resource_limits", "cpu", 2, "pod"),
+    [POD_SUM_MEMORY_LIMITS]: activeCase("kube_pod_container_resource_limits", "memory", 2 ** 31, "pod"),
+    [NAMESPACE_CPU_REQUESTS]: activeCase("kube_pod_container_resource_requests", "cpu", 1, "namespace"),
+    [NAMESPACE_MEMORY_REQUESTS]: activeCase("kube_pod_container_resource_requests", "memory", 2 ** 30, "namespace"),
+    [NAMESPACE_CPU_LIMITS]: activeCase("kube_pod_container_resource_limits", "cpu", 2, "namespace"),
+    [NAMESPACE_MEMORY_LIMITS]: activeCase("kube_pod_container_resource_limits", "memory", 2 ** 31, "namespace"),
     [POD_WORKLOAD]: ownerCase,
 };

@@ -11,6 +11,7 @@
  * - the cluster:namespace:pod_*:active:* series: those of kube_pod_container_resource_requests
  *   or _limits (job, instance, namespace, pod, uid, container, node, resource, unit), for
  *   Pending and Running pods only;
+ * - the node_namespace_pod:*:active:*:sum series: node, namespace, pod;
  * - the namespace_*:*:sum series: namespace;
  * - namespace_workload_pod:kube_pod_owner:relabel: namespace, workload, workload_type, pod.
  */
@@ -30,6 +31,16 @@ export const POD_CPU_REQUESTS = "cluster:namespace:pod_cpu:active:kube_pod_conta
 export const POD_MEMORY_REQUESTS = "cluster:namespace:pod_memory:active:kube_pod_container_resource_requests";
 export const POD_CPU_LIMITS = "cluster:namespace:pod_cpu:active:kube_pod_container_resource_limits";
 export const POD_MEMORY_LIMITS = "cluster:namespace:pod_memory:active:kube_pod_container_resource_limits";
+
+/**
+ * The same, summed per pod, with its node: one series per pod, which a board reads as it is
+ * instead of adding up each pod's containers at every step of its range (Node pods, issue #30).
+ * kube-prometheus records no such sum; the names follow its scheme.
+ */
+export const POD_SUM_CPU_REQUESTS = "node_namespace_pod:pod_cpu:active:kube_pod_container_resource_requests:sum";
+export const POD_SUM_MEMORY_REQUESTS = "node_namespace_pod:pod_memory:active:kube_pod_container_resource_requests:sum";
+export const POD_SUM_CPU_LIMITS = "node_namespace_pod:pod_cpu:active:kube_pod_container_resource_limits:sum";
+export const POD_SUM_MEMORY_LIMITS = "node_namespace_pod:pod_memory:active:kube_pod_container_resource_limits:sum";
 
 /** The same, summed per namespace. */
 export const NAMESPACE_CPU_REQUESTS = "namespace_cpu:kube_pod_container_resource_requests:sum";
