@@ -2,6 +2,8 @@ import * as assert from "assert";
 import { PROJECT } from "../config/source";
 import { dashboardsFor, GeneratedDashboard } from "../stack/dashboards";
 import { settingsWithGrafana } from "./harness/stack-config";
+import { everyDefaultGroupOf } from "../stack/rule-groups";
+import { DEFAULT_RELEASE } from "../prometheus-releases/release-lines";
 
 /**
  * Links between the boards (docs/grafana.md#links-between-dashboards): every link of every
@@ -32,12 +34,26 @@ function linksOf(d: GeneratedDashboard): Link[] {
     return [...panels, ...boards];
 }
 
-/** Whether every query of the panel keeps the label in its result: in its outer `by (...)`, or with no aggregation at all. */
+/** Each recording rule's expression, by the name it records. */
+const RECORDED: ReadonlyMap<string, string> = new Map(
+    everyDefaultGroupOf(DEFAULT_RELEASE)
+        .flatMap((g) => g.rules)
+        .flatMap((r) => ("record" in r ? [[r.record, r.expr] as [string, string]] : [])),
+);
+
+/** Whether every query of the panel keeps the label in its result: in its outer `by (...)`, or as a recorded series read as it is, whose rule keeps it. */
 function seriesCarry(exprs: readonly string[], label: string): boolean {
-    return exprs.every((e) => {
-        const by = /^\s*\w+\s+by\s*\(([^)]*)\)/.exec(e);
-        return by ? by[1].split(",").map((x) => x.trim()).includes(label) : false;
-    });
+    return exprs.every((e) => carries(e, label));
+}
+
+function carries(expr: string, label: string): boolean {
+    const by = /^\s*\w+\s+by\s*\(([^)]*)\)/.exec(expr);
+    if (by) {
+        return by[1].split(",").map((x) => x.trim()).includes(label);
+    }
+    const bare = /^\s*([A-Za-z_:][\w:]*)\s*(\{[^}]*\})?\s*$/.exec(expr);
+    const rule = bare ? RECORDED.get(bare[1]) : undefined;
+    return rule !== undefined && carries(rule, label);
 }
 
 /** Every problem of the links of one stack's render: what is wrong, named by board, panel and link. */
