@@ -4,6 +4,7 @@ import * as os from "os";
 import * as path from "path";
 import { parse } from "yaml";
 import { indexTemplateEnv, indexTemplateJob } from "../components/search-store/index-template/job";
+import { exporterDeployment } from "../components/search-store/exporter";
 import { PUT_INDEX_TEMPLATE_SCRIPT } from "../components/search-store/index-template/put-index-template";
 import { exporterRoleBody, exporterUserFields, internalUsersYaml, openSearchYaml, rolesYaml } from "../components/search-store/opensearch/settings-files";
 import { openSearchStatefulSet } from "../components/search-store/opensearch/statefulset";
@@ -186,6 +187,9 @@ describe("an OpenSearch store deployed before the exporter's user and role (issu
         assert.strictEqual(mount.readOnly, true);
         assert.deepStrictEqual(job.spec.template.metadata.annotations, { "cluster-monitoring/search-store-exporter-credentials": "generation-1" });
         assert.notDeepStrictEqual((indexTemplateJob(s, "generation-2") as any).spec.template, job.spec.template);
+        // The exporter reads the password at start: its pod template carries the same generation, so it restarts onto a new one.
+        assert.deepStrictEqual((exporterDeployment(s, "generation-1") as any).spec.template.metadata.annotations, job.spec.template.metadata.annotations);
+        assert.deepStrictEqual((exporterDeployment(settingsWith({ searchStore: { enabled: true } }).searchStore, "generation-1") as any).spec.template.metadata.annotations, undefined);
 
         const es = indexTemplateJob(settingsWith({ searchStore: { enabled: true } }).searchStore, "generation-1") as any;
         assert.strictEqual(es.spec.template.metadata.annotations, undefined);

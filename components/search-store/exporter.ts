@@ -1,7 +1,9 @@
 import * as k8s from "@pulumi/kubernetes";
+import * as pulumi from "@pulumi/pulumi";
 import { ELASTICSEARCH_EXPORTER_PORT, ELASTICSEARCH_EXPORTER_PORT_NAME, elasticsearchExporterName, SearchStoreSettings } from "../../config";
 import { OPENSEARCH_EXPORTER_USER, STORE_EXPORTER_PASSWORD_KEY } from "../../config/search-store";
 import { TLS_SECRET_KEYS } from "../common/web-config";
+import { credentialsAnnotations } from "../common/web-password";
 import { credentialsSecretName } from "./opensearch/layout";
 import { noPrivileges } from "../common/no-privileges";
 import { ownServiceAccount } from "../common/own-service-account";
@@ -72,7 +74,12 @@ export function exporterServiceAccount(s: SearchStoreSettings): k8s.types.input.
 }
 
 /** Stateless, one replica, on the store's scheduling settings as Kibana is; Pod Security restricted. */
-export function exporterDeployment(s: SearchStoreSettings): k8s.types.input.apps.v1.Deployment {
+/**
+ * The exporter reads its OpenSearch password from the environment at start, so its pod template
+ * carries the password's generation (never the password or a hash of it): a replaced password
+ * rolls the exporter onto it, as the store-setup Job puts the user again.
+ */
+export function exporterDeployment(s: SearchStoreSettings, exporterPasswordGeneration?: pulumi.Input<string>): k8s.types.input.apps.v1.Deployment {
     const name = elasticsearchExporterName(s);
     const labels = exporterLabels(s);
     const probe = { httpGet: { path: "/healthz", port: EXPORTER_PORT.name }, periodSeconds: 10, timeoutSeconds: 5, failureThreshold: 3 };
@@ -85,7 +92,10 @@ export function exporterDeployment(s: SearchStoreSettings): k8s.types.input.apps
             replicas: 1,
             selector: { matchLabels: labels },
             template: {
-                metadata: { labels },
+                metadata: {
+                    labels,
+                    ...(s.kind === "opensearch" && exporterPasswordGeneration !== undefined ? { annotations: credentialsAnnotations({ searchStoreExporter: exporterPasswordGeneration }) } : {}),
+                },
                 spec: {
                     serviceAccountName: name,
                     automountServiceAccountToken: false,

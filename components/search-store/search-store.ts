@@ -70,7 +70,7 @@ export class SearchStore extends MonitoringComponent {
         this.password = generated ? pulumi.secret(generated.admin.result) : undefined;
         // Kibana and the retention CronJob talk to the store, so they wait for it (and through it, for its namespace).
         const around = [store, service, ...openSearchParts];
-        // The exporter's password's generation: when it is replaced, the store-setup Job puts the user again.
+        // The exporter's password's generation: when it is replaced, the store-setup Job puts the user again and the exporter restarts onto it.
         const exporterPasswordGeneration = generated
             ? new random.RandomUuid(`${name}-exporter-password-generation`, passwordGenerationArgs(generated.exporter.result), { parent: this }).result
             : undefined;
@@ -82,7 +82,7 @@ export class SearchStore extends MonitoringComponent {
         if (s.exporter.enabled) {
             const exporterAccount = new k8s.core.v1.ServiceAccount(`${name}-exporter-service-account`, exporterServiceAccount(s), this.inNamespace(s.namespace));
             new k8s.core.v1.Service(`${name}-exporter-service`, exporterService(s), this.inNamespace(s.namespace));
-            new k8s.apps.v1.Deployment(`${name}-exporter-deployment`, exporterDeployment(s), this.inNamespace(s.namespace, exporterAccount, ...around));
+            new k8s.apps.v1.Deployment(`${name}-exporter-deployment`, exporterDeployment(s, exporterPasswordGeneration), this.inNamespace(s.namespace, exporterAccount, ...around));
         }
 
         this.serviceName = service.metadata.name;
