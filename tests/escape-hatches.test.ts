@@ -5,7 +5,7 @@ import { parse } from "yaml";
 import { ConfigError, plainConfigSource } from "../config";
 import { loadStackSettings } from "../stack";
 import { generatedPrometheusFiles } from "./harness/generated-config";
-import { requiredConfig, settingsWith } from "./harness/stack-config";
+import { configErrorOf, requiredConfig, settingsWith } from "./harness/stack-config";
 import { scrapeJobsWithReach } from "../stack/scrape-jobs";
 import { remoteWriteSecret } from "../components/prometheus/remote-write-secret";
 import { runProgram } from "./harness/program";
@@ -17,16 +17,6 @@ import { grafanaModel } from "../stack/grafana-model";
 /** docs/escape-hatches.md: each hatch, what it renders, and what it refuses (naming the key, before any resource). */
 
 const M = "cluster-monitoring:metrics";
-
-function configError(overrides: Record<string, Record<string, unknown>>, secrets: Record<string, string> = {}): ConfigError {
-    try {
-        settingsWith(overrides, secrets);
-    } catch (e) {
-        assert.ok(e instanceof ConfigError, String(e));
-        return e;
-    }
-    assert.fail("expected the config to be rejected");
-}
 
 function problem(e: ConfigError, key: string, expected?: RegExp) {
     const found = e.problems.find((p) => p.key === key);
@@ -93,9 +83,9 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
         });
 
         it("refuses a job name already taken, naming both keys", () => {
-            const e = configError({ metrics: { extraScrapeConfigs: [{ job_name: "kubelet", static_configs: [{ targets: ["10.0.0.1:10250"] }] }] } });
+            const e = configErrorOf({ metrics: { extraScrapeConfigs: [{ job_name: "kubelet", static_configs: [{ targets: ["10.0.0.1:10250"] }] }] } });
             problem(e, `${M}.extraScrapeConfigs[0].job_name`, /cluster-monitoring:metrics\.jobs\.kubelet/);
-            const e2 = configError({
+            const e2 = configErrorOf({
                 metrics: {
                     services: [{ name: "jmx", namespace: "kafka", selector: { app: "kafka" }, port: "metrics" }],
                     extraScrapeConfigs: [{ job_name: "jmx", static_configs: [{ targets: ["10.0.0.1:9404"] }] }],
@@ -105,7 +95,7 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
         });
 
         it("refuses a key the release line lacks, naming the key and the release it came in", () => {
-            const e = configError({
+            const e = configErrorOf({
                 metrics: {
                     extraScrapeConfigs: [
                         {
@@ -121,7 +111,7 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
             problem(e, `${M}.extraScrapeConfigs[0].http_sd_configs`, /Prometheus 2\.11\.1.*came in 2\.28\.0/);
             problem(e, `${M}.extraScrapeConfigs[0].body_size_limit`, /came in 2\.28\.0/);
             problem(e, `${M}.extraScrapeConfigs[0].relabel_configs[0].action`, /came in 2\.36\.0/);
-            const slices = configError({
+            const slices = configErrorOf({
                 metrics: { image: "quay.io/prometheus/prometheus:v2.53.0", extraScrapeConfigs: [{ job_name: "k", kubernetes_sd_configs: [{ role: "endpoints", namespaces: { names: ["a"] } }] }] },
             });
             problem(slices, `${M}.extraScrapeConfigs[0].kubernetes_sd_configs[0].role`, /endpointslice on Prometheus 2\.53\.0/);
@@ -135,7 +125,7 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
         });
 
         it("refuses plain-text credentials, other discovery types and sample_limit, each with the reason", () => {
-            const e = configError({
+            const e = configErrorOf({
                 metrics: {
                     extraScrapeConfigs: [
                         {
@@ -157,7 +147,7 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
         });
 
         it("refuses a credential secret kept in clear text, and credentials over http without the opt-in", () => {
-            const e = configError({ metrics: { extraScrapeConfigs: [{ job_name: "x", bearer_token_secret: "xToken", static_configs: [{ targets: ["10.0.0.1:9100"] }] }] } }, { xToken: "t" });
+            const e = configErrorOf({ metrics: { extraScrapeConfigs: [{ job_name: "x", bearer_token_secret: "xToken", static_configs: [{ targets: ["10.0.0.1:9100"] }] }] } }, { xToken: "t" });
             problem(e, `${M}.extraScrapeConfigs[0].scheme`, /allowPlaintextCredentials/);
             const config = requiredConfig();
             config.metrics.extraScrapeConfigs = [{ job_name: "x", scheme: "https", bearer_token_secret: "xToken", static_configs: [{ targets: ["10.0.0.1:9100"] }] }];
@@ -209,7 +199,7 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
         });
 
         it("refuses what the program owns, with the reason: a flag it sets or a setting owns, a mount path, a label it selects on, its annotation", () => {
-            const e = configError({
+            const e = configErrorOf({
                 metrics: {
                     extra: {
                         args: ["--config.file=/tmp/mine.yml", "--storage.tsdb.retention.size=10GB"],
@@ -231,7 +221,7 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
             problem(e, `${M}.extra.podAnnotations.checksum/config`, /roll the pod/);
             problem(e, "cluster-monitoring:alertmanager.extra.args[0]", /alertmanager\.replicas/);
             // A flag the release does not define: the binary would exit at start.
-            const unknown = configError({ metrics: { extra: { args: ["--enable-feature=exemplar-storage"] } }, alertmanager: { extra: { args: ["--web.enable-lifecycle"] } } });
+            const unknown = configErrorOf({ metrics: { extra: { args: ["--enable-feature=exemplar-storage"] } }, alertmanager: { extra: { args: ["--web.enable-lifecycle"] } } });
             problem(unknown, `${M}.extra.args[0]`, /Prometheus 2\.11\.1 has .*--enable-feature/);
             problem(unknown, "cluster-monitoring:alertmanager.extra.args[0]", /Alertmanager v0\.34\.0 has/);
             settingsWith({ metrics: { image: "quay.io/prometheus/prometheus:v3.5.0", extra: { args: ["--enable-feature=exemplar-storage"] } } });
@@ -239,13 +229,13 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
         });
 
         it("generalises to Grafana's Deployment and Ingress, refusing GF_ variables (grafana.ini settings go under grafana.ini) and the program's env", async () => {
-            const e = configError(
+            const e = configErrorOf(
                 { grafana: { enabled: true, extra: { env: [{ name: "GF_AUTH_PROXY_ENABLED", value: "true" }, { name: "GF_SECURITY_ADMIN_USER", value: "x" }] } } },
                 { grafanaAdminPassword: "test-admin-password-7f3a" },
             );
             problem(e, "cluster-monitoring:grafana.extra.env[0].name", /could switch Grafana's login off/);
             problem(e, "cluster-monitoring:grafana.extra.env[1].name", /for its own use/);
-            problem(configError({ grafana: { enabled: true, extra: { args: ["--homepath=/x"] } } }, { grafanaAdminPassword: "test-admin-password-7f3a" }), "cluster-monitoring:grafana.extra.args[0]", /grafana\.ini/);
+            problem(configErrorOf({ grafana: { enabled: true, extra: { args: ["--homepath=/x"] } } }, { grafanaAdminPassword: "test-admin-password-7f3a" }), "cluster-monitoring:grafana.extra.args[0]", /grafana\.ini/);
             const config = requiredConfig();
             config.grafana = {
                 enabled: true,
@@ -260,7 +250,7 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
         });
 
         it("owns what the team sidecars and checker bring into the pods too (metrics.teamRules, grafana.teamDashboards): their volumes, mounts and env", async () => {
-            const e = configError(
+            const e = configErrorOf(
                 {
                     metrics: {
                         teamRules: { namespaces: ["shop"] },
@@ -303,7 +293,7 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
         });
 
         it("refuses what would break Pod Security or least privilege, and any Ingress annotation that could remove authentication", () => {
-            const e = configError({
+            const e = configErrorOf({
                 metrics: {
                     extra: {
                         volumes: [{ name: "host", hostPath: { path: "/" } }],
@@ -329,7 +319,7 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
     describe("alertmanager.routes, receivers, inhibitRules and timeIntervals: what is refused", () => {
         const A = "cluster-monitoring:alertmanager";
         it("refuses an unknown receiver type, a plain-text credential, a key v0.34.0 lacks, a program receiver's name, naming the key", () => {
-            const e = configError({
+            const e = configErrorOf({
                 alertmanager: {
                     receivers: [
                         { name: "chat", googlechat_configs: [{ url: "https://chat.googleapis.com/x" }] },
@@ -349,7 +339,7 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
         });
 
         it("refuses a route to an unknown receiver or interval, a deprecated match, a bad matcher and a secret kept in clear text", () => {
-            const e = configError({
+            const e = configErrorOf({
                 alertmanager: {
                     routes: [{ receiver: "nobody", matchers: ["severity=~\"(\""], mute_time_intervals: ["never"], match: { team: "db" } }],
                     inhibitRules: [{ source_matchers: ["a b"], target_matchers: ["x=y"] }],
