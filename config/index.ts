@@ -498,6 +498,14 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
             logs.search.inClusterStore = access;
         }
     }
+    // alertRules' switch and disabled list, read raw when the key has problems of its own, so the
+    // checks that depend on them (a setting it idles, the backup alert's store image) report beside them.
+    const rawRulesDefaults = rawField(ALERT_RULES_KEY, ["defaults"], alertRulesSchema.shape.defaults);
+    const rawRulesDisabled = rawField(ALERT_RULES_KEY, ["disabled"], z.array(z.string()));
+    const alertRulesSwitches: { defaults?: boolean; disabled?: readonly string[] } = rules ?? {
+        ...(rawRulesDefaults.known ? { defaults: rawRulesDefaults.value } : {}),
+        ...(rawRulesDisabled.known ? { disabled: rawRulesDisabled.value } : {}),
+    };
     if (longTerm) {
         // Keys set while the store is off are refused whatever else is wrong; the dedup checks need metrics and the probes.
         const slowerJobs = [
@@ -510,14 +518,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         if (longTerm.enabled && metrics) {
             checkCentralClusterLabel(longTerm.edges, metrics.externalLabels, problems);
         }
-        // Whether LongTermStoreBackupMissed is loaded, read raw where alertRules has problems of its own.
-        const rawDefaults = rawField(ALERT_RULES_KEY, ["defaults"], alertRulesSchema.shape.defaults);
-        const rawDisabled = rawField(ALERT_RULES_KEY, ["disabled"], z.array(z.string()));
-        const alertRulesRead = rules ?? {
-            defaults: rawDefaults.known ? rawDefaults.value : true,
-            disabled: rawDisabled.known ? rawDisabled.value : [],
-        };
-        checkBackupAlertImage(longTerm, alertRulesRead.defaults && !(alertRulesRead.disabled ?? []).includes(BACKUP_MISSED_ALERT), problems);
+        checkBackupAlertImage(longTerm, (alertRulesSwitches.defaults ?? true) && !(alertRulesSwitches.disabled ?? []).includes(BACKUP_MISSED_ALERT), problems);
     }
     const edgePasswords = longTerm?.enabled ? readEdgePasswords(source, problems, longTerm.edges, KNOWN_KEYS) : {};
     const backupCredentials = longTerm?.enabled ? readBackupCredentials(source, problems, longTerm.backup, KNOWN_KEYS) : undefined;
@@ -538,11 +539,6 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         const enabled = rawField(key, ["enabled"], schema);
         return enabled.known ? { enabled: enabled.value } : undefined;
     };
-    // alertRules' own switch, read raw when the key has problems of its own, so a setting it idles is reported beside them.
-    const rawDefaults = (): { defaults: boolean } | undefined => {
-        const defaults = rawField(ALERT_RULES_KEY, ["defaults"], alertRulesSchema.shape.defaults);
-        return defaults.known ? { defaults: defaults.value } : undefined;
-    };
     // A setting that does nothing: a sub-setting of a switched-off feature, a list whose consumer is off, a limit the line ignores.
     checkNeeds(
         source,
@@ -558,7 +554,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
                 [NETWORK_POLICIES_KEY]: netpol ?? rawSwitch(NETWORK_POLICIES_KEY, networkPoliciesSchema.unwrap().in.shape.enabled),
                 [RESOURCE_METRICS_KEY]: adapterRead ?? rawSwitch(RESOURCE_METRICS_KEY, resourceMetricsSchema.shape.enabled),
                 [BLACKBOX_EXPORTER_KEY]: blackboxRead ?? rawSwitch(BLACKBOX_EXPORTER_KEY, blackboxExporterSchema.shape.enabled),
-                [ALERT_RULES_KEY]: rules ?? rawDefaults(),
+                [ALERT_RULES_KEY]: alertRulesSwitches,
             },
             metrics,
             release: metrics ? release : undefined,
