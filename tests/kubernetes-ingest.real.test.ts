@@ -8,7 +8,7 @@ import { KUBELET_FIXTURE } from "../scripts/generate-kubelet-fixture";
 import { parseExposition, Sample } from "./harness/cadvisor-scrape";
 import { ExpositionServer, serveExposition } from "./harness/exposition-server";
 import { discoveredTarget, generatedPrometheusFiles } from "./harness/generated-config";
-import { PrometheusProcess, sandboxConfig } from "./harness/prometheus";
+import { PrometheusProcess, sandboxConfig, SCRAPED_BY_JOB } from "./harness/prometheus";
 import { settingsWith } from "./harness/stack-config";
 
 /**
@@ -64,7 +64,7 @@ describe("apiserver and kubelet metric filtering on a real Prometheus", function
         prom = await PrometheusProcess.start(sandbox.configFile);
         await prom.waitFor(async () => (await prom!.query('scrape_samples_post_metric_relabeling{job=~"apiserver|kubelet"}')).length === 2, "a scrape of both jobs");
         for (const job of ["apiserver", "kubelet"]) {
-            stored[job] = (await prom.query(`{job="${job}", __name__!~"up|scrape_.*"}`)).map((r) => {
+            stored[job] = (await prom.query(`{job="${job}", ${SCRAPED_BY_JOB}}`)).map((r) => {
                 const { __name__, ...labels } = r.metric;
                 return { name: __name__, labels };
             });

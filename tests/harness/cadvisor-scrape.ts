@@ -2,7 +2,7 @@ import * as fs from "fs";
 import { ExpositionServer, serveExposition } from "./exposition-server";
 import * as path from "path";
 import { discoveredTarget, generatedPrometheusFiles } from "./generated-config";
-import { PrometheusProcess, sandboxConfig } from "./prometheus";
+import { PrometheusProcess, sandboxConfig, SCRAPED_BY_JOB } from "./prometheus";
 import { settingsWith } from "./stack-config";
 
 export const CADVISOR_FIXTURE = path.join(__dirname, "..", "fixtures", "cadvisor-metrics.txt");
@@ -71,7 +71,7 @@ export async function scrapeFixtureWithCadvisorJob(): Promise<CadvisorScrape> {
             return scraped.length === 1;
         }, "the first cadvisor scrape");
         // One scrape is in the head block now; everything the job stored carries job="cadvisor".
-        const result = await running.query('{job="cadvisor", __name__!~"up|scrape_.*"}');
+        const result = await running.query(`{job="cadvisor", ${SCRAPED_BY_JOB}}`);
         const samplesScraped = Number((await running.query('scrape_samples_scraped{job="cadvisor"}'))[0].value[1]);
         const stored = result.map((r: any) => {
             const { __name__, ...labels } = r.metric;

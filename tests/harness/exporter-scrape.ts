@@ -2,7 +2,7 @@ import { MetricsSettings } from "../../config";
 import { Sample } from "./cadvisor-scrape";
 import { discoveredTarget, generatedPrometheusFiles } from "./generated-config";
 import { ExpositionServer, serveExposition } from "./exposition-server";
-import { PrometheusProcess, sandboxConfig } from "./prometheus";
+import { PrometheusProcess, sandboxConfig, SCRAPED_BY_JOB } from "./prometheus";
 
 /** Serves one exposition text at /metrics on 127.0.0.1, as an exporter would. */
 export function serveMetrics(body: string): Promise<ExpositionServer> {
@@ -46,7 +46,7 @@ export async function scrapeWithJob(settings: MetricsSettings, job: string, addr
             scraped = await server.query(`scrape_samples_post_metric_relabeling{job="${job}"}`);
             return scraped.length === 1;
         }, `the first ${job} scrape`);
-        const result = await server.query(`{job="${job}", __name__!~"up|scrape_.*"}`);
+        const result = await server.query(`{job="${job}", ${SCRAPED_BY_JOB}}`);
         const samplesScraped = Number((await server.query(`scrape_samples_scraped{job="${job}"}`))[0].value[1]);
         const targetLabels = (await server.targetsOfJob(job, 1)).active[0]?.labels ?? {};
         return {

@@ -97,6 +97,13 @@ export function endpointSliceTarget(entry: { targets: string[]; labels: Record<s
 }
 
 /**
+ * The matcher of what a job's scrape stored: not its up and scrape_* series, nor the recording
+ * rules' series, which keep the job label and appear whenever an evaluation happens to fall
+ * before the query (scraped families here hold no colon; recorded names always do).
+ */
+export const SCRAPED_BY_JOB = '__name__!~"up|scrape_.*|.*:.*"';
+
+/**
  * A copy of the generated config that Debian's Prometheus can load and that reaches no real
  * address: every job's kubernetes_sd_configs and static_configs become a file_sd file per job
  * (empty until setTargets), rule files and credential files (token, CA, client certificate)
