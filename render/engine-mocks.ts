@@ -14,6 +14,29 @@ export interface RegisteredResource {
     parent?: string;
     /** The provider reference (`<urn>::<id>`) that the resource was registered with, if any. */
     provider?: string;
+    /** The registration as the engine received it: parent, aliases and every resource option (render/resource-snapshot.ts). */
+    request?: RegistrationRequest;
+}
+
+/** The parts of a RegisterResourceRequest that decide a resource's identity and its diff, as the engine reads them. */
+export interface RegistrationRequest {
+    /** A resource read from elsewhere (readResource), not managed: a StackReference. */
+    read?: boolean;
+    /** The parent's URN as the mock monitor computed it (it keeps only the parent's own type). */
+    parent: string;
+    custom: boolean;
+    protect: boolean;
+    deleteBeforeReplace: boolean;
+    ignoreChanges: string[];
+    replaceOnChanges: string[];
+    retainOnDelete: boolean;
+    additionalSecretOutputs: string[];
+    deletedWith: string;
+    customTimeouts?: { create: string; update: string; delete: string };
+    version: string;
+    pluginDownloadUrl: string;
+    /** Alias specs and alias URNs exactly as the SDK sent them; the engine resolves them (render/resource-snapshot.ts). */
+    aliases: { urn?: string; spec?: { name: string; type: string; stack: string; project: string; parentUrn: string; noParent: boolean } }[];
 }
 
 const registered: RegisteredResource[] = [];
@@ -53,7 +76,9 @@ export function mockedProviderOutputs(type: string, name: string): Record<string
 // Runtime mocks stand in for the CLI and engine, so the real components run offline.
 const mocks: pulumi.runtime.Mocks = {
     newResource(args) {
-        registered.push({ type: args.type, name: args.name, inputs: args.inputs, provider: args.provider });
+        const request = pendingRequest;
+        pendingRequest = undefined;
+        registered.push({ type: args.type, name: args.name, inputs: args.inputs, provider: args.provider, ...(request ? { request: registrationOf(request) } : {}) });
         // A StackReference's stack is its `name` input, which defaults to the resource's name.
         const name = args.type === "pulumi:pulumi:StackReference" ? String(args.inputs.name ?? args.name) : args.name;
         return { id: `${args.name}-id`, state: { ...args.inputs, ...mockedProviderOutputs(args.type, name) } };
@@ -63,7 +88,60 @@ const mocks: pulumi.runtime.Mocks = {
     },
 };
 
-const PROJECT = "cluster-monitoring";
+/**
+ * The mock monitor hands newResource only type, name, inputs and provider. Its registerResource
+ * calls newResource synchronously, before its first await, so the request it was called with is
+ * the one newResource belongs to: kept here for that one call.
+ */
+let pendingRequest: any;
+// Internal to @pulumi/pulumi (pinned in package.json): the mock monitor every setMocks call makes.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { MockMonitor } = require("@pulumi/pulumi/runtime/mocks") as { MockMonitor: { prototype: object } };
+// A read resource (a StackReference) reaches newResource through readResource in the same way.
+for (const method of ["registerResource", "readResource"] as const) {
+    const original = (MockMonitor.prototype as any)[method] as (req: any, callback: unknown) => Promise<void>;
+    (MockMonitor.prototype as any)[method] = function (this: unknown, req: any, callback: unknown) {
+        pendingRequest = { req, read: method === "readResource" };
+        try {
+            return original.call(this, req, callback);
+        } finally {
+            pendingRequest = undefined;
+        }
+    };
+}
+
+function registrationOf({ req, read }: { req: any; read: boolean }): RegistrationRequest {
+    const o = req.toObject();
+    if (read) {
+        // ReadResourceRequest: a resource the program reads and never changes; only its identity counts.
+        return { read: true, parent: o.parent, custom: true, protect: false, deleteBeforeReplace: false, ignoreChanges: [], replaceOnChanges: [], retainOnDelete: false, additionalSecretOutputs: o.additionalsecretoutputsList ?? [], deletedWith: "", version: o.version ?? "", pluginDownloadUrl: o.plugindownloadurl ?? "", aliases: [] };
+    }
+    const timeouts = o.customtimeouts;
+    return {
+        parent: o.parent,
+        custom: o.custom,
+        protect: o.protect ?? false,
+        deleteBeforeReplace: o.deletebeforereplace,
+        ignoreChanges: o.ignorechangesList,
+        replaceOnChanges: o.replaceonchangesList,
+        retainOnDelete: o.retainondelete ?? false,
+        additionalSecretOutputs: o.additionalsecretoutputsList,
+        deletedWith: o.deletedwith,
+        ...(timeouts && (timeouts.create || timeouts.update || timeouts.delete) ? { customTimeouts: { create: timeouts.create, update: timeouts.update, delete: timeouts.delete } } : {}),
+        version: o.version,
+        pluginDownloadUrl: o.plugindownloadurl,
+        aliases: [
+            ...o.aliasurnsList.map((urn: string) => ({ urn })),
+            ...o.aliasesList.map((a: any) =>
+                a.urn
+                    ? { urn: a.urn }
+                    : { spec: { name: a.spec.name, type: a.spec.type, stack: a.spec.stack, project: a.spec.project, parentUrn: a.spec.parenturn ?? "", noParent: a.spec.noparent ?? false } },
+            ),
+        ],
+    };
+}
+
+export const PROJECT = "cluster-monitoring";
 let currentStack = "test";
 pulumi.runtime.setMocks(mocks, PROJECT, currentStack, false);
 
