@@ -17,7 +17,6 @@ import {
     prometheusLabelName,
 } from "./formats";
 import { annotationDiscoverySchema } from "./annotation-discovery";
-import type { BlackboxTarget } from "./blackbox-exporter";
 import { ENV_REFERENCE_MESSAGE, envReferences } from "./env-expansion";
 import { CLUSTER_LABEL, remoteWriteSchema, versionedAuthSettings, writesToCentral } from "./remote-write";
 import { REMOTE_WRITE_AUTH_SINCE } from "../prometheus-releases/remote-write-auth";
@@ -447,18 +446,10 @@ export type MetricsSettings = z.output<typeof metricsSchema> & {
     nodeExporterTarget?: NodeExporterTarget;
     /** What cluster-monitoring:controlPlane says the cluster exposes; absent, no control-plane job beyond the metrics.jobs ones. */
     controlPlane?: ControlPlaneSettings;
-    /** Set while Grafana runs: its Service's http port, which serves /metrics. */
-    grafanaTarget?: ServiceTarget;
-    /** Set while prometheus-adapter runs: its Service's https port, which serves /metrics. */
-    resourceMetricsTarget?: ServiceTarget;
-    /** Set while the in-cluster search store runs with its exporter: the exporter's Service and port. */
-    elasticsearchTarget?: ServiceTarget;
     /** Set while cluster-monitoring:kubeStateMetrics.enabled is true; its scrape job follows it. */
     kubeStateMetricsTarget?: KubeStateMetricsTarget;
     /** Set while cluster-monitoring:longTermStore.enabled is true: the store's Service, which Prometheus scrapes and remote-writes to. */
     longTermStoreTarget?: LongTermStoreTarget;
-    /** Set while cluster-monitoring:blackboxExporter.enabled is true: the probe jobs follow it. */
-    blackboxTarget?: BlackboxTarget;
     /** alertRules.runbookBaseUrl: the team rules checker links TeamRuleFileRefused's runbook with it. */
     runbookBaseUrl?: string;
 };

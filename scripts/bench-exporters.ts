@@ -1,3 +1,6 @@
+import { nodeExporterTarget } from "../components/node-exporter/target";
+import { kubeStateMetricsTarget } from "../components/kube-state-metrics/target";
+import { searchStoreExporterTarget } from "../components/search-store/target";
 /**
  * Series per scrape before and after the drop rules of the node-exporter, kubelet and
  * kube-state-metrics jobs, each measured on a real Prometheus scraping its fixture, and the
@@ -23,7 +26,7 @@ async function measure(job: string, file: string, meta: Record<string, string>, 
     const served = await serveMetrics(fs.readFileSync(file, "utf8"));
     let scrape: JobScrape | undefined;
     try {
-        scrape = await scrapeWithJob(settingsWith(settings).metrics, job, served.address, meta);
+        scrape = await scrapeWithJob(settingsWith(settings), job, served.address, meta);
         return { scraped: scrape.samplesScraped, stored: scrape.samplesStored };
     } finally {
         await scrape?.stop();
@@ -32,13 +35,14 @@ async function measure(job: string, file: string, meta: Record<string, string>, 
 }
 
 async function main(): Promise<void> {
-    const s = settingsWith().metrics;
-    const node = await measure("node-exporter", NODE_EXPORTER_FIXTURE, nodeExporterPodMeta(s.nodeExporterTarget!.namespace, s.nodeExporterTarget!.podLabels, "node-1"));
+    const s = settingsWith();
+    const ne = nodeExporterTarget(s.nodeExporter)!;
+    const node = await measure("node-exporter", NODE_EXPORTER_FIXTURE, nodeExporterPodMeta(ne.namespace, ne.podLabels, "node-1"));
     const kubelet = await measure("kubelet", KUBELET_FIXTURE, { node_name: "node-1" });
-    const t = s.kubeStateMetricsTarget!;
+    const t = kubeStateMetricsTarget(s.kubeStateMetrics)!;
     const ksm = await measure("kube-state-metrics", KSM_FIXTURE, kubeStateMetricsEndpointMeta(t.namespace, t.serviceName, t.portName));
     // The in-cluster search store's exporter, whose job exists while the store runs.
-    const store = settingsWith({ searchStore: { enabled: true } }).metrics.elasticsearchTarget!;
+    const store = searchStoreExporterTarget(settingsWith({ searchStore: { enabled: true } }).searchStore)!;
     const es = await measure("elasticsearch", ELASTICSEARCH_EXPORTER_FIXTURE, { namespace: store.namespace, service_name: store.serviceName, endpoint_port_name: store.portName, endpoint_ready: "true", endpoint_address_target_kind: "Pod", endpoint_address_target_name: "es-exporter-1", pod_name: "es-exporter-1" }, { searchStore: { enabled: true } });
     const cadvisorScrape = await scrapeFixtureWithCadvisorJob();
     const cadvisor = { scraped: cadvisorScrape.samplesScraped, stored: cadvisorScrape.samplesStored };

@@ -1,41 +1,10 @@
-import { logStoreProtocol, Settings } from "../config";
+import { Settings } from "../config";
 import { PROJECT } from "../config/source";
-import { alertmanagerUrl } from "../components/alertmanager/service";
 import { GrafanaModel } from "../components/grafana/model";
-import { inClusterUrl } from "../components/prometheus/service";
-import { longTermStoreUrl } from "../components/long-term-store/layout";
+import { grafanaModelOf } from "../components/grafana/stack-model";
 import { dashboardsFor } from "./dashboards-on-demand";
 
-/**
- * Everything Grafana is built from: its settings, what it reads from Prometheus, Alertmanager and
- * the search store, and every component's dashboards, unless the caller gives its own (the name
- * registry gives none: it needs the objects' names, not the boards, and builds no board at load).
- */
+/** Grafana's model with the dashboards of every component, unless the caller gives its own. */
 export function grafanaModel(s: Settings, dashboards: GrafanaModel["dashboards"] = dashboardsFor(s, PROJECT)): GrafanaModel {
-    return {
-        grafana: s.grafana,
-        prometheus: {
-            url: inClusterUrl(s.metrics),
-            scrapeInterval: s.metrics.scrapeInterval,
-            image: s.metrics.image,
-            version: s.metrics.prometheusVersion,
-            ...(s.metrics.web
-                ? { web: { basicAuthUser: s.metrics.web.basicAuth?.username, tlsSecretName: s.metrics.web.tls?.secretName } }
-                : {}),
-        },
-        ...(logStoreProtocol(s.logs) === "elasticsearch" ? { logs: { search: s.logs.search, namespace: s.logs.namespace } } : {}),
-        ...(s.alertmanager.enabled ? { alertmanagerUrl: alertmanagerUrl(s.alertmanager) } : {}),
-        ...(s.alertmanager.enabled && s.alertmanager.web
-            ? {
-                  alertmanagerWeb: {
-                      ...(s.alertmanager.web.basicAuth ? { basicAuthUser: s.alertmanager.web.basicAuth.username } : {}),
-                      ...(s.alertmanager.web.tls ? { tlsSecretName: s.alertmanager.web.tls.secretName } : {}),
-                  },
-              }
-            : {}),
-        ...(s.longTermStore.enabled ? { longTermStore: { url: longTermStoreUrl(s.longTermStore), dedupInterval: s.longTermStore.dedupInterval } } : {}),
-        folder: PROJECT,
-        dashboards,
-    };
+    return grafanaModelOf(s, dashboards);
 }
-

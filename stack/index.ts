@@ -5,11 +5,13 @@
  * Nothing under components/ imports from here (tests/import-graph.test.ts).
  */
 import { ConfigSource, loadSettings, Settings } from "../config";
-import { ScrapeConfig } from "../components/common/scrape/prometheus-config-types";
+import { Composition } from "../components/contribution";
+import { PROJECT } from "../config/source";
+import { dashboardsFor } from "./dashboards-on-demand";
 import { droppedByTable, FAMILY_TABLES } from "./family-tables";
 import { assertNoNameCollisions, recordSource } from "./object-names";
 import { alertCatalog, stackRuleFiles } from "./rule-groups";
-import { ScrapeJob, scrapeJobsWithReach } from "./scrape-jobs";
+import { scrapeJobsWithReach } from "./scrape-jobs";
 import { wireComponents } from "./wiring";
 import { checkWorkloadHatches } from "./workload-hatches";
 import { checkGrafanaHatches } from "./grafana-checks";
@@ -26,15 +28,16 @@ export function loadStackSettings(source: ConfigSource): Settings {
 }
 
 /** What the components contribute to Prometheus: its scrape jobs (with what each reaches) and its rule files. */
-export interface PrometheusContributions {
-    scrapeJobs: ScrapeJob[];
-    scrapeConfigs: ScrapeConfig[];
-    ruleFiles: Record<string, string>;
-}
+export type PrometheusContributions = Pick<Composition, "scrapeJobs" | "scrapeConfigs" | "ruleFiles">;
 
 export function prometheusContributions(s: Settings): PrometheusContributions {
-    const scrapeJobs = scrapeJobsWithReach(s.metrics);
+    const scrapeJobs = scrapeJobsWithReach(s);
     return { scrapeJobs, scrapeConfigs: scrapeJobs.map((j) => j.config), ruleFiles: stackRuleFiles(s) };
+}
+
+/** The fold of every component's contribution that the resources read (components/contribution.ts). */
+export function composition(s: Settings): Composition {
+    return { ...prometheusContributions(s), dashboards: () => dashboardsFor(s, PROJECT) };
 }
 
 /** The checks across components that only the whole stack can answer; run after the pure builders, before the first resource. */

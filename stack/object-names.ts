@@ -1,44 +1,17 @@
 import { ConfigError, ConfigProblem, ConfigSource, fullKey, Settings } from "../config";
-import { grafanaModel } from "./grafana-model";
-import { scrapeJobsWithReach } from "./scrape-jobs";
 import { PROJECT } from "../config/source";
-import { grafanaObjects } from "../components/grafana/object-names";
-import { alertmanagerObjects } from "../components/alertmanager/object-names";
-import { kubeStateMetricsObjects } from "../components/kube-state-metrics/object-names";
-import { logAgentObjects } from "../components/log-agent/object-names";
-import { prometheusObjects } from "../components/prometheus/object-names";
 import { NamedObject } from "../components/common/named-object";
-import { networkPolicyNames } from "../components/network-policies/object-names";
-import { nodeExporterObjects } from "../components/node-exporter/object-names";
-import { resourceMetricsObjects } from "../components/resource-metrics/object-names";
-import { resourceMetricsModel } from "../components/resource-metrics/model";
-import { blackboxExporterObjects } from "../components/blackbox-exporter/object-names";
-import { searchStoreObjects } from "../components/search-store/object-names";
 import { authGatewayObjects } from "../components/auth-gateway/object-names";
-import { gatewayModels } from "./auth-gateways";
-import { longTermStoreObjects } from "../components/long-term-store/object-names";
-import { eventCollectorObjects } from "../components/event-collector/object-names";
+import { contributionsOf } from "./contributions";
+import { gatewayModels } from "./gateways";
+import { scrapeJobsWithReach } from "./scrape-jobs";
 
 export { NamedObject } from "../components/common/named-object";
 
-/** Every object the program creates for these settings, across components. */
+/** Every object the program creates for these settings: what each component names, in the list's order, then the gateways. */
 export function programObjects(s: Settings): NamedObject[] {
-    const jobs = scrapeJobsWithReach(s.metrics);
-    return [
-        ...prometheusObjects(s.metrics, jobs.map((j) => j.config)),
-        ...logAgentObjects(s.logs, s.searchStore),
-        ...searchStoreObjects(s.searchStore),
-        ...longTermStoreObjects(s.longTermStore),
-        ...nodeExporterObjects(s.nodeExporter),
-        ...kubeStateMetricsObjects(s.kubeStateMetrics),
-        ...grafanaObjects(grafanaModel(s, [])),
-        ...alertmanagerObjects(s.alertmanager),
-        ...resourceMetricsObjects(resourceMetricsModel(s)),
-        ...blackboxExporterObjects(s.blackboxExporter),
-        ...eventCollectorObjects(s.eventCollector),
-        ...networkPolicyNames(s, jobs),
-        ...gatewayModels(s).flatMap((g) => authGatewayObjects(g)),
-    ];
+    const jobs = scrapeJobsWithReach(s);
+    return [...contributionsOf(s).flatMap((c) => [...(c.objectsOfJobs?.(jobs) ?? []), ...(c.objects ?? [])]), ...gatewayModels(s).flatMap((g) => authGatewayObjects(g))];
 }
 
 /**

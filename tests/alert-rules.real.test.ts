@@ -155,7 +155,7 @@ const CONTROL_PLANE_TABLES: Record<string, readonly FamilyRule[]> = {
 };
 
 describe("what the default alerts read", () => {
-    const jobNames = new Set(scrapeJobs(settings.metrics).map((j) => j.job_name));
+    const jobNames = new Set(scrapeJobs(settings).map((j) => j.job_name));
     const fixtureNames = (file: string) => new Set(parseExposition(fs.readFileSync(file, "utf8")).map((s) => s.name));
     const cadvisor = fixtureNames(CADVISOR_FIXTURE);
     // The busy node's fixture adds what this machine lacks: a software RAID array and a bond (scripts/generate-busy-fixtures.ts).

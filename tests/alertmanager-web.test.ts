@@ -174,7 +174,7 @@ describe("alertmanager.web: TLS and basic auth on Alertmanager's web port", () =
     it("keeps the NetworkPolicies as they are without web: the same ports between the same workloads", () => {
         const sorted = (rules: unknown) => ((rules as unknown[] | undefined) ?? []).map((r) => JSON.stringify(r)).sort();
         const describe = (s: ReturnType<typeof settingsWith>) =>
-            networkPolicyObjects(s, scrapeJobsWithReach((s).metrics))
+            networkPolicyObjects(s, scrapeJobsWithReach((s)))
                 .map((p: any) => JSON.stringify({ ...p, spec: { ...p.spec, ingress: sorted(p.spec.ingress), egress: sorted(p.spec.egress) } }))
                 .sort();
         const plain = settingsWith({ grafana: { enabled: true }, alertmanager: { replicas: 2, storage: { mode: "storageClass" } } }, GRAFANA_SECRETS);

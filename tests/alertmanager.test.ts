@@ -92,14 +92,14 @@ describe("Alertmanager (docs/alerting.md#alertmanager)", () => {
 
     it("gets its discovery Role even when discoveryNamespaces leaves the metrics namespace out", () => {
         const { discoveryNamespaces } = require("../stack/scrape-jobs");
-        const m = settingsWith({ metrics: { discoveryNamespaces: ["default"], scrapeNamespaces: ["default"] }, kubeStateMetrics: { enabled: false } }).metrics;
+        const m = settingsWith({ metrics: { discoveryNamespaces: ["default"], scrapeNamespaces: ["default"] }, kubeStateMetrics: { enabled: false } });
         assert.ok(discoveryNamespaces(m).includes("monitoring"));
         // The config reloader's job also discovers in the metrics namespace; without the lifecycle API there is no reloader.
         const off = settingsWith({
             metrics: { discoveryNamespaces: ["default"], scrapeNamespaces: ["default"], enableLifecycle: false },
             kubeStateMetrics: { enabled: false },
             alertmanager: { enabled: false },
-        }).metrics;
+        });
         assert.ok(!discoveryNamespaces(off).includes("monitoring"), "no Role where nothing discovers");
     });
 

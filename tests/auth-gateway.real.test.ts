@@ -7,7 +7,7 @@ import { stringify } from "yaml";
 import { GatewayModel, gatewayNginxConf, GatewayPaths, gatewayUpstreamInc, GATEWAY_KEYS, htpasswdFile, upstreamAuthorizationConf } from "../components/auth-gateway";
 import { webConfigYaml } from "../components/prometheus/web-config";
 import { webServerName } from "../components/prometheus/layout";
-import { gatewayModels } from "../stack/auth-gateways";
+import { gatewayModels } from "../stack/gateways";
 import { until } from "./harness/hang";
 import { freePort, PrometheusProcess, requireBinary, tempDir } from "./harness/prometheus";
 import { settingsWith } from "./harness/stack-config";

@@ -1,7 +1,7 @@
 import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
-import { gatewayModels } from "../stack/auth-gateways";
+import { gatewayModels } from "../stack/gateways";
 import { GATEWAY_KEYS, gatewayNginxConf, gatewayUpstreamInc, oauth2ProxyArgs, SECRET_FLAGS, upstreamAuthorizationConf } from "../components/auth-gateway";
 import { ConfigError } from "../config";
 import { kubernetesObjects } from "../render/kubernetes-objects";

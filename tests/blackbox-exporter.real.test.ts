@@ -1,3 +1,4 @@
+import { blackboxTarget } from "../components/blackbox-exporter/target";
 import * as assert from "assert";
 import { execFileSync } from "child_process";
 import * as fs from "fs";
@@ -59,7 +60,7 @@ describe("probes on a real Prometheus through a real blackbox exporter", functio
         const sandbox = sandboxConfig(prometheusYml, rules, (config) => {
             for (const job of config.scrape_configs) {
                 for (const rule of job.relabel_configs ?? []) {
-                    if (rule.target_label === "__address__" && rule.replacement === settings.metrics.blackboxTarget!.address) {
+                    if (rule.target_label === "__address__" && rule.replacement === blackboxTarget(settings.blackboxExporter)!.address) {
                         rule.replacement = exporter!.address;
                     }
                 }

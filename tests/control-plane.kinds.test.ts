@@ -39,7 +39,7 @@ describe("every kind of cluster: no alert on a job that is not scraped", () => {
     for (const [name, overrides] of Object.entries(STACKS)) {
         it(name, () => {
             const s = settingsWith(overrides);
-            const scraped = new Set(scrapeJobs(s.metrics).map((j) => j.job_name));
+            const scraped = new Set(scrapeJobs(s).map((j) => j.job_name));
             // The monitor job labels Alertmanager's series with its Service name.
             scraped.add(s.alertmanager.name);
             const jobs = alertJobs(s);
@@ -59,7 +59,7 @@ describe("every kind of cluster: no alert on a job that is not scraped", () => {
 
     it("the check sees a stray alert: the managed kind's context with the scheduler switched back on", () => {
         const s = settingsWith({ controlPlane: { kind: "managed" } });
-        const scraped = new Set(scrapeJobs(s.metrics).map((j) => j.job_name));
+        const scraped = new Set(scrapeJobs(s).map((j) => j.job_name));
         const forced = defaultRuleGroups({ ...ruleContext(s), scheduler: true });
         const stray = forced.flatMap((g) => g.rules.filter(isAlertingRule)).filter((r) => r.expr.includes('job="kube-scheduler"'));
         assert.ok(stray.length > 0 && !scraped.has("kube-scheduler"));

@@ -1,3 +1,4 @@
+import { searchStoreExporterTarget } from "../components/search-store/target";
 import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
@@ -25,7 +26,7 @@ import { settingsWith, settingsWithGrafana } from "./harness/stack-config";
 const JOB = OWN_JOB_NAMES.searchStore;
 const withStore = (store: Record<string, unknown> = {}, other: Record<string, Record<string, unknown>> = {}): Settings =>
     settingsWith({ ...other, searchStore: { enabled: true, ...store } });
-const jobNames = (s: Settings) => scrapeJobs(s.metrics).map((j) => j.job_name);
+const jobNames = (s: Settings) => scrapeJobs(s).map((j) => j.job_name);
 const alertNames = (s: Settings) => defaultRuleGroups(ruleContext(s)).flatMap((g) => g.rules.map((r) => ("alert" in r ? r.alert : r.record)));
 
 function configError(store: Record<string, unknown>): ConfigError {
@@ -42,7 +43,7 @@ describe("elasticsearch_exporter: on with the in-cluster store, off with it", ()
     it("runs and is scraped as job elasticsearch by default while the store runs, with its alerts and dashboard", () => {
         const s = withStore();
         assert.strictEqual(s.searchStore.exporter.enabled, true);
-        assert.deepStrictEqual(s.metrics.elasticsearchTarget, { namespace: "kube-system", serviceName: "elasticsearch-logging-exporter", portName: "http" });
+        assert.deepStrictEqual(searchStoreExporterTarget(s.searchStore), { namespace: "kube-system", serviceName: "elasticsearch-logging-exporter", portName: "http" });
         assert.ok(jobNames(s).includes(JOB));
         assert.ok(alertNames(s).includes("ElasticsearchClusterRed"));
         assert.ok(dashboardsFor(settingsWithGrafana({ searchStore: { enabled: true } }), PROJECT).some((d) => d.json.uid === "cm-search-store"));
@@ -54,7 +55,7 @@ describe("elasticsearch_exporter: on with the in-cluster store, off with it", ()
     ] as const) {
         it(`with ${what}: no target, no job, no alert, no dashboard`, () => {
             const settings = settingsWithGrafana(overrides);
-            assert.strictEqual(settings.metrics.elasticsearchTarget, undefined);
+            assert.strictEqual(searchStoreExporterTarget(settings.searchStore), undefined);
             assert.ok(!jobNames(settings).includes(JOB));
             assert.ok(!alertNames(settings).some((a) => a.startsWith("Elasticsearch")));
             assert.ok(!dashboardsFor(settings, PROJECT).some((d) => d.json.uid === "cm-search-store"));
@@ -63,7 +64,7 @@ describe("elasticsearch_exporter: on with the in-cluster store, off with it", ()
 
     it("follows the store's name and the log agent's namespace", () => {
         const s = withStore({ name: "es" }, { logs: { namespace: "logging", search: { host: "es.logging.svc" } } });
-        assert.deepStrictEqual(s.metrics.elasticsearchTarget, { namespace: "logging", serviceName: "es-exporter", portName: "http" });
+        assert.deepStrictEqual(searchStoreExporterTarget(s.searchStore), { namespace: "logging", serviceName: "es-exporter", portName: "http" });
         assert.strictEqual(exporterArgs(s.searchStore)[0], "--es.uri=http://es.logging.svc:9200");
     });
 
@@ -78,8 +79,8 @@ describe("elasticsearch_exporter: on with the in-cluster store, off with it", ()
     it("names its objects after the store, within a DNS label: the store's name has at most 52 characters", () => {
         const name = "a".repeat(52);
         const s = withStore({ name, retention: { enabled: false } }, { logs: { search: { host: name } } });
-        assert.strictEqual(s.metrics.elasticsearchTarget!.serviceName, `${name}-exporter`);
-        assert.ok(s.metrics.elasticsearchTarget!.serviceName.length <= 63);
+        assert.strictEqual(searchStoreExporterTarget(s.searchStore)!.serviceName, `${name}-exporter`);
+        assert.ok(searchStoreExporterTarget(s.searchStore)!.serviceName.length <= 63);
         assert.deepStrictEqual(configError({ name: "a".repeat(53), retention: { enabled: false } }).problems.map((p) => p.key), ["cluster-monitoring:searchStore.name"]);
     });
 });
@@ -183,13 +184,14 @@ describe("the elasticsearch job's family table (docs/scrape-jobs.md#elasticsearc
 describe("the elasticsearch job on a real Prometheus, scraping the fixture", function () {
     let served: ExpositionServer | undefined;
     let scrape: JobScrape | undefined;
-    const s = withStore().metrics;
-    const t = s.elasticsearchTarget!;
+    const stack = withStore();
+    const s = stack.metrics;
+    const t = searchStoreExporterTarget(stack.searchStore)!;
     const pod = `${t.serviceName}-6c9f7-abcde`;
 
     before(async () => {
         served = await serveMetrics(fs.readFileSync(ELASTICSEARCH_EXPORTER_FIXTURE, "utf8"));
-        scrape = await scrapeWithJob(s, JOB, served.address, {
+        scrape = await scrapeWithJob(stack, JOB, served.address, {
             namespace: t.namespace,
             service_name: t.serviceName,
             endpoint_port_name: t.portName,

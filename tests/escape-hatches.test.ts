@@ -42,7 +42,7 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
     describe("metrics.extraScrapeConfigs", () => {
         it("renders in Prometheus' shape after the program's jobs, credentials as files of the mounted Secret, with sample_limit", () => {
             const s = settingsWith({ metrics: { extraScrapeConfigs: [BILLING_DB] } }, SECRETS);
-            const config = parse(generatedPrometheusFiles(s.metrics).prometheusYml);
+            const config = parse(generatedPrometheusFiles(s, { withRules: false }).prometheusYml);
             const job = config.scrape_configs.at(-1);
             assert.deepStrictEqual(job, {
                 job_name: "billing-db",
@@ -69,7 +69,7 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
                     image: "quay.io/prometheus/prometheus:v2.53.0",
                 },
             });
-            const reach = (job: string) => scrapeJobsWithReach(s.metrics).find((j) => j.config.job_name === job)!.reaches;
+            const reach = (job: string) => scrapeJobsWithReach(s).find((j) => j.config.job_name === job)!.reaches;
             assert.deepStrictEqual(reach("outside"), [
                 { kind: "outside", port: 9187 },
                 { kind: "addresses", addresses: ["10.20.0.5"], port: 9100 },

@@ -1,3 +1,5 @@
+import { kubeStateMetricsTarget } from "../components/kube-state-metrics/target";
+import { nodeExporterTarget } from "../components/node-exporter/target";
 import * as assert from "assert";
 import * as fs from "fs";
 import { FamilyRule, matchesFamily } from "../components/common/scrape/family-rules";
@@ -35,8 +37,8 @@ describe("node-exporter for real: Debian's prometheus-node-exporter scraped by a
     before(async () => {
         exporter = await NodeExporterProcess.start(settings.nodeExporter);
         direct = parseExposition(await exporter.metrics());
-        const target = settings.metrics.nodeExporterTarget!;
-        scrape = await scrapeWithJob(settings.metrics, "node-exporter", exporter.address, nodeExporterPodMeta(target.namespace, target.podLabels, "node-1"));
+        const target = nodeExporterTarget(settings.nodeExporter)!;
+        scrape = await scrapeWithJob(settings, "node-exporter", exporter.address, nodeExporterPodMeta(target.namespace, target.podLabels, "node-1"));
     });
     after(async () => {
         await scrape?.stop();
@@ -77,8 +79,9 @@ describe("node-exporter fixture (npm run fixture:node-exporter) through the job"
     before(async () => {
         const served = await serveMetrics(fixtureText);
         close = served.close;
-        const s = settingsWith().metrics;
-        scrape = await scrapeWithJob(s, "node-exporter", served.address, nodeExporterPodMeta(s.nodeExporterTarget!.namespace, s.nodeExporterTarget!.podLabels, "node-1"));
+        const s = settingsWith();
+        const target = nodeExporterTarget(s.nodeExporter)!;
+        scrape = await scrapeWithJob(s, "node-exporter", served.address, nodeExporterPodMeta(target.namespace, target.podLabels, "node-1"));
     });
     after(async () => {
         await scrape?.stop();
@@ -110,8 +113,8 @@ describe("kube-state-metrics fixture (documented v2.20.0 families) through the j
     before(async () => {
         const served = await serveMetrics(fixtureText);
         close = served.close;
-        const s = settingsWith().metrics;
-        const t = s.kubeStateMetricsTarget!;
+        const s = settingsWith();
+        const t = kubeStateMetricsTarget(s.kubeStateMetrics)!;
         scrape = await scrapeWithJob(s, "kube-state-metrics", served.address, kubeStateMetricsEndpointMeta(t.namespace, t.serviceName, t.portName));
     });
     after(async () => {

@@ -284,7 +284,7 @@ describe("Grafana for an organisation (grafana.sso, grafana.ini, grafana.plugins
     describe("NetworkPolicy exceptions", () => {
         const grafanaEgress = (grafana: Record<string, unknown>, secrets: Record<string, string> = {}) => {
             const s = settingsWithGrafana({ grafana }, secrets);
-            return requiredFlows(s, monitoringWorkloads(s), scrapeJobsWithReach(s.metrics)).filter((f) => f.from.kind === "workload" && (f.from as any).name === "grafana");
+            return requiredFlows(s, monitoringWorkloads(s), scrapeJobsWithReach(s)).filter((f) => f.from.kind === "workload" && (f.from as any).name === "grafana");
         };
         it("opens grafana.com on 443 only with plugins, and the identity provider on its ports only with sso", () => {
             const none = grafanaEgress({});

@@ -41,12 +41,12 @@ describe("reload without restart, on a real Prometheus (Debian 2.42)", function 
     });
 
     it("a new scrape job and a new rule apply through /-/reload while the process keeps its PID and start time", async () => {
-        const settings = settingsWith(HA).metrics;
-        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings);
+        const settings = settingsWith(HA);
+        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings, { withRules: false });
         const sandbox = sandboxConfig(prometheusYml, ruleFiles);
         const rendered = path.join(path.dirname(sandbox.configFile), "prometheus.env.yaml");
         renderForPod(sandbox.configFile, "monitor-0", rendered);
-        const args = lifecycleArgs(prometheusArgs(settings));
+        const args = lifecycleArgs(prometheusArgs(settings.metrics));
         assert.deepStrictEqual(args, ["--web.enable-lifecycle", "--web.route-prefix=/prometheus"]);
         server = await PrometheusProcess.start(rendered, args, "/prometheus");
         const pid = server.pid;
@@ -63,7 +63,7 @@ describe("reload without restart, on a real Prometheus (Debian 2.42)", function 
         fs.writeFileSync(path.join(sandbox.rulesDir, "reload-proof.yml"), stringify({ groups: [{ name: "reload-proof", interval: "1s", rules: [{ record: "reload_proof:up", expr: 'up{job="reload-proof"}' }] }] }));
         // The sidecar re-renders its copy and POSTs the URL our builder gives it, on this test's port.
         renderForPod(sandbox.configFile, "monitor-0", rendered);
-        const url = reloadUrl(settings);
+        const url = reloadUrl(settings.metrics);
         assert.strictEqual(url, "http://127.0.0.1:9090/prometheus/-/reload");
         await triggerReload(url.replace(":9090/", `:${port}/`));
 
@@ -85,14 +85,14 @@ describe("the replica label, rendered per pod (Debian 2.42)", function () {
     });
 
     it("the ConfigMap holds $(POD_NAME); the pod's copy holds its name, which promtool accepts and Prometheus reports", async () => {
-        const settings = settingsWith(HA).metrics;
-        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings);
+        const settings = settingsWith(HA);
+        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings, { withRules: false });
         assert.deepStrictEqual(parse(prometheusYml).global.external_labels, { monitor: "monitoring/main", replica: "$(POD_NAME)" });
         const sandbox = sandboxConfig(prometheusYml, ruleFiles);
         const rendered = path.join(path.dirname(sandbox.configFile), "prometheus.env.yaml");
         renderForPod(sandbox.configFile, "monitor-1", rendered);
         assert.match(promtool("check", "config", rendered), /SUCCESS/);
-        server = await PrometheusProcess.start(rendered, lifecycleArgs(prometheusArgs(settings)), "/prometheus");
+        server = await PrometheusProcess.start(rendered, lifecycleArgs(prometheusArgs(settings.metrics)), "/prometheus");
         const body = (await (await fetch(`${server.url}/api/v1/status/config`)).json()) as any;
         assert.deepStrictEqual(parse(body.data.yaml).global.external_labels, { monitor: "monitoring/main", replica: "monitor-1" });
     });
@@ -102,7 +102,7 @@ describe("the replica label, rendered per pod (Debian 2.42)", function () {
         ["replicated, lifecycle API off", { metrics: { ...HA.metrics, enableLifecycle: false } }],
     ] as const) {
         it(`${what}: Prometheus reads only the rendered copy, never the ConfigMap`, () => {
-            const spec = (statefulSet(settingsWith(overrides as any).metrics, { scrapeJobs: scrapeJobs(settingsWith(overrides as any).metrics), ruleFiles: {} }).spec as any).template.spec;
+            const spec = (statefulSet(settingsWith(overrides as any).metrics, { scrapeJobs: scrapeJobs(settingsWith(overrides as any)), ruleFiles: {} }).spec as any).template.spec;
             const prometheus = spec.containers[0];
             const [init] = spec.initContainers;
             const configFile = prometheus.args.find((a: string) => a.startsWith("--config.file=")).split("=")[1];

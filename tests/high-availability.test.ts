@@ -26,7 +26,7 @@ const STORAGE_CLASS = { storage: { mode: "storageClass" } };
 const HA = { metrics: { replicas: 2, ...STORAGE_CLASS } };
 
 function podSpec(overrides: Record<string, Record<string, unknown>>): any {
-    return (statefulSet(settingsWith(overrides).metrics, { scrapeJobs: scrapeJobs(settingsWith(overrides).metrics), ruleFiles: {} }).spec as any).template.spec;
+    return (statefulSet(settingsWith(overrides).metrics, { scrapeJobs: scrapeJobs(settingsWith(overrides)), ruleFiles: {} }).spec as any).template.spec;
 }
 
 function problemsOf(overrides: Record<string, Record<string, unknown>>): ConfigError["problems"] {
@@ -90,8 +90,9 @@ describe("Prometheus replicas and the config reloader", () => {
     });
 
     it("reloader image and resources come from metrics.reloader", () => {
-        const s = settingsWith({ metrics: { reloader: { image: "registry.example.com/reloader:v1", resources: { cpuRequest: "50m" } } } }).metrics;
-        const spec = (statefulSet(s, { scrapeJobs: scrapeJobs(s), ruleFiles: {} }).spec as any).template.spec;
+        const stack = settingsWith({ metrics: { reloader: { image: "registry.example.com/reloader:v1", resources: { cpuRequest: "50m" } } } });
+        const s = stack.metrics;
+        const spec = (statefulSet(s, { scrapeJobs: scrapeJobs(stack), ruleFiles: {} }).spec as any).template.spec;
         for (const c of [spec.initContainers[0], spec.containers[1]]) {
             assert.strictEqual(c.image, "registry.example.com/reloader:v1");
             assert.deepStrictEqual(c.resources, { requests: { cpu: "50m", memory: "25Mi" }, limits: { memory: "50Mi" } });
@@ -103,7 +104,7 @@ describe("Prometheus replicas and the config reloader", () => {
         assert.strictEqual(spec.initContainers, undefined);
         assert.deepStrictEqual(spec.containers.map((c: any) => c.name), ["monitor"]);
         assert.ok(spec.containers[0].args.includes("--config.file=/etc/prometheus/config/prometheus.yml"));
-        assert.match(configAnnotation(settingsWith({ metrics: { enableLifecycle: false } }).metrics, { scrapeJobs: scrapeJobs(settingsWith({ metrics: { enableLifecycle: false } }).metrics), ruleFiles: {} })["checksum/config"], /^[0-9a-f]{64}$/);
+        assert.match(configAnnotation(settingsWith({ metrics: { enableLifecycle: false } }).metrics, { scrapeJobs: scrapeJobs(settingsWith({ metrics: { enableLifecycle: false } })), ruleFiles: {} })["checksum/config"], /^[0-9a-f]{64}$/);
     });
 
     it("lifecycle API off, two replicas: the init container still renders the replica label, no sidecar, and the checksum stays", () => {
@@ -111,7 +112,7 @@ describe("Prometheus replicas and the config reloader", () => {
         const spec = podSpec(overrides);
         assert.deepStrictEqual(spec.initContainers.map((c: any) => c.name), ["init-config-reloader"]);
         assert.deepStrictEqual(spec.containers.map((c: any) => c.name), ["monitor"]);
-        const sts = statefulSet(settingsWith(overrides).metrics, { scrapeJobs: scrapeJobs(settingsWith(overrides).metrics), ruleFiles: {} }) as any;
+        const sts = statefulSet(settingsWith(overrides).metrics, { scrapeJobs: scrapeJobs(settingsWith(overrides)), ruleFiles: {} }) as any;
         assert.match(sts.spec.template.metadata.annotations["checksum/config"], /^[0-9a-f]{64}$/);
     });
 
@@ -126,16 +127,16 @@ describe("Prometheus replicas and the config reloader", () => {
 
     it("two replicas: the StatefulSet asks for two, spreads them, and a PodDisruptionBudget covers them", async () => {
         const s = settingsWith(HA).metrics;
-        const sts = statefulSet(s, { scrapeJobs: scrapeJobs(s), ruleFiles: {} }) as any;
+        const sts = statefulSet(s, { scrapeJobs: scrapeJobs(settingsWith(HA)), ruleFiles: {} }) as any;
         assert.strictEqual(sts.spec.replicas, 2);
         assert.deepStrictEqual(sts.spec.template.spec.affinity, replicaSpread(2, sts.spec.template.metadata.labels).affinity);
         assert.strictEqual(sts.spec.template.spec.topologySpreadConstraints.length, 1);
-        const resources = await captureResources(() => new Prometheus("monitor", { ...prometheusInputsFor(s), settings: s, namespaces: EXISTING_NAMESPACES }));
+        const resources = await captureResources(() => new Prometheus("monitor", { ...prometheusInputsFor(settingsWith(HA), false), settings: s, namespaces: EXISTING_NAMESPACES }));
         const [pdb] = ofType(resources, PDB);
         assert.deepStrictEqual(pdb.inputs.spec.selector.matchLabels, sts.spec.selector.matchLabels);
-        const single = await captureResources(() => new Prometheus("monitor", { ...prometheusInputsFor(settingsWith().metrics), settings: settingsWith().metrics, namespaces: EXISTING_NAMESPACES }));
+        const single = await captureResources(() => new Prometheus("monitor", { ...prometheusInputsFor(settingsWith(), false), settings: settingsWith().metrics, namespaces: EXISTING_NAMESPACES }));
         assert.deepStrictEqual(ofType(single, PDB), []);
-        assert.strictEqual((statefulSet(settingsWith().metrics, { scrapeJobs: scrapeJobs(settingsWith().metrics), ruleFiles: {} }).spec as any).template.spec.affinity, undefined);
+        assert.strictEqual((statefulSet(settingsWith().metrics, { scrapeJobs: scrapeJobs(settingsWith()), ruleFiles: {} }).spec as any).template.spec.affinity, undefined);
     });
 
     it("every container and init container of the replicated pod meets the restricted level", () => {

@@ -2,7 +2,7 @@ import * as assert from "assert";
 import * as path from "path";
 import { renderStack, RenderedStack } from "../render";
 import { Settings } from "../config";
-import { gatewayModels } from "../stack/auth-gateways";
+import { gatewayModels } from "../stack/gateways";
 import { gatewayNginxConf } from "../components/auth-gateway";
 import { productionChecklist } from "../stack/production-checklist";
 import { IMAGE_SUPPORT, IMAGE_SUPPORT_REVIEWED } from "../stack/image-support";

@@ -1,3 +1,4 @@
+import { kubeStateMetricsTarget } from "../components/kube-state-metrics/target";
 import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
@@ -31,8 +32,8 @@ describe("kube-state-metrics telemetry (its v2.20.0 registry) through its job", 
     before(async () => {
         const served = await serveMetrics(text);
         close = served.close;
-        const s = settingsWith().metrics;
-        const t = s.kubeStateMetricsTarget!;
+        const s = settingsWith();
+        const t = kubeStateMetricsTarget(s.kubeStateMetrics)!;
         scrape = await scrapeWithJob(s, JOB, served.address, kubeStateMetricsEndpointMeta(t.namespace, t.serviceName, t.telemetryPortName));
     });
     after(async () => {

@@ -103,7 +103,7 @@ describe("kube-state-metrics (docs/kube-state-metrics.md)", () => {
     });
 
     it("its telemetry is scraped as its own job, authorised like the object metrics", () => {
-        const jobs = scrapeJobs(settingsWith().metrics);
+        const jobs = scrapeJobs(settingsWith());
         const objects = jobs.find((j) => j.job_name === "kube-state-metrics")!;
         const telemetry = jobs.find((j) => j.job_name === "kube-state-metrics-telemetry")!;
         assert.deepStrictEqual([telemetry.scheme, telemetry.bearer_token_file, telemetry.tls_config], [objects.scheme, objects.bearer_token_file, objects.tls_config]);
@@ -112,14 +112,14 @@ describe("kube-state-metrics (docs/kube-state-metrics.md)", () => {
         assert.ok(!JSON.stringify(objects.relabel_configs).includes("https-telemetry"));
         assert.strictEqual(telemetry.honor_labels, undefined, "its series describe the exporter: the target's labels win");
         const off = settingsWith({ kubeStateMetrics: { enabled: false } });
-        assert.ok(!scrapeJobs(off.metrics).some((j) => j.job_name === "kube-state-metrics-telemetry"));
+        assert.ok(!scrapeJobs(off).some((j) => j.job_name === "kube-state-metrics-telemetry"));
     });
 
     it("is scraped with honor_labels, and switched off takes its job, RBAC and objects with it", async () => {
-        const on = scrapeJobs(settingsWith().metrics).find((j) => j.job_name === "kube-state-metrics");
+        const on = scrapeJobs(settingsWith()).find((j) => j.job_name === "kube-state-metrics");
         assert.strictEqual(on?.honor_labels, true);
         const off = settingsWith({ kubeStateMetrics: { enabled: false } });
-        assert.ok(!scrapeJobs(off.metrics).some((j) => j.job_name === "kube-state-metrics"));
+        assert.ok(!scrapeJobs(off).some((j) => j.job_name === "kube-state-metrics"));
         const resources = await captureResources(() => new KubeStateMetrics("kube-state-metrics", { settings: settingsWith().kubeStateMetrics, namespaces: EXISTING_NAMESPACES }));
         assert.deepStrictEqual(resources.map((r) => r.type).sort(), [
             "cluster-monitoring:monitoring:KubeStateMetrics",

@@ -96,7 +96,7 @@ describe("central and edge stacks through a real vmauth (Debian's vmauth, Victor
 
     /** An edge's Prometheus on its generated config, writing to the local vmauth; `change` may doctor the config. */
     async function startEdge(settings: Settings, password: string, change: (config: any) => void = () => undefined): Promise<PrometheusProcess> {
-        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings.metrics);
+        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings, { withRules: false });
         const sandbox = sandboxConfig(prometheusYml, ruleFiles, (config) => {
             const target = config.remote_write[0];
             // vmauth listens on plain http here; the password file holds what the Secret would.
@@ -249,6 +249,6 @@ describe("central and edge stacks through a real vmauth (Debian's vmauth, Victor
                 ),
             /cluster-monitoring:metrics\.externalLabels\.cluster/,
         );
-        assert.ok(stringify(parse(generatedPrometheusFiles(edgeStack("edge-a", "x").metrics).prometheusYml).remote_write).includes("basic_auth"));
+        assert.ok(stringify(parse(generatedPrometheusFiles(edgeStack("edge-a", "x"), { withRules: false }).prometheusYml).remote_write).includes("basic_auth"));
     });
 });

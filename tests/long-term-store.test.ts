@@ -59,7 +59,7 @@ describe("longTermStore: the in-cluster VictoriaMetrics (docs/long-term-storage.
         const s = settingsWith();
         assert.strictEqual(s.longTermStore.enabled, false);
         assert.deepStrictEqual(remoteWrite(s), []);
-        assert.ok(!scrapeJobsWithReach(s.metrics).some((j) => j.config.job_name === "long-term-store"));
+        assert.ok(!scrapeJobsWithReach(s).some((j) => j.config.job_name === "long-term-store"));
     });
 
     it("on: a hardened one-pod StatefulSet with its own ServiceAccount, no token, PSS restricted, a claim", () => {
@@ -140,14 +140,14 @@ describe("longTermStore: the in-cluster VictoriaMetrics (docs/long-term-storage.
     });
 
     it("its own scrape job, on the Service's http port", () => {
-        const job = scrapeJobsWithReach(storeSettings().metrics).find((j) => j.config.job_name === "long-term-store");
+        const job = scrapeJobsWithReach(storeSettings()).find((j) => j.config.job_name === "long-term-store");
         assert.ok(job);
         assert.deepStrictEqual(job!.reaches, [{ kind: "service", namespace: "monitoring", name: "long-term-store", port: "http" }]);
     });
 
     it("its NetworkPolicy admits Prometheus (write and scrape) and Grafana (queries) on http, nothing else; no egress but DNS", () => {
         const s = storeSettings({}, HA, { grafana: { enabled: true, generateAdminPassword: true } });
-        const policy = networkPolicyObjects(s, scrapeJobsWithReach(s.metrics)).find((p: any) => p.metadata.name === "long-term-store") as any;
+        const policy = networkPolicyObjects(s, scrapeJobsWithReach(s)).find((p: any) => p.metadata.name === "long-term-store") as any;
         assert.ok(policy);
         const from = policy.spec.ingress.map((r: any) => ({ pods: r.from.map((f: any) => f.podSelector.matchLabels["app.kubernetes.io/name"] ?? f.podSelector.matchLabels.app).sort(), ports: r.ports }));
         assert.deepStrictEqual(
@@ -157,7 +157,7 @@ describe("longTermStore: the in-cluster VictoriaMetrics (docs/long-term-storage.
         );
         assert.ok(from.every((r: any) => r.ports.every((p: any) => p.port === "http" && p.protocol === "TCP")));
         assert.deepStrictEqual(policy.spec.egress.flatMap((r: any) => r.ports.map((p: any) => `${p.protocol}/${p.port}`)).sort(), ["TCP/53", "UDP/53"]);
-        const prometheus = networkPolicyObjects(s, scrapeJobsWithReach(s.metrics)).find((p: any) => p.metadata.name === "monitor") as any;
+        const prometheus = networkPolicyObjects(s, scrapeJobsWithReach(s)).find((p: any) => p.metadata.name === "monitor") as any;
         assert.ok(prometheus.spec.egress.some((r: any) => r.to?.some((t: any) => t.podSelector?.matchLabels?.["app.kubernetes.io/name"] === "long-term-store")));
     });
 

@@ -10,7 +10,7 @@ import { namedDestinationWarnings, stackDestinations } from "../config/claims/de
 const REMOTE_WRITE = { remoteWrite: [{ url: "https://mimir.example.com:8443/api/v1/push" }] };
 
 function policyOf(settings = settingsWith(), name = "monitor"): any {
-    const p = networkPolicyObjects(settings, scrapeJobsWithReach((settings).metrics)).find((x: any) => x.metadata.name === name);
+    const p = networkPolicyObjects(settings, scrapeJobsWithReach((settings))).find((x: any) => x.metadata.name === name);
     assert.ok(p, `a NetworkPolicy named ${name}`);
     return p;
 }
@@ -27,7 +27,7 @@ function refusal(overrides: Record<string, Record<string, unknown>>): string {
 
 describe("cluster-monitoring:networkPolicies (docs/security.md#network-policies)", () => {
     it("is on by default: one policy per workload, each denying both directions but its flows", () => {
-        const policies = networkPolicyObjects(settingsWith(), scrapeJobsWithReach((settingsWith()).metrics)) as any[];
+        const policies = networkPolicyObjects(settingsWith(), scrapeJobsWithReach((settingsWith()))) as any[];
         assert.deepStrictEqual(
             policies.map((p) => `${p.metadata.namespace}/${p.metadata.name}`).sort(),
             ["kube-system/fluentd-es-v2.7.0", "kube-system/node-exporter", "monitoring/alertmanager", "monitoring/kube-state-metrics", "monitoring/monitor"],

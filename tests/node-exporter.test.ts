@@ -107,9 +107,9 @@ describe("node-exporter (docs/node-exporter.md)", () => {
     });
 
     it("switched off: no scrape job, and the job follows it on", () => {
-        const jobs = (s = settingsWith().metrics) => scrapeJobs(s).map((j) => j.job_name);
+        const jobs = (s = settingsWith()) => scrapeJobs(s).map((j) => j.job_name);
         assert.ok(jobs().includes("node-exporter"));
-        assert.ok(!jobs(settingsWith({ nodeExporter: { enabled: false } }).metrics).includes("node-exporter"));
+        assert.ok(!jobs(settingsWith({ nodeExporter: { enabled: false } })).includes("node-exporter"));
     });
 
     it("registers its DaemonSet, its own ServiceAccount and the proxy's ClusterRole and binding, under the component", async () => {

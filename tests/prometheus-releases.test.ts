@@ -36,7 +36,7 @@ function everything(image: string | undefined, extra: Record<string, unknown> = 
             alertmanager: { enabled: true },
         },
         { etcdCaCert: "CA", etcdClientCert: "CERT", etcdClientKey: "KEY" },
-    ).metrics;
+    );
 }
 
 function configProblems(metrics: Record<string, unknown>): ConfigError["problems"] {
@@ -100,20 +100,21 @@ describe("Prometheus release lines (prometheus-releases/release-lines.ts)", () =
     });
 
     it("2.11 (the default) emits no endpointslice, no 3.x-only key and keeps the console flags", () => {
-        const s = everything(undefined);
-        const yaml = stringify(prometheusConfig(s, scrapeJobs(s)));
+        const stack = everything(undefined);
+        const s = stack.metrics;
+        const yaml = stringify(prometheusConfig(s, scrapeJobs(stack)));
         assert.doesNotMatch(yaml, /role: endpointslice|__meta_kubernetes_endpointslice_/);
         assert.match(yaml, /role: endpoints\n/);
         for (const key of LATER_CONFIG_KEYS) {
             assert.ok(!new RegExp(`^\\s*(- )?${key}:`, "m").test(yaml), key);
         }
-        assert.deepStrictEqual(discoveryRoles(s, scrapeJobs(s)).flatMap((r) => (r.rules as { apiGroups: string[] }[]).flatMap((rule) => rule.apiGroups)), discoveryRoles(s, scrapeJobs(s)).map(() => ""));
+        assert.deepStrictEqual(discoveryRoles(s, scrapeJobs(stack)).flatMap((r) => (r.rules as { apiGroups: string[] }[]).flatMap((rule) => rule.apiGroups)), discoveryRoles(s, scrapeJobs(stack)).map(() => ""));
         assert.ok(prometheusArgs(s).some((a) => a.startsWith("--web.console.templates=")));
     });
 
     for (const [line, image] of Object.entries(LINE_IMAGES).slice(1)) {
         it(`${line}: every endpoints-role job and the Alertmanager set discover EndpointSlices, relabelled by their labels`, () => {
-            const config = prometheusConfig(everything(image), scrapeJobs(everything(image)));
+            const config = prometheusConfig(everything(image).metrics, scrapeJobs(everything(image)));
             const endpointJobs = ["monitor", "apiserver", "etcd", "kube-state-metrics", "jmx-kafka"];
             const roleOf = (sds: { role: string }[] | undefined) => sds?.map((sd) => sd.role);
             assert.deepStrictEqual(
@@ -130,8 +131,9 @@ describe("Prometheus release lines (prometheus-releases/release-lines.ts)", () =
         });
 
         it(`${line}: discovery Roles read EndpointSlices (list, watch) instead of Endpoints`, () => {
-            const s = everything(image);
-            for (const role of discoveryRoles(s, scrapeJobs(s))) {
+            const stack = everything(image);
+            const s = stack.metrics;
+            for (const role of discoveryRoles(s, scrapeJobs(stack))) {
                 assert.deepStrictEqual(role.rules, [
                     { apiGroups: [""], resources: ["services", "pods"], verbs: ["get", "list", "watch"] },
                     { apiGroups: ["discovery.k8s.io"], resources: ["endpointslices"], verbs: ["list", "watch"] },
@@ -141,7 +143,7 @@ describe("Prometheus release lines (prometheus-releases/release-lines.ts)", () =
     }
 
     it("3.x: no console flags (the image has no consoles) and no flag 3.0 removed", () => {
-        const args = prometheusArgs(everything(LINE_IMAGES["3.5 to 3.14"]));
+        const args = prometheusArgs(everything(LINE_IMAGES["3.5 to 3.14"]).metrics);
         assert.deepStrictEqual(args.filter((a) => a.startsWith("--web.console.")), []);
         // cmd/prometheus/main.go: flags of v2.55.1 that v3.0.0 no longer defines.
         for (const removed of ["--storage.tsdb.retention=", "--storage.tsdb.allow-overlapping-blocks"]) {
@@ -153,7 +155,7 @@ describe("Prometheus release lines (prometheus-releases/release-lines.ts)", () =
 
     it("2.53 and 2.55 keep all ten arguments, console flags included", () => {
         for (const line of ["2.53", "2.55"]) {
-            assert.deepStrictEqual(prometheusArgs(everything(LINE_IMAGES[line])), prometheusArgs(everything(undefined)));
+            assert.deepStrictEqual(prometheusArgs(everything(LINE_IMAGES[line]).metrics), prometheusArgs(everything(undefined).metrics));
         }
     });
 });

@@ -59,7 +59,7 @@ async function startWithWebConfig(web: Record<string, unknown>): Promise<Running
     const webConfigFile = path.join(dir, "web.yml");
     fs.writeFileSync(webConfigFile, stringify(webConfig));
 
-    const { prometheusYml, ruleFiles } = generatedPrometheusFiles(metrics);
+    const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings, { withRules: false });
     const sandbox = sandboxConfig(prometheusYml, ruleFiles, (config) => {
         for (const job of config.scrape_configs) {
             if (job.tls_config?.ca_file) {

@@ -150,8 +150,8 @@ describe("metrics.web: TLS and basic auth on Prometheus' web port", () => {
             assert.deepStrictEqual(spec.spec.containers.map((c: any) => c.name), ["monitor"]);
             assert.strictEqual(spec.spec.initContainers, undefined);
             assert.match(spec.metadata.annotations["checksum/config"], /^[0-9a-f]{64}$/);
-            const settings = (extra: Record<string, unknown>) => settingsWith({ metrics: { image: MODERN, web: WEB, ...extra } }).metrics;
-            assert.notStrictEqual(configAnnotation(settings({ scrapeInterval: "15s" }), { scrapeJobs: scrapeJobs(settings({ scrapeInterval: "15s" })), ruleFiles: {} })["checksum/config"], configAnnotation(settings({ scrapeInterval: "20s" }), { scrapeJobs: scrapeJobs(settings({ scrapeInterval: "20s" })), ruleFiles: {} })["checksum/config"]);
+            const settings = (extra: Record<string, unknown>) => settingsWith({ metrics: { image: MODERN, web: WEB, ...extra } });
+            assert.notStrictEqual(configAnnotation(settings({ scrapeInterval: "15s" }).metrics, { scrapeJobs: scrapeJobs(settings({ scrapeInterval: "15s" })), ruleFiles: {} })["checksum/config"], configAnnotation(settings({ scrapeInterval: "20s" }).metrics, { scrapeJobs: scrapeJobs(settings({ scrapeInterval: "20s" })), ruleFiles: {} })["checksum/config"]);
             // The lifecycle API stays as asked for: /-/reload and /-/quit now answer only with the password.
             assert.ok(container(resources, "kubernetes:apps/v1:StatefulSet", "monitor", "monitor").args.includes("--web.enable-lifecycle"));
         });
@@ -218,7 +218,7 @@ describe("metrics.web: TLS and basic auth on Prometheus' web port", () => {
         // Rules compared as sets: a rule's position in a policy does not change what it admits.
         const sorted = (rules: unknown) => ((rules as unknown[] | undefined) ?? []).map((r) => JSON.stringify(r)).sort();
         const describe = (s: ReturnType<typeof settingsWith>) =>
-            networkPolicyObjects(s, scrapeJobsWithReach((s).metrics))
+            networkPolicyObjects(s, scrapeJobsWithReach((s)))
                 .map((p: any) => JSON.stringify({ ...p, spec: { ...p.spec, ingress: sorted(p.spec.ingress), egress: sorted(p.spec.egress) } }))
                 .sort();
         const overrides = { grafana: { enabled: true }, resourceMetrics: { enabled: true } };

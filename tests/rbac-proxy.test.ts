@@ -108,7 +108,7 @@ describe("kube-rbac-proxy in front of node-exporter and kube-state-metrics (docs
 
     it("Prometheus scrapes both over https with its ServiceAccount token", () => {
         for (const name of ["node-exporter", "kube-state-metrics"]) {
-            const job = scrapeJobs(s.metrics).find((j) => j.job_name === name)!;
+            const job = scrapeJobs(s).find((j) => j.job_name === name)!;
             assert.strictEqual(job.scheme, "https", name);
             assert.strictEqual(job.bearer_token_file, "/var/run/secrets/kubernetes.io/serviceaccount/token", name);
             assert.deepStrictEqual(job.tls_config, { insecure_skip_verify: true }, name);

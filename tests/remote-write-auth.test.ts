@@ -120,7 +120,7 @@ describe("remote-write authentication per release (docs/long-term-storage.md#aut
 
     describe("the rendered config", () => {
         const settings = settingsWith({ metrics: { image: V3_14, remoteWrite: Object.values(TARGETS) } }, SECRETS);
-        const blocks = prometheusConfig(settings.metrics, scrapeJobs(settings.metrics)).remote_write!;
+        const blocks = prometheusConfig(settings.metrics, scrapeJobs(settings)).remote_write!;
 
         it("writes each kind with its credentials as files of the mounted Secret or nothing", () => {
             const [headers, cert, sigv4, oauth2, azure] = blocks;
@@ -140,7 +140,7 @@ describe("remote-write authentication per release (docs/long-term-storage.md#aut
 
         it("holds no secret value, and neither does the pod spec, which names Secret keys for the environment", () => {
             const config = stringify(blocks);
-            const pod = JSON.stringify(statefulSet(settings.metrics, { scrapeJobs: scrapeJobs(settings.metrics), ruleFiles: {} }));
+            const pod = JSON.stringify(statefulSet(settings.metrics, { scrapeJobs: scrapeJobs(settings), ruleFiles: {} }));
             for (const value of Object.values(SECRETS)) {
                 assert.ok(!config.includes(value) && !pod.includes(value), value);
             }

@@ -83,15 +83,16 @@ const M = "cluster-monitoring:metrics";
 describe("remote write and retention size (docs/long-term-storage.md)", () => {
     describe("the remote_write block", () => {
         it("is absent without targets, and so are the Secret and its volume", () => {
-            const m = settingsWith().metrics;
-            assert.strictEqual(prometheusConfig(m, scrapeJobs(m)).remote_write, undefined);
+            const stack = settingsWith();
+            const m = stack.metrics;
+            assert.strictEqual(prometheusConfig(m, scrapeJobs(stack)).remote_write, undefined);
             assert.strictEqual(remoteWriteSecret(m), undefined);
-            const spec = (statefulSet(m, { scrapeJobs: scrapeJobs(m), ruleFiles: {} }).spec as any).template.spec;
+            const spec = (statefulSet(m, { scrapeJobs: scrapeJobs(stack), ruleFiles: {} }).spec as any).template.spec;
             assert.ok(!spec.volumes.some((v: any) => v.name === "secret-remote-write"));
         });
 
         it("writes only keys that Prometheus v2.11.1 reads", () => {
-            const blocks = prometheusConfig(fullSettings().metrics, scrapeJobs(fullSettings().metrics)).remote_write!;
+            const blocks = prometheusConfig(fullSettings().metrics, scrapeJobs(fullSettings())).remote_write!;
             const outside = blocks.flatMap((b, i) => keysOutside(b, "remote_write", `remote_write[${i}]`));
             assert.deepStrictEqual(outside, []);
             // The check can fail: a key from a later release is caught.
@@ -102,7 +103,7 @@ describe("remote write and retention size (docs/long-term-storage.md)", () => {
         });
 
         it("translates every setting, credentials as files in the mounted Secret", () => {
-            const [full, token] = prometheusConfig(fullSettings().metrics, scrapeJobs(fullSettings().metrics)).remote_write!;
+            const [full, token] = prometheusConfig(fullSettings().metrics, scrapeJobs(fullSettings())).remote_write!;
             const dir = "/etc/prometheus/secrets/monitor-remote-write";
             assert.deepStrictEqual(full, {
                 url: FULL_TARGET.url,
@@ -122,23 +123,23 @@ describe("remote write and retention size (docs/long-term-storage.md)", () => {
 
         it("mounts the Secret read-only, readable by Prometheus' group only", () => {
             const m = fullSettings().metrics;
-            const spec = (statefulSet(m, { scrapeJobs: scrapeJobs(m), ruleFiles: {} }).spec as any).template.spec;
+            const spec = (statefulSet(m, { scrapeJobs: scrapeJobs(fullSettings()), ruleFiles: {} }).spec as any).template.spec;
             const volume = spec.volumes.find((v: any) => v.name === "secret-remote-write");
             assert.deepStrictEqual(volume.secret, { secretName: "monitor-remote-write", defaultMode: 0o440 });
             assert.strictEqual(spec.securityContext.fsGroup, 65534);
             const mount = spec.containers[0].volumeMounts.find((v: any) => v.name === "secret-remote-write");
             assert.deepStrictEqual(mount, { name: "secret-remote-write", mountPath: "/etc/prometheus/secrets/monitor-remote-write", readOnly: true });
             assert.deepStrictEqual(Object.keys(remoteWriteSecret(m)!.stringData as object), ["remoteWriteCa", "remoteWritePassword", "remoteWriteToken"]);
-            assert.ok(prometheusObjects(m, scrapeJobs(m)).some((o) => o.kind === "Secret" && o.name === "monitor-remote-write"));
+            assert.ok(prometheusObjects(m, scrapeJobs(fullSettings())).some((o) => o.kind === "Secret" && o.name === "monitor-remote-write"));
         });
 
         it("keeps secret values out of the pod checksum: a rotated secret leaves it as it is", () => {
             // Without the lifecycle API the pod rolls on this checksum; with it there is none to compare.
             const settings = (secrets: Record<string, string>) =>
-                settingsWith({ metrics: { enableLifecycle: false, remoteWrite: [FULL_TARGET, TOKEN_TARGET] } }, secrets).metrics;
-            const a = configAnnotation(settings(SECRETS), { scrapeJobs: scrapeJobs(settings(SECRETS)), ruleFiles: {} });
+                settingsWith({ metrics: { enableLifecycle: false, remoteWrite: [FULL_TARGET, TOKEN_TARGET] } }, secrets);
+            const a = configAnnotation(settings(SECRETS).metrics, { scrapeJobs: scrapeJobs(settings(SECRETS)), ruleFiles: {} });
             assert.match(a["checksum/config"] ?? "", /^[0-9a-f]{64}$/);
-            const b = configAnnotation(settings({ ...SECRETS, remoteWritePassword: "rotated", remoteWriteToken: "rotated-too" }), { scrapeJobs: scrapeJobs(settings({ ...SECRETS, remoteWritePassword: "rotated", remoteWriteToken: "rotated-too" })), ruleFiles: {} });
+            const b = configAnnotation(settings({ ...SECRETS, remoteWritePassword: "rotated", remoteWriteToken: "rotated-too" }).metrics, { scrapeJobs: scrapeJobs(settings({ ...SECRETS, remoteWritePassword: "rotated", remoteWriteToken: "rotated-too" })), ruleFiles: {} });
             assert.deepStrictEqual(a, b);
         });
     });

@@ -53,7 +53,7 @@ describe("resource metrics on a real Prometheus: the adapter's queries find ever
         const exporter = await NodeExporterProcess.start(settings.nodeExporter);
         closers.push(() => exporter.stop());
         const m = settings.metrics;
-        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(m);
+        const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings, { withRules: false });
         const sandbox = sandboxConfig(prometheusYml, ruleFiles, (config) => {
             for (const job of config.scrape_configs) {
                 job.scrape_interval = "1s";

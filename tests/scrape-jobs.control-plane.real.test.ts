@@ -76,7 +76,7 @@ for (const image of [undefined, "quay.io/prometheus/prometheus:v3.5.0"]) {
 
         before(async () => {
             const settings = settingsWith(image ? { metrics: { image } } : {});
-            ({ server } = await prometheusWithTargets(settings.metrics, TARGETS));
+            ({ server } = await prometheusWithTargets(settings, TARGETS));
         });
 
         after(async () => {

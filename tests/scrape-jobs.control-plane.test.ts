@@ -52,7 +52,7 @@ describe("control-plane scrape job builders", () => {
 
     it("the discovery namespace of a moved CoreDNS gets its Role through the auto-RBAC", async () => {
         const { discoveryNamespaces } = await import("../stack/scrape-jobs");
-        assert.ok(discoveryNamespaces(settingsWith({ controlPlane: { coreDns: { namespace: "dns" } } }).metrics).includes("dns"));
-        assert.ok(!discoveryNamespaces(settingsWith().metrics).includes("dns"));
+        assert.ok(discoveryNamespaces(settingsWith({ controlPlane: { coreDns: { namespace: "dns" } } })).includes("dns"));
+        assert.ok(!discoveryNamespaces(settingsWith()).includes("dns"));
     });
 });

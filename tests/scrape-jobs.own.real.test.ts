@@ -39,7 +39,7 @@ describe("our own components on a real Prometheus, each scraped once", function 
 
     before(async () => {
         const settings = settingsWithGrafana({ resourceMetrics: { enabled: true } });
-        ({ server } = await prometheusWithTargets(settings.metrics, TARGETS));
+        ({ server } = await prometheusWithTargets(settings, TARGETS));
     });
 
     after(async () => {

@@ -207,7 +207,7 @@ for (const release of RELEASES) describe(`every scrape job's relabeling on a rea
             },
             { etcdCaCert: "CA", etcdClientCert: "CERT", etcdClientKey: "KEY" },
         );
-        const started = await prometheusWithTargets(settings.metrics, TARGETS);
+        const started = await prometheusWithTargets(settings, TARGETS);
         server = started.server;
         assert.deepStrictEqual(ENDPOINT_JOBS.map((job) => started.sandbox.roles[job]), ENDPOINT_JOBS.map(() => release.role));
     });

@@ -204,7 +204,7 @@ describe("scrape jobs", () => {
             scheme: "http",
             static_configs: [{ targets: ["10.0.0.11:2381"] }],
         });
-        const r = await captureResources(() => new Prometheus("monitor", { ...prometheusInputsFor(settingsWith({ metrics }).metrics), settings: settingsWith({ metrics }).metrics, namespaces: EXISTING_NAMESPACES }));
+        const r = await captureResources(() => new Prometheus("monitor", { ...prometheusInputsFor(settingsWith({ metrics }), false), settings: settingsWith({ metrics }).metrics, namespaces: EXISTING_NAMESPACES }));
         assert.deepStrictEqual(ofType(r, "kubernetes:core/v1:Secret"), []);
     });
 
@@ -218,7 +218,7 @@ describe("scrape jobs", () => {
             regex: "kube-etcd;metrics",
             separator: ";",
         });
-        const r = await captureResources(() => new Prometheus("monitor", { ...prometheusInputsFor(settingsWith({ metrics }, ETCD_FILES).metrics), settings: settingsWith({ metrics }, ETCD_FILES).metrics, namespaces: EXISTING_NAMESPACES }));
+        const r = await captureResources(() => new Prometheus("monitor", { ...prometheusInputsFor(settingsWith({ metrics }, ETCD_FILES), false), settings: settingsWith({ metrics }, ETCD_FILES).metrics, namespaces: EXISTING_NAMESPACES }));
         const service = findOne(r, "kubernetes:core/v1:Service", "kube-etcd").inputs;
         assert.strictEqual(service.metadata.namespace, "kube-system");
         assert.strictEqual(service.spec.selector, undefined, "Kubernetes must leave the Endpoints to us");
@@ -346,7 +346,7 @@ describe("scrape jobs", () => {
 
 describe("RBAC follows the scrape jobs", () => {
     async function deploy(metrics: Record<string, unknown>, secrets: Record<string, string> = {}) {
-        return captureResources(() => new Prometheus("monitor", { ...prometheusInputsFor(settingsWith({ metrics }, secrets).metrics), settings: settingsWith({ metrics }, secrets).metrics, namespaces: EXISTING_NAMESPACES }));
+        return captureResources(() => new Prometheus("monitor", { ...prometheusInputsFor(settingsWith({ metrics }, secrets), false), settings: settingsWith({ metrics }, secrets).metrics, namespaces: EXISTING_NAMESPACES }));
     }
 
     it("every namespace a job discovers in gets a discovery Role and RoleBinding", async () => {
@@ -369,8 +369,9 @@ describe("RBAC follows the scrape jobs", () => {
 
     it("without node discovery the ClusterRole has no nodes rule", async () => {
         // kube-proxy is found by node discovery too.
-        const settings = settingsWith({ metrics: { jobs: { kubelet: false, cadvisor: false } }, controlPlane: { kubeProxy: { enabled: false } } }).metrics;
-        const r = await captureResources(() => new Prometheus("monitor", { ...prometheusInputsFor(settings), settings, namespaces: EXISTING_NAMESPACES }));
+        const stack = settingsWith({ metrics: { jobs: { kubelet: false, cadvisor: false } }, controlPlane: { kubeProxy: { enabled: false } } });
+        const settings = stack.metrics;
+        const r = await captureResources(() => new Prometheus("monitor", { ...prometheusInputsFor(stack, false), settings, namespaces: EXISTING_NAMESPACES }));
         assert.deepStrictEqual(findOne(r, "kubernetes:rbac.authorization.k8s.io/v1:ClusterRole").inputs.rules, [
             { apiGroups: [""], resources: ["nodes/metrics"], verbs: ["get"] },
             { nonResourceURLs: ["/metrics"], verbs: ["get"] },

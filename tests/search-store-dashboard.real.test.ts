@@ -1,3 +1,4 @@
+import { searchStoreExporterTarget } from "../components/search-store/target";
 import * as assert from "assert";
 import * as fs from "fs";
 import { dashboardsFor, GeneratedDashboard } from "../stack/dashboards";
@@ -50,7 +51,7 @@ describe("the Search store board on real data, for both stores: no panel is empt
                     config.rule_files = [];
                     delete config.alerting;
                 });
-                const t = settings.metrics.elasticsearchTarget!;
+                const t = searchStoreExporterTarget(settings.searchStore)!;
                 const pod = `${t.serviceName}-6c9f7-abcde`;
                 sandbox.setTargets("elasticsearch", [
                     discoveredTarget(served.address, { namespace: t.namespace, service_name: t.serviceName, endpoint_port_name: t.portName, endpoint_ready: "true", endpoint_address_target_kind: "Pod", endpoint_address_target_name: pod, pod_name: pod }),

@@ -35,25 +35,25 @@ const B = "cluster-monitoring:blackboxExporter";
 const MODERN = "quay.io/prometheus/prometheus:v3.5.0";
 
 describe("annotation discovery (docs/monitor-your-app.md)", () => {
-    const jobNames = (s: ReturnType<typeof settingsWith>) => scrapeJobs(s.metrics).map((j) => j.job_name);
+    const jobNames = (s: ReturnType<typeof settingsWith>) => scrapeJobs(s).map((j) => j.job_name);
 
     it("is off by default: no annotated jobs, no Role beyond the default namespaces, the ClusterRole unchanged", () => {
         const s = settingsWith();
         assert.ok(!jobNames(s).some((j) => j.startsWith("annotated-")));
-        assert.deepStrictEqual(discoveryRoles(s.metrics, scrapeJobs(s.metrics)).map((r) => nsOf(r)), ["default", "kube-system", "monitoring"]);
+        assert.deepStrictEqual(discoveryRoles(s.metrics, scrapeJobs(s)).map((r) => nsOf(r)), ["default", "kube-system", "monitoring"]);
     });
 
     it("listed namespaces: both jobs discover only there, and each namespace gets a Role and RoleBinding", () => {
         const s = settingsWith({ metrics: { annotationDiscovery: { namespaces: ["shop", "payments"] } } });
-        const jobs = scrapeJobs(s.metrics);
+        const jobs = scrapeJobs(s);
         for (const name of [ANNOTATED_POD_JOB, ANNOTATED_SERVICE_JOB]) {
             const job = jobs.find((j) => j.job_name === name)!;
             assert.deepStrictEqual(job.kubernetes_sd_configs!.map((sd) => sd.namespaces?.names), [["shop", "payments"]]);
         }
         assert.deepStrictEqual(jobs.find((j) => j.job_name === ANNOTATED_POD_JOB)!.kubernetes_sd_configs![0].role, "pod");
         assert.deepStrictEqual(jobs.find((j) => j.job_name === ANNOTATED_SERVICE_JOB)!.kubernetes_sd_configs![0].role, "endpoints");
-        const roles = discoveryRoles(s.metrics, scrapeJobs(s.metrics)).map((r) => nsOf(r));
-        const bindings = discoveryRoleBindings(s.metrics, scrapeJobs(s.metrics)).map((r) => nsOf(r));
+        const roles = discoveryRoles(s.metrics, scrapeJobs(s)).map((r) => nsOf(r));
+        const bindings = discoveryRoleBindings(s.metrics, scrapeJobs(s)).map((r) => nsOf(r));
         assert.ok(roles.includes("shop") && roles.includes("payments"));
         assert.deepStrictEqual(bindings, roles);
     });
@@ -61,26 +61,26 @@ describe("annotation discovery (docs/monitor-your-app.md)", () => {
     it("a namespace that leaves the list loses its Role and RoleBinding", () => {
         const before = settingsWith({ metrics: { annotationDiscovery: { namespaces: ["shop", "payments"] } } });
         const after = settingsWith({ metrics: { annotationDiscovery: { namespaces: ["shop"] } } });
-        assert.ok(discoveryRoles(before.metrics, scrapeJobs(before.metrics)).some((r) => nsOf(r) === "payments"));
-        assert.ok(!discoveryRoles(after.metrics, scrapeJobs(after.metrics)).some((r) => nsOf(r) === "payments"));
-        assert.ok(!discoveryRoleBindings(after.metrics, scrapeJobs(after.metrics)).some((r) => nsOf(r) === "payments"));
+        assert.ok(discoveryRoles(before.metrics, scrapeJobs(before)).some((r) => nsOf(r) === "payments"));
+        assert.ok(!discoveryRoles(after.metrics, scrapeJobs(after)).some((r) => nsOf(r) === "payments"));
+        assert.ok(!discoveryRoleBindings(after.metrics, scrapeJobs(after)).some((r) => nsOf(r) === "payments"));
     });
 
     it("clusterWide: discovery without namespaces, the discovery rules in the ClusterRole, no extra Role", () => {
         const s = settingsWith({ metrics: { annotationDiscovery: { clusterWide: true } } });
-        const pods = scrapeJobs(s.metrics).find((j) => j.job_name === ANNOTATED_POD_JOB)!;
+        const pods = scrapeJobs(s).find((j) => j.job_name === ANNOTATED_POD_JOB)!;
         assert.deepStrictEqual(pods.kubernetes_sd_configs, [{ role: "pod" }]);
-        const rules = clusterRole(s.metrics, scrapeJobs(s.metrics)).rules as { apiGroups?: string[]; resources?: string[]; verbs: string[] }[];
+        const rules = clusterRole(s.metrics, scrapeJobs(s)).rules as { apiGroups?: string[]; resources?: string[]; verbs: string[] }[];
         assert.ok(rules.some((r) => JSON.stringify(r.resources) === JSON.stringify(["services", "endpoints", "pods"]) && r.verbs.includes("list")));
-        assert.deepStrictEqual(discoveryRoles(s.metrics, scrapeJobs(s.metrics)).map((r) => nsOf(r)), ["default", "kube-system", "monitoring"]);
-        const off = clusterRole(settingsWith().metrics, scrapeJobs(settingsWith().metrics)).rules as { resources?: string[] }[];
+        assert.deepStrictEqual(discoveryRoles(s.metrics, scrapeJobs(s)).map((r) => nsOf(r)), ["default", "kube-system", "monitoring"]);
+        const off = clusterRole(settingsWith().metrics, scrapeJobs(settingsWith())).rules as { resources?: string[] }[];
         assert.ok(!off.some((r) => (r.resources ?? []).includes("pods")), "no cluster-wide pod read without clusterWide");
     });
 
     it("on a modern line the services job discovers EndpointSlices and the ClusterRole follows", () => {
         const s = settingsWith({ metrics: { image: MODERN, annotationDiscovery: { clusterWide: true } } });
-        assert.strictEqual(scrapeJobs(s.metrics).find((j) => j.job_name === ANNOTATED_SERVICE_JOB)!.kubernetes_sd_configs![0].role, "endpointslice");
-        const rules = clusterRole(s.metrics, scrapeJobs(s.metrics)).rules as { apiGroups?: string[]; resources?: string[] }[];
+        assert.strictEqual(scrapeJobs(s).find((j) => j.job_name === ANNOTATED_SERVICE_JOB)!.kubernetes_sd_configs![0].role, "endpointslice");
+        const rules = clusterRole(s.metrics, scrapeJobs(s)).rules as { apiGroups?: string[]; resources?: string[] }[];
         assert.ok(rules.some((r) => (r.resources ?? []).includes("endpointslices")));
     });
 
@@ -107,7 +107,7 @@ describe("scrape limits (docs/monitor-your-app.md#limits)", () => {
             metrics: { annotationDiscovery: { namespaces: ["shop"] } },
             blackboxExporter: { enabled: true, probes: [{ name: "shop-frontpage", target: "https://shop.example.com/" }] },
         });
-        const jobs = prometheusConfig(s.metrics, scrapeJobs(s.metrics)).scrape_configs;
+        const jobs = prometheusConfig(s.metrics, scrapeJobs(s)).scrape_configs;
         assert.ok(jobs.length >= 10);
         for (const job of jobs) {
             assert.strictEqual(job.sample_limit, LARGE_SOURCE_SAMPLE_LIMITS[job.job_name] ?? SCRAPE_LIMIT_DEFAULTS.sampleLimit, job.job_name);
@@ -119,7 +119,7 @@ describe("scrape limits (docs/monitor-your-app.md#limits)", () => {
 
     it("on 2.27+ lines every job also carries the three label limits", () => {
         const s = settingsWith({ metrics: { image: MODERN, limits: { labelLimit: 40 } } });
-        for (const job of prometheusConfig(s.metrics, scrapeJobs(s.metrics)).scrape_configs) {
+        for (const job of prometheusConfig(s.metrics, scrapeJobs(s)).scrape_configs) {
             assert.strictEqual(job.label_limit, 40, job.job_name);
             assert.strictEqual(job.label_name_length_limit, SCRAPE_LIMIT_DEFAULTS.labelNameLengthLimit, job.job_name);
             assert.strictEqual(job.label_value_length_limit, SCRAPE_LIMIT_DEFAULTS.labelValueLengthLimit, job.job_name);
@@ -128,7 +128,7 @@ describe("scrape limits (docs/monitor-your-app.md#limits)", () => {
 
     it("a stack raises one source's limit with perJob, and lowers the default for the rest", () => {
         const s = settingsWith({ metrics: { annotationDiscovery: { namespaces: ["shop"] }, limits: { sampleLimit: 1000, perJob: { [ANNOTATED_POD_JOB]: { sampleLimit: 200000 } } } } });
-        const limit = (name: string) => scrapeJobs(s.metrics).find((j) => j.job_name === name)!.sample_limit;
+        const limit = (name: string) => scrapeJobs(s).find((j) => j.job_name === name)!.sample_limit;
         assert.strictEqual(limit(ANNOTATED_POD_JOB), 200000);
         assert.strictEqual(limit(ANNOTATED_SERVICE_JOB), 1000);
         assert.strictEqual(limit("apiserver"), LARGE_SOURCE_SAMPLE_LIMITS.apiserver);
@@ -155,12 +155,12 @@ describe("blackbox exporter (docs/monitor-your-app.md#probes)", () => {
     const on = (probes: unknown[], metrics: Record<string, unknown> = {}) => settingsWith({ metrics, blackboxExporter: { enabled: true, probes } });
 
     it("is off by default: no probe jobs", () => {
-        assert.ok(!scrapeJobs(settingsWith().metrics).some((j) => j.metrics_path === "/probe"));
+        assert.ok(!scrapeJobs(settingsWith()).some((j) => j.metrics_path === "/probe"));
     });
 
     it("a listed probe is a job of its own through the exporter's Service, with the standard __param_target relabelling", () => {
         const s = on([{ name: "shop", target: "https://shop.example.com/", module: "http_2xx", interval: "1m" }]);
-        const job = scrapeJobs(s.metrics).find((j) => j.job_name === "shop")!;
+        const job = scrapeJobs(s).find((j) => j.job_name === "shop")!;
         assert.deepStrictEqual(
             { path: job.metrics_path, params: job.params, interval: job.scrape_interval, targets: job.static_configs },
             { path: "/probe", params: { module: ["http_2xx"] }, interval: "1m", targets: [{ targets: ["https://shop.example.com/"] }] },
@@ -173,14 +173,14 @@ describe("blackbox exporter (docs/monitor-your-app.md#probes)", () => {
     });
 
     it("the annotated probe job follows annotationDiscovery, with Ingresses only on the modern lines", () => {
-        assert.ok(!scrapeJobs(on([]).metrics).some((j) => j.job_name === ANNOTATED_PROBE_JOB));
-        const legacy = scrapeJobs(on([], { annotationDiscovery: { namespaces: ["shop"] } }).metrics).find((j) => j.job_name === ANNOTATED_PROBE_JOB)!;
+        assert.ok(!scrapeJobs(on([])).some((j) => j.job_name === ANNOTATED_PROBE_JOB));
+        const legacy = scrapeJobs(on([], { annotationDiscovery: { namespaces: ["shop"] } })).find((j) => j.job_name === ANNOTATED_PROBE_JOB)!;
         assert.deepStrictEqual(legacy.kubernetes_sd_configs!.map((sd) => sd.role), ["service"]);
         const modern = on([], { image: MODERN, annotationDiscovery: { namespaces: ["shop"] } });
-        const job = scrapeJobs(modern.metrics).find((j) => j.job_name === ANNOTATED_PROBE_JOB)!;
+        const job = scrapeJobs(modern).find((j) => j.job_name === ANNOTATED_PROBE_JOB)!;
         assert.deepStrictEqual(job.kubernetes_sd_configs!.map((sd) => sd.role), ["service", "ingress"]);
-        const shop = discoveryRoles(modern.metrics, scrapeJobs(modern.metrics)).find((r) => nsOf(r) === "shop")!;
-        const others = discoveryRoles(modern.metrics, scrapeJobs(modern.metrics)).filter((r) => nsOf(r) !== "shop");
+        const shop = discoveryRoles(modern.metrics, scrapeJobs(modern)).find((r) => nsOf(r) === "shop")!;
+        const others = discoveryRoles(modern.metrics, scrapeJobs(modern)).filter((r) => nsOf(r) !== "shop");
         const ingresses = (r: typeof shop) => (r.rules as { resources?: string[] }[]).some((rule) => (rule.resources ?? []).includes("ingresses"));
         assert.ok(ingresses(shop), "Ingress read where the probe job looks");
         assert.ok(!others.some(ingresses), "and nowhere else");

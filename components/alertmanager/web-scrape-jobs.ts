@@ -1,4 +1,4 @@
-import { MetricsSettings, OWN_JOB_NAMES } from "../../config";
+import { AlertmanagerTarget, MetricsSettings, OWN_JOB_NAMES } from "../../config";
 import { alertmanagerClient } from "./alertmanager-client";
 import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
 import { EndpointDiscovery, endpointSd } from "../common/scrape/endpoint-discovery";
@@ -12,9 +12,8 @@ import { copy } from "../common/scrape/relabel";
  * alerts with (alertmanager-client.ts). The job label stays the Service's name, as under the
  * self-monitoring job, so the Alertmanager rules and dashboards see the same series with or without web.
  */
-export function alertmanagerWebJob(s: MetricsSettings, d: EndpointDiscovery): ScrapeConfig | undefined {
-    const t = s.alertmanagerTarget;
-    if (!t?.web) {
+export function alertmanagerWebJob(s: MetricsSettings, t: AlertmanagerTarget, d: EndpointDiscovery): ScrapeConfig | undefined {
+    if (!t.web) {
         return undefined;
     }
     return {
@@ -27,10 +26,9 @@ export function alertmanagerWebJob(s: MetricsSettings, d: EndpointDiscovery): Sc
 }
 
 /** Present exactly when the self-monitoring job would have scraped Alertmanager and drops it instead (self.ts). */
-export function alertmanagerWebJobs(s: MetricsSettings, d: EndpointDiscovery): Array<{ config: ScrapeConfig; reaches: ScrapeReach[] }> {
-    const t = s.alertmanagerTarget;
-    const config = alertmanagerWebJob(s, d);
-    if (!t || !config || !s.scrapeNamespaces.includes(t.namespace)) {
+export function alertmanagerWebJobs(s: MetricsSettings, t: AlertmanagerTarget, d: EndpointDiscovery): Array<{ config: ScrapeConfig; reaches: ScrapeReach[] }> {
+    const config = alertmanagerWebJob(s, t, d);
+    if (!config || !s.scrapeNamespaces.includes(t.namespace)) {
         return [];
     }
     return [{ config, reaches: [{ kind: "service", namespace: t.namespace, name: t.serviceName, port: t.portName }] }];

@@ -86,11 +86,7 @@ export function annotatedProbeJob(s: MetricsSettings, t: BlackboxTarget): Scrape
 }
 
 /** Every probe job while the exporter runs; each reaches the exporter, which reaches the target. */
-export function probeJobs(s: MetricsSettings): { config: ScrapeConfig; reaches: ScrapeReach[] }[] {
-    const t = s.blackboxTarget;
-    if (t === undefined) {
-        return [];
-    }
+export function probeJobs(s: MetricsSettings, t: BlackboxTarget): { config: ScrapeConfig; reaches: ScrapeReach[] }[] {
     const exporter: ScrapeReach[] = [{ kind: "service", namespace: t.namespace, name: t.serviceName, port: t.portName }];
     return [
         ...t.probes.map((p) => ({ config: probeJob(p, t), reaches: exporter })),

@@ -1,4 +1,4 @@
-import { MetricsSettings } from "../../config";
+import { ControlPlaneSettings, MetricsSettings } from "../../config";
 import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
 import { coreDnsJob } from "./coredns-scrape-job";
 import { endpointDiscovery } from "../common/scrape/endpoint-discovery";
@@ -13,11 +13,7 @@ import { ScrapeReach } from "../common/scrape/reach";
  * know their labels), the scheduler, controller manager and kube-proxy at the nodes' addresses,
  * where they listen on the host network.
  */
-export function controlPlaneJobs(s: MetricsSettings): { config: ScrapeConfig; reaches: ScrapeReach[] }[] {
-    const c = s.controlPlane;
-    if (!c) {
-        return [];
-    }
+export function controlPlaneJobs(s: MetricsSettings, c: ControlPlaneSettings): { config: ScrapeConfig; reaches: ScrapeReach[] }[] {
     return [
         ...(c.coreDns.enabled
             ? [{ config: coreDnsJob(c.coreDns, endpointDiscovery(s)), reaches: [{ kind: "namespace" as const, namespace: c.coreDns.namespace, port: c.coreDns.port }] }]

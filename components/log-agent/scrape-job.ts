@@ -1,4 +1,4 @@
-import { LogAgentTarget, MetricsSettings } from "../../config";
+import { LogAgentTarget } from "../../config";
 import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
 import { copy, keep, keepLabels, literal } from "../common/scrape/relabel";
 import { ScrapeReach } from "../common/scrape/reach";
@@ -7,16 +7,7 @@ import { ScrapeReach } from "../common/scrape/reach";
  * The log agent has no Service, so its pods are discovered directly: only pods with the agent's
  * labels, and only their `metrics` container port (fluentd's prometheus input, 24231).
  */
-/** Where the agent runs; set by the composition root (stack/wiring.ts) for every stack, since the agent always runs. */
-function target(s: MetricsSettings): LogAgentTarget {
-    if (s.logAgentTarget === undefined) {
-        throw new Error("metrics settings without logAgentTarget: wire them with stack/wiring.ts's wireComponents first");
-    }
-    return s.logAgentTarget;
-}
-
-export function logAgentJob(s: MetricsSettings): ScrapeConfig {
-    const t = target(s);
+export function logAgentJob(t: LogAgentTarget): ScrapeConfig {
     return {
         job_name: "log-agent",
         kubernetes_sd_configs: [{ role: "pod", namespaces: { names: [t.namespace] } }],
@@ -30,7 +21,6 @@ export function logAgentJob(s: MetricsSettings): ScrapeConfig {
     };
 }
 
-export function logAgentReach(s: MetricsSettings): ScrapeReach[] {
-    const t = target(s);
+export function logAgentReach(t: LogAgentTarget): ScrapeReach[] {
     return [{ kind: "pods", namespace: t.namespace, podLabels: { ...t.podLabels }, port: t.portName }];
 }

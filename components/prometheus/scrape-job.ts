@@ -57,7 +57,7 @@ export function dropAlertmanagerWithWebConfig(t: AlertmanagerTarget | undefined)
 }
 
 /** The spec's one job: services labelled monitor=main in the scrape namespaces, itself included. */
-export function selfMonitoringJob(s: MetricsSettings): ScrapeConfig {
+export function selfMonitoringJob(s: MetricsSettings, alertmanager: AlertmanagerTarget | undefined): ScrapeConfig {
     const discovery = endpointDiscovery(s);
     const [serviceLabelRule, ...rest] = endpointRelabelRules(discovery);
     return {
@@ -68,9 +68,9 @@ export function selfMonitoringJob(s: MetricsSettings): ScrapeConfig {
         relabel_configs: [
             serviceLabelRule,
             keepServicePorts(discovery),
-            ...dropAlertmanagerClusterPorts(s.alertmanagerTarget, discovery),
+            ...dropAlertmanagerClusterPorts(alertmanager, discovery),
             ...dropPrometheusWithWebConfig(s),
-            ...dropAlertmanagerWithWebConfig(s.alertmanagerTarget),
+            ...dropAlertmanagerWithWebConfig(alertmanager),
             ...rest,
         ],
     };
@@ -81,10 +81,10 @@ export function selfMonitoringJob(s: MetricsSettings): ScrapeConfig {
  * and, in every scrape namespace, any pod on any port: a stack's own monitor=main Services may
  * serve metrics there on ports the program cannot know.
  */
-export function selfMonitoringReach(s: MetricsSettings): ScrapeReach[] {
+export function selfMonitoringReach(s: MetricsSettings, alertmanager: AlertmanagerTarget | undefined): ScrapeReach[] {
     const own: ScrapeReach[] = [
         ...(s.web ? [] : [{ kind: "service" as const, namespace: s.namespace, name: s.name, port: WEB_PORT.name }]),
-        ...(s.alertmanagerTarget && !s.alertmanagerTarget.web ? [{ kind: "service" as const, namespace: s.alertmanagerTarget.namespace, name: s.alertmanagerTarget.serviceName, port: s.alertmanagerTarget.portName }] : []),
+        ...(alertmanager && !alertmanager.web ? [{ kind: "service" as const, namespace: alertmanager.namespace, name: alertmanager.serviceName, port: alertmanager.portName }] : []),
     ];
     return [
         ...own.filter((r) => r.kind === "service" && s.scrapeNamespaces.includes(r.namespace)),

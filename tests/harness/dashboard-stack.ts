@@ -1,3 +1,5 @@
+import { grafanaTarget } from "../../components/grafana/target";
+import { searchStoreExporterTarget } from "../../components/search-store/target";
 /**
  * The stack the dashboard tests run: a real Prometheus on the generated jobs, one fixture or real
  * exporter per job the dashboards read (kept here so that tests/grafana-dashboards.real.test.ts
@@ -149,14 +151,16 @@ export async function runStack(settings: Settings, closers: Array<() => Promise<
         );
     }
     target("kube-proxy", discoveredTarget(`${controlPlane["kube-proxy"].split(":")[0]}:10250`, { node_name: "node-1", node_address_InternalIP: controlPlane["kube-proxy"].split(":")[0] }));
-    if (m.elasticsearchTarget) {
-        const t = m.elasticsearchTarget;
+    const store = searchStoreExporterTarget(settings.searchStore);
+    if (store) {
+        const t = store;
         const pod = `${t.serviceName}-6c9f7-abcde`;
         target("elasticsearch", discoveredTarget(elasticsearch, { namespace: t.namespace, service_name: t.serviceName, endpoint_port_name: t.portName, endpoint_ready: "true", endpoint_address_target_kind: "Pod", endpoint_address_target_name: pod, pod_name: pod }));
     }
-    if (m.grafanaTarget) {
+    const grafanaService = grafanaTarget(settings.grafana);
+    if (grafanaService) {
         // Grafana through its own Service's endpoints, as its job (components/grafana/scrape-job.ts) finds it.
-        const t = m.grafanaTarget;
+        const t = grafanaService;
         const pod = `${t.serviceName}-7d9f8-abcde`;
         target("grafana", discoveredTarget(grafana, { namespace: t.namespace, service_name: t.serviceName, endpoint_port_name: t.portName, endpoint_ready: "true", endpoint_address_target_kind: "Pod", endpoint_address_target_name: pod, pod_name: pod }));
     }

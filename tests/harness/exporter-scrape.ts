@@ -1,4 +1,4 @@
-import { MetricsSettings } from "../../config";
+import { Settings } from "../../config";
 import { Sample } from "./cadvisor-scrape";
 import { discoveredTarget, generatedPrometheusFiles } from "./generated-config";
 import { ExpositionServer, serveExposition } from "./exposition-server";
@@ -26,8 +26,8 @@ export interface JobScrape {
  * job speaks plain http to the exporter, as the proxy does to its upstream. tests/rbac-proxy.test.ts
  * checks the TLS and token settings themselves.
  */
-export async function scrapeWithJob(settings: MetricsSettings, job: string, address: string, meta: Record<string, string>): Promise<JobScrape> {
-    const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings);
+export async function scrapeWithJob(settings: Settings, job: string, address: string, meta: Record<string, string>): Promise<JobScrape> {
+    const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings, { withRules: false });
     const sandbox = sandboxConfig(prometheusYml, ruleFiles, (config) => {
         const j = config.scrape_configs.find((c: any) => c.job_name === job);
         if (j.scheme === "https" && j.tls_config?.insecure_skip_verify === true) {

@@ -3,13 +3,13 @@ import { prometheusConfigMap, ruleFilesConfigMap } from "../../components/promet
 import { prometheusInputsFor } from "./stack-config";
 
 /**
- * The Prometheus files exactly as the ConfigMaps carry them into the pod. From a whole stack's
- * settings, with the rule files the composition root gives it; from Prometheus' settings alone,
- * for the scrape tests, with only the empty k8s.yml beside the config.
+ * The Prometheus files exactly as the ConfigMaps carry them into the pod, from a whole stack's
+ * settings: with the rule files the composition root gives it, or, for the scrape tests
+ * (withRules false), with only the empty k8s.yml beside the config.
  */
-export function generatedPrometheusFiles(settings: Settings | MetricsSettings): { prometheusYml: string; ruleFiles: Record<string, string> } {
-    const metrics = "alertRules" in settings ? settings.metrics : settings;
-    const inputs = prometheusInputsFor(settings);
+export function generatedPrometheusFiles(settings: Settings, { withRules = true }: { withRules?: boolean } = {}): { prometheusYml: string; ruleFiles: Record<string, string> } {
+    const metrics = settings.metrics;
+    const inputs = prometheusInputsFor(settings, withRules);
     return {
         prometheusYml: (prometheusConfigMap(metrics, inputs.scrapeJobs).data as Record<string, string>)["prometheus.yml"],
         ruleFiles: ruleFilesConfigMap(metrics, inputs.ruleFiles).data as Record<string, string>,

@@ -73,10 +73,7 @@ export function settingsWithGrafana(overrides: Record<string, Record<string, unk
  * What the composition root hands Prometheus: from a whole stack's settings, its scrape jobs and
  * rule files; from Prometheus' settings alone, their scrape jobs and no rule file beyond k8s.yml.
  */
-export function prometheusInputsFor(s: MetricsSettings | Settings): PrometheusInputs {
-    if ("alertRules" in s) {
-        const { scrapeConfigs, ruleFiles } = prometheusContributions(s);
-        return { scrapeJobs: scrapeConfigs, ruleFiles };
-    }
-    return { scrapeJobs: scrapeJobs(s), ruleFiles: {} };
+export function prometheusInputsFor(s: Settings, withRules = true): PrometheusInputs {
+    const { scrapeConfigs, ruleFiles } = prometheusContributions(s);
+    return { scrapeJobs: scrapeConfigs, ruleFiles: withRules ? ruleFiles : {} };
 }

@@ -89,8 +89,9 @@ export function dashboardContext(s: Settings): DashboardContext {
         if (s.controlPlane[component].enabled) on.push(component);
     }
     if (s.blackboxExporter.enabled) on.push("probes");
-    if (s.metrics.elasticsearchTarget) on.push("elasticsearch");
-    if (s.metrics.longTermStoreTarget) on.push("longTermStore");
+    // As their jobs (components/search-store/contribution.ts, components/long-term-store/contribution.ts).
+    if (s.searchStore.enabled && s.searchStore.exporter.enabled) on.push("elasticsearch");
+    if (s.longTermStore.enabled) on.push("longTermStore");
     if (s.eventCollector.enabled) on.push("events");
     if (s.alertRules.defaults) on.push("defaultRules");
     // As the scrape jobs (stack/wiring.ts): Grafana's job is generated exactly while Grafana is enabled.

@@ -1,0 +1,5 @@
+import { Component } from "../contribution";
+import { APISERVER_FAMILY_TABLES, apiserverContribution } from "./contribution";
+
+/** The API servers are the cluster's own: they contribute a job, rules and boards, and no resource. */
+export const apiserver: Component = { name: "apiserver", contribute: apiserverContribution, familyTables: APISERVER_FAMILY_TABLES };

@@ -1,0 +1,52 @@
+import { AuthenticatedIngressSettings, SchedulingSettings } from "../../config";
+import { isReplicated } from "../common/replica-spread";
+import { gatewayName } from "./layout";
+import { GatewayModel } from "./model";
+
+/** What a server puts in front of its Ingress, when its auth is proxy: each server builds its own (components/prometheus/gateway.ts, components/alertmanager/gateway.ts). */
+export interface Exposed {
+    product: string;
+    componentKey: string;
+    name: string;
+    namespace: string;
+    replicas: number;
+    ingress?: AuthenticatedIngressSettings;
+    web?: { tls?: { secretName: string }; basicAuth?: { username: string } };
+    port: number;
+    /** The selector of the server's own Service. */
+    podSelector: Record<string, string>;
+    scheduling: SchedulingSettings;
+}
+
+/** The selector of a Service the program builds (a plain object, never an Output). */
+export function selectorOf(service: { spec?: unknown }): Record<string, string> {
+    return { ...((service.spec as { selector: Record<string, string> }).selector) };
+}
+
+export function exposedGatewayModel(e: Exposed): GatewayModel | undefined {
+    const proxy = e.ingress?.auth?.proxy;
+    if (e.ingress === undefined || proxy === undefined) {
+        return undefined;
+    }
+    return {
+        name: gatewayName(e.name),
+        namespace: e.namespace,
+        product: e.product,
+        componentKey: e.componentKey,
+        host: e.ingress.host,
+        ingressTls: e.ingress.tlsSecretName !== undefined,
+        proxy,
+        replicas: proxy.replicas ?? (isReplicated(e.replicas) ? 2 : 1),
+        upstream: {
+            service: e.name,
+            namespace: e.namespace,
+            port: e.port,
+            podSelector: e.podSelector,
+            gateway: gatewayName(e.name),
+            ...(e.web?.tls ? { tlsSecretName: e.web.tls.secretName } : {}),
+            ...(e.web?.basicAuth ? { basicAuthUser: e.web.basicAuth.username } : {}),
+        },
+        scheduling: { nodeSelector: e.scheduling.nodeSelector, tolerations: e.scheduling.tolerations, priorityClassName: e.scheduling.priorityClassName },
+    };
+}
+

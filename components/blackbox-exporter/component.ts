@@ -1,0 +1,16 @@
+import { Component } from "../contribution";
+import { BlackboxExporter } from "./blackbox-exporter";
+import { blackboxExporterContribution } from "./contribution";
+
+/** Probes from inside the cluster; off by default (docs/monitor-your-app.md#probes). */
+export const blackboxExporter: Component = {
+    name: "blackbox-exporter",
+    contribute: blackboxExporterContribution,
+    build({ settings, namespaces, opts }) {
+        if (!settings.blackboxExporter.enabled) {
+            return {};
+        }
+        const exporter = new BlackboxExporter("blackbox-exporter", { settings: settings.blackboxExporter, namespaces }, opts);
+        return { outputs: { blackboxExporterService: exporter.serviceName } };
+    },
+};

@@ -1,0 +1,83 @@
+import type * as pulumi from "@pulumi/pulumi";
+import type { Settings } from "../config";
+import type { NamespaceReadiness } from "./common/namespace-readiness";
+import type { GeneratedDashboard } from "./common/dashboards/generated-dashboard";
+import type { ScrapeConfig } from "./common/scrape/prometheus-config-types";
+import { FamilyRule } from "./common/scrape/family-rules";
+import { ScrapeJob } from "./common/scrape/scrape-job";
+import { NamedObject } from "./common/named-object";
+import type { GatewayModel } from "./auth-gateway/model";
+
+/**
+ * Where a job stands in prometheus.yml, as kube-prometheus' main.libsonnet puts its components
+ * in one list: Prometheus' own jobs first, then the other components the program deploys, then
+ * the cluster's own components and node agents, then the teams' targets, and the stack's own
+ * extra scrape configs last. Within a section, jobs follow the component list (stack/components.ts).
+ */
+export const SCRAPE_SECTIONS = ["self", "own", "cluster", "teams", "extra"] as const;
+export type ScrapeSection = (typeof SCRAPE_SECTIONS)[number];
+
+/**
+ * What one component adds to the stack, from the validated settings alone: a pure value, the
+ * same for the same settings. A component that is off contributes nothing (its function returns
+ * an empty contribution), so nothing downstream asks whether it runs. The composition root
+ * (stack/) folds the list of every component's contribution into prometheus.yml, the name
+ * registry and the rest; no per-component line lives there.
+ */
+export interface Contribution {
+    /** Scrape jobs, each with what it reaches (the NetworkPolicies follow it), by section. */
+    scrapeJobs?: Partial<Record<ScrapeSection, ScrapeJob[]>>;
+    /** Every object the component writes, with the setting that names it (the name registry). */
+    objects?: NamedObject[];
+    /**
+     * The objects whose names follow what every job reaches (Prometheus' discovery Roles, the
+     * NetworkPolicies): given the stack's whole list of jobs, once the fold has it.
+     */
+    objectsOfJobs?: (jobs: readonly ScrapeJob[]) => NamedObject[];
+    /** The auth gateways the component puts in front of its Ingress (components/auth-gateway). */
+    gateways?: GatewayModel[];
+}
+
+/** What the fold made of every component's contribution, which some components' resources read. */
+export interface Composition {
+    /** Every scrape job, with what it reaches, in prometheus.yml's order. */
+    scrapeJobs: readonly ScrapeJob[];
+    scrapeConfigs: ScrapeConfig[];
+    /** Prometheus' rule files, by file name. */
+    ruleFiles: Record<string, string>;
+    /** Every dashboard of the stack; built on demand, so a stack without Grafana never loads the dashboard SDK. */
+    dashboards: () => GeneratedDashboard[];
+}
+
+/** What a component's resources offer the components after it in the list, and the stack. */
+export interface Built {
+    /** Stack outputs, by name (program.ts exports them). */
+    outputs?: Record<string, unknown>;
+    /** A server's generated web password and its generation, which its clients (a gateway, Grafana, the adapter) log in with. */
+    web?: { password?: pulumi.Output<string>; generation?: pulumi.Output<string> };
+}
+
+/** What a component's resources are built from: the stack's settings, the fold, and what the components before it built. */
+export interface BuildContext {
+    settings: Settings;
+    namespaces: NamespaceReadiness;
+    /** The stack's one Kubernetes provider, for every resource (components/cluster). */
+    opts: pulumi.ComponentResourceOptions;
+    composed: Composition;
+    /** What each component earlier in the list built, by its name. */
+    built: Readonly<Record<string, Built>>;
+}
+
+/** One entry of the component list: its name, its contribution for a stack's settings, and its resources. */
+export interface Component {
+    /** The component's folder under components/, which also names it in messages. */
+    name: string;
+    contribute(s: Settings): Contribution;
+    /** Registers the component's resources, or none while it is off; a component that deploys nothing of its own has none. */
+    build?(ctx: BuildContext): Built;
+    /**
+     * Per job label, the family table each of its jobs filters by (docs/scrape-jobs.md#what-each-job-keeps),
+     * whatever a stack runs: what metrics.keepFamilies may name is checked against it at load.
+     */
+    familyTables?: Readonly<Record<string, readonly FamilyRule[]>>;
+}

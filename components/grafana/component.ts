@@ -1,0 +1,36 @@
+import { Component } from "../contribution";
+import { grafanaContribution } from "./contribution";
+import { Grafana } from "./grafana";
+import { grafanaModelOf } from "./stack-model";
+
+/** Grafana while it runs: it reads Prometheus, Alertmanager and the search store, with every component's dashboards. */
+export const grafana: Component = {
+    name: "grafana",
+    contribute: grafanaContribution,
+    build({ settings, namespaces, opts, composed, built }) {
+        if (!settings.grafana.enabled) {
+            return {};
+        }
+        const prometheus = built["prometheus"]?.web;
+        const alertmanager = built["alertmanager"]?.web;
+        const server = new Grafana(
+            "grafana",
+            {
+                model: grafanaModelOf(settings, composed.dashboards()),
+                namespaces,
+                prometheusPassword: prometheus?.password,
+                alertmanagerPassword: alertmanager?.password,
+                passwordGenerations: { prometheus: prometheus?.generation, alertmanager: alertmanager?.generation },
+            },
+            opts,
+        );
+        return {
+            outputs: {
+                grafanaUrl: server.url,
+                // Read with `pulumi stack output grafanaAdminPassword --show-secrets`; never printed by the scripts.
+                grafanaAdminUser: server.adminUser,
+                grafanaAdminPassword: server.adminPassword,
+            },
+        };
+    },
+};

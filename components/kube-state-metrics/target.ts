@@ -1,0 +1,6 @@
+import { KUBE_STATE_METRICS_PORT_NAME, KUBE_STATE_METRICS_TELEMETRY_PORT_NAME, KubeStateMetricsSettings, KubeStateMetricsTarget } from "../../config";
+
+/** kube-state-metrics' Service and its two ports, while it runs. */
+export function kubeStateMetricsTarget(k: KubeStateMetricsSettings): KubeStateMetricsTarget | undefined {
+    return k.enabled ? { namespace: k.namespace, serviceName: k.name, portName: KUBE_STATE_METRICS_PORT_NAME, telemetryPortName: KUBE_STATE_METRICS_TELEMETRY_PORT_NAME } : undefined;
+}

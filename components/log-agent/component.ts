@@ -1,0 +1,13 @@
+import { Component } from "../contribution";
+import { logAgentContribution } from "./contribution";
+import { LogAgent } from "./log-agent";
+
+/** The log agent always runs: a DaemonSet that ships every node's logs (docs/log-agent.md). */
+export const logAgent: Component = {
+    name: "log-agent",
+    contribute: logAgentContribution,
+    build({ settings, namespaces, opts }) {
+        const agent = new LogAgent("log-agent", { settings: settings.logs, namespaces }, opts);
+        return { outputs: { logAgentNamespace: agent.namespace, logAgentDaemonSet: agent.daemonSetName, searchUrl: agent.searchUrl } };
+    },
+};

@@ -1,0 +1,14 @@
+import { Settings } from "../../config";
+import { Contribution } from "../contribution";
+import { logAgentObjects } from "./object-names";
+import { logAgentJob, logAgentReach } from "./scrape-job";
+import { logAgentTarget } from "./target";
+
+/** The log agent always runs: its job follows its pods, while metrics.jobs.logAgent says so. */
+export function logAgentContribution(s: Settings): Contribution {
+    const t = logAgentTarget(s.logs);
+    return {
+        scrapeJobs: { cluster: s.metrics.jobs.logAgent ? [{ config: logAgentJob(t), reaches: logAgentReach(t) }] : [] },
+        objects: logAgentObjects(s.logs, s.searchStore),
+    };
+}

@@ -1,0 +1,27 @@
+import { Component } from "../contribution";
+import { longTermStoreContribution } from "./contribution";
+import { edgeStackPasswords } from "./edge-stack-credentials";
+import { LongTermStore } from "./long-term-store";
+
+/** Optional: VictoriaMetrics, which every Prometheus replica remote-writes to (docs/long-term-storage.md). */
+export const longTermStore: Component = {
+    name: "long-term-store",
+    contribute: longTermStoreContribution,
+    build({ settings, namespaces, opts }) {
+        const s = settings.longTermStore;
+        if (!s.enabled) {
+            return {};
+        }
+        // A central stack reads each edge's password from the edge's stack (docs/long-term-storage.md#central-and-edge-stacks).
+        const read = edgeStackPasswords(s);
+        const edgePasswords = { ...(s.edgePasswords ?? {}), ...read };
+        const store = new LongTermStore("long-term-store", { settings: Object.keys(edgePasswords).length > 0 ? { ...s, edgePasswords } : s, namespaces }, opts);
+        return {
+            outputs: {
+                longTermStoreUrl: store.url,
+                // Where a central stack's edges write (docs/long-term-storage.md#central-and-edge-stacks): its vmauth Ingress.
+                longTermStoreEdgeUrl: store.edgeUrl,
+            },
+        };
+    },
+};

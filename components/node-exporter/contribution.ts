@@ -1,0 +1,16 @@
+import { Settings } from "../../config";
+import { NODE_EXPORTER_JOB_NAME } from "../../config/fixed-job-names";
+import { Component, Contribution } from "../contribution";
+import { NODE_EXPORTER_FAMILIES } from "./families";
+import { nodeExporterObjects } from "./object-names";
+import { nodeExporterJob, nodeExporterReach } from "./scrape-job";
+import { nodeExporterTarget } from "./target";
+
+/** node_exporter, while it runs: its pods on every node, on its metrics port. */
+export function nodeExporterContribution(s: Settings): Contribution {
+    const objects = nodeExporterObjects(s.nodeExporter);
+    const t = nodeExporterTarget(s.nodeExporter);
+    return t === undefined ? { objects } : { scrapeJobs: { cluster: [{ config: nodeExporterJob(t), reaches: nodeExporterReach(t) }] }, objects };
+}
+
+export const NODE_EXPORTER_FAMILY_TABLES: Component["familyTables"] = { [NODE_EXPORTER_JOB_NAME]: NODE_EXPORTER_FAMILIES };

@@ -1,0 +1,49 @@
+import { Component } from "../contribution";
+import { AuthGateway } from "../auth-gateway/auth-gateway";
+import { credentialsAnnotations } from "../common/web-password";
+import { prometheusContribution } from "./contribution";
+import { edgeWriteCredential } from "./edge-write-credential";
+import { prometheusGatewayModel } from "./gateway";
+import { Prometheus } from "./prometheus";
+
+/** Prometheus, the auth gateway in front of its Ingress (docs/security.md#the-auth-gateway), and an edge's generated write password. */
+export const prometheus: Component = {
+    name: "prometheus",
+    contribute: prometheusContribution,
+    build({ settings, namespaces, opts, composed }) {
+        // An edge with a generated credential makes its write password (docs/long-term-storage.md#central-and-edge-stacks).
+        const edge = edgeWriteCredential(settings.metrics);
+        const metrics = { ...settings.metrics, ...(edge ? { remoteWriteSecrets: { ...(settings.metrics.remoteWriteSecrets ?? {}), ...edge.secrets } } : {}) };
+        const server = new Prometheus("monitor", { settings: metrics, namespaces, scrapeJobs: composed.scrapeConfigs, ruleFiles: composed.ruleFiles }, opts);
+        const model = prometheusGatewayModel(settings);
+        const gateway = model
+            ? new AuthGateway(
+                  model.name,
+                  {
+                      model,
+                      namespaces,
+                      serverPassword: server.webPassword,
+                      podAnnotations: credentialsAnnotations({ prometheus: server.webPasswordGeneration }),
+                      oidcClientSecret: settings.metrics.oidcClientSecret,
+                  },
+                  opts,
+              )
+            : undefined;
+        return {
+            web: { password: server.webPassword, generation: server.webPasswordGeneration },
+            outputs: {
+                namespace: server.namespace,
+                serviceName: server.serviceName,
+                inClusterUrl: server.inClusterUrl,
+                externalUrl: server.externalUrl,
+                // Prometheus' basic-auth login while metrics.web.basicAuth is set: `pulumi stack output prometheusWebPassword --show-secrets`.
+                prometheusWebUser: server.webUser,
+                prometheusWebPassword: server.webPassword,
+                // The people's passwords of metrics.ingress.auth.proxy.basicAuth, by user: `pulumi stack output prometheusIngressPasswords --show-secrets`.
+                prometheusIngressPasswords: gateway?.passwords,
+                // An edge's cluster label and generated write password, which its central stack reads through longTermStore.edges[].stack; a secret output.
+                longTermStoreWriteCredential: edge?.credential,
+            },
+        };
+    },
+};

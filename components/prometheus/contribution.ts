@@ -1,0 +1,32 @@
+import { Settings } from "../../config";
+import { Contribution } from "../contribution";
+import { endpointDiscovery } from "../common/scrape/endpoint-discovery";
+import { alertmanagerTarget } from "../alertmanager/target";
+import { configReloaderJob } from "./config-reloader-scrape-job";
+import { extraScrapeJobs } from "./extra-scrape-configs";
+import { prometheusGatewayModel } from "./gateway";
+import { metricsLabels, RELOADER_PORT } from "./layout";
+import { prometheusObjects } from "./object-names";
+import { reloadsInPlace } from "./reloader";
+import { selfMonitoringJob, selfMonitoringReach } from "./scrape-job";
+import { prometheusWebJobs } from "./web-scrape-jobs";
+
+/**
+ * Prometheus' own jobs: the spec's self-monitoring job and, while metrics.web is set, the web
+ * job that replaces part of it; the config reloader's; and last the stack's extra scrape configs.
+ * The self-monitoring job scrapes the metrics namespace's Services, Alertmanager's among them.
+ */
+export function prometheusContribution(s: Settings): Contribution {
+    const m = s.metrics;
+    const alertmanager = alertmanagerTarget(s.alertmanager);
+    const gateway = prometheusGatewayModel(s);
+    return {
+        scrapeJobs: {
+            self: [{ config: selfMonitoringJob(m, alertmanager), reaches: selfMonitoringReach(m, alertmanager) }, ...prometheusWebJobs(m, endpointDiscovery(m))],
+            own: reloadsInPlace(m) ? [{ config: configReloaderJob(m), reaches: [{ kind: "pods", namespace: m.namespace, podLabels: metricsLabels(m), port: RELOADER_PORT.name }] }] : [],
+            extra: extraScrapeJobs(m),
+        },
+        objectsOfJobs: (jobs) => prometheusObjects(m, jobs.map((j) => j.config)),
+        gateways: gateway ? [gateway] : [],
+    };
+}

@@ -1,0 +1,18 @@
+import { Component } from "../contribution";
+import { resourceMetricsContribution } from "./contribution";
+import { resourceMetricsModel } from "./model";
+import { ResourceMetrics } from "./resource-metrics";
+
+/** Serves metrics.k8s.io from Prometheus; off by default, as a cluster may run metrics-server instead. */
+export const resourceMetrics: Component = {
+    name: "resource-metrics",
+    contribute: resourceMetricsContribution,
+    build({ settings, namespaces, opts, built }) {
+        if (!settings.resourceMetrics.enabled) {
+            return {};
+        }
+        const prometheus = built["prometheus"]?.web;
+        const server = new ResourceMetrics("resource-metrics", { model: resourceMetricsModel(settings), namespaces, prometheusPassword: prometheus?.password, prometheusPasswordGeneration: prometheus?.generation }, opts);
+        return { outputs: { resourceMetricsApiService: server.apiServiceName } };
+    },
+};

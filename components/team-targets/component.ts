@@ -1,0 +1,5 @@
+import { Component } from "../contribution";
+import { teamTargetsContribution } from "./contribution";
+
+/** The teams' own targets: jobs only; the teams deploy what they serve. */
+export const teamTargets: Component = { name: "team-targets", contribute: teamTargetsContribution };

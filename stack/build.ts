@@ -1,0 +1,25 @@
+import * as pulumi from "@pulumi/pulumi";
+import { Settings } from "../config";
+import { Built, Composition } from "../components/contribution";
+import { NamespaceReadiness } from "../components/common/namespace-readiness";
+import { COMPONENTS } from "./components";
+
+/**
+ * The resources of every component, by one loop over the list: each builds from the settings,
+ * the fold and what the components before it built. Returns every stack output they offer.
+ */
+export function buildComponents(settings: Settings, composed: Composition, namespaces: NamespaceReadiness, opts: pulumi.ComponentResourceOptions): Record<string, unknown> {
+    const built: Record<string, Built> = {};
+    const outputs: Record<string, unknown> = {};
+    for (const component of COMPONENTS) {
+        const b = component.build?.({ settings, namespaces, opts, composed, built }) ?? {};
+        built[component.name] = b;
+        for (const [name, value] of Object.entries(b.outputs ?? {})) {
+            if (name in outputs) {
+                throw new Error(`stack output ${name} is offered by two components (${component.name} and another)`);
+            }
+            outputs[name] = value;
+        }
+    }
+    return outputs;
+}
