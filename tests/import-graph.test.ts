@@ -7,6 +7,8 @@ const REPO = path.resolve(__dirname, "..");
 /**
  * Settings flow config → components → stack (the composition root) → program.ts;
  * prometheus-releases/ holds facts about each release line that every layer reads.
+ * validate/ checks rendered objects and is read by components (their pod security claims);
+ * render/ runs the whole program offline, an entry point above stack/ like program.ts.
  */
 const LAYER_RULES: readonly { lower: string; upper: string; why: string }[] = [
     { lower: "config/", upper: "components/", why: "the settings layer must not know the components' builders" },
@@ -16,6 +18,11 @@ const LAYER_RULES: readonly { lower: string; upper: string; why: string }[] = [
     { lower: "prometheus-releases/", upper: "components/", why: "the release-line facts are read by components, not the other way" },
     { lower: "log-agent-releases/", upper: "config/", why: "the log agent's release-line facts hold for every stack, so they read no settings" },
     { lower: "log-agent-releases/", upper: "components/", why: "the log agent's release-line facts are read by components, not the other way" },
+    { lower: "validate/", upper: "components/", why: "components read validate/'s pod security claims, so the checks sit below them" },
+    { lower: "config/", upper: "render/", why: "render/ reads stack files into settings through config/; the settings layer must not know how a stack is rendered" },
+    { lower: "components/", upper: "render/", why: "render/ runs the stack that builds the components, so it is above them; a type both need lives below, as validate/kubernetes-object.ts does" },
+    { lower: "stack/", upper: "render/", why: "render/ runs the composition root under the engine mocks; the root is the same program whether pulumi up or render runs it" },
+    { lower: "validate/", upper: "render/", why: "the checks read the objects render/ produces; their type is validate/kubernetes-object.ts, so render/ reads validate/ and not back" },
 ];
 
 const files = (entries: Record<string, string>) => graphOf(new Map(Object.entries(entries)));
