@@ -5,8 +5,8 @@ import * as ts from "typescript";
 /**
  * The repository's import graph, read with TypeScript's own parser: which of its .ts files each
  * file imports, so a test can hold the layers to one direction (config → builders → components)
- * and refuse cycles. Type-only imports count too: they are erased at run time, but they still
- * tie one layer's design to another's.
+ * and refuse cycles, of files and of the folders they are in. Type-only imports count too: they
+ * are erased at run time, but they still tie one layer's design to another's.
  */
 
 /** Repository-relative paths with "/", each mapped to the repository files it imports. */
@@ -180,31 +180,80 @@ function unitUnder(parent: string, file: string): string | undefined {
     return slash < 0 ? undefined : parent + rest.slice(0, slash + 1);
 }
 
+/** The units directly under a folder, each mapped to the units it imports and the first import that shows it ("a.ts imports b.ts"). */
+export type FolderGraph = ReadonlyMap<string, ReadonlyMap<string, string>>;
+
+/**
+ * The import graph one level up: the units directly under `parent` (say `components/`, or "" for
+ * the top-level folders), one unit importing another when any of its files imports any of the
+ * other's, however deep. Files directly in `parent` belong to no unit.
+ */
+export function folderGraph(graph: ImportGraph, parent: string): FolderGraph {
+    const edges = new Map<string, Map<string, string>>();
+    for (const [file, targets] of graph) {
+        const from = unitUnder(parent, file);
+        for (const target of targets) {
+            const to = unitUnder(parent, target);
+            if (from === undefined || to === undefined || from === to) {
+                continue;
+            }
+            if (!edges.has(from)) {
+                edges.set(from, new Map());
+            }
+            if (!edges.get(from)!.has(to)) {
+                edges.get(from)!.set(to, `${file} imports ${target}`);
+            }
+        }
+    }
+    return edges;
+}
+
 /**
  * Pairs of sibling folders under `parent` (say `components/`) that import each other in either
  * direction, however deep the files: one unit must be below the other, or what both need must
  * move to a folder below both.
  */
 export function siblingPairs(graph: ImportGraph, parent: string): SiblingPair[] {
-    const edges = new Map<string, string>();
-    for (const [file, targets] of graph) {
-        const from = unitUnder(parent, file);
-        for (const target of targets) {
-            const to = unitUnder(parent, target);
-            if (from !== undefined && to !== undefined && from !== to && !edges.has(`${from} ${to}`)) {
-                edges.set(`${from} ${to}`, `${file} imports ${target}`);
+    const edges = folderGraph(graph, parent);
+    const pairs: SiblingPair[] = [];
+    for (const [from, targets] of edges) {
+        for (const [to, oneWay] of targets) {
+            const otherWay = edges.get(to)?.get(from);
+            if (otherWay !== undefined && from < to) {
+                pairs.push({ folders: [from, to], oneWay, otherWay });
             }
         }
     }
-    const pairs: SiblingPair[] = [];
-    for (const [key, oneWay] of edges) {
-        const [from, to] = key.split(" ");
-        const otherWay = edges.get(`${to} ${from}`);
-        if (otherWay !== undefined && from < to) {
-            pairs.push({ folders: [from, to], oneWay, otherWay });
-        }
-    }
     return pairs.sort((a, b) => a.folders.join().localeCompare(b.folders.join()));
+}
+
+/** One step of a way round folders: `from` imports `to` because `via` ("a.ts imports b.ts"). */
+export interface FolderStep {
+    from: string;
+    to: string;
+    via: string;
+}
+
+/** Sibling folders that all import each other, directly or not, and the shortest way round from the first. */
+export interface FolderCycle {
+    folders: string[];
+    way: FolderStep[];
+}
+
+/**
+ * Loops among the units directly under `parent`, of any length. Sibling pairs are the loops of
+ * two; a longer one (validate/ → render/ → stack/ → components/ → validate/) needs no file cycle,
+ * since each folder can be entered and left through different files, yet it still means no
+ * folder is below the others. One loop per strongly connected set, as for files.
+ */
+export function folderCycles(graph: ImportGraph, parent: string): FolderCycle[] {
+    const edges = folderGraph(graph, parent);
+    // importCycles works on any graph of names; here the names are units, not files.
+    const units: ImportGraph = new Map([...edges].map(([from, targets]) => [from, [...targets.keys()]]));
+    return importCycles(units).map(({ files, way }) => ({
+        folders: files,
+        way: way.slice(1).map((to, i) => ({ from: way[i], to, via: edges.get(way[i])!.get(to)! })),
+    }));
 }
 
 /** Every folder of the repository that has at least two subfolders with source files: where sibling pairs can form. */

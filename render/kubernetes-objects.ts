@@ -1,13 +1,9 @@
 import { isWrappedSecret, RegisteredResource } from "./engine-mocks";
 import { SECRET_MARKER } from "./secret-marker";
+import type { KubernetesObject } from "../validate/kubernetes-object";
 
-/** A Kubernetes object as `kubectl apply` would receive it. */
-export type KubernetesObject = {
-    apiVersion: string;
-    kind: string;
-    metadata: { name: string; namespace?: string; [key: string]: unknown };
-    [key: string]: unknown;
-};
+// Defined in validate/, below the components, so nothing under the entry point imports render/ for it.
+export type { KubernetesObject } from "../validate/kubernetes-object";
 
 // Components (cluster-monitoring:...) and providers only group resources; they deploy nothing.
 const KUBERNETES_TYPE = /^kubernetes:(?!providers:)/;

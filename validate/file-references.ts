@@ -1,4 +1,4 @@
-import { KubernetesObject } from "../render";
+import { KubernetesObject } from "./kubernetes-object";
 import { containersOf, podTemplates } from "./pod-templates";
 import { ManifestProblem } from "./problem";
 

@@ -1,4 +1,4 @@
-import { KubernetesObject } from "../render";
+import { KubernetesObject } from "./kubernetes-object";
 import { ManifestProblem } from "./problem";
 import { fileReferenceProblems } from "./file-references";
 import { referenceProblems } from "./references";

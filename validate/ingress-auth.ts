@@ -1,4 +1,4 @@
-import { KubernetesObject } from "../render";
+import { KubernetesObject } from "./kubernetes-object";
 import { selects } from "./label-selector";
 import { containersOf, PodTemplate, podTemplates } from "./pod-templates";
 

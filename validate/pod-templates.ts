@@ -1,4 +1,4 @@
-import { KubernetesObject } from "../render";
+import { KubernetesObject } from "./kubernetes-object";
 import { describeObject } from "./problem";
 
 /** A pod template inside a workload, with what selecting and referencing it needs. */

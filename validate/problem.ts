@@ -1,4 +1,4 @@
-import { KubernetesObject } from "../render";
+import { KubernetesObject } from "./kubernetes-object";
 
 /** One thing wrong with one rendered object. */
 export interface ManifestProblem {

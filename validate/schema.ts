@@ -1,4 +1,4 @@
-import { KubernetesObject } from "../render";
+import { KubernetesObject } from "./kubernetes-object";
 import { isGeneralAvailability, modelClass } from "./kubernetes-models";
 import { describeObject, ManifestProblem } from "./problem";
 

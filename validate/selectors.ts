@@ -1,4 +1,4 @@
-import { KubernetesObject } from "../render";
+import { KubernetesObject } from "./kubernetes-object";
 import { isEmptySelector, selects } from "./label-selector";
 import { podTemplates } from "./pod-templates";
 import { describeObject, ManifestProblem } from "./problem";

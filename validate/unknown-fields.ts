@@ -1,6 +1,6 @@
 import * as path from "path";
 import * as ts from "typescript";
-import { KubernetesObject } from "../render";
+import { KubernetesObject } from "./kubernetes-object";
 import { modelClass, modelModule } from "./kubernetes-models";
 import { describeObject, ManifestProblem } from "./problem";
 
