@@ -17,7 +17,7 @@ const composed = composition(settings);
 // The composition root's base: the one provider every resource uses, and the namespaces every component's objects wait on.
 const cluster = new k8s.Provider("cluster", clusterProviderArgs(settings.cluster));
 const onCluster = { providers: [cluster] };
-const namespaces = new Namespaces("namespaces", { settings }, onCluster);
+const namespaces = new Namespaces("namespaces", { settings, namespaceWorkloads: composed.namespaceWorkloads }, onCluster);
 
 // Every component's resources, by one loop over the component list (stack/components.ts), and the stack outputs they offer.
 Object.assign(exports, buildComponents(settings, composed, namespaces, onCluster));

@@ -7,6 +7,8 @@ import { FamilyRule } from "./common/scrape/family-rules";
 import { ScrapeJob } from "./common/scrape/scrape-job";
 import { NamedObject } from "./common/named-object";
 import type { GatewayModel } from "./auth-gateway/model";
+import type { AlertmanagerTarget } from "../config";
+import type { WorkloadId } from "../validate/pod-security-claims";
 
 /**
  * Where a job stands in prometheus.yml, as kube-prometheus' main.libsonnet puts its components
@@ -30,16 +32,37 @@ export interface Contribution {
     /** Every object the component writes, with the setting that names it (the name registry). */
     objects?: NamedObject[];
     /**
-     * The objects whose names follow what every job reaches (Prometheus' discovery Roles, the
-     * NetworkPolicies): given the stack's whole list of jobs, once the fold has it.
+     * The objects whose names follow the fold (Prometheus' discovery Roles follow every job and
+     * Alertmanager; the NetworkPolicies every job's reach): given it, once the fold has it.
      */
-    objectsOfJobs?: (jobs: readonly ScrapeJob[]) => NamedObject[];
+    objectsOfFold?: (composed: Omit<Composition, "dashboards" | "ruleFiles">) => NamedObject[];
     /** The auth gateways the component puts in front of its Ingress (components/auth-gateway). */
     gateways?: GatewayModel[];
+    /** Where Prometheus sends alerts: Alertmanager's contribution while it runs. */
+    alertmanager?: AlertmanagerTarget;
+    /** A store Prometheus remote-writes to inside the cluster: the long-term store's contribution while it runs. */
+    remoteWriteStore?: { writeUrl: string };
+    /** The workloads the component deploys, each in its namespace with its Pod Security claim (validate/pod-security-claims.ts). */
+    namespaceWorkloads?: NamespaceWorkloadClaim[];
+}
+
+/** A workload in a namespace, as a Pod Security warning names it, with the claim that gives its level. */
+export interface NamespaceWorkloadClaim {
+    namespace: string;
+    /** "StatefulSet monitoring/monitor", or how the warning names a DaemonSet. */
+    name: string;
+    workload: WorkloadId;
 }
 
 /** What the fold made of every component's contribution, which some components' resources read. */
 export interface Composition {
+    /** Alertmanager, while it runs (its contribution). */
+    alertmanager?: AlertmanagerTarget;
+    /** The in-cluster store Prometheus remote-writes to, while it runs. */
+    longTermStore?: { writeUrl: string };
+    namespaceWorkloads: readonly NamespaceWorkloadClaim[];
+    /** alertRules.runbookBaseUrl, for the team rules checker's own alert. */
+    runbookBaseUrl?: string;
     /** Every scrape job, with what it reaches, in prometheus.yml's order. */
     scrapeJobs: readonly ScrapeJob[];
     scrapeConfigs: ScrapeConfig[];

@@ -428,30 +428,18 @@ export interface AlertmanagerTarget {
 }
 
 /**
- * metrics' settings, and after them what the other components contribute to Prometheus: where
- * each target is, filled in by the composition root (stack/wiring.ts) from their own settings.
- * loadSettings only loads and validates; it sets none of the *Target fields.
+ * metrics' settings as loadSettings validated them, with the secrets its keys name. What the
+ * other components contribute to Prometheus (where Alertmanager and the long-term store are, the
+ * workloads beside it) is not a Prometheus setting: the composition root folds it from their
+ * contributions and hands it over as PrometheusInputs (components/prometheus/inputs.ts).
  */
 export type MetricsSettings = z.output<typeof metricsSchema> & {
-    /** Set while cluster-monitoring:alertmanager.enabled is true: Prometheus sends alerts there. */
-    alertmanagerTarget?: AlertmanagerTarget;
     /** prometheusOidcClientSecret, while ingress.auth.proxy.oauth2Proxy is set (config/ingress-auth.ts). */
     oidcClientSecret?: pulumi.Output<string>;
     /** The secret keys that remoteWrite targets refer to, by key name (docs/long-term-storage.md#credentials). */
     remoteWriteSecrets?: Record<string, pulumi.Output<string>>;
     /** Present exactly when the etcd job scrapes over https (docs/design.md#etcd-client-secret). */
     etcdClient?: EtcdClientCertificates;
-    logAgentTarget?: LogAgentTarget;
-    /** Set while cluster-monitoring:nodeExporter.enabled is true; its scrape job follows it. */
-    nodeExporterTarget?: NodeExporterTarget;
-    /** What cluster-monitoring:controlPlane says the cluster exposes; absent, no control-plane job beyond the metrics.jobs ones. */
-    controlPlane?: ControlPlaneSettings;
-    /** Set while cluster-monitoring:kubeStateMetrics.enabled is true; its scrape job follows it. */
-    kubeStateMetricsTarget?: KubeStateMetricsTarget;
-    /** Set while cluster-monitoring:longTermStore.enabled is true: the store's Service, which Prometheus scrapes and remote-writes to. */
-    longTermStoreTarget?: LongTermStoreTarget;
-    /** alertRules.runbookBaseUrl: the team rules checker links TeamRuleFileRefused's runbook with it. */
-    runbookBaseUrl?: string;
 };
 
 /**

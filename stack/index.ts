@@ -11,28 +11,26 @@ import { dashboardsFor } from "./dashboards-on-demand";
 import { droppedByTable, FAMILY_TABLES } from "./family-tables";
 import { assertNoNameCollisions, recordSource } from "./object-names";
 import { alertCatalog, stackRuleFiles } from "./rule-groups";
-import { scrapeJobsWithReach } from "./scrape-jobs";
-import { wireComponents } from "./wiring";
+import { foldOf } from "./fold";
 import { checkWorkloadHatches } from "./workload-hatches";
 import { checkGrafanaHatches } from "./grafana-checks";
 
 /**
- * Loads and validates every key (config/), then wires the components together. Throws one
+ * Loads and validates every key (config/), then runs the checks of the hatches on the built pods. Throws one
  * ConfigError listing every problem before any resource is registered.
  */
 export function loadStackSettings(source: ConfigSource): Settings {
-    const s = recordSource(wireComponents(loadSettings(source, { ...alertCatalog(), familyFilters: Object.fromEntries(Object.keys(FAMILY_TABLES).map((job) => [job, droppedByTable(job)])) })), source);
+    const s = recordSource(loadSettings(source, { ...alertCatalog(), familyFilters: Object.fromEntries(Object.keys(FAMILY_TABLES).map((job) => [job, droppedByTable(job)])) }), source);
     checkWorkloadHatches(s);
     checkGrafanaHatches(s);
     return s;
 }
 
-/** What the components contribute to Prometheus: its scrape jobs (with what each reaches) and its rule files. */
-export type PrometheusContributions = Pick<Composition, "scrapeJobs" | "scrapeConfigs" | "ruleFiles">;
+/** What the components contribute to Prometheus: its scrape jobs (with what each reaches), its rule files and its peers. */
+export type PrometheusContributions = Omit<Composition, "dashboards">;
 
 export function prometheusContributions(s: Settings): PrometheusContributions {
-    const scrapeJobs = scrapeJobsWithReach(s);
-    return { scrapeJobs, scrapeConfigs: scrapeJobs.map((j) => j.config), ruleFiles: stackRuleFiles(s) };
+    return { ...foldOf(s), ruleFiles: stackRuleFiles(s) };
 }
 
 /** The fold of every component's contribution that the resources read (components/contribution.ts). */

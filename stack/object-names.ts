@@ -4,14 +4,14 @@ import { NamedObject } from "../components/common/named-object";
 import { authGatewayObjects } from "../components/auth-gateway/object-names";
 import { contributionsOf } from "./contributions";
 import { gatewayModels } from "./gateways";
-import { scrapeJobsWithReach } from "./scrape-jobs";
+import { foldOf } from "./fold";
 
 export { NamedObject } from "../components/common/named-object";
 
 /** Every object the program creates for these settings: what each component names, in the list's order, then the gateways. */
 export function programObjects(s: Settings): NamedObject[] {
-    const jobs = scrapeJobsWithReach(s);
-    return [...contributionsOf(s).flatMap((c) => [...(c.objectsOfJobs?.(jobs) ?? []), ...(c.objects ?? [])]), ...gatewayModels(s).flatMap((g) => authGatewayObjects(g))];
+    const fold = foldOf(s);
+    return [...contributionsOf(s).flatMap((c) => [...(c.objectsOfFold?.(fold) ?? []), ...(c.objects ?? [])]), ...gatewayModels(s).flatMap((g) => authGatewayObjects(g))];
 }
 
 /**

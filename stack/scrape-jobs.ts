@@ -27,7 +27,7 @@ export function scrapeJobs(s: Settings): ScrapeConfig[] {
     return scrapeJobsWithReach(s).map((j) => j.config);
 }
 
-/** The namespaces of the discovery Roles, for these settings' jobs (components/prometheus/discovery.ts). */
+/** The namespaces of the discovery Roles, for these settings' jobs and Alertmanager (components/prometheus/discovery.ts). */
 export function discoveryNamespaces(s: Settings): string[] {
-    return discoveryNamespacesOf(s.metrics, scrapeJobs(s));
+    return discoveryNamespacesOf(s.metrics, scrapeJobs(s), contributionsOf(s).find((c) => c.alertmanager)?.alertmanager);
 }

@@ -1,3 +1,4 @@
+import { longTermStoreTarget } from "../components/long-term-store/target";
 import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
@@ -64,7 +65,7 @@ describe("the long-term store deduplicates two replicas (Debian's Prometheus 2.4
         const sandbox = sandboxConfig(prometheusYml, ruleFiles, (config) => {
             config.remote_write[0].url = `${store!.url}/api/v1/write`;
         });
-        const t = settings.metrics.longTermStoreTarget!;
+        const t = longTermStoreTarget(settings.longTermStore)!;
         sandbox.setTargets(JOB, [
             discoveredTarget(new URL(store.url).host, {
                 namespace: t.namespace,

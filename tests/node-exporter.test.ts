@@ -1,3 +1,4 @@
+import { prometheusInputsFor } from "./harness/stack-config";
 import * as assert from "assert";
 import { NodeExporter } from "../components/node-exporter";
 import { nodeExporterDaemonSet } from "../components/node-exporter/daemonset";
@@ -100,9 +101,11 @@ describe("node-exporter (docs/node-exporter.md)", () => {
     });
 
     it("in the metrics namespace, makes it privileged, as its pods need", () => {
-        const s = settingsWith({ nodeExporter: { namespace: "monitoring" } }).metrics;
-        assert.ok(metricsNamespaceWorkloads(s).some((w) => w.name.includes("node-exporter") && w.level === "privileged"));
-        assert.strictEqual((namespace(s).metadata as any).labels["pod-security.kubernetes.io/enforce"], "privileged");
+        const stack = settingsWith({ nodeExporter: { namespace: "monitoring" } });
+        const s = stack.metrics;
+        const claims = prometheusInputsFor(stack).namespaceWorkloads;
+        assert.ok(metricsNamespaceWorkloads(s, claims).some((w) => w.name.includes("node-exporter") && w.level === "privileged"));
+        assert.strictEqual((namespace(s, claims).metadata as any).labels["pod-security.kubernetes.io/enforce"], "privileged");
         assert.strictEqual((namespace(settingsWith().metrics).metadata as any).labels["pod-security.kubernetes.io/enforce"], "restricted");
     });
 

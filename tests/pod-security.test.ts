@@ -1,3 +1,4 @@
+import { prometheusInputsFor } from "./harness/stack-config";
 import * as assert from "assert";
 import * as path from "path";
 import {
@@ -271,16 +272,20 @@ describe("the claims table (validate/pod-security-claims.ts)", () => {
 
 describe("the metrics server's namespace label and its warnings", () => {
     it("monitoring enforces restricted and nothing warns by default", () => {
-        const s = settingsWith().metrics;
-        assert.strictEqual((namespace(s).metadata as any).labels["pod-security.kubernetes.io/enforce"], "restricted");
-        assert.deepStrictEqual(podSecurityWarnings(s.namespace, "restricted", metricsNamespaceWorkloads(s)), []);
+        const stack = settingsWith();
+        const s = stack.metrics;
+        const claims = prometheusInputsFor(stack).namespaceWorkloads;
+        assert.strictEqual((namespace(s, claims).metadata as any).labels["pod-security.kubernetes.io/enforce"], "restricted");
+        assert.deepStrictEqual(podSecurityWarnings(s.namespace, "restricted", metricsNamespaceWorkloads(s, claims)), []);
     });
 
     it("a log agent in the same namespace makes it privileged, with a warning that names the agent and the way out", () => {
-        const s = settingsWith({ logs: { namespace: "monitoring" } }).metrics;
-        const workloads = metricsNamespaceWorkloads(s);
+        const stack = settingsWith({ logs: { namespace: "monitoring" } });
+        const s = stack.metrics;
+        const claims = prometheusInputsFor(stack).namespaceWorkloads;
+        const workloads = metricsNamespaceWorkloads(s, claims);
         assert.strictEqual(namespacePodSecurity(workloads), "privileged");
-        assert.strictEqual((namespace(s).metadata as any).labels["pod-security.kubernetes.io/enforce"], "privileged");
+        assert.strictEqual((namespace(s, claims).metadata as any).labels["pod-security.kubernetes.io/enforce"], "privileged");
         const warnings = podSecurityWarnings(s.namespace, "restricted", workloads);
         assert.strictEqual(warnings.length, 1);
         assert.match(warnings[0], /log agent's DaemonSet in monitoring needs Pod Security level privileged, more than the restricted level of namespace monitoring/);

@@ -19,6 +19,7 @@ import { prometheusQueries } from "./harness/dashboards";
 import { LINE_IMAGES } from "./harness/release-images";
 import { fillVariables } from "./harness/promql";
 import { settingsWith, settingsWithGrafana } from "./harness/stack-config";
+import { prometheusInputsFor as prometheusInputsFor } from "./harness/stack-config";
 import { scrapeJobs } from "../stack/scrape-jobs";
 
 
@@ -102,7 +103,7 @@ describe("Prometheus release lines (prometheus-releases/release-lines.ts)", () =
     it("2.11 (the default) emits no endpointslice, no 3.x-only key and keeps the console flags", () => {
         const stack = everything(undefined);
         const s = stack.metrics;
-        const yaml = stringify(prometheusConfig(s, scrapeJobs(stack)));
+        const yaml = stringify(prometheusConfig(s, prometheusInputsFor(stack, false)));
         assert.doesNotMatch(yaml, /role: endpointslice|__meta_kubernetes_endpointslice_/);
         assert.match(yaml, /role: endpoints\n/);
         for (const key of LATER_CONFIG_KEYS) {
@@ -114,7 +115,7 @@ describe("Prometheus release lines (prometheus-releases/release-lines.ts)", () =
 
     for (const [line, image] of Object.entries(LINE_IMAGES).slice(1)) {
         it(`${line}: every endpoints-role job and the Alertmanager set discover EndpointSlices, relabelled by their labels`, () => {
-            const config = prometheusConfig(everything(image).metrics, scrapeJobs(everything(image)));
+            const config = prometheusConfig(everything(image).metrics, prometheusInputsFor(everything(image), false));
             const endpointJobs = ["monitor", "apiserver", "etcd", "kube-state-metrics", "jmx-kafka"];
             const roleOf = (sds: { role: string }[] | undefined) => sds?.map((sd) => sd.role);
             assert.deepStrictEqual(

@@ -25,7 +25,7 @@ const subject = { kind: "ServiceAccount", name: "monitor-main", namespace: "moni
 
 async function deploy(overrides: Record<string, Record<string, unknown>> = {}, secrets: Record<string, string> = {}) {
     const settings = settingsWith(overrides, secrets);
-    return captureResources(() => new Prometheus("monitor", { ...prometheusInputsFor(settings), settings: settings.metrics, namespaces: new Namespaces("namespaces", { settings }) }));
+    return captureResources(() => new Prometheus("monitor", { ...prometheusInputsFor(settings), settings: settings.metrics, namespaces: new Namespaces("namespaces", { settings, namespaceWorkloads: prometheusInputsFor(settings).namespaceWorkloads }) }));
 }
 
 /** The Prometheus container; the config reloader, when there is one, runs beside it. */

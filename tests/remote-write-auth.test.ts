@@ -8,6 +8,7 @@ import { metricsWarnings } from "../components/prometheus/warnings";
 import { requiredFlows } from "../components/network-policies/flows";
 import { REMOTE_WRITE_AUTH_SINCE } from "../prometheus-releases/remote-write-auth";
 import { requiredConfig, settingsWith, configErrorOf, problemAt } from "./harness/stack-config";
+import { prometheusInputsFor as prometheusInputsFor } from "./harness/stack-config";
 import { runProgram } from "./harness/program";
 import { kubernetesObjects } from "../render/kubernetes-objects";
 import { consistencyProblems, formatProblems, kubernetesSchemaProblems } from "../validate";
@@ -120,7 +121,7 @@ describe("remote-write authentication per release (docs/long-term-storage.md#aut
 
     describe("the rendered config", () => {
         const settings = settingsWith({ metrics: { image: V3_14, remoteWrite: Object.values(TARGETS) } }, SECRETS);
-        const blocks = prometheusConfig(settings.metrics, scrapeJobs(settings)).remote_write!;
+        const blocks = prometheusConfig(settings.metrics, prometheusInputsFor(settings, false)).remote_write!;
 
         it("writes each kind with its credentials as files of the mounted Secret or nothing", () => {
             const [headers, cert, sigv4, oauth2, azure] = blocks;

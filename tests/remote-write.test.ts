@@ -16,6 +16,7 @@ import { podSecurityLevel } from "../validate/pod-security";
 import { runProgram } from "./harness/program";
 import { findOne } from "./harness/pulumi-mocks";
 import { requiredConfig, settingsWith, configErrorOf, problemAt } from "./harness/stack-config";
+import { prometheusInputsFor as prometheusInputsFor } from "./harness/stack-config";
 import { scrapeJobs } from "../stack/scrape-jobs";
 
 /**
@@ -85,14 +86,14 @@ describe("remote write and retention size (docs/long-term-storage.md)", () => {
         it("is absent without targets, and so are the Secret and its volume", () => {
             const stack = settingsWith();
             const m = stack.metrics;
-            assert.strictEqual(prometheusConfig(m, scrapeJobs(stack)).remote_write, undefined);
+            assert.strictEqual(prometheusConfig(m, prometheusInputsFor(stack, false)).remote_write, undefined);
             assert.strictEqual(remoteWriteSecret(m), undefined);
             const spec = (statefulSet(m, { scrapeJobs: scrapeJobs(stack), ruleFiles: {} }).spec as any).template.spec;
             assert.ok(!spec.volumes.some((v: any) => v.name === "secret-remote-write"));
         });
 
         it("writes only keys that Prometheus v2.11.1 reads", () => {
-            const blocks = prometheusConfig(fullSettings().metrics, scrapeJobs(fullSettings())).remote_write!;
+            const blocks = prometheusConfig(fullSettings().metrics, prometheusInputsFor(fullSettings(), false)).remote_write!;
             const outside = blocks.flatMap((b, i) => keysOutside(b, "remote_write", `remote_write[${i}]`));
             assert.deepStrictEqual(outside, []);
             // The check can fail: a key from a later release is caught.
@@ -103,7 +104,7 @@ describe("remote write and retention size (docs/long-term-storage.md)", () => {
         });
 
         it("translates every setting, credentials as files in the mounted Secret", () => {
-            const [full, token] = prometheusConfig(fullSettings().metrics, scrapeJobs(fullSettings())).remote_write!;
+            const [full, token] = prometheusConfig(fullSettings().metrics, prometheusInputsFor(fullSettings(), false)).remote_write!;
             const dir = "/etc/prometheus/secrets/monitor-remote-write";
             assert.deepStrictEqual(full, {
                 url: FULL_TARGET.url,
@@ -130,7 +131,7 @@ describe("remote write and retention size (docs/long-term-storage.md)", () => {
             const mount = spec.containers[0].volumeMounts.find((v: any) => v.name === "secret-remote-write");
             assert.deepStrictEqual(mount, { name: "secret-remote-write", mountPath: "/etc/prometheus/secrets/monitor-remote-write", readOnly: true });
             assert.deepStrictEqual(Object.keys(remoteWriteSecret(m)!.stringData as object), ["remoteWriteCa", "remoteWritePassword", "remoteWriteToken"]);
-            assert.ok(prometheusObjects(m, scrapeJobs(fullSettings())).some((o) => o.kind === "Secret" && o.name === "monitor-remote-write"));
+            assert.ok(prometheusObjects(m, prometheusInputsFor(fullSettings(), false)).some((o) => o.kind === "Secret" && o.name === "monitor-remote-write"));
         });
 
         it("keeps secret values out of the pod checksum: a rotated secret leaves it as it is", () => {

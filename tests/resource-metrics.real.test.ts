@@ -1,3 +1,4 @@
+import { nodeExporterTarget } from "../components/node-exporter/target";
 import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
@@ -68,7 +69,7 @@ describe("resource metrics on a real Prometheus: the adapter's queries find ever
             }
         });
         sandbox.setTargets("cadvisor", [discoveredTarget(cadvisor.address, { node_name: "node-1" })]);
-        const t = m.nodeExporterTarget!;
+        const t = nodeExporterTarget(settings.nodeExporter)!;
         sandbox.setTargets(
             "node-exporter",
             NODES.map((node) => discoveredTarget(exporter.address, nodeExporterPodMeta(t.namespace, t.podLabels, node))),

@@ -103,7 +103,7 @@ describe("runbooks", () => {
 
     it("TeamRuleFileRefused, written by the team rules checker, points at its section the same way", () => {
         const env = (s: ReturnType<typeof settingsWith>) =>
-            Object.fromEntries((teamRulesContainers(s.metrics).find((c) => c.name === "team-rules-check")!.env as any[]).map((e) => [e.name, e.value]));
+            Object.fromEntries((teamRulesContainers(s.metrics, s.alertRules.runbookBaseUrl).find((c) => c.name === "team-rules-check")!.env as any[]).map((e) => [e.name, e.value]));
         const without = env(settingsWith({ metrics: { teamRules: { namespaces: ["shop"] } } }));
         assert.strictEqual(without.TEAM_RULES_RUNBOOK_KEY, "runbook");
         assert.strictEqual(without.TEAM_RULES_RUNBOOK, "docs/runbooks.md#teamrulefilerefused");

@@ -24,7 +24,7 @@ describe("team rules: settings and the Prometheus pod (docs/monitor-your-app.md#
         const s = settingsWith();
         assert.strictEqual(pod(s).shareProcessNamespace, undefined);
         assert.ok(!pod(s).containers.some((c: any) => c.name.startsWith("team-rules")));
-        assert.deepStrictEqual(prometheusConfig(s.metrics, []).rule_files, ["/etc/prometheus/rules/*.yml"]);
+        assert.deepStrictEqual(prometheusConfig(s.metrics, { scrapeJobs: [] }).rule_files, ["/etc/prometheus/rules/*.yml"]);
         assert.deepStrictEqual(teamRulesRbac(s.metrics), []);
     });
 
@@ -49,7 +49,7 @@ describe("team rules: settings and the Prometheus pod (docs/monitor-your-app.md#
         assert.strictEqual(checker.image, s.metrics.image);
         assert.ok(checker.volumeMounts.some((v: any) => v.mountPath === TEAM_RULES_PATHS.token), "an empty directory over the token");
         assert.deepStrictEqual(prometheus.volumeMounts.find((v: any) => v.mountPath === TEAM_RULES_PATHS.live).readOnly, true);
-        assert.deepStrictEqual(prometheusConfig(s.metrics, []).rule_files, ["/etc/prometheus/rules/*.yml", "/etc/prometheus/team-rules/*.yml"]);
+        assert.deepStrictEqual(prometheusConfig(s.metrics, { scrapeJobs: [] }).rule_files, ["/etc/prometheus/rules/*.yml", "/etc/prometheus/team-rules/*.yml"]);
         for (const c of [sidecar, checker]) {
             assert.strictEqual(c.securityContext.readOnlyRootFilesystem, true);
             assert.strictEqual(c.securityContext.allowPrivilegeEscalation, false);

@@ -15,6 +15,7 @@ import {
     SCRAPE_LIMIT_DEFAULTS,
 } from "../config";
 import { settingsWith } from "./harness/stack-config";
+import { prometheusInputsFor as prometheusInputsFor } from "./harness/stack-config";
 
 /** Settings, or the problems that refuse them. */
 function problemsOf(overrides: Record<string, Record<string, unknown>>): { key: string; got: unknown; expected: string }[] {
@@ -107,7 +108,7 @@ describe("scrape limits (docs/monitor-your-app.md#limits)", () => {
             metrics: { annotationDiscovery: { namespaces: ["shop"] } },
             blackboxExporter: { enabled: true, probes: [{ name: "shop-frontpage", target: "https://shop.example.com/" }] },
         });
-        const jobs = prometheusConfig(s.metrics, scrapeJobs(s)).scrape_configs;
+        const jobs = prometheusConfig(s.metrics, prometheusInputsFor(s, false)).scrape_configs;
         assert.ok(jobs.length >= 10);
         for (const job of jobs) {
             assert.strictEqual(job.sample_limit, LARGE_SOURCE_SAMPLE_LIMITS[job.job_name] ?? SCRAPE_LIMIT_DEFAULTS.sampleLimit, job.job_name);
@@ -119,7 +120,7 @@ describe("scrape limits (docs/monitor-your-app.md#limits)", () => {
 
     it("on 2.27+ lines every job also carries the three label limits", () => {
         const s = settingsWith({ metrics: { image: MODERN, limits: { labelLimit: 40 } } });
-        for (const job of prometheusConfig(s.metrics, scrapeJobs(s)).scrape_configs) {
+        for (const job of prometheusConfig(s.metrics, prometheusInputsFor(s, false)).scrape_configs) {
             assert.strictEqual(job.label_limit, 40, job.job_name);
             assert.strictEqual(job.label_name_length_limit, SCRAPE_LIMIT_DEFAULTS.labelNameLengthLimit, job.job_name);
             assert.strictEqual(job.label_value_length_limit, SCRAPE_LIMIT_DEFAULTS.labelValueLengthLimit, job.job_name);

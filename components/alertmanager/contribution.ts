@@ -16,6 +16,8 @@ export function alertmanagerContribution(s: Settings): Contribution {
     return {
         scrapeJobs: { self: alertmanagerWebJobs(s.metrics, t, endpointDiscovery(s.metrics)) },
         objects: alertmanagerObjects(s.alertmanager),
+        alertmanager: t,
+        namespaceWorkloads: [{ namespace: t.namespace, name: `StatefulSet ${t.namespace}/${t.serviceName}`, workload: "alertmanager" }],
         gateways: gateway ? [gateway] : [],
     };
 }

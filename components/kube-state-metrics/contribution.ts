@@ -23,6 +23,7 @@ export function kubeStateMetricsContribution(s: Settings): Contribution {
             ],
         },
         objects,
+        namespaceWorkloads: [{ namespace: t.namespace, name: `Deployment ${t.namespace}/${t.serviceName}`, workload: "kube-state-metrics" }],
     };
 }
 

@@ -51,10 +51,6 @@ export function kubeStateMetricsTelemetryJob(target: KubeStateMetricsTarget, d: 
     };
 }
 
-export function kubeStateMetricsJobs(s: MetricsSettings): ScrapeConfig[] {
-    const t = s.kubeStateMetricsTarget;
-    return t ? [kubeStateMetricsJob(t, endpointDiscovery(s)), kubeStateMetricsTelemetryJob(t, endpointDiscovery(s))] : [];
-}
 
 export function kubeStateMetricsReach(target: KubeStateMetricsTarget): ScrapeReach[] {
     return [{ kind: "service", namespace: target.namespace, name: target.serviceName, port: target.portName }];

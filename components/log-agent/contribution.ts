@@ -10,5 +10,6 @@ export function logAgentContribution(s: Settings): Contribution {
     return {
         scrapeJobs: { cluster: s.metrics.jobs.logAgent ? [{ config: logAgentJob(t), reaches: logAgentReach(t) }] : [] },
         objects: logAgentObjects(s.logs, s.searchStore),
+        namespaceWorkloads: [{ namespace: t.namespace, name: `the log agent's DaemonSet in ${t.namespace}`, workload: "fluentd" }],
     };
 }

@@ -1,3 +1,4 @@
+import { NamespaceWorkloadClaim } from "../contribution";
 import * as k8s from "@pulumi/kubernetes";
 import { Settings } from "../../config";
 import { logAgentNamespace } from "../log-agent/namespace";
@@ -18,17 +19,18 @@ export interface CreatedNamespace {
 }
 
 /**
- * The namespaces the program creates: the metrics namespace and the log agent's, each unless the
+ * The namespaces the program creates: the metrics namespace (labelled for the workloads the
+ * components' contributions put there, `claims`) and the log agent's, each unless the
  * stack declares it pre-existing (createNamespace false). Every other component deploys into one
  * of these or into a namespace that exists already; config/index.ts refuses two owners of one.
  */
-export function createdNamespaces(s: Settings): CreatedNamespace[] {
+export function createdNamespaces(s: Settings, claims: readonly NamespaceWorkloadClaim[] = []): CreatedNamespace[] {
     const created: CreatedNamespace[] = [];
     if (s.metrics.createNamespace) {
         created.push({
             name: s.metrics.namespace,
             resourceName: "monitor-namespace",
-            object: metricsNamespace(s.metrics),
+            object: metricsNamespace(s.metrics, claims),
             formerParent: { type: "cluster-monitoring:monitoring:MetricsServer", name: "monitor" },
         });
     }

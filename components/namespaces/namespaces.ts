@@ -1,3 +1,4 @@
+import { NamespaceWorkloadClaim } from "../contribution";
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { Settings } from "../../config";
@@ -13,10 +14,10 @@ import { NamespaceReadiness } from "../common/namespace-readiness";
 export class Namespaces extends pulumi.ComponentResource implements NamespaceReadiness {
     private readonly created: ReadonlyMap<string, k8s.core.v1.Namespace>;
 
-    constructor(name: string, args: { settings: Settings }, opts?: pulumi.ComponentResourceOptions) {
+    constructor(name: string, args: { settings: Settings; namespaceWorkloads?: readonly NamespaceWorkloadClaim[] }, opts?: pulumi.ComponentResourceOptions) {
         super("cluster-monitoring:cluster:Namespaces", name, {}, opts);
         const created = new Map<string, k8s.core.v1.Namespace>();
-        for (const ns of createdNamespaces(args.settings)) {
+        for (const ns of createdNamespaces(args.settings, args.namespaceWorkloads)) {
             const formerParent = pulumi.createUrn(ns.formerParent.name, ns.formerParent.type);
             const resource = new k8s.core.v1.Namespace(ns.resourceName, ns.object, { parent: this, aliases: [{ parent: formerParent }] });
             created.set(ns.name, resource);

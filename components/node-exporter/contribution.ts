@@ -10,7 +10,13 @@ import { nodeExporterTarget } from "./target";
 export function nodeExporterContribution(s: Settings): Contribution {
     const objects = nodeExporterObjects(s.nodeExporter);
     const t = nodeExporterTarget(s.nodeExporter);
-    return t === undefined ? { objects } : { scrapeJobs: { cluster: [{ config: nodeExporterJob(t), reaches: nodeExporterReach(t) }] }, objects };
+    return t === undefined
+        ? { objects }
+        : {
+              scrapeJobs: { cluster: [{ config: nodeExporterJob(t), reaches: nodeExporterReach(t) }] },
+              objects,
+              namespaceWorkloads: [{ namespace: t.namespace, name: `node-exporter's DaemonSet in ${t.namespace}`, workload: "node-exporter" }],
+          };
 }
 
 export const NODE_EXPORTER_FAMILY_TABLES: Component["familyTables"] = { [NODE_EXPORTER_JOB_NAME]: NODE_EXPORTER_FAMILIES };

@@ -28,9 +28,6 @@ export function nodeExporterJob(target: NodeExporterTarget): ScrapeConfig {
     };
 }
 
-export function nodeExporterJobs(s: MetricsSettings): ScrapeConfig[] {
-    return s.nodeExporterTarget ? [nodeExporterJob(s.nodeExporterTarget)] : [];
-}
 
 /** The exporter's pods, which listen on their node's address (host network). */
 export function nodeExporterReach(target: NodeExporterTarget): ScrapeReach[] {

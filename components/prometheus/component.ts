@@ -14,7 +14,20 @@ export const prometheus: Component = {
         // An edge with a generated credential makes its write password (docs/long-term-storage.md#central-and-edge-stacks).
         const edge = edgeWriteCredential(settings.metrics);
         const metrics = { ...settings.metrics, ...(edge ? { remoteWriteSecrets: { ...(settings.metrics.remoteWriteSecrets ?? {}), ...edge.secrets } } : {}) };
-        const server = new Prometheus("monitor", { settings: metrics, namespaces, scrapeJobs: composed.scrapeConfigs, ruleFiles: composed.ruleFiles }, opts);
+        const server = new Prometheus(
+            "monitor",
+            {
+                settings: metrics,
+                namespaces,
+                scrapeJobs: composed.scrapeConfigs,
+                ruleFiles: composed.ruleFiles,
+                alertmanager: composed.alertmanager,
+                longTermStore: composed.longTermStore,
+                namespaceWorkloads: composed.namespaceWorkloads,
+                runbookBaseUrl: composed.runbookBaseUrl,
+            },
+            opts,
+        );
         const model = prometheusGatewayModel(settings);
         const gateway = model
             ? new AuthGateway(

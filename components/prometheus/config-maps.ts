@@ -1,3 +1,4 @@
+import { PrometheusInputs } from "./inputs";
 import * as k8s from "@pulumi/kubernetes";
 import { MetricsSettings } from "../../config";
 import { configMapName, PROMETHEUS_PATHS, RULE_FILE_KEY, ruleFilesConfigMapName } from "./layout";
@@ -7,12 +8,12 @@ import { prometheusConfig, renderPrometheusConfig } from "./prometheus-config";
 type ConfigMap = k8s.types.input.core.v1.ConfigMap;
 
 /** docs/design.md#prometheus-configuration: the configuration lives in a ConfigMap, so a change is a reviewable diff, not an image rebuild. */
-export function prometheusConfigMap(s: MetricsSettings, jobs: readonly ScrapeConfig[]): ConfigMap {
+export function prometheusConfigMap(s: MetricsSettings, inputs: Pick<PrometheusInputs, "scrapeJobs" | "alertmanager" | "longTermStore">): ConfigMap {
     return {
         apiVersion: "v1",
         kind: "ConfigMap",
         metadata: { name: configMapName(s), namespace: s.namespace },
-        data: { [PROMETHEUS_PATHS.configFile]: renderPrometheusConfig(prometheusConfig(s, jobs)) },
+        data: { [PROMETHEUS_PATHS.configFile]: renderPrometheusConfig(prometheusConfig(s, inputs)) },
     };
 }
 

@@ -26,7 +26,8 @@ export function prometheusContribution(s: Settings): Contribution {
             own: reloadsInPlace(m) ? [{ config: configReloaderJob(m), reaches: [{ kind: "pods", namespace: m.namespace, podLabels: metricsLabels(m), port: RELOADER_PORT.name }] }] : [],
             extra: extraScrapeJobs(m),
         },
-        objectsOfJobs: (jobs) => prometheusObjects(m, jobs.map((j) => j.config)),
+        objectsOfFold: (fold) => prometheusObjects(m, { scrapeJobs: fold.scrapeConfigs, alertmanager: fold.alertmanager }),
+        namespaceWorkloads: [{ namespace: m.namespace, name: `StatefulSet ${m.namespace}/${m.name}`, workload: "prometheus" }],
         gateways: gateway ? [gateway] : [],
     };
 }

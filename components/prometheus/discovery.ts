@@ -1,12 +1,12 @@
-import { MetricsSettings } from "../../config";
+import { AlertmanagerTarget, MetricsSettings } from "../../config";
 import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
 
 /**
  * Namespaces that need a discovery Role: the configured ones plus every namespace an enabled
  * job or the Alertmanager discovery looks in, so none can be blind for lack of RBAC.
  */
-export function discoveryNamespaces(s: Pick<MetricsSettings, "discoveryNamespaces" | "alertmanagerTarget">, jobs: readonly ScrapeConfig[]): string[] {
-    const wanted = [...s.discoveryNamespaces, ...(s.alertmanagerTarget ? [s.alertmanagerTarget.namespace] : [])];
+export function discoveryNamespaces(s: Pick<MetricsSettings, "discoveryNamespaces">, jobs: readonly ScrapeConfig[], alertmanager?: AlertmanagerTarget): string[] {
+    const wanted = [...s.discoveryNamespaces, ...(alertmanager ? [alertmanager.namespace] : [])];
     for (const job of jobs) {
         for (const sd of job.kubernetes_sd_configs ?? []) {
             wanted.push(...(sd.namespaces?.names ?? []));

@@ -2,6 +2,7 @@ import * as k8s from "@pulumi/kubernetes";
 import { MetricsSettings } from "../../config";
 import { claimFor, exceeds, mostPrivileged, PodSecurityLevel } from "../../validate/pod-security-claims";
 import { POD_SECURITY_ENFORCE_LABEL, podSecurityNamespace } from "../common/pod-security-namespace";
+import { NamespaceWorkloadClaim } from "../contribution";
 
 /** A workload the program deploys into a namespace, with the Pod Security level it needs. */
 export interface NamespaceWorkload {
@@ -16,30 +17,17 @@ export function namespacePodSecurity(workloads: readonly NamespaceWorkload[]): P
 }
 
 /**
- * The workloads the program deploys into the metrics server's namespace, each with its claimed
- * level: Prometheus, Alertmanager and kube-state-metrics, plus the log agent's DaemonSet when a stack puts the
- * agent in the same namespace (its search store follows it there, but never needs more than the
- * agent's privileged), and node-exporter when a stack moves it here from kube-system
+ * The workloads the components deploy into the metrics server's namespace (their contributions'
+ * namespaceWorkloads), each with its claimed level: Prometheus first, then Alertmanager and
+ * kube-state-metrics, the log agent's DaemonSet when a stack puts the agent in the same
+ * namespace (its search store follows it there, but never needs more than the agent's
+ * privileged), and node-exporter when a stack moves it here from kube-system
  * (docs/node-exporter.md#namespace).
  */
-export function metricsNamespaceWorkloads(s: MetricsSettings): NamespaceWorkload[] {
+export function metricsNamespaceWorkloads(s: MetricsSettings, claims: readonly NamespaceWorkloadClaim[] = []): NamespaceWorkload[] {
     const context = { searchStoreMmap: false };
-    const workloads: NamespaceWorkload[] = [
-        { name: `StatefulSet ${s.namespace}/${s.name}`, level: claimFor("prometheus", context).level },
-    ];
-    if (s.alertmanagerTarget) {
-        workloads.push({ name: `StatefulSet ${s.namespace}/${s.alertmanagerTarget.serviceName}`, level: claimFor("alertmanager", context).level });
-    }
-    if (s.kubeStateMetricsTarget) {
-        workloads.push({ name: `Deployment ${s.namespace}/${s.kubeStateMetricsTarget.serviceName}`, level: claimFor("kube-state-metrics", context).level });
-    }
-    if (s.logAgentTarget?.namespace === s.namespace) {
-        workloads.push({ name: `the log agent's DaemonSet in ${s.namespace}`, level: claimFor("fluentd", context).level });
-    }
-    if (s.nodeExporterTarget?.namespace === s.namespace) {
-        workloads.push({ name: `node-exporter's DaemonSet in ${s.namespace}`, level: claimFor("node-exporter", context).level });
-    }
-    return workloads;
+    const own: NamespaceWorkload = { name: `StatefulSet ${s.namespace}/${s.name}`, level: claimFor("prometheus", context).level };
+    return [own, ...claims.filter((c) => c.namespace === s.namespace && c.workload !== "prometheus").map((c) => ({ name: c.name, level: claimFor(c.workload, context).level }))];
 }
 
 /**
@@ -86,6 +74,7 @@ export function metricsServerPodSecurity(s: MetricsSettings): PodSecurityLevel {
     return namespacePodSecurity(metricsNamespaceWorkloads(s).slice(0, 1));
 }
 
-export function namespace(s: MetricsSettings): k8s.types.input.core.v1.Namespace {
-    return podSecurityNamespace(s.namespace, namespacePodSecurity(metricsNamespaceWorkloads(s)));
+/** The metrics namespace, labelled with the level every workload the components put there meets. */
+export function namespace(s: MetricsSettings, claims: readonly NamespaceWorkloadClaim[] = []): k8s.types.input.core.v1.Namespace {
+    return podSecurityNamespace(s.namespace, namespacePodSecurity(metricsNamespaceWorkloads(s, claims)));
 }

@@ -1,3 +1,4 @@
+import { PrometheusInputs } from "./inputs";
 import { fullKey, MetricsSettings } from "../../config";
 import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
 import { NamedObject, namedBy } from "../common/named-object";
@@ -24,10 +25,11 @@ import { webSecret } from "./web-config";
  * 20 ms or more), which the check at load would render once more (tests/object-name-registry.test.ts
  * lists them as the exceptions).
  */
-export function prometheusObjects(s: MetricsSettings, jobs: readonly ScrapeConfig[]): NamedObject[] {
+export function prometheusObjects(s: MetricsSettings, inputs: Pick<PrometheusInputs, "scrapeJobs" | "alertmanager">): NamedObject[] {
+    const jobs = inputs.scrapeJobs;
     const key = (field: string) => `${fullKey("metrics")}.${field}`;
     const optional = <T>(o: T | undefined): T[] => (o === undefined ? [] : [o]);
-    const bindings = discoveryRoleBindings(s, jobs);
+    const bindings = discoveryRoleBindings(s, jobs, inputs.alertmanager);
     return [
         ...namedBy(
             key("serviceAccountName"),
@@ -36,7 +38,7 @@ export function prometheusObjects(s: MetricsSettings, jobs: readonly ScrapeConfi
             clusterRoleBinding(s),
             configRole(s),
             configRoleBinding(s),
-            ...discoveryRoles(s, jobs).flatMap((role, i) => [role, bindings[i]]),
+            ...discoveryRoles(s, jobs, inputs.alertmanager).flatMap((role, i) => [role, bindings[i]]),
             // The team rules' Roles are named from the service account's name (teamRulesRoleName).
             ...teamRulesRbac(s).map((r) => r.object),
         ),

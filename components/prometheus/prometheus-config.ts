@@ -8,9 +8,10 @@ import { EndpointDiscovery, endpointDiscovery, endpointSd } from "../common/scra
 import { keep, literal } from "../common/scrape/relabel";
 import { remoteWriteConfigs } from "./remote-write-config";
 import { alertmanagerClient } from "../alertmanager/alertmanager-client";
+import { PrometheusInputs } from "./inputs";
 
-export function prometheusConfig(s: MetricsSettings, jobs: readonly ScrapeConfig[]): PrometheusConfig {
-    const remoteWrite = remoteWriteConfigs(s);
+export function prometheusConfig(s: MetricsSettings, inputs: Pick<PrometheusInputs, "scrapeJobs" | "alertmanager" | "longTermStore">): PrometheusConfig {
+    const remoteWrite = remoteWriteConfigs(s, inputs.longTermStore);
     return {
         global: {
             evaluation_interval: s.evaluationInterval,
@@ -18,8 +19,8 @@ export function prometheusConfig(s: MetricsSettings, jobs: readonly ScrapeConfig
             external_labels: externalLabels(s),
         },
         rule_files: [`${PROMETHEUS_PATHS.rulesDir}*.yml`, ...teamRulesGlob(s)],
-        ...(s.alertmanagerTarget ? { alerting: { ...alertRelabeling(s), alertmanagers: [alertmanagers(s.alertmanagerTarget, endpointDiscovery(s))] } } : {}),
-        scrape_configs: [...jobs],
+        ...(inputs.alertmanager ? { alerting: { ...alertRelabeling(s), alertmanagers: [alertmanagers(inputs.alertmanager, endpointDiscovery(s))] } } : {}),
+        scrape_configs: [...inputs.scrapeJobs],
         ...(remoteWrite ? { remote_write: remoteWrite } : {}),
     };
 }

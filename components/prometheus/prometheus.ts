@@ -68,7 +68,7 @@ export class Prometheus extends MonitoringComponent {
         }
         // docs/design.md#pod-security-levels: the namespace's enforce label covers every workload the
         // program puts there; warn when one relaxes it, or when the built pod exceeds it.
-        const workloads = metricsNamespaceWorkloads(s);
+        const workloads = metricsNamespaceWorkloads(s, args.namespaceWorkloads);
         const enforced = namespacePodSecurity(workloads);
         // metrics.extra (docs/escape-hatches.md): checked against the built pod before any resource (stack/workload-hatches.ts).
         const sts = withWorkloadHatch(statefulSet(s, args), s.name, s.extra);
@@ -89,14 +89,14 @@ export class Prometheus extends MonitoringComponent {
         new k8s.rbac.v1.ClusterRoleBinding(`${name}-cluster-role-binding`, clusterRoleBinding(s), this.clusterScoped(role, account));
         const cfgRole = new k8s.rbac.v1.Role(`${name}-config-role`, configRole(s), inNamespace);
         new k8s.rbac.v1.RoleBinding(`${name}-config-role-binding`, configRoleBinding(s), this.inNamespace(s.namespace, cfgRole, account));
-        const discoveryNs = discoveryNamespaces(s, jobs);
+        const discoveryNs = discoveryNamespaces(s, jobs, args.alertmanager);
         // Each discovery Role lives in the namespace it discovers, which may be another one the program creates.
-        const roles = discoveryRoles(s, jobs).map((r, i) => new k8s.rbac.v1.Role(`${name}-discovery-role-${discoveryNs[i]}`, r, this.inNamespace(discoveryNs[i])));
-        discoveryRoleBindings(s, jobs).forEach(
+        const roles = discoveryRoles(s, jobs, args.alertmanager).map((r, i) => new k8s.rbac.v1.Role(`${name}-discovery-role-${discoveryNs[i]}`, r, this.inNamespace(discoveryNs[i])));
+        discoveryRoleBindings(s, jobs, args.alertmanager).forEach(
             (b, i) => new k8s.rbac.v1.RoleBinding(`${name}-discovery-role-binding-${discoveryNs[i]}`, b, this.inNamespace(discoveryNs[i], roles[i], account)),
         );
 
-        const config = new k8s.core.v1.ConfigMap(`${name}-config`, prometheusConfigMap(s, jobs), inNamespace);
+        const config = new k8s.core.v1.ConfigMap(`${name}-config`, prometheusConfigMap(s, args), inNamespace);
         const rules = new k8s.core.v1.ConfigMap(`${name}-rule-files`, ruleFilesConfigMap(s, args.ruleFiles), inNamespace);
         const teamScriptArgs = teamRulesScriptConfigMap(s);
         const teamScript = teamScriptArgs ? [new k8s.core.v1.ConfigMap(`${name}-team-rules-script`, teamScriptArgs, inNamespace)] : [];

@@ -1,5 +1,5 @@
 import * as k8s from "@pulumi/kubernetes";
-import { MetricsSettings } from "../../config";
+import { AlertmanagerTarget, MetricsSettings } from "../../config";
 import { configMapName, configRoleName, ruleFilesConfigMapName } from "./layout";
 import { clusterWideDiscoveryRoles, discoveryNamespaces, needsNodeDiscovery } from "./discovery";
 import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
@@ -102,8 +102,8 @@ function discoveryRules(s: MetricsSettings, jobs: readonly ScrapeConfig[], names
 }
 
 /** Namespaced Roles instead of a ClusterRole keep discovery to the listed namespaces (docs/design.md#permissions). */
-export function discoveryRoles(s: MetricsSettings, jobs: readonly ScrapeConfig[]): Role[] {
-    return discoveryNamespaces(s, jobs).map((namespace) => ({
+export function discoveryRoles(s: MetricsSettings, jobs: readonly ScrapeConfig[], alertmanager?: AlertmanagerTarget): Role[] {
+    return discoveryNamespaces(s, jobs, alertmanager).map((namespace) => ({
         apiVersion: `${RBAC_API}/v1`,
         kind: "Role",
         metadata: { name: s.serviceAccountName, namespace },
@@ -111,8 +111,8 @@ export function discoveryRoles(s: MetricsSettings, jobs: readonly ScrapeConfig[]
     }));
 }
 
-export function discoveryRoleBindings(s: MetricsSettings, jobs: readonly ScrapeConfig[]): RoleBinding[] {
-    return discoveryNamespaces(s, jobs).map((namespace) => ({
+export function discoveryRoleBindings(s: MetricsSettings, jobs: readonly ScrapeConfig[], alertmanager?: AlertmanagerTarget): RoleBinding[] {
+    return discoveryNamespaces(s, jobs, alertmanager).map((namespace) => ({
         apiVersion: `${RBAC_API}/v1`,
         kind: "RoleBinding",
         metadata: { name: s.serviceAccountName, namespace },

@@ -117,14 +117,13 @@ function azureAdConfig(a: NonNullable<RemoteWriteTargetSettings["azureAd"]>): No
  * http endpoint without credentials, the replica label dropped so that both replicas write one
  * series, which the store deduplicates by time (docs/long-term-storage.md#deduplication).
  */
-export function remoteWriteTargets(s: MetricsSettings): RemoteWriteTargetSettings[] {
-    const store = s.longTermStoreTarget;
+export function remoteWriteTargets(s: MetricsSettings, store?: { writeUrl: string }): RemoteWriteTargetSettings[] {
     return [...s.remoteWrite, ...(store ? [{ url: store.writeUrl, writeRelabel: [], dropReplicaLabel: true, central: false, generatedCredential: false, allowPlaintextCredentials: false }] : [])];
 }
 
 /** The `remote_write` block, or undefined when there is no target. */
-export function remoteWriteConfigs(s: MetricsSettings, secretFile: SecretFilePath = mountedSecretFile(s)): RemoteWriteConfig[] | undefined {
-    const targets = remoteWriteTargets(s);
+export function remoteWriteConfigs(s: MetricsSettings, store?: { writeUrl: string }, secretFile: SecretFilePath = mountedSecretFile(s)): RemoteWriteConfig[] | undefined {
+    const targets = remoteWriteTargets(s, store);
     // The central stack's vmauth user is the edge's cluster label (config/metrics.ts requires it).
     const cluster = s.externalLabels[CLUSTER_LABEL];
     return targets.length > 0 ? targets.map((t) => remoteWriteEntry(t, secretFile, t.dropReplicaLabel || writesToCentral(t) ? replicaLabelDrop(s) : [], cluster)) : undefined;

@@ -1,7 +1,7 @@
 import { PrometheusInputs } from "./inputs";
 import * as k8s from "@pulumi/kubernetes";
 import { remoteWriteEnv, workloadIdentityPodLabels } from "./remote-write-env";
-import { MetricsSettings } from "../../config";
+import { AlertmanagerTarget, MetricsSettings } from "../../config";
 import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../common/checksum";
 import { prometheusConfigMap, ruleFilesConfigMap } from "./config-maps";
 import {
@@ -80,7 +80,7 @@ function probe(s: MetricsSettings, path: string, failureThreshold: number): k8s.
     };
 }
 
-export function volumeMounts(s: MetricsSettings): VolumeMount[] {
+export function volumeMounts(s: MetricsSettings, alertmanager?: AlertmanagerTarget): VolumeMount[] {
     const config: VolumeMount = readsRenderedConfig(s)
         ? { name: VOLUMES.renderedConfig, mountPath: PROMETHEUS_PATHS.renderedConfigDir, readOnly: true }
         : { name: VOLUMES.config, mountPath: PROMETHEUS_PATHS.configDir, readOnly: true };
@@ -101,11 +101,11 @@ export function volumeMounts(s: MetricsSettings): VolumeMount[] {
     if (s.web?.tls) {
         mounts.push({ name: VOLUMES.webTls, mountPath: PROMETHEUS_PATHS.webTlsDir, readOnly: true });
     }
-    mounts.push(...alertmanagerClientVolumes(s.alertmanagerTarget).mounts);
+    mounts.push(...alertmanagerClientVolumes(alertmanager).mounts);
     return mounts;
 }
 
-export function volumes(s: MetricsSettings): Volume[] {
+export function volumes(s: MetricsSettings, alertmanager?: AlertmanagerTarget): Volume[] {
     const list: Volume[] = [
         { name: VOLUMES.config, configMap: { name: configMapName(s), defaultMode: 0o644 } },
         { name: VOLUMES.rules, configMap: { name: ruleFilesConfigMapName(s), defaultMode: 0o644 } },
@@ -128,11 +128,11 @@ export function volumes(s: MetricsSettings): Volume[] {
         const keys = [TLS_SECRET_KEYS.cert, TLS_SECRET_KEYS.key, TLS_SECRET_KEYS.ca];
         list.push({ name: VOLUMES.webTls, secret: { secretName: s.web.tls.secretName, defaultMode: 0o440, items: keys.map((key) => ({ key, path: key })) } });
     }
-    list.push(...alertmanagerClientVolumes(s.alertmanagerTarget).volumes);
+    list.push(...alertmanagerClientVolumes(alertmanager).volumes);
     return list;
 }
 
-export function prometheusContainer(s: MetricsSettings): Container {
+export function prometheusContainer(s: MetricsSettings, alertmanager?: AlertmanagerTarget): Container {
     const env = remoteWriteEnv(s);
     return {
         name: s.name,
@@ -144,7 +144,7 @@ export function prometheusContainer(s: MetricsSettings): Container {
         resources: containerResources(s.resources),
         livenessProbe: probe(s, routedPath(s, "/-/healthy"), 6),
         readinessProbe: probe(s, routedPath(s, "/-/ready"), 120),
-        volumeMounts: volumeMounts(s),
+        volumeMounts: volumeMounts(s, alertmanager),
         terminationMessagePath: "/dev/termination-log",
         terminationMessagePolicy: "File",
         securityContext: {
@@ -165,7 +165,7 @@ export function configAnnotation(s: MetricsSettings, inputs: PrometheusInputs): 
     if (reloadsInPlace(s)) {
         return {};
     }
-    const files = { ...prometheusConfigMap(s, inputs.scrapeJobs).data, ...ruleFilesConfigMap(s, inputs.ruleFiles).data } as Record<string, string>;
+    const files = { ...prometheusConfigMap(s, inputs).data, ...ruleFilesConfigMap(s, inputs.ruleFiles).data } as Record<string, string>;
     return { [CONFIG_CHECKSUM_ANNOTATION]: configChecksum(files) };
 }
 
@@ -177,7 +177,7 @@ export function prometheusDisruptionBudget(s: MetricsSettings): k8s.types.input.
 export function statefulSet(s: MetricsSettings, inputs: PrometheusInputs): k8s.types.input.apps.v1.StatefulSet {
     const labels = metricsLabels(s);
     // metrics.teamRules adds its sidecar, checker and volumes (team-rules/).
-    return withTeamRules(s, {
+    return withTeamRules(s, inputs.runbookBaseUrl, {
         apiVersion: "apps/v1",
         kind: "StatefulSet",
         metadata: { name: s.name, namespace: s.namespace, labels },
@@ -201,8 +201,8 @@ export function statefulSet(s: MetricsSettings, inputs: PrometheusInputs): k8s.t
                         seccompProfile: { type: "RuntimeDefault" },
                     },
                     ...(readsRenderedConfig(s) ? { initContainers: [configRenderInitContainer(s)] } : {}),
-                    containers: [prometheusContainer(s), ...(reloadsInPlace(s) ? [configReloaderContainer(s)] : [])],
-                    volumes: volumes(s),
+                    containers: [prometheusContainer(s, inputs.alertmanager), ...(reloadsInPlace(s) ? [configReloaderContainer(s)] : [])],
+                    volumes: volumes(s, inputs.alertmanager),
                 },
             },
             volumeClaimTemplates: [dataClaimTemplate(VOLUMES.data, s.name, s.storage)],

@@ -1,3 +1,6 @@
+import { logAgentTarget } from "../../components/log-agent/target";
+import { nodeExporterTarget } from "../../components/node-exporter/target";
+import { kubeStateMetricsTarget } from "../../components/kube-state-metrics/target";
 import { grafanaTarget } from "../../components/grafana/target";
 import { searchStoreExporterTarget } from "../../components/search-store/target";
 /**
@@ -164,25 +167,28 @@ export async function runStack(settings: Settings, closers: Array<() => Promise<
         const pod = `${t.serviceName}-7d9f8-abcde`;
         target("grafana", discoveredTarget(grafana, { namespace: t.namespace, service_name: t.serviceName, endpoint_port_name: t.portName, endpoint_ready: "true", endpoint_address_target_kind: "Pod", endpoint_address_target_name: pod, pod_name: pod }));
     }
-    if (m.kubeStateMetricsTarget) {
-        const t = m.kubeStateMetricsTarget;
+    const ksmTarget = kubeStateMetricsTarget(settings.kubeStateMetrics);
+    if (ksmTarget) {
+        const t = ksmTarget;
         target("kube-state-metrics", discoveredTarget(ksm, kubeStateMetricsEndpointMeta(t.namespace, t.serviceName, t.portName)));
     }
-    if (m.nodeExporterTarget) {
+    const nodeTarget = nodeExporterTarget(settings.nodeExporter);
+    if (nodeTarget) {
         // A real node_exporter with the DaemonSet's flags, not a fixture.
         const exporter = await NodeExporterProcess.start(settings.nodeExporter);
         closers.push(() => exporter.stop());
-        target("node-exporter", discoveredTarget(exporter.address, nodeExporterPodMeta(m.nodeExporterTarget.namespace, m.nodeExporterTarget.podLabels, "node-1")));
+        target("node-exporter", discoveredTarget(exporter.address, nodeExporterPodMeta(nodeTarget.namespace, nodeTarget.podLabels, "node-1")));
     }
-    const agentLabels = Object.fromEntries(Object.entries(m.logAgentTarget!.podLabels).map(([k, v]) => [`pod_label_${k.replace(/[^a-zA-Z0-9_]/g, "_")}`, v]));
+    const agent = logAgentTarget(settings.logs);
+    const agentLabels = Object.fromEntries(Object.entries(agent.podLabels).map(([k, v]) => [`pod_label_${k.replace(/[^a-zA-Z0-9_]/g, "_")}`, v]));
     target(
         "log-agent",
         discoveredTarget(fluentd, {
-            namespace: m.logAgentTarget!.namespace,
+            namespace: agent.namespace,
             pod_name: "fluentd-es-v2.7.0-abcde",
             pod_node_name: "node-1",
             pod_container_name: "fluentd-es",
-            pod_container_port_name: m.logAgentTarget!.portName,
+            pod_container_port_name: agent.portName,
             ...agentLabels,
         }),
     );

@@ -11,7 +11,7 @@ export function generatedPrometheusFiles(settings: Settings, { withRules = true 
     const metrics = settings.metrics;
     const inputs = prometheusInputsFor(settings, withRules);
     return {
-        prometheusYml: (prometheusConfigMap(metrics, inputs.scrapeJobs).data as Record<string, string>)["prometheus.yml"],
+        prometheusYml: (prometheusConfigMap(metrics, inputs).data as Record<string, string>)["prometheus.yml"],
         ruleFiles: ruleFilesConfigMap(metrics, inputs.ruleFiles).data as Record<string, string>,
     };
 }

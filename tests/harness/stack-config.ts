@@ -74,6 +74,13 @@ export function settingsWithGrafana(overrides: Record<string, Record<string, unk
  * rule files; from Prometheus' settings alone, their scrape jobs and no rule file beyond k8s.yml.
  */
 export function prometheusInputsFor(s: Settings, withRules = true): PrometheusInputs {
-    const { scrapeConfigs, ruleFiles } = prometheusContributions(s);
-    return { scrapeJobs: scrapeConfigs, ruleFiles: withRules ? ruleFiles : {} };
+    const c = prometheusContributions(s);
+    return {
+        scrapeJobs: c.scrapeConfigs,
+        ruleFiles: withRules ? c.ruleFiles : {},
+        alertmanager: c.alertmanager,
+        longTermStore: c.longTermStore,
+        namespaceWorkloads: c.namespaceWorkloads,
+        runbookBaseUrl: c.runbookBaseUrl,
+    };
 }

@@ -94,7 +94,7 @@ export function dashboardContext(s: Settings): DashboardContext {
     if (s.longTermStore.enabled) on.push("longTermStore");
     if (s.eventCollector.enabled) on.push("events");
     if (s.alertRules.defaults) on.push("defaultRules");
-    // As the scrape jobs (stack/wiring.ts): Grafana's job is generated exactly while Grafana is enabled.
+    // As the scrape jobs (components/grafana/contribution.ts): Grafana's job is generated exactly while Grafana is enabled.
     if (s.grafana.enabled) on.push("grafana");
     return {
         sources: new Set(on),

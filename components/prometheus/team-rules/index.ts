@@ -95,13 +95,13 @@ export function teamRulesSidecarEnv(t: TeamRulesSettings): Array<{ name: string;
     ];
 }
 
-export function teamRulesContainers(s: MetricsSettings): Container[] {
+export function teamRulesContainers(s: MetricsSettings, runbookBaseUrl?: string): Container[] {
     const t = s.teamRules;
     if (!t) {
         return [];
     }
     const health = { httpGet: { path: "/healthz", port: 8081 }, periodSeconds: 10, timeoutSeconds: 3 };
-    const runbook = ownRunbook(TEAM_RULE_FILE_REFUSED, s.runbookBaseUrl);
+    const runbook = ownRunbook(TEAM_RULE_FILE_REFUSED, runbookBaseUrl);
     return [
         {
             name: TEAM_RULES_CONTAINERS.sidecar,
@@ -164,7 +164,7 @@ export function teamRulesVolumes(s: MetricsSettings): Volume[] {
  * read-only into Prometheus, and a shared process namespace for the checker's SIGHUP. Unchanged
  * without metrics.teamRules.
  */
-export function withTeamRules(s: MetricsSettings, set: k8s.types.input.apps.v1.StatefulSet): k8s.types.input.apps.v1.StatefulSet {
+export function withTeamRules(s: MetricsSettings, runbookBaseUrl: string | undefined, set: k8s.types.input.apps.v1.StatefulSet): k8s.types.input.apps.v1.StatefulSet {
     if (!s.teamRules) {
         return set;
     }
@@ -182,7 +182,7 @@ export function withTeamRules(s: MetricsSettings, set: k8s.types.input.apps.v1.S
                 spec: {
                     ...pod,
                     shareProcessNamespace: true,
-                    containers: [...containers, ...teamRulesContainers(s)],
+                    containers: [...containers, ...teamRulesContainers(s, runbookBaseUrl)],
                     volumes: [...(pod.volumes as Volume[]), ...teamRulesVolumes(s)],
                 },
             },

@@ -1,0 +1,89 @@
+import * as assert from "assert";
+import * as fs from "fs";
+import * as path from "path";
+import { graphOf, moduleSpecifiers } from "../lint/import-graph";
+import { COMPONENTS } from "../stack/components";
+
+// The composition root names a component in one place only: its entry in stack/components.ts.
+// Everything else in stack/ and program.ts is a fold over that list. What is not folded yet is
+// listed below with its reason, so a new per-component line fails here and the list can only shrink.
+
+const REPO = path.resolve(__dirname, "..");
+
+/** Folders under components/ that are shared code or the composition root's base, not components of the list. */
+const NOT_COMPONENTS: Readonly<Record<string, string>> = {
+    common: "shared builders and types every component uses",
+    contribution: "the shape of a component (components/contribution.ts)",
+    cluster: "the stack's one Kubernetes provider, which program.ts creates before any component",
+    namespaces: "the namespaces every component's objects wait on, created by program.ts before the loop",
+    consoles: "the stack output of every UI's address, read from the settings of several components",
+    teams: "the team contract's types, which the library package for teams exports",
+    "auth-gateway": "the gateway each server puts in front of its Ingress: built by prometheus and alertmanager, not a list entry",
+    "rbac-proxy": "the kube-rbac-proxy sidecar the exporters share",
+    storage: "the NFS PersistentVolume builders the stateful components share",
+};
+
+/**
+ * stack/ files that still name components outside the list, each with the components it names and
+ * why: the next steps of the contribution shape (rule groups and dashboards as contributions).
+ */
+const NOT_YET_FOLDED: Readonly<Record<string, { components: readonly string[]; why: string }>> = {
+    "stack/rule-groups.ts": {
+        components: ["alertmanager", "apiserver", "blackbox-exporter", "control-plane", "grafana", "kube-state-metrics", "kubelet", "log-agent", "long-term-store", "node-exporter", "prometheus", "search-store"],
+        why: "the default rule groups are one hand-kept list with their on/off context (RuleContext): not yet contributions",
+    },
+    "stack/dashboards.ts": {
+        components: ["alertmanager", "blackbox-exporter", "control-plane", "grafana", "kubelet", "log-agent", "long-term-store", "node-exporter", "prometheus", "search-store"],
+        why: "the dashboards are one hand-kept list, loaded on demand: not yet contributions",
+    },
+    "stack/workload-hatches.ts": { components: ["alertmanager", "grafana", "prometheus"], why: "the hatches' checks on the built pods, per workload: not yet contributions" },
+    "stack/grafana-checks.ts": { components: ["grafana"], why: "Grafana's hatch checks need the whole model, with every dashboard" },
+    "stack/grafana-model.ts": { components: ["grafana"], why: "Grafana's model with the folded dashboards" },
+    "stack/team-contract.ts": { components: ["grafana", "prometheus"], why: "the team contract reads Grafana's platform uids and the team rules' label" },
+    "stack/scrape-jobs.ts": { components: ["prometheus"], why: "prometheus.yml's limits and discovery namespaces are Prometheus' own, applied to the folded jobs" },
+};
+
+function componentImports(file: string): string[] {
+    const text = fs.readFileSync(path.join(REPO, file), "utf8");
+    return [
+        ...new Set(
+            moduleSpecifiers(file, text)
+                .map((m) => /components\/([a-z-]+)/.exec(m)?.[1])
+                .filter((c): c is string => c !== undefined && !(c in NOT_COMPONENTS)),
+        ),
+    ].sort();
+}
+
+describe("the component list (stack/components.ts)", () => {
+    it("lists every component folder once, under its folder's name", () => {
+        const folders = fs
+            .readdirSync(path.join(REPO, "components"), { withFileTypes: true })
+            .filter((d) => d.isDirectory() && !(d.name in NOT_COMPONENTS))
+            .map((d) => d.name)
+            .sort();
+        assert.deepStrictEqual([...COMPONENTS.map((c) => c.name)].sort(), folders);
+        assert.strictEqual(new Set(COMPONENTS.map((c) => c.name)).size, COMPONENTS.length, "a component listed twice");
+    });
+
+    it("program.ts names no component: it builds them all by one loop over the list", () => {
+        assert.deepStrictEqual(componentImports("program.ts"), []);
+    });
+
+    it("no stack/ file names a component outside the list, but those still to fold, each with its reason", () => {
+        const files = fs
+            .readdirSync(path.join(REPO, "stack"))
+            .filter((f) => f.endsWith(".ts") && f !== "components.ts")
+            .map((f) => `stack/${f}`);
+        const named = Object.fromEntries(files.map((f) => [f, componentImports(f)]).filter(([, c]) => c.length > 0));
+        const allowed = Object.fromEntries(Object.entries(NOT_YET_FOLDED).map(([f, a]) => [f, [...a.components].sort()]));
+        assert.deepStrictEqual(named, allowed, "a stack/ file names a component: fold it over the list, or list it here with its reason");
+    });
+
+    it("the check sees an import of a component, in every form", () => {
+        // The same reader as the import-graph test, so what it misses there it misses here.
+        const graph = graphOf(new Map([["stack/x.ts", `import { a } from "../components/node-exporter/target";\nconst b = require("../components/grafana/model");`]]));
+        assert.ok(graph.has("stack/x.ts"));
+        const found = moduleSpecifiers("stack/x.ts", `import { a } from "../components/node-exporter/target";\nconst b = require("../components/grafana/model");`).map((m) => /components\/([a-z-]+)/.exec(m)?.[1]);
+        assert.deepStrictEqual(found, ["node-exporter", "grafana"]);
+    });
+});
