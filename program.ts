@@ -42,8 +42,9 @@ const onCluster = { providers: [cluster] };
 const namespaces = new Namespaces("namespaces", { settings }, onCluster);
 
 const metrics = new Prometheus("monitor", { settings: settings.metrics, namespaces, scrapeJobs: contributions.scrapeConfigs, ruleFiles: contributions.ruleFiles }, onCluster);
-const logs = new LogAgent("log-agent", { settings: settings.logs, namespaces }, onCluster);
 const store = settings.searchStore.enabled ? new SearchStore("search-store", { settings: settings.searchStore, namespaces }, onCluster) : undefined;
+// The agent of an in-cluster OpenSearch reads its password from the store's Secret, so it rolls with that password's generation.
+const logs = new LogAgent("log-agent", { settings: settings.logs, namespaces, storeAgentPasswordGeneration: store?.agentPasswordGeneration }, onCluster);
 // Optional: VictoriaMetrics, which every Prometheus replica remote-writes to (docs/long-term-storage.md).
 const longTermStore = settings.longTermStore.enabled ? new LongTermStore("long-term-store", { settings: settings.longTermStore, namespaces }, onCluster) : undefined;
 // Each on by default and switchable per stack; when off, its scrape job goes with it (config/index.ts).
