@@ -78,6 +78,8 @@ export interface Built {
     outputs?: Record<string, unknown>;
     /** A server's generated web password and its generation, which its clients (a gateway, Grafana, the adapter) log in with. */
     web?: { password?: pulumi.Output<string>; generation?: pulumi.Output<string> };
+    /** The in-cluster OpenSearch's password for the log agent changes with this generation, which the agent's pods roll on. */
+    logStore?: { agentPasswordGeneration?: pulumi.Output<string> };
 }
 
 /** What a component's resources are built from: the stack's settings, the fold, and what the components before it built. */

@@ -31,7 +31,8 @@ function exampleEdgesOf(stack: string): { reference: string; example: string }[]
     return [...text.matchAll(/stack:\s*([\w.-]+\/[\w.-]+\/([\w.-]+))/g)].map((m) => ({ reference: m[1], example: `examples-${m[2]}` }));
 }
 
-async function registered(stack: string): Promise<RegisteredResource[]> {
+/** Every resource one snapshot stack registers under the mocks, an example central stack after its edges. */
+export async function registered(stack: string): Promise<RegisteredResource[]> {
     const name = stack.startsWith("examples-") ? stack.slice("examples-".length) : stack;
     // A central example reads its edges' outputs: the edge example runs first, and the engine
     // mock hands its exported credential to the central run's StackReference, as `pulumi up` would.

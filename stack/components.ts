@@ -21,7 +21,8 @@ import { teamTargets } from "../components/team-targets/component";
  * one place that names them. Everything the stack deploys is a fold over this list
  * (stack/contributions.ts), and its resources are built by one loop over it (stack/build.ts).
  * Within each section of prometheus.yml, jobs follow this order; a component's resources may
- * read what those before it built (Grafana and the adapter log in to Prometheus).
+ * read what those before it built (Grafana and the adapter log in to Prometheus; the log agent
+ * rolls with the in-cluster OpenSearch's password for it).
  */
 export const COMPONENTS: readonly Component[] = [
     prometheus,

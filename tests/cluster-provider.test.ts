@@ -1,4 +1,5 @@
 import * as assert from "assert";
+import { clusterProviderArgs } from "../components/cluster";
 import { ConfigError } from "../config";
 import { RegisteredResource } from "../render/engine-mocks";
 import { runProgram } from "./harness/program";
@@ -39,6 +40,22 @@ describe("the cluster a stack deploys to (kubernetes:context)", () => {
         for (const kind of ["StatefulSet", "DaemonSet", "ClusterRole", "Namespace"]) {
             assert.ok(objects.some((r) => r.type.endsWith(`:${kind}`)), `the check covered a ${kind}`);
         }
+    });
+
+    it("updates ConfigMaps and Secrets in place: the provider carries enableConfigMapMutable and enableSecretMutable, whichever cluster the stack names", async () => {
+        const byKubeconfig: Record<string, unknown> = requiredConfig();
+        delete byKubeconfig["kubernetes:context"];
+        const runs = [
+            await runProgram({ ...requiredConfig(), "kubernetes:context": "kind-dev" }),
+            await runProgram(byKubeconfig, { "kubernetes:kubeconfig": "apiVersion: v1\nkind: Config\n" }),
+        ];
+        for (const { resources } of runs) {
+            const [provider] = providersOf(resources);
+            // The SDK sends each option as the JSON of its boolean; the provider's Configure enables it only on the string "true".
+            assert.strictEqual(provider.inputs.enableConfigMapMutable, "true");
+            assert.strictEqual(provider.inputs.enableSecretMutable, "true");
+        }
+        assert.deepStrictEqual(clusterProviderArgs({ context: "kind-dev" }), { context: "kind-dev", enableConfigMapMutable: true, enableSecretMutable: true });
     });
 
     it("passes kubernetes:kubeconfig to the provider as a secret, because it carries credentials", async () => {

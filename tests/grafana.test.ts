@@ -11,6 +11,7 @@ import { ConfigError, plainConfigSource } from "../config";
 import { loadStackSettings as loadSettings } from "../stack";
 import { runProgram } from "./harness/program";
 import { GRAFANA_SECRETS, requiredConfig, settingsWith, settingsWithGrafana } from "./harness/stack-config";
+import { isSecretGeneration } from "./harness/secret-generations";
 
 const ADMIN = "adm1n-Secret-Value-42";
 const SEARCH = "search-Secret-Value-17";
@@ -286,8 +287,12 @@ describe("Grafana's passwords stay in its Secret", function () {
     it("no ConfigMap, Deployment, annotation or other object of the program holds either password", async () => {
         const config = { ...requiredConfig(), grafana: {}, logs: { search: { host: "search.example.com", port: 443, scheme: "https", user: "fluentd" } } };
         const { resources } = await runProgram(config, { grafanaAdminPassword: ADMIN, searchPassword: SEARCH });
-        const holding = (secret: string) => resources.filter((r) => JSON.stringify(r.inputs).includes(secret)).map((r) => `${r.type} ${r.name}`);
+        const holding = (secret: string) => resources.filter((r) => !isSecretGeneration(r) && JSON.stringify(r.inputs).includes(secret)).map((r) => `${r.type} ${r.name}`);
         assert.deepStrictEqual(holding(ADMIN), ["kubernetes:core/v1:Secret grafana-secret"]);
+        // Beside them, only the generations of the Secrets that hold them, whose keepers are Pulumi secrets.
+        const generations = (secret: string) => resources.filter((r) => isSecretGeneration(r) && JSON.stringify(r.inputs).includes(secret)).map((r) => r.name);
+        assert.deepStrictEqual(generations(ADMIN), ["grafana-secret-generation"]);
+        assert.deepStrictEqual(generations(SEARCH).sort(), ["grafana-secret-generation", "log-agent-search-credentials-generation"]);
         assert.deepStrictEqual(holding(SEARCH).sort(), ["kubernetes:core/v1:Secret grafana-secret", "kubernetes:core/v1:Secret log-agent-search-credentials"].sort());
         const configMaps = resources.filter((r) => r.type === "kubernetes:core/v1:ConfigMap" && r.name.startsWith("grafana"));
         // Data sources, the dashboard provider, and every dashboard folder's: the check saw them all.

@@ -32,6 +32,9 @@ export const CREDENTIALS_ANNOTATIONS = {
     prometheus: "cluster-monitoring/prometheus-credentials",
     alertmanager: "cluster-monitoring/alertmanager-credentials",
     searchStoreExporter: "cluster-monitoring/search-store-exporter-credentials",
+    // The in-cluster OpenSearch's admin password (Dashboards) and its agent's (the log agent).
+    searchStoreAdmin: "cluster-monitoring/search-store-admin-credentials",
+    searchStoreAgent: "cluster-monitoring/search-store-agent-credentials",
 } as const;
 
 /** The generation of each generated password a pod reads, by whose password it is. */

@@ -1,5 +1,7 @@
 import { credentialsAnnotations, PasswordGenerations } from "../common/web-password";
+import { secretGenerationAnnotations } from "../common/secret-generation";
 import * as k8s from "@pulumi/kubernetes";
+import * as pulumi from "@pulumi/pulumi";
 import { configChecksum, CONFIG_CHECKSUM_ANNOTATION } from "../common/checksum";
 import { containerResources } from "../common/resources";
 import { podPlacement } from "../common/scheduling";
@@ -144,8 +146,12 @@ function volumes(m: GrafanaModel): k8s.types.input.core.v1.Volume[] {
     ];
 }
 
-/** One replica: Grafana's default database is SQLite on one volume. */
-export function grafanaDeployment(m: GrafanaModel, passwordGenerations?: PasswordGenerations): k8s.types.input.apps.v1.Deployment {
+/**
+ * One replica: Grafana's default database is SQLite on one volume. `secretGeneration` is Secret
+ * `grafana`'s (components/common/secret-generation.ts): Grafana reads it through its environment,
+ * at start only, so a changed Secret rolls the pod.
+ */
+export function grafanaDeployment(m: GrafanaModel, passwordGenerations?: PasswordGenerations, secretGeneration?: pulumi.Input<string>): k8s.types.input.apps.v1.Deployment {
     const g = m.grafana;
     const labels = grafanaLabels(g);
     return {
@@ -158,7 +164,7 @@ export function grafanaDeployment(m: GrafanaModel, passwordGenerations?: Passwor
             strategy: { type: g.persistence ? "Recreate" : "RollingUpdate" },
             selector: { matchLabels: labels },
             template: {
-                metadata: { labels, annotations: { [CONFIG_CHECKSUM_ANNOTATION]: provisioningChecksum(m), ...credentialsAnnotations(passwordGenerations) } },
+                metadata: { labels, annotations: { [CONFIG_CHECKSUM_ANNOTATION]: provisioningChecksum(m), ...credentialsAnnotations(passwordGenerations), ...secretGenerationAnnotations({ grafana: secretGeneration }) } },
                 spec: {
                     // Provisioning reads files; Grafana needs no Kubernetes API access. The team dashboards'
                     // sidecar, when on, mounts a token of its own (team-dashboards/).

@@ -15,6 +15,7 @@ import { grafanaDataClaim, grafanaDataVolume } from "./storage";
 import { NamespaceReadiness } from "../common/namespace-readiness";
 import { MonitoringComponent } from "../common/monitoring-component";
 import { PasswordGenerations } from "../common/web-password";
+import { secretGeneration } from "../common/secret-generation";
 import { teamDashboardsRbac, teamDashboardsScriptConfigMap } from "./team-dashboards";
 
 export interface GrafanaArgs {
@@ -54,7 +55,8 @@ export class Grafana extends MonitoringComponent {
         const adminPassword =
             m.grafana.adminPassword ??
             new random.RandomPassword(`${name}-admin-password`, generatedAdminPasswordArgs(), { parent: this, additionalSecretOutputs: ["result"] }).result;
-        const secret = new k8s.core.v1.Secret(`${name}-secret`, grafanaSecret(m, adminPassword, args.prometheusPassword, args.alertmanagerPassword), inNamespace);
+        const secretArgs = grafanaSecret(m, adminPassword, args.prometheusPassword, args.alertmanagerPassword);
+        const secret = new k8s.core.v1.Secret(`${name}-secret`, secretArgs, inNamespace);
         const configMaps = [
             new k8s.core.v1.ConfigMap(`${name}-datasources`, dataSourcesConfigMap(m), inNamespace),
             new k8s.core.v1.ConfigMap(`${name}-dashboard-provider`, dashboardProviderConfigMap(m), inNamespace),
@@ -94,7 +96,7 @@ export class Grafana extends MonitoringComponent {
             }
         }
         // grafana.extra (docs/escape-hatches.md), checked against the built pod before any resource (stack/workload-hatches.ts).
-        const deployment = withWorkloadHatch(grafanaDeployment(m, args.passwordGenerations), CONTAINER_NAME, m.grafana.extra);
+        const deployment = withWorkloadHatch(grafanaDeployment(m, args.passwordGenerations, secretGeneration(`${name}-secret`, secretArgs, this)), CONTAINER_NAME, m.grafana.extra);
         new k8s.apps.v1.Deployment(`${name}-deployment`, deployment, this.inNamespace(namespace, secret, ...configMaps, ...claim, service, account));
         const ingressArgs = grafanaIngress(m.grafana) && withIngressAnnotations(grafanaIngress(m.grafana)!, m.grafana.extra);
         if (ingressArgs) {

@@ -6,8 +6,9 @@ import { LogAgent } from "./log-agent";
 export const logAgent: Component = {
     name: "log-agent",
     contribute: logAgentContribution,
-    build({ settings, namespaces, opts }) {
-        const agent = new LogAgent("log-agent", { settings: settings.logs, namespaces }, opts);
+    build({ settings, namespaces, opts, built }) {
+        // The agent of an in-cluster OpenSearch reads its password from the store's Secret, so it rolls with that password's generation.
+        const agent = new LogAgent("log-agent", { settings: settings.logs, namespaces, storeAgentPasswordGeneration: built["search-store"]?.logStore?.agentPasswordGeneration }, opts);
         return { outputs: { logAgentNamespace: agent.namespace, logAgentDaemonSet: agent.daemonSetName, searchUrl: agent.searchUrl } };
     },
 };

@@ -1,4 +1,5 @@
 import * as k8s from "@pulumi/kubernetes";
+import * as pulumi from "@pulumi/pulumi";
 import { logAgentLineOf, LogsSettings } from "../../config";
 import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../common/checksum";
 import { containerResources } from "../common/resources";
@@ -107,7 +108,13 @@ export function configAnnotation(s: LogsSettings): Record<string, string> {
     return { [CONFIG_CHECKSUM_ANNOTATION]: configChecksum(agentConfigFiles(s)) };
 }
 
-export function daemonSet(s: LogsSettings): k8s.types.input.apps.v1.DaemonSet {
+/**
+ * `generations`: the pod-template annotation that follows the password the agent reads from a
+ * Secret (agentEnv), its own credentials Secret's generation or the in-cluster store's agent
+ * password's. fluentd reads the variable at start only, so a changed password rolls the agents
+ * (components/common/secret-generation.ts).
+ */
+export function daemonSet(s: LogsSettings, generations: Record<string, pulumi.Input<string>> = {}): k8s.types.input.apps.v1.DaemonSet {
     const labels = { ...s.labels };
     return {
         apiVersion: "apps/v1",
@@ -117,7 +124,7 @@ export function daemonSet(s: LogsSettings): k8s.types.input.apps.v1.DaemonSet {
             selector: { matchLabels: labels },
             updateStrategy: { type: "RollingUpdate", rollingUpdate: { maxUnavailable: 1 } },
             template: {
-                metadata: { labels, annotations: configAnnotation(s) },
+                metadata: { labels, annotations: { ...configAnnotation(s), ...generations } },
                 spec: {
                     ...podPlacement(s),
                     serviceAccountName: s.serviceAccountName,

@@ -8,10 +8,14 @@ import { METRICS_PORT } from "./layout";
 import { clusterRole, clusterRoleBinding, serviceAccount } from "./rbac";
 import { NamespaceReadiness } from "../common/namespace-readiness";
 import { MonitoringComponent } from "../common/monitoring-component";
+import { secretGeneration, secretGenerationAnnotations } from "../common/secret-generation";
+import { credentialsAnnotations } from "../common/web-password";
 
 export interface LogAgentArgs {
     settings: LogsSettings;
     namespaces: NamespaceReadiness;
+    /** The generation of the in-cluster OpenSearch's agent password, while the agent reads it from the store's Secret (logs.search.inClusterStore). */
+    storeAgentPasswordGeneration?: pulumi.Input<string>;
 }
 
 /**
@@ -39,9 +43,13 @@ export class LogAgent extends MonitoringComponent {
 
         const secretArgs = credentialsSecret(s);
         const secret = secretArgs ? [new k8s.core.v1.Secret(`${name}-search-credentials`, secretArgs, inNamespace)] : [];
+        // The agent reads its password from its own Secret or the store's (agentEnv), at start: a changed one rolls the agents.
+        const annotations = s.search.inClusterStore
+            ? credentialsAnnotations({ searchStoreAgent: args.storeAgentPasswordGeneration })
+            : secretGenerationAnnotations({ logAgentSearchCredentials: secretArgs ? secretGeneration(`${name}-search-credentials`, secretArgs, this) : undefined });
 
         // Pods that start before their ConfigMap or Secret exist fail to mount or to start.
-        const ds = new k8s.apps.v1.DaemonSet(`${name}-daemonset`, daemonSet(s), this.inNamespace(s.namespace, account, role, config, ...secret));
+        const ds = new k8s.apps.v1.DaemonSet(`${name}-daemonset`, daemonSet(s, annotations), this.inNamespace(s.namespace, account, role, config, ...secret));
 
         this.namespace = pulumi.output(s.namespace);
         this.daemonSetName = ds.metadata.name;

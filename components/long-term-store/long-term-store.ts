@@ -6,6 +6,7 @@ import { nfsPersistentVolume } from "../storage";
 import { longTermStoreServiceAccount } from "./service-account";
 import { NamespaceReadiness } from "../common/namespace-readiness";
 import { MonitoringComponent } from "../common/monitoring-component";
+import { secretGeneration } from "../common/secret-generation";
 import { authKeyArgs, authKeySecret } from "./auth-keys";
 import { AUTH_KEYS, longTermStoreUrl } from "./layout";
 import { longTermStoreService } from "./service";
@@ -37,20 +38,24 @@ export class LongTermStore extends MonitoringComponent {
         const keys = Object.fromEntries(
             AUTH_KEYS.map((k) => [k.secretKey, new random.RandomPassword(`${name}-${k.secretKey}`, authKeyArgs(), { parent: this, additionalSecretOutputs: ["result"] }).result]),
         );
-        const secret = new k8s.core.v1.Secret(`${name}-auth-keys`, authKeySecret(s, keys), inNamespace);
+        const secretArgs = authKeySecret(s, keys);
+        const secret = new k8s.core.v1.Secret(`${name}-auth-keys`, secretArgs, inNamespace);
+        // The store and vmauth read the auth keys from their environment at start, the backup sidecar the S3 keys too: a changed Secret rolls its readers.
+        const authKeysGeneration = secretGeneration(`${name}-auth-keys`, secretArgs, this);
         const service = new k8s.core.v1.Service(`${name}-service`, longTermStoreService(s), inNamespace);
         const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, longTermStoreServiceAccount(s), inNamespace);
         const volumeArgs = nfsPersistentVolume(s.name, s.storage);
         const volume = volumeArgs ? [new k8s.core.v1.PersistentVolume(`${name}-volume`, volumeArgs, this.clusterScoped())] : [];
         const backupArgs = backupSecret(s);
         const backup = backupArgs ? [new k8s.core.v1.Secret(`${name}-backup`, backupArgs, inNamespace)] : [];
-        new k8s.apps.v1.StatefulSet(`${name}-statefulset`, longTermStoreStatefulSet(s), this.inNamespace(s.namespace, secret, service, account, ...volume, ...backup));
+        const generations = { longTermStoreAuthKeys: authKeysGeneration, longTermStoreBackup: backupArgs ? secretGeneration(`${name}-backup`, backupArgs, this) : undefined };
+        new k8s.apps.v1.StatefulSet(`${name}-statefulset`, longTermStoreStatefulSet(s, generations), this.inNamespace(s.namespace, secret, service, account, ...volume, ...backup));
         // A central store: vmauth takes the edges' writes, each bound to its cluster label.
         if (isCentral(s)) {
             const authConfig = new k8s.core.v1.Secret(`${name}-vmauth-config`, vmauthSecret(s), inNamespace);
             const authAccount = new k8s.core.v1.ServiceAccount(`${name}-vmauth-service-account`, vmauthServiceAccount(s), inNamespace);
             const authService = new k8s.core.v1.Service(`${name}-vmauth-service`, vmauthService(s), inNamespace);
-            new k8s.apps.v1.Deployment(`${name}-vmauth`, vmauthDeployment(s), this.inNamespace(s.namespace, authConfig, authAccount, service, secret));
+            new k8s.apps.v1.Deployment(`${name}-vmauth`, vmauthDeployment(s, authKeysGeneration), this.inNamespace(s.namespace, authConfig, authAccount, service, secret));
             const ingress = vmauthIngress(s);
             if (ingress) {
                 new k8s.networking.v1.Ingress(`${name}-vmauth-ingress`, ingress, this.inNamespace(s.namespace, authService));

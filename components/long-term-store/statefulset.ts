@@ -4,6 +4,7 @@ import { containerResources } from "../common/resources";
 import { podPlacement } from "../common/scheduling";
 import { noPrivileges } from "../common/no-privileges";
 import { dataClaimTemplate } from "../storage";
+import { annotated, secretGenerationAnnotations, SecretGenerations } from "../common/secret-generation";
 import { backupContainer } from "./backup";
 import { AUTH_KEYS, authKeySecretName, CONTAINER_NAME, DATA_DIR, DATA_VOLUME, envFlagName, HTTP_PORT, longTermStoreLabels, STORE_UID } from "./layout";
 
@@ -46,8 +47,12 @@ export function longTermStoreContainer(s: LongTermStoreSettings): k8s.types.inpu
     };
 }
 
-/** One pod: the single-node server does not replicate; a second one would be a second store. */
-export function longTermStoreStatefulSet(s: LongTermStoreSettings): k8s.types.input.apps.v1.StatefulSet {
+/**
+ * One pod: the single-node server does not replicate; a second one would be a second store. Its
+ * containers read the auth keys and the backup's S3 keys from the environment, at start: the two
+ * Secrets' `generations` roll the pod when one changes (components/common/secret-generation.ts).
+ */
+export function longTermStoreStatefulSet(s: LongTermStoreSettings, generations: SecretGenerations = {}): k8s.types.input.apps.v1.StatefulSet {
     const labels = longTermStoreLabels(s);
     return {
         apiVersion: "apps/v1",
@@ -59,7 +64,7 @@ export function longTermStoreStatefulSet(s: LongTermStoreSettings): k8s.types.in
             selector: { matchLabels: labels },
             updateStrategy: { type: "RollingUpdate" },
             template: {
-                metadata: { labels },
+                metadata: { labels, ...annotated(secretGenerationAnnotations(generations)) },
                 spec: {
                     // VictoriaMetrics needs no Kubernetes API access.
                     serviceAccountName: s.name,

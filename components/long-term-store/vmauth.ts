@@ -6,6 +6,7 @@ import { containerResources } from "../common/resources";
 import { ownServiceAccount } from "../common/own-service-account";
 import { noPrivileges } from "../common/no-privileges";
 import { podPlacement } from "../common/scheduling";
+import { annotated, secretGenerationAnnotations } from "../common/secret-generation";
 import { AUTH_KEYS, authKeySecretName, envFlagName, HTTP_PORT, STORE_UID } from "./layout";
 
 /**
@@ -85,7 +86,8 @@ export function vmauthEnv(s: Pick<LongTermStoreSettings, "name">): k8s.types.inp
     }));
 }
 
-export function vmauthDeployment(s: LongTermStoreSettings): k8s.types.input.apps.v1.Deployment {
+/** `authKeysGeneration`: the auth-key Secret's, which vmauth reads from its environment at start (vmauthEnv). */
+export function vmauthDeployment(s: LongTermStoreSettings, authKeysGeneration?: pulumi.Input<string>): k8s.types.input.apps.v1.Deployment {
     const labels = vmauthLabels(s);
     return {
         apiVersion: "apps/v1",
@@ -95,7 +97,7 @@ export function vmauthDeployment(s: LongTermStoreSettings): k8s.types.input.apps
             replicas: 1,
             selector: { matchLabels: labels },
             template: {
-                metadata: { labels },
+                metadata: { labels, ...annotated(secretGenerationAnnotations({ longTermStoreAuthKeys: authKeysGeneration })) },
                 spec: {
                     serviceAccountName: vmauthName(s),
                     automountServiceAccountToken: false,

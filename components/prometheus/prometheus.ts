@@ -7,6 +7,9 @@ import { MetricsSettings } from "../../config";
 import { prometheusConfigMap, ruleFilesConfigMap } from "./config-maps";
 import { etcdClientSecret } from "./etcd-secret";
 import { remoteWriteSecret } from "./remote-write-secret";
+import { remoteWriteEnv } from "./remote-write-env";
+import { remoteWriteSecretName } from "./layout";
+import { envSecretKeys, secretGeneration } from "../common/secret-generation";
 import { ingress } from "./ingress";
 import { generatedWebPasswordArgs, passwordGenerationArgs } from "../common/web-password";
 import { webSecret } from "./web-config";
@@ -71,7 +74,11 @@ export class Prometheus extends MonitoringComponent {
         const workloads = metricsNamespaceWorkloads(s, args.namespaceWorkloads);
         const enforced = namespacePodSecurity(workloads);
         // metrics.extra (docs/escape-hatches.md): checked against the built pod before any resource (stack/workload-hatches.ts).
-        const sts = withWorkloadHatch(statefulSet(s, args), s.name, s.extra);
+        // The remote-write Secret's keys that Prometheus reads from its environment (sigv4, Azure AD): their generation rolls the pods.
+        const remoteWriteArgs = remoteWriteSecret(s);
+        const remoteWriteEnvKeys = envSecretKeys(remoteWriteEnv(s), remoteWriteSecretName(s));
+        const remoteWriteGeneration = remoteWriteArgs && remoteWriteEnvKeys.length > 0 ? secretGeneration(`${name}-remote-write`, remoteWriteArgs, this, remoteWriteEnvKeys) : undefined;
+        const sts = withWorkloadHatch(statefulSet(s, args, remoteWriteGeneration), s.name, s.extra);
         const built = [{ name: workloads[0].name, level: podSecurityLevel((sts.spec as any).template.spec).level }];
         if (s.createNamespace) {
             for (const warning of [
@@ -126,7 +133,6 @@ export class Prometheus extends MonitoringComponent {
         if (webArgs) {
             secret.push(new k8s.core.v1.Secret(`${name}-web`, webArgs, inNamespace));
         }
-        const remoteWriteArgs = remoteWriteSecret(s);
         if (remoteWriteArgs) {
             secret.push(new k8s.core.v1.Secret(`${name}-remote-write`, remoteWriteArgs, inNamespace));
         }

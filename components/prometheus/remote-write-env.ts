@@ -11,7 +11,8 @@ type EnvVar = k8s.types.input.core.v1.EnvVar;
  * DefaultAzureCredential takes from AZURE_CLIENT_ID, AZURE_TENANT_ID and AZURE_CLIENT_SECRET.
  * Each value is a reference to a key of the remote-write Secret, so the pod spec names the key
  * and never holds the value. The schema allows one set of each per stack (config/remote-write.ts).
- * Read at start only: a rotated key reaches Prometheus on the pod's next restart.
+ * Read at start only: their generation on the pod template rolls the pods when one is rotated
+ * (statefulSet's remoteWriteGeneration).
  */
 export function remoteWriteEnv(s: MetricsSettings): EnvVar[] {
     const fromSecret = (name: string, key: string): EnvVar => ({ name, valueFrom: { secretKeyRef: { name: remoteWriteSecretName(s), key } } });

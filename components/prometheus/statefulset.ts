@@ -1,5 +1,7 @@
 import { PrometheusInputs } from "./inputs";
 import * as k8s from "@pulumi/kubernetes";
+import * as pulumi from "@pulumi/pulumi";
+import { annotated, secretGenerationAnnotations } from "../common/secret-generation";
 import { remoteWriteEnv, workloadIdentityPodLabels } from "./remote-write-env";
 import { AlertmanagerTarget, MetricsSettings } from "../../config";
 import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../common/checksum";
@@ -174,7 +176,13 @@ export function prometheusDisruptionBudget(s: MetricsSettings): k8s.types.input.
     return podDisruptionBudget(s.name, s.namespace, metricsLabels(s), s.replicas);
 }
 
-export function statefulSet(s: MetricsSettings, inputs: PrometheusInputs): k8s.types.input.apps.v1.StatefulSet {
+/**
+ * `remoteWriteGeneration`: the generation of the remote-write Secret's keys that Prometheus reads
+ * from its environment, at start (remoteWriteEnv): a rotated sigv4 key or Azure client secret
+ * rolls the pods. The keys it reads as files are not in it: Prometheus reads those again on every
+ * request (docs/long-term-storage.md#authentication), so their rotation needs no restart.
+ */
+export function statefulSet(s: MetricsSettings, inputs: PrometheusInputs, remoteWriteGeneration?: pulumi.Input<string>): k8s.types.input.apps.v1.StatefulSet {
     const labels = metricsLabels(s);
     // metrics.teamRules adds its sidecar, checker and volumes (team-rules/).
     return withTeamRules(s, inputs.runbookBaseUrl, {
@@ -188,7 +196,10 @@ export function statefulSet(s: MetricsSettings, inputs: PrometheusInputs): k8s.t
             selector: { matchLabels: labels },
             updateStrategy: { type: "RollingUpdate" },
             template: {
-                metadata: { labels: { ...labels, ...workloadIdentityPodLabels(s) }, ...(reloadsInPlace(s) ? {} : { annotations: configAnnotation(s, inputs) }) },
+                metadata: {
+                    labels: { ...labels, ...workloadIdentityPodLabels(s) },
+                    ...annotated({ ...(reloadsInPlace(s) ? {} : configAnnotation(s, inputs)), ...secretGenerationAnnotations({ remoteWrite: remoteWriteGeneration }) }),
+                },
                 spec: {
                     serviceAccountName: s.serviceAccountName,
                     ...podPlacement(s, replicaSpread(s.replicas, labels)),

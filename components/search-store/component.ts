@@ -13,6 +13,6 @@ export const searchStore: Component = {
         }
         const store = new SearchStore("search-store", { settings: settings.searchStore, namespaces }, opts);
         /** The in-cluster OpenSearch's generated password for user admin (Dashboards' login): pulumi stack output searchStorePassword --show-secrets. */
-        return { outputs: { searchStoreUrl: store.url, searchStorePassword: store.password } };
+        return { logStore: { agentPasswordGeneration: store.agentPasswordGeneration }, outputs: { searchStoreUrl: store.url, searchStorePassword: store.password } };
     },
 };

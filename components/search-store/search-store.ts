@@ -32,6 +32,8 @@ export class SearchStore extends MonitoringComponent {
     public readonly url: pulumi.Output<string>;
     /** The in-cluster OpenSearch's generated password (user admin), a secret; undefined for Elasticsearch OSS. */
     public readonly password?: pulumi.Output<string>;
+    /** The generation of the in-cluster OpenSearch's agent password, for the log agent that reads it at start; undefined for Elasticsearch OSS. */
+    public readonly agentPasswordGeneration?: pulumi.Output<string>;
     /** Kibana's in-cluster URL, or undefined when searchStore.kibana.enabled is false. */
     public readonly kibanaUrl?: pulumi.Output<string>;
 
@@ -75,7 +77,13 @@ export class SearchStore extends MonitoringComponent {
             ? new random.RandomUuid(`${name}-exporter-password-generation`, passwordGenerationArgs(generated.exporter.result), { parent: this }).result
             : undefined;
         new IndexTemplate(`${name}-index-template`, { settings: s, dependsOn: around, exporterPasswordGeneration }, { parent: this });
-        this.kibanaUrl = s.kibana.enabled ? new Kibana(`${name}-kibana`, { settings: s, dependsOn: around }, { parent: this }).url : undefined;
+        // Dashboards and the log agent read theirs from the environment too, at start: each rolls when its own password is replaced, not the others'.
+        const adminPasswordGeneration =
+            generated && s.kibana.enabled ? new random.RandomUuid(`${name}-password-generation`, passwordGenerationArgs(generated.admin.result), { parent: this }).result : undefined;
+        this.agentPasswordGeneration = generated
+            ? new random.RandomUuid(`${name}-agent-password-generation`, passwordGenerationArgs(generated.agent.result), { parent: this }).result
+            : undefined;
+        this.kibanaUrl = s.kibana.enabled ? new Kibana(`${name}-kibana`, { settings: s, dependsOn: around, adminPasswordGeneration }, { parent: this }).url : undefined;
         if (s.retention.enabled) {
             new LogRetention(`${name}-retention`, { settings: s, dependsOn: around }, { parent: this });
         }

@@ -1,4 +1,6 @@
 import * as k8s from "@pulumi/kubernetes";
+import * as pulumi from "@pulumi/pulumi";
+import { credentialsAnnotations } from "../../common/web-password";
 import { SearchStoreSettings, STORE_PASSWORD_KEY } from "../../../config/search-store";
 import { noPrivileges } from "../../common/no-privileges";
 import { containerResources } from "../../common/resources";
@@ -10,9 +12,10 @@ import { credentialsSecretName, DASHBOARDS_CONFIG_DIR, DASHBOARDS_PASSWORD_ENV, 
  * OpenSearch Dashboards beside the in-cluster OpenSearch, in Kibana's place (searchStore.kibana:
  * its name, Service, port 5601, index pattern Job and NetworkPolicy are the same), hardened as
  * Kibana is. It serves HTTPS with the store's certificate, which names its Service too
- * (docs/log-store.md#tls-and-the-password).
+ * (docs/log-store.md#tls-and-the-password). It reads the admin password from the environment at
+ * start, so its pod template carries the password's generation: a replaced password rolls it.
  */
-export function dashboardsDeployment(s: SearchStoreSettings): k8s.types.input.apps.v1.Deployment {
+export function dashboardsDeployment(s: SearchStoreSettings, adminPasswordGeneration?: pulumi.Input<string>): k8s.types.input.apps.v1.Deployment {
     const labels = kibanaLabels(s);
     return {
         apiVersion: "apps/v1",
@@ -22,7 +25,7 @@ export function dashboardsDeployment(s: SearchStoreSettings): k8s.types.input.ap
             replicas: 1,
             selector: { matchLabels: labels },
             template: {
-                metadata: { labels },
+                metadata: { labels, ...(adminPasswordGeneration !== undefined ? { annotations: credentialsAnnotations({ searchStoreAdmin: adminPasswordGeneration }) } : {}) },
                 spec: {
                     serviceAccountName: s.kibana.name,
                     automountServiceAccountToken: false,

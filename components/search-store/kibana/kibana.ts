@@ -10,6 +10,8 @@ export interface KibanaArgs {
     settings: SearchStoreSettings;
     /** The store Kibana reads; the index pattern Job waits for it through Kibana. */
     dependsOn: pulumi.Resource[];
+    /** The generation of the in-cluster OpenSearch's admin password, which Dashboards reads at start. */
+    adminPasswordGeneration?: pulumi.Input<string>;
 }
 
 /** Kibana OSS (or OpenSearch Dashboards) for the in-cluster store, and the Job that provisions its index pattern (docs/log-agent.md#kibana). */
@@ -22,7 +24,7 @@ export class Kibana extends pulumi.ComponentResource {
         const inside = { parent: this, dependsOn: args.dependsOn };
         const account = new k8s.core.v1.ServiceAccount(`${name}-service-account`, kibanaServiceAccount(s), inside);
         const service = new k8s.core.v1.Service(`${name}-service`, kibanaService(s), inside);
-        const deployment = new k8s.apps.v1.Deployment(`${name}-deployment`, kibanaWorkload(s), { parent: this, dependsOn: [...args.dependsOn, account] });
+        const deployment = new k8s.apps.v1.Deployment(`${name}-deployment`, kibanaWorkload(s, args.adminPasswordGeneration), { parent: this, dependsOn: [...args.dependsOn, account] });
 
         const jobAccount = new k8s.core.v1.ServiceAccount(`${name}-index-pattern-service-account`, indexPatternServiceAccount(s), inside);
         const script = new k8s.core.v1.ConfigMap(`${name}-index-pattern-script`, indexPatternScriptConfigMap(s), inside);
