@@ -7,6 +7,14 @@ import { parserFrom } from "./parsers";
 import { tagMatches } from "./tag-pattern";
 import { FilterPlugin, FluentdEvent, LogRecord, OutputPlugin, PluginContext } from "./types";
 
+/** Fluent::Log::LEVEL_TEXT: the levels of fluentd's own log events, whose tags are fluent.<level> (Fluent::Log.event_tags). */
+export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal"] as const;
+
+/** A file name glob of @include (only `*`, within one name). */
+function globMatches(glob: string, name: string): boolean {
+    return new RegExp(`^${glob.split("*").map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[^/]*")}$`).test(name);
+}
+
 /** One element of a routing scope (the root or a <label>), in config order. */
 type Element = { kind: "filter"; pattern: string; plugin: FilterPlugin } | { kind: "match"; pattern: string; plugin: OutputPlugin };
 
@@ -27,7 +35,14 @@ export interface JournalEntry {
  * A model of one fluentd 1.6.3 agent running the given config files, for the plugins and
  * parameters the log agent uses, each as the plugin version in quay.io/fluentd_elasticsearch/fluentd:v2.7.0
  * behaves (see each plugin's comment). What it models of fluentd itself:
- * - the image's fluent.conf includes config.d/*.conf, and fluentd reads a glob's files in sorted order;
+ * - the root config fluentd loads (`root`, components/log-agent/config-map.ts rootConfigModel), its
+ *   @include lines read as if their file stood there, a glob's files in sorted order; without a
+ *   root, the files alone in sorted order (the add-on image's @include config.d/*.conf);
+ * - fluentd's own log events (fluentLog): to <label @FLUENT_LOG> if there is one, where a tag no
+ *   match takes is dropped silently (suppress_missing_match!), else to the top level if one of its
+ *   <match> patterns takes a fluent.<level> tag, else nowhere (fluentd 1.6.3 engine.rb
+ *   Engine#configure, and the same rules in 1.19.3 fluent_log_event_router.rb
+ *   FluentLogEventRouter.build);
  * - an event goes through the filters of its scope whose pattern matches its tag and that come
  *   before the first matching <match>, in config order, then to that <match>; events emitted to a
  *   label go through that label's filters and matches the same way;
@@ -38,6 +53,8 @@ export interface JournalEntry {
 export class FluentdAgent {
     now: EventTime;
     readonly dumped: DumpedEvent[] = [];
+    /** Every event a `null` output took. */
+    readonly discarded: FluentdEvent[] = [];
     /** Every bulk request the Elasticsearch outputs sent, each a list of documents. */
     readonly bulkRequests: IndexedDocument[][] = [];
     private readonly sources = new Map<string, FluentdSection>();
@@ -55,12 +72,32 @@ export class FluentdAgent {
         files: Record<string, FluentdFile>,
         start: EventTime,
         private readonly env: Record<string, string> = {},
+        root?: FluentdFile,
     ) {
         this.now = start;
-        for (const name of Object.keys(files).sort()) {
-            for (const node of files[name]) {
-                this.declare(node, this.root, undefined);
+        const included = (path: string): FluentdFile[] => {
+            const name = path.slice(path.lastIndexOf("/") + 1);
+            const names = name.includes("*") ? Object.keys(files).filter((k) => globMatches(name, k)).sort() : [name];
+            return names.map((n) => {
+                if (!files[n]) {
+                    throw new Error(`config error: @include ${path}: no file ${n}`);
+                }
+                return files[n];
+            });
+        };
+        const load = (file: FluentdFile) => {
+            for (const node of file) {
+                if (node.kind === "include") {
+                    included(node.path).forEach(load);
+                } else {
+                    this.declare(node, this.root, undefined);
+                }
             }
+        };
+        if (root === undefined) {
+            Object.keys(files).sort().forEach((name) => load(files[name]));
+        } else {
+            load(root);
         }
     }
 
@@ -118,7 +155,7 @@ export class FluentdAgent {
                 return;
             }
             case "match": {
-                const plugin = outputPlugin(node, this.context(scope), this.bulkRequests);
+                const plugin = outputPlugin(node, this.context(scope), this.bulkRequests, this.discarded);
                 if (plugin instanceof ElasticsearchOutput) {
                     this.outputs.push(plugin);
                     this.esSections.push(node);
@@ -190,6 +227,26 @@ export class FluentdAgent {
                 record[key] = v;
             }
             this.route(this.root, { tag: str(s, "tag")!, time: e.realtime, record });
+        }
+    }
+
+    /**
+     * fluentd's own log event at `level` (Fluent::Log#event: tag fluent.<level>, the message and
+     * the logged attributes as the record), routed as fluentd routes its log events.
+     */
+    fluentLog(level: (typeof LOG_LEVELS)[number], record: LogRecord): void {
+        const event = { tag: `fluent.${level}`, time: this.now, record };
+        const label = this.labels.get("@FLUENT_LOG");
+        if (label !== undefined) {
+            const taken = label.some((el) => el.kind === "match" && tagMatches(el.pattern, event.tag));
+            if (taken) {
+                this.route(label, event);
+            }
+            return;
+        }
+        const eventTags = LOG_LEVELS.map((l) => `fluent.${l}`);
+        if (this.root.some((el) => el.kind === "match" && eventTags.some((t) => tagMatches(el.pattern, t)))) {
+            this.route(this.root, event);
         }
     }
 
