@@ -19,6 +19,7 @@ import {
 } from "./layout";
 import { livenessProbe, readinessProbe } from "./liveness";
 import { noPrivileges } from "../common/no-privileges";
+import { terminationGracePeriodSeconds } from "./stopping";
 
 type Container = k8s.types.input.core.v1.Container;
 type EnvVar = k8s.types.input.core.v1.EnvVar;
@@ -122,7 +123,8 @@ export function daemonSet(s: LogsSettings): k8s.types.input.apps.v1.DaemonSet {
                     ...podPlacement(s),
                     serviceAccountName: s.serviceAccountName,
                     securityContext: { seccompProfile: { type: "RuntimeDefault" } },
-                    terminationGracePeriodSeconds: 30,
+                    // Long enough for fluentd to stop with the store unreachable and the buffer full (stopping.ts).
+                    terminationGracePeriodSeconds: terminationGracePeriodSeconds(s),
                     containers: [agentContainer(s)],
                     volumes: agentVolumes(s),
                 },
