@@ -1,4 +1,6 @@
 import * as assert from "assert";
+import * as fs from "fs";
+import * as path from "path";
 import { agentConfigFiles, agentConfigModel, rootConfigModel } from "../components/log-agent/config-map";
 import { LogsSettings } from "../config";
 import { LOG_AGENT_RELEASES, LogAgentRelease } from "../log-agent-releases/release-lines";
@@ -266,6 +268,25 @@ describe("log agent: behaviour of the fluentd config (fluentd model)", () => {
         it("a line written twice in the same nanosecond by the same container collapses into one document (the documented limit)", () => {
             const [x, y] = idsOf([cri(WRITTEN, "F", "twice"), cri(WRITTEN, "F", "twice")]);
             assert.strictEqual(x, y);
+        });
+
+        it("two salt lines with the same message in one second are one document, whatever their milliseconds, severity or module; docs/log-agent.md's at-least-once claim says so", () => {
+            const salt = (time: string, module: string, severity: string, message: string) => `${time} [${module.padEnd(17)}][${severity.padEnd(8)}] ${message}`;
+            const a = agent();
+            a.tail("minion", "/var/log/salt/minion", [
+                salt("2026-03-01 10:00:00,066", "salt.state", "INFO", "Completed state [nginx]"),
+                salt("2026-03-01 10:00:00,512", "salt.minion", "ERROR", "Completed state [nginx]"),
+                salt("2026-03-01 10:00:01,004", "salt.state", "INFO", "Completed state [nginx]"),
+            ]);
+            a.shutdown();
+            const [x, y, z] = a.documents();
+            assert.strictEqual(x.id, y.id, "the store keeps one of the first two, the later write");
+            assert.notStrictEqual(y.id, z.id, "a second later, another document");
+            const page = fs.readFileSync(path.join(__dirname, "..", "docs", "log-agent.md"), "utf8");
+            const atLeastOnce = page.slice(page.indexOf("**At-least-once delivery.**"), page.indexOf("**Exactly-once documents.**"));
+            assert.match(atLeastOnce, /one document per document id/);
+            assert.match(atLeastOnce, /salt lines with the same message in\s+the same second/);
+            assert.match(page, /<a id="identical-lines"><\/a>\*\*Identical lines collapse\.\*\*/);
         });
 
         it("node records and a container part that waited too long get ids from their own line, stable across a restart", () => {
