@@ -32,7 +32,8 @@ import { fluentdDurationSeconds } from "../../config/formats";
  *   (retry_state.rb: retry_randomize true, randomize_width 0.125);
  * - fluentd's own hard timeouts, each once: the main loop polls every 0.3 s
  *   (MAINLOOP_SLEEP_INTERVAL), a blocked write polls every 1 s, in_tail stops reading 5 s after
- *   its shutdown (IOHandler SHUTDOWN_TIMEOUT), an event loop waits at most 5 s
+ *   its shutdown (IOHandler SHUTDOWN_TIMEOUT, 1.19.3; 1.6.3's in_tail has no such timeout and
+ *   stops at the first batch the full buffer refuses), an event loop waits at most 5 s
  *   (EVENT_LOOP_SHUTDOWN_TIMEOUT), a thread is joined for 1 s in close and then killed
  *   (THREAD_DEFAULT_WAIT_SECONDS): 12.3 s, FLUENTD_STOP_ALLOWANCE_SECONDS rounds it up.
  *

@@ -289,7 +289,7 @@ export class FluentdAgent {
      *   (request_timeout, default 5 s in both plugins) and then waits for its next retry, up to
      *   retry_max_interval randomized by up to randomize_width 0.125 (retry_randomize);
      * - hard timeouts, each once: main loop 0.3 s, a blocked write's 1 s poll, in_tail's 5 s
-     *   IOHandler SHUTDOWN_TIMEOUT, the event loop's 5 s EVENT_LOOP_SHUTDOWN_TIMEOUT, a thread's
+     *   IOHandler SHUTDOWN_TIMEOUT (1.19.3 only), the event loop's 5 s EVENT_LOOP_SHUTDOWN_TIMEOUT, a thread's
      *   1 s join in close.
      * `root` is the root config fluentd loads, as FluentdAgent's constructor takes it.
      */
