@@ -161,7 +161,7 @@ export const metricsSchema = closedObject({
     enableLifecycle: flag().default(d.enableLifecycle).meta({ description: "--web.enable-lifecycle" }),
     discoveryNamespaces: stringList(dnsLabel)
         .optional()
-        .meta({ description: "namespaces that get a discovery Role and RoleBinding; default default, kube-system and the metrics namespace" }),
+        .meta({ description: "namespaces that get a discovery Role and RoleBinding; when unset: the namespace named default, kube-system and the metrics namespace" }),
     scrapeNamespaces: stringList(dnsLabel)
         .optional()
         .meta({ description: "namespaces the self-monitoring job discovers, each a discovery namespace; default the metrics namespace" }),

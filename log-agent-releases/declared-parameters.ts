@@ -212,6 +212,12 @@ export const DECLARED_PARAMETERS: Record<string, Record<string, Record<string, r
             "secondary/buffer": [],
             "secondary/secondary": []
         },
+        "output:null": {
+            "": [
+                "never_flush"
+            ],
+            "buffer": []
+        },
         "output:relabel": {},
         "parser:json": {
             "": [
@@ -723,6 +729,12 @@ export const DECLARED_PARAMETERS: Record<string, Record<string, Record<string, r
             "secondary/buffer": [],
             "secondary/secondary": []
         },
+        "output:null": {
+            "": [
+                "never_flush"
+            ],
+            "buffer": []
+        },
         "output:relabel": {},
         "parser:json": {
             "": [
@@ -1158,6 +1170,12 @@ export const DECLARED_PARAMETERS: Record<string, Record<string, Record<string, r
                 "remove_tag_prefix",
                 "stream"
             ]
+        },
+        "output:null": {
+            "": [
+                "never_flush"
+            ],
+            "buffer": []
         },
         "output:opensearch": {
             "": [

@@ -43,6 +43,16 @@ export interface LogAgentRelease {
      */
     configDir: string;
     entry?: { key: string; env: Record<string, string> };
+    /**
+     * Where the root config the line's image loads routes fluentd's own log events (tags
+     * fluent.trace to fluent.fatal, Fluent::Log.event_tags in lib/fluent/log.rb) before it
+     * includes the program's files, and where that was read. Undefined where the program's entry
+     * file is the root config: fluentd (1.6.3 engine.rb configure, 1.19.3
+     * fluent_log_event_router.rb) sends them to <label @FLUENT_LOG> when there is one, else to the
+     * top level when a <match> there takes a fluent.* tag, so without one they reach the
+     * output's `<match **>` and are shipped into the store. The entry file then holds the label.
+     */
+    imageOwnLogs?: { match: string; type: "null"; source: string };
     /** The environment variable through which the image's start script passes fluentd's arguments. */
     argsEnv: string;
     /** The gems the image pins, by name, and where their sources were read (declared-parameters.ts). */
@@ -81,6 +91,7 @@ const FLUENTD_FILES = (fluentd: string) => ({
     "filter:record_transformer": [`${fluentd}:lib/fluent/plugin/filter_record_transformer.rb`],
     "filter:parser": [`${fluentd}:lib/fluent/plugin/filter_parser.rb`],
     "output:relabel": [`${fluentd}:lib/fluent/plugin/out_relabel.rb`],
+    "output:null": [`${fluentd}:lib/fluent/plugin/out_null.rb`],
     "parser:json": [`${fluentd}:lib/fluent/plugin/parser.rb`, `${fluentd}:lib/fluent/time.rb`, `${fluentd}:lib/fluent/plugin/parser_json.rb`],
     "parser:regexp": [`${fluentd}:lib/fluent/plugin/parser.rb`, `${fluentd}:lib/fluent/time.rb`, `${fluentd}:lib/fluent/plugin/parser_regexp.rb`],
     "parser:none": [`${fluentd}:lib/fluent/plugin/parser.rb`, `${fluentd}:lib/fluent/time.rb`, `${fluentd}:lib/fluent/plugin/parser_none.rb`],
@@ -127,6 +138,13 @@ export const LOG_AGENT_RELEASES: readonly LogAgentRelease[] = [
         recognises: (image) => /(^|\/)fluentd_elasticsearch\/fluentd:v2\.7\.\d+$/.test(image),
         repository: /(^|\/)fluentd_elasticsearch\/fluentd:/,
         configDir: "/etc/fluent/config.d",
+        imageOwnLogs: {
+            match: "fluent.**",
+            type: "null",
+            source:
+                "the add-on image's /etc/fluent/fluent.conf (kubernetes/kubernetes cluster/addons/fluentd-elasticsearch/fluentd-es-image/fluent.conf): " +
+                "<match fluent.**> @type null, then @include /etc/fluent/config.d/*.conf",
+        },
         argsEnv: "FLUENTD_ARGS",
         plugins: {
             fluentd: "1.6.3",

@@ -33,6 +33,16 @@ describe("what the settings schemas give to readers and editors", () => {
         assert.match(referenceTable("logs"), /^\| `resources\.memoryRequest` \| string or number \| `200Mi` \|/m);
     });
 
+    it("no key's description doubles a word (\"default default\" stood in metrics.discoveryNamespaces, #46)", () => {
+        const doubled = Object.keys(COMPONENT_SCHEMAS).flatMap((component) =>
+            referenceTable(component as keyof typeof COMPONENT_SCHEMAS)
+                .split("\n")
+                .filter((row) => /\b([A-Za-z]+) \1\b/i.test(row.split(" | ").slice(3).join(" | ")))
+                .map((row) => `${component}: ${row}`),
+        );
+        assert.deepStrictEqual(doubled, []);
+    });
+
     it("a table out of step with its schema is caught", () => {
         const page = fs.readFileSync(REFERENCE_PAGE, "utf8");
         const stale = page.replace("| `retention` | string | `20d` |", "| `retention` | string | `15d` |");

@@ -114,11 +114,11 @@ describe("log agent: component", () => {
             assert.deepStrictEqual(ds.spec.template.metadata.labels, labels);
         });
 
-        it("runs as system-node-critical under the fluentd-es account with a 30s grace period", () => {
+        it("runs as system-node-critical under the fluentd-es account with a 55s grace period (docs/log-agent.md#stopping)", () => {
             const pod = daemonSetOf(resources).spec.template.spec;
             assert.strictEqual(pod.priorityClassName, "system-node-critical");
             assert.strictEqual(pod.serviceAccountName, "fluentd-es");
-            assert.strictEqual(pod.terminationGracePeriodSeconds, 30);
+            assert.strictEqual(pod.terminationGracePeriodSeconds, 55);
         });
 
         it("tolerates the control-plane taints by default", () => {

@@ -446,6 +446,7 @@ describe("log agent: config files (docs/design.md#log-agent-configuration)", () 
                 "<buffer>",
                 "@type file",
                 "path /var/lib/cluster-monitoring/kube-system/fluentd-es/fluentd-buffers/kubernetes.system.buffer",
+                "flush_at_shutdown false",
                 "flush_mode interval",
                 "flush_interval 5s",
                 "flush_thread_count 2",

@@ -1,5 +1,9 @@
 import * as assert from "assert";
-import { agentConfigModel } from "../components/log-agent/config-map";
+import * as fs from "fs";
+import * as path from "path";
+import { agentConfigFiles, agentConfigModel, rootConfigModel } from "../components/log-agent/config-map";
+import { LogsSettings } from "../config";
+import { LOG_AGENT_RELEASES, LogAgentRelease } from "../log-agent-releases/release-lines";
 import { FluentdAgent } from "./harness/fluentd-sim/agent";
 import { eventTime, seconds } from "./harness/fluentd-sim/event-time";
 import { settingsWith } from "./harness/stack-config";
@@ -266,6 +270,25 @@ describe("log agent: behaviour of the fluentd config (fluentd model)", () => {
             assert.strictEqual(x, y);
         });
 
+        it("two salt lines with the same message in one second are one document, whatever their milliseconds, severity or module; docs/log-agent.md's at-least-once claim says so", () => {
+            const salt = (time: string, module: string, severity: string, message: string) => `${time} [${module.padEnd(17)}][${severity.padEnd(8)}] ${message}`;
+            const a = agent();
+            a.tail("minion", "/var/log/salt/minion", [
+                salt("2026-03-01 10:00:00,066", "salt.state", "INFO", "Completed state [nginx]"),
+                salt("2026-03-01 10:00:00,512", "salt.minion", "ERROR", "Completed state [nginx]"),
+                salt("2026-03-01 10:00:01,004", "salt.state", "INFO", "Completed state [nginx]"),
+            ]);
+            a.shutdown();
+            const [x, y, z] = a.documents();
+            assert.strictEqual(x.id, y.id, "the store keeps one of the first two, the later write");
+            assert.notStrictEqual(y.id, z.id, "a second later, another document");
+            const page = fs.readFileSync(path.join(__dirname, "..", "docs", "log-agent.md"), "utf8");
+            const atLeastOnce = page.slice(page.indexOf("**At-least-once delivery.**"), page.indexOf("**Exactly-once documents.**"));
+            assert.match(atLeastOnce, /one document per document id/);
+            assert.match(atLeastOnce, /salt lines with the same message in\s+the same second/);
+            assert.match(page, /<a id="identical-lines"><\/a>\*\*Identical lines collapse\.\*\*/);
+        });
+
         it("node records and a container part that waited too long get ids from their own line, stable across a restart", () => {
             const run = (node: string): string[] => {
                 const a = agent(node);
@@ -290,5 +313,82 @@ describe("log agent: behaviour of the fluentd config (fluentd model)", () => {
             const [withHash] = idsOf([cri(WRITTEN, "F", '{"_hash":"chosen"}')]);
             assert.notStrictEqual(withHash, "chosen");
         });
+    });
+});
+
+/**
+ * fluentd's own log events (tags fluent.<level>) on each line's root config: the add-on image's
+ * fluent.conf on line 1.6.3, the ConfigMap's entry file on the 1.19 lines. The routing rules are
+ * the same in fluentd 1.6.3 and 1.19.3 (the model's FluentdAgent#fluentLog says where they were
+ * read); the elasticsearch8 line's output is run here, and the opensearch line has the same entry file.
+ */
+describe("log agent: fluentd's own log events stay out of the store, on every line (docs/log-agent.md#fluentds-own-log)", () => {
+    const HOSTED = { host: "search.example.com", port: 443, scheme: "https", user: "fluentd" };
+    /** The line's default store: the in-cluster one where the line speaks to it, else a hosted one with a user. */
+    const onLine = (release: LogAgentRelease) =>
+        release.stores["elasticsearch-oss"].speaks
+            ? settingsWith({ logs: { image: release.image } }).logs
+            : settingsWith({ logs: { image: release.image, search: HOSTED } }, { searchPassword: "pw" }).logs;
+    /** What fluent-plugin-elasticsearch 5.4.4 logs when a bulk request fails (send_bulk, connection_options_description). */
+    const FLUSH_FAILED = {
+        retry_times: 3,
+        chunk: "61a2b3c4d5e6f708",
+        error:
+            '#<Fluent::Plugin::ElasticsearchOutput::RecoverableRequestFailure: could not push logs to Elasticsearch cluster ' +
+            '({:host=>"search.example.com", :port=>443, :scheme=>"https", :user=>"fluentd", :password=>"obfuscated"}): connect timeout>',
+        message: "failed to flush the buffer.",
+    };
+    const run = (s: LogsSettings) => {
+        const a = new FluentdAgent(agentConfigModel(s), READ, { NODE_NAME: "node-a" }, rootConfigModel(s));
+        a.fluentLog("warn", FLUSH_FAILED);
+        a.fluentLog("error", { message: "unexpected error" });
+        a.tail("fluentd-containers.log", CONTAINER_LOG, [cri(WRITTEN, "F", "an app's line")]);
+        a.shutdown();
+        return a;
+    };
+
+    for (const release of LOG_AGENT_RELEASES.filter((r) => r.output.plugin === "elasticsearch")) {
+        it(`line ${release.line}: dropped where fluentd routes them (${release.imageOwnLogs ? "the image's root config" : "the entry file's <label @FLUENT_LOG>"}), never shipped; an app's line still is`, () => {
+            const a = run(onLine(release));
+            assert.deepStrictEqual(
+                a.documents().map((d) => d.source.message),
+                ["an app's line\n"],
+            );
+            assert.deepStrictEqual(a.discarded.map((e) => e.tag), ["fluent.warn", "fluent.error"]);
+            assert.deepStrictEqual(a.dumped, []);
+        });
+    }
+
+    it("without the label the 1.19 entry file shipped them into the day's index, with the store's host and user (the bug)", () => {
+        const s = onLine(LOG_AGENT_RELEASES.find((r) => r.line === "1.19-elasticsearch8")!);
+        const root = rootConfigModel(s).filter((n) => !(n.kind === "section" && n.name === "label"));
+        const a = new FluentdAgent(agentConfigModel(s), READ, { NODE_NAME: "node-a" }, root);
+        a.fluentLog("warn", FLUSH_FAILED);
+        a.shutdown();
+        const [doc] = a.documents();
+        assert.strictEqual(doc.index, "logstash-2026.03.01");
+        assert.strictEqual(doc.source.tag, "fluent.warn");
+        assert.match(String(doc.source.error), /:host=>"search\.example\.com".*:user=>"fluentd"/);
+    });
+
+    it("the opensearch line has the elasticsearch8 line's entry file, so its own events go the same way", () => {
+        const entry = (line: string) => agentConfigFiles(onLine(LOG_AGENT_RELEASES.find((r) => r.line === line)!))["fluent.conf"];
+        assert.strictEqual(entry("1.19-opensearch"), entry("1.19-elasticsearch8"));
+        assert.ok(entry("1.19-opensearch").includes("<label @FLUENT_LOG>"));
+    });
+
+    it("line 1.6.3 keeps the spec's six files: no label of its own, its image routes them (a second route would be dead config)", () => {
+        const files = agentConfigFiles(onLine(LOG_AGENT_RELEASES[0]));
+        assert.deepStrictEqual(Object.keys(files).sort(), ["containers.input.conf", "forward.input.conf", "monitoring.conf", "output.conf", "system.conf", "system.input.conf"]);
+        assert.ok(!Object.values(files).some((f) => f.includes("@FLUENT_LOG") || f.includes("fluent.**")));
+    });
+
+    it("every line routes them somewhere: its image does, or it has an entry file that does", () => {
+        for (const release of LOG_AGENT_RELEASES) {
+            assert.ok(release.imageOwnLogs !== undefined || release.entry !== undefined, release.line);
+            const root = rootConfigModel(onLine(release));
+            const routes = root.some((n) => n.kind === "section" && ((n.name === "label" && n.argument === "@FLUENT_LOG") || (n.name === "match" && n.argument === "fluent.**")));
+            assert.ok(routes, release.line);
+        }
     });
 });

@@ -4,6 +4,7 @@ import {
     disabled,
     envVar,
     flag,
+    include,
     json,
     param,
     quoted,
@@ -35,6 +36,13 @@ describe("log agent: fluentd serializer", () => {
             out,
             "# first\n<source>\n  @id a\n  @type forward\n</source>\n\n<source>\n  @id b\n  @type forward\n</source>\n",
         );
+    });
+
+    it("writes @include lines as one list after a blank line, and refuses one inside a section or with a path fluentd would read otherwise", () => {
+        const out = renderFluentd([section("label", "@FLUENT_LOG", [section("match", "fluent.**", [param("@type", "null")])]), include("a.conf"), include("b.conf")]);
+        assert.strictEqual(out, "<label @FLUENT_LOG>\n  <match fluent.**>\n    @type null\n  </match>\n</label>\n\n@include a.conf\n@include b.conf\n");
+        assert.throws(() => renderFluentd([section("label", "@X", [include("a.conf")])]), /only at the top level/);
+        assert.throws(() => renderFluentd([include(" a.conf")]), /cannot be written as literal text/);
     });
 
     it("writes a flag as its name alone", () => {

@@ -1,5 +1,5 @@
 import * as assert from "assert";
-import { agentConfigFiles, agentConfigModel } from "../components/log-agent/config-map";
+import { agentConfigFiles, agentConfigModel, entryFileModel } from "../components/log-agent/config-map";
 import { daemonSet } from "../components/log-agent/daemonset";
 import { FluentdFile, FluentdNode, FluentdSection, paramOf, param, sectionsOf } from "../components/log-agent/fluentd-model";
 import { logAgentLineOf, LogsSettings, plainConfigSource, Settings } from "../config";
@@ -128,8 +128,8 @@ describe("log agent release lines (docs/log-agent.md#release-lines)", () => {
         ];
         for (const release of LOG_AGENT_RELEASES) {
             for (const [name, settings] of variants) {
-                it(`line ${release.line}, ${name}: every file, the commented-out inputs too`, () => {
-                    const model = agentConfigModel(settings(release).logs);
+                it(`line ${release.line}, ${name}: every file, the commented-out inputs and the entry file too`, () => {
+                    const model = { ...agentConfigModel(settings(release).logs), ...entryFileModel(settings(release).logs) };
                     const found = Object.entries(model).flatMap(([key, file]) => undeclared(release.line, file).map((u) => `${key} ${u}`));
                     assert.deepStrictEqual(found, []);
                 });
@@ -215,11 +215,13 @@ describe("log agent release lines (docs/log-agent.md#release-lines)", () => {
             assert.ok(!output.includes("suppress_type_name true"));
         });
 
-        it("1.19-elasticsearch8: the image loads the ConfigMap's entry file, which includes the six files in the add-on's glob order", () => {
+        it("1.19-elasticsearch8: the image loads the ConfigMap's entry file, which routes fluentd's own events and includes the six files in the add-on's glob order", () => {
             const s = onLine(LINE_1_19).logs;
             const files = agentConfigFiles(s);
+            const [label, includes] = files["fluent.conf"].split("\n\n");
+            assert.match(label, /^# .*\n<label @FLUENT_LOG>\n  <match fluent\.\*\*>\n    @id fluent_log\n    @type null\n  <\/match>\n<\/label>$/);
             assert.strictEqual(
-                files["fluent.conf"],
+                includes,
                 ["containers.input.conf", "forward.input.conf", "monitoring.conf", "output.conf", "system.conf", "system.input.conf"].map((f) => `@include ${f}\n`).join(""),
             );
             const container = (daemonSet(s).spec as any).template.spec.containers[0];

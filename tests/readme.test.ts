@@ -151,6 +151,15 @@ describe("docs stay in step with the code", () => {
 });
 
 describe("docs stand alone", () => {
+    it("docs/monitor-your-app.md's table of contents lists every section, the team ones and TeamMonitoring's included (#46)", () => {
+        const page = withoutFences(read("docs/monitor-your-app.md"));
+        const toc = page.slice(0, page.indexOf("\n## "));
+        const listed = [...toc.matchAll(/^\s*- \[[^\]]*\]\(#([^)]+)\)/gm)].map((m) => m[1]);
+        const sections = [...page.matchAll(/^## (.*)$/gm)].map((m) => githubSlug(m[1]));
+        assert.deepStrictEqual(sections.filter((s) => !listed.includes(s)), []);
+        assert.ok(listed.includes("from-a-teams-own-pulumi-program"), listed.join(" "));
+    });
+
     it("every relative link of README.md and docs/*.md names an existing file, and an existing heading", () => {
         const problems = markdownPages().flatMap((page) => brokenLinks(page, read(page), readRepoPath));
         assert.deepStrictEqual(problems, []);

@@ -20,6 +20,7 @@ import {
 } from "./layout";
 import { livenessProbe, readinessProbe } from "./liveness";
 import { noPrivileges } from "../common/no-privileges";
+import { terminationGracePeriodSeconds } from "./stopping";
 
 type Container = k8s.types.input.core.v1.Container;
 type EnvVar = k8s.types.input.core.v1.EnvVar;
@@ -129,7 +130,8 @@ export function daemonSet(s: LogsSettings, generations: Record<string, pulumi.In
                     ...podPlacement(s),
                     serviceAccountName: s.serviceAccountName,
                     securityContext: { seccompProfile: { type: "RuntimeDefault" } },
-                    terminationGracePeriodSeconds: 30,
+                    // Long enough for fluentd to stop with the store unreachable and the buffer full (stopping.ts).
+                    terminationGracePeriodSeconds: terminationGracePeriodSeconds(s),
                     containers: [agentContainer(s)],
                     volumes: agentVolumes(s),
                 },

@@ -1,6 +1,7 @@
 /**
  * A typed model of a fluentd configuration file: directives (<source>, <match>, <filter>,
- * <system>) and their nested sections, each with parameters in the order they are written.
+ * <system>, <label>) and their nested sections, each with parameters in the order they are
+ * written, and @include lines.
  * Builders describe config with these values; fluentd-serializer.ts is the only code that knows
  * the file syntax, so quoting and nesting are decided in one place.
  */
@@ -43,7 +44,16 @@ export interface FluentdDisabled {
     section: FluentdSection;
 }
 
-export type FluentdNode = FluentdParam | FluentdSection | FluentdComment | FluentdDisabled;
+/**
+ * `@include <path>`: fluentd reads the file (a relative path from the including file's directory)
+ * as if its text stood here; a glob's files are read in sorted order.
+ */
+export interface FluentdInclude {
+    kind: "include";
+    path: string;
+}
+
+export type FluentdNode = FluentdParam | FluentdSection | FluentdComment | FluentdDisabled | FluentdInclude;
 
 /** One config file: its top-level nodes in order. */
 export type FluentdFile = FluentdNode[];
@@ -85,6 +95,10 @@ export function section(name: string, argument: string | undefined, body: Fluent
 
 export function comment(value: string): FluentdComment {
     return { kind: "comment", text: value };
+}
+
+export function include(path: string): FluentdInclude {
+    return { kind: "include", path };
 }
 
 export function disabled(value: FluentdSection): FluentdDisabled {

@@ -9,8 +9,8 @@ export function renderFluentd(file: FluentdFile): string {
     const blocks: string[] = [];
     file.forEach((node, i) => {
         const lines = renderNode(node, "");
-        // A comment introduces the node after it, so no blank line separates them.
-        const separator = i === 0 || file[i - 1].kind === "comment" ? "" : "\n";
+        // A comment introduces the node after it, and consecutive @include lines are one list, so no blank line separates them.
+        const separator = i === 0 || file[i - 1].kind === "comment" || (node.kind === "include" && file[i - 1].kind === "include") ? "" : "\n";
         blocks.push(separator + lines.join("\n"));
     });
     return blocks.join("\n") + "\n";
@@ -30,6 +30,11 @@ function renderNode(node: FluentdNode, indent: string): string[] {
             return node.text.split("\n").map((line) => `${indent}#${line === "" ? "" : ` ${line}`}`);
         case "disabled":
             return renderSection(node.section, "").map((line) => `${indent}# ${line}`);
+        case "include":
+            if (indent !== "") {
+                throw new Error(`@include ${node.path}: only at the top level of a file`);
+            }
+            return [`@include ${literal("@include", node.path)}`];
     }
 }
 

@@ -3,6 +3,7 @@ import { comment, envVar, filter, FluentdFile, FluentdNode, FluentdSection, flag
 import { UNPARSED_TEXT_KEY } from "./containers-input";
 import { DOCUMENT_ID_KEY, documentIdFilter } from "./document-id";
 import { bufferPath, PASSWORD_ENV, SEARCH_OUTPUT_LABEL, STORE_CA_DIR, STORE_CA_KEY } from "./layout";
+import { REQUEST_TIMEOUT_SECONDS } from "./stopping";
 
 /*
  * What differs per release line (log-agent-releases/release-lines.ts, `output`):
@@ -37,6 +38,8 @@ export function outputBuffer(s: LogsSettings): FluentdSection {
               ];
     return typed("buffer", "file", [
         param("path", bufferPath(s)),
+        // fluentd's default for a file buffer, written out: a stop never waits for the store (stopping.ts).
+        param("flush_at_shutdown", false),
         param("flush_mode", "interval"),
         param("flush_interval", b.flushInterval),
         param("flush_thread_count", b.flushThreadCount),
@@ -80,6 +83,8 @@ function connection(s: LogsSettings): FluentdNode[] {
         param(os ? "default_opensearch_version" : "default_elasticsearch_version", output.assumedMajorVersion),
         param("reconnect_on_error", true),
         param("reload_connections", false),
+        // Bounds a bulk request in flight when the agent stops (stopping.ts); the plugins' default.
+        param("request_timeout", `${REQUEST_TIMEOUT_SECONDS}s`),
     ];
 }
 

@@ -53,9 +53,14 @@ const FLUENTD_UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 
  */
 export const MAX_FLUENTD_DURATION_SECONDS = 86400;
 
-export function fluentdDuration(value: string): string | undefined {
+/** Seconds of a duration in the form fluentdDuration accepts; NaN otherwise. */
+export function fluentdDurationSeconds(value: string): number {
     const match = FLUENTD_DURATION.exec(value);
-    const seconds = match ? (match[1] !== undefined ? Number(match[1]) * FLUENTD_UNIT_SECONDS[match[2]] : Number(match[3])) : Number.NaN;
+    return match ? (match[1] !== undefined ? Number(match[1]) * FLUENTD_UNIT_SECONDS[match[2]] : Number(match[3])) : Number.NaN;
+}
+
+export function fluentdDuration(value: string): string | undefined {
+    const seconds = fluentdDurationSeconds(value);
     if (!(seconds > 0)) {
         return (
             "a positive fluentd duration: seconds (a fraction such as 0.5 is fine), or a whole number with an s, m, h or d suffix, " +

@@ -7,6 +7,33 @@ import { parserFrom } from "./parsers";
 import { tagMatches } from "./tag-pattern";
 import { FilterPlugin, FluentdEvent, LogRecord, OutputPlugin, PluginContext } from "./types";
 
+/** Fluent::Log::LEVEL_TEXT: the levels of fluentd's own log events, whose tags are fluent.<level> (Fluent::Log.event_tags). */
+export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal"] as const;
+
+/** A file name glob of @include (only `*`, within one name). */
+function globMatches(glob: string, name: string): boolean {
+    return new RegExp(`^${glob.split("*").map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[^/]*")}$`).test(name);
+}
+
+/**
+ * The nodes fluentd reads from `root`, each @include replaced by its file's nodes (a glob's files
+ * in sorted order, by name among `files`); without a root, the files in sorted order.
+ */
+function expandIncludes(files: Record<string, FluentdFile>, root: FluentdFile | undefined): FluentdNode[] {
+    const included = (path: string): FluentdFile[] => {
+        const name = path.slice(path.lastIndexOf("/") + 1);
+        const names = name.includes("*") ? Object.keys(files).filter((k) => globMatches(name, k)).sort() : [name];
+        return names.map((n) => {
+            if (!files[n]) {
+                throw new Error(`config error: @include ${path}: no file ${n}`);
+            }
+            return files[n];
+        });
+    };
+    const expand = (file: FluentdFile): FluentdNode[] => file.flatMap((node) => (node.kind === "include" ? included(node.path).flatMap(expand) : [node]));
+    return root === undefined ? Object.keys(files).sort().flatMap((name) => expand(files[name])) : expand(root);
+}
+
 /** One element of a routing scope (the root or a <label>), in config order. */
 type Element = { kind: "filter"; pattern: string; plugin: FilterPlugin } | { kind: "match"; pattern: string; plugin: OutputPlugin };
 
@@ -27,7 +54,14 @@ export interface JournalEntry {
  * A model of one fluentd 1.6.3 agent running the given config files, for the plugins and
  * parameters the log agent uses, each as the plugin version in quay.io/fluentd_elasticsearch/fluentd:v2.7.0
  * behaves (see each plugin's comment). What it models of fluentd itself:
- * - the image's fluent.conf includes config.d/*.conf, and fluentd reads a glob's files in sorted order;
+ * - the root config fluentd loads (`root`, components/log-agent/config-map.ts rootConfigModel), its
+ *   @include lines read as if their file stood there, a glob's files in sorted order; without a
+ *   root, the files alone in sorted order (the add-on image's @include config.d/*.conf);
+ * - fluentd's own log events (fluentLog): to <label @FLUENT_LOG> if there is one, where a tag no
+ *   match takes is dropped silently (suppress_missing_match!), else to the top level if one of its
+ *   <match> patterns takes a fluent.<level> tag, else nowhere (fluentd 1.6.3 engine.rb
+ *   Engine#configure, and the same rules in 1.19.3 fluent_log_event_router.rb
+ *   FluentLogEventRouter.build);
  * - an event goes through the filters of its scope whose pattern matches its tag and that come
  *   before the first matching <match>, in config order, then to that <match>; events emitted to a
  *   label go through that label's filters and matches the same way;
@@ -38,6 +72,8 @@ export interface JournalEntry {
 export class FluentdAgent {
     now: EventTime;
     readonly dumped: DumpedEvent[] = [];
+    /** Every event a `null` output took. */
+    readonly discarded: FluentdEvent[] = [];
     /** Every bulk request the Elasticsearch outputs sent, each a list of documents. */
     readonly bulkRequests: IndexedDocument[][] = [];
     private readonly sources = new Map<string, FluentdSection>();
@@ -55,13 +91,10 @@ export class FluentdAgent {
         files: Record<string, FluentdFile>,
         start: EventTime,
         private readonly env: Record<string, string> = {},
+        root?: FluentdFile,
     ) {
         this.now = start;
-        for (const name of Object.keys(files).sort()) {
-            for (const node of files[name]) {
-                this.declare(node, this.root, undefined);
-            }
-        }
+        expandIncludes(files, root).forEach((node) => this.declare(node, this.root, undefined));
     }
 
     private context(scope: Element[]): PluginContext {
@@ -118,7 +151,7 @@ export class FluentdAgent {
                 return;
             }
             case "match": {
-                const plugin = outputPlugin(node, this.context(scope), this.bulkRequests);
+                const plugin = outputPlugin(node, this.context(scope), this.bulkRequests, this.discarded);
                 if (plugin instanceof ElasticsearchOutput) {
                     this.outputs.push(plugin);
                     this.esSections.push(node);
@@ -193,6 +226,26 @@ export class FluentdAgent {
         }
     }
 
+    /**
+     * fluentd's own log event at `level` (Fluent::Log#event: tag fluent.<level>, the message and
+     * the logged attributes as the record), routed as fluentd routes its log events.
+     */
+    fluentLog(level: (typeof LOG_LEVELS)[number], record: LogRecord): void {
+        const event = { tag: `fluent.${level}`, time: this.now, record };
+        const label = this.labels.get("@FLUENT_LOG");
+        if (label !== undefined) {
+            const taken = label.some((el) => el.kind === "match" && tagMatches(el.pattern, event.tag));
+            if (taken) {
+                this.route(label, event);
+            }
+            return;
+        }
+        const eventTags = LOG_LEVELS.map((l) => `fluent.${l}`);
+        if (this.root.some((el) => el.kind === "match" && eventTags.some((t) => tagMatches(el.pattern, t)))) {
+            this.route(this.root, event);
+        }
+    }
+
     /** Moves the clock on by whole seconds, running the plugins' timers each second. */
     advance(secs: number): void {
         for (let i = 0; i < secs; i++) {
@@ -218,6 +271,65 @@ export class FluentdAgent {
 
     documents(): IndexedDocument[] {
         return this.bulkRequests.flat();
+    }
+
+    /**
+     * The longest fluentd takes to exit after SIGTERM (with --no-supervisor) while the search store
+     * is unreachable and the output's buffer is full, by the waits fluentd's source has on the way
+     * (v1.6.3 and v1.19.3, the same code where it matters; lib/fluent/engine.rb, root_agent.rb,
+     * plugin/output.rb, plugin_helper/retry_state.rb); undefined when it never exits:
+     * - Engine#run drains fluentd's own log events before it stops any plugin (graceful_stop
+     *   joins the thread that emits them). If they go to a buffered output with
+     *   overflow_action block, that thread waits in write_guard until the buffer has room or the
+     *   output is stopped; neither happens, so the kubelet's SIGKILL ends it;
+     * - before_shutdown: flush_at_shutdown (not modelled when true) and the enqueue thread's
+     *   join, which may miss its wakeup and sleep one round, max(flush_interval / 11,
+     *   flush_thread_interval);
+     * - after_shutdown joins each flush thread: one in try_flush when signalled ends its request
+     *   (request_timeout, default 5 s in both plugins) and then waits for its next retry, up to
+     *   retry_max_interval randomized by up to randomize_width 0.125 (retry_randomize);
+     * - hard timeouts, each once: main loop 0.3 s, a blocked write's 1 s poll, in_tail's 5 s
+     *   IOHandler SHUTDOWN_TIMEOUT (1.19.3 only), the event loop's 5 s EVENT_LOOP_SHUTDOWN_TIMEOUT, a thread's
+     *   1 s join in close.
+     * `root` is the root config fluentd loads, as FluentdAgent's constructor takes it.
+     */
+    static secondsToStopWithStoreDownAndBufferFull(files: Record<string, FluentdFile>, root?: FluentdFile): number | undefined {
+        const nodes = expandIncludes(files, root);
+        const top = nodes.filter((n): n is FluentdSection => n.kind === "section");
+        const labelBody = (name: string) => top.find((n) => n.name === "label" && n.argument === name)?.body.filter((n): n is FluentdSection => n.kind === "section") ?? [];
+        const STORE_OUTPUTS = ["elasticsearch", "opensearch"];
+        /** The buffered store output an event of `tag` ends in from `scope`, following relabel. */
+        const destination = (scope: FluentdSection[], tag: string): FluentdSection | undefined => {
+            const m = scope.find((n) => n.name === "match" && tagMatches(n.argument!, tag));
+            if (m === undefined) {
+                return undefined;
+            }
+            if (str(m, "@type") === "relabel") {
+                return destination(labelBody(str(m, "@label")!), tag);
+            }
+            return STORE_OUTPUTS.includes(str(m, "@type")!) ? m : undefined;
+        };
+        const fluentLogLabel = top.some((n) => n.name === "label" && n.argument === "@FLUENT_LOG");
+        const ownEventsGoTo = destination(fluentLogLabel ? labelBody("@FLUENT_LOG") : top, "fluent.warn");
+        if (ownEventsGoTo !== undefined && str(only(ownEventsGoTo, "buffer")!, "overflow_action") === "block") {
+            return undefined;
+        }
+        const outputs = [...top.filter((n) => n.name === "match"), ...top.filter((n) => n.name === "label").flatMap((l) => sectionsOf(l, "match"))].filter((m) =>
+            STORE_OUTPUTS.includes(str(m, "@type")!),
+        );
+        const HARD_TIMEOUTS = 0.3 + 1 + 5 + 5 + 1;
+        let longest = 0;
+        for (const out of outputs) {
+            const buffer = only(out, "buffer")!;
+            if (str(buffer, "@type") !== "file" || bool(buffer, "flush_at_shutdown", false)) {
+                throw new Error("the fluentd model knows the stop of a file buffer without flush_at_shutdown only");
+            }
+            const enqueueRound = Math.max(num(buffer, "flush_interval", 60) / 11, num(buffer, "flush_thread_interval", 1));
+            const maxInterval = str(buffer, "retry_max_interval") === undefined ? Number.POSITIVE_INFINITY : num(buffer, "retry_max_interval", 0);
+            const retryWait = maxInterval * (bool(buffer, "retry_randomize", true) ? 1.125 : 1);
+            longest = Math.max(longest, enqueueRound + num(out, "request_timeout", 5) + retryWait);
+        }
+        return HARD_TIMEOUTS + longest;
     }
 
     /**

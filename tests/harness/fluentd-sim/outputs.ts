@@ -10,9 +10,12 @@ export interface IndexedDocument {
     source: LogRecord;
 }
 
-export function outputPlugin(section: FluentdSection, ctx: PluginContext, store: IndexedDocument[][]): OutputPlugin {
+export function outputPlugin(section: FluentdSection, ctx: PluginContext, store: IndexedDocument[][], discarded: FluentdEvent[]): OutputPlugin {
     const type = str(section, "@type");
     switch (type) {
+        case "null":
+            // out_null: non-buffered, process does nothing (lib/fluent/plugin/out_null.rb).
+            return { emit: (e) => discarded.push(e) };
         case "detect_exceptions":
             return new DetectExceptions(section, ctx);
         case "relabel":
