@@ -9,6 +9,8 @@ import { NamedObject } from "./common/named-object";
 import type { GatewayModel } from "./auth-gateway/model";
 import type { AlertmanagerTarget } from "../config";
 import type { WorkloadId } from "../validate/pod-security-claims";
+import type { RuleContext } from "./common/rules/context";
+import type { RuleGroup } from "./common/rules/types";
 
 /**
  * Where a job stands in prometheus.yml, as kube-prometheus' main.libsonnet puts its components
@@ -98,6 +100,12 @@ export interface Component {
     /** The component's folder under components/, which also names it in messages. */
     name: string;
     contribute(s: Settings): Contribution;
+    /**
+     * Its default rule groups for what the rules may rely on (components/common/rules/context.ts),
+     * each only while the job or component that produces its series is on: the stack's rule files
+     * and the catalog of every default alert on every release line are both folds over the list.
+     */
+    rules?(c: RuleContext): RuleGroup[];
     /** Registers the component's resources, or none while it is off; a component that deploys nothing of its own has none. */
     build?(ctx: BuildContext): Built;
     /**

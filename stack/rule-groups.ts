@@ -4,98 +4,21 @@ import { fluentdSizeBytes } from "../config/formats";
 import { ruleFiles } from "../components/prometheus/rule-files";
 import { RemoteWriteContext, RuleContext } from "../components/common/rules/context";
 import { RuleGroup } from "../components/common/rules/types";
-import { alertmanagerGroup } from "../components/alertmanager/alerts";
-import { alertmanagerClusterGroup } from "../components/alertmanager/cluster-alerts";
-import { apiserverCertificatesGroup } from "../components/apiserver/alerts";
-import { kubeletCertificatesGroup } from "../components/kubelet/certificate-alerts";
-import { kubernetesStorageGroup } from "../components/kubelet/volume-alerts";
-import { remoteWriteGroup } from "../components/prometheus/remote-write-alerts";
-import { PROMETHEUS_RELEASES, PrometheusRelease, prometheusRelease } from "../prometheus-releases/release-lines";
-import { controllerManagerGroup, coreDnsGroup, kubeProxyGroup, schedulerGroup } from "../components/control-plane/component-alerts";
-import { apiserverSloGroup } from "../components/apiserver/slo-rules";
-import { apiserverLatencyGroup } from "../components/apiserver/latency-rules";
-import { apiserverRequestsGroup } from "../components/apiserver/request-rate-rules";
-import { podPhaseGroup } from "../components/kube-state-metrics/pod-phase-rules";
-import { containersGroup } from "../components/kubelet/container-alerts";
-import { controlPlaneGroup, etcdGroup } from "../components/control-plane/alerts";
-import { kubernetesNodesGroup, kubernetesWorkloadsGroup, kubeStateMetricsGroup, persistentVolumesGroup } from "../components/kube-state-metrics/alerts";
-import { logAgentGroup } from "../components/log-agent/alerts";
-import { nodeGroup } from "../components/node-exporter/alerts";
-import { nodeNetworkGroup } from "../components/node-exporter/network-alerts";
-import { nodeLimitsGroup } from "../components/node-exporter/limit-alerts";
-import { nodeRecordsGroup } from "../components/node-exporter/recording-rules";
-import { kubernetesNodeHealthGroup } from "../components/kube-state-metrics/node-health-alerts";
-import { kubernetesSystemGroup } from "../components/control-plane/system-alerts";
-import { apiserverHealthGroup } from "../components/apiserver/health-alerts";
-import { kubeletHealthGroup } from "../components/kubelet/health-alerts";
-import { kubernetesResourcesGroup } from "../components/kube-state-metrics/resource-alerts";
-import { workloadOwnerGroup } from "../components/kube-state-metrics/workload-owner-rules";
-import { containerUsageGroup } from "../components/kubelet/container-usage-rules";
-import { probesGroup } from "../components/blackbox-exporter/alerts";
-import { prometheusGroup } from "../components/prometheus/alerts";
-import { prometheusHealthGroup } from "../components/prometheus/health-alerts";
-import { nodeSaturationGroup } from "../components/node-exporter/saturation-alerts";
-import { nodeHardwareGroup } from "../components/node-exporter/hardware-alerts";
-import { grafanaGroup } from "../components/grafana/alerts";
-import { searchStoreGroup } from "../components/search-store/alerts";
-import { infoInhibitorGroup } from "../components/alertmanager/info-inhibitor";
-import { longTermStoreGroup } from "../components/long-term-store/alerts";
-import { watchdogGroup } from "../components/alertmanager/watchdog-alert";
 import { withOwnRunbooks } from "../components/common/rules/runbooks";
+import { COMPONENTS } from "./components";
+import { PROMETHEUS_RELEASES, PrometheusRelease, prometheusRelease } from "../prometheus-releases/release-lines";
 
 /**
  * The default alerts, each group only while the job or component that produces its series is
- * on (docs/alerting.md#default-alerts): an alert on a series never scraped would never fire.
- * An alert without a public runbook points at its section of docs/runbooks.md.
+ * on (docs/alerting.md#default-alerts): an alert on a series never scraped would never fire. A
+ * fold over the component list, each component's groups in its own order. An alert without a
+ * public runbook points at its section of docs/runbooks.md.
  */
 export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
-    const groups: (RuleGroup | undefined)[] = [
-        prometheusGroup(c),
-        prometheusHealthGroup(c),
-        c.remoteWrite !== undefined ? remoteWriteGroup(c.prometheusJob, c.remoteWrite) : undefined,
-        watchdogGroup(),
-        c.alertmanagerJob !== undefined ? alertmanagerGroup(c.alertmanagerJob) : undefined,
-        c.alertmanagerJob !== undefined && c.alertmanagerCluster ? alertmanagerClusterGroup(c.alertmanagerJob) : undefined,
-        c.alertmanager ? infoInhibitorGroup() : undefined,
-        c.nodeExporter ? nodeGroup() : undefined,
-        c.nodeExporter ? nodeNetworkGroup() : undefined,
-        c.nodeExporter ? nodeLimitsGroup() : undefined,
-        c.nodeExporter ? nodeSaturationGroup() : undefined,
-        c.nodeExporter ? nodeHardwareGroup() : undefined,
-        c.nodeExporter ? nodeRecordsGroup() : undefined,
-        c.kubeStateMetrics ? kubernetesNodesGroup() : undefined,
-        c.kubeStateMetrics && c.kubelet ? kubernetesNodeHealthGroup() : undefined,
-        c.kubeStateMetrics ? kubernetesWorkloadsGroup() : undefined,
-        c.kubeStateMetrics ? persistentVolumesGroup() : undefined,
-        c.kubeStateMetrics ? kubernetesResourcesGroup(c) : undefined,
-        c.kubeStateMetrics ? workloadOwnerGroup() : undefined,
-        c.kubeStateMetrics ? podPhaseGroup() : undefined,
-        // The kube-state-metrics-telemetry job runs exactly while kube-state-metrics does.
-        c.kubeStateMetrics ? kubeStateMetricsGroup() : undefined,
-        c.kubelet ? kubernetesStorageGroup(c) : undefined,
-        c.kubelet ? kubeletCertificatesGroup() : undefined,
-        c.apiserver ? apiserverCertificatesGroup() : undefined,
-        c.apiserver ? apiserverHealthGroup() : undefined,
-        c.kubelet ? kubeletHealthGroup() : undefined,
-        kubernetesSystemGroup(c),
-        c.cadvisor ? containersGroup() : undefined,
-        c.cadvisor ? containerUsageGroup() : undefined,
-        controlPlaneGroup(c),
-        c.apiserver ? apiserverSloGroup() : undefined,
-        c.apiserver ? apiserverLatencyGroup() : undefined,
-        c.apiserver ? apiserverRequestsGroup() : undefined,
-        c.etcd ? etcdGroup() : undefined,
-        c.coreDns ? coreDnsGroup() : undefined,
-        c.scheduler ? schedulerGroup() : undefined,
-        c.controllerManager ? controllerManagerGroup() : undefined,
-        c.kubeProxy ? kubeProxyGroup() : undefined,
-        c.logAgent ? logAgentGroup(c) : undefined,
-        c.blackbox ? probesGroup() : undefined,
-        c.elasticsearch ? searchStoreGroup(c.searchStoreKind) : undefined,
-        c.longTermStore ? longTermStoreGroup(c.longTermStoreBackupSeconds) : undefined,
-        c.grafana ? grafanaGroup() : undefined,
-    ];
-    return withOwnRunbooks(groups.filter((g): g is RuleGroup => g !== undefined), c.runbookBaseUrl);
+    return withOwnRunbooks(
+        COMPONENTS.flatMap((component) => component.rules?.(c) ?? []),
+        c.runbookBaseUrl,
+    );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Component } from "../contribution";
+import { alertmanagerRuleGroups } from "./rule-groups";
 import { AuthGateway } from "../auth-gateway/auth-gateway";
 import { credentialsAnnotations } from "../common/web-password";
 import { Alertmanager } from "./alertmanager";
@@ -9,6 +10,7 @@ import { alertmanagerGatewayModel } from "./gateway";
 export const alertmanager: Component = {
     name: "alertmanager",
     contribute: alertmanagerContribution,
+    rules: alertmanagerRuleGroups,
     build({ settings, namespaces, opts }) {
         if (!settings.alertmanager.enabled) {
             return {};

@@ -1,4 +1,5 @@
 import { Component } from "../contribution";
+import { blackboxExporterRuleGroups } from "./rule-groups";
 import { BlackboxExporter } from "./blackbox-exporter";
 import { blackboxExporterContribution } from "./contribution";
 
@@ -6,6 +7,7 @@ import { blackboxExporterContribution } from "./contribution";
 export const blackboxExporter: Component = {
     name: "blackbox-exporter",
     contribute: blackboxExporterContribution,
+    rules: blackboxExporterRuleGroups,
     build({ settings, namespaces, opts }) {
         if (!settings.blackboxExporter.enabled) {
             return {};

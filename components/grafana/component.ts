@@ -1,4 +1,5 @@
 import { Component } from "../contribution";
+import { grafanaRuleGroups } from "./rule-groups";
 import { grafanaContribution } from "./contribution";
 import { Grafana } from "./grafana";
 import { grafanaModelOf } from "./stack-model";
@@ -7,6 +8,7 @@ import { grafanaModelOf } from "./stack-model";
 export const grafana: Component = {
     name: "grafana",
     contribute: grafanaContribution,
+    rules: grafanaRuleGroups,
     build({ settings, namespaces, opts, composed, built }) {
         if (!settings.grafana.enabled) {
             return {};

@@ -1,4 +1,5 @@
 import { Component } from "../contribution";
+import { kubeStateMetricsRuleGroups } from "./rule-groups";
 import { KUBE_STATE_METRICS_FAMILY_TABLES, kubeStateMetricsContribution } from "./contribution";
 import { KubeStateMetrics } from "./kube-state-metrics";
 
@@ -6,6 +7,7 @@ import { KubeStateMetrics } from "./kube-state-metrics";
 export const kubeStateMetrics: Component = {
     name: "kube-state-metrics",
     contribute: kubeStateMetricsContribution,
+    rules: kubeStateMetricsRuleGroups,
     familyTables: KUBE_STATE_METRICS_FAMILY_TABLES,
     build({ settings, namespaces, opts }) {
         if (!settings.kubeStateMetrics.enabled) {

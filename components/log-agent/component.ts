@@ -1,4 +1,5 @@
 import { Component } from "../contribution";
+import { logAgentRuleGroups } from "./rule-groups";
 import { logAgentContribution } from "./contribution";
 import { LogAgent } from "./log-agent";
 
@@ -6,6 +7,7 @@ import { LogAgent } from "./log-agent";
 export const logAgent: Component = {
     name: "log-agent",
     contribute: logAgentContribution,
+    rules: logAgentRuleGroups,
     build({ settings, namespaces, opts, built }) {
         // The agent of an in-cluster OpenSearch reads its password from the store's Secret, so it rolls with that password's generation.
         const agent = new LogAgent("log-agent", { settings: settings.logs, namespaces, storeAgentPasswordGeneration: built["search-store"]?.logStore?.agentPasswordGeneration }, opts);

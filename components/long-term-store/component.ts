@@ -1,4 +1,5 @@
 import { Component } from "../contribution";
+import { longTermStoreRuleGroups } from "./rule-groups";
 import { longTermStoreContribution } from "./contribution";
 import { edgeStackPasswords } from "./edge-stack-credentials";
 import { LongTermStore } from "./long-term-store";
@@ -7,6 +8,7 @@ import { LongTermStore } from "./long-term-store";
 export const longTermStore: Component = {
     name: "long-term-store",
     contribute: longTermStoreContribution,
+    rules: longTermStoreRuleGroups,
     build({ settings, namespaces, opts }) {
         const s = settings.longTermStore;
         if (!s.enabled) {

@@ -1,4 +1,5 @@
 import { Component } from "../contribution";
+import { nodeExporterRuleGroups } from "./rule-groups";
 import { NODE_EXPORTER_FAMILY_TABLES, nodeExporterContribution } from "./contribution";
 import { NodeExporter } from "./node-exporter";
 
@@ -6,6 +7,7 @@ import { NodeExporter } from "./node-exporter";
 export const nodeExporter: Component = {
     name: "node-exporter",
     contribute: nodeExporterContribution,
+    rules: nodeExporterRuleGroups,
     familyTables: NODE_EXPORTER_FAMILY_TABLES,
     build({ settings, namespaces, opts }) {
         if (!settings.nodeExporter.enabled) {

@@ -1,4 +1,5 @@
 import { Component } from "../contribution";
+import { prometheusRuleGroups } from "./rule-groups";
 import { AuthGateway } from "../auth-gateway/auth-gateway";
 import { credentialsAnnotations } from "../common/web-password";
 import { prometheusContribution } from "./contribution";
@@ -10,6 +11,7 @@ import { Prometheus } from "./prometheus";
 export const prometheus: Component = {
     name: "prometheus",
     contribute: prometheusContribution,
+    rules: prometheusRuleGroups,
     build({ settings, namespaces, opts, composed }) {
         // An edge with a generated credential makes its write password (docs/long-term-storage.md#central-and-edge-stacks).
         const edge = edgeWriteCredential(settings.metrics);

@@ -46,7 +46,7 @@ export interface PrometheusArgs extends PrometheusInputs {
 /**
  * The type token existing stacks hold in their state: it is part of the URN of this component and
  * of every child. The class took its product's name; the token stays, so no stack sees a replace
- * (tests/urns.test.ts compares every URN with the ones recorded before the rename).
+ * (tests/resource-snapshot.test.ts compares every URN with the recorded snapshot).
  */
 export const PROMETHEUS_TYPE = "cluster-monitoring:monitoring:MetricsServer";
 

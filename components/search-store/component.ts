@@ -1,4 +1,5 @@
 import { Component } from "../contribution";
+import { searchStoreRuleGroups } from "./rule-groups";
 import { SEARCH_STORE_FAMILY_TABLES, searchStoreContribution } from "./contribution";
 import { SearchStore } from "./search-store";
 
@@ -6,6 +7,7 @@ import { SearchStore } from "./search-store";
 export const searchStore: Component = {
     name: "search-store",
     contribute: searchStoreContribution,
+    rules: searchStoreRuleGroups,
     familyTables: SEARCH_STORE_FAMILY_TABLES,
     build({ settings, namespaces, opts }) {
         if (!settings.searchStore.enabled) {
