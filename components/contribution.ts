@@ -7,6 +7,9 @@ import { FamilyRule } from "./common/scrape/family-rules";
 import { ScrapeJob } from "./common/scrape/scrape-job";
 import { NamedObject } from "./common/named-object";
 import type { GatewayModel } from "./auth-gateway/model";
+import type { RuleGroup } from "./common/rules/types";
+import type { PrometheusDashboardSpec } from "./common/dashboards/panels";
+import type { PrometheusRelease } from "../prometheus-releases/release-lines";
 
 /**
  * Where a job stands in prometheus.yml, as kube-prometheus' main.libsonnet puts its components
@@ -36,6 +39,18 @@ export interface Contribution {
     objectsOfJobs?: (jobs: readonly ScrapeJob[]) => NamedObject[];
     /** The auth gateways the component puts in front of its Ingress (components/auth-gateway). */
     gateways?: GatewayModel[];
+    /**
+     * Its default rule groups while it runs, one rule file defaults-<group>.yml each, after the
+     * built-in groups (stack/rule-groups.ts, through RuleContext.contributed, so every check of the
+     * default groups reads them): alertRules.defaults, disabled and overrides apply to them as to
+     * every default group, and an alert without runbook_url gets its docs/runbooks.md section.
+     */
+    ruleGroups?: RuleGroup[];
+    /**
+     * Its Grafana dashboards while it runs, as data (components/common/dashboards/panels.ts), after
+     * the built-in boards; built with the SDK only while Grafana is on (stack/dashboards.ts).
+     */
+    dashboards?: PrometheusDashboardSpec[];
 }
 
 /** What the fold made of every component's contribution, which some components' resources read. */
@@ -80,4 +95,10 @@ export interface Component {
      * whatever a stack runs: what metrics.keepFamilies may name is checked against it at load.
      */
     familyTables?: Readonly<Record<string, readonly FamilyRule[]>>;
+    /**
+     * Every rule group its contribution may hold on a release line, whatever a stack sets: what
+     * alertRules.disabled and alertRules.overrides may name (stack/rule-groups.ts, alertCatalog),
+     * and what the checks of every default alert read (everyDefaultGroupOf).
+     */
+    everyRuleGroup?(release: PrometheusRelease): RuleGroup[];
 }

@@ -42,6 +42,8 @@ import { infoInhibitorGroup } from "../components/alertmanager/info-inhibitor";
 import { longTermStoreGroup } from "../components/long-term-store/alerts";
 import { watchdogGroup } from "../components/alertmanager/watchdog-alert";
 import { withOwnRunbooks } from "../components/common/rules/runbooks";
+import { COMPONENTS } from "./components";
+import { contributionsOf } from "./contributions";
 
 /**
  * The default alerts, each group only while the job or component that produces its series is
@@ -94,6 +96,8 @@ export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
         c.elasticsearch ? searchStoreGroup(c.searchStoreKind) : undefined,
         c.longTermStore ? longTermStoreGroup(c.longTermStoreBackupSeconds) : undefined,
         c.grafana ? grafanaGroup() : undefined,
+        // After the built-in groups, those the component list contributes (components/contribution.ts).
+        ...(c.contributed ?? []),
     ];
     return withOwnRunbooks(groups.filter((g): g is RuleGroup => g !== undefined), c.runbookBaseUrl);
 }
@@ -133,7 +137,13 @@ export function ruleContext(s: Settings): RuleContext {
         ...(s.longTermStore.enabled && s.longTermStore.backup ? { longTermStoreBackupSeconds: backupIntervalSeconds(s.longTermStore.backup) } : {}),
         grafana: s.grafana.enabled,
         ...(s.alertRules.runbookBaseUrl !== undefined ? { runbookBaseUrl: s.alertRules.runbookBaseUrl } : {}),
+        ...contributedGroups(contributionsOf(s).flatMap((c) => c.ruleGroups ?? [])),
     };
+}
+
+/** The contributed groups as RuleContext holds them: only when there are any. */
+function contributedGroups(groups: readonly RuleGroup[]): Pick<RuleContext, "contributed"> {
+    return groups.length > 0 ? { contributed: groups } : {};
 }
 
 /** 2.11's default queue_config max_shards (config/config.go, DefaultQueueConfig, at v2.11.1). */
@@ -158,7 +168,7 @@ function remoteWriteContext(s: Settings): RemoteWriteContext {
 export function everyDefaultGroupOf(release: PrometheusRelease, runbookBaseUrl?: string): RuleGroup[] {
     const queues = release.remoteStorage.shardsMax === undefined ? [{ queue: "0:x", maxShards: 1 }, { queue: "1:y", maxShards: 2 }] : [];
     const everything: RuleContext = { prometheusJob: "x", prometheusHealth: release.selfHealth, grafana: true, kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "x", alertmanagerCluster: true, remoteWrite: { families: release.remoteStorage, queues }, logBufferLimitBytes: 1, blackbox: true, elasticsearch: true, longTermStore: true, longTermStoreBackupSeconds: 86400, ...(runbookBaseUrl !== undefined ? { runbookBaseUrl } : {}) };
-    return defaultRuleGroups(everything);
+    return defaultRuleGroups({ ...everything, ...contributedGroups(COMPONENTS.flatMap((c) => c.everyRuleGroup?.(release) ?? [])) });
 }
 
 /** Every default alert's name on any release line, with every job and component on: what alertRules.disabled may name. */
@@ -189,7 +199,7 @@ export function alertCatalog(): Pick<SettingsCatalog, "defaultAlertNames" | "ren
     return catalog;
 }
 
-/** The stack's rule files: the enabled default groups and its own (components/prometheus/rule-files.ts). */
+/** The stack's rule files: the enabled default groups, the components' among them, and its own (components/prometheus/rule-files.ts). */
 export function stackRuleFiles(s: Settings): Record<string, string> {
     return ruleFiles(s.alertRules, defaultRuleGroups(ruleContext(s)));
 }
