@@ -10,6 +10,7 @@ import type { GatewayModel } from "./auth-gateway/model";
 import type { RuleGroup } from "./common/rules/types";
 import type { PrometheusDashboardSpec } from "./common/dashboards/panels";
 import type { PrometheusRelease } from "../prometheus-releases/release-lines";
+import type { Flow, Workload } from "./network-policies/model";
 
 /**
  * Where a job stands in prometheus.yml, as kube-prometheus' main.libsonnet puts its components
@@ -34,9 +35,10 @@ export interface Contribution {
     objects?: NamedObject[];
     /**
      * The objects whose names follow what every job reaches (Prometheus' discovery Roles, the
-     * NetworkPolicies): given the stack's whole list of jobs, once the fold has it.
+     * NetworkPolicies): given the stack's whole list of jobs, and the workloads and flows the
+     * components contribute, once the fold has them.
      */
-    objectsOfJobs?: (jobs: readonly ScrapeJob[]) => NamedObject[];
+    objectsOfJobs?: (jobs: readonly ScrapeJob[], network: ContributedNetwork) => NamedObject[];
     /** The auth gateways the component puts in front of its Ingress (components/auth-gateway). */
     gateways?: GatewayModel[];
     /**
@@ -51,7 +53,24 @@ export interface Contribution {
      * the built-in boards; built with the SDK only while Grafana is on (stack/dashboards.ts).
      */
     dashboards?: PrometheusDashboardSpec[];
+    /**
+     * Its workloads while it runs, each with the labels its pods carry: each gets a NetworkPolicy
+     * (components/network-policies), which admits its scrape jobs' reach and its name resolution by
+     * itself, after the workloads network-policies/workloads.ts knows.
+     */
+    workloads?: Workload[];
+    /** The flows its workloads need beyond those: who else reaches them, and what they reach. */
+    flows?: Flow[];
 }
+
+/** What the components contribute to the NetworkPolicies, folded over the list (stack/contributions.ts). */
+export interface ContributedNetwork {
+    workloads: readonly Workload[];
+    flows: readonly Flow[];
+}
+
+/** No contributed workload or flow: what the NetworkPolicies of the built-in workloads alone are built from. */
+export const NO_CONTRIBUTED_NETWORK: ContributedNetwork = { workloads: [], flows: [] };
 
 /** What the fold made of every component's contribution, which some components' resources read. */
 export interface Composition {
@@ -62,6 +81,8 @@ export interface Composition {
     ruleFiles: Record<string, string>;
     /** Every dashboard of the stack; built on demand, so a stack without Grafana never loads the dashboard SDK. */
     dashboards: () => GeneratedDashboard[];
+    /** The workloads and flows the components contribute to the NetworkPolicies. */
+    network: ContributedNetwork;
 }
 
 /** What a component's resources offer the components after it in the list, and the stack. */

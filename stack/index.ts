@@ -15,6 +15,7 @@ import { scrapeJobsWithReach } from "./scrape-jobs";
 import { wireComponents } from "./wiring";
 import { checkWorkloadHatches } from "./workload-hatches";
 import { checkGrafanaHatches } from "./grafana-checks";
+import { contributedNetwork } from "./contributions";
 
 /**
  * Loads and validates every key (config/), then wires the components together. Throws one
@@ -37,7 +38,7 @@ export function prometheusContributions(s: Settings): PrometheusContributions {
 
 /** The fold of every component's contribution that the resources read (components/contribution.ts). */
 export function composition(s: Settings): Composition {
-    return { ...prometheusContributions(s), dashboards: () => dashboardsFor(s, PROJECT) };
+    return { ...prometheusContributions(s), dashboards: () => dashboardsFor(s, PROJECT), network: contributedNetwork(s) };
 }
 
 /** The checks across components that only the whole stack can answer; run after the pure builders, before the first resource. */

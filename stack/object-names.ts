@@ -2,7 +2,7 @@ import { ConfigError, ConfigProblem, ConfigSource, fullKey, Settings } from "../
 import { PROJECT } from "../config/source";
 import { NamedObject } from "../components/common/named-object";
 import { authGatewayObjects } from "../components/auth-gateway/object-names";
-import { contributionsOf } from "./contributions";
+import { contributedNetwork, contributionsOf } from "./contributions";
 import { gatewayModels } from "./gateways";
 import { scrapeJobsWithReach } from "./scrape-jobs";
 
@@ -11,7 +11,8 @@ export { NamedObject } from "../components/common/named-object";
 /** Every object the program creates for these settings: what each component names, in the list's order, then the gateways. */
 export function programObjects(s: Settings): NamedObject[] {
     const jobs = scrapeJobsWithReach(s);
-    return [...contributionsOf(s).flatMap((c) => [...(c.objectsOfJobs?.(jobs) ?? []), ...(c.objects ?? [])]), ...gatewayModels(s).flatMap((g) => authGatewayObjects(g))];
+    const network = contributedNetwork(s);
+    return [...contributionsOf(s).flatMap((c) => [...(c.objectsOfJobs?.(jobs, network) ?? []), ...(c.objects ?? [])]), ...gatewayModels(s).flatMap((g) => authGatewayObjects(g))];
 }
 
 /**
