@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { Settings } from "../config";
+import type { OwnKey, Settings } from "../config";
 import type { NamespaceReadiness } from "./common/namespace-readiness";
 import type { GeneratedDashboard } from "./common/dashboards/generated-dashboard";
 import type { ScrapeConfig } from "./common/scrape/prometheus-config-types";
@@ -108,6 +108,12 @@ export interface BuildContext {
 export interface Component {
     /** The component's folder under components/, which also names it in messages. */
     name: string;
+    /**
+     * Its own stack key, schema and checks (config/own-keys.ts), for a component whose settings
+     * live in its folder rather than in config/: the loader reads it from the list (stack/own-keys.ts)
+     * and the component reads its value from Settings.own.
+     */
+    ownKey?: OwnKey;
     contribute(s: Settings): Contribution;
     /** Registers the component's resources, or none while it is off; a component that deploys nothing of its own has none. */
     build?(ctx: BuildContext): Built;

@@ -16,13 +16,14 @@ import { wireComponents } from "./wiring";
 import { checkWorkloadHatches } from "./workload-hatches";
 import { checkGrafanaHatches } from "./grafana-checks";
 import { contributedNetwork } from "./contributions";
+import { OWN_KEYS } from "./own-keys";
 
 /**
  * Loads and validates every key (config/), then wires the components together. Throws one
  * ConfigError listing every problem before any resource is registered.
  */
 export function loadStackSettings(source: ConfigSource): Settings {
-    const s = recordSource(wireComponents(loadSettings(source, { ...alertCatalog(), familyFilters: Object.fromEntries(Object.keys(FAMILY_TABLES).map((job) => [job, droppedByTable(job)])) })), source);
+    const s = recordSource(wireComponents(loadSettings(source, { ...alertCatalog(), familyFilters: Object.fromEntries(Object.keys(FAMILY_TABLES).map((job) => [job, droppedByTable(job)])), ownKeys: OWN_KEYS })), source);
     checkWorkloadHatches(s);
     checkGrafanaHatches(s);
     return s;
