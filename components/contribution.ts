@@ -11,6 +11,7 @@ import type { RuleGroup } from "./common/rules/types";
 import type { PrometheusDashboardSpec } from "./common/dashboards/panels";
 import type { PrometheusRelease } from "../prometheus-releases/release-lines";
 import type { Flow, Workload } from "./network-policies/model";
+import type { PodSecurityClaim } from "../validate/pod-security-claims";
 
 /**
  * Where a job stands in prometheus.yml, as kube-prometheus' main.libsonnet puts its components
@@ -128,4 +129,10 @@ export interface Component {
      * and what the checks of every default alert read (everyDefaultGroupOf).
      */
     everyRuleGroup?(release: PrometheusRelease): RuleGroup[];
+    /**
+     * The Pod Security level it claims for each workload it deploys, as rows of
+     * validate/pod-security-claims.ts that live in its folder (workload `<folder>/<name>`): the
+     * check of every rendered workload reads them with the table's (stack/pod-security-claims.ts).
+     */
+    podSecurityClaims?: readonly PodSecurityClaim[];
 }
