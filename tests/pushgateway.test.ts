@@ -1,13 +1,17 @@
 import * as assert from "assert";
+import * as fs from "fs";
+import * as path from "path";
 import { parse } from "yaml";
 import { PUSHGATEWAY_COMPONENT, PUSHGATEWAY_DEFAULTS, PUSHGATEWAY_FAMILIES, PUSHGATEWAY_JOB_NAME, pushgatewaySettings } from "../components/pushgateway";
 import { matchesFamily } from "../components/common/scrape/family-rules";
 import { networkPolicyObjects } from "../components/network-policies";
 import { ConfigError, ConfigProblem } from "../config";
 import { PROJECT } from "../config/source";
-import { KubernetesObject } from "../render";
+import { engineConfigOf, KubernetesObject } from "../render";
 import { RegisteredResource } from "../render/engine-mocks";
 import { kubernetesObjects } from "../render/kubernetes-objects";
+import { runProgram as runStackFile } from "../render/run-program";
+import { snapshotStacks } from "../render/snapshot-stacks";
 import { contributedNetwork } from "../stack/contributions";
 import { dashboardsFor } from "../stack/dashboards";
 import { programObjects } from "../stack/object-names";
@@ -22,15 +26,17 @@ import { allowed, blockedNeeds, Connection, describeConnection, neededConnection
 import { prometheusQueries } from "./harness/dashboards";
 import { runProgram } from "./harness/program";
 import { fillVariables, promqlProblems } from "./harness/promql";
-import { GRAFANA_SECRETS, problemsOfConfig, requiredConfig, settingsWith } from "./harness/stack-config";
+import { problemsOfConfig, requiredConfig, settingsWith } from "./harness/stack-config";
 
 /**
  * The Pushgateway component (components/pushgateway/, docs/pushgateway.md) under the runtime
- * mocks: off by default, nothing of it in a stack; on, its Deployment, Service, ServiceAccount and
+ * mocks: off by default, nothing of it in a stack; on, as the example stack
+ * docs/examples/Pulumi.batch-jobs.yaml has it, its Deployment, Service, ServiceAccount and
  * NetworkPolicy, Restricted, their names in the registry, its job, rule file and board, and its
  * NetworkPolicy admitting Prometheus and the listed namespaces' pushers, nothing else.
  */
 
+const EXAMPLE = path.join(__dirname, "..", "docs", "examples", "Pulumi.batch-jobs.yaml");
 const ON = { pushgateway: { enabled: true, pusherNamespaces: ["batch"] } };
 const KEY = "cluster-monitoring:pushgateway";
 
@@ -58,7 +64,7 @@ describe("the Pushgateway is off by default: the spec's defaults stay", () => {
     });
 });
 
-describe("the Pushgateway on, with Grafana", () => {
+describe("the Pushgateway on, as docs/examples/Pulumi.batch-jobs.yaml has it", () => {
     let resources: RegisteredResource[];
     let objects: KubernetesObject[];
     const find = (kind: string) => {
@@ -68,8 +74,12 @@ describe("the Pushgateway on, with Grafana", () => {
     };
 
     before(async () => {
-        resources = (await runProgram({ ...requiredConfig(), grafana: {}, pushgateway: { enabled: true, pusherNamespaces: ["batch", "reports"] } }, GRAFANA_SECRETS)).resources;
+        resources = (await runStackFile(engineConfigOf(fs.readFileSync(EXAMPLE, "utf8"), EXAMPLE), "batch-jobs")).resources;
         objects = kubernetesObjects(resources);
+    });
+
+    it("is a docs/examples stack whose resources the snapshot test holds", () => {
+        assert.ok(snapshotStacks().includes("examples-batch-jobs"));
     });
 
     it("renders its Deployment, Service, ServiceAccount and NetworkPolicy in the metrics namespace, under its component, named as the registry names them", () => {
