@@ -146,8 +146,11 @@ describe("the Pushgateway on a real Prometheus through the generated job", funct
     it("PushgatewayPushStale fires once a group's last push is older than the threshold, and never for a group that never pushed successfully", async () => {
         await firing("PushgatewayPushStale", "nightly-backup");
         await firing("PushgatewayPushStale", "report");
-        // The refused group's push_time_seconds is 0: PushgatewayPushFailed's, not this alert's.
+        // A group pushed after the refused one goes stale after the threshold and the for; by then the refused
+        // group, whose push_time_seconds is 0 (PushgatewayPushFailed's), would have fired long before without `!= 0`.
         await series(`push_time_seconds{job="broken"} == 0`);
+        assert.strictEqual((await gateway!.push("PUT", "job/after-broken", "after_broken_done 1\n")).status, 200);
+        await firing("PushgatewayPushStale", "after-broken");
         assert.deepStrictEqual(await server!.query(`ALERTS{alertname="PushgatewayPushStale",job="broken"}`), []);
     });
 
