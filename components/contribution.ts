@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { Settings } from "../config";
+import type { OwnKey, Settings } from "../config";
 import type { NamespaceReadiness } from "./common/namespace-readiness";
 import type { GeneratedDashboard } from "./common/dashboards/generated-dashboard";
 import type { ScrapeConfig } from "./common/scrape/prometheus-config-types";
@@ -11,6 +11,10 @@ import type { AlertmanagerTarget } from "../config";
 import type { WorkloadId } from "../validate/pod-security-claims";
 import type { RuleContext } from "./common/rules/context";
 import type { RuleGroup } from "./common/rules/types";
+import type { PrometheusDashboardSpec } from "./common/dashboards/panels";
+import type { PrometheusRelease } from "../prometheus-releases/release-lines";
+import type { Flow, Workload } from "./network-policies/model";
+import type { PodSecurityClaim } from "../validate/pod-security-claims";
 
 /**
  * Where a job stands in prometheus.yml, as kube-prometheus' main.libsonnet puts its components
@@ -35,7 +39,8 @@ export interface Contribution {
     objects?: NamedObject[];
     /**
      * The objects whose names follow the fold (Prometheus' discovery Roles follow every job and
-     * Alertmanager; the NetworkPolicies every job's reach): given it, once the fold has it.
+     * Alertmanager; the NetworkPolicies every job's reach and every contributed workload): given
+     * it, once the fold has it.
      */
     objectsOfFold?: (composed: Omit<Composition, "dashboards" | "ruleFiles">) => NamedObject[];
     /** The auth gateways the component puts in front of its Ingress (components/auth-gateway). */
@@ -46,6 +51,26 @@ export interface Contribution {
     remoteWriteStore?: { writeUrl: string };
     /** The workloads the component deploys, each in its namespace with its Pod Security claim (validate/pod-security-claims.ts). */
     namespaceWorkloads?: NamespaceWorkloadClaim[];
+    /**
+     * Its default rule groups while it runs, one rule file defaults-<group>.yml each, after the
+     * built-in groups (stack/rule-groups.ts, through RuleContext.contributed, so every check of the
+     * default groups reads them): alertRules.defaults, disabled and overrides apply to them as to
+     * every default group, and an alert without runbook_url gets its docs/runbooks.md section.
+     */
+    ruleGroups?: RuleGroup[];
+    /**
+     * Its Grafana dashboards while it runs, as data (components/common/dashboards/panels.ts), after
+     * the built-in boards; built with the SDK only while Grafana is on (stack/dashboards.ts).
+     */
+    dashboards?: PrometheusDashboardSpec[];
+    /**
+     * Its workloads while it runs, each with the labels its pods carry: each gets a NetworkPolicy
+     * (components/network-policies), which admits its scrape jobs' reach and its name resolution by
+     * itself, after the workloads network-policies/workloads.ts knows.
+     */
+    workloads?: Workload[];
+    /** The flows its workloads need beyond those: who else reaches them, and what they reach. */
+    flows?: Flow[];
 }
 
 /** A workload in a namespace, as a Pod Security warning names it, with the claim that gives its level. */
@@ -56,6 +81,15 @@ export interface NamespaceWorkloadClaim {
     workload: WorkloadId;
 }
 
+/** What the components contribute to the NetworkPolicies, folded over the list (stack/fold.ts). */
+export interface ContributedNetwork {
+    workloads: readonly Workload[];
+    flows: readonly Flow[];
+}
+
+/** No contributed workload or flow: what the NetworkPolicies of the built-in workloads alone are built from. */
+export const NO_CONTRIBUTED_NETWORK: ContributedNetwork = { workloads: [], flows: [] };
+
 /** What the fold made of every component's contribution, which some components' resources read. */
 export interface Composition {
     /** Alertmanager, while it runs (its contribution). */
@@ -65,6 +99,8 @@ export interface Composition {
     namespaceWorkloads: readonly NamespaceWorkloadClaim[];
     /** alertRules.runbookBaseUrl, for the team rules checker's own alert. */
     runbookBaseUrl?: string;
+    /** The workloads and flows the components contribute to the NetworkPolicies. */
+    network: ContributedNetwork;
     /** Every scrape job, with what it reaches, in prometheus.yml's order. */
     scrapeJobs: readonly ScrapeJob[];
     scrapeConfigs: ScrapeConfig[];
@@ -99,6 +135,12 @@ export interface BuildContext {
 export interface Component {
     /** The component's folder under components/, which also names it in messages. */
     name: string;
+    /**
+     * Its own stack key, schema and checks (config/own-keys.ts), for a component whose settings
+     * live in its folder rather than in config/: the loader reads it from the list (stack/own-keys.ts)
+     * and the component reads its value from Settings.own.
+     */
+    ownKey?: OwnKey;
     contribute(s: Settings): Contribution;
     /**
      * Its default rule groups for what the rules may rely on (components/common/rules/context.ts),
@@ -113,4 +155,16 @@ export interface Component {
      * whatever a stack runs: what metrics.keepFamilies may name is checked against it at load.
      */
     familyTables?: Readonly<Record<string, readonly FamilyRule[]>>;
+    /**
+     * Every rule group its contribution may hold on a release line, whatever a stack sets: what
+     * alertRules.disabled and alertRules.overrides may name (stack/rule-groups.ts, alertCatalog),
+     * and what the checks of every default alert read (everyDefaultGroupOf).
+     */
+    everyRuleGroup?(release: PrometheusRelease): RuleGroup[];
+    /**
+     * The Pod Security level it claims for each workload it deploys, as rows of
+     * validate/pod-security-claims.ts that live in its folder (workload `<folder>/<name>`): the
+     * check of every rendered workload reads them with the table's (stack/pod-security-claims.ts).
+     */
+    podSecurityClaims?: readonly PodSecurityClaim[];
 }

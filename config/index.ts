@@ -64,7 +64,8 @@ import { extraScrapeConfigSchema, extraScrapeConfigsSchema, referencedScrapeSecr
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
 import { authenticatedIngressSchema, readIngressClientSecret } from "./ingress-auth";
 import { fluentdSizeBytes, prometheusDurationSeconds } from "./formats";
-import { checkNeeds } from "./needs";
+import { checkNeeds, NEEDS, switchedOffNeed } from "./needs";
+import { OwnKey } from "./own-keys";
 
 export * from "./alert-rules";
 export * from "./annotation-discovery";
@@ -92,6 +93,7 @@ export * from "./metrics-web";
 export * from "./ingress-auth";
 export * from "./namespaces";
 export * from "./own-targets";
+export * from "./own-keys";
 export * from "./network-policies";
 export * from "./resource-metrics";
 export * from "./resources";
@@ -129,6 +131,11 @@ export interface Settings {
     blackboxExporter: BlackboxExporterSettings;
     eventCollector: EventCollectorSettings;
     networkPolicies: NetworkPoliciesSettings;
+    /**
+     * The parsed value of each component's own stack key (config/own-keys.ts), by key; a component
+     * reads its own, and finds its defaults where a key is missing here.
+     */
+    own?: Readonly<Record<string, unknown>>;
 }
 
 /** Each component's settings: one schema under one stack key. */
@@ -165,10 +172,11 @@ function looksLikeProject(namespace: string): boolean {
  * misspelt project namespace. Returns the project keys that only appear misspelt, whose absence
  * is then no news to the user.
  */
-function reportStrayKeys(source: ConfigSource, problems: Problems, referenced: readonly string[]): Set<string> {
+function reportStrayKeys(source: ConfigSource, problems: Problems, referenced: readonly string[], own: readonly string[]): Set<string> {
+    const knownKeys = [...KNOWN_KEYS, ...own];
     for (const key of projectKeys(source)) {
-        if (!KNOWN_KEYS.includes(key) && !referenced.includes(key)) {
-            problems.add(fullKey(key), UNSHOWN_VALUE, knownKeysMessage([...new Set([...KNOWN_KEYS, ...referenced])], [key]));
+        if (!knownKeys.includes(key) && !referenced.includes(key)) {
+            problems.add(fullKey(key), UNSHOWN_VALUE, knownKeysMessage([...new Set([...knownKeys, ...referenced])], [key]));
         }
     }
     const misspelt = new Set<string>();
@@ -285,8 +293,8 @@ function partialMetricsJobClaims(rawField: <S extends z.ZodType>(key: string, pa
     };
 }
 
-/** Every scrape job of a loaded stack, as the registry lists them (config/claims/scrape-job-names.ts). */
-export function stackJobClaims(s: Settings): JobClaim[] {
+/** Every scrape job of a loaded stack, as the registry lists them (config/claims/scrape-job-names.ts), with the own keys' (stack/own-keys.ts) when given. */
+export function stackJobClaims(s: Settings, ownKeys: readonly OwnKey[] = []): JobClaim[] {
     return jobClaims({
         ...metricsJobClaims(s.metrics),
         nodeExporter: s.nodeExporter.enabled,
@@ -299,6 +307,7 @@ export function stackJobClaims(s: Settings): JobClaim[] {
         longTermStoreVmauth: s.longTermStore.enabled && s.longTermStore.edges.length > 0,
         blackbox: s.blackboxExporter,
         alertmanager: s.alertmanager,
+        own: ownJobClaims(ownKeys, (key) => s.own?.[key] as { enabled: boolean } | undefined),
     });
 }
 
@@ -412,6 +421,8 @@ export interface SettingsCatalog {
     renamedAlerts: Readonly<Record<string, string>>;
     /** What alertRules.overrides may name, and which of those have a threshold to set. */
     overridableRules: OverridableRules;
+    /** The components' own stack keys (config/own-keys.ts), from the component list; none when not given. */
+    ownKeys?: readonly OwnKey[];
 }
 
 /**
@@ -420,6 +431,9 @@ export interface SettingsCatalog {
  */
 export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Settings {
     const problems = new Problems();
+    const ownKeys = catalog.ownKeys ?? [];
+    // The keys a secret's name may not take: the components' and the secrets' own.
+    const knownKeys = [...KNOWN_KEYS, ...ownKeys.map((k) => k.key)];
     /** A field of a key that failed to parse, for the checks across keys; unknown under a misspelt namespace. */
     const rawField = <S extends z.ZodType>(key: string, path: readonly string[], schema: S): Known<z.output<S>> =>
         misspelt.has(key) ? { known: false } : fieldOf(source.value(key), path, schema);
@@ -430,7 +444,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         ...referencedReceiverSecretKeys(source.value(ALERTMANAGER_KEY)),
         ...referencedEdgeSecretKeys(source.value(LONG_TERM_STORE_KEY)),
         ...grafanaSecretReferences(source.value(GRAFANA_KEY)).map((r) => r.key),
-    ]);
+    ], ownKeys.map((k) => k.key));
     const cluster = readClusterSettings(source, problems);
     const metrics = readComponent(source, problems, METRICS_KEY, metricsSchema, misspelt) as MetricsSettings | undefined;
     const controlPlane = readComponent(source, problems, CONTROL_PLANE_KEY, controlPlaneSchema, misspelt);
@@ -453,7 +467,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         grafanaRead ? known(grafanaRead.enabled) : rawField(GRAFANA_KEY, ["enabled"], grafanaSchema.shape.enabled),
         grafanaRead ? known(grafanaRead.generateAdminPassword) : rawField(GRAFANA_KEY, ["generateAdminPassword"], grafanaSchema.shape.generateAdminPassword),
     );
-    const grafanaSecrets = readGrafanaSecrets(source, problems, source.value(GRAFANA_KEY), KNOWN_KEYS);
+    const grafanaSecrets = readGrafanaSecrets(source, problems, source.value(GRAFANA_KEY), knownKeys);
     if (grafana !== undefined && Object.keys(grafanaSecrets).length > 0) {
         grafana.secrets = grafanaSecrets;
     }
@@ -461,13 +475,14 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     const rules = readComponent(source, problems, ALERT_RULES_KEY, alertRulesSchemaFor(release.promql, catalog.defaultAlertNames, catalog.renamedAlerts, catalog.overridableRules), misspelt);
     const am = readComponent(source, problems, ALERTMANAGER_KEY, alertmanagerSchema, misspelt);
     const alertmanagerSecrets = readAlertmanagerSecrets(source, problems, am);
-    const receiverSecrets = readReceiverSecrets(source, problems, am, KNOWN_KEYS);
+    const receiverSecrets = readReceiverSecrets(source, problems, am, knownKeys);
     const netpol = readComponent(source, problems, NETWORK_POLICIES_KEY, networkPoliciesSchema, misspelt);
     const adapterRead = readComponent(source, problems, RESOURCE_METRICS_KEY, resourceMetricsSchema, misspelt);
     const resourceMetrics: ResourceMetricsSettings | undefined =
         adapterRead && metrics ? { ...adapterRead, namespace: adapterRead.namespace ?? metrics.namespace } : undefined;
     const blackboxRead = readComponent(source, problems, BLACKBOX_EXPORTER_KEY, blackboxExporterSchema, misspelt);
     const eventsRead = readComponent(source, problems, EVENT_COLLECTOR_KEY, eventCollectorSchema, misspelt);
+    const ownRead: Record<string, unknown> = Object.fromEntries(ownKeys.map((k) => [k.key, readComponent(source, problems, k.key, k.schema, misspelt)]));
     readSearchPassword(source, problems, logs, logs ? known(logs.search.user) : rawField(LOGS_KEY, ["search", "user"], searchSchema.shape.user));
     const etcdJob = metrics ? known(metrics.jobs.etcd) : rawField(METRICS_KEY, ["jobs", "etcd"], jobSwitchesSchema.unwrap().shape.etcd);
     const etcdScheme = metrics ? known(metrics.etcd.scheme) : rawField(METRICS_KEY, ["etcd", "scheme"], etcdSchema.unwrap().shape.scheme);
@@ -484,7 +499,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         problems,
         metrics,
         metrics ? known(metrics.remoteWrite) : rawField(METRICS_KEY, ["remoteWrite"], remoteWriteSchema),
-        KNOWN_KEYS,
+        knownKeys,
         metrics ? known(metrics.extraScrapeConfigs) : rawField(METRICS_KEY, ["extraScrapeConfigs"], extraScrapeConfigsSchema),
     );
     if (metrics && logs) {
@@ -520,8 +535,8 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         }
         checkBackupAlertImage(longTerm, (alertRulesSwitches.defaults ?? true) && !(alertRulesSwitches.disabled ?? []).includes(BACKUP_MISSED_ALERT), problems);
     }
-    const edgePasswords = longTerm?.enabled ? readEdgePasswords(source, problems, longTerm.edges, KNOWN_KEYS) : {};
-    const backupCredentials = longTerm?.enabled ? readBackupCredentials(source, problems, longTerm.backup, KNOWN_KEYS) : undefined;
+    const edgePasswords = longTerm?.enabled ? readEdgePasswords(source, problems, longTerm.edges, knownKeys) : {};
+    const backupCredentials = longTerm?.enabled ? readBackupCredentials(source, problems, longTerm.backup, knownKeys) : undefined;
     if (am && metrics) {
         checkAlertmanagerDefaultReplicas(am, metrics, problems);
     }
@@ -555,11 +570,13 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
                 [RESOURCE_METRICS_KEY]: adapterRead ?? rawSwitch(RESOURCE_METRICS_KEY, resourceMetricsSchema.shape.enabled),
                 [BLACKBOX_EXPORTER_KEY]: blackboxRead ?? rawSwitch(BLACKBOX_EXPORTER_KEY, blackboxExporterSchema.shape.enabled),
                 [ALERT_RULES_KEY]: alertRulesSwitches,
+                ...Object.fromEntries(ownKeys.map((k) => [k.key, ownRead[k.key] ?? rawSwitch(k.key, k.schema.shape.enabled)])),
             },
             metrics,
             release: metrics ? release : undefined,
         },
         problems,
+        ownKeys.length === 0 ? undefined : [...NEEDS, ...ownKeys.map((k) => switchedOffNeed(k.key, k.what))],
     );
     // Two things that claim the same job name, host port or Ingress route; a clash is blamed on the name the stack wrote.
     const claims = jobClaims({
@@ -578,6 +595,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         longTermStoreVmauth: longTerm?.enabled && longTerm.edges.length > 0,
         blackbox: blackboxRead,
         alertmanager: am,
+        own: ownJobClaims(ownKeys, (key) => (ownRead[key] as { enabled: boolean } | undefined) ?? rawSwitch(key, ownKeys.find((k) => k.key === key)!.schema.shape.enabled)),
     });
     checkJobClaims(claims, problems);
     if (metrics) {
@@ -602,6 +620,14 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     checkSecurityDefaults(securityDefaults(store), problems);
     if (blackboxRead?.enabled && metrics) {
         checkProbesAgainstGuards(blackboxRead.probes, metrics.namespace, guardedEndpoints(metrics, am), problems);
+    }
+    // What each component's own key contradicts in the others, once that key and they have parsed.
+    const parsedKeys = { [METRICS_KEY]: metrics, [NETWORK_POLICIES_KEY]: netpol, [ALERTMANAGER_KEY]: am, [GRAFANA_KEY]: grafanaRead, [LOGS_KEY]: logs, ...ownRead };
+    for (const k of ownKeys) {
+        if (ownRead[k.key] === undefined || k.check === undefined) continue;
+        for (const p of k.check(ownRead[k.key], { metrics, parsed: parsedKeys })) {
+            problems.add(`${fullKey(k.key)}.${p.field}`, p.got, p.expected);
+        }
     }
     if (metrics && grafanaRead) {
         checkIngressRoutes(ingressClaims(metrics.ingress, grafanaRead.enabled ? grafanaRead.ingress : undefined, am?.enabled ? am.ingress : undefined), problems);
@@ -643,5 +669,11 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         blackboxExporter,
         eventCollector,
         networkPolicies: netpol!,
+        ...(ownKeys.length > 0 ? { own: ownRead } : {}),
     };
+}
+
+/** The fixed job names each own key's switch brings in, claimed at its `enabled` (config/claims/scrape-job-names.ts). */
+function ownJobClaims(ownKeys: readonly OwnKey[], switchOf: (key: string) => { enabled: boolean } | undefined): JobClaim[] {
+    return ownKeys.flatMap((k) => (k.jobNames ?? []).map((name) => ({ name, key: `${fullKey(k.key)}.enabled`, chosen: false, on: switchOf(k.key)?.enabled === true })));
 }

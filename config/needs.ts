@@ -64,6 +64,11 @@ function switchedOff(key: string, path: readonly string[] = [], what = fullKey(k
     };
 }
 
+/** A component's own key (config/own-keys.ts) switched off: every field of it but `enabled`. */
+export function switchedOffNeed(key: string, what: string): Need {
+    return switchedOff(key, [], what);
+}
+
 const CONTROL_PLANE_PARTS = ["coreDns", "scheduler", "controllerManager", "kubeProxy"] as const;
 
 const LABEL_LIMITS = ["labelLimit", "labelNameLengthLimit", "labelValueLengthLimit"];

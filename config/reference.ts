@@ -3,6 +3,7 @@ import { CLUSTER_KEYS } from "./cluster";
 import { COMPONENT_SCHEMAS } from ".";
 import { SECRET_KEYS } from "./secrets";
 import { fullKey, PROJECT } from "./source";
+import { OwnKey } from "./own-keys";
 
 /**
  * What the settings schemas give to people and editors: a JSON Schema of Pulumi.<stack>.yaml for
@@ -45,10 +46,15 @@ const SECURE_VALUE: JsonSchema = {
     additionalProperties: false,
 };
 
-/** The JSON Schema of a whole Pulumi.<stack>.yaml of this project. */
-export function stackFileJsonSchema(): JsonSchema {
+/** Every component key's schema: those of config/, then the components' own keys (config/own-keys.ts) in the list's order. */
+function componentSchemas(own: readonly OwnKey[]): [string, z.ZodType][] {
+    return [...Object.entries(COMPONENT_SCHEMAS), ...own.map((k): [string, z.ZodType] => [k.key, k.schema])];
+}
+
+/** The JSON Schema of a whole Pulumi.<stack>.yaml of this project, with the components' own keys (stack/own-keys.ts) when given. */
+export function stackFileJsonSchema(own: readonly OwnKey[] = []): JsonSchema {
     const properties: Record<string, JsonSchema> = {};
-    for (const [key, schema] of Object.entries(COMPONENT_SCHEMAS)) {
+    for (const [key, schema] of componentSchemas(own)) {
         const { $schema: _ignored, ...component } = inputJsonSchema(schema);
         properties[fullKey(key)] = component;
     }
@@ -165,9 +171,13 @@ function cell(text: string): string {
     return text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 }
 
-/** The reference table of one component's stack key, one row per setting. */
-export function referenceTable(key: keyof typeof COMPONENT_SCHEMAS): string {
-    const rows = rowsOf(inputJsonSchema(COMPONENT_SCHEMAS[key]), "", true, false);
+/** The reference table of one component's stack key, one row per setting; an own key's among `own`. */
+export function referenceTable(key: keyof typeof COMPONENT_SCHEMAS | string, own: readonly OwnKey[] = []): string {
+    const schema = componentSchemas(own).find(([k]) => k === key)?.[1];
+    if (schema === undefined) {
+        throw new Error(`no schema for stack key ${key}`);
+    }
+    const rows = rowsOf(inputJsonSchema(schema), "", true, false);
     return [
         "| Key | Type | Default | Meaning |",
         "|---|---|---|---|",
@@ -180,17 +190,17 @@ export function referenceMarkers(key: string): [string, string] {
     return [`<!-- generated from the ${fullKey(key)} schema by npm run config:reference; do not edit -->`, `<!-- end of ${fullKey(key)} -->`];
 }
 
-/** The docs page with every generated table replaced by a fresh one; fails when a marker is missing. */
-export function withFreshReference(page: string): string {
+/** The docs page with every generated table replaced by a fresh one, the own keys' too; fails when a marker is missing. */
+export function withFreshReference(page: string, own: readonly OwnKey[] = []): string {
     let result = page;
-    for (const key of Object.keys(COMPONENT_SCHEMAS) as (keyof typeof COMPONENT_SCHEMAS)[]) {
+    for (const [key] of componentSchemas(own)) {
         const [begin, end] = referenceMarkers(key);
         const from = result.indexOf(begin);
         const to = result.indexOf(end);
         if (from < 0 || to < from) {
             throw new Error(`docs/configuration.md has no generated table for ${fullKey(key)}: add the lines\n${begin}\n${end}`);
         }
-        result = `${result.slice(0, from + begin.length)}\n${referenceTable(key)}\n${result.slice(to)}`;
+        result = `${result.slice(0, from + begin.length)}\n${referenceTable(key, own)}\n${result.slice(to)}`;
     }
     return result;
 }

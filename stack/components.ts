@@ -12,6 +12,7 @@ import { longTermStore } from "../components/long-term-store/component";
 import { networkPolicies } from "../components/network-policies/component";
 import { nodeExporter } from "../components/node-exporter/component";
 import { prometheus } from "../components/prometheus/component";
+import { pushgateway } from "../components/pushgateway/component";
 import { resourceMetrics } from "../components/resource-metrics/component";
 import { searchStore } from "../components/search-store/component";
 import { teamTargets } from "../components/team-targets/component";
@@ -39,6 +40,7 @@ export const COMPONENTS: readonly Component[] = [
     kubeStateMetrics,
     teamTargets,
     blackboxExporter,
+    pushgateway,
     eventCollector,
     networkPolicies,
 ];

@@ -1,5 +1,5 @@
 import { Settings } from "../config";
-import { Contribution } from "../components/contribution";
+import { ContributedNetwork, Contribution } from "../components/contribution";
 import { COMPONENTS } from "./components";
 
 /** Settings are never changed once loaded, so each one's contributions are computed once. */
@@ -13,4 +13,10 @@ export function contributionsOf(s: Settings): readonly Contribution[] {
         CACHE.set(s, found);
     }
     return found;
+}
+
+/** The workloads and flows every component contributes to the NetworkPolicies, in the list's order. */
+export function contributedNetwork(s: Settings): ContributedNetwork {
+    const contributions = contributionsOf(s);
+    return { workloads: contributions.flatMap((c) => c.workloads ?? []), flows: contributions.flatMap((c) => c.flows ?? []) };
 }

@@ -9,7 +9,7 @@ import { logAgentDashboard } from "../components/log-agent/dashboard";
 import { logsDashboard } from "../components/log-agent/logs-dashboard";
 import { nodeDashboard } from "../components/node-exporter/dashboard";
 import { useClusterDashboard, useNodeDashboard } from "../components/node-exporter/use-dashboards";
-import { buildPrometheusDashboard, renders, variableNames } from "../components/common/dashboards/panels";
+import { buildPrometheusDashboard, PrometheusDashboardSpec, renders, variableNames } from "../components/common/dashboards/panels";
 import { DashboardFolder, folderOf } from "../components/common/dashboards/folders";
 import { probesDashboard } from "../components/blackbox-exporter/dashboard";
 import { prometheusDashboard } from "../components/prometheus/dashboard";
@@ -26,13 +26,18 @@ import { kubeletDashboard } from "../components/kubelet/dashboard";
 import { volumesDashboard } from "../components/kubelet/volumes-dashboard";
 import { remoteWriteDashboard } from "../components/prometheus/remote-write-dashboard";
 
+import { contributionsOf } from "./contributions";
+
 export { DashboardContext, dashboardContext } from "../components/common/dashboards/context";
 
 export { GeneratedDashboard } from "../components/common/dashboards/generated-dashboard";
 import { GeneratedDashboard } from "../components/common/dashboards/generated-dashboard";
 
-/** Every dashboard the stack can fill, each with the panels whose sources are on. */
-export function generatedDashboards(ctx: DashboardContext, folderTag: string): GeneratedDashboard[] {
+/**
+ * Every dashboard the stack can fill, each with the panels whose sources are on: the built-in
+ * boards, then those the component list contributes (components/contribution.ts).
+ */
+export function generatedDashboards(ctx: DashboardContext, folderTag: string, contributed: readonly PrometheusDashboardSpec[] = []): GeneratedDashboard[] {
     const prometheusSpecs = [
         homeDashboard(ctx),
         clusterDashboard(ctx),
@@ -57,6 +62,7 @@ export function generatedDashboards(ctx: DashboardContext, folderTag: string): G
         volumesDashboard(ctx),
         remoteWriteDashboard(ctx),
         longTermStoreDashboard,
+        ...contributed,
     ];
     // Where links may point: the boards this stack renders, with their variables (components/common/dashboards/links.ts).
     const boards = new Map(prometheusSpecs.filter((spec) => renders(spec, ctx)).map((spec) => [spec.uid, variableNames(spec)] as const));
@@ -68,5 +74,5 @@ export function generatedDashboards(ctx: DashboardContext, folderTag: string): G
 }
 
 export function dashboardsFor(s: Settings, folderTag: string): GeneratedDashboard[] {
-    return generatedDashboards(dashboardContext(s), folderTag);
+    return generatedDashboards(dashboardContext(s), folderTag, contributionsOf(s).flatMap((c) => c.dashboards ?? []));
 }

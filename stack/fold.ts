@@ -1,6 +1,6 @@
 import { Settings } from "../config";
 import { Composition } from "../components/contribution";
-import { contributionsOf } from "./contributions";
+import { contributedNetwork, contributionsOf } from "./contributions";
 import { scrapeJobsWithReach } from "./scrape-jobs";
 
 /** The fold that names and resources read, without the rule files and dashboards, which only Prometheus and Grafana render. */
@@ -17,6 +17,7 @@ export function foldOf(s: Settings): Fold {
         ...(alertmanager ? { alertmanager } : {}),
         ...(longTermStore ? { longTermStore } : {}),
         namespaceWorkloads: contributions.flatMap((c) => c.namespaceWorkloads ?? []),
+        network: contributedNetwork(s),
         ...(s.alertRules.runbookBaseUrl !== undefined ? { runbookBaseUrl: s.alertRules.runbookBaseUrl } : {}),
     };
 }

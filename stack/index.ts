@@ -14,13 +14,14 @@ import { alertCatalog, stackRuleFiles } from "./rule-groups";
 import { foldOf } from "./fold";
 import { checkWorkloadHatches } from "./workload-hatches";
 import { checkGrafanaHatches } from "./grafana-checks";
+import { OWN_KEYS } from "./own-keys";
 
 /**
  * Loads and validates every key (config/), then runs the checks of the hatches on the built pods. Throws one
  * ConfigError listing every problem before any resource is registered.
  */
 export function loadStackSettings(source: ConfigSource): Settings {
-    const s = recordSource(loadSettings(source, { ...alertCatalog(), familyFilters: Object.fromEntries(Object.keys(FAMILY_TABLES).map((job) => [job, droppedByTable(job)])) }), source);
+    const s = recordSource(loadSettings(source, { ...alertCatalog(), familyFilters: Object.fromEntries(Object.keys(FAMILY_TABLES).map((job) => [job, droppedByTable(job)])), ownKeys: OWN_KEYS }), source);
     checkWorkloadHatches(s);
     checkGrafanaHatches(s);
     return s;

@@ -7,6 +7,7 @@ import { RuleGroup } from "../components/common/rules/types";
 import { withOwnRunbooks } from "../components/common/rules/runbooks";
 import { COMPONENTS } from "./components";
 import { PROMETHEUS_RELEASES, PrometheusRelease, prometheusRelease } from "../prometheus-releases/release-lines";
+import { contributionsOf } from "./contributions";
 
 /**
  * The default alerts, each group only while the job or component that produces its series is
@@ -16,7 +17,11 @@ import { PROMETHEUS_RELEASES, PrometheusRelease, prometheusRelease } from "../pr
  */
 export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
     return withOwnRunbooks(
-        COMPONENTS.flatMap((component) => component.rules?.(c) ?? []),
+        [
+            ...COMPONENTS.flatMap((component) => component.rules?.(c) ?? []),
+            // After the groups each component gives for the rule context, those the contributions carry (components/contribution.ts).
+            ...(c.contributed ?? []),
+        ],
         c.runbookBaseUrl,
     );
 }
@@ -56,7 +61,13 @@ export function ruleContext(s: Settings): RuleContext {
         ...(s.longTermStore.enabled && s.longTermStore.backup ? { longTermStoreBackupSeconds: backupIntervalSeconds(s.longTermStore.backup) } : {}),
         grafana: s.grafana.enabled,
         ...(s.alertRules.runbookBaseUrl !== undefined ? { runbookBaseUrl: s.alertRules.runbookBaseUrl } : {}),
+        ...contributedGroups(contributionsOf(s).flatMap((c) => c.ruleGroups ?? [])),
     };
+}
+
+/** The contributed groups as RuleContext holds them: only when there are any. */
+function contributedGroups(groups: readonly RuleGroup[]): Pick<RuleContext, "contributed"> {
+    return groups.length > 0 ? { contributed: groups } : {};
 }
 
 /** 2.11's default queue_config max_shards (config/config.go, DefaultQueueConfig, at v2.11.1). */
@@ -81,7 +92,7 @@ function remoteWriteContext(s: Settings): RemoteWriteContext {
 export function everyDefaultGroupOf(release: PrometheusRelease, runbookBaseUrl?: string): RuleGroup[] {
     const queues = release.remoteStorage.shardsMax === undefined ? [{ queue: "0:x", maxShards: 1 }, { queue: "1:y", maxShards: 2 }] : [];
     const everything: RuleContext = { prometheusJob: "x", prometheusHealth: release.selfHealth, grafana: true, kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "x", alertmanagerCluster: true, remoteWrite: { families: release.remoteStorage, queues }, logBufferLimitBytes: 1, blackbox: true, elasticsearch: true, longTermStore: true, longTermStoreBackupSeconds: 86400, ...(runbookBaseUrl !== undefined ? { runbookBaseUrl } : {}) };
-    return defaultRuleGroups(everything);
+    return defaultRuleGroups({ ...everything, ...contributedGroups(COMPONENTS.flatMap((c) => c.everyRuleGroup?.(release) ?? [])) });
 }
 
 /** Every default alert's name on any release line, with every job and component on: what alertRules.disabled may name. */
@@ -112,7 +123,7 @@ export function alertCatalog(): Pick<SettingsCatalog, "defaultAlertNames" | "ren
     return catalog;
 }
 
-/** The stack's rule files: the enabled default groups and its own (components/prometheus/rule-files.ts). */
+/** The stack's rule files: the enabled default groups, the components' among them, and its own (components/prometheus/rule-files.ts). */
 export function stackRuleFiles(s: Settings): Record<string, string> {
     return ruleFiles(s.alertRules, defaultRuleGroups(ruleContext(s)));
 }

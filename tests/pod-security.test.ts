@@ -20,6 +20,7 @@ import {
     PodSecurityLevel,
 } from "../validate/pod-security-claims";
 import { STACKS } from "./harness/rendered-stacks";
+import { COMPONENT_POD_SECURITY_CLAIMS } from "../stack/pod-security-claims";
 import { settingsWith } from "./harness/stack-config";
 
 const REPO = path.resolve(__dirname, "..");
@@ -227,7 +228,7 @@ describe("Pod Security levels of the rendered workloads (docs/design.md#pod-secu
                 const workloads = workloadsOf(resources);
                 assert.ok(workloads.length >= 2, "the stack renders workloads");
                 for (const w of workloadsOf(resources)) {
-                    const claim = claimForRegistered(w.component, w.kind, { searchStoreMmap: searchStoreMmap(config) });
+                    const claim = claimForRegistered(w.component, w.kind, { searchStoreMmap: searchStoreMmap(config) }, COMPONENT_POD_SECURITY_CLAIMS);
                     assert.ok(claim, `${w.kind} ${w.namespace}/${w.name} of ${w.component} has no row in validate/pod-security-claims.ts`);
                     used.add(claim);
                     const computed = podSecurityLevel(w.spec, w.annotations);

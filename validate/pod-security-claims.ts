@@ -49,8 +49,15 @@ export type WorkloadId =
     | "event-collector"
     | "auth-gateway";
 
+/**
+ * A workload that a component's folder claims for itself (components/contribution.ts,
+ * Component.podSecurityClaims), as `<folder>/<workload>`: its row lives beside its builders, and
+ * the checks of every rendered workload read it with the table's (stack/pod-security-claims.ts).
+ */
+export type ComponentWorkloadId = `${string}/${string}`;
+
 export interface PodSecurityClaim {
-    workload: WorkloadId;
+    workload: WorkloadId | ComponentWorkloadId;
     /** The Pulumi component type that registers the workload. */
     component: string;
     kind: "StatefulSet" | "DaemonSet" | "Deployment" | "Job" | "CronJob";
@@ -232,7 +239,7 @@ export function claimFor(workload: WorkloadId, context: ClaimContext): PodSecuri
     return found[0];
 }
 
-/** The claim for a workload registered by `component` as `kind`, or undefined when the table has none. */
-export function claimForRegistered(component: string, kind: string, context: ClaimContext): PodSecurityClaim | undefined {
-    return POD_SECURITY_CLAIMS.find((c) => c.component === component && c.kind === kind && c.applies(context));
+/** The claim for a workload registered by `component` as `kind`, in the table or among the components' own (`more`); undefined when none has one. */
+export function claimForRegistered(component: string, kind: string, context: ClaimContext, more: readonly PodSecurityClaim[] = []): PodSecurityClaim | undefined {
+    return [...POD_SECURITY_CLAIMS, ...more].find((c) => c.component === component && c.kind === kind && c.applies(context));
 }

@@ -10,7 +10,7 @@ export const networkPolicies: Component = {
         if (!settings.networkPolicies.enabled) {
             return {};
         }
-        const policies = new NetworkPolicies("network-policies", { settings, namespaces, scrapeJobs: composed.scrapeJobs }, opts);
+        const policies = new NetworkPolicies("network-policies", { settings, namespaces, scrapeJobs: composed.scrapeJobs, network: composed.network }, opts);
         return { outputs: { networkPolicyNames: policies.names } };
     },
 };

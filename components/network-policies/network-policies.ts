@@ -8,18 +8,25 @@ import { requiredFlows } from "./flows";
 import { ScrapeJob } from "../common/scrape/scrape-job";
 import { networkPolicies } from "./policies";
 import { monitoringWorkloads } from "./workloads";
+import { ContributedNetwork, NO_CONTRIBUTED_NETWORK } from "../contribution";
 
 export interface NetworkPoliciesArgs {
     settings: Settings;
     /** Every scrape job with what it reaches: the flows from Prometheus follow them. */
     scrapeJobs: readonly ScrapeJob[];
+    /** The workloads and flows the components contribute (components/contribution.ts). */
+    network: ContributedNetwork;
     namespaces: NamespaceReadiness;
 }
 
-/** Every NetworkPolicy of the stack, as networkPolicyObjects builds them. */
-export function networkPolicyObjects(s: Settings, scrapeJobs: readonly ScrapeJob[]): k8s.types.input.networking.v1.NetworkPolicy[] {
-    const workloads = monitoringWorkloads(s);
-    return networkPolicies(workloads, requiredFlows(s, workloads, scrapeJobs), s.networkPolicies);
+/**
+ * Every NetworkPolicy of the stack, one per workload: the built-in workloads, then those the
+ * components contribute, each admitting its scrape jobs' reach and name resolution, and the
+ * flows the components contribute after the built-in ones.
+ */
+export function networkPolicyObjects(s: Settings, scrapeJobs: readonly ScrapeJob[], network: ContributedNetwork = NO_CONTRIBUTED_NETWORK): k8s.types.input.networking.v1.NetworkPolicy[] {
+    const workloads = [...monitoringWorkloads(s), ...network.workloads];
+    return networkPolicies(workloads, [...requiredFlows(s, workloads, scrapeJobs), ...network.flows], s.networkPolicies);
 }
 
 /** One NetworkPolicy per workload (docs/security.md#network-policies). */
@@ -31,7 +38,7 @@ export class NetworkPolicies extends MonitoringComponent {
         for (const warning of namedDestinationWarnings(stackDestinations(args.settings), args.settings.networkPolicies)) {
             pulumi.log.warn(warning, this);
         }
-        const policies = networkPolicyObjects(args.settings, args.scrapeJobs).map((p) => {
+        const policies = networkPolicyObjects(args.settings, args.scrapeJobs, args.network).map((p) => {
             const meta = p.metadata as { name: string; namespace: string };
             return new k8s.networking.v1.NetworkPolicy(`${name}-${meta.namespace}-${meta.name}`, p, this.inNamespace(meta.namespace));
         });

@@ -62,6 +62,8 @@ export interface JobClaimSources {
     longTermStoreVmauth?: boolean;
     blackbox?: { enabled: boolean; probeAnnotated: boolean; probes: readonly { name: string }[] };
     alertmanager?: { enabled: boolean; name: string; web?: unknown };
+    /** The fixed job names of the components' own keys (config/own-keys.ts), each claimed at its switch. */
+    own?: readonly JobClaim[];
     /**
      * The full keys of chosen names that the stack file does not set, whose value is a default
      * (cluster-monitoring:alertmanager.name). A clash is then blamed on the entry the stack wrote.
@@ -104,6 +106,7 @@ export function jobClaims(s: JobClaimSources): JobClaim[] {
         fixed(VMAUTH_JOB_NAME, key(LONG_TERM_STORE_KEY, "edges"), s.longTermStoreVmauth),
         ...ANNOTATION_JOB_NAMES.map((name) => fixed(name, key(M, "annotationDiscovery"), s.annotationDiscovery && annotationDiscoveryOn(s.annotationDiscovery))),
         fixed(ANNOTATED_PROBE_JOB, key(BLACKBOX_EXPORTER_KEY, "probeAnnotated"), s.blackbox && s.blackbox.enabled && s.blackbox.probeAnnotated),
+        ...(s.own ?? []),
         ...(s.serviceNames ?? []).flatMap((name, i) => chosen(name, key(M, `services[${i}].name`), true)),
         ...(s.extraJobNames ?? []).flatMap((name, i) => chosen(name, key(M, `extraScrapeConfigs[${i}].job_name`), true)),
         ...(s.blackbox?.probes ?? []).flatMap((p, i) => chosen(p.name, key(BLACKBOX_EXPORTER_KEY, `probes[${i}].name`), s.blackbox!.enabled)),

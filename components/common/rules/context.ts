@@ -1,4 +1,5 @@
 import { RemoteStorageFamilies, SelfHealthFamilies } from "../../../prometheus-releases/release-lines";
+import { RuleGroup } from "./types";
 /**
  * What the default rules may rely on: which jobs scrape, under which job labels. A group whose
  * series no enabled job scrapes is left out, so no alert waits on a series that never arrives.
@@ -52,6 +53,11 @@ export interface RuleContext {
     grafana?: boolean;
     /** alertRules.runbookBaseUrl: where this repository's docs/ directory is published (components/common/rules/runbooks.ts). */
     runbookBaseUrl?: string;
+    /**
+     * The groups the component list contributes while their components run (components/contribution.ts,
+     * ruleGroups), which follow the built-in ones; every one of them on a line for the catalog.
+     */
+    contributed?: readonly RuleGroup[];
 }
 
 /** The remote-write queues, as the deployed release line names their metrics. */
