@@ -136,9 +136,13 @@ describe("long-term store backups through s3rver (docs/long-term-storage.md#back
         // so a proxy in front of the real store records the paths the loop calls; `true` and `false` stand in for vmbackup.
         const container = (longTermStoreStatefulSet(settings).spec as any).template.spec.containers.find((c: any) => c.name === BACKUP_CONTAINER_NAME);
         const calls: string[] = [];
+        // The calls the store has answered: the snapshot list is read only after the last one, so it sees what that call did.
+        const answered: string[] = [];
         const target = new URL(store!.url);
         const proxy = http.createServer((req, res) => {
-            calls.push(req.url!.split("?")[0]);
+            const call = req.url!.split("?")[0];
+            calls.push(call);
+            res.on("finish", () => answered.push(call));
             const upstream = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
                 res.writeHead(up.statusCode!, up.headers);
                 up.pipe(res);
@@ -149,6 +153,7 @@ describe("long-term store backups through s3rver (docs/long-term-storage.md#back
         await new Promise<void>((r) => proxy.listen(port, "127.0.0.1", r));
         const turn = async (vmbackup: string, last: string) => {
             calls.length = 0;
+            answered.length = 0;
             const env: NodeJS.ProcessEnv = {
                 PATH: busyboxPath(),
                 SNAPSHOT_AUTH_KEY: store!.authKeys.snapshotAuthKey,
@@ -158,7 +163,7 @@ describe("long-term store backups through s3rver (docs/long-term-storage.md#back
             };
             const one = spawn("sh", ["-c", container.command[2], requireBinary(vmbackup)], { env, detached: true, stdio: "ignore" });
             try {
-                await until(async () => calls.includes(last), `the loop's call of ${last}`, () => (one.exitCode !== null ? "the loop exited" : undefined));
+                await until(async () => answered.includes(last), `the store's answer to the loop's call of ${last}`, () => (one.exitCode !== null ? "the loop exited" : undefined));
             } finally {
                 process.kill(-one.pid!, "SIGKILL");
             }
