@@ -3,6 +3,7 @@ import { anyText, choice, closedObject, flag, integer, stringList, stringMap, te
 import { absoluteHttpUrl, dnsLabel, hostName, ipAddress, prometheusBytes, prometheusDuration, prometheusLabelName, re2Regex, routePath } from "./formats";
 import { PLAINTEXT_OPT_IN, plaintextMessage, plaintextOptInField } from "./plaintext-credentials";
 import { secretKeyName } from "./remote-write";
+import { refuseCredentials } from "./remote-write-auth";
 import { RELABEL_ACTIONS_SINCE, SCRAPE_KEYS_REFUSED, SCRAPE_KEYS_SINCE, versionAtLeast } from "../prometheus-releases/scrape-config-keys";
 
 /**
@@ -134,7 +135,13 @@ export const extraScrapeConfigSchema = closedObject({
     job_name: text(scrapeJobName, "billing-db").meta({ description: "the job name; registered with every other job name" }),
     honor_labels: flag().optional(),
     honor_timestamps: flag().optional(),
-    params: z.record(z.string(), z.array(anyText())).optional().meta({ description: "URL parameters: { module: [http_2xx] }" }),
+    params: z
+        .record(z.string(), z.array(anyText()))
+        .superRefine((m, ctx) =>
+            refuseCredentials(m, ctx, "Prometheus sends params in the URL's query, from its config in a ConfigMap, with no file or env indirection; give a credential as basic_auth.password_secret or bearer_token_secret"),
+        )
+        .optional()
+        .meta({ description: "URL parameters: { module: [http_2xx] }; written into the config, so a parameter that looks like a credential is refused" }),
     scrape_interval: text(prometheusDuration).optional(),
     scrape_timeout: text(prometheusDuration).optional(),
     metrics_path: text(routePath).optional(),

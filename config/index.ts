@@ -57,7 +57,7 @@ import { MIN_SCRAPES_PER_WINDOW, RESOURCE_METRICS_KEY, ResourceMetricsSettings, 
 import { addSchemaIssues, Problems, SECRET_VALUE, UNSHOWN_VALUE } from "./problems";
 import { DEFAULT_LOG_AGENT_TARGET, etcdSchema, jobSwitchesSchema, serviceScrapeSchema } from "./scrape-jobs";
 import { checkAgentShipsToStore, inClusterStoreAccess, resolveSearchStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
-import { readBackupCredentials, readEdgePasswords, readEtcdClient, readGrafanaAdminPassword, readGrafanaSecrets, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
+import { readBackupCredentials, readEdgePasswords, readEtcdClient, readGrafanaAdminPassword, readGrafanaSecrets, readHatchEnvSecrets, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
 import { referencedSecretKeys, remoteWriteSchema } from "./remote-write";
 import { referencedReceiverSecretKeys } from "./alertmanager-routing";
 import { extraScrapeConfigSchema, extraScrapeConfigsSchema, referencedScrapeSecretKeys } from "./extra-scrape-configs";
@@ -65,6 +65,8 @@ import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
 import { authenticatedIngressSchema, readIngressClientSecret } from "./ingress-auth";
 import { fluentdSizeBytes, prometheusDurationSeconds } from "./formats";
 import { checkNeeds } from "./needs";
+import { referencedSecretKeysAt } from "./secret-reference";
+import { WorkloadHatchSettings, workloadHatchSchema } from "./workload-hatches";
 
 export * from "./alert-rules";
 export * from "./annotation-discovery";
@@ -430,6 +432,7 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         ...referencedReceiverSecretKeys(source.value(ALERTMANAGER_KEY)),
         ...referencedEdgeSecretKeys(source.value(LONG_TERM_STORE_KEY)),
         ...grafanaSecretReferences(source.value(GRAFANA_KEY)).map((r) => r.key),
+        ...[METRICS_KEY, ALERTMANAGER_KEY, GRAFANA_KEY].flatMap((k) => referencedSecretKeysAt(source.value(k), [["extra", "env", "*", "valueFrom"]])),
     ]);
     const cluster = readClusterSettings(source, problems);
     const metrics = readComponent(source, problems, METRICS_KEY, metricsSchema, misspelt) as MetricsSettings | undefined;
@@ -486,6 +489,34 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         metrics ? known(metrics.remoteWrite) : rawField(METRICS_KEY, ["remoteWrite"], remoteWriteSchema),
         KNOWN_KEYS,
         metrics ? known(metrics.extraScrapeConfigs) : rawField(METRICS_KEY, ["extraScrapeConfigs"], extraScrapeConfigsSchema),
+    );
+    // The workloads' env secrets (extra.env[].valueFrom.secretKey) join the Secret the program writes beside each: Prometheus' remote-write Secret, Grafana's.
+    const hatchOf = (key: string, parsed: { extra?: WorkloadHatchSettings } | undefined): Known<WorkloadHatchSettings | undefined> =>
+        parsed ? known(parsed.extra) : (rawField(key, ["extra"], workloadHatchSchema) as Known<WorkloadHatchSettings | undefined>);
+    const metricsName = metrics ? known(metrics.name) : rawField(METRICS_KEY, ["name"], metricsSchema.in.shape.name);
+    const metricsEnvSecrets = readHatchEnvSecrets(
+        source,
+        problems,
+        METRICS_KEY,
+        hatchOf(METRICS_KEY, metrics),
+        { secretName: metricsName.known ? `${metricsName.value}-remote-write` : "" },
+        KNOWN_KEYS,
+    );
+    if (metrics && Object.keys(metricsEnvSecrets).length > 0) {
+        metrics.remoteWriteSecrets = { ...(metrics.remoteWriteSecrets ?? {}), ...metricsEnvSecrets };
+    }
+    const grafanaName = grafanaRead ? known(grafanaRead.name) : rawField(GRAFANA_KEY, ["name"], grafanaSchema.shape.name);
+    const grafanaEnvSecrets = readHatchEnvSecrets(source, problems, GRAFANA_KEY, hatchOf(GRAFANA_KEY, grafanaRead), { secretName: grafanaName.known ? grafanaName.value : "" }, KNOWN_KEYS);
+    if (grafana && Object.keys(grafanaEnvSecrets).length > 0) {
+        grafana.secrets = { ...(grafana.secrets ?? {}), ...grafanaEnvSecrets };
+    }
+    readHatchEnvSecrets(
+        source,
+        problems,
+        ALERTMANAGER_KEY,
+        hatchOf(ALERTMANAGER_KEY, am),
+        { none: "Alertmanager's pod has no Secret that holds stack keys (its config Secret holds alertmanager.yml alone), so a secretKey cannot reach its environment" },
+        KNOWN_KEYS,
     );
     if (metrics && logs) {
         resolveLogsNamespace(metrics, logs, problems);

@@ -385,7 +385,8 @@ export const metricsSchema = closedObject({
     .superRefine(
         (m, ctx) => {
             const reported = alreadyReported.get(m) ?? new Set<string>();
-            for (const { path, text } of envReferences(m)) {
+            // metrics.extra is the pod's, not the config's: Kubernetes itself expands $(VAR) in its env values and args.
+            for (const { path, text } of envReferences({ ...m, extra: undefined })) {
                 if (!reported.has(JSON.stringify(path))) {
                     ctx.addIssue({ code: "custom", path, input: text, message: ENV_REFERENCE_MESSAGE });
                 }

@@ -11,6 +11,7 @@ import { PEM_REFERENCES, RemoteWriteTargetSettings, secretReferences } from "./r
 import { ExtraScrapeConfigSettings, extraScrapeSecretReferences } from "./extra-scrape-configs";
 import { ConfigSource, fullKey } from "./source";
 import { backupSecretReferences } from "./long-term-store-backup";
+import { WorkloadHatchSettings } from "./workload-hatches";
 
 /** Every key that holds a secret; these are the only keys where a secret value is accepted. */
 export const SECRET_KEYS = [
@@ -266,4 +267,42 @@ export function readBackupCredentials(
         readReferencedSecret(source, problems, { at: `${fullKey("longTermStore")}.${ref.path}`, key: ref.key }, reserved, "storeBackupSecretKey"),
     );
     return values.length === 2 && values[0] !== undefined && values[1] !== undefined ? { accessKeyId: values[0], secretAccessKey: values[1] } : undefined;
+}
+
+/**
+ * The secret stack keys that a workload's `extra.env[].valueFrom.secretKey` names (the secret
+ * reference, config/secret-reference.ts), read as the remote write targets' keys are. Each entry
+ * then points, as Kubernetes reads it, at `secretName`: the Secret the program writes in the
+ * workload's namespace, which the values join under their own key. `none` says why a workload
+ * has no such Secret; its entries are refused, with secretKeyRef offered instead.
+ */
+export function readHatchEnvSecrets(
+    source: ConfigSource,
+    problems: Problems,
+    component: string,
+    hatch: Known<WorkloadHatchSettings | undefined>,
+    target: { secretName: string } | { none: string },
+    reserved: readonly string[],
+): Record<string, pulumi.Output<string>> {
+    const secrets: Record<string, pulumi.Output<string>> = {};
+    if (!hatch.known) {
+        return secrets;
+    }
+    (hatch.value?.env ?? []).forEach((e, i) => {
+        const key = e.valueFrom?.secretKey;
+        if (key === undefined) {
+            return;
+        }
+        const at = `${fullKey(component)}.extra.env[${i}].valueFrom.secretKey`;
+        if ("none" in target) {
+            problems.add(at, key, `valueFrom: { secretKeyRef: { name, key } } naming an existing Secret: ${target.none}`);
+            return;
+        }
+        const value = readReferencedSecret(source, problems, { at, key }, reserved, "appToken");
+        if (value !== undefined) {
+            secrets[key] = value;
+            e.valueFrom = { secretKeyRef: { name: target.secretName, key } };
+        }
+    });
+    return secrets;
 }

@@ -387,7 +387,7 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
                     overrides[name] = value;
                 }
                 // Every secret stack key the example names, as pulumi config set --secret would hold it.
-                for (const [, k] of JSON.stringify(block).matchAll(/"[a-z_]*_secret":"([A-Za-z0-9]+)"/g)) {
+                for (const [, k] of JSON.stringify(block).matchAll(/"(?:[a-z_]*_secret|secretKey)":"([A-Za-z0-9]+)"/g)) {
                     secrets[k] = k.endsWith("Url") ? "https://hooks.example.com/x" : `value-of-${k}`;
                 }
                 const metrics = overrides.metrics as Record<string, any> | undefined;
