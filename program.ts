@@ -1,5 +1,6 @@
 import * as k8s from "@pulumi/kubernetes";
-import { clusterProviderArgs } from "./components/cluster";
+import { clusterProviderArgs, providerAfter } from "./components/cluster";
+import { edgeStacksChecked } from "./components/long-term-store/edge-stack-credentials";
 import { consoles as consolesOf } from "./components/consoles";
 import { Namespaces } from "./components/namespaces";
 import { pulumiConfigSource } from "./config";
@@ -15,7 +16,8 @@ checkAcrossComponents(settings);
 const composed = composition(settings);
 
 // The composition root's base: the one provider every resource uses, and the namespaces every component's objects wait on.
-const cluster = new k8s.Provider("cluster", clusterProviderArgs(settings.cluster));
+// It waits for what other stacks hand this one (an edge's write password), checked as the stack file is: a wrong value fails it, and every resource, before anything is applied.
+const cluster = new k8s.Provider("cluster", providerAfter(clusterProviderArgs(settings.cluster), edgeStacksChecked(settings.longTermStore)));
 const onCluster = { providers: [cluster] };
 const namespaces = new Namespaces("namespaces", { settings }, onCluster);
 

@@ -227,14 +227,14 @@ export function keysTheLineLacks(c: ExtraScrapeConfigSettings, version: string):
     return out;
 }
 
-/** The secret stack keys one config refers to, with the path of each reference and whether the value is PEM. */
-export function extraScrapeSecretReferences(c: ExtraScrapeConfigSettings): { path: string; key: string; pem: boolean }[] {
+/** The secret stack keys one config refers to, with the path of each reference (config/secret-text.ts knows which hold PEM). */
+export function extraScrapeSecretReferences(c: ExtraScrapeConfigSettings): { path: string; key: string }[] {
     return [
-        ...(c.basic_auth ? [{ path: "basic_auth.password_secret", key: c.basic_auth.password_secret, pem: false }] : []),
-        ...(c.bearer_token_secret ? [{ path: "bearer_token_secret", key: c.bearer_token_secret, pem: false }] : []),
-        ...(c.tls_config?.ca_secret ? [{ path: "tls_config.ca_secret", key: c.tls_config.ca_secret, pem: true }] : []),
-        ...(c.tls_config?.cert_secret ? [{ path: "tls_config.cert_secret", key: c.tls_config.cert_secret, pem: true }] : []),
-        ...(c.tls_config?.key_secret ? [{ path: "tls_config.key_secret", key: c.tls_config.key_secret, pem: true }] : []),
+        ...(c.basic_auth ? [{ path: "basic_auth.password_secret", key: c.basic_auth.password_secret }] : []),
+        ...(c.bearer_token_secret ? [{ path: "bearer_token_secret", key: c.bearer_token_secret }] : []),
+        ...(c.tls_config?.ca_secret ? [{ path: "tls_config.ca_secret", key: c.tls_config.ca_secret }] : []),
+        ...(c.tls_config?.cert_secret ? [{ path: "tls_config.cert_secret", key: c.tls_config.cert_secret }] : []),
+        ...(c.tls_config?.key_secret ? [{ path: "tls_config.key_secret", key: c.tls_config.key_secret }] : []),
     ];
 }
 

@@ -6,8 +6,8 @@ import { GRAFANA_ADMIN_PASSWORD_KEY, GRAFANA_KEY, grafanaSecretReferences, Grafa
 import { LogsSettings, SEARCH_PASSWORD_KEY } from "./logs";
 import { Known } from "./partial";
 import { Problems, SECRET_VALUE } from "./problems";
-import { checkOneLineSecret } from "./secret-text";
-import { PEM_REFERENCES, RemoteWriteTargetSettings, secretReferences } from "./remote-write";
+import { checkSecretValue, secretKindOf } from "./secret-text";
+import { RemoteWriteTargetSettings, secretReferences } from "./remote-write";
 import { ExtraScrapeConfigSettings, extraScrapeSecretReferences } from "./extra-scrape-configs";
 import { ConfigSource, fullKey } from "./source";
 import { backupSecretReferences } from "./long-term-store-backup";
@@ -35,8 +35,8 @@ function readSecret(source: ConfigSource, problems: Problems, key: string, fromF
     const value = source.secret(key);
     if (value !== undefined && !source.isSecret(key)) {
         problems.add(fullKey(key), SECRET_VALUE, `an encrypted value: it is in clear text in the stack file; store it with ${setSecretCommand(key, fromFile)}`);
-    } else if (value !== undefined && fromFile === undefined) {
-        checkOneLineSecret(source, problems, key);
+    } else if (value !== undefined) {
+        checkSecretValue(source, problems, key);
     }
     return value;
 }
@@ -163,12 +163,12 @@ export function readRemoteWriteSecrets(
     const refs = [
         ...(targets.known
             ? targets.value.flatMap((target, i) =>
-                  secretReferences(target).map((ref) => ({ at: `${fullKey("metrics")}.remoteWrite[${i}].${ref.path}`, key: ref.key, pem: PEM_REFERENCES.includes(ref.path) })),
+                  secretReferences(target).map((ref) => ({ at: `${fullKey("metrics")}.remoteWrite[${i}].${ref.path}`, key: ref.key })),
               )
             : []),
         ...(extraScrapeConfigs.known
             ? extraScrapeConfigs.value.flatMap((c, i) =>
-                  extraScrapeSecretReferences(c).map((ref) => ({ at: `${fullKey("metrics")}.extraScrapeConfigs[${i}].${ref.path}`, key: ref.key, pem: ref.pem })),
+                  extraScrapeSecretReferences(c).map((ref) => ({ at: `${fullKey("metrics")}.extraScrapeConfigs[${i}].${ref.path}`, key: ref.key })),
               )
             : []),
     ];
@@ -186,13 +186,13 @@ export function readRemoteWriteSecrets(
 
 /**
  * The top-level secret key that a setting at `at` names: not a key the program reads for another
- * purpose, set, encrypted, and (unless it holds a PEM block) one line. Undefined, with the problem
+ * purpose, set, encrypted, and meaning what the setting expects (config/secret-text.ts). Undefined, with the problem
  * added, otherwise.
  */
 function readReferencedSecret(
     source: ConfigSource,
     problems: Problems,
-    ref: { at: string; key: string; pem?: boolean },
+    ref: { at: string; key: string },
     reserved: readonly string[],
     example: string,
 ): pulumi.Output<string> | undefined {
@@ -211,9 +211,7 @@ function readReferencedSecret(
         problems.add(`${key}, ${at}`, SECRET_VALUE, `an encrypted value: it is in clear text in the stack file; store it with ${setSecretCommand(ref.key)}`);
         return undefined;
     }
-    if (!ref.pem) {
-        checkOneLineSecret(source, problems, ref.key);
-    }
+    checkSecretValue(source, problems, ref.key, secretKindOf(at), at);
     return value;
 }
 
