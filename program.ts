@@ -4,14 +4,13 @@ import { edgeStacksChecked } from "./components/long-term-store/edge-stack-crede
 import { consoles as consolesOf } from "./components/consoles";
 import { Namespaces } from "./components/namespaces";
 import { pulumiConfigSource } from "./config";
-import { checkAcrossComponents, composition, loadStackSettings } from "./stack";
+import { composition, loadStackSettings } from "./stack";
 import { buildComponents } from "./stack/build";
 import { keptFamiliesOf } from "./stack/family-tables";
 import { teamContractOf } from "./stack/team-contract";
 
-// Validation throws before the first resource is registered, so a bad stack file creates nothing.
+// Validation, the checks across components included, throws before the first resource is registered, so a bad stack file creates nothing.
 const settings = loadStackSettings(pulumiConfigSource());
-checkAcrossComponents(settings);
 // What the components contribute, folded in the open (stack/): scrape jobs, rule files, dashboards.
 const composed = composition(settings);
 

@@ -45,6 +45,11 @@ export class Problems {
         return this.list.some((p) => p.key === key || p.key.startsWith(`${key}.`) || p.key.startsWith(`${key}[`));
     }
 
+    /** Every problem listed so far. */
+    all(): ConfigProblem[] {
+        return [...this.list];
+    }
+
     get count(): number {
         return this.list.length;
     }
