@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { absoluteHttpUrl, hostName } from "./formats";
-import { choice, closedObject, flag, integer, knownKeysMessage, text } from "./fields";
+import { choice, closedObject, flag, integer, knownKeysMessage, text, unknownKeyMessage } from "./fields";
 import { closest } from "./did-you-mean";
 import { GRAFANA_INI_KEYS, REMOVED_SINCE } from "./grafana-ini-keys";
 import { SECRET_VALUE } from "./problems";
@@ -311,8 +311,8 @@ export const grafanaIniSchema = z
                                     : removed !== undefined
                                       ? `nothing: ${removed}`
                                       : offered
-                                      ? `nothing: [${section}] ${key} is not offered in the typed section (${issue.message})`
-                                      : issue.message;
+                                      ? `nothing: [${section}] ${key} is not offered in the typed section (${unknownKeyMessage(issue.message, key)})`
+                                      : unknownKeyMessage(issue.message, key);
                             const value = (body as Record<string, unknown>)[key];
                             ctx.addIssue({ code: "custom", path: [section, ...issue.path, key], input: isCredentialKey(key) ? SECRET_VALUE : value, message });
                         }

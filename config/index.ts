@@ -65,6 +65,7 @@ import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
 import { authenticatedIngressSchema, readIngressClientSecret } from "./ingress-auth";
 import { fluentdSizeBytes, prometheusDurationSeconds } from "./formats";
 import { checkNeeds } from "./needs";
+import { checkDurationsOnLine } from "./prometheus-durations";
 import { referencedSecretKeysAt } from "./secret-reference";
 import { WorkloadHatchSettings, workloadHatchSchema } from "./workload-hatches";
 
@@ -526,6 +527,8 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         adapterRead && metrics ? { ...adapterRead, namespace: adapterRead.namespace ?? metrics.namespace } : undefined;
     const blackboxRead = readComponent(source, problems, BLACKBOX_EXPORTER_KEY, blackboxExporterSchema, misspelt, standIns);
     const eventsRead = readComponent(source, problems, EVENT_COLLECTOR_KEY, eventCollectorSchema, misspelt, standIns);
+    // A compound duration (1m30s) where the stack's line cannot parse it; the line as far as it is known.
+    checkDurationsOnLine(source, release, problems);
     const metricsPart = part(metrics, METRICS_KEY);
     const logsPart = part(logs, LOGS_KEY);
     readSearchPassword(source, problems, logsPart, logs ? known(logs.search.user) : rawField(LOGS_KEY, ["search", "user"], searchSchema.shape.user));
