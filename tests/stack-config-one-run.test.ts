@@ -83,6 +83,46 @@ describe("issue #41 class 9: one run lists every problem of every stage", () => 
         assert.strictEqual(allRegistered().length, before, "nothing may be registered");
     });
 
+    it("a stack file with one problem of each class of issue #41 gets all of them in one run, through the program, nothing registered and no secret shown", async () => {
+        const token = "ghp_s3cr3tT0kenValue9f2a";
+        const webhook = "http://hooks.example.com/services/T0/B0/s3cr3t";
+        const config = stack((c) => {
+            // Class 3: a credential in plain text outside a Secret.
+            c.alertmanager = { extra: { env: [{ name: "API_TOKEN", value: token }] } };
+            // Class 4: a secret whose value means nothing it should (below: an http:// webhook outside the cluster).
+            // Class 9: a problem in each stage after the settings, beside a settings problem.
+            STAGES.forEach(([, edit]) => edit(c));
+            // Class 10: a compound duration on 2.11, and two misspelt keys, each with its own hint.
+            c.metrics.scrapeInterval = "1m30s";
+            c.metrics.evaluationIntervall = "1m";
+            c.metrics.externalLabel = { cluster: "prod" };
+        });
+        const before = allRegistered().length;
+        let thrown: unknown;
+        await runProgram(config, { ...GRAFANA_SECRETS, alertWebhookUrl: webhook }).catch((e) => (thrown = e));
+        await waitForRegistrations();
+        assert.ok(thrown instanceof ConfigError, String(thrown));
+        assert.strictEqual(allRegistered().length, before, "nothing may be registered");
+        const at = (key: string) => thrown instanceof ConfigError && thrown.problems.find((p) => p.key === key);
+        const expect: [string, RegExp][] = [
+            ["cluster-monitoring:alertmanager.extra.env[0].value", /no credential in plain text/],
+            ["cluster-monitoring:alertWebhookUrl", /an https:\/\/ URL/],
+            ...STAGES.map(([, , key]): [string, RegExp] => [key, /./]),
+            [`${M}.scrapeInterval`, /Prometheus 2\.11 parses no compound duration/],
+            [`${M}.evaluationIntervall`, /\(did you mean evaluationInterval\?\)$/],
+            [`${M}.externalLabel`, /\(did you mean externalLabels\?\)$/],
+        ];
+        for (const [key, expected] of expect) {
+            const p = at(key);
+            assert.ok(p, `no problem at ${key}:\n${(thrown as ConfigError).message}`);
+            assert.match(p.expected, expected);
+        }
+        assert.deepStrictEqual(keys(thrown.problems), expect.map(([k]) => k).sort(), thrown.message);
+        for (const secret of [token, "s3cr3t"]) {
+            assert.ok(!thrown.message.includes(secret), `a secret is shown:\n${thrown.message}`);
+        }
+    });
+
     describe("a later check reads what parsed, and skips only what did not", () => {
         it("a wrong field of a key lets the later checks judge the rest of that key (its stand-in)", () => {
             // metrics.retention and metrics.storage (a required field: a placeholder stands in) are wrong; its hatch and its name are still judged against Prometheus' pod and objects.
