@@ -113,14 +113,32 @@ export function authRemovingAnnotation(key: string): string | undefined {
     return undefined;
 }
 
+/**
+ * Annotations' names are other tools' (Vault's agent-inject-secret-<name> holds a path), so only
+ * their values are read: a URL with a password is a credential whatever the name.
+ */
+function noCredentialValues(m: Record<string, string>, ctx: z.RefinementCtx): void {
+    for (const [name, value] of Object.entries(m)) {
+        if (credentialInPlainText("", value) !== undefined) {
+            ctx.addIssue({
+                code: "custom",
+                path: [name],
+                input: SECRET_VALUE,
+                message: "an annotation without a credential: its value holds a URL with a password (user:password@), and annotations are readable by anyone who may read the workload",
+            });
+        }
+    }
+}
+
 export const workloadHatchSchema = closedObject({
     args: z.array(text(commandLineFlag), { error: "a list of flags" }).optional().meta({ description: "flags after the program's; a flag the program sets is refused" }),
     env: z.array(envSchema, { error: "a list of { name, value | valueFrom }" }).optional().meta({ description: "environment variables of the main container" }),
     volumes: z.array(volumeSchema, { error: "a list of volumes" }).optional().meta({ description: "configMap, secret or emptyDir volumes; no hostPath" }),
     volumeMounts: z.array(mountSchema, { error: "a list of { name, mountPath, readOnly, subPath }" }).optional().meta({ description: "mounts in the main container" }),
     podLabels: stringMap(ownLabelKey, kubernetesLabelValue).optional().meta({ description: "labels of the pods (a service mesh, cost tooling); never one the program selects on" }),
-    podAnnotations: stringMap(kubernetesLabelKey).optional().meta({ description: "annotations of the pods; never one the program writes" }),
+    podAnnotations: stringMap(kubernetesLabelKey).superRefine(noCredentialValues).optional().meta({ description: "annotations of the pods; never one the program writes" }),
     ingressAnnotations: stringMap(kubernetesLabelKey)
+        .superRefine(noCredentialValues)
         .superRefine((m, ctx) => {
             for (const key of Object.keys(m)) {
                 const why = authRemovingAnnotation(key);

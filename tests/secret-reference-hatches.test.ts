@@ -58,6 +58,21 @@ const REFUSED: [string, Overrides, Record<string, string>, string, RegExp][] = [
         `${G}.dataSources[0].jsonData.apiToken`,
         /looks like a credential \(its name ends in token\).*secureJsonData as apiToken_secret/,
     ],
+    [
+        "a credential in a probe URL's query, which lands in Prometheus' ConfigMap",
+        { blackboxExporter: { enabled: true, probes: [{ name: "shop", target: `https://shop.example.com/health?api_key=${TOKEN}` }] } },
+        {},
+        "cluster-monitoring:blackboxExporter.probes[0].target",
+        /a URL whose query holds no credential: its parameter api_key looks like one \(its name ends in api key\)/,
+    ],
+    [
+        "a URL with a password in a free grafana.ini section",
+        { grafana: { enabled: true, ini: { date_formats: { default_timezone: `https://ops:${PASSWORD}@tz.example.com/` } } } },
+        GRAFANA_SECRETS,
+        `${G}.ini.date_formats.default_timezone`,
+        /default_timezone_secret naming a secret stack key: the value holds a URL with a password/,
+    ],
+    ["a URL with a password in a pod annotation", { metrics: { extra: { podAnnotations: { "example.com/backup": `s3://ak:${PASSWORD}@bucket/x` } } } }, {}, `${M}.extra.podAnnotations.example.com/backup`, /an annotation without a credential/],
     ["a secretKey that is not set", { metrics: env({ name: "API_TOKEN", valueFrom: { secretKey: "appToken" } }) }, {}, `${M}.extra.env[0].valueFrom.secretKey, cluster-monitoring:appToken`, /a secret at cluster-monitoring:appToken/],
     ["a secretKey that the program reads for another purpose", { metrics: env({ name: "API_TOKEN", valueFrom: { secretKey: "searchPassword" } }) }, {}, `${M}.extra.env[0].valueFrom.secretKey`, /a top-level key of its own.*reads cluster-monitoring:searchPassword for another purpose/],
     ["a secretKey on Alertmanager, whose pod holds no Secret of stack keys", { alertmanager: env({ name: "HTTPS_PROXY", valueFrom: { secretKey: "proxyUrl" } }) }, { proxyUrl: "https://proxy.example.com" }, `${AM}.extra.env[0].valueFrom.secretKey`, /secretKeyRef: \{ name, key \} \} naming an existing Secret: Alertmanager's pod has no Secret/],
@@ -80,6 +95,8 @@ const ACCEPTED: [string, Overrides, Record<string, string>][] = [
         GRAFANA_SECRETS,
     ],
     ["a header that is no credential", { metrics: { image: "quay.io/prometheus/prometheus:v3.5.0", remoteWrite: [{ url: WRITE, headers: { "X-Scope-OrgID": "prod", "X-Auth-Request-Redirect": "/" } }] } }, {}],
+    ["a probe URL with a query that is no credential", { blackboxExporter: { enabled: true, probes: [{ name: "shop", target: "https://shop.example.com/health?ready=1&token_ttl=60" }] } }, {}],
+    ["annotations whose names speak of secrets, valued with paths and switches (Vault's)", { metrics: { extra: { podAnnotations: { "vault.hashicorp.com/agent-inject-secret-db-password": "database/creds/app", "vault.hashicorp.com/agent-inject-token": "true" } } } }, {}],
     ["both arms of the reference, each alone", { metrics: { extra: { env: [{ name: "A_TOKEN", valueFrom: { secretKey: "appToken" } }, { name: "B_TOKEN", valueFrom: { secretKeyRef: { name: "app", key: "token" } } }] } } }, { appToken: TOKEN }],
 ];
 
