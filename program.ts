@@ -1,21 +1,21 @@
 import * as k8s from "@pulumi/kubernetes";
-import { clusterProviderArgs } from "./components/cluster";
+import { clusterProviderArgs, providerAfter } from "./components/cluster";
 import { consoles as consolesOf } from "./components/consoles";
 import { Namespaces } from "./components/namespaces";
 import { pulumiConfigSource } from "./config";
-import { checkAcrossComponents, composition, loadStackSettings } from "./stack";
-import { buildComponents } from "./stack/build";
+import { composition, loadStackSettings } from "./stack";
+import { buildComponents, providerGate } from "./stack/build";
 import { keptFamiliesOf } from "./stack/family-tables";
 import { teamContractOf } from "./stack/team-contract";
 
-// Validation throws before the first resource is registered, so a bad stack file creates nothing.
+// Validation, the checks across components included, throws before the first resource is registered, so a bad stack file creates nothing.
 const settings = loadStackSettings(pulumiConfigSource());
-checkAcrossComponents(settings);
 // What the components contribute, folded in the open (stack/): scrape jobs, rule files, dashboards.
 const composed = composition(settings);
 
 // The composition root's base: the one provider every resource uses, and the namespaces every component's objects wait on.
-const cluster = new k8s.Provider("cluster", clusterProviderArgs(settings.cluster));
+// It waits for what other stacks hand this one (an edge's write password), checked as the stack file is: a wrong value fails it, and every resource, before anything is applied.
+const cluster = new k8s.Provider("cluster", providerAfter(clusterProviderArgs(settings.cluster), providerGate(settings)));
 const onCluster = { providers: [cluster] };
 const namespaces = new Namespaces("namespaces", { settings, namespaceWorkloads: composed.namespaceWorkloads }, onCluster);
 

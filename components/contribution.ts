@@ -148,6 +148,12 @@ export interface Component {
      * and the catalog of every default alert on every release line are both folds over the list.
      */
     rules?(c: RuleContext): RuleGroup[];
+    /**
+     * What the stack's one provider, and with it every resource, waits for: a value from
+     * elsewhere that is checked only at deploy time (the edges' passwords a central store reads
+     * from their stacks), so that a wrong one stops the update before anything is applied.
+     */
+    gate?(s: Settings): pulumi.Output<unknown> | undefined;
     /** Registers the component's resources, or none while it is off; a component that deploys nothing of its own has none. */
     build?(ctx: BuildContext): Built;
     /**

@@ -5,7 +5,7 @@ import { hostName, prometheusDuration, prometheusLabelName, serviceName, statefu
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { PLAINTEXT_OPT_IN, plaintextMessage, plaintextOptInField } from "./plaintext-credentials";
 import { Problems, SECRET_VALUE } from "./problems";
-import { checkOneLineSecret } from "./secret-text";
+import { checkSecretValue, secretKindOf } from "./secret-text";
 import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields } from "./scheduling";
 import { ConfigSource, fullKey } from "./source";
@@ -306,7 +306,7 @@ export function readReceiverSecrets(source: ConfigSource, problems: Problems, a:
             } else if (!source.isSecret(ref.key)) {
                 problems.add(`${key}, ${at}`, SECRET_VALUE, `an encrypted value: it is in clear text in the stack file; store it with pulumi config set --secret ${key}`);
             } else {
-                checkOneLineSecret(source, problems, ref.key);
+                checkSecretValue(source, problems, ref.key, secretKindOf(at), at);
                 secrets[ref.key] = value;
             }
         }
@@ -342,7 +342,7 @@ export function readAlertmanagerSecrets(source: ConfigSource, problems: Problems
         if (!source.isSecret(key)) {
             problems.add(fullKey(key), SECRET_VALUE, `an encrypted value: it is in clear text in the stack file; store it with pulumi config set --secret ${fullKey(key)}`);
         } else {
-            checkOneLineSecret(source, problems, key);
+            checkSecretValue(source, problems, key);
         }
         secrets[name] = value;
     }

@@ -1,4 +1,6 @@
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
+import { credentialInPlainText, credentialNeighbours } from "./credentials";
+import { SECRET_VALUE } from "./problems";
 import { z } from "zod";
 import { choice, closedObject, flag, text, whenClean } from "./fields";
 import { absoluteHttpUrl, dnsLabel, hostName, ipAddress, portNumber, prometheusDuration, serviceName } from "./formats";
@@ -61,6 +63,21 @@ const probeSchema = closedObject({
     const complaint = p.module === "tcp_connect" ? hostAndPort(p.target) : absoluteHttpUrl(p.target, PROBE_URL_RULES);
     if (complaint !== undefined) {
         ctx.addIssue({ code: "custom", path: ["target"], input: p.target, message: `${complaint} (module ${p.module})` });
+        return;
+    }
+    // Its query is written into the ConfigMap as it is, with no file or env indirection: no parameter may hold a credential (config/credentials.ts).
+    if (p.module !== "tcp_connect") {
+        for (const [name, value] of new URL(p.target).searchParams) {
+            const why = credentialInPlainText(name, value);
+            if (why !== undefined) {
+                ctx.addIssue({
+                    code: "custom",
+                    path: ["target"],
+                    input: SECRET_VALUE,
+                    message: `a URL whose query holds no credential: its parameter ${name} looks like one (${why}), and the target is written into Prometheus' scrape config, a ConfigMap, with no file or env indirection; ${credentialNeighbours()}`,
+                });
+            }
+        }
     }
 }, whenClean("target", "module"));
 

@@ -3,6 +3,7 @@ import { anyText, choice, closedObject, flag, integer, stringList, stringMap, te
 import { absoluteHttpUrl, dnsLabel, hostName, ipAddress, prometheusBytes, prometheusDuration, prometheusLabelName, re2Regex, routePath } from "./formats";
 import { PLAINTEXT_OPT_IN, plaintextMessage, plaintextOptInField } from "./plaintext-credentials";
 import { secretKeyName } from "./remote-write";
+import { refuseCredentials } from "./remote-write-auth";
 import { RELABEL_ACTIONS_SINCE, SCRAPE_KEYS_REFUSED, SCRAPE_KEYS_SINCE, versionAtLeast } from "../prometheus-releases/scrape-config-keys";
 
 /**
@@ -134,7 +135,13 @@ export const extraScrapeConfigSchema = closedObject({
     job_name: text(scrapeJobName, "billing-db").meta({ description: "the job name; registered with every other job name" }),
     honor_labels: flag().optional(),
     honor_timestamps: flag().optional(),
-    params: z.record(z.string(), z.array(anyText())).optional().meta({ description: "URL parameters: { module: [http_2xx] }" }),
+    params: z
+        .record(z.string(), z.array(anyText()))
+        .superRefine((m, ctx) =>
+            refuseCredentials(m, ctx, "Prometheus sends params in the URL's query, from its config in a ConfigMap, with no file or env indirection; give a credential as basic_auth.password_secret or bearer_token_secret"),
+        )
+        .optional()
+        .meta({ description: "URL parameters: { module: [http_2xx] }; written into the config, so a parameter that looks like a credential is refused" }),
     scrape_interval: text(prometheusDuration).optional(),
     scrape_timeout: text(prometheusDuration).optional(),
     metrics_path: text(routePath).optional(),
@@ -220,14 +227,14 @@ export function keysTheLineLacks(c: ExtraScrapeConfigSettings, version: string):
     return out;
 }
 
-/** The secret stack keys one config refers to, with the path of each reference and whether the value is PEM. */
-export function extraScrapeSecretReferences(c: ExtraScrapeConfigSettings): { path: string; key: string; pem: boolean }[] {
+/** The secret stack keys one config refers to, with the path of each reference (config/secret-text.ts knows which hold PEM). */
+export function extraScrapeSecretReferences(c: ExtraScrapeConfigSettings): { path: string; key: string }[] {
     return [
-        ...(c.basic_auth ? [{ path: "basic_auth.password_secret", key: c.basic_auth.password_secret, pem: false }] : []),
-        ...(c.bearer_token_secret ? [{ path: "bearer_token_secret", key: c.bearer_token_secret, pem: false }] : []),
-        ...(c.tls_config?.ca_secret ? [{ path: "tls_config.ca_secret", key: c.tls_config.ca_secret, pem: true }] : []),
-        ...(c.tls_config?.cert_secret ? [{ path: "tls_config.cert_secret", key: c.tls_config.cert_secret, pem: true }] : []),
-        ...(c.tls_config?.key_secret ? [{ path: "tls_config.key_secret", key: c.tls_config.key_secret, pem: true }] : []),
+        ...(c.basic_auth ? [{ path: "basic_auth.password_secret", key: c.basic_auth.password_secret }] : []),
+        ...(c.bearer_token_secret ? [{ path: "bearer_token_secret", key: c.bearer_token_secret }] : []),
+        ...(c.tls_config?.ca_secret ? [{ path: "tls_config.ca_secret", key: c.tls_config.ca_secret }] : []),
+        ...(c.tls_config?.cert_secret ? [{ path: "tls_config.cert_secret", key: c.tls_config.cert_secret }] : []),
+        ...(c.tls_config?.key_secret ? [{ path: "tls_config.key_secret", key: c.tls_config.key_secret }] : []),
     ];
 }
 

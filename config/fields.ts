@@ -103,9 +103,38 @@ export function knownKeysMessage(keys: readonly string[], unknown: readonly stri
  */
 export function closedObject<S extends z.ZodRawShape>(shape: S, expected = "an object", retired: Readonly<Record<string, string>> = {}) {
     const keys = Object.keys(shape);
+    const messageFor = (unknown: readonly string[]) => retiredKeysMessage(retired, unknown) ?? knownKeysMessage(keys, unknown);
     return z.strictObject(shape, {
-        error: (issue) => (issue.code === "unrecognized_keys" ? retiredKeysMessage(retired, issue.keys) ?? knownKeysMessage(keys, issue.keys) : expected),
+        error: (issue) => {
+            if (issue.code !== "unrecognized_keys") {
+                return expected;
+            }
+            const message = messageFor(issue.keys);
+            if (issue.keys.length > 1) {
+                rememberPerKey(message, Object.fromEntries(issue.keys.map((k) => [k, messageFor([k])])));
+            }
+            return message;
+        },
     });
+}
+
+/**
+ * One zod issue names every unknown key of an object, with one message; each key is reported on a
+ * line of its own (problems.ts), which must carry its own hint and not its neighbours'
+ * (issue #41, class 10). The message of each key alone, by the issue's message.
+ */
+const PER_KEY = new Map<string, Readonly<Record<string, string>>>();
+
+function rememberPerKey(message: string, perKey: Readonly<Record<string, string>>): void {
+    if (PER_KEY.size > 1000) {
+        PER_KEY.clear();
+    }
+    PER_KEY.set(message, perKey);
+}
+
+/** The message for `key`, one of the unknown keys an issue with `message` names: its own hint or reason. */
+export function unknownKeyMessage(message: string, key: string): string {
+    return PER_KEY.get(message)?.[key] ?? message;
 }
 
 /**

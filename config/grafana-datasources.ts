@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { credentialInPlainText, credentialNeighbours } from "./credentials";
 import { closedObject, flag, text } from "./fields";
 import { SECRET_VALUE } from "./problems";
 import { secretKeyName } from "./remote-write";
@@ -28,10 +29,6 @@ function dataSourceUrl(value: string): string | undefined {
     return ok ? undefined : "http(s)://host[:port][/path] without user info, or host:port (SQL data sources)";
 }
 
-/** A jsonData key that holds a credential belongs in secureJsonData, which Grafana encrypts. */
-function credentialLike(key: string): boolean {
-    return /password|secret|token|apikey|api_key|privatekey|private_key/i.test(key) && !/(name|path|file|type|url)$/i.test(key);
-}
 
 const refused = (why: string) =>
     z
@@ -65,8 +62,15 @@ export const extraDataSourceSchema = closedObject({
         .record(z.string(), z.unknown(), { error: "a map of the plugin's settings" })
         .superRefine((m, ctx) => {
             for (const key of Object.keys(m)) {
-                if (credentialLike(key) && typeof m[key] === "string") {
-                    ctx.addIssue({ code: "custom", path: [key], input: SECRET_VALUE, message: `nothing here: a credential goes into secureJsonData as ${key}${SECRET_SUFFIX}` });
+                // A jsonData key that holds a credential belongs in secureJsonData, which Grafana encrypts (the one name-based check, config/credentials.ts).
+                const why = typeof m[key] === "string" ? credentialInPlainText(key, m[key] as string) : undefined;
+                if (why !== undefined) {
+                    ctx.addIssue({
+                        code: "custom",
+                        path: [key],
+                        input: SECRET_VALUE,
+                        message: `nothing here: ${key} looks like a credential (${why}), and jsonData is written into the provisioning ConfigMap; a credential goes into secureJsonData as ${key}${SECRET_SUFFIX}; ${credentialNeighbours()}`,
+                    });
                 }
             }
         })

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { absoluteHttpUrl, hostName } from "./formats";
-import { choice, closedObject, flag, integer, knownKeysMessage, text } from "./fields";
+import { credentialInPlainText } from "./credentials";
+import { choice, closedObject, flag, integer, knownKeysMessage, text, unknownKeyMessage } from "./fields";
 import { closest } from "./did-you-mean";
 import { GRAFANA_INI_KEYS, REMOVED_SINCE } from "./grafana-ini-keys";
 import { SECRET_VALUE } from "./problems";
@@ -148,6 +149,15 @@ function sectionSchema(section: string) {
             const problem = keyProblem(section, key, value);
             if (problem !== undefined) {
                 ctx.addIssue({ code: "custom", path: [key], input: problem.secret ? SECRET_VALUE : value, message: problem.message });
+                continue;
+            }
+            if (typeof value === "string" && !key.endsWith(SECRET_SUFFIX) && credentialInPlainText("", value) !== undefined) {
+                ctx.addIssue({
+                    code: "custom",
+                    path: [key],
+                    input: SECRET_VALUE,
+                    message: `${key}_secret naming a secret stack key: the value holds a URL with a password (user:password@), and grafana.ini is a ConfigMap`,
+                });
                 continue;
             }
             if (!key.endsWith(SECRET_SUFFIX)) {
@@ -311,8 +321,8 @@ export const grafanaIniSchema = z
                                     : removed !== undefined
                                       ? `nothing: ${removed}`
                                       : offered
-                                      ? `nothing: [${section}] ${key} is not offered in the typed section (${issue.message})`
-                                      : issue.message;
+                                      ? `nothing: [${section}] ${key} is not offered in the typed section (${unknownKeyMessage(issue.message, key)})`
+                                      : unknownKeyMessage(issue.message, key);
                             const value = (body as Record<string, unknown>)[key];
                             ctx.addIssue({ code: "custom", path: [section, ...issue.path, key], input: isCredentialKey(key) ? SECRET_VALUE : value, message });
                         }

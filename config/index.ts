@@ -49,15 +49,15 @@ import {
 import { LOGS_KEY, LogsSettings, logsSchema, searchSchema } from "./logs";
 import { checkCentralClusterLabel } from "./central-cluster-label";
 import { BACKUP_MISSED_ALERT, checkBackupAlertImage, checkLongTermStore, LONG_TERM_STORE_KEY, LongTermStoreSettings, longTermStoreSchema, referencedEdgeSecretKeys } from "./long-term-store";
-import { fieldOf, Known, known } from "./partial";
+import { fieldOf, Known, known, standIn } from "./partial";
 import { METRICS_KEY, MetricsSettings, metricsSchema, reloaderRuns } from "./metrics";
 import { createdByDefault } from "./namespaces";
 import { NETWORK_POLICIES_KEY, NetworkPoliciesSettings, networkPoliciesSchema } from "./network-policies";
 import { MIN_SCRAPES_PER_WINDOW, RESOURCE_METRICS_KEY, ResourceMetricsSettings, resourceMetricsSchema } from "./resource-metrics";
-import { addSchemaIssues, Problems, SECRET_VALUE, UNSHOWN_VALUE } from "./problems";
+import { addSchemaIssues, ConfigError, ConfigProblem, Problems, SECRET_VALUE, UNSHOWN_VALUE } from "./problems";
 import { DEFAULT_LOG_AGENT_TARGET, etcdSchema, jobSwitchesSchema, serviceScrapeSchema } from "./scrape-jobs";
 import { checkAgentShipsToStore, inClusterStoreAccess, resolveSearchStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
-import { readBackupCredentials, readEdgePasswords, readEtcdClient, readGrafanaAdminPassword, readGrafanaSecrets, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
+import { readBackupCredentials, readEdgePasswords, readEtcdClient, readGrafanaAdminPassword, readGrafanaSecrets, readHatchEnvSecrets, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
 import { referencedSecretKeys, remoteWriteSchema } from "./remote-write";
 import { referencedReceiverSecretKeys } from "./alertmanager-routing";
 import { extraScrapeConfigSchema, extraScrapeConfigsSchema, referencedScrapeSecretKeys } from "./extra-scrape-configs";
@@ -66,6 +66,9 @@ import { authenticatedIngressSchema, readIngressClientSecret } from "./ingress-a
 import { fluentdSizeBytes, prometheusDurationSeconds } from "./formats";
 import { checkNeeds, NEEDS, switchedOffNeed } from "./needs";
 import { OwnKey } from "./own-keys";
+import { checkDurationsOnLine } from "./prometheus-durations";
+import { referencedSecretKeysAt } from "./secret-reference";
+import { WorkloadHatchSettings, workloadHatchSchema } from "./workload-hatches";
 
 export * from "./alert-rules";
 export * from "./annotation-discovery";
@@ -205,11 +208,39 @@ function withoutNulls(value: unknown): unknown {
     return value;
 }
 
-/** Parses one component's stack key with its schema; undefined when it has problems. */
-function readComponent<S extends z.ZodType>(source: ConfigSource, problems: Problems, key: string, schema: S, misspelt: Set<string>): z.output<S> | undefined {
+/**
+ * The required fields a stand-in fills when the stack wrote them wrong (config/partial.ts): neither
+ * names an object nor opens a flow, so the checks after the load judge the rest of the key as the
+ * program would build it.
+ */
+const STAND_IN_PLACEHOLDERS: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
+    [METRICS_KEY]: { externalUrl: "https://stand-in.invalid/", storage: { mode: "storageClass", size: "1Gi" } },
+    [LOGS_KEY]: { search: { host: "stand-in.invalid" }, "search.host": "stand-in.invalid" },
+};
+
+/** A key's stand-in as if the stack left it unset (its defaults and placeholders): for a key whose own value cannot stand in. */
+export function unsetStandIn<S extends z.ZodType>(key: string, schema: S): z.output<S> | undefined {
+    const result = schema.safeParse({});
+    return result.success ? result.data : standIn({}, schema, result.error.issues, STAND_IN_PLACEHOLDERS[key]);
+}
+
+/**
+ * Parses one component's stack key with its schema; undefined when it has problems. For a key with
+ * problems, `standIns` gets its stand-in (config/partial.ts), for the checks after the load: its
+ * own value with the wrong paths taken out, or, when that cannot stand in (a secret key, whose
+ * fields the later checks could quote; one under a misspelt namespace), the key as if unset.
+ */
+function readComponent<S extends z.ZodType>(source: ConfigSource, problems: Problems, key: string, schema: S, misspelt: Set<string>, standIns?: Map<string, unknown>): z.output<S> | undefined {
+    const standInFor = (own: () => z.output<S> | undefined): undefined => {
+        const stand = own() ?? unsetStandIn(key, schema);
+        if (stand !== undefined) {
+            standIns?.set(key, stand);
+        }
+        return undefined;
+    };
     const raw = source.value(key);
     if (raw === undefined && misspelt.has(key)) {
-        return undefined;
+        return standInFor(() => undefined);
     }
     const secret = source.isSecret(key);
     if (secret) {
@@ -221,12 +252,13 @@ function readComponent<S extends z.ZodType>(source: ConfigSource, problems: Prob
                 "and at the top-level keys that metrics.remoteWrite and metrics.extraScrapeConfigs name",
         );
     }
-    const result = schema.safeParse(withoutNulls(raw ?? {}), { reportInput: true });
+    const input = withoutNulls(raw ?? {});
+    const result = schema.safeParse(input, { reportInput: true });
     if (!result.success) {
         addSchemaIssues(problems, fullKey(key), result.error.issues, secret);
-        return undefined;
+        return standInFor(() => (secret ? undefined : standIn(input, schema, result.error.issues, STAND_IN_PLACEHOLDERS[key])));
     }
-    return secret ? undefined : result.data;
+    return secret ? standInFor(() => undefined) : result.data;
 }
 
 /**
@@ -425,15 +457,40 @@ export interface SettingsCatalog {
     ownKeys?: readonly OwnKey[];
 }
 
+/** What reading the stack config found: every problem, and the settings for the checks after the load. */
+export interface SettingsRead {
+    problems: ConfigProblem[];
+    /**
+     * Every key's settings: as parsed, or, for a key with problems, its stand-in (config/partial.ts),
+     * so the checks after the load (stack/index.ts) run in the same pass. Undefined when a key has
+     * neither, and whenever problems is not empty, never to be deployed.
+     */
+    settings?: Settings;
+    /** Whether settings holds a stand-in. */
+    standIns: boolean;
+}
+
 /**
- * Reads and validates the whole stack config. It throws one ConfigError listing every problem,
- * and index.ts calls it before creating any resource, so a bad stack file registers nothing.
+ * Reads and validates the whole stack config (issue #41, class 9: every problem in one pass). The
+ * composition root (stack/index.ts) runs the checks that need the components on what it returns,
+ * and throws one ConfigError with every problem of both before any resource is created.
  */
 export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Settings {
+    const read = readSettings(source, catalog);
+    if (read.problems.length > 0) {
+        throw new ConfigError(read.problems);
+    }
+    return read.settings!;
+}
+
+export function readSettings(source: ConfigSource, catalog: SettingsCatalog): SettingsRead {
     const problems = new Problems();
     const ownKeys = catalog.ownKeys ?? [];
     // The keys a secret's name may not take: the components' and the secrets' own.
     const knownKeys = [...KNOWN_KEYS, ...ownKeys.map((k) => k.key)];
+    const standIns = new Map<string, unknown>();
+    /** A key's settings as parsed, or its stand-in: only ever a target of what the load adds, or the checks after it. */
+    const part = <T>(parsed: T | undefined, key: string): T | undefined => parsed ?? (standIns.get(key) as T | undefined);
     /** A field of a key that failed to parse, for the checks across keys; unknown under a misspelt namespace. */
     const rawField = <S extends z.ZodType>(key: string, path: readonly string[], schema: S): Known<z.output<S>> =>
         misspelt.has(key) ? { known: false } : fieldOf(source.value(key), path, schema);
@@ -444,22 +501,24 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         ...referencedReceiverSecretKeys(source.value(ALERTMANAGER_KEY)),
         ...referencedEdgeSecretKeys(source.value(LONG_TERM_STORE_KEY)),
         ...grafanaSecretReferences(source.value(GRAFANA_KEY)).map((r) => r.key),
+        ...[METRICS_KEY, ALERTMANAGER_KEY, GRAFANA_KEY].flatMap((k) => referencedSecretKeysAt(source.value(k), [["extra", "env", "*", "valueFrom"]])),
     ], ownKeys.map((k) => k.key));
     const cluster = readClusterSettings(source, problems);
-    const metrics = readComponent(source, problems, METRICS_KEY, metricsSchema, misspelt) as MetricsSettings | undefined;
-    const controlPlane = readComponent(source, problems, CONTROL_PLANE_KEY, controlPlaneSchema, misspelt);
+    const metrics = readComponent(source, problems, METRICS_KEY, metricsSchema, misspelt, standIns) as MetricsSettings | undefined;
+    const controlPlane = readComponent(source, problems, CONTROL_PLANE_KEY, controlPlaneSchema, misspelt, standIns);
     if (controlPlane && metrics) {
         checkControlPlaneAgainstMetrics(controlPlane, METRICS_KEY, metrics, problems);
     }
-    const logs = readComponent(source, problems, LOGS_KEY, logsSchema, misspelt) as LogsSettings | undefined;
-    const storeRead = readComponent(source, problems, SEARCH_STORE_KEY, searchStoreSchema, misspelt);
+    const logs = readComponent(source, problems, LOGS_KEY, logsSchema, misspelt, standIns) as LogsSettings | undefined;
+    const storeRead = readComponent(source, problems, SEARCH_STORE_KEY, searchStoreSchema, misspelt, standIns);
     const store = storeRead && resolveSearchStore(storeRead);
-    const nodeExporter = readComponent(source, problems, NODE_EXPORTER_KEY, nodeExporterSchema, misspelt);
-    const longTerm = readComponent(source, problems, LONG_TERM_STORE_KEY, longTermStoreSchema, misspelt);
-    const ksm = readComponent(source, problems, KUBE_STATE_METRICS_KEY, kubeStateMetricsSchema, misspelt);
-    const grafanaRead = readComponent(source, problems, GRAFANA_KEY, grafanaSchema, misspelt);
+    const nodeExporter = readComponent(source, problems, NODE_EXPORTER_KEY, nodeExporterSchema, misspelt, standIns);
+    const longTerm = readComponent(source, problems, LONG_TERM_STORE_KEY, longTermStoreSchema, misspelt, standIns);
+    const ksm = readComponent(source, problems, KUBE_STATE_METRICS_KEY, kubeStateMetricsSchema, misspelt, standIns);
+    const grafanaRead = readComponent(source, problems, GRAFANA_KEY, grafanaSchema, misspelt, standIns);
     // Grafana runs beside Prometheus; the namespace is known once the metrics key has been read.
-    const grafana: GrafanaSettings | undefined = grafanaRead && { ...grafanaRead, namespace: "" };
+    const grafanaPart = part(grafanaRead, GRAFANA_KEY);
+    const grafana: GrafanaSettings | undefined = grafanaPart && { ...grafanaPart, namespace: "" };
     readGrafanaAdminPassword(
         source,
         problems,
@@ -472,35 +531,68 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         grafana.secrets = grafanaSecrets;
     }
     const release = metrics ? prometheusRelease(metrics) : rawRelease(source, misspelt);
-    const rules = readComponent(source, problems, ALERT_RULES_KEY, alertRulesSchemaFor(release.promql, catalog.defaultAlertNames, catalog.renamedAlerts, catalog.overridableRules), misspelt);
-    const am = readComponent(source, problems, ALERTMANAGER_KEY, alertmanagerSchema, misspelt);
+    const rules = readComponent(source, problems, ALERT_RULES_KEY, alertRulesSchemaFor(release.promql, catalog.defaultAlertNames, catalog.renamedAlerts, catalog.overridableRules), misspelt, standIns);
+    const am = readComponent(source, problems, ALERTMANAGER_KEY, alertmanagerSchema, misspelt, standIns);
     const alertmanagerSecrets = readAlertmanagerSecrets(source, problems, am);
     const receiverSecrets = readReceiverSecrets(source, problems, am, knownKeys);
-    const netpol = readComponent(source, problems, NETWORK_POLICIES_KEY, networkPoliciesSchema, misspelt);
-    const adapterRead = readComponent(source, problems, RESOURCE_METRICS_KEY, resourceMetricsSchema, misspelt);
+    const netpol = readComponent(source, problems, NETWORK_POLICIES_KEY, networkPoliciesSchema, misspelt, standIns);
+    const adapterRead = readComponent(source, problems, RESOURCE_METRICS_KEY, resourceMetricsSchema, misspelt, standIns);
     const resourceMetrics: ResourceMetricsSettings | undefined =
         adapterRead && metrics ? { ...adapterRead, namespace: adapterRead.namespace ?? metrics.namespace } : undefined;
-    const blackboxRead = readComponent(source, problems, BLACKBOX_EXPORTER_KEY, blackboxExporterSchema, misspelt);
-    const eventsRead = readComponent(source, problems, EVENT_COLLECTOR_KEY, eventCollectorSchema, misspelt);
-    const ownRead: Record<string, unknown> = Object.fromEntries(ownKeys.map((k) => [k.key, readComponent(source, problems, k.key, k.schema, misspelt)]));
-    readSearchPassword(source, problems, logs, logs ? known(logs.search.user) : rawField(LOGS_KEY, ["search", "user"], searchSchema.shape.user));
+    const blackboxRead = readComponent(source, problems, BLACKBOX_EXPORTER_KEY, blackboxExporterSchema, misspelt, standIns);
+    const eventsRead = readComponent(source, problems, EVENT_COLLECTOR_KEY, eventCollectorSchema, misspelt, standIns);
+    const ownRead: Record<string, unknown> = Object.fromEntries(ownKeys.map((k) => [k.key, readComponent(source, problems, k.key, k.schema, misspelt, standIns)]));
+    // A compound duration (1m30s) where the stack's line cannot parse it; the line as far as it is known.
+    checkDurationsOnLine(source, release, problems);
+    const metricsPart = part(metrics, METRICS_KEY);
+    const logsPart = part(logs, LOGS_KEY);
+    readSearchPassword(source, problems, logsPart, logs ? known(logs.search.user) : rawField(LOGS_KEY, ["search", "user"], searchSchema.shape.user));
     const etcdJob = metrics ? known(metrics.jobs.etcd) : rawField(METRICS_KEY, ["jobs", "etcd"], jobSwitchesSchema.unwrap().shape.etcd);
     const etcdScheme = metrics ? known(metrics.etcd.scheme) : rawField(METRICS_KEY, ["etcd", "scheme"], etcdSchema.unwrap().shape.scheme);
-    readEtcdClient(source, problems, metrics, etcdJob.known && etcdScheme.known ? known(etcdJob.value && etcdScheme.value === "https") : { known: false });
+    readEtcdClient(source, problems, metricsPart, etcdJob.known && etcdScheme.known ? known(etcdJob.value && etcdScheme.value === "https") : { known: false });
     const metricsIngress = metrics ? known(metrics.ingress) : rawField(METRICS_KEY, ["ingress"], authenticatedIngressSchema.optional());
     const prometheusClientSecret = readIngressClientSecret(source, problems, "metrics", metricsIngress.known ? metricsIngress.value : undefined, metricsIngress.known);
-    if (metrics && prometheusClientSecret) {
-        metrics.oidcClientSecret = prometheusClientSecret;
+    if (metricsPart && prometheusClientSecret) {
+        metricsPart.oidcClientSecret = prometheusClientSecret;
     }
     const amIngress = am ? known(am.enabled ? am.ingress : undefined) : rawField(ALERTMANAGER_KEY, ["ingress"], authenticatedIngressSchema.optional());
     const alertmanagerClientSecret = readIngressClientSecret(source, problems, "alertmanager", amIngress.known ? amIngress.value : undefined, amIngress.known);
     readRemoteWriteSecrets(
         source,
         problems,
-        metrics,
+        metricsPart,
         metrics ? known(metrics.remoteWrite) : rawField(METRICS_KEY, ["remoteWrite"], remoteWriteSchema),
         knownKeys,
         metrics ? known(metrics.extraScrapeConfigs) : rawField(METRICS_KEY, ["extraScrapeConfigs"], extraScrapeConfigsSchema),
+    );
+    // The workloads' env secrets (extra.env[].valueFrom.secretKey) join the Secret the program writes beside each: Prometheus' remote-write Secret, Grafana's.
+    // A stand-in's entries are those the stack wrote right, so their secrets are read in this pass too.
+    const hatchOf = (key: string, parsed: { extra?: WorkloadHatchSettings } | undefined): Known<WorkloadHatchSettings | undefined> =>
+        parsed ? known(parsed.extra) : (rawField(key, ["extra"], workloadHatchSchema) as Known<WorkloadHatchSettings | undefined>);
+    const metricsName = metricsPart ? known(metricsPart.name) : rawField(METRICS_KEY, ["name"], metricsSchema.in.shape.name);
+    const metricsEnvSecrets = readHatchEnvSecrets(
+        source,
+        problems,
+        METRICS_KEY,
+        hatchOf(METRICS_KEY, metricsPart),
+        { secretName: metricsName.known ? `${metricsName.value}-remote-write` : "" },
+        KNOWN_KEYS,
+    );
+    if (metricsPart && Object.keys(metricsEnvSecrets).length > 0) {
+        metricsPart.remoteWriteSecrets = { ...(metricsPart.remoteWriteSecrets ?? {}), ...metricsEnvSecrets };
+    }
+    const grafanaName = grafana ? known(grafana.name) : rawField(GRAFANA_KEY, ["name"], grafanaSchema.shape.name);
+    const grafanaEnvSecrets = readHatchEnvSecrets(source, problems, GRAFANA_KEY, hatchOf(GRAFANA_KEY, grafana), { secretName: grafanaName.known ? grafanaName.value : "" }, KNOWN_KEYS);
+    if (grafana && Object.keys(grafanaEnvSecrets).length > 0) {
+        grafana.secrets = { ...(grafana.secrets ?? {}), ...grafanaEnvSecrets };
+    }
+    readHatchEnvSecrets(
+        source,
+        problems,
+        ALERTMANAGER_KEY,
+        hatchOf(ALERTMANAGER_KEY, part(am, ALERTMANAGER_KEY)),
+        { none: "Alertmanager's pod has no Secret that holds stack keys (its config Secret holds alertmanager.yml alone), so a secretKey cannot reach its environment" },
+        KNOWN_KEYS,
     );
     if (metrics && logs) {
         resolveLogsNamespace(metrics, logs, problems);
@@ -632,44 +724,79 @@ export function loadSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     if (metrics && grafanaRead) {
         checkIngressRoutes(ingressClaims(metrics.ingress, grafanaRead.enabled ? grafanaRead.ingress : undefined, am?.enabled ? am.ingress : undefined), problems);
     }
-    problems.throwIfAny();
-    const kubeStateMetrics = { ...ksm!, namespace: metrics!.namespace };
-    grafana!.namespace = metrics!.namespace;
-    const blackboxExporter: BlackboxExporterSettings = { ...blackboxRead!, namespace: metrics!.namespace };
+    // What the checks after the load read: every key as parsed, or its stand-in. What the steps above
+    // do with keys that parsed, done here for a stand-in; what a stand-in would add was said at its key.
+    const scratch = new Problems();
+    const m = metricsPart;
+    const l = logsPart;
+    if (!(metrics && logs) && m && l) {
+        resolveLogsNamespace(m, l, scratch);
+    }
+    const storePart = store ?? (standIns.has(SEARCH_STORE_KEY) ? resolveSearchStore(standIns.get(SEARCH_STORE_KEY) as z.output<typeof searchStoreSchema>) : undefined);
+    const searchStoreFinal = searchStore ?? (storePart && l ? { ...storePart, namespace: l.namespace } : undefined);
+    if (searchStore === undefined && searchStoreFinal && l) {
+        checkAgentShipsToStore(searchStoreFinal, l, scratch);
+        const access = inClusterStoreAccess(searchStoreFinal);
+        if (access) {
+            l.search.inClusterStore = access;
+        }
+    }
+    const controlPlaneFinal = part(controlPlane, CONTROL_PLANE_KEY);
+    const nodeExporterFinal = part(nodeExporter, NODE_EXPORTER_KEY);
+    const ksmFinal = part(ksm, KUBE_STATE_METRICS_KEY);
+    const rulesFinal = part(rules, ALERT_RULES_KEY);
+    const amFinal = part(am, ALERTMANAGER_KEY);
+    const netpolFinal = part(netpol, NETWORK_POLICIES_KEY);
+    const adapterFinal = part(adapterRead, RESOURCE_METRICS_KEY);
+    const blackboxFinal = part(blackboxRead, BLACKBOX_EXPORTER_KEY);
+    const eventsFinal = part(eventsRead, EVENT_COLLECTOR_KEY);
+    const longTermFinal = part(longTerm, LONG_TERM_STORE_KEY);
+    const all = [m, l, searchStoreFinal, controlPlaneFinal, nodeExporterFinal, ksmFinal, grafana, rulesFinal, amFinal, netpolFinal, adapterFinal, blackboxFinal, eventsFinal, longTermFinal];
+    const result = { problems: problems.all(), standIns: standIns.size > 0 };
+    if (all.some((x) => x === undefined) || m === undefined || l === undefined) {
+        return result;
+    }
+    const kubeStateMetrics = { ...ksmFinal!, namespace: m.namespace };
+    grafana!.namespace = m.namespace;
+    const blackboxExporter: BlackboxExporterSettings = { ...blackboxFinal!, namespace: m.namespace };
     // Beside the log agent, whose DaemonSet ships its lines.
-    const eventCollector: EventCollectorSettings = { ...eventsRead!, namespace: logs!.namespace };
+    const eventCollector: EventCollectorSettings = { ...eventsFinal!, namespace: l.namespace };
     const longTermStore: LongTermStoreSettings = {
-        ...longTerm!,
-        namespace: metrics!.namespace,
-        dedupInterval: longTerm!.dedupInterval ?? metrics!.scrapeInterval,
+        ...longTermFinal!,
+        namespace: m.namespace,
+        dedupInterval: longTermFinal!.dedupInterval ?? m.scrapeInterval,
         ...(Object.keys(edgePasswords).length > 0 ? { edgePasswords } : {}),
         ...(backupCredentials ? { backupCredentials } : {}),
     };
     const alertmanager: AlertmanagerSettings = {
-        ...am!,
-        replicas: am!.replicas ?? defaultAlertmanagerReplicas(metrics!.replicas),
-        namespace: metrics!.namespace,
+        ...amFinal!,
+        replicas: amFinal!.replicas ?? defaultAlertmanagerReplicas(m.replicas),
+        namespace: m.namespace,
         secrets: alertmanagerSecrets,
-        receiverSecrets,
+        receiverSecrets: am ? receiverSecrets : readReceiverSecrets(source, scratch, amFinal, KNOWN_KEYS),
         ...(alertmanagerClientSecret ? { oidcClientSecret: alertmanagerClientSecret } : {}),
     };
+    const resourceMetricsFinal: ResourceMetricsSettings = resourceMetrics ?? { ...adapterFinal!, namespace: adapterFinal!.namespace ?? m.namespace };
     return {
-        cluster,
-        controlPlane: controlPlane!,
-        metrics: metrics!,
-        logs: logs!,
-        searchStore: searchStore!,
-        longTermStore,
-        nodeExporter: nodeExporter!,
-        kubeStateMetrics,
-        grafana: grafana!,
-        alertRules: rules!,
-        alertmanager,
-        resourceMetrics: resourceMetrics!,
-        blackboxExporter,
-        eventCollector,
-        networkPolicies: netpol!,
-        ...(ownKeys.length > 0 ? { own: ownRead } : {}),
+        ...result,
+        settings: {
+            cluster,
+            controlPlane: controlPlaneFinal!,
+            metrics: m,
+            logs: l,
+            searchStore: searchStoreFinal!,
+            longTermStore,
+            nodeExporter: nodeExporterFinal!,
+            kubeStateMetrics,
+            grafana: grafana!,
+            alertRules: rulesFinal!,
+            alertmanager,
+            resourceMetrics: resourceMetricsFinal,
+            blackboxExporter,
+            eventCollector,
+            networkPolicies: netpolFinal!,
+            ...(ownKeys.length > 0 ? { own: ownRead } : {}),
+        },
     };
 }
 

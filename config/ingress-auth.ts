@@ -5,7 +5,7 @@ import { absoluteHttpUrl, dnsSubdomain, hostName, secretName } from "./formats";
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { Problems, SECRET_VALUE } from "./problems";
 import { ResourceSettings, resourcesSchema } from "./resources";
-import { checkOneLineSecret } from "./secret-text";
+import { checkSecretValue } from "./secret-text";
 import { ConfigSource, fullKey } from "./source";
 
 /**
@@ -253,7 +253,7 @@ export function readIngressClientSecret(
         return undefined;
     }
     if (value !== undefined) {
-        checkOneLineSecret(source, problems, INGRESS_SECRET_KEYS[component]);
+        checkSecretValue(source, problems, INGRESS_SECRET_KEYS[component]);
     }
     if (!known) {
         return value;

@@ -144,7 +144,7 @@ export const metricsSchema = closedObject({
         .default(d.replicaLabel)
         .meta({ description: "with 2 or more replicas, the external label whose value is the pod name, for deduplicating downstream" }),
     reloader: reloaderSchema.meta({ description: "the config-reloader containers: { image, resources }" }),
-    retention: text(prometheusDuration).default(d.retention).meta({ description: "--storage.tsdb.retention.time; one number and one unit" }),
+    retention: text(prometheusDuration).default(d.retention).meta({ description: "--storage.tsdb.retention.time; one number and one unit on 2.11, compound such as 1d12h on later lines" }),
     retentionSize: text(prometheusBytes)
         .optional()
         .meta({ description: "--storage.tsdb.retention.size, such as 800GB (KB, MB... are powers of 1024); none by default" }),
@@ -385,7 +385,8 @@ export const metricsSchema = closedObject({
     .superRefine(
         (m, ctx) => {
             const reported = alreadyReported.get(m) ?? new Set<string>();
-            for (const { path, text } of envReferences(m)) {
+            // metrics.extra is the pod's, not the config's: Kubernetes itself expands $(VAR) in its env values and args.
+            for (const { path, text } of envReferences({ ...m, extra: undefined })) {
                 if (!reported.has(JSON.stringify(path))) {
                     ctx.addIssue({ code: "custom", path, input: text, message: ENV_REFERENCE_MESSAGE });
                 }

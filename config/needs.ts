@@ -150,7 +150,7 @@ export const NEEDS: readonly Need[] = [
 ];
 
 /** Every concrete path of the raw value that `pattern` matches ("*" expands to what is there; null counts as unset). */
-function matches(raw: unknown, pattern: readonly string[], except: readonly string[] = []): { path: (string | number)[]; value: unknown }[] {
+export function matches(raw: unknown, pattern: readonly string[], except: readonly string[] = []): { path: (string | number)[]; value: unknown }[] {
     const walk = (at: unknown, i: number, path: (string | number)[]): { path: (string | number)[]; value: unknown }[] => {
         if (at === undefined || at === null) {
             return [];

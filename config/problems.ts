@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { movedTo } from "./moved-keys";
+import { unknownKeyMessage } from "./fields";
 import { maskUserInfo, maskUserInfoIn } from "./formats/user-info";
 
 /** One thing wrong with the stack config: which key, what it held, what it should hold. */
@@ -43,6 +44,11 @@ export class Problems {
     /** Whether a problem is already listed at `key` or under it (key.field, key[0]). */
     hasAtOrUnder(key: string): boolean {
         return this.list.some((p) => p.key === key || p.key.startsWith(`${key}.`) || p.key.startsWith(`${key}[`));
+    }
+
+    /** Every problem listed so far. */
+    all(): ConfigProblem[] {
+        return [...this.list];
     }
 
     get count(): number {
@@ -93,7 +99,8 @@ export function addSchemaIssues(problems: Problems, key: string, issues: readonl
             for (const unknown of issue.keys) {
                 const at = keyAt(key, [...issue.path, unknown]);
                 const moved = movedTo(at.slice(at.indexOf(":") + 1));
-                problems.add(at, UNSHOWN_VALUE, moved === undefined ? issue.message : `nothing here: this setting moved to ${key.slice(0, key.indexOf(":") + 1)}${moved}, write it there; ${issue.message}`);
+                const message = unknownKeyMessage(issue.message, unknown);
+                problems.add(at, UNSHOWN_VALUE, moved === undefined ? message : `nothing here: this setting moved to ${key.slice(0, key.indexOf(":") + 1)}${moved}, write it there; ${message}`);
             }
             continue;
         }

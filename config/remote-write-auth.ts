@@ -1,5 +1,8 @@
 import { closedObject, choice, stringList, stringMap, text, whenClean } from "./fields";
+import { z } from "zod";
+import { credentialInPlainText, credentialNamed, credentialNeighbours } from "./credentials";
 import { absoluteHttpUrl } from "./formats";
+import { SECRET_VALUE } from "./problems";
 import { RESERVED_REMOTE_WRITE_HEADERS } from "../prometheus-releases/remote-write-auth";
 
 /**
@@ -22,6 +25,19 @@ export function secretKeyName(value: string): string | undefined {
         : "the name of a top-level stack key in camelCase, such as remoteWritePassword (letters and digits, starting with a lower-case letter)";
 }
 
+/**
+ * Refuses each entry of a map of plain values that looks like a credential (config/credentials.ts),
+ * for a field whose consumer has no file or env indirection: `where` says why it cannot be a reference.
+ */
+export function refuseCredentials(m: Record<string, string | readonly string[]>, ctx: z.RefinementCtx, where: string): void {
+    for (const [name, value] of Object.entries(m)) {
+        const why = [value].flat().map((v) => credentialInPlainText(name, v)).find((w) => w !== undefined);
+        if (why !== undefined) {
+            ctx.addIssue({ code: "custom", path: [name], input: SECRET_VALUE, message: `no credential in plain text: ${name} looks like one (${why}); ${where}; ${credentialNeighbours()}` });
+        }
+    }
+}
+
 /** An HTTP header name (RFC 9110 token characters). */
 function headerName(value: string): string | undefined {
     if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,128}$/.test(value)) {
@@ -31,8 +47,9 @@ function headerName(value: string): string | undefined {
         return `a header Prometheus lets a target set: it refuses ${value} (config/config.go reservedHeaders), and sets it itself or through the auth settings`;
     }
     // Header values are written into the config's ConfigMap, readable by anyone who can read the namespace.
-    if (/auth|token|secret|passw|api-?key|cookie|credential|signature/i.test(value)) {
-        return `a header that carries no credential: ${value} looks like one, and header values are written into the config's ConfigMap; use bearerTokenKey, oauth2 or another auth setting, which read a Secret`;
+    const named = credentialNamed(value);
+    if (named !== undefined) {
+        return `a header that carries no credential: ${value} looks like one (its name ends in ${named}), and header values are written into the config's ConfigMap, with no file or env indirection; use bearerTokenKey, oauth2 or another auth setting, which read a Secret`;
     }
     return undefined;
 }
@@ -101,7 +118,10 @@ export const oauth2Schema = closedObject({
     clientSecretKey: text(secretKeyName, "remoteWriteClientSecret").meta({ description: "the top-level secret key holding the client secret (client_secret_file)" }),
     tokenUrl: text(tokenUrl, "https://login.example.com/oauth2/token").meta({ description: "the token endpoint of the client credentials grant" }),
     scopes: stringList(oauthText).optional().meta({ description: "scopes to request" }),
-    endpointParams: stringMap(oauthText, oauthText).optional().meta({ description: "extra form parameters of the token request, such as audience; no credential, they are written into the config" }),
+    endpointParams: stringMap(oauthText, oauthText)
+        .superRefine((m, ctx) => refuseCredentials(m, ctx, "Prometheus reads endpoint_params only from its config file, in a ConfigMap, with no file or env indirection; the client secret is clientSecretKey"))
+        .optional()
+        .meta({ description: "extra form parameters of the token request, such as audience; written into the config, so a parameter that looks like a credential is refused (docs/configuration.md#secret-references)" }),
 });
 
 /** The environment variables of azidentity's EnvironmentCredential, which DefaultAzureCredential (azuread.sdk) tries first. */

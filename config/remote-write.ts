@@ -277,9 +277,6 @@ export function versionedAuthSettings(t: RemoteWriteTargetSettings): RemoteWrite
     return (Object.keys(REMOTE_WRITE_AUTH_SINCE) as RemoteWriteAuthSetting[]).filter((k) => used[k]);
 }
 
-/** References that hold a PEM block, which may span lines. */
-export const PEM_REFERENCES: readonly string[] = ["tls.caKey", "tls.certKey", "tls.keyKey"];
-
 /**
  * The secret keys that the raw, not yet validated `metrics` value refers to, so they count as
  * known keys before the schema has run (an unknown top-level key is an error).

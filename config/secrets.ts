@@ -6,11 +6,12 @@ import { GRAFANA_ADMIN_PASSWORD_KEY, GRAFANA_KEY, grafanaSecretReferences, Grafa
 import { LogsSettings, SEARCH_PASSWORD_KEY } from "./logs";
 import { Known } from "./partial";
 import { Problems, SECRET_VALUE } from "./problems";
-import { checkOneLineSecret } from "./secret-text";
-import { PEM_REFERENCES, RemoteWriteTargetSettings, secretReferences } from "./remote-write";
+import { checkSecretValue, secretKindOf } from "./secret-text";
+import { RemoteWriteTargetSettings, secretReferences } from "./remote-write";
 import { ExtraScrapeConfigSettings, extraScrapeSecretReferences } from "./extra-scrape-configs";
 import { ConfigSource, fullKey } from "./source";
 import { backupSecretReferences } from "./long-term-store-backup";
+import { WorkloadHatchSettings } from "./workload-hatches";
 
 /** Every key that holds a secret; these are the only keys where a secret value is accepted. */
 export const SECRET_KEYS = [
@@ -34,8 +35,8 @@ function readSecret(source: ConfigSource, problems: Problems, key: string, fromF
     const value = source.secret(key);
     if (value !== undefined && !source.isSecret(key)) {
         problems.add(fullKey(key), SECRET_VALUE, `an encrypted value: it is in clear text in the stack file; store it with ${setSecretCommand(key, fromFile)}`);
-    } else if (value !== undefined && fromFile === undefined) {
-        checkOneLineSecret(source, problems, key);
+    } else if (value !== undefined) {
+        checkSecretValue(source, problems, key);
     }
     return value;
 }
@@ -162,12 +163,12 @@ export function readRemoteWriteSecrets(
     const refs = [
         ...(targets.known
             ? targets.value.flatMap((target, i) =>
-                  secretReferences(target).map((ref) => ({ at: `${fullKey("metrics")}.remoteWrite[${i}].${ref.path}`, key: ref.key, pem: PEM_REFERENCES.includes(ref.path) })),
+                  secretReferences(target).map((ref) => ({ at: `${fullKey("metrics")}.remoteWrite[${i}].${ref.path}`, key: ref.key })),
               )
             : []),
         ...(extraScrapeConfigs.known
             ? extraScrapeConfigs.value.flatMap((c, i) =>
-                  extraScrapeSecretReferences(c).map((ref) => ({ at: `${fullKey("metrics")}.extraScrapeConfigs[${i}].${ref.path}`, key: ref.key, pem: ref.pem })),
+                  extraScrapeSecretReferences(c).map((ref) => ({ at: `${fullKey("metrics")}.extraScrapeConfigs[${i}].${ref.path}`, key: ref.key })),
               )
             : []),
     ];
@@ -185,13 +186,13 @@ export function readRemoteWriteSecrets(
 
 /**
  * The top-level secret key that a setting at `at` names: not a key the program reads for another
- * purpose, set, encrypted, and (unless it holds a PEM block) one line. Undefined, with the problem
+ * purpose, set, encrypted, and meaning what the setting expects (config/secret-text.ts). Undefined, with the problem
  * added, otherwise.
  */
 function readReferencedSecret(
     source: ConfigSource,
     problems: Problems,
-    ref: { at: string; key: string; pem?: boolean },
+    ref: { at: string; key: string },
     reserved: readonly string[],
     example: string,
 ): pulumi.Output<string> | undefined {
@@ -210,9 +211,7 @@ function readReferencedSecret(
         problems.add(`${key}, ${at}`, SECRET_VALUE, `an encrypted value: it is in clear text in the stack file; store it with ${setSecretCommand(ref.key)}`);
         return undefined;
     }
-    if (!ref.pem) {
-        checkOneLineSecret(source, problems, ref.key);
-    }
+    checkSecretValue(source, problems, ref.key, secretKindOf(at), at);
     return value;
 }
 
@@ -266,4 +265,42 @@ export function readBackupCredentials(
         readReferencedSecret(source, problems, { at: `${fullKey("longTermStore")}.${ref.path}`, key: ref.key }, reserved, "storeBackupSecretKey"),
     );
     return values.length === 2 && values[0] !== undefined && values[1] !== undefined ? { accessKeyId: values[0], secretAccessKey: values[1] } : undefined;
+}
+
+/**
+ * The secret stack keys that a workload's `extra.env[].valueFrom.secretKey` names (the secret
+ * reference, config/secret-reference.ts), read as the remote write targets' keys are. Each entry
+ * then points, as Kubernetes reads it, at `secretName`: the Secret the program writes in the
+ * workload's namespace, which the values join under their own key. `none` says why a workload
+ * has no such Secret; its entries are refused, with secretKeyRef offered instead.
+ */
+export function readHatchEnvSecrets(
+    source: ConfigSource,
+    problems: Problems,
+    component: string,
+    hatch: Known<WorkloadHatchSettings | undefined>,
+    target: { secretName: string } | { none: string },
+    reserved: readonly string[],
+): Record<string, pulumi.Output<string>> {
+    const secrets: Record<string, pulumi.Output<string>> = {};
+    if (!hatch.known) {
+        return secrets;
+    }
+    (hatch.value?.env ?? []).forEach((e, i) => {
+        const key = e.valueFrom?.secretKey;
+        if (key === undefined) {
+            return;
+        }
+        const at = `${fullKey(component)}.extra.env[${i}].valueFrom.secretKey`;
+        if ("none" in target) {
+            problems.add(at, key, `valueFrom: { secretKeyRef: { name, key } } naming an existing Secret: ${target.none}`);
+            return;
+        }
+        const value = readReferencedSecret(source, problems, { at, key }, reserved, "appToken");
+        if (value !== undefined) {
+            secrets[key] = value;
+            e.valueFrom = { secretKeyRef: { name: target.secretName, key } };
+        }
+    });
+    return secrets;
 }

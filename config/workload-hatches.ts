@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { anyText, closedObject, flag, stringMap, text, whenClean } from "./fields";
+import { credentialInPlainText, credentialNeighbours, KUBERNETES_VAR_REFERENCE } from "./credentials";
+import { SECRET_VALUE } from "./problems";
+import { SECRET_REFERENCE_SHAPE, secretDataKey, secretReferenceSchema } from "./secret-reference";
 import { absolutePath, configMapName, dnsLabel, kubernetesLabelKey, kubernetesLabelValue, kubernetesQuantity, ownLabelKey, secretName } from "./formats";
 
 /**
@@ -24,24 +27,34 @@ function envName(value: string): string | undefined {
 const keyRef = (kind: string, nameCheck: (v: string) => string | undefined) =>
     closedObject({
         name: text(nameCheck).meta({ description: `the ${kind} in the workload's namespace` }),
-        key: text().meta({ description: "the key in it" }),
+        key: text(secretDataKey).meta({ description: "the key in it" }),
     });
 
 const envSchema = closedObject({
     name: text(envName, "GOMEMLIMIT").meta({ description: "the variable" }),
-    value: anyText().optional().meta({ description: "a literal value (never a credential: it is in the pod spec)" }),
-    valueFrom: closedObject({
-        secretKeyRef: keyRef("Secret", secretName).optional(),
-        configMapKeyRef: keyRef("ConfigMap", configMapName).optional(),
-    })
+    value: anyText()
         .optional()
-        .meta({ description: "{ secretKeyRef: { name, key } } or { configMapKeyRef: { name, key } }" }),
+        .meta({ description: "a literal value, in the pod spec: never a credential (refused when its name or value says it is one, but for a path, a $(VAR) reference or a public key)" }),
+    valueFrom: secretReferenceSchema({ configMapKeyRef: keyRef("ConfigMap", configMapName).optional().meta({ description: "{ name, key }: a ConfigMap in the workload's namespace" }) })
+        .optional()
+        .meta({ description: `a secret reference, ${SECRET_REFERENCE_SHAPE} (docs/configuration.md#secret-references), or { configMapKeyRef: { name, key } }` }),
 }).superRefine((e, ctx) => {
-    const sources = [e.value !== undefined, e.valueFrom?.secretKeyRef !== undefined, e.valueFrom?.configMapKeyRef !== undefined].filter(Boolean).length;
-    if (sources !== 1) {
-        ctx.addIssue({ code: "custom", path: ["value"], input: undefined, message: "exactly one of value, valueFrom.secretKeyRef or valueFrom.configMapKeyRef" });
+    if ((e.value === undefined) === (e.valueFrom === undefined)) {
+        ctx.addIssue({ code: "custom", path: ["value"], input: undefined, message: "exactly one of value or valueFrom" });
+        return;
     }
-}, whenClean("value", "valueFrom"));
+    const why = e.value !== undefined ? credentialInPlainText(e.name, e.value, { reference: KUBERNETES_VAR_REFERENCE }) : undefined;
+    if (why !== undefined) {
+        ctx.addIssue({
+            code: "custom",
+            path: ["value"],
+            input: SECRET_VALUE,
+            message:
+                `no credential in plain text: ${e.name} looks like one (${why}), and an env value is written into the pod spec, which anyone who may read the workload reads; ` +
+                `give it as valueFrom: ${SECRET_REFERENCE_SHAPE} (docs/configuration.md#secret-references); ${credentialNeighbours({ reference: KUBERNETES_VAR_REFERENCE })}`,
+        });
+    }
+}, whenClean("name", "value", "valueFrom"));
 
 /** Volume types a hatch may add; each reason says why the others are not offered. */
 const NOT_OFFERED_VOLUME_TYPES: Record<string, string> = {
@@ -100,14 +113,32 @@ export function authRemovingAnnotation(key: string): string | undefined {
     return undefined;
 }
 
+/**
+ * Annotations' names are other tools' (Vault's agent-inject-secret-<name> holds a path), so only
+ * their values are read: a URL with a password is a credential whatever the name.
+ */
+function noCredentialValues(m: Record<string, string>, ctx: z.RefinementCtx): void {
+    for (const [name, value] of Object.entries(m)) {
+        if (credentialInPlainText("", value) !== undefined) {
+            ctx.addIssue({
+                code: "custom",
+                path: [name],
+                input: SECRET_VALUE,
+                message: "an annotation without a credential: its value holds a URL with a password (user:password@), and annotations are readable by anyone who may read the workload",
+            });
+        }
+    }
+}
+
 export const workloadHatchSchema = closedObject({
     args: z.array(text(commandLineFlag), { error: "a list of flags" }).optional().meta({ description: "flags after the program's; a flag the program sets is refused" }),
     env: z.array(envSchema, { error: "a list of { name, value | valueFrom }" }).optional().meta({ description: "environment variables of the main container" }),
     volumes: z.array(volumeSchema, { error: "a list of volumes" }).optional().meta({ description: "configMap, secret or emptyDir volumes; no hostPath" }),
     volumeMounts: z.array(mountSchema, { error: "a list of { name, mountPath, readOnly, subPath }" }).optional().meta({ description: "mounts in the main container" }),
     podLabels: stringMap(ownLabelKey, kubernetesLabelValue).optional().meta({ description: "labels of the pods (a service mesh, cost tooling); never one the program selects on" }),
-    podAnnotations: stringMap(kubernetesLabelKey).optional().meta({ description: "annotations of the pods; never one the program writes" }),
+    podAnnotations: stringMap(kubernetesLabelKey).superRefine(noCredentialValues).optional().meta({ description: "annotations of the pods; never one the program writes" }),
     ingressAnnotations: stringMap(kubernetesLabelKey)
+        .superRefine(noCredentialValues)
         .superRefine((m, ctx) => {
             for (const key of Object.keys(m)) {
                 const why = authRemovingAnnotation(key);
@@ -124,6 +155,18 @@ export const workloadHatchSchema = closedObject({
         (h.volumeMounts ?? []).forEach((m, i) => {
             if (!names.includes(m.name)) {
                 ctx.addIssue({ code: "custom", path: ["volumeMounts", i, "name"], input: m.name, message: `a volume of extra.volumes (${names.join(", ") || "none"})` });
+            }
+        });
+        (h.args ?? []).forEach((arg, i) => {
+            const [flagName, ...rest] = arg.split("=");
+            const why = rest.length > 0 ? credentialInPlainText(flagName.replace(/^--/, ""), rest.join("=")) : undefined;
+            if (why !== undefined) {
+                ctx.addIssue({
+                    code: "custom",
+                    path: ["args", i],
+                    input: SECRET_VALUE,
+                    message: `a flag without a credential: its value looks like one (${why}), and a flag is in the pod spec and the process list; neither binary takes a credential as a flag, so give it to the setting that reads it from a Secret`,
+                });
             }
         });
         const flags = (h.args ?? []).map((a) => a.split("=")[0]);

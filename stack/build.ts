@@ -4,6 +4,15 @@ import { Built, Composition } from "../components/contribution";
 import { NamespaceReadiness } from "../components/common/namespace-readiness";
 import { COMPONENTS } from "./components";
 
+/** Everything the provider waits for, from every component of the list (Component.gate); none, mostly. */
+export function providerGate(settings: Settings): pulumi.Output<unknown> | undefined {
+    const gates = COMPONENTS.flatMap((c) => {
+        const g = c.gate?.(settings);
+        return g === undefined ? [] : [g];
+    });
+    return gates.length === 0 ? undefined : gates.length === 1 ? gates[0] : pulumi.all(gates);
+}
+
 /**
  * The resources of every component, by one loop over the list: each builds from the settings,
  * the fold and what the components before it built. Returns every stack output they offer.

@@ -1,4 +1,4 @@
-import { fullKey, Settings } from "../config";
+import { ConfigProblem, fullKey, Settings } from "../config";
 import { Problems } from "../config/problems";
 import { OWN_DATASOURCES } from "../components/grafana/datasources";
 
@@ -7,10 +7,10 @@ import { OWN_DATASOURCES } from "../components/grafana/datasources";
  * the components own (docs/grafana.md): an extra data source may take neither the uid nor the
  * name of one the program provisions, on or off in this stack (a dashboard names its data source
  * by uid, and a stack that turns the long-term store on later must not find its uid taken). Runs
- * while the stack loads, before any resource is registered. (While Grafana is off, config/needs.ts
+ * while the stack loads, with the other checks (stack/index.ts), before any resource is registered. (While Grafana is off, config/needs.ts
  * already refuses every one of these settings, as it does any Grafana setting.)
  */
-export function checkGrafanaHatches(s: Settings): void {
+export function grafanaHatchProblems(s: Settings): ConfigProblem[] {
     const problems = new Problems();
     const g = s.grafana;
     const key = fullKey("grafana");
@@ -24,5 +24,5 @@ export function checkGrafanaHatches(s: Settings): void {
             problems.add(`${key}.dataSources[${i}].name`, d.name, `a name the program's own data sources do not use (${OWN_DATASOURCES.map((o) => o.name).join(", ")})`);
         }
     });
-    problems.throwIfAny();
+    return problems.all();
 }

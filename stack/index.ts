@@ -4,27 +4,76 @@
  * open, runs the checks across components, and hands each component what the others contribute.
  * Nothing under components/ imports from here (tests/import-graph.test.ts).
  */
-import { ConfigSource, loadSettings, Settings } from "../config";
+import { ConfigError, ConfigProblem, ConfigSource, readSettings, Settings } from "../config";
 import { Composition } from "../components/contribution";
 import { PROJECT } from "../config/source";
 import { dashboardsFor } from "./dashboards-on-demand";
 import { droppedByTable, FAMILY_TABLES } from "./family-tables";
-import { assertNoNameCollisions, recordSource } from "./object-names";
+import { nameCollisionProblems, recordSource } from "./object-names";
 import { alertCatalog, stackRuleFiles } from "./rule-groups";
 import { foldOf } from "./fold";
-import { checkWorkloadHatches } from "./workload-hatches";
-import { checkGrafanaHatches } from "./grafana-checks";
 import { OWN_KEYS } from "./own-keys";
+import { workloadHatchProblems } from "./workload-hatches";
+import { grafanaHatchProblems } from "./grafana-checks";
 
 /**
- * Loads and validates every key (config/), then runs the checks of the hatches on the built pods. Throws one
- * ConfigError listing every problem before any resource is registered.
+ * Loads and validates every key (config/), and runs the checks
+ * that need what the components build: the workloads' hatches, Grafana's, and the names across
+ * components. Throws one ConfigError listing every problem of all of them before any resource is
+ * registered (issue #41, class 9): the checks after the load run on each key as parsed, or on its
+ * stand-in while it has problems of its own (config/partial.ts), so fixing what one run reports
+ * reveals nothing that was already wrong.
  */
 export function loadStackSettings(source: ConfigSource): Settings {
-    const s = recordSource(loadSettings(source, { ...alertCatalog(), familyFilters: Object.fromEntries(Object.keys(FAMILY_TABLES).map((job) => [job, droppedByTable(job)])), ownKeys: OWN_KEYS }), source);
-    checkWorkloadHatches(s);
-    checkGrafanaHatches(s);
-    return s;
+    const read = readSettings(source, { ...alertCatalog(), familyFilters: Object.fromEntries(Object.keys(FAMILY_TABLES).map((job) => [job, droppedByTable(job)])), ownKeys: OWN_KEYS });
+    const later: ConfigProblem[] = [];
+    let settings: Settings | undefined;
+    const partial = read.problems.length > 0;
+    const wired = read.settings === undefined ? undefined : laterStep(() => recordSource(read.settings!, source), partial);
+    if (Array.isArray(wired)) {
+        later.push(...wired);
+    } else if (wired !== undefined) {
+        for (const check of [workloadHatchProblems, grafanaHatchProblems, nameCollisionProblems]) {
+            later.push(...(laterStep(() => check(wired), partial) ?? []));
+        }
+        settings = wired;
+    }
+    // A problem at a key already reported is left out: that key's value is being fixed, and the next run judges the new one.
+    const problems = [...read.problems, ...later.filter((p) => !coveredBy(p.key, read.problems))];
+    if (problems.length > 0) {
+        throw new ConfigError(problems);
+    }
+    if (settings === undefined) {
+        throw new Error("the settings loaded without a problem, yet could not be recorded");
+    }
+    return settings;
+}
+
+/**
+ * One step after the load. On settings that hold stand-ins, a builder may meet a combination the
+ * schemas would have refused and throw: the step is then skipped, since its input is wrong and
+ * already reported. On valid settings such a throw is a bug, and propagates. A ConfigError's
+ * problems join the others.
+ */
+function laterStep<T>(step: () => T, partial: boolean): T | ConfigProblem[] | undefined {
+    try {
+        return step();
+    } catch (e) {
+        if (e instanceof ConfigError) {
+            return e.problems;
+        }
+        if (partial) {
+            return undefined;
+        }
+        throw e;
+    }
+}
+
+/** Whether any key of `key` ("a, b" names two) is at, under or above a key that `reported` names. */
+function coveredBy(key: string, reported: readonly ConfigProblem[]): boolean {
+    const parts = (k: string) => k.split(", ");
+    const related = (a: string, b: string) => a === b || a.startsWith(`${b}.`) || a.startsWith(`${b}[`) || b.startsWith(`${a}.`) || b.startsWith(`${a}[`);
+    return parts(key).some((k) => reported.some((r) => parts(r.key).some((rk) => related(k, rk))));
 }
 
 /** What the components contribute to Prometheus: its scrape jobs (with what each reaches), its rule files and its peers. */
@@ -37,10 +86,5 @@ export function prometheusContributions(s: Settings): PrometheusContributions {
 /** The fold of every component's contribution that the resources read (components/contribution.ts). */
 export function composition(s: Settings): Composition {
     return { ...prometheusContributions(s), dashboards: () => dashboardsFor(s, PROJECT) };
-}
-
-/** The checks across components that only the whole stack can answer; run after the pure builders, before the first resource. */
-export function checkAcrossComponents(s: Settings): void {
-    assertNoNameCollisions(s);
 }
 

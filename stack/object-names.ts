@@ -1,4 +1,4 @@
-import { ConfigError, ConfigProblem, ConfigSource, fullKey, Settings } from "../config";
+import { ConfigProblem, ConfigSource, fullKey, Settings } from "../config";
 import { PROJECT } from "../config/source";
 import { NamedObject } from "../components/common/named-object";
 import { authGatewayObjects } from "../components/auth-gateway/object-names";
@@ -112,11 +112,8 @@ export function writtenIn(s: Settings): (key: string) => boolean {
     };
 }
 
-/** Throws a ConfigError before any resource is registered when two objects would share a name. */
-export function assertNoNameCollisions(s: Settings): void {
+/** Two objects that would share a name, and a provided Secret the program writes: checked while the stack loads (stack/index.ts). */
+export function nameCollisionProblems(s: Settings): ConfigProblem[] {
     const objects = programObjects(s);
-    const problems = [...nameCollisions(objects, writtenIn(s)), ...providedSecretClashes(s, objects)];
-    if (problems.length > 0) {
-        throw new ConfigError(problems);
-    }
+    return [...nameCollisions(objects, writtenIn(s)), ...providedSecretClashes(s, objects)];
 }

@@ -1,4 +1,4 @@
-import { fullKey, Settings } from "../config";
+import { ConfigProblem, fullKey, Settings } from "../config";
 import { Problems } from "../config/problems";
 import { hatchProblems } from "../components/common/workload-hatch";
 import { statefulSet } from "../components/prometheus/statefulset";
@@ -17,9 +17,9 @@ import { grafanaModel } from "./grafana-model";
  * The hatches of every workload (`<component>.extra`, docs/escape-hatches.md) against the
  * objects the components build without them: a flag, env name, volume, mount path, pod label or
  * annotation the program already uses is refused, naming the key. Runs while the stack loads,
- * before any resource is registered.
+ * with the other checks (stack/index.ts), before any resource is registered.
  */
-export function checkWorkloadHatches(s: Settings): void {
+export function workloadHatchProblems(s: Settings): ConfigProblem[] {
     const problems = new Problems();
     const add = (key: string, found: ReturnType<typeof hatchProblems>) => found.forEach((p) => problems.add(`${fullKey(key)}.extra.${p.path}`, p.got, p.expected));
     const m = s.metrics;
@@ -47,6 +47,6 @@ export function checkWorkloadHatches(s: Settings): void {
             }),
         );
     }
-    problems.throwIfAny();
+    return problems.all();
 }
 

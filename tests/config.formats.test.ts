@@ -73,21 +73,25 @@ const subdomainOfLength = (n: number) => {
 };
 
 describe("format checks (config/formats.ts)", () => {
-    describe("Prometheus durations (Prometheus 2.11.1, prometheus/common v0.4.1 ParseDuration)", () => {
+    describe("Prometheus durations (prometheus/common ParseDuration since v0.15; 2.11.1's one unit is a line check, config/prometheus-durations.ts)", () => {
         table(
             "prometheusDuration",
             prometheusDuration,
-            ["30s", "20d", "100ms", "1m", "1h", "2w", "1y", "010s", "292y", "15250w", "106751d", "2562047h", "153722867m", "9223372036s", "9223372036854ms"],
+            ["30s", "20d", "100ms", "1m", "1h", "2w", "1y", "010s", "292y", "15250w", "106751d", "2562047h", "153722867m", "9223372036s", "9223372036854ms", "1m30s", "1h30m", "1d12h", "1m0s", "2h30m15s500ms"],
             [
                 ["0s", /positive Prometheus duration/],
                 ["00m", /positive Prometheus duration/],
-                ["1m30s", /one unit/],
-                ["20days", /one unit of ms, s, m, h, d, w or y/],
+                ["30s1m", /the largest first/],
+                ["1m1m", /each with a unit/],
+                ["1h30", /each with a unit/],
+                ["0h0m", /positive Prometheus duration/],
+                ["292y25w", /at most about 292 years/],
+                ["20days", /each with a unit of y, w, d, h, m, s or ms/],
                 ["1.5h", /whole number/],
                 ["-1s", /positive/],
                 [" 30s", /Prometheus duration/],
                 ["30S", /Prometheus duration/],
-                ["30", /one unit/],
+                ["30", /each with a unit/],
                 // One past the int64-nanosecond range in every unit; v0.4.1 would wrap these silently.
                 ["293y", /at most 292y.*overflow/],
                 ["15251w", /at most 15250w/],
@@ -116,8 +120,10 @@ describe("format checks (config/formats.ts)", () => {
             assert.strictEqual(prometheusDurationSeconds("100ms"), 0.1);
             assert.strictEqual(prometheusDurationSeconds("20d"), 20 * 86400);
             assert.strictEqual(prometheusDurationSeconds("1y"), 365 * 86400);
+            assert.strictEqual(prometheusDurationSeconds("1m30s"), 90);
+            assert.strictEqual(prometheusDurationSeconds("1h0m500ms"), 3600.5);
             assert.ok(prometheusDurationSeconds("10s") < prometheusDurationSeconds("1m"));
-            for (const bad of ["0s", "1m30s", "10000000000d", ""]) {
+            for (const bad of ["0s", "30s1m", "10000000000d", ""]) {
                 assert.ok(Number.isNaN(prometheusDurationSeconds(bad)), bad);
             }
         });

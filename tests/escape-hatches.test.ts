@@ -1,4 +1,5 @@
 import * as assert from "assert";
+import { testCredentials } from "./harness/prometheus";
 import * as fs from "fs";
 import * as path from "path";
 import { parse } from "yaml";
@@ -36,7 +37,7 @@ const BILLING_DB = {
     static_configs: [{ targets: ["db.example.com:9187", "10.20.0.5:9187"], labels: { env: "prod" } }],
     metric_relabel_configs: [{ action: "drop", source_labels: ["__name__"], regex: "pg_stat_.*" }],
 };
-const SECRETS = { billingScrapePassword: "scrape-pw-91", billingScrapeCa: "-----BEGIN CERTIFICATE-----ca" };
+const SECRETS = { billingScrapePassword: "scrape-pw-91", billingScrapeCa: testCredentials().cert };
 
 describe("escape hatches (docs/escape-hatches.md)", () => {
     describe("metrics.extraScrapeConfigs", () => {
@@ -387,7 +388,7 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
                     overrides[name] = value;
                 }
                 // Every secret stack key the example names, as pulumi config set --secret would hold it.
-                for (const [, k] of JSON.stringify(block).matchAll(/"[a-z_]*_secret":"([A-Za-z0-9]+)"/g)) {
+                for (const [, k] of JSON.stringify(block).matchAll(/"(?:[a-z_]*_secret|secretKey)":"([A-Za-z0-9]+)"/g)) {
                     secrets[k] = k.endsWith("Url") ? "https://hooks.example.com/x" : `value-of-${k}`;
                 }
                 const metrics = overrides.metrics as Record<string, any> | undefined;

@@ -176,16 +176,31 @@ describe("central and edge stacks: the central stack reads each edge's generated
         assert.strictEqual(outputs.longTermStoreEdgeUrl.value, "https://metrics.central.example.com/api/v1/write");
     });
 
-    it("bad input at deploy time, naming the key, the edge stack and the cluster, never the password: an edge stack without the output, a cluster label mismatch", async () => {
+    it("bad input at deploy time, naming the key, the edge stack and the cluster, never the password, before any resource: an edge stack without the output, a cluster label mismatch, an empty password, one with a line break", async () => {
         setStackOutputs(EDGE_EU, {});
         const none = await runStack("central", centralConfig(), true);
         assert.match(String(none.error?.message), /longTermStore\.edges\[0\]\.stack: edge stack acme\/cluster-monitoring\/edge-eu \(cluster edge-eu\) exports no longTermStoreWriteCredential/);
         setStackOutputs(EDGE_EU, { [EDGE_CREDENTIAL_OUTPUT]: { ...credential, cluster: "edge-ap", username: "edge-ap" } }, [EDGE_CREDENTIAL_OUTPUT]);
         const other = await runStack("central", centralConfig(), true);
         assert.match(String(other.error?.message), /longTermStore\.edges\[0\]\.stack: edge stack acme\/cluster-monitoring\/edge-eu \(cluster edge-eu\): its longTermStoreWriteCredential is for cluster edge-ap/);
-        for (const e of [none.error, other.error]) {
+        // The password means what a stack file's would (issue #41, class 4): an empty one would be a vmauth user anyone can write as.
+        setStackOutputs(EDGE_EU, { [EDGE_CREDENTIAL_OUTPUT]: { ...credential, password: "" } }, [EDGE_CREDENTIAL_OUTPUT]);
+        const empty = await runStack("central", centralConfig(), true);
+        assert.match(String(empty.error?.message), /longTermStore\.edges\[0\]\.stack: edge stack acme\/cluster-monitoring\/edge-eu \(cluster edge-eu\): its longTermStoreWriteCredential's password is wrong: expected a secret of one line that is not empty/);
+        setStackOutputs(EDGE_EU, { [EDGE_CREDENTIAL_OUTPUT]: { ...credential, password: `${credential.password}\n` } }, [EDGE_CREDENTIAL_OUTPUT]);
+        const lineBreak = await runStack("central", centralConfig(), true);
+        assert.match(String(lineBreak.error?.message), /password is wrong: expected a secret of one line, as text without control characters \(found U\+000A/);
+        for (const e of [none.error, other.error, empty.error, lineBreak.error]) {
             assert.ok(!String(e?.message).includes(credential.password));
             assert.ok(!String(e?.message).includes(CENTRAL_SECRETS["cluster-monitoring:edgeUsWritePassword"]));
+        }
+        // The check stops the update before anything is applied: the cluster's provider waits for it, so no resource but the StackReference registers.
+        for (const run of [none.run, other.run, empty.run, lineBreak.run]) {
+            assert.deepStrictEqual(
+                run.resources.filter((r) => r.type !== STACK_REFERENCE).map((r) => `${r.type}::${r.name}`),
+                [],
+                "a resource registered although an edge stack's output is wrong",
+            );
         }
         setStackOutputs(EDGE_EU, { [EDGE_CREDENTIAL_OUTPUT]: credential }, [EDGE_CREDENTIAL_OUTPUT]);
     });

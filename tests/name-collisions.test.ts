@@ -1,4 +1,5 @@
 import * as assert from "assert";
+import { testCredentials } from "./harness/prometheus";
 import * as fs from "fs";
 import * as path from "path";
 import { nameCollisions, programObjects, providedSecretClashes } from "../stack/object-names";
@@ -80,9 +81,9 @@ describe("name collisions between objects the program creates", () => {
             },
             {
                 remoteWritePassword: "x",
-                etcdCaCert: "x",
-                etcdClientCert: "x",
-                etcdClientKey: "x",
+                etcdCaCert: testCredentials().cert,
+                etcdClientCert: testCredentials().cert,
+                etcdClientKey: testCredentials().key,
                 grafanaAdminPassword: "x",
                 alertSlackUrl: "https://hooks.slack.com/x",
                 alertSmtpPassword: "x",

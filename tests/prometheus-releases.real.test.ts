@@ -1,7 +1,7 @@
 import * as assert from "assert";
 import { discoveredTarget, generatedPrometheusFiles } from "./harness/generated-config";
 import { PrometheusProcess, promtool, sandboxConfig } from "./harness/prometheus";
-import { settingsWith } from "./harness/stack-config";
+import { settingsWith, ETCD_TEST_FILES } from "./harness/stack-config";
 import { LINE_IMAGES } from "./harness/release-images";
 
 /**
@@ -21,7 +21,7 @@ function settingsFor(image: string) {
             },
             alertmanager: { enabled: true },
         },
-        { etcdCaCert: "CA", etcdClientCert: "CERT", etcdClientKey: "KEY" },
+        ETCD_TEST_FILES,
     );
 }
 

@@ -18,8 +18,8 @@ import { PROJECT } from "../config/source";
 import { prometheusQueries } from "./harness/dashboards";
 import { LINE_IMAGES } from "./harness/release-images";
 import { fillVariables } from "./harness/promql";
-import { settingsWith, settingsWithGrafana } from "./harness/stack-config";
-import { prometheusInputsFor as prometheusInputsFor } from "./harness/stack-config";
+import { settingsWith, settingsWithGrafana, ETCD_TEST_FILES } from "./harness/stack-config";
+import { prometheusInputsFor } from "./harness/stack-config";
 import { scrapeJobs } from "../stack/scrape-jobs";
 
 
@@ -36,7 +36,7 @@ function everything(image: string | undefined, extra: Record<string, unknown> = 
             },
             alertmanager: { enabled: true },
         },
-        { etcdCaCert: "CA", etcdClientCert: "CERT", etcdClientKey: "KEY" },
+        ETCD_TEST_FILES,
     );
 }
 

@@ -3,7 +3,7 @@ import * as path from "path";
 import { parse } from "yaml";
 import { discoveredTarget, generatedPrometheusFiles } from "./harness/generated-config";
 import { PrometheusProcess, promtool, sandboxConfig } from "./harness/prometheus";
-import { settingsWith } from "./harness/stack-config";
+import { settingsWith, ETCD_TEST_FILES } from "./harness/stack-config";
 
 const ALL_JOBS_ON = {
     metrics: {
@@ -14,7 +14,7 @@ const ALL_JOBS_ON = {
     },
     blackboxExporter: { enabled: true, probes: [{ name: "shop-frontpage", target: "https://shop.example.com/", interval: "1m" }] },
 };
-const ETCD_FILES = { etcdCaCert: "CA", etcdClientCert: "CERT", etcdClientKey: "KEY" };
+const ETCD_FILES = ETCD_TEST_FILES;
 
 describe("generated prometheus.yml on a real Prometheus (Debian 2.42)", function () {
 

@@ -3,7 +3,7 @@ import { parse } from "yaml";
 import { Prometheus } from "../components/prometheus";
 import { captureResources, findOne, ofType, RegisteredResource, unwrapSecret } from "./harness/pulumi-mocks";
 import { metricsWarnings } from "../components/prometheus/warnings";
-import { prometheusInputsFor, settingsWith } from "./harness/stack-config";
+import { prometheusInputsFor, settingsWith, ETCD_TEST_FILES } from "./harness/stack-config";
 import { Namespaces } from "../components/namespaces";
 
 const T = {
@@ -495,17 +495,17 @@ describe("Prometheus with stack overrides", () => {
     it("etcd client certificates add the Secret, its volume and its read-only mount", async () => {
         const r = await deploy(
             { metrics: { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"] } } },
-            { etcdCaCert: "CA", etcdClientCert: "CERT", etcdClientKey: "KEY" },
+            ETCD_TEST_FILES,
         );
         const secret = findOne(r, T.secret, "kvstore-client-cert").inputs;
         assert.strictEqual(secret.metadata.namespace, "monitoring");
         assert.deepStrictEqual(unwrapSecret(secret.stringData), {
-            "ca.crt": "CA",
-            "healthcheck-client.crt": "CERT",
-            "healthcheck-client.key": "KEY",
+            "ca.crt": ETCD_TEST_FILES.etcdCaCert,
+            "healthcheck-client.crt": ETCD_TEST_FILES.etcdClientCert,
+            "healthcheck-client.key": ETCD_TEST_FILES.etcdClientKey,
         });
         for (const cm of ofType(r, T.configMap)) {
-            assert.doesNotMatch(JSON.stringify(cm.inputs), /KEY|CERT/);
+            assert.doesNotMatch(JSON.stringify(cm.inputs), /MIIB|BEGIN/);
         }
         const sts = findOne(r, T.statefulSet).inputs;
         assert.deepStrictEqual(sts.spec.template.spec.volumes[3], {

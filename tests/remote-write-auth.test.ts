@@ -1,4 +1,5 @@
 import * as assert from "assert";
+import { testCredentials } from "./harness/prometheus";
 import { stringify } from "yaml";
 import { ConfigError } from "../config";
 import { prometheusConfig } from "../components/prometheus/prometheus-config";
@@ -26,8 +27,8 @@ const DIR = "/etc/prometheus/secrets/monitor-remote-write";
 const V3_14 = "quay.io/prometheus/prometheus:v3.14.0";
 
 const SECRETS = {
-    rwCert: "-----BEGIN CERTIFICATE-----\ncert-1f\n-----END CERTIFICATE-----",
-    rwKey: "-----BEGIN PRIVATE KEY-----\nkey-2e\n-----END PRIVATE KEY-----",
+    rwCert: testCredentials().cert,
+    rwKey: testCredentials().key,
     awsKeyId: "AKIAEXAMPLE3d",
     awsSecret: "aws-secret-4c",
     oauthSecret: "oauth-secret-5b",

@@ -6,7 +6,7 @@ import * as protobuf from "protobufjs";
 import { generatedPrometheusFiles } from "./harness/generated-config";
 import { serveExposition } from "./harness/exposition-server";
 import { PrometheusProcess, promtool, sandboxConfig, tempDir, testCredentials } from "./harness/prometheus";
-import { settingsWith } from "./harness/stack-config";
+import { settingsWith, testPem } from "./harness/stack-config";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const snappy = require("snappyjs") as { uncompress(data: Uint8Array): Uint8Array };
@@ -225,7 +225,7 @@ describe("remote write on a real Prometheus 2.42", function () {
                     ],
                 },
             },
-            { remoteWritePassword: PASSWORD, remoteWriteToken: TOKEN, remoteWriteCa: "ca" },
+            { remoteWritePassword: PASSWORD, remoteWriteToken: TOKEN, remoteWriteCa: testPem("CERTIFICATE", "CA") },
         );
         const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings);
         const files = tempDir("remote-write-promtool");

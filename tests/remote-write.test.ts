@@ -1,4 +1,5 @@
 import * as assert from "assert";
+import { testCredentials } from "./harness/prometheus";
 import { parse } from "yaml";
 import { ConfigError, plainConfigSource } from "../config";
 import { loadStackSettings as loadSettings } from "../stack";
@@ -24,7 +25,7 @@ import { scrapeJobs } from "../stack/scrape-jobs";
  * remote_write block, the Secret with the credential files and its mount.
  */
 
-const SECRETS = { remoteWritePassword: "rw-password-51ab", remoteWriteToken: "rw-token-77cd", remoteWriteCa: "-----BEGIN CERTIFICATE-----ca-3e" };
+const SECRETS = { remoteWritePassword: "rw-password-51ab", remoteWriteToken: "rw-token-77cd", remoteWriteCa: testCredentials().cert };
 
 /** A target with every option set, so every key the builder can write is written. */
 const FULL_TARGET = {
@@ -212,7 +213,7 @@ describe("remote write and retention size (docs/long-term-storage.md)", () => {
         });
 
         it("needs each referenced secret key set, naming the reference and the key", () => {
-            assert.doesNotThrow(() => settingsWith({ metrics: { remoteWrite: [FULL_TARGET] } }, { remoteWritePassword: "x", remoteWriteCa: "y" }));
+            assert.doesNotThrow(() => settingsWith({ metrics: { remoteWrite: [FULL_TARGET] } }, { remoteWritePassword: "x", remoteWriteCa: testCredentials().cert }));
             problemAt(configError({ remoteWrite: [FULL_TARGET] }, { remoteWritePassword: "x" }), `${M}.remoteWrite[0].tls.caKey, cluster-monitoring:remoteWriteCa`);
             const missing = configError({ remoteWrite: [TOKEN_TARGET] });
             const p = problemAt(missing, `${M}.remoteWrite[0].bearerTokenKey, cluster-monitoring:remoteWriteToken`);

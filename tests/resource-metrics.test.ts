@@ -7,7 +7,7 @@ import { CADVISOR_FAMILIES } from "../components/kubelet/cadvisor-families";
 import { cadvisorJob } from "../components/kubelet/cadvisor-scrape-job";
 import { matchesFamily } from "../components/common/scrape/family-rules";
 import { NODE_EXPORTER_FAMILIES } from "../components/node-exporter/families";
-import { nameCollisions, programObjects } from "../stack/object-names";
+import { programObjects } from "../stack/object-names";
 import { ResourceMetrics, resourceMetricsModel } from "../components/resource-metrics";
 import { metricsApiService } from "../components/resource-metrics/api-service";
 import { adapterConfigMap } from "../components/resource-metrics/config-map";
@@ -107,7 +107,7 @@ describe("resource metrics: prometheus-adapter (docs/resource-metrics.md)", () =
         });
 
         it("two objects of one name are a collision: the adapter named like kube-state-metrics", () => {
-            const problems = nameCollisions(programObjects(on({ name: "kube-state-metrics" })));
+            const problems = problemsOf(() => on({ name: "kube-state-metrics" }));
             assert.ok(problems.some((p) => p.key.includes("cluster-monitoring:resourceMetrics.name") && p.got === "kube-state-metrics"));
         });
     });

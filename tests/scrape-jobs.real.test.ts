@@ -2,7 +2,7 @@ import * as assert from "assert";
 import { discoveredTarget } from "./harness/generated-config";
 import { PrometheusProcess } from "./harness/prometheus";
 import { prometheusWithTargets } from "./harness/sandboxed-jobs";
-import { settingsWith } from "./harness/stack-config";
+import { settingsWith, ETCD_TEST_FILES } from "./harness/stack-config";
 
 /**
  * Every job's relabeling on a real Prometheus: file_sd feeds each job the meta labels that its
@@ -205,7 +205,7 @@ for (const release of RELEASES) describe(`every scrape job's relabeling on a rea
                     services: [{ name: "jmx-kafka", namespace: "kafka", selector: { app: "kafka" }, port: "jmx" }],
                 },
             },
-            { etcdCaCert: "CA", etcdClientCert: "CERT", etcdClientKey: "KEY" },
+            ETCD_TEST_FILES,
         );
         const started = await prometheusWithTargets(settings, TARGETS);
         server = started.server;

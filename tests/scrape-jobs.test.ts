@@ -11,13 +11,13 @@ import { ConfigError, plainConfigSource } from "../config";
 import { loadStackSettings as loadSettings } from "../stack";
 import { captureResources, findOne, ofType } from "./harness/pulumi-mocks";
 import { generatedPrometheusFiles } from "./harness/generated-config";
-import { prometheusInputsFor, requiredConfig, settingsWith } from "./harness/stack-config";
+import { prometheusInputsFor, requiredConfig, settingsWith, ETCD_TEST_FILES } from "./harness/stack-config";
 import { EXISTING_NAMESPACES } from "./harness/namespaces";
 
 const TOKEN = "/var/run/secrets/kubernetes.io/serviceaccount/token";
 const SA_CA = "/var/run/secrets/kubernetes.io/serviceaccount/ca.crt";
 /** Every job carries a sample_limit (docs/monitor-your-app.md#limits); these jobs keep the defaults of config/scrape-limits.ts. */
-const ETCD_FILES = { etcdCaCert: "CA", etcdClientCert: "CERT", etcdClientKey: "KEY" };
+const ETCD_FILES = ETCD_TEST_FILES;
 
 function jobs(overrides: Record<string, Record<string, unknown>> = {}, secrets: Record<string, string> = {}) {
     const config = parse(generatedPrometheusFiles(settingsWith(overrides, secrets)).prometheusYml);

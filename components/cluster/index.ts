@@ -1,1 +1,1 @@
-export { clusterProviderArgs } from "./provider";
+export { clusterProviderArgs, providerAfter } from "./provider";

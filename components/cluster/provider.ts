@@ -1,4 +1,5 @@
 import * as k8s from "@pulumi/kubernetes";
+import * as pulumi from "@pulumi/pulumi";
 import { ClusterSettings } from "../../config";
 
 /**
@@ -41,3 +42,18 @@ export function clusterProviderArgs(c: ClusterSettings): k8s.ProviderArgs {
  *   resource of the stack is replaced with it.
  */
 export const MUTABLE_CONFIG_MAPS_AND_SECRETS = { enableConfigMapMutable: true, enableSecretMutable: true } as const satisfies k8s.ProviderArgs;
+
+/**
+ * The provider's arguments, each waiting for `gate`: the provider, and so every resource, is
+ * registered only once the gate resolves, and fails with it. Each value keeps its own secretness.
+ */
+export function providerAfter(args: k8s.ProviderArgs, gate: pulumi.Output<unknown> | undefined): k8s.ProviderArgs {
+    if (gate === undefined) {
+        return args;
+    }
+    if (Object.keys(args).length === 0) {
+        // Loaded settings always name a context or a kubeconfig (config/cluster.ts); without either, nothing would wait.
+        throw new Error("the cluster provider has no argument to wait on");
+    }
+    return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, pulumi.all([gate, v]).apply(([, value]) => value)])) as k8s.ProviderArgs;
+}

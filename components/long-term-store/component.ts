@@ -1,13 +1,14 @@
 import { Component } from "../contribution";
 import { longTermStoreRuleGroups } from "./rule-groups";
 import { longTermStoreContribution } from "./contribution";
-import { edgeStackPasswords } from "./edge-stack-credentials";
+import { edgeStackPasswords, edgeStacksChecked } from "./edge-stack-credentials";
 import { LongTermStore } from "./long-term-store";
 
 /** Optional: VictoriaMetrics, which every Prometheus replica remote-writes to (docs/long-term-storage.md). */
 export const longTermStore: Component = {
     name: "long-term-store",
     contribute: longTermStoreContribution,
+    gate: (s) => edgeStacksChecked(s.longTermStore),
     rules: longTermStoreRuleGroups,
     build({ settings, namespaces, opts }) {
         const s = settings.longTermStore;

@@ -4,6 +4,7 @@
  * which the central stack reads through a StackReference per edge (stack/edge-credentials.ts).
  * The edge reads nothing of the central stack, so no edge holds another edge's password.
  */
+import { secretValueProblem } from "../../config/secret-text";
 
 /** The edge stack's output's name. */
 export const EDGE_CREDENTIAL_OUTPUT = "longTermStoreWriteCredential";
@@ -36,8 +37,13 @@ export function edgePasswordOf(output: unknown, from: EdgeCredentialSource): str
         );
     }
     const entry = output as Partial<Record<keyof EdgeCredential, unknown>>;
-    if (typeof entry.cluster !== "string" || typeof entry.username !== "string" || typeof entry.password !== "string" || entry.password.length === 0) {
+    if (typeof entry.cluster !== "string" || typeof entry.username !== "string" || typeof entry.password !== "string") {
         throw new Error(`${where}: its ${EDGE_CREDENTIAL_OUTPUT} lacks cluster, username or password; run pulumi up on the edge stack with this program's version`);
+    }
+    // The password means what a stack file's would (config/secret-text.ts): an empty one would be a vmauth user anyone can write as.
+    const problem = secretValueProblem(entry.password, "line");
+    if (problem !== undefined) {
+        throw new Error(`${where}: its ${EDGE_CREDENTIAL_OUTPUT}'s password is wrong: expected ${problem}; run pulumi up on the edge stack with this program's version, which generates it`);
     }
     if (entry.cluster !== from.cluster || entry.username !== from.cluster) {
         throw new Error(

@@ -1,7 +1,16 @@
 import { MAX_INT64 } from "./int64";
 
-// Prometheus 2.11 parses one number and one unit; compound durations such as 1h30m came in 2.23.
-const PROMETHEUS_DURATION = /^([0-9]+)(ms|s|m|h|d|w|y)$/;
+/**
+ * A duration as prometheus/common's model.ParseDuration reads it since v0.15 (Prometheus 2.23 and
+ * every later line): whole numbers, each with a unit, the units from the largest down and each at
+ * most once (1h30m, 1m30s). Prometheus 2.11 (prometheus/common v0.4.1) parses one number and one
+ * unit only; which line a field is read by decides (config/prometheus-durations.ts).
+ */
+const PROMETHEUS_DURATION = /^(?:([0-9]+)y)?(?:([0-9]+)w)?(?:([0-9]+)d)?(?:([0-9]+)h)?(?:([0-9]+)m)?(?:([0-9]+)s)?(?:([0-9]+)ms)?$/;
+const UNITS = ["y", "w", "d", "h", "m", "s", "ms"] as const;
+
+/** One number and one unit: what Prometheus 2.11 parses. */
+const SINGLE_UNIT = /^([0-9]+)(ms|s|m|h|d|w|y)$/;
 
 /** Milliseconds per unit, as prometheus/common model.ParseDuration counts them (a year is 365d). */
 const PROMETHEUS_UNIT_MS: Record<string, bigint> = {
@@ -24,21 +33,41 @@ export function prometheusDurationMax(unit: string): bigint {
 }
 
 const PROMETHEUS_DURATION_FORMAT =
-    "a positive Prometheus duration: a whole number and one unit of ms, s, m, h, d, w or y, such as 30s or 20d";
+    "a positive Prometheus duration: whole numbers, each with a unit of y, w, d, h, m, s or ms, the largest first, such as 30s, 20d or 1m30s";
+
+/** The parts of a duration the grammar takes, by unit, or undefined. */
+function durationParts(value: string): { unit: string; count: bigint }[] | undefined {
+    const match = value === "" ? null : PROMETHEUS_DURATION.exec(value);
+    if (!match) {
+        return undefined;
+    }
+    return UNITS.flatMap((unit, i) => (match[i + 1] === undefined ? [] : [{ unit, count: BigInt(match[i + 1]) }]));
+}
 
 export function prometheusDuration(value: string): string | undefined {
-    const match = PROMETHEUS_DURATION.exec(value);
-    if (!match || BigInt(match[1]) === 0n) {
+    const parts = durationParts(value);
+    if (parts === undefined || parts.every((p) => p.count === 0n)) {
         return PROMETHEUS_DURATION_FORMAT;
     }
     // Prometheus 2.11.1 vendors prometheus/common v0.4.1, whose ParseDuration ignores Atoi's range
     // error and multiplies in int64 without a check: a longer duration wraps around into a wrong
-    // one, often negative (10000000000d becomes about -272 years), and no error is reported.
-    const max = prometheusDurationMax(match[2]);
-    return BigInt(match[1]) <= max
-        ? undefined
-        : `a Prometheus duration of at most ${max}${match[2]} (about 292 years, the range of Go's int64-nanosecond ` +
-              "time.Duration): Prometheus 2.11 does not check for overflow and would silently wrap a longer one into a wrong, even negative, duration";
+    // one, often negative (10000000000d becomes about -272 years), and no error is reported. Later
+    // lines refuse it.
+    if (parts.length === 1) {
+        const [{ unit, count }] = parts;
+        const max = prometheusDurationMax(unit);
+        return count <= max
+            ? undefined
+            : `a Prometheus duration of at most ${max}${unit} (about 292 years, the range of Go's int64-nanosecond ` +
+                  "time.Duration): Prometheus 2.11 does not check for overflow and would silently wrap a longer one into a wrong, even negative, duration";
+    }
+    const total = parts.reduce((sum, p) => sum + p.count * PROMETHEUS_UNIT_MS[p.unit] * 1_000_000n, 0n);
+    return total <= MAX_INT64 ? undefined : "a Prometheus duration of at most about 292 years, the range of Go's int64-nanosecond time.Duration";
+}
+
+/** Whether a duration that passed prometheusDuration has more than one unit (1m30s), which Prometheus 2.11 cannot parse. */
+export function compoundDuration(value: string): boolean {
+    return prometheusDuration(value) === undefined && !SINGLE_UNIT.test(value);
 }
 
 /** Seconds of a duration that passed prometheusDuration, to compare two of them; NaN otherwise. */
@@ -46,6 +75,5 @@ export function prometheusDurationSeconds(value: string): number {
     if (prometheusDuration(value) !== undefined) {
         return Number.NaN;
     }
-    const match = PROMETHEUS_DURATION.exec(value)!;
-    return (Number(match[1]) * Number(PROMETHEUS_UNIT_MS[match[2]])) / 1000;
+    return durationParts(value)!.reduce((sum, p) => sum + (Number(p.count) * Number(PROMETHEUS_UNIT_MS[p.unit])) / 1000, 0);
 }

@@ -84,3 +84,16 @@ export function prometheusInputsFor(s: Settings, withRules = true): PrometheusIn
         runbookBaseUrl: c.runbookBaseUrl,
     };
 }
+
+/**
+ * A PEM block that the load-time check of a secret's meaning takes (config/secret-text.ts: a base64
+ * body whose DER starts as an ASN.1 SEQUENCE), with `marker` (base64 letters) in its body, to find
+ * it by in what the program writes. Not a usable certificate: tests that hand one to a real
+ * Prometheus use testCredentials().
+ */
+export function testPem(label: "CERTIFICATE" | "PRIVATE KEY", marker: string): string {
+    return `-----BEGIN ${label}-----\nMIIB${marker}\n-----END ${label}-----\n`;
+}
+
+/** The three etcd client files, as pulumi config set --secret would hold them. */
+export const ETCD_TEST_FILES = { etcdCaCert: testPem("CERTIFICATE", "CA"), etcdClientCert: testPem("CERTIFICATE", "CERT"), etcdClientKey: testPem("PRIVATE KEY", "KEY") };
