@@ -1,7 +1,6 @@
 import { Component } from "../contribution";
 import { alertmanagerRuleGroups } from "./rule-groups";
-import { AuthGateway } from "../auth-gateway/auth-gateway";
-import { credentialsAnnotations } from "../common/web-password";
+import { gatewayInFront } from "../auth-gateway/in-front";
 import { Alertmanager } from "./alertmanager";
 import { alertmanagerContribution } from "./contribution";
 import { alertmanagerGatewayModel } from "./gateway";
@@ -16,20 +15,12 @@ export const alertmanager: Component = {
             return {};
         }
         const server = new Alertmanager("alertmanager", { settings: settings.alertmanager, namespaces }, opts);
-        const model = alertmanagerGatewayModel(settings);
-        const gateway = model
-            ? new AuthGateway(
-                  model.name,
-                  {
-                      model,
-                      namespaces,
-                      serverPassword: server.webPassword,
-                      podAnnotations: credentialsAnnotations({ alertmanager: server.webPasswordGeneration }),
-                      oidcClientSecret: settings.alertmanager.oidcClientSecret,
-                  },
-                  opts,
-              )
-            : undefined;
+        const gateway = gatewayInFront(
+            alertmanagerGatewayModel(settings),
+            { owner: "alertmanager", webPassword: server.webPassword, webPasswordGeneration: server.webPasswordGeneration, oidcClientSecret: settings.alertmanager.oidcClientSecret },
+            namespaces,
+            opts,
+        );
         return {
             web: { password: server.webPassword, generation: server.webPasswordGeneration },
             outputs: {

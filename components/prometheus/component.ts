@@ -1,7 +1,6 @@
 import { Component } from "../contribution";
 import { prometheusRuleGroups } from "./rule-groups";
-import { AuthGateway } from "../auth-gateway/auth-gateway";
-import { credentialsAnnotations } from "../common/web-password";
+import { gatewayInFront } from "../auth-gateway/in-front";
 import { prometheusContribution } from "./contribution";
 import { edgeWriteCredential } from "./edge-write-credential";
 import { prometheusGatewayModel } from "./gateway";
@@ -30,20 +29,12 @@ export const prometheus: Component = {
             },
             opts,
         );
-        const model = prometheusGatewayModel(settings);
-        const gateway = model
-            ? new AuthGateway(
-                  model.name,
-                  {
-                      model,
-                      namespaces,
-                      serverPassword: server.webPassword,
-                      podAnnotations: credentialsAnnotations({ prometheus: server.webPasswordGeneration }),
-                      oidcClientSecret: settings.metrics.oidcClientSecret,
-                  },
-                  opts,
-              )
-            : undefined;
+        const gateway = gatewayInFront(
+            prometheusGatewayModel(settings),
+            { owner: "prometheus", webPassword: server.webPassword, webPasswordGeneration: server.webPasswordGeneration, oidcClientSecret: settings.metrics.oidcClientSecret },
+            namespaces,
+            opts,
+        );
         return {
             web: { password: server.webPassword, generation: server.webPasswordGeneration },
             outputs: {
