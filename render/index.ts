@@ -115,6 +115,7 @@ export async function renderStack(projectDir: string, stack: string): Promise<Re
     const checklist = productionChecklist({
         stack,
         settings,
+        objects,
         images: imagesOf(objects),
         secretKeys: config.secretKeys,
         generated: resources.filter((r) => r.type === "random:index/randomPassword:RandomPassword").map((r) => r.name),
