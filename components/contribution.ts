@@ -131,6 +131,17 @@ export interface BuildContext {
     built: Readonly<Record<string, Built>>;
 }
 
+/** What an offline render hands a StackReference in place of another stack's output it cannot read: never a real secret. */
+export interface OfflineStandIn {
+    /** The other stack's full name, as the StackReference reads it. */
+    stack: string;
+    output: string;
+    /** The stand-in output value, holding the placeholder where the secret would be. */
+    value: unknown;
+    /** Whether the other stack exports the output as a secret. */
+    secret: boolean;
+}
+
 /** One entry of the component list: its name, its contribution for a stack's settings, and its resources. */
 export interface Component {
     /** The component's folder under components/, which also names it in messages. */
@@ -154,6 +165,12 @@ export interface Component {
      * from their stacks), so that a wrong one stops the update before anything is applied.
      */
     gate?(s: Settings): pulumi.Output<unknown> | undefined;
+    /**
+     * The other stacks' outputs its resources read through a StackReference, each with a stand-in
+     * value holding `placeholder(stack, output)`: an offline render (render/index.ts) cannot read another
+     * stack, so it hands the reference the stand-in and reports every object that depends on it.
+     */
+    offlineStandIns?(s: Settings, placeholder: (stack: string, output: string) => string): OfflineStandIn[];
     /** Registers the component's resources, or none while it is off; a component that deploys nothing of its own has none. */
     build?(ctx: BuildContext): Built;
     /**

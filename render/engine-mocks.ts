@@ -54,6 +54,16 @@ export function setStackOutputs(stack: string, outputs: Record<string, unknown>,
     stackOutputs.set(stack, { outputs, secretOutputNames });
 }
 
+/** Whether something set `stack`'s outputs (setStackOutputs): an offline render reads no other stack, so it stands in for those nobody set. */
+export function hasStackOutputs(stack: string): boolean {
+    return stackOutputs.has(stack);
+}
+
+/** Forgets `stack`'s outputs: a StackReference to it reads none again. */
+export function clearStackOutputs(stack: string): void {
+    stackOutputs.delete(stack);
+}
+
 /**
  * What the random provider would compute, for the outputs the program reads. Each value is
  * derived from the resource's name, so a render is the same every time and a test can tell the

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { Settings } from "../config";
-import { Built, Composition } from "../components/contribution";
+import { Built, Composition, OfflineStandIn } from "../components/contribution";
 import { NamespaceReadiness } from "../components/common/namespace-readiness";
 import { COMPONENTS } from "./components";
 
@@ -11,6 +11,11 @@ export function providerGate(settings: Settings): pulumi.Output<unknown> | undef
         return g === undefined ? [] : [g];
     });
     return gates.length === 0 ? undefined : gates.length === 1 ? gates[0] : pulumi.all(gates);
+}
+
+/** Every other stack's output the components read, with its stand-in for an offline render (Component.offlineStandIns). */
+export function offlineStandIns(settings: Settings, placeholder: (stack: string, output: string) => string): OfflineStandIn[] {
+    return COMPONENTS.flatMap((c) => c.offlineStandIns?.(settings, placeholder) ?? []);
 }
 
 /**

@@ -1,5 +1,8 @@
 import { ALERTMANAGER_KEY, AuthenticatedIngressSettings, fullKey, IngressAuthSettings, METRICS_KEY, Settings, effectiveIngressAuth } from "../config";
 import { gatewayName } from "../components/auth-gateway/layout";
+import { vmauthName } from "../components/long-term-store/vmauth";
+import { StackAuthFacts, waysIn } from "../validate/ingress-auth";
+import type { KubernetesObject } from "../validate/kubernetes-object";
 import { IMAGE_SUPPORT_REVIEWED, imageSupport } from "./image-support";
 
 /**
@@ -7,11 +10,15 @@ import { IMAGE_SUPPORT_REVIEWED, imageSupport } from "./image-support";
  * prints for every stack: the endpoints it exposes and how each authenticates, the public ones
  * with their reasons, the secrets the stack sets and those the program generates, and every image
  * against the dated support table (stack/image-support.ts). Pure: from the validated settings and
- * what the render saw.
+ * what the render saw. The endpoints are every Ingress rule and HTTPRoute of the rendered objects
+ * (validate/ingress-auth.ts reads how each authenticates from its backend, the pods behind it and
+ * the gateway's nginx config); the settings only add the details of what the objects show.
  */
 export interface ChecklistInput {
     stack: string;
     settings: Settings;
+    /** Every rendered Kubernetes object: the endpoints are read from its Ingresses and HTTPRoutes. */
+    objects: readonly KubernetesObject[];
     /** Every container image of the rendered objects. */
     images: readonly string[];
     /** The stack file's secure keys, by name (values never). */
@@ -24,6 +31,8 @@ export interface Endpoint {
     url: string;
     product: string;
     key: string;
+    /** The Ingress (or "HTTPRoute <namespace>/<name>") and the backend Service it sends to. */
+    via?: string;
     /** How people authenticate; undefined for a public endpoint. */
     auth?: string;
     /** The stack's reason, for a public endpoint. */
@@ -59,31 +68,81 @@ function grafanaLogin(g: Settings["grafana"]): string {
     return `${sso}Grafana's own login (no anonymous access, no sign-up${g.sso ? "; the local admin for break-glass" : ""})`;
 }
 
-/** Every endpoint the stack publishes through an Ingress. */
-export function exposedEndpoints(s: Settings): Endpoint[] {
-    const list: Endpoint[] = [];
+/** The endpoints the settings ask for, each by the Ingress the program writes for it (namespace/name), with the details of its authentication. */
+function settingsEndpoints(s: Settings): Map<string, Endpoint> {
+    const list = new Map<string, Endpoint>();
+    const ns = s.metrics.namespace;
     if (s.metrics.ingress) {
-        list.push(serverEndpoint("Prometheus", `${fullKey(METRICS_KEY)}.ingress`, s.metrics.name, s.metrics.ingress, s.metrics.web));
+        list.set(`${ns}/${s.metrics.name}`, serverEndpoint("Prometheus", `${fullKey(METRICS_KEY)}.ingress`, s.metrics.name, s.metrics.ingress, s.metrics.web));
     }
     if (s.alertmanager.enabled && s.alertmanager.ingress) {
-        list.push(serverEndpoint("Alertmanager", `${fullKey(ALERTMANAGER_KEY)}.ingress`, s.alertmanager.name, s.alertmanager.ingress, s.alertmanager.web));
+        list.set(`${s.alertmanager.namespace}/${s.alertmanager.name}`, serverEndpoint("Alertmanager", `${fullKey(ALERTMANAGER_KEY)}.ingress`, s.alertmanager.name, s.alertmanager.ingress, s.alertmanager.web));
     }
     if (s.grafana.enabled && s.grafana.ingress) {
         const g = s.grafana.ingress;
-        list.push({ url: `${g.tlsSecretName ? "https" : "http"}://${g.host}/`, product: "Grafana", key: `${fullKey("grafana")}.ingress`, auth: grafanaLogin(s.grafana) });
+        list.set(`${s.grafana.namespace}/${s.grafana.name}`, { url: `${g.tlsSecretName ? "https" : "http"}://${g.host}/`, product: "Grafana", key: `${fullKey("grafana")}.ingress`, auth: grafanaLogin(s.grafana) });
+    }
+    const lts = s.longTermStore;
+    if (lts.enabled && lts.ingress && lts.edges.length > 0) {
+        const users = lts.edges.map((e) => `${e.cluster} (password ${e.stack !== undefined ? `from stack ${e.stack}'s output longTermStoreWriteCredential` : `in the secret ${e.passwordKey}`})`);
+        list.set(`${lts.namespace}/${vmauthName(lts)}`, {
+            url: `${lts.ingress.tlsSecretName ? "https" : "http"}://${lts.ingress.host}/api/v1/write`,
+            product: "vmauth (the long-term store's write endpoint)",
+            key: `${fullKey("longTermStore")}.ingress`,
+            auth: `vmauth's per-edge users, each writing as its cluster label: ${users.join(", ")}`,
+        });
     }
     return list;
 }
 
+/** What the stack says beyond the objects about how its servers authenticate (validate/ingress-auth.ts). */
+export function authFactsOf(s: Settings): StackAuthFacts {
+    const publicReasons: Record<string, string> = {};
+    for (const ingress of [s.metrics.ingress, s.alertmanager.enabled ? s.alertmanager.ingress : undefined]) {
+        const auth = ingress ? effectiveIngressAuth(ingress, (ingress === s.metrics.ingress ? s.metrics.web : s.alertmanager.web) as { basicAuth?: unknown } | undefined) : undefined;
+        if (ingress && auth?.public) {
+            publicReasons[ingress.host] = auth.public.reason;
+        }
+    }
+    return {
+        serverLogin: (server) => (server === "Prometheus" ? s.metrics.web?.basicAuth !== undefined : s.alertmanager.web?.basicAuth !== undefined),
+        publicReasons,
+        vmauthUsers: s.longTermStore.enabled ? s.longTermStore.edges.map((e) => e.cluster) : [],
+    };
+}
+
+/**
+ * Every endpoint the rendered objects publish: each Ingress rule path and HTTPRoute rule, with its
+ * host, path and backend Service. How it authenticates is what the objects show (an endpoint they
+ * show no authentication for gets a WARNING, whatever the settings meant), told in the settings'
+ * words where the program wrote that Ingress for a setting.
+ */
+export function exposedEndpoints(objects: readonly KubernetesObject[], s: Settings): Endpoint[] {
+    const known = settingsEndpoints(s);
+    return waysIn(objects, authFactsOf(s)).map((w) => {
+        const url = `${w.tls ? "https" : "http"}://${w.host}${w.path}`;
+        const via = `${w.ingress.startsWith("HTTPRoute ") ? w.ingress : `Ingress ${w.ingress}`} to Service ${w.backend ?? "(none)"}`;
+        const setting = known.get(w.ingress);
+        const product = w.server ?? setting?.product ?? "an unknown server";
+        if (w.how === undefined) {
+            return { url, product, key: setting?.key ?? "no setting", via, auth: "WARNING: nothing the rendered objects show authenticates it (no auth gateway, server login or vmauth users behind its backend)" };
+        }
+        if (w.how.startsWith("public: ")) {
+            return { url, product, key: setting?.key ?? "no setting", via, publicReason: setting?.publicReason ?? w.how.slice("public: ".length) };
+        }
+        return { url, product: setting?.product ?? product, key: setting?.key ?? "no setting", via, auth: setting?.auth ?? w.how };
+    });
+}
+
 export function productionChecklist(c: ChecklistInput): string {
-    const endpoints = exposedEndpoints(c.settings);
+    const endpoints = exposedEndpoints(c.objects, c.settings);
     const authenticated = endpoints.filter((e) => e.auth !== undefined);
     const open = endpoints.filter((e) => e.publicReason !== undefined);
     const lines = [`Production checklist of stack ${c.stack} (docs/security.md#production-checklist):`];
     lines.push("  Exposed endpoints and their authentication:");
-    lines.push(...(authenticated.length > 0 ? authenticated.map((e) => `    ${e.url}  ${e.product} (${e.key}): ${e.auth}`) : ["    none: nothing is published through an Ingress"]));
+    lines.push(...(authenticated.length > 0 ? authenticated.map((e) => `    ${e.auth?.startsWith("WARNING") ? "WARNING " : ""}${e.url}  ${e.product} (${e.key}; ${e.via}): ${e.auth?.replace(/^WARNING: /, "")}`) : ["    none: nothing is published through an Ingress"]));
     lines.push("  Public endpoints:");
-    lines.push(...(open.length > 0 ? open.map((e) => `    WARNING ${e.url}  ${e.product} (${e.key}) is public, without authentication: ${e.publicReason}`) : ["    none"]));
+    lines.push(...(open.length > 0 ? open.map((e) => `    WARNING ${e.url}  ${e.product} (${e.key}; ${e.via}) is public, without authentication: ${e.publicReason}`) : ["    none"]));
     lines.push("  Secrets set in the stack (pulumi config set --secret):");
     lines.push(`    ${c.secretKeys.length > 0 ? c.secretKeys.map((k) => k.replace(/^cluster-monitoring:/, "")).join(", ") : "none"}`);
     lines.push("  Secrets the program generates (kept encrypted in the stack's state):");

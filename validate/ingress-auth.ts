@@ -10,6 +10,7 @@ import { containersOf, PodTemplate, podTemplates } from "./pod-templates";
  */
 
 export interface IngressAuth {
+    /** "monitoring/monitor": the Ingress, or "HTTPRoute monitoring/x" for a Gateway API route. */
     ingress: string;
     host: string;
     /** What serves the host in the end: "Prometheus", "Alertmanager", "Grafana", or undefined when it cannot be told. */
@@ -24,6 +25,8 @@ export interface StackAuthFacts {
     serverLogin: (server: "Prometheus" | "Alertmanager") => boolean;
     /** Hosts the stack declares public, with their reasons. */
     publicReasons: Readonly<Record<string, string>>;
+    /** vmauth's users, one per edge (longTermStore.edges[].cluster); its auth.yml is a Secret, which the render masks. */
+    vmauthUsers?: readonly string[];
 }
 
 function serverOf(t: PodTemplate): string | undefined {
@@ -36,6 +39,9 @@ function serverOf(t: PodTemplate): string | undefined {
     }
     if (images.some((i) => /\/grafana\/grafana[:@]/.test(i))) {
         return "Grafana";
+    }
+    if (images.some((i) => /\/victoriametrics\/vmauth[:@]/.test(i))) {
+        return "vmauth";
     }
     return undefined;
 }
@@ -103,48 +109,114 @@ export function gatewayAuth(nginxConf: string): { how?: string; upstreams: strin
     return { how: !unguarded && modes.size > 0 ? `auth gateway: ${[...modes].join(", ")}` : undefined, upstreams };
 }
 
-/** Every Ingress rule of the rendered objects, with how it authenticates. */
-export function ingressAuth(objects: readonly KubernetesObject[], facts: StackAuthFacts): IngressAuth[] {
-    const result: IngressAuth[] = [];
+/** An IngressAuth with where it leads: what the production checklist lists (stack/production-checklist.ts). */
+export interface WayIn extends IngressAuth {
+    /** The rule's path ("/" when it names none). */
+    path: string;
+    /** The backend Service and port, "monitor-auth:8080"; undefined when the rule names none. */
+    backend?: string;
+    /** Whether the Ingress's tls lists the host. */
+    tls: boolean;
+}
+
+/** One way in of the rendered objects: an Ingress rule's path, or an HTTPRoute's hostname and rule. */
+interface Route {
+    ingress: string;
+    namespace: string;
+    host: string;
+    path: string;
+    service?: string;
+    port?: number | string;
+    tls: boolean;
+    annotations: Record<string, string>;
+    className?: string;
+}
+
+/** Every Ingress rule path and every HTTPRoute (gateway.networking.k8s.io) rule of the rendered objects. */
+function routesOf(objects: readonly KubernetesObject[]): Route[] {
+    const routes: Route[] = [];
     for (const ing of objects.filter((o) => o.kind === "Ingress") as any[]) {
         const namespace = ing.metadata.namespace ?? "default";
+        const tlsHosts = new Set<string>((ing.spec?.tls ?? []).flatMap((t: any) => t.hosts ?? []));
         for (const rule of ing.spec?.rules ?? []) {
             for (const path of rule.http?.paths ?? []) {
-                const entry: IngressAuth = { ingress: `${namespace}/${ing.metadata.name}`, host: rule.host };
-                const annotations: Record<string, string> = ing.metadata.annotations ?? {};
-                const adapter = annotations["nginx.ingress.kubernetes.io/auth-type"] === "basic" && annotations["nginx.ingress.kubernetes.io/auth-secret"] && ing.spec.ingressClassName;
-                for (const pod of podsBehind(objects, namespace, path.backend?.service?.name)) {
-                    const direct = serverOf(pod);
-                    if (direct === "Grafana") {
-                        Object.assign(entry, { server: direct, how: "Grafana's own login" });
-                    } else if (direct !== undefined) {
-                        entry.server = direct;
-                        if (adapter) {
-                            entry.how = `ingress-nginx basic auth (annotations, class ${ing.spec.ingressClassName})`;
-                        } else if (facts.serverLogin(direct as "Prometheus" | "Alertmanager") && containersOf(pod.spec).some((c: any) => (c.args ?? []).some((a: string) => a.startsWith("--web.config.file=")))) {
-                            entry.how = "the server's own basic auth (--web.config.file)";
-                        } else if (facts.publicReasons[rule.host] !== undefined) {
-                            entry.how = `public: ${facts.publicReasons[rule.host]}`;
-                        }
-                    } else {
-                        const volume = (pod.spec.volumes ?? []).find((v: any) => v.configMap);
-                        const cm: any = volume && objects.find((o) => o.kind === "ConfigMap" && o.metadata.name === volume.configMap.name && o.metadata.namespace === namespace);
-                        const conf = cm?.data?.["nginx.conf"];
-                        if (typeof conf === "string") {
-                            const g = gatewayAuth(conf);
-                            for (const url of g.upstreams) {
-                                const host = new URL(url).hostname.split(".");
-                                for (const behind of podsBehind(objects, host[1] ?? namespace, host[0])) {
-                                    entry.server = serverOf(behind) ?? entry.server;
-                                }
-                            }
-                            entry.how = g.how;
-                        }
-                    }
-                }
-                result.push(entry);
+                const service = path.backend?.service;
+                routes.push({
+                    ingress: `${namespace}/${ing.metadata.name}`,
+                    namespace,
+                    host: rule.host,
+                    path: path.path ?? "/",
+                    service: service?.name,
+                    port: service?.port?.number ?? service?.port?.name,
+                    tls: tlsHosts.has(rule.host),
+                    annotations: ing.metadata.annotations ?? {},
+                    className: ing.spec?.ingressClassName,
+                });
             }
         }
+    }
+    for (const route of objects.filter((o) => o.kind === "HTTPRoute") as any[]) {
+        const namespace = route.metadata.namespace ?? "default";
+        for (const host of route.spec?.hostnames ?? ["*"]) {
+            for (const rule of route.spec?.rules ?? [{}]) {
+                const paths: string[] = (rule.matches ?? []).map((m: any) => m.path?.value ?? "/");
+                for (const path of paths.length > 0 ? paths : ["/"]) {
+                    for (const ref of rule.backendRefs ?? [{}]) {
+                        routes.push({ ingress: `HTTPRoute ${namespace}/${route.metadata.name}`, namespace: ref.namespace ?? namespace, host, path, service: ref.name, port: ref.port, tls: false, annotations: route.metadata.annotations ?? {} });
+                    }
+                }
+            }
+        }
+    }
+    return routes;
+}
+
+/** Every Ingress rule (and HTTPRoute rule) of the rendered objects, with how it authenticates. */
+export function ingressAuth(objects: readonly KubernetesObject[], facts: StackAuthFacts): IngressAuth[] {
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    return waysIn(objects, facts).map(({ path, backend, tls, ...auth }) => auth);
+}
+
+/** Every Ingress rule path and HTTPRoute rule of the rendered objects: host, path, backend and how it authenticates. */
+export function waysIn(objects: readonly KubernetesObject[], facts: StackAuthFacts): WayIn[] {
+    const result: WayIn[] = [];
+    for (const route of routesOf(objects)) {
+        const { namespace, annotations } = route;
+        const entry: WayIn = { ingress: route.ingress, host: route.host, path: route.path, ...(route.service !== undefined ? { backend: `${route.service}:${route.port ?? ""}` } : {}), tls: route.tls };
+        const adapter = annotations["nginx.ingress.kubernetes.io/auth-type"] === "basic" && annotations["nginx.ingress.kubernetes.io/auth-secret"] && route.className;
+        for (const pod of route.service === undefined ? [] : podsBehind(objects, namespace, route.service)) {
+            const direct = serverOf(pod);
+            if (direct === "Grafana") {
+                Object.assign(entry, { server: direct, how: "Grafana's own login" });
+            } else if (direct === "vmauth") {
+                const users = facts.vmauthUsers ?? [];
+                Object.assign(entry, { server: direct, how: users.length > 0 ? `vmauth's per-edge users (-auth.config): ${users.join(", ")}, each writing as its cluster label` : undefined });
+            } else if (direct !== undefined) {
+                entry.server = direct;
+                if (adapter) {
+                    entry.how = `ingress-nginx basic auth (annotations, class ${route.className})`;
+                } else if (facts.serverLogin(direct as "Prometheus" | "Alertmanager") && containersOf(pod.spec).some((c: any) => (c.args ?? []).some((a: string) => a.startsWith("--web.config.file=")))) {
+                    entry.how = "the server's own basic auth (--web.config.file)";
+                } else if (facts.publicReasons[route.host] !== undefined) {
+                    entry.how = `public: ${facts.publicReasons[route.host]}`;
+                }
+            } else {
+                const volume = (pod.spec.volumes ?? []).find((v: any) => v.configMap);
+                const cm: any = volume && objects.find((o) => o.kind === "ConfigMap" && o.metadata.name === volume.configMap.name && o.metadata.namespace === namespace);
+                const conf = cm?.data?.["nginx.conf"];
+                if (typeof conf === "string") {
+                    const g = gatewayAuth(conf);
+                    for (const url of g.upstreams) {
+                        const host = new URL(url).hostname.split(".");
+                        for (const behind of podsBehind(objects, host[1] ?? namespace, host[0])) {
+                            entry.server = serverOf(behind) ?? entry.server;
+                        }
+                    }
+                    entry.how = g.how;
+                }
+            }
+        }
+        result.push(entry);
     }
     return result;
 }

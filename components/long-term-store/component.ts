@@ -2,6 +2,7 @@ import { Component } from "../contribution";
 import { longTermStoreRuleGroups } from "./rule-groups";
 import { longTermStoreContribution } from "./contribution";
 import { edgeStackPasswords, edgeStacksChecked } from "./edge-stack-credentials";
+import { EDGE_CREDENTIAL_OUTPUT } from "./edge-credential";
 import { LongTermStore } from "./long-term-store";
 
 /** Optional: VictoriaMetrics, which every Prometheus replica remote-writes to (docs/long-term-storage.md). */
@@ -10,6 +11,13 @@ export const longTermStore: Component = {
     contribute: longTermStoreContribution,
     gate: (s) => edgeStacksChecked(s.longTermStore),
     rules: longTermStoreRuleGroups,
+    // An edge stack's credential, as the edge exports it (edge-credential.ts), with the placeholder for its password.
+    offlineStandIns: (s, placeholder) =>
+        s.longTermStore.enabled
+            ? s.longTermStore.edges.flatMap((e) =>
+                  e.stack === undefined ? [] : [{ stack: e.stack, output: EDGE_CREDENTIAL_OUTPUT, secret: true, value: { cluster: e.cluster, username: e.cluster, password: placeholder(e.stack, EDGE_CREDENTIAL_OUTPUT) } }],
+              )
+            : [],
     build({ settings, namespaces, opts }) {
         const s = settings.longTermStore;
         if (!s.enabled) {
