@@ -144,6 +144,14 @@ export type KubeStateMetricsSettings = z.output<typeof kubeStateMetricsSchema> &
     namespace: string;
 };
 
+/**
+ * The claim label by which a claim's owner opts it out of the claim-level alerts
+ * (`excluded_from_alerts: "true"`, kubernetes-mixin's). kube-state-metrics v2 serves a claim's
+ * labels in kube_persistentvolumeclaim_labels only as --metric-labels-allowlist names them, so the
+ * Deployment names this one.
+ */
+export const CLAIM_OPT_OUT_LABEL = "excluded_from_alerts";
+
 /** The Service and proxy port that serve object metrics over TLS (kube-prometheus' name); the scrape job keeps it. */
 export const KUBE_STATE_METRICS_PORT_NAME = "https-metrics";
 /**

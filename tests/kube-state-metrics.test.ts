@@ -69,6 +69,14 @@ describe("kube-state-metrics (docs/kube-state-metrics.md)", () => {
         assert.ok(!kubeStateMetricsArgs(k).some((a) => a.startsWith("--metric-allowlist")));
     });
 
+    it("serves the claim label excluded_from_alerts, which the claim-level alerts read, while it exposes claims", () => {
+        const flag = "--metric-labels-allowlist=persistentvolumeclaims=[excluded_from_alerts]";
+        const k = settingsWith().kubeStateMetrics;
+        assert.ok(kubeStateMetricsArgs(k).includes(flag), kubeStateMetricsArgs(k).join(" "));
+        const withoutClaims = { ...k, exposedResources: k.exposedResources.filter((r) => r !== "persistentvolumeclaims") };
+        assert.ok(!kubeStateMetricsArgs(withoutClaims).some((a) => a.startsWith("--metric-labels-allowlist")));
+    });
+
     it("meets the restricted Pod Security level: non-root, read-only, no capabilities, RuntimeDefault", () => {
         const spec = (kubeStateMetricsDeployment(settingsWith().kubeStateMetrics).spec as any).template.spec;
         const result = podSecurityLevel(spec);

@@ -72,17 +72,23 @@ export function etcdGroup(): RuleGroup {
                     runbook_url: runbook("etcd/etcdmembersdown"),
                 },
             },
-            {
+            // Two tiers, as in etcd's mixin: a warning above 0.5 s, critical above 1 s.
+            ...(
+                [
+                    ["critical", "1"],
+                    ["warning", "0.5"],
+                ] as const
+            ).map(([severity, seconds]): AlertingRule => ({
                 alert: "etcdHighFsyncDurations",
-                expr: 'histogram_quantile(0.99, rate(etcd_disk_wal_fsync_duration_seconds_bucket{job="etcd"}[5m])) > 0.5',
+                expr: `histogram_quantile(0.99, rate(etcd_disk_wal_fsync_duration_seconds_bucket{job="etcd"}[5m])) > ${seconds}`,
                 for: "10m",
-                labels: { severity: "warning" },
+                labels: { severity },
                 annotations: {
                     summary: "etcd's disk is slow.",
-                    description: "The 99th percentile of WAL fsync durations of etcd member {{ $labels.instance }} is above 0.5 s; leader elections follow.",
+                    description: `The 99th percentile of WAL fsync durations of etcd member {{ $labels.instance }} is above ${seconds} s; leader elections follow.`,
                     runbook_url: runbook("etcd/etcdhighfsyncdurations"),
                 },
-            },
+            })),
         ],
     };
 }

@@ -20,23 +20,35 @@ function componentDown(alert: string, job: string, what: string, slug?: string):
     };
 }
 
+/**
+ * The share of CoreDNS's responses that are SERVFAIL, in two tiers as in CoreDNS's mixin
+ * (CoreDNSErrorsHigh): a warning above 1 %, critical above 3 %, each for 10 minutes.
+ */
+function servfailShare(): AlertingRule[] {
+    const share = 'sum(rate(coredns_dns_responses_total{job="coredns",rcode="SERVFAIL"}[5m])) / sum(rate(coredns_dns_responses_total{job="coredns"}[5m]))';
+    return (
+        [
+            ["critical", 0.03, "3"],
+            ["warning", 0.01, "1"],
+        ] as const
+    ).map(([severity, threshold, percent]) => ({
+        alert: "CoreDNSErrorsHigh",
+        expr: `${share} > ${threshold}`,
+        for: "10m",
+        labels: { severity },
+        annotations: {
+            summary: "CoreDNS answers many lookups with SERVFAIL.",
+            description: `More than ${percent} % of CoreDNS's responses have been SERVFAIL for 10 minutes; service lookups fail.`,
+        },
+    }));
+}
+
 export function coreDnsGroup(): RuleGroup {
     return {
         name: "coredns",
         rules: [
             componentDown("CoreDNSDown", "coredns", "CoreDNS"),
-            {
-                alert: "CoreDNSErrorsHigh",
-                expr:
-                    'sum(rate(coredns_dns_responses_total{job="coredns",rcode="SERVFAIL"}[5m])) / ' +
-                    'sum(rate(coredns_dns_responses_total{job="coredns"}[5m])) > 0.03',
-                for: "10m",
-                labels: { severity: "warning" },
-                annotations: {
-                    summary: "CoreDNS answers many lookups with SERVFAIL.",
-                    description: "More than 3 % of CoreDNS's responses have been SERVFAIL for 10 minutes; service lookups fail.",
-                },
-            },
+            ...servfailShare(),
             {
                 alert: "CoreDNSLatencyHigh",
                 expr: 'histogram_quantile(0.99, sum(rate(coredns_dns_request_duration_seconds_bucket{job="coredns"}[5m])) by (server, zone, le)) > 4',

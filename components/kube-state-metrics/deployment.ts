@@ -1,6 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import { rbacProxyContainer } from "../rbac-proxy";
 import {
+    CLAIM_OPT_OUT_LABEL,
     KUBE_STATE_METRICS_DEFAULTS,
     KUBE_STATE_METRICS_PORT_NAME,
     KUBE_STATE_METRICS_TELEMETRY_PORT_NAME,
@@ -32,6 +33,9 @@ export function kubeStateMetricsArgs(k: KubeStateMetricsSettings): string[] {
         `--resources=${k.exposedResources.join(",")}`,
         ...(k.metricAllowlist ? [`--metric-allowlist=${k.metricAllowlist.join(",")}`] : []),
         ...(k.metricDenylist ? [`--metric-denylist=${k.metricDenylist.join(",")}`] : []),
+        // kube_persistentvolumeclaim_labels carries only the claim labels named here: the opt-out
+        // label the claim-level alerts read (components/kubelet/volume-alerts.ts).
+        ...(k.exposedResources.includes("persistentvolumeclaims") ? [`--metric-labels-allowlist=persistentvolumeclaims=[${CLAIM_OPT_OUT_LABEL}]`] : []),
     ];
 }
 

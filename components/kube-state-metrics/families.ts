@@ -82,6 +82,7 @@ export const KUBE_STATE_METRICS_FAMILIES: readonly FamilyRule[] = [
     keptFamily("kube_persistentvolume_status_phase", "KubePersistentVolumeErrors"),
     keptFamily("kube_persistentvolumeclaim_access_mode", "KubePersistentVolumeFillingUp leaves out ReadOnlyMany claims"),
     keptFamily("kube_persistentvolumeclaim_status_phase", "claims stuck Pending"),
+    keptFamily("kube_persistentvolumeclaim_labels", "KubePersistentVolumeFillingUp and KubePersistentVolumeInodesFillingUp leave out claims their owner labels excluded_from_alerts (the one claim label --metric-labels-allowlist names)"),
     keptFamily("kube_resourcequota", "KubeQuotaAlmostFull, KubeQuotaFullyUsed, KubeQuotaExceeded, KubeCPUQuotaOvercommit and KubeMemoryQuotaOvercommit"),
 ];
 

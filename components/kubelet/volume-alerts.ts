@@ -1,4 +1,5 @@
 import { KUBE_STATE_METRICS_JOB_NAME } from "../../config/fixed-job-names";
+import { CLAIM_OPT_OUT_LABEL } from "../../config/kube-state-metrics";
 import { AlertingRule, RuleGroup, runbook } from "../common/rules/types";
 
 /** Free space and free inodes of each claim, as a share of its capacity: read by both severities. */
@@ -7,16 +8,22 @@ export const VOLUME_INODES_FREE_RATIO = "persistentvolumeclaim:kubelet_volume_st
 
 const kubelet = 'job="kubelet"';
 
+/** A claim its owner opted out of these alerts, as kube_persistentvolumeclaim_labels carries the label. */
+const CLAIM_OPT_OUT = `label_${CLAIM_OPT_OUT_LABEL}="true"`;
+
 /**
  * Persistent volume claims running out of space or inodes, from the kubelet's volume stats
  * (kept by the kubelet job, labelled namespace and persistentvolumeclaim). Thresholds, `for` and
  * severities are kubernetes-mixin's; the expressions are written here from the metrics' meaning.
  * With kube-state-metrics on, a claim mounted ReadOnlyMany is left out: it is full on purpose
- * (a preloaded data set).
+ * (a preloaded data set); so is a claim its owner labels `excluded_from_alerts: "true"`, as in
+ * kubernetes-mixin (kube-state-metrics serves that one claim label, components/kube-state-metrics/deployment.ts).
  */
 export function kubernetesStorageGroup(c: { kubeStateMetrics: boolean }): RuleGroup {
-    const readOnly = c.kubeStateMetrics
-        ? ` unless on (namespace, persistentvolumeclaim) kube_persistentvolumeclaim_access_mode{job="${KUBE_STATE_METRICS_JOB_NAME}",access_mode="ReadOnlyMany"} == 1`
+    const ksm = `job="${KUBE_STATE_METRICS_JOB_NAME}"`;
+    const leftOut = c.kubeStateMetrics
+        ? ` unless on (namespace, persistentvolumeclaim) kube_persistentvolumeclaim_access_mode{${ksm},access_mode="ReadOnlyMany"} == 1` +
+          ` unless on (namespace, persistentvolumeclaim) kube_persistentvolumeclaim_labels{${ksm},${CLAIM_OPT_OUT}} == 1`
         : "";
     const claim = "{{ $labels.namespace }}/{{ $labels.persistentvolumeclaim }}";
     const fillingUp = (alert: string, noun: string, ratio: string, used: string, free: string): AlertingRule[] => {
@@ -25,7 +32,7 @@ export function kubernetesStorageGroup(c: { kubeStateMetrics: boolean }): RuleGr
         return [
             {
                 alert,
-                expr: `${ratio}{${kubelet}} < 0.03 and ${inUse}${readOnly}`,
+                expr: `${ratio}{${kubelet}} < 0.03 and ${inUse}${leftOut}`,
                 for: "1m",
                 labels: { severity: "critical" },
                 annotations: {
@@ -37,7 +44,7 @@ export function kubernetesStorageGroup(c: { kubeStateMetrics: boolean }): RuleGr
             {
                 alert,
                 // 345600 s: four days ahead, on the trend of the last 6 hours.
-                expr: `${ratio}{${kubelet}} < 0.15 and ${inUse} and predict_linear(${free}{${kubelet}}[6h], 345600) < 0${readOnly}`,
+                expr: `${ratio}{${kubelet}} < 0.15 and ${inUse} and predict_linear(${free}{${kubelet}}[6h], 345600) < 0${leftOut}`,
                 for: "1h",
                 labels: { severity: "warning" },
                 annotations: {

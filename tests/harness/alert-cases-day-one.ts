@@ -15,13 +15,27 @@ const pvcLabels = { job: "kubelet", instance: "node-1", node: "node-1", namespac
 const pvc = text(pvcLabels);
 
 /** A claim of `capacity`, `used` used (500 unless given), and the free series given: the free ratio is free / capacity. */
-function volume(kind: "space" | "inodes", free: string, capacity = "1000", used = 500) {
+function volume(kind: "space" | "inodes", free: string, capacity = "1000", used = 500, claim = pvc) {
     const [cap, usedName, available] =
         kind === "space"
             ? ["kubelet_volume_stats_capacity_bytes", "kubelet_volume_stats_used_bytes", "kubelet_volume_stats_available_bytes"]
             : ["kubelet_volume_stats_inodes", "kubelet_volume_stats_inodes_used", "kubelet_volume_stats_inodes_free"];
-    return [s(`${cap}{${pvc}}`, `${capacity}+0x500`), s(`${usedName}{${pvc}}`, `${used}+0x500`), s(`${available}{${pvc}}`, free)];
+    return [s(`${cap}{${claim}}`, `${capacity}+0x500`), s(`${usedName}{${claim}}`, `${used}+0x500`), s(`${available}{${claim}}`, free)];
 }
+
+/** A neighbour of data-monitor-0 on the same node, in the same namespace. */
+const neighbourLabels = { ...pvcLabels, persistentvolumeclaim: "data-monitor-1" };
+/**
+ * kube-state-metrics' claim labels (kube_persistentvolumeclaim_labels, with
+ * --metric-labels-allowlist=persistentvolumeclaims=[excluded_from_alerts]): data-monitor-0 opted
+ * out with `excluded_from_alerts: "true"`, data-monitor-1 without the label.
+ */
+const claimLabels = [
+    s(`kube_persistentvolumeclaim_labels{${text({ job: "kube-state-metrics", namespace: "monitoring", persistentvolumeclaim: "data-monitor-0", label_excluded_from_alerts: "true" })}}`, "1+0x500"),
+    s(`kube_persistentvolumeclaim_labels{${text({ job: "kube-state-metrics", namespace: "monitoring", persistentvolumeclaim: "data-monitor-1" })}}`, "1+0x500"),
+];
+/** data-monitor-0 (opted out) and data-monitor-1 (not), both with the free series given. */
+const excludedAndNeighbour = (kind: "space" | "inodes", free: string) => [...volume(kind, free), ...volume(kind, free, undefined, undefined, text(neighbourLabels)), ...claimLabels];
 
 function fillingUp(kind: "space" | "inodes"): AlertCases {
     const at = (free: string, when: string, capacity?: string, used?: number): AlertCase => ({ series: volume(kind, free, capacity, used), at: when, labels: pvcLabels });
@@ -55,6 +69,12 @@ function fillingUp(kind: "space" | "inodes"): AlertCases {
             { name: "warning: 14.9 % free but flat for 6h, never full on the trend", fires: false, case: at("149+0x400", "361m") },
             { name: "warning: time to full under 4 days from 401m, 1h later", fires: true, case: { ...at(horizon, "461m", "40000"), severities: ["warning"] } },
             { name: "warning: time to full under 4 days from 401m, one evaluation early", fires: false, case: at(horizon, "460m", "40000") },
+            // The owner's opt-out, at both boundaries: the opted-out claim stays silent, its neighbour fires.
+            { name: "critical: 2.9 % free, the claim labelled excluded_from_alerts silent, its neighbour fires", fires: true, case: { series: excludedAndNeighbour(kind, critical), at: "12m", labels: neighbourLabels, severities: ["critical"] } },
+            { name: "critical: 3.1 % free, neither claim fires", fires: false, case: { series: excludedAndNeighbour(kind, "40+0x10 31+0x20"), at: "12m" } },
+            { name: "warning: 14.9 % free and falling, the claim labelled excluded_from_alerts silent, its neighbour fires", fires: true, case: { series: excludedAndNeighbour(kind, warning), at: "361m", labels: neighbourLabels, severities: ["warning"] } },
+            { name: "warning: 15.1 % free and falling, neither claim fires", fires: false, case: { series: excludedAndNeighbour(kind, "181-0.1x300 151+0x70"), at: "361m" } },
+            { name: "critical: the claim labelled excluded_from_alerts alone, 2.9 % free", fires: false, case: { series: [...volume(kind, critical), claimLabels[0]], at: "12m" } },
         ],
     };
 }

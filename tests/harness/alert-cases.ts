@@ -58,6 +58,12 @@ const containerLabels = { job: "cadvisor", namespace: "default", pod: "web-1", c
 const probe = 'job="shop",instance="https://shop.example.com/"';
 const probeLabels = { job: "shop", instance: "https://shop.example.com/" };
 
+/** 100 CoreDNS responses a minute, `percent` of them SERVFAIL: true from 1m (rate needs two samples). */
+const servfail = (percent: number) => [
+    s('coredns_dns_responses_total{job="coredns",rcode="SERVFAIL"}', `0+${percent}x30`),
+    s('coredns_dns_responses_total{job="coredns",rcode="NOERROR"}', `0+${Number((100 - percent).toFixed(2))}x30`),
+];
+
 const AM_A = "http://10.0.0.9:9093/api/v2/alerts";
 const AM_B = "http://10.0.0.10:9093/api/v2/alerts";
 /** 100 notifications a minute to each of two Alertmanagers, `a` and `b` of them failing: true from 1m (rate needs two samples). */
@@ -82,6 +88,7 @@ const histogram = (name: string, labels: string, bounds: [string, string, string
 const dnsLatency = (below: number) => histogram("coredns_dns_request_duration_seconds_bucket", 'job="coredns",server="dns://:53",zone="."', ["2.048", "4.096", "8.192"], below);
 /** etcd's WAL fsync buckets around 0.5 s (ExponentialBuckets(0.001, 2, 14)). */
 const fsyncDurations = (below: number) => histogram("etcd_disk_wal_fsync_duration_seconds_bucket", 'job="etcd",instance="10.0.0.11:2379"', ["0.256", "0.512", "1.024"], below);
+const fsyncVerySlow = (below: number) => histogram("etcd_disk_wal_fsync_duration_seconds_bucket", 'job="etcd",instance="10.0.0.11:2379"', ["0.512", "1.024", "2.048"], below);
 
 /** Reads of one object per minute, a share `e` of them failing with a 500 and every one within its 1 s bound, evaluated `at`. */
 const burn = (e: number, at: string): AlertCase => {
@@ -382,17 +389,16 @@ export const ALERT_CASES: Record<string, AlertCases> = {
         fires: { series: [s('up{job="coredns",instance="coredns-1"}', flat(0))], at: "15m", labels: {} },
         silent: { series: [s('up{job="coredns",instance="coredns-1"}', flat(1))], at: "15m" },
     }),
-    // 3.1 % and 2.9 % SERVFAIL.
+    // Two tiers: critical above 3 %, warning above 1 % SERVFAIL. 3.1 % fires both; 2.9 % and 1.02 %
+    // the warning only; 0.98 % neither (the silent case, which sat at 2.9 % while only the 3 % tier existed).
     CoreDNSErrorsHigh: bounded({
-        fires: {
-            series: [s('coredns_dns_responses_total{job="coredns",rcode="SERVFAIL"}', "0+3.1x30"), s('coredns_dns_responses_total{job="coredns",rcode="NOERROR"}', "0+96.9x30")],
-            at: "11m",
-            labels: {},
-        },
-        silent: {
-            series: [s('coredns_dns_responses_total{job="coredns",rcode="SERVFAIL"}', "0+2.9x30"), s('coredns_dns_responses_total{job="coredns",rcode="NOERROR"}', "0+97.1x30")],
-            at: "11m",
-        },
+        fires: { series: servfail(3.1), at: "11m", labels: {} },
+        silent: { series: servfail(0.98), at: "11m" },
+        scenarios: [
+            { name: "2.9 % SERVFAIL: warning only", fires: true, case: { series: servfail(2.9), at: "11m", labels: {}, severities: ["warning"] } },
+            { name: "1.02 % SERVFAIL: warning only", fires: true, case: { series: servfail(1.02), at: "11m", labels: {}, severities: ["warning"] } },
+            { name: "1.02 % SERVFAIL, one evaluation early", fires: false, case: { series: servfail(1.02), at: "10m" } },
+        ],
     }),
     // CoreDNS's buckets (..., 2.048, 4.096, 8.192 s): p99 interpolated to 4.04 s and 3.89 s.
     CoreDNSLatencyHigh: bounded({
@@ -493,10 +499,16 @@ export const ALERT_CASES: Record<string, AlertCases> = {
         fires: { series: [s('up{job="etcd",instance="10.0.0.11:2379"}', flat(0, 20)), s('up{job="etcd",instance="10.0.0.12:2379"}', flat(1, 20))], at: "10m", labels: {} },
         silent: { series: [s('up{job="etcd",instance="10.0.0.11:2379"}', flat(1, 20)), s('up{job="etcd",instance="10.0.0.12:2379"}', flat(1, 20))], at: "10m" },
     }),
-    // etcd's buckets (..., 0.256, 0.512, 1.024 s): p99 interpolated to 0.505 s and 0.486 s.
+    // etcd's buckets (..., 0.256, 0.512, 1.024, 2.048 s). Two tiers: p99 interpolated to 0.505 s
+    // and 0.486 s around the warning's 0.5 s, to 1.011 s and 0.973 s around the critical 1 s.
     etcdHighFsyncDurations: bounded({
-        fires: { series: fsyncDurations(80), at: "11m", labels: { job: "etcd", instance: "10.0.0.11:2379" } },
+        fires: { series: fsyncDurations(80), at: "11m", labels: { job: "etcd", instance: "10.0.0.11:2379" }, severities: ["warning"] },
         silent: { series: fsyncDurations(94.5), at: "11m" },
+        scenarios: [
+            { name: "p99 1.011 s: critical and warning", fires: true, case: { series: fsyncVerySlow(80), at: "11m", labels: { job: "etcd", instance: "10.0.0.11:2379" } } },
+            { name: "p99 1.011 s, one evaluation early", fires: false, case: { series: fsyncVerySlow(80), at: "10m" } },
+            { name: "p99 0.973 s: warning only", fires: true, case: { series: fsyncVerySlow(94.5), at: "11m", labels: { job: "etcd", instance: "10.0.0.11:2379" }, severities: ["warning"] } },
+        ],
     }),
     FluentdDown: bounded({
         fires: { series: [s(`up{${agent}}`, flat(0, 20))], at: "10m", labels: agentLabels },
