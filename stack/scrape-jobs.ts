@@ -17,6 +17,18 @@ import { ScrapeJob } from "../components/common/scrape/scrape-job";
  * list, each job with the stack's scrape limits and the families metrics.keepFamilies brings back.
  */
 export function scrapeJobsWithReach(s: Settings): ScrapeJob[] {
+    let found = JOBS.get(s);
+    if (found === undefined) {
+        found = foldJobs(s);
+        JOBS.set(s, found);
+    }
+    return found;
+}
+
+/** Settings are never changed once loaded: the registry, the fold and the program all read one list of jobs. */
+const JOBS = new WeakMap<Settings, ScrapeJob[]>();
+
+function foldJobs(s: Settings): ScrapeJob[] {
     const contributions = contributionsOf(s);
     const jobs = SCRAPE_SECTIONS.flatMap((section) => contributions.flatMap((c) => c.scrapeJobs?.[section] ?? []));
     return jobs.map((j) => ({ ...j, config: keepDroppedFamilies(withLimits(j.config, s.metrics), s.metrics.keepFamilies[j.config.job_name] ?? []) }));

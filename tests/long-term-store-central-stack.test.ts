@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { parse } from "yaml";
 import { engineConfigOf } from "../render";
 import { runProgram, ProgramRun } from "../render/run-program";
-import { allRegistered, isWrappedSecret, mockedProviderOutputs, setStackOutputs, unwrapSecret, waitForRegistrations } from "../render/engine-mocks";
+import { allRegistered, clearStackOutputs, isWrappedSecret, mockedProviderOutputs, setStackOutputs, unwrapSecret, waitForRegistrations } from "../render/engine-mocks";
 import { kubernetesObjects } from "../render/kubernetes-objects";
 import { consistencyProblems, formatProblems, kubernetesSchemaProblems } from "../validate";
 import { EDGE_CREDENTIAL_OUTPUT, EdgeCredential } from "../components/long-term-store/edge-credential";
@@ -108,7 +108,8 @@ describe("central and edge stacks: the central stack reads each edge's generated
         credential = out.value;
         setStackOutputs(EDGE_EU, { [EDGE_CREDENTIAL_OUTPUT]: credential }, [EDGE_CREDENTIAL_OUTPUT]);
     });
-    after(() => setStackOutputs(EDGE_EU, {}));
+    // Cleared, not emptied: a later render in this worker stands in for the outputs nobody set (render/index.ts).
+    after(() => clearStackOutputs(EDGE_EU));
 
     it("the edge generates its password, writes to the central URL as its cluster with it in the remote-write Secret only, and exports it as its one secret output", async () => {
         assert.deepStrictEqual([credential.cluster, credential.username], ["edge-eu", "edge-eu"]);

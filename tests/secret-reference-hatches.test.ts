@@ -1,3 +1,4 @@
+import { isSecretGeneration } from "./harness/secret-generations";
 import * as assert from "assert";
 import { ConfigError } from "../config";
 import { credentialInPlainText, credentialNamed, KUBERNETES_VAR_REFERENCE } from "../config/credentials";
@@ -170,8 +171,9 @@ describe("issue #41 class 3: credentials in plain text outside Secrets, and the 
         const holder = (name: string) => resources.find((r) => r.type === "kubernetes:core/v1:Secret" && r.inputs.metadata?.name === name)!;
         assert.strictEqual(plain(holder(secretName).inputs.stringData, "appToken"), TOKEN);
         assert.strictEqual(plain(holder("grafana").inputs.stringData, "lokiToken"), lokiToken);
-        // Nowhere else: no ConfigMap, argument, annotation or other Secret holds either value.
-        const others = resources.filter((r) => r !== holder(secretName) && r !== holder("grafana")).map((r) => JSON.stringify(r.inputs));
+        // Nowhere else: no ConfigMap, argument, annotation or other Secret holds either value; only the
+        // generations of the Secrets that hold them, whose keepers are Pulumi secrets (tests/harness/secret-generations.ts).
+        const others = resources.filter((r) => r !== holder(secretName) && r !== holder("grafana") && !isSecretGeneration(r)).map((r) => JSON.stringify(r.inputs));
         assert.ok(!others.some((t) => t.includes(TOKEN) || t.includes(lokiToken)), "a secret value is in another resource");
     });
 });
