@@ -62,6 +62,9 @@ async function panelSeries(prom: PrometheusProcess, expr: string, values: Record
     return (await prom.query(fillVariables(expr, values))).length;
 }
 
+/** Longer than the suite's 1s: a scrape that outlasts its timeout on a busy machine would empty the raw panels for a moment (tests/harness/dashboard-stack.ts). */
+const PANEL_SCRAPE_INTERVAL = "2s";
+
 describe("Grafana dashboards on real data: no panel is empty", function () {
     // Every job on, etcd too (over http, so the sandbox needs no client certificate), and the in-cluster store with its exporter.
     const settings = settingsWithGrafana({
@@ -75,7 +78,7 @@ describe("Grafana dashboards on real data: no panel is empty", function () {
     let prom: PrometheusProcess | undefined;
 
     before(async () => {
-        prom = await runStack(settings, closers);
+        prom = await runStack(settings, closers, undefined, PANEL_SCRAPE_INTERVAL);
     });
 
     after(async () => {
@@ -295,7 +298,7 @@ describe("Grafana dashboards on real data with kube-state-metrics and node-expor
     let prom: PrometheusProcess | undefined;
 
     before(async () => {
-        prom = await runStack(settings, closers);
+        prom = await runStack(settings, closers, undefined, PANEL_SCRAPE_INTERVAL);
     });
 
     after(async () => {
