@@ -93,6 +93,7 @@ export * from "./logs";
 export * from "./long-term-store";
 export * from "./metrics";
 export * from "./metrics-web";
+export * from "./otlp";
 export * from "./ingress-auth";
 export * from "./namespaces";
 export * from "./own-targets";

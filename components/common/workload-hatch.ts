@@ -79,6 +79,9 @@ export function withIngressAnnotations(ingress: Ingress, hatch: WorkloadHatchSet
     return { ...ingress, metadata: { ...metadata, annotations: { ...(metadata.annotations ?? {}), ...hatch.ingressAnnotations } } };
 }
 
+/** kingpin's repeatable list of experimental features, which Prometheus 2.x and 3.x both read. */
+const ENABLE_FEATURE = "--enable-feature";
+
 /** One refusal: the field under the hatch, the value, and why. */
 export interface HatchProblem {
     path: string;
@@ -95,7 +98,7 @@ export function hatchProblems(
     sts: StatefulSet | Deployment,
     container: string,
     hatch: WorkloadHatchSettings | undefined,
-    owned: { flags?: OwnedFlags; ingress?: Ingress; annotations?: readonly string[]; envPrefix?: { prefix: string; why: string }; noArgs?: string } = {},
+    owned: { flags?: OwnedFlags; features?: OwnedFlags; ingress?: Ingress; annotations?: readonly string[]; envPrefix?: { prefix: string; why: string }; noArgs?: string } = {},
 ): HatchProblem[] {
     if (hatch === undefined) {
         return [];
@@ -105,12 +108,28 @@ export function hatchProblems(
     const main = mainContainer(sts, container);
     const flagOf = (arg: string) => arg.split("=")[0];
     const programFlags = new Set<string>((main.args ?? []).map(flagOf));
+    // --enable-feature may repeat, each a comma-separated list: what is the program's is each feature, not the flag.
+    const featuresOf = (arg: string) => (flagOf(arg) === ENABLE_FEATURE ? arg.slice(ENABLE_FEATURE.length + 1).split(",").map((f) => f.trim()) : []);
+    const programFeatures = new Set<string>((main.args ?? []).flatMap(featuresOf));
     (hatch.args ?? []).forEach((arg, i) => {
         if (owned.noArgs !== undefined) {
             problems.push({ path: `args[${i}]`, got: arg, expected: `no args: ${owned.noArgs}` });
             return;
         }
         const f = flagOf(arg);
+        if (f === ENABLE_FEATURE) {
+            for (const feature of featuresOf(arg)) {
+                const setting = owned.features?.[feature];
+                if (programFeatures.has(feature) || setting !== undefined) {
+                    problems.push({
+                        path: `args[${i}]`,
+                        got: arg,
+                        expected: `a feature the program does not enable: it switches ${feature} itself${setting ? ` from ${setting}` : ""}; change that setting instead`,
+                    });
+                }
+            }
+            return;
+        }
         const setting = owned.flags?.[f];
         if (programFlags.has(f) || setting !== undefined) {
             problems.push({

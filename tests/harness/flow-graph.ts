@@ -588,6 +588,26 @@ export function neededConnections(objects: readonly KubernetesObject[], ingressS
     return needed;
 }
 
+/**
+ * The OTLP pushes a rendered Prometheus takes: while a Prometheus container's args switch its
+ * receiver on (3.x's --web.enable-otlp-receiver, or 2.x's otlp-write-receiver feature), a pod of
+ * each of `pusherNamespaces` (the stack file's metrics.otlp.namespaces) reaches its web port.
+ */
+export function otlpPushes(objects: readonly KubernetesObject[], pusherNamespaces: readonly string[]): Connection[] {
+    const needed: Connection[] = [];
+    for (const pod of podsOf(objects)) {
+        for (const c of pod.podSpec?.containers ?? []) {
+            const args: string[] = c.args ?? [];
+            const on = args.includes("--web.enable-otlp-receiver") || args.some((a) => a.startsWith("--enable-feature=") && a.slice(17).split(",").includes("otlp-write-receiver"));
+            const web = (c.ports ?? []).find((p: any) => p.name === "web");
+            if (on && web) {
+                needed.push(...pusherNamespaces.map((ns) => ({ from: stranger(ns), to: pod, port: web.containerPort, protocol: "TCP", why: "an OTLP push" })));
+            }
+        }
+    }
+    return needed;
+}
+
 export function endName(e: End): string {
     return e.kind === "pod" ? `${e.namespace}/${e.name}` : e.name;
 }
@@ -609,10 +629,10 @@ export function blockedNeeds(objects: readonly KubernetesObject[], needed: reado
  * pod in every namespace, the API server and a host outside, to each port of each of the stack's
  * pods; and from each pod to a stranger pod, a node and a host outside on ports nothing uses.
  */
-export function unneededAllowed(objects: readonly KubernetesObject[], needed: readonly Connection[]): Connection[] {
+export function unneededAllowed(objects: readonly KubernetesObject[], needed: readonly Connection[], moreNamespaces: readonly string[] = []): Connection[] {
     const policies = objects.filter((o) => o.kind === "NetworkPolicy");
     const pods = podsOf(objects);
-    const namespaces = [...new Set([...pods.map((p) => p.namespace), "default", "kube-system"])];
+    const namespaces = [...new Set([...pods.map((p) => p.namespace), "default", "kube-system", ...moreNamespaces])];
     const sources: End[] = [...pods, ...namespaces.map(stranger), API_SERVER, OUTSIDE];
     const key = (from: End, to: End, port: number, protocol: string) => `${endName(from)}>${endName(to)}:${port}/${protocol}`;
     const needs = new Set(needed.map((c) => key(c.from, c.to, c.port, c.protocol)));
