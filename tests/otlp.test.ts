@@ -88,6 +88,15 @@ describe("metrics.otlp: refused naming the key, beside the valid neighbour", () 
         assert.deepStrictEqual(problemsOf({ image: v, web: WEB, otlp: ON }), []);
     });
 
+    it("a public push needs the NetworkPolicy, its only guard: refused while networkPolicies.enabled is false, taken with a login", () => {
+        const metrics = { ...requiredConfig().metrics, image: image("3.13.3"), enableAdminApi: false, enableLifecycle: false };
+        const reason = { public: { reason: "lab cluster, only the shop namespace reaches it" } };
+        const refused = problemsOfConfig({ ...requiredConfig(), metrics: { ...metrics, otlp: { ...ON, auth: reason } }, networkPolicies: { enabled: false } });
+        assert.deepStrictEqual(keysOf(refused), [`${KEY}.auth.public`]);
+        assert.match(refused[0].expected, /any pod of the cluster could push/);
+        assert.doesNotThrow(() => settingsWith({ metrics: { ...metrics, web: WEB, otlp: ON }, networkPolicies: { enabled: false } }));
+    });
+
     it("two replicas: refused without replicaFanOut (a push lands on one replica), taken with it; replicaFanOut refused with one", () => {
         const two = { image: image("3.13.3"), web: WEB, replicas: 2, storage: { mode: "storageClass" } };
         const refused = problemsOf({ ...two, otlp: ON });

@@ -10,7 +10,6 @@ import { prometheusObjects } from "./object-names";
 import { reloadsInPlace } from "./reloader";
 import { selfMonitoringJob, selfMonitoringReach } from "./scrape-job";
 import { prometheusWebJobs } from "./web-scrape-jobs";
-import { otlpFlows } from "./otlp";
 
 /**
  * Prometheus' own jobs: the spec's self-monitoring job and, while metrics.web is set, the web
@@ -30,6 +29,5 @@ export function prometheusContribution(s: Settings): Contribution {
         objectsOfFold: (fold) => prometheusObjects(m, { scrapeJobs: fold.scrapeConfigs, alertmanager: fold.alertmanager }),
         namespaceWorkloads: [{ namespace: m.namespace, name: `StatefulSet ${m.namespace}/${m.name}`, workload: "prometheus" }],
         gateways: gateway ? [gateway] : [],
-        flows: otlpFlows(m),
     };
 }

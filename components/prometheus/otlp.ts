@@ -1,13 +1,11 @@
-import { fullKey, MetricsSettings, OTLP_SETTING_KEYS, otlpSettingValue } from "../../config";
+import { MetricsSettings, OTLP_SETTING_KEYS, otlpSettingValue } from "../../config";
 import { otlpReceiver } from "../../prometheus-releases/otlp";
 import { resolveRelease } from "../../prometheus-releases/release-lines";
-import { Flow, tcp } from "../network-policies/model";
-import { WEB_PORT } from "./layout";
 
 /**
  * metrics.otlp (docs/otlp.md) as the pod and the config file carry it: the receiver's flag of
- * the stack's line, the `otlp` block with exactly the keys the stack set (config/otlp.ts refused
- * those its minor version lacks), and the pushers' flow to the web port.
+ * the stack's line, and the `otlp` block with exactly the keys the stack set (config/otlp.ts
+ * refused those its minor version lacks). The pushers' flow is in components/network-policies/flows.ts.
  */
 
 /** The version of validated settings (config/metrics.ts refused every image it cannot resolve). */
@@ -45,12 +43,4 @@ export function otlpBlock(s: Pick<MetricsSettings, "otlp">): Record<string, unkn
         }
     }
     return Object.keys(block).length > 0 ? block : undefined;
-}
-
-/** Pods of metrics.otlp.namespaces reach the web port, and nothing else of Prometheus (docs/otlp.md#who-may-push). */
-export function otlpFlows(s: Pick<MetricsSettings, "otlp" | "name" | "namespace">): Flow[] {
-    const namespaces = s.otlp?.enabled ? (s.otlp.namespaces ?? []) : [];
-    return namespaces.length === 0
-        ? []
-        : [{ from: { kind: "namespaces", namespaces: [...namespaces] }, to: { kind: "workload", name: s.name, namespace: s.namespace }, ports: [tcp(WEB_PORT.name)], why: `OTLP pushes (${fullKey("metrics")}.otlp.namespaces)` }];
 }
