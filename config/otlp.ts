@@ -77,10 +77,8 @@ export const otlpSchema = closedObject({
         .meta({ description: "with 2 or more replicas, required true: each pusher sends every push to each replica's own address <name>-<i>.<name>.<namespace>.svc (docs/otlp.md#two-or-more-replicas)" }),
 })
     .superRefine((o, ctx) => {
+        // Its fields while it is off, and replicaFanOut with one replica, do nothing: config/needs.ts refuses them.
         if (!o.enabled) {
-            for (const key of Object.keys(o).filter((k) => k !== "enabled" && (o as Record<string, unknown>)[k] !== undefined)) {
-                ctx.addIssue({ code: "custom", path: [key], input: (o as Record<string, unknown>)[key], message: "nothing while otlp.enabled is false: set enabled: true, or remove it" });
-            }
             return;
         }
         if (o.namespaces === undefined) {
@@ -188,9 +186,6 @@ export function otlpIssues(o: OtlpSettings | undefined, m: OtlpContext): { path:
     // A push through the headless Service lands on the one pod the pusher resolved: the replicas would hold different series.
     if (m.replicas >= 2 && o.replicaFanOut !== true) {
         add(["replicaFanOut"], o.replicaFanOut, `true, with ${m.replicas} replicas: a push to the Service reaches one replica only, so the replicas would hold different series and a query or a downstream deduplication would lose some; with true, each pusher sends every push to each replica's own address (docs/otlp.md#two-or-more-replicas)`);
-    }
-    if (m.replicas < 2 && o.replicaFanOut !== undefined) {
-        add(["replicaFanOut"], o.replicaFanOut, `nothing with ${m.replicas} replica${m.replicas === 1 ? "" : "s"}: there is one address to push to`);
     }
     return issues;
 }
