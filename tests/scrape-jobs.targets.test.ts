@@ -115,16 +115,14 @@ function stackDeclaredJobs(stack: string): string[] {
 
 describe("scrape jobs that can never have a target (docs/scrape-jobs.md#monitor)", () => {
     for (const stack of STACKS) {
-        it(`${stack}: every job's keep and drop rules let through a Service or pod of the render, or the job names where its targets come from`, async function () {
-            this.timeout(120_000);
+        it(`${stack}: every job's keep and drop rules let through a Service or pod of the render, or the job names where its targets come from`, async () => {
             const objects = await renderedObjects(stack);
             const idle = jobsWithoutTargets(objects, prometheusYmlOf(objects)).filter((j) => !(j in OUTSIDE_THE_RENDER) && !stackDeclaredJobs(stack).includes(j));
             assert.deepStrictEqual(idle, [], `${stack}: jobs no Service or pod of the render can feed`);
         });
     }
 
-    it("the oracle sees the prod case: a monitor job beside the web jobs, which drops both monitor=main Services, has no target", async function () {
-        this.timeout(120_000);
+    it("the oracle sees the prod case: a monitor job beside the web jobs, which drops both monitor=main Services, has no target", async () => {
         const objects = await renderedObjects("prod");
         const yml = parse(prometheusYmlOf(objects));
         const monitor = {
