@@ -109,6 +109,8 @@ export function upgradeFindings(then: readonly SnapshotEntry[], now: readonly Sn
             const replacing = before === undefined || after === undefined ? ["provider"] : replacementsOf(PROVIDER, changedPaths(before, after), providerFacts(after), false).map((h) => h.path);
             if (replacing.length > 0) reasons.push(`its provider changed from ${old.provider ?? "the default"} to ${e.provider ?? "the default"} with ${replacing.join(", ")} different, which replaces it (pulumi step_generator.go providerChanged)`);
         }
+        // A named object's replacement deletes it before it creates it again (provider.go Diff, deleteBeforeReplace): for that moment it does not exist.
+        if (reasons.length > 0 && e.type.startsWith("kubernetes:") && e.inputs["metadata.name"] !== undefined) reasons.push("its name is fixed, so the provider deletes it first");
         if (reasons.length > 0 && !isAnnounced(["Replaces"], e, old)) findings.push({ kind: "replaced", urn: e.urn, detail: reasons.join("; ") });
     }
     return findings;

@@ -2,7 +2,9 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { PROJECT } from "../render/engine-mocks";
+import { PROJECT, resetEngine } from "../render/engine-mocks";
+import { runProgram } from "../render/run-program";
+import { readStackConfig } from "../render/stack-file";
 import { announcementsSince, changelogSections, cutChangelog } from "../render/changelog";
 import { cutRelease } from "../render/release";
 import { baselineOf, releasedVersions } from "../render/release-fixtures";
@@ -66,6 +68,28 @@ describe("CHANGELOG.md is read as the release tooling reads it", () => {
         assert.throws(() => cutChangelog(sample, "1.0.5", "2027-02-03"), /not above the newest release in CHANGELOG\.md, 1\.1\.0/);
         assert.throws(() => cutChangelog(cut, "1.3.0", "2027-02-03"), /Unreleased section has no entry/);
         assert.throws(() => cutChangelog(sample, "v1.2.0", "2027-02-03"), /not a version/);
+    });
+});
+
+describe("the stack output version", () => {
+    it("is package.json's version, and no label of any object the stack registers carries it", async () => {
+        const version = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version;
+        resetEngine("prod");
+        const run = await runProgram(readStackConfig(ROOT, "prod"), "prod");
+        assert.strictEqual(run.exports.version, version);
+        // Labels anywhere in an object (its own, a selector's, a pod or claim template's): none holds the program's version.
+        const labelled: string[] = [];
+        const walk = (v: unknown, where: string) => {
+            if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${where}[${i}]`));
+            else if (typeof v === "object" && v !== null) {
+                for (const [k, x] of Object.entries(v)) {
+                    if ((k === "labels" || k === "matchLabels") && typeof x === "object" && x !== null && Object.values(x).some((l) => String(l).includes(version))) labelled.push(`${where}.${k}`);
+                    walk(x, `${where}.${k}`);
+                }
+            }
+        };
+        for (const r of run.resources) walk(r.inputs, `${r.type} ${r.name}`);
+        assert.deepStrictEqual(labelled, []);
     });
 });
 
