@@ -28,9 +28,9 @@ export const REPO_FILES: ReleaseFiles = {
 
 /** docs/upgrading.md with its `## Unreleased` heading named for `version`, under a new empty one. */
 export function cutUpgradingDoc(text: string, version: string): string {
-    if (!/^## Unreleased\s*$/m.test(text)) throw new Error("docs/upgrading.md has no '## Unreleased' section to cut");
+    if (!/^## Unreleased[ \t]*$/m.test(text)) throw new Error("docs/upgrading.md has no '## Unreleased' section to cut");
     if (new RegExp(`^## ${version.replace(/\./g, "\\.")}\\s*$`, "m").test(text)) throw new Error(`docs/upgrading.md already has a section for ${version}`);
-    return text.replace(/^## Unreleased\s*$/m, `## Unreleased\n\nNothing yet.\n\n## ${version}`);
+    return text.replace(/^## Unreleased[ \t]*$/m, `## Unreleased\n\nNothing yet.\n\n## ${version}`);
 }
 
 /** A package.json or package-lock.json text with the project's own version set to `version`, formatting kept. */

@@ -16,15 +16,14 @@ const ROOT = path.join(__dirname, "..");
 const CHANGELOG = fs.readFileSync(path.join(ROOT, "CHANGELOG.md"), "utf8");
 
 describe("CHANGELOG.md is read as the release tooling reads it", () => {
-    it("has an Unreleased section with entries, and every released section a version and a date", () => {
+    it("has an Unreleased section first (empty right after a release), and every released section a version and a date", () => {
         const sections = changelogSections(CHANGELOG);
         assert.strictEqual(sections[0]?.version, "Unreleased");
-        assert.match(sections[0].body, /^- /m);
         for (const s of sections.slice(1)) assert.ok(/^\d+\.\d+\.\d+$/.test(s.version) && s.date, `## [${s.version}] needs a version x.y.z and a date`);
     });
 
-    it("every entry of the Unreleased section carries an upgrade note", () => {
-        const entries = changelogSections(CHANGELOG)[0].body.split(/\n(?=- )/).filter((e) => e.startsWith("- "));
+    it("every entry of every section carries an upgrade note", () => {
+        const entries = changelogSections(CHANGELOG).flatMap((s) => s.body.split(/\n(?=- )/).filter((e) => e.startsWith("- ") && !/^- (Replaces|Deletes): /.test(e)));
         assert.ok(entries.length > 5);
         for (const e of entries) assert.match(e, /Upgrade:/, e.split("\n")[0]);
     });
@@ -113,7 +112,7 @@ describe("npm run release, on scratch copies (render/release.ts cutRelease)", ()
 
     it("moves Unreleased to [1.0.0], names the upgrading section, bumps package.json and the lock, and renders once", () => {
         assert.deepStrictEqual(changelogSections(fs.readFileSync(files.changelog, "utf8")).slice(0, 2).map((s) => s.version + (s.date ? ` ${s.date}` : "")), ["Unreleased", "1.0.0 2027-01-01"]);
-        assert.match(fs.readFileSync(files.upgrading, "utf8"), /^## Unreleased\n\nNothing yet\.\n\n## 1\.0\.0$/m);
+        assert.match(fs.readFileSync(files.upgrading, "utf8"), /^## Unreleased\n\nNothing yet\.\n\n## 1\.0\.0\n\n### /m);
         assert.strictEqual(JSON.parse(fs.readFileSync(files.packageJson, "utf8")).version, "1.0.0");
         const lock = JSON.parse(fs.readFileSync(files.packageLock!, "utf8"));
         assert.deepStrictEqual([lock.version, lock.packages[""].version], ["1.0.0", "1.0.0"]);
