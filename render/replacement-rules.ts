@@ -6,7 +6,8 @@
  * - @pulumi/kubernetes 4.34.2 (package.json): pulumi/pulumi-kubernetes `provider/pkg/provider/
  *   diff.go` `forceNewProperties` and its `forceNew` table, and `provider.go` `Diff` (lines
  *   1565-1673) and `DiffConfig` (lines 454-569), read at 94977969d (master of 2026-07-01, the
- *   newest snapshot that could be read; its newest tag is v4.32.0, and tag v4.34.2 is not in it);
+ *   newest snapshot that could be read; tag v4.34.2 is not in it); diff.go is the same at
+ *   cafe8c4ac (2026-02-18), so the table held over the months around that release;
  * - @pulumi/random 4.21.2: bridges hashicorp/terraform-provider-random, whose `internal/provider/
  *   resource_password.go` `passwordSchemaV3` (lines 557-750) and `resource_uuid.go` were read at
  *   f8d869dc98d9 (2026-05-13), the commit pulumi/pulumi-random's provider/go.mod pins;
