@@ -54,6 +54,20 @@ function changedPaths(then: SnapshotEntry, now: SnapshotEntry): string[] {
     return [...new Set([...Object.keys(then.inputs), ...Object.keys(now.inputs)])].filter((p) => then.inputs[p] !== now.inputs[p] && !ignored.some((i) => p === i || p.startsWith(`${i}.`))).sort();
 }
 
+/**
+ * The replacing paths of a change to the Kubernetes provider's own inputs, with DiffConfig's
+ * rule for clusterIdentifier (provider.go lines 486-503): a changed identifier replaces; an
+ * identifier added or removed does not by itself; one that is set and unchanged replaces nothing.
+ */
+function providerReplacing(before: SnapshotEntry, after: SnapshotEntry, paths: readonly string[]): string[] {
+    const id = "clusterIdentifier";
+    const b = before.inputs[id];
+    const a = after.inputs[id];
+    if (a !== undefined && a === b) return [];
+    const hits = replacementsOf(PROVIDER, paths, providerFacts(after), false).map((h) => h.path);
+    return a === undefined || b === undefined ? hits.filter((p) => p !== id) : hits;
+}
+
 export function upgradeFindings(then: readonly SnapshotEntry[], now: readonly SnapshotEntry[], announced: readonly Announcement[]): Finding[] {
     const oldByUrn = new Map(then.map((e) => [e.urn, e]));
     const newByUrn = new Map(now.map((e) => [e.urn, e]));
@@ -95,8 +109,10 @@ export function upgradeFindings(then: readonly SnapshotEntry[], now: readonly Sn
         const paths = changedPaths(old, e);
         const provider = e.provider !== undefined ? newByUrn.get(e.provider) : undefined;
         const immutable = e.inputs.immutable === digestOf(true);
-        for (const { rule, path } of replacementsOf(e.type, paths, providerFacts(provider), immutable)) {
-            if (rule.guarded) reasons.push(`${path} changed, which replaces it (${rule.source})`);
+        const hits = replacementsOf(e.type, paths, providerFacts(provider), immutable);
+        const kept = e.type === PROVIDER ? new Set(providerReplacing(old, e, paths)) : undefined;
+        for (const { rule, path } of hits) {
+            if (rule.guarded && (kept === undefined || kept.has(path))) reasons.push(`${path} changed, which replaces it (${rule.source})`);
         }
         for (const p of (e.options.replaceOnChanges as string[] | undefined) ?? []) {
             const hit = paths.find((q) => pathCovers(p, q));
@@ -106,7 +122,7 @@ export function upgradeFindings(then: readonly SnapshotEntry[], now: readonly Sn
         if (old.provider !== e.provider && !(e.provider !== undefined && matched.get(e.provider)?.urn === old.provider)) {
             const before = old.provider !== undefined ? oldByUrn.get(old.provider) : undefined;
             const after = provider;
-            const replacing = before === undefined || after === undefined ? ["provider"] : replacementsOf(PROVIDER, changedPaths(before, after), providerFacts(after), false).map((h) => h.path);
+            const replacing = before === undefined || after === undefined ? ["provider"] : providerReplacing(before, after, changedPaths(before, after));
             if (replacing.length > 0) reasons.push(`its provider changed from ${old.provider ?? "the default"} to ${e.provider ?? "the default"} with ${replacing.join(", ")} different, which replaces it (pulumi step_generator.go providerChanged)`);
         }
         // A named object's replacement deletes it before it creates it again (provider.go Diff, deleteBeforeReplace): for that moment it does not exist.

@@ -173,6 +173,18 @@ describe("the upgrade check finds each kind of loss (hand-made mutations of stac
             find(rs, "pulumi:providers:kubernetes", "cluster").inputs.context = "another-cluster";
         });
         assert.deepStrictEqual(kinds(findings(now)), ["replaced cluster"]);
+        // With a clusterIdentifier set before and after, only a changed identifier replaces (DiffConfig).
+        const identified = (id: string, context?: string) =>
+            mutated((rs) => {
+                const p = find(rs, "pulumi:providers:kubernetes", "cluster");
+                p.inputs.clusterIdentifier = id;
+                if (context) p.inputs.context = context;
+            });
+        const before = identified("one");
+        assert.deepStrictEqual(upgradeFindings(before, identified("one", "another-cluster"), []), []);
+        assert.deepStrictEqual(kinds(upgradeFindings(before, identified("two"), [])), ["replaced cluster"]);
+        // Adding an identifier replaces nothing by itself.
+        assert.deepStrictEqual(findings(identified("one")), []);
     });
 
     it("a Secret renamed in Pulumi under the same object: disappears and adopted, unless announced", () => {
