@@ -165,7 +165,7 @@ export const metricsSchema = closedObject({
         .meta({ description: "namespaces that get a discovery Role and RoleBinding; when unset: the namespace named default, kube-system and the metrics namespace" }),
     scrapeNamespaces: stringList(dnsLabel)
         .optional()
-        .meta({ description: "namespaces the self-monitoring job discovers, each a discovery namespace; default the metrics namespace" }),
+        .meta({ description: "namespaces the self-monitoring job discovers, each a discovery namespace; default the metrics namespace. Naming them says the stack puts monitor=main Services of its own there, which keeps the job when every Service the program writes has a job of its own (docs/scrape-jobs.md#monitor)" }),
     externalLabels: stringMap(prometheusLabelName)
         .default({ ...d.externalLabels })
         .meta({ description: "global.external_labels" }),
@@ -420,6 +420,9 @@ export const metricsSchema = closedObject({
         createNamespace: m.createNamespace ?? createdByDefault(m.namespace),
         discoveryNamespaces: m.discoveryNamespaces ?? defaultDiscoveryNamespaces(m.namespace),
         scrapeNamespaces: m.scrapeNamespaces ?? [m.namespace],
+        // Whether the stack names the self-monitoring job's namespaces: it then promises Services of
+        // its own there, so the job stays even when no Service the program writes is left for it.
+        scrapeNamespacesNamed: m.scrapeNamespaces !== undefined,
     }));
 
 /** The in-cluster long-term store as Prometheus reaches it: its Service for the scrape job, and its write URL. */

@@ -156,14 +156,14 @@ export function hatchProblems(
             problems.push({ path: `volumes[${i}].name`, got: v.name, expected: `a volume name the program does not use: ${v.name} is one of the pod's own volumes` });
         }
     });
-    const mountPaths: string[] = [...(pod.initContainers ?? []), ...pod.containers].flatMap((c: any) => (c.volumeMounts ?? []).map((m: any) => m.mountPath));
+    const owns = ownedPaths(pod);
     (hatch.volumeMounts ?? []).forEach((m, i) => {
-        const clash = mountPaths.find((p) => p === m.mountPath || m.mountPath.startsWith(`${p.replace(/\/$/, "")}/`) || p.startsWith(`${m.mountPath.replace(/\/$/, "")}/`));
+        const clash = owns.find(({ path: p }) => p === m.mountPath || m.mountPath.startsWith(`${p.replace(/\/$/, "")}/`) || p.startsWith(`${m.mountPath.replace(/\/$/, "")}/`));
         if (clash !== undefined) {
             problems.push({
                 path: `volumeMounts[${i}].mountPath`,
                 got: m.mountPath,
-                expected: `a path outside the program's mounts: ${clash} is mounted by the program, and a mount on, in or above it would hide or shadow its files`,
+                expected: `a path outside the program's own: ${clash.path} is ${clash.why}, and a mount on, in or above it would hide or shadow its files`,
             });
         }
     });
@@ -195,4 +195,27 @@ export function hatchProblems(
         }
     }
     return problems;
+}
+
+/** Where the kubelet puts the ServiceAccount token of a pod that automounts it (the kubelet and API server jobs read it). */
+const SERVICE_ACCOUNT_DIR = "/var/run/secrets/kubernetes.io/serviceaccount";
+
+/**
+ * The paths of the pod a hatch mount must stay clear of: the program's volume mounts, the
+ * ServiceAccount token the kubelet mounts unless the pod opts out, and every absolute path the
+ * containers' arguments name (a file or directory of the image, such as Prometheus' console
+ * templates, which a mount above it would hide as surely as a mount over a volume).
+ */
+export function ownedPaths(pod: any): { path: string; why: string }[] {
+    const containers: any[] = [...(pod.initContainers ?? []), ...(pod.containers ?? [])];
+    const mounts = containers.flatMap((c) => (c.volumeMounts ?? []).map((m: any) => ({ path: String(m.mountPath), why: "mounted by the program" })));
+    const token = pod.automountServiceAccountToken === false ? [] : [{ path: SERVICE_ACCOUNT_DIR, why: "the ServiceAccount token the kubelet mounts for the pod" }];
+    const argPaths = containers.flatMap((c) =>
+        [...(c.command ?? []), ...(c.args ?? [])]
+            .filter((a: unknown): a is string => typeof a === "string")
+            .map((a) => (a.startsWith("-") ? a.slice(a.indexOf("=") + 1) : a))
+            .filter((v) => v.startsWith("/") && v.length > 1 && !/\s/.test(v))
+            .map((v) => ({ path: v, why: `a path the container's arguments name (${c.name})` })),
+    );
+    return [...mounts, ...token, ...argPaths];
 }

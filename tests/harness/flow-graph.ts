@@ -366,6 +366,10 @@ function configMapData(objects: readonly KubernetesObject[], pods: readonly Pod[
 
 /** Whether a pod holds an API token: its own setting, else its ServiceAccount's, else true. */
 function mountsToken(objects: readonly KubernetesObject[], pod: Pod): boolean {
+    // A projected ServiceAccount token (Grafana's team sidecar) calls the API server as an automounted one does.
+    if ((pod.podSpec?.volumes ?? []).some((v: any) => (v.projected?.sources ?? []).some((src: any) => src.serviceAccountToken))) {
+        return true;
+    }
     if (pod.podSpec?.automountServiceAccountToken !== undefined) {
         return pod.podSpec.automountServiceAccountToken;
     }
@@ -639,8 +643,12 @@ export function unneededAllowed(objects: readonly KubernetesObject[], needed: re
     const isNeeded = (from: End, to: End, port: number, protocol: string) =>
         needs.has(key(from, to, port, protocol)) || needs.has(key(from, to, 0, protocol)) || needs.has(key(from, ANYWHERE, 0, protocol)) || needs.has(key(ANYWHERE, to, port, protocol));
     const extra: Connection[] = [];
+    // Every port a policy names is probed too, towards every pod, not only the ports the pods
+    // declare: a rule that opens a port no container lists would otherwise go unseen.
+    const opened = policyPorts(policies);
     for (const to of pods) {
-        for (const port of to.ports) {
+        const declared = new Set(to.ports.map((p) => `${p.number}/${p.protocol}`));
+        for (const port of [...to.ports, ...opened.filter((p) => !declared.has(`${p.number}/${p.protocol}`))]) {
             for (const from of sources) {
                 if (allowed(policies, from, to, port.number, port.protocol) && !isNeeded(from, to, port.number, port.protocol)) {
                     extra.push({ from, to, port: port.number, protocol: port.protocol, why: "allowed, not needed" });
@@ -648,15 +656,71 @@ export function unneededAllowed(objects: readonly KubernetesObject[], needed: re
             }
         }
     }
-    // Ports nothing of the stack uses, towards what is not one of its pods.
+    // Ports nothing of the stack uses, and every port a policy names that the pod itself never
+    // needs, towards what is not one of its pods. A port the pod does need towards an address
+    // (the API server's 443, a node's 9100) is open to every address by the nature of an ipBlock
+    // rule, since those addresses are not known when the policy is written (docs/security.md).
+    const probes = [{ number: 22, protocol: "TCP" }, { number: 5432, protocol: "TCP" }, ...opened];
     for (const from of pods) {
+        const uses = new Set([
+            ...needed.filter((c) => c.from === from || (c.from.kind === "pod" && endName(c.from) === endName(from))).map((c) => `${c.port}/${c.protocol}`),
+            ...portsOutsideTheRender(objects, from).map((port) => `${port}/TCP`),
+        ]);
         for (const to of [...namespaces.map(stranger), NODE, OUTSIDE, API_SERVER] as End[]) {
-            for (const port of [22, 5432]) {
-                if (allowed(policies, from, to, port, "TCP") && !isNeeded(from, to, port, "TCP")) {
-                    extra.push({ from, to, port, protocol: "TCP", why: "allowed, not needed" });
+            for (const { number: port, protocol } of probes.filter((p) => !uses.has(`${p.number}/${p.protocol}`))) {
+                if (allowed(policies, from, to, port, protocol) && !isNeeded(from, to, port, protocol)) {
+                    extra.push({ from, to, port, protocol, why: "allowed, not needed" });
                 }
             }
         }
     }
     return extra;
+}
+
+/**
+ * Ports a pod connects to on addresses the render does not hold: the ports Prometheus' jobs
+ * write into `__address__` or keep it to (the control plane's static pods and kube-proxy on the
+ * nodes' addresses, CoreDNS behind kube-dns), and the http and https ports of the URLs the blackbox exporter is handed at each
+ * probe (teams' Services and Ingresses, docs/monitor-your-app.md). Read from the rendered
+ * configuration and the pod's image, not from the policies.
+ */
+function portsOutsideTheRender(objects: readonly KubernetesObject[], from: End): number[] {
+    if (from.kind !== "pod") return [];
+    const images: string[] = (from.podSpec?.containers ?? []).map((c: any) => String(c.image));
+    if (images.some((i) => /blackbox-exporter/.test(i))) return [80, 443];
+    const prometheusYml = objects
+        .filter((o: any) => o.kind === "ConfigMap" && o.metadata.namespace === from.namespace && o.data?.["prometheus.yml"])
+        .map((o: any) => o.data["prometheus.yml"] as string)
+        .find(() => images.some((i) => /\/prometheus:/.test(i)));
+    if (prometheusYml === undefined) return [];
+    const jobs: any[] = parse(prometheusYml).scrape_configs ?? [];
+    // A port written into the address, or the one port a keep on the address lets through (CoreDNS' 9153 on kube-dns's endpoints).
+    return jobs.flatMap((j) =>
+        (j.relabel_configs ?? [])
+            .map((r: any) =>
+                r.target_label === "__address__" && typeof r.replacement === "string"
+                    ? /:(\d+)$/.exec(r.replacement)?.[1]
+                    : r.action === "keep" && (r.source_labels ?? []).join() === "__address__"
+                      ? /:(\d+)$/.exec(String(r.regex))?.[1]
+                      : undefined,
+            )
+            .filter((p: string | undefined): p is string => p !== undefined)
+            .map(Number),
+    );
+}
+
+/** The numbered ports (both ends of a range) that any ingress or egress rule of the policies names. */
+export function policyPorts(policies: readonly any[]): { number: number; protocol: string }[] {
+    const found = new Map<string, { number: number; protocol: string }>();
+    for (const policy of policies) {
+        for (const rule of [...(policy.spec?.ingress ?? []), ...(policy.spec?.egress ?? [])]) {
+            for (const p of rule.ports ?? []) {
+                const protocol = p.protocol ?? "TCP";
+                for (const number of [p.port, p.endPort]) {
+                    if (typeof number === "number") found.set(`${number}/${protocol}`, { number, protocol });
+                }
+            }
+        }
+    }
+    return [...found.values()];
 }
