@@ -19,15 +19,34 @@ function ranges(expr: string): string[] {
     return [...expr.matchAll(/\[\s*([0-9]+[a-z]+(?:[0-9]+[a-z]+)*)\s*(?::[^\]]*)?\]/g)].map((m) => m[1]);
 }
 
+/** Whether `expr` reads the series `name` (a whole metric name, not part of a longer one). */
+function reads(expr: string, name: string): boolean {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    return new RegExp(`(^|[^a-zA-Z0-9_:])${escaped}($|[^a-zA-Z0-9_:])`).test(expr);
+}
+
+/**
+ * The rules reading a range longer than `retention`, and those reading a record that does
+ * (`apiserver_request:availability30d` reads the `:increase30d` records), each with its window.
+ */
 export function windowsLongerThan(groups: readonly RuleGroup[], retention: string): LongWindow[] {
     const limit = prometheusDurationSeconds(retention);
+    const rules = groups.flatMap((g) => g.rules).map((rule) => ({ name: "record" in rule ? rule.record : rule.alert, expr: rule.expr }));
     const longest = new Map<string, string>();
-    for (const rule of groups.flatMap((g) => g.rules)) {
-        const name = "record" in rule ? rule.record : rule.alert;
-        for (const w of ranges(rule.expr)) {
-            const seconds = prometheusDurationSeconds(w);
-            const held = longest.get(name);
-            if (seconds > limit && (held === undefined || seconds > prometheusDurationSeconds(held))) longest.set(name, w);
+    const keep = (name: string, w: string) => {
+        const held = longest.get(name);
+        if (prometheusDurationSeconds(w) > limit && (held === undefined || prometheusDurationSeconds(w) > prometheusDurationSeconds(held))) {
+            longest.set(name, w);
+            return true;
+        }
+        return false;
+    };
+    for (const r of rules) for (const w of ranges(r.expr)) keep(r.name, w);
+    // Records of records: until no rule inherits a longer window from a record it reads.
+    for (let changed = true; changed; ) {
+        changed = false;
+        for (const r of rules) {
+            for (const [name, w] of [...longest]) if (name !== r.name && reads(r.expr, name) && keep(r.name, w)) changed = true;
         }
     }
     return [...longest].map(([name, window]) => ({ name, window })).sort((a, b) => a.name.localeCompare(b.name));
