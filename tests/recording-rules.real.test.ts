@@ -11,6 +11,7 @@ import { BURN_RATE_WINDOWS, burnRateRecord } from "../components/apiserver/slo-r
 import { NODE_RECORD_CASES } from "./harness/node-record-cases";
 import { AVAILABILITY_RECORDS } from "../components/apiserver/availability-rules";
 import { DASHBOARD_RECORD_CASES } from "./harness/dashboard-record-cases";
+import { KUBE_PROMETHEUS_RECORD_CASES } from "./harness/kube-prometheus-record-cases";
 
 /**
  * Every default recording rule has a promtool case with a known input and its exact output
@@ -20,7 +21,7 @@ const settings = everyAlertSettings();
 const groups = defaultRuleGroups(ruleContext(settings));
 /** The API server's burn rates have their cases in tests/apiserver-slo.real.test.ts: every window, read and write, 2.x and 3.x bucket bounds. */
 const BURN_RATES = new Set(BURN_RATE_WINDOWS.map(burnRateRecord));
-const RECORD_CASES = { ...DAY_ONE_RECORD_CASES, ...RESOURCE_RECORD_CASES, ...DASHBOARD_RECORD_CASES };
+const RECORD_CASES = { ...DAY_ONE_RECORD_CASES, ...RESOURCE_RECORD_CASES, ...DASHBOARD_RECORD_CASES, ...KUBE_PROMETHEUS_RECORD_CASES };
 /**
  * The node-exporter records have theirs in tests/node-recording-rules.real.test.ts, in one promtool run;
  * the API server's 30-day chain in tests/apiserver-availability.real.test.ts, over 730 hours at 1h steps.
