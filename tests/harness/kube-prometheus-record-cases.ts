@@ -2,6 +2,8 @@ import { s, text } from "./alert-case-format";
 import type { RecordCase } from "./alert-cases-day-one";
 import { TARGET_COUNTS } from "../../components/prometheus/target-count-rules";
 import { POD_NODE } from "../../components/kube-state-metrics/pod-node-rules";
+import { GRAFANA_REQUESTS } from "../../components/grafana/request-rules";
+import { SCHEDULER_QUANTILES } from "../../components/control-plane/scheduler-rules";
 
 /**
  * The cases of the records issue 42 added under kube-prometheus' names outside the node-exporter
@@ -23,6 +25,29 @@ const podInfo = (pod: string, node: string, instance = "10.2.0.5:8080") =>
         "1+0x5",
     );
 
+/** Grafana's request counter as it writes it (tests/fixtures/grafana/grafana-metrics.txt), from the grafana job's pod. */
+const grafanaRequests = (handler: string, method: string, code: string, source: string, perMinute: number, job = "grafana") =>
+    s(
+        `grafana_http_request_duration_seconds_count{${text({ job, namespace: "monitoring", pod: "grafana-6f7c9-abcde", instance: "10.1.0.7:3000", handler, method, slo_group: "", status_code: code, status_source: source })}}`,
+        `0+${perMinute}x10`,
+    );
+
+/**
+ * One scheduler histogram on two control-plane nodes, as the kube-scheduler job labels it, each
+ * node serving half of it. Summed, per second: 50 within the first bound, 90 within the second,
+ * 98 within the third, all 100 within the fourth. The 50th is 50 of 100 at the first bound, the
+ * 90th at the second; the 99th lies halfway (1 of 2) through the fourth bucket.
+ */
+const BOUNDS = ["0.25", "0.5", "1", "2", "+Inf"];
+const PER_SECOND = [50, 90, 98, 100, 100];
+function schedulerHistogram(family: string, labels: Record<string, string>): RecordCase[] {
+    const node = (n: string) => ({ job: "kube-scheduler", namespace: "kube-system", pod: `kube-scheduler-${n}`, node: n, instance: n, ...labels });
+    const series = ["cp-1", "cp-2"].flatMap((n) => BOUNDS.map((le, i) => s(`${family}_bucket{${text({ ...node(n), le })}}`, `0+${PER_SECOND[i] * 30}x10`)));
+    // Another job's histogram of the same name, all slow: the quantiles would move if it were summed in.
+    series.push(s(`${family}_bucket{${text({ job: "team-scheduler", instance: "x", ...labels, le: "+Inf" })}}`, "0+6000x10"));
+    return [{ series, at: "10m", expect: [["0.99", 1.5], ["0.9", 0.5], ["0.5", 0.25]].map(([quantile, value]) => ({ labels: { job: "kube-scheduler", namespace: "kube-system", ...labels, quantile: String(quantile) }, value: Number(value) })) }];
+}
+
 export const KUBE_PROMETHEUS_RECORD_CASES: Record<string, RecordCase[]> = {
     // Per job, across instances: the kubelet's path label stays, the shop's namespace and service too.
     [TARGET_COUNTS.up]: [
@@ -37,6 +62,27 @@ export const KUBE_PROMETHEUS_RECORD_CASES: Record<string, RecordCase[]> = {
     ],
     // Only the kubelet job has a target down; the shop has no count:up0 series at all.
     [TARGET_COUNTS.down]: [{ series: targets, at: "5m", expect: [{ labels: { job: "kubelet", metrics_path: "/metrics" }, value: 1 }] }],
+    // Per handler and code: GET and POST of one handler added up, the status source summed away; another job's Grafana left out.
+    [GRAFANA_REQUESTS]: [
+        {
+            series: [
+                grafanaRequests("/api/dashboards/uid/:uid", "GET", "200", "server", 60),
+                grafanaRequests("/api/dashboards/uid/:uid", "POST", "200", "server", 30),
+                grafanaRequests("/api/ds/query", "POST", "500", "downstream", 15),
+                grafanaRequests("/api/ds/query", "POST", "500", "server", 15),
+                grafanaRequests("/api/health", "GET", "200", "server", 600, "team-grafana"),
+            ],
+            at: "10m",
+            expect: [
+                { labels: { namespace: "monitoring", job: "grafana", handler: "/api/dashboards/uid/:uid", status_code: "200" }, value: 1.5 },
+                { labels: { namespace: "monitoring", job: "grafana", handler: "/api/ds/query", status_code: "500" }, value: 0.5 },
+            ],
+        },
+    ],
+    // As kube-scheduler labels them: attempts by profile and result, the algorithm with no label, the SLI by attempt count.
+    [SCHEDULER_QUANTILES.attempt]: schedulerHistogram("scheduler_scheduling_attempt_duration_seconds", { profile: "default-scheduler", result: "scheduled" }),
+    [SCHEDULER_QUANTILES.algorithm]: schedulerHistogram("scheduler_scheduling_algorithm_duration_seconds", {}),
+    [SCHEDULER_QUANTILES.podSli]: schedulerHistogram("scheduler_pod_scheduling_sli_duration_seconds", { attempts: "1" }),
     // web-1 on node-1; web-2 served by two kube-state-metrics instances at once: one row; queued-1 not scheduled (node ""): none.
     [POD_NODE]: [
         {
