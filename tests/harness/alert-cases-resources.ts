@@ -210,10 +210,23 @@ const memoryCase = (family: string): RecordCase[] => [
     },
 ];
 
-/** Counters of 30 and 15 CPU seconds a minute in the two cgroups: 0.5 + 0.25 cores, by rate and by irate; the pod's cgroup not read. */
+/**
+ * Counters of 30 and 15 CPU seconds a minute in the two cgroups: 0.5 + 0.25 cores, by rate and by
+ * irate; the pod's cgroup not read. And the new cgroup's counter served a second time without its
+ * image label (#42, defect class 4): one cgroup, counted once, still 0.75.
+ */
 const cpuCase: RecordCase[] = [
     {
         series: [s(cadvisor("container_cpu_usage_seconds_total", "/kubepods/pod1/old"), "0+30x10"), s(cadvisor("container_cpu_usage_seconds_total", "/kubepods/pod1/new"), "0+15x10"), s(cadvisor("container_cpu_usage_seconds_total", "/kubepods/pod1", ""), "0+60x10")],
+        at: "10m",
+        expect: [{ labels: container, value: 0.75 }],
+    },
+    {
+        series: [
+            s(cadvisor("container_cpu_usage_seconds_total", "/kubepods/pod1/old"), "0+30x10"),
+            s(cadvisor("container_cpu_usage_seconds_total", "/kubepods/pod1/new"), "0+15x10"),
+            s(cadvisor("container_cpu_usage_seconds_total", "/kubepods/pod1/new").replace(',image="shop/web:1"', ""), "0+15x10"),
+        ],
         at: "10m",
         expect: [{ labels: container, value: 0.75 }],
     },
