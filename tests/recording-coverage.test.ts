@@ -2,6 +2,7 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 import { windowsLongerThan } from "../components/common/rules/windows";
+import { analyzePromql, PROMQL_DIALECTS } from "../prometheus-releases/promql";
 import { RuleGroup } from "../components/common/rules/types";
 import { renderStack } from "../render";
 import { Settings } from "../config";
@@ -107,6 +108,14 @@ describe("docs/alert-coverage.md#recording-rules", () => {
         ];
         for (const [r, expected] of cases) assert.match(recordProblems([r], ours, total([r])).join("\n"), expected);
         assert.match(recordProblems([row({})], ours, "Recording-rule totals: 2 names").join("\n"), /add up to/);
+    });
+
+    it("every rule recording one of the table's names runs on each release line's PromQL: 2.11, 2.53 and 3.x", () => {
+        const names = new Set(rows.flatMap((r) => r.ours));
+        const rules = defaultRuleGroups(ruleContext(everyAlertSettings())).flatMap((g) => g.rules.flatMap((r) => ("record" in r && names.has(r.record) ? [r] : [])));
+        assert.ok(rules.length >= names.size);
+        const problems = rules.flatMap((r) => PROMQL_DIALECTS.flatMap((d) => analyzePromql(r.expr, d).problems.map((p) => `${r.record} on ${d.server}: ${p}`)));
+        assert.deepStrictEqual(problems, []);
     });
 
     it("each row's stacks cell says where the record is not shipped or reads further back than the stack's retention", async function () {
