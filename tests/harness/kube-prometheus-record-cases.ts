@@ -4,6 +4,8 @@ import { TARGET_COUNTS } from "../../components/prometheus/target-count-rules";
 import { POD_NODE } from "../../components/kube-state-metrics/pod-node-rules";
 import { GRAFANA_REQUESTS } from "../../components/grafana/request-rules";
 import { SCHEDULER_QUANTILES } from "../../components/control-plane/scheduler-rules";
+import { APISERVER_REQUESTS_BY_CODE_RESOURCE } from "../../components/apiserver/request-rate-rules";
+import { APISERVER_SLI_P99 } from "../../components/apiserver/latency-rules";
 
 /**
  * The cases of the records issue 42 added under kube-prometheus' names outside the node-exporter
@@ -48,6 +50,14 @@ function schedulerHistogram(family: string, labels: Record<string, string>): Rec
     return [{ series, at: "10m", expect: [["0.99", 1.5], ["0.9", 0.5], ["0.5", 0.25]].map(([quantile, value]) => ({ labels: { job: "kube-scheduler", namespace: "kube-system", ...labels, quantile: String(quantile) }, value: Number(value) })) }];
 }
 
+/** The API server's request counter and latency buckets, labelled as it writes them. */
+const apiLabels = (instance: string, verb: string, resource: string, subresource = "") => ({ job: "apiserver", instance, namespace: "default", service: "kubernetes", component: "apiserver", group: "", version: "v1", verb, resource, subresource, scope: "namespace", dry_run: "" });
+const apiRequests = (instance: string, verb: string, resource: string, code: string, perMinute: number, job = "apiserver") =>
+    s(`apiserver_request_total{${text({ ...apiLabels(instance, verb, resource), job, code })}}`, `0+${perMinute}x10`);
+/** The bounds the apiserver job keeps (families.ts), each bucket's count per second times 60 a minute. */
+const KEPT_BOUNDS = ["0.05", "0.1", "0.2", "0.4", "1", "2", "5", "10", "30", "+Inf"];
+const apiBuckets = (labels: Record<string, string>, perSecond: readonly number[]) => KEPT_BOUNDS.map((le, i) => s(`apiserver_request_duration_seconds_bucket{${text({ ...labels, le })}}`, `0+${perSecond[i] * 60}x10`));
+
 export const KUBE_PROMETHEUS_RECORD_CASES: Record<string, RecordCase[]> = {
     // Per job, across instances: the kubelet's path label stays, the shop's namespace and service too.
     [TARGET_COUNTS.up]: [
@@ -83,6 +93,47 @@ export const KUBE_PROMETHEUS_RECORD_CASES: Record<string, RecordCase[]> = {
     [SCHEDULER_QUANTILES.attempt]: schedulerHistogram("scheduler_scheduling_attempt_duration_seconds", { profile: "default-scheduler", result: "scheduled" }),
     [SCHEDULER_QUANTILES.algorithm]: schedulerHistogram("scheduler_scheduling_algorithm_duration_seconds", {}),
     [SCHEDULER_QUANTILES.podSli]: schedulerHistogram("scheduler_pod_scheduling_sli_duration_seconds", { attempts: "1" }),
+    // Per class, code and resource, summed over instances: reads of pods 1.5/s (two API servers) and 0.2/s 404, of secrets 0.5/s;
+    // writes of pods 0.05/s 500. WATCH is neither class; another job's requests are left out.
+    [APISERVER_REQUESTS_BY_CODE_RESOURCE]: [
+        {
+            series: [
+                apiRequests("10.0.0.1:6443", "GET", "pods", "200", 60),
+                apiRequests("10.0.0.2:6443", "GET", "pods", "200", 30),
+                apiRequests("10.0.0.1:6443", "LIST", "secrets", "200", 30),
+                apiRequests("10.0.0.1:6443", "GET", "pods", "404", 12),
+                apiRequests("10.0.0.2:6443", "POST", "pods", "500", 3),
+                apiRequests("10.0.0.1:6443", "WATCH", "pods", "200", 600),
+                apiRequests("10.0.0.9:6443", "GET", "pods", "200", 60, "other"),
+            ],
+            at: "10m",
+            expect: [
+                { labels: { verb: "read", code: "200", resource: "pods" }, value: 1.5 },
+                { labels: { verb: "read", code: "404", resource: "pods" }, value: 0.2 },
+                { labels: { verb: "read", code: "200", resource: "secrets" }, value: 0.5 },
+                { labels: { verb: "write", code: "500", resource: "pods" }, value: 0.05 },
+            ],
+        },
+    ],
+    // Reads of pods, per second over two API servers: 98 of 100 within 1 s, all within 2 s, so the 99th at 1.5 s; their
+    // logs (a stream, all over 30 s) left out. Writes of events: 98 within 2 s, all within 5: 3.5 s. A resource without
+    // requests has no row (NaN is not > 0).
+    [APISERVER_SLI_P99]: [
+        {
+            series: [
+                ...apiBuckets(apiLabels("10.0.0.1:6443", "GET", "pods"), [25, 30, 35, 40, 49, 50, 50, 50, 50, 50]),
+                ...apiBuckets(apiLabels("10.0.0.2:6443", "GET", "pods"), [25, 30, 35, 40, 49, 50, 50, 50, 50, 50]),
+                ...apiBuckets(apiLabels("10.0.0.1:6443", "GET", "pods", "log"), [0, 0, 0, 0, 0, 0, 0, 0, 0, 100]),
+                ...apiBuckets(apiLabels("10.0.0.1:6443", "POST", "events"), [0, 0, 0, 50, 90, 98, 100, 100, 100, 100]),
+                ...apiBuckets(apiLabels("10.0.0.1:6443", "GET", "configmaps"), [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+            ],
+            at: "10m",
+            expect: [
+                { labels: { verb: "read", quantile: "0.99", resource: "pods" }, value: 1.5 },
+                { labels: { verb: "write", quantile: "0.99", resource: "events" }, value: 3.5 },
+            ],
+        },
+    ],
     // web-1 on node-1; web-2 served by two kube-state-metrics instances at once: one row; queued-1 not scheduled (node ""): none.
     [POD_NODE]: [
         {
