@@ -20,7 +20,9 @@ import { Sample, samplesOf } from "../scripts/bench/relabel";
  *   ExponentialBuckets(.005, 2.5, 14) for runtime operations), pkg/volume/util/metrics.go.
  * - cAdvisor: google/cadvisor tag v0.53.0 metrics/prometheus.go, the kinds the kubelet enables.
  * - node_exporter: tag v1.12.1 (the DaemonSet's image) default collectors, per-CPU families.
- * - kube-proxy: pkg/proxy/metrics/metrics.go (ExponentialBuckets(0.001, 2, 15)).
+ * - kube-proxy: pkg/proxy/metrics/metrics.go (ExponentialBuckets(0.001, 2, 15); the network
+ *   programming histogram's merged linear buckets), k8s.io/component-base tag v0.35.0
+ *   (metrics/buckets.go MergeBuckets, metrics/prometheus/restclient/metrics.go).
  * Bucket counts include +Inf.
  */
 interface Expect {
@@ -88,6 +90,7 @@ const TABLE: Record<string, { file: string; families: Expect[] }> = {
             { family: "storage_operation_duration_seconds", buckets: 14, labels: ["migrated", "operation_name", "status", "volume_plugin"] },
             { family: "volume_manager_total_volumes", labels: ["plugin_name", "state"] },
             { family: "rest_client_request_duration_seconds", buckets: 13, labels: ["host", "verb"] },
+            { family: "rest_client_response_size_bytes", buckets: 12, labels: ["host", "verb"] },
             { family: "apiserver_client_certificate_expiration_seconds", buckets: 15 },
             { family: "kubernetes_build_info" },
         ],
@@ -130,8 +133,9 @@ const TABLE: Record<string, { file: string; families: Expect[] }> = {
         families: [
             { family: "kubeproxy_sync_proxy_rules_duration_seconds", buckets: 16 },
             { family: "kubeproxy_sync_proxy_rules_last_timestamp_seconds" },
-            // Its bounds are not checked: the tag this fixture was transcribed from was not re-read (see docs/performance.md).
-            { family: "kubeproxy_network_programming_duration_seconds_count" },
+            // MergeBuckets' leading 0, LinearBuckets(0.25, 0.25, 2), (1, 1, 59), (60, 5, 12), (120, 30, 7), +Inf.
+            { family: "kubeproxy_network_programming_duration_seconds", buckets: 82 },
+            { family: "rest_client_request_size_bytes", buckets: 12, labels: ["host", "verb"] },
             { family: "rest_client_requests_total", labels: ["code", "host", "method"] },
         ],
     },
