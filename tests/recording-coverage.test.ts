@@ -118,8 +118,7 @@ describe("docs/alert-coverage.md#recording-rules", () => {
         assert.deepStrictEqual(problems, []);
     });
 
-    it("each row's stacks cell says where the record is not shipped or reads further back than the stack's retention", async function () {
-        this.timeout(600_000);
+    it("each row's stacks cell says where the record is not shipped or reads further back than the stack's retention", async () => {
         const stacks: { name: string; retention: string; records: Set<string>; long: Set<string> }[] = [];
         for (const name of STACKS) {
             const s: Settings = (await renderStack(path.join(__dirname, ".."), name)).settings;
