@@ -63,6 +63,7 @@ import { referencedReceiverSecretKeys } from "./alertmanager-routing";
 import { extraScrapeConfigSchema, extraScrapeConfigsSchema, referencedScrapeSecretKeys } from "./extra-scrape-configs";
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
 import { authenticatedIngressSchema, readIngressClientSecret } from "./ingress-auth";
+import { authenticatedHttpRouteSchema, checkGatewayRoutes, routeClaims, wayOfRead } from "./gateway-route";
 import { fluentdSizeBytes, prometheusDurationSeconds } from "./formats";
 import { checkNeeds, NEEDS, switchedOffNeed } from "./needs";
 import { OwnKey } from "./own-keys";
@@ -94,6 +95,7 @@ export * from "./long-term-store";
 export * from "./metrics";
 export * from "./metrics-web";
 export * from "./ingress-auth";
+export * from "./gateway-route";
 export * from "./namespaces";
 export * from "./own-targets";
 export * from "./own-keys";
@@ -550,13 +552,18 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     const etcdJob = metrics ? known(metrics.jobs.etcd) : rawField(METRICS_KEY, ["jobs", "etcd"], jobSwitchesSchema.unwrap().shape.etcd);
     const etcdScheme = metrics ? known(metrics.etcd.scheme) : rawField(METRICS_KEY, ["etcd", "scheme"], etcdSchema.unwrap().shape.scheme);
     readEtcdClient(source, problems, metricsPart, etcdJob.known && etcdScheme.known ? known(etcdJob.value && etcdScheme.value === "https") : { known: false });
+    // The OIDC client secret is the Ingress's or the HTTPRoute's, whichever the component has (one way in, config/gateway-route.ts).
     const metricsIngress = metrics ? known(metrics.ingress) : rawField(METRICS_KEY, ["ingress"], authenticatedIngressSchema.optional());
-    const prometheusClientSecret = readIngressClientSecret(source, problems, "metrics", metricsIngress.known ? metricsIngress.value : undefined, metricsIngress.known);
+    const metricsRoute = metrics ? known(metrics.httpRoute) : rawField(METRICS_KEY, ["httpRoute"], authenticatedHttpRouteSchema.optional());
+    const metricsWay = wayOfRead(metricsIngress, metricsRoute);
+    const prometheusClientSecret = readIngressClientSecret(source, problems, "metrics", metricsWay.value, metricsWay.known, metricsWay.key);
     if (metricsPart && prometheusClientSecret) {
         metricsPart.oidcClientSecret = prometheusClientSecret;
     }
     const amIngress = am ? known(am.enabled ? am.ingress : undefined) : rawField(ALERTMANAGER_KEY, ["ingress"], authenticatedIngressSchema.optional());
-    const alertmanagerClientSecret = readIngressClientSecret(source, problems, "alertmanager", amIngress.known ? amIngress.value : undefined, amIngress.known);
+    const amRoute = am ? known(am.enabled ? am.httpRoute : undefined) : rawField(ALERTMANAGER_KEY, ["httpRoute"], authenticatedHttpRouteSchema.optional());
+    const amWay = wayOfRead(amIngress, amRoute);
+    const alertmanagerClientSecret = readIngressClientSecret(source, problems, "alertmanager", amWay.value, amWay.known, amWay.key);
     readRemoteWriteSecrets(
         source,
         problems,
@@ -723,6 +730,10 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     }
     if (metrics && grafanaRead) {
         checkIngressRoutes(ingressClaims(metrics.ingress, grafanaRead.enabled ? grafanaRead.ingress : undefined, am?.enabled ? am.ingress : undefined), problems);
+    }
+    if (metrics && grafanaRead && am && netpol) {
+        const routes = routeClaims({ [METRICS_KEY]: metrics.httpRoute, [ALERTMANAGER_KEY]: am.enabled ? am.httpRoute : undefined, [GRAFANA_KEY]: grafanaRead.enabled ? grafanaRead.httpRoute : undefined });
+        checkGatewayRoutes(routes, netpol, problems);
     }
     // What the checks after the load read: every key as parsed, or its stand-in. What the steps above
     // do with keys that parsed, done here for a stand-in; what a stand-in would add was said at its key.
