@@ -164,10 +164,9 @@ export function checkGatewayRoutes(routes: readonly RouteClaim[], netpol: { enab
         );
     }
     if (routes.length === 0 && netpol.gatewayNamespaces.length > 0) {
-        problems.add(key, netpol.gatewayNamespaces, "nothing unless a component has an httpRoute (metrics, alertmanager, grafana or searchStore.kibana): no route's backend would admit them");
-    } else if (!netpol.enabled && netpol.gatewayNamespaces.length > 0) {
-        problems.add(key, netpol.gatewayNamespaces, `nothing while ${fullKey(NETWORK_POLICIES_KEY)}.enabled is false: no NetworkPolicy would read it`);
+        problems.add(key, netpol.gatewayNamespaces, "nothing unless a component has an httpRoute (metrics, alertmanager or grafana): no route's backend would admit them");
     }
+    // With networkPolicies.enabled false, every other networkPolicies key is refused already (config/index.ts).
     routes.forEach((r, i) => {
         const other = routes.slice(0, i).find((o) => o.hostname === r.hostname);
         if (other !== undefined) {
