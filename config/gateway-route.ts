@@ -164,7 +164,7 @@ export function checkGatewayRoutes(routes: readonly RouteClaim[], netpol: { enab
         );
     }
     if (routes.length === 0 && netpol.gatewayNamespaces.length > 0) {
-        problems.add(key, netpol.gatewayNamespaces, "nothing unless a component has an httpRoute (metrics, alertmanager or grafana): no route's backend would admit them");
+        problems.add(key, netpol.gatewayNamespaces, "nothing unless a component has an httpRoute (metrics, alertmanager, grafana or searchStore.kibana): no route's backend would admit them");
     }
     // With networkPolicies.enabled false, every other networkPolicies key is refused already (config/index.ts).
     routes.forEach((r, i) => {
@@ -173,4 +173,54 @@ export function checkGatewayRoutes(routes: readonly RouteClaim[], netpol: { enab
             problems.add(`${r.key}.hostname`, r.hostname, `a host no other HTTPRoute of this stack serves: ${other.key} already routes it to another Service`);
         }
     });
+}
+
+/**
+ * The search store's UI behind a route (docs/gateway-api.md#the-search-stores-ui): Kibana OSS has
+ * no login of its own, so the route is the auth gateway's (basicAuth) or public with a reason.
+ * OpenSearch Dashboards serves HTTPS with the store's certificate and asks for the store's own
+ * login, which the gateway cannot yet pass on: refused for kind opensearch. oauth2Proxy needs an
+ * OIDC client secret key of its own, which the UI does not have yet.
+ */
+export function kibanaRouteIssues(kind: string, kibana: { enabled: boolean; httpRoute?: AuthenticatedHttpRouteSettings }): { path: (string | number)[]; input: unknown; message: string }[] {
+    const route = kibana.httpRoute;
+    if (route === undefined) {
+        return [];
+    }
+    if (!kibana.enabled) {
+        return [{ path: ["httpRoute"], input: { hostname: route.hostname }, message: "no httpRoute unless kibana.enabled is true: no UI would serve it" }];
+    }
+    if (kind === "opensearch") {
+        return [
+            {
+                path: ["httpRoute"],
+                input: { hostname: route.hostname },
+                message: "no httpRoute for kind opensearch: OpenSearch Dashboards serves HTTPS that a route cannot verify and asks for the store's own login, which the auth gateway cannot pass on; reach it with kubectl port-forward",
+            },
+        ];
+    }
+    const auth = route.auth;
+    if (auth === undefined || auth.server !== undefined || auth.ingressNginx !== undefined) {
+        const which = auth?.server !== undefined ? "server" : auth?.ingressNginx !== undefined ? "ingressNginx" : undefined;
+        return [
+            {
+                path: ["httpRoute", "auth", ...(which ? [which] : [])],
+                input: which ? auth?.[which as "server"] : undefined,
+                message:
+                    `one of proxy or public: HTTPRoute ${route.hostname} would publish Kibana, which has no login of its own, to anyone who reaches that host` +
+                    (which === "ingressNginx" ? "; no Gateway reads ingress-nginx's annotations" : "") +
+                    ". Set auth.proxy.basicAuth (the auth gateway), or auth.public with a reason",
+            },
+        ];
+    }
+    if (auth.proxy?.oauth2Proxy !== undefined) {
+        return [
+            {
+                path: ["httpRoute", "auth", "proxy", "oauth2Proxy"],
+                input: { issuerUrl: auth.proxy.oauth2Proxy.issuerUrl, clientId: auth.proxy.oauth2Proxy.clientId },
+                message: "basicAuth for Kibana's gateway: oauth2Proxy needs an OIDC client secret key of the UI's own, which the program does not read yet",
+            },
+        ];
+    }
+    return [];
 }

@@ -731,8 +731,13 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     if (metrics && grafanaRead) {
         checkIngressRoutes(ingressClaims(metrics.ingress, grafanaRead.enabled ? grafanaRead.ingress : undefined, am?.enabled ? am.ingress : undefined), problems);
     }
-    if (metrics && grafanaRead && am && netpol) {
-        const routes = routeClaims({ [METRICS_KEY]: metrics.httpRoute, [ALERTMANAGER_KEY]: am.enabled ? am.httpRoute : undefined, [GRAFANA_KEY]: grafanaRead.enabled ? grafanaRead.httpRoute : undefined });
+    if (metrics && grafanaRead && am && netpol && store) {
+        const routes = routeClaims({
+            [METRICS_KEY]: metrics.httpRoute,
+            [ALERTMANAGER_KEY]: am.enabled ? am.httpRoute : undefined,
+            [GRAFANA_KEY]: grafanaRead.enabled ? grafanaRead.httpRoute : undefined,
+            [`${SEARCH_STORE_KEY}.kibana`]: store.enabled && store.kibana.enabled ? store.kibana.httpRoute : undefined,
+        });
         checkGatewayRoutes(routes, netpol, problems);
     }
     // What the checks after the load read: every key as parsed, or its stand-in. What the steps above

@@ -1,6 +1,7 @@
 import { ALERTMANAGER_KEY, fullKey, GRAFANA_KEY, IngressAuthSettings, METRICS_KEY, Settings, effectiveIngressAuth, WayIn, wayIn, wayInUrl } from "../config";
 import { gatewayName } from "../components/auth-gateway/layout";
 import { vmauthName } from "../components/long-term-store/vmauth";
+import { KIBANA_KEY } from "../components/search-store/kibana/gateway";
 import { StackAuthFacts, waysIn } from "../validate/ingress-auth";
 import type { KubernetesObject } from "../validate/kubernetes-object";
 import { IMAGE_SUPPORT_REVIEWED, imageSupport } from "./image-support";
@@ -90,6 +91,11 @@ function settingsEndpoints(s: Settings): Map<string, Endpoint> {
     if (g) {
         list.set(wayInObject(g, s.grafana.namespace, s.grafana.name), { url: wayInUrl(g), product: "Grafana", key: g.setting, auth: grafanaLogin(s.grafana) });
     }
+    const store = s.searchStore;
+    const k = store.enabled && store.kibana.enabled ? wayIn(KIBANA_KEY, store.kibana) : undefined;
+    if (k) {
+        list.set(wayInObject(k, store.namespace, store.kibana.name), serverEndpoint("Kibana", store.kibana.name, k, undefined));
+    }
     const lts = s.longTermStore;
     if (lts.enabled && lts.ingress && lts.edges.length > 0) {
         const users = lts.edges.map((e) => `${e.cluster} (password ${e.stack !== undefined ? `from stack ${e.stack}'s output longTermStoreWriteCredential` : `in the secret ${e.passwordKey}`})`);
@@ -109,6 +115,7 @@ export function authFactsOf(s: Settings): StackAuthFacts {
     const ways = [
         { way: wayIn(METRICS_KEY, s.metrics), web: s.metrics.web },
         { way: s.alertmanager.enabled ? wayIn(ALERTMANAGER_KEY, s.alertmanager) : undefined, web: s.alertmanager.web },
+        { way: s.searchStore.enabled && s.searchStore.kibana.enabled ? wayIn(KIBANA_KEY, s.searchStore.kibana) : undefined, web: undefined },
     ];
     for (const { way, web } of ways) {
         const auth = way ? effectiveIngressAuth(way, web as { basicAuth?: unknown } | undefined) : undefined;

@@ -92,6 +92,22 @@ describe("Gateway API routes: the settings (config/gateway-route.ts)", () => {
         assert.match(problemAt(problemsOfConfig(config), "cluster-monitoring:alertmanager.httpRoute.hostname").expected, /already routes it/);
     });
 
+    it("Kibana's route: refused without proxy or public (it has no login), refused for kind opensearch; basicAuth and public load", () => {
+        const store = (kibana: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ searchStore: { enabled: true, kibana, ...extra }, ...NETPOL });
+        const none = problemAt(problemsOfConfig(configWith(store({ httpRoute: route("logs.example.com") }))), "cluster-monitoring:searchStore.kibana.httpRoute.auth");
+        assert.match(none.expected, /one of proxy or public: HTTPRoute logs\.example\.com would publish Kibana, which has no login of its own/);
+        const server = problemAt(problemsOfConfig(configWith(store({ httpRoute: route("logs.example.com", { server: {} }) }))), "cluster-monitoring:searchStore.kibana.httpRoute.auth.server");
+        assert.match(server.expected, /no login of its own/);
+        const adapter = problemAt(problemsOfConfig(configWith(store({ httpRoute: route("logs.example.com", { ingressNginx: { basicAuthSecret: "people" } }) }))), "cluster-monitoring:searchStore.kibana.httpRoute.auth.ingressNginx");
+        assert.match(adapter.expected, /no Gateway reads/);
+        const off = problemAt(problemsOfConfig(configWith(store({ enabled: false, httpRoute: route("logs.example.com", BASIC) }))), "cluster-monitoring:searchStore.kibana.httpRoute");
+        assert.match(off.expected, /no httpRoute unless kibana\.enabled is true/);
+        const os = problemsOfConfig(configWith(store({ httpRoute: route("logs.example.com", BASIC) }, { kind: "opensearch", tls: { secretName: "search-tls" } })));
+        assert.match(problemAt(os, "cluster-monitoring:searchStore.kibana.httpRoute").expected, /no httpRoute for kind opensearch/);
+        assert.doesNotThrow(() => settingsWith(store({ httpRoute: route("logs.example.com", BASIC) })));
+        assert.doesNotThrow(() => settingsWith(store({ httpRoute: route("logs.example.com", { public: { reason: "lab cluster behind the office VPN" } }) })));
+    });
+
     it("oauth2Proxy behind a route needs the OIDC client secret, named by the route's key", () => {
         const oauth = { proxy: { oauth2Proxy: { issuerUrl: "https://login.example.com/realms/ops", clientId: "prometheus", emailDomains: ["example.com"] } } };
         const p = problemAt(problemsOfConfig(configWith({ metrics: { httpRoute: route("monitor.example.com", oauth) }, ...NETPOL })), "cluster-monitoring:prometheusOidcClientSecret");
@@ -122,7 +138,7 @@ describe("Gateway API routes: the docs/examples/Pulumi.gateway-api.yaml render",
     });
 
     it("every object, the HTTPRoutes too, is valid against its schema (Gateway API v1.5.1 for the routes), with no unknown field", () => {
-        assert.strictEqual(r.objects.filter((o) => o.kind === "HTTPRoute").length, 3);
+        assert.strictEqual(r.objects.filter((o) => o.kind === "HTTPRoute").length, 4);
         const problems = kubernetesSchemaProblems(r.objects);
         assert.deepStrictEqual(problems, [], formatProblems(problems));
     });
@@ -130,6 +146,7 @@ describe("Gateway API routes: the docs/examples/Pulumi.gateway-api.yaml render",
     it("under proxy auth the routes' backendRefs are the auth gateways' Services, never the servers'", () => {
         assert.deepStrictEqual(routeOf("monitor").spec.rules[0].backendRefs, [{ name: "monitor-auth", port: 8080 }]);
         assert.deepStrictEqual(routeOf("alertmanager").spec.rules[0].backendRefs, [{ name: "alertmanager-auth", port: 8080 }]);
+        assert.deepStrictEqual(routeOf("kibana-logging").spec.rules[0].backendRefs, [{ name: "kibana-logging-auth", port: 8080 }]);
         const gatewayService: any = r.objects.find((o) => o.kind === "Service" && o.metadata.name === "monitor-auth");
         assert.deepStrictEqual(gatewayService.spec.ports.map((p: any) => p.port), [8080]);
         assert.deepStrictEqual(routeOf("grafana").spec.rules[0].backendRefs, [{ name: "grafana", port: 3000 }]);
@@ -142,16 +159,18 @@ describe("Gateway API routes: the docs/examples/Pulumi.gateway-api.yaml render",
             "monitor.gw.example.com": "Prometheus: auth gateway: oauth2-proxy (auth_request)",
             "alerts.gw.example.com": "Alertmanager: auth gateway: htpasswd (auth_basic)",
             "grafana.gw.example.com": "Grafana: Grafana's own login",
+            "logs.gw.example.com": "Kibana: auth gateway: htpasswd (auth_basic)",
         });
     });
 
     it("the NetworkPolicies admit gateway-system to the auth gateway's port only, and not to the servers", () => {
         const fromGateway = (p: any) => (p.spec.ingress ?? []).filter((rule: any) => (rule.from ?? []).some((f: any) => f.namespaceSelector?.matchLabels?.["kubernetes.io/metadata.name"] === "gateway-system"));
-        for (const name of ["monitor-auth", "alertmanager-auth"]) {
+        for (const name of ["monitor-auth", "alertmanager-auth", "kibana-logging-auth"]) {
             assert.deepStrictEqual(fromGateway(policyOf(name)), [{ from: [{ namespaceSelector: { matchLabels: { "kubernetes.io/metadata.name": "gateway-system" } } }], ports: [{ port: "http", protocol: "TCP" }] }], name);
         }
         assert.deepStrictEqual(fromGateway(policyOf("monitor")), []);
         assert.deepStrictEqual(fromGateway(policyOf("alertmanager")), []);
+        assert.deepStrictEqual(fromGateway(policyOf("kibana-logging")), []);
         assert.deepStrictEqual(fromGateway(policyOf("grafana")).map((rule: any) => rule.ports), [[{ port: "http", protocol: "TCP" }]]);
     });
 
@@ -165,6 +184,7 @@ describe("Gateway API routes: the docs/examples/Pulumi.gateway-api.yaml render",
     it("the production checklist lists every HTTPRoute with the Service it reaches", () => {
         assert.match(r.checklist, /https:\/\/monitor\.gw\.example\.com\/ {2}Prometheus \(cluster-monitoring:metrics\.httpRoute; HTTPRoute monitoring\/monitor to Service monitor-auth:8080\): auth gateway monitor-auth: oauth2-proxy/);
         assert.match(r.checklist, /https:\/\/alerts\.gw\.example\.com\/ {2}Alertmanager \(cluster-monitoring:alertmanager\.httpRoute; HTTPRoute monitoring\/alertmanager to Service alertmanager-auth:8080\)/);
+        assert.match(r.checklist, /https:\/\/logs\.gw\.example\.com\/ {2}Kibana \(cluster-monitoring:searchStore\.kibana\.httpRoute; HTTPRoute kube-system\/kibana-logging to Service kibana-logging-auth:8080\): auth gateway kibana-logging-auth: htpasswd/);
         assert.match(r.checklist, /https:\/\/grafana\.gw\.example\.com\/ {2}Grafana \(cluster-monitoring:grafana\.httpRoute; HTTPRoute monitoring\/grafana to Service grafana:3000\): Grafana's own login/);
     });
 

@@ -264,6 +264,11 @@ export function requiredFlows(s: Settings, workloads: readonly Workload[], scrap
         const kibana = workloadPeer({ name: s.searchStore.kibana.name, namespace: s.searchStore.namespace });
         add(kibana, workloadPeer(s.searchStore), [tcp(SEARCH_PORT.name)], "Kibana's queries");
         add(workloadPeer({ name: indexPatternJobName(s.searchStore), namespace: s.searchStore.namespace }), kibana, [tcp(KIBANA_PORT.name)], "provisioning the index pattern");
+        // A public route reaches Kibana itself; under proxy the gateway's flows above carry it.
+        const route = s.searchStore.kibana.httpRoute;
+        if (route && !route.auth?.proxy) {
+            add(gatewayDataPlane(s), kibana, [tcp(KIBANA_PORT.name)], "Kibana's HTTPRoute, from the Gateway's data plane");
+        }
     }
     if (s.searchStore.enabled && s.searchStore.retention.enabled) {
         add(workloadPeer({ name: retentionName(s.searchStore), namespace: s.searchStore.namespace }), workloadPeer(s.searchStore), [tcp(SEARCH_PORT.name)], "deleting old indices");

@@ -6,7 +6,8 @@ import { metricsLabels } from "../prometheus/layout";
 import { adapterLabels } from "../resource-metrics/layout";
 import { blackboxLabels } from "../blackbox-exporter/layout";
 import { eventCollectorLabels } from "../event-collector/layout";
-import { indexPatternJobName, indexPatternLabels, kibanaLabels } from "../search-store/kibana/layout";
+import { indexPatternJobName, indexPatternLabels, KIBANA_PORT, kibanaLabels } from "../search-store/kibana/layout";
+import { KIBANA_KEY } from "../search-store/kibana/gateway";
 import { retentionLabels, retentionName } from "../search-store/log-retention/layout";
 import { indexTemplateJobName, indexTemplateLabels } from "../search-store/index-template/layout";
 import { searchStoreLabels } from "../search-store/layout";
@@ -63,6 +64,19 @@ export function proxiedIngresses(s: Settings): ProxiedIngress[] {
             serverPort: "web",
             issuerUrl: aWay.auth.proxy.oauth2Proxy?.issuerUrl,
             product: "Alertmanager",
+        });
+    }
+    const store = s.searchStore;
+    const kWay = store.enabled && store.kibana.enabled ? wayIn(KIBANA_KEY, store.kibana) : undefined;
+    if (kWay?.auth?.proxy) {
+        list.push({
+            via: kWay.kind,
+            name: gatewayName(store.kibana.name),
+            namespace: store.namespace,
+            nameKey: `${fullKey(KIBANA_KEY)}.name`,
+            server: { name: store.kibana.name, namespace: store.namespace },
+            serverPort: KIBANA_PORT.name,
+            product: "Kibana",
         });
     }
     return list;
