@@ -56,7 +56,7 @@ import { NETWORK_POLICIES_KEY, NetworkPoliciesSettings, networkPoliciesSchema } 
 import { MIN_SCRAPES_PER_WINDOW, RESOURCE_METRICS_KEY, ResourceMetricsSettings, resourceMetricsSchema } from "./resource-metrics";
 import { addSchemaIssues, ConfigError, ConfigProblem, Problems, SECRET_VALUE, UNSHOWN_VALUE } from "./problems";
 import { DEFAULT_LOG_AGENT_TARGET, etcdSchema, jobSwitchesSchema, serviceScrapeSchema } from "./scrape-jobs";
-import { checkAgentShipsToStore, inClusterStoreAccess, resolveSearchStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
+import { checkAgentShipsToStore, inClusterStoreAccess, KIBANA_KEY, resolveSearchStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
 import { readBackupCredentials, readEdgePasswords, readEtcdClient, readGrafanaAdminPassword, readGrafanaSecrets, readHatchEnvSecrets, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
 import { referencedSecretKeys, remoteWriteSchema } from "./remote-write";
 import { referencedReceiverSecretKeys } from "./alertmanager-routing";
@@ -736,7 +736,7 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
             [METRICS_KEY]: metrics.httpRoute,
             [ALERTMANAGER_KEY]: am.enabled ? am.httpRoute : undefined,
             [GRAFANA_KEY]: grafanaRead.enabled ? grafanaRead.httpRoute : undefined,
-            [`${SEARCH_STORE_KEY}.kibana`]: store.enabled && store.kibana.enabled ? store.kibana.httpRoute : undefined,
+            [KIBANA_KEY]: store.enabled && store.kibana.enabled ? store.kibana.httpRoute : undefined,
         });
         checkGatewayRoutes(routes, netpol, problems);
     }

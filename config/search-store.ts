@@ -14,6 +14,9 @@ import { fullKey } from "./source";
 import { storageSchema } from "./storage";
 
 export const SEARCH_STORE_KEY = "searchStore";
+
+/** The settings key of the store's UI: its route's messages, its gateway's names and outputs (config/gateway-route.ts). */
+export const KIBANA_KEY = `${SEARCH_STORE_KEY}.kibana`;
 export const SEARCH_STORE_PORT = 9200;
 
 export const SEARCH_STORE_KINDS = IN_CLUSTER_STORE_KINDS;

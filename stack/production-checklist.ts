@@ -1,7 +1,6 @@
-import { ALERTMANAGER_KEY, fullKey, GRAFANA_KEY, IngressAuthSettings, METRICS_KEY, Settings, effectiveIngressAuth, WayIn, wayIn, wayInUrl } from "../config";
+import { ALERTMANAGER_KEY, fullKey, GRAFANA_KEY, KIBANA_KEY, IngressAuthSettings, METRICS_KEY, Settings, effectiveIngressAuth, WayIn, wayIn, wayInUrl } from "../config";
 import { gatewayName } from "../components/auth-gateway/layout";
 import { vmauthName } from "../components/long-term-store/vmauth";
-import { KIBANA_KEY } from "../components/search-store/kibana/gateway";
 import { StackAuthFacts, waysIn } from "../validate/ingress-auth";
 import type { KubernetesObject } from "../validate/kubernetes-object";
 import { IMAGE_SUPPORT_REVIEWED, imageSupport } from "./image-support";

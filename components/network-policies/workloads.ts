@@ -1,4 +1,4 @@
-import { ALERTMANAGER_KEY, fullKey, METRICS_KEY, nodeExporterLabels, Settings, wayIn } from "../../config";
+import { ALERTMANAGER_KEY, fullKey, KIBANA_KEY, METRICS_KEY, nodeExporterLabels, Settings, wayIn } from "../../config";
 import { alertmanagerLabels } from "../alertmanager/layout";
 import { grafanaLabels } from "../grafana/layout";
 import { kubeStateMetricsLabels } from "../kube-state-metrics/layout";
@@ -7,7 +7,6 @@ import { adapterLabels } from "../resource-metrics/layout";
 import { blackboxLabels } from "../blackbox-exporter/layout";
 import { eventCollectorLabels } from "../event-collector/layout";
 import { indexPatternJobName, indexPatternLabels, KIBANA_PORT, kibanaLabels } from "../search-store/kibana/layout";
-import { KIBANA_KEY } from "../search-store/kibana/gateway";
 import { retentionLabels, retentionName } from "../search-store/log-retention/layout";
 import { indexTemplateJobName, indexTemplateLabels } from "../search-store/index-template/layout";
 import { searchStoreLabels } from "../search-store/layout";

@@ -1,12 +1,9 @@
-import { SEARCH_STORE_KEY, SearchStoreSettings, wayIn } from "../../../config";
+import { KIBANA_KEY, SearchStoreSettings, wayIn } from "../../../config";
 import { exposedGatewayModel, selectorOf } from "../../auth-gateway/exposed";
 import { GatewayModel } from "../../auth-gateway/model";
 import { HttpRouteObject, serverHttpRoute } from "../../auth-gateway/route";
 import { kibanaService } from "./deployment";
 import { KIBANA_PORT } from "./layout";
-
-/** The settings key of the UI: its route's messages and the gateway's outputs are named by it. */
-export const KIBANA_KEY = `${SEARCH_STORE_KEY}.kibana`;
 
 /** The auth gateway in front of Kibana's HTTPRoute, while searchStore.kibana.httpRoute.auth is proxy (config/gateway-route.ts kibanaRouteIssues). */
 export function kibanaGatewayModel(s: SearchStoreSettings): GatewayModel | undefined {

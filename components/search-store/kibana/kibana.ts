@@ -5,8 +5,8 @@ import { kibanaService, kibanaServiceAccount } from "./deployment";
 import { kibanaWorkload } from "./workload";
 import { indexPatternJob, indexPatternScriptConfigMap, indexPatternServiceAccount } from "./index-pattern-job";
 import { kibanaUrl } from "./layout";
-import { KIBANA_KEY, kibanaHttpRoute } from "./gateway";
-import { routeAuthWarnings } from "../../../config";
+import { kibanaHttpRoute } from "./gateway";
+import { KIBANA_KEY, routeAuthWarnings } from "../../../config";
 
 export interface KibanaArgs {
     settings: SearchStoreSettings;
