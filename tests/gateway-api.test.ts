@@ -7,6 +7,9 @@ import { oauth2ProxyArgs } from "../components/auth-gateway";
 import { ingressAuth } from "../validate/ingress-auth";
 import { authFactsOf } from "../stack/production-checklist";
 import { snapshotStacks } from "../render/snapshot-stacks";
+import { engineConfigOf } from "../render";
+import { kubernetesObjects } from "../render/kubernetes-objects";
+import { runProgram } from "../render/run-program";
 import { withChange } from "./harness/rendered-stacks";
 import { problemAt, problemsOfConfig, requiredConfig, settingsWith } from "./harness/stack-config";
 
@@ -194,3 +197,24 @@ describe("Gateway API routes: the docs/examples/Pulumi.gateway-api.yaml render",
         assert.deepStrictEqual(found, { ingress: "HTTPRoute monitoring/monitor", host: "monitor.gw.example.com", server: "Prometheus" });
     });
 });
+
+describe("Gateway API routes: a public Kibana route, rendered", function () {
+    it("reaches Kibana itself, whose policy admits the Gateway's namespaces on its http port only, and no auth gateway is deployed", async () => {
+        const config = configWith({
+            logs: { search: { host: "elasticsearch-logging", port: 9200, scheme: "http" } },
+            searchStore: { enabled: true, storage: { mode: "storageClass", size: "5Gi" }, kibana: { httpRoute: route("logs.example.com", { public: { reason: "lab cluster behind the office VPN" } }) } },
+            ...NETPOL,
+        });
+        const text = `config:\n${Object.entries(config).map(([k, v]) => `  ${k.includes(":") ? k : `cluster-monitoring:${k}`}: ${JSON.stringify(v)}`).join("\n")}\n`;
+        const objects = kubernetesObjects((await runProgram(engineConfigOf(text, "Pulumi.lab.yaml"), "lab")).resources) as any[];
+        const kibanaRoute = objects.find((o) => o.kind === "HTTPRoute");
+        assert.deepStrictEqual(kibanaRoute.spec.rules[0].backendRefs, [{ name: "kibana-logging", port: 5601 }]);
+        assert.ok(!objects.some((o) => o.kind === "Deployment" && o.metadata.name === "kibana-logging-auth"));
+        const policy = objects.find((o) => o.kind === "NetworkPolicy" && o.metadata.name === "kibana-logging");
+        const fromGateway = policy.spec.ingress.filter((rule: any) => rule.from.some((f: any) => f.namespaceSelector?.matchLabels?.["kubernetes.io/metadata.name"] === "gateway-system" && f.podSelector === undefined));
+        assert.deepStrictEqual(fromGateway.map((rule: any) => rule.ports), [[{ port: "http", protocol: "TCP" }]]);
+        const problems = kubernetesSchemaProblems(objects);
+        assert.deepStrictEqual(problems, [], formatProblems(problems));
+    });
+});
+
