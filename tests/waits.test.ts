@@ -41,6 +41,10 @@ describe("no test depends on how fast the machine is", () => {
         assert.deepStrictEqual(offending(/=\s*Date\.now\(\)\s*\+|new Promise\(\s*\(?\s*\w+\s*\)?\s*=>\s*setTimeout\(/), []);
     });
 
+    it("a wait's own deadline is at most a minute (issue #46), so a hang fails on the condition it names", () => {
+        assert.ok(HANG_MS <= 60_000, `HANG_MS ${HANG_MS} ms`);
+    });
+
     it("mocha's limit lets a wait report its own hang first", () => {
         const mocharc = JSON.parse(fs.readFileSync(path.join(REPO, ".mocharc.json"), "utf8"));
         assert.ok(mocharc.timeout >= 2 * HANG_MS, `.mocharc.json timeout ${mocharc.timeout} ms, HANG_MS ${HANG_MS} ms`);
