@@ -12,6 +12,7 @@ import { ConfigSource, fullKey } from "./source";
 import { oneVolumeMessage, storageSchema } from "./storage";
 import { webSchema } from "./metrics-web";
 import { authenticatedIngressSchema, ingressAuthIssues } from "./ingress-auth";
+import { authenticatedHttpRouteSchema, bothWaysIssue, routeAuthIssues } from "./gateway-route";
 import { unknownFlags, workloadHatchSchema } from "./workload-hatches";
 import { ALERTMANAGER_FLAGS } from "./alertmanager-flags";
 import { checkReceiver, hatchReceiverSchema, hatchRouteSchema, HatchRoute, inhibitRuleSchema, PROGRAM_RECEIVER_NAMES, timeIntervalSchema } from "./alertmanager-routing";
@@ -178,24 +179,34 @@ export const alertmanagerSchema = closedObject({
     ingress: authenticatedIngressSchema.optional().meta({
         description: "an Ingress for Alertmanager's UI and API: { host, className, tlsSecretName, auth }; none by default; it must authenticate (proxy or server), never public",
     }),
+    httpRoute: authenticatedHttpRouteSchema.optional().meta({
+        description: "a Gateway API HTTPRoute instead of the Ingress: { parentRefs, hostname, auth }; none by default; it must authenticate (proxy or server), never public (docs/gateway-api.md)",
+    }),
 }).superRefine((a, ctx) => {
     if (a.replicas !== undefined && a.replicas >= 2 && a.storage.mode !== "storageClass") {
         ctx.addIssue({ code: "custom", path: ["replicas"], input: a.replicas, message: oneVolumeMessage(a.storage.mode) });
     }
 }, whenClean("replicas", "storage")).superRefine((a, ctx) => {
     // docs/security.md#every-way-in-is-authenticated; a public Alertmanager would let anyone silence every alert.
-    if (a.ingress === undefined) {
+    if (a.ingress === undefined && a.httpRoute === undefined) {
         return;
     }
     if (!a.enabled) {
-        ctx.addIssue({ code: "custom", path: ["ingress"], input: { host: a.ingress.host }, message: "no ingress unless enabled is true: no Alertmanager would serve it" });
+        if (a.ingress !== undefined) {
+            ctx.addIssue({ code: "custom", path: ["ingress"], input: { host: a.ingress.host }, message: "no ingress unless enabled is true: no Alertmanager would serve it" });
+        }
+        if (a.httpRoute !== undefined) {
+            ctx.addIssue({ code: "custom", path: ["httpRoute"], input: { hostname: a.httpRoute.hostname }, message: "no httpRoute unless enabled is true: no Alertmanager would serve it" });
+        }
         return;
     }
     const publicRefused = "Alertmanager's API creates and expires silences, so anyone who reaches the host could mute every alert; use auth.proxy or auth.server";
-    for (const issue of ingressAuthIssues(a.ingress, { product: "Alertmanager", componentKey: ALERTMANAGER_KEY, web: a.web, publicRefused })) {
+    const server = { product: "Alertmanager", componentKey: ALERTMANAGER_KEY, web: a.web, publicRefused };
+    const both = bothWaysIssue(ALERTMANAGER_KEY, a);
+    for (const issue of both ? [both] : a.ingress ? ingressAuthIssues(a.ingress, server) : routeAuthIssues(a.httpRoute!, server)) {
         ctx.addIssue({ code: "custom", ...issue });
     }
-}, whenClean("ingress", "web", "enabled")).superRefine((a, ctx) => {
+}, whenClean("ingress", "httpRoute", "web", "enabled")).superRefine((a, ctx) => {
     a.teams.forEach((t, i) => {
         if (t?.slackChannel !== undefined && a.slack === undefined) {
             ctx.addIssue({ code: "custom", path: ["teams", i, "slackChannel"], input: t.slackChannel, message: "nothing unless alertmanager.slack is set, which holds the Slack webhook" });

@@ -27,6 +27,7 @@ import { PROMETHEUS_FLAGS } from "../prometheus-releases/flags";
 import { metricsWebSchema, WebSettings } from "./metrics-web";
 import { otlpIssues, otlpSchema } from "./otlp";
 import { authenticatedIngressSchema, ingressAuthIssues, ingressFields } from "./ingress-auth";
+import { authenticatedHttpRouteSchema, bothWaysIssue, routeAuthIssues } from "./gateway-route";
 import type { ControlPlaneSettings } from "./control-plane";
 import type { ServiceTarget } from "./own-targets";
 import {
@@ -172,6 +173,9 @@ export const metricsSchema = closedObject({
     ingress: authenticatedIngressSchema.optional().meta({
         description: "an Ingress: { host, className, tlsSecretName, auth }; none by default; it must authenticate (auth) or say why it is public",
     }),
+    httpRoute: authenticatedHttpRouteSchema.optional().meta({
+        description: "a Gateway API HTTPRoute instead of the Ingress: { parentRefs, hostname, auth }; none by default; it authenticates as the Ingress does (docs/gateway-api.md)",
+    }),
     web: metricsWebSchema.optional().meta({
         description: "TLS and basic authentication on Prometheus' web port (--web.config.file, 2.24+): { tls: { secretName }, basicAuth: { username } }; none by default",
     }),
@@ -302,8 +306,8 @@ export const metricsSchema = closedObject({
         });
     }, whenClean("image", "prometheusVersion", "remoteWrite"))
     .superRefine((m, ctx) => {
-        // docs/security.md#every-way-in-is-authenticated: an Ingress authenticates, or the stack says why it is public.
-        if (m.ingress === undefined) {
+        // docs/security.md#every-way-in-is-authenticated: an Ingress or a route authenticates, or the stack says why it is public.
+        if (m.ingress === undefined && m.httpRoute === undefined) {
             return;
         }
         const resolved = resolveRelease(m.image, m.prometheusVersion);
@@ -313,10 +317,13 @@ export const metricsSchema = closedObject({
             writeApis.length > 0
                 ? `${writeApis.join(" and ")} ${writeApis.length > 1 ? "are" : "is"} true, so anyone could delete series or stop the server; switch ${writeApis.length > 1 ? "them" : "it"} off or authenticate`
                 : undefined;
-        for (const issue of ingressAuthIssues(m.ingress, { product: "Prometheus", componentKey: METRICS_KEY, web: m.web, noWebAuth, publicRefused })) {
+        const server = { product: "Prometheus", componentKey: METRICS_KEY, web: m.web, noWebAuth, publicRefused };
+        const both = bothWaysIssue(METRICS_KEY, m);
+        const issues = both ? [both] : m.ingress ? ingressAuthIssues(m.ingress, server) : routeAuthIssues(m.httpRoute!, server);
+        for (const issue of issues) {
             ctx.addIssue({ code: "custom", ...issue });
         }
-    }, whenClean("ingress", "web", "image", "prometheusVersion", "enableAdminApi", "enableLifecycle"))
+    }, whenClean("ingress", "httpRoute", "web", "image", "prometheusVersion", "enableAdminApi", "enableLifecycle"))
     .superRefine((m, ctx) => {
         // metrics.otlp against the line's receiver and otlp keys (prometheus-releases/otlp.ts), the web login and the replicas.
         const resolved = resolveRelease(m.image, m.prometheusVersion);
