@@ -4,6 +4,7 @@ import { prometheusDuration, re2Regex } from "./formats";
 import { secretKeyName } from "./remote-write";
 import { ALERTMANAGER_RECEIVER_TYPES } from "./alertmanager-receivers";
 import { timeIntervalEntrySchema } from "./alertmanager-time-intervals";
+import { receiverValueIssues } from "./alertmanager-receiver-values";
 
 /**
  * alertmanager.routes, receivers, inhibitRules and timeIntervals (docs/escape-hatches.md#alertmanager-routes-and-receivers):
@@ -368,6 +369,7 @@ export function checkReceiver(r: Record<string, unknown>, version: readonly numb
                     }
                 }
             }
+            issues.push(...receiverValueIssues(type, c as Record<string, unknown>, at, known.secret, known.keys));
             for (const alternatives of REQUIRED[type] ?? []) {
                 if (!alternatives.some((a) => given.has(a))) {
                     const spelt = alternatives.map((a) => (known.secret.includes(a) ? `${a}_secret` : a));
