@@ -3,6 +3,7 @@ import { anyText, choice, closedObject, flag, integer, stringList, stringMap, te
 import { absoluteHttpUrl, dnsLabel, hostName, ipAddress, prometheusBytes, prometheusDuration, prometheusLabelName, re2Regex, routePath } from "./formats";
 import { PLAINTEXT_OPT_IN, plaintextMessage, plaintextOptInField } from "./plaintext-credentials";
 import { relabelIssues } from "./relabel-actions";
+import { insideCluster } from "./secret-text";
 import { secretKeyName } from "./remote-write";
 import { refuseCredentials } from "./remote-write-auth";
 import { RELABEL_ACTIONS_SINCE, SCRAPE_KEYS_REFUSED, SCRAPE_KEYS_SINCE, versionAtLeast } from "../prometheus-releases/scrape-config-keys";
@@ -179,7 +180,9 @@ export const extraScrapeConfigSchema = closedObject({
             ctx.addIssue({ code: "custom", path: ["tls_config"], input: {}, message: "no tls_config unless scheme is https" });
         }
         const credential = c.basic_auth !== undefined ? "the basic auth password" : c.bearer_token_secret !== undefined ? "the bearer token" : undefined;
-        if (credential !== undefined && c.scheme !== "https" && !c[PLAINTEXT_OPT_IN]) {
+        // Over http the credential crosses the network in clear, unless every target is inside the cluster (config/credential-urls.ts).
+        const inCluster = c.http_sd_configs === undefined && (c.static_configs ?? []).every((g) => g.targets.every((t) => insideCluster(t.replace(/:[0-9]+$/, ""))));
+        if (credential !== undefined && c.scheme !== "https" && !inCluster && !c[PLAINTEXT_OPT_IN]) {
             ctx.addIssue({ code: "custom", path: ["scheme"], input: c.scheme ?? "http", message: plaintextMessage("https", credential, "plain http") });
         }
     }, whenClean("static_configs", "kubernetes_sd_configs", "http_sd_configs", "reaches", "basic_auth", "bearer_token_secret", "tls_config", "scheme", PLAINTEXT_OPT_IN));

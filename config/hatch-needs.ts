@@ -1,5 +1,5 @@
 import { ALERTMANAGER_KEY } from "./alertmanager";
-import type { Need } from "./needs";
+import type { Need } from "./need-types";
 import { fullKey } from "./source";
 
 /**

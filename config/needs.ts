@@ -5,6 +5,7 @@ import { BLACKBOX_EXPORTER_KEY } from "./blackbox-exporter";
 import { CONTROL_PLANE_KEY, ControlPlaneSettings } from "./control-plane";
 import { GRAFANA_KEY } from "./grafana";
 import { HATCH_NEEDS } from "./hatch-needs";
+import type { Need, NeedContext } from "./need-types";
 import { KUBE_STATE_METRICS_KEY } from "./kube-state-metrics";
 import { METRICS_KEY, MetricsSettings, reloaderRuns } from "./metrics";
 import { NETWORK_POLICIES_KEY } from "./network-policies";
@@ -24,33 +25,7 @@ import { PrometheusRelease, PROMETHEUS_RELEASES } from "../prometheus-releases/r
  * setting under one that is already refused is not refused again.
  */
 
-/**
- * What a relation reads: the settings of each key that parsed. For a key with problems of its
- * own, its switches as far as they are right (`{ enabled }`, read raw), so a setting that does
- * nothing is reported beside that key's problems rather than on the next run (class 9).
- */
-export interface NeedContext {
-    parsed: Readonly<Record<string, unknown>>;
-    metrics?: MetricsSettings;
-    release?: PrometheusRelease;
-    /** The raw stack value of a key, for a relation between entries of a key that may have problems elsewhere (checkNeeds sets it). */
-    raw?: (key: string) => unknown;
-}
-
-export interface Need {
-    /** The top-level stack key. */
-    key: string;
-    /** The path under it; "*" stands for any field, map key or list index. */
-    path: readonly string[];
-    /** Fields a trailing "*" skips: the switch itself, and settings that are read even while it is off. */
-    except?: readonly string[];
-    /**
-     * Why the setting does nothing now, as the "expected" text; undefined while it does something or
-     * cannot be known. `entry` is the setting matched (its path under the key and its raw value), for
-     * a relation that depends on which entry it is (a receiver that no route names).
-     */
-    idle: (c: NeedContext, entry?: { path: readonly (string | number)[]; value: unknown }) => string | undefined;
-}
+export type { Need, NeedContext } from "./need-types";
 
 const switchOf = (c: NeedContext, key: string, path: readonly string[] = []): boolean | undefined => {
     let at: unknown = c.parsed[key];

@@ -113,6 +113,11 @@ export function hatchReferenceClashes(s: Settings, objects: readonly NamedObject
             ]),
             ...(extra.env ?? []).flatMap((e, i) => {
                 const from = e.valueFrom as { secretKeyRef?: { name: string }; configMapKeyRef?: { name: string } } | undefined;
+                // A secretKey the load turned into a secretKeyRef to the program's own Secret is the program's design, not a name the stack wrote.
+                const rawEnv = (SOURCES.get(s)?.value(key) as { extra?: { env?: { valueFrom?: { secretKeyRef?: unknown } }[] } } | undefined)?.extra?.env?.[i];
+                if (from?.secretKeyRef && SOURCES.has(s) && rawEnv?.valueFrom?.secretKeyRef === undefined) {
+                    return [];
+                }
                 return [
                     ...(from?.secretKeyRef ? [{ at: `env[${i}].valueFrom.secretKeyRef.name`, kind: "Secret" as const, name: from.secretKeyRef.name }] : []),
                     ...(from?.configMapKeyRef ? [{ at: `env[${i}].valueFrom.configMapKeyRef.name`, kind: "ConfigMap" as const, name: from.configMapKeyRef.name }] : []),
