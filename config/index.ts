@@ -53,6 +53,7 @@ import { fieldOf, Known, known, standIn } from "./partial";
 import { METRICS_KEY, MetricsSettings, metricsSchema, reloaderRuns } from "./metrics";
 import { createdByDefault } from "./namespaces";
 import { NETWORK_POLICIES_KEY, NetworkPoliciesSettings, networkPoliciesSchema } from "./network-policies";
+import { checkOtlpGuard } from "./otlp";
 import { MIN_SCRAPES_PER_WINDOW, RESOURCE_METRICS_KEY, ResourceMetricsSettings, resourceMetricsSchema } from "./resource-metrics";
 import { addSchemaIssues, ConfigError, ConfigProblem, Problems, SECRET_VALUE, UNSHOWN_VALUE } from "./problems";
 import { DEFAULT_LOG_AGENT_TARGET, etcdSchema, jobSwitchesSchema, serviceScrapeSchema } from "./scrape-jobs";
@@ -94,6 +95,7 @@ export * from "./logs";
 export * from "./long-term-store";
 export * from "./metrics";
 export * from "./metrics-web";
+export * from "./otlp";
 export * from "./ingress-auth";
 export * from "./namespaces";
 export * from "./own-targets";
@@ -710,6 +712,9 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
             netpol,
             problems,
         );
+    }
+    if (metrics && netpol) {
+        checkOtlpGuard(metrics.otlp, netpol, problems);
     }
     checkMemoryDemands(memoryDemands(store), problems);
     checkSecurityDefaults(securityDefaults(store), problems);

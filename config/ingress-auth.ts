@@ -62,7 +62,7 @@ function issuerUrl(value: string): string | undefined {
 /** Words that stand for a reason nobody wrote. */
 const PLACEHOLDER_REASONS = /^(todo|tbd|tba|n\/?a|none|reason|public|test|xxx+|fixme|-+|\.+|\?+)$/i;
 
-function publicReason(value: string): string | undefined {
+export function publicReason(value: string): string | undefined {
     if (value.trim().length < 10 || PLACEHOLDER_REASONS.test(value.trim())) {
         return "a reason of at least 10 characters that says why this endpoint may be read without a login (it is printed at every render and pulumi up)";
     }

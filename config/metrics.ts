@@ -25,6 +25,7 @@ import { extraScrapeConfigsSchema, keysTheLineLacks } from "./extra-scrape-confi
 import { unknownFlags, workloadHatchSchema } from "./workload-hatches";
 import { PROMETHEUS_FLAGS } from "../prometheus-releases/flags";
 import { metricsWebSchema, WebSettings } from "./metrics-web";
+import { otlpIssues, otlpSchema } from "./otlp";
 import { authenticatedIngressSchema, ingressAuthIssues, ingressFields } from "./ingress-auth";
 import type { ControlPlaneSettings } from "./control-plane";
 import type { ServiceTarget } from "./own-targets";
@@ -164,7 +165,7 @@ export const metricsSchema = closedObject({
         .meta({ description: "namespaces that get a discovery Role and RoleBinding; when unset: the namespace named default, kube-system and the metrics namespace" }),
     scrapeNamespaces: stringList(dnsLabel)
         .optional()
-        .meta({ description: "namespaces the self-monitoring job discovers, each a discovery namespace; default the metrics namespace" }),
+        .meta({ description: "namespaces the self-monitoring job discovers, each a discovery namespace; default the metrics namespace. Naming them says the stack puts monitor=main Services of its own there, which keeps the job when every Service the program writes has a job of its own (docs/scrape-jobs.md#monitor)" }),
     externalLabels: stringMap(prometheusLabelName)
         .default({ ...d.externalLabels })
         .meta({ description: "global.external_labels" }),
@@ -173,6 +174,10 @@ export const metricsSchema = closedObject({
     }),
     web: metricsWebSchema.optional().meta({
         description: "TLS and basic authentication on Prometheus' web port (--web.config.file, 2.24+): { tls: { secretName }, basicAuth: { username } }; none by default",
+    }),
+    otlp: otlpSchema.meta({
+        description:
+            "Prometheus' OTLP receiver at <routePrefix>api/v1/otlp/v1/metrics (docs/otlp.md): { enabled, namespaces, promoteResourceAttributes, promoteAllResourceAttributes, ignoreResourceAttributes, keepIdentifyingResourceAttributes, translation, auth, replicaFanOut }; off by default, 2.53+",
     }),
     jobs: jobSwitchesSchema.meta({ description: "which built-in scrape jobs run" }),
     kubeletTls: kubeletTlsSchema.meta({ description: "how the kubelet and cadvisor jobs verify kubelet certificates" }),
@@ -313,6 +318,14 @@ export const metricsSchema = closedObject({
         }
     }, whenClean("ingress", "web", "image", "prometheusVersion", "enableAdminApi", "enableLifecycle"))
     .superRefine((m, ctx) => {
+        // metrics.otlp against the line's receiver and otlp keys (prometheus-releases/otlp.ts), the web login and the replicas.
+        const resolved = resolveRelease(m.image, m.prometheusVersion);
+        const version = "release" in resolved ? resolved.version : undefined;
+        for (const issue of otlpIssues(m.otlp, { version, replicas: m.replicas, web: m.web, enableAdminApi: m.enableAdminApi, enableLifecycle: m.enableLifecycle })) {
+            ctx.addIssue({ code: "custom", ...issue });
+        }
+    }, whenClean("otlp", "web", "image", "prometheusVersion", "replicas", "enableAdminApi", "enableLifecycle"))
+    .superRefine((m, ctx) => {
         // The size counts blocks only (2.11 leaves out the WAL), so it must stay below the volume.
         if (m.retentionSize !== undefined && Number(prometheusBytesValue(m.retentionSize)) >= quantityValue(m.storage.size)) {
             ctx.addIssue({
@@ -407,6 +420,9 @@ export const metricsSchema = closedObject({
         createNamespace: m.createNamespace ?? createdByDefault(m.namespace),
         discoveryNamespaces: m.discoveryNamespaces ?? defaultDiscoveryNamespaces(m.namespace),
         scrapeNamespaces: m.scrapeNamespaces ?? [m.namespace],
+        // Whether the stack names the self-monitoring job's namespaces: it then promises Services of
+        // its own there, so the job stays even when no Service the program writes is left for it.
+        scrapeNamespacesNamed: m.scrapeNamespaces !== undefined,
     }));
 
 /** The in-cluster long-term store as Prometheus reaches it: its Service for the scrape job, and its write URL. */

@@ -78,6 +78,7 @@ export const NEEDS: readonly Need[] = [
     switchedOff(SEARCH_STORE_KEY, ["exporter"], "elasticsearch_exporter"),
     switchedOff(SEARCH_STORE_KEY, ["kibana"], "Kibana"),
     switchedOff(SEARCH_STORE_KEY, ["retention"], "retention CronJob"),
+    switchedOff(METRICS_KEY, ["otlp"], "OTLP receiver"),
     ...CONTROL_PLANE_PARTS.map((part): Need => ({
         key: CONTROL_PLANE_KEY,
         path: [part, "*"],
@@ -106,6 +107,12 @@ export const NEEDS: readonly Need[] = [
         key: METRICS_KEY,
         path: ["replicaLabel"],
         idle: (c) => (c.metrics !== undefined && c.metrics.replicas < 2 ? `nothing while ${fullKey(METRICS_KEY)}.replicas is below 2: only replicas carry the replica label; remove it, or run 2 or more replicas` : undefined),
+    },
+    {
+        // One replica has one address: nothing to fan out to (docs/otlp.md#two-or-more-replicas).
+        key: METRICS_KEY,
+        path: ["otlp", "replicaFanOut"],
+        idle: (c) => (c.metrics !== undefined && c.metrics.replicas < 2 ? `nothing while ${fullKey(METRICS_KEY)}.replicas is below 2: there is one address to push to; remove it, or run 2 or more replicas` : undefined),
     },
     {
         key: METRICS_KEY,

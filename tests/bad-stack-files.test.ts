@@ -5,6 +5,7 @@ import * as path from "path";
 import { stringify } from "yaml";
 import { renderInProcess } from "./harness/render-cli";
 import { tempProject } from "./harness/temp-project";
+import { exitOf } from "./harness/hang";
 
 /**
  * Bad stack files as users write them, each run through the real render CLI the way `pulumi up`
@@ -1015,8 +1016,7 @@ function renderProcess(c: Case): Promise<Run> {
         );
         let stderr = "";
         child.stderr.on("data", (d) => (stderr += d));
-        child.on("error", reject);
-        child.on("close", (status) => resolve(finish(dir, status, stderr)));
+        exitOf(child, `npm run render of case ${c.class}: ${c.what}`).then((status) => resolve(finish(dir, status, stderr)), reject);
     });
 }
 

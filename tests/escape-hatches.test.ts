@@ -199,6 +199,18 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
             assert.strictEqual(am.metadata.labels["cost-center"], "observability");
         });
 
+        it("refuses a mount over what the pod reads that is no volume of the program's: the ServiceAccount token, a path its arguments name; a neighbour path passes", () => {
+            const mounts = (...paths: string[]) => ({
+                metrics: { extra: { volumes: [{ name: "mine", emptyDir: {} }], volumeMounts: paths.map((mountPath) => ({ name: "mine", mountPath })) } },
+            });
+            const e = configErrorOf(mounts("/var/run/secrets/kubernetes.io/serviceaccount", "/var/run/secrets", "/etc/prometheus/consoles"));
+            problem(e, `${M}.extra.volumeMounts[0].mountPath`, /ServiceAccount token/);
+            problem(e, `${M}.extra.volumeMounts[1].mountPath`, /ServiceAccount token/);
+            problem(e, `${M}.extra.volumeMounts[2].mountPath`, /\/etc\/prometheus\/consoles is a path the container's arguments name \(monitor\)/);
+            // Beside them, not on, in or above them: accepted.
+            settingsWith(mounts("/var/run/secrets/app", "/etc/prometheus-extra"));
+        });
+
         it("refuses what the program owns, with the reason: a flag it sets or a setting owns, a mount path, a label it selects on, its annotation", () => {
             const e = configErrorOf({
                 metrics: {

@@ -153,6 +153,11 @@ export function requiredFlows(s: Settings, workloads: readonly Workload[], scrap
         add(ingressControllers(s), vmauth, [tcp(VMAUTH.port.name)], "edges' remote writes, through vmauth");
         add(vmauth, longTermStore, [tcp(LONG_TERM_STORE_PORT.name)], "vmauth forwards the edges' writes");
     }
+    // metrics.otlp: the pushers' namespaces reach the web port, where they log in (docs/otlp.md#who-may-push).
+    const pushers = s.metrics.otlp?.enabled ? (s.metrics.otlp.namespaces ?? []) : [];
+    if (pushers.length > 0) {
+        add({ kind: "namespaces", namespaces: [...pushers] }, prometheus, [tcp(WEB_PORT.name)], "OTLP pushes (metrics.otlp.namespaces)");
+    }
     if (s.metrics.ingress && !s.metrics.ingress.auth?.proxy) {
         add(ingressControllers(s), prometheus, [tcp(WEB_PORT.name)], "Prometheus' Ingress");
     }
