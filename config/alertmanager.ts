@@ -123,6 +123,9 @@ const teamSchema = closedObject({
     emailTo: text(emailAddress).optional().meta({ description: "the team's address (needs alertmanager.email)" }),
 });
 
+/** The paths of each alertmanager value's own issues, for the route walk that runs beside them. */
+const routeIssuePaths = new WeakMap<object, Set<string>>();
+
 /** `cluster-monitoring:alertmanager`: Alertmanager, its routes and receivers (docs/alerting.md). */
 export const alertmanagerSchema = closedObject({
     enabled: flag().default(d.enabled).meta({ description: "deploy Alertmanager and point Prometheus at it" }),
@@ -254,21 +257,34 @@ export const alertmanagerSchema = closedObject({
         }
     });
     const receivers = [...names, "default", ...a.teams.map((t) => `team-${t.name}`), ...(a.pagerduty ? ["pagerduty"] : [])];
+    // Routes are walked even while one has problems of its own (one run, every problem), each field read as far as it is right.
+    const bad = routeIssuePaths.get(a) ?? new Set<string>();
     const walk = (route: HatchRoute, path: (string | number)[]) => {
-        if (route.receiver !== undefined && !receivers.includes(route.receiver)) {
+        if (typeof route !== "object" || route === null) {
+            return;
+        }
+        const ok = (at: (string | number)[]) => !bad.has(JSON.stringify(at));
+        if (typeof route.receiver === "string" && !receivers.includes(route.receiver) && ok([...path, "receiver"])) {
             ctx.addIssue({ code: "custom", path: [...path, "receiver"], input: route.receiver, message: `a receiver of alertmanager.receivers, default or a team's (${receivers.join(", ")})` });
         }
         for (const field of ["mute_time_intervals", "active_time_intervals"] as const) {
-            (route[field] ?? []).forEach((n, j) => {
-                if (!intervals.includes(n)) {
+            (Array.isArray(route[field]) ? route[field] : []).forEach((n, j) => {
+                if (typeof n === "string" && !intervals.includes(n) && ok([...path, field, j])) {
                     ctx.addIssue({ code: "custom", path: [...path, field, j], input: n, message: `a time interval of alertmanager.timeIntervals (${intervals.join(", ") || "none"})` });
                 }
             });
         }
-        (route.routes ?? []).forEach((child, j) => walk(child, [...path, "routes", j]));
+        (Array.isArray(route.routes) ? route.routes : []).forEach((child, j) => walk(child, [...path, "routes", j]));
     };
-    a.routes.forEach((r, i) => walk(r, ["routes", i]));
-}, whenClean("receivers", "routes", "timeIntervals", "teams", "pagerduty", "image")).superRefine((a, ctx) => {
+    (Array.isArray(a.routes) ? a.routes : []).forEach((r, i) => walk(r, ["routes", i]));
+}, {
+    when: (p) => {
+        if (typeof p.value === "object" && p.value !== null) {
+            routeIssuePaths.set(p.value as object, new Set(p.issues.map((i) => JSON.stringify(i.path ?? []))));
+        }
+        return whenClean("receivers", "timeIntervals", "teams", "pagerduty", "image").when(p);
+    },
+}).superRefine((a, ctx) => {
     for (const { index, flag } of unknownFlags(a.extra?.args, ALERTMANAGER_FLAGS)) {
         ctx.addIssue({
             code: "custom",

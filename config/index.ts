@@ -69,6 +69,7 @@ import { fluentdSizeBytes, prometheusDurationSeconds } from "./formats";
 import { checkNeeds, NEEDS, switchedOffNeed } from "./needs";
 import { OwnKey } from "./own-keys";
 import { checkDurationsOnLine } from "./prometheus-durations";
+import { checkScrapeHatches } from "./scrape-hatch-checks";
 import { referencedSecretKeysAt } from "./secret-reference";
 import { WorkloadHatchSettings, workloadHatchSchema } from "./workload-hatches";
 
@@ -548,6 +549,8 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     const ownRead: Record<string, unknown> = Object.fromEntries(ownKeys.map((k) => [k.key, readComponent(source, problems, k.key, k.schema, misspelt, standIns)]));
     // A compound duration (1m30s) where the stack's line cannot parse it; the line as far as it is known.
     checkDurationsOnLine(source, release, problems);
+    // An extra scrape config against the metrics settings it shares: the global interval, the labels the program writes.
+    checkScrapeHatches(source, problems);
     const metricsPart = part(metrics, METRICS_KEY);
     const logsPart = part(logs, LOGS_KEY);
     readSearchPassword(source, problems, logsPart, logs ? known(logs.search.user) : rawField(LOGS_KEY, ["search", "user"], searchSchema.shape.user));

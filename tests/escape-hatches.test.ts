@@ -167,7 +167,7 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
             args: ["--query.max-concurrency=30"],
             env: [{ name: "GOMEMLIMIT", value: "350MiB" }, { name: "API_TOKEN", valueFrom: { secretKeyRef: { name: "app-token", key: "token" } } }],
             volumes: [{ name: "extra-ca", secret: { secretName: "corp-ca" } }, { name: "scratch", emptyDir: { sizeLimit: "64Mi" } }],
-            volumeMounts: [{ name: "extra-ca", mountPath: "/etc/corp-ca", readOnly: true }],
+            volumeMounts: [{ name: "extra-ca", mountPath: "/etc/corp-ca", readOnly: true }, { name: "scratch", mountPath: "/scratch" }],
             podLabels: { "cost-center": "observability" },
             podAnnotations: { "sidecar.istio.io/inject": "false" },
             ingressAnnotations: { "cert-manager.io/cluster-issuer": "letsencrypt" },
@@ -184,7 +184,7 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
             const main = pod.spec.containers.find((c: any) => c.name === "monitor");
             assert.strictEqual(main.args.at(-1), "--query.max-concurrency=30");
             assert.deepStrictEqual(main.env.slice(-2), EXTRA.env);
-            assert.deepStrictEqual(main.volumeMounts.at(-1), EXTRA.volumeMounts[0]);
+            assert.deepStrictEqual(main.volumeMounts.slice(-2), EXTRA.volumeMounts);
             assert.deepStrictEqual(pod.spec.volumes.slice(-2), [
                 { name: "extra-ca", secret: { secretName: "corp-ca", defaultMode: 0o440 } },
                 { name: "scratch", emptyDir: { sizeLimit: "64Mi" } },

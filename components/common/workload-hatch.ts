@@ -156,6 +156,12 @@ export function hatchProblems(
             problems.push({ path: `volumes[${i}].name`, got: v.name, expected: `a volume name the program does not use: ${v.name} is one of the pod's own volumes` });
         }
     });
+    // A volume no mount of the hatch names does nothing (issue #41, class 2); judged here, beside its name's clash, so both come in one run.
+    (hatch.volumes ?? []).forEach((v, i) => {
+        if (!(hatch.volumeMounts ?? []).some((m) => m.name === v.name)) {
+            problems.push({ path: `volumes[${i}]`, got: v.name, expected: `a volume some mount names: no entry of extra.volumeMounts mounts ${v.name}, so the pod gets it and nothing reads it; add a mount, or remove it` });
+        }
+    });
     const owns = ownedPaths(pod);
     (hatch.volumeMounts ?? []).forEach((m, i) => {
         const clash = owns.find(({ path: p }) => p === m.mountPath || m.mountPath.startsWith(`${p.replace(/\/$/, "")}/`) || p.startsWith(`${m.mountPath.replace(/\/$/, "")}/`));
