@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { closedObject, flag, knownKeysMessage, plainText, text, whenClean } from "./fields";
-import { prometheusDuration, re2Regex } from "./formats";
+import { durationOrZero, prometheusDuration, re2Regex } from "./formats";
 import { secretKeyName } from "./remote-write";
 import { ALERTMANAGER_RECEIVER_TYPES } from "./alertmanager-receivers";
 import { timeIntervalEntrySchema } from "./alertmanager-time-intervals";
@@ -91,7 +91,7 @@ export const hatchRouteSchema: z.ZodType<HatchRoute> = z.lazy(() =>
         receiver: text(hatchName).optional().meta({ description: "the receiver; the parent's when unset" }),
         matchers: matchersSchema.optional(),
         group_by: z.array(text((v) => (v === "..." ? undefined : /^[a-zA-Z_][a-zA-Z0-9_]*$/.test(v) ? undefined : "a label name, or ... for every label")), { error: "a list of label names" }).optional(),
-        group_wait: text(prometheusDuration).optional(),
+        group_wait: text(durationOrZero).optional(),
         group_interval: text(prometheusDuration).optional(),
         repeat_interval: text(prometheusDuration).optional(),
         continue: flag().optional(),

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { closedObject, flag, integer, selectorMap, stringList, text, whenClean } from "./fields";
-import { hostName, prometheusDuration, prometheusLabelName, serviceName, statefulSetName } from "./formats";
+import { durationOrZero, hostName, prometheusDuration, prometheusLabelName, serviceName, statefulSetName } from "./formats";
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { PLAINTEXT_OPT_IN, plaintextMessage, plaintextOptInField } from "./plaintext-credentials";
 import { Problems, SECRET_VALUE } from "./problems";
@@ -87,7 +87,7 @@ function matcherValue(value: string): string | undefined {
 
 const routeSchema = closedObject({
     groupBy: stringList(prometheusLabelName).default([...d.groupBy]).meta({ description: "group_by: alerts with these labels in common are sent together" }),
-    groupWait: text(prometheusDuration).default(d.groupWait).meta({ description: "group_wait: how long a new group waits for more alerts" }),
+    groupWait: text(durationOrZero).default(d.groupWait).meta({ description: "group_wait: how long a new group waits for more alerts; 0s sends its first notification at once" }),
     groupInterval: text(prometheusDuration).default(d.groupInterval).meta({ description: "group_interval: how long before a changed group is sent again" }),
     repeatInterval: text(prometheusDuration).default(d.repeatInterval).meta({ description: "repeat_interval: how long before an unchanged firing group is sent again" }),
 }).prefault({});

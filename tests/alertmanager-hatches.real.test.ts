@@ -1,7 +1,7 @@
 import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
-import { parse } from "yaml";
+import { parse, stringify } from "yaml";
 import { alertmanagerConfig, renderAlertmanagerConfig } from "../components/alertmanager/config-file";
 import { ALERTMANAGER_RECEIVER_TYPES, AlertmanagerSettings, ConfigError } from "../config";
 import { AlertmanagerProcess, amtool } from "./harness/alertmanager";
@@ -82,6 +82,19 @@ describe("alertmanager.routes, receivers, inhibitRules and timeIntervals on Debi
         // the program's default, watchdog and nowhere (InfoInhibitor's) receivers and the example's three.
         assert.match(out, /3 inhibit rules/);
         assert.match(out, /6 receivers/);
+    });
+
+    it("a zero group_wait, which Alertmanager's Route check allows (only group_interval and repeat_interval may not be zero), is accepted as amtool accepts it; a zero group_interval is refused by both", () => {
+        const zero = settingsWith({ alertmanager: { ...ROUTING_EXAMPLE, route: { groupWait: "0s" }, routes: ROUTING_EXAMPLE.routes.map((r: any, i: number) => (i === 0 ? { ...r, group_wait: "0" } : r)) } }, ROUTING_SECRETS).alertmanager;
+        const config = generated(zero);
+        assert.strictEqual(parse(config).route.group_wait, "0s");
+        assert.match(amtool("check-config", writeConfig(config)), /SUCCESS/);
+        // The neighbour: zero where the reader refuses it, refused by the program and by amtool.
+        assert.throws(() => settingsWith({ alertmanager: { ...ROUTING_EXAMPLE, route: { groupInterval: "0s" } } }, ROUTING_SECRETS), (e: unknown) => e instanceof ConfigError && e.problems.some((p) => p.key === "cluster-monitoring:alertmanager.route.groupInterval"));
+        const broken = parse(config);
+        broken.route.group_interval = "0s";
+        const refused = writeConfig(stringify(broken));
+        assert.throws(() => amtool("check-config", refused), /group_interval cannot be zero/);
     });
 
     it("Alertmanager 0.25 loads it", async () => {

@@ -77,3 +77,18 @@ export function prometheusDurationSeconds(value: string): number {
     }
     return durationParts(value)!.reduce((sum, p) => sum + (Number(p.count) * Number(PROMETHEUS_UNIT_MS[p.unit])) / 1000, 0);
 }
+
+/**
+ * A duration that may also be zero, for the fields whose reader accepts none at all: Alertmanager's
+ * group_wait (config.go's Route checks only group_interval and repeat_interval for zero; amtool
+ * 0.25 and Alertmanager 0.34 both load `group_wait: 0s` and send a new group's first notification
+ * at once). prometheus/common reads "0" alone as zero too.
+ */
+export function durationOrZero(value: string): string | undefined {
+    if (value === "0" || (value !== "" && durationParts(value)?.every((p) => p.count === 0n))) {
+        return undefined;
+    }
+    return prometheusDuration(value) === PROMETHEUS_DURATION_FORMAT
+        ? "a Prometheus duration or zero: whole numbers, each with a unit of y, w, d, h, m, s or ms, the largest first, such as 0s, 30s or 1m30s"
+        : prometheusDuration(value);
+}
