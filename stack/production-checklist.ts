@@ -1,3 +1,4 @@
+import { pushEndpoints } from "./push-endpoints";
 import { ALERTMANAGER_KEY, fullKey, GRAFANA_KEY, KIBANA_KEY, IngressAuthSettings, METRICS_KEY, Settings, effectiveIngressAuth, WayIn, wayIn, wayInUrl } from "../config";
 import { gatewayName } from "../components/auth-gateway/layout";
 import { vmauthName } from "../components/long-term-store/vmauth";
@@ -163,6 +164,9 @@ export function productionChecklist(c: ChecklistInput): string {
     const lines = [`Production checklist of stack ${c.stack} (docs/security.md#production-checklist):`];
     lines.push("  Exposed endpoints and their authentication:");
     lines.push(...(authenticated.length > 0 ? authenticated.map((e) => `    ${e.auth?.startsWith("WARNING") ? "WARNING " : ""}${e.url}  ${e.product} (${e.key}; ${e.via}): ${e.auth?.replace(/^WARNING: /, "")}`) : ["    none: nothing is published through an Ingress"]));
+    const pushes = pushEndpoints(c.objects);
+    lines.push("  Push endpoints inside the cluster:");
+    lines.push(...(pushes.length > 0 ? pushes.map((p) => `    ${p.auth.startsWith("WARNING") || p.from.startsWith("WARNING") ? "WARNING " : ""}${p.url}  ${p.what} (${p.via}): from ${p.from.replace(/^WARNING /, "")}; login: ${p.auth.replace(/^WARNING /, "")}`) : ["    none"]));
     lines.push("  Public endpoints:");
     lines.push(...(open.length > 0 ? open.map((e) => `    WARNING ${e.url}  ${e.product} (${e.key}; ${e.via}) is public, without authentication: ${e.publicReason}`) : ["    none"]));
     lines.push("  Secrets set in the stack (pulumi config set --secret):");

@@ -56,3 +56,36 @@ describe("the production checklist's exposed endpoints come from the rendered In
         assert.match(text, /\n {4}http:\/\/around\.example\.com\/ {2}Prometheus \(no setting; HTTPRoute monitoring\/around to Service monitor:9090\): the server's own basic auth \(--web.config.file\)\n/);
     });
 });
+
+/** Issue #46 with #44: the push endpoints inside the cluster are ways in too, read from the render. */
+describe("the production checklist's push endpoints come from the rendered workloads, Services and NetworkPolicies", () => {
+    let otlp: RenderedStack;
+    let batch: RenderedStack;
+    let dev: RenderedStack;
+    before(async () => {
+        otlp = await renderStack(EXAMPLES, "otlp");
+        batch = await renderStack(EXAMPLES, "batch-jobs");
+        dev = await renderStack(REPO, "dev");
+    });
+
+    it("the OTLP example lists Prometheus' receiver: its Service, https from its probes, the two pushing namespaces, the web config's login", () => {
+        const line = otlp.checklist.split("\n").find((l) => l.includes("/api/v1/otlp/v1/metrics"));
+        assert.ok(line, otlp.checklist);
+        assert.match(line!, /^ {4}https:\/\/\S+\.svc:9090\/api\/v1\/otlp\/v1\/metrics {2}Prometheus' OTLP receiver \(StatefulSet /);
+        assert.match(line!, /from namespaces payments, shop \(NetworkPolicy\); login: the server's web config/);
+        assert.ok(!line!.startsWith("    WARNING"), line);
+    });
+
+    it("the batch-jobs example lists the Pushgateway with the namespaces its policy admits", () => {
+        const line = batch.checklist.split("\n").find((l) => l.includes("/metrics/job/<job>"));
+        assert.ok(line, batch.checklist);
+        assert.match(line!, /the Pushgateway \(Deployment /);
+        assert.match(line!, /from namespaces [a-z0-9-]+(, [a-z0-9-]+)* \(NetworkPolicy\)/);
+    });
+
+    it("a stack without a receiver lists none; a receiver whose policy is removed is a warning naming any pod", () => {
+        assert.match(checklistOf(dev), /Push endpoints inside the cluster:\n {4}none\n/);
+        const open = otlp.objects.filter((o) => o.kind !== "NetworkPolicy");
+        assert.match(checklistOf(otlp, open), /\n {4}WARNING https:\S+\/api\/v1\/otlp\/v1\/metrics .*from any pod: no NetworkPolicy limits who may push/);
+    });
+});
