@@ -7,11 +7,19 @@ import { LogsSettings, SEARCH_PASSWORD_KEY } from "./logs";
 import { Known } from "./partial";
 import { Problems, SECRET_VALUE } from "./problems";
 import { checkSecretValue, secretKindOf } from "./secret-text";
+import { ExistingSecretKey, SecretInput } from "./secret-reference";
+import { readSecretInput, setSecretCommand } from "./secret-input";
+import { EXISTING_SECRET_REFUSALS } from "./existing-secrets";
 import { RemoteWriteTargetSettings, secretReferences } from "./remote-write";
 import { ExtraScrapeConfigSettings, extraScrapeSecretReferences } from "./extra-scrape-configs";
 import { ConfigSource, fullKey } from "./source";
+
+export { readSecretInput, setSecretCommand };
 import { backupSecretReferences } from "./long-term-store-backup";
 import { WorkloadHatchSettings } from "./workload-hatches";
+
+/** The fixed secret keys that may also name an existing Secret (docs/existing-secrets.md); the others refuse it (config/existing-secrets.ts). */
+export const EXISTING_SECRET_KEYS: readonly string[] = [GRAFANA_ADMIN_PASSWORD_KEY, ...Object.values(ALERTMANAGER_SECRET_KEYS)];
 
 /** Every key that holds a secret; these are the only keys where a secret value is accepted. */
 export const SECRET_KEYS = [
@@ -22,23 +30,9 @@ export const SECRET_KEYS = [
     ...Object.values(INGRESS_SECRET_KEYS),
 ];
 
-/** The command that stores `key` encrypted; `fromFile` for certificates and keys. */
-export function setSecretCommand(key: string, fromFile?: string): string {
-    return `pulumi config set --secret ${fullKey(key)}${fromFile ? ` < ${fromFile}` : ""}`;
-}
-
-/**
- * A secret key, refused when the stack file holds it in clear text: the plain value would sit
- * unencrypted in Pulumi.<stack>.yaml, in git and in every clone.
- */
-function readSecret(source: ConfigSource, problems: Problems, key: string, fromFile?: string): pulumi.Output<string> | undefined {
-    const value = source.secret(key);
-    if (value !== undefined && !source.isSecret(key)) {
-        problems.add(fullKey(key), SECRET_VALUE, `an encrypted value: it is in clear text in the stack file; store it with ${setSecretCommand(key, fromFile)}`);
-    } else if (value !== undefined) {
-        checkSecretValue(source, problems, key);
-    }
-    return value;
+/** A secret key whose consumer cannot read an existing Secret (see the refusal), as a Pulumi secret only. */
+function readSecret(source: ConfigSource, problems: Problems, key: string, refusal: string, fromFile?: string): pulumi.Output<string> | undefined {
+    return readSecretInput(source, problems, key, { fromFile, refusal })?.value;
 }
 
 /**
@@ -46,7 +40,7 @@ function readSecret(source: ConfigSource, problems: Problems, key: string, fromF
  * logs.search.user, known even when another logs setting is wrong, so both are reported at once.
  */
 export function readSearchPassword(source: ConfigSource, problems: Problems, logs: LogsSettings | undefined, user: Known<string | undefined>): void {
-    const password = readSecret(source, problems, SEARCH_PASSWORD_KEY);
+    const password = readSecret(source, problems, SEARCH_PASSWORD_KEY, EXISTING_SECRET_REFUSALS.searchPassword);
     if (!user.known) {
         return;
     }
@@ -78,7 +72,7 @@ const ETCD_FILES: Record<keyof EtcdClientCertificates, string> = {
  */
 export function readEtcdClient(source: ConfigSource, problems: Problems, metrics: MetricsSettings | undefined, overHttps: Known<boolean>): void {
     const fields = Object.keys(ETCD_SECRET_KEYS) as (keyof EtcdClientCertificates)[];
-    const values = Object.fromEntries(fields.map((f) => [f, readSecret(source, problems, ETCD_SECRET_KEYS[f], ETCD_FILES[f])]));
+    const values = Object.fromEntries(fields.map((f) => [f, readSecret(source, problems, ETCD_SECRET_KEYS[f], EXISTING_SECRET_REFUSALS.etcd, ETCD_FILES[f])]));
     if (!overHttps.known) {
         return;
     }
@@ -124,7 +118,7 @@ export function readGrafanaAdminPassword(
     enabled: Known<boolean>,
     generate: Known<boolean>,
 ): void {
-    const password = readSecret(source, problems, GRAFANA_ADMIN_PASSWORD_KEY);
+    const password = readSecretInput(source, problems, GRAFANA_ADMIN_PASSWORD_KEY);
     if (!enabled.known) {
         return;
     }
@@ -140,8 +134,11 @@ export function readGrafanaAdminPassword(
     if (!enabled.value && password !== undefined) {
         problems.add(fullKey(GRAFANA_ADMIN_PASSWORD_KEY), SECRET_VALUE, `no value unless ${switchKey} is true: it would sit in a Secret that nothing reads`);
     }
-    if (grafana !== undefined && enabled.value && password !== undefined) {
-        grafana.adminPassword = password;
+    if (grafana !== undefined && enabled.value && password?.value !== undefined) {
+        grafana.adminPassword = password.value;
+    }
+    if (grafana !== undefined && enabled.value && password?.existing !== undefined) {
+        grafana.adminPasswordSecret = password.existing;
     }
 }
 
@@ -173,14 +170,20 @@ export function readRemoteWriteSecrets(
             : []),
     ];
     const secrets: Record<string, pulumi.Output<string>> = {};
+    const existing: Record<string, ExistingSecretKey> = {};
     for (const ref of refs) {
-        const value = readReferencedSecret(source, problems, ref, reserved, "remoteWritePassword");
-        if (value !== undefined) {
-            secrets[ref.key] = value;
+        const input = readReferencedSecret(source, problems, ref, reserved, "remoteWritePassword");
+        if (input?.value !== undefined) {
+            secrets[ref.key] = input.value;
+        } else if (input?.existing !== undefined) {
+            existing[ref.key] = input.existing;
         }
     }
     if (metrics !== undefined && Object.keys(secrets).length > 0) {
         metrics.remoteWriteSecrets = secrets;
+    }
+    if (metrics !== undefined && Object.keys(existing).length > 0) {
+        metrics.remoteWriteExistingSecrets = existing;
     }
 }
 
@@ -195,24 +198,23 @@ function readReferencedSecret(
     ref: { at: string; key: string },
     reserved: readonly string[],
     example: string,
-): pulumi.Output<string> | undefined {
+    refusal?: string,
+): SecretInput | undefined {
     const { at } = ref;
     const key = fullKey(ref.key);
     if (reserved.includes(ref.key)) {
         problems.add(at, ref.key, `a top-level key of its own such as ${example}: the program reads ${key} for another purpose`);
         return undefined;
     }
-    const value = source.secret(ref.key);
-    if (value === undefined) {
-        problems.add(`${at}, ${key}`, undefined, `a secret at ${key}, which ${at} refers to; set it with ${setSecretCommand(ref.key)}`);
+    if (source.value(ref.key) === undefined) {
+        problems.add(
+            `${at}, ${key}`,
+            undefined,
+            `a secret at ${key}, which ${at} refers to; set it with ${setSecretCommand(ref.key)}${refusal === undefined ? ", or in plain config to { secretKeyRef: { name, key } } naming an existing Secret" : ""}`,
+        );
         return undefined;
     }
-    if (!source.isSecret(ref.key)) {
-        problems.add(`${key}, ${at}`, SECRET_VALUE, `an encrypted value: it is in clear text in the stack file; store it with ${setSecretCommand(ref.key)}`);
-        return undefined;
-    }
-    checkSecretValue(source, problems, ref.key, secretKindOf(at), at);
-    return value;
+    return readSecretInput(source, problems, ref.key, { at, refusal });
 }
 
 /**
@@ -227,7 +229,7 @@ export function readEdgePasswords(source: ConfigSource, problems: Problems, edge
             return;
         }
         const at = `${fullKey("longTermStore")}.edges[${i}].passwordKey`;
-        const value = readReferencedSecret(source, problems, { at, key: edge.passwordKey }, reserved, "edgeEuWritePassword");
+        const value = readReferencedSecret(source, problems, { at, key: edge.passwordKey }, reserved, "edgeEuWritePassword", EXISTING_SECRET_REFUSALS.edgePassword)?.value;
         if (value !== undefined) {
             passwords[edge.cluster] = value;
         }
@@ -240,15 +242,23 @@ export function readEdgePasswords(source: ConfigSource, problems: Problems, edge
  * encrypted and on one line, read as the remote write targets' keys are. They join Grafana's
  * Secret, from which its pod reads them as environment variables.
  */
-export function readGrafanaSecrets(source: ConfigSource, problems: Problems, rawGrafana: unknown, reserved: readonly string[]): Record<string, pulumi.Output<string>> {
+export function readGrafanaSecrets(
+    source: ConfigSource,
+    problems: Problems,
+    rawGrafana: unknown,
+    reserved: readonly string[],
+): { secrets: Record<string, pulumi.Output<string>>; existing: Record<string, ExistingSecretKey> } {
     const secrets: Record<string, pulumi.Output<string>> = {};
+    const existing: Record<string, ExistingSecretKey> = {};
     for (const ref of grafanaSecretReferences(rawGrafana)) {
-        const value = readReferencedSecret(source, problems, { at: `${fullKey(GRAFANA_KEY)}.${ref.at}`, key: ref.key }, reserved, "grafanaOidcClientSecret");
-        if (value !== undefined) {
-            secrets[ref.key] = value;
+        const input = readReferencedSecret(source, problems, { at: `${fullKey(GRAFANA_KEY)}.${ref.at}`, key: ref.key }, reserved, "grafanaOidcClientSecret");
+        if (input?.value !== undefined) {
+            secrets[ref.key] = input.value;
+        } else if (input?.existing !== undefined) {
+            existing[ref.key] = input.existing;
         }
     }
-    return secrets;
+    return { secrets, existing };
 }
 
 /**
@@ -262,7 +272,7 @@ export function readBackupCredentials(
     reserved: readonly string[],
 ): { accessKeyId: pulumi.Output<string>; secretAccessKey: pulumi.Output<string> } | undefined {
     const values = backupSecretReferences(backup).map((ref) =>
-        readReferencedSecret(source, problems, { at: `${fullKey("longTermStore")}.${ref.path}`, key: ref.key }, reserved, "storeBackupSecretKey"),
+        readReferencedSecret(source, problems, { at: `${fullKey("longTermStore")}.${ref.path}`, key: ref.key }, reserved, "storeBackupSecretKey", EXISTING_SECRET_REFUSALS.backup)?.value,
     );
     return values.length === 2 && values[0] !== undefined && values[1] !== undefined ? { accessKeyId: values[0], secretAccessKey: values[1] } : undefined;
 }
@@ -296,7 +306,7 @@ export function readHatchEnvSecrets(
             problems.add(at, key, `valueFrom: { secretKeyRef: { name, key } } naming an existing Secret: ${target.none}`);
             return;
         }
-        const value = readReferencedSecret(source, problems, { at, key }, reserved, "appToken");
+        const value = readReferencedSecret(source, problems, { at, key }, reserved, "appToken", EXISTING_SECRET_REFUSALS.hatchEnv)?.value;
         if (value !== undefined) {
             secrets[key] = value;
             e.valueFrom = { secretKeyRef: { name: target.secretName, key } };

@@ -79,9 +79,14 @@ describe("what the settings schemas give to readers and editors", () => {
                 assert.ok(!unknown.test(known), known);
             }
             assert.strictEqual(config.properties["cluster-monitoring:metrics"].additionalProperties, false);
-            // Such a key may only be a secret, which metrics.remoteWrite names (docs/long-term-storage.md#credentials).
-            assert.deepStrictEqual(config.patternProperties[pattern].required, ["secure"]);
-            assert.strictEqual(config.patternProperties[pattern].additionalProperties, false);
+            // Such a key may only be a secret, which metrics.remoteWrite names (docs/long-term-storage.md#credentials),
+            // or an existing Secret's key ({ secretKeyRef: { name, key } }, docs/existing-secrets.md), which the load checks against its consumer.
+            const [secure, existing] = config.patternProperties[pattern].anyOf;
+            assert.deepStrictEqual(secure.required, ["secure"]);
+            assert.strictEqual(secure.additionalProperties, false);
+            assert.deepStrictEqual(existing.required, ["secretKeyRef"]);
+            assert.deepStrictEqual(existing.properties.secretKeyRef.required, ["name", "key"]);
+            assert.strictEqual(existing.additionalProperties, false);
         });
     });
 

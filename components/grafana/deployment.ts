@@ -55,7 +55,8 @@ export function grafanaEnv(m: GrafanaModel): EnvVar[] {
     const tls = g.ingress?.tlsSecretName !== undefined;
     return [
         { name: "GF_SECURITY_ADMIN_USER", value: g.adminUser },
-        fromSecret(m, ENV.adminPassword, SECRET_KEYS.adminPassword),
+        // grafanaAdminPassword set to an existing Secret (docs/existing-secrets.md) is read from it.
+        m.grafana.adminPasswordSecret ? { name: ENV.adminPassword, valueFrom: { secretKeyRef: { ...m.grafana.adminPasswordSecret } } } : fromSecret(m, ENV.adminPassword, SECRET_KEYS.adminPassword),
         // Off is Grafana's default; written out because a dashboard with anonymous viewers is a data leak.
         { name: "GF_AUTH_ANONYMOUS_ENABLED", value: "false" },
         { name: "GF_USERS_ALLOW_SIGN_UP", value: "false" },

@@ -24,6 +24,7 @@ import {
 import { webConfigPath } from "./web-config";
 import { alertmanagerClientVolumes } from "../alertmanager/alertmanager-client";
 import { dataClaimTemplate } from "../storage";
+import { existingSecretsVolume } from "../common/existing-secrets-volume";
 import { noPrivileges } from "../common/no-privileges";
 import { containerResources } from "../common/resources";
 import { podPlacement } from "../common/scheduling";
@@ -94,7 +95,7 @@ export function volumeMounts(s: MetricsSettings, alertmanager?: AlertmanagerTarg
     if (s.etcdClient) {
         mounts.push({ name: VOLUMES.etcd, mountPath: etcdSecretMountPath(), readOnly: true });
     }
-    if (s.remoteWriteSecrets) {
+    if (s.remoteWriteSecrets || s.remoteWriteExistingSecrets) {
         mounts.push({ name: VOLUMES.remoteWrite, mountPath: remoteWriteSecretMountPath(s), readOnly: true });
     }
     if (s.web) {
@@ -118,7 +119,10 @@ export function volumes(s: MetricsSettings, alertmanager?: AlertmanagerTarget): 
     if (s.etcdClient) {
         list.push({ name: VOLUMES.etcd, secret: { secretName: ETCD_SECRET_NAME, defaultMode: 0o644 } });
     }
-    if (s.remoteWriteSecrets) {
+    if (s.remoteWriteExistingSecrets) {
+        // Keys set to existing Secrets (docs/existing-secrets.md) beside the program's own, at the same files.
+        list.push(existingSecretsVolume(VOLUMES.remoteWrite, s.remoteWriteExistingSecrets, s.remoteWriteSecrets ? remoteWriteSecretName(s) : undefined));
+    } else if (s.remoteWriteSecrets) {
         // Owner root, group fsGroup 65534 (Prometheus' group): 0440 lets Prometheus read and nobody else.
         list.push({ name: VOLUMES.remoteWrite, secret: { secretName: remoteWriteSecretName(s), defaultMode: 0o440 } });
     }
