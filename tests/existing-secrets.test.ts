@@ -2,13 +2,13 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 import { parse } from "yaml";
-import { ConfigProblem, EXISTING_SECRET_ROWS, plainConfigSource, Settings } from "../config";
-import { KubernetesObject, readStackConfig, renderStack } from "../render";
-import { loadStackSettings } from "../stack";
+import { ConfigProblem, EXISTING_SECRET_ROWS, Settings } from "../config";
+import { KubernetesObject, renderStack } from "../render";
 import { alertmanagerConfig, renderAlertmanagerConfig } from "../components/alertmanager/config-file";
 import { EXISTING_SECRETS_DIR } from "../components/alertmanager/existing-secrets";
 import { remoteWriteSecretMountPath } from "../components/prometheus/layout";
 import { generatedPrometheusFiles } from "./harness/generated-config";
+import { EXAMPLES, exampleSettings } from "./harness/example-settings";
 import { GRAFANA_SECRETS, problemAt, problemsOfConfig, requiredConfig, settingsWith } from "./harness/stack-config";
 
 /**
@@ -20,26 +20,8 @@ import { GRAFANA_SECRETS, problemAt, problemsOfConfig, requiredConfig, settingsW
  * refusal has a valid neighbour that loads.
  */
 
-export const EXAMPLES = path.resolve(__dirname, "../docs/examples");
 const ref = (name: string, key: string) => ({ secretKeyRef: { name, key } });
 const C = "cluster-monitoring";
-
-/** The settings of a stack file of docs/examples, as the engine would hand them over (secure values as secrets). */
-export function exampleSettings(stack: string): Settings {
-    const { values, secretKeys } = readStackConfig(EXAMPLES, stack);
-    const parsed = Object.fromEntries(
-        Object.entries(values).map(([k, v]) => {
-            try {
-                return [k, JSON.parse(v)];
-            } catch {
-                return [k, v];
-            }
-        }),
-    );
-    const plain = Object.fromEntries(Object.entries(parsed).filter(([k]) => !secretKeys.includes(k)));
-    const secrets = Object.fromEntries(Object.entries(parsed).filter(([k]) => secretKeys.includes(k)));
-    return loadStackSettings(plainConfigSource(plain, secrets));
-}
 
 type Overrides = Record<string, Record<string, unknown>>;
 
