@@ -215,7 +215,7 @@ export function extraDataSource(d: ExtraDataSourceSettings): DataSource {
 /** The variables extraDataSource names, each from the key of Grafana's Secret holding the secret stack key. */
 export function extraDataSourceEnv(g: Pick<GrafanaSettings, "dataSources" | "name">): k8s.types.input.core.v1.EnvVar[] {
     return (g.dataSources ?? []).flatMap((d) =>
-        secureFields(d).map(([field, stackKey]) => ({ name: dataSourceEnvName(d.uid, field), valueFrom: { secretKeyRef: stackSecretKeyRef(g, stackKey) } })),
+        secureFields(d).map(([field, stackKey]) => ({ name: dataSourceEnvName(d.uid, field), valueFrom: { secretKeyRef: { ...stackSecretKeyRef(g, stackKey) } } })),
     );
 }
 

@@ -64,5 +64,5 @@ export function iniSecretEnv(g: Pick<GrafanaSettings, "ini" | "sso" | "name" | "
     if (g.sso) {
         refs.push({ section: ssoIniSection(g.sso).section, key: "client_secret", stackKey: g.sso.clientSecretKey });
     }
-    return refs.map((r) => ({ name: iniEnvName(r.section, r.key), valueFrom: { secretKeyRef: stackSecretKeyRef(g, r.stackKey) } }));
+    return refs.map((r) => ({ name: iniEnvName(r.section, r.key), valueFrom: { secretKeyRef: { ...stackSecretKeyRef(g, r.stackKey) } } }));
 }
