@@ -5,7 +5,6 @@ import { hostName, prometheusDuration, prometheusLabelName, serviceName, statefu
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { PLAINTEXT_OPT_IN, plaintextMessage, plaintextOptInField } from "./plaintext-credentials";
 import { Problems, SECRET_VALUE } from "./problems";
-import { checkSecretValue, secretKindOf } from "./secret-text";
 import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields } from "./scheduling";
 import { ConfigSource, fullKey } from "./source";

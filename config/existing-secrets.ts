@@ -22,8 +22,6 @@ const NOT_BUILT = "the program builds this key into a Secret of its own and has 
 
 /** The refusals config/secrets.ts hands to its readers, by secret. */
 export const EXISTING_SECRET_REFUSALS = {
-    searchPassword: `${NOT_BUILT} (fluentd in the logs namespace and Grafana in the metrics namespace both read it, so an existing Secret would be needed in each)`,
-    etcd: `${NOT_BUILT} (Prometheus reads the three files from its Secret kvstore-client-cert)`,
     edgePassword: `${NOT_BUILT} (vmauth's auth config, in its Secret, holds each edge's password)`,
     backup: `${NOT_BUILT} (vmbackup reads the S3 keys from the store's backup Secret)`,
     oidcClientSecret: `${NOT_BUILT} (oauth2-proxy reads it from the auth gateway's Secret)`,
@@ -42,8 +40,8 @@ export const EXISTING_SECRET_ROWS: readonly ExistingSecretRow[] = [
     { secret: "alertmanager.receivers' sigv4.secret_key_secret", consumer: "Alertmanager", namespace: "metrics", refusal: EXISTING_SECRET_REFUSALS.receiverSigv4 },
     { secret: "metrics.remoteWrite's and metrics.extraScrapeConfigs' keys (passwordKey, bearerTokenKey, tls.*Key, oauth2.clientSecretKey, *_secret)", consumer: "Prometheus", namespace: "metrics", indirection: "the *_file key (password_file, bearer_token_file, client_secret_file, ca_file, cert_file, key_file), a file of a projected volume at the path the program's own Secret would have" },
     { secret: "metrics.remoteWrite's sigv4 keys and azureAd.oauth.clientSecretKey", consumer: "Prometheus", namespace: "metrics", indirection: "env AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AZURE_CLIENT_SECRET from a secretKeyRef" },
-    { secret: "searchPassword", consumer: "fluentd and Grafana", namespace: "logs and metrics", refusal: EXISTING_SECRET_REFUSALS.searchPassword },
-    { secret: "etcdCaCert, etcdClientCert, etcdClientKey", consumer: "Prometheus", namespace: "metrics", refusal: EXISTING_SECRET_REFUSALS.etcd },
+    { secret: "searchPassword", consumer: "fluentd and Grafana", namespace: "logs and metrics: the same Secret name and key in each", indirection: "env OUTPUT_PASSWORD (fluentd) and SEARCH_PASSWORD (Grafana) from a secretKeyRef" },
+    { secret: "etcdCaCert, etcdClientCert, etcdClientKey", consumer: "Prometheus", namespace: "metrics", indirection: "the etcd job's tls_config ca_file, cert_file and key_file, files of a projected volume at /etc/prometheus/secrets/kvstore-client-cert (all three existing, or all three Pulumi secrets)" },
     { secret: "longTermStore.edges[].passwordKey", consumer: "vmauth", namespace: "the long-term store's", refusal: EXISTING_SECRET_REFUSALS.edgePassword },
     { secret: "longTermStore.backup's keys", consumer: "vmbackup", namespace: "the long-term store's", refusal: EXISTING_SECRET_REFUSALS.backup },
     { secret: "prometheusOidcClientSecret, alertmanagerOidcClientSecret", consumer: "oauth2-proxy", namespace: "metrics", refusal: EXISTING_SECRET_REFUSALS.oidcClientSecret },

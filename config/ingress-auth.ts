@@ -5,7 +5,6 @@ import { absoluteHttpUrl, dnsSubdomain, hostName, secretName } from "./formats";
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { Problems, SECRET_VALUE } from "./problems";
 import { ResourceSettings, resourcesSchema } from "./resources";
-import { checkSecretValue } from "./secret-text";
 import { readSecretInput } from "./secret-input";
 import { EXISTING_SECRET_REFUSALS } from "./existing-secrets";
 import { ConfigSource, fullKey } from "./source";

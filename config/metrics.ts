@@ -442,8 +442,10 @@ export type MetricsSettings = z.output<typeof metricsSchema> & {
     remoteWriteSecrets?: Record<string, pulumi.Output<string>>;
     /** The same keys when set to an existing Secret in the metrics namespace (docs/existing-secrets.md): Prometheus reads them from it, the program writes none. */
     remoteWriteExistingSecrets?: Record<string, ExistingSecretKey>;
-    /** Present exactly when the etcd job scrapes over https (docs/design.md#etcd-client-secret). */
+    /** Present exactly when the etcd job scrapes over https (docs/design.md#etcd-client-secret), unless etcdClientSecrets is. */
     etcdClient?: EtcdClientCertificates;
+    /** The three files from existing Secrets in the metrics namespace instead (docs/existing-secrets.md): mounted where kvstore-client-cert would be. */
+    etcdClientSecrets?: Record<keyof EtcdClientCertificates, ExistingSecretKey>;
 };
 
 /**

@@ -6,7 +6,6 @@ import { GRAFANA_ADMIN_PASSWORD_KEY, GRAFANA_KEY, grafanaSecretReferences, Grafa
 import { LogsSettings, SEARCH_PASSWORD_KEY } from "./logs";
 import { Known } from "./partial";
 import { Problems, SECRET_VALUE } from "./problems";
-import { checkSecretValue, secretKindOf } from "./secret-text";
 import { ExistingSecretKey, SecretInput } from "./secret-reference";
 import { readSecretInput, setSecretCommand } from "./secret-input";
 import { EXISTING_SECRET_REFUSALS } from "./existing-secrets";
@@ -19,7 +18,7 @@ import { backupSecretReferences } from "./long-term-store-backup";
 import { WorkloadHatchSettings } from "./workload-hatches";
 
 /** The fixed secret keys that may also name an existing Secret (docs/existing-secrets.md); the others refuse it (config/existing-secrets.ts). */
-export const EXISTING_SECRET_KEYS: readonly string[] = [GRAFANA_ADMIN_PASSWORD_KEY, ...Object.values(ALERTMANAGER_SECRET_KEYS)];
+export const EXISTING_SECRET_KEYS: readonly string[] = [GRAFANA_ADMIN_PASSWORD_KEY, SEARCH_PASSWORD_KEY, ...Object.values(ETCD_SECRET_KEYS), ...Object.values(ALERTMANAGER_SECRET_KEYS)];
 
 /** Every key that holds a secret; these are the only keys where a secret value is accepted. */
 export const SECRET_KEYS = [
@@ -30,17 +29,12 @@ export const SECRET_KEYS = [
     ...Object.values(INGRESS_SECRET_KEYS),
 ];
 
-/** A secret key whose consumer cannot read an existing Secret (see the refusal), as a Pulumi secret only. */
-function readSecret(source: ConfigSource, problems: Problems, key: string, refusal: string, fromFile?: string): pulumi.Output<string> | undefined {
-    return readSecretInput(source, problems, key, { fromFile, refusal })?.value;
-}
-
 /**
  * searchPassword: required exactly when the log agent logs in with a user. `user` is
  * logs.search.user, known even when another logs setting is wrong, so both are reported at once.
  */
 export function readSearchPassword(source: ConfigSource, problems: Problems, logs: LogsSettings | undefined, user: Known<string | undefined>): void {
-    const password = readSecret(source, problems, SEARCH_PASSWORD_KEY, EXISTING_SECRET_REFUSALS.searchPassword);
+    const password = readSecretInput(source, problems, SEARCH_PASSWORD_KEY);
     if (!user.known) {
         return;
     }
@@ -55,8 +49,11 @@ export function readSearchPassword(source: ConfigSource, problems: Problems, log
     if (user.value === undefined && password !== undefined) {
         problems.add(fullKey(SEARCH_PASSWORD_KEY), SECRET_VALUE, `no value unless ${userKey} is set: fluentd only sends a password together with a user`);
     }
-    if (logs !== undefined && user.value !== undefined && password !== undefined) {
-        logs.search.password = password;
+    if (logs !== undefined && user.value !== undefined && password?.value !== undefined) {
+        logs.search.password = password.value;
+    }
+    if (logs !== undefined && user.value !== undefined && password?.existing !== undefined) {
+        logs.search.passwordSecret = password.existing;
     }
 }
 
@@ -72,7 +69,7 @@ const ETCD_FILES: Record<keyof EtcdClientCertificates, string> = {
  */
 export function readEtcdClient(source: ConfigSource, problems: Problems, metrics: MetricsSettings | undefined, overHttps: Known<boolean>): void {
     const fields = Object.keys(ETCD_SECRET_KEYS) as (keyof EtcdClientCertificates)[];
-    const values = Object.fromEntries(fields.map((f) => [f, readSecret(source, problems, ETCD_SECRET_KEYS[f], EXISTING_SECRET_REFUSALS.etcd, ETCD_FILES[f])]));
+    const values = Object.fromEntries(fields.map((f) => [f, readSecretInput(source, problems, ETCD_SECRET_KEYS[f], { fromFile: ETCD_FILES[f] })]));
     if (!overHttps.known) {
         return;
     }
@@ -101,8 +98,20 @@ export function readEtcdClient(source: ConfigSource, problems: Problems, metrics
         );
         return;
     }
-    if (metrics !== undefined) {
-        metrics.etcdClient = { caCert: values.caCert!, clientCert: values.clientCert!, clientKey: values.clientKey! };
+    // All three from Pulumi secrets (the program's Secret kvstore-client-cert) or all three from existing Secrets (a projected volume at the same files).
+    const existing = fields.filter((f) => values[f]?.existing !== undefined);
+    if (existing.length > 0 && existing.length < fields.length) {
+        problems.add(
+            fields.filter((f) => values[f]?.existing === undefined).map(keyOf).join(", "),
+            SECRET_VALUE,
+            `{ secretKeyRef: { name, key } } like ${existing.map(keyOf).join(", ")}: the three etcd files come all from Pulumi secrets (Secret kvstore-client-cert) or all from existing Secrets`,
+        );
+        return;
+    }
+    if (metrics !== undefined && existing.length === fields.length) {
+        metrics.etcdClientSecrets = { caCert: values.caCert!.existing!, clientCert: values.clientCert!.existing!, clientKey: values.clientKey!.existing! };
+    } else if (metrics !== undefined) {
+        metrics.etcdClient = { caCert: values.caCert!.value!, clientCert: values.clientCert!.value!, clientKey: values.clientKey!.value! };
     }
 }
 

@@ -64,9 +64,14 @@ describe("what the settings schemas give to readers and editors", () => {
             for (const key of ["metrics", "logs", "searchStore"]) {
                 assert.ok(config.properties[`cluster-monitoring:${key}`].properties, key);
             }
-            for (const key of ["searchPassword", "etcdCaCert", "etcdClientCert", "etcdClientKey"]) {
-                assert.deepStrictEqual(config.properties[`cluster-monitoring:${key}`].required, ["secure"], key);
+            // A secure value, or, where the consumer reads an existing Secret, { secretKeyRef: { name, key } } (docs/existing-secrets.md).
+            for (const key of ["searchPassword", "etcdCaCert", "etcdClientCert", "etcdClientKey", "grafanaAdminPassword", "alertSlackUrl"]) {
+                const [secure, existing] = config.properties[`cluster-monitoring:${key}`].anyOf;
+                assert.deepStrictEqual(secure.required, ["secure"], key);
+                assert.deepStrictEqual(existing.required, ["secretKeyRef"], key);
             }
+            // The OIDC client secrets, which oauth2-proxy reads from the gateway's own Secret, take a secure value only.
+            assert.deepStrictEqual(config.properties["cluster-monitoring:prometheusOidcClientSecret"].required, ["secure"]);
             assert.ok(config.properties["kubernetes:context"]);
         });
 

@@ -6,10 +6,12 @@ import { ConfigProblem, EXISTING_SECRET_ROWS, Settings } from "../config";
 import { KubernetesObject, renderStack } from "../render";
 import { alertmanagerConfig, renderAlertmanagerConfig } from "../components/alertmanager/config-file";
 import { EXISTING_SECRETS_DIR } from "../components/alertmanager/existing-secrets";
-import { remoteWriteSecretMountPath } from "../components/prometheus/layout";
+import { ETCD_SECRET_FILES, etcdSecretMountPath, remoteWriteSecretMountPath } from "../components/prometheus/layout";
+import { etcdClientSecret } from "../components/prometheus/etcd-secret";
+import { volumeMounts, volumes } from "../components/prometheus/statefulset";
 import { generatedPrometheusFiles } from "./harness/generated-config";
 import { EXAMPLES, exampleSettings } from "./harness/example-settings";
-import { GRAFANA_SECRETS, problemAt, problemsOfConfig, requiredConfig, settingsWith } from "./harness/stack-config";
+import { GRAFANA_SECRETS, problemAt, problemsOfConfig, requiredConfig, settingsWith, ETCD_TEST_FILES } from "./harness/stack-config";
 
 /**
  * Issue #44, part 1 (docs/existing-secrets.md): a secret stack key set, in plain config, to
@@ -20,6 +22,7 @@ import { GRAFANA_SECRETS, problemAt, problemsOfConfig, requiredConfig, settingsW
  * refusal has a valid neighbour that loads.
  */
 
+const ETCD_KEY = ETCD_TEST_FILES.etcdClientKey;
 const ref = (name: string, key: string) => ({ secretKeyRef: { name, key } });
 const C = "cluster-monitoring";
 
@@ -46,8 +49,8 @@ const REFUSED: [string, Overrides, Record<string, string>, string, RegExp][] = [
         `${C}:teamsUrl, ${C}:alertmanager.receivers[0].msteams_configs[0].webhook_url_secret`,
         /webhook_url_file is in Alertmanager v0\.34\.0's source, not in v0\.25\.0's/,
     ],
-    ["the search password, read in two namespaces", { logs: { search: { host: "es", user: "fluentd" } }, searchPassword: ref("search", "password") }, {}, `${C}:searchPassword`, /logs namespace and Grafana in the metrics namespace/],
-    ["the etcd client key", { metrics: { jobs: { etcd: true }, etcd: { scheme: "https" } }, etcdCaCert: ref("etcd", "ca.crt"), etcdClientCert: ref("etcd", "tls.crt"), etcdClientKey: ref("etcd", "tls.key") }, {}, `${C}:etcdClientKey`, /kvstore-client-cert/],
+    ["the search password without logs.search.user", { searchPassword: ref("search", "password") }, {}, `${C}:searchPassword`, /no value unless cluster-monitoring:logs\.search\.user is set/],
+    ["two etcd files from an existing Secret and one from a Pulumi secret", { metrics: { jobs: { etcd: true }, etcd: { scheme: "https", endpoints: ["10.0.0.11"] } }, etcdCaCert: ref("etcd", "ca.crt"), etcdClientCert: ref("etcd", "tls.crt") }, { etcdClientKey: ETCD_KEY }, `${C}:etcdClientKey`, /all from Pulumi secrets \(Secret kvstore-client-cert\) or all from existing Secrets/],
     [
         "an OIDC client secret",
         { metrics: { ingress: { host: "m.example.com", tlsSecretName: "m-tls", auth: { proxy: { oauth2Proxy: { issuerUrl: "https://login.example.com/", clientId: "prom" } } } } }, prometheusOidcClientSecret: ref("oidc", "secret") },
@@ -73,10 +76,22 @@ const ACCEPTED: [string, Overrides, Record<string, string>, (s: Settings) => voi
         { hookUrl: "https://hooks.example.com/x" },
         (s) => assert.ok(s.alertmanager.existingSecrets?.hookPassword),
     ],
-    ["the search password as a Pulumi secret", { logs: { search: { host: "es", user: "fluentd", scheme: "https" } } }, { searchPassword: "pw-7d1c" }, (s) => assert.strictEqual(s.logs.search.user, "fluentd")],
+    ["the search password from an existing Secret", { logs: { search: { host: "es", user: "fluentd", scheme: "https" } }, searchPassword: ref("search", "password") }, {}, (s) => {
+        assert.deepStrictEqual(s.logs.search.passwordSecret, { name: "search", key: "password" });
+        assert.strictEqual(s.logs.search.password, undefined);
+    }],
     ["a remote write password from an existing Secret", { metrics: { remoteWrite: [{ url: "https://w.example.com/api/v1/write", basicAuth: { username: "u", passwordKey: "writePassword" } }] }, writePassword: ref("write", "password") }, {}, (s) => {
         assert.deepStrictEqual(s.metrics.remoteWriteExistingSecrets, { writePassword: { name: "write", key: "password" } });
         assert.strictEqual(s.metrics.remoteWriteSecrets, undefined);
+    }],
+    ["the three etcd files from an existing Secret", { metrics: { jobs: { etcd: true }, etcd: { scheme: "https", endpoints: ["10.0.0.11"] } }, etcdCaCert: ref("etcd", "ca.crt"), etcdClientCert: ref("etcd", "tls.crt"), etcdClientKey: ref("etcd", "tls.key") }, {}, (s) => {
+        assert.deepStrictEqual(s.metrics.etcdClientSecrets?.clientKey, { name: "etcd", key: "tls.key" });
+        assert.strictEqual(s.metrics.etcdClient, undefined);
+        // Prometheus mounts them at the files its etcd job reads, and the program writes no kvstore-client-cert.
+        assert.strictEqual(etcdClientSecret(s.metrics), undefined);
+        const volume = volumes(s.metrics).find((v) => v.name === "secret-kvstore-client-cert") as any;
+        assert.deepStrictEqual(volume.projected.sources, [{ secret: { name: "etcd", items: [{ key: "ca.crt", path: ETCD_SECRET_FILES.caCert }, { key: "tls.crt", path: ETCD_SECRET_FILES.clientCert }, { key: "tls.key", path: ETCD_SECRET_FILES.clientKey }].sort((a, b) => a.path.localeCompare(b.path)) } }]);
+        assert.ok(volumeMounts(s.metrics).some((m) => m.name === "secret-kvstore-client-cert" && m.mountPath === etcdSecretMountPath()));
     }],
     ["an extra.env entry that names the existing Secret itself", { metrics: { extra: { env: [{ name: "APP_TOKEN", valueFrom: { secretKeyRef: { name: "app", key: "token" } } }] } } }, {}, (s) => assert.ok(s.metrics.extra?.env)],
 ];
@@ -95,8 +110,8 @@ describe("existing Secrets for the secret stack keys (issue #44, docs/existing-s
 
         it("reports every refused reference of one file in one run", () => {
             const config = { ...requiredConfig(), logs: { search: { host: "es", user: "fluentd", scheme: "https" } }, alertmanager: { image: "quay.io/prometheus/alertmanager:v0.25.0" } };
-            const problems: ConfigProblem[] = problemsOfConfig({ ...config, searchPassword: ref("s", "p"), alertWebhookUrl: ref("am", "url"), grafanaAdminPassword: ref("Bad_Name", "p") });
-            for (const key of [`${C}:searchPassword`, `${C}:alertWebhookUrl`, `${C}:grafanaAdminPassword.secretKeyRef.name`]) {
+            const problems: ConfigProblem[] = problemsOfConfig({ ...config, prometheusOidcClientSecret: ref("s", "p"), alertWebhookUrl: ref("am", "url"), grafanaAdminPassword: ref("Bad_Name", "p") });
+            for (const key of [`${C}:prometheusOidcClientSecret`, `${C}:alertWebhookUrl`, `${C}:grafanaAdminPassword.secretKeyRef.name`]) {
                 problemAt(problems, key);
             }
         });
@@ -125,9 +140,13 @@ describe("existing Secrets for the secret stack keys (issue #44, docs/existing-s
             return o as any;
         };
 
-        it("Grafana reads its admin password from the existing Secret, and its own Secret holds no admin password", () => {
+        it("Grafana reads its admin password and the search password, fluentd the search password, from the existing Secrets; no own Secret holds them", () => {
             const env = one("Deployment", "grafana").spec.template.spec.containers[0].env;
             assert.deepStrictEqual(env.find((e: any) => e.name === "GF_SECURITY_ADMIN_PASSWORD").valueFrom, { secretKeyRef: { name: "grafana-admin", key: "password" } });
+            assert.deepStrictEqual(env.find((e: any) => e.name === "SEARCH_PASSWORD").valueFrom, { secretKeyRef: { name: "search-credentials", key: "password" } });
+            const fluentd = objects.find((o) => o.kind === "DaemonSet" && o.metadata.name.startsWith("fluentd")) as any;
+            assert.deepStrictEqual(fluentd.spec.template.spec.containers[0].env.find((e: any) => e.name === "OUTPUT_PASSWORD").valueFrom, { secretKeyRef: { name: "search-credentials", key: "password" } });
+            assert.ok(!objects.some((o) => o.kind === "Secret" && o.metadata.name.endsWith("-search-credentials")), "the log agent's own credentials Secret");
             assert.ok(!("admin-password" in (one("Secret", "grafana").stringData ?? {})));
         });
 
@@ -144,7 +163,7 @@ describe("existing Secrets for the secret stack keys (issue #44, docs/existing-s
             // The program writes no remote-write Secret at all: every key it would hold comes from the cluster.
             assert.ok(!objects.some((o) => o.kind === "Secret" && o.metadata.name === "monitor-remote-write"));
             for (const secret of objects.filter((o) => o.kind === "Secret") as any[]) {
-                for (const key of ["grafanaAdminPassword", "alertSlackUrl", "alertPagerdutyKey", "alertOpsgenieKey", "centralWritePassword", "admin-password"]) {
+                for (const key of ["grafanaAdminPassword", "alertSlackUrl", "alertPagerdutyKey", "alertOpsgenieKey", "centralWritePassword", "searchPassword", "admin-password", "search-password"]) {
                     assert.ok(!(key in (secret.stringData ?? {})) && !(key in (secret.data ?? {})), `${secret.metadata.name} holds ${key}`);
                 }
             }
@@ -170,6 +189,9 @@ describe("existing Secrets for the secret stack keys (issue #44, docs/existing-s
                 "monitoring/central-write, key password: read by StatefulSet monitoring/monitor",
                 "monitoring/grafana-admin, key password: read by Deployment monitoring/grafana",
                 "monitoring/opsgenie, key api-key: read by StatefulSet monitoring/alertmanager",
+                // One Secret, read in two namespaces: it must exist in each.
+                "kube-system/search-credentials, key password: read by DaemonSet kube-system/fluentd-es-v2.7.0",
+                "monitoring/search-credentials, key password: read by Deployment monitoring/grafana",
             ]) {
                 assert.ok(section.includes(line), `${line}\nnot in\n${section}`);
             }

@@ -2,7 +2,7 @@ import { stringify } from "yaml";
 import * as k8s from "@pulumi/kubernetes";
 import { ExtraDataSourceSettings, GrafanaSettings, LogsSettings } from "../../config";
 import { LOG_INDEX_PATTERN } from "../common/dashboards/context";
-import { dataSourceEnvName, ENV, secretName, stackSecretKeyRef } from "./layout";
+import { dataSourceEnvName, ENV, stackSecretKeyRef } from "./layout";
 
 /**
  * The data-source provisioning file, in the format of Grafana's "Provision Grafana" page

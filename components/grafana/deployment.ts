@@ -74,7 +74,13 @@ export function grafanaEnv(m: GrafanaModel): EnvVar[] {
         // (localhost:3000) is what a kubectl port-forward serves.
         ...(g.ingress ? [{ name: "GF_SERVER_ROOT_URL", value: grafanaUrl(g) }] : []),
         ...(tls ? [{ name: "GF_SECURITY_COOKIE_SECURE", value: "true" }] : []),
-        ...(m.logs?.search.user !== undefined ? [fromSecret(m, ENV.searchPassword, SECRET_KEYS.searchPassword)] : []),
+        ...(m.logs?.search.user !== undefined
+            ? [
+                  m.logs.search.passwordSecret
+                      ? { name: ENV.searchPassword, valueFrom: { secretKeyRef: { ...m.logs.search.passwordSecret } } }
+                      : fromSecret(m, ENV.searchPassword, SECRET_KEYS.searchPassword),
+              ]
+            : []),
         ...(m.prometheus.web?.basicAuthUser !== undefined ? [fromSecret(m, ENV.prometheusPassword, SECRET_KEYS.prometheusPassword)] : []),
         // Only the CA's key of the stack's TLS Secret: the serving key never reaches Grafana's pod.
         ...(m.prometheus.web?.tlsSecretName !== undefined

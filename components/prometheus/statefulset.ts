@@ -8,6 +8,7 @@ import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../common/checksum";
 import { prometheusConfigMap, ruleFilesConfigMap } from "./config-maps";
 import {
     configMapName,
+    ETCD_SECRET_FILES,
     ETCD_SECRET_NAME,
     etcdSecretMountPath,
     metricsLabels,
@@ -92,7 +93,7 @@ export function volumeMounts(s: MetricsSettings, alertmanager?: AlertmanagerTarg
         { name: VOLUMES.data, mountPath: PROMETHEUS_PATHS.data },
         { name: VOLUMES.rules, mountPath: PROMETHEUS_PATHS.rulesDir },
     ];
-    if (s.etcdClient) {
+    if (s.etcdClient || s.etcdClientSecrets) {
         mounts.push({ name: VOLUMES.etcd, mountPath: etcdSecretMountPath(), readOnly: true });
     }
     if (s.remoteWriteSecrets || s.remoteWriteExistingSecrets) {
@@ -118,6 +119,11 @@ export function volumes(s: MetricsSettings, alertmanager?: AlertmanagerTarget): 
     }
     if (s.etcdClient) {
         list.push({ name: VOLUMES.etcd, secret: { secretName: ETCD_SECRET_NAME, defaultMode: 0o644 } });
+    }
+    if (s.etcdClientSecrets) {
+        // The existing Secrets' keys at the files kvstore-client-cert would hold (docs/existing-secrets.md).
+        const e = s.etcdClientSecrets;
+        list.push(existingSecretsVolume(VOLUMES.etcd, { [ETCD_SECRET_FILES.caCert]: e.caCert, [ETCD_SECRET_FILES.clientCert]: e.clientCert, [ETCD_SECRET_FILES.clientKey]: e.clientKey }));
     }
     if (s.remoteWriteExistingSecrets) {
         // Keys set to existing Secrets (docs/existing-secrets.md) beside the program's own, at the same files.
