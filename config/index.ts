@@ -780,7 +780,7 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         namespace: m.namespace,
         dedupInterval: longTermFinal!.dedupInterval ?? m.scrapeInterval,
         ...(Object.keys(edgePasswords).length > 0 ? { edgePasswords } : {}),
-        ...(backupCredentials ? { backupCredentials } : {}),
+        ...(backupCredentials && "existing" in backupCredentials ? { backupExistingSecrets: backupCredentials.existing } : backupCredentials ? { backupCredentials } : {}),
     };
     const alertmanager: AlertmanagerSettings = {
         ...amFinal!,

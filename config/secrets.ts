@@ -279,11 +279,23 @@ export function readBackupCredentials(
     problems: Problems,
     backup: { accessKeyIdKey?: string; secretAccessKeyKey?: string } | undefined,
     reserved: readonly string[],
-): { accessKeyId: pulumi.Output<string>; secretAccessKey: pulumi.Output<string> } | undefined {
-    const values = backupSecretReferences(backup).map((ref) =>
-        readReferencedSecret(source, problems, { at: `${fullKey("longTermStore")}.${ref.path}`, key: ref.key }, reserved, "storeBackupSecretKey", EXISTING_SECRET_REFUSALS.backup)?.value,
-    );
-    return values.length === 2 && values[0] !== undefined && values[1] !== undefined ? { accessKeyId: values[0], secretAccessKey: values[1] } : undefined;
+): { accessKeyId: pulumi.Output<string>; secretAccessKey: pulumi.Output<string> } | { existing: { accessKeyId: ExistingSecretKey; secretAccessKey: ExistingSecretKey } } | undefined {
+    const refs = backupSecretReferences(backup);
+    const values = refs.map((ref) => readReferencedSecret(source, problems, { at: `${fullKey("longTermStore")}.${ref.path}`, key: ref.key }, reserved, "storeBackupSecretKey"));
+    if (values.length !== 2 || values[0] === undefined || values[1] === undefined) {
+        return undefined;
+    }
+    const [id, key] = values;
+    if (id.existing !== undefined && key.existing !== undefined) {
+        return { existing: { accessKeyId: id.existing, secretAccessKey: key.existing } };
+    }
+    if (id.value !== undefined && key.value !== undefined) {
+        return { accessKeyId: id.value, secretAccessKey: key.value };
+    }
+    // One of each: vmbackup's two variables come both from the store's backup Secret or both from existing Secrets.
+    const plain = id.value !== undefined ? refs[0] : refs[1];
+    problems.add(fullKey(plain.key), SECRET_VALUE, `{ secretKeyRef: { name, key } } like the other S3 key of ${fullKey("longTermStore")}.backup: both from Pulumi secrets (Secret <longTermStore.name>-backup) or both from existing Secrets`);
+    return undefined;
 }
 
 /**

@@ -8,6 +8,7 @@ import { alertmanagerConfig, renderAlertmanagerConfig } from "../components/aler
 import { EXISTING_SECRETS_DIR } from "../components/alertmanager/existing-secrets";
 import { ETCD_SECRET_FILES, etcdSecretMountPath, remoteWriteSecretMountPath } from "../components/prometheus/layout";
 import { etcdClientSecret } from "../components/prometheus/etcd-secret";
+import { backupEnv, backupSecret } from "../components/long-term-store/backup";
 import { volumeMounts, volumes } from "../components/prometheus/statefulset";
 import { generatedPrometheusFiles } from "./harness/generated-config";
 import { EXAMPLES, exampleSettings } from "./harness/example-settings";
@@ -22,6 +23,7 @@ import { GRAFANA_SECRETS, problemAt, problemsOfConfig, requiredConfig, settingsW
  * refusal has a valid neighbour that loads.
  */
 
+const BACKUP = { destination: "s3://metrics-backups/prod-eu", accessKeyIdKey: "storeBackupKeyId", secretAccessKeyKey: "storeBackupSecret" };
 const ETCD_KEY = ETCD_TEST_FILES.etcdClientKey;
 const ref = (name: string, key: string) => ({ secretKeyRef: { name, key } });
 const C = "cluster-monitoring";
@@ -58,6 +60,7 @@ const REFUSED: [string, Overrides, Record<string, string>, string, RegExp][] = [
         `${C}:prometheusOidcClientSecret`,
         /oauth2-proxy reads it from the auth gateway's Secret/,
     ],
+    ["one S3 key of the backup from an existing Secret and one from a Pulumi secret", { longTermStore: { enabled: true, backup: BACKUP }, storeBackupKeyId: ref("s3", "id") }, { storeBackupSecret: "s3-secret-1f2e" }, `${C}:storeBackupSecret`, /both from Pulumi secrets \(Secret <longTermStore\.name>-backup\) or both from existing Secrets/],
     ["a key an extra.env entry names", { metrics: { extra: { env: [{ name: "APP_TOKEN", valueFrom: { secretKey: "appToken" } }] } }, appToken: ref("app", "token") }, {}, `${C}:appToken, ${C}:metrics.extra.env[0].valueFrom.secretKey`, /write valueFrom: \{ secretKeyRef: \{ name, key \} \} in that entry instead/],
     ["a remote write password nobody set", { metrics: { remoteWrite: [{ url: "https://w.example.com/api/v1/write", basicAuth: { username: "u", passwordKey: "writePassword" } }] } }, {}, `${C}:metrics.remoteWrite[0].basicAuth.passwordKey, ${C}:writePassword`, /a secret at cluster-monitoring:writePassword.*or in plain config to \{ secretKeyRef: \{ name, key \} \}/],
     ["a plain string where a secret goes", { alertmanager: { slack: { channel: "#alerts" } }, alertSlackUrl: "https://hooks.slack.com/services/x" as any }, {}, `${C}:alertSlackUrl`, /clear text.*or set it, in plain config, to \{ secretKeyRef: \{ name, key \} \}/],
@@ -92,6 +95,13 @@ const ACCEPTED: [string, Overrides, Record<string, string>, (s: Settings) => voi
         const volume = volumes(s.metrics).find((v) => v.name === "secret-kvstore-client-cert") as any;
         assert.deepStrictEqual(volume.projected.sources, [{ secret: { name: "etcd", items: [{ key: "ca.crt", path: ETCD_SECRET_FILES.caCert }, { key: "tls.crt", path: ETCD_SECRET_FILES.clientCert }, { key: "tls.key", path: ETCD_SECRET_FILES.clientKey }].sort((a, b) => a.path.localeCompare(b.path)) } }]);
         assert.ok(volumeMounts(s.metrics).some((m) => m.name === "secret-kvstore-client-cert" && m.mountPath === etcdSecretMountPath()));
+    }],
+    ["both S3 keys of the backup from existing Secrets", { longTermStore: { enabled: true, backup: BACKUP }, storeBackupKeyId: ref("s3", "id"), storeBackupSecret: ref("s3", "secret") }, {}, (s) => {
+        assert.strictEqual(s.longTermStore.backupCredentials, undefined);
+        assert.strictEqual(backupSecret(s.longTermStore), undefined);
+        const env = backupEnv(s.longTermStore);
+        assert.deepStrictEqual(env.find((e) => e.name === "AWS_ACCESS_KEY_ID")?.valueFrom, { secretKeyRef: { name: "s3", key: "id" } });
+        assert.deepStrictEqual(env.find((e) => e.name === "AWS_SECRET_ACCESS_KEY")?.valueFrom, { secretKeyRef: { name: "s3", key: "secret" } });
     }],
     ["an extra.env entry that names the existing Secret itself", { metrics: { extra: { env: [{ name: "APP_TOKEN", valueFrom: { secretKeyRef: { name: "app", key: "token" } } }] } } }, {}, (s) => assert.ok(s.metrics.extra?.env)],
 ];
