@@ -7,6 +7,7 @@ import { composition, loadStackSettings } from "./stack";
 import { buildComponents, providerGate } from "./stack/build";
 import { keptFamiliesOf } from "./stack/family-tables";
 import { teamContractOf } from "./stack/team-contract";
+import { PROGRAM_VERSION } from "./stack/version";
 
 // Validation, the checks across components included, throws before the first resource is registered, so a bad stack file creates nothing.
 const settings = loadStackSettings(pulumiConfigSource());
@@ -28,3 +29,5 @@ export const consoles = consolesOf(settings);
 export const keptFamilies = keptFamiliesOf(composed.scrapeConfigs.map((j) => j.job_name), settings.metrics.keepFamilies);
 /** What `npm run team:check` holds a team's labelled ConfigMaps to: release line, kept families, namespaces, labels, the platform's uids (docs/monitor-your-app.md#check-before-you-apply). */
 export const teamContract = teamContractOf(settings, keptFamilies);
+/** The release this stack runs (package.json's version, docs/upgrading.md): which CHANGELOG.md entries its next upgrade crosses. */
+export const version = PROGRAM_VERSION;

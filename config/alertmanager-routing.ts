@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { closedObject, flag, knownKeysMessage, plainText, text } from "./fields";
+import { closedObject, flag, knownKeysMessage, plainText, text, whenClean } from "./fields";
 import { prometheusDuration, re2Regex } from "./formats";
 import { secretKeyName } from "./remote-write";
 import { ALERTMANAGER_RECEIVER_TYPES } from "./alertmanager-receivers";
+import { timeIntervalEntrySchema } from "./alertmanager-time-intervals";
+import { receiverValueIssues } from "./alertmanager-receiver-values";
 
 /**
  * alertmanager.routes, receivers, inhibitRules and timeIntervals (docs/escape-hatches.md#alertmanager-routes-and-receivers):
@@ -98,8 +100,57 @@ export const hatchRouteSchema: z.ZodType<HatchRoute> = z.lazy(() =>
         routes: z.array(hatchRouteSchema).optional(),
         match: refusedKey('match is deprecated since 0.22; write matchers: ["label=value"]'),
         match_re: refusedKey('match_re is deprecated since 0.22; write matchers: ["label=~\\"regex\\""]'),
-    }),
+    }).superRefine((r, ctx) => {
+        for (const issue of routeIssues(r)) {
+            ctx.addIssue({ code: "custom", ...issue });
+        }
+    }, whenClean("group_by", "matchers", "continue")),
 ) as z.ZodType<HatchRoute>;
+
+/**
+ * What Alertmanager refuses in a route beyond each field's format (config/config.go Route
+ * UnmarshalYAML, the same at v0.25.0 and v0.34.0): `...` beside other labels in group_by, a label
+ * twice in group_by (zero group and repeat intervals are refused by the duration format). And a
+ * route without matchers (issue #41, class 6): it takes every alert that reaches it, away from the
+ * routes after it and the default receiver's catch-all, so it is refused unless it says so: with
+ * continue: true (the alerts go on), or with a matcher that names every alert, alertname=~".+".
+ */
+function routeIssues(r: HatchRoute): { path: (string | number)[]; input: unknown; message: string }[] {
+    const issues: { path: (string | number)[]; input: unknown; message: string }[] = [];
+    const groupBy = r.group_by ?? [];
+    if (groupBy.includes("...") && groupBy.length > 1) {
+        issues.push({ path: ["group_by"], input: groupBy, message: "either [...] alone (group by every label) or label names without ...: Alertmanager refuses the wildcard beside other labels" });
+    }
+    groupBy.forEach((l, i) => {
+        if (l !== "..." && groupBy.indexOf(l) !== i) {
+            issues.push({ path: ["group_by", i], input: l, message: "a label given once in group_by: Alertmanager refuses a duplicated label" });
+        }
+    });
+    if ((r.matchers ?? []).length === 0 && r.continue !== true) {
+        issues.push({
+            path: ["matchers"],
+            input: r.matchers,
+            message:
+                'matchers that say which alerts the route takes, such as ["team=db"]: a route without them takes every alert that reaches it, away from the routes after it and the default receiver; ' +
+                'to mean every alert, say so with alertname=~".+", or set continue: true to pass them on',
+        });
+    }
+    return issues;
+}
+
+/** A matcher list that no alert can match: one label pinned to two values, or to a value and not to it. */
+function contradiction(list: readonly string[]): string | undefined {
+    const parsed = list.map(parseMatcher).filter((m): m is ParsedMatcher => m !== undefined);
+    for (const m of parsed) {
+        for (const o of parsed) {
+            if (m.name !== o.name || m.op !== "=") continue;
+            if ((o.op === "=" && o.quoted !== m.quoted) || (o.op === "!=" && o.quoted === m.quoted)) {
+                return `${m.name}="${m.quoted}" and ${o.name}${o.op}"${o.quoted}"`;
+            }
+        }
+    }
+    return undefined;
+}
 
 export const inhibitRuleSchema = closedObject({
     source_matchers: matchersSchema.min(1, { error: "at least one matcher: an empty source would let every alert inhibit" }),
@@ -109,25 +160,46 @@ export const inhibitRuleSchema = closedObject({
     source_match_re: refusedKey("deprecated since 0.22; write source_matchers"),
     target_match: refusedKey("deprecated since 0.22; write target_matchers"),
     target_match_re: refusedKey("deprecated since 0.22; write target_matchers"),
-});
+}).superRefine((rule, ctx) => {
+    // Issue #41, class 6: without equal, one source alert anywhere (any cluster, namespace, service) mutes every target alert.
+    if (rule.equal === undefined) {
+        ctx.addIssue({
+            code: "custom",
+            path: ["equal"],
+            input: undefined,
+            message: 'the labels source and target must share, such as [cluster, namespace]: without equal, one source alert anywhere mutes every target alert everywhere; write equal: [] to mean that',
+        });
+    }
+}, whenClean("equal")).superRefine((rule, ctx) => {
+    // Class 2: parts that cancel out, so the rule mutes nothing.
+    for (const side of ["source_matchers", "target_matchers"] as const) {
+        const clash = contradiction(rule[side]);
+        if (clash !== undefined) {
+            ctx.addIssue({ code: "custom", path: [side], input: rule[side], message: `matchers some alert can match: ${clash} exclude each other, so the rule mutes nothing; remove it or fix the matchers` });
+        }
+    }
+    const norm = (l: readonly string[]) => [...new Set(l.map((m) => (parseMatcher(m) ? quotedMatcher(m) : m)))].sort().join("\n");
+    if (norm(rule.source_matchers) === norm(rule.target_matchers)) {
+        ctx.addIssue({
+            code: "custom",
+            path: ["target_matchers"],
+            input: rule.target_matchers,
+            message: "target matchers other than the source's: an alert that matches both sides is never muted by another that does (Alertmanager keeps an alert from muting its own kind), so the rule mutes nothing",
+        });
+    }
+    for (const label of rule.equal ?? []) {
+        const pin = (l: readonly string[]) => l.map(parseMatcher).find((m) => m?.name === label && m.op === "=")?.quoted;
+        const [s, t] = [pin(rule.source_matchers), pin(rule.target_matchers)];
+        if (s !== undefined && t !== undefined && s !== t) {
+            ctx.addIssue({ code: "custom", path: ["equal"], input: rule.equal, message: `labels whose values source and target can share: the matchers pin ${label} to ${s} on the source and ${t} on the target, so it is never equal and the rule mutes nothing` });
+        }
+    }
+}, whenClean("source_matchers", "target_matchers"));
 
-const clock = (v: string) => (/^([01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$/.test(v) ? undefined : "a time HH:MM such as 09:00 (24:00 ends the day)");
-const rangeList = (example: string) => z.array(text((v) => plainText(v) ?? (/^[a-z0-9-]+(:[a-z0-9-]+)?$/.test(v) ? undefined : `a value or range such as ${example}`))).optional();
-
-/** timeinterval.TimeInterval at v0.25.0 and v0.34.0: times, weekdays, days_of_month, months, years, location. */
+/** timeinterval.TimeInterval at v0.25.0 and v0.34.0 (config/alertmanager-time-intervals.ts): times, weekdays, days_of_month, months, years, location. */
 export const timeIntervalSchema = closedObject({
     name: text(hatchName, "business-hours"),
-    time_intervals: z.array(
-        closedObject({
-            times: z.array(closedObject({ start_time: text(clock), end_time: text(clock) })).optional(),
-            weekdays: rangeList("monday:friday"),
-            days_of_month: rangeList("1:7 or -1"),
-            months: rangeList("january:march or 1:3"),
-            years: rangeList("2026:2027"),
-            location: text().optional().meta({ description: "an IANA time zone such as Europe/Berlin; UTC when unset" }),
-        }),
-        { error: "a list of { times, weekdays, days_of_month, months, years, location }" },
-    ),
+    time_intervals: z.array(timeIntervalEntrySchema, { error: "a list of { times, weekdays, days_of_month, months, years, location }" }),
 });
 
 /** One credential reference of a receiver: where it is, and the stack key. */
@@ -297,6 +369,7 @@ export function checkReceiver(r: Record<string, unknown>, version: readonly numb
                     }
                 }
             }
+            issues.push(...receiverValueIssues(type, c as Record<string, unknown>, at, known.secret, known.keys));
             for (const alternatives of REQUIRED[type] ?? []) {
                 if (!alternatives.some((a) => given.has(a))) {
                     const spelt = alternatives.map((a) => (known.secret.includes(a) ? `${a}_secret` : a));

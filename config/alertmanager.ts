@@ -11,6 +11,7 @@ import { ConfigSource, fullKey } from "./source";
 import { oneVolumeMessage, storageSchema } from "./storage";
 import { webSchema } from "./metrics-web";
 import { authenticatedIngressSchema, ingressAuthIssues } from "./ingress-auth";
+import { authenticatedHttpRouteSchema, bothWaysIssue, routeAuthIssues } from "./gateway-route";
 import { unknownFlags, workloadHatchSchema } from "./workload-hatches";
 import { ALERTMANAGER_FLAGS } from "./alertmanager-flags";
 import { checkReceiver, hatchReceiverSchema, hatchRouteSchema, HatchRoute, inhibitRuleSchema, PROGRAM_RECEIVER_NAMES, timeIntervalSchema } from "./alertmanager-routing";
@@ -126,6 +127,9 @@ const teamSchema = closedObject({
     emailTo: text(emailAddress).optional().meta({ description: "the team's address (needs alertmanager.email)" }),
 });
 
+/** The paths of each alertmanager value's own issues, for the route walk that runs beside them. */
+const routeIssuePaths = new WeakMap<object, Set<string>>();
+
 /** `cluster-monitoring:alertmanager`: Alertmanager, its routes and receivers (docs/alerting.md). */
 export const alertmanagerSchema = closedObject({
     enabled: flag().default(d.enabled).meta({ description: "deploy Alertmanager and point Prometheus at it" }),
@@ -182,24 +186,34 @@ export const alertmanagerSchema = closedObject({
     ingress: authenticatedIngressSchema.optional().meta({
         description: "an Ingress for Alertmanager's UI and API: { host, className, tlsSecretName, auth }; none by default; it must authenticate (proxy or server), never public",
     }),
+    httpRoute: authenticatedHttpRouteSchema.optional().meta({
+        description: "a Gateway API HTTPRoute instead of the Ingress: { parentRefs, hostname, auth }; none by default; it must authenticate (proxy or server), never public (docs/gateway-api.md)",
+    }),
 }).superRefine((a, ctx) => {
     if (a.replicas !== undefined && a.replicas >= 2 && a.storage.mode !== "storageClass") {
         ctx.addIssue({ code: "custom", path: ["replicas"], input: a.replicas, message: oneVolumeMessage(a.storage.mode) });
     }
 }, whenClean("replicas", "storage")).superRefine((a, ctx) => {
     // docs/security.md#every-way-in-is-authenticated; a public Alertmanager would let anyone silence every alert.
-    if (a.ingress === undefined) {
+    if (a.ingress === undefined && a.httpRoute === undefined) {
         return;
     }
     if (!a.enabled) {
-        ctx.addIssue({ code: "custom", path: ["ingress"], input: { host: a.ingress.host }, message: "no ingress unless enabled is true: no Alertmanager would serve it" });
+        if (a.ingress !== undefined) {
+            ctx.addIssue({ code: "custom", path: ["ingress"], input: { host: a.ingress.host }, message: "no ingress unless enabled is true: no Alertmanager would serve it" });
+        }
+        if (a.httpRoute !== undefined) {
+            ctx.addIssue({ code: "custom", path: ["httpRoute"], input: { hostname: a.httpRoute.hostname }, message: "no httpRoute unless enabled is true: no Alertmanager would serve it" });
+        }
         return;
     }
     const publicRefused = "Alertmanager's API creates and expires silences, so anyone who reaches the host could mute every alert; use auth.proxy or auth.server";
-    for (const issue of ingressAuthIssues(a.ingress, { product: "Alertmanager", componentKey: ALERTMANAGER_KEY, web: a.web, publicRefused })) {
+    const server = { product: "Alertmanager", componentKey: ALERTMANAGER_KEY, web: a.web, publicRefused };
+    const both = bothWaysIssue(ALERTMANAGER_KEY, a);
+    for (const issue of both ? [both] : a.ingress ? ingressAuthIssues(a.ingress, server) : routeAuthIssues(a.httpRoute!, server)) {
         ctx.addIssue({ code: "custom", ...issue });
     }
-}, whenClean("ingress", "web", "enabled")).superRefine((a, ctx) => {
+}, whenClean("ingress", "httpRoute", "web", "enabled")).superRefine((a, ctx) => {
     a.teams.forEach((t, i) => {
         if (t?.slackChannel !== undefined && a.slack === undefined) {
             ctx.addIssue({ code: "custom", path: ["teams", i, "slackChannel"], input: t.slackChannel, message: "nothing unless alertmanager.slack is set, which holds the Slack webhook" });
@@ -247,21 +261,34 @@ export const alertmanagerSchema = closedObject({
         }
     });
     const receivers = [...names, "default", ...a.teams.map((t) => `team-${t.name}`), ...(a.pagerduty ? ["pagerduty"] : [])];
+    // Routes are walked even while one has problems of its own (one run, every problem), each field read as far as it is right.
+    const bad = routeIssuePaths.get(a) ?? new Set<string>();
     const walk = (route: HatchRoute, path: (string | number)[]) => {
-        if (route.receiver !== undefined && !receivers.includes(route.receiver)) {
+        if (typeof route !== "object" || route === null) {
+            return;
+        }
+        const ok = (at: (string | number)[]) => !bad.has(JSON.stringify(at));
+        if (typeof route.receiver === "string" && !receivers.includes(route.receiver) && ok([...path, "receiver"])) {
             ctx.addIssue({ code: "custom", path: [...path, "receiver"], input: route.receiver, message: `a receiver of alertmanager.receivers, default or a team's (${receivers.join(", ")})` });
         }
         for (const field of ["mute_time_intervals", "active_time_intervals"] as const) {
-            (route[field] ?? []).forEach((n, j) => {
-                if (!intervals.includes(n)) {
+            (Array.isArray(route[field]) ? route[field] : []).forEach((n, j) => {
+                if (typeof n === "string" && !intervals.includes(n) && ok([...path, field, j])) {
                     ctx.addIssue({ code: "custom", path: [...path, field, j], input: n, message: `a time interval of alertmanager.timeIntervals (${intervals.join(", ") || "none"})` });
                 }
             });
         }
-        (route.routes ?? []).forEach((child, j) => walk(child, [...path, "routes", j]));
+        (Array.isArray(route.routes) ? route.routes : []).forEach((child, j) => walk(child, [...path, "routes", j]));
     };
-    a.routes.forEach((r, i) => walk(r, ["routes", i]));
-}, whenClean("receivers", "routes", "timeIntervals", "teams", "pagerduty", "image")).superRefine((a, ctx) => {
+    (Array.isArray(a.routes) ? a.routes : []).forEach((r, i) => walk(r, ["routes", i]));
+}, {
+    when: (p) => {
+        if (typeof p.value === "object" && p.value !== null) {
+            routeIssuePaths.set(p.value as object, new Set(p.issues.map((i) => JSON.stringify(i.path ?? []))));
+        }
+        return whenClean("receivers", "timeIntervals", "teams", "pagerduty", "image").when(p);
+    },
+}).superRefine((a, ctx) => {
     for (const { index, flag } of unknownFlags(a.extra?.args, ALERTMANAGER_FLAGS)) {
         ctx.addIssue({
             code: "custom",

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { anyText, choice, closedObject, flag, integer, stringList, stringMap, text, whenClean } from "./fields";
 import { absoluteHttpUrl, dnsLabel, hostName, ipAddress, prometheusBytes, prometheusDuration, prometheusLabelName, re2Regex, routePath } from "./formats";
 import { PLAINTEXT_OPT_IN, plaintextMessage, plaintextOptInField } from "./plaintext-credentials";
+import { relabelIssues } from "./relabel-actions";
+import { insideCluster } from "./secret-text";
 import { secretKeyName } from "./remote-write";
 import { refuseCredentials } from "./remote-write-auth";
 import { RELABEL_ACTIONS_SINCE, SCRAPE_KEYS_REFUSED, SCRAPE_KEYS_SINCE, versionAtLeast } from "../prometheus-releases/scrape-config-keys";
@@ -38,6 +40,8 @@ function anyLabelName(value: string): string | undefined {
     return /^[a-zA-Z_][a-zA-Z0-9_]*$/.test(value) ? undefined : "a Prometheus label name: letters, digits and '_', not starting with a digit, such as __name__";
 }
 
+const fieldsWithIssues = new WeakMap<object, Set<string>>();
+
 /** A relabel rule as prometheus.yml writes it; which action a line reads is checked against the line (metrics.ts). */
 export const snakeRelabelSchema = closedObject({
     action: choice(Object.keys(RELABEL_ACTIONS_SINCE) as [string, ...string[]]).optional().meta({ description: "default replace" }),
@@ -48,26 +52,21 @@ export const snakeRelabelSchema = closedObject({
     target_label: text().optional(),
     replacement: anyText().optional(),
 }).superRefine((r, ctx) => {
-    const action = r.action ?? "replace";
-    const needs: Record<string, string[]> = {
-        replace: ["target_label"],
-        lowercase: ["target_label"],
-        uppercase: ["target_label"],
-        keep: ["source_labels"],
-        drop: ["source_labels"],
-        keepequal: ["source_labels", "target_label"],
-        dropequal: ["source_labels", "target_label"],
-        hashmod: ["source_labels", "target_label", "modulus"],
-        labelmap: ["regex"],
-        labeldrop: ["regex"],
-        labelkeep: ["regex"],
-    };
-    for (const field of needs[action] ?? []) {
-        if ((r as Record<string, unknown>)[field] === undefined) {
-            ctx.addIssue({ code: "custom", path: [field], input: undefined, message: `a value (action ${action} needs ${field}; Prometheus refuses the rule without it)` });
-        }
+    // What Prometheus refuses, what the action never reads, and a drop that would take everything (config/relabel-actions.ts).
+    const bad = fieldsWithIssues.get(r) ?? new Set<string>();
+    for (const issue of relabelIssues(r as Record<string, unknown>).filter((i) => !bad.has(i.field))) {
+        ctx.addIssue({ code: "custom", path: [issue.field], input: issue.input, message: issue.message });
     }
-}, whenClean("action"));
+}, {
+    // Runs while another field has a problem of its own (one run, every problem), but says nothing more about that field.
+    when: (p) => {
+        const issues = p.issues.map((i) => String(i.path?.[0]));
+        if (typeof p.value === "object" && p.value !== null) {
+            fieldsWithIssues.set(p.value as object, new Set(issues));
+        }
+        return !issues.includes("action") && !p.issues.some((i) => (i.path ?? []).length === 0);
+    },
+});
 
 /** Keys refused with their reason, as fields that take nothing, so the message says why instead of "unknown key". */
 function refused(keys: readonly string[]) {
@@ -181,7 +180,9 @@ export const extraScrapeConfigSchema = closedObject({
             ctx.addIssue({ code: "custom", path: ["tls_config"], input: {}, message: "no tls_config unless scheme is https" });
         }
         const credential = c.basic_auth !== undefined ? "the basic auth password" : c.bearer_token_secret !== undefined ? "the bearer token" : undefined;
-        if (credential !== undefined && c.scheme !== "https" && !c[PLAINTEXT_OPT_IN]) {
+        // Over http the credential crosses the network in clear, unless every target is inside the cluster (config/credential-urls.ts).
+        const inCluster = c.http_sd_configs === undefined && (c.static_configs ?? []).every((g) => g.targets.every((t) => insideCluster(t.replace(/:[0-9]+$/, ""))));
+        if (credential !== undefined && c.scheme !== "https" && !inCluster && !c[PLAINTEXT_OPT_IN]) {
             ctx.addIssue({ code: "custom", path: ["scheme"], input: c.scheme ?? "http", message: plaintextMessage("https", credential, "plain http") });
         }
     }, whenClean("static_configs", "kubernetes_sd_configs", "http_sd_configs", "reaches", "basic_auth", "bearer_token_secret", "tls_config", "scheme", PLAINTEXT_OPT_IN));

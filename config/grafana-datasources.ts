@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { credentialInPlainText, credentialNeighbours } from "./credentials";
+import { credentialUrlMessage, httpOverNetwork } from "./credential-urls";
 import { closedObject, flag, text } from "./fields";
 import { SECRET_VALUE } from "./problems";
 import { secretKeyName } from "./remote-write";
@@ -26,7 +27,12 @@ function pluginType(value: string): string | undefined {
 /** A URL as data sources take it: http(s)://host[:port][/path], or host:port for the SQL ones. */
 function dataSourceUrl(value: string): string | undefined {
     const ok = /^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/.test(value) || /^[A-Za-z0-9.-]+:[0-9]{1,5}$/.test(value);
-    return ok ? undefined : "http(s)://host[:port][/path] without user info, or host:port (SQL data sources)";
+    if (!ok) {
+        return "http(s)://host[:port][/path] without user info, or host:port (SQL data sources)";
+    }
+    // Class 7: a port Grafana could never reach.
+    const port = /^(?:https?:\/\/)?(?:\[[^\]]*\]|[^/:]+):([0-9]+)(?:\/|$)/.exec(value)?.[1];
+    return port !== undefined && (Number(port) < 1 || Number(port) > 65535) ? "a URL whose port is from 1 to 65535" : undefined;
 }
 
 
@@ -105,6 +111,11 @@ export const extraDataSourceSchema = closedObject({
 }).superRefine((d, ctx) => {
     if (d.basicAuthUser !== undefined && d.basicAuth !== true) {
         ctx.addIssue({ code: "custom", path: ["basicAuth"], input: d.basicAuth, message: "true: basicAuthUser is sent only with basicAuth" });
+    }
+    // Issue #41, class 5: Grafana's server sends the password, token or cookies to the URL.
+    const carries = d.basicAuth === true || d.secureJsonData !== undefined || d.withCredentials === true;
+    if (carries && httpOverNetwork(d.url)) {
+        ctx.addIssue({ code: "custom", path: ["url"], input: d.url, message: credentialUrlMessage("Grafana sends this data source's credential (basicAuth, secureJsonData or withCredentials) there") });
     }
     if (d.basicAuth === true && d.secureJsonData?.basicAuthPassword_secret === undefined) {
         ctx.addIssue({ code: "custom", path: ["secureJsonData", "basicAuthPassword_secret"], input: undefined, message: "a secret stack key holding the basic-auth password (basicAuth is true)" });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { absoluteHttpUrl, hostName } from "./formats";
+import { credentialUrl } from "./credential-urls";
 import { choice, closedObject, stringList, text, whenClean } from "./fields";
 import { GRAFANA_ROLES } from "./grafana-ini";
 import { secretKeyName } from "./remote-write";
@@ -57,7 +58,13 @@ function claimPath(value: string): string | undefined {
     return /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(value) ? undefined : "a claim name or dotted path, such as groups or realm_access.roles";
 }
 
-const url = (what: string) => text((v) => absoluteHttpUrl(v, { storedIn: "a ConfigMap" }), `https://login.example.com/${what}`);
+/**
+ * Each URL of a provider carries or obtains a credential (issue #41, class 5): the issuer's
+ * discovery and keys vouch for every login, the authorization URL takes the user's password, the
+ * token URL gets the client secret and returns tokens, the user-info URL gets the access token.
+ */
+const url = (what: string, why: string) =>
+    text((v) => absoluteHttpUrl(v, { storedIn: "a ConfigMap" }) ?? credentialUrl(why)(v), `https://login.example.com/${what}`);
 
 export const grafanaSsoSchema = closedObject({
     provider: choice(SSO_PROVIDERS).meta({ description: "keycloak, dex or generic ([auth.generic_oauth]); azuread, google or github (Grafana's own sections)" }),
@@ -66,10 +73,10 @@ export const grafanaSsoSchema = closedObject({
         description: "the name of a top-level secret stack key holding the client secret (required); it reaches Grafana from its Secret as GF_AUTH_<SECTION>_CLIENT_SECRET",
     }),
     name: text().optional().meta({ description: "the label of the login button; the provider's name by default" }),
-    issuerUrl: url("realms/ops").optional().meta({ description: "keycloak: the realm's URL (https://host/realms/<realm>); dex: its issuer" }),
-    authUrl: url("authorize").optional().meta({ description: "generic: the authorization endpoint" }),
-    tokenUrl: url("token").optional().meta({ description: "generic: the token endpoint" }),
-    apiUrl: url("userinfo").optional().meta({ description: "generic: the user-info endpoint" }),
+    issuerUrl: url("realms/ops", "Grafana reads the keys that vouch for every login there").optional().meta({ description: "keycloak: the realm's URL (https://host/realms/<realm>); dex: its issuer" }),
+    authUrl: url("authorize", "people type their password there").optional().meta({ description: "generic: the authorization endpoint" }),
+    tokenUrl: url("token", "Grafana sends the client secret there and gets the tokens back").optional().meta({ description: "generic: the token endpoint" }),
+    apiUrl: url("userinfo", "Grafana sends each user's access token there").optional().meta({ description: "generic: the user-info endpoint" }),
     tenantId: text((v) => (/^[A-Za-z0-9.-]+$/.test(v) ? undefined : "an Entra ID tenant id (a GUID) or domain")).optional().meta({ description: "azuread: the tenant" }),
     scopes: stringList((v) => (/^[\x21-\x7e]+$/.test(v) && !v.includes(",") ? undefined : "a scope without spaces or commas")).optional().meta({
         description: "the scopes asked for; each provider has its own default (docs/grafana.md#single-sign-on)",
@@ -115,6 +122,18 @@ export const grafanaSsoSchema = closedObject({
         }
         if (s.defaultRole === "None" && s.roles === undefined) {
             ctx.addIssue({ code: "custom", path: ["defaultRole"], input: s.defaultRole, message: "Viewer, Editor or Admin, or roles beside it: with None and no roles nobody could log in" });
+        }
+        // Issue #41, class 6: Grafana signs up whoever the provider vouches for ([auth.*] allow_sign_up, on for SSO):
+        // for GitHub and Google that is anyone with an account, unless something narrows it (Grafana's docs for each section).
+        const narrowed = s.allowedDomains !== undefined || s.allowedOrganizations !== undefined || s.hostedDomain !== undefined || (s.defaultRole === "None" && s.roles !== undefined);
+        if ((s.provider === "github" || s.provider === "google") && !narrowed) {
+            const fields = s.provider === "github" ? "allowedOrganizations, allowedDomains, or roles with defaultRole: None" : "hostedDomain or allowedDomains";
+            ctx.addIssue({
+                code: "custom",
+                path: [s.provider === "github" ? "allowedOrganizations" : "hostedDomain"],
+                input: undefined,
+                message: `who may log in, with ${fields}: without them anyone with a ${s.provider === "github" ? "GitHub" : "Google"} account logs in to Grafana (it signs up every user the provider vouches for)`,
+            });
         }
         if (s.groupsClaim !== undefined && s.roles === undefined) {
             ctx.addIssue({ code: "custom", path: ["groupsClaim"], input: s.groupsClaim, message: "nothing unless roles is set: the groups are read only to map roles" });

@@ -1,9 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ExistingSecretKey } from "./secret-reference";
-import { closedObject, flag, text } from "./fields";
+import { closedObject, flag, text, whenClean } from "./fields";
 import { dnsLabel, serviceName } from "./formats";
 import { ingressSchema } from "./metrics";
+import { bothWaysIssue, httpRouteSchema } from "./gateway-route";
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields } from "./scheduling";
@@ -88,6 +89,7 @@ export const grafanaSchema = closedObject({
         .meta({ description: "true: users, preferences and annotations survive a restart on a volume from storage; false: an emptyDir (dashboards and data sources are provisioned anyway)" }),
     storage: storageSchema(d.storageSize).meta({ description: "with persistence: the data volume, { mode, size, className, nfs }" }),
     ingress: ingressSchema.optional().meta({ description: "an Ingress: { host, className, tlsSecretName }; none by default" }),
+    httpRoute: httpRouteSchema.optional().meta({ description: "a Gateway API HTTPRoute instead of the Ingress: { parentRefs, hostname }; none by default; Grafana's own login authenticates (docs/gateway-api.md)" }),
     extra: workloadHatchSchema.meta({
         description:
             "what the Grafana pod and Ingress get beside the program's: { args, env, volumes, volumeMounts, podLabels, podAnnotations, ingressAnnotations }; no GF_* variable: grafana.ini settings are grafana.ini (docs/escape-hatches.md#extra-flags-env-volumes-and-annotations)",
@@ -110,7 +112,13 @@ export const grafanaSchema = closedObject({
     teamDashboards: teamDashboardsSchema
         .optional()
         .meta({ description: "dashboards teams bring as labelled ConfigMaps: { namespaces: [...] } or { all: true }; none by default (docs/grafana.md#team-dashboards)" }),
-});
+}).superRefine((g, ctx) => {
+    // One way in: root_url and the cookie follow the one host (docs/gateway-api.md#ingress-or-route).
+    const both = bothWaysIssue(GRAFANA_KEY, g);
+    if (both) {
+        ctx.addIssue({ code: "custom", ...both });
+    }
+}, whenClean("ingress", "httpRoute"));
 
 export type GrafanaSettings = z.output<typeof grafanaSchema> & {
     /** The metrics server's namespace, where Grafana runs beside Prometheus. */

@@ -55,20 +55,23 @@ import { fieldOf, Known, known, standIn } from "./partial";
 import { METRICS_KEY, MetricsSettings, metricsSchema, reloaderRuns } from "./metrics";
 import { createdByDefault } from "./namespaces";
 import { NETWORK_POLICIES_KEY, NetworkPoliciesSettings, networkPoliciesSchema } from "./network-policies";
+import { checkOtlpGuard } from "./otlp";
 import { MIN_SCRAPES_PER_WINDOW, RESOURCE_METRICS_KEY, ResourceMetricsSettings, resourceMetricsSchema } from "./resource-metrics";
 import { addSchemaIssues, ConfigError, ConfigProblem, Problems, SECRET_VALUE, UNSHOWN_VALUE } from "./problems";
 import { DEFAULT_LOG_AGENT_TARGET, etcdSchema, jobSwitchesSchema, serviceScrapeSchema } from "./scrape-jobs";
-import { checkAgentShipsToStore, inClusterStoreAccess, resolveSearchStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
+import { checkAgentShipsToStore, inClusterStoreAccess, KIBANA_KEY, resolveSearchStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
 import { readBackupCredentials, readEdgePasswords, readEtcdClient, readGrafanaAdminPassword, readGrafanaSecrets, readHatchEnvSecrets, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
 import { referencedSecretKeys, remoteWriteSchema } from "./remote-write";
 import { referencedReceiverSecretKeys } from "./alertmanager-routing";
 import { extraScrapeConfigSchema, extraScrapeConfigsSchema, referencedScrapeSecretKeys } from "./extra-scrape-configs";
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
 import { authenticatedIngressSchema, readIngressClientSecret } from "./ingress-auth";
+import { authenticatedHttpRouteSchema, checkGatewayRoutes, routeClaims, wayOfRead } from "./gateway-route";
 import { fluentdSizeBytes, prometheusDurationSeconds } from "./formats";
 import { checkNeeds, NEEDS, switchedOffNeed } from "./needs";
 import { OwnKey } from "./own-keys";
 import { checkDurationsOnLine } from "./prometheus-durations";
+import { checkScrapeHatches } from "./scrape-hatch-checks";
 import { referencedSecretKeysAt } from "./secret-reference";
 import { WorkloadHatchSettings, workloadHatchSchema } from "./workload-hatches";
 
@@ -95,7 +98,9 @@ export * from "./logs";
 export * from "./long-term-store";
 export * from "./metrics";
 export * from "./metrics-web";
+export * from "./otlp";
 export * from "./ingress-auth";
+export * from "./gateway-route";
 export * from "./namespaces";
 export * from "./own-targets";
 export * from "./own-keys";
@@ -558,19 +563,26 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     const ownRead: Record<string, unknown> = Object.fromEntries(ownKeys.map((k) => [k.key, readComponent(source, problems, k.key, k.schema, misspelt, standIns)]));
     // A compound duration (1m30s) where the stack's line cannot parse it; the line as far as it is known.
     checkDurationsOnLine(source, release, problems);
+    // An extra scrape config against the metrics settings it shares: the global interval, the labels the program writes.
+    checkScrapeHatches(source, problems);
     const metricsPart = part(metrics, METRICS_KEY);
     const logsPart = part(logs, LOGS_KEY);
     readSearchPassword(source, problems, logsPart, logs ? known(logs.search.user) : rawField(LOGS_KEY, ["search", "user"], searchSchema.shape.user));
     const etcdJob = metrics ? known(metrics.jobs.etcd) : rawField(METRICS_KEY, ["jobs", "etcd"], jobSwitchesSchema.unwrap().shape.etcd);
     const etcdScheme = metrics ? known(metrics.etcd.scheme) : rawField(METRICS_KEY, ["etcd", "scheme"], etcdSchema.unwrap().shape.scheme);
     readEtcdClient(source, problems, metricsPart, etcdJob.known && etcdScheme.known ? known(etcdJob.value && etcdScheme.value === "https") : { known: false });
+    // The OIDC client secret is the Ingress's or the HTTPRoute's, whichever the component has (one way in, config/gateway-route.ts).
     const metricsIngress = metrics ? known(metrics.ingress) : rawField(METRICS_KEY, ["ingress"], authenticatedIngressSchema.optional());
-    const prometheusClientSecret = readIngressClientSecret(source, problems, "metrics", metricsIngress.known ? metricsIngress.value : undefined, metricsIngress.known);
+    const metricsRoute = metrics ? known(metrics.httpRoute) : rawField(METRICS_KEY, ["httpRoute"], authenticatedHttpRouteSchema.optional());
+    const metricsWay = wayOfRead(metricsIngress, metricsRoute);
+    const prometheusClientSecret = readIngressClientSecret(source, problems, "metrics", metricsWay.value, metricsWay.known, metricsWay.key);
     if (metricsPart && prometheusClientSecret) {
         metricsPart.oidcClientSecret = prometheusClientSecret;
     }
     const amIngress = am ? known(am.enabled ? am.ingress : undefined) : rawField(ALERTMANAGER_KEY, ["ingress"], authenticatedIngressSchema.optional());
-    const alertmanagerClientSecret = readIngressClientSecret(source, problems, "alertmanager", amIngress.known ? amIngress.value : undefined, amIngress.known);
+    const amRoute = am ? known(am.enabled ? am.httpRoute : undefined) : rawField(ALERTMANAGER_KEY, ["httpRoute"], authenticatedHttpRouteSchema.optional());
+    const amWay = wayOfRead(amIngress, amRoute);
+    const alertmanagerClientSecret = readIngressClientSecret(source, problems, "alertmanager", amWay.value, amWay.known, amWay.key);
     readRemoteWriteSecrets(
         source,
         problems,
@@ -722,6 +734,9 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
             problems,
         );
     }
+    if (metrics && netpol) {
+        checkOtlpGuard(metrics.otlp, netpol, problems);
+    }
     checkMemoryDemands(memoryDemands(store), problems);
     checkSecurityDefaults(securityDefaults(store), problems);
     if (blackboxRead?.enabled && metrics) {
@@ -737,6 +752,15 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     }
     if (metrics && grafanaRead) {
         checkIngressRoutes(ingressClaims(metrics.ingress, grafanaRead.enabled ? grafanaRead.ingress : undefined, am?.enabled ? am.ingress : undefined), problems);
+    }
+    if (metrics && grafanaRead && am && netpol && store) {
+        const routes = routeClaims({
+            [METRICS_KEY]: metrics.httpRoute,
+            [ALERTMANAGER_KEY]: am.enabled ? am.httpRoute : undefined,
+            [GRAFANA_KEY]: grafanaRead.enabled ? grafanaRead.httpRoute : undefined,
+            [KIBANA_KEY]: store.enabled && store.kibana.enabled ? store.kibana.httpRoute : undefined,
+        });
+        checkGatewayRoutes(routes, netpol, problems);
     }
     // What the checks after the load read: every key as parsed, or its stand-in. What the steps above
     // do with keys that parsed, done here for a stand-in; what a stand-in would add was said at its key.

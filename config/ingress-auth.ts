@@ -63,7 +63,7 @@ function issuerUrl(value: string): string | undefined {
 /** Words that stand for a reason nobody wrote. */
 const PLACEHOLDER_REASONS = /^(todo|tbd|tba|n\/?a|none|reason|public|test|xxx+|fixme|-+|\.+|\?+)$/i;
 
-function publicReason(value: string): string | undefined {
+export function publicReason(value: string): string | undefined {
     if (value.trim().length < 10 || PLACEHOLDER_REASONS.test(value.trim())) {
         return "a reason of at least 10 characters that says why this endpoint may be read without a login (it is printed at every render and pulumi up)";
     }
@@ -149,8 +149,20 @@ export interface ExposedServer {
 }
 
 /** The auth of an Ingress with the default resolved: `server` when the server's own login is on. */
-export function effectiveIngressAuth(ingress: AuthenticatedIngressSettings, web: { basicAuth?: unknown } | undefined): IngressAuthSettings | undefined {
+export function effectiveIngressAuth(ingress: { auth?: IngressAuthSettings }, web: { basicAuth?: unknown } | undefined): IngressAuthSettings | undefined {
     return ingress.auth ?? (web?.basicAuth !== undefined ? { server: {} } : undefined);
+}
+
+/** An Ingress or a route, as the auth rule reads it: its key under the component, its noun, host and auth as written. */
+export interface WayInAuth {
+    key: "ingress" | "httpRoute";
+    /** "Ingress", "HTTPRoute". */
+    noun: string;
+    host: string;
+    auth?: IngressAuthSettings;
+    /** An Ingress's tlsSecretName is set; a route is always https (its listener's TLS). */
+    tls: boolean;
+    className?: string;
 }
 
 /**
@@ -158,49 +170,62 @@ export function effectiveIngressAuth(ingress: AuthenticatedIngressSettings, web:
  * refused, naming what would make it authenticate; each way is checked against the server.
  */
 export function ingressAuthIssues(ingress: AuthenticatedIngressSettings, server: ExposedServer): { path: (string | number)[]; input: unknown; message: string }[] {
+    return wayInAuthIssues({ key: "ingress", noun: "Ingress", host: ingress.host, auth: ingress.auth, tls: ingress.tlsSecretName !== undefined, className: ingress.className }, server);
+}
+
+/** The same rule for an Ingress and a Gateway API route (config/gateway-route.ts). */
+export function wayInAuthIssues(way: WayInAuth, server: ExposedServer): { path: (string | number)[]; input: unknown; message: string }[] {
     const issues: { path: (string | number)[]; input: unknown; message: string }[] = [];
     const web = `${fullKey(server.componentKey)}.web.basicAuth`;
-    const auth = effectiveIngressAuth(ingress, server.web);
+    const auth = effectiveIngressAuth(way, server.web);
     if (auth === undefined) {
         issues.push({
-            path: ["ingress", "auth"],
+            path: [way.key, "auth"],
             input: undefined,
             message:
-                `one of proxy, server or public: Ingress ${ingress.host} would publish ${server.product} to anyone who reaches that host, without authentication. ` +
+                `one of proxy, server or public: ${way.noun} ${way.host} would publish ${server.product} to anyone who reaches that host, without authentication. ` +
                 `Set auth.proxy (basicAuth or oauth2Proxy; any release line), ${web} (then auth defaults to server${server.noWebAuth ? `; ${server.noWebAuth}` : ""}), ` +
-                "auth.public with a reason, or the ingress-nginx adapter auth.ingressNginx",
+                (way.key === "ingress" ? "auth.public with a reason, or the ingress-nginx adapter auth.ingressNginx" : "or auth.public with a reason"),
         });
         return issues;
     }
     if (auth.server !== undefined && server.web?.basicAuth === undefined) {
         issues.push({
-            path: ["ingress", "auth", "server"],
+            path: [way.key, "auth", "server"],
             input: auth.server,
             message: `nothing unless ${web} is set: the server would ask for no login${server.noWebAuth ? ` (${server.noWebAuth})` : ""}; use auth.proxy instead`,
         });
     }
     if (auth.public !== undefined && server.publicRefused !== undefined) {
-        issues.push({ path: ["ingress", "auth", "public"], input: auth.public, message: `no public Ingress: ${server.publicRefused}` });
+        issues.push({ path: [way.key, "auth", "public"], input: auth.public, message: `no public ${way.noun}: ${server.publicRefused}` });
     }
-    if (auth.ingressNginx !== undefined && ingress.className === undefined) {
+    if (auth.ingressNginx !== undefined && way.key === "httpRoute") {
         issues.push({
-            path: ["ingress", "className"],
+            path: [way.key, "auth", "ingressNginx"],
+            input: auth.ingressNginx,
+            message: "one of proxy, server or public: the ingress-nginx adapter is annotations on an Ingress, which no Gateway reads, so the route would be open; use auth.proxy",
+        });
+        return issues;
+    }
+    if (auth.ingressNginx !== undefined && way.className === undefined) {
+        issues.push({
+            path: [way.key, "className"],
             input: undefined,
             message: `the IngressClass of an ingress-nginx controller, such as nginx, while auth.ingressNginx is set: its annotations authenticate only under ingress-nginx, so the class must not be left to the cluster's default`,
         });
     }
     if (auth.ingressNginx !== undefined && server.web?.basicAuth !== undefined) {
         issues.push({
-            path: ["ingress", "auth", "ingressNginx"],
+            path: [way.key, "auth", "ingressNginx"],
             input: auth.ingressNginx,
             message:
                 `nothing while ${web} is set: the controller's login and the server's would share the one Authorization header, and ingress-nginx cannot replace it ` +
                 "without snippets; use auth.proxy, whose gateway logs in to the server on the person's behalf",
         });
     }
-    if (auth.proxy?.oauth2Proxy !== undefined && ingress.tlsSecretName === undefined) {
+    if (auth.proxy?.oauth2Proxy !== undefined && !way.tls) {
         issues.push({
-            path: ["ingress", "auth", "proxy", "oauth2Proxy"],
+            path: [way.key, "auth", "proxy", "oauth2Proxy"],
             input: { issuerUrl: auth.proxy.oauth2Proxy.issuerUrl, clientId: auth.proxy.oauth2Proxy.clientId },
             message: `nothing unless ${fullKey(server.componentKey)}.ingress.tlsSecretName is set: the session cookie is secure-only, so over plain HTTP the login would never end`,
         });
@@ -244,8 +269,10 @@ export function readIngressClientSecret(
     source: ConfigSource,
     problems: Problems,
     component: keyof typeof INGRESS_SECRET_KEYS,
-    ingress: AuthenticatedIngressSettings | undefined,
+    ingress: { auth?: IngressAuthSettings } | undefined,
     known: boolean,
+    /** Which way in the auth is of: the Ingress, or the HTTPRoute (config/gateway-route.ts). */
+    wayKey: "ingress" | "httpRoute" = "ingress",
 ): pulumi.Output<string> | undefined {
     const key = fullKey(INGRESS_SECRET_KEYS[component]);
     if (source.value(INGRESS_SECRET_KEYS[component]) !== undefined && readSecretInput(source, problems, INGRESS_SECRET_KEYS[component], { refusal: EXISTING_SECRET_REFUSALS.oidcClientSecret }) === undefined) {
@@ -256,7 +283,7 @@ export function readIngressClientSecret(
         return value;
     }
     const wanted = ingress?.auth?.proxy?.oauth2Proxy !== undefined;
-    const setting = `${fullKey(component)}.ingress.auth.proxy.oauth2Proxy`;
+    const setting = `${fullKey(component)}.${wayKey}.auth.proxy.oauth2Proxy`;
     if (wanted && value === undefined) {
         problems.add(key, undefined, `the OIDC client secret of ${setting}.clientId, set with pulumi config set --secret ${key} (required because ${setting} is set)`);
     }

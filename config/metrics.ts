@@ -26,7 +26,9 @@ import { extraScrapeConfigsSchema, keysTheLineLacks } from "./extra-scrape-confi
 import { unknownFlags, workloadHatchSchema } from "./workload-hatches";
 import { PROMETHEUS_FLAGS } from "../prometheus-releases/flags";
 import { metricsWebSchema, WebSettings } from "./metrics-web";
+import { otlpIssues, otlpSchema } from "./otlp";
 import { authenticatedIngressSchema, ingressAuthIssues, ingressFields } from "./ingress-auth";
+import { authenticatedHttpRouteSchema, bothWaysIssue, routeAuthIssues } from "./gateway-route";
 import type { ControlPlaneSettings } from "./control-plane";
 import type { ServiceTarget } from "./own-targets";
 import {
@@ -165,15 +167,22 @@ export const metricsSchema = closedObject({
         .meta({ description: "namespaces that get a discovery Role and RoleBinding; when unset: the namespace named default, kube-system and the metrics namespace" }),
     scrapeNamespaces: stringList(dnsLabel)
         .optional()
-        .meta({ description: "namespaces the self-monitoring job discovers, each a discovery namespace; default the metrics namespace" }),
+        .meta({ description: "namespaces the self-monitoring job discovers, each a discovery namespace; default the metrics namespace. Naming them says the stack puts monitor=main Services of its own there, which keeps the job when every Service the program writes has a job of its own (docs/scrape-jobs.md#monitor)" }),
     externalLabels: stringMap(prometheusLabelName)
         .default({ ...d.externalLabels })
         .meta({ description: "global.external_labels" }),
     ingress: authenticatedIngressSchema.optional().meta({
         description: "an Ingress: { host, className, tlsSecretName, auth }; none by default; it must authenticate (auth) or say why it is public",
     }),
+    httpRoute: authenticatedHttpRouteSchema.optional().meta({
+        description: "a Gateway API HTTPRoute instead of the Ingress: { parentRefs, hostname, auth }; none by default; it authenticates as the Ingress does (docs/gateway-api.md)",
+    }),
     web: metricsWebSchema.optional().meta({
         description: "TLS and basic authentication on Prometheus' web port (--web.config.file, 2.24+): { tls: { secretName }, basicAuth: { username } }; none by default",
+    }),
+    otlp: otlpSchema.meta({
+        description:
+            "Prometheus' OTLP receiver at <routePrefix>api/v1/otlp/v1/metrics (docs/otlp.md): { enabled, namespaces, promoteResourceAttributes, promoteAllResourceAttributes, ignoreResourceAttributes, keepIdentifyingResourceAttributes, translation, auth, replicaFanOut }; off by default, 2.53+",
     }),
     jobs: jobSwitchesSchema.meta({ description: "which built-in scrape jobs run" }),
     kubeletTls: kubeletTlsSchema.meta({ description: "how the kubelet and cadvisor jobs verify kubelet certificates" }),
@@ -298,8 +307,8 @@ export const metricsSchema = closedObject({
         });
     }, whenClean("image", "prometheusVersion", "remoteWrite"))
     .superRefine((m, ctx) => {
-        // docs/security.md#every-way-in-is-authenticated: an Ingress authenticates, or the stack says why it is public.
-        if (m.ingress === undefined) {
+        // docs/security.md#every-way-in-is-authenticated: an Ingress or a route authenticates, or the stack says why it is public.
+        if (m.ingress === undefined && m.httpRoute === undefined) {
             return;
         }
         const resolved = resolveRelease(m.image, m.prometheusVersion);
@@ -309,10 +318,21 @@ export const metricsSchema = closedObject({
             writeApis.length > 0
                 ? `${writeApis.join(" and ")} ${writeApis.length > 1 ? "are" : "is"} true, so anyone could delete series or stop the server; switch ${writeApis.length > 1 ? "them" : "it"} off or authenticate`
                 : undefined;
-        for (const issue of ingressAuthIssues(m.ingress, { product: "Prometheus", componentKey: METRICS_KEY, web: m.web, noWebAuth, publicRefused })) {
+        const server = { product: "Prometheus", componentKey: METRICS_KEY, web: m.web, noWebAuth, publicRefused };
+        const both = bothWaysIssue(METRICS_KEY, m);
+        const issues = both ? [both] : m.ingress ? ingressAuthIssues(m.ingress, server) : routeAuthIssues(m.httpRoute!, server);
+        for (const issue of issues) {
             ctx.addIssue({ code: "custom", ...issue });
         }
-    }, whenClean("ingress", "web", "image", "prometheusVersion", "enableAdminApi", "enableLifecycle"))
+    }, whenClean("ingress", "httpRoute", "web", "image", "prometheusVersion", "enableAdminApi", "enableLifecycle"))
+    .superRefine((m, ctx) => {
+        // metrics.otlp against the line's receiver and otlp keys (prometheus-releases/otlp.ts), the web login and the replicas.
+        const resolved = resolveRelease(m.image, m.prometheusVersion);
+        const version = "release" in resolved ? resolved.version : undefined;
+        for (const issue of otlpIssues(m.otlp, { version, replicas: m.replicas, web: m.web, enableAdminApi: m.enableAdminApi, enableLifecycle: m.enableLifecycle })) {
+            ctx.addIssue({ code: "custom", ...issue });
+        }
+    }, whenClean("otlp", "web", "image", "prometheusVersion", "replicas", "enableAdminApi", "enableLifecycle"))
     .superRefine((m, ctx) => {
         // The size counts blocks only (2.11 leaves out the WAL), so it must stay below the volume.
         if (m.retentionSize !== undefined && Number(prometheusBytesValue(m.retentionSize)) >= quantityValue(m.storage.size)) {
@@ -408,6 +428,9 @@ export const metricsSchema = closedObject({
         createNamespace: m.createNamespace ?? createdByDefault(m.namespace),
         discoveryNamespaces: m.discoveryNamespaces ?? defaultDiscoveryNamespaces(m.namespace),
         scrapeNamespaces: m.scrapeNamespaces ?? [m.namespace],
+        // Whether the stack names the self-monitoring job's namespaces: it then promises Services of
+        // its own there, so the job stays even when no Service the program writes is left for it.
+        scrapeNamespacesNamed: m.scrapeNamespaces !== undefined,
     }));
 
 /** The in-cluster long-term store as Prometheus reaches it: its Service for the scrape job, and its write URL. */

@@ -4,6 +4,8 @@ import { ALERT_RULES_KEY } from "./alert-rules";
 import { BLACKBOX_EXPORTER_KEY } from "./blackbox-exporter";
 import { CONTROL_PLANE_KEY, ControlPlaneSettings } from "./control-plane";
 import { GRAFANA_KEY } from "./grafana";
+import { HATCH_NEEDS } from "./hatch-needs";
+import type { Need, NeedContext } from "./need-types";
 import { KUBE_STATE_METRICS_KEY } from "./kube-state-metrics";
 import { METRICS_KEY, MetricsSettings, reloaderRuns } from "./metrics";
 import { NETWORK_POLICIES_KEY } from "./network-policies";
@@ -23,27 +25,7 @@ import { PrometheusRelease, PROMETHEUS_RELEASES } from "../prometheus-releases/r
  * setting under one that is already refused is not refused again.
  */
 
-/**
- * What a relation reads: the settings of each key that parsed. For a key with problems of its
- * own, its switches as far as they are right (`{ enabled }`, read raw), so a setting that does
- * nothing is reported beside that key's problems rather than on the next run (class 9).
- */
-export interface NeedContext {
-    parsed: Readonly<Record<string, unknown>>;
-    metrics?: MetricsSettings;
-    release?: PrometheusRelease;
-}
-
-export interface Need {
-    /** The top-level stack key. */
-    key: string;
-    /** The path under it; "*" stands for any field, map key or list index. */
-    path: readonly string[];
-    /** Fields a trailing "*" skips: the switch itself, and settings that are read even while it is off. */
-    except?: readonly string[];
-    /** Why the setting does nothing now, as the "expected" text; undefined while it does something or cannot be known. */
-    idle: (c: NeedContext) => string | undefined;
-}
+export type { Need, NeedContext } from "./need-types";
 
 const switchOf = (c: NeedContext, key: string, path: readonly string[] = []): boolean | undefined => {
     let at: unknown = c.parsed[key];
@@ -96,6 +78,7 @@ export const NEEDS: readonly Need[] = [
     switchedOff(SEARCH_STORE_KEY, ["exporter"], "elasticsearch_exporter"),
     switchedOff(SEARCH_STORE_KEY, ["kibana"], "Kibana"),
     switchedOff(SEARCH_STORE_KEY, ["retention"], "retention CronJob"),
+    switchedOff(METRICS_KEY, ["otlp"], "OTLP receiver"),
     ...CONTROL_PLANE_PARTS.map((part): Need => ({
         key: CONTROL_PLANE_KEY,
         path: [part, "*"],
@@ -126,6 +109,12 @@ export const NEEDS: readonly Need[] = [
         idle: (c) => (c.metrics !== undefined && c.metrics.replicas < 2 ? `nothing while ${fullKey(METRICS_KEY)}.replicas is below 2: only replicas carry the replica label; remove it, or run 2 or more replicas` : undefined),
     },
     {
+        // One replica has one address: nothing to fan out to (docs/otlp.md#two-or-more-replicas).
+        key: METRICS_KEY,
+        path: ["otlp", "replicaFanOut"],
+        idle: (c) => (c.metrics !== undefined && c.metrics.replicas < 2 ? `nothing while ${fullKey(METRICS_KEY)}.replicas is below 2: there is one address to push to; remove it, or run 2 or more replicas` : undefined),
+    },
+    {
         key: METRICS_KEY,
         path: ["reloader"],
         idle: (c) =>
@@ -147,6 +136,8 @@ export const NEEDS: readonly Need[] = [
     // A limit the release line ignores.
     ...LABEL_LIMITS.map((field): Need => ({ key: METRICS_KEY, path: ["limits", field], idle: labelLimitIdle })),
     ...LABEL_LIMITS.map((field): Need => ({ key: METRICS_KEY, path: ["limits", "perJob", "*", field], idle: labelLimitIdle })),
+    // An escape hatch's entry that nothing refers to: a receiver, a time interval, a volume.
+    ...HATCH_NEEDS,
 ];
 
 /** Every concrete path of the raw value that `pattern` matches ("*" expands to what is there; null counts as unset). */
@@ -175,12 +166,13 @@ export function matches(raw: unknown, pattern: readonly string[], except: readon
 /** Refuses every setting that the stack wrote and that does nothing now; one problem per setting, none under one already refused. */
 export function checkNeeds(source: ConfigSource, context: NeedContext, problems: Problems, needs: readonly Need[] = NEEDS): void {
     const refused: string[] = [];
+    const withRaw: NeedContext = { ...context, raw: context.raw ?? ((key) => source.value(key)) };
     for (const need of needs) {
-        const reason = need.idle(context);
-        if (reason === undefined) {
-            continue;
-        }
         for (const { path, value } of matches(source.value(need.key), need.path, need.except)) {
+            const reason = need.idle(withRaw, { path, value });
+            if (reason === undefined) {
+                continue;
+            }
             const at = keyAt(fullKey(need.key), path);
             // A setting already refused for its own value is not refused again for doing nothing.
             if (refused.some((r) => at === r || at.startsWith(`${r}.`) || at.startsWith(`${r}[`)) || problems.hasAtOrUnder(at)) {

@@ -7,6 +7,7 @@ export const NETWORK_POLICIES_KEY = "networkPolicies";
 export const NETWORK_POLICIES_DEFAULTS = {
     enabled: true,
     ingressControllerNamespaces: [] as string[],
+    gatewayNamespaces: [] as string[],
     outsideCidrs: [] as string[],
 };
 
@@ -58,6 +59,12 @@ export const networkPoliciesSchema = closedObject({
     ingressControllerNamespaces: stringList(dnsLabel)
         .optional()
         .meta({ description: "namespaces of the Ingress controllers that reach Prometheus and Grafana through their Ingresses; unset: their web ports admit any address while they have an Ingress" }),
+    gatewayNamespaces: stringList(dnsLabel)
+        .optional()
+        .meta({
+            description:
+                "namespaces of the Gateway API data plane (the proxies of the Gateways the httpRoute parentRefs name): admitted to each route's backend port only; required while a component has an httpRoute, refused without one (docs/gateway-api.md#network-policies)",
+        }),
     outsideCidrs: stringList(cidr)
         .optional()
         .meta({
@@ -70,6 +77,7 @@ export const networkPoliciesSchema = closedObject({
         (n): NetworkPoliciesSettings => ({
             enabled: n.enabled,
             ingressControllerNamespaces: n.ingressControllerNamespaces ?? [],
+            gatewayNamespaces: n.gatewayNamespaces ?? [],
             outsideCidrs: n.outsideCidrs ?? [],
         }),
     )
@@ -78,5 +86,7 @@ export const networkPoliciesSchema = closedObject({
 export interface NetworkPoliciesSettings {
     enabled: boolean;
     ingressControllerNamespaces: string[];
+    /** networkPolicies.gatewayNamespaces: who reaches the backends of the HTTPRoutes (config/gateway-route.ts). */
+    gatewayNamespaces: string[];
     outsideCidrs: string[];
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { closedObject, flag, integer, text, whenClean } from "./fields";
 import { absoluteHttpUrl, hostName, prometheusDuration, prometheusDurationSeconds } from "./formats";
 import { PLAINTEXT_OPT_IN, plaintextMessage, plaintextOptInField } from "./plaintext-credentials";
+import { httpOverNetwork } from "./credential-urls";
 import { relabelRuleSchema } from "./relabel";
 import { REMOTE_WRITE_AUTH_SINCE, RemoteWriteAuthSetting } from "../prometheus-releases/remote-write-auth";
 import { azureAdSchema, headersSchema, oauth2Schema, secretKeyName, sigv4Schema } from "./remote-write-auth";
@@ -123,10 +124,11 @@ export const remoteWriteTargetSchema = closedObject({
             azureAd: "the Azure AD access token",
         };
         const credential = t.generatedCredential ? "the generated write password" : credentials[authKinds(t).find((k) => k !== "tls.certKey") ?? ""];
-        if (credential !== undefined && t.url !== undefined && /^http:/i.test(t.url) && !t[PLAINTEXT_OPT_IN]) {
+        // One rule for every URL that carries or obtains a credential (config/credential-urls.ts, issue #41 class 5): http:// only inside the cluster.
+        if (credential !== undefined && t.url !== undefined && httpOverNetwork(t.url) && !t[PLAINTEXT_OPT_IN]) {
             ctx.addIssue({ code: "custom", path: ["url"], input: t.url, message: plaintextMessage("an https:// URL", credential, "plain http") });
         }
-        if (t.oauth2 !== undefined && /^http:/i.test(t.oauth2.tokenUrl) && !t[PLAINTEXT_OPT_IN]) {
+        if (t.oauth2 !== undefined && httpOverNetwork(t.oauth2.tokenUrl) && !t[PLAINTEXT_OPT_IN]) {
             ctx.addIssue({ code: "custom", path: ["oauth2", "tokenUrl"], input: t.oauth2.tokenUrl, message: plaintextMessage("an https:// URL", "the OAuth2 client secret", "plain http") });
         }
     }, whenClean("url", "basicAuth", "bearerTokenKey", "oauth2", "sigv4", "azureAd", "tls", "generatedCredential", PLAINTEXT_OPT_IN))

@@ -1,4 +1,5 @@
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
+import { authenticatedHttpRouteSchema, kibanaRouteIssues } from "./gateway-route";
 import { z } from "zod";
 import { closedObject, flag, integer, text, whenClean } from "./fields";
 import { containerImage, cronSchedule, dnsLabel, secretName, serviceName, statefulSetName } from "./formats";
@@ -13,6 +14,9 @@ import { fullKey } from "./source";
 import { storageSchema } from "./storage";
 
 export const SEARCH_STORE_KEY = "searchStore";
+
+/** The settings key of the store's UI: its route's messages, its gateway's names and outputs (config/gateway-route.ts). */
+export const KIBANA_KEY = `${SEARCH_STORE_KEY}.kibana`;
 export const SEARCH_STORE_PORT = 9200;
 
 export const SEARCH_STORE_KINDS = IN_CLUSTER_STORE_KINDS;
@@ -112,6 +116,10 @@ const kibanaSchema = closedObject({
         description: "the index pattern provisioned in Kibana, with @timestamp as its time field",
     }),
     resources: resourcesSchema(kd.resources).meta({ description: "Kibana's CPU and memory" }),
+    httpRoute: authenticatedHttpRouteSchema.optional().meta({
+        description:
+            "a Gateway API HTTPRoute to Kibana: { parentRefs, hostname, auth }; none by default; auth is proxy (basicAuth) or public with a reason, since Kibana OSS has no login (docs/gateway-api.md#the-search-stores-ui)",
+    }),
 });
 
 const rd = LOG_RETENTION_DEFAULTS;
@@ -219,7 +227,11 @@ export const searchStoreSchema = closedObject({
             message: `at most ${63 - INDEX_PATTERN_SUFFIX.length} characters, since the index pattern Job ${job} may have at most 63`,
         });
     }
-}, whenClean("name", "kibana", "retention"));
+}, whenClean("name", "kibana", "retention")).superRefine((s, ctx) => {
+    for (const issue of kibanaRouteIssues(s.kind, s.kibana)) {
+        ctx.addIssue({ code: "custom", ...issue, path: ["kibana", ...issue.path] });
+    }
+}, whenClean("kind", "kibana"));
 
 /** The store's settings with the defaults that follow its kind filled in: the images, and the exporter, on unless switched off. */
 export function resolveSearchStore(s: z.output<typeof searchStoreSchema>) {

@@ -77,7 +77,7 @@ const WHAT: Record<SecretKind, string> = {
 };
 
 /** Hosts whose traffic never leaves the cluster: a Service of the namespace, <service>.<namespace>.svc[.<cluster domain>], the pod itself. */
-function insideCluster(host: string): boolean {
+export function insideCluster(host: string): boolean {
     const h = host.toLowerCase().replace(/\.$/, "");
     return !h.includes(".") || h.endsWith(".svc") || h.includes(".svc.") || h.endsWith(".cluster.local") || h === "localhost" || h === "127.0.0.1" || h === "[::1]";
 }

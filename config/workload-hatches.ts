@@ -176,6 +176,15 @@ export const workloadHatchSchema = closedObject({
             }
         });
     }, whenClean("volumes", "volumeMounts", "args"))
+    .superRefine((h, ctx) => {
+        // Class 2 of issue #41: of two entries with one name, Kubernetes keeps the last, so the first does nothing.
+        const envNames = (h.env ?? []).map((e) => e.name);
+        envNames.forEach((n, i) => {
+            if (envNames.indexOf(n) !== i) {
+                ctx.addIssue({ code: "custom", path: ["env", i, "name"], input: n, message: `a variable given once: env[${envNames.indexOf(n)}] sets ${n} too, and the container gets only one of them` });
+            }
+        });
+    }, whenClean("env"))
     .optional();
 
 /** The flags of `args` that `known` lacks, with their index: the binary would exit at start on them. */

@@ -21,6 +21,12 @@ export interface SnapshotEntry {
     aliases: string[];
     /** A digest of each input path down to two levels (kind, metadata.name, spec.selector, data...), secrets digested with the key below. */
     inputs: Record<string, string>;
+    /**
+     * The Kubernetes object, `Kind namespace/name` (`Kind name` when cluster-scoped): recorded in
+     * release fixtures only (resourceSnapshot's `objects`), so that a reader of one sees what each
+     * URN is; the upgrade check matches objects by their digests, which every snapshot has.
+     */
+    object?: string;
 }
 
 /**
@@ -30,6 +36,11 @@ export interface SnapshotEntry {
  * from being a plain hash of it all the same.
  */
 const DIGEST_KEY = "cluster-monitoring/resource-snapshot";
+
+/** The digest a snapshot records for an input whose value is `value`: to tell, without the value, whether an input is set to a known one (the provider's `"true"`). */
+export function digestOf(value: unknown): string {
+    return digest(canonical(value));
+}
 
 function digest(text: string): string {
     return createHmac("sha256", DIGEST_KEY).update(text).digest("hex").slice(0, 16);
@@ -111,7 +122,7 @@ const OPTION_DEFAULTS: Record<string, unknown> = {
  * engine's; every parent registers before its children, so each parent's full URN is known when
  * a child needs it.
  */
-export function resourceSnapshot(resources: readonly RegisteredResource[], stack: string, project: string): SnapshotEntry[] {
+export function resourceSnapshot(resources: readonly RegisteredResource[], stack: string, project: string, opts: { objects?: boolean } = {}): SnapshotEntry[] {
     // Mock URN (parent's own type only) to the engine's URN (whole type chain), and the resolved aliases of each.
     const full = new Map<string, string>();
     const aliasesOf = new Map<string, string[]>();
@@ -129,7 +140,8 @@ export function resourceSnapshot(resources: readonly RegisteredResource[], stack
         const urn = newUrn(stack, project, parent, r.type, r.name);
         full.set(mockUrn, urn);
 
-        const aliases = resolveAliases(req.aliases, { type: r.type, name: r.name, parent, stack, project }, fullOf, aliasesOf);
+        const parentName = req.parent ? parseUrn(req.parent).name : undefined;
+        const aliases = resolveAliases(req.aliases, { type: r.type, name: r.name, parent, parentName, stack, project }, fullOf, aliasesOf);
         aliasesOf.set(urn, aliases);
 
         const options: Record<string, unknown> = {};
@@ -148,9 +160,18 @@ export function resourceSnapshot(resources: readonly RegisteredResource[], stack
             options,
             aliases,
             inputs: inputDigests(r.inputs),
+            ...(opts.objects && objectOf(r) !== undefined ? { object: objectOf(r) } : {}),
         });
     }
     return entries;
+}
+
+/** `Kind namespace/name` of a Kubernetes object the program names; undefined for anything else. */
+function objectOf(r: RegisteredResource): string | undefined {
+    if (!r.type.startsWith("kubernetes:") || typeof r.inputs.kind !== "string") return undefined;
+    const m = (r.inputs.metadata ?? {}) as { name?: unknown; namespace?: unknown };
+    const name = typeof m.name === "string" ? m.name : "(autonamed)";
+    return typeof m.namespace === "string" ? `${r.inputs.kind} ${m.namespace}/${name}` : `${r.inputs.kind} ${name}`;
 }
 
 /** The URN the mock monitor gave (runtime/mocks.js newUrn): the parent's last type only. */
@@ -160,35 +181,54 @@ function newMockUrn(parent: string, type: string, name: string, stack: string, p
 }
 
 /**
- * The alias URNs as the engine resolves alias specs (pkg/resource/deploy/source_eval.go): a spec's
+ * The alias URNs as the engine resolves alias specs (pulumi/pulumi pkg/resource/deploy/
+ * step_generator.go, generateAliases, collapseAliasToUrn and inheritedChildAlias; the SDK's
+ * allAliases in @pulumi/pulumi resource.js does the same when the engine takes no specs): a spec's
  * name and type default to the resource's, its parent to the resource's parent unless it says
- * noParent or names another; and a child inherits every alias of its parent, under its own name
- * and type and under each of its own specs' (the engine's inherited child aliases).
+ * noParent or names another (then also each former identity of that parent, which the engine
+ * uses when the parent matched through an alias); and a child inherits every alias of its
+ * parent, under its own name and type and under each of its own specs', a name that starts with
+ * the parent's name taking the parent alias' name in its place ("{name}-details").
+ *
+ * The engine inherits only the one alias its parent matched in the stack's state; without the
+ * state this records every alias the parent has, a superset of what the engine tries.
  */
 function resolveAliases(
     specs: NonNullable<RegisteredResource["request"]>["aliases"],
-    self: { type: string; name: string; parent?: string; stack: string; project: string },
+    self: { type: string; name: string; parent?: string; parentName?: string; stack: string; project: string },
     fullOf: (mockUrn: string) => string,
     aliasesOf: Map<string, string[]>,
 ): string[] {
     const own = newUrn(self.stack, self.project, self.parent, self.type, self.name);
     const out = new Set<string>();
     const parentAliases = self.parent ? (aliasesOf.get(self.parent) ?? []) : [];
-    const shapes: { type: string; name: string; parent?: string | null }[] = [{ type: self.type, name: self.name }];
+    const shapes: { type: string; name: string }[] = [{ type: self.type, name: self.name }];
     for (const a of specs) {
         if (a.urn) {
             out.add(a.urn);
+            const u = parseUrn(a.urn);
+            shapes.push({ type: u.qualifiedType.split("$").pop()!, name: u.name });
             continue;
         }
         const s = a.spec!;
-        const parent = s.noParent ? null : s.parentUrn ? fullOf(s.parentUrn) : undefined;
-        shapes.push({ type: s.type || self.type, name: s.name || self.name, parent });
-        out.add(newUrn(s.stack || self.stack, s.project || self.project, parent === null ? undefined : (parent ?? self.parent), s.type || self.type, s.name || self.name));
+        const type = s.type || self.type;
+        const name = s.name || self.name;
+        // The engine multiplies every spec, whatever its parent, by the parent's alias (generateAliases).
+        shapes.push({ type, name });
+        if (s.noParent) {
+            out.add(newUrn(s.stack || self.stack, s.project || self.project, undefined, type, name));
+        } else if (s.parentUrn) {
+            const named = fullOf(s.parentUrn);
+            for (const p of [named, ...(aliasesOf.get(named) ?? [])]) out.add(newUrn(s.stack || self.stack, s.project || self.project, p, type, name));
+        } else {
+            out.add(newUrn(s.stack || self.stack, s.project || self.project, self.parent, type, name));
+        }
     }
     for (const p of parentAliases) {
+        const parentAliasName = parseUrn(p).name;
         for (const shape of shapes) {
-            // A spec that names its own parent does not follow the parent's former identities.
-            if (shape.parent === undefined) out.add(newUrn(self.stack, self.project, p, shape.type, shape.name));
+            const name = self.parentName !== undefined && shape.name.startsWith(self.parentName) ? parentAliasName + shape.name.slice(self.parentName.length) : shape.name;
+            out.add(newUrn(self.stack, self.project, p, shape.type, name));
         }
     }
     out.delete(own);

@@ -69,14 +69,16 @@ export const GO_PROCESS: Family[] = [
 ];
 
 export const HOST = ["172.18.0.2:6443"];
+const SIZE_BUCKETS = [64, 256, 512, 1024, 4096, 16384, 65536, 262144, 1048576, 4194304, 16777216];
 /** k8s.io/component-base and client-go: what the scheduler, the controller manager and kube-proxy all serve. */
 export function componentBase(secureServing: boolean, features: number): Family[] {
     const client: Family[] = [
         { name: "rest_client_requests_total", type: "counter", labels: { code: ["200", "201", "404"], host: HOST, method: ["GET", "POST", "PUT", "PATCH"] } },
         { name: "rest_client_request_duration_seconds", type: "histogram", labels: { host: HOST, verb: ["GET", "POST", "PUT", "PATCH"] }, buckets: [0.005, 0.025, 0.1, 0.25, 0.5, 1, 2, 4, 8, 15, 30, 60] },
         { name: "rest_client_rate_limiter_duration_seconds", type: "histogram", labels: { host: HOST, verb: ["GET", "POST", "PUT", "PATCH"] }, buckets: [0.005, 0.025, 0.1, 0.25, 0.5, 1, 2, 4, 8, 15, 30, 60] },
-        { name: "rest_client_request_size_bytes", type: "histogram", labels: { host: HOST, verb: ["GET", "POST", "PUT", "PATCH"] }, buckets: exp(64, 4, 8) },
-        { name: "rest_client_response_size_bytes", type: "histogram", labels: { host: HOST, verb: ["GET", "POST", "PUT", "PATCH"] }, buckets: exp(64, 4, 8) },
+        // 64 bytes to 16 MB, 11 bounds (k8s.io/component-base tag v0.35.0 metrics/prometheus/restclient/metrics.go).
+        { name: "rest_client_request_size_bytes", type: "histogram", labels: { host: HOST, verb: ["GET", "POST", "PUT", "PATCH"] }, buckets: SIZE_BUCKETS },
+        { name: "rest_client_response_size_bytes", type: "histogram", labels: { host: HOST, verb: ["GET", "POST", "PUT", "PATCH"] }, buckets: SIZE_BUCKETS },
         { name: "rest_client_transport_cache_entries", type: "gauge" },
         { name: "rest_client_transport_create_calls_total", type: "counter", labels: { result: ["hit", "miss", "uncacheable"] } },
         { name: "kubernetes_build_info", type: "gauge", labels: { git_version: ["v1.35.0"], major: ["1"], minor: ["35"] } },

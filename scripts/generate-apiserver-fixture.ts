@@ -117,7 +117,7 @@ function requestFamilies(shape: ApiserverShape): string[] {
     return lines;
 }
 
-function apiserverOwn(RESOURCES: ReadonlyArray<Resource>): Family[] {
+function apiserverOwn(RESOURCES: ReadonlyArray<Resource>, real = false): Family[] {
 const KINDS = [...new Set(RESOURCES.map(([, , resource]) => resource))];
 const STORED = RESOURCES.map(([group, , resource]) => (group === "" ? resource : `${resource}.${group}`));
 const PRIORITY_LEVELS = ["exempt", "system", "node-high", "leader-election", "workload-high", "workload-low", "global-default", "catch-all"];
@@ -139,10 +139,14 @@ const ETCD_TYPES = STORED;
 /** Reads reach etcd only for what the watch cache cannot serve: the written resources' gets and writes, and a count of every resource. */
 const etcdRows = () => [
     ...RESOURCES.filter(([, , , , written]) => written).flatMap(([group, , resource]) =>
-        ["get", "create", "GuaranteedUpdate", "delete"].map((operation) => ({ operation, type: group === "" ? resource : `${resource}.${group}` })),
+        ["get", "create", "GuaranteedUpdate", "delete"].map((operation) => etcdLabels(operation, group, resource)),
     ),
-    ...STORED.map((type) => ({ operation: "count", type })),
+    ...RESOURCES.map(([group, , resource]) => etcdLabels("count", group, resource)),
 ];
+/** By operation and type (resource.group) up to Kubernetes 1.33; by operation, group and resource from 1.34 (k8s.io/apiserver v0.34.0+ pkg/storage/etcd3/metrics). */
+function etcdLabels(operation: string, group: string, resource: string): Record<string, string> {
+    return real ? { operation, group, resource } : { operation, type: group === "" ? resource : `${resource}.${group}` };
+}
 
 return [
     { name: "apiserver_current_inflight_requests", type: "gauge", labels: { request_kind: ["mutating", "readOnly"] } },
@@ -161,11 +165,12 @@ return [
     { name: "apiserver_watch_cache_initializations_total", type: "counter", labels: { resource: STORED } },
     { name: "apiserver_init_events_total", type: "counter", labels: { resource: STORED } },
     { name: "apiserver_terminated_watchers_total", type: "counter", labels: { resource: ["pods"] } },
-    { name: "apiserver_watch_events_total", type: "counter", labels: { group: [""], kind: KINDS, version: ["v1"] } },
-    { name: "apiserver_watch_events_sizes", type: "histogram", labels: { group: [""], kind: KINDS, version: ["v1"] }, buckets: exp(1024, 2, 8) },
+    // By kind up to Kubernetes 1.33 (the small fixture's form), by resource from 1.34 (k8s.io/apiserver v0.34.0 metrics.go).
+    { name: "apiserver_watch_events_total", type: "counter", labels: { group: [""], [real ? "resource" : "kind"]: KINDS, version: ["v1"] } },
+    { name: "apiserver_watch_events_sizes", type: "histogram", labels: { group: [""], [real ? "resource" : "kind"]: KINDS, version: ["v1"] }, buckets: exp(1024, 2, 8) },
     { name: "etcd_request_duration_seconds", type: "histogram", rows: etcdRows(), buckets: REQUEST_DURATION_BUCKETS },
-    { name: "etcd_requests_total", type: "counter", labels: { operation: ETCD_OPERATIONS, type: ETCD_TYPES } },
-    { name: "etcd_request_errors_total", type: "counter", labels: { operation: ["get"], type: ETCD_TYPES.slice(0, 4) } },
+    { name: "etcd_requests_total", type: "counter", rows: ETCD_OPERATIONS.flatMap((operation) => RESOURCES.map(([group, , resource]) => etcdLabels(operation, group, resource))) },
+    { name: "etcd_request_errors_total", type: "counter", rows: RESOURCES.slice(0, 4).map(([group, , resource]) => etcdLabels("get", group, resource)) },
     { name: "etcd_bookmark_counts", type: "gauge", labels: { resource: STORED } },
     { name: "etcd_lease_object_counts", type: "histogram", buckets: exp(1, 2, 15) },
     { name: "etcd_version_info", type: "gauge", labels: { binary_version: ["3.6.4"] } },
@@ -203,8 +208,33 @@ return [
     { name: "kube_apiserver_clusterip_allocator_available_ips", type: "gauge", labels: { cidr: ["10.96.0.0/16"] } },
     { name: "kubernetes_healthcheck", type: "gauge", labels: { name: ["etcd", "informer-sync", "ping", "log", "poststarthook/rbac/bootstrap-roles"], type: ["livez", "readyz", "healthz"] } },
     { name: "kubernetes_healthchecks_total", type: "counter", labels: { name: ["etcd", "informer-sync", "ping", "log", "poststarthook/rbac/bootstrap-roles"], status: ["success", "error"], type: ["livez", "readyz", "healthz"] } },
+    ...(real ? realOnly(STORED, apf, PRIORITY_LEVELS) : []),
     ...workqueues(["APIServiceRegistrationController", "AvailableConditionController", "DiscoveryController", "admission_quota_controller", "autoregister", "crd_autoregistration_controller", "crd_finalizer", "crd_naming_condition_controller", "crd_openapi_controller", "crd_openapi_v3_controller", "non_structural_schema_condition_controller", "open_api_v3_aggregation_controller", "priority_and_fairness_config_queue", "DynamicCABundle-client-ca-bundle", "DynamicServingCertificateController", "RequestHeaderAuthRequestController", "cluster_authentication_trust_controller", "kubernetes_api_approval_conformant_condition_controller"]),
 ];
+}
+
+/**
+ * Families a real kube-apiserver of Kubernetes 1.35 serves that the small fixture leaves out (the
+ * busy fixture has them), from k8s.io/apiserver tag v0.35.0: pkg/storage/cacher/metrics/metrics.go
+ * (the watch cache's read wait, 13 bounds, its capacity and resource version, per group and
+ * resource), pkg/util/flowcontrol/metrics/metrics.go (queue length after enqueue, 8 bounds; watch
+ * count samples, 6 bounds; per flow schema and priority level; the concurrency limit per priority
+ * level) and pkg/endpoints/metrics/metrics.go (timestamp comparison time per code path, 10 bounds).
+ */
+function realOnly(stored: readonly string[], apf: () => Record<string, string>[], levels: readonly string[]): Family[] {
+    const byResource = stored.map((r) => {
+        const [resource, ...group] = r.split(".");
+        return { group: group.join("."), resource };
+    });
+    return [
+        { name: "apiserver_watch_cache_read_wait_seconds", type: "histogram", rows: byResource, buckets: [0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1, 1.25, 1.5, 2, 3] },
+        { name: "apiserver_watch_cache_capacity", type: "gauge", rows: byResource },
+        { name: "apiserver_watch_cache_resource_version", type: "gauge", rows: byResource },
+        { name: "apiserver_flowcontrol_request_queue_length_after_enqueue", type: "histogram", rows: apf(), buckets: [0, 10, 25, 50, 100, 250, 500, 1000] },
+        { name: "apiserver_flowcontrol_watch_count_samples", type: "histogram", rows: apf(), buckets: [0, 1, 10, 100, 1000, 10000] },
+        { name: "apiserver_flowcontrol_request_concurrency_limit", type: "gauge", labels: { priority_level: levels } },
+        { name: "apiserver_request_timestamp_comparison_time", type: "histogram", labels: { code_path: ["equalObjectsSlow", "unequalObjectsFast", "unequalObjectsSlow"] }, buckets: [0.0001, 0.0003, 0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1, 5] },
+    ];
 }
 
 /**
@@ -226,6 +256,8 @@ const AFTER_THE_FACT: Family[] = [
 export interface ApiserverShape {
     resources: ReadonlyArray<Resource>;
     codes: (verb: string) => string[];
+    /** A real API server's families beyond the small fixture's (realOnly) and 1.34+ label names: the busy fixture sets it. */
+    real?: boolean;
 }
 
 /** The one-node kind cluster of tests/fixtures/apiserver-metrics.txt. */
@@ -258,7 +290,7 @@ export function busyApiserverShape(): ApiserverShape {
         if (verb === "GET" || verb === "LIST") return [...base.filter((c) => c !== "404" || verb === "GET"), "403", "429", "500", "504"];
         return [...base, "403", "422", "429", "500"];
     };
-    return { resources: [...RESOURCES, ...custom], codes };
+    return { resources: [...RESOURCES, ...custom], codes, real: true };
 }
 
 export function apiserverFixture(shape: ApiserverShape = SMALL_APISERVER_SHAPE, header?: string): string {
@@ -267,7 +299,7 @@ export function apiserverFixture(shape: ApiserverShape = SMALL_APISERVER_SHAPE, 
         "buckets from the Kubernetes metrics reference and k8s.io/apiserver (see the script), label values of a one-node kind cluster\n" +
         "(Kubernetes 1.35). Synthetic: which resource gets which verb is modelled, not recorded; sample values are made up.";
     // The request families first, written per request kind; then the rest from their label values.
-    const rest = exposition(header ?? small, [...apiserverOwn(shape.resources), ...componentBase(false, 300), ...AFTER_THE_FACT]);
+    const rest = exposition(header ?? small, [...apiserverOwn(shape.resources, shape.real), ...componentBase(false, 300), ...AFTER_THE_FACT]);
     const [head, ...body] = rest.split("\n# TYPE ");
     return `${head}\n${requestFamilies(shape).join("\n")}\n# TYPE ${body.join("\n# TYPE ")}`;
 }

@@ -98,7 +98,8 @@ const KUBE_PROXY: Family[] = [
     { name: "kubeproxy_sync_partial_proxy_rules_duration_seconds", type: "histogram", buckets: exp(0.001, 2, 15) },
     { name: "kubeproxy_sync_proxy_rules_last_timestamp_seconds", type: "gauge" },
     { name: "kubeproxy_sync_proxy_rules_last_queued_timestamp_seconds", type: "gauge" },
-    { name: "kubeproxy_network_programming_duration_seconds", type: "histogram", buckets: [...lin(0.25, 0.25, 4), ...lin(1, 1, 59), ...lin(60, 5, 12), ...lin(120, 30, 7)] },
+    // MergeBuckets (k8s.io/component-base v0.35.0 metrics/buckets.go) starts with a 0 bound; then 0.25 s, 0.5 s, 1..59 s, 60..115 s, 2..5 min: 81 bounds, none twice.
+    { name: "kubeproxy_network_programming_duration_seconds", type: "histogram", buckets: [0, ...lin(0.25, 0.25, 2), ...lin(1, 1, 59), ...lin(60, 5, 12), ...lin(120, 30, 7)] },
     { name: "kubeproxy_sync_proxy_rules_iptables_restore_failures_total", type: "counter" },
     { name: "kubeproxy_sync_proxy_rules_iptables_partial_restore_failures_total", type: "counter" },
     { name: "kubeproxy_sync_proxy_rules_iptables_total", type: "gauge", labels: { table: ["filter", "nat"] } },

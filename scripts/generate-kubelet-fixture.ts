@@ -41,6 +41,8 @@ export interface KubeletShape {
     containers: ReadonlyArray<readonly [string, string, string]>;
     pvcs: ReadonlyArray<{ namespace: string; persistentvolumeclaim: string }>;
     volumePlugins: readonly string[];
+    /** A real kubelet's families beyond the small fixture's (realOnly, podStartByNetwork): the busy fixture sets it. */
+    real?: boolean;
 }
 
 /** The small kind node of tests/fixtures/kubelet-metrics.txt. */
@@ -73,8 +75,7 @@ const kubeletOwn = (shape: KubeletShape): Family[] => [
     { name: "kubelet_pod_worker_duration_seconds", type: "histogram", labels: { operation_type: ["create", "update", "sync"] }, buckets: DEF },
     { name: "kubelet_pod_worker_start_duration_seconds", type: "histogram", buckets: DEF },
     { name: "kubelet_pod_start_duration_seconds", type: "histogram", buckets: POD_START_BUCKETS },
-    { name: "kubelet_pod_start_sli_duration_seconds", type: "histogram", buckets: POD_START_BUCKETS },
-    { name: "kubelet_pod_start_total_duration_seconds", type: "histogram", buckets: POD_START_BUCKETS },
+    ...podStartByNetwork(shape),
     { name: "kubelet_pod_status_sync_duration_seconds", type: "histogram", buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 20, 30, 45, 60] },
     { name: "kubelet_cgroup_manager_duration_seconds", type: "histogram", labels: { operation_type: ["create", "destroy", "update"] }, buckets: DEF },
     { name: "kubelet_containers_per_pod_count", type: "histogram", buckets: exp(1, 2, 5) },
@@ -112,7 +113,47 @@ const kubeletOwn = (shape: KubeletShape): Family[] => [
     { name: "volume_operation_total_seconds", type: "histogram", labels: { operation_name: ["volume_mount", "volume_unmount"], plugin_name: shape.volumePlugins }, buckets: VOLUME_BUCKETS },
     { name: "volume_manager_total_volumes", type: "gauge", labels: { plugin_name: shape.volumePlugins, state: ["actual_state_of_world", "desired_state_of_world"] } },
     { name: "plugin_manager_total_plugins", type: "gauge", labels: { socket_path: ["/var/lib/kubelet/plugins_registry"], state: ["actual_state_of_world", "desired_state_of_world"] } },
+    ...(shape.real ? realOnly(shape) : []),
 ];
+
+/**
+ * kubelet_pod_start_sli_duration_seconds and _total_: by first_with_network in the kubelet's
+ * source (pkg/kubelet/metrics/metrics.go, Kubernetes 1.30+); the small fixture keeps the older,
+ * unlabelled form its tests were written against.
+ */
+function podStartByNetwork(shape: KubeletShape): Family[] {
+    const labels = shape.real ? { first_with_network: ["false", "true"] } : undefined;
+    return [
+        { name: "kubelet_pod_start_sli_duration_seconds", type: "histogram", labels, buckets: POD_START_BUCKETS },
+        { name: "kubelet_pod_start_total_duration_seconds", type: "histogram", labels, buckets: POD_START_BUCKETS },
+    ];
+}
+
+/**
+ * Families a real kubelet of Kubernetes 1.35 serves at /metrics that the small fixture leaves out
+ * (the busy fixture has them): pkg/kubelet/metrics/metrics.go (working pods by lifecycle, config
+ * and static; image garbage collection; node startup; the server certificate's TTL),
+ * pkg/volume/csi (csi_operations_seconds, when a CSI driver mounts volumes), and the delegated
+ * authentication and x509 client-certificate families of k8s.io/apiserver that the kubelet's
+ * webhook and client-CA authenticators register.
+ */
+function realOnly(shape: KubeletShape): Family[] {
+    const csi = shape.volumePlugins.filter((p) => p.startsWith("kubernetes.io/csi:")).map((p) => p.slice("kubernetes.io/csi:".length));
+    return [
+        { name: "kubelet_working_pods", type: "gauge", labels: { config: ["desired", "orphan", "runtime_only"], lifecycle: ["sync", "terminating", "terminated"], static: ["", "true"] } },
+        { name: "kubelet_image_garbage_collected_total", type: "counter", labels: { reason: ["age", "space"] } },
+        ...["node_startup_pre_kubelet_duration_seconds", "node_startup_pre_registration_duration_seconds", "node_startup_registration_duration_seconds", "node_startup_post_registration_duration_seconds", "node_startup_duration_seconds"].map((n): Family => ({ name: `kubelet_${n}`, type: "gauge" })),
+        { name: "kubelet_certificate_manager_server_ttl_seconds", type: "gauge" },
+        { name: "kubelet_node_config_error", type: "gauge" },
+        ...(csi.length === 0 ? [] : [{ name: "csi_operations_seconds", type: "histogram" as const, labels: { driver_name: csi, grpc_status_code: ["OK"], method_name: ["/csi.v1.Node/NodeGetVolumeStats", "/csi.v1.Node/NodePublishVolume", "/csi.v1.Node/NodeUnpublishVolume", "/csi.v1.Node/NodeStageVolume", "/csi.v1.Node/NodeGetCapabilities"], migrated: ["false"] }, buckets: VOLUME_BUCKETS }]),
+        { name: "apiserver_delegated_authn_request_duration_seconds", type: "histogram", labels: { code: ["201"] }, buckets: [0.25, 0.5, 0.7, 1, 1.5, 3, 5, 10] },
+        { name: "apiserver_delegated_authn_request_total", type: "counter", labels: { code: ["201"] } },
+        { name: "apiserver_delegated_authz_request_duration_seconds", type: "histogram", labels: { code: ["201"] }, buckets: [0.25, 0.5, 0.7, 1, 1.5, 3, 5, 10] },
+        { name: "apiserver_delegated_authz_request_total", type: "counter", labels: { code: ["201"] } },
+        { name: "apiserver_client_certificate_expiration_seconds", type: "histogram", buckets: [0, 1800, 3600, 7200, 21600, 43200, 86400, 172800, 345600, 604800, 2592000, 7776000, 15552000, 31104000] },
+        { name: "authentication_token_cache_request_total", type: "counter", labels: { status: ["hit", "miss"] } },
+    ];
+}
 
 export function kubeletFixture(shape: KubeletShape = SMALL_KUBELET_SHAPE, header?: string): string {
     const small =

@@ -88,6 +88,57 @@ export function providedSecretClashes(s: Settings, objects: readonly NamedObject
     });
 }
 
+/**
+ * A Secret or ConfigMap that a workload hatch (`<component>.extra`) mounts or reads an env value
+ * from, by name, is one the stack says the cluster holds: it must not be one the program writes in
+ * that namespace (issue #41, class 8). Such a name would read the program's own object (the
+ * Alertmanager config with every receiver's credential, a generated password) into a pod that
+ * was never meant to hold it, or, where the stack meant its own object of that name, `pulumi up`
+ * would overwrite it with the program's. `valueFrom.secretKey` is the program's own Secret, by design.
+ */
+export function hatchReferenceClashes(s: Settings, objects: readonly NamedObject[]): ConfigProblem[] {
+    const hatches: { key: string; namespace: string; extra: Settings["metrics"]["extra"]; on: boolean }[] = [
+        { key: "metrics", namespace: s.metrics.namespace, extra: s.metrics.extra, on: true },
+        { key: "alertmanager", namespace: s.alertmanager.namespace, extra: s.alertmanager.extra, on: s.alertmanager.enabled },
+        { key: "grafana", namespace: s.grafana.namespace, extra: s.grafana.extra, on: s.grafana.enabled },
+    ];
+    return hatches.flatMap(({ key, namespace, extra, on }) => {
+        if (!on || extra === undefined) {
+            return [];
+        }
+        const refs: { at: string; kind: "Secret" | "ConfigMap"; name: string }[] = [
+            ...(extra.volumes ?? []).flatMap((v, i) => [
+                ...(v.secret ? [{ at: `volumes[${i}].secret.secretName`, kind: "Secret" as const, name: v.secret.secretName }] : []),
+                ...(v.configMap ? [{ at: `volumes[${i}].configMap.name`, kind: "ConfigMap" as const, name: v.configMap.name }] : []),
+            ]),
+            ...(extra.env ?? []).flatMap((e, i) => {
+                const from = e.valueFrom as { secretKeyRef?: { name: string }; configMapKeyRef?: { name: string } } | undefined;
+                // A secretKey the load turned into a secretKeyRef to the program's own Secret is the program's design, not a name the stack wrote.
+                const rawEnv = (SOURCES.get(s)?.value(key) as { extra?: { env?: { valueFrom?: { secretKeyRef?: unknown } }[] } } | undefined)?.extra?.env?.[i];
+                if (from?.secretKeyRef && SOURCES.has(s) && rawEnv?.valueFrom?.secretKeyRef === undefined) {
+                    return [];
+                }
+                return [
+                    ...(from?.secretKeyRef ? [{ at: `env[${i}].valueFrom.secretKeyRef.name`, kind: "Secret" as const, name: from.secretKeyRef.name }] : []),
+                    ...(from?.configMapKeyRef ? [{ at: `env[${i}].valueFrom.configMapKeyRef.name`, kind: "ConfigMap" as const, name: from.configMapKeyRef.name }] : []),
+                ];
+            }),
+        ];
+        return refs.flatMap((r) => {
+            const written = objects.find((o) => o.kind === r.kind && o.namespace === namespace && o.name === r.name);
+            return written === undefined
+                ? []
+                : [
+                      {
+                          key: fullKey(`${key}.extra.${r.at}`),
+                          got: r.name,
+                          expected: `the name of a ${r.kind} the cluster holds, not ${r.kind} ${r.name} in namespace ${namespace}, which the program writes (named by ${written.key}): the pod would read the program's own object, and a ${r.kind} of yours by that name would be overwritten`,
+                      },
+                  ];
+        });
+    });
+}
+
 /** The stack file each loaded Settings came from, to tell a key the stack wrote from a default (stack/index.ts records it). */
 const SOURCES = new WeakMap<Settings, ConfigSource>();
 
@@ -115,5 +166,5 @@ export function writtenIn(s: Settings): (key: string) => boolean {
 /** Two objects that would share a name, and a provided Secret the program writes: checked while the stack loads (stack/index.ts). */
 export function nameCollisionProblems(s: Settings): ConfigProblem[] {
     const objects = programObjects(s);
-    return [...nameCollisions(objects, writtenIn(s)), ...providedSecretClashes(s, objects)];
+    return [...nameCollisions(objects, writtenIn(s)), ...providedSecretClashes(s, objects), ...hatchReferenceClashes(s, objects)];
 }

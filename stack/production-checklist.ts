@@ -1,10 +1,12 @@
-import { ALERTMANAGER_KEY, AuthenticatedIngressSettings, fullKey, IngressAuthSettings, METRICS_KEY, Settings, effectiveIngressAuth } from "../config";
+import { ALERTMANAGER_KEY, fullKey, GRAFANA_KEY, KIBANA_KEY, IngressAuthSettings, METRICS_KEY, Settings, effectiveIngressAuth, WayIn, wayIn, wayInUrl } from "../config";
 import { gatewayName } from "../components/auth-gateway/layout";
 import { vmauthName } from "../components/long-term-store/vmauth";
 import { StackAuthFacts, waysIn } from "../validate/ingress-auth";
 import type { KubernetesObject } from "../validate/kubernetes-object";
 import { providedSecrets } from "../validate/provided-secrets";
 import { IMAGE_SUPPORT_REVIEWED, imageSupport } from "./image-support";
+import { windowsLongerThan } from "../components/common/rules/windows";
+import { defaultRuleGroups, ruleContext } from "./rule-groups";
 
 /**
  * The production checklist (docs/security.md#production-checklist) that `npm run render -- <stack>`
@@ -54,9 +56,10 @@ function describeAuth(name: string, auth: IngressAuthSettings, web: { tls?: unkn
     return "the server's own basic auth (people use its generated password)";
 }
 
-function serverEndpoint(product: string, key: string, name: string, ingress: AuthenticatedIngressSettings, web: { tls?: unknown; basicAuth?: unknown } | undefined): Endpoint {
-    const url = `${ingress.tlsSecretName ? "https" : "http"}://${ingress.host}/`;
-    const auth = effectiveIngressAuth(ingress, web as { basicAuth?: unknown } | undefined);
+function serverEndpoint(product: string, name: string, way: WayIn, web: { tls?: unknown; basicAuth?: unknown } | undefined): Endpoint {
+    const url = wayInUrl(way);
+    const key = way.setting;
+    const auth = effectiveIngressAuth(way, web as { basicAuth?: unknown } | undefined);
     if (auth?.public) {
         return { url, product, key, publicReason: auth.public.reason };
     }
@@ -69,19 +72,31 @@ function grafanaLogin(g: Settings["grafana"]): string {
     return `${sso}Grafana's own login (no anonymous access, no sign-up${g.sso ? "; the local admin for break-glass" : ""})`;
 }
 
-/** The endpoints the settings ask for, each by the Ingress the program writes for it (namespace/name), with the details of its authentication. */
+/** How validate/ingress-auth.ts names the object of a way in: "namespace/name" for an Ingress, "HTTPRoute namespace/name" for a route. */
+function wayInObject(way: WayIn, namespace: string, name: string): string {
+    return way.kind === "Ingress" ? `${namespace}/${name}` : `HTTPRoute ${namespace}/${name}`;
+}
+
+/** The endpoints the settings ask for, each by the Ingress or HTTPRoute the program writes for it, with the details of its authentication. */
 function settingsEndpoints(s: Settings): Map<string, Endpoint> {
     const list = new Map<string, Endpoint>();
     const ns = s.metrics.namespace;
-    if (s.metrics.ingress) {
-        list.set(`${ns}/${s.metrics.name}`, serverEndpoint("Prometheus", `${fullKey(METRICS_KEY)}.ingress`, s.metrics.name, s.metrics.ingress, s.metrics.web));
+    const m = wayIn(METRICS_KEY, s.metrics);
+    if (m) {
+        list.set(wayInObject(m, ns, s.metrics.name), serverEndpoint("Prometheus", s.metrics.name, m, s.metrics.web));
     }
-    if (s.alertmanager.enabled && s.alertmanager.ingress) {
-        list.set(`${s.alertmanager.namespace}/${s.alertmanager.name}`, serverEndpoint("Alertmanager", `${fullKey(ALERTMANAGER_KEY)}.ingress`, s.alertmanager.name, s.alertmanager.ingress, s.alertmanager.web));
+    const a = s.alertmanager.enabled ? wayIn(ALERTMANAGER_KEY, s.alertmanager) : undefined;
+    if (a) {
+        list.set(wayInObject(a, s.alertmanager.namespace, s.alertmanager.name), serverEndpoint("Alertmanager", s.alertmanager.name, a, s.alertmanager.web));
     }
-    if (s.grafana.enabled && s.grafana.ingress) {
-        const g = s.grafana.ingress;
-        list.set(`${s.grafana.namespace}/${s.grafana.name}`, { url: `${g.tlsSecretName ? "https" : "http"}://${g.host}/`, product: "Grafana", key: `${fullKey("grafana")}.ingress`, auth: grafanaLogin(s.grafana) });
+    const g = s.grafana.enabled ? wayIn(GRAFANA_KEY, s.grafana) : undefined;
+    if (g) {
+        list.set(wayInObject(g, s.grafana.namespace, s.grafana.name), { url: wayInUrl(g), product: "Grafana", key: g.setting, auth: grafanaLogin(s.grafana) });
+    }
+    const store = s.searchStore;
+    const k = store.enabled && store.kibana.enabled ? wayIn(KIBANA_KEY, store.kibana) : undefined;
+    if (k) {
+        list.set(wayInObject(k, store.namespace, store.kibana.name), serverEndpoint("Kibana", store.kibana.name, k, undefined));
     }
     const lts = s.longTermStore;
     if (lts.enabled && lts.ingress && lts.edges.length > 0) {
@@ -99,10 +114,15 @@ function settingsEndpoints(s: Settings): Map<string, Endpoint> {
 /** What the stack says beyond the objects about how its servers authenticate (validate/ingress-auth.ts). */
 export function authFactsOf(s: Settings): StackAuthFacts {
     const publicReasons: Record<string, string> = {};
-    for (const ingress of [s.metrics.ingress, s.alertmanager.enabled ? s.alertmanager.ingress : undefined]) {
-        const auth = ingress ? effectiveIngressAuth(ingress, (ingress === s.metrics.ingress ? s.metrics.web : s.alertmanager.web) as { basicAuth?: unknown } | undefined) : undefined;
-        if (ingress && auth?.public) {
-            publicReasons[ingress.host] = auth.public.reason;
+    const ways = [
+        { way: wayIn(METRICS_KEY, s.metrics), web: s.metrics.web },
+        { way: s.alertmanager.enabled ? wayIn(ALERTMANAGER_KEY, s.alertmanager) : undefined, web: s.alertmanager.web },
+        { way: s.searchStore.enabled && s.searchStore.kibana.enabled ? wayIn(KIBANA_KEY, s.searchStore.kibana) : undefined, web: undefined },
+    ];
+    for (const { way, web } of ways) {
+        const auth = way ? effectiveIngressAuth(way, web as { basicAuth?: unknown } | undefined) : undefined;
+        if (way && auth?.public) {
+            publicReasons[way.host] = auth.public.reason;
         }
     }
     return {
@@ -121,9 +141,11 @@ export function authFactsOf(s: Settings): StackAuthFacts {
 export function exposedEndpoints(objects: readonly KubernetesObject[], s: Settings): Endpoint[] {
     const known = settingsEndpoints(s);
     return waysIn(objects, authFactsOf(s)).map((w) => {
-        const url = `${w.tls ? "https" : "http"}://${w.host}${w.path}`;
-        const via = `${w.ingress.startsWith("HTTPRoute ") ? w.ingress : `Ingress ${w.ingress}`} to Service ${w.backend ?? "(none)"}`;
         const setting = known.get(w.ingress);
+        // A route carries no TLS: its listener does. The program's routes name the HTTPS listener (config/gateway-route.ts), so they are https.
+        const https = w.tls || (setting !== undefined && w.ingress.startsWith("HTTPRoute "));
+        const url = `${https ? "https" : "http"}://${w.host}${w.path}`;
+        const via = `${w.ingress.startsWith("HTTPRoute ") ? w.ingress : `Ingress ${w.ingress}`} to Service ${w.backend ?? "(none)"}`;
         const product = w.server ?? setting?.product ?? "an unknown server";
         if (w.how === undefined) {
             return { url, product, key: setting?.key ?? "no setting", via, auth: "WARNING: nothing the rendered objects show authenticates it (no auth gateway, server login or vmauth users behind its backend)" };
@@ -156,6 +178,10 @@ export function productionChecklist(c: ChecklistInput): string {
     );
     lines.push("  Secrets the program generates (kept encrypted in the stack's state):");
     lines.push(`    ${c.generated.length > 0 ? [...c.generated].sort().join(", ") : "none"}`);
+    const retention = c.settings.metrics.retention;
+    const long = c.settings.alertRules.defaults ? windowsLongerThan(defaultRuleGroups(ruleContext(c.settings)), retention) : [];
+    lines.push(`  Rules reading further back than the retention (${METRICS_KEY}.retention ${retention}):`);
+    lines.push(...(long.length > 0 ? long.map((l) => `    WARNING ${l.name} reads [${l.window}]: it covers only the ${retention} Prometheus keeps, not the whole window`) : ["    none"]));
     lines.push(`  Images, against the support table of ${IMAGE_SUPPORT_REVIEWED} (stack/image-support.ts):`);
     for (const image of [...new Set(c.images)].sort()) {
         const row = imageSupport(image);

@@ -2,7 +2,7 @@ import { ConfigProblem, fullKey, Settings } from "../config";
 import { Problems } from "../config/problems";
 import { hatchProblems } from "../components/common/workload-hatch";
 import { statefulSet } from "../components/prometheus/statefulset";
-import { PROMETHEUS_OWNED_FLAGS } from "../components/prometheus/owned-flags";
+import { PROMETHEUS_OWNED_FEATURES, PROMETHEUS_OWNED_FLAGS } from "../components/prometheus/owned-flags";
 import { alertmanagerStatefulSet } from "../components/alertmanager/statefulset";
 import { ALERTMANAGER_OWNED_FLAGS } from "../components/alertmanager/owned-flags";
 import { serverIngress } from "../components/auth-gateway/ingress";
@@ -26,7 +26,7 @@ export function workloadHatchProblems(s: Settings): ConfigProblem[] {
     if (m.extra) {
         // The Ingress as the program writes it, before the hatch's annotations.
         const ingress = m.ingress ? serverIngress({ product: "Prometheus", name: m.name, namespace: m.namespace, port: PROMETHEUS_WEB_PORT.number, webTls: m.web?.tls !== undefined }, m.ingress) : undefined;
-        add("metrics", hatchProblems(statefulSet(m, { scrapeJobs: [], ruleFiles: {} }), m.name, m.extra, { flags: PROMETHEUS_OWNED_FLAGS, ingress }));
+        add("metrics", hatchProblems(statefulSet(m, { scrapeJobs: [], ruleFiles: {} }), m.name, m.extra, { flags: PROMETHEUS_OWNED_FLAGS, features: PROMETHEUS_OWNED_FEATURES, ingress }));
     }
     const a = s.alertmanager;
     if (a.extra) {

@@ -125,7 +125,8 @@ describe("receivers newer than 0.25, checked key by key against Alertmanager v0.
             { name: "chat", mattermost_configs: [{ webhook_url_secret: "alertMattermostUrl", channel: "alerts" }], rocketchat_configs: [{ token_id_secret: "alertRocketId", token_secret: "alertRocketToken", channel: "#alerts" }] },
             { name: "incidents", incidentio_configs: [{ url: "https://api.incident.io/v2/alert_events/http/x", alert_source_token_secret: "alertIncidentToken" }] },
         ],
-        routes: [{ receiver: "teams", matchers: ["team=web"] }],
+        // Each receiver named by a route: one that no route names is refused as doing nothing (#41, class 2).
+        routes: ["teams", "teams2", "tickets", "chat", "incidents"].map((receiver) => ({ receiver, matchers: [`team=${receiver}`] })),
     };
     const SECRETS = { alertTeamsUrl: "https://x.webhook.office.com/a", alertJiraPassword: "j", alertMattermostUrl: "https://mm.example.com/hooks/x", alertRocketId: "id", alertRocketToken: "t", alertIncidentToken: "i" };
 

@@ -158,7 +158,17 @@ describe("Alertmanager (docs/alerting.md#alertmanager)", () => {
         });
 
         it("refuses secrets while Alertmanager is off", () => {
-            assert.ok(configError({ enabled: false }, { alertWebhookUrl: "https://x.example.com" }).problems.some((p) => p.key === "cluster-monitoring:alertWebhookUrl"));
+            // Each of its secret keys (docs/configuration.md#secret-keys), not the webhook alone.
+            const secrets = {
+                alertWebhookUrl: "https://x.example.com/hook",
+                alertWatchdogUrl: "https://x.example.com/watchdog",
+                alertSlackUrl: "https://hooks.slack.example.com/x",
+                alertSmtpPassword: "smtp-password-1",
+                alertPagerdutyKey: "pagerduty-key-1",
+                alertmanagerOidcClientSecret: "oidc-secret-1",
+            };
+            const refused = configError({ enabled: false }, secrets).problems.map((p) => p.key);
+            assert.deepStrictEqual(Object.keys(secrets).filter((k) => !refused.includes(`cluster-monitoring:${k}`)), []);
         });
 
         it("refuses a secure value inside the structured key", () => {

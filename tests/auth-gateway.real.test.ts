@@ -16,6 +16,7 @@ import { MetricsSettings } from "../config";
 
 const REPO = path.resolve(__dirname, "..");
 import { bcryptHash, throwawayCa, ThrowawayCa, webRequest } from "./harness/web-client";
+import { stopChild } from "./harness/server-process";
 
 /**
  * The auth gateway's generated nginx config (components/auth-gateway/nginx-config.ts), unchanged
@@ -118,12 +119,8 @@ class NginxProcess {
     }
 
     async stop(): Promise<void> {
-        if (this.child.exitCode !== null || this.child.signalCode !== null) {
-            return;
-        }
-        const exited = new Promise((r) => this.child.once("exit", r));
-        this.child.kill("SIGTERM");
-        await exited;
+        // SIGKILL after 5 s: a server that ignores SIGTERM fails no test by hanging its after hook.
+        await stopChild(this.child, 5000);
     }
 }
 

@@ -5,6 +5,7 @@ import * as path from "path";
 import { stringify } from "yaml";
 import { renderInProcess } from "./harness/render-cli";
 import { tempProject } from "./harness/temp-project";
+import { exitOf } from "./harness/hang";
 
 /**
  * Bad stack files as users write them, each run through the real render CLI the way `pulumi up`
@@ -84,6 +85,25 @@ const URLS_WITH_CREDENTIALS: [string, string][] = [
 ];
 const B = "cluster-monitoring:blackboxExporter";
 const G = "cluster-monitoring:grafana";
+/** The HTTPRoutes' hosts and their gateways' OIDC issuers (docs/gateway-api.md), each with the Gateway's namespaces the route needs. */
+function httpRouteUrlFields(): [string, string, string, (c: Config, url: string) => void][] {
+    const parentRefs = [{ name: "platform-gateway", namespace: "gateway-system", sectionName: "https" }];
+    const basic = { proxy: { basicAuth: { users: ["alice"] } } };
+    const oauth = (url: string) => ({ proxy: { oauth2Proxy: { issuerUrl: url, clientId: "ui", emailDomains: ["example.com"] } } });
+    const withGateway = (c: Config) => (c["cluster-monitoring:networkPolicies"] = { gatewayNamespaces: ["gateway-system"] });
+    const components: [string, string, string, (c: Config, route: unknown) => void][] = [
+        ["Prometheus'", M, "metrics", (c, route) => (c[M].httpRoute = route)],
+        ["Alertmanager's", A, "alertmanager", (c, route) => (c[A] = { httpRoute: route })],
+        ["Kibana's", `${S}.kibana`, "searchStore.kibana", (c, route) => (c[S] = { enabled: true, kibana: { httpRoute: route } })],
+    ];
+    return [
+        ...components.flatMap(([who, key, at, set]): [string, string, string, (c: Config, url: string) => void][] => [
+            [`${who} HTTPRoute hostname`, `${key}.httpRoute.hostname`, `${at}.httpRoute.hostname`, (c, url) => (set(c, { parentRefs, hostname: url, auth: basic }), withGateway(c))],
+            [`the OIDC issuer of ${who} route gateway`, `${key}.httpRoute.auth.proxy.oauth2Proxy.issuerUrl`, `${at}.httpRoute.auth.proxy.oauth2Proxy.issuerUrl`, (c, url) => (set(c, { parentRefs, hostname: "ui.example.com", auth: oauth(url) }), withGateway(c))],
+        ]),
+        ["Grafana's HTTPRoute hostname", `${G}.httpRoute.hostname`, "grafana.httpRoute.hostname", (c, url) => ((c[G] = { enabled: true, httpRoute: { parentRefs, hostname: url } }), withGateway(c))],
+    ];
+}
 /** [what, the key, the schema path (tests below check the list is complete), how to set it]. */
 const URL_FIELDS: [string, string, string, (c: Config, url: string) => void][] = [
     ["the external URL", `${M}.externalUrl`, "metrics.externalUrl", (c, url) => (c[M].externalUrl = url)],
@@ -108,6 +128,7 @@ const URL_FIELDS: [string, string, string, (c: Config, url: string) => void][] =
         "alertmanager.ingress.auth.proxy.oauth2Proxy.issuerUrl",
         (c, url) => (c[A] = { ingress: { host: "alerts.example.com", tlsSecretName: "alerts-tls", auth: { proxy: { oauth2Proxy: { issuerUrl: url, clientId: "alertmanager", emailDomains: ["example.com"] } } } } }),
     ],
+    ...httpRouteUrlFields(),
     ["the NFS server", `${M}.storage.nfs.server`, "metrics.storage.nfs.server", (c, url) => (c[M].storage = { mode: "nfs", nfs: { server: url, path: "/m" } })],
     ["the store's NFS server", `${S}.storage.nfs.server`, "searchStore.storage.nfs.server", (c, url) => (c[S] = { enabled: true, storage: { mode: "nfs", nfs: { server: url, path: "/e" } } })],
     ["Grafana's NFS server", `${G}.storage.nfs.server`, "grafana.storage.nfs.server", (c, url) => (c[G] = { enabled: true, storage: { mode: "nfs", nfs: { server: url, path: "/g" } } })],
@@ -1015,8 +1036,7 @@ function renderProcess(c: Case): Promise<Run> {
         );
         let stderr = "";
         child.stderr.on("data", (d) => (stderr += d));
-        child.on("error", reject);
-        child.on("close", (status) => resolve(finish(dir, status, stderr)));
+        exitOf(child, `npm run render of case ${c.class}: ${c.what}`).then((status) => resolve(finish(dir, status, stderr)), reject);
     });
 }
 

@@ -1,6 +1,6 @@
 import * as assert from "assert";
 import * as fs from "fs";
-import { BUSY, BUSY_FIXTURES, busyApiserverFixture, busyKsmCluster, busyKubeletFixture, busyNodeExporterFixture } from "../scripts/generate-busy-fixtures";
+import { BUSY, BUSY_FIXTURES, busyApiserverFixture, busyCadvisorFixture, busyKsmCluster, busyKubeletFixture, busyNodeExporterFixture } from "../scripts/generate-busy-fixtures";
 import { apiserverFixture, APISERVER_FIXTURE } from "../scripts/generate-apiserver-fixture";
 import { KUBELET_FIXTURE, kubeletFixture } from "../scripts/generate-kubelet-fixture";
 import { KSM_FIXTURE, kubeStateMetricsFixture } from "../scripts/generate-kube-state-metrics-fixture";
@@ -15,7 +15,8 @@ const read = (f: string) => fs.readFileSync(f, "utf8");
 const values = (file: string, name: RegExp, label: string) => new Set(samples(file).filter((s) => name.test(s.name) && s.labels[label] !== undefined).map((s) => s.labels[label]));
 
 describe("busy-node fixtures (npm run fixture:busy)", () => {
-    it("the committed kubelet, API server and node-exporter busy fixtures are what the generator writes", () => {
+    it("the committed cAdvisor, kubelet, API server and node-exporter busy fixtures are what the generator writes", () => {
+        assert.strictEqual(read(BUSY_FIXTURES.cadvisor), busyCadvisorFixture());
         assert.strictEqual(read(BUSY_FIXTURES.kubelet), busyKubeletFixture());
         assert.strictEqual(read(BUSY_FIXTURES.apiserver), busyApiserverFixture());
         assert.strictEqual(read(BUSY_FIXTURES["node-exporter"]), busyNodeExporterFixture());

@@ -167,7 +167,7 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
             args: ["--query.max-concurrency=30"],
             env: [{ name: "GOMEMLIMIT", value: "350MiB" }, { name: "API_TOKEN", valueFrom: { secretKeyRef: { name: "app-token", key: "token" } } }],
             volumes: [{ name: "extra-ca", secret: { secretName: "corp-ca" } }, { name: "scratch", emptyDir: { sizeLimit: "64Mi" } }],
-            volumeMounts: [{ name: "extra-ca", mountPath: "/etc/corp-ca", readOnly: true }],
+            volumeMounts: [{ name: "extra-ca", mountPath: "/etc/corp-ca", readOnly: true }, { name: "scratch", mountPath: "/scratch" }],
             podLabels: { "cost-center": "observability" },
             podAnnotations: { "sidecar.istio.io/inject": "false" },
             ingressAnnotations: { "cert-manager.io/cluster-issuer": "letsencrypt" },
@@ -184,7 +184,7 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
             const main = pod.spec.containers.find((c: any) => c.name === "monitor");
             assert.strictEqual(main.args.at(-1), "--query.max-concurrency=30");
             assert.deepStrictEqual(main.env.slice(-2), EXTRA.env);
-            assert.deepStrictEqual(main.volumeMounts.at(-1), EXTRA.volumeMounts[0]);
+            assert.deepStrictEqual(main.volumeMounts.slice(-2), EXTRA.volumeMounts);
             assert.deepStrictEqual(pod.spec.volumes.slice(-2), [
                 { name: "extra-ca", secret: { secretName: "corp-ca", defaultMode: 0o440 } },
                 { name: "scratch", emptyDir: { sizeLimit: "64Mi" } },
@@ -197,6 +197,18 @@ describe("escape hatches (docs/escape-hatches.md)", () => {
             const am = findOne(resources, "kubernetes:apps/v1:StatefulSet", "alertmanager").inputs.spec.template;
             assert.strictEqual(am.spec.containers[0].args.at(-1), "--log.level=debug");
             assert.strictEqual(am.metadata.labels["cost-center"], "observability");
+        });
+
+        it("refuses a mount over what the pod reads that is no volume of the program's: the ServiceAccount token, a path its arguments name; a neighbour path passes", () => {
+            const mounts = (...paths: string[]) => ({
+                metrics: { extra: { volumes: [{ name: "mine", emptyDir: {} }], volumeMounts: paths.map((mountPath) => ({ name: "mine", mountPath })) } },
+            });
+            const e = configErrorOf(mounts("/var/run/secrets/kubernetes.io/serviceaccount", "/var/run/secrets", "/etc/prometheus/consoles"));
+            problem(e, `${M}.extra.volumeMounts[0].mountPath`, /ServiceAccount token/);
+            problem(e, `${M}.extra.volumeMounts[1].mountPath`, /ServiceAccount token/);
+            problem(e, `${M}.extra.volumeMounts[2].mountPath`, /\/etc\/prometheus\/consoles is a path the container's arguments name \(monitor\)/);
+            // Beside them, not on, in or above them: accepted.
+            settingsWith(mounts("/var/run/secrets/app", "/etc/prometheus-extra"));
         });
 
         it("refuses what the program owns, with the reason: a flag it sets or a setting owns, a mount path, a label it selects on, its annotation", () => {

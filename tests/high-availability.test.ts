@@ -104,7 +104,14 @@ describe("Prometheus replicas and the config reloader", () => {
         assert.strictEqual(spec.initContainers, undefined);
         assert.deepStrictEqual(spec.containers.map((c: any) => c.name), ["monitor"]);
         assert.ok(spec.containers[0].args.includes("--config.file=/etc/prometheus/config/prometheus.yml"));
-        assert.match(configAnnotation(settingsWith({ metrics: { enableLifecycle: false } }).metrics, { scrapeJobs: scrapeJobs(settingsWith({ metrics: { enableLifecycle: false } })), ruleFiles: {} })["checksum/config"], /^[0-9a-f]{64}$/);
+        const checksum = (metrics: Record<string, unknown>) => {
+            const s = settingsWith({ metrics: { enableLifecycle: false, ...metrics } });
+            return configAnnotation(s.metrics, { scrapeJobs: scrapeJobs(s), ruleFiles: {} })["checksum/config"];
+        };
+        assert.match(checksum({}), /^[0-9a-f]{64}$/);
+        // It rolls the pod: a changed config changes the pod template's checksum, the same one keeps it.
+        assert.notStrictEqual(checksum({ scrapeInterval: "15s" }), checksum({ scrapeInterval: "45s" }));
+        assert.strictEqual(checksum({ scrapeInterval: "15s" }), checksum({ scrapeInterval: "15s" }));
     });
 
     it("lifecycle API off, two replicas: the init container still renders the replica label, no sidecar, and the checksum stays", () => {

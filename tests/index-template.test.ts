@@ -5,12 +5,9 @@ import { logIndexReplicas } from "../components/search-store/index-template/temp
 import { agentConfigFiles } from "../components/log-agent/config-map";
 import { retentionCronJob } from "../components/search-store/log-retention/cronjob";
 import { searchStoreStatefulSet } from "../components/search-store/statefulset";
-import { SearchStore } from "../components/search-store";
-import { LogAgent } from "../components/log-agent";
-import { EXISTING_NAMESPACES } from "./harness/namespaces";
-import { captureResources } from "./harness/pulumi-mocks";
 import { fakeHttpServer, RecordedRequest, runScript, shellcheckFindings } from "./harness/script-run";
-import { settingsWith } from "./harness/stack-config";
+import { requiredConfig, settingsWith } from "./harness/stack-config";
+import { runProgram } from "./harness/program";
 
 /**
  * The keys Elasticsearch 7.10 documents for the bodies and query the script sends: the request
@@ -163,15 +160,9 @@ describe("the log indices' template in the in-cluster store (docs/log-agent.md#r
         });
 
         it("is deployed with the in-cluster store, and not when the stack ships to an external store", async () => {
-            const registered = async (enabled: boolean) => {
-                const settings = settingsWith({ searchStore: { enabled } });
-                return captureResources(() => {
-                    new LogAgent("log-agent", { settings: settings.logs, namespaces: EXISTING_NAMESPACES });
-                    if (settings.searchStore.enabled) {
-                        new SearchStore("search-store", { settings: settings.searchStore, namespaces: EXISTING_NAMESPACES });
-                    }
-                });
-            };
+            // Through the program, which decides whether the store is built: the test builds nothing
+            // itself, so the external case is the program's own answer.
+            const registered = async (enabled: boolean) => (await runProgram({ ...requiredConfig(), searchStore: { enabled } })).resources;
             const withStore = await registered(true);
             const names = withStore.map((r) => `${r.type} ${r.name}`);
             for (const expected of [

@@ -8,7 +8,9 @@ import { scrapeJobs } from "../stack/scrape-jobs";
 import { ConfigError, KUBE_STATE_METRICS_DOCUMENTED_DEFAULT, KUBE_STATE_METRICS_RESOURCES } from "../config";
 import { podSecurityLevel } from "../validate/pod-security";
 import { captureResources } from "./harness/pulumi-mocks";
-import { settingsWith } from "./harness/stack-config";
+import { requiredConfig, settingsWith } from "./harness/stack-config";
+import { runProgram } from "./harness/program";
+import { kubernetesObjects } from "../render/kubernetes-objects";
 import { EXISTING_NAMESPACES } from "./harness/namespaces";
 
 function configError(kubeStateMetrics: Record<string, unknown>): ConfigError {
@@ -128,6 +130,16 @@ describe("kube-state-metrics (docs/kube-state-metrics.md)", () => {
         assert.strictEqual(on?.honor_labels, true);
         const off = settingsWith({ kubeStateMetrics: { enabled: false } });
         assert.ok(!scrapeJobs(off).some((j) => j.job_name === "kube-state-metrics"));
+        // Through the program, on and off: the objects and RBAC it registers for kube-state-metrics,
+        // read from the render (each named after it), go with the switch; nothing else changes.
+        const objects = async (config: Record<string, unknown>) =>
+            kubernetesObjects((await runProgram(config)).resources).map((o) => `${o.kind} ${o.metadata?.namespace ?? ""}/${o.metadata?.name}`);
+        const rendered = { on: await objects(requiredConfig()), off: await objects({ ...requiredConfig(), kubeStateMetrics: { enabled: false } }) };
+        const own = (o: string) => o.includes("kube-state-metrics");
+        assert.deepStrictEqual(rendered.on.filter(own).map((o) => o.split(" ")[0]).sort(), ["ClusterRole", "ClusterRole", "ClusterRoleBinding", "ClusterRoleBinding", "Deployment", "NetworkPolicy", "Service", "ServiceAccount"]);
+        assert.deepStrictEqual(rendered.off.filter(own), []);
+        const objectsBesides = (list: string[]) => list.filter((o) => !own(o) && !/^(ConfigMap|StatefulSet) /.test(o));
+        assert.deepStrictEqual(objectsBesides(rendered.off), objectsBesides(rendered.on), "switching it off takes only its own objects (and its job and rules from Prometheus' config)");
         const resources = await captureResources(() => new KubeStateMetrics("kube-state-metrics", { settings: settingsWith().kubeStateMetrics, namespaces: EXISTING_NAMESPACES }));
         assert.deepStrictEqual(resources.map((r) => r.type).sort(), [
             "cluster-monitoring:monitoring:KubeStateMetrics",

@@ -2,6 +2,8 @@ import * as assert from "assert";
 import { KubernetesObject } from "../render";
 import { formatProblems, kubernetesSchemaProblems, ManifestProblem } from "../validate";
 import { renderedObjects, STACKS, withChange } from "./harness/rendered-stacks";
+import { serverHttpRoute } from "../components/auth-gateway/route";
+import { settingsWith } from "./harness/stack-config";
 
 function assertProblem(problems: ManifestProblem[], object: string, message: RegExp): void {
     assert.ok(
@@ -78,5 +80,50 @@ describe("rendered objects against the Kubernetes OpenAPI schema (kubernetes-mod
             });
             assertProblem(kubernetesSchemaProblems(broken), "Ingres monitoring/monitor", /networking.k8s.io\/v1 Ingres is not in the Kubernetes API/);
         });
+    });
+});
+
+/**
+ * The Gateway API's kinds are CRDs, outside the Kubernetes OpenAPI schema: validate/kubernetes-models.ts
+ * reads them from @kubernetes-models/gateway-api 2.0.0, generated from sigs.k8s.io/gateway-api
+ * v1.5.1. The routes the program renders (components/auth-gateway/route.ts) pass it; what the
+ * schema forbids is caught.
+ */
+describe("rendered HTTPRoutes against the Gateway API schema (@kubernetes-models/gateway-api 2.0.0, Gateway API v1.5.1)", () => {
+    const s = settingsWith({
+        metrics: { httpRoute: { parentRefs: [{ name: "platform-gateway", namespace: "gateway-system", sectionName: "https" }], hostname: "monitor.example.com", auth: { proxy: { basicAuth: { users: ["alice"] } } } } },
+        networkPolicies: { gatewayNamespaces: ["gateway-system"] },
+    });
+    const route = (): KubernetesObject => JSON.parse(JSON.stringify(serverHttpRoute({ product: "Prometheus", name: s.metrics.name, namespace: s.metrics.namespace, port: 9090, webTls: false }, s.metrics.httpRoute!)));
+
+    it("the program's HTTPRoute is valid, with no unknown field", () => {
+        const problems = kubernetesSchemaProblems([route()]);
+        assert.deepStrictEqual(problems, [], formatProblems(problems));
+    });
+
+    it("a misspelt field (backendRef), a value outside an enum (path type Prefix), a port out of range", () => {
+        const misspelt = withChange([route()], "HTTPRoute", "monitor", (o) => {
+            o.spec.rules[0].backendRef = o.spec.rules[0].backendRefs;
+        });
+        assertProblem(kubernetesSchemaProblems(misspelt), "HTTPRoute monitoring/monitor", /'"backendRef"' does not exist/);
+        const prefix = withChange([route()], "HTTPRoute", "monitor", (o) => {
+            o.spec.rules[0].matches[0].path.type = "Prefix";
+        });
+        assertProblem(kubernetesSchemaProblems(prefix), "HTTPRoute monitoring/monitor", /path\/type must be equal to one of the allowed values/);
+        const port = withChange([route()], "HTTPRoute", "monitor", (o) => {
+            o.spec.rules[0].backendRefs[0].port = 70000;
+        });
+        assertProblem(kubernetesSchemaProblems(port), "HTTPRoute monitoring/monitor", /port must be <= 65535/);
+    });
+
+    it("a beta version (gateway.networking.k8s.io/v1beta1) and a kind the group lacks (HTTPRoutes)", () => {
+        const beta = withChange([route()], "HTTPRoute", "monitor", (o) => {
+            o.apiVersion = "gateway.networking.k8s.io/v1beta1";
+        });
+        assertProblem(kubernetesSchemaProblems(beta), "HTTPRoute monitoring/monitor", /v1beta1 is not a GA API version/);
+        const kind = withChange([route()], "HTTPRoute", "monitor", (o) => {
+            o.kind = "HTTPRoutes";
+        });
+        assertProblem(kubernetesSchemaProblems(kind), "HTTPRoutes monitoring/monitor", /gateway.networking.k8s.io\/v1 HTTPRoutes is not in the Kubernetes API/);
     });
 });

@@ -8,7 +8,7 @@ import { BACKUP_CONTAINER_NAME, vmrestoreArgs } from "../components/long-term-st
 import { longTermStoreStatefulSet } from "../components/long-term-store/statefulset";
 import { requireBinary, tempDir, freePort } from "./harness/prometheus";
 import { settingsWith } from "./harness/stack-config";
-import { until } from "./harness/hang";
+import { exitOf, until } from "./harness/hang";
 import { VictoriaMetricsProcess } from "./harness/victoria-metrics";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -115,7 +115,7 @@ describe("long-term store backups through s3rver (docs/long-term-storage.md#back
         assert.ok(!output.includes(store!.authKeys.snapshotAuthKey), output);
         assert.ok(!/could not|failed/.test(output), output);
         process.kill(-loop.pid!, "SIGKILL");
-        await new Promise((r) => loop!.once("exit", r));
+        await exitOf(loop, "the killed backup loop");
     });
 
     it("retries a turn that cannot reach the store after the retry wait, not the whole interval", async () => {

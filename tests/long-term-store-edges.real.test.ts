@@ -17,6 +17,7 @@ import { PROJECT } from "../config/source";
 import { dashboardsFor } from "../stack/dashboards";
 import { prometheusQueries } from "./harness/dashboards";
 import { fillVariables } from "./harness/promql";
+import { stopChild } from "./harness/server-process";
 
 /**
  * Central and edge stacks on real binaries (docs/long-term-storage.md#central-and-edge-stacks):
@@ -78,11 +79,8 @@ class VmauthProcess {
     }
 
     async stop(): Promise<void> {
-        if (this.child.exitCode === null && this.child.signalCode === null) {
-            const exited = new Promise((r) => this.child.once("exit", r));
-            this.child.kill("SIGTERM");
-            await exited;
-        }
+        // SIGKILL after 5 s: a server that ignores SIGTERM fails no test by hanging its after hook.
+        await stopChild(this.child, 5000);
     }
 }
 

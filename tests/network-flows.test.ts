@@ -116,6 +116,25 @@ describe("the flow graph of every stack: the NetworkPolicies allow exactly the c
             );
         });
 
+        it("a Prometheus policy opened on a port no container declares is reported too: the probes cover every port a policy names", () => {
+            const broken = withChange(objects, "NetworkPolicy", "monitor", (o) => {
+                o.spec.ingress.push({ ports: [{ port: 9999, protocol: "TCP" }] });
+            });
+            const { extra } = check("dev", broken);
+            assert.ok(
+                extra.some((c) => c.to.kind === "pod" && c.to.name === "monitor" && c.port === 9999),
+                report("expected a stranger reaching Prometheus on 9999, got", extra),
+            );
+        });
+
+        it("an egress opened on a port nothing uses is reported, whichever port it is", () => {
+            const broken = withChange(objects, "NetworkPolicy", "monitor", (o) => {
+                o.spec.egress.push({ ports: [{ port: 6379, protocol: "TCP" }] });
+            });
+            const { extra } = check("dev", broken);
+            assert.ok(extra.some((c) => c.from.kind === "pod" && c.from.name === "monitor" && c.port === 6379), report("expected Prometheus reaching 6379 outside, got", extra));
+        });
+
         it("a policy without the DNS rule blocks name resolution", () => {
             const broken = withChange(objects, "NetworkPolicy", "monitor", (o) => {
                 o.spec.egress = o.spec.egress.filter((r: any) => !(r.ports ?? []).some((p: any) => p.port === 53));

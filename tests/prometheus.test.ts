@@ -423,11 +423,17 @@ describe("Prometheus with stack overrides", () => {
         assert.strictEqual(findOne(r, T.statefulSet).inputs.spec.volumeClaimTemplates[0].spec.storageClassName, "gp3");
     });
 
-    it("switching off the admin and lifecycle APIs drops exactly those two arguments", async () => {
+    it("switching off the admin and lifecycle APIs drops exactly those two arguments, and Prometheus reads its ConfigMap directly (no reloader renders it)", async () => {
         const args = container(await deploy({ metrics: { enableAdminApi: false, enableLifecycle: false } })).args;
         assert.strictEqual(args.length, 8);
-        assert.ok(!args.includes("--web.enable-admin-api"));
-        assert.ok(!args.includes("--web.enable-lifecycle"));
+        // Exactly those two: the arguments with both APIs on, less the two flags, in the same order;
+        // without the lifecycle API no reloader writes the rendered file, so --config.file names the ConfigMap's.
+        const on = container(await deploy({ metrics: { enableAdminApi: true, enableLifecycle: true } })).args as string[];
+        assert.ok(on.includes("--web.enable-admin-api") && on.includes("--web.enable-lifecycle"), on.join(" "));
+        const expected = on
+            .filter((a) => a !== "--web.enable-admin-api" && a !== "--web.enable-lifecycle")
+            .map((a) => (a === "--config.file=/etc/prometheus/config_out/prometheus.env.yaml" ? "--config.file=/etc/prometheus/config/prometheus.yml" : a));
+        assert.deepStrictEqual(args, expected);
     });
 
     it("discovery and scrape namespaces drive the Roles and the job", async () => {

@@ -9,7 +9,9 @@ import { RESOURCE_RECORD_CASES } from "./harness/alert-cases-resources";
 import { promtool, tempDir } from "./harness/prometheus";
 import { BURN_RATE_WINDOWS, burnRateRecord } from "../components/apiserver/slo-rules";
 import { NODE_RECORD_CASES } from "./harness/node-record-cases";
+import { AVAILABILITY_RECORDS } from "../components/apiserver/availability-rules";
 import { DASHBOARD_RECORD_CASES } from "./harness/dashboard-record-cases";
+import { KUBE_PROMETHEUS_RECORD_CASES } from "./harness/kube-prometheus-record-cases";
 
 /**
  * Every default recording rule has a promtool case with a known input and its exact output
@@ -19,9 +21,12 @@ const settings = everyAlertSettings();
 const groups = defaultRuleGroups(ruleContext(settings));
 /** The API server's burn rates have their cases in tests/apiserver-slo.real.test.ts: every window, read and write, 2.x and 3.x bucket bounds. */
 const BURN_RATES = new Set(BURN_RATE_WINDOWS.map(burnRateRecord));
-const RECORD_CASES = { ...DAY_ONE_RECORD_CASES, ...RESOURCE_RECORD_CASES, ...DASHBOARD_RECORD_CASES };
-/** The node-exporter records have theirs in tests/node-recording-rules.real.test.ts, in one promtool run. */
-const OWN_CASES = new Set([...BURN_RATES, ...Object.keys(NODE_RECORD_CASES)]);
+const RECORD_CASES = { ...DAY_ONE_RECORD_CASES, ...RESOURCE_RECORD_CASES, ...DASHBOARD_RECORD_CASES, ...KUBE_PROMETHEUS_RECORD_CASES };
+/**
+ * The node-exporter records have theirs in tests/node-recording-rules.real.test.ts, in one promtool run;
+ * the API server's 30-day chain in tests/apiserver-availability.real.test.ts, over 730 hours at 1h steps.
+ */
+const OWN_CASES = new Set([...BURN_RATES, ...Object.keys(NODE_RECORD_CASES), ...Object.values(AVAILABILITY_RECORDS)]);
 /** One entry per recorded name: the rules of one name (the workload kinds of namespace_workload_pod:kube_pod_owner:relabel) share their case. */
 const records = groups
     .flatMap((g) => g.rules.flatMap((r) => ("record" in r && !OWN_CASES.has(r.record) ? [{ group: g.name, record: r.record }] : [])))

@@ -59,10 +59,20 @@ describe("scrape jobs", () => {
     });
 
     it("each switch removes exactly its job", () => {
-        for (const name of ["kubelet", "cadvisor", "apiserver", "logAgent"]) {
-            const without = [...jobs({ metrics: { jobs: { [name]: false } } }).keys()];
-            const jobName = name === "logAgent" ? "log-agent" : name;
-            assert.deepStrictEqual(without, [...jobs().keys()].filter((j) => j !== jobName), `switching off ${name}`);
+        // The test's own table of metrics.jobs' switches and the job each runs; a switch the schema
+        // gains without a row here fails below, so none goes unchecked.
+        const SWITCHES: Record<string, string> = { kubelet: "kubelet", cadvisor: "cadvisor", apiserver: "apiserver", etcd: "etcd", logAgent: "log-agent" };
+        // An empty jobs object is parsed field by field, so it holds every switch the schema has.
+        assert.deepStrictEqual(Object.keys(settingsWith({ metrics: { jobs: {} } }).metrics.jobs).sort(), Object.keys(SWITCHES).sort());
+        // etcd is off by default: the baseline has it on, so that switching it off has a job to remove.
+        const etcdOn = { jobs: { etcd: true }, etcd: { endpoints: ["10.0.0.11"], scheme: "http" } };
+        const all = [...jobs({ metrics: etcdOn }).keys()];
+        for (const [name, jobName] of Object.entries(SWITCHES)) {
+            assert.ok(all.includes(jobName), `${jobName} runs with every switch on`);
+            // etcd's own settings go with its switch: the stack refuses them when no job reads them.
+            const off = name === "etcd" ? { jobs: { etcd: false } } : { ...etcdOn, jobs: { ...etcdOn.jobs, [name]: false } };
+            const without = [...jobs({ metrics: off }).keys()];
+            assert.deepStrictEqual(without, all.filter((j) => j !== jobName), `switching off ${name}`);
         }
     });
 

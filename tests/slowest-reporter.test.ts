@@ -2,6 +2,7 @@ import * as assert from "assert";
 import { spawn } from "child_process";
 import * as path from "path";
 import { slowest, slowestReport, Timing } from "./harness/slowest";
+import { exitOf } from "./harness/hang";
 
 const REPO = path.resolve(__dirname, "..");
 
@@ -40,7 +41,7 @@ describe("the slowest tests, listed after the run", () => {
         let out = "";
         child.stdout.on("data", (d) => (out += d));
         child.stderr.on("data", (d) => (out += d));
-        const status = await new Promise<number | null>((resolve) => child.on("close", resolve));
+        const status = await exitOf(child, "mocha with the slowest reporter");
         assert.strictEqual(status, 3, `three failures: the test, the throw and the hook\n${out}`);
         assert.match(out, /^ {2}Slowest 5 of 5 tests and hooks:$/m, out);
         const list = out.slice(out.indexOf("Slowest"));

@@ -42,6 +42,9 @@ describe("annotation discovery (docs/monitor-your-app.md)", () => {
         const s = settingsWith();
         assert.ok(!jobNames(s).some((j) => j.startsWith("annotated-")));
         assert.deepStrictEqual(discoveryRoles(s.metrics, scrapeJobs(s)).map((r) => nsOf(r)), ["default", "kube-system", "monitoring"]);
+        // The ClusterRole: none of the cluster-wide discovery reads annotation discovery adds when clusterWide (the test below).
+        const granted = (clusterRole(s.metrics, scrapeJobs(s)).rules as { resources?: string[] }[]).flatMap((r) => r.resources ?? []);
+        assert.deepStrictEqual(["pods", "services", "endpoints", "endpointslices"].filter((r) => granted.includes(r)), []);
     });
 
     it("listed namespaces: both jobs discover only there, and each namespace gets a Role and RoleBinding", () => {

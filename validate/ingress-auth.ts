@@ -43,6 +43,10 @@ function serverOf(t: PodTemplate): string | undefined {
     if (images.some((i) => /\/victoriametrics\/vmauth[:@]/.test(i))) {
         return "vmauth";
     }
+    // Kibana OSS has no login of its own: only the auth gateway in front of it, or a public reason, stands for one.
+    if (images.some((i) => /\/kibana\/kibana(-oss)?[:@]/.test(i))) {
+        return "Kibana";
+    }
     return undefined;
 }
 
@@ -188,6 +192,8 @@ export function waysIn(objects: readonly KubernetesObject[], facts: StackAuthFac
             const direct = serverOf(pod);
             if (direct === "Grafana") {
                 Object.assign(entry, { server: direct, how: "Grafana's own login" });
+            } else if (direct === "Kibana") {
+                Object.assign(entry, { server: direct, ...(facts.publicReasons[route.host] !== undefined ? { how: `public: ${facts.publicReasons[route.host]}` } : {}) });
             } else if (direct === "vmauth") {
                 const users = facts.vmauthUsers ?? [];
                 Object.assign(entry, { server: direct, how: users.length > 0 ? `vmauth's per-edge users (-auth.config): ${users.join(", ")}, each writing as its cluster label` : undefined });

@@ -1,10 +1,10 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
-import { ALERTMANAGER_KEY, AlertmanagerSettings, ingressAuthWarnings } from "../../config";
+import { ALERTMANAGER_KEY, AlertmanagerSettings, ingressAuthWarnings, routeAuthWarnings } from "../../config";
 import { nfsPersistentVolume } from "../storage";
 import { withWorkloadHatch } from "../common/workload-hatch";
-import { alertmanagerIngress } from "./ingress";
+import { alertmanagerHttpRoute, alertmanagerIngress } from "./ingress";
 import { alertmanagerServiceAccount } from "./service-account";
 import { alertmanagerConfigSecret } from "./config-secret";
 import { alertmanagerService, alertmanagerUrl } from "./service";
@@ -50,12 +50,16 @@ export class Alertmanager extends MonitoringComponent {
             new k8s.policy.v1.PodDisruptionBudget(`${name}-disruption-budget`, budget, inNamespace);
         }
         // The UI's Ingress: it authenticates (alertmanager.ingress.auth); behind the auth gateway under proxy.
-        for (const warning of ingressAuthWarnings(ALERTMANAGER_KEY, a.ingress)) {
+        for (const warning of [...ingressAuthWarnings(ALERTMANAGER_KEY, a.ingress), ...routeAuthWarnings(ALERTMANAGER_KEY, a.httpRoute)]) {
             pulumi.log.warn(warning, this);
         }
         const ingressArgs = alertmanagerIngress(a);
         if (ingressArgs) {
             new k8s.networking.v1.Ingress(`${name}-ingress`, ingressArgs, this.inNamespace(a.namespace, service));
+        }
+        const routeArgs = alertmanagerHttpRoute(a);
+        if (routeArgs) {
+            new k8s.apiextensions.CustomResource(`${name}-http-route`, routeArgs, this.inNamespace(a.namespace, service));
         }
         this.serviceName = service.metadata.name;
         this.inClusterUrl = pulumi.output(alertmanagerUrl(a));

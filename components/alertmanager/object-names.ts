@@ -3,7 +3,7 @@ import { NamedObject, namedBy } from "../common/named-object";
 import { withWorkloadHatch } from "../common/workload-hatch";
 import { nfsPersistentVolume } from "../storage";
 import { alertmanagerConfigSecret } from "./config-secret";
-import { alertmanagerIngress } from "./ingress";
+import { alertmanagerHttpRoute, alertmanagerIngress } from "./ingress";
 import { alertmanagerService } from "./service";
 import { alertmanagerServiceAccount } from "./service-account";
 import { alertmanagerDisruptionBudget, alertmanagerStatefulSet } from "./statefulset";
@@ -27,6 +27,7 @@ export function alertmanagerObjects(a: AlertmanagerSettings): NamedObject[] {
         ...optional(alertmanagerDisruptionBudget(a)),
         ...optional(nfsPersistentVolume(a.name, a.storage)),
         ...optional(alertmanagerIngress(a)),
+        ...optional(alertmanagerHttpRoute(a)),
         ...optional(webSecret(a, undefined)),
     );
 }

@@ -16,7 +16,19 @@ export function apiserverRequestsByCodeExpr(range: string): string {
     return `sum by (code) (rate(apiserver_request_total{job="apiserver"}[${range}]))`;
 }
 
+/**
+ * kubernetes-mixin's requests per second by code and resource, per verb class (read, write), for
+ * the boards and queries people bring: one series per code, resource and class.
+ */
+export const APISERVER_REQUESTS_BY_CODE_RESOURCE = "code_resource:apiserver_request_total:rate5m";
+
 export function apiserverRequestsGroup(): RuleGroup {
     const rule: RecordingRule = { record: APISERVER_REQUESTS_BY_CODE, expr: apiserverRequestsByCodeExpr("5m") };
-    return { name: "kube-apiserver-requests", rules: [rule] };
+    const classes = { read: 'verb=~"LIST|GET"', write: 'verb=~"POST|PUT|PATCH|DELETE"' };
+    const byResource = (Object.keys(classes) as (keyof typeof classes)[]).map((verb) => ({
+        record: APISERVER_REQUESTS_BY_CODE_RESOURCE,
+        expr: `sum by (code, resource) (rate(apiserver_request_total{job="apiserver",${classes[verb]}}[5m]))`,
+        labels: { verb },
+    }));
+    return { name: "kube-apiserver-requests", rules: [rule, ...byResource] };
 }

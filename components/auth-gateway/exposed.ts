@@ -1,16 +1,17 @@
-import { AuthenticatedIngressSettings, SchedulingSettings } from "../../config";
+import { SchedulingSettings, WayIn } from "../../config";
 import { isReplicated } from "../common/replica-spread";
 import { gatewayName } from "./layout";
 import { GatewayModel } from "./model";
 
-/** What a server puts in front of its Ingress, when its auth is proxy: each server builds its own (components/prometheus/gateway.ts, components/alertmanager/gateway.ts). */
+/** What a server puts in front of its Ingress or HTTPRoute (its one way in), when its auth is proxy: each server builds its own (components/prometheus/gateway.ts, components/alertmanager/gateway.ts). */
 export interface Exposed {
     product: string;
     componentKey: string;
     name: string;
     namespace: string;
     replicas: number;
-    ingress?: AuthenticatedIngressSettings;
+    /** The Ingress or the HTTPRoute (config/gateway-route.ts wayIn): the gateway's host and callback URL. */
+    way?: WayIn;
     web?: { tls?: { secretName: string }; basicAuth?: { username: string } };
     port: number;
     /** The selector of the server's own Service. */
@@ -24,8 +25,8 @@ export function selectorOf(service: { spec?: unknown }): Record<string, string> 
 }
 
 export function exposedGatewayModel(e: Exposed): GatewayModel | undefined {
-    const proxy = e.ingress?.auth?.proxy;
-    if (e.ingress === undefined || proxy === undefined) {
+    const proxy = e.way?.auth?.proxy;
+    if (e.way === undefined || proxy === undefined) {
         return undefined;
     }
     return {
@@ -33,8 +34,8 @@ export function exposedGatewayModel(e: Exposed): GatewayModel | undefined {
         namespace: e.namespace,
         product: e.product,
         componentKey: e.componentKey,
-        host: e.ingress.host,
-        ingressTls: e.ingress.tlsSecretName !== undefined,
+        host: e.way.host,
+        ingressTls: e.way.https,
         proxy,
         replicas: proxy.replicas ?? (isReplicated(e.replicas) ? 2 : 1),
         upstream: {

@@ -6,7 +6,8 @@ import { GatewayModel } from "./model";
 
 /** The server a gateway logs in to: its generated web password, and the generation its pods roll on. */
 export interface GatedServer {
-    owner: keyof PasswordGenerations;
+    /** The server's password generations' key; none for a server without a web password (Kibana). */
+    owner?: keyof PasswordGenerations;
     webPassword?: pulumi.Output<string>;
     webPasswordGeneration?: pulumi.Output<string>;
     oidcClientSecret?: pulumi.Output<string>;
@@ -23,7 +24,7 @@ export function gatewayInFront(model: GatewayModel | undefined, server: GatedSer
             model,
             namespaces,
             serverPassword: server.webPassword,
-            podAnnotations: credentialsAnnotations({ [server.owner]: server.webPasswordGeneration }),
+            podAnnotations: credentialsAnnotations(server.owner ? { [server.owner]: server.webPasswordGeneration } : {}),
             oidcClientSecret: server.oidcClientSecret,
         },
         opts,

@@ -6,3 +6,4 @@ export * from "./objects";
 export * from "./oauth2-proxy";
 export * from "./object-names";
 export * from "./ingress";
+export * from "./route";

@@ -79,6 +79,9 @@ export function withIngressAnnotations(ingress: Ingress, hatch: WorkloadHatchSet
     return { ...ingress, metadata: { ...metadata, annotations: { ...(metadata.annotations ?? {}), ...hatch.ingressAnnotations } } };
 }
 
+/** kingpin's repeatable list of experimental features, which Prometheus 2.x and 3.x both read. */
+const ENABLE_FEATURE = "--enable-feature";
+
 /** One refusal: the field under the hatch, the value, and why. */
 export interface HatchProblem {
     path: string;
@@ -95,7 +98,7 @@ export function hatchProblems(
     sts: StatefulSet | Deployment,
     container: string,
     hatch: WorkloadHatchSettings | undefined,
-    owned: { flags?: OwnedFlags; ingress?: Ingress; annotations?: readonly string[]; envPrefix?: { prefix: string; why: string }; noArgs?: string } = {},
+    owned: { flags?: OwnedFlags; features?: OwnedFlags; ingress?: Ingress; annotations?: readonly string[]; envPrefix?: { prefix: string; why: string }; noArgs?: string } = {},
 ): HatchProblem[] {
     if (hatch === undefined) {
         return [];
@@ -105,12 +108,28 @@ export function hatchProblems(
     const main = mainContainer(sts, container);
     const flagOf = (arg: string) => arg.split("=")[0];
     const programFlags = new Set<string>((main.args ?? []).map(flagOf));
+    // --enable-feature may repeat, each a comma-separated list: what is the program's is each feature, not the flag.
+    const featuresOf = (arg: string) => (flagOf(arg) === ENABLE_FEATURE ? arg.slice(ENABLE_FEATURE.length + 1).split(",").map((f) => f.trim()) : []);
+    const programFeatures = new Set<string>((main.args ?? []).flatMap(featuresOf));
     (hatch.args ?? []).forEach((arg, i) => {
         if (owned.noArgs !== undefined) {
             problems.push({ path: `args[${i}]`, got: arg, expected: `no args: ${owned.noArgs}` });
             return;
         }
         const f = flagOf(arg);
+        if (f === ENABLE_FEATURE) {
+            for (const feature of featuresOf(arg)) {
+                const setting = owned.features?.[feature];
+                if (programFeatures.has(feature) || setting !== undefined) {
+                    problems.push({
+                        path: `args[${i}]`,
+                        got: arg,
+                        expected: `a feature the program does not enable: it switches ${feature} itself${setting ? ` from ${setting}` : ""}; change that setting instead`,
+                    });
+                }
+            }
+            return;
+        }
         const setting = owned.flags?.[f];
         if (programFlags.has(f) || setting !== undefined) {
             problems.push({
@@ -137,14 +156,20 @@ export function hatchProblems(
             problems.push({ path: `volumes[${i}].name`, got: v.name, expected: `a volume name the program does not use: ${v.name} is one of the pod's own volumes` });
         }
     });
-    const mountPaths: string[] = [...(pod.initContainers ?? []), ...pod.containers].flatMap((c: any) => (c.volumeMounts ?? []).map((m: any) => m.mountPath));
+    // A volume no mount of the hatch names does nothing (issue #41, class 2); judged here, beside its name's clash, so both come in one run.
+    (hatch.volumes ?? []).forEach((v, i) => {
+        if (!(hatch.volumeMounts ?? []).some((m) => m.name === v.name)) {
+            problems.push({ path: `volumes[${i}]`, got: v.name, expected: `a volume some mount names: no entry of extra.volumeMounts mounts ${v.name}, so the pod gets it and nothing reads it; add a mount, or remove it` });
+        }
+    });
+    const owns = ownedPaths(pod);
     (hatch.volumeMounts ?? []).forEach((m, i) => {
-        const clash = mountPaths.find((p) => p === m.mountPath || m.mountPath.startsWith(`${p.replace(/\/$/, "")}/`) || p.startsWith(`${m.mountPath.replace(/\/$/, "")}/`));
+        const clash = owns.find(({ path: p }) => p === m.mountPath || m.mountPath.startsWith(`${p.replace(/\/$/, "")}/`) || p.startsWith(`${m.mountPath.replace(/\/$/, "")}/`));
         if (clash !== undefined) {
             problems.push({
                 path: `volumeMounts[${i}].mountPath`,
                 got: m.mountPath,
-                expected: `a path outside the program's mounts: ${clash} is mounted by the program, and a mount on, in or above it would hide or shadow its files`,
+                expected: `a path outside the program's own: ${clash.path} is ${clash.why}, and a mount on, in or above it would hide or shadow its files`,
             });
         }
     });
@@ -176,4 +201,27 @@ export function hatchProblems(
         }
     }
     return problems;
+}
+
+/** Where the kubelet puts the ServiceAccount token of a pod that automounts it (the kubelet and API server jobs read it). */
+const SERVICE_ACCOUNT_DIR = "/var/run/secrets/kubernetes.io/serviceaccount";
+
+/**
+ * The paths of the pod a hatch mount must stay clear of: the program's volume mounts, the
+ * ServiceAccount token the kubelet mounts unless the pod opts out, and every absolute path the
+ * containers' arguments name (a file or directory of the image, such as Prometheus' console
+ * templates, which a mount above it would hide as surely as a mount over a volume).
+ */
+export function ownedPaths(pod: any): { path: string; why: string }[] {
+    const containers: any[] = [...(pod.initContainers ?? []), ...(pod.containers ?? [])];
+    const mounts = containers.flatMap((c) => (c.volumeMounts ?? []).map((m: any) => ({ path: String(m.mountPath), why: "mounted by the program" })));
+    const token = pod.automountServiceAccountToken === false ? [] : [{ path: SERVICE_ACCOUNT_DIR, why: "the ServiceAccount token the kubelet mounts for the pod" }];
+    const argPaths = containers.flatMap((c) =>
+        [...(c.command ?? []), ...(c.args ?? [])]
+            .filter((a: unknown): a is string => typeof a === "string")
+            .map((a) => (a.startsWith("-") ? a.slice(a.indexOf("=") + 1) : a))
+            .filter((v) => v.startsWith("/") && v.length > 1 && !/\s/.test(v))
+            .map((v) => ({ path: v, why: `a path the container's arguments name (${c.name})` })),
+    );
+    return [...mounts, ...token, ...argPaths];
 }

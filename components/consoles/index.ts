@@ -1,5 +1,5 @@
 import * as k8s from "@pulumi/kubernetes";
-import { Settings } from "../../config";
+import { ALERTMANAGER_KEY, Settings, wayIn, wayInUrl } from "../../config";
 import { alertmanagerService } from "../alertmanager/service";
 import { webScheme as alertmanagerScheme } from "../alertmanager/layout";
 import { grafanaService, grafanaUrl } from "../grafana/service";
@@ -36,12 +36,13 @@ export function consoles(s: Settings): Console[] {
     const list: Console[] = [];
     if (s.grafana.enabled) {
         const g = s.grafana;
-        list.push(consoleOf("Grafana", grafanaService(g), "/", g.ingress ? grafanaUrl(g) : undefined));
+        list.push(consoleOf("Grafana", grafanaService(g), "/", g.ingress || g.httpRoute ? grafanaUrl(g) : undefined));
     }
-    list.push(consoleOf("Prometheus", headlessService(s.metrics), s.metrics.routePrefix, s.metrics.ingress ? s.metrics.externalUrl : undefined, webScheme(s.metrics)));
+    list.push(consoleOf("Prometheus", headlessService(s.metrics), s.metrics.routePrefix, s.metrics.ingress || s.metrics.httpRoute ? s.metrics.externalUrl : undefined, webScheme(s.metrics)));
     if (s.alertmanager.enabled) {
         const a = s.alertmanager;
-        const url = a.ingress ? `${a.ingress.tlsSecretName ? "https" : "http"}://${a.ingress.host}/` : undefined;
+        const way = wayIn(ALERTMANAGER_KEY, a);
+        const url = way ? wayInUrl(way) : undefined;
         list.push(consoleOf("Alertmanager", alertmanagerService(a), "/", url, alertmanagerScheme(a)));
     }
     if (s.searchStore.enabled && s.searchStore.kibana.enabled) {

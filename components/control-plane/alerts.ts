@@ -63,12 +63,16 @@ export function etcdGroup(): RuleGroup {
             },
             {
                 alert: "etcdMembersDown",
-                expr: 'sum(up{job="etcd"} == bool 0) > 0',
-                for: "10m",
-                labels: { severity: "critical" },
+                // Down is either of two signals: Prometheus cannot scrape the member, or its peers cannot send to it
+                // (more than 0.01 failures a second over 2 minutes, etcd's mixin's threshold) while Prometheus still
+                // can, a partition between members that `up` alone never sees. The value counts the members down
+                // by scrape, else those the peers cannot reach (`To`, the member ID). Warning after 20 minutes, as etcd's mixin.
+                expr: '(sum(up{job="etcd"} == bool 0) > 0) or (count(sum by (To) (rate(etcd_network_peer_sent_failures_total{job="etcd"}[2m])) > 0.01))',
+                for: "20m",
+                labels: { severity: "warning" },
                 annotations: {
                     summary: "etcd members are down.",
-                    description: "At least one etcd member has not answered scrapes for 10 minutes; the cluster is closer to losing quorum.",
+                    description: "At least one etcd member has not answered scrapes, or its peers have failed to reach it, for 20 minutes; the cluster is closer to losing quorum.",
                     runbook_url: runbook("etcd/etcdmembersdown"),
                 },
             },

@@ -13,7 +13,7 @@ export const SCHEDULER_OWN_FAMILIES: readonly FamilyRule[] = [
     droppedFamily("scheduler_framework_extension_point_duration_seconds*", PER_PLUGIN),
     droppedFamily("scheduler_plugin_evaluation_total", PER_PLUGIN),
     droppedFamily("scheduler_event_handling_duration_seconds*", "a histogram per cluster event type; no panel or alert reads it"),
-    droppedFamily("scheduler_pod_scheduling_sli_duration_seconds*", "end-to-end latency by attempts; the attempt duration is kept"),
+    keptFamily("scheduler_pod_scheduling_sli_duration_seconds*", "a pod's whole scheduling latency by attempt count, one histogram per scheduler: cluster_quantile:scheduler_pod_scheduling_sli_duration_seconds:histogram_quantile"),
     droppedFamily("scheduler_pod_scheduling_attempts*", "attempts per pod as a histogram; schedule_attempts_total is kept"),
 ];
 

@@ -1,3 +1,4 @@
+import { GRAFANA_KEY, wayIn } from "../../config";
 import { credentialsAnnotations, PasswordGenerations } from "../common/web-password";
 import { secretGenerationAnnotations } from "../common/secret-generation";
 import * as k8s from "@pulumi/kubernetes";
@@ -52,7 +53,8 @@ function fromSecret(m: GrafanaModel, name: string, key: string): EnvVar {
  */
 export function grafanaEnv(m: GrafanaModel): EnvVar[] {
     const g = m.grafana;
-    const tls = g.ingress?.tlsSecretName !== undefined;
+    const way = wayIn(GRAFANA_KEY, g);
+    const tls = way?.https === true;
     return [
         { name: "GF_SECURITY_ADMIN_USER", value: g.adminUser },
         // grafanaAdminPassword set to an existing Secret (docs/existing-secrets.md) is read from it.
@@ -70,9 +72,9 @@ export function grafanaEnv(m: GrafanaModel): EnvVar[] {
         // provider provisions as well (Grafana shows the file only when the dashboard it holds exists).
         // Every stack has it (it reads Prometheus' own series), so the pod template does not depend on it.
         { name: "GF_DASHBOARDS_DEFAULT_HOME_DASHBOARD_PATH", value: `${GRAFANA_PATHS.dashboards}/${HOME_DASHBOARD_FILE}` },
-        // Only behind an Ingress: Grafana builds its redirects from root_url, and its default
+        // Only behind an Ingress or HTTPRoute: Grafana builds its redirects from root_url, and its default
         // (localhost:3000) is what a kubectl port-forward serves.
-        ...(g.ingress ? [{ name: "GF_SERVER_ROOT_URL", value: grafanaUrl(g) }] : []),
+        ...(way ? [{ name: "GF_SERVER_ROOT_URL", value: grafanaUrl(g) }] : []),
         ...(tls ? [{ name: "GF_SECURITY_COOKIE_SECURE", value: "true" }] : []),
         ...(m.logs?.search.user !== undefined
             ? [

@@ -6,7 +6,7 @@ import { dashboardsConfigMaps, dashboardProviderConfigMap, dataSourcesConfigMap,
 import { grafanaServiceAccount } from "./service-account";
 import { grafanaDeployment } from "./deployment";
 import { CONTAINER_NAME } from "./layout";
-import { grafanaIngress } from "./ingress";
+import { grafanaHttpRoute, grafanaIngress } from "./ingress";
 import { withIngressAnnotations, withWorkloadHatch } from "../common/workload-hatch";
 import { GrafanaModel } from "./model";
 import { grafanaSecret } from "./secret";
@@ -103,6 +103,10 @@ export class Grafana extends MonitoringComponent {
         const ingressArgs = grafanaIngress(m.grafana) && withIngressAnnotations(grafanaIngress(m.grafana)!, m.grafana.extra);
         if (ingressArgs) {
             new k8s.networking.v1.Ingress(`${name}-ingress`, ingressArgs, this.inNamespace(namespace, service));
+        }
+        const routeArgs = grafanaHttpRoute(m.grafana);
+        if (routeArgs) {
+            new k8s.apiextensions.CustomResource(`${name}-http-route`, routeArgs, this.inNamespace(namespace, service));
         }
         this.serviceName = service.metadata.name;
         this.url = pulumi.output(grafanaUrl(m.grafana));

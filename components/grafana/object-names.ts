@@ -2,7 +2,7 @@ import { fullKey } from "../../config";
 import { NamedObject, namedBy } from "../common/named-object";
 import { dashboardProviderConfigMap, dashboardsConfigMaps, dataSourcesConfigMap, iniConfigMap } from "./config-maps";
 import { grafanaDeployment } from "./deployment";
-import { grafanaIngress } from "./ingress";
+import { grafanaHttpRoute, grafanaIngress } from "./ingress";
 import { GrafanaModel } from "./model";
 import { grafanaSecret } from "./secret";
 import { grafanaService } from "./service";
@@ -32,6 +32,7 @@ export function grafanaObjects(m: GrafanaModel): NamedObject[] {
         grafanaDeployment(m),
         grafanaServiceAccount(g),
         ...optional(grafanaIngress(g)),
+        ...optional(grafanaHttpRoute(g)),
         ...optional(iniConfigMap(m)),
         ...(g.teamDashboards ? [teamDashboardsScriptConfigMap(m)] : []),
         // The team dashboards' Roles are named from grafana.name (teamDashboardsRbacName).

@@ -1,8 +1,9 @@
 import { RuleContext } from "../common/rules/context";
 import { RuleGroup } from "../common/rules/types";
 import { grafanaGroup } from "./alerts";
+import { grafanaRequestsGroup } from "./request-rules";
 
-/** Grafana's alerts, while it runs. */
+/** Grafana's alerts and records, while it runs. */
 export function grafanaRuleGroups(c: RuleContext): RuleGroup[] {
-    return c.grafana ? [grafanaGroup()] : [];
+    return c.grafana ? [grafanaGroup(), grafanaRequestsGroup()] : [];
 }

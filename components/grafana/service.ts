@@ -1,5 +1,5 @@
 import * as k8s from "@pulumi/kubernetes";
-import { GrafanaSettings } from "../../config";
+import { GRAFANA_KEY, GrafanaSettings, wayIn, wayInUrl } from "../../config";
 import { grafanaLabels, HTTP_PORT } from "./layout";
 
 export function grafanaService(g: GrafanaSettings): k8s.types.input.core.v1.Service {
@@ -15,7 +15,8 @@ export function grafanaService(g: GrafanaSettings): k8s.types.input.core.v1.Serv
     };
 }
 
-/** What `kubectl port-forward` and the Ingress reach. */
+/** What `kubectl port-forward` and the Ingress or HTTPRoute reach (an HTTPRoute's listener is HTTPS). */
 export function grafanaUrl(g: GrafanaSettings): string {
-    return g.ingress ? `${g.ingress.tlsSecretName ? "https" : "http"}://${g.ingress.host}/` : `http://${g.name}.${g.namespace}.svc:${HTTP_PORT.number}/`;
+    const way = wayIn(GRAFANA_KEY, g);
+    return way ? wayInUrl(way) : `http://${g.name}.${g.namespace}.svc:${HTTP_PORT.number}/`;
 }

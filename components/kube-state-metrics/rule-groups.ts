@@ -2,6 +2,7 @@ import { RuleContext } from "../common/rules/context";
 import { RuleGroup } from "../common/rules/types";
 import { kubernetesNodesGroup, kubernetesWorkloadsGroup, kubeStateMetricsGroup, persistentVolumesGroup } from "./alerts";
 import { kubernetesNodeHealthGroup } from "./node-health-alerts";
+import { podNodeGroup } from "./pod-node-rules";
 import { podPhaseGroup } from "./pod-phase-rules";
 import { kubernetesResourcesGroup } from "./resource-alerts";
 import { workloadOwnerGroup } from "./workload-owner-rules";
@@ -20,6 +21,7 @@ export function kubeStateMetricsRuleGroups(c: RuleContext): RuleGroup[] {
         kubernetesResourcesGroup(c),
         workloadOwnerGroup(),
         podPhaseGroup(),
+        podNodeGroup(),
         // The kube-state-metrics-telemetry job runs exactly while kube-state-metrics does.
         kubeStateMetricsGroup(),
     ];

@@ -10,31 +10,59 @@ const copyLabel = (selector: string, to: string, from: string) => `label_replace
 const onePerPod = (expr: string) => `max by (namespace, workload, pod) (${expr})`;
 
 /**
+ * An object without owner references: kube-state-metrics writes its owner_kind as `<none>` (the
+ * v2 releases up to now, ours among them) or empty (some releases, and kube-prometheus' rules);
+ * an empty label is no label, which `=~"|<none>"` matches too.
+ */
+const NO_OWNER = 'owner_kind=~"|<none>"';
+
+/** The pod owner kinds with a rule of their own below; a pod owned by any other kind is its controller's. */
+const OWN_RULE_KINDS = ["ReplicaSet", "DaemonSet", "StatefulSet", "Job", "Node", "", "<none>"];
+
+/**
  * Which workload owns each pod, as 1 for each pod with labels namespace, workload, workload_type
  * and pod: a panel sums a pod's usage by workload with `* on (namespace, pod) group_left (workload)`.
  * From kube-state-metrics' owner families (pod, ReplicaSet, Job), each the object's
- * ownerReferences:
+ * ownerReferences. Every pod has exactly one row:
  * - a Deployment owns its pods through a ReplicaSet: the pod's owner is the ReplicaSet, whose
- *   owner is the Deployment;
+ *   owner is the Deployment; a ReplicaSet nobody owns is the workload itself (`replicaset`), and
+ *   one another controller owns (an Argo Rollout) is that controller's, typed by its kind;
  * - a DaemonSet or StatefulSet owns its pods directly;
- * - a CronJob owns its pods through a Job; a Job that no CronJob owns is the workload itself.
- * Pods of other owners (a bare ReplicaSet, a static pod, none) have no workload here.
+ * - a CronJob owns its pods through a Job; a Job nobody owns is the workload itself (`job`), and
+ *   one another controller owns (KEDA's ScaledJob) is that controller's, typed by its kind;
+ * - a pod without owner is its own workload (`barepod`), as is a static pod, whose owner is its
+ *   Node (`staticpod`);
+ * - a pod of any other controller (OpenKruise's CloneSet, say) is that controller's, typed by its kind.
+ * kubernetes-mixin's eight rules cover the same kinds; its CronJob's type is the kind, `CronJob`,
+ * where ours stays `cronjob` as the boards have always offered it.
  */
 export function workloadOwnerRules(): RecordingRule[] {
     const podOwner = (kind: string) => `kube_pod_owner{${ksm},owner_kind="${kind}"}`;
     const rule = (type: WorkloadType, expr: string): RecordingRule => ({ record: POD_WORKLOAD, expr: onePerPod(expr), labels: { workload_type: type } });
+    /** The type is the controller's kind: another label for each row, so max keeps it. */
+    const byKind = (expr: string): RecordingRule => ({ record: POD_WORKLOAD, expr: `max by (namespace, workload, workload_type, pod) (${copyLabel(expr, "workload_type", "owner_kind")})` });
 
-    // A ReplicaSet as its Deployment's: owner_name becomes the ReplicaSet's name, to meet the pod's owner_name.
-    const replicaSetsOfDeployments = `max by (namespace, owner_name, workload) (${copyLabel(copyLabel(`kube_replicaset_owner{${ksm},owner_kind="Deployment"}`, "workload", "owner_name"), "owner_name", "replicaset")})`;
-    const jobsOfCronJobs = `max by (namespace, job_name, workload) (${copyLabel(`kube_job_owner{${ksm},owner_kind="CronJob"}`, "workload", "owner_name")})`;
+    // A pod's ReplicaSet by name, to meet kube_replicaset_owner's replicaset label.
+    const podsOfReplicaSets = copyLabel(podOwner("ReplicaSet"), "replicaset", "owner_name");
+    const replicaSetOwners = (matchers: string) => `max by (namespace, replicaset, owner_kind, owner_name) (kube_replicaset_owner{${ksm},${matchers}})`;
     const podsOfJobs = copyLabel(podOwner("Job"), "job_name", "owner_name");
+    const jobOwners = (matchers: string) => `max by (namespace, job_name, owner_kind, owner_name) (kube_job_owner{${ksm},${matchers}})`;
+    // The pod's own owner labels give way to its ReplicaSet's or Job's, which name the workload.
+    const ownedThrough = (pods: string, on: string, owners: string) => `(sum without (owner_kind, owner_name, owner_is_controller, uid) (${pods}) * on (namespace, ${on}) group_left (owner_kind, owner_name) ${owners})`;
+    const otherPodOwners = OWN_RULE_KINDS.map((k) => `owner_kind!="${k}"`).join(",");
 
     return [
-        rule("deployment", `${podOwner("ReplicaSet")} * on (namespace, owner_name) group_left (workload) ${replicaSetsOfDeployments}`),
+        rule("deployment", copyLabel(ownedThrough(podsOfReplicaSets, "replicaset", replicaSetOwners('owner_kind="Deployment"')), "workload", "owner_name")),
+        rule("replicaset", copyLabel(`${podsOfReplicaSets} * on (namespace, replicaset) group_left () ${replicaSetOwners(NO_OWNER)}`, "workload", "replicaset")),
+        byKind(copyLabel(ownedThrough(podsOfReplicaSets, "replicaset", replicaSetOwners(`owner_kind!~"Deployment||<none>"`)), "workload", "owner_name")),
         rule("daemonset", copyLabel(podOwner("DaemonSet"), "workload", "owner_name")),
         rule("statefulset", copyLabel(podOwner("StatefulSet"), "workload", "owner_name")),
-        rule("job", `${copyLabel(podsOfJobs, "workload", "owner_name")} unless on (namespace, job_name) ${jobsOfCronJobs}`),
-        rule("cronjob", `${podsOfJobs} * on (namespace, job_name) group_left (workload) ${jobsOfCronJobs}`),
+        rule("job", copyLabel(`${podsOfJobs} * on (namespace, job_name) group_left () ${jobOwners(NO_OWNER)}`, "workload", "job_name")),
+        rule("cronjob", copyLabel(ownedThrough(podsOfJobs, "job_name", jobOwners('owner_kind="CronJob"')), "workload", "owner_name")),
+        byKind(copyLabel(ownedThrough(podsOfJobs, "job_name", jobOwners(`owner_kind!~"CronJob||<none>"`)), "workload", "owner_name")),
+        rule("barepod", copyLabel(`kube_pod_owner{${ksm},${NO_OWNER}}`, "workload", "pod")),
+        rule("staticpod", copyLabel(podOwner("Node"), "workload", "pod")),
+        byKind(copyLabel(`kube_pod_owner{${ksm},${otherPodOwners}}`, "workload", "owner_name")),
     ];
 }
 

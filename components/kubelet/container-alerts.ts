@@ -4,6 +4,7 @@ import { RuleGroup, runbook } from "../common/rules/types";
 export function containersGroup(): RuleGroup {
     const c = 'job="cadvisor",container!=""';
     const perContainer = "sum by (namespace, pod, container)";
+    const perCgroup = (family: string) => `max by (namespace, pod, container, id) (increase(${family}{${c}}[5m]))`;
     return {
         name: "containers",
         rules: [
@@ -18,9 +19,10 @@ export function containersGroup(): RuleGroup {
             },
             {
                 alert: "CPUThrottlingHigh",
-                expr:
-                    `${perContainer} (increase(container_cpu_cfs_throttled_periods_total{${c}}[5m])) / ` +
-                    `${perContainer} (increase(container_cpu_cfs_periods_total{${c}}[5m])) > 0.25`,
+                // Each side per cgroup first (max by id: one cgroup's counter served twice under an extra label, such
+                // as an image label on one copy only, counts once), then summed over the container's cgroups (the old
+                // and the new one of a restart), then divided: a duplicate on one side cannot halve or double the share.
+                expr: `${perContainer} (${perCgroup("container_cpu_cfs_throttled_periods_total")}) / ${perContainer} (${perCgroup("container_cpu_cfs_periods_total")}) > 0.25`,
                 for: "15m",
                 labels: { severity: "info" },
                 annotations: {

@@ -76,6 +76,21 @@ function ingressControllers(s: Settings): Peer {
 }
 
 /**
+ * Where an HTTPRoute's traffic comes from: the Gateway's data plane, in the namespaces
+ * networkPolicies.gatewayNamespaces lists (required while a route exists, config/gateway-route.ts).
+ * Only the route's backend port admits them: the auth gateway's under proxy, else the server's.
+ */
+function gatewayDataPlane(s: Settings): Peer {
+    const namespaces = s.networkPolicies.gatewayNamespaces;
+    return namespaces.length > 0 ? { kind: "namespaces", namespaces } : { kind: "anywhere" };
+}
+
+/** Who reaches a way in: the Ingress controllers, or the Gateway's data plane. */
+function wayInSource(s: Settings, via: "Ingress" | "HTTPRoute"): Peer {
+    return via === "Ingress" ? ingressControllers(s) : gatewayDataPlane(s);
+}
+
+/**
  * Where a listed probe goes: one of our own workloads (`<service>[.<namespace>[.svc[...]]]`), whose
  * ingress must then admit the exporter, or a host the policies cannot name, on the probe's port.
  */
@@ -153,13 +168,21 @@ export function requiredFlows(s: Settings, workloads: readonly Workload[], scrap
         add(ingressControllers(s), vmauth, [tcp(VMAUTH.port.name)], "edges' remote writes, through vmauth");
         add(vmauth, longTermStore, [tcp(LONG_TERM_STORE_PORT.name)], "vmauth forwards the edges' writes");
     }
+    // metrics.otlp: the pushers' namespaces reach the web port, where they log in (docs/otlp.md#who-may-push).
+    const pushers = s.metrics.otlp?.enabled ? (s.metrics.otlp.namespaces ?? []) : [];
+    if (pushers.length > 0) {
+        add({ kind: "namespaces", namespaces: [...pushers] }, prometheus, [tcp(WEB_PORT.name)], "OTLP pushes (metrics.otlp.namespaces)");
+    }
     if (s.metrics.ingress && !s.metrics.ingress.auth?.proxy) {
         add(ingressControllers(s), prometheus, [tcp(WEB_PORT.name)], "Prometheus' Ingress");
+    }
+    if (s.metrics.httpRoute && !s.metrics.httpRoute.auth?.proxy) {
+        add(gatewayDataPlane(s), prometheus, [tcp(WEB_PORT.name)], "Prometheus' HTTPRoute, from the Gateway's data plane");
     }
     // An Ingress whose auth is proxy reaches the gateway only; the server admits the gateway, not the controller.
     for (const g of proxiedIngresses(s)) {
         const gateway = workloadPeer(g);
-        add(ingressControllers(s), gateway, [tcp(GATEWAY_PORT.name)], `${g.product}'s Ingress, through its auth gateway`);
+        add(wayInSource(s, g.via), gateway, [tcp(GATEWAY_PORT.name)], `${g.product}'s ${g.via}, through its auth gateway`);
         add(gateway, workloadPeer(g.server), [tcp(g.serverPort)], `the auth gateway's requests to ${g.product}`);
         if (g.issuerUrl !== undefined) {
             // A policy cannot name a host: the identity provider is outside, on its URL's port (networkPolicies.outsideCidrs narrows it).
@@ -173,6 +196,9 @@ export function requiredFlows(s: Settings, workloads: readonly Workload[], scrap
         add(prometheus, alertmanager, [tcp(ALERTMANAGER_WEB_PORT.name)], "alert delivery to Alertmanager");
         if (am.ingress && !am.ingress.auth?.proxy) {
             add(ingressControllers(s), alertmanager, [tcp(ALERTMANAGER_WEB_PORT.name)], "Alertmanager's Ingress");
+        }
+        if (am.httpRoute && !am.httpRoute.auth?.proxy) {
+            add(gatewayDataPlane(s), alertmanager, [tcp(ALERTMANAGER_WEB_PORT.name)], "Alertmanager's HTTPRoute, from the Gateway's data plane");
         }
         if (am.replicas >= 2) {
             add(alertmanager, alertmanager, [tcp(CLUSTER_PORT.number), udp(CLUSTER_PORT.number)], "the Alertmanager gossip mesh");
@@ -195,6 +221,9 @@ export function requiredFlows(s: Settings, workloads: readonly Workload[], scrap
         }
         if (g.ingress) {
             add(ingressControllers(s), grafana, [tcp(GRAFANA_PORT.name)], "Grafana's Ingress");
+        }
+        if (g.httpRoute) {
+            add(gatewayDataPlane(s), grafana, [tcp(GRAFANA_PORT.name)], "Grafana's HTTPRoute, from the Gateway's data plane");
         }
         if (g.teamDashboards) {
             // The sidecar's list and watch of labelled ConfigMaps; nothing else: a ConfigMap key ending in .url
@@ -240,6 +269,11 @@ export function requiredFlows(s: Settings, workloads: readonly Workload[], scrap
         const kibana = workloadPeer({ name: s.searchStore.kibana.name, namespace: s.searchStore.namespace });
         add(kibana, workloadPeer(s.searchStore), [tcp(SEARCH_PORT.name)], "Kibana's queries");
         add(workloadPeer({ name: indexPatternJobName(s.searchStore), namespace: s.searchStore.namespace }), kibana, [tcp(KIBANA_PORT.name)], "provisioning the index pattern");
+        // A public route reaches Kibana itself; under proxy the gateway's flows above carry it.
+        const route = s.searchStore.kibana.httpRoute;
+        if (route && !route.auth?.proxy) {
+            add(gatewayDataPlane(s), kibana, [tcp(KIBANA_PORT.name)], "Kibana's HTTPRoute, from the Gateway's data plane");
+        }
     }
     if (s.searchStore.enabled && s.searchStore.retention.enabled) {
         add(workloadPeer({ name: retentionName(s.searchStore), namespace: s.searchStore.namespace }), workloadPeer(s.searchStore), [tcp(SEARCH_PORT.name)], "deleting old indices");

@@ -1,4 +1,4 @@
-import { fullKey, nodeExporterLabels, Settings } from "../../config";
+import { ALERTMANAGER_KEY, fullKey, KIBANA_KEY, METRICS_KEY, nodeExporterLabels, Settings, wayIn } from "../../config";
 import { alertmanagerLabels } from "../alertmanager/layout";
 import { grafanaLabels } from "../grafana/layout";
 import { kubeStateMetricsLabels } from "../kube-state-metrics/layout";
@@ -6,7 +6,7 @@ import { metricsLabels } from "../prometheus/layout";
 import { adapterLabels } from "../resource-metrics/layout";
 import { blackboxLabels } from "../blackbox-exporter/layout";
 import { eventCollectorLabels } from "../event-collector/layout";
-import { indexPatternJobName, indexPatternLabels, kibanaLabels } from "../search-store/kibana/layout";
+import { indexPatternJobName, indexPatternLabels, KIBANA_PORT, kibanaLabels } from "../search-store/kibana/layout";
 import { retentionLabels, retentionName } from "../search-store/log-retention/layout";
 import { indexTemplateJobName, indexTemplateLabels } from "../search-store/index-template/layout";
 import { searchStoreLabels } from "../search-store/layout";
@@ -18,8 +18,10 @@ import { NODE_EXPORTER_PORT_NAME } from "../../config";
 import { Workload } from "./model";
 import { gatewayLabels, gatewayName } from "../auth-gateway/layout";
 
-/** A server's Ingress whose auth is proxy: the gateway in front of it, and what it reaches. */
+/** A server's Ingress or HTTPRoute whose auth is proxy: the gateway in front of it, and what it reaches. */
 export interface ProxiedIngress {
+    /** Which way in the gateway stands behind: its traffic comes from the Ingress controllers or the Gateway's data plane. */
+    via: "Ingress" | "HTTPRoute";
     /** The gateway's name (its Deployment, Service and NetworkPolicy). */
     name: string;
     namespace: string;
@@ -36,27 +38,44 @@ export interface ProxiedIngress {
 export function proxiedIngresses(s: Settings): ProxiedIngress[] {
     const m = s.metrics;
     const list: ProxiedIngress[] = [];
-    if (m.ingress?.auth?.proxy) {
+    const mWay = wayIn(METRICS_KEY, m);
+    if (mWay?.auth?.proxy) {
         list.push({
+            via: mWay.kind,
             name: gatewayName(m.name),
             namespace: m.namespace,
             nameKey: `${fullKey("metrics")}.name`,
             server: { name: m.name, namespace: m.namespace },
             serverPort: "web",
-            issuerUrl: m.ingress.auth.proxy.oauth2Proxy?.issuerUrl,
+            issuerUrl: mWay.auth.proxy.oauth2Proxy?.issuerUrl,
             product: "Prometheus",
         });
     }
     const a = s.alertmanager;
-    if (a.enabled && a.ingress?.auth?.proxy) {
+    const aWay = a.enabled ? wayIn(ALERTMANAGER_KEY, a) : undefined;
+    if (aWay?.auth?.proxy) {
         list.push({
+            via: aWay.kind,
             name: gatewayName(a.name),
             namespace: a.namespace,
             nameKey: `${fullKey("alertmanager")}.name`,
             server: { name: a.name, namespace: a.namespace },
             serverPort: "web",
-            issuerUrl: a.ingress.auth.proxy.oauth2Proxy?.issuerUrl,
+            issuerUrl: aWay.auth.proxy.oauth2Proxy?.issuerUrl,
             product: "Alertmanager",
+        });
+    }
+    const store = s.searchStore;
+    const kWay = store.enabled && store.kibana.enabled ? wayIn(KIBANA_KEY, store.kibana) : undefined;
+    if (kWay?.auth?.proxy) {
+        list.push({
+            via: kWay.kind,
+            name: gatewayName(store.kibana.name),
+            namespace: store.namespace,
+            nameKey: `${fullKey(KIBANA_KEY)}.name`,
+            server: { name: store.kibana.name, namespace: store.namespace },
+            serverPort: KIBANA_PORT.name,
+            product: "Kibana",
         });
     }
     return list;

@@ -29,10 +29,43 @@ export const NODE_RECORDS = {
     transmitBytes: "instance:node_network_transmit_bytes_excluding_lo:rate5m",
     receiveDrops: "instance:node_network_receive_drop_excluding_lo:rate5m",
     transmitDrops: "instance:node_network_transmit_drop_excluding_lo:rate5m",
+    receiveBytesPhysical: "instance:node_network_receive_bytes_physical:rate5m",
+    transmitBytesPhysical: "instance:node_network_transmit_bytes_physical:rate5m",
+    receiveDropsPhysical: "instance:node_network_receive_drop_physical:rate5m",
+    transmitDropsPhysical: "instance:node_network_transmit_drop_physical:rate5m",
 } as const;
 
+/**
+ * kube-prometheus' own node records (its kube-prometheus-node-recording.rules, and node.rules of
+ * kubernetes-mixin), under their names for the boards and saved queries people bring: busy CPU
+ * seconds and network bytes per machine, per node and for the cluster. Busy is every mode but
+ * idle, iowait and steal, as in the utilisation above. The `node` label is the one the
+ * node-exporter job copies from the pod's node, where kubernetes-mixin joins kube_pod_info for it.
+ */
+export const KUBE_PROMETHEUS_NODE_RECORDS = {
+    busyCpu3m: "instance:node_cpu:rate:sum",
+    receiveBytes3m: "instance:node_network_receive_bytes:rate:sum",
+    transmitBytes3m: "instance:node_network_transmit_bytes:rate:sum",
+    busyCpuRatio: "instance:node_cpu:ratio",
+    clusterBusyCpu: "cluster:node_cpu:sum_rate5m",
+    clusterBusyCpuRatio: "cluster:node_cpu:ratio",
+    nodeCpus: "node:node_num_cpu:sum",
+    clusterMemAvailable: ":node_memory_MemAvailable_bytes:sum",
+    nodeCpuUtilisation: "node:node_cpu_utilization:ratio_rate5m",
+    clusterCpuUtilisation: "cluster:node_cpu:ratio_rate5m",
+} as const;
+
+/** CPU time spent working, per second over `w`, still by CPU and mode. */
+const busyCpu = (w: string) => `rate(node_cpu_seconds_total{${JOB},mode!~"idle|iowait|steal"}[${w}])`;
+
+/**
+ * Interfaces that are a machine's own: not loopback, and not the host end of a pod's veth pair,
+ * whose traffic the physical interface carries again (kube-prometheus' `_physical` set).
+ */
+const PHYSICAL = `device!~"lo|veth.+"`;
+
 /** Per second over 5m, summed over every interface but loopback, which never leaves the machine. */
-const networkRate = (family: string) => `sum without (device) (rate(${family}{${JOB},device!="lo"}[5m]))`;
+const networkRate = (family: string, devices = 'device!="lo"') => `sum without (device) (rate(${family}{${JOB},${devices}}[5m]))`;
 
 export function nodeRecordingRules(): RecordingRule[] {
     const r = NODE_RECORDS;
@@ -57,6 +90,32 @@ export function nodeRecordingRules(): RecordingRule[] {
         { record: r.transmitBytes, expr: networkRate("node_network_transmit_bytes_total") },
         { record: r.receiveDrops, expr: networkRate("node_network_receive_drop_total") },
         { record: r.transmitDrops, expr: networkRate("node_network_transmit_drop_total") },
+        { record: r.receiveBytesPhysical, expr: networkRate("node_network_receive_bytes_total", PHYSICAL) },
+        { record: r.transmitBytesPhysical, expr: networkRate("node_network_transmit_bytes_total", PHYSICAL) },
+        { record: r.receiveDropsPhysical, expr: networkRate("node_network_receive_drop_total", PHYSICAL) },
+        { record: r.transmitDropsPhysical, expr: networkRate("node_network_transmit_drop_total", PHYSICAL) },
+        ...kubePrometheusNodeRules(),
+    ];
+}
+
+/** After the CPU count above: the ratios read it in the same evaluation. */
+function kubePrometheusNodeRules(): RecordingRule[] {
+    const k = KUBE_PROMETHEUS_NODE_RECORDS;
+    return [
+        // Over 3m, as kube-prometheus records these three; every interface, loopback too, as there.
+        { record: k.busyCpu3m, expr: `sum without (cpu, mode) (${busyCpu("3m")})` },
+        { record: k.receiveBytes3m, expr: `sum without (device) (rate(node_network_receive_bytes_total{${JOB}}[3m]))` },
+        { record: k.transmitBytes3m, expr: `sum without (device) (rate(node_network_transmit_bytes_total{${JOB}}[3m]))` },
+        // Busy CPU seconds per second per CPU: the share of the machine's CPUs at work.
+        { record: k.busyCpuRatio, expr: `sum without (cpu, mode) (${busyCpu("5m")}) / ${NODE_RECORDS.cpus}{${JOB}}` },
+        { record: k.clusterBusyCpu, expr: `sum(${busyCpu("5m")})` },
+        { record: k.clusterBusyCpuRatio, expr: `${k.clusterBusyCpu} / sum(${NODE_RECORDS.cpus}{${JOB}})` },
+        { record: k.nodeCpus, expr: `count by (node) (node_cpu_seconds_total{${JOB},mode="idle"})` },
+        // MemAvailable, the kernel's own estimate (3.14 and later), as the utilisation above.
+        { record: k.clusterMemAvailable, expr: `sum(node_memory_MemAvailable_bytes{${JOB}})` },
+        // Each CPU's busy share, averaged over the node's CPUs; the cluster's is the mean of the nodes'.
+        { record: k.nodeCpuUtilisation, expr: `avg by (node) (sum without (mode) (${busyCpu("5m")}))` },
+        { record: k.clusterCpuUtilisation, expr: `avg(${k.nodeCpuUtilisation})` },
     ];
 }
 

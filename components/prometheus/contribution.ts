@@ -20,9 +20,10 @@ export function prometheusContribution(s: Settings): Contribution {
     const m = s.metrics;
     const alertmanager = alertmanagerTarget(s.alertmanager);
     const gateway = prometheusGatewayModel(s);
+    const self = selfMonitoringJob(m, alertmanager);
     return {
         scrapeJobs: {
-            self: [{ config: selfMonitoringJob(m, alertmanager), reaches: selfMonitoringReach(m, alertmanager) }, ...prometheusWebJobs(m, endpointDiscovery(m))],
+            self: [...(self ? [{ config: self, reaches: selfMonitoringReach(m, alertmanager) }] : []), ...prometheusWebJobs(m, endpointDiscovery(m))],
             own: reloadsInPlace(m) ? [{ config: configReloaderJob(m), reaches: [{ kind: "pods", namespace: m.namespace, podLabels: metricsLabels(m), port: RELOADER_PORT.name }] }] : [],
             extra: extraScrapeJobs(m),
         },

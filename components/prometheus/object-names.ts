@@ -6,7 +6,7 @@ import { etcdEndpoints, etcdService } from "../control-plane/etcd-scrape-job";
 import { nfsPersistentVolume } from "../storage";
 import { ruleFilesConfigMap } from "./config-maps";
 import { etcdClientSecret } from "./etcd-secret";
-import { ingress } from "./ingress";
+import { ingress, prometheusHttpRoute } from "./ingress";
 import { namespace } from "./namespace";
 import { clusterRole, clusterRoleBinding, configRole, configRoleBinding, discoveryRoleBindings, discoveryRoles, serviceAccount } from "./rbac";
 import { remoteWriteSecret } from "./remote-write-secret";
@@ -52,6 +52,7 @@ export function prometheusObjects(s: MetricsSettings, inputs: Pick<PrometheusInp
             ...optional(prometheusDisruptionBudget(s)),
             ...optional(nfsPersistentVolume(s.name, s.storage)),
             ...optional(ingress(s)),
+            ...optional(prometheusHttpRoute(s)),
             ...optional(remoteWriteSecret(s)),
             ...optional(webSecret(s, undefined)),
         ),

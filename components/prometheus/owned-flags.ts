@@ -18,4 +18,13 @@ export const PROMETHEUS_OWNED_FLAGS: Readonly<Record<string, string>> = {
     "--web.console.templates": "the release line's consoles",
     "--web.console.libraries": "the release line's consoles",
     "--storage.tsdb.no-lockfile": "the program's data volume",
+    "--web.enable-otlp-receiver": "metrics.otlp, which also writes the otlp block, admits the pushers' namespaces and keeps their login",
+};
+
+/**
+ * Features of --enable-feature a setting owns: metrics.extra.args may name other features, not
+ * these (components/common/workload-hatch.ts reads each feature of a comma-separated list).
+ */
+export const PROMETHEUS_OWNED_FEATURES: Readonly<Record<string, string>> = {
+    "otlp-write-receiver": "metrics.otlp, which also writes the otlp block, admits the pushers' namespaces and keeps their login (3.x ignores this feature name)",
 };

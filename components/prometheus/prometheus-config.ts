@@ -9,9 +9,11 @@ import { keep, literal } from "../common/scrape/relabel";
 import { remoteWriteConfigs } from "./remote-write-config";
 import { alertmanagerClient } from "../alertmanager/alertmanager-client";
 import { PrometheusInputs } from "./inputs";
+import { otlpBlock } from "./otlp";
 
 export function prometheusConfig(s: MetricsSettings, inputs: Pick<PrometheusInputs, "scrapeJobs" | "alertmanager" | "longTermStore">): PrometheusConfig {
     const remoteWrite = remoteWriteConfigs(s, inputs.longTermStore);
+    const otlp = otlpBlock(s);
     return {
         global: {
             evaluation_interval: s.evaluationInterval,
@@ -22,6 +24,7 @@ export function prometheusConfig(s: MetricsSettings, inputs: Pick<PrometheusInpu
         ...(inputs.alertmanager ? { alerting: { ...alertRelabeling(s), alertmanagers: [alertmanagers(inputs.alertmanager, endpointDiscovery(s))] } } : {}),
         scrape_configs: [...inputs.scrapeJobs],
         ...(remoteWrite ? { remote_write: remoteWrite } : {}),
+        ...(otlp ? { otlp } : {}),
     };
 }
 

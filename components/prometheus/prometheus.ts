@@ -10,7 +10,7 @@ import { remoteWriteSecret } from "./remote-write-secret";
 import { remoteWriteEnv } from "./remote-write-env";
 import { remoteWriteSecretName } from "./layout";
 import { envSecretKeys, secretGeneration } from "../common/secret-generation";
-import { ingress } from "./ingress";
+import { ingress, prometheusHttpRoute } from "./ingress";
 import { generatedWebPasswordArgs, passwordGenerationArgs } from "../common/web-password";
 import { webSecret } from "./web-config";
 import { podSecurityLevel } from "../../validate/pod-security";
@@ -153,6 +153,10 @@ export class Prometheus extends MonitoringComponent {
         const ingressArgs = ingress(s);
         if (ingressArgs) {
             new k8s.networking.v1.Ingress(`${name}-ingress`, ingressArgs, this.inNamespace(s.namespace, service));
+        }
+        const routeArgs = prometheusHttpRoute(s);
+        if (routeArgs) {
+            new k8s.apiextensions.CustomResource(`${name}-http-route`, routeArgs, this.inNamespace(s.namespace, service));
         }
 
         this.namespace = pulumi.output(s.namespace);

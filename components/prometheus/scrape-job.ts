@@ -56,8 +56,16 @@ export function dropAlertmanagerWithWebConfig(t: AlertmanagerTarget | undefined)
     return t?.web ? [drop(["__meta_kubernetes_namespace", "__meta_kubernetes_service_name"], `${literal(t.namespace)};${literal(t.serviceName)}`)] : [];
 }
 
-/** The spec's one job: services labelled monitor=main in the scrape namespaces, itself included. */
-export function selfMonitoringJob(s: MetricsSettings, alertmanager: AlertmanagerTarget | undefined): ScrapeConfig {
+/**
+ * The spec's one job: services labelled monitor=main in the scrape namespaces, itself included.
+ * Undefined when it could never have a target (docs/scrape-jobs.md#monitor): every monitor=main
+ * Service the program writes has a job of its own (metrics.web, alertmanager.web), and the stack
+ * names no scrape namespace where Services of its own would carry the label.
+ */
+export function selfMonitoringJob(s: MetricsSettings, alertmanager: AlertmanagerTarget | undefined): ScrapeConfig | undefined {
+    if (!s.scrapeNamespacesNamed && ownSelfMonitoredServices(s, alertmanager).length === 0) {
+        return undefined;
+    }
     const discovery = endpointDiscovery(s);
     const [serviceLabelRule, ...rest] = endpointRelabelRules(discovery);
     return {
@@ -82,12 +90,14 @@ export function selfMonitoringJob(s: MetricsSettings, alertmanager: Alertmanager
  * serve metrics there on ports the program cannot know.
  */
 export function selfMonitoringReach(s: MetricsSettings, alertmanager: AlertmanagerTarget | undefined): ScrapeReach[] {
+    return [...ownSelfMonitoredServices(s, alertmanager), ...s.scrapeNamespaces.map((namespace): ScrapeReach => ({ kind: "namespace", namespace }))];
+}
+
+/** The program's monitor=main Services in the scrape namespaces that no job of their own scrapes. */
+function ownSelfMonitoredServices(s: MetricsSettings, alertmanager: AlertmanagerTarget | undefined): ScrapeReach[] {
     const own: ScrapeReach[] = [
         ...(s.web ? [] : [{ kind: "service" as const, namespace: s.namespace, name: s.name, port: WEB_PORT.name }]),
         ...(alertmanager && !alertmanager.web ? [{ kind: "service" as const, namespace: alertmanager.namespace, name: alertmanager.serviceName, port: alertmanager.portName }] : []),
     ];
-    return [
-        ...own.filter((r) => r.kind === "service" && s.scrapeNamespaces.includes(r.namespace)),
-        ...s.scrapeNamespaces.map((namespace): ScrapeReach => ({ kind: "namespace", namespace })),
-    ];
+    return own.filter((r) => r.kind === "service" && s.scrapeNamespaces.includes(r.namespace));
 }

@@ -33,6 +33,7 @@ import { podDisruptionBudget, replicaSpread } from "../common/replica-spread";
 import { configFileArg, configReloaderContainer, configRenderInitContainer, readsRenderedConfig, reloadsInPlace } from "./reloader";
 import { prometheusRelease } from "../../prometheus-releases/release-lines";
 import { withTeamRules } from "./team-rules";
+import { otlpArgs } from "./otlp";
 
 type Container = k8s.types.input.core.v1.Container;
 type Volume = k8s.types.input.core.v1.Volume;
@@ -61,6 +62,7 @@ export function prometheusArgs(s: MetricsSettings): string[] {
         `--web.external-url=${s.externalUrl}`,
         `--web.route-prefix=${s.routePrefix}`,
         ...(s.web ? [`--web.config.file=${webConfigPath()}`] : []),
+        ...otlpArgs(s),
     ];
 }
 

@@ -1,11 +1,16 @@
-import { ingressAuthWarnings, METRICS_KEY, MetricsSettings } from "../../config";
+import { ingressAuthWarnings, METRICS_KEY, MetricsSettings, publicOtlpWarning, routeAuthWarnings } from "../../config";
 
 /** Settings that are valid but risky; the component logs each one during preview and update. */
 export function metricsWarnings(s: MetricsSettings): string[] {
     const warnings: string[] = [];
     // An Ingress authenticates or says why it is public (config/ingress-auth.ts, which also refuses a
     // public one beside the admin or lifecycle API); the reason is printed at every preview and update.
-    warnings.push(...ingressAuthWarnings(METRICS_KEY, s.ingress));
+    warnings.push(...ingressAuthWarnings(METRICS_KEY, s.ingress), ...routeAuthWarnings(METRICS_KEY, s.httpRoute));
+    // The same for the OTLP receiver's pushers (config/otlp.ts refuses a public push beside the admin or lifecycle API).
+    const otlp = publicOtlpWarning(s.otlp);
+    if (otlp !== undefined) {
+        warnings.push(otlp);
+    }
     s.remoteWrite.forEach((t, i) => {
         const credentials = t.basicAuth || t.generatedCredential
             ? "a password"

@@ -2,6 +2,8 @@ import { Component } from "../contribution";
 import { searchStoreRuleGroups } from "./rule-groups";
 import { SEARCH_STORE_FAMILY_TABLES, searchStoreContribution } from "./contribution";
 import { SearchStore } from "./search-store";
+import { gatewayInFront } from "../auth-gateway/in-front";
+import { kibanaGatewayModel } from "./kibana/gateway";
 
 /** The in-cluster search store, for development; off by default. */
 export const searchStore: Component = {
@@ -14,7 +16,9 @@ export const searchStore: Component = {
             return {};
         }
         const store = new SearchStore("search-store", { settings: settings.searchStore, namespaces }, opts);
+        // The auth gateway in front of Kibana's HTTPRoute under auth.proxy: Kibana OSS has no login of its own.
+        const gateway = gatewayInFront(kibanaGatewayModel(settings.searchStore), {}, namespaces, opts);
         /** The in-cluster OpenSearch's generated password for user admin (Dashboards' login): pulumi stack output searchStorePassword --show-secrets. */
-        return { logStore: { agentPasswordGeneration: store.agentPasswordGeneration }, outputs: { searchStoreUrl: store.url, searchStorePassword: store.password } };
+        return { logStore: { agentPasswordGeneration: store.agentPasswordGeneration }, outputs: { searchStoreUrl: store.url, searchStorePassword: store.password, kibanaIngressPasswords: gateway?.passwords } };
     },
 };

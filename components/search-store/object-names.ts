@@ -5,6 +5,7 @@ import { exporterDeployment, exporterService, exporterServiceAccount } from "./e
 import { indexTemplateJob, indexTemplateScriptConfigMap, indexTemplateServiceAccount } from "./index-template/job";
 import { kibanaService, kibanaServiceAccount } from "./kibana/deployment";
 import { kibanaWorkload } from "./kibana/workload";
+import { kibanaHttpRoute } from "./kibana/gateway";
 import { openSearchCredentialsSecret } from "./opensearch/credentials";
 import { settingsConfigMap } from "./opensearch/settings-config-map";
 import { storeStatefulSet } from "./store-workload";
@@ -38,6 +39,7 @@ export function searchStoreObjects(s: SearchStoreSettings): NamedObject[] {
                   kibanaWorkload(s),
                   kibanaService(s),
                   kibanaServiceAccount(s),
+                  ...(kibanaHttpRoute(s) ? [kibanaHttpRoute(s)!] : []),
                   indexPatternJob(s),
                   indexPatternScriptConfigMap(s),
                   indexPatternServiceAccount(s),

@@ -210,10 +210,23 @@ const memoryCase = (family: string): RecordCase[] => [
     },
 ];
 
-/** Counters of 30 and 15 CPU seconds a minute in the two cgroups: 0.5 + 0.25 cores, by rate and by irate; the pod's cgroup not read. */
+/**
+ * Counters of 30 and 15 CPU seconds a minute in the two cgroups: 0.5 + 0.25 cores, by rate and by
+ * irate; the pod's cgroup not read. And the new cgroup's counter served a second time without its
+ * image label (#42, defect class 4): one cgroup, counted once, still 0.75.
+ */
 const cpuCase: RecordCase[] = [
     {
         series: [s(cadvisor("container_cpu_usage_seconds_total", "/kubepods/pod1/old"), "0+30x10"), s(cadvisor("container_cpu_usage_seconds_total", "/kubepods/pod1/new"), "0+15x10"), s(cadvisor("container_cpu_usage_seconds_total", "/kubepods/pod1", ""), "0+60x10")],
+        at: "10m",
+        expect: [{ labels: container, value: 0.75 }],
+    },
+    {
+        series: [
+            s(cadvisor("container_cpu_usage_seconds_total", "/kubepods/pod1/old"), "0+30x10"),
+            s(cadvisor("container_cpu_usage_seconds_total", "/kubepods/pod1/new"), "0+15x10"),
+            s(cadvisor("container_cpu_usage_seconds_total", "/kubepods/pod1/new").replace(',image="shop/web:1"', ""), "0+15x10"),
+        ],
         at: "10m",
         expect: [{ labels: container, value: 0.75 }],
     },
@@ -259,31 +272,58 @@ function activeCase(family: string, resource: "cpu" | "memory", scale: number, l
     ];
 }
 
-/** One pod of each kind of owner, and of three owners that are no workload here (a bare ReplicaSet, a static pod, none). */
-const owner = (pod: string, kind: string, name: string) => s(`kube_pod_owner{${ksm},namespace="shop",pod="${pod}",owner_kind="${kind}",owner_name="${name}",owner_is_controller="${kind === "" ? "" : "true"}"}`, flat(1));
+/**
+ * One pod of each kind of owner, as kube-state-metrics writes kube_pod_owner (with the pod's uid):
+ * the built-in workloads, a bare ReplicaSet, a static pod (owned by its Node), a pod without
+ * owner in both of kube-state-metrics' forms (owner_kind "" and "<none>"), a Job of KEDA's
+ * ScaledJob, a ReplicaSet of an Argo Rollout and a pod of OpenKruise's CloneSet. Each pod has
+ * exactly one row. (Until #42 the bare ReplicaSet, static and ownerless pods had none, and the
+ * ScaledJob's pod was named after its Job.)
+ */
+let uid = 0;
+const owner = (pod: string, kind: string, name: string, controller = kind === "" ? "" : kind === "<none>" ? "<none>" : "true") =>
+    s(`kube_pod_owner{${ksm},namespace="shop",pod="${pod}",owner_kind="${kind}",owner_name="${name}",owner_is_controller="${controller}",uid="uid-${uid++}"}`, flat(1));
+const rsOwner = (replicaset: string, kind: string, name: string) =>
+    s(`kube_replicaset_owner{${ksm},namespace="shop",replicaset="${replicaset}",owner_kind="${kind}",owner_name="${name}",owner_is_controller="${kind === "" ? "" : "true"}"}`, flat(1));
+const jobOwner = (job: string, kind: string, name: string) =>
+    s(`kube_job_owner{${ksm},namespace="shop",job_name="${job}",owner_kind="${kind}",owner_name="${name}",owner_is_controller="${kind === "" || kind === "<none>" ? kind : "true"}"}`, flat(1));
+const workloadRow = (pod: string, workload: string, workload_type: string) => ({ labels: { namespace: "shop", workload, workload_type, pod }, value: 1 });
 const ownerCase: RecordCase[] = [
     {
         series: [
             owner("web-5d8f-abcde", "ReplicaSet", "web-5d8f"),
-            s(`kube_replicaset_owner{${ksm},namespace="shop",replicaset="web-5d8f",owner_kind="Deployment",owner_name="web",owner_is_controller="true"}`, flat(1)),
+            rsOwner("web-5d8f", "Deployment", "web"),
             owner("bare-xyz12", "ReplicaSet", "bare"),
-            s(`kube_replicaset_owner{${ksm},namespace="shop",replicaset="bare",owner_kind="",owner_name="",owner_is_controller=""}`, flat(1)),
+            rsOwner("bare", "", ""),
+            owner("canary-6c7d-uvwxy", "ReplicaSet", "canary-6c7d"),
+            rsOwner("canary-6c7d", "Rollout", "canary"),
             owner("agent-fghij", "DaemonSet", "agent"),
             owner("db-0", "StatefulSet", "db"),
             owner("migrate-klmno", "Job", "migrate"),
-            s(`kube_job_owner{${ksm},namespace="shop",job_name="migrate",owner_kind="",owner_name="",owner_is_controller=""}`, flat(1)),
+            jobOwner("migrate", "<none>", "<none>"),
             owner("backup-29000000-pqrst", "Job", "backup-29000000"),
-            s(`kube_job_owner{${ksm},namespace="shop",job_name="backup-29000000",owner_kind="CronJob",owner_name="backup",owner_is_controller="true"}`, flat(1)),
+            jobOwner("backup-29000000", "CronJob", "backup"),
+            owner("queue-worker-7x2k9-ab12c", "Job", "queue-worker-7x2k9"),
+            jobOwner("queue-worker-7x2k9", "ScaledJob", "queue-worker"),
             owner("kube-apiserver-node-1", "Node", "node-1"),
             owner("lonely", "", ""),
+            owner("legacy", "<none>", "<none>"),
+            owner("kruise-app-abcde", "CloneSet", "kruise-app"),
         ],
         at: "5m",
         expect: [
-            { labels: { namespace: "shop", workload: "web", workload_type: "deployment", pod: "web-5d8f-abcde" }, value: 1 },
-            { labels: { namespace: "shop", workload: "agent", workload_type: "daemonset", pod: "agent-fghij" }, value: 1 },
-            { labels: { namespace: "shop", workload: "db", workload_type: "statefulset", pod: "db-0" }, value: 1 },
-            { labels: { namespace: "shop", workload: "migrate", workload_type: "job", pod: "migrate-klmno" }, value: 1 },
-            { labels: { namespace: "shop", workload: "backup", workload_type: "cronjob", pod: "backup-29000000-pqrst" }, value: 1 },
+            workloadRow("web-5d8f-abcde", "web", "deployment"),
+            workloadRow("bare-xyz12", "bare", "replicaset"),
+            workloadRow("canary-6c7d-uvwxy", "canary", "Rollout"),
+            workloadRow("agent-fghij", "agent", "daemonset"),
+            workloadRow("db-0", "db", "statefulset"),
+            workloadRow("migrate-klmno", "migrate", "job"),
+            workloadRow("backup-29000000-pqrst", "backup", "cronjob"),
+            workloadRow("queue-worker-7x2k9-ab12c", "queue-worker", "ScaledJob"),
+            workloadRow("kube-apiserver-node-1", "kube-apiserver-node-1", "staticpod"),
+            workloadRow("lonely", "lonely", "barepod"),
+            workloadRow("legacy", "legacy", "barepod"),
+            workloadRow("kruise-app-abcde", "kruise-app", "CloneSet"),
         ],
     },
 ];

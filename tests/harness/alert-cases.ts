@@ -40,6 +40,14 @@ const flat = (value: number | string, minutes = 90) => `${value}+0x${minutes}`;
 /** A counter ticking every `every` minutes over the cases' 90 minutes (alert-case-format.ts). */
 const ticks90 = (every: number) => ticks(every, 90);
 const self = 'job="monitor",namespace="monitoring",pod="monitor-0"';
+/** etcd members 10.0.0.11 to .13 as the etcd job labels them, each 1 (scraped) or 0. */
+const etcdMembers = (up: (0 | 1)[]) => up.map((v, i) => s(`up{job="etcd",instance="10.0.0.1${i + 1}:2379"}`, flat(v, 40)));
+/** Members .11 and .12 failing to send to .13 (ID 8e9e05c52164694d), each counting `values` (split between them). */
+const peerFailures = (values: string) =>
+    ["10.0.0.11:2379", "10.0.0.12:2379"].flatMap((instance) => [
+        s(`etcd_network_peer_sent_failures_total{job="etcd",instance="${instance}",To="8e9e05c52164694d"}`, values),
+        s(`etcd_network_peer_sent_failures_total{job="etcd",instance="${instance}",To="fd422379fda50e48"}`, "0+0x40"),
+    ]);
 const selfLabels = { job: "monitor", namespace: "monitoring", pod: "monitor-0" };
 const ksm = 'job="kube-state-metrics"';
 const am = 'job="alertmanager",namespace="monitoring",pod="alertmanager-0"';
@@ -53,6 +61,17 @@ const agentLabels = { job: "log-agent", namespace: "kube-system", pod: "fluentd-
 const output = `${agent},plugin_id="elasticsearch",type="elasticsearch"`;
 const outputLabels = { ...agentLabels, plugin_id: "elasticsearch", type: "elasticsearch" };
 const container = 'job="cadvisor",namespace="default",pod="web-1",container="web"';
+/**
+ * The container's throttled and total CFS periods in its cgroup, as cAdvisor writes them (id and image), 100 periods a
+ * minute; `duplicatePeriods` / `duplicateThrottled` serve that counter a second time without the image label.
+ */
+function throttling(throttled: string, duplicatePeriods = false, duplicateThrottled = false) {
+    const cgroup = `${container},id="/kubepods/pod1/new"`;
+    const series = [s(`container_cpu_cfs_throttled_periods_total{${cgroup},image="shop/web:1"}`, throttled), s(`container_cpu_cfs_periods_total{${cgroup},image="shop/web:1"}`, "0+100x40")];
+    if (duplicatePeriods) series.push(s(`container_cpu_cfs_periods_total{${cgroup}}`, "0+100x40"));
+    if (duplicateThrottled) series.push(s(`container_cpu_cfs_throttled_periods_total{${cgroup}}`, throttled));
+    return series;
+}
 const containerLabels = { job: "cadvisor", namespace: "default", pod: "web-1", container: "web" };
 
 const probe = 'job="shop",instance="https://shop.example.com/"';
@@ -347,6 +366,15 @@ export const ALERT_CASES: Record<string, AlertCases> = {
             series: [s(`container_cpu_cfs_throttled_periods_total{${container}}`, "0+24.5x40"), s(`container_cpu_cfs_periods_total{${container}}`, "0+100x40")],
             at: "16m",
         },
+        // #42, defect class 4: one cgroup's periods counter served twice, once without its image label. Counted
+        // once, 26 % still fires and 24.5 % still does not; summed twice it would read 13 % and stay silent.
+        scenarios: [
+            { name: "periods served twice under an extra label, 26 % throttled", fires: true, case: { series: throttling("0+26x40", true), at: "16m", labels: { namespace: "default", pod: "web-1", container: "web" } } },
+            { name: "periods served twice under an extra label, 24.5 % throttled", fires: false, case: { series: throttling("0+24.5x40", true), at: "16m" } },
+            { name: "throttled periods served twice, 24.5 % throttled (would read 49 % summed)", fires: false, case: { series: throttling("0+24.5x40", false, true), at: "16m" } },
+            // A restart: the old cgroup's counters stop, the new one's run; both are the container's.
+            { name: "old and new cgroup of a restart, 26 % in the new", fires: true, case: { series: [...throttling("0+26x40"), s(`container_cpu_cfs_throttled_periods_total{${container},id="/kubepods/pod1/old"}`, "500+0x40"), s(`container_cpu_cfs_periods_total{${container},id="/kubepods/pod1/old"}`, "900+0x40")], at: "16m", labels: { namespace: "default", pod: "web-1", container: "web" } } },
+        ],
     }),
     KubeAPIDown: bounded({
         fires: { series: [s('up{job="apiserver",instance="10.0.0.11:6443"}', flat(0))], at: "15m", labels: {} },
@@ -495,9 +523,17 @@ export const ALERT_CASES: Record<string, AlertCases> = {
         fires: { series: [s('etcd_server_has_leader{job="etcd",instance="10.0.0.11:2379"}', flat(0, 10))], at: "1m", labels: { job: "etcd", instance: "10.0.0.11:2379" } },
         silent: { series: [s('etcd_server_has_leader{job="etcd",instance="10.0.0.11:2379"}', flat(1, 10))], at: "1m" },
     }),
+    // Three members, as etcd labels its peer counters (To, the receiving member's ID). Boundaries both ways: a member
+    // Prometheus cannot scrape, and one it still scrapes while its peers fail to send to it, 0.0103 failures a second
+    // against the threshold of 0.01 (two members at 0.31 a minute each); 0.0098 (0.295 a minute each) stays silent.
     etcdMembersDown: bounded({
-        fires: { series: [s('up{job="etcd",instance="10.0.0.11:2379"}', flat(0, 20)), s('up{job="etcd",instance="10.0.0.12:2379"}', flat(1, 20))], at: "10m", labels: {} },
-        silent: { series: [s('up{job="etcd",instance="10.0.0.11:2379"}', flat(1, 20)), s('up{job="etcd",instance="10.0.0.12:2379"}', flat(1, 20))], at: "10m" },
+        fires: { series: [...etcdMembers([0, 1, 1]), ...peerFailures("0+0x40")], at: "20m", labels: {} },
+        silent: { series: [...etcdMembers([1, 1, 1]), ...peerFailures("0+0.295x40")], at: "22m" },
+        scenarios: [
+            // The rate over 2m reaches 0.0103/s at 2m (one sample at 1m only extrapolates to half), so 20 minutes later.
+            { name: "scraped, but its peers fail to reach it at 0.0103/s", fires: true, case: { series: [...etcdMembers([1, 1, 1]), ...peerFailures("0+0.31x40")], at: "22m", labels: {} } },
+            { name: "the same, one evaluation before its 20 minutes", fires: false, case: { series: [...etcdMembers([1, 1, 1]), ...peerFailures("0+0.31x40")], at: "21m" } },
+        ],
     }),
     // etcd's buckets (..., 0.256, 0.512, 1.024, 2.048 s). Two tiers: p99 interpolated to 0.505 s
     // and 0.486 s around the warning's 0.5 s, to 1.011 s and 0.973 s around the critical 1 s.

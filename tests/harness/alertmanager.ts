@@ -20,9 +20,10 @@ export function requireAlertmanager(): void {
 export function amtool(...args: string[]): string {
     requireAlertmanager();
     try {
-        return execFileSync("amtool", args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+        // A synchronous child blocks the event loop, so mocha's timeout could never end a hung one: its own does.
+        return execFileSync("amtool", args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: HANG_MS, killSignal: "SIGKILL" });
     } catch (e: any) {
-        throw new Error(`amtool ${args.join(" ")} failed:\n${e.stdout ?? ""}${e.stderr ?? ""}${e.code === "ENOENT" ? "amtool is not installed" : ""}`);
+        throw new Error(`amtool ${args.join(" ")} ${e.code === "ETIMEDOUT" ? `hung: no answer after ${HANG_MS / 1000} s` : "failed"}:\n${e.stdout ?? ""}${e.stderr ?? ""}${e.code === "ENOENT" ? "amtool is not installed" : ""}`);
     }
 }
 

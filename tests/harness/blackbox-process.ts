@@ -4,6 +4,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { blackboxConfigFile } from "../../components/blackbox-exporter";
 import { freePort, tempDir } from "./prometheus";
+import { stopChild } from "./server-process";
 
 /** Debian's package (prometheus-blackbox-exporter); .ci/run installs it, and a missing binary fails. */
 export const BLACKBOX_BINARY = "/usr/bin/prometheus-blackbox-exporter";
@@ -51,9 +52,7 @@ export class BlackboxProcess {
     }
 
     async stop(): Promise<void> {
-        if (this.child.exitCode !== null || this.child.signalCode !== null) return;
-        const exited = new Promise((r) => this.child.once("exit", r));
-        this.child.kill("SIGTERM");
-        await exited;
+        // SIGKILL after 5 s: an exporter that ignores SIGTERM fails no test by hanging its after hook.
+        await stopChild(this.child, 5000);
     }
 }

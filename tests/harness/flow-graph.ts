@@ -366,6 +366,10 @@ function configMapData(objects: readonly KubernetesObject[], pods: readonly Pod[
 
 /** Whether a pod holds an API token: its own setting, else its ServiceAccount's, else true. */
 function mountsToken(objects: readonly KubernetesObject[], pod: Pod): boolean {
+    // A projected ServiceAccount token (Grafana's team sidecar) calls the API server as an automounted one does.
+    if ((pod.podSpec?.volumes ?? []).some((v: any) => (v.projected?.sources ?? []).some((src: any) => src.serviceAccountToken))) {
+        return true;
+    }
     if (pod.podSpec?.automountServiceAccountToken !== undefined) {
         return pod.podSpec.automountServiceAccountToken;
     }
@@ -588,6 +592,26 @@ export function neededConnections(objects: readonly KubernetesObject[], ingressS
     return needed;
 }
 
+/**
+ * The OTLP pushes a rendered Prometheus takes: while a Prometheus container's args switch its
+ * receiver on (3.x's --web.enable-otlp-receiver, or 2.x's otlp-write-receiver feature), a pod of
+ * each of `pusherNamespaces` (the stack file's metrics.otlp.namespaces) reaches its web port.
+ */
+export function otlpPushes(objects: readonly KubernetesObject[], pusherNamespaces: readonly string[]): Connection[] {
+    const needed: Connection[] = [];
+    for (const pod of podsOf(objects)) {
+        for (const c of pod.podSpec?.containers ?? []) {
+            const args: string[] = c.args ?? [];
+            const on = args.includes("--web.enable-otlp-receiver") || args.some((a) => a.startsWith("--enable-feature=") && a.slice(17).split(",").includes("otlp-write-receiver"));
+            const web = (c.ports ?? []).find((p: any) => p.name === "web");
+            if (on && web) {
+                needed.push(...pusherNamespaces.map((ns) => ({ from: stranger(ns), to: pod, port: web.containerPort, protocol: "TCP", why: "an OTLP push" })));
+            }
+        }
+    }
+    return needed;
+}
+
 export function endName(e: End): string {
     return e.kind === "pod" ? `${e.namespace}/${e.name}` : e.name;
 }
@@ -609,18 +633,22 @@ export function blockedNeeds(objects: readonly KubernetesObject[], needed: reado
  * pod in every namespace, the API server and a host outside, to each port of each of the stack's
  * pods; and from each pod to a stranger pod, a node and a host outside on ports nothing uses.
  */
-export function unneededAllowed(objects: readonly KubernetesObject[], needed: readonly Connection[]): Connection[] {
+export function unneededAllowed(objects: readonly KubernetesObject[], needed: readonly Connection[], moreNamespaces: readonly string[] = []): Connection[] {
     const policies = objects.filter((o) => o.kind === "NetworkPolicy");
     const pods = podsOf(objects);
-    const namespaces = [...new Set([...pods.map((p) => p.namespace), "default", "kube-system"])];
+    const namespaces = [...new Set([...pods.map((p) => p.namespace), "default", "kube-system", ...moreNamespaces])];
     const sources: End[] = [...pods, ...namespaces.map(stranger), API_SERVER, OUTSIDE];
     const key = (from: End, to: End, port: number, protocol: string) => `${endName(from)}>${endName(to)}:${port}/${protocol}`;
     const needs = new Set(needed.map((c) => key(c.from, c.to, c.port, c.protocol)));
     const isNeeded = (from: End, to: End, port: number, protocol: string) =>
         needs.has(key(from, to, port, protocol)) || needs.has(key(from, to, 0, protocol)) || needs.has(key(from, ANYWHERE, 0, protocol)) || needs.has(key(ANYWHERE, to, port, protocol));
     const extra: Connection[] = [];
+    // Every port a policy names is probed too, towards every pod, not only the ports the pods
+    // declare: a rule that opens a port no container lists would otherwise go unseen.
+    const opened = policyPorts(policies);
     for (const to of pods) {
-        for (const port of to.ports) {
+        const declared = new Set(to.ports.map((p) => `${p.number}/${p.protocol}`));
+        for (const port of [...to.ports, ...opened.filter((p) => !declared.has(`${p.number}/${p.protocol}`))]) {
             for (const from of sources) {
                 if (allowed(policies, from, to, port.number, port.protocol) && !isNeeded(from, to, port.number, port.protocol)) {
                     extra.push({ from, to, port: port.number, protocol: port.protocol, why: "allowed, not needed" });
@@ -628,15 +656,71 @@ export function unneededAllowed(objects: readonly KubernetesObject[], needed: re
             }
         }
     }
-    // Ports nothing of the stack uses, towards what is not one of its pods.
+    // Ports nothing of the stack uses, and every port a policy names that the pod itself never
+    // needs, towards what is not one of its pods. A port the pod does need towards an address
+    // (the API server's 443, a node's 9100) is open to every address by the nature of an ipBlock
+    // rule, since those addresses are not known when the policy is written (docs/security.md).
+    const probes = [{ number: 22, protocol: "TCP" }, { number: 5432, protocol: "TCP" }, ...opened];
     for (const from of pods) {
+        const uses = new Set([
+            ...needed.filter((c) => c.from === from || (c.from.kind === "pod" && endName(c.from) === endName(from))).map((c) => `${c.port}/${c.protocol}`),
+            ...portsOutsideTheRender(objects, from).map((port) => `${port}/TCP`),
+        ]);
         for (const to of [...namespaces.map(stranger), NODE, OUTSIDE, API_SERVER] as End[]) {
-            for (const port of [22, 5432]) {
-                if (allowed(policies, from, to, port, "TCP") && !isNeeded(from, to, port, "TCP")) {
-                    extra.push({ from, to, port, protocol: "TCP", why: "allowed, not needed" });
+            for (const { number: port, protocol } of probes.filter((p) => !uses.has(`${p.number}/${p.protocol}`))) {
+                if (allowed(policies, from, to, port, protocol) && !isNeeded(from, to, port, protocol)) {
+                    extra.push({ from, to, port, protocol, why: "allowed, not needed" });
                 }
             }
         }
     }
     return extra;
+}
+
+/**
+ * Ports a pod connects to on addresses the render does not hold: the ports Prometheus' jobs
+ * write into `__address__` or keep it to (the control plane's static pods and kube-proxy on the
+ * nodes' addresses, CoreDNS behind kube-dns), and the http and https ports of the URLs the blackbox exporter is handed at each
+ * probe (teams' Services and Ingresses, docs/monitor-your-app.md). Read from the rendered
+ * configuration and the pod's image, not from the policies.
+ */
+function portsOutsideTheRender(objects: readonly KubernetesObject[], from: End): number[] {
+    if (from.kind !== "pod") return [];
+    const images: string[] = (from.podSpec?.containers ?? []).map((c: any) => String(c.image));
+    if (images.some((i) => /blackbox-exporter/.test(i))) return [80, 443];
+    const prometheusYml = objects
+        .filter((o: any) => o.kind === "ConfigMap" && o.metadata.namespace === from.namespace && o.data?.["prometheus.yml"])
+        .map((o: any) => o.data["prometheus.yml"] as string)
+        .find(() => images.some((i) => /\/prometheus:/.test(i)));
+    if (prometheusYml === undefined) return [];
+    const jobs: any[] = parse(prometheusYml).scrape_configs ?? [];
+    // A port written into the address, or the one port a keep on the address lets through (CoreDNS' 9153 on kube-dns's endpoints).
+    return jobs.flatMap((j) =>
+        (j.relabel_configs ?? [])
+            .map((r: any) =>
+                r.target_label === "__address__" && typeof r.replacement === "string"
+                    ? /:(\d+)$/.exec(r.replacement)?.[1]
+                    : r.action === "keep" && (r.source_labels ?? []).join() === "__address__"
+                      ? /:(\d+)$/.exec(String(r.regex))?.[1]
+                      : undefined,
+            )
+            .filter((p: string | undefined): p is string => p !== undefined)
+            .map(Number),
+    );
+}
+
+/** The numbered ports (both ends of a range) that any ingress or egress rule of the policies names. */
+export function policyPorts(policies: readonly any[]): { number: number; protocol: string }[] {
+    const found = new Map<string, { number: number; protocol: string }>();
+    for (const policy of policies) {
+        for (const rule of [...(policy.spec?.ingress ?? []), ...(policy.spec?.egress ?? [])]) {
+            for (const p of rule.ports ?? []) {
+                const protocol = p.protocol ?? "TCP";
+                for (const number of [p.port, p.endPort]) {
+                    if (typeof number === "number") found.set(`${number}/${protocol}`, { number, protocol });
+                }
+            }
+        }
+    }
+    return [...found.values()];
 }

@@ -4,6 +4,7 @@ import { HOST_MOUNTS } from "../../components/node-exporter/layout";
 import { NodeExporterSettings } from "../../config";
 import { until } from "./hang";
 import { freePort } from "./prometheus";
+import { stopChild } from "./server-process";
 
 /** Debian's package installs the exporter under this name; .ci/run installs it, and a missing binary fails. */
 export const NODE_EXPORTER_BINARY = "/usr/bin/prometheus-node-exporter";
@@ -57,9 +58,7 @@ export class NodeExporterProcess {
     }
 
     async stop(): Promise<void> {
-        if (this.child.exitCode !== null || this.child.signalCode !== null) return;
-        const exited = new Promise((r) => this.child.once("exit", r));
-        this.child.kill("SIGTERM");
-        await exited;
+        // SIGKILL after 5 s: an exporter that ignores SIGTERM fails no test by hanging its after hook.
+        await stopChild(this.child, 5000);
     }
 }

@@ -4,7 +4,7 @@ import * as os from "os";
 import * as path from "path";
 import { parse, stringify } from "yaml";
 import { freePort } from "./free-port";
-import { until } from "./hang";
+import { HANG_MS, until } from "./hang";
 import { instantQuery, stopChild } from "./server-process";
 
 /**
@@ -181,9 +181,10 @@ function sandboxFile(root: string, original: string, content: string): string {
 
 export function promtool(...args: string[]): string {
     try {
-        return execFileSync(requireBinary("promtool"), args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+        // A synchronous child blocks the event loop, so mocha's timeout could never end a hung one: its own does.
+        return execFileSync(requireBinary("promtool"), args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: HANG_MS, killSignal: "SIGKILL" });
     } catch (e: any) {
-        throw new Error(`promtool ${args.join(" ")} failed:\n${e.stdout ?? ""}${e.stderr ?? ""}`);
+        throw new Error(`promtool ${args.join(" ")} ${e.code === "ETIMEDOUT" ? `hung: no answer after ${HANG_MS / 1000} s` : "failed"}:\n${e.stdout ?? ""}${e.stderr ?? ""}`);
     }
 }
 

@@ -3,6 +3,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { engineConfigOf } from "../../render/stack-file";
 import { tempProject } from "./temp-project";
+import { exitOf } from "./hang";
 
 const REPO = path.resolve(__dirname, "../..");
 
@@ -53,10 +54,9 @@ export function pulumiUp(stackFileText: string, stack = "bad"): Promise<PulumiUp
         let stderr = "";
         child.stdout.on("data", (d) => (stdout += d));
         child.stderr.on("data", (d) => (stderr += d));
-        child.on("error", reject);
-        child.on("close", (status) => {
+        exitOf(child, "the program under the Node.js language host's entry point").then((status) => {
             fs.rmSync(dir, { recursive: true, force: true });
             resolve({ status, stdout, stderr });
-        });
+        }, reject);
     });
 }

@@ -1,5 +1,6 @@
 import * as assert from "assert";
 import { spawnSync } from "child_process";
+import { HANG_MS } from "./hang";
 
 /**
  * Runs `ruby -e script` with the arguments and stdin given and returns its stdout. fluentd matches
@@ -7,7 +8,11 @@ import { spawnSync } from "child_process";
  * patterns and Ruby expressions are checked with a real Ruby, not only with JavaScript's engine.
  */
 export function runRuby(script: string, args: string[] = [], input = "", env: Record<string, string> = {}): string {
-    const r = spawnSync("ruby", ["-e", script, ...args], { input, encoding: "utf8", env: { ...process.env, ...env } });
+    // A synchronous child blocks the event loop, so mocha's timeout could never end a hung one: its own does.
+    const r = spawnSync("ruby", ["-e", script, ...args], { input, encoding: "utf8", env: { ...process.env, ...env }, timeout: HANG_MS, killSignal: "SIGKILL" });
+    if ((r.error as NodeJS.ErrnoException | undefined)?.code === "ETIMEDOUT") {
+        assert.fail(`hung: ruby gave no answer after ${HANG_MS / 1000} s:\n${r.stderr}`);
+    }
     if (r.error) {
         assert.fail(`ruby could not run (${r.error.message}); install it (Debian: apt-get install ruby)`);
     }

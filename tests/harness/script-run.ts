@@ -5,10 +5,15 @@ import * as http from "http";
 import { AddressInfo } from "net";
 import * as os from "os";
 import * as path from "path";
+import { HANG_MS } from "./hang";
 
 /** shellcheck's findings for a POSIX sh script given as text; fails when shellcheck is missing. */
 export function shellcheckFindings(script: string): string {
-    const r = spawnSync("shellcheck", ["--shell=sh", "--severity=style", "-"], { input: script, encoding: "utf8" });
+    // A synchronous child blocks the event loop, so mocha's timeout could never end a hung one: its own does.
+    const r = spawnSync("shellcheck", ["--shell=sh", "--severity=style", "-"], { input: script, encoding: "utf8", timeout: HANG_MS, killSignal: "SIGKILL" });
+    if ((r.error as NodeJS.ErrnoException | undefined)?.code === "ETIMEDOUT") {
+        assert.fail(`hung: shellcheck gave no answer after ${HANG_MS / 1000} s`);
+    }
     if (r.error) {
         assert.fail(`shellcheck could not run (${r.error.message}); install it (Debian: apt-get install shellcheck)`);
     }

@@ -48,9 +48,12 @@ export const NAMESPACE_MEMORY_REQUESTS = "namespace_memory:kube_pod_container_re
 export const NAMESPACE_CPU_LIMITS = "namespace_cpu:kube_pod_container_resource_limits:sum";
 export const NAMESPACE_MEMORY_LIMITS = "namespace_memory:kube_pod_container_resource_limits:sum";
 
-/** 1 for each pod and the workload that owns it; workload_type is one of WORKLOAD_TYPES. */
+/**
+ * 1 for each pod and the workload that owns it; workload_type is one of WORKLOAD_TYPES, or the
+ * owner's kind as written (ScaledJob, Rollout, CloneSet...) for the workloads of other controllers.
+ */
 export const POD_WORKLOAD = "namespace_workload_pod:kube_pod_owner:relabel";
 
-/** The values of workload_type: kube-prometheus's lower-case ones. */
-export const WORKLOAD_TYPES = ["deployment", "daemonset", "statefulset", "job", "cronjob"] as const;
+/** The values of workload_type for the built-in kinds: kube-prometheus's lower-case ones. */
+export const WORKLOAD_TYPES = ["deployment", "daemonset", "statefulset", "job", "cronjob", "replicaset", "barepod", "staticpod"] as const;
 export type WorkloadType = (typeof WORKLOAD_TYPES)[number];

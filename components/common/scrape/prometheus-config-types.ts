@@ -148,4 +148,6 @@ export interface PrometheusConfig {
     alerting?: { alert_relabel_configs?: RelabelConfig[]; alertmanagers: AlertmanagerConfig[] };
     scrape_configs: ScrapeConfig[];
     remote_write?: RemoteWriteConfig[];
+    /** 2.55+ only, and only the keys the stack's minor version reads (metrics.otlp, prometheus-releases/otlp.ts). */
+    otlp?: Record<string, unknown>;
 }

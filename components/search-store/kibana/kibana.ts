@@ -5,6 +5,8 @@ import { kibanaService, kibanaServiceAccount } from "./deployment";
 import { kibanaWorkload } from "./workload";
 import { indexPatternJob, indexPatternScriptConfigMap, indexPatternServiceAccount } from "./index-pattern-job";
 import { kibanaUrl } from "./layout";
+import { kibanaHttpRoute } from "./gateway";
+import { KIBANA_KEY, routeAuthWarnings } from "../../../config";
 
 export interface KibanaArgs {
     settings: SearchStoreSettings;
@@ -30,6 +32,14 @@ export class Kibana extends pulumi.ComponentResource {
         const script = new k8s.core.v1.ConfigMap(`${name}-index-pattern-script`, indexPatternScriptConfigMap(s), inside);
         new k8s.batch.v1.Job(`${name}-index-pattern`, indexPatternJob(s), { parent: this, dependsOn: [...args.dependsOn, jobAccount, script, service, deployment] });
 
+        // A public route says why at every preview and update; under proxy its backend is the auth gateway (components/search-store/component.ts).
+        for (const warning of routeAuthWarnings(KIBANA_KEY, s.kibana.httpRoute)) {
+            pulumi.log.warn(warning, this);
+        }
+        const route = kibanaHttpRoute(s);
+        if (route) {
+            new k8s.apiextensions.CustomResource(`${name}-http-route`, route, { parent: this, dependsOn: [service] });
+        }
         this.url = pulumi.output(kibanaUrl(s));
         this.registerOutputs({ url: this.url });
     }
