@@ -5,7 +5,6 @@ import { durationOrZero, hostName, prometheusDuration, prometheusLabelName, serv
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { PLAINTEXT_OPT_IN, plaintextMessage, plaintextOptInField } from "./plaintext-credentials";
 import { Problems, SECRET_VALUE } from "./problems";
-import { checkSecretValue, secretKindOf } from "./secret-text";
 import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields } from "./scheduling";
 import { ConfigSource, fullKey } from "./source";
@@ -17,6 +16,11 @@ import { unknownFlags, workloadHatchSchema } from "./workload-hatches";
 import { ALERTMANAGER_FLAGS } from "./alertmanager-flags";
 import { checkReceiver, hatchReceiverSchema, hatchRouteSchema, HatchRoute, inhibitRuleSchema, PROGRAM_RECEIVER_NAMES, timeIntervalSchema } from "./alertmanager-routing";
 import { imageTagVersion } from "./oldest-images";
+import { ALERTMANAGER_RECEIVER_TYPES } from "./alertmanager-receivers";
+import { EXISTING_SECRET_REFUSALS } from "./existing-secrets";
+import type { ExistingSecretKey } from "./secret-reference";
+import { readSecretInput } from "./secret-input";
+import { versionAtLeast } from "../prometheus-releases/scrape-config-keys";
 
 export const ALERTMANAGER_KEY = "alertmanager";
 
@@ -308,17 +312,30 @@ export type AlertmanagerSettings = Omit<z.output<typeof alertmanagerSchema>, "re
     oidcClientSecret?: pulumi.Output<string>;
     /** The secret stack keys that alertmanager.receivers name at <key>_secret, by key. */
     receiverSecrets?: Record<string, pulumi.Output<string>>;
+    /**
+     * The program's receiver secrets and the receivers' keys set to existing Secrets in the metrics
+     * namespace (docs/existing-secrets.md), by stack key: Alertmanager reads each from a file of the
+     * mounted Secret (`<field>_file`), and the config Secret holds only the path.
+     */
+    existingSecrets?: Record<string, ExistingSecretKey>;
 };
 
 /**
  * The secret stack keys alertmanager.receivers name: each set, encrypted and on one line, else a
  * problem naming the reference and the key. `reserved` are keys the program reads for another purpose.
  */
-export function readReceiverSecrets(source: ConfigSource, problems: Problems, a: z.output<typeof alertmanagerSchema> | undefined, reserved: readonly string[]): Record<string, pulumi.Output<string>> {
+export function readReceiverSecrets(
+    source: ConfigSource,
+    problems: Problems,
+    a: z.output<typeof alertmanagerSchema> | undefined,
+    reserved: readonly string[],
+): { secrets: Record<string, pulumi.Output<string>>; existing: Record<string, ExistingSecretKey> } {
     const secrets: Record<string, pulumi.Output<string>> = {};
+    const existing: Record<string, ExistingSecretKey> = {};
     if (a === undefined) {
-        return secrets;
+        return { secrets, existing };
     }
+    const version = imageTagVersion(a.image);
     a.receivers.forEach((r, i) => {
         for (const ref of checkReceiver(r as Record<string, unknown>, undefined).refs) {
             const at = `${fullKey(ALERTMANAGER_KEY)}.receivers[${i}].${ref.path.map((p) => (typeof p === "number" ? `[${p}]` : p)).join(".").replace(/\.\[/g, "[")}`;
@@ -327,24 +344,68 @@ export function readReceiverSecrets(source: ConfigSource, problems: Problems, a:
                 problems.add(at, ref.key, `a top-level key of its own: the program reads ${key} for another purpose`);
                 continue;
             }
-            const value = source.secret(ref.key);
-            if (value === undefined) {
-                problems.add(`${at}, ${key}`, undefined, `a secret at ${key}, which ${at} refers to; set it with pulumi config set --secret ${key}`);
-            } else if (!source.isSecret(ref.key)) {
-                problems.add(`${key}, ${at}`, SECRET_VALUE, `an encrypted value: it is in clear text in the stack file; store it with pulumi config set --secret ${key}`);
-            } else {
-                checkSecretValue(source, problems, ref.key, secretKindOf(at), at);
-                secrets[ref.key] = value;
+            if (source.value(ref.key) === undefined) {
+                problems.add(`${at}, ${key}`, undefined, `a secret at ${key}, which ${at} refers to; set it with pulumi config set --secret ${key}, or in plain config to { secretKeyRef: { name, key } } naming an existing Secret`);
+                continue;
+            }
+            const input = readSecretInput(source, problems, ref.key, { at, refusal: receiverFileRefusal(ref.path, version, a.image) });
+            if (input?.value !== undefined) {
+                secrets[ref.key] = input.value;
+            } else if (input?.existing !== undefined) {
+                existing[ref.key] = input.existing;
             }
         }
     });
-    return secrets;
+    return { secrets, existing };
+}
+
+/**
+ * Why the receiver field at `path` (ending in `<field>_secret`) cannot read an existing Secret on
+ * the image's line: Alertmanager reads a Secret only as a file, `<field>_file`, which not every
+ * field has and the tables know only at v0.25.0 and v0.34.0 (config/alertmanager-receivers.ts).
+ * http_config's basic_auth.password_file and authorization.credentials_file come from
+ * prometheus/common, which has both at every line the program supports (0.22.0 on).
+ */
+export function receiverFileRefusal(path: readonly (string | number)[], version: readonly number[] | undefined, image: string): string | undefined {
+    const field = String(path[path.length - 1]).replace(/_secret$/, "");
+    if (path.includes("sigv4")) {
+        return EXISTING_SECRET_REFUSALS.receiverSigv4;
+    }
+    if (path.includes("http_config")) {
+        return undefined;
+    }
+    const type = ALERTMANAGER_RECEIVER_TYPES[String(path[0]).replace(/_configs$/, "")];
+    return alertmanagerFileRefusal(type?.keys ?? [], type?.v025, `${field}_file`, version, image);
+}
+
+/** Why `<field>_file` is not known at the image's line (undefined when it is), from the v0.34.0 keys and v0.25.0's. */
+export function alertmanagerFileRefusal(keys: readonly string[], v025: readonly string[] | undefined, file: string, version: readonly number[] | undefined, image: string): string | undefined {
+    if (!keys.includes(file)) {
+        return `Alertmanager v0.34.0 has no ${file} (config/alertmanager-receivers.ts), so it could read the value only from the config file itself`;
+    }
+    const at = (min: string) => version !== undefined && versionAtLeast(version.join("."), min);
+    if (at("0.34.0") || (at("0.25.0") && (v025 ?? []).includes(file))) {
+        return undefined;
+    }
+    return (
+        `${file} is in Alertmanager v0.34.0's source${(v025 ?? []).includes(file) ? " and v0.25.0's" : ", not in v0.25.0's"}, and the image ${image} ` +
+        `is ${version === undefined ? "of no version the program can read" : "older"}; the program knows no key table in between, so pin v0.34.0 or later`
+    );
 }
 
 /** alertmanager.replicas when a stack leaves it unset: a cluster while Prometheus itself is replicated. */
 export function defaultAlertmanagerReplicas(metricsReplicas: number): number {
     return metricsReplicas >= 2 ? HA_ALERTMANAGER_REPLICAS : 1;
 }
+
+/** The receiver field that reads each of the program's receiver secrets, and its `_file` variant (an existing Secret's way in). */
+export const BUILT_IN_FILES: Record<AlertmanagerSecretName, { type: string; field: string; key: string }> = {
+    webhookUrl: { type: "webhook", field: "url", key: "url_file" },
+    watchdogUrl: { type: "webhook", field: "url", key: "url_file" },
+    slackUrl: { type: "slack", field: "api_url", key: "api_url_file" },
+    smtpPassword: { type: "email", field: "auth_password", key: "auth_password_file" },
+    pagerdutyKey: { type: "pagerduty", field: "routing_key", key: "routing_key_file" },
+};
 
 /** Which structured setting needs which secret, for the "set both or neither" check. */
 const NEEDS: Record<AlertmanagerSecretName, { setting?: (a: z.output<typeof alertmanagerSchema>) => boolean; key?: string }> = {
@@ -359,33 +420,40 @@ const NEEDS: Record<AlertmanagerSecretName, { setting?: (a: z.output<typeof aler
  * Reads the receiver secrets, refusing clear text, and checks that each typed receiver has its
  * secret and no secret sits unused.
  */
-export function readAlertmanagerSecrets(source: ConfigSource, problems: Problems, a: z.output<typeof alertmanagerSchema> | undefined): AlertmanagerSecrets {
+export function readAlertmanagerSecrets(
+    source: ConfigSource,
+    problems: Problems,
+    a: z.output<typeof alertmanagerSchema> | undefined,
+    rawImage: string | undefined = a?.image,
+): { secrets: AlertmanagerSecrets; existing: Partial<Record<AlertmanagerSecretName, ExistingSecretKey>> } {
     const secrets: AlertmanagerSecrets = {};
+    const existing: Partial<Record<AlertmanagerSecretName, ExistingSecretKey>> = {};
+    const image = rawImage ?? ALERTMANAGER_DEFAULTS.image;
     for (const [name, key] of Object.entries(ALERTMANAGER_SECRET_KEYS) as [AlertmanagerSecretName, string][]) {
-        const value = source.secret(key);
-        if (value === undefined) {
-            continue;
+        const file = BUILT_IN_FILES[name];
+        // An image with problems of its own (rawImage unknown) is reported there; the reference waits for it.
+        const refusal = rawImage === undefined && a === undefined ? undefined : alertmanagerFileRefusal(ALERTMANAGER_RECEIVER_TYPES[file.type].keys, ALERTMANAGER_RECEIVER_TYPES[file.type].v025, file.key, imageTagVersion(image), image);
+        const input = readSecretInput(source, problems, key, { refusal });
+        if (input?.value !== undefined) {
+            secrets[name] = input.value;
+        } else if (input?.existing !== undefined) {
+            existing[name] = input.existing;
         }
-        if (!source.isSecret(key)) {
-            problems.add(fullKey(key), SECRET_VALUE, `an encrypted value: it is in clear text in the stack file; store it with pulumi config set --secret ${fullKey(key)}`);
-        } else {
-            checkSecretValue(source, problems, key);
-        }
-        secrets[name] = value;
     }
     if (a === undefined) {
-        return secrets;
+        return { secrets, existing };
     }
+    const given = (name: AlertmanagerSecretName) => secrets[name] !== undefined || existing[name] !== undefined;
     for (const [name, need] of Object.entries(NEEDS) as [AlertmanagerSecretName, (typeof NEEDS)[AlertmanagerSecretName]][]) {
         const key = fullKey(ALERTMANAGER_SECRET_KEYS[name]);
         const setting = `${fullKey(ALERTMANAGER_KEY)}.${need.key}`;
-        if (!a.enabled && secrets[name] !== undefined) {
+        if (!a.enabled && given(name)) {
             problems.add(key, SECRET_VALUE, `no value unless ${fullKey(ALERTMANAGER_KEY)}.enabled is true: nothing would read it`);
-        } else if (a.enabled && need.setting && need.setting(a) && secrets[name] === undefined) {
-            problems.add(key, undefined, `a value, set with pulumi config set --secret ${key} (required because ${setting} is set)`);
-        } else if (need.setting && !need.setting(a) && secrets[name] !== undefined) {
+        } else if (a.enabled && need.setting && need.setting(a) && !given(name)) {
+            problems.add(key, undefined, `a value, set with pulumi config set --secret ${key} (required because ${setting} is set), or in plain config { secretKeyRef: { name, key } } naming an existing Secret`);
+        } else if (need.setting && !need.setting(a) && given(name)) {
             problems.add(key, SECRET_VALUE, `no value unless ${setting} is set: no receiver would use it`);
         }
     }
-    return secrets;
+    return { secrets, existing };
 }

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import type { ExistingSecretKey } from "./secret-reference";
 import { closedObject, flag, text, whenClean } from "./fields";
 import { dnsLabel, serviceName } from "./formats";
 import { ingressSchema } from "./metrics";
@@ -126,6 +127,10 @@ export type GrafanaSettings = z.output<typeof grafanaSchema> & {
     adminPassword?: pulumi.Output<string>;
     /** The secret stack keys that sso, ini and dataSources name, by key: they join Grafana's Secret. */
     secrets?: Record<string, pulumi.Output<string>>;
+    /** grafanaAdminPassword set to an existing Secret in Grafana's namespace (docs/existing-secrets.md): read from it, never generated or copied. */
+    adminPasswordSecret?: ExistingSecretKey;
+    /** The keys of `secrets` set to existing Secrets instead, by key: Grafana's env reads them from there. */
+    existingSecrets?: Record<string, ExistingSecretKey>;
 };
 
 /** The secret stack keys a raw grafana value names (sso.clientSecretKey, ini.*.<key>_secret, dataSources[].secureJsonData.<field>_secret), with where. */

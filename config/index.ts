@@ -7,6 +7,8 @@ import {
     ALERTMANAGER_CLUSTER_PORT_NAMES,
     ALERTMANAGER_KEY,
     ALERTMANAGER_PORT_NAME,
+    ALERTMANAGER_SECRET_KEYS,
+    AlertmanagerSecretName,
     AlertmanagerSettings,
     alertmanagerSchema,
     defaultAlertmanagerReplicas,
@@ -109,6 +111,8 @@ export * from "./relabel";
 export * from "./remote-write";
 export { BACKUP_DEFAULTS, backupIntervalSeconds } from "./long-term-store-backup";
 export { AZURE_ENV, SIGV4_ENV } from "./remote-write-auth";
+export type { ExistingSecretKey } from "./secret-reference";
+export { EXISTING_SECRET_ROWS, ExistingSecretRow } from "./existing-secrets";
 export * from "./extra-scrape-configs";
 export * from "./workload-hatches";
 export * from "./alertmanager-routing";
@@ -532,14 +536,24 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         grafanaRead ? known(grafanaRead.generateAdminPassword) : rawField(GRAFANA_KEY, ["generateAdminPassword"], grafanaSchema.shape.generateAdminPassword),
     );
     const grafanaSecrets = readGrafanaSecrets(source, problems, source.value(GRAFANA_KEY), knownKeys);
-    if (grafana !== undefined && Object.keys(grafanaSecrets).length > 0) {
-        grafana.secrets = grafanaSecrets;
+    if (grafana !== undefined && Object.keys(grafanaSecrets.secrets).length > 0) {
+        grafana.secrets = grafanaSecrets.secrets;
+    }
+    if (grafana !== undefined && Object.keys(grafanaSecrets.existing).length > 0) {
+        grafana.existingSecrets = grafanaSecrets.existing;
     }
     const release = metrics ? prometheusRelease(metrics) : rawRelease(source, misspelt);
     const rules = readComponent(source, problems, ALERT_RULES_KEY, alertRulesSchemaFor(release.promql, catalog.defaultAlertNames, catalog.renamedAlerts, catalog.overridableRules), misspelt, standIns);
     const am = readComponent(source, problems, ALERTMANAGER_KEY, alertmanagerSchema, misspelt, standIns);
-    const alertmanagerSecrets = readAlertmanagerSecrets(source, problems, am);
-    const receiverSecrets = readReceiverSecrets(source, problems, am, knownKeys);
+    const amImage = am ? known(am.image) : rawField(ALERTMANAGER_KEY, ["image"], alertmanagerSchema.shape.image);
+    const alertmanagerRead = readAlertmanagerSecrets(source, problems, am, amImage.known ? amImage.value : undefined);
+    const alertmanagerSecrets = alertmanagerRead.secrets;
+    const receiverRead = readReceiverSecrets(source, problems, am, knownKeys);
+    // The program's receiver secrets and the receivers' keys that name existing Secrets, by stack key (one mounted directory holds both).
+    const alertmanagerExisting = {
+        ...Object.fromEntries(Object.entries(alertmanagerRead.existing).map(([name, ref]) => [ALERTMANAGER_SECRET_KEYS[name as AlertmanagerSecretName], ref])),
+        ...receiverRead.existing,
+    };
     const netpol = readComponent(source, problems, NETWORK_POLICIES_KEY, networkPoliciesSchema, misspelt, standIns);
     const adapterRead = readComponent(source, problems, RESOURCE_METRICS_KEY, resourceMetricsSchema, misspelt, standIns);
     const resourceMetrics: ResourceMetricsSettings | undefined =
@@ -790,14 +804,15 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         namespace: m.namespace,
         dedupInterval: longTermFinal!.dedupInterval ?? m.scrapeInterval,
         ...(Object.keys(edgePasswords).length > 0 ? { edgePasswords } : {}),
-        ...(backupCredentials ? { backupCredentials } : {}),
+        ...(backupCredentials && "existing" in backupCredentials ? { backupExistingSecrets: backupCredentials.existing } : backupCredentials ? { backupCredentials } : {}),
     };
     const alertmanager: AlertmanagerSettings = {
         ...amFinal!,
         replicas: amFinal!.replicas ?? defaultAlertmanagerReplicas(m.replicas),
         namespace: m.namespace,
         secrets: alertmanagerSecrets,
-        receiverSecrets: am ? receiverSecrets : readReceiverSecrets(source, scratch, amFinal, KNOWN_KEYS),
+        receiverSecrets: am ? receiverRead.secrets : readReceiverSecrets(source, scratch, amFinal, KNOWN_KEYS).secrets,
+        ...(Object.keys(alertmanagerExisting).length > 0 ? { existingSecrets: alertmanagerExisting } : {}),
         ...(alertmanagerClientSecret ? { oidcClientSecret: alertmanagerClientSecret } : {}),
     };
     const resourceMetricsFinal: ResourceMetricsSettings = resourceMetrics ?? { ...adapterFinal!, namespace: adapterFinal!.namespace ?? m.namespace };

@@ -5,7 +5,8 @@ import { absoluteHttpUrl, dnsSubdomain, hostName, secretName } from "./formats";
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { Problems, SECRET_VALUE } from "./problems";
 import { ResourceSettings, resourcesSchema } from "./resources";
-import { checkSecretValue } from "./secret-text";
+import { readSecretInput } from "./secret-input";
+import { EXISTING_SECRET_REFUSALS } from "./existing-secrets";
 import { ConfigSource, fullKey } from "./source";
 
 /**
@@ -274,14 +275,10 @@ export function readIngressClientSecret(
     wayKey: "ingress" | "httpRoute" = "ingress",
 ): pulumi.Output<string> | undefined {
     const key = fullKey(INGRESS_SECRET_KEYS[component]);
-    const value = source.secret(INGRESS_SECRET_KEYS[component]);
-    if (value !== undefined && !source.isSecret(INGRESS_SECRET_KEYS[component])) {
-        problems.add(key, SECRET_VALUE, `an encrypted value: it is in clear text in the stack file; store it with pulumi config set --secret ${key}`);
+    if (source.value(INGRESS_SECRET_KEYS[component]) !== undefined && readSecretInput(source, problems, INGRESS_SECRET_KEYS[component], { refusal: EXISTING_SECRET_REFUSALS.oidcClientSecret }) === undefined) {
         return undefined;
     }
-    if (value !== undefined) {
-        checkSecretValue(source, problems, INGRESS_SECRET_KEYS[component]);
-    }
+    const value = source.secret(INGRESS_SECRET_KEYS[component]);
     if (!known) {
         return value;
     }

@@ -2,6 +2,7 @@ import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { DEFAULT_LOG_AGENT_RELEASE, LOG_AGENT_LINES, LOG_AGENT_RELEASES, LogAgentLine, LogAgentRelease, lineOfImage, lineOfRepository, logAgentRelease } from "../log-agent-releases/release-lines";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import type { ExistingSecretKey } from "./secret-reference";
 import { choice, closedObject, flag, integer, numberOrText, stringMap, text, whenClean } from "./fields";
 import {
     configMapName,
@@ -160,8 +161,13 @@ export const searchSchema = closedObject({
 }, whenClean("user", "scheme", PLAINTEXT_OPT_IN));
 
 export type SearchSettings = z.output<typeof searchSchema> & {
-    /** From the secret key searchPassword; present exactly when user is. */
+    /** From the secret key searchPassword; present exactly when user is, unless passwordSecret is. */
     password?: pulumi.Output<string>;
+    /**
+     * searchPassword set to an existing Secret (docs/existing-secrets.md): fluentd reads it in the
+     * logs namespace and Grafana in the metrics namespace, so the Secret must be in both.
+     */
+    passwordSecret?: ExistingSecretKey;
     /**
      * Set at load while the agent ships to the in-cluster OpenSearch (config/search-store.ts):
      * the store's user, and the Secrets in the agent's namespace with its generated password and

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import type { ExistingSecretKey } from "./secret-reference";
 import { closedObject, flag, text, whenClean } from "./fields";
 import { dnsLabel, prometheusDuration, prometheusDurationSeconds, pulumiStackName, serviceName, statefulSetName } from "./formats";
 import { ingressSchema } from "./metrics";
@@ -177,6 +178,8 @@ export type LongTermStoreSettings = z.output<typeof longTermStoreSchema> & {
     edgePasswords?: Record<string, pulumi.Output<string>>;
     /** backup's S3 keys, Pulumi secrets, when it names them (config/secrets.ts readBackupCredentials). */
     backupCredentials?: { accessKeyId: pulumi.Output<string>; secretAccessKey: pulumi.Output<string> };
+    /** The same keys set to existing Secrets in the store's namespace (docs/existing-secrets.md): the sidecar reads them from there, the program writes no backup Secret. */
+    backupExistingSecrets?: { accessKeyId: ExistingSecretKey; secretAccessKey: ExistingSecretKey };
 };
 
 /** The secret keys the raw, not yet validated longTermStore value names (edges' passwords, backup's keys), so they count as known keys. */

@@ -1,5 +1,6 @@
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { teamRulesSchema } from "./team-rules";
+import type { ExistingSecretKey } from "./secret-reference";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { closedObject, flag, integer, stringList, stringMap, text, whenClean } from "./fields";
@@ -462,8 +463,12 @@ export type MetricsSettings = z.output<typeof metricsSchema> & {
     oidcClientSecret?: pulumi.Output<string>;
     /** The secret keys that remoteWrite targets refer to, by key name (docs/long-term-storage.md#credentials). */
     remoteWriteSecrets?: Record<string, pulumi.Output<string>>;
-    /** Present exactly when the etcd job scrapes over https (docs/design.md#etcd-client-secret). */
+    /** The same keys when set to an existing Secret in the metrics namespace (docs/existing-secrets.md): Prometheus reads them from it, the program writes none. */
+    remoteWriteExistingSecrets?: Record<string, ExistingSecretKey>;
+    /** Present exactly when the etcd job scrapes over https (docs/design.md#etcd-client-secret), unless etcdClientSecrets is. */
     etcdClient?: EtcdClientCertificates;
+    /** The three files from existing Secrets in the metrics namespace instead (docs/existing-secrets.md): mounted where kvstore-client-cert would be. */
+    etcdClientSecrets?: Record<keyof EtcdClientCertificates, ExistingSecretKey>;
 };
 
 /**

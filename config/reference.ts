@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { CLUSTER_KEYS } from "./cluster";
 import { COMPONENT_SCHEMAS } from ".";
-import { SECRET_KEYS } from "./secrets";
+import { EXISTING_SECRET_KEYS, SECRET_KEYS } from "./secrets";
+import { existingSecretSchema } from "./secret-reference";
 import { fullKey, PROJECT } from "./source";
 import { OwnKey } from "./own-keys";
 
@@ -58,8 +59,12 @@ export function stackFileJsonSchema(own: readonly OwnKey[] = []): JsonSchema {
         const { $schema: _ignored, ...component } = inputJsonSchema(schema);
         properties[fullKey(key)] = component;
     }
+    // The keys whose consumer reads an existing Secret take { secretKeyRef: { name, key } } in plain config too (docs/existing-secrets.md).
+    const { $schema: _existing, ...existing } = inputJsonSchema(existingSecretSchema);
+    const secretValue = (key: string, description: string): JsonSchema =>
+        EXISTING_SECRET_KEYS.includes(key) ? { anyOf: [SECURE_VALUE, existing], description: `${description}, or { secretKeyRef: { name, key } } naming an existing Secret` } : { ...SECURE_VALUE, description };
     for (const key of SECRET_KEYS) {
-        properties[fullKey(key)] = { ...SECURE_VALUE, description: `a secret: pulumi config set --secret ${fullKey(key)}` };
+        properties[fullKey(key)] = secretValue(key, `a secret: pulumi config set --secret ${fullKey(key)}`);
     }
     properties[CLUSTER_KEYS.context] = { type: "string", description: "the kubeconfig context of the cluster this stack deploys to" };
     properties[CLUSTER_KEYS.kubeconfig] = {
@@ -81,9 +86,10 @@ export function stackFileJsonSchema(own: readonly OwnKey[] = []): JsonSchema {
                 // remote write target, an extra scrape config or a receiver names (its name is the stack's choice); the program checks that.
                 patternProperties: {
                     [`^${PROJECT}:(?!(${known.join("|")})$)`]: {
-                        ...SECURE_VALUE,
+                        anyOf: [SECURE_VALUE, existing],
                         description:
-                            "only a secret that metrics.remoteWrite (basicAuth.passwordKey, bearerTokenKey, tls.caKey), metrics.extraScrapeConfigs or alertmanager.receivers (each *_secret) names; any other key is a typo",
+                            "only a secret that metrics.remoteWrite (basicAuth.passwordKey, bearerTokenKey, tls.caKey), metrics.extraScrapeConfigs or alertmanager.receivers (each *_secret) names, " +
+                            "or { secretKeyRef: { name, key } } naming an existing Secret where its consumer reads one (docs/existing-secrets.md); any other key is a typo",
                     },
                 },
             },

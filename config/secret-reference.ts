@@ -1,3 +1,4 @@
+import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { closedObject, text, whenClean } from "./fields";
 import { secretName } from "./formats";
@@ -83,4 +84,25 @@ export function referencedSecretKeysAt(raw: unknown, paths: readonly (readonly (
     };
     paths.forEach((p) => walk(raw, p));
     return found;
+}
+
+/** A key of a Secret the cluster already has, in the namespace of the pod that reads it (docs/existing-secrets.md). */
+export interface ExistingSecretKey {
+    name: string;
+    key: string;
+}
+
+/**
+ * A secret stack key set, in plain config, to `{ secretKeyRef: { name, key } }` (issue #44): the
+ * `secretKeyRef` half of the one secret reference shape above, at the key itself. The program never
+ * sees the value, so it checks nothing of it; the consumer reads it through its own indirection.
+ */
+export const existingSecretSchema = closedObject({ secretKeyRef: SECRET_REFERENCE_FIELDS.secretKeyRef.unwrap() });
+
+/** What a secret stack key holds: a Pulumi secret's value, or a key of an existing Secret. */
+export type SecretInput = { value: pulumi.Output<string>; existing?: undefined } | { value?: undefined; existing: ExistingSecretKey };
+
+/** Whether a raw plain value is meant as an existing Secret: an object with secretKeyRef, checked then by existingSecretSchema. */
+export function looksLikeExistingSecret(raw: unknown): boolean {
+    return typeof raw === "object" && raw !== null && !Array.isArray(raw) && "secretKeyRef" in raw;
 }

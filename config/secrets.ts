@@ -6,12 +6,19 @@ import { GRAFANA_ADMIN_PASSWORD_KEY, GRAFANA_KEY, grafanaSecretReferences, Grafa
 import { LogsSettings, SEARCH_PASSWORD_KEY } from "./logs";
 import { Known } from "./partial";
 import { Problems, SECRET_VALUE } from "./problems";
-import { checkSecretValue, secretKindOf } from "./secret-text";
+import { ExistingSecretKey, SecretInput } from "./secret-reference";
+import { readSecretInput, setSecretCommand } from "./secret-input";
+import { EXISTING_SECRET_REFUSALS } from "./existing-secrets";
 import { RemoteWriteTargetSettings, secretReferences } from "./remote-write";
 import { ExtraScrapeConfigSettings, extraScrapeSecretReferences } from "./extra-scrape-configs";
 import { ConfigSource, fullKey } from "./source";
+
+export { readSecretInput, setSecretCommand };
 import { backupSecretReferences } from "./long-term-store-backup";
 import { WorkloadHatchSettings } from "./workload-hatches";
+
+/** The fixed secret keys that may also name an existing Secret (docs/existing-secrets.md); the others refuse it (config/existing-secrets.ts). */
+export const EXISTING_SECRET_KEYS: readonly string[] = [GRAFANA_ADMIN_PASSWORD_KEY, SEARCH_PASSWORD_KEY, ...Object.values(ETCD_SECRET_KEYS), ...Object.values(ALERTMANAGER_SECRET_KEYS)];
 
 /** Every key that holds a secret; these are the only keys where a secret value is accepted. */
 export const SECRET_KEYS = [
@@ -22,31 +29,12 @@ export const SECRET_KEYS = [
     ...Object.values(INGRESS_SECRET_KEYS),
 ];
 
-/** The command that stores `key` encrypted; `fromFile` for certificates and keys. */
-export function setSecretCommand(key: string, fromFile?: string): string {
-    return `pulumi config set --secret ${fullKey(key)}${fromFile ? ` < ${fromFile}` : ""}`;
-}
-
-/**
- * A secret key, refused when the stack file holds it in clear text: the plain value would sit
- * unencrypted in Pulumi.<stack>.yaml, in git and in every clone.
- */
-function readSecret(source: ConfigSource, problems: Problems, key: string, fromFile?: string): pulumi.Output<string> | undefined {
-    const value = source.secret(key);
-    if (value !== undefined && !source.isSecret(key)) {
-        problems.add(fullKey(key), SECRET_VALUE, `an encrypted value: it is in clear text in the stack file; store it with ${setSecretCommand(key, fromFile)}`);
-    } else if (value !== undefined) {
-        checkSecretValue(source, problems, key);
-    }
-    return value;
-}
-
 /**
  * searchPassword: required exactly when the log agent logs in with a user. `user` is
  * logs.search.user, known even when another logs setting is wrong, so both are reported at once.
  */
 export function readSearchPassword(source: ConfigSource, problems: Problems, logs: LogsSettings | undefined, user: Known<string | undefined>): void {
-    const password = readSecret(source, problems, SEARCH_PASSWORD_KEY);
+    const password = readSecretInput(source, problems, SEARCH_PASSWORD_KEY);
     if (!user.known) {
         return;
     }
@@ -61,8 +49,11 @@ export function readSearchPassword(source: ConfigSource, problems: Problems, log
     if (user.value === undefined && password !== undefined) {
         problems.add(fullKey(SEARCH_PASSWORD_KEY), SECRET_VALUE, `no value unless ${userKey} is set: fluentd only sends a password together with a user`);
     }
-    if (logs !== undefined && user.value !== undefined && password !== undefined) {
-        logs.search.password = password;
+    if (logs !== undefined && user.value !== undefined && password?.value !== undefined) {
+        logs.search.password = password.value;
+    }
+    if (logs !== undefined && user.value !== undefined && password?.existing !== undefined) {
+        logs.search.passwordSecret = password.existing;
     }
 }
 
@@ -78,7 +69,7 @@ const ETCD_FILES: Record<keyof EtcdClientCertificates, string> = {
  */
 export function readEtcdClient(source: ConfigSource, problems: Problems, metrics: MetricsSettings | undefined, overHttps: Known<boolean>): void {
     const fields = Object.keys(ETCD_SECRET_KEYS) as (keyof EtcdClientCertificates)[];
-    const values = Object.fromEntries(fields.map((f) => [f, readSecret(source, problems, ETCD_SECRET_KEYS[f], ETCD_FILES[f])]));
+    const values = Object.fromEntries(fields.map((f) => [f, readSecretInput(source, problems, ETCD_SECRET_KEYS[f], { fromFile: ETCD_FILES[f] })]));
     if (!overHttps.known) {
         return;
     }
@@ -107,8 +98,20 @@ export function readEtcdClient(source: ConfigSource, problems: Problems, metrics
         );
         return;
     }
-    if (metrics !== undefined) {
-        metrics.etcdClient = { caCert: values.caCert!, clientCert: values.clientCert!, clientKey: values.clientKey! };
+    // All three from Pulumi secrets (the program's Secret kvstore-client-cert) or all three from existing Secrets (a projected volume at the same files).
+    const existing = fields.filter((f) => values[f]?.existing !== undefined);
+    if (existing.length > 0 && existing.length < fields.length) {
+        problems.add(
+            fields.filter((f) => values[f]?.existing === undefined).map(keyOf).join(", "),
+            SECRET_VALUE,
+            `{ secretKeyRef: { name, key } } like ${existing.map(keyOf).join(", ")}: the three etcd files come all from Pulumi secrets (Secret kvstore-client-cert) or all from existing Secrets`,
+        );
+        return;
+    }
+    if (metrics !== undefined && existing.length === fields.length) {
+        metrics.etcdClientSecrets = { caCert: values.caCert!.existing!, clientCert: values.clientCert!.existing!, clientKey: values.clientKey!.existing! };
+    } else if (metrics !== undefined) {
+        metrics.etcdClient = { caCert: values.caCert!.value!, clientCert: values.clientCert!.value!, clientKey: values.clientKey!.value! };
     }
 }
 
@@ -124,7 +127,7 @@ export function readGrafanaAdminPassword(
     enabled: Known<boolean>,
     generate: Known<boolean>,
 ): void {
-    const password = readSecret(source, problems, GRAFANA_ADMIN_PASSWORD_KEY);
+    const password = readSecretInput(source, problems, GRAFANA_ADMIN_PASSWORD_KEY);
     if (!enabled.known) {
         return;
     }
@@ -140,8 +143,11 @@ export function readGrafanaAdminPassword(
     if (!enabled.value && password !== undefined) {
         problems.add(fullKey(GRAFANA_ADMIN_PASSWORD_KEY), SECRET_VALUE, `no value unless ${switchKey} is true: it would sit in a Secret that nothing reads`);
     }
-    if (grafana !== undefined && enabled.value && password !== undefined) {
-        grafana.adminPassword = password;
+    if (grafana !== undefined && enabled.value && password?.value !== undefined) {
+        grafana.adminPassword = password.value;
+    }
+    if (grafana !== undefined && enabled.value && password?.existing !== undefined) {
+        grafana.adminPasswordSecret = password.existing;
     }
 }
 
@@ -173,14 +179,20 @@ export function readRemoteWriteSecrets(
             : []),
     ];
     const secrets: Record<string, pulumi.Output<string>> = {};
+    const existing: Record<string, ExistingSecretKey> = {};
     for (const ref of refs) {
-        const value = readReferencedSecret(source, problems, ref, reserved, "remoteWritePassword");
-        if (value !== undefined) {
-            secrets[ref.key] = value;
+        const input = readReferencedSecret(source, problems, ref, reserved, "remoteWritePassword");
+        if (input?.value !== undefined) {
+            secrets[ref.key] = input.value;
+        } else if (input?.existing !== undefined) {
+            existing[ref.key] = input.existing;
         }
     }
     if (metrics !== undefined && Object.keys(secrets).length > 0) {
         metrics.remoteWriteSecrets = secrets;
+    }
+    if (metrics !== undefined && Object.keys(existing).length > 0) {
+        metrics.remoteWriteExistingSecrets = existing;
     }
 }
 
@@ -195,24 +207,23 @@ function readReferencedSecret(
     ref: { at: string; key: string },
     reserved: readonly string[],
     example: string,
-): pulumi.Output<string> | undefined {
+    refusal?: string,
+): SecretInput | undefined {
     const { at } = ref;
     const key = fullKey(ref.key);
     if (reserved.includes(ref.key)) {
         problems.add(at, ref.key, `a top-level key of its own such as ${example}: the program reads ${key} for another purpose`);
         return undefined;
     }
-    const value = source.secret(ref.key);
-    if (value === undefined) {
-        problems.add(`${at}, ${key}`, undefined, `a secret at ${key}, which ${at} refers to; set it with ${setSecretCommand(ref.key)}`);
+    if (source.value(ref.key) === undefined) {
+        problems.add(
+            `${at}, ${key}`,
+            undefined,
+            `a secret at ${key}, which ${at} refers to; set it with ${setSecretCommand(ref.key)}${refusal === undefined ? ", or in plain config to { secretKeyRef: { name, key } } naming an existing Secret" : ""}`,
+        );
         return undefined;
     }
-    if (!source.isSecret(ref.key)) {
-        problems.add(`${key}, ${at}`, SECRET_VALUE, `an encrypted value: it is in clear text in the stack file; store it with ${setSecretCommand(ref.key)}`);
-        return undefined;
-    }
-    checkSecretValue(source, problems, ref.key, secretKindOf(at), at);
-    return value;
+    return readSecretInput(source, problems, ref.key, { at, refusal });
 }
 
 /**
@@ -227,7 +238,7 @@ export function readEdgePasswords(source: ConfigSource, problems: Problems, edge
             return;
         }
         const at = `${fullKey("longTermStore")}.edges[${i}].passwordKey`;
-        const value = readReferencedSecret(source, problems, { at, key: edge.passwordKey }, reserved, "edgeEuWritePassword");
+        const value = readReferencedSecret(source, problems, { at, key: edge.passwordKey }, reserved, "edgeEuWritePassword", EXISTING_SECRET_REFUSALS.edgePassword)?.value;
         if (value !== undefined) {
             passwords[edge.cluster] = value;
         }
@@ -240,15 +251,23 @@ export function readEdgePasswords(source: ConfigSource, problems: Problems, edge
  * encrypted and on one line, read as the remote write targets' keys are. They join Grafana's
  * Secret, from which its pod reads them as environment variables.
  */
-export function readGrafanaSecrets(source: ConfigSource, problems: Problems, rawGrafana: unknown, reserved: readonly string[]): Record<string, pulumi.Output<string>> {
+export function readGrafanaSecrets(
+    source: ConfigSource,
+    problems: Problems,
+    rawGrafana: unknown,
+    reserved: readonly string[],
+): { secrets: Record<string, pulumi.Output<string>>; existing: Record<string, ExistingSecretKey> } {
     const secrets: Record<string, pulumi.Output<string>> = {};
+    const existing: Record<string, ExistingSecretKey> = {};
     for (const ref of grafanaSecretReferences(rawGrafana)) {
-        const value = readReferencedSecret(source, problems, { at: `${fullKey(GRAFANA_KEY)}.${ref.at}`, key: ref.key }, reserved, "grafanaOidcClientSecret");
-        if (value !== undefined) {
-            secrets[ref.key] = value;
+        const input = readReferencedSecret(source, problems, { at: `${fullKey(GRAFANA_KEY)}.${ref.at}`, key: ref.key }, reserved, "grafanaOidcClientSecret");
+        if (input?.value !== undefined) {
+            secrets[ref.key] = input.value;
+        } else if (input?.existing !== undefined) {
+            existing[ref.key] = input.existing;
         }
     }
-    return secrets;
+    return { secrets, existing };
 }
 
 /**
@@ -260,11 +279,23 @@ export function readBackupCredentials(
     problems: Problems,
     backup: { accessKeyIdKey?: string; secretAccessKeyKey?: string } | undefined,
     reserved: readonly string[],
-): { accessKeyId: pulumi.Output<string>; secretAccessKey: pulumi.Output<string> } | undefined {
-    const values = backupSecretReferences(backup).map((ref) =>
-        readReferencedSecret(source, problems, { at: `${fullKey("longTermStore")}.${ref.path}`, key: ref.key }, reserved, "storeBackupSecretKey"),
-    );
-    return values.length === 2 && values[0] !== undefined && values[1] !== undefined ? { accessKeyId: values[0], secretAccessKey: values[1] } : undefined;
+): { accessKeyId: pulumi.Output<string>; secretAccessKey: pulumi.Output<string> } | { existing: { accessKeyId: ExistingSecretKey; secretAccessKey: ExistingSecretKey } } | undefined {
+    const refs = backupSecretReferences(backup);
+    const values = refs.map((ref) => readReferencedSecret(source, problems, { at: `${fullKey("longTermStore")}.${ref.path}`, key: ref.key }, reserved, "storeBackupSecretKey"));
+    if (values.length !== 2 || values[0] === undefined || values[1] === undefined) {
+        return undefined;
+    }
+    const [id, key] = values;
+    if (id.existing !== undefined && key.existing !== undefined) {
+        return { existing: { accessKeyId: id.existing, secretAccessKey: key.existing } };
+    }
+    if (id.value !== undefined && key.value !== undefined) {
+        return { accessKeyId: id.value, secretAccessKey: key.value };
+    }
+    // One of each: vmbackup's two variables come both from the store's backup Secret or both from existing Secrets.
+    const plain = id.value !== undefined ? refs[0] : refs[1];
+    problems.add(fullKey(plain.key), SECRET_VALUE, `{ secretKeyRef: { name, key } } like the other S3 key of ${fullKey("longTermStore")}.backup: both from Pulumi secrets (Secret <longTermStore.name>-backup) or both from existing Secrets`);
+    return undefined;
 }
 
 /**
@@ -296,7 +327,7 @@ export function readHatchEnvSecrets(
             problems.add(at, key, `valueFrom: { secretKeyRef: { name, key } } naming an existing Secret: ${target.none}`);
             return;
         }
-        const value = readReferencedSecret(source, problems, { at, key }, reserved, "appToken");
+        const value = readReferencedSecret(source, problems, { at, key }, reserved, "appToken", EXISTING_SECRET_REFUSALS.hatchEnv)?.value;
         if (value !== undefined) {
             secrets[key] = value;
             e.valueFrom = { secretKeyRef: { name: target.secretName, key } };

@@ -4,6 +4,7 @@ import { gatewayName } from "../components/auth-gateway/layout";
 import { vmauthName } from "../components/long-term-store/vmauth";
 import { StackAuthFacts, waysIn } from "../validate/ingress-auth";
 import type { KubernetesObject } from "../validate/kubernetes-object";
+import { providedSecrets } from "../validate/provided-secrets";
 import { IMAGE_SUPPORT_REVIEWED, imageSupport } from "./image-support";
 import { windowsLongerThan } from "../components/common/rules/windows";
 import { defaultRuleGroups, ruleContext } from "./rule-groups";
@@ -171,6 +172,14 @@ export function productionChecklist(c: ChecklistInput): string {
     lines.push(...(open.length > 0 ? open.map((e) => `    WARNING ${e.url}  ${e.product} (${e.key}; ${e.via}) is public, without authentication: ${e.publicReason}`) : ["    none"]));
     lines.push("  Secrets set in the stack (pulumi config set --secret):");
     lines.push(`    ${c.secretKeys.length > 0 ? c.secretKeys.map((k) => k.replace(/^cluster-monitoring:/, "")).join(", ") : "none"}`);
+    // docs/existing-secrets.md: every Secret a pod reads that the render does not write; the program never sees those values.
+    const provided = providedSecrets(c.objects);
+    lines.push("  Secrets provided by the cluster (read by the pods, written by nothing in this stack; each must exist before the pods start):");
+    lines.push(
+        ...(provided.length > 0
+            ? provided.map((p) => `    ${p.namespace}/${p.name}, ${p.keys ? `key${p.keys.length > 1 ? "s" : ""} ${p.keys.join(", ")}` : "every key"}: read by ${p.readers.join(", ")}`)
+            : ["    none"]),
+    );
     lines.push("  Secrets the program generates (kept encrypted in the stack's state):");
     lines.push(`    ${c.generated.length > 0 ? [...c.generated].sort().join(", ") : "none"}`);
     const retention = c.settings.metrics.retention;

@@ -64,9 +64,14 @@ describe("what the settings schemas give to readers and editors", () => {
             for (const key of ["metrics", "logs", "searchStore"]) {
                 assert.ok(config.properties[`cluster-monitoring:${key}`].properties, key);
             }
-            for (const key of ["searchPassword", "etcdCaCert", "etcdClientCert", "etcdClientKey"]) {
-                assert.deepStrictEqual(config.properties[`cluster-monitoring:${key}`].required, ["secure"], key);
+            // A secure value, or, where the consumer reads an existing Secret, { secretKeyRef: { name, key } } (docs/existing-secrets.md).
+            for (const key of ["searchPassword", "etcdCaCert", "etcdClientCert", "etcdClientKey", "grafanaAdminPassword", "alertSlackUrl"]) {
+                const [secure, existing] = config.properties[`cluster-monitoring:${key}`].anyOf;
+                assert.deepStrictEqual(secure.required, ["secure"], key);
+                assert.deepStrictEqual(existing.required, ["secretKeyRef"], key);
             }
+            // The OIDC client secrets, which oauth2-proxy reads from the gateway's own Secret, take a secure value only.
+            assert.deepStrictEqual(config.properties["cluster-monitoring:prometheusOidcClientSecret"].required, ["secure"]);
             assert.ok(config.properties["kubernetes:context"]);
         });
 
@@ -79,9 +84,14 @@ describe("what the settings schemas give to readers and editors", () => {
                 assert.ok(!unknown.test(known), known);
             }
             assert.strictEqual(config.properties["cluster-monitoring:metrics"].additionalProperties, false);
-            // Such a key may only be a secret, which metrics.remoteWrite names (docs/long-term-storage.md#credentials).
-            assert.deepStrictEqual(config.patternProperties[pattern].required, ["secure"]);
-            assert.strictEqual(config.patternProperties[pattern].additionalProperties, false);
+            // Such a key may only be a secret, which metrics.remoteWrite names (docs/long-term-storage.md#credentials),
+            // or an existing Secret's key ({ secretKeyRef: { name, key } }, docs/existing-secrets.md), which the load checks against its consumer.
+            const [secure, existing] = config.patternProperties[pattern].anyOf;
+            assert.deepStrictEqual(secure.required, ["secure"]);
+            assert.strictEqual(secure.additionalProperties, false);
+            assert.deepStrictEqual(existing.required, ["secretKeyRef"]);
+            assert.deepStrictEqual(existing.properties.secretKeyRef.required, ["name", "key"]);
+            assert.strictEqual(existing.additionalProperties, false);
         });
     });
 

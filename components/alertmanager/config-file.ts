@@ -1,5 +1,6 @@
 import { stringify } from "yaml";
-import { AlertmanagerSecretName, AlertmanagerSettings } from "../../config";
+import { ALERTMANAGER_SECRET_KEYS, AlertmanagerSecretName, AlertmanagerSettings, BUILT_IN_FILES } from "../../config";
+import { existingSecretFile } from "./existing-secrets";
 import { INFO_INHIBITOR_ALERT } from "./info-inhibitor";
 import { WATCHDOG_ALERT } from "./watchdog-alert";
 import { hatchInhibitRules, hatchReceivers, hatchRoutes, HatchSecretValues, hatchTimeIntervals, TimeIntervalEntry } from "./hatch-config";
@@ -9,18 +10,19 @@ import { hatchInhibitRules, hatchReceivers, hatchRoutes, HatchSecretValues, hatc
  * (docs/configuration.md of prometheus/alertmanager at v0.34.0). Only fields that Debian's amtool
  * 0.25 also knows, so `amtool check-config` in the tests reads the same file.
  */
-export interface WebhookConfig { url: string; send_resolved: boolean }
-export interface SlackConfig { api_url: string; channel: string; send_resolved: boolean; title: string; text: string }
+export interface WebhookConfig { url?: string; url_file?: string; send_resolved: boolean }
+export interface SlackConfig { api_url?: string; api_url_file?: string; channel: string; send_resolved: boolean; title: string; text: string }
 export interface EmailConfig {
     to: string;
     from: string;
     smarthost: string;
     auth_username?: string;
     auth_password?: string;
+    auth_password_file?: string;
     require_tls: boolean;
     send_resolved: boolean;
 }
-export interface PagerdutyConfig { routing_key: string; send_resolved: boolean }
+export interface PagerdutyConfig { routing_key?: string; routing_key_file?: string; send_resolved: boolean }
 
 export interface Receiver {
     name: string;
@@ -70,10 +72,28 @@ function matcher(label: string, value: string): string {
     return `${label}="${value}"`;
 }
 
+/**
+ * The receiver field that carries one of the program's secrets: the value, or, for a key set to an
+ * existing Secret, its `_file` variant at the file of the mounted Secret (existing-secrets.ts);
+ * undefined while the stack sets neither, so the integration is not rendered.
+ */
+function credential(a: AlertmanagerSettings, v: AlertmanagerSecretValues, name: AlertmanagerSecretName): Record<string, string> | undefined {
+    const { field, key } = BUILT_IN_FILES[name];
+    const stackKey = ALERTMANAGER_SECRET_KEYS[name];
+    if (a.existingSecrets?.[stackKey] !== undefined) {
+        return { [key]: existingSecretFile(stackKey) };
+    }
+    return v[name] !== undefined ? { [field]: v[name]! } : undefined;
+}
+
+function webhook(a: AlertmanagerSettings, v: AlertmanagerSecretValues, name: "webhookUrl" | "watchdogUrl", sendResolved: boolean): WebhookConfig[] {
+    const url = credential(a, v, name);
+    return url ? [{ ...url, send_resolved: sendResolved }] : [];
+}
+
 function slack(a: AlertmanagerSettings, v: AlertmanagerSecretValues, channel?: string): SlackConfig[] {
-    return a.slack && v.slackUrl
-        ? [{ api_url: v.slackUrl, channel: channel ?? a.slack.channel, send_resolved: a.slack.sendResolved, title: SLACK_TITLE, text: SLACK_TEXT }]
-        : [];
+    const url = credential(a, v, "slackUrl");
+    return a.slack && url ? [{ ...url, channel: channel ?? a.slack.channel, send_resolved: a.slack.sendResolved, title: SLACK_TITLE, text: SLACK_TEXT }] : [];
 }
 
 function email(a: AlertmanagerSettings, v: AlertmanagerSecretValues, to?: string): EmailConfig[] {
@@ -81,7 +101,8 @@ function email(a: AlertmanagerSettings, v: AlertmanagerSecretValues, to?: string
     if (!e) {
         return [];
     }
-    const auth = e.authUsername !== undefined && v.smtpPassword !== undefined ? { auth_username: e.authUsername, auth_password: v.smtpPassword } : {};
+    const password = credential(a, v, "smtpPassword");
+    const auth = e.authUsername !== undefined && password !== undefined ? { auth_username: e.authUsername, ...password } : {};
     return [{ to: to ?? e.to, from: e.from, smarthost: e.smarthost, ...auth, require_tls: e.requireTls, send_resolved: true }];
 }
 
@@ -110,16 +131,17 @@ export function alertmanagerConfig(a: AlertmanagerSettings, v: AlertmanagerSecre
     ];
     const receivers: Receiver[] = [
         receiver(RECEIVERS.default, {
-            webhook_configs: v.webhookUrl ? [{ url: v.webhookUrl, send_resolved: true }] : [],
+            webhook_configs: webhook(a, v, "webhookUrl", true),
             slack_configs: slack(a, v),
             email_configs: email(a, v),
         }),
-        receiver(RECEIVERS.watchdog, { webhook_configs: v.watchdogUrl ? [{ url: v.watchdogUrl, send_resolved: false }] : [] }),
+        receiver(RECEIVERS.watchdog, { webhook_configs: webhook(a, v, "watchdogUrl", false) }),
         receiver(RECEIVERS.nowhere, {}),
     ];
-    if (a.pagerduty && v.pagerdutyKey) {
+    const routingKey = credential(a, v, "pagerdutyKey");
+    if (a.pagerduty && routingKey) {
         routes.push({ receiver: RECEIVERS.pagerduty, matchers: [`severity=~"${a.pagerduty.severities.join("|")}"`], continue: true });
-        receivers.push(receiver(RECEIVERS.pagerduty, { pagerduty_configs: [{ routing_key: v.pagerdutyKey, send_resolved: true }] }));
+        receivers.push(receiver(RECEIVERS.pagerduty, { pagerduty_configs: [{ ...routingKey, send_resolved: true }] }));
     }
     for (const team of a.teams) {
         const name = `team-${team.name}`;

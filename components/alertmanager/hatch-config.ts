@@ -1,4 +1,5 @@
 import { AlertmanagerSettings, HatchRoute, quotedMatcher } from "../../config";
+import { existingSecretFile } from "./existing-secrets";
 
 /**
  * alertmanager.routes, receivers, inhibitRules and timeIntervals as alertmanager.yml holds them
@@ -55,21 +56,32 @@ export function hatchRoutes(a: AlertmanagerSettings): HatchRouteEntry[] {
     return a.routes.map(route);
 }
 
-/** Every `<key>_secret` of a config, at any depth (http_config.basic_auth.password_secret...), replaced by `<key>` and its value. */
-function withSecrets(value: unknown, v: HatchSecretValues): unknown {
+/**
+ * Every `<key>_secret` of a config, at any depth (http_config.basic_auth.password_secret...),
+ * replaced by `<key>` and its value; or, for a stack key set to an existing Secret (`existing`),
+ * by `<key>_file` and the file of the mounted Secret (existing-secrets.ts), which the load has
+ * checked the image's line reads (config/alertmanager.ts receiverFileRefusal).
+ */
+function withSecrets(value: unknown, v: HatchSecretValues, existing: Readonly<Record<string, unknown>>): unknown {
     if (Array.isArray(value)) {
-        return value.map((x) => withSecrets(x, v));
+        return value.map((x) => withSecrets(x, v, existing));
     }
     if (typeof value === "object" && value !== null) {
         return Object.fromEntries(
-            Object.entries(value).map(([k, x]) => (k.endsWith("_secret") && typeof x === "string" ? [k.replace(/_secret$/, ""), v[x] ?? `<secret ${x}>`] : [k, withSecrets(x, v)])),
+            Object.entries(value).map(([k, x]) => {
+                if (!k.endsWith("_secret") || typeof x !== "string") {
+                    return [k, withSecrets(x, v, existing)];
+                }
+                const field = k.replace(/_secret$/, "");
+                return existing[x] !== undefined ? [`${field}_file`, existingSecretFile(x)] : [field, v[x] ?? `<secret ${x}>`];
+            }),
         );
     }
     return value;
 }
 
 export function hatchReceivers(a: AlertmanagerSettings, v: HatchSecretValues): HatchReceiverEntry[] {
-    return a.receivers.map((r) => withSecrets(r, v) as HatchReceiverEntry);
+    return a.receivers.map((r) => withSecrets(r, v, a.existingSecrets ?? {}) as HatchReceiverEntry);
 }
 
 export function hatchInhibitRules(a: AlertmanagerSettings): HatchInhibitRuleEntry[] {

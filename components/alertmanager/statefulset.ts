@@ -10,6 +10,7 @@ import { TLS_SECRET_KEYS } from "../common/web-config";
 import { webConfigPath } from "./web-config";
 import { isReplicated, podDisruptionBudget, replicaSpread } from "../common/replica-spread";
 import { noPrivileges } from "../common/no-privileges";
+import { existingSecretVolumes } from "./existing-secrets";
 
 export function clustered(a: AlertmanagerSettings): boolean {
     return isReplicated(a.replicas);
@@ -107,6 +108,7 @@ export function alertmanagerContainer(a: AlertmanagerSettings): k8s.types.input.
             { name: VOLUMES.config, mountPath: ALERTMANAGER_PATHS.configDir, readOnly: true },
             { name: VOLUMES.data, mountPath: ALERTMANAGER_PATHS.data },
             ...webVolumes(a).mounts,
+            ...existingSecretVolumes(a).mounts,
         ],
         // The restricted Pod Security Standard, as Prometheus (docs/design.md#hardening).
         securityContext: {
@@ -148,7 +150,7 @@ export function alertmanagerStatefulSet(a: AlertmanagerSettings): k8s.types.inpu
                         seccompProfile: { type: "RuntimeDefault" },
                     },
                     containers: [alertmanagerContainer(a)],
-                    volumes: [{ name: VOLUMES.config, secret: { secretName: configSecretName(a), defaultMode: 0o440 } }, ...webVolumes(a).volumes],
+                    volumes: [{ name: VOLUMES.config, secret: { secretName: configSecretName(a), defaultMode: 0o440 } }, ...webVolumes(a).volumes, ...existingSecretVolumes(a).volumes],
                 },
             },
             volumeClaimTemplates: [dataClaimTemplate(VOLUMES.data, a.name, a.storage)],

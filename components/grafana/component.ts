@@ -31,7 +31,7 @@ export const grafana: Component = {
                 grafanaUrl: server.url,
                 // Read with `pulumi stack output grafanaAdminPassword --show-secrets`; never printed by the scripts.
                 grafanaAdminUser: server.adminUser,
-                grafanaAdminPassword: server.adminPassword,
+                ...(server.adminPassword ? { grafanaAdminPassword: server.adminPassword } : {}),
             },
         };
     },

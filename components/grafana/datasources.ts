@@ -2,7 +2,7 @@ import { stringify } from "yaml";
 import * as k8s from "@pulumi/kubernetes";
 import { ExtraDataSourceSettings, GrafanaSettings, LogsSettings } from "../../config";
 import { LOG_INDEX_PATTERN } from "../common/dashboards/context";
-import { dataSourceEnvName, ENV, secretName } from "./layout";
+import { dataSourceEnvName, ENV, stackSecretKeyRef } from "./layout";
 
 /**
  * The data-source provisioning file, in the format of Grafana's "Provision Grafana" page
@@ -215,7 +215,7 @@ export function extraDataSource(d: ExtraDataSourceSettings): DataSource {
 /** The variables extraDataSource names, each from the key of Grafana's Secret holding the secret stack key. */
 export function extraDataSourceEnv(g: Pick<GrafanaSettings, "dataSources" | "name">): k8s.types.input.core.v1.EnvVar[] {
     return (g.dataSources ?? []).flatMap((d) =>
-        secureFields(d).map(([field, stackKey]) => ({ name: dataSourceEnvName(d.uid, field), valueFrom: { secretKeyRef: { name: secretName(g), key: stackKey } } })),
+        secureFields(d).map(([field, stackKey]) => ({ name: dataSourceEnvName(d.uid, field), valueFrom: { secretKeyRef: { ...stackSecretKeyRef(g, stackKey) } } })),
     );
 }
 

@@ -57,7 +57,8 @@ export function grafanaEnv(m: GrafanaModel): EnvVar[] {
     const tls = way?.https === true;
     return [
         { name: "GF_SECURITY_ADMIN_USER", value: g.adminUser },
-        fromSecret(m, ENV.adminPassword, SECRET_KEYS.adminPassword),
+        // grafanaAdminPassword set to an existing Secret (docs/existing-secrets.md) is read from it.
+        m.grafana.adminPasswordSecret ? { name: ENV.adminPassword, valueFrom: { secretKeyRef: { ...m.grafana.adminPasswordSecret } } } : fromSecret(m, ENV.adminPassword, SECRET_KEYS.adminPassword),
         // Off is Grafana's default; written out because a dashboard with anonymous viewers is a data leak.
         { name: "GF_AUTH_ANONYMOUS_ENABLED", value: "false" },
         { name: "GF_USERS_ALLOW_SIGN_UP", value: "false" },
@@ -75,7 +76,13 @@ export function grafanaEnv(m: GrafanaModel): EnvVar[] {
         // (localhost:3000) is what a kubectl port-forward serves.
         ...(way ? [{ name: "GF_SERVER_ROOT_URL", value: grafanaUrl(g) }] : []),
         ...(tls ? [{ name: "GF_SECURITY_COOKIE_SECURE", value: "true" }] : []),
-        ...(m.logs?.search.user !== undefined ? [fromSecret(m, ENV.searchPassword, SECRET_KEYS.searchPassword)] : []),
+        ...(m.logs?.search.user !== undefined
+            ? [
+                  m.logs.search.passwordSecret
+                      ? { name: ENV.searchPassword, valueFrom: { secretKeyRef: { ...m.logs.search.passwordSecret } } }
+                      : fromSecret(m, ENV.searchPassword, SECRET_KEYS.searchPassword),
+              ]
+            : []),
         ...(m.prometheus.web?.basicAuthUser !== undefined ? [fromSecret(m, ENV.prometheusPassword, SECRET_KEYS.prometheusPassword)] : []),
         // Only the CA's key of the stack's TLS Secret: the serving key never reaches Grafana's pod.
         ...(m.prometheus.web?.tlsSecretName !== undefined

@@ -38,7 +38,8 @@ export class Grafana extends MonitoringComponent {
     public readonly url: pulumi.Output<string>;
     /** The admin login and its password, a Pulumi secret: the stack's own or the generated one. */
     public readonly adminUser: pulumi.Output<string>;
-    public readonly adminPassword: pulumi.Output<string>;
+    /** Absent while grafanaAdminPassword names an existing Secret: the program never sees that value. */
+    public readonly adminPassword?: pulumi.Output<string>;
 
     constructor(name: string, args: GrafanaArgs, opts?: pulumi.ComponentResourceOptions) {
         super("cluster-monitoring:dashboards:Grafana", name, args.namespaces, opts);
@@ -52,9 +53,10 @@ export class Grafana extends MonitoringComponent {
             );
         }
         const inNamespace = this.inNamespace(namespace);
-        const adminPassword =
-            m.grafana.adminPassword ??
-            new random.RandomPassword(`${name}-admin-password`, generatedAdminPasswordArgs(), { parent: this, additionalSecretOutputs: ["result"] }).result;
+        const adminPassword = m.grafana.adminPasswordSecret
+            ? undefined
+            : (m.grafana.adminPassword ??
+              new random.RandomPassword(`${name}-admin-password`, generatedAdminPasswordArgs(), { parent: this, additionalSecretOutputs: ["result"] }).result);
         const secretArgs = grafanaSecret(m, adminPassword, args.prometheusPassword, args.alertmanagerPassword);
         const secret = new k8s.core.v1.Secret(`${name}-secret`, secretArgs, inNamespace);
         const configMaps = [
@@ -109,7 +111,7 @@ export class Grafana extends MonitoringComponent {
         this.serviceName = service.metadata.name;
         this.url = pulumi.output(grafanaUrl(m.grafana));
         this.adminUser = pulumi.output(m.grafana.adminUser);
-        this.adminPassword = pulumi.secret(adminPassword);
-        this.registerOutputs({ serviceName: this.serviceName, url: this.url, adminUser: this.adminUser, adminPassword: this.adminPassword });
+        this.adminPassword = adminPassword === undefined ? undefined : pulumi.secret(adminPassword);
+        this.registerOutputs({ serviceName: this.serviceName, url: this.url, adminUser: this.adminUser, ...(this.adminPassword ? { adminPassword: this.adminPassword } : {}) });
     }
 }

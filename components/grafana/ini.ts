@@ -1,6 +1,6 @@
 import * as k8s from "@pulumi/kubernetes";
 import { GrafanaSettings, IniValue } from "../../config";
-import { iniEnvName, secretName } from "./layout";
+import { iniEnvName, stackSecretKeyRef } from "./layout";
 import { ssoIniSection } from "./sso";
 
 /**
@@ -52,7 +52,7 @@ export function iniText(ini: Ini): string {
  * The credentials of grafana.ini and grafana.sso as GF_<SECTION>_<KEY> variables, each from the
  * key of Grafana's Secret that holds the named secret stack key (secret.ts).
  */
-export function iniSecretEnv(g: Pick<GrafanaSettings, "ini" | "sso" | "name">): k8s.types.input.core.v1.EnvVar[] {
+export function iniSecretEnv(g: Pick<GrafanaSettings, "ini" | "sso" | "name" | "existingSecrets">): k8s.types.input.core.v1.EnvVar[] {
     const refs: { section: string; key: string; stackKey: string }[] = [];
     for (const [section, keys] of Object.entries(g.ini ?? {})) {
         for (const [k, v] of Object.entries(keys)) {
@@ -64,5 +64,5 @@ export function iniSecretEnv(g: Pick<GrafanaSettings, "ini" | "sso" | "name">): 
     if (g.sso) {
         refs.push({ section: ssoIniSection(g.sso).section, key: "client_secret", stackKey: g.sso.clientSecretKey });
     }
-    return refs.map((r) => ({ name: iniEnvName(r.section, r.key), valueFrom: { secretKeyRef: { name: secretName(g), key: r.stackKey } } }));
+    return refs.map((r) => ({ name: iniEnvName(r.section, r.key), valueFrom: { secretKeyRef: { ...stackSecretKeyRef(g, r.stackKey) } } }));
 }

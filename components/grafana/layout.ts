@@ -65,6 +65,15 @@ export function grafanaLabels(g: Pick<GrafanaSettings, "name">): Record<string, 
 }
 
 export const secretName = (g: Pick<GrafanaSettings, "name">) => g.name;
+
+/**
+ * Where Grafana's pod reads a secret stack key: the key of its own Secret named after it, or the
+ * existing Secret the stack set that key to (docs/existing-secrets.md), in Grafana's namespace. A
+ * change in an existing Secret does not roll the pod: Grafana reads its environment at start.
+ */
+export function stackSecretKeyRef(g: Pick<GrafanaSettings, "name" | "existingSecrets">, stackKey: string): { name: string; key: string } {
+    return g.existingSecrets?.[stackKey] ?? { name: secretName(g), key: stackKey };
+}
 export const datasourcesConfigMapName = (g: Pick<GrafanaSettings, "name">) => `${g.name}-datasources`;
 export const providerConfigMapName = (g: Pick<GrafanaSettings, "name">) => `${g.name}-dashboard-provider`;
 /**

@@ -15,7 +15,7 @@ function stackSecrets(g: GrafanaModel["grafana"]): Record<string, pulumi.Output<
 
 export function grafanaSecret(
     m: GrafanaModel,
-    adminPassword: pulumi.Input<string>,
+    adminPassword: pulumi.Input<string> | undefined,
     prometheusPassword?: pulumi.Input<string>,
     alertmanagerPassword?: pulumi.Input<string>,
 ): k8s.types.input.core.v1.Secret {
@@ -32,6 +32,7 @@ export function grafanaSecret(
         type: "Opaque",
         metadata: { name: secretName(g), namespace: g.namespace, labels: grafanaLabels(g) },
         // The secret stack keys grafana.sso, grafana.ini and grafana.dataSources name, each under its own name (camelCase, so never one of the keys above).
-        stringData: { [SECRET_KEYS.adminPassword]: pulumi.secret(adminPassword), ...search, ...prometheus, ...alertmanager, ...stackSecrets(g) },
+        // No admin password while grafanaAdminPassword names an existing Secret (docs/existing-secrets.md).
+        stringData: { ...(adminPassword !== undefined ? { [SECRET_KEYS.adminPassword]: pulumi.secret(adminPassword) } : {}), ...search, ...prometheus, ...alertmanager, ...stackSecrets(g) },
     };
 }

@@ -54,7 +54,8 @@ export function agentEnv(s: LogsSettings): EnvVar[] {
     } else if (s.search.user !== undefined) {
         env.push({
             name: PASSWORD_ENV,
-            valueFrom: { secretKeyRef: { name: credentialsSecretName(s), key: PASSWORD_SECRET_KEY } },
+            // searchPassword set to an existing Secret in this namespace (docs/existing-secrets.md) is read from it; a change there rolls nothing.
+            valueFrom: { secretKeyRef: { ...(s.search.passwordSecret ?? { name: credentialsSecretName(s), key: PASSWORD_SECRET_KEY }) } },
         });
     }
     return env;

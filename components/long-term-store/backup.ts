@@ -100,6 +100,13 @@ export function backupEnv(s: LongTermStoreSettings): k8s.types.input.core.v1.Env
                   fromSecret(SIGV4_ENV.secretAccessKey, backupSecretName(s), BACKUP_SECRET_KEYS.secretAccessKey),
               ]
             : []),
+        // Keys set to existing Secrets (docs/existing-secrets.md): read where they are; a change there rolls nothing.
+        ...(s.backupExistingSecrets
+            ? [
+                  fromSecret(SIGV4_ENV.accessKeyId, s.backupExistingSecrets.accessKeyId.name, s.backupExistingSecrets.accessKeyId.key),
+                  fromSecret(SIGV4_ENV.secretAccessKey, s.backupExistingSecrets.secretAccessKey.name, s.backupExistingSecrets.secretAccessKey.key),
+              ]
+            : []),
     ];
 }
 

@@ -15,7 +15,8 @@ type EnvVar = k8s.types.input.core.v1.EnvVar;
  * (statefulSet's remoteWriteGeneration).
  */
 export function remoteWriteEnv(s: MetricsSettings): EnvVar[] {
-    const fromSecret = (name: string, key: string): EnvVar => ({ name, valueFrom: { secretKeyRef: { name: remoteWriteSecretName(s), key } } });
+    // A key set to an existing Secret (docs/existing-secrets.md) is read from it; a change there does not roll the pods.
+    const fromSecret = (name: string, key: string): EnvVar => ({ name, valueFrom: { secretKeyRef: { ...(s.remoteWriteExistingSecrets?.[key] ?? { name: remoteWriteSecretName(s), key }) } } });
     const sigv4 = s.remoteWrite.find((t) => t.sigv4?.accessKeyIdKey !== undefined)?.sigv4;
     const azure = s.remoteWrite.find((t) => t.azureAd?.oauth !== undefined)?.azureAd?.oauth;
     return [

@@ -8,6 +8,7 @@ import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../common/checksum";
 import { prometheusConfigMap, ruleFilesConfigMap } from "./config-maps";
 import {
     configMapName,
+    ETCD_SECRET_FILES,
     ETCD_SECRET_NAME,
     etcdSecretMountPath,
     metricsLabels,
@@ -24,6 +25,7 @@ import {
 import { webConfigPath } from "./web-config";
 import { alertmanagerClientVolumes } from "../alertmanager/alertmanager-client";
 import { dataClaimTemplate } from "../storage";
+import { existingSecretsVolume } from "../common/existing-secrets-volume";
 import { noPrivileges } from "../common/no-privileges";
 import { containerResources } from "../common/resources";
 import { podPlacement } from "../common/scheduling";
@@ -93,10 +95,10 @@ export function volumeMounts(s: MetricsSettings, alertmanager?: AlertmanagerTarg
         { name: VOLUMES.data, mountPath: PROMETHEUS_PATHS.data },
         { name: VOLUMES.rules, mountPath: PROMETHEUS_PATHS.rulesDir },
     ];
-    if (s.etcdClient) {
+    if (s.etcdClient || s.etcdClientSecrets) {
         mounts.push({ name: VOLUMES.etcd, mountPath: etcdSecretMountPath(), readOnly: true });
     }
-    if (s.remoteWriteSecrets) {
+    if (s.remoteWriteSecrets || s.remoteWriteExistingSecrets) {
         mounts.push({ name: VOLUMES.remoteWrite, mountPath: remoteWriteSecretMountPath(s), readOnly: true });
     }
     if (s.web) {
@@ -120,7 +122,15 @@ export function volumes(s: MetricsSettings, alertmanager?: AlertmanagerTarget): 
     if (s.etcdClient) {
         list.push({ name: VOLUMES.etcd, secret: { secretName: ETCD_SECRET_NAME, defaultMode: 0o644 } });
     }
-    if (s.remoteWriteSecrets) {
+    if (s.etcdClientSecrets) {
+        // The existing Secrets' keys at the files kvstore-client-cert would hold (docs/existing-secrets.md).
+        const e = s.etcdClientSecrets;
+        list.push(existingSecretsVolume(VOLUMES.etcd, { [ETCD_SECRET_FILES.caCert]: e.caCert, [ETCD_SECRET_FILES.clientCert]: e.clientCert, [ETCD_SECRET_FILES.clientKey]: e.clientKey }));
+    }
+    if (s.remoteWriteExistingSecrets) {
+        // Keys set to existing Secrets (docs/existing-secrets.md) beside the program's own, at the same files.
+        list.push(existingSecretsVolume(VOLUMES.remoteWrite, s.remoteWriteExistingSecrets, s.remoteWriteSecrets ? remoteWriteSecretName(s) : undefined));
+    } else if (s.remoteWriteSecrets) {
         // Owner root, group fsGroup 65534 (Prometheus' group): 0440 lets Prometheus read and nobody else.
         list.push({ name: VOLUMES.remoteWrite, secret: { secretName: remoteWriteSecretName(s), defaultMode: 0o440 } });
     }
