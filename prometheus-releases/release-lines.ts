@@ -53,6 +53,12 @@ export interface SelfHealthFamilies {
     targetSyncFailed?: string;
     /** Failed LIST and WATCH calls of Kubernetes service discovery, as the line counts them. */
     kubernetesSdFailures: KubernetesSdFailures;
+    /**
+     * Scrapes and scrape pools refused for one of the limits a job may set (scrape/metrics.go from
+     * v2.53.0): target_limit (2.21), label_limit and its length limits (2.27), body_size_limit
+     * (2.28). v2.11.1 has none of these keys, so counts nothing.
+     */
+    scrapeLimitsExceeded?: { targets: string; labels: string; bodySize: string };
 }
 
 /**
@@ -83,6 +89,11 @@ const SELF_HEALTH_2_11: SelfHealthFamilies = {
 const SELF_HEALTH_2_53: SelfHealthFamilies = {
     targetSyncFailed: "prometheus_target_sync_failed_total",
     kubernetesSdFailures: { kind: "calls", family: "prometheus_sd_kubernetes_failures_total" },
+    scrapeLimitsExceeded: {
+        targets: "prometheus_target_scrape_pool_exceeded_target_limit_total",
+        labels: "prometheus_target_scrape_pool_exceeded_label_limits_total",
+        bodySize: "prometheus_target_scrapes_exceeded_body_size_limit_total",
+    },
 };
 
 /**

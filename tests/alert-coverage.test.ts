@@ -2,8 +2,11 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 import { isAlertingRule } from "../components/common/rules/types";
-import { defaultRuleGroups, ruleContext } from "../stack/rule-groups";
-import { everyAlertSettings } from "./harness/alert-cases";
+import { parse } from "yaml";
+import { everyDefaultGroupOf, stackRuleFiles } from "../stack/rule-groups";
+import { PROMETHEUS_RELEASES } from "../prometheus-releases/release-lines";
+import { renderStack } from "../render";
+import { STACKS } from "./harness/rendered-stacks";
 
 /**
  * docs/alert-coverage.md, kube-prometheus's alerts row by row with ours beside them, agrees with
@@ -71,9 +74,63 @@ function coverageProblems(rows: CoverageRow[], shipped: { alert: string; severit
 const DOC = path.join(__dirname, "..", "docs", "alert-coverage.md");
 const text = fs.readFileSync(DOC, "utf8");
 const totalsLine = alertsPart(text).split("\n").find((l) => l.startsWith("Totals:")) ?? "";
-const shipped = defaultRuleGroups(ruleContext(everyAlertSettings()))
+/** What the program ships with every job and component on, on any release line (some alerts follow the line). */
+const shipped = PROMETHEUS_RELEASES.flatMap((release) => everyDefaultGroupOf(release))
     .flatMap((g) => g.rules.filter(isAlertingRule))
     .map((r) => ({ alert: r.alert, severity: r.labels.severity }));
+
+/** One stack's shipped alerts, from its rule files as the render writes them (alertRules.disabled and overrides applied). */
+interface StackAlerts {
+    name: string;
+    alerts: { alert: string; severity: string; expr: string }[];
+}
+
+function alertsOfRuleFiles(files: Record<string, string>): StackAlerts["alerts"] {
+    return Object.values(files).flatMap((y) =>
+        ((parse(y) as { groups?: { rules: { alert?: string; expr: string; labels?: Record<string, string> }[] }[] }).groups ?? []).flatMap((g) =>
+            g.rules.flatMap((r) => (r.alert === undefined ? [] : [{ alert: r.alert, severity: r.labels?.severity ?? "", expr: String(r.expr) }])),
+        ),
+    );
+}
+
+/** A comparison as a note writes it: `< 15`, `> 0.144`, `== 0`. */
+const COMPARISON = "(?:[<>]=?|==|!=) ?-?[0-9.]+";
+/** Whether an expression compares with this (the note's spacing aside). */
+const compares = (expr: string, comparison: string) => {
+    const [, op, n] = /^([<>=!]+) ?(.+)$/.exec(comparison)!;
+    return new RegExp(`${op.replace(/[=<>!]/g, (c) => `\\${c}`)} ?${n.replace(".", "\\.")}(?![0-9.])`).test(expr);
+};
+
+/**
+ * Every disagreement of the rows with the stacks' rule files: a missing or n/a row whose alert a
+ * stack ships; a same or partly row none of whose alerts a stack ships, whose note does not name
+ * that stack; a "kube-prometheus `< 15`" in a same row's note whose number none of the row's
+ * alerts (of the row's severity) compares with on a stack that ships them, unless the note writes
+ * "ours `< 40`" beside it and they compare with that.
+ */
+function stackProblems(rows: CoverageRow[], stacks: StackAlerts[]): string[] {
+    const problems: string[] = [];
+    for (const row of rows) {
+        const at = `docs/alert-coverage.md:${row.line} (${row.alert}, ${row.severity})`;
+        const theirs = new RegExp(`kube-prometheus \`(${COMPARISON})\``).exec(row.note)?.[1];
+        const ours = new RegExp(`ours \`(${COMPARISON})\``).exec(row.note)?.[1];
+        for (const stack of stacks) {
+            const names = new Set(stack.alerts.map((a) => a.alert));
+            if ((row.status === "missing" || row.status === "n/a") && names.has(row.alert)) problems.push(`${at}: is ${row.status}, but stack ${stack.name} ships ${row.alert}`);
+            if ((row.status === "same" || row.status === "partly") && !row.here.some((n) => names.has(n)) && !new RegExp(`\\b${stack.name}\\b`).test(row.note)) {
+                problems.push(`${at}: is ${row.status}, stack ${stack.name} ships none of ${row.here.join(", ")}, and the note does not name ${stack.name}`);
+            }
+            const exprs = stack.alerts.filter((a) => row.here.includes(a.alert) && a.severity === row.severity).map((a) => a.expr);
+            if (row.status === "same" && theirs !== undefined && exprs.length > 0) {
+                const want = ours ?? theirs;
+                if (!exprs.some((e) => compares(e, want))) {
+                    problems.push(`${at}: the note writes ${ours === undefined ? `kube-prometheus's \`${theirs}\` as ours` : `ours \`${ours}\``}, but on stack ${stack.name} ${row.here.join(", ")} compare otherwise: ${exprs.join(" | ")}`);
+                }
+            }
+        }
+    }
+    return problems;
+}
 
 describe("docs/alert-coverage.md", () => {
     const rows = coverageRows(text);
@@ -84,6 +141,35 @@ describe("docs/alert-coverage.md", () => {
 
     it("agrees with the shipped rules: every alert it names exists, every shipped kube-prometheus name has its row, severities of same rows match, totals add up", () => {
         assert.deepStrictEqual(coverageProblems(rows, shipped, totalsLine), []);
+    });
+
+    it("agrees with each shipped stack's rule files: no missing or n/a row for an alert a stack ships, a stack that lacks a row's alerts named in its note, kube-prometheus' number checked, or ours beside it", async () => {
+        const stacks: StackAlerts[] = [];
+        for (const name of STACKS) {
+            const s = (await renderStack(path.join(__dirname, ".."), name)).settings;
+            stacks.push({ name, alerts: alertsOfRuleFiles(stackRuleFiles(s)) });
+        }
+        assert.deepStrictEqual(stackProblems(rows, stacks), []);
+    });
+
+    it("fails on each kind of disagreement with a stack", () => {
+        const row = (over: Partial<CoverageRow>): CoverageRow => ({ line: 1, alert: "NodeFilesystemSpaceFillingUp", severity: "warning", status: "same", here: ["NodeFilesystemSpaceFillingUp"], note: "", ...over });
+        const fs40 = { alert: "NodeFilesystemSpaceFillingUp", severity: "warning", expr: "node_filesystem_avail_bytes / node_filesystem_size_bytes * 100 < 40 and predict_linear(node_filesystem_avail_bytes[6h], 86400) < 0" };
+        const prod: StackAlerts = { name: "prod", alerts: [fs40, { alert: "PrometheusLabelLimitHit", severity: "warning", expr: "increase(x[5m]) > 0" }] };
+        const dev: StackAlerts = { name: "dev", alerts: [fs40] };
+        assert.deepStrictEqual(stackProblems([row({ note: "kube-prometheus `< 15`, ours `< 40`" })], [prod, dev]), []);
+        const cases: [CoverageRow[], RegExp][] = [
+            [[row({ alert: "PrometheusLabelLimitHit", status: "n/a", here: [], note: "no label_limit" })], /is n\/a, but stack prod ships PrometheusLabelLimitHit/],
+            [[row({ alert: "PrometheusLabelLimitHit", status: "missing", here: [] })], /is missing, but stack prod ships/],
+            [[row({ alert: "PrometheusLabelLimitHit", here: ["PrometheusLabelLimitHit"] })], /stack dev ships none of PrometheusLabelLimitHit, and the note does not name dev/],
+            [[row({ note: "kube-prometheus `< 15`" })], /writes kube-prometheus's `< 15` as ours, but on stack prod/],
+            [[row({ note: "kube-prometheus `< 15`, ours `< 4`" })], /writes ours `< 4`, but on stack prod/],
+        ];
+        for (const [rows_, expected] of cases) {
+            assert.match(stackProblems(rows_, [prod, dev]).join("\n"), expected);
+        }
+        // A stack the note names may lack the alert.
+        assert.deepStrictEqual(stackProblems([row({ alert: "PrometheusLabelLimitHit", here: ["PrometheusLabelLimitHit"], note: "not on dev: v2.11.1" })], [prod, dev]), []);
     });
 
     it("fails on each kind of disagreement", () => {

@@ -17,7 +17,7 @@ import { anchorsOf } from "./markdown-anchors";
  */
 const ROOT = path.join(__dirname, "..");
 const RUNBOOKS = fs.readFileSync(path.join(ROOT, "docs/runbooks.md"), "utf8");
-const PUBLIC = /^https:\/\/runbooks\.prometheus-operator\.dev\/runbooks\/(alertmanager|etcd|general|grafana|kube-state-metrics|kubernetes|node|prometheus)\/([a-z0-9]+)$/;
+const PUBLIC = /^https:\/\/runbooks\.prometheus-operator\.dev\/runbooks\/(alertmanager|etcd|general|grafana|kube-state-metrics|kubernetes|node|prometheus|prometheus-operator)\/([a-z0-9]+)$/;
 /**
  * kubernetes-mixin's *InstanceUnreachable alerts, which the public site has no page for, link their
  * component's *Down page on purpose (components/control-plane/instance-unreachable-alert.ts).

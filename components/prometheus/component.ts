@@ -1,5 +1,6 @@
 import { Component } from "../contribution";
 import { prometheusRuleGroups } from "./rule-groups";
+import { configReloaderGroup } from "./config-reloader-alerts";
 import { gatewayInFront } from "../auth-gateway/in-front";
 import { prometheusContribution } from "./contribution";
 import { edgeWriteCredential } from "./edge-write-credential";
@@ -11,6 +12,7 @@ export const prometheus: Component = {
     name: "prometheus",
     contribute: prometheusContribution,
     rules: prometheusRuleGroups,
+    everyRuleGroup: () => [configReloaderGroup()],
     build({ settings, namespaces, opts, composed }) {
         // An edge with a generated credential makes its write password (docs/long-term-storage.md#central-and-edge-stacks).
         const edge = edgeWriteCredential(settings.metrics);

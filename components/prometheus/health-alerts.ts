@@ -1,6 +1,6 @@
 import { RuleContext } from "../common/rules/context";
 import { AlertingRule, RuleGroup, runbook } from "../common/rules/types";
-import { KubernetesSdFailures } from "../../prometheus-releases/release-lines";
+import { KubernetesSdFailures, SelfHealthFamilies } from "../../prometheus-releases/release-lines";
 
 /**
  * A failed LIST or WATCH of Kubernetes discovery in the last 5 minutes, as the line counts them
@@ -116,6 +116,7 @@ export function prometheusHealthGroup(c: RuleContext): RuleGroup {
                   "Prometheus cannot build the targets of a scrape job.",
                   `${who} has failed to build the targets of scrape job {{ $labels.scrape_job }} from their discovered labels; that job's targets are not scraped. Its log says why.`,
               ),
+        ...scrapeLimitRules(f, self, who, rule),
         rule(
             "PrometheusHighQueryLoad",
             `avg_over_time(prometheus_engine_queries{${self}}[5m]) / max_over_time(prometheus_engine_queries_concurrent_max{${self}}[5m]) > 0.8`,
@@ -126,4 +127,44 @@ export function prometheusHealthGroup(c: RuleContext): RuleGroup {
         ),
     ];
     return { name: "prometheus-health", rules: rules.filter((r): r is AlertingRule => r !== undefined) };
+}
+
+type RuleOf = (alert: string, expr: string, forDuration: string, severity: "warning" | "critical", summary: string, description: string) => AlertingRule;
+
+/**
+ * A job's target_limit, label_limit (with its length limits) or body_size_limit refused a scrape
+ * pool or a scrape in the last 5 minutes, on lines that count them (release-lines.ts,
+ * scrapeLimitsExceeded): the program sets label limits on every job from 2.27 (config/scrape-limits.ts)
+ * and a stack's extra scrape configs may set the other two. An over-limit scrape shows only as
+ * up == 0, which TargetDown sees above 10 % of a job only and without the cause.
+ */
+function scrapeLimitRules(f: SelfHealthFamilies, self: string, who: string, rule: RuleOf): AlertingRule[] {
+    const x = f.scrapeLimitsExceeded;
+    if (x === undefined) return [];
+    return [
+        rule(
+            "PrometheusTargetLimitHit",
+            `increase(${x.targets}{${self}}[5m]) > 0`,
+            "15m",
+            "warning",
+            "A scrape job finds more targets than its target_limit.",
+            `${who} has dropped every target of a scrape job for 15 minutes because the job found more targets than its target_limit; raise the limit or narrow the job's discovery.`,
+        ),
+        rule(
+            "PrometheusLabelLimitHit",
+            `increase(${x.labels}{${self}}[5m]) > 0`,
+            "15m",
+            "warning",
+            "A target serves series over its job's label limits.",
+            `${who} has refused scrapes for 15 minutes whose series carry more labels, or longer names or values, than their job's label_limit, label_name_length_limit or label_value_length_limit allow; those targets store nothing and show up == 0.`,
+        ),
+        rule(
+            "PrometheusScrapeBodySizeLimitHit",
+            `increase(${x.bodySize}{${self}}[5m]) > 0`,
+            "15m",
+            "warning",
+            "A target's answer is larger than its job's body_size_limit.",
+            `${who} has refused scrapes for 15 minutes whose answer exceeded their job's body_size_limit; those targets store nothing and show up == 0.`,
+        ),
+    ];
 }

@@ -154,4 +154,8 @@ export const PROMETHEUS_HEALTH_ALERT_CASES: Record<string, AlertCases> = {
 export const PROMETHEUS_LINE_ALERT_CASES: Record<string, AlertCases> = {
     PrometheusKubernetesListWatchFailures: counter("prometheus_sd_kubernetes_failures_total", {}, 5, 15),
     PrometheusTargetSyncFailure: counter("prometheus_target_sync_failed_total", { scrape_job: "kubelet" }, 30, 5),
+    // The three scrape-limit counters carry no label of their own (scrape/metrics.go at v2.53.0).
+    PrometheusTargetLimitHit: counter("prometheus_target_scrape_pool_exceeded_target_limit_total", {}, 5, 15),
+    PrometheusLabelLimitHit: counter("prometheus_target_scrape_pool_exceeded_label_limits_total", {}, 5, 15),
+    PrometheusScrapeBodySizeLimitHit: counter("prometheus_target_scrapes_exceeded_body_size_limit_total", {}, 5, 15),
 };

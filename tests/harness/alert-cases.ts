@@ -49,6 +49,8 @@ const peerFailures = (values: string) =>
         s(`etcd_network_peer_sent_failures_total{job="etcd",instance="${instance}",To="fd422379fda50e48"}`, "0+0x40"),
     ]);
 const selfLabels = { job: "monitor", namespace: "monitoring", pod: "monitor-0" };
+const reloaderLabels = { job: "config-reloader", namespace: "monitoring", pod: "monitor-0", endpoint: "reloader-web", instance: "10.244.0.30:8080" };
+const reloader = text(reloaderLabels);
 const ksm = 'job="kube-state-metrics"';
 const am = 'job="alertmanager",namespace="monitoring",pod="alertmanager-0"';
 const amLabels = { job: "alertmanager", namespace: "monitoring", pod: "alertmanager-0" };
@@ -179,6 +181,32 @@ export const ALERT_CASES: Record<string, AlertCases> = {
     PrometheusTSDBWALCorruptions: bounded({
         fires: { series: [s(`prometheus_tsdb_wal_corruptions_total{${self}}`, ticks(180, 250))], at: "241m", labels: selfLabels },
         silent: { series: [s(`prometheus_tsdb_wal_corruptions_total{${self}}`, flat(1, 250))], at: "241m" },
+    }),
+    // The sidecar as its job labels it (components/prometheus/config-reloader-scrape-job.ts). A failed
+    // reload POST sets the gauge to 0 until a good one (thanos pkg/reloader): one good reload in
+    // every 5 minutes keeps the alert silent; one failed render in every 5 minutes (the least that
+    // keeps increase()[5m] above 0, alert-case-format.ts, ticks) fires it though reloads succeed,
+    // and one in every 6 leaves a window without one, so never for 10 minutes.
+    ConfigReloaderSidecarErrors: bounded({
+        fires: { series: [s(`reloader_last_reload_successful{${reloader}}`, flat(0))], at: "10m", labels: reloaderLabels },
+        silent: { series: [s(`reloader_last_reload_successful{${reloader}}`, Array.from({ length: 31 }, (_, t) => (t % 5 === 0 ? 1 : 0)).join(" "))], at: "10m" },
+        scenarios: [
+            {
+                name: "a render that fails in every 5 minutes, while reloads succeed",
+                fires: true,
+                case: { series: [s(`reloader_last_reload_successful{${reloader}}`, flat(1)), s(`reloader_config_apply_operations_failed_total{${reloader}}`, ticks90(5))], at: "11m", labels: reloaderLabels },
+            },
+            {
+                name: "a render that fails in every 5 minutes, one minute before its 10 minutes",
+                fires: false,
+                case: { series: [s(`reloader_last_reload_successful{${reloader}}`, flat(1)), s(`reloader_config_apply_operations_failed_total{${reloader}}`, ticks90(5))], at: "10m" },
+            },
+            {
+                name: "a render that fails once in every 6 minutes",
+                fires: false,
+                case: { series: [s(`reloader_last_reload_successful{${reloader}}`, flat(1)), s(`reloader_config_apply_operations_failed_total{${reloader}}`, ticks90(6))], at: "11m" },
+            },
+        ],
     }),
     PrometheusScrapeSampleLimitHit: bounded({
         fires: { series: [s(`prometheus_target_scrapes_exceeded_sample_limit_total{${self}}`, ticks90(5))], at: "16m", labels: selfLabels },
