@@ -97,7 +97,11 @@ export function everyDefaultGroupOf(release: PrometheusRelease, runbookBaseUrl?:
 
 /** Every default alert's name on any release line, with every job and component on: what alertRules.disabled may name. */
 export function defaultAlertNames(): string[] {
-    return [...new Set(PROMETHEUS_RELEASES.flatMap((r) => everyDefaultGroupOf(r)).flatMap((g) => g.rules.flatMap((r) => ("alert" in r ? [r.alert] : []))))];
+    return alertNamesOf(PROMETHEUS_RELEASES.flatMap((r) => everyDefaultGroupOf(r)));
+}
+
+function alertNamesOf(groups: readonly RuleGroup[]): string[] {
+    return [...new Set(groups.flatMap((g) => g.rules.flatMap((r) => ("alert" in r ? [r.alert] : []))))];
 }
 
 /**
@@ -115,11 +119,15 @@ let catalog: Pick<SettingsCatalog, "defaultAlertNames" | "renamedAlerts" | "over
 
 /** What the stack file's alert keys are checked against (config/index.ts SettingsCatalog), on every release line. */
 export function alertCatalog(): Pick<SettingsCatalog, "defaultAlertNames" | "renamedAlerts" | "overridableRules"> {
-    catalog ??= {
-        defaultAlertNames: defaultAlertNames(),
-        renamedAlerts: RENAMED_ALERTS,
-        overridableRules: overridableRules(PROMETHEUS_RELEASES.map((r) => ({ line: r.line, groups: everyDefaultGroupOf(r) }))),
-    };
+    if (catalog === undefined) {
+        // Both halves read every line's default groups: built once, not once for each.
+        const lines = PROMETHEUS_RELEASES.map((r) => ({ line: r.line, groups: everyDefaultGroupOf(r) }));
+        catalog = {
+            defaultAlertNames: alertNamesOf(lines.flatMap((l) => l.groups)),
+            renamedAlerts: RENAMED_ALERTS,
+            overridableRules: overridableRules(lines),
+        };
+    }
     return catalog;
 }
 
