@@ -125,10 +125,27 @@ export function alertCatalog(): Pick<SettingsCatalog, "defaultAlertNames" | "ren
         catalog = {
             defaultAlertNames: alertNamesOf(lines.flatMap((l) => l.groups)),
             renamedAlerts: RENAMED_ALERTS,
-            overridableRules: overridableRules(lines),
+            overridableRules: onFirstUse(() => overridableRules(lines)),
         };
     }
     return catalog;
+}
+
+/**
+ * A record built when first read. config/ reads the overridable rules only when a stack file sets
+ * alertRules.overrides, and building them reads the thresholds of every rule on every release
+ * line, about a tenth of a CPU-second of each load (docs/performance.md). The proxy answers every
+ * read (a key, `in`, Object.keys, hasOwnProperty) from the built record.
+ */
+function onFirstUse<T extends object>(build: () => T): T {
+    let built: T | undefined;
+    const record = () => (built ??= build());
+    return new Proxy({} as T, {
+        get: (_, key) => Reflect.get(record(), key),
+        has: (_, key) => Reflect.has(record(), key),
+        ownKeys: () => Reflect.ownKeys(record()),
+        getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(record(), key),
+    });
 }
 
 /** The stack's rule files: the enabled default groups, the components' among them, and its own (components/prometheus/rule-files.ts). */
