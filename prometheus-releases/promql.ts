@@ -1,4 +1,5 @@
 import { parser } from "@prometheus-io/lezer-promql";
+import { parsedPromql } from "./parsed-promql";
 
 /**
  * PromQL checked with the Prometheus project's own grammar (@prometheus-io/lezer-promql), then
@@ -265,7 +266,7 @@ export function analyzePromql(expr: string, dialect: PromqlDialect = PROMQL_2_11
         return result;
     }
     const masked = maskUnknownCalls(expr);
-    const cursor = parser.parse(masked.text).cursor();
+    const cursor = parsedPromql(masked.text).cursor();
     do {
         const { name, from, to } = cursor;
         if (cursor.type.isError) {
@@ -422,7 +423,7 @@ export function seriesComparisons(expr: string): { op: string; text: string }[] 
 /** Every comparison (`>`, `==`, ...) of the expression, in the order written, with its operator. */
 function comparisonNodes(expr: string): { node: SyntaxNode; op: string }[] {
     const out: { node: SyntaxNode; op: string }[] = [];
-    const cursor = parser.parse(expr).cursor();
+    const cursor = parsedPromql(expr).cursor();
     do {
         if (cursor.name !== "BinaryExpr") {
             continue;

@@ -97,7 +97,11 @@ export function everyDefaultGroupOf(release: PrometheusRelease, runbookBaseUrl?:
 
 /** Every default alert's name on any release line, with every job and component on: what alertRules.disabled may name. */
 export function defaultAlertNames(): string[] {
-    return [...new Set(PROMETHEUS_RELEASES.flatMap((r) => everyDefaultGroupOf(r)).flatMap((g) => g.rules.flatMap((r) => ("alert" in r ? [r.alert] : []))))];
+    return alertNamesOf(PROMETHEUS_RELEASES.flatMap((r) => everyDefaultGroupOf(r)));
+}
+
+function alertNamesOf(groups: readonly RuleGroup[]): string[] {
+    return [...new Set(groups.flatMap((g) => g.rules.flatMap((r) => ("alert" in r ? [r.alert] : []))))];
 }
 
 /**
@@ -115,12 +119,33 @@ let catalog: Pick<SettingsCatalog, "defaultAlertNames" | "renamedAlerts" | "over
 
 /** What the stack file's alert keys are checked against (config/index.ts SettingsCatalog), on every release line. */
 export function alertCatalog(): Pick<SettingsCatalog, "defaultAlertNames" | "renamedAlerts" | "overridableRules"> {
-    catalog ??= {
-        defaultAlertNames: defaultAlertNames(),
-        renamedAlerts: RENAMED_ALERTS,
-        overridableRules: overridableRules(PROMETHEUS_RELEASES.map((r) => ({ line: r.line, groups: everyDefaultGroupOf(r) }))),
-    };
+    if (catalog === undefined) {
+        // Both halves read every line's default groups: built once, not once for each.
+        const lines = PROMETHEUS_RELEASES.map((r) => ({ line: r.line, groups: everyDefaultGroupOf(r) }));
+        catalog = {
+            defaultAlertNames: alertNamesOf(lines.flatMap((l) => l.groups)),
+            renamedAlerts: RENAMED_ALERTS,
+            overridableRules: onFirstUse(() => overridableRules(lines)),
+        };
+    }
     return catalog;
+}
+
+/**
+ * A record built when first read. config/ reads the overridable rules only when a stack file sets
+ * alertRules.overrides, and building them reads the thresholds of every rule on every release
+ * line, about a tenth of a CPU-second of each load (docs/performance.md). The proxy answers every
+ * read (a key, `in`, Object.keys, hasOwnProperty) from the built record.
+ */
+function onFirstUse<T extends object>(build: () => T): T {
+    let built: T | undefined;
+    const record = () => (built ??= build());
+    return new Proxy({} as T, {
+        get: (_, key) => Reflect.get(record(), key),
+        has: (_, key) => Reflect.has(record(), key),
+        ownKeys: () => Reflect.ownKeys(record()),
+        getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(record(), key),
+    });
 }
 
 /** The stack's rule files: the enabled default groups, the components' among them, and its own (components/prometheus/rule-files.ts). */

@@ -1,4 +1,4 @@
-import { parser } from "@prometheus-io/lezer-promql";
+import { parsedPromql } from "../../../prometheus-releases/parsed-promql";
 import { QueryVariableBuilder, VariableHide, VariableRefresh, VariableSort } from "@grafana/grafana-foundation-sdk/dashboard";
 import { CLUSTER_LABEL } from "../../../config";
 
@@ -58,7 +58,7 @@ interface Selector {
 
 function selectors(expr: string): Selector[] {
     const text = parseable(expr);
-    const tree = parser.parse(text);
+    const tree = parsedPromql(text);
     const found: Selector[] = [];
     const errors: number[] = [];
     tree.iterate({

@@ -23,6 +23,14 @@ export interface LineRules {
  * threshold there would change nothing, and is refused rather than ignored.
  */
 function noThreshold(expr: string): string | undefined {
+    // The catalog asks for each rule of every release line, and most expressions are the same on every line.
+    if (!whyNoThreshold.has(expr)) whyNoThreshold.set(expr, thresholdReason(expr));
+    return whyNoThreshold.get(expr);
+}
+
+const whyNoThreshold = new Map<string, string | undefined>();
+
+function thresholdReason(expr: string): string | undefined {
     const n = thresholdsOf(expr).length;
     if (n === 1) return undefined;
     if (n > 1) return "its expression compares against several numbers, no single one";
