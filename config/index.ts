@@ -336,8 +336,16 @@ function partialMetricsJobClaims(rawField: <S extends z.ZodType>(key: string, pa
 
 /** Every scrape job of a loaded stack, as the registry lists them (config/claims/scrape-job-names.ts), with the own keys' (stack/own-keys.ts) when given. */
 export function stackJobClaims(s: Settings, ownKeys: readonly OwnKey[] = []): JobClaim[] {
+    const m = s.metrics;
+    const a = s.alertmanager;
+    // The self-monitoring job is left out when no Service the program writes is left for it
+    // (components/prometheus/scrape-job.ts, held to this by tests/job-claims.test.ts): its name
+    // then stays only the job label the prometheus-web job writes.
+    const selfJobLeftOut =
+        !m.scrapeNamespacesNamed && (m.web !== undefined || !m.scrapeNamespaces.includes(m.namespace)) && !(a.enabled && a.web === undefined && m.scrapeNamespaces.includes(a.namespace));
     return jobClaims({
-        ...metricsJobClaims(s.metrics),
+        ...metricsJobClaims(m),
+        metricsNameLabelOnly: selfJobLeftOut,
         nodeExporter: s.nodeExporter.enabled,
         kubeStateMetrics: s.kubeStateMetrics.enabled,
         controlPlane: s.controlPlane,

@@ -27,7 +27,7 @@ function everyDurationField(d: string): [string, Overrides][] {
         [`${C}:metrics.remoteWrite[0].queue.minBackoff`, { metrics: { remoteWrite: [{ url: "https://m.example.com/w", queue: { minBackoff: d, maxBackoff: "2h" } }] } }],
         [`${C}:metrics.remoteWrite[0].queue.maxBackoff`, { metrics: { remoteWrite: [{ url: "https://m.example.com/w", queue: { maxBackoff: d } }] } }],
         [`${C}:metrics.extraScrapeConfigs[0].scrape_interval`, { metrics: { extraScrapeConfigs: [{ job_name: "x", static_configs: [{ targets: ["10.0.0.5:9100"] }], scrape_interval: d }] } }],
-        [`${C}:metrics.extraScrapeConfigs[0].scrape_timeout`, { metrics: { extraScrapeConfigs: [{ job_name: "x", static_configs: [{ targets: ["10.0.0.5:9100"] }], scrape_timeout: d, scrape_interval: "1h" }] } }],
+        [`${C}:metrics.extraScrapeConfigs[0].scrape_timeout`, { metrics: { extraScrapeConfigs: [{ job_name: "x", static_configs: [{ targets: ["10.0.0.5:9100"] }], scrape_timeout: d, scrape_interval: "2h" }] } }],
         [`${C}:metrics.extraScrapeConfigs[0].http_sd_configs[0].refresh_interval`, { metrics: { extraScrapeConfigs: [sd] } }],
         [`${C}:blackboxExporter.probes[0].interval`, { blackboxExporter: { enabled: true, probes: [{ name: "web", target: "https://shop.example.com/", interval: d }] } }],
         [`${C}:alertRules.groups[0].interval`, { alertRules: { groups: [{ name: "team", interval: d, rules: [{ record: "job:up:sum", expr: "sum by (job) (up)" }] }] } }],

@@ -118,7 +118,7 @@ describe("the scrape-job name registry", () => {
         return { jobs, on, claims };
     }
 
-    const everything = (web: Record<string, unknown>) => (c: Config) => {
+    const everything = (web: Record<string, unknown>, alertmanagerWeb: Record<string, unknown> | null = { basicAuth: {} }) => (c: Config) => {
         c.metrics = {
             ...c.metrics,
             image: MODERN,
@@ -133,16 +133,18 @@ describe("the scrape-job name registry", () => {
             grafana: { enabled: true },
             resourceMetrics: { enabled: true },
             blackboxExporter: { enabled: true, probes: [probe("shop-health")] },
-            alertmanager: { web: { basicAuth: {} } },
+            alertmanager: alertmanagerWeb ? { web: alertmanagerWeb } : {},
         });
     };
 
-    for (const [what, web] of [
-        ["TLS on Prometheus' port", { tls: { secretName: "monitor-web-tls" } }],
-        ["basic auth on Prometheus' port, which takes the reloader away", { basicAuth: {} }],
+    for (const [what, web, alertmanagerWeb] of [
+        ["TLS on Prometheus' port, so no monitor job", { tls: { secretName: "monitor-web-tls" } }, { basicAuth: {} }],
+        ["basic auth on Prometheus' port, which takes the reloader away, and no monitor job", { basicAuth: {} }, { basicAuth: {} }],
+        ["TLS on Prometheus' port, Alertmanager's plain, which keeps the monitor job", { tls: { secretName: "monitor-web-tls" } }, null],
     ] as const) {
         it(`holds every job the generated config has, and says on of no job it lacks (${what})`, () => {
-            const { jobs, on, claims } = jobsAndClaims(everything(web));
+            const { jobs, on, claims } = jobsAndClaims(everything(web, alertmanagerWeb));
+            assert.strictEqual(jobs.includes("monitor"), alertmanagerWeb === null, jobs.join(", "));
             assert.ok(jobs.length >= 20, jobs.join(", "));
             for (const job of jobs) {
                 const claim = claims.find((cl) => cl.name === job);

@@ -60,6 +60,8 @@ export interface JobClaimSources {
     longTermStore?: boolean;
     /** longTermStore.enabled with edges: its vmauth, scraped as its own job. */
     longTermStoreVmauth?: boolean;
+    /** The self-monitoring job is left out (nothing is left for it), so metrics.name is only the job label of the prometheus-web job. */
+    metricsNameLabelOnly?: boolean;
     blackbox?: { enabled: boolean; probeAnnotated: boolean; probes: readonly { name: string }[] };
     alertmanager?: { enabled: boolean; name: string; web?: unknown };
     /** The fixed job names of the components' own keys (config/own-keys.ts), each claimed at its switch. */
@@ -88,7 +90,7 @@ export function jobClaims(s: JobClaimSources): JobClaim[] {
     const chosen = (name: string | undefined, claimKey: string, on: boolean): JobClaim[] =>
         name === undefined ? [] : [{ name, key: claimKey, chosen: true, on, ...(s.defaultedKeys?.includes(claimKey) ? { defaulted: true as const } : {}) }];
     return [
-        ...chosen(s.metricsName, key(M, "name"), true),
+        ...chosen(s.metricsName, key(M, "name"), true).map((c): JobClaim => (s.metricsNameLabelOnly ? { ...c, labelOnly: true } : c)),
         ...(Object.keys(JOB_SWITCH_DEFAULTS) as (keyof ScrapeJobSwitches)[]).map((job) => fixed(jobName(job), key(M, `jobs.${job}`), s.jobs?.[job])),
         fixed(NODE_EXPORTER_JOB_NAME, key(NODE_EXPORTER_KEY, "enabled"), s.nodeExporter),
         fixed(KUBE_STATE_METRICS_JOB_NAME, key(KUBE_STATE_METRICS_KEY, "enabled"), s.kubeStateMetrics),
