@@ -325,7 +325,7 @@ const EXPLAINED: Case[] = [
         what: "holt_winters on 3.x: not available, use predict_linear",
         edit: both(metrics({ image: IMAGE_3 }), rule("holt_winters(up[5m], 0.5, 0.5)")),
         key: RULE_EXPR,
-        says: /`holt_winters` is not available in Prometheus 3\.x.*use predict_linear/,
+        says: /`holt_winters` is not available in Prometheus 3\.5\.0.*use predict_linear/,
         never: ["syntax error"],
     },
     {
