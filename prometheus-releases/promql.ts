@@ -1,5 +1,5 @@
 import { parser } from "@prometheus-io/lezer-promql";
-import { experimentalElsewhere } from "./promql-features";
+import { experimentalElsewhere } from "./promql-feature-gates";
 
 /**
  * PromQL checked with the Prometheus project's own grammar (@prometheus-io/lezer-promql), then
@@ -154,7 +154,7 @@ export function unavailableMessage(name: string, kind: "function" | "aggregation
     const set = (d: PromqlDialect) => (kind === "function" ? d.functions : d.aggregations);
     const gate = dialect.gated?.[name];
     if (gate !== undefined) {
-        return `\`${name}\` is not available in ${dialect.server} without a feature flag: it is an experimental ${kind} there, enabled by ${gate}`;
+        return `\`${name}\` is not available in ${dialect.server}: it is an experimental ${kind} there, enabled by ${gate}`;
     }
     const lines = PROMQL_DIALECTS.filter((d) => set(d).has(name)).map((d) => d.server);
     const instead = INSTEAD[name];
@@ -166,9 +166,11 @@ export function unavailableMessage(name: string, kind: "function" | "aggregation
     if (instead !== undefined) {
         return `\`${name}\` is not available in ${dialect.server}; use ${instead}`;
     }
-    const elsewhere = experimentalElsewhere(name);
+    const elsewhere = experimentalElsewhere(name, kind);
     if (elsewhere !== undefined) {
-        return `\`${name}\` is not available in ${dialect.server}, which has no feature flag that enables it: ${elsewhere}; set metrics.image to such a line and pass the flag in metrics.extra.args`;
+        // gated is set on a stack's own dialect (promql-features.ts): there the minor is known to lack the flag.
+        const noFlag = dialect.gated !== undefined ? ", which has no feature flag that enables it" : "";
+        return `\`${name}\` is not available in ${dialect.server}${noFlag}: ${elsewhere}; set metrics.image to such a line and pass the flag in metrics.extra.args`;
     }
     return grammarKnows(name)
         ? `\`${name}\` is not available in ${dialect.server}: it is an experimental ${kind}, behind a feature flag of a later Prometheus than the lines the program drives`

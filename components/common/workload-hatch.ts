@@ -1,6 +1,6 @@
 import * as k8s from "@pulumi/kubernetes";
 import { WorkloadHatchSettings } from "../../config";
-import { enabledFeatures } from "../../prometheus-releases/promql-features";
+import { enabledFeatures } from "../../prometheus-releases/promql-feature-gates";
 
 /**
  * `<component>.extra` (docs/escape-hatches.md#extra-flags-env-volumes-and-annotations) applied to
