@@ -47,7 +47,8 @@ const F_3_5 = [...F_2_55, "double_exponential_smoothing", "ts_of_last_over_time"
 const F_3_7 = [...F_3_5, "first_over_time", "ts_of_first_over_time"];
 const F_3_11 = [...F_3_7, "histogram_quantiles"];
 // 3.12 and 3.13 add start, end, step and range to the table (duration-expression words; the
-// grammar's own tokens), 3.13 max_of and min_of, which @prometheus-io/lezer-promql 0.315 does not parse.
+// grammar's own tokens), 3.13 max_of and min_of, which @prometheus-io/lezer-promql 0.315 does not
+// parse: promql.ts masks a call the grammar lacks, so the dialect decides them like any other.
 const F_3_13 = [...F_3_11, "max_of", "min_of"];
 const LIMIT = ["limitk", "limit_ratio"];
 const G_3_5: MinorGates = { functions: F_3_5, aggregations: LIMIT, durationExpr: "flag" };
