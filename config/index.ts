@@ -2,7 +2,9 @@ import { z } from "zod";
 import { FamilyFilters } from "./keep-families";
 import { checkTeamMatchersAgainstRenames } from "./renamed-alerts";
 import { ALERT_RULES_KEY, AlertRulesSettings, alertRulesSchema, alertRulesSchemaFor, OverridableRules } from "./alert-rules";
-import { NEWEST_RELEASE, PrometheusRelease, prometheusRelease, resolveRelease } from "../prometheus-releases/release-lines";
+import { NEWEST_RELEASE, PrometheusRelease, prometheusRelease, promqlDialectOfMetrics, resolveRelease } from "../prometheus-releases/release-lines";
+import { enabledFeatures, promqlDialectOf } from "../prometheus-releases/promql-features";
+import { PromqlDialect } from "../prometheus-releases/promql";
 import {
     ALERTMANAGER_CLUSTER_PORT_NAMES,
     ALERTMANAGER_KEY,
@@ -458,6 +460,24 @@ function rawRelease(source: ConfigSource, misspelt: Set<string>): PrometheusRele
 }
 
 /**
+ * The dialect while metrics does not parse: the line rawRelease found, with the feature flags of
+ * the raw extra.args where they are strings, so a rule is judged as it will be once metrics is fixed.
+ */
+function rawPromqlDialect(source: ConfigSource, misspelt: Set<string>, release: PrometheusRelease): PromqlDialect {
+    const raw = misspelt.has(METRICS_KEY) ? undefined : source.value(METRICS_KEY);
+    const image = fieldOf(raw, ["image"], metricsSchema.in.shape.image);
+    const version = fieldOf(raw, ["prometheusVersion"], metricsSchema.in.shape.prometheusVersion);
+    const record = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+    const extra = record(raw) && record(raw.extra) ? raw.extra : undefined;
+    const args = Array.isArray(extra?.args) ? extra.args.filter((a: unknown): a is string => typeof a === "string") : [];
+    if (!image.known || !version.known) {
+        return release.promql;
+    }
+    const resolved = resolveRelease(image.value, version.value);
+    return "release" in resolved && resolved.release === release ? promqlDialectOf(release, resolved.version, enabledFeatures(args)) : release.promql;
+}
+
+/**
  * What the components offer that some keys choose from, handed in by the composition root
  * (stack/index.ts), since config/ knows no component: the names of the default alerts, which
  * alertRules.disabled may list, and those renamed, which no key may name any more.
@@ -551,7 +571,9 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         grafana.existingSecrets = grafanaSecrets.existing;
     }
     const release = metrics ? prometheusRelease(metrics) : rawRelease(source, misspelt);
-    const rules = readComponent(source, problems, ALERT_RULES_KEY, alertRulesSchemaFor(release.promql, catalog.defaultAlertNames, catalog.renamedAlerts, catalog.overridableRules), misspelt, standIns);
+    // Rules are held to what this stack's Prometheus evaluates: its line, and the --enable-feature flags its extra.args pass.
+    const dialect = metrics ? promqlDialectOfMetrics(metrics) : rawPromqlDialect(source, misspelt, release);
+    const rules = readComponent(source, problems, ALERT_RULES_KEY, alertRulesSchemaFor(dialect, catalog.defaultAlertNames, catalog.renamedAlerts, catalog.overridableRules), misspelt, standIns);
     const am = readComponent(source, problems, ALERTMANAGER_KEY, alertmanagerSchema, misspelt, standIns);
     const amImage = am ? known(am.image) : rawField(ALERTMANAGER_KEY, ["image"], alertmanagerSchema.shape.image);
     const alertmanagerRead = readAlertmanagerSecrets(source, problems, am, amImage.known ? amImage.value : undefined);

@@ -1,5 +1,6 @@
 import { parser } from "@prometheus-io/lezer-promql";
 import { parsedPromql } from "./parsed-promql";
+import { experimentalElsewhere } from "./promql-feature-gates";
 
 /**
  * PromQL checked with the Prometheus project's own grammar (@prometheus-io/lezer-promql), then
@@ -7,7 +8,8 @@ import { parsedPromql } from "./parsed-promql";
  * accepts functions, aggregations and modifiers that an older server would refuse at rule load.
  * Each dialect below is one release line of docs/prometheus-versions.md; the sets come from the
  * `Functions` table of promql/parser/functions.go at each tag, experimental (feature-flagged)
- * functions left out because the program passes no feature flag (docs/alerting.md#what-v2111-accepts).
+ * functions left out: they are the line's with no feature flag. What a stack's --enable-feature
+ * flags add, per minor, is promql-features.ts (docs/alerting.md#what-v2111-accepts).
  */
 export interface PromqlDialect {
     /** How messages name the release, e.g. "Prometheus v2.11.1". */
@@ -20,6 +22,13 @@ export interface PromqlDialect {
     duration: RegExp;
     /** The duration forms the release takes, for messages. */
     durationExample: string;
+    /**
+     * Duration arithmetic (`[5m*2]`, `offset (1h+5m)`), where a feature flag or the minor turns it
+     * on; `words` are the calls it may hold (step(), range()). Absent: a literal only.
+     */
+    durationExpression?: { words: ReadonlySet<string> };
+    /** Functions and aggregations a flag of this minor would enable, and that flag: what a refusal names. */
+    gated?: Readonly<Record<string, string>>;
 }
 
 /** Functions of v2.11.1: the v2.11 function list; later ones are named where they arrived. */
@@ -134,7 +143,7 @@ const INSTEAD: Readonly<Record<string, string>> = {
     deg: "<v> * 180 / 3.141592653589793",
     rad: "<v> * 3.141592653589793 / 180",
     group: "max by (<labels>) (<v> * 0 + 1)",
-    holt_winters: "predict_linear or deriv for a trend (3.0 renamed holt_winters to double_exponential_smoothing, behind the promql-experimental-functions feature flag, which the program does not pass)",
+    holt_winters: "predict_linear or deriv for a trend (3.0 renamed holt_winters to double_exponential_smoothing, behind --enable-feature=promql-experimental-functions)",
 };
 
 /**
@@ -144,6 +153,10 @@ const INSTEAD: Readonly<Record<string, string>> = {
  */
 export function unavailableMessage(name: string, kind: "function" | "aggregation", dialect: PromqlDialect): string {
     const set = (d: PromqlDialect) => (kind === "function" ? d.functions : d.aggregations);
+    const gate = dialect.gated?.[name];
+    if (gate !== undefined) {
+        return `\`${name}\` is not available in ${dialect.server}: it is an experimental ${kind} there, enabled by ${gate}`;
+    }
     const lines = PROMQL_DIALECTS.filter((d) => set(d).has(name)).map((d) => d.server);
     const instead = INSTEAD[name];
     if (lines.length > 0) {
@@ -154,8 +167,14 @@ export function unavailableMessage(name: string, kind: "function" | "aggregation
     if (instead !== undefined) {
         return `\`${name}\` is not available in ${dialect.server}; use ${instead}`;
     }
+    const elsewhere = experimentalElsewhere(name, kind);
+    if (elsewhere !== undefined) {
+        // gated is set on a stack's own dialect (promql-features.ts): there the minor is known to lack the flag.
+        const noFlag = dialect.gated !== undefined ? ", which has no feature flag that enables it" : "";
+        return `\`${name}\` is not available in ${dialect.server}${noFlag}: ${elsewhere}; set metrics.image to such a line and pass the flag in metrics.extra.args`;
+    }
     return grammarKnows(name)
-        ? `\`${name}\` is not available in ${dialect.server}: it is an experimental ${kind}, behind the promql-experimental-functions feature flag, which the program does not pass`
+        ? `\`${name}\` is not available in ${dialect.server}: it is an experimental ${kind}, behind a feature flag of a later Prometheus than the lines the program drives`
         : `\`${name}\` is not a PromQL ${kind}${didYouMean(name, [...set(dialect)])}`;
 }
 
@@ -307,9 +326,21 @@ function checkDurations(node: SyntaxNode, expr: string, dialect: PromqlDialect, 
         return;
     }
     const written = expr.slice(literal.from, literal.to).trim();
+    if (dialect.durationExpression !== undefined && durationArithmetic(written, dialect.durationExpression.words)) {
+        return;
+    }
     if (!dialect.duration.test(written)) {
         at(literal.from, `the duration "${written}", where ${dialect.server} takes ${dialect.durationExample}`);
     }
+}
+
+/**
+ * Whether `written` is duration arithmetic the grammar parsed: durations, numbers, operators and
+ * parentheses, and the calls the minor's duration expressions take (step(), range()).
+ */
+function durationArithmetic(written: string, words: ReadonlySet<string>): boolean {
+    const withoutCalls = written.replace(/\b([a-z_]+)\s*\(\s*\)/g, (call, word: string) => (words.has(word) ? " 1 " : call));
+    return /^(\s|[-+*/%^()]|[0-9]+(\.[0-9]+)?(ms|s|m|h|d|w|y)?)+$/.test(withoutCalls);
 }
 
 function selector(node: SyntaxNode, expr: string): PromqlSelector {

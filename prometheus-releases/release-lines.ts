@@ -1,4 +1,5 @@
 import { PROMQL_2_11, PROMQL_2_53, PROMQL_3, PromqlDialect } from "./promql";
+import { enabledFeatures, promqlDialectOf } from "./promql-features";
 
 /**
  * The Prometheus release lines this program can drive (docs/prometheus-versions.md), and what
@@ -255,4 +256,14 @@ export function prometheusRelease(s: { image: string; prometheusVersion?: string
         throw new Error(`metrics.${resolved.problem.field}: expected ${resolved.problem.expected}`);
     }
     return resolved.release;
+}
+
+/**
+ * The PromQL a stack's Prometheus evaluates: the line of its image, with the features its
+ * metrics.extra.args pass (the args the StatefulSet's container gets; promql-features.ts).
+ * Settings whose release does not resolve get `fallback`'s line, as rawRelease does.
+ */
+export function promqlDialectOfMetrics(m: { image: string; prometheusVersion?: string; extra?: { args?: readonly string[] } }, fallback: PrometheusRelease = NEWEST_RELEASE): PromqlDialect {
+    const resolved = resolveRelease(m.image, m.prometheusVersion);
+    return "release" in resolved ? promqlDialectOf(resolved.release, resolved.version, enabledFeatures(m.extra?.args)) : fallback.promql;
 }

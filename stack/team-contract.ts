@@ -4,6 +4,7 @@ import { TEAM_RULE_LABEL, TEAM_RULE_LABEL_VALUE } from "../components/prometheus
 import { teamRulesSchema } from "../config/team-rules";
 import { annotationDiscoveryOn, BLACKBOX_MODULES, Settings, TEAM_DASHBOARD_LABEL } from "../config";
 import { prometheusRelease, resolveRelease } from "../prometheus-releases/release-lines";
+import { promqlFeaturesOf } from "../prometheus-releases/promql-features";
 import { KeptFamilies } from "./family-tables";
 import { grafanaModel } from "./grafana-model";
 
@@ -18,7 +19,7 @@ export function teamContractOf(s: Settings, keptFamilies: Record<string, KeptFam
     const defaults = teamRulesSchema.parse({ all: true });
     return {
         contractVersion: TEAM_CONTRACT_VERSION,
-        prometheus: { version: "version" in resolved ? resolved.version : "", line: prometheusRelease(s.metrics).line },
+        prometheus: { version: "version" in resolved ? resolved.version : "", line: prometheusRelease(s.metrics).line, promqlFeatures: promqlFeaturesOf(s.metrics.extra?.args) },
         keptFamilies,
         dashboards: {
             label: TEAM_DASHBOARD_LABEL,

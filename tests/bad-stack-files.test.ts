@@ -296,7 +296,7 @@ const ONE_PASS: Case[] = [
         edit: both(metrics({ image: "quay.io/prometheus/prometheus:v3.5.0", retention: "7 days" }), rule("holt_winters(up[5m], 0.5, 0.5)")),
         key: `${M}.retention`,
         alsoKeys: [RULE_EXPR],
-        says: /holt_winters.*3\.x/,
+        says: /holt_winters.*3\.5\.0/,
     },
     {
         class: "one pass",
@@ -325,7 +325,7 @@ const EXPLAINED: Case[] = [
         what: "holt_winters on 3.x: not available, use predict_linear",
         edit: both(metrics({ image: IMAGE_3 }), rule("holt_winters(up[5m], 0.5, 0.5)")),
         key: RULE_EXPR,
-        says: /`holt_winters` is not available in Prometheus 3\.x.*use predict_linear/,
+        says: /`holt_winters` is not available in Prometheus 3\.5\.0.*use predict_linear/,
         never: ["syntax error"],
     },
     {
@@ -338,10 +338,10 @@ const EXPLAINED: Case[] = [
     },
     {
         class: "explained",
-        what: "an experimental function on 3.x: behind a feature flag",
+        what: "an experimental function on 3.x: behind the feature flag it names (#41, class 10)",
         edit: both(metrics({ image: IMAGE_3 }), rule("double_exponential_smoothing(up[5m], 0.5, 0.5)")),
         key: RULE_EXPR,
-        says: /promql-experimental-functions/,
+        says: /experimental function there, enabled by --enable-feature=promql-experimental-functions in metrics\.extra\.args/,
         never: ["syntax error"],
     },
     { class: "explained", what: "a made-up function: no such function, did you mean", edit: rule("rat(up[5m])"), key: RULE_EXPR, says: /`rat` is not a PromQL function \(did you mean rate\?\)/, never: ["syntax error"] },
@@ -357,6 +357,12 @@ const EXPLAINED: Case[] = [
 
 /** Valid input that a rule meant for something else used to refuse (class 6 of issue #33). */
 const ACCEPTED: Case[] = [
+    {
+        class: "accepted",
+        what: "an experimental function where metrics.extra.args passes the flag that enables it (#41, class 10)",
+        edit: both(metrics({ image: IMAGE_3, extra: { args: ["--enable-feature=promql-experimental-functions"] } }), rule("double_exponential_smoothing(up[5m], 0.5, 0.5)")),
+        key: "",
+    },
     { class: "accepted", what: "a cron schedule with names, a step and a macro's neighbour", edit: (c) => (c[S] = { enabled: true, retention: { schedule: "15/30 2 1-7 jan,jul MON" } }), key: "" },
     { class: "accepted", what: "a @daily retention schedule", edit: (c) => (c[S] = { enabled: true, retention: { schedule: "@daily" } }), key: "" },
     { class: "accepted", what: "label limits on 2.53, which reads them", edit: metrics({ image: "quay.io/prometheus/prometheus:v2.53.5", limits: { labelLimit: 30, perJob: { kubelet: { labelLimit: 40 } } } }), key: "" },
@@ -677,7 +683,7 @@ const CASES: Case[] = [
     { class: "prometheus", what: "a version that contradicts the image tag", edit: metrics({ image: "quay.io/prometheus/prometheus:v2.53.5", prometheusVersion: "3.5.0" }), key: `${M}.prometheusVersion`, says: /2\.53\.5/ },
     { class: "prometheus", what: "a version that is not X.Y.Z", edit: metrics({ image: "registry.local/prometheus:hardened", prometheusVersion: "v3.5" }), key: `${M}.prometheusVersion`, says: /X\.Y\.Z/ },
     { class: "prometheus", what: "a rule function the 2.11 default lacks", edit: (c) => (c["cluster-monitoring:alertRules"] = { groups: [{ name: "team", rules: [{ record: "x:last", expr: "last_over_time(up[5m])" }] }] }), key: "cluster-monitoring:alertRules.groups[0].rules[0].expr", says: /v2\.11\.1/ },
-    { class: "prometheus", what: "holt_winters on a 3.x image", edit: (c) => { c[M].image = "quay.io/prometheus/prometheus:v3.5.0"; c["cluster-monitoring:alertRules"] = { groups: [{ name: "team", rules: [{ record: "x:hw", expr: "holt_winters(up[5m], 0.5, 0.5)" }] }] }; }, key: "cluster-monitoring:alertRules.groups[0].rules[0].expr", says: /Prometheus 3\.x/ },
+    { class: "prometheus", what: "holt_winters on a 3.x image", edit: (c) => { c[M].image = "quay.io/prometheus/prometheus:v3.5.0"; c["cluster-monitoring:alertRules"] = { groups: [{ name: "team", rules: [{ record: "x:hw", expr: "holt_winters(up[5m], 0.5, 0.5)" }] }] }; }, key: "cluster-monitoring:alertRules.groups[0].rules[0].expr", says: /Prometheus 3\.5\.0/ },
     // metrics.web: --web.config.file is 2.24+ only, and its parts must be complete (docs/security.md#prometheus-web-config).
     { class: "web config", what: "web on the default v2.11.1", edit: metrics({ web: { basicAuth: { username: "scraper" } } }), key: `${M}.web`, says: /2\.11\.1.*needs 2\.24\+/s },
     { class: "web config", what: "web on a stated 2.11 version", edit: metrics({ image: "registry.local/prometheus@sha256:" + "a".repeat(64), prometheusVersion: "2.11.1", web: { tls: { secretName: "monitor-tls" } } }), key: `${M}.web`, says: /needs 2\.24\+/ },

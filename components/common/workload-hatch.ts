@@ -1,5 +1,6 @@
 import * as k8s from "@pulumi/kubernetes";
 import { WorkloadHatchSettings } from "../../config";
+import { enabledFeatures } from "../../prometheus-releases/promql-feature-gates";
 
 /**
  * `<component>.extra` (docs/escape-hatches.md#extra-flags-env-volumes-and-annotations) applied to
@@ -109,7 +110,8 @@ export function hatchProblems(
     const flagOf = (arg: string) => arg.split("=")[0];
     const programFlags = new Set<string>((main.args ?? []).map(flagOf));
     // --enable-feature may repeat, each a comma-separated list: what is the program's is each feature, not the flag.
-    const featuresOf = (arg: string) => (flagOf(arg) === ENABLE_FEATURE ? arg.slice(ENABLE_FEATURE.length + 1).split(",").map((f) => f.trim()) : []);
+    // The one reading of the flag, which the PromQL check shares (prometheus-releases/promql-features.ts).
+    const featuresOf = (arg: string) => enabledFeatures([arg]);
     const programFeatures = new Set<string>((main.args ?? []).flatMap(featuresOf));
     (hatch.args ?? []).forEach((arg, i) => {
         if (owned.noArgs !== undefined) {

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { parseAllDocuments } from "yaml";
 import { analyzePromql } from "../../prometheus-releases/promql";
+import { promqlDialectOf } from "../../prometheus-releases/promql-features";
 import { PROMETHEUS_RELEASES } from "../../prometheus-releases/release-lines";
 import { TEAM_CONTRACT_VERSION, TeamContract } from "./contract";
 
@@ -86,7 +87,8 @@ export function checkTeamFiles(files: readonly TeamFile[], contract: TeamContrac
         add("contract.prometheus.line", contract.prometheus.line, `one of ${PROMETHEUS_RELEASES.map((r) => r.line).join(", ")}`);
         return problems;
     }
-    const dialect = release.promql;
+    // The platform's line with the PromQL features its Prometheus runs with, as its own alertRules are checked.
+    const dialect = promqlDialectOf(release, contract.prometheus.version || undefined, contract.prometheus.promqlFeatures ?? []);
 
     const configMaps: ConfigMapDoc[] = [];
     for (const f of files) {

@@ -7,7 +7,11 @@
 export interface TeamContract {
     /** Bumped when a field changes meaning; the checker refuses a contract it does not know. */
     contractVersion: 1;
-    prometheus: { version: string; line: string };
+    /**
+     * promqlFeatures: the --enable-feature flags of metrics.extra.args that change what PromQL may
+     * say (prometheus-releases/promql-features.ts); absent from contracts published before it: none.
+     */
+    prometheus: { version: string; line: string; promqlFeatures?: string[] };
     /** Per job: families kept and dropped by name (the stack output keptFamilies). */
     keptFamilies: Record<string, { kept: string[]; dropped: string[]; unlisted: "kept" }>;
     dashboards: {
