@@ -10,6 +10,16 @@ import { upgradeFindings } from "./upgrade-check";
 const REPO = path.resolve(__dirname, "..");
 
 /** The files a release rewrites, and where it records its fixture: the repository's own, or a scratch copy's (tests/release.test.ts). */
+/** The command line of `npm run release -- <x.y.z> [--date YYYY-MM-DD]`: the version, and the date (today unless given). */
+export function releaseArguments(argv: readonly string[], today: string): { version: string; date: string } {
+    const dateAt = argv.indexOf("--date");
+    if (dateAt >= 0 && argv[dateAt + 1] === undefined) throw new Error("usage: npm run release -- <x.y.z> [--date YYYY-MM-DD]");
+    // Without --date nothing is taken out: filtering on indexOf's -1 would drop the version at index 0.
+    const rest = dateAt >= 0 ? argv.filter((_, i) => i !== dateAt && i !== dateAt + 1) : [...argv];
+    if (rest.length !== 1) throw new Error("usage: npm run release -- <x.y.z> [--date YYYY-MM-DD]");
+    return { version: rest[0], date: dateAt >= 0 ? argv[dateAt + 1] : today };
+}
+
 export interface ReleaseFiles {
     changelog: string;
     upgrading: string;

@@ -1,7 +1,7 @@
 import { execFileSync } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
-import { cutRelease } from "../render/release";
+import { cutRelease, releaseArguments } from "../render/release";
 
 /**
  * `npm run release -- <x.y.z> [--date YYYY-MM-DD]` (docs/releasing.md): checks CHANGELOG.md and
@@ -11,20 +11,17 @@ import { cutRelease } from "../render/release";
  * are the maintainers' steps.
  */
 async function main(argv: string[]): Promise<void> {
-    const dateAt = argv.indexOf("--date");
-    const date = dateAt >= 0 ? argv[dateAt + 1] : new Date().toISOString().slice(0, 10);
-    const rest = argv.filter((_, i) => i !== dateAt && i !== dateAt + 1);
-    if (rest.length !== 1) throw new Error("usage: npm run release -- <x.y.z> [--date YYYY-MM-DD]");
+    const { version, date } = releaseArguments(argv, new Date().toISOString().slice(0, 10));
     const repo = path.resolve(__dirname, "..");
     await cutRelease({
-        version: rest[0],
-        date: date!,
+        version,
+        date,
         render: () => {
             const npm = path.join(path.dirname(process.execPath), "npm");
             execFileSync(fs.existsSync(npm) ? npm : "npm", ["run", "render", "--", "--all"], { cwd: repo, stdio: "inherit" });
         },
     });
-    console.log(`released ${rest[0]}: review the diff, commit it, then tag v${rest[0]} (docs/releasing.md)`);
+    console.log(`released ${version}: review the diff, commit it, then tag v${version} (docs/releasing.md)`);
 }
 
 main(process.argv.slice(2)).catch((e) => {

@@ -6,7 +6,7 @@ import { PROJECT, resetEngine } from "../render/engine-mocks";
 import { runProgram } from "../render/run-program";
 import { readStackConfig } from "../render/stack-file";
 import { announcementsSince, changelogSections, cutChangelog } from "../render/changelog";
-import { cutRelease } from "../render/release";
+import { cutRelease, releaseArguments } from "../render/release";
 import { baselineOf, releasedVersions } from "../render/release-fixtures";
 import { parseSnapshot, resourceSnapshot } from "../render/resource-snapshot";
 import { registered, snapshotFile } from "../render/snapshot-stacks";
@@ -166,5 +166,16 @@ describe("npm run release, on scratch copies (render/release.ts cutRelease)", ()
         fs.writeFileSync(files.changelog, changelog.replace("- A change. Upgrade: nothing.", `- A change. Upgrade: the ConfigMap goes.\n  Deletes: ${gone.urn}`));
         await cutRelease({ version: "1.1.0", date: "2027-01-02", files, ...quiet });
         assert.deepStrictEqual(releasedVersions(files.releasesDir), ["1.0.0", "1.1.0"]);
+    });
+});
+
+describe("npm run release's command line", () => {
+    it("takes the version alone (today's date) or with --date before or after it, and refuses anything else", () => {
+        assert.deepStrictEqual(releaseArguments(["1.0.0"], "2026-12-02"), { version: "1.0.0", date: "2026-12-02" });
+        assert.deepStrictEqual(releaseArguments(["1.0.0", "--date", "2026-11-30"], "2026-12-02"), { version: "1.0.0", date: "2026-11-30" });
+        assert.deepStrictEqual(releaseArguments(["--date", "2026-11-30", "1.0.0"], "2026-12-02"), { version: "1.0.0", date: "2026-11-30" });
+        for (const argv of [[], ["1.0.0", "1.0.1"], ["1.0.0", "--date"]]) {
+            assert.throws(() => releaseArguments(argv, "2026-12-02"), /usage: npm run release/, JSON.stringify(argv));
+        }
     });
 });
