@@ -98,6 +98,17 @@ describe("npm run release, on scratch copies (render/release.ts cutRelease)", ()
     let dir: string;
     let files: Parameters<typeof cutRelease>[0]["files"] & object;
     let rendered = 0;
+    // The scratch copies cut the version after the repository's own (1.0.0 before the first
+    // release), and the one after that; an Unreleased the last cut emptied gets an entry of the
+    // scratch copy's own, so the test holds before and after every release of the repository.
+    const live = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version as string;
+    const nextMinor = (v: string) => {
+        const [major, minor] = v.split(".").map(Number);
+        return major === 0 ? "1.0.0" : `${major}.${minor + 1}.0`;
+    };
+    const V1 = nextMinor(live);
+    const V2 = nextMinor(V1);
+    const re = (v: string) => v.replace(/\./g, "\\.");
     before(async () => {
         dir = fs.mkdtempSync(path.join(os.tmpdir(), "release-test-"));
         const copy = (rel: string) => {
@@ -106,24 +117,29 @@ describe("npm run release, on scratch copies (render/release.ts cutRelease)", ()
             return to;
         };
         files = { changelog: copy("CHANGELOG.md"), upgrading: copy("docs/upgrading.md"), packageJson: copy("package.json"), packageLock: copy("package-lock.json"), releasesDir: path.join(dir, "releases") };
-        await cutRelease({ version: "1.0.0", date: "2027-01-01", files, stacks: ["dev"], render: () => rendered++, log: () => undefined });
+        const changelog = fs.readFileSync(files.changelog, "utf8");
+        if (!/^- /m.test(changelogSections(changelog)[0].body)) {
+            fs.writeFileSync(files.changelog, changelog.replace("## [Unreleased]\n", "## [Unreleased]\n\n### Added\n\n- A scratch change. Upgrade: nothing.\n"));
+            fs.writeFileSync(files.upgrading, fs.readFileSync(files.upgrading, "utf8").replace("## Unreleased\n\nNothing yet.\n", "## Unreleased\n\n### A scratch change\n\nNothing to do.\n"));
+        }
+        await cutRelease({ version: V1, date: "2027-01-01", files, stacks: ["dev"], render: () => rendered++, log: () => undefined });
     });
     after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-    it("moves Unreleased to [1.0.0], names the upgrading section, bumps package.json and the lock, and renders once", () => {
-        assert.deepStrictEqual(changelogSections(fs.readFileSync(files.changelog, "utf8")).slice(0, 2).map((s) => s.version + (s.date ? ` ${s.date}` : "")), ["Unreleased", "1.0.0 2027-01-01"]);
-        assert.match(fs.readFileSync(files.upgrading, "utf8"), /^## Unreleased\n\nNothing yet\.\n\n## 1\.0\.0\n\n### /m);
-        assert.strictEqual(JSON.parse(fs.readFileSync(files.packageJson, "utf8")).version, "1.0.0");
+    it("moves Unreleased to the next version, names the upgrading section, bumps package.json and the lock, and renders once", () => {
+        assert.deepStrictEqual(changelogSections(fs.readFileSync(files.changelog, "utf8")).slice(0, 2).map((s) => s.version + (s.date ? ` ${s.date}` : "")), ["Unreleased", `${V1} 2027-01-01`]);
+        assert.match(fs.readFileSync(files.upgrading, "utf8"), new RegExp(`^## Unreleased\n\nNothing yet\.\n\n## ${re(V1)}\n\n### `, "m"));
+        assert.strictEqual(JSON.parse(fs.readFileSync(files.packageJson, "utf8")).version, V1);
         const lock = JSON.parse(fs.readFileSync(files.packageLock!, "utf8"));
-        assert.deepStrictEqual([lock.version, lock.packages[""].version], ["1.0.0", "1.0.0"]);
+        assert.deepStrictEqual([lock.version, lock.packages[""].version], [V1, V1]);
         assert.strictEqual(rendered, 1);
         // The repository's own files are untouched.
-        assert.notStrictEqual(JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version, "1.0.0");
+        assert.strictEqual(JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version, live);
     });
 
     it("records the fixture: the snapshot's lines, each Kubernetes object named, no secret value", () => {
-        assert.deepStrictEqual(releasedVersions(files.releasesDir), ["1.0.0"]);
-        const text = fs.readFileSync(path.join(files.releasesDir, "1.0.0", "dev.jsonl"), "utf8");
+        assert.deepStrictEqual(releasedVersions(files.releasesDir), [V1]);
+        const text = fs.readFileSync(path.join(files.releasesDir, V1, "dev.jsonl"), "utf8");
         const fixture = parseSnapshot(text);
         const snapshot = parseSnapshot(fs.readFileSync(snapshotFile("dev"), "utf8"));
         assert.deepStrictEqual(
@@ -137,7 +153,7 @@ describe("npm run release, on scratch copies (render/release.ts cutRelease)", ()
 
     it("the next upgrade is held to the recorded release: HEAD passes, a changed password length fails", async () => {
         const base = baselineOf("dev", files.releasesDir);
-        assert.strictEqual(base.version, "1.0.0");
+        assert.strictEqual(base.version, V1);
         const raw = await registered("dev");
         assert.deepStrictEqual(upgradeFindings(base.entries, resourceSnapshot(raw, "dev", PROJECT), announcementsSince(CHANGELOG, base.version)), []);
         const mutated = structuredClone(raw);
@@ -151,21 +167,21 @@ describe("npm run release, on scratch copies (render/release.ts cutRelease)", ()
 
     it("refuses a version not above the one just cut, and an upgrade that loses what is unannounced, writing nothing", async () => {
         const quiet = { stacks: ["dev"], render: () => undefined, log: () => undefined };
-        await assert.rejects(cutRelease({ version: "1.0.0", date: "2027-01-02", files, ...quiet }), /not above package\.json's version 1\.0\.0/);
+        await assert.rejects(cutRelease({ version: V1, date: "2027-01-02", files, ...quiet }), new RegExp(`not above package\\.json's version ${re(V1)}`));
         // A resource the release had and HEAD has not, and an entry to cut.
-        const fixture = path.join(files.releasesDir, "1.0.0", "dev.jsonl");
+        const fixture = path.join(files.releasesDir, V1, "dev.jsonl");
         const gone = { urn: "urn:pulumi:dev::cluster-monitoring::kubernetes:core/v1:ConfigMap::gone", type: "kubernetes:core/v1:ConfigMap", options: {}, aliases: [], inputs: {} };
         fs.appendFileSync(fixture, `${JSON.stringify(gone)}\n`);
         const changelog = fs.readFileSync(files.changelog, "utf8").replace("## [Unreleased]\n", "## [Unreleased]\n\n- A change. Upgrade: nothing.\n");
         fs.writeFileSync(files.changelog, changelog);
-        await assert.rejects(cutRelease({ version: "1.1.0", date: "2027-01-02", files, ...quiet }), /loses what CHANGELOG\.md does not announce[\s\S]*dev: disappears urn:pulumi:dev::cluster-monitoring::kubernetes:core\/v1:ConfigMap::gone/);
+        await assert.rejects(cutRelease({ version: V2, date: "2027-01-02", files, ...quiet }), /loses what CHANGELOG\.md does not announce[\s\S]*dev: disappears urn:pulumi:dev::cluster-monitoring::kubernetes:core\/v1:ConfigMap::gone/);
         assert.strictEqual(fs.readFileSync(files.changelog, "utf8"), changelog);
-        assert.deepStrictEqual(releasedVersions(files.releasesDir), ["1.0.0"]);
-        assert.strictEqual(JSON.parse(fs.readFileSync(files.packageJson, "utf8")).version, "1.0.0");
+        assert.deepStrictEqual(releasedVersions(files.releasesDir), [V1]);
+        assert.strictEqual(JSON.parse(fs.readFileSync(files.packageJson, "utf8")).version, V1);
         // Announced, it is cut.
         fs.writeFileSync(files.changelog, changelog.replace("- A change. Upgrade: nothing.", `- A change. Upgrade: the ConfigMap goes.\n  Deletes: ${gone.urn}`));
-        await cutRelease({ version: "1.1.0", date: "2027-01-02", files, ...quiet });
-        assert.deepStrictEqual(releasedVersions(files.releasesDir), ["1.0.0", "1.1.0"]);
+        await cutRelease({ version: V2, date: "2027-01-02", files, ...quiet });
+        assert.deepStrictEqual(releasedVersions(files.releasesDir), [V1, V2]);
     });
 });
 
