@@ -105,17 +105,17 @@ const ACCEPTED: [string, Overrides, Record<string, string>, (s: Settings) => voi
     ["an OIDC client secret from an existing Secret: oauth2-proxy reads it from its environment, the gateway's own Secret holds the cookie secret only", { metrics: { ingress: OIDC_INGRESS }, prometheusOidcClientSecret: ref("oidc", "prometheus") }, {}, (s) => {
         assert.deepStrictEqual(s.metrics.oidcClientSecret, { existing: { name: "oidc", key: "prometheus" } });
         const m = prometheusGatewayModel(s)!;
-        const proxy = gatewayDeployment(m).spec!.template.spec!.containers.find((c: any) => c.name === "oauth2-proxy") as any;
+        const proxy = (gatewayDeployment(m) as any).spec.template.spec.containers.find((c: any) => c.name === "oauth2-proxy") as any;
         assert.deepStrictEqual(proxy.env, [{ name: "OAUTH2_PROXY_CLIENT_SECRET", valueFrom: { secretKeyRef: { name: "oidc", key: "prometheus" } } }]);
         // No --client-secret-file beside the variable (the flag would name a file the volume no longer has), and no value in an argument.
         assert.ok(!proxy.args.some((a: string) => a.startsWith("--client-secret")), proxy.args.join(" "));
         assert.deepStrictEqual(Object.keys(oauth2Secret(m, undefined, "cookie").stringData as object), ["cookie-secret"]);
-        const volume = gatewayDeployment(m).spec!.template.spec!.volumes!.find((v: any) => v.name === "oauth2") as any;
+        const volume = (gatewayDeployment(m) as any).spec.template.spec.volumes.find((v: any) => v.name === "oauth2") as any;
         assert.deepStrictEqual(volume.secret.items, [{ key: "cookie-secret", path: "cookie-secret" }]);
     }],
     ["the same OIDC client secret as a Pulumi secret: read from the gateway's own Secret, as before", { metrics: { ingress: OIDC_INGRESS } }, { prometheusOidcClientSecret: "oidc-client-secret-1f2e" }, (s) => {
         const m = prometheusGatewayModel(s)!;
-        const proxy = gatewayDeployment(m).spec!.template.spec!.containers.find((c: any) => c.name === "oauth2-proxy") as any;
+        const proxy = (gatewayDeployment(m) as any).spec.template.spec.containers.find((c: any) => c.name === "oauth2-proxy") as any;
         assert.strictEqual(proxy.env, undefined);
         assert.ok(proxy.args.includes("--client-secret-file=/etc/oauth2-proxy/client-secret"));
     }],
