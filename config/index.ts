@@ -67,6 +67,8 @@ import { referencedSecretKeys, remoteWriteSchema } from "./remote-write";
 import { referencedReceiverSecretKeys } from "./alertmanager-routing";
 import { extraScrapeConfigSchema, extraScrapeConfigsSchema, referencedScrapeSecretKeys } from "./extra-scrape-configs";
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
+import { hatchReceiverSchema } from "./alertmanager-routing";
+import { ALERTMANAGER_DEFAULTS } from "./alertmanager";
 import { authenticatedIngressSchema, readIngressClientSecret } from "./ingress-auth";
 import { authenticatedHttpRouteSchema, checkGatewayRoutes, routeClaims, wayOfRead } from "./gateway-route";
 import { fluentdSizeBytes, prometheusDurationSeconds } from "./formats";
@@ -578,7 +580,9 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     const amImage = am ? known(am.image) : rawField(ALERTMANAGER_KEY, ["image"], alertmanagerSchema.shape.image);
     const alertmanagerRead = readAlertmanagerSecrets(source, problems, am, amImage.known ? amImage.value : undefined);
     const alertmanagerSecrets = alertmanagerRead.secrets;
-    const receiverRead = readReceiverSecrets(source, problems, am, knownKeys);
+    // With a problem elsewhere in alertmanager, each receiver that parses on its own still has its
+    // secrets read and checked now, so a wrong secret is not found only after that problem is fixed.
+    const receiverRead = readReceiverSecrets(source, problems, am ?? partialReceivers(source, amImage), knownKeys);
     // The program's receiver secrets and the receivers' keys that name existing Secrets, by stack key (one mounted directory holds both).
     const alertmanagerExisting = {
         ...Object.fromEntries(Object.entries(alertmanagerRead.existing).map(([name, ref]) => [ALERTMANAGER_SECRET_KEYS[name as AlertmanagerSecretName], ref])),
@@ -874,3 +878,17 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
 function ownJobClaims(ownKeys: readonly OwnKey[], switchOf: (key: string) => { enabled: boolean } | undefined): JobClaim[] {
     return ownKeys.flatMap((k) => (k.jobNames ?? []).map((name) => ({ name, key: `${fullKey(k.key)}.enabled`, chosen: false, on: switchOf(k.key)?.enabled === true })));
 }
+
+/** The receivers of alertmanager that parse on their own, with the image as far as it is known, while the key has a problem elsewhere. */
+function partialReceivers(source: ConfigSource, image: Known<string>): z.output<typeof alertmanagerSchema> | undefined {
+    const raw = (source.value(ALERTMANAGER_KEY) as Record<string, unknown> | undefined)?.receivers;
+    if (!Array.isArray(raw)) {
+        return undefined;
+    }
+    const receivers = raw.flatMap((entry) => {
+        const parsed = hatchReceiverSchema.safeParse(entry);
+        return parsed.success ? [parsed.data] : [];
+    });
+    return { image: image.known ? image.value : ALERTMANAGER_DEFAULTS.image, receivers } as unknown as z.output<typeof alertmanagerSchema>;
+}
+

@@ -113,6 +113,11 @@ function objects(kind: string, CLUSTER: KsmCluster): Record<string, string>[] {
             return (CLUSTER.quotaNamespaces ?? []).map((namespace) => ({ namespace, resourcequota: "compute" }));
         case "daemonset":
             return CLUSTER.daemonPods.map((p) => ({ namespace: p.namespace, daemonset: p.name }));
+        case "job":
+            // The Jobs the Job pods name, none owned: kube-state-metrics writes a Job without ownerReferences as
+            // kube_job_owner{owner_kind="<none>",owner_name="<none>",owner_is_controller="<none>"} (internal/store/job.go),
+            // which the workload-owner rule reads to make the Job its own workload.
+            return (CLUSTER.jobPods ?? []).map((j) => ({ namespace: j.namespace, job_name: j.job, owner_kind: "<none>", owner_name: "<none>", owner_is_controller: "<none>" }));
         case "endpointslice":
             return CLUSTER.deployments.map((d) => ({ namespace: d.namespace, endpointslice: `${d.name}-abcde` }));
         case "service":

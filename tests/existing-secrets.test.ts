@@ -168,8 +168,7 @@ describe("existing Secrets for the secret stack keys (issue #44, docs/existing-s
     describe("the example docs/examples/Pulumi.existing-secrets.yaml", () => {
         let objects: KubernetesObject[];
         let checklist: string;
-        before(async function () {
-            this.timeout(120_000);
+        before(async () => {
             const r = await renderStack(EXAMPLES, "existing-secrets");
             objects = r.objects;
             checklist = r.checklist;

@@ -26,6 +26,7 @@ import * as records from "../components/common/rules/compute-resource-records";
 import { POD_WORKLOAD } from "../components/common/rules/compute-resource-records";
 
 import { FLUENTD_FIXTURE, JOBS, REMOTE_WRITE, runStack } from "./harness/dashboard-stack";
+import { until } from "./harness/hang";
 
 export { FLUENTD_FIXTURE };
 
@@ -198,13 +199,24 @@ describe("Grafana dashboards on real data: no panel is empty", function () {
         const pick = (s: Settings) => dashboardsFor(s, PROJECT).filter((d) => compute.includes(d.json.uid));
         const [recorded, raw] = [pick(settings), pick(withoutDefaultRules)];
         assert.deepStrictEqual(recorded.map((d) => d.json.uid).sort(), [...compute].sort());
-        // Both forms at the same instant, so that the real node_exporter's live counters, which both forms read alike, agree too.
-        const time = Date.now() / 1000 - 1;
-        const queryAt = async (expr: string): Promise<Array<{ metric: Record<string, string>; value: [number, string] }>> => {
-            const body = (await (await fetch(`${prom!.url}/api/v1/query?query=${encodeURIComponent(expr)}&time=${time}`)).json()) as any;
+        const queryAtTime = async (expr: string, at: number): Promise<Array<{ metric: Record<string, string>; value: [number, string] }>> => {
+            const body = (await (await fetch(`${prom!.url}/api/v1/query?query=${encodeURIComponent(expr)}&time=${at}`)).json()) as any;
             assert.strictEqual(body.status, "success", expr);
             return body.data.result;
         };
+        // Both forms at the same instant, so that the real node_exporter's live counters, which both forms read alike, agree too.
+        // An instant around which every scrape has landed and none failed: a scrape that fails (a fixture server in this
+        // busy process answering after the 2 s timeout) writes up 0 and its staleness markers at its start, up to 2 s
+        // later, so an instant 1 s ago gave the raw form, asked after the recorded one, empty memory panels and one more
+        // target down (count:up0 7, up == 0 8), while the rules had been evaluated before. Asked SETTLED_S after the
+        // window ends (beyond the timeout), with no target's up changing in it, both forms read the same scrapes.
+        const SETTLED_S = 4;
+        const time = await until(async () => {
+            const at = Date.now() / 1000 - 2 * SETTLED_S;
+            const flapped = await queryAtTime(`max_over_time(up[${2 * SETTLED_S}s]) != min_over_time(up[${2 * SETTLED_S}s])`, at + SETTLED_S);
+            return flapped.length === 0 && at;
+        }, "an instant around which no scrape failed");
+        const queryAt = (expr: string) => queryAtTime(expr, time);
         const answers = async (ds: GeneratedDashboard[]) => {
             const out = new Map<string, Map<string, number>>();
             for (const d of ds) {

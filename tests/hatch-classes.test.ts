@@ -1,5 +1,7 @@
 import * as assert from "assert";
-import { CLASSES, problemsOf } from "./harness/hatch-cases";
+import { ConfigError, plainConfigSource } from "../config";
+import { loadStackSettings } from "../stack";
+import { CLASSES, Config, hatchStack, problemsOf, secretsFor } from "./harness/hatch-cases";
 
 /** Issue #41's classes in the escape hatches: the tables of tests/harness/hatch-cases.ts (docs/escape-hatches.md#what-is-checked). */
 
@@ -42,5 +44,45 @@ describe("issue #41: a stack file with one hatch problem of each class gets all 
             assert.match(problems.find((p) => p.key === k.key)!.expected, k.expected);
         }
         assert.deepStrictEqual(problemsOf((c) => cases.forEach((k) => (k.bad(c), k.neighbour(c)))), []);
+    });
+
+    it("with the other classes beside them (3: a credential in plain text, 4: an empty secret, 10: a duration the line cannot read), all come in the same run (9), and fixing exactly those leaves none", () => {
+        const load = (edit: (c: Config) => void, secrets: Record<string, string> = {}) => {
+            const c = hatchStack();
+            cases.forEach((k) => k.bad(c));
+            edit(c);
+            try {
+                loadStackSettings(plainConfigSource(c, { ...secretsFor(c), ...secrets }));
+            } catch (e) {
+                assert.ok(e instanceof ConfigError, String(e));
+                return e.problems;
+            }
+            return [];
+        };
+        const others = (c: Config) => {
+            c.metrics.extra = { ...c.metrics.extra, env: [{ name: "API_TOKEN", value: "s3cr3t-t0ken-value" }] };
+            c.metrics.evaluationInterval = "1m30s";
+        };
+        const problems = load(others, { dbHook: "" });
+        const expected = [
+            ...cases.map((k) => k.key),
+            "cluster-monitoring:metrics.extra.env[0].value",
+            "cluster-monitoring:dbHook",
+            "cluster-monitoring:metrics.evaluationInterval",
+        ].sort();
+        assert.deepStrictEqual([...new Set(problems.map((p) => p.key))].sort(), expected, problems.map((p) => `${p.key}: ${p.expected}`).join("\n"));
+        assert.match(problems.find((p) => p.key === "cluster-monitoring:metrics.extra.env[0].value")!.expected, /no credential in plain text/);
+        assert.match(problems.find((p) => p.key === "cluster-monitoring:dbHook")!.expected, /not empty/);
+        assert.match(problems.find((p) => p.key === "cluster-monitoring:metrics.evaluationInterval")!.expected, /Prometheus 2\.11 parses no compound duration/);
+        // Nothing a reported value hid: fixing exactly the reported problems leaves none.
+        const fixed = load(
+            (c) => {
+                cases.forEach((k) => k.neighbour(c));
+                c.metrics.extra = { ...c.metrics.extra, env: [{ name: "API_TOKEN", valueFrom: { secretKeyRef: { name: "app", key: "token" } } }] };
+                c.metrics.evaluationInterval = "90s";
+            },
+            { dbHook: "https://hooks.example.com/db" },
+        );
+        assert.deepStrictEqual(fixed, []);
     });
 });
