@@ -51,10 +51,11 @@ export function oauth2ProxyArgs(m: GatewayModel): string[] {
 
 /**
  * The OIDC client secret from an existing Secret in the gateway's namespace (docs/existing-secrets.md):
- * oauth2-proxy takes every option from the environment as OAUTH2_PROXY_ and the option's name in
- * capitals with underscores (its configuration overview, "command line options, environment
- * variables or config file"; --client-secret is client_secret in its config file), so the value is
- * never in the pod's arguments nor in a Secret the program writes.
+ * oauth2-proxy takes every option from the environment as well as from its flag (its configuration
+ * overview: "command line options, environment variables or config file"; pkg/apis/options/load.go,
+ * Load: viper's SetEnvPrefix("OAUTH2_PROXY") and AutomaticEnv over the options' config names, here
+ * client_secret), so the value is never in the pod's arguments nor in a Secret the program writes.
+ * Read from oauth2-proxy's docs and source, not on the v7.15.3 binary (none on this machine).
  */
 export const CLIENT_SECRET_ENV = "OAUTH2_PROXY_CLIENT_SECRET";
 
