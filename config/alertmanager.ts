@@ -18,7 +18,7 @@ import { checkReceiver, hatchReceiverSchema, hatchRouteSchema, HatchRoute, inhib
 import { imageTagVersion } from "./oldest-images";
 import { ALERTMANAGER_RECEIVER_TYPES } from "./alertmanager-receivers";
 import { EXISTING_SECRET_REFUSALS } from "./existing-secrets";
-import type { ExistingSecretKey } from "./secret-reference";
+import type { ExistingSecretKey, SecretInput } from "./secret-reference";
 import { readSecretInput } from "./secret-input";
 import { versionAtLeast } from "../prometheus-releases/scrape-config-keys";
 
@@ -308,8 +308,8 @@ export type AlertmanagerSettings = Omit<z.output<typeof alertmanagerSchema>, "re
     namespace: string;
     /** The receivers' secrets that the stack sets; a receiver without its secret is not rendered. */
     secrets: AlertmanagerSecrets;
-    /** alertmanagerOidcClientSecret, while ingress.auth.proxy.oauth2Proxy is set (config/ingress-auth.ts). */
-    oidcClientSecret?: pulumi.Output<string>;
+    /** alertmanagerOidcClientSecret, while ingress.auth.proxy.oauth2Proxy is set (config/ingress-auth.ts): a Pulumi secret's value, or a key of an existing Secret in the gateway's namespace. */
+    oidcClientSecret?: SecretInput;
     /** The secret stack keys that alertmanager.receivers name at <key>_secret, by key. */
     receiverSecrets?: Record<string, pulumi.Output<string>>;
     /**

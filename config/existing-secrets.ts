@@ -18,12 +18,8 @@ export interface ExistingSecretRow {
     refusal?: string;
 }
 
-const NOT_BUILT = "the program builds this key into a Secret of its own and has no way yet to point its consumer at another one; set it as a Pulumi secret";
-
 /** The refusals config/secrets.ts hands to its readers, by secret. */
 export const EXISTING_SECRET_REFUSALS = {
-    edgePassword: `${NOT_BUILT} (vmauth's auth config, in its Secret, holds each edge's password)`,
-    oidcClientSecret: `${NOT_BUILT} (oauth2-proxy reads it from the auth gateway's Secret)`,
     hatchEnv: "this key is named by an extra.env entry's valueFrom.secretKey; to read an existing Secret, write valueFrom: { secretKeyRef: { name, key } } in that entry instead",
     receiverSigv4: "an SNS receiver's sigv4.secret_key has no _file variant in Alertmanager (github.com/prometheus/sigv4's SigV4Config), so Alertmanager could read it only from the config file itself",
 } as const;
@@ -41,8 +37,8 @@ export const EXISTING_SECRET_ROWS: readonly ExistingSecretRow[] = [
     { secret: "metrics.remoteWrite's sigv4 keys and azureAd.oauth.clientSecretKey", consumer: "Prometheus", namespace: "metrics", indirection: "env AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AZURE_CLIENT_SECRET from a secretKeyRef" },
     { secret: "searchPassword", consumer: "fluentd and Grafana", namespace: "logs and metrics: the same Secret name and key in each", indirection: "env OUTPUT_PASSWORD (fluentd) and SEARCH_PASSWORD (Grafana) from a secretKeyRef" },
     { secret: "etcdCaCert, etcdClientCert, etcdClientKey", consumer: "Prometheus", namespace: "metrics", indirection: "the etcd job's tls_config ca_file, cert_file and key_file, files of a projected volume at /etc/prometheus/secrets/kvstore-client-cert (all three existing, or all three Pulumi secrets)" },
-    { secret: "longTermStore.edges[].passwordKey", consumer: "vmauth", namespace: "metrics", refusal: EXISTING_SECRET_REFUSALS.edgePassword },
+    { secret: "longTermStore.edges[].passwordKey", consumer: "vmauth", namespace: "metrics", indirection: "env `EDGE_PASSWORD_<i>` (`<i>`: the edge's index in longTermStore.edges) from a secretKeyRef, which vmauth's auth.yml names by the placeholder `'%{EDGE_PASSWORD_<i>}'` (vmauth's `%{ENV}` syntax, on Debian's vmauth 1.79.5 too); the password must not hold `'` or a line break" },
     { secret: "longTermStore.backup's keys (accessKeyIdKey, secretAccessKeyKey)", consumer: "the store's backup sidecar (vmbackup)", namespace: "metrics", indirection: "env AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY from a secretKeyRef (both existing, or both Pulumi secrets)" },
-    { secret: "prometheusOidcClientSecret, alertmanagerOidcClientSecret", consumer: "oauth2-proxy", namespace: "metrics", refusal: EXISTING_SECRET_REFUSALS.oidcClientSecret },
+    { secret: "prometheusOidcClientSecret, alertmanagerOidcClientSecret", consumer: "oauth2-proxy (the auth gateway's sidecar)", namespace: "metrics", indirection: "env OAUTH2_PROXY_CLIENT_SECRET from a secretKeyRef, in place of --client-secret-file; the cookie secret stays generated, in Secret `<server>-auth-oauth2`" },
     { secret: "a key an extra.env entry names at valueFrom.secretKey", consumer: "that workload", namespace: "its own", refusal: EXISTING_SECRET_REFUSALS.hatchEnv },
 ];

@@ -687,7 +687,7 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         }
         checkBackupAlertImage(longTerm, (alertRulesSwitches.defaults ?? true) && !(alertRulesSwitches.disabled ?? []).includes(BACKUP_MISSED_ALERT), problems);
     }
-    const edgePasswords = longTerm?.enabled ? readEdgePasswords(source, problems, longTerm.edges, knownKeys) : {};
+    const { passwords: edgePasswords, existing: edgeExistingPasswords } = longTerm?.enabled ? readEdgePasswords(source, problems, longTerm.edges, knownKeys) : { passwords: {}, existing: {} };
     const backupCredentials = longTerm?.enabled ? readBackupCredentials(source, problems, longTerm.backup, knownKeys) : undefined;
     if (am && metrics) {
         checkAlertmanagerDefaultReplicas(am, metrics, problems);
@@ -838,6 +838,7 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         namespace: m.namespace,
         dedupInterval: longTermFinal!.dedupInterval ?? m.scrapeInterval,
         ...(Object.keys(edgePasswords).length > 0 ? { edgePasswords } : {}),
+        ...(Object.keys(edgeExistingPasswords).length > 0 ? { edgeExistingPasswords } : {}),
         ...(backupCredentials && "existing" in backupCredentials ? { backupExistingSecrets: backupCredentials.existing } : backupCredentials ? { backupCredentials } : {}),
     };
     const alertmanager: AlertmanagerSettings = {

@@ -1,4 +1,3 @@
-import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { closedObject, integer, stringList, text } from "./fields";
 import { absoluteHttpUrl, dnsSubdomain, hostName, secretName } from "./formats";
@@ -6,7 +5,7 @@ import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { Problems, SECRET_VALUE } from "./problems";
 import { ResourceSettings, resourcesSchema } from "./resources";
 import { readSecretInput } from "./secret-input";
-import { EXISTING_SECRET_REFUSALS } from "./existing-secrets";
+import type { SecretInput } from "./secret-reference";
 import { ConfigSource, fullKey } from "./source";
 
 /**
@@ -263,7 +262,9 @@ export const INGRESS_SECRET_KEYS = {
 
 /**
  * Reads a gateway's OIDC client secret: required exactly when that Ingress logs people in
- * through oauth2Proxy, refused in clear text and when nothing would read it.
+ * through oauth2Proxy, refused in clear text and when nothing would read it. A Pulumi secret's
+ * value, or a key of an existing Secret in the gateway's namespace (docs/existing-secrets.md),
+ * which oauth2-proxy then reads from its environment (components/auth-gateway/oauth2-proxy.ts).
  */
 export function readIngressClientSecret(
     source: ConfigSource,
@@ -273,22 +274,23 @@ export function readIngressClientSecret(
     known: boolean,
     /** Which way in the auth is of: the Ingress, or the HTTPRoute (config/gateway-route.ts). */
     wayKey: "ingress" | "httpRoute" = "ingress",
-): pulumi.Output<string> | undefined {
+): SecretInput | undefined {
     const key = fullKey(INGRESS_SECRET_KEYS[component]);
-    if (source.value(INGRESS_SECRET_KEYS[component]) !== undefined && readSecretInput(source, problems, INGRESS_SECRET_KEYS[component], { refusal: EXISTING_SECRET_REFUSALS.oidcClientSecret }) === undefined) {
+    const set = source.value(INGRESS_SECRET_KEYS[component]) !== undefined;
+    const input = set ? readSecretInput(source, problems, INGRESS_SECRET_KEYS[component]) : undefined;
+    if (set && input === undefined) {
         return undefined;
     }
-    const value = source.secret(INGRESS_SECRET_KEYS[component]);
     if (!known) {
-        return value;
+        return input;
     }
     const wanted = ingress?.auth?.proxy?.oauth2Proxy !== undefined;
     const setting = `${fullKey(component)}.${wayKey}.auth.proxy.oauth2Proxy`;
-    if (wanted && value === undefined) {
-        problems.add(key, undefined, `the OIDC client secret of ${setting}.clientId, set with pulumi config set --secret ${key} (required because ${setting} is set)`);
+    if (wanted && input === undefined) {
+        problems.add(key, undefined, `the OIDC client secret of ${setting}.clientId, set with pulumi config set --secret ${key}, or in plain config to { secretKeyRef: { name, key } } naming an existing Secret (required because ${setting} is set)`);
     }
-    if (!wanted && value !== undefined) {
-        problems.add(key, SECRET_VALUE, `no value unless ${setting} is set: nothing would read it`);
+    if (!wanted && input !== undefined) {
+        problems.add(key, input.existing ?? SECRET_VALUE, `no value unless ${setting} is set: nothing would read it`);
     }
-    return wanted ? value : undefined;
+    return wanted ? input : undefined;
 }

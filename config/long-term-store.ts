@@ -176,6 +176,12 @@ export type LongTermStoreSettings = z.output<typeof longTermStoreSchema> & {
      * output, added by the composition root (stack/edge-credentials.ts).
      */
     edgePasswords?: Record<string, pulumi.Output<string>>;
+    /**
+     * The edges whose passwordKey is set to an existing Secret in the store's namespace, by cluster
+     * label (docs/existing-secrets.md): vmauth reads each from its environment through a `%{ENV}`
+     * placeholder in its auth config, so the program never holds the password.
+     */
+    edgeExistingPasswords?: Record<string, ExistingSecretKey>;
     /** backup's S3 keys, Pulumi secrets, when it names them (config/secrets.ts readBackupCredentials). */
     backupCredentials?: { accessKeyId: pulumi.Output<string>; secretAccessKey: pulumi.Output<string> };
     /** The same keys set to existing Secrets in the store's namespace (docs/existing-secrets.md): the sidecar reads them from there, the program writes no backup Secret. */

@@ -1,6 +1,6 @@
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { teamRulesSchema } from "./team-rules";
-import type { ExistingSecretKey } from "./secret-reference";
+import type { ExistingSecretKey, SecretInput } from "./secret-reference";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { closedObject, flag, integer, stringList, stringMap, text, whenClean } from "./fields";
@@ -459,8 +459,8 @@ export interface AlertmanagerTarget {
  * contributions and hands it over as PrometheusInputs (components/prometheus/inputs.ts).
  */
 export type MetricsSettings = z.output<typeof metricsSchema> & {
-    /** prometheusOidcClientSecret, while ingress.auth.proxy.oauth2Proxy is set (config/ingress-auth.ts). */
-    oidcClientSecret?: pulumi.Output<string>;
+    /** prometheusOidcClientSecret, while ingress.auth.proxy.oauth2Proxy is set (config/ingress-auth.ts): a Pulumi secret's value, or a key of an existing Secret in the gateway's namespace. */
+    oidcClientSecret?: SecretInput;
     /** The secret keys that remoteWrite targets refer to, by key name (docs/long-term-storage.md#credentials). */
     remoteWriteSecrets?: Record<string, pulumi.Output<string>>;
     /** The same keys when set to an existing Secret in the metrics namespace (docs/existing-secrets.md): Prometheus reads them from it, the program writes none. */

@@ -229,21 +229,30 @@ function readReferencedSecret(
 /**
  * The passwords of a central store's edges (docs/long-term-storage.md#central-and-edge-stacks):
  * each edge's passwordKey is a top-level secret key, read as the remote write targets' keys are.
- * An edge stack names the same password in its remoteWrite target's basicAuth.passwordKey.
+ * An edge stack names the same password in its remoteWrite target's basicAuth.passwordKey. A key
+ * set to an existing Secret (docs/existing-secrets.md) is vmauth's to read, by a `%{ENV}` placeholder.
  */
-export function readEdgePasswords(source: ConfigSource, problems: Problems, edges: readonly { cluster: string; passwordKey?: string }[], reserved: readonly string[]): Record<string, pulumi.Output<string>> {
+export function readEdgePasswords(
+    source: ConfigSource,
+    problems: Problems,
+    edges: readonly { cluster: string; passwordKey?: string }[],
+    reserved: readonly string[],
+): { passwords: Record<string, pulumi.Output<string>>; existing: Record<string, ExistingSecretKey> } {
     const passwords: Record<string, pulumi.Output<string>> = {};
+    const existing: Record<string, ExistingSecretKey> = {};
     edges.forEach((edge, i) => {
         if (edge.passwordKey === undefined) {
             return;
         }
         const at = `${fullKey("longTermStore")}.edges[${i}].passwordKey`;
-        const value = readReferencedSecret(source, problems, { at, key: edge.passwordKey }, reserved, "edgeEuWritePassword", EXISTING_SECRET_REFUSALS.edgePassword)?.value;
-        if (value !== undefined) {
-            passwords[edge.cluster] = value;
+        const input = readReferencedSecret(source, problems, { at, key: edge.passwordKey }, reserved, "edgeEuWritePassword");
+        if (input?.value !== undefined) {
+            passwords[edge.cluster] = input.value;
+        } else if (input?.existing !== undefined) {
+            existing[edge.cluster] = input.existing;
         }
     });
-    return passwords;
+    return { passwords, existing };
 }
 
 /**

@@ -11,6 +11,10 @@ import { etcdClientSecret } from "../components/prometheus/etcd-secret";
 import { backupEnv, backupSecret } from "../components/long-term-store/backup";
 import { volumeMounts, volumes } from "../components/prometheus/statefulset";
 import { generatedPrometheusFiles } from "./harness/generated-config";
+import { prometheusGatewayModel } from "../components/prometheus/gateway";
+import { gatewayDeployment, oauth2Secret } from "../components/auth-gateway/objects";
+import { vmauthEnv, vmauthSecret } from "../components/long-term-store/vmauth";
+import { outputValue } from "./harness/program";
 import { EXAMPLES, exampleSettings } from "./harness/example-settings";
 import { GRAFANA_SECRETS, problemAt, problemsOfConfig, requiredConfig, settingsWith, ETCD_TEST_FILES } from "./harness/stack-config";
 
@@ -27,6 +31,7 @@ const BACKUP = { destination: "s3://metrics-backups/prod-eu", accessKeyIdKey: "s
 const ETCD_KEY = ETCD_TEST_FILES.etcdClientKey;
 const ref = (name: string, key: string) => ({ secretKeyRef: { name, key } });
 const C = "cluster-monitoring";
+const OIDC_INGRESS = { host: "m.example.com", tlsSecretName: "m-tls", auth: { proxy: { oauth2Proxy: { issuerUrl: "https://login.example.com/", clientId: "prom", emailDomains: ["example.com"] } } } };
 
 type Overrides = Record<string, Record<string, unknown>>;
 
@@ -53,13 +58,7 @@ const REFUSED: [string, Overrides, Record<string, string>, string, RegExp][] = [
     ],
     ["the search password without logs.search.user", { searchPassword: ref("search", "password") }, {}, `${C}:searchPassword`, /no value unless cluster-monitoring:logs\.search\.user is set/],
     ["two etcd files from an existing Secret and one from a Pulumi secret", { metrics: { jobs: { etcd: true }, etcd: { scheme: "https", endpoints: ["10.0.0.11"] } }, etcdCaCert: ref("etcd", "ca.crt"), etcdClientCert: ref("etcd", "tls.crt") }, { etcdClientKey: ETCD_KEY }, `${C}:etcdClientKey`, /all from Pulumi secrets \(Secret kvstore-client-cert\) or all from existing Secrets/],
-    [
-        "an OIDC client secret",
-        { metrics: { ingress: { host: "m.example.com", tlsSecretName: "m-tls", auth: { proxy: { oauth2Proxy: { issuerUrl: "https://login.example.com/", clientId: "prom" } } } } }, prometheusOidcClientSecret: ref("oidc", "secret") },
-        {},
-        `${C}:prometheusOidcClientSecret`,
-        /oauth2-proxy reads it from the auth gateway's Secret/,
-    ],
+    ["an OIDC client secret from an existing Secret where no oauth2Proxy reads it", { prometheusOidcClientSecret: ref("oidc", "prometheus") }, {}, `${C}:prometheusOidcClientSecret`, /no value unless cluster-monitoring:metrics\.ingress\.auth\.proxy\.oauth2Proxy is set/],
     ["one S3 key of the backup from an existing Secret and one from a Pulumi secret", { longTermStore: { enabled: true, backup: BACKUP }, storeBackupKeyId: ref("s3", "id") }, { storeBackupSecret: "s3-secret-1f2e" }, `${C}:storeBackupSecret`, /both from Pulumi secrets \(Secret <longTermStore\.name>-backup\) or both from existing Secrets/],
     ["a key an extra.env entry names", { metrics: { extra: { env: [{ name: "APP_TOKEN", valueFrom: { secretKey: "appToken" } }] } }, appToken: ref("app", "token") }, {}, `${C}:appToken, ${C}:metrics.extra.env[0].valueFrom.secretKey`, /write valueFrom: \{ secretKeyRef: \{ name, key \} \} in that entry instead/],
     ["a remote write password nobody set", { metrics: { remoteWrite: [{ url: "https://w.example.com/api/v1/write", basicAuth: { username: "u", passwordKey: "writePassword" } }] } }, {}, `${C}:metrics.remoteWrite[0].basicAuth.passwordKey, ${C}:writePassword`, /a secret at cluster-monitoring:writePassword.*or in plain config to \{ secretKeyRef: \{ name, key \} \}/],
@@ -103,6 +102,30 @@ const ACCEPTED: [string, Overrides, Record<string, string>, (s: Settings) => voi
         assert.deepStrictEqual(env.find((e) => e.name === "AWS_ACCESS_KEY_ID")?.valueFrom, { secretKeyRef: { name: "s3", key: "id" } });
         assert.deepStrictEqual(env.find((e) => e.name === "AWS_SECRET_ACCESS_KEY")?.valueFrom, { secretKeyRef: { name: "s3", key: "secret" } });
     }],
+    ["an OIDC client secret from an existing Secret: oauth2-proxy reads it from its environment, the gateway's own Secret holds the cookie secret only", { metrics: { ingress: OIDC_INGRESS }, prometheusOidcClientSecret: ref("oidc", "prometheus") }, {}, (s) => {
+        assert.deepStrictEqual(s.metrics.oidcClientSecret, { existing: { name: "oidc", key: "prometheus" } });
+        const m = prometheusGatewayModel(s)!;
+        const proxy = (gatewayDeployment(m) as any).spec.template.spec.containers.find((c: any) => c.name === "oauth2-proxy") as any;
+        assert.deepStrictEqual(proxy.env, [{ name: "OAUTH2_PROXY_CLIENT_SECRET", valueFrom: { secretKeyRef: { name: "oidc", key: "prometheus" } } }]);
+        // No --client-secret-file beside the variable (the flag would name a file the volume no longer has), and no value in an argument.
+        assert.ok(!proxy.args.some((a: string) => a.startsWith("--client-secret")), proxy.args.join(" "));
+        assert.deepStrictEqual(Object.keys(oauth2Secret(m, undefined, "cookie").stringData as object), ["cookie-secret"]);
+        const volume = (gatewayDeployment(m) as any).spec.template.spec.volumes.find((v: any) => v.name === "oauth2") as any;
+        assert.deepStrictEqual(volume.secret.items, [{ key: "cookie-secret", path: "cookie-secret" }]);
+    }],
+    ["the same OIDC client secret as a Pulumi secret: read from the gateway's own Secret, as before", { metrics: { ingress: OIDC_INGRESS } }, { prometheusOidcClientSecret: "oidc-client-secret-1f2e" }, (s) => {
+        const m = prometheusGatewayModel(s)!;
+        const proxy = (gatewayDeployment(m) as any).spec.template.spec.containers.find((c: any) => c.name === "oauth2-proxy") as any;
+        assert.strictEqual(proxy.env, undefined);
+        assert.ok(proxy.args.includes("--client-secret-file=/etc/oauth2-proxy/client-secret"));
+    }],
+    ["an edge's password from an existing Secret: vmauth reads it from its environment, auth.yml holds its placeholder", { metrics: { externalLabels: { cluster: "central" } }, longTermStore: { enabled: true, edges: [{ cluster: "edge-a", passwordKey: "edgeAWritePassword" }, { cluster: "edge-b", passwordKey: "edgeBWritePassword" }] }, edgeBWritePassword: ref("edge-credentials", "edge-b") }, { edgeAWritePassword: "edgeApassw0rdFromPulumi" }, (s) => {
+        assert.deepStrictEqual(s.longTermStore.edgeExistingPasswords, { "edge-b": { name: "edge-credentials", key: "edge-b" } });
+        assert.deepStrictEqual(Object.keys(s.longTermStore.edgePasswords ?? {}), ["edge-a"]);
+        const env = vmauthEnv(s.longTermStore);
+        assert.deepStrictEqual(env.find((e) => e.name === "EDGE_PASSWORD_1"), { name: "EDGE_PASSWORD_1", valueFrom: { secretKeyRef: { name: "edge-credentials", key: "edge-b" } } });
+        assert.ok(!env.some((e) => e.name === "EDGE_PASSWORD_0"), "edge-a's password is a Pulumi secret, in auth.yml itself");
+    }],
     ["an extra.env entry that names the existing Secret itself", { metrics: { extra: { env: [{ name: "APP_TOKEN", valueFrom: { secretKeyRef: { name: "app", key: "token" } } }] } } }, {}, (s) => assert.ok(s.metrics.extra?.env)],
 ];
 
@@ -117,6 +140,13 @@ describe("existing Secrets for the secret stack keys (issue #44, docs/existing-s
         for (const [what, overrides, secrets, check] of ACCEPTED) {
             it(`accepts ${what}`, () => check(settingsWith(overrides, secrets)));
         }
+
+        it("writes an edge's placeholder, never a value, into vmauth's auth.yml for an edge whose password is in an existing Secret", async () => {
+            const s = settingsWith({ metrics: { externalLabels: { cluster: "central" } }, longTermStore: { enabled: true, edges: [{ cluster: "edge-a", passwordKey: "edgeAWritePassword" }, { cluster: "edge-b", passwordKey: "edgeBWritePassword" }] }, edgeBWritePassword: ref("edge-credentials", "edge-b") }, { edgeAWritePassword: "edgeApassw0rdFromPulumi" });
+            const text: string = await outputValue((vmauthSecret(s.longTermStore).stringData as any)["auth.yml"]);
+            assert.match(text, /password: '%\{EDGE_PASSWORD_1\}'\n/, text);
+            assert.deepStrictEqual(parse(text).users.map((u: any) => [u.username, u.password]), [["edge-a", "edgeApassw0rdFromPulumi"], ["edge-b", "%{EDGE_PASSWORD_1}"]]);
+        });
 
         it("reports every refused reference of one file in one run", () => {
             const config = { ...requiredConfig(), logs: { search: { host: "es", user: "fluentd", scheme: "https" } }, alertmanager: { image: "quay.io/prometheus/alertmanager:v0.25.0" } };
@@ -178,6 +208,18 @@ describe("existing Secrets for the secret stack keys (issue #44, docs/existing-s
             }
         });
 
+        it("Prometheus' auth gateway: oauth2-proxy reads the OIDC client secret from the existing Secret; the gateway's own Secret holds the generated cookie secret only", () => {
+            const proxy = one("Deployment", "monitor-auth").spec.template.spec.containers.find((c: any) => c.name === "oauth2-proxy");
+            assert.deepStrictEqual(proxy.env, [{ name: "OAUTH2_PROXY_CLIENT_SECRET", valueFrom: { secretKeyRef: { name: "oidc-clients", key: "prometheus" } } }]);
+            assert.ok(!proxy.args.some((a: string) => a.startsWith("--client-secret")), proxy.args.join(" "));
+            assert.ok(proxy.args.includes("--cookie-secret-file=/etc/oauth2-proxy/cookie-secret"));
+            const own = one("Secret", "monitor-auth-oauth2");
+            assert.deepStrictEqual(Object.keys({ ...(own.stringData ?? {}), ...(own.data ?? {}) }), ["cookie-secret"]);
+            for (const map of objects.filter((o) => o.kind === "ConfigMap") as any[]) {
+                assert.ok(!JSON.stringify(map.data ?? {}).includes("client-secret"), `${map.metadata.name} names a client secret`);
+            }
+        });
+
         it("the configs name the files, never a value: Alertmanager's *_file keys, Prometheus' password_file", () => {
             const s = exampleSettings("existing-secrets");
             const config = parse(renderAlertmanagerConfig(alertmanagerConfig(s.alertmanager, {}, {})));
@@ -201,6 +243,7 @@ describe("existing Secrets for the secret stack keys (issue #44, docs/existing-s
                 // One Secret, read in two namespaces: it must exist in each.
                 "kube-system/search-credentials, key password: read by DaemonSet kube-system/fluentd-es-v2.7.0",
                 "monitoring/search-credentials, key password: read by Deployment monitoring/grafana",
+                "monitoring/oidc-clients, key prometheus: read by Deployment monitoring/monitor-auth",
             ]) {
                 assert.ok(section.includes(line), `${line}\nnot in\n${section}`);
             }

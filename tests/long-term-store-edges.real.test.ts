@@ -1,23 +1,21 @@
 import * as assert from "assert";
-import { ChildProcess, spawn } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import { parse, stringify } from "yaml";
-import { storeUrlForVmauth, vmauthArgs, vmauthSecret } from "../components/long-term-store/vmauth";
+import { storeUrlForVmauth, vmauthSecret } from "../components/long-term-store/vmauth";
 import { Settings } from "../config";
 import { discoveredTarget, generatedPrometheusFiles } from "./harness/generated-config";
-import { until } from "./harness/hang";
 import { outputValue } from "./harness/program";
-import { freePort, PrometheusProcess, requireBinary, sandboxConfig, tempDir } from "./harness/prometheus";
+import { PrometheusProcess, sandboxConfig, tempDir } from "./harness/prometheus";
 import { settingsWith } from "./harness/stack-config";
 import { VictoriaMetricsProcess } from "./harness/victoria-metrics";
+import { VmauthProcess } from "./harness/vmauth";
 import { parser } from "@prometheus-io/lezer-promql";
 import { CLUSTER_VARIABLE } from "../components/common/dashboards/cluster-variable";
 import { PROJECT } from "../config/source";
 import { dashboardsFor } from "../stack/dashboards";
 import { prometheusQueries } from "./harness/dashboards";
 import { fillVariables } from "./harness/promql";
-import { stopChild } from "./harness/server-process";
 
 /**
  * Central and edge stacks on real binaries (docs/long-term-storage.md#central-and-edge-stacks):
@@ -57,31 +55,6 @@ function edgeStack(cluster: string, password: string): Settings {
         },
         { centralWritePassword: password },
     );
-}
-
-class VmauthProcess {
-    private constructor(
-        private readonly child: ChildProcess,
-        readonly url: string,
-        private readonly output: string[],
-    ) {}
-
-    static async start(configFile: string): Promise<VmauthProcess> {
-        const port = await freePort();
-        const args = vmauthArgs().map((a) => (a.startsWith("-auth.config=") ? `-auth.config=${configFile}` : a.startsWith("-httpListenAddr=") ? `-httpListenAddr=127.0.0.1:${port}` : a));
-        const output: string[] = [];
-        const child = spawn(requireBinary("vmauth"), [...args, "-loggerLevel=WARN"], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, flagsAuthKey: "vmauthFlagsKey", pprofAuthKey: "vmauthPprofKey", reloadAuthKey: "vmauthReloadKey" } });
-        child.stdout!.on("data", (d) => output.push(String(d)));
-        child.stderr!.on("data", (d) => output.push(String(d)));
-        const p = new VmauthProcess(child, `http://127.0.0.1:${port}`, output);
-        await until(async () => (await fetch(`${p.url}/health`)).ok, "vmauth's /health", () => (child.exitCode !== null ? `vmauth exited with ${child.exitCode}\n${output.join("")}` : undefined));
-        return p;
-    }
-
-    async stop(): Promise<void> {
-        // SIGKILL after 5 s: a server that ignores SIGTERM fails no test by hanging its after hook.
-        await stopChild(this.child, 5000);
-    }
 }
 
 const basic = (user: string, password: string) => ({ Authorization: `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}` });

@@ -204,6 +204,16 @@ const ENV_READERS: Record<string, string> = {
     "search-store/kibana/dashboards-deployment.ts": "Deployment kube-system/kibana-logging",
 };
 
+/**
+ * The files that read by env only a Secret the cluster provides (docs/existing-secrets.md), never
+ * one of the program's, so no marker can follow it; the stacks above must render their reads, as
+ * the cluster's (docs/examples/Pulumi.existing-secrets.yaml).
+ */
+const EXTERNAL_ENV_READERS: Record<string, string> = {
+    // oauth2-proxy's OIDC client secret from an existing Secret; with a Pulumi secret it reads a file.
+    "auth-gateway/oauth2-proxy.ts": "Deployment monitoring/monitor-auth",
+};
+
 const COMPONENTS = path.resolve(__dirname, "..", "components");
 
 function envReaderFiles(): string[] {
@@ -257,17 +267,22 @@ describe("every pod that reads a program's Secret through its environment rolls 
             check.readers.forEach((r) => readers.add(r));
             external.push(...check.external);
         }
-        assert.deepStrictEqual(envReaderFiles(), Object.keys(ENV_READERS).sort(), "a file that reads a Secret by env: list it in ENV_READERS and render it in FEATURES");
+        assert.deepStrictEqual(envReaderFiles(), Object.keys({ ...ENV_READERS, ...EXTERNAL_ENV_READERS }).sort(), "a file that reads a Secret by env: list it in ENV_READERS (or EXTERNAL_ENV_READERS) and render it in FEATURES");
+        for (const workload of Object.values(EXTERNAL_ENV_READERS)) {
+            assert.ok(external.some((r) => r.workload === workload), `${workload} reads a cluster's Secret by env in no stack above`);
+        }
         assert.deepStrictEqual([...new Set(Object.values(ENV_READERS))].sort(), [...readers].sort());
         // Grafana reads the CA of Prometheus' and Alertmanager's TLS Secrets, which the stack names and the cluster writes (cert-manager, or by hand),
         // and, in docs/examples/Pulumi.existing-secrets.yaml, the existing Secrets grafana-admin (Grafana's admin password) and search-credentials
-        // (the search password, which fluentd and Grafana read), whose change rolls nothing (docs/existing-secrets.md#rotation).
+        // (the search password, which fluentd and Grafana read), and oidc-clients (the OIDC client secret, which Prometheus' gateway's
+        // oauth2-proxy reads), whose change rolls nothing (docs/existing-secrets.md#rotation).
         assert.deepStrictEqual([...new Set(external.map((r) => `${r.workload} ${r.key}`))].sort(), [
             "DaemonSet kube-system/fluentd-es-v2.7.0 password",
             "Deployment monitoring/grafana ca.crt",
             "Deployment monitoring/grafana password",
+            "Deployment monitoring/monitor-auth prometheus",
         ]);
-        const example: Record<string, string[]> = { "grafana-admin": ["GF_SECURITY_ADMIN_PASSWORD"], "search-credentials": ["SEARCH_PASSWORD", "OUTPUT_PASSWORD"] };
+        const example: Record<string, string[]> = { "grafana-admin": ["GF_SECURITY_ADMIN_PASSWORD"], "search-credentials": ["SEARCH_PASSWORD", "OUTPUT_PASSWORD"], "oidc-clients": ["OAUTH2_PROXY_CLIENT_SECRET"] };
         assert.ok(external.every((r) => r.key === TLS_SECRET_KEYS.ca || (example[r.secret] ?? []).includes(r.variable)), JSON.stringify(external));
         const secretValues = FEATURES.flatMap(([, , s]) => Object.values(s));
         assert.strictEqual(new Set(secretValues).size, secretValues.length, "each fixture secret a distinct value");

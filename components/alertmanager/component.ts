@@ -17,7 +17,7 @@ export const alertmanager: Component = {
         const server = new Alertmanager("alertmanager", { settings: settings.alertmanager, namespaces }, opts);
         const gateway = gatewayInFront(
             alertmanagerGatewayModel(settings),
-            { owner: "alertmanager", webPassword: server.webPassword, webPasswordGeneration: server.webPasswordGeneration, oidcClientSecret: settings.alertmanager.oidcClientSecret },
+            { owner: "alertmanager", webPassword: server.webPassword, webPasswordGeneration: server.webPasswordGeneration, oidcClientSecret: settings.alertmanager.oidcClientSecret?.value },
             namespaces,
             opts,
         );

@@ -10,5 +10,5 @@ export function alertmanagerGatewayModel(s: Settings): GatewayModel | undefined 
     if (!a.enabled) {
         return undefined;
     }
-    return exposedGatewayModel({ product: "Alertmanager", componentKey: ALERTMANAGER_KEY, name: a.name, namespace: a.namespace, replicas: a.replicas, way: wayIn(ALERTMANAGER_KEY, a), web: a.web, port: WEB_PORT.number, podSelector: selectorOf(alertmanagerService(a)), scheduling: a });
+    return exposedGatewayModel({ product: "Alertmanager", componentKey: ALERTMANAGER_KEY, name: a.name, namespace: a.namespace, replicas: a.replicas, way: wayIn(ALERTMANAGER_KEY, a), web: a.web, port: WEB_PORT.number, podSelector: selectorOf(alertmanagerService(a)), scheduling: a, clientSecretRef: a.oidcClientSecret?.existing });
 }

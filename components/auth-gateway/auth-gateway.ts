@@ -15,7 +15,7 @@ export interface AuthGatewayArgs {
     serverPassword?: pulumi.Output<string>;
     /** Pod-template annotations that change with that password (components/common/web-password.ts). */
     podAnnotations?: Record<string, pulumi.Input<string>>;
-    /** The OIDC client secret (a Pulumi secret), in oauth2Proxy mode. */
+    /** The OIDC client secret (a Pulumi secret), in oauth2Proxy mode unless the model names an existing Secret's key (clientSecretRef). */
     oidcClientSecret?: pulumi.Output<string>;
 }
 
@@ -61,12 +61,12 @@ export class AuthGateway extends MonitoringComponent {
             secrets.push(new k8s.core.v1.Secret(`${name}-upstream`, upstreamSecret(m, args.serverPassword.apply((pw) => upstreamAuthorizationConf(user, pw))), inNamespace));
         }
         if (m.proxy.oauth2Proxy !== undefined) {
-            if (args.oidcClientSecret === undefined) {
+            if (args.oidcClientSecret === undefined && m.clientSecretRef === undefined) {
                 throw new Error(`the gateway of ${m.product} needs the OIDC client secret`);
             }
             // 32 letters and digits: oauth2-proxy reads it as base64 (24 bytes) or raw, both AES key sizes (pkg/encryption/utils.go SecretBytes).
             const cookie = new random.RandomPassword(`${name}-cookie-secret`, { length: 32, special: false }, { parent: this, additionalSecretOutputs: ["result"] });
-            secrets.push(new k8s.core.v1.Secret(`${name}-oauth2`, oauth2Secret(m, args.oidcClientSecret, cookie.result), inNamespace));
+            secrets.push(new k8s.core.v1.Secret(`${name}-oauth2`, oauth2Secret(m, m.clientSecretRef ? undefined : args.oidcClientSecret, cookie.result), inNamespace));
         }
         new k8s.apps.v1.Deployment(`${name}-deployment`, gatewayDeployment(m, args.podAnnotations), this.inNamespace(m.namespace, account, config, backend, ...secrets));
         const budget = gatewayDisruptionBudget(m);

@@ -1,4 +1,4 @@
-import { SchedulingSettings, WayIn } from "../../config";
+import { ExistingSecretKey, SchedulingSettings, WayIn } from "../../config";
 import { isReplicated } from "../common/replica-spread";
 import { gatewayName } from "./layout";
 import { GatewayModel } from "./model";
@@ -17,6 +17,8 @@ export interface Exposed {
     /** The selector of the server's own Service. */
     podSelector: Record<string, string>;
     scheduling: SchedulingSettings;
+    /** The OIDC client secret's key in an existing Secret of the gateway's namespace, when the stack names one (docs/existing-secrets.md). */
+    clientSecretRef?: ExistingSecretKey;
 }
 
 /** The selector of a Service the program builds (a plain object, never an Output). */
@@ -37,6 +39,7 @@ export function exposedGatewayModel(e: Exposed): GatewayModel | undefined {
         host: e.way.host,
         ingressTls: e.way.https,
         proxy,
+        ...(e.clientSecretRef && proxy.oauth2Proxy ? { clientSecretRef: e.clientSecretRef } : {}),
         replicas: proxy.replicas ?? (isReplicated(e.replicas) ? 2 : 1),
         upstream: {
             service: e.name,

@@ -1,4 +1,4 @@
-import { GatewayProxySettings, SchedulingSettings } from "../../config";
+import { ExistingSecretKey, GatewayProxySettings, SchedulingSettings } from "../../config";
 
 /**
  * What the gateway needs to know, whichever server it stands in front of (Prometheus,
@@ -16,6 +16,12 @@ export interface GatewayModel {
     host: string;
     ingressTls: boolean;
     proxy: GatewayProxySettings;
+    /**
+     * oauth2Proxy mode with the OIDC client secret in an existing Secret of this namespace
+     * (docs/existing-secrets.md): oauth2-proxy reads it from its environment, and the program's
+     * own `<name>-oauth2` Secret holds the generated cookie secret only.
+     */
+    clientSecretRef?: ExistingSecretKey;
     replicas: number;
     upstream: GatewayUpstream;
     /** Where the server's pods run; the gateway follows it. */

@@ -1,4 +1,5 @@
 import { GATEWAY_KEYS, GATEWAY_PATHS, OAUTH2_PROXY_ADDRESS } from "./layout";
+import { ExistingSecretKey } from "../../config";
 import { GatewayModel } from "./model";
 
 /**
@@ -34,7 +35,8 @@ export function oauth2ProxyArgs(m: GatewayModel): string[] {
         "--provider=oidc",
         `--oidc-issuer-url=${o.issuerUrl}`,
         `--client-id=${o.clientId}`,
-        `--client-secret-file=${GATEWAY_PATHS.oauth2Dir}/${GATEWAY_KEYS.clientSecret}`,
+        // An existing Secret's client secret comes through the environment instead (oauth2ProxyEnv).
+        ...(m.clientSecretRef ? [] : [`--client-secret-file=${GATEWAY_PATHS.oauth2Dir}/${GATEWAY_KEYS.clientSecret}`]),
         `--cookie-secret-file=${GATEWAY_PATHS.oauth2Dir}/${GATEWAY_KEYS.cookieSecret}`,
         "--cookie-secure=true",
         ...o.emailDomains.map((d) => `--email-domain=${d}`),
@@ -45,4 +47,18 @@ export function oauth2ProxyArgs(m: GatewayModel): string[] {
         "--code-challenge-method=S256",
         "--silence-ping-logging=true",
     ];
+}
+
+/**
+ * The OIDC client secret from an existing Secret in the gateway's namespace (docs/existing-secrets.md):
+ * oauth2-proxy takes every option from the environment as well as from its flag (its configuration
+ * overview: "command line options, environment variables or config file"; pkg/apis/options/load.go,
+ * Load: viper's SetEnvPrefix("OAUTH2_PROXY") and AutomaticEnv over the options' config names, here
+ * client_secret), so the value is never in the pod's arguments nor in a Secret the program writes.
+ * Read from oauth2-proxy's docs and source, not on the v7.15.3 binary (none on this machine).
+ */
+export const CLIENT_SECRET_ENV = "OAUTH2_PROXY_CLIENT_SECRET";
+
+export function oauth2ProxyEnv(ref: ExistingSecretKey): { name: string; valueFrom: { secretKeyRef: { name: string; key: string } } }[] {
+    return [{ name: CLIENT_SECRET_ENV, valueFrom: { secretKeyRef: { name: ref.name, key: ref.key } } }];
 }

@@ -19,7 +19,7 @@ export function authGatewayObjects(m: GatewayModel, nameKey: string = `${fullKey
         gatewayBackendService(m),
         ...((m.proxy.basicAuth?.users ?? []).length > 0 ? [usersSecret(m, "")] : []),
         ...(m.upstream.basicAuthUser !== undefined ? [upstreamSecret(m, "")] : []),
-        ...(m.proxy.oauth2Proxy !== undefined ? [oauth2Secret(m, "", "")] : []),
+        ...(m.proxy.oauth2Proxy !== undefined ? [oauth2Secret(m, m.clientSecretRef ? undefined : "", "")] : []),
         ...(budget ? [budget] : []),
     );
 }

@@ -8,7 +8,7 @@ import { isReplicated, podDisruptionBudget, replicaSpread } from "../common/repl
 import { CONTAINER_NAMES, GATEWAY_KEYS, GATEWAY_PATHS, gatewayBackendServiceName, gatewayLabels, gatewaySecretNames, HEALTH_PORT, HTTP_PORT, NGINX_UID, OAUTH2_PROXY_UID, VOLUMES } from "./layout";
 import { GatewayModel } from "./model";
 import { gatewayNginxConf, gatewayUpstreamInc } from "./nginx-config";
-import { oauth2ProxyArgs } from "./oauth2-proxy";
+import { oauth2ProxyArgs, oauth2ProxyEnv } from "./oauth2-proxy";
 
 type M = GatewayModel;
 
@@ -71,9 +71,13 @@ export function upstreamSecret(m: M, authorizationConf: pulumi.Input<string>): k
     return secret(m, gatewaySecretNames(m.name).upstream, { [GATEWAY_KEYS.authorization]: authorizationConf });
 }
 
-/** oauth2-proxy's files: the OIDC client secret (no trailing newline) and the generated cookie secret. */
-export function oauth2Secret(m: M, clientSecret: pulumi.Input<string>, cookieSecret: pulumi.Input<string>): k8s.types.input.core.v1.Secret {
-    return secret(m, gatewaySecretNames(m.name).oauth2, { [GATEWAY_KEYS.clientSecret]: clientSecret, [GATEWAY_KEYS.cookieSecret]: cookieSecret });
+/**
+ * oauth2-proxy's files: the OIDC client secret (no trailing newline) and the generated cookie
+ * secret; the cookie secret only when the client secret is an existing Secret's (m.clientSecretRef),
+ * which oauth2-proxy reads from its environment instead (oauth2ProxyEnv).
+ */
+export function oauth2Secret(m: M, clientSecret: pulumi.Input<string> | undefined, cookieSecret: pulumi.Input<string>): k8s.types.input.core.v1.Secret {
+    return secret(m, gatewaySecretNames(m.name).oauth2, { ...(clientSecret === undefined ? {} : { [GATEWAY_KEYS.clientSecret]: clientSecret }), [GATEWAY_KEYS.cookieSecret]: cookieSecret });
 }
 
 /** A Secret volume with only the keys the pod reads, readable by the group (fsGroup 101) only. */
@@ -134,12 +138,13 @@ export function gatewayDeployment(m: M, annotations: Record<string, pulumi.Input
         },
     ];
     if (o) {
-        volumes.push(secretVolume(VOLUMES.oauth2, names.oauth2, [GATEWAY_KEYS.clientSecret, GATEWAY_KEYS.cookieSecret]));
+        volumes.push(secretVolume(VOLUMES.oauth2, names.oauth2, m.clientSecretRef ? [GATEWAY_KEYS.cookieSecret] : [GATEWAY_KEYS.clientSecret, GATEWAY_KEYS.cookieSecret]));
         containers.push({
             name: CONTAINER_NAMES.oauth2Proxy,
             image: o.image,
             imagePullPolicy: "IfNotPresent",
             args: oauth2ProxyArgs(m),
+            ...(m.clientSecretRef ? { env: oauth2ProxyEnv(m.clientSecretRef) } : {}),
             resources: containerResources(o.resources),
             securityContext: { ...restricted, runAsUser: OAUTH2_PROXY_UID, runAsGroup: OAUTH2_PROXY_UID },
             volumeMounts: [{ name: VOLUMES.oauth2, mountPath: GATEWAY_PATHS.oauth2Dir, readOnly: true }],

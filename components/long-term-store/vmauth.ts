@@ -1,6 +1,6 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
-import { stringify } from "yaml";
+import { Scalar, stringify } from "yaml";
 import { CLUSTER_LABEL, LongTermStoreSettings, VMAUTH_PORT } from "../../config";
 import { containerResources } from "../common/resources";
 import { ownServiceAccount } from "../common/own-service-account";
@@ -38,13 +38,38 @@ export function isCentral(s: Pick<LongTermStoreSettings, "enabled" | "edges">): 
     return s.enabled && s.edges.length > 0;
 }
 
-/** vmauth's auth config, with each edge's password; `storeUrl` is the store's base URL as vmauth reaches it. */
-export function vmauthConfig(edges: readonly { cluster: string; password: string }[], storeUrl: string): string {
+/**
+ * An edge whose password is in an existing Secret (docs/existing-secrets.md): vmauth reads it from
+ * this environment variable (vmauthEnv), and its auth config holds only the `%{ENV}` placeholder,
+ * which vmauth replaces when it loads the file (lib/envtemplate; on Debian's vmauth 1.79.5 too:
+ * tests/long-term-store-edges.real.test.ts). The index in longTermStore.edges names it, so no two
+ * clusters' names can meet in one variable.
+ */
+export function edgePasswordEnv(index: number): string {
+    return `EDGE_PASSWORD_${index}`;
+}
+
+/**
+ * The placeholder in single quotes: vmauth 1.79.5 replaces it in the file's text before it parses
+ * the YAML, so inside single quotes a password may hold `"`, `\`, `#` or `:`, but not `'` or a line
+ * break (vmauth then refuses the file at start; docs/existing-secrets.md says so).
+ */
+function placeholder(env: string): Scalar {
+    const s = new Scalar(`%{${env}}`);
+    s.type = Scalar.QUOTE_SINGLE;
+    return s;
+}
+
+/**
+ * vmauth's auth config, with each edge's password, or the `%{ENV}` placeholder of an edge whose
+ * password vmauth reads from its environment; `storeUrl` is the store's base URL as vmauth reaches it.
+ */
+export function vmauthConfig(edges: readonly ({ cluster: string; password: string } | { cluster: string; passwordEnv: string })[], storeUrl: string): string {
     return stringify(
         {
             users: edges.map((e) => ({
                 username: e.cluster,
-                password: e.password,
+                password: "passwordEnv" in e ? placeholder(e.passwordEnv) : e.password,
                 url_map: [{ src_paths: ["/api/v1/write"], url_prefix: `${storeUrl}?extra_label=${encodeURIComponent(`${CLUSTER_LABEL}=${e.cluster}`)}` }],
             })),
         },
@@ -57,12 +82,16 @@ export function storeUrlForVmauth(s: Pick<LongTermStoreSettings, "name" | "names
     return `http://${s.name}.${s.namespace}.svc:${HTTP_PORT.number}`;
 }
 
-/** The Secret with auth.yml: it holds every edge's password, so it is a Secret, and a Pulumi secret. */
+/**
+ * The Secret with auth.yml: it holds every edge's password, so it is a Secret, and a Pulumi secret;
+ * for an edge whose password is in an existing Secret, only its placeholder (edgePasswordEnv).
+ */
 export function vmauthSecret(s: LongTermStoreSettings): k8s.types.input.core.v1.Secret {
     const passwords = s.edgePasswords ?? {};
+    const existing = s.edgeExistingPasswords ?? {};
     const config = pulumi
-        .all(s.edges.map((e) => pulumi.output(passwords[e.cluster])))
-        .apply((values) => vmauthConfig(s.edges.map((e, i) => ({ cluster: e.cluster, password: values[i] })), storeUrlForVmauth(s)));
+        .all(s.edges.map((e) => (existing[e.cluster] ? pulumi.output("") : pulumi.output(passwords[e.cluster]))))
+        .apply((values) => vmauthConfig(s.edges.map((e, i) => (existing[e.cluster] ? { cluster: e.cluster, passwordEnv: edgePasswordEnv(i) } : { cluster: e.cluster, password: values[i] })), storeUrlForVmauth(s)));
     return {
         apiVersion: "v1",
         kind: "Secret",
@@ -79,11 +108,16 @@ export function vmauthArgs(): string[] {
     return [`-auth.config=${VMAUTH.configDir}/${VMAUTH.configFile}`, `-httpListenAddr=:${VMAUTH.port.number}`, "-envflag.enable"];
 }
 
-export function vmauthEnv(s: Pick<LongTermStoreSettings, "name">): k8s.types.input.core.v1.EnvVar[] {
-    return VMAUTH_AUTH_KEYS.map((flag) => ({
-        name: envFlagName(flag),
-        valueFrom: { secretKeyRef: { name: authKeySecretName(s), key: AUTH_KEYS.find((k) => k.flag === flag)!.secretKey } },
-    }));
+/** vmauth's auth keys, and each edge password that is in an existing Secret (edgePasswordEnv), from their Secrets. */
+export function vmauthEnv(s: Pick<LongTermStoreSettings, "name" | "edges" | "edgeExistingPasswords">): k8s.types.input.core.v1.EnvVar[] {
+    const existing = s.edgeExistingPasswords ?? {};
+    return [
+        ...VMAUTH_AUTH_KEYS.map((flag) => ({
+            name: envFlagName(flag),
+            valueFrom: { secretKeyRef: { name: authKeySecretName(s), key: AUTH_KEYS.find((k) => k.flag === flag)!.secretKey } },
+        })),
+        ...s.edges.flatMap((e, i) => (existing[e.cluster] ? [{ name: edgePasswordEnv(i), valueFrom: { secretKeyRef: { name: existing[e.cluster].name, key: existing[e.cluster].key } } }] : [])),
+    ];
 }
 
 /** `authKeysGeneration`: the auth-key Secret's, which vmauth reads from its environment at start (vmauthEnv). */

@@ -33,7 +33,7 @@ export const prometheus: Component = {
         );
         const gateway = gatewayInFront(
             prometheusGatewayModel(settings),
-            { owner: "prometheus", webPassword: server.webPassword, webPasswordGeneration: server.webPasswordGeneration, oidcClientSecret: settings.metrics.oidcClientSecret },
+            { owner: "prometheus", webPassword: server.webPassword, webPasswordGeneration: server.webPasswordGeneration, oidcClientSecret: settings.metrics.oidcClientSecret?.value },
             namespaces,
             opts,
         );

@@ -7,5 +7,5 @@ import { headlessService } from "./service";
 /** The auth gateway in front of Prometheus' Ingress or HTTPRoute, while its auth is proxy. */
 export function prometheusGatewayModel(s: Settings): GatewayModel | undefined {
     const m = s.metrics;
-    return exposedGatewayModel({ product: "Prometheus", componentKey: METRICS_KEY, name: m.name, namespace: m.namespace, replicas: m.replicas, way: wayIn(METRICS_KEY, m), web: m.web, port: WEB_PORT.number, podSelector: selectorOf(headlessService(m)), scheduling: m });
+    return exposedGatewayModel({ product: "Prometheus", componentKey: METRICS_KEY, name: m.name, namespace: m.namespace, replicas: m.replicas, way: wayIn(METRICS_KEY, m), web: m.web, port: WEB_PORT.number, podSelector: selectorOf(headlessService(m)), scheduling: m, clientSecretRef: m.oidcClientSecret?.existing });
 }
