@@ -54,7 +54,7 @@ import { LOGS_KEY, LogsSettings, logsSchema, searchSchema } from "./logs";
 import { checkCentralClusterLabel } from "./central-cluster-label";
 import { BACKUP_MISSED_ALERT, checkBackupAlertImage, checkLongTermStore, LONG_TERM_STORE_KEY, LongTermStoreSettings, longTermStoreSchema, referencedEdgeSecretKeys } from "./long-term-store";
 import { fieldOf, Known, known, standIn } from "./partial";
-import { METRICS_KEY, MetricsSettings, metricsSchema, reloaderRuns } from "./metrics";
+import { METRICS_KEY, MetricsSettings, metricsSchema, reloaderRuns, selfMonitoringJobLeftOut } from "./metrics";
 import { createdByDefault } from "./namespaces";
 import { NETWORK_POLICIES_KEY, NetworkPoliciesSettings, networkPoliciesSchema } from "./network-policies";
 import { checkOtlpGuard } from "./otlp";
@@ -342,14 +342,10 @@ function partialMetricsJobClaims(rawField: <S extends z.ZodType>(key: string, pa
 export function stackJobClaims(s: Settings, ownKeys: readonly OwnKey[] = []): JobClaim[] {
     const m = s.metrics;
     const a = s.alertmanager;
-    // The self-monitoring job is left out when no Service the program writes is left for it
-    // (components/prometheus/scrape-job.ts, held to this by tests/job-claims.test.ts): its name
-    // then stays only the job label the prometheus-web job writes.
-    const selfJobLeftOut =
-        !m.scrapeNamespacesNamed && (m.web !== undefined || !m.scrapeNamespaces.includes(m.namespace)) && !(a.enabled && a.web === undefined && m.scrapeNamespaces.includes(a.namespace));
     return jobClaims({
         ...metricsJobClaims(m),
-        metricsNameLabelOnly: selfJobLeftOut,
+        // Without the self-monitoring job its name stays only the job label the prometheus-web job writes.
+        metricsNameLabelOnly: selfMonitoringJobLeftOut(m, a.enabled && a.web === undefined ? a : undefined),
         nodeExporter: s.nodeExporter.enabled,
         kubeStateMetrics: s.kubeStateMetrics.enabled,
         controlPlane: s.controlPlane,

@@ -433,6 +433,17 @@ export const metricsSchema = closedObject({
         scrapeNamespacesNamed: m.scrapeNamespaces !== undefined,
     }));
 
+/**
+ * Whether the spec's self-monitoring job is left out because it could never have a target
+ * (docs/scrape-jobs.md#monitor): neither Prometheus (while metrics.web gives it a job of its own)
+ * nor a plain Alertmanager sits in the scrape namespaces, and the stack names none where Services
+ * of its own would carry monitor=main. The one rule for the job itself and the job-name registry.
+ */
+export function selfMonitoringJobLeftOut(m: MetricsSettings, plainAlertmanager: { namespace: string } | undefined): boolean {
+    const own = [...(m.web ? [] : [m.namespace]), ...(plainAlertmanager ? [plainAlertmanager.namespace] : [])];
+    return !m.scrapeNamespacesNamed && !own.some((ns) => m.scrapeNamespaces.includes(ns));
+}
+
 /** The in-cluster long-term store as Prometheus reaches it: its Service for the scrape job, and its write URL. */
 export interface LongTermStoreTarget extends ServiceTarget {
     /** The remote write endpoint, http://<name>.<namespace>.svc:8428/api/v1/write. */

@@ -1,4 +1,4 @@
-import { AlertmanagerTarget, MetricsSettings } from "../../config";
+import { AlertmanagerTarget, MetricsSettings, selfMonitoringJobLeftOut } from "../../config";
 import { DISCOVERY_LABEL, WEB_PORT } from "./layout";
 import { RelabelConfig, ScrapeConfig } from "../common/scrape/prometheus-config-types";
 import { EndpointDiscovery, endpointDiscovery, endpointSd, podFromEndpointTarget } from "../common/scrape/endpoint-discovery";
@@ -63,7 +63,7 @@ export function dropAlertmanagerWithWebConfig(t: AlertmanagerTarget | undefined)
  * names no scrape namespace where Services of its own would carry the label.
  */
 export function selfMonitoringJob(s: MetricsSettings, alertmanager: AlertmanagerTarget | undefined): ScrapeConfig | undefined {
-    if (!s.scrapeNamespacesNamed && ownSelfMonitoredServices(s, alertmanager).length === 0) {
+    if (selfMonitoringJobLeftOut(s, alertmanager && !alertmanager.web ? alertmanager : undefined)) {
         return undefined;
     }
     const discovery = endpointDiscovery(s);
