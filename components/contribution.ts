@@ -7,7 +7,6 @@ import { FamilyRule } from "./common/scrape/family-rules";
 import { ScrapeJob } from "./common/scrape/scrape-job";
 import { NamedObject } from "./common/named-object";
 import type { GatewayModel } from "./auth-gateway/model";
-import type { AlertmanagerTarget } from "../config";
 import type { WorkloadId } from "../validate/pod-security-claims";
 import type { RuleContext } from "./common/rules/context";
 import type { RuleGroup } from "./common/rules/types";
@@ -16,6 +15,7 @@ import type { PrometheusRelease } from "../prometheus-releases/release-lines";
 import type { Flow, Workload } from "./network-policies/model";
 import type { PodSecurityClaim } from "../validate/pod-security-claims";
 import type { JobClaim } from "./common/scrape/job-claims";
+import type { AlertmanagerTarget } from "./alertmanager/target";
 
 /**
  * Where a job stands in prometheus.yml, as kube-prometheus' main.libsonnet puts its components

@@ -4,18 +4,7 @@ import { ALERT_RULES_KEY, AlertRulesSettings, alertRulesSchema, alertRulesSchema
 import { NEWEST_RELEASE, PrometheusRelease, prometheusRelease, promqlDialectOfMetrics, resolveRelease } from "../prometheus-releases/release-lines";
 import { enabledFeatures, promqlDialectOf } from "../prometheus-releases/promql-features";
 import { PromqlDialect } from "../prometheus-releases/promql";
-import {
-    ALERTMANAGER_CLUSTER_PORT_NAMES,
-    ALERTMANAGER_KEY,
-    ALERTMANAGER_PORT_NAME,
-    ALERTMANAGER_SECRET_KEYS,
-    AlertmanagerSecretName,
-    AlertmanagerSettings,
-    alertmanagerSchema,
-    defaultAlertmanagerReplicas,
-    readAlertmanagerSecrets,
-    readReceiverSecrets,
-} from "./alertmanager";
+import { ALERTMANAGER_DEFAULTS, ALERTMANAGER_KEY, ALERTMANAGER_SECRET_KEYS, alertmanagerSchema, AlertmanagerSecretName, AlertmanagerSettings, defaultAlertmanagerReplicas, readAlertmanagerSecrets, readReceiverSecrets } from "./alertmanager";
 import { oneVolumeMessage } from "./storage";
 import { checkHostPorts, declaredNodePorts, hostPortClaims } from "./claims/host-ports";
 import {
@@ -30,23 +19,14 @@ import {
 } from "./claims/declarations";
 import { checkIngressRoutes, ingressClaims } from "./claims/ingress-routes";
 import { EVENT_COLLECTOR_KEY, EventCollectorSettings, eventCollectorSchema } from "./event-collector";
-import { BLACKBOX_EXPORTER_KEY, BLACKBOX_PORT, BLACKBOX_PORT_NAME, BlackboxExporterSettings, blackboxExporterSchema } from "./blackbox-exporter";
+import { BLACKBOX_EXPORTER_KEY, BlackboxExporterSettings, blackboxExporterSchema } from "./blackbox-exporter";
 import { ClusterSettings, readClusterSettings } from "./cluster";
 import { checkControlPlaneAgainstMetrics, CONTROL_PLANE_KEY, controlPlaneSchema, ControlPlaneSettings } from "./control-plane";
 import { knownKeysMessage } from "./fields";
 import { closest } from "./did-you-mean";
 import { GRAFANA_KEY, grafanaSecretReferences, GrafanaSettings, grafanaSchema } from "./grafana";
-import { ELASTICSEARCH_EXPORTER_PORT_NAME, elasticsearchExporterName } from "./elasticsearch-exporter";
-import { GRAFANA_PORT_NAME, RESOURCE_METRICS_PORT_NAME } from "./own-targets";
-import { KUBE_STATE_METRICS_KEY, KUBE_STATE_METRICS_PORT_NAME, KubeStateMetricsSettings, kubeStateMetricsSchema } from "./kube-state-metrics";
-import {
-    NODE_EXPORTER_DEFAULT_NAMESPACE,
-    NODE_EXPORTER_KEY,
-    NODE_EXPORTER_PORT_NAME,
-    nodeExporterLabels,
-    NodeExporterSettings,
-    nodeExporterSchema,
-} from "./node-exporter";
+import { KUBE_STATE_METRICS_KEY, KubeStateMetricsSettings, kubeStateMetricsSchema } from "./kube-state-metrics";
+import { NODE_EXPORTER_DEFAULT_NAMESPACE, NODE_EXPORTER_KEY, NodeExporterSettings, nodeExporterSchema } from "./node-exporter";
 import { LOGS_KEY, LogsSettings, logsSchema, searchSchema } from "./logs";
 import { checkCentralClusterLabel } from "./central-cluster-label";
 import { BACKUP_MISSED_ALERT, checkBackupAlertImage, checkLongTermStore, LONG_TERM_STORE_KEY, LongTermStoreSettings, longTermStoreSchema, referencedEdgeSecretKeys } from "./long-term-store";
@@ -61,11 +41,9 @@ import { DEFAULT_LOG_AGENT_TARGET, etcdSchema, jobSwitchesSchema, serviceScrapeS
 import { checkAgentShipsToStore, inClusterStoreAccess, KIBANA_KEY, resolveSearchStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
 import { readBackupCredentials, readEdgePasswords, readEtcdClient, readGrafanaAdminPassword, readGrafanaSecrets, readHatchEnvSecrets, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
 import { referencedSecretKeys, remoteWriteSchema } from "./remote-write";
-import { referencedReceiverSecretKeys } from "./alertmanager-routing";
+import { hatchReceiverSchema, referencedReceiverSecretKeys } from "./alertmanager-routing";
 import { extraScrapeConfigSchema, extraScrapeConfigsSchema, referencedScrapeSecretKeys } from "./extra-scrape-configs";
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
-import { hatchReceiverSchema } from "./alertmanager-routing";
-import { ALERTMANAGER_DEFAULTS } from "./alertmanager";
 import { authenticatedIngressSchema, readIngressClientSecret } from "./ingress-auth";
 import { authenticatedHttpRouteSchema, checkGatewayRoutes, routeClaims, wayOfRead } from "./gateway-route";
 import { fluentdSizeBytes, prometheusDurationSeconds } from "./formats";
@@ -101,7 +79,6 @@ export * from "./otlp";
 export * from "./ingress-auth";
 export * from "./gateway-route";
 export * from "./namespaces";
-export * from "./own-targets";
 export * from "./own-keys";
 export * from "./network-policies";
 export * from "./resource-metrics";
