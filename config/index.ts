@@ -6,7 +6,6 @@ import { enabledFeatures, promqlDialectOf } from "../prometheus-releases/promql-
 import { PromqlDialect } from "../prometheus-releases/promql";
 import { ALERTMANAGER_DEFAULTS, ALERTMANAGER_KEY, ALERTMANAGER_SECRET_KEYS, alertmanagerSchema, AlertmanagerSecretName, AlertmanagerSettings, defaultAlertmanagerReplicas, readAlertmanagerSecrets, readReceiverSecrets } from "./alertmanager";
 import { oneVolumeMessage } from "./storage";
-import { checkHostPorts, declaredNodePorts, hostPortClaims } from "./claims/host-ports";
 import {
     checkDestinationsAllowed,
     checkMemoryDemands,
@@ -17,7 +16,6 @@ import {
     memoryDemands,
     securityDefaults,
 } from "./claims/declarations";
-import { checkIngressRoutes, ingressClaims } from "./claims/ingress-routes";
 import { EVENT_COLLECTOR_KEY, EventCollectorSettings, eventCollectorSchema } from "./event-collector";
 import { BLACKBOX_EXPORTER_KEY, BlackboxExporterSettings, blackboxExporterSchema } from "./blackbox-exporter";
 import { ClusterSettings, readClusterSettings } from "./cluster";
@@ -45,7 +43,7 @@ import { hatchReceiverSchema, referencedReceiverSecretKeys } from "./alertmanage
 import { extraScrapeConfigSchema, extraScrapeConfigsSchema, referencedScrapeSecretKeys } from "./extra-scrape-configs";
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
 import { authenticatedIngressSchema, readIngressClientSecret } from "./ingress-auth";
-import { authenticatedHttpRouteSchema, checkGatewayRoutes, routeClaims, wayOfRead } from "./gateway-route";
+import { authenticatedHttpRouteSchema, wayOfRead } from "./gateway-route";
 import { fluentdSizeBytes, prometheusDurationSeconds } from "./formats";
 import { checkNeeds, NEEDS, switchedOffNeed } from "./needs";
 import { OwnKey } from "./own-keys";
@@ -635,10 +633,7 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         problems,
         ownKeys.length === 0 ? undefined : [...NEEDS, ...ownKeys.map((k) => switchedOffNeed(k.key, k.what))],
     );
-    // Two things that claim the same host port or Ingress route; the job names are checked over the components' claims (stack/job-names.ts).
-    if (nodeExporter) {
-        checkHostPorts(hostPortClaims(nodeExporter), problems, declaredNodePorts(controlPlane, metrics));
-    }
+    // Job names, host ports and ways in are checked over the components' claims (stack/job-names.ts, host-ports.ts, ways-in.ts).
     // Keys that contradict each other across components, from what each declares (config/claims/declarations.ts).
     if (netpol) {
         checkDestinationsAllowed(
@@ -665,18 +660,6 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         for (const p of k.check(ownRead[k.key], { metrics, parsed: parsedKeys })) {
             problems.add(`${fullKey(k.key)}.${p.field}`, p.got, p.expected);
         }
-    }
-    if (metrics && grafanaRead) {
-        checkIngressRoutes(ingressClaims(metrics.ingress, grafanaRead.enabled ? grafanaRead.ingress : undefined, am?.enabled ? am.ingress : undefined), problems);
-    }
-    if (metrics && grafanaRead && am && netpol && store) {
-        const routes = routeClaims({
-            [METRICS_KEY]: metrics.httpRoute,
-            [ALERTMANAGER_KEY]: am.enabled ? am.httpRoute : undefined,
-            [GRAFANA_KEY]: grafanaRead.enabled ? grafanaRead.httpRoute : undefined,
-            [KIBANA_KEY]: store.enabled && store.kibana.enabled ? store.kibana.httpRoute : undefined,
-        });
-        checkGatewayRoutes(routes, netpol, problems);
     }
     // What the checks after the load read: every key as parsed, or its stand-in. What the steps above
     // do with keys that parsed, done here for a stand-in; what a stand-in would add was said at its key.

@@ -1,4 +1,5 @@
 import { Component } from "../contribution";
+import { waysInAt } from "../common/ways-in";
 import { claimKey, fixedJob } from "../common/scrape/job-claims";
 import { GRAFANA_KEY } from "../../config";
 import { grafanaRuleGroups } from "./rule-groups";
@@ -11,6 +12,7 @@ import { GRAFANA_JOB_NAME } from "./layout";
 export const grafana: Component = {
     name: "grafana",
     jobNames: (s) => ({ own: [fixedJob(GRAFANA_JOB_NAME, claimKey(GRAFANA_KEY, "enabled"), s.grafana.enabled)] }),
+    waysIn: (s) => waysInAt(GRAFANA_KEY, s.grafana.enabled, s.grafana.ingress, s.grafana.httpRoute),
     contribute: grafanaContribution,
     rules: grafanaRuleGroups,
     build({ settings, namespaces, opts, composed, built }) {

@@ -10,6 +10,8 @@ import { NODE_EXPORTER_JOB_NAME } from "./layout";
 export const nodeExporter: Component = {
     name: "node-exporter",
     jobNames: (s) => ({ cluster: [fixedJob(NODE_EXPORTER_JOB_NAME, claimKey(NODE_EXPORTER_KEY, "enabled"), s.nodeExporter.enabled)] }),
+    // It joins the host network, so its port is bound on every node.
+    hostPorts: (s) => ({ binds: s.nodeExporter.enabled ? [{ port: s.nodeExporter.port, key: claimKey(NODE_EXPORTER_KEY, "port"), who: "node-exporter" }] : [] }),
     contribute: nodeExporterContribution,
     rules: nodeExporterRuleGroups,
     familyTables: NODE_EXPORTER_FAMILY_TABLES,

@@ -1,4 +1,6 @@
 import { Component } from "../contribution";
+import { waysInAt } from "../common/ways-in";
+import { KIBANA_KEY } from "../../config";
 import { claimKey, fixedJob } from "../common/scrape/job-claims";
 import { SEARCH_STORE_KEY } from "../../config";
 import { searchStoreRuleGroups } from "./rule-groups";
@@ -12,6 +14,8 @@ import { SEARCH_STORE_JOB_NAME } from "./layout";
 export const searchStore: Component = {
     name: "search-store",
     jobNames: (s) => ({ own: [fixedJob(SEARCH_STORE_JOB_NAME, claimKey(SEARCH_STORE_KEY, "exporter.enabled"), s.searchStore.enabled && s.searchStore.exporter.enabled)] }),
+    // Its UI's HTTPRoute (the UI has no Ingress setting).
+    waysIn: (s) => ({ routes: waysInAt(KIBANA_KEY, s.searchStore.enabled && s.searchStore.kibana.enabled, undefined, s.searchStore.kibana.httpRoute).routes }),
     contribute: searchStoreContribution,
     rules: searchStoreRuleGroups,
     familyTables: SEARCH_STORE_FAMILY_TABLES,
