@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { OwnKey, Settings } from "../config";
+import type { ConfigProblem, OwnKey, Settings } from "../config";
 import type { NamespaceReadiness } from "./common/namespace-readiness";
 import type { GeneratedDashboard } from "./common/dashboards/generated-dashboard";
 import type { ScrapeConfig } from "./common/scrape/prometheus-config-types";
@@ -172,6 +172,11 @@ export interface Component {
     hostPorts?(s: Settings): HostPortClaims;
     /** Its Ingress rules and HTTPRoutes while it runs, by the key that asks for each (components/common/ways-in.ts). */
     waysIn?(s: Settings): WayInClaims;
+    /**
+     * Its own checks that need the objects its builders make (its `extra` hatch against them),
+     * run while the stack loads with every other problem (stack/index.ts), before any resource.
+     */
+    checks?(s: Settings): ConfigProblem[];
     /**
      * Its default rule groups for what the rules may rely on (components/common/rules/context.ts),
      * each only while the job or component that produces its series is on: the stack's rule files

@@ -1,4 +1,5 @@
 import { Component } from "../contribution";
+import { alertmanagerHatchProblems } from "./hatch-checks";
 import { waysInAt } from "../common/ways-in";
 import { ALERTMANAGER_KEY } from "../../config";
 import { alertmanagerJobNames } from "./job-names";
@@ -12,6 +13,7 @@ import { alertmanagerGatewayModel } from "./gateway";
 export const alertmanager: Component = {
     name: "alertmanager",
     jobNames: alertmanagerJobNames,
+    checks: alertmanagerHatchProblems,
     waysIn: (s) => waysInAt(ALERTMANAGER_KEY, s.alertmanager.enabled, s.alertmanager.ingress, s.alertmanager.httpRoute),
     contribute: alertmanagerContribution,
     rules: alertmanagerRuleGroups,

@@ -1,4 +1,5 @@
 import { Component } from "../contribution";
+import { prometheusHatchProblems } from "./hatch-checks";
 import { waysInAt } from "../common/ways-in";
 import { METRICS_KEY } from "../../config";
 import { prometheusJobNames } from "./job-names";
@@ -14,6 +15,7 @@ import { Prometheus } from "./prometheus";
 export const prometheus: Component = {
     name: "prometheus",
     jobNames: prometheusJobNames,
+    checks: prometheusHatchProblems,
     waysIn: (s) => waysInAt(METRICS_KEY, true, s.metrics.ingress, s.metrics.httpRoute),
     contribute: prometheusContribution,
     rules: prometheusRuleGroups,
