@@ -17,6 +17,7 @@ import type { PodSecurityClaim } from "../validate/pod-security-claims";
 import type { JobClaim } from "./common/scrape/job-claims";
 import type { HostPortClaims } from "./common/host-ports";
 import type { WayInClaims } from "./common/ways-in";
+import type { ComponentEndpoint } from "./auth-gateway/checklist-endpoints";
 import type { AlertmanagerTarget } from "./alertmanager/target";
 
 /**
@@ -177,6 +178,8 @@ export interface Component {
      * run while the stack loads with every other problem (stack/index.ts), before any resource.
      */
     checks?(s: Settings): ConfigProblem[];
+    /** The endpoints its Ingress or HTTPRoute publishes, in the settings' words, for the production checklist (components/auth-gateway/checklist-endpoints.ts). */
+    endpoints?(s: Settings): ComponentEndpoint[];
     /**
      * Its default rule groups for what the rules may rely on (components/common/rules/context.ts),
      * each only while the job or component that produces its series is on: the stack's rule files

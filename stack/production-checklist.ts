@@ -1,7 +1,7 @@
 import { pushEndpoints } from "./push-endpoints";
-import { ALERTMANAGER_KEY, fullKey, GRAFANA_KEY, KIBANA_KEY, IngressAuthSettings, METRICS_KEY, Settings, effectiveIngressAuth, WayIn, wayIn, wayInUrl } from "../config";
-import { gatewayName } from "../components/auth-gateway/layout";
-import { vmauthName } from "../components/long-term-store/vmauth";
+import { ALERTMANAGER_KEY, KIBANA_KEY, METRICS_KEY, Settings, effectiveIngressAuth, wayIn } from "../config";
+import { Endpoint } from "../components/auth-gateway/checklist-endpoints";
+import { COMPONENTS } from "./components";
 import { StackAuthFacts, waysIn } from "../validate/ingress-auth";
 import type { KubernetesObject } from "../validate/kubernetes-object";
 import { providedSecrets } from "../validate/provided-secrets";
@@ -31,85 +31,9 @@ export interface ChecklistInput {
     generated: readonly string[];
 }
 
-export interface Endpoint {
-    url: string;
-    product: string;
-    key: string;
-    /** The Ingress (or "HTTPRoute <namespace>/<name>") and the backend Service it sends to. */
-    via?: string;
-    /** How people authenticate; undefined for a public endpoint. */
-    auth?: string;
-    /** The stack's reason, for a public endpoint. */
-    publicReason?: string;
-}
-
-function describeAuth(name: string, auth: IngressAuthSettings, web: { tls?: unknown; basicAuth?: unknown } | undefined): string {
-    const upstream = `${web?.tls ? "TLS" : "plain HTTP"}${web?.basicAuth ? " + the server's basic auth" : ", no server login"}`;
-    if (auth.proxy?.oauth2Proxy) {
-        return `auth gateway ${gatewayName(name)}: oauth2-proxy, issuer ${auth.proxy.oauth2Proxy.issuerUrl}, domains ${auth.proxy.oauth2Proxy.emailDomains.join(", ")}${auth.proxy.oauth2Proxy.allowedGroups ? `, groups ${auth.proxy.oauth2Proxy.allowedGroups.join(", ")}` : ""}; to the server: ${upstream}`;
-    }
-    if (auth.proxy?.basicAuth) {
-        return `auth gateway ${gatewayName(name)}: htpasswd of generated passwords for ${auth.proxy.basicAuth.users.join(", ")}; to the server: ${upstream}`;
-    }
-    if (auth.ingressNginx) {
-        return `ingress-nginx's basic-auth annotations (Secret ${auth.ingressNginx.basicAuthSecret}); WARNING: open under any other controller, and ingress-nginx is retired`;
-    }
-    return "the server's own basic auth (people use its generated password)";
-}
-
-function serverEndpoint(product: string, name: string, way: WayIn, web: { tls?: unknown; basicAuth?: unknown } | undefined): Endpoint {
-    const url = wayInUrl(way);
-    const key = way.setting;
-    const auth = effectiveIngressAuth(way, web as { basicAuth?: unknown } | undefined);
-    if (auth?.public) {
-        return { url, product, key, publicReason: auth.public.reason };
-    }
-    return { url, product, key, auth: auth ? describeAuth(name, auth, web) : "none (refused at load)" };
-}
-
-/** How people log in to Grafana: its own login, and with grafana.sso the identity provider beside it. */
-function grafanaLogin(g: Settings["grafana"]): string {
-    const sso = g.sso ? `single sign-on through ${g.sso.provider}${g.sso.issuerUrl ? ` (${g.sso.issuerUrl})` : ""}, and ` : "";
-    return `${sso}Grafana's own login (no anonymous access, no sign-up${g.sso ? "; the local admin for break-glass" : ""})`;
-}
-
-/** How validate/ingress-auth.ts names the object of a way in: "namespace/name" for an Ingress, "HTTPRoute namespace/name" for a route. */
-function wayInObject(way: WayIn, namespace: string, name: string): string {
-    return way.kind === "Ingress" ? `${namespace}/${name}` : `HTTPRoute ${namespace}/${name}`;
-}
-
-/** The endpoints the settings ask for, each by the Ingress or HTTPRoute the program writes for it, with the details of its authentication. */
+/** The endpoints the settings ask for, by the object the program writes for each (its Ingress or HTTPRoute): each component's on the list (Component.endpoints). */
 function settingsEndpoints(s: Settings): Map<string, Endpoint> {
-    const list = new Map<string, Endpoint>();
-    const ns = s.metrics.namespace;
-    const m = wayIn(METRICS_KEY, s.metrics);
-    if (m) {
-        list.set(wayInObject(m, ns, s.metrics.name), serverEndpoint("Prometheus", s.metrics.name, m, s.metrics.web));
-    }
-    const a = s.alertmanager.enabled ? wayIn(ALERTMANAGER_KEY, s.alertmanager) : undefined;
-    if (a) {
-        list.set(wayInObject(a, s.alertmanager.namespace, s.alertmanager.name), serverEndpoint("Alertmanager", s.alertmanager.name, a, s.alertmanager.web));
-    }
-    const g = s.grafana.enabled ? wayIn(GRAFANA_KEY, s.grafana) : undefined;
-    if (g) {
-        list.set(wayInObject(g, s.grafana.namespace, s.grafana.name), { url: wayInUrl(g), product: "Grafana", key: g.setting, auth: grafanaLogin(s.grafana) });
-    }
-    const store = s.searchStore;
-    const k = store.enabled && store.kibana.enabled ? wayIn(KIBANA_KEY, store.kibana) : undefined;
-    if (k) {
-        list.set(wayInObject(k, store.namespace, store.kibana.name), serverEndpoint("Kibana", store.kibana.name, k, undefined));
-    }
-    const lts = s.longTermStore;
-    if (lts.enabled && lts.ingress && lts.edges.length > 0) {
-        const users = lts.edges.map((e) => `${e.cluster} (password ${e.stack !== undefined ? `from stack ${e.stack}'s output longTermStoreWriteCredential` : `in the secret ${e.passwordKey}`})`);
-        list.set(`${lts.namespace}/${vmauthName(lts)}`, {
-            url: `${lts.ingress.tlsSecretName ? "https" : "http"}://${lts.ingress.host}/api/v1/write`,
-            product: "vmauth (the long-term store's write endpoint)",
-            key: `${fullKey("longTermStore")}.ingress`,
-            auth: `vmauth's per-edge users, each writing as its cluster label: ${users.join(", ")}`,
-        });
-    }
-    return list;
+    return new Map(COMPONENTS.flatMap((c) => c.endpoints?.(s) ?? []).map((e) => [e.object, e.endpoint]));
 }
 
 /** What the stack says beyond the objects about how its servers authenticate (validate/ingress-auth.ts). */

@@ -1,4 +1,6 @@
 import { Component } from "../contribution";
+import { serverEndpointAt } from "../auth-gateway/checklist-endpoints";
+import { wayIn } from "../../config";
 import { alertmanagerHatchProblems } from "./hatch-checks";
 import { waysInAt } from "../common/ways-in";
 import { ALERTMANAGER_KEY } from "../../config";
@@ -14,6 +16,7 @@ export const alertmanager: Component = {
     name: "alertmanager",
     jobNames: alertmanagerJobNames,
     checks: alertmanagerHatchProblems,
+    endpoints: (s) => (s.alertmanager.enabled ? serverEndpointAt("Alertmanager", s.alertmanager.name, s.alertmanager.namespace, wayIn(ALERTMANAGER_KEY, s.alertmanager), s.alertmanager.web) : []),
     waysIn: (s) => waysInAt(ALERTMANAGER_KEY, s.alertmanager.enabled, s.alertmanager.ingress, s.alertmanager.httpRoute),
     contribute: alertmanagerContribution,
     rules: alertmanagerRuleGroups,

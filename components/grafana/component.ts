@@ -1,4 +1,5 @@
 import { Component } from "../contribution";
+import { grafanaEndpoints } from "./endpoints";
 import { waysInAt } from "../common/ways-in";
 import { claimKey, fixedJob } from "../common/scrape/job-claims";
 import { GRAFANA_KEY } from "../../config";
@@ -13,6 +14,7 @@ export const grafana: Component = {
     name: "grafana",
     jobNames: (s) => ({ own: [fixedJob(GRAFANA_JOB_NAME, claimKey(GRAFANA_KEY, "enabled"), s.grafana.enabled)] }),
     waysIn: (s) => waysInAt(GRAFANA_KEY, s.grafana.enabled, s.grafana.ingress, s.grafana.httpRoute),
+    endpoints: grafanaEndpoints,
     contribute: grafanaContribution,
     rules: grafanaRuleGroups,
     build({ settings, namespaces, opts, composed, built }) {

@@ -1,4 +1,5 @@
 import { Component } from "../contribution";
+import { longTermStoreEndpoints } from "./endpoints";
 import { longTermStoreJobNames } from "./job-names";
 import { longTermStoreRuleGroups } from "./rule-groups";
 import { longTermStoreContribution } from "./contribution";
@@ -10,6 +11,7 @@ import { LongTermStore } from "./long-term-store";
 export const longTermStore: Component = {
     name: "long-term-store",
     jobNames: longTermStoreJobNames,
+    endpoints: longTermStoreEndpoints,
     contribute: longTermStoreContribution,
     gate: (s) => edgeStacksChecked(s.longTermStore),
     rules: longTermStoreRuleGroups,

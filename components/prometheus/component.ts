@@ -1,4 +1,6 @@
 import { Component } from "../contribution";
+import { serverEndpointAt } from "../auth-gateway/checklist-endpoints";
+import { wayIn } from "../../config";
 import { prometheusHatchProblems } from "./hatch-checks";
 import { waysInAt } from "../common/ways-in";
 import { METRICS_KEY } from "../../config";
@@ -16,6 +18,7 @@ export const prometheus: Component = {
     name: "prometheus",
     jobNames: prometheusJobNames,
     checks: prometheusHatchProblems,
+    endpoints: (s) => serverEndpointAt("Prometheus", s.metrics.name, s.metrics.namespace, wayIn(METRICS_KEY, s.metrics), s.metrics.web),
     waysIn: (s) => waysInAt(METRICS_KEY, true, s.metrics.ingress, s.metrics.httpRoute),
     contribute: prometheusContribution,
     rules: prometheusRuleGroups,

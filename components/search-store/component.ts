@@ -1,4 +1,6 @@
 import { Component } from "../contribution";
+import { serverEndpointAt } from "../auth-gateway/checklist-endpoints";
+import { wayIn } from "../../config";
 import { waysInAt } from "../common/ways-in";
 import { KIBANA_KEY } from "../../config";
 import { claimKey, fixedJob } from "../common/scrape/job-claims";
@@ -16,6 +18,7 @@ export const searchStore: Component = {
     jobNames: (s) => ({ own: [fixedJob(SEARCH_STORE_JOB_NAME, claimKey(SEARCH_STORE_KEY, "exporter.enabled"), s.searchStore.enabled && s.searchStore.exporter.enabled)] }),
     // Its UI's HTTPRoute (the UI has no Ingress setting).
     waysIn: (s) => ({ routes: waysInAt(KIBANA_KEY, s.searchStore.enabled && s.searchStore.kibana.enabled, undefined, s.searchStore.kibana.httpRoute).routes }),
+    endpoints: (s) => (s.searchStore.enabled && s.searchStore.kibana.enabled ? serverEndpointAt("Kibana", s.searchStore.kibana.name, s.searchStore.namespace, wayIn(KIBANA_KEY, s.searchStore.kibana), undefined) : []),
     contribute: searchStoreContribution,
     rules: searchStoreRuleGroups,
     familyTables: SEARCH_STORE_FAMILY_TABLES,
