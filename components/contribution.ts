@@ -14,7 +14,7 @@ import type { PrometheusDashboardSpec } from "./common/dashboards/panels";
 import type { PrometheusRelease } from "../prometheus-releases/release-lines";
 import type { Flow, Workload } from "./network-policies/model";
 import type { PodSecurityClaim } from "../validate/pod-security-claims";
-import type { JobClaim } from "./common/scrape/job-claims";
+import type { JobClaim, RawKey } from "./common/scrape/job-claims";
 import type { HostPortClaims } from "./common/host-ports";
 import type { WayInClaims } from "./common/ways-in";
 import type { ComponentEndpoint } from "./auth-gateway/checklist-endpoints";
@@ -166,9 +166,10 @@ export interface Component {
     contribute(s: Settings): Contribution;
     /**
      * Every scrape job name it may bring and the key that brings each (components/common/scrape/job-claims.ts):
-     * two claims of one name are refused at load, with every other problem of the stack file.
+     * two claims of one name are refused at load, with every other problem of the stack file. A
+     * list's entries are claimed as written (`raw`), so a clash is found while an entry has a problem.
      */
-    jobNames?(s: Settings): JobNameClaims;
+    jobNames?(s: Settings, raw: RawKey): JobNameClaims;
     /** The ports on the nodes' own addresses its pods bind, or its jobs say node processes hold (components/common/host-ports.ts). */
     hostPorts?(s: Settings): HostPortClaims;
     /** Its Ingress rules and HTTPRoutes while it runs, by the key that asks for each (components/common/ways-in.ts). */

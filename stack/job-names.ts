@@ -4,7 +4,7 @@ import { checkJobClaims, JobClaim, reservingClaims } from "../components/common/
 import { SCRAPE_SECTIONS } from "../components/contribution";
 import { COMPONENTS } from "./components";
 import { droppedByTable, FAMILY_TABLES } from "./family-tables";
-import { writtenIn } from "./object-names";
+import { rawIn, writtenIn } from "./object-names";
 
 /**
  * The one registry of scrape-job names (docs/scrape-jobs.md#job-names), folded over the component
@@ -16,7 +16,8 @@ import { writtenIn } from "./object-names";
  */
 export function stackJobClaims(s: Settings): JobClaim[] {
     const written = writtenIn(s);
-    const claims = COMPONENTS.map((c) => c.jobNames?.(s) ?? {});
+    const raw = rawIn(s);
+    const claims = COMPONENTS.map((c) => c.jobNames?.(s, raw) ?? {});
     const ordered = SCRAPE_SECTIONS.flatMap((section) => claims.flatMap((c) => c[section] ?? []));
     return [...ordered.filter((c) => !c.labelOnly), ...ordered.filter((c) => c.labelOnly)].map((c) =>
         c.chosen && !written(c.key) ? { ...c, defaulted: true } : c,

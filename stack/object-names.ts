@@ -147,6 +147,12 @@ export function recordSource(s: Settings, source: ConfigSource): Settings {
     return s;
 }
 
+/** The stack file's raw value of a top-level key ("metrics"), as written; undefined when the source is unknown. */
+export function rawIn(s: Settings): (key: string) => unknown {
+    const source = SOURCES.get(s);
+    return (key) => source?.value(key);
+}
+
 /** Whether the stack file sets `key` (cluster-monitoring:logs.configMapName); true when the source is unknown. */
 export function writtenIn(s: Settings): (key: string) => boolean {
     const source = SOURCES.get(s);

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { fullKey, jobName, METRICS_KEY, Settings } from "../../../config";
 import { Problems } from "../../../config/problems";
 
@@ -83,4 +84,25 @@ export function checkJobClaims(claims: readonly JobClaim[], problems: Problems):
 /** A job of metrics.jobs, named after its switch (logAgent is log-agent), claimed by the component that builds it. */
 export function switchedJob(s: Settings, job: keyof Settings["metrics"]["jobs"]): JobClaim {
     return fixedJob(jobName(job), claimKey(METRICS_KEY, `jobs.${job}`), s.metrics.jobs[job]);
+}
+
+/** The stack file's raw value of a top-level key, as written, for claims the settings cannot give while a key has problems. */
+export type RawKey = (key: string) => unknown;
+
+/**
+ * The names of a list's entries as the stack file wrote them (metrics.services[*].name), each
+ * where `schema` accepts it; undefined when the file has no such list. While an entry of the list
+ * has a problem of its own, the settings the later checks read hold the list's stand-in without
+ * the list (config/partial.ts), yet a clash of the names written right is reported in the same run.
+ */
+export function listedNames(raw: unknown, list: string, field: string, schema: z.ZodType<string>): (string | undefined)[] | undefined {
+    const entries = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>)[list] : undefined;
+    if (!Array.isArray(entries)) {
+        return undefined;
+    }
+    return entries.map((entry) => {
+        const name = typeof entry === "object" && entry !== null ? (entry as Record<string, unknown>)[field] : undefined;
+        const parsed = schema.safeParse(name);
+        return parsed.success ? parsed.data : undefined;
+    });
 }
