@@ -14,6 +14,9 @@ export const grafana: Component = {
     jobNames: (s) => ({ own: [fixedJob(GRAFANA_JOB_NAME, claimKey(GRAFANA_KEY, "enabled"), s.grafana.enabled)] }),
     waysIn: (s) => waysInAt(GRAFANA_KEY, s.grafana.enabled, s.grafana.ingress, s.grafana.httpRoute),
     contribute: grafanaContribution,
+    // Its boards' module loads on the call, which the fold makes only while Grafana is on.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    dashboards: () => (require("./boards") as typeof import("./boards")).boards,
     rules: grafanaRuleGroups,
     build({ settings, namespaces, opts, composed, built }) {
         if (!settings.grafana.enabled) {

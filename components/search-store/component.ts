@@ -17,6 +17,9 @@ export const searchStore: Component = {
     // Its UI's HTTPRoute (the UI has no Ingress setting).
     waysIn: (s) => ({ routes: waysInAt(KIBANA_KEY, s.searchStore.enabled && s.searchStore.kibana.enabled, undefined, s.searchStore.kibana.httpRoute).routes }),
     contribute: searchStoreContribution,
+    // Its boards' module loads on the call, which the fold makes only while Grafana is on.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    dashboards: () => (require("./boards") as typeof import("./boards")).boards,
     rules: searchStoreRuleGroups,
     familyTables: SEARCH_STORE_FAMILY_TABLES,
     build({ settings, namespaces, opts }) {
