@@ -106,7 +106,7 @@ export interface Composition {
     /** Prometheus' rule files, by file name. */
     ruleFiles: Record<string, string>;
     /** Every dashboard of the stack; built on demand, so a stack without Grafana never loads the dashboard SDK. */
-    dashboards: () => GeneratedDashboard[];
+    dashboards: () => readonly GeneratedDashboard[];
 }
 
 /** What a component's resources offer the components after it in the list, and the stack. */
