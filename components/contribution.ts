@@ -11,6 +11,7 @@ import type { WorkloadId } from "../validate/pod-security-claims";
 import type { RuleContext } from "./common/rules/context";
 import type { RuleGroup } from "./common/rules/types";
 import type { PrometheusDashboardSpec } from "./common/dashboards/panels";
+import type { DashboardContext } from "./common/dashboards/context";
 import type { PrometheusRelease } from "../prometheus-releases/release-lines";
 import type { Flow, Workload } from "./network-policies/model";
 import type { PodSecurityClaim } from "../validate/pod-security-claims";
@@ -63,11 +64,6 @@ export interface Contribution {
      */
     ruleGroups?: RuleGroup[];
     /**
-     * Its Grafana dashboards while it runs, as data (components/common/dashboards/panels.ts), after
-     * the built-in boards; built with the SDK only while Grafana is on (stack/dashboards.ts).
-     */
-    dashboards?: PrometheusDashboardSpec[];
-    /**
      * Its workloads while it runs, each with the labels its pods carry: each gets a NetworkPolicy
      * (components/network-policies), which admits its scrape jobs' reach and its name resolution by
      * itself, after the workloads network-policies/workloads.ts knows.
@@ -111,7 +107,7 @@ export interface Composition {
     /** Prometheus' rule files, by file name. */
     ruleFiles: Record<string, string>;
     /** Every dashboard of the stack; built on demand, so a stack without Grafana never loads the dashboard SDK. */
-    dashboards: () => GeneratedDashboard[];
+    dashboards: () => readonly GeneratedDashboard[];
 }
 
 /** What a component's resources offer the components after it in the list, and the stack. */
@@ -152,6 +148,17 @@ export interface OfflineStandIn {
  * into the one registry of job names (stack/job-names.ts).
  */
 export type JobNameClaims = Partial<Record<ScrapeSection, JobClaim[]>>;
+
+/** The Grafana boards one component shows for a stack (stack/dashboards.ts builds them with the SDK). */
+export interface ComponentBoards {
+    /** Its boards of Prometheus series, as data (components/common/dashboards/panels.ts): each renders while its sources are on. */
+    prometheus?: PrometheusDashboardSpec[];
+    /** Boards it builds itself on another data source (the log agent's Logs board, on the log store), with their folder tag. */
+    built?(folderTag: string): GeneratedDashboard[];
+}
+
+/** A component's boards for a stack's settings. */
+export type BoardsOf = (s: Settings, ctx: DashboardContext) => ComponentBoards;
 
 /** One entry of the component list: its name, its contribution for a stack's settings, and its resources. */
 export interface Component {
@@ -218,4 +225,10 @@ export interface Component {
      * check of every rendered workload reads them with the table's (stack/pod-security-claims.ts).
      */
     podSecurityClaims?: readonly PodSecurityClaim[];
+    /**
+     * Its Grafana boards: requires its boards.ts on the call and returns what builds them. The
+     * fold calls it only while Grafana is on (stack/dashboards-on-demand.ts), so a stack without
+     * Grafana loads neither the boards' modules nor the Grafana SDK they are built with.
+     */
+    dashboards?(): BoardsOf;
 }

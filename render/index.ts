@@ -107,11 +107,12 @@ export async function renderStack(projectDir: string, stack: string): Promise<Re
     // The other stacks' outputs the program would read and nobody handed the engine mock (a test may): each gets a stand-in.
     await waitForRegistrations();
     pulumi.runtime.setAllConfig(config.values, config.secretKeys);
-    const standIns = offlineStandIns(loadStackSettings(pulumiConfigSource()), (s, o) => offlinePlaceholder(s, o)).filter((x) => !hasStackOutputs(x.stack));
+    // Loaded once for the render: the stand-ins, and after the program's run the checklist (the
+    // program validates the same config itself). Settings are never changed once loaded.
+    const settings = loadStackSettings(pulumiConfigSource());
+    const standIns = offlineStandIns(settings, (s, o) => offlinePlaceholder(s, o)).filter((x) => !hasStackOutputs(x.stack));
     const { resources, placeholders } = await renderWithStandIns(config, stack, standIns);
     const objects = kubernetesObjects(resources);
-    // The program has validated the same config, which is still the runtime's: this reads it again without side effects.
-    const settings = loadStackSettings(pulumiConfigSource());
     const checklist = productionChecklist({
         stack,
         settings,

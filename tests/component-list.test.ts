@@ -29,10 +29,6 @@ const NOT_COMPONENTS: Readonly<Record<string, string>> = {
  */
 const NOT_YET_FOLDED: Readonly<Record<string, { components: readonly string[]; why: string }>> = {
     "stack/rule-groups.ts": { components: ["prometheus"], why: "the folded groups become Prometheus' rule files, which its own builder renders" },
-    "stack/dashboards.ts": {
-        components: ["alertmanager", "blackbox-exporter", "control-plane", "grafana", "kubelet", "log-agent", "long-term-store", "node-exporter", "prometheus", "search-store"],
-        why: "the dashboards are one hand-kept list, loaded on demand: not yet contributions",
-    },
     "stack/workload-hatches.ts": { components: ["grafana"], why: "Grafana's Deployment, which its hatch is checked against, needs the folded dashboards (stack/grafana-model.ts)" },
     "stack/grafana-checks.ts": { components: ["grafana"], why: "Grafana's hatch checks need the whole model, with every dashboard" },
     "stack/grafana-model.ts": { components: ["grafana"], why: "Grafana's model with the folded dashboards" },

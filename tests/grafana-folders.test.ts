@@ -7,7 +7,7 @@ import { dashboardProviderConfigMap, dashboardsConfigMaps } from "../components/
 import { dashboardProvidersFile } from "../components/grafana/dashboard-provider";
 import { TEAM_FOLDER_PREFIX } from "../components/grafana/team-dashboards/names";
 import { PROJECT } from "../config/source";
-import { dashboardsFor, generatedDashboards, dashboardContext } from "../stack/dashboards";
+import { dashboardsFor } from "../stack/dashboards";
 import { grafanaModel } from "../stack/grafana-model";
 import { settingsWithGrafana } from "./harness/stack-config";
 
@@ -25,11 +25,12 @@ describe("dashboard folders (docs/grafana.md#folders)", () => {
         const byFolder = Object.fromEntries(FOLDER_KEYS.map((f) => [f, all.filter((d) => d.folder === f).map((d) => d.json.uid)]));
         assert.deepStrictEqual(byFolder, {
             home: ["cm-home"],
-            kubernetes: ["cm-cluster", "cm-control-plane", "cm-coredns", "cm-etcd", "cm-kubelet", "cm-persistent-volumes"],
-            workloads: ["cm-namespace-pod", "cm-namespace-workloads", "cm-workload", "cm-network"],
-            nodes: ["cm-node", "cm-use-cluster", "cm-use-node", "cm-node-pods"],
-            monitoring: ["cm-prometheus", "cm-probes", "cm-alertmanager", "cm-grafana", "cm-remote-write", "cm-long-term-store"],
-            logs: ["cm-log-agent", "cm-search-store", "cm-logs"],
+            // Within a folder, the component list's order (stack/components.ts), then each component's own.
+            kubernetes: ["cm-cluster", "cm-kubelet", "cm-persistent-volumes", "cm-control-plane", "cm-coredns", "cm-etcd"],
+            workloads: ["cm-network", "cm-namespace-pod", "cm-namespace-workloads", "cm-workload"],
+            nodes: ["cm-node-pods", "cm-node", "cm-use-cluster", "cm-use-node"],
+            monitoring: ["cm-prometheus", "cm-remote-write", "cm-alertmanager", "cm-grafana", "cm-long-term-store", "cm-probes"],
+            logs: ["cm-search-store", "cm-log-agent", "cm-logs"],
         });
     });
 
@@ -45,7 +46,7 @@ describe("dashboard folders (docs/grafana.md#folders)", () => {
     it("a dashboard that names no folder, such as a newly registered one, lands in Kubernetes", () => {
         assert.strictEqual(folderOf({}), "kubernetes");
         assert.strictEqual(folderOf({ folder: "nodes" }), "nodes");
-        const home = generatedDashboards(dashboardContext(settingsWithGrafana()), PROJECT)[0];
+        const home = dashboardsFor(settingsWithGrafana(), PROJECT)[0];
         assert.deepStrictEqual([home.json.uid, home.folder], ["cm-home", "home"]);
     });
 

@@ -1,4 +1,5 @@
 import * as assert from "assert";
+import * as fs from "fs";
 import { spawnSync } from "child_process";
 import * as path from "path";
 import { stringify } from "yaml";
@@ -11,11 +12,11 @@ import { tempProject } from "./harness/temp-project";
 
 const REPO = path.resolve(__dirname, "..");
 
-/** Modules under node_modules/<pkg> that a fresh process has loaded after rendering `stack` of `projectDir`, then after requiring `thenRequire`. */
-function packageModulesLoaded(projectDir: string, stack: string, pkg: string, thenRequire: string): { afterRender: string[]; afterRequire: string[]; objects: number } {
+/** Modules whose path matches `pattern` that a fresh process has loaded after rendering `stack` of `projectDir`, then after requiring `thenRequire`. */
+function modulesLoaded(projectDir: string, stack: string, pattern: RegExp, thenRequire: string): { afterRender: string[]; afterRequire: string[]; objects: number } {
     const script = `
         require("ts-node").register({ transpileOnly: true });
-        const loaded = () => Object.keys(require.cache).filter((f) => f.includes(${JSON.stringify(`/node_modules/${pkg}/`)}));
+        const loaded = () => Object.keys(require.cache).filter((f) => new RegExp(${JSON.stringify(pattern.source)}).test(f));
         require(${JSON.stringify(path.join(REPO, "render"))}).renderStack(${JSON.stringify(projectDir)}, ${JSON.stringify(stack)}).then(
             ({ objects }) => {
                 const afterRender = loaded();
@@ -30,15 +31,33 @@ function packageModulesLoaded(projectDir: string, stack: string, pkg: string, th
     return JSON.parse(run.stdout);
 }
 
+/** A stack of the required keys alone: Grafana is off by default. */
+function grafanaOffProject(): string {
+    const config = Object.fromEntries(Object.entries(requiredConfig()).map(([k, v]) => [k.includes(":") ? k : `cluster-monitoring:${k}`, v]));
+    return tempProject({ "Pulumi.nografana.yaml": stringify({ config }) });
+}
+
 describe("libraries of one feature load on demand", () => {
     it("a stack with Grafana off renders without loading the Grafana foundation SDK", function () {
-        const config = Object.fromEntries(Object.entries(requiredConfig()).map(([k, v]) => [k.includes(":") ? k : `cluster-monitoring:${k}`, v]));
-        const dir = tempProject({ "Pulumi.nografana.yaml": stringify({ config }) });
-        const loaded = packageModulesLoaded(dir, "nografana", "@grafana/grafana-foundation-sdk", path.join(REPO, "stack/dashboards"));
+        const loaded = modulesLoaded(grafanaOffProject(), "nografana", /\/node_modules\/@grafana\/grafana-foundation-sdk\//, path.join(REPO, "stack/dashboards"));
         assert.ok(loaded.objects > 0, "the stack rendered");
         assert.deepStrictEqual(loaded.afterRender, []);
         // The same check sees the SDK once the dashboards are built, so an empty list above means
         // it was not loaded, not that the check looks in the wrong place.
         assert.ok(loaded.afterRequire.length > 0, "the dashboards module loads the SDK");
+    });
+
+    it("nor any component's boards: each component's dashboards hook requires them only while Grafana is on", function () {
+        // The boards' modules (components/<thing>/boards.ts and the specs it lists) are loaded by the
+        // fold over the list's hooks (stack/dashboards.ts), never by a component's contribution.
+        const boards = /\/components\/[a-z-]+\/(boards|([a-z-]+-)?dashboards?)\.ts$/;
+        const loaded = modulesLoaded(grafanaOffProject(), "nografana", boards, path.join(REPO, "stack/dashboards"));
+        assert.ok(loaded.objects > 0, "the stack rendered");
+        assert.deepStrictEqual(loaded.afterRender, []);
+        // Requiring the fold alone loads none either: the hooks run when the dashboards are built.
+        assert.deepStrictEqual(loaded.afterRequire, []);
+        // The pattern names the boards' files that exist, so an empty list means none was loaded.
+        const files = fs.readdirSync(path.join(REPO, "components"), { recursive: true, encoding: "utf8" }).map((f) => path.join(REPO, "components", f));
+        assert.ok(files.filter((f) => boards.test(f)).length >= 20, "the pattern finds the boards' modules");
     });
 });

@@ -19,6 +19,9 @@ export const alertmanager: Component = {
     endpoints: (s) => (s.alertmanager.enabled ? serverEndpointAt("Alertmanager", s.alertmanager.name, s.alertmanager.namespace, wayIn(ALERTMANAGER_KEY, s.alertmanager), s.alertmanager.web) : []),
     waysIn: (s) => waysInAt(ALERTMANAGER_KEY, s.alertmanager.enabled, s.alertmanager.ingress, s.alertmanager.httpRoute),
     contribute: alertmanagerContribution,
+    // Its boards' module loads on the call, which the fold makes only while Grafana is on.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    dashboards: () => (require("./boards") as typeof import("./boards")).boards,
     rules: alertmanagerRuleGroups,
     build({ settings, namespaces, opts }) {
         if (!settings.alertmanager.enabled) {

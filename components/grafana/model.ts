@@ -20,6 +20,6 @@ export interface GrafanaModel {
     longTermStore?: LongTermStoreQueryTarget;
     /** The provider folder and the dashboards' tag: the program's name. */
     folder: string;
-    dashboards: GeneratedDashboard[];
+    dashboards: readonly GeneratedDashboard[];
 }
 

@@ -9,6 +9,9 @@ export const logAgent: Component = {
     name: "log-agent",
     jobNames: (s) => ({ cluster: [switchedJob(s, "logAgent")] }),
     contribute: logAgentContribution,
+    // Its boards' module loads on the call, which the fold makes only while Grafana is on.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    dashboards: () => (require("./boards") as typeof import("./boards")).boards,
     rules: logAgentRuleGroups,
     build({ settings, namespaces, opts, built }) {
         // The agent of an in-cluster OpenSearch reads its password from the store's Secret, so it rolls with that password's generation.

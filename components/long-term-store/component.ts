@@ -13,6 +13,9 @@ export const longTermStore: Component = {
     jobNames: longTermStoreJobNames,
     endpoints: longTermStoreEndpoints,
     contribute: longTermStoreContribution,
+    // Its boards' module loads on the call, which the fold makes only while Grafana is on.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    dashboards: () => (require("./boards") as typeof import("./boards")).boards,
     gate: (s) => edgeStacksChecked(s.longTermStore),
     rules: longTermStoreRuleGroups,
     // An edge stack's credential, as the edge exports it (edge-credential.ts), with the placeholder for its password.

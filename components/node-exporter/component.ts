@@ -13,6 +13,9 @@ export const nodeExporter: Component = {
     // It joins the host network, so its port is bound on every node.
     hostPorts: (s) => ({ binds: s.nodeExporter.enabled ? [{ port: s.nodeExporter.port, key: claimKey(NODE_EXPORTER_KEY, "port"), who: "node-exporter" }] : [] }),
     contribute: nodeExporterContribution,
+    // Its boards' module loads on the call, which the fold makes only while Grafana is on.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    dashboards: () => (require("./boards") as typeof import("./boards")).boards,
     rules: nodeExporterRuleGroups,
     familyTables: NODE_EXPORTER_FAMILY_TABLES,
     build({ settings, namespaces, opts }) {

@@ -21,6 +21,9 @@ export const prometheus: Component = {
     endpoints: (s) => serverEndpointAt("Prometheus", s.metrics.name, s.metrics.namespace, wayIn(METRICS_KEY, s.metrics), s.metrics.web),
     waysIn: (s) => waysInAt(METRICS_KEY, true, s.metrics.ingress, s.metrics.httpRoute),
     contribute: prometheusContribution,
+    // Its boards' module loads on the call, which the fold makes only while Grafana is on.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    dashboards: () => (require("./boards") as typeof import("./boards")).boards,
     rules: prometheusRuleGroups,
     everyRuleGroup: () => [configReloaderGroup()],
     build({ settings, namespaces, opts, composed }) {

@@ -2,7 +2,6 @@ import { Settings } from "../../config";
 import { Contribution } from "../contribution";
 import { endpointDiscovery } from "../common/scrape/endpoint-discovery";
 import { pushgatewayGroup } from "./alerts";
-import { pushgatewayDashboard } from "./dashboard";
 import { pushgatewayFlows, pushgatewayWorkload } from "./network";
 import { pushgatewayObjects } from "./object-names";
 import { pushgatewayJob } from "./scrape-job";
@@ -10,8 +9,8 @@ import { pushgatewaySettings } from "./settings";
 
 /**
  * The Pushgateway, while it runs: its job among the program's own components, its objects, its
- * alerts, its board, its workload and the pushers' flow for the NetworkPolicies. Off, nothing:
- * no job, no object, no rule file, no board, no policy (docs/pushgateway.md).
+ * alerts, its workload and the pushers' flow for the NetworkPolicies. Off, nothing:
+ * no job, no object, no rule file, no policy (docs/pushgateway.md).
  */
 export function pushgatewayContribution(s: Settings): Contribution {
     const p = pushgatewaySettings(s);
@@ -22,7 +21,6 @@ export function pushgatewayContribution(s: Settings): Contribution {
         scrapeJobs: { own: [pushgatewayJob(p, s.metrics, endpointDiscovery(s.metrics))] },
         objects: pushgatewayObjects(p),
         ruleGroups: [pushgatewayGroup()],
-        dashboards: [pushgatewayDashboard],
         workloads: [pushgatewayWorkload(p)],
         flows: pushgatewayFlows(p),
     };

@@ -1,0 +1,6 @@
+import type { BoardsOf } from "../contribution";
+import { nodeDashboard } from "./dashboard";
+import { useClusterDashboard, useNodeDashboard } from "./use-dashboards";
+
+/** The node board and the USE Method boards; loaded only while Grafana is on. */
+export const boards: BoardsOf = () => ({ prometheus: [nodeDashboard, useClusterDashboard, useNodeDashboard] });
