@@ -23,8 +23,8 @@ export type { JobSeries, TargetsOf } from "./job-series";
 /**
  * Resident memory per head series: 8 KiB, the most the repo has measured on a real Prometheus,
  * rounded up. npm run bench:scale (Debian's Prometheus 2.42, 50 synthetic nodes, our default
- * rules loaded) measured 1518 MiB at 276331 head series (5.6 KiB, docs/performance.md) and, on
- * the fat fixtures of issue #47, 1.9 to 2.3 GiB at about 326k (up to 7.4 KiB). It is all of the
+ * rules loaded) measured 1518 MiB at 276331 head series (5.6 KiB, docs/performance.md), and
+ * issue #47 reports 1.9 to 2.3 GiB for about 326k series of the same benchmark (up to 7.4 KiB). It is all of the
  * process over its series: head chunks, index, rule evaluation, scrape buffers, the Go runtime.
  */
 export const BYTES_PER_SERIES = 8192;
