@@ -6,6 +6,9 @@ import { waitForRegistrations } from "../render/engine-mocks";
 import { CAPACITY_DEFAULTS } from "../config/capacity";
 import { SERIES_PER_TARGET } from "../stack/series-per-target";
 import { tempProject } from "./harness/temp-project";
+import { settingsWith } from "./harness/stack-config";
+import { capacityPlanOf, planText } from "../stack/capacity-plan";
+import { parse } from "yaml";
 
 const REPO = path.resolve(__dirname, "..");
 const DOC = fs.readFileSync(path.join(REPO, "docs", "capacity.md"), "utf8");
@@ -61,6 +64,12 @@ describe("the capacity plan in the render (npm run render, docs/capacity.md)", f
         assert.match(DOC, new RegExp(`\\| \`metrics\\.capacity\\.nodes\` \\| ${n} \\|`));
         assert.match(DOC, new RegExp(`\\| \`metrics\\.capacity\\.pods\` \\| ${p} \\|`));
         assert.match(planOf(dev.stdout), new RegExp(`^ {4}cadvisor +per node \\+ per pod +${n} +${Math.ceil(exact)} +${Math.ceil(n * exact)}$`, "m"));
+    });
+
+    it("docs/capacity.md's stack snippet loads, states its size, and its request fits the plan", () => {
+        const snippet = [...DOC.matchAll(/^```yaml\n([\s\S]*?)^```$/gm)].map((m) => parse(m[1]))[0]["cluster-monitoring:metrics"];
+        const p = capacityPlanOf(settingsWith({ metrics: snippet }));
+        assert.deepStrictEqual([p.nodes, p.pods, p.stated, p.verdict], [snippet.capacity.nodes, snippet.capacity.pods, true, "fits"], planText(p));
     });
 
     it("prints no secret: not a secure value of the stack file, nor the render's mark for one", async () => {
