@@ -1,7 +1,10 @@
 import * as assert from "assert";
 import * as fs from "fs";
 import { capacityTableText, jobSeries, TABLE_FILE } from "../scripts/capacity-table";
-import { samplesOf } from "../scripts/bench/relabel";
+import { kept, samples, samplesOf } from "../scripts/bench/relabel";
+import { parse } from "yaml";
+import { generatedPrometheusFiles } from "./harness/generated-config";
+import { everyAlertSettings } from "./harness/alert-cases";
 import { BUSY_FIXTURES } from "../scripts/generate-busy-fixtures";
 import { SERIES_PER_TARGET } from "../stack/series-per-target";
 
@@ -42,6 +45,15 @@ describe("the capacity table (stack/series-per-target.ts)", function () {
         const dropped = jobSeries(all, [{ action: "drop", source_labels: ["__name__"], regex: "container_cpu_usage_seconds_total" }], { targets: "node", fixture: "f", fat: true });
         assert.ok(dropped.podSeries! < keptAll.podSeries!, `${dropped.podSeries} < ${keptAll.podSeries}`);
         assert.notStrictEqual(dropped.rulesDigest, keptAll.rulesDigest);
+    });
+
+    it("each row's series add up to what bench:ingest counts the job keeps of the same fixture (scripts/bench/relabel.ts kept)", () => {
+        const config = parse(generatedPrometheusFiles(everyAlertSettings()).prometheusYml);
+        for (const job of ["cadvisor", "kubelet", "node-exporter", "apiserver"] as const) {
+            const rules = config.scrape_configs.find((c: { job_name: string }) => c.job_name === job).metric_relabel_configs ?? [];
+            const row = SERIES_PER_TARGET[job];
+            assert.strictEqual(row.perTarget + (row.podSeries ?? 0) + (row.nodeSeries ?? 0), kept(samples(BUSY_FIXTURES[job]), rules), job);
+        }
     });
 
     it("refuses a fixture whose pods are not those its generator's shape describes", () => {
