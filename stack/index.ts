@@ -15,18 +15,20 @@ import { foldOf } from "./fold";
 import { OWN_KEYS } from "./own-keys";
 import { workloadHatchProblems } from "./workload-hatches";
 import { grafanaHatchProblems } from "./grafana-checks";
+import { jobNameProblems } from "./job-names";
 import { capacityProblems } from "./capacity-plan";
 
 /**
  * Loads and validates every key (config/), and runs the checks
  * that need what the components build: the workloads' hatches, Grafana's, the names across
- * components, and the capacity plan's memory when the stack states its size (stack/capacity-plan.ts). Throws one ConfigError listing every problem of all of them before any resource is
- * registered (issue #41, class 9): the checks after the load run on each key as parsed, or on its
+ * components, and the capacity plan's memory when the stack states its size
+ * (stack/capacity-plan.ts). Throws one ConfigError listing every problem of all of them before
+ * any resource is registered (issue #41, class 9): the checks after the load run on each key as parsed, or on its
  * stand-in while it has problems of its own (config/partial.ts), so fixing what one run reports
  * reveals nothing that was already wrong.
  */
 export function loadStackSettings(source: ConfigSource): Settings {
-    const read = readSettings(source, { ...alertCatalog(), familyFilters: Object.fromEntries(Object.keys(FAMILY_TABLES).map((job) => [job, droppedByTable(job)])), ownKeys: OWN_KEYS });
+    const read = readSettings(source, { ...alertCatalog(), ownKeys: OWN_KEYS });
     const later: ConfigProblem[] = [];
     let settings: Settings | undefined;
     const partial = read.problems.length > 0;
@@ -34,7 +36,7 @@ export function loadStackSettings(source: ConfigSource): Settings {
     if (Array.isArray(wired)) {
         later.push(...wired);
     } else if (wired !== undefined) {
-        for (const check of [workloadHatchProblems, grafanaHatchProblems, nameCollisionProblems, capacityProblems]) {
+        for (const check of [jobNameProblems, workloadHatchProblems, grafanaHatchProblems, nameCollisionProblems, capacityProblems]) {
             later.push(...(laterStep(() => check(wired), partial) ?? []));
         }
         settings = wired;

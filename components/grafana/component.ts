@@ -1,4 +1,6 @@
 import { Component } from "../contribution";
+import { claimKey, fixedJob } from "../common/scrape/job-claims";
+import { GRAFANA_KEY, OWN_JOB_NAMES } from "../../config";
 import { grafanaRuleGroups } from "./rule-groups";
 import { grafanaContribution } from "./contribution";
 import { Grafana } from "./grafana";
@@ -7,6 +9,7 @@ import { grafanaModelOf } from "./stack-model";
 /** Grafana while it runs: it reads Prometheus, Alertmanager and the search store, with every component's dashboards. */
 export const grafana: Component = {
     name: "grafana",
+    jobNames: (s) => ({ own: [fixedJob(OWN_JOB_NAMES.grafana, claimKey(GRAFANA_KEY, "enabled"), s.grafana.enabled)] }),
     contribute: grafanaContribution,
     rules: grafanaRuleGroups,
     build({ settings, namespaces, opts, composed, built }) {

@@ -1,4 +1,6 @@
 import { Component } from "../contribution";
+import { claimKey, fixedJob } from "../common/scrape/job-claims";
+import { KUBE_STATE_METRICS_JOB_NAME, KUBE_STATE_METRICS_KEY, KUBE_STATE_METRICS_TELEMETRY_JOB_NAME } from "../../config";
 import { kubeStateMetricsRuleGroups } from "./rule-groups";
 import { KUBE_STATE_METRICS_FAMILY_TABLES, kubeStateMetricsContribution } from "./contribution";
 import { KubeStateMetrics } from "./kube-state-metrics";
@@ -6,6 +8,7 @@ import { KubeStateMetrics } from "./kube-state-metrics";
 /** kube-state-metrics; on by default and switchable per stack. */
 export const kubeStateMetrics: Component = {
     name: "kube-state-metrics",
+    jobNames: (s) => ({ cluster: [KUBE_STATE_METRICS_JOB_NAME, KUBE_STATE_METRICS_TELEMETRY_JOB_NAME].map((name) => fixedJob(name, claimKey(KUBE_STATE_METRICS_KEY, "enabled"), s.kubeStateMetrics.enabled)) }),
     contribute: kubeStateMetricsContribution,
     rules: kubeStateMetricsRuleGroups,
     familyTables: KUBE_STATE_METRICS_FAMILY_TABLES,

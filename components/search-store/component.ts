@@ -1,4 +1,6 @@
 import { Component } from "../contribution";
+import { claimKey, fixedJob } from "../common/scrape/job-claims";
+import { OWN_JOB_NAMES, SEARCH_STORE_KEY } from "../../config";
 import { searchStoreRuleGroups } from "./rule-groups";
 import { SEARCH_STORE_FAMILY_TABLES, searchStoreContribution } from "./contribution";
 import { SearchStore } from "./search-store";
@@ -8,6 +10,7 @@ import { kibanaGatewayModel } from "./kibana/gateway";
 /** The in-cluster search store, for development; off by default. */
 export const searchStore: Component = {
     name: "search-store",
+    jobNames: (s) => ({ own: [fixedJob(OWN_JOB_NAMES.searchStore, claimKey(SEARCH_STORE_KEY, "exporter.enabled"), s.searchStore.enabled && s.searchStore.exporter.enabled)] }),
     contribute: searchStoreContribution,
     rules: searchStoreRuleGroups,
     familyTables: SEARCH_STORE_FAMILY_TABLES,
