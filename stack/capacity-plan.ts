@@ -30,6 +30,13 @@ export type { JobSeries, TargetsOf } from "./job-series";
 export const BYTES_PER_SERIES = 8192;
 
 /**
+ * The series Prometheus writes itself for every target it scrapes: up, scrape_duration_seconds,
+ * scrape_samples_scraped, scrape_samples_post_metric_relabeling and scrape_series_added (the last
+ * since 2.10, so on every supported line; more only behind 2.x's extra-scrape-metrics flag).
+ */
+export const SCRAPE_SERIES_PER_TARGET = 5;
+
+/**
  * How far a request may be below the plan without a warning: 20%, the spread of resident
  * memory between bench:scale runs of the same series (docs/performance.md: 10 to 20%).
  */
@@ -95,14 +102,14 @@ function scalesOf(row: JobSeries): string {
     return [...new Set(parts)].join(" + ") || "nothing kept";
 }
 
-/** One job's series at N nodes and P pods. */
+/** One job's series at N nodes and P pods, with the series Prometheus writes for each target. */
 export function jobPlan(job: string, row: JobSeries, input: Pick<PlanInput, "nodes" | "pods" | "etcdEndpoints">, rulesDiffer = false): JobPlan {
     const targets = row.targets === "node" ? input.nodes : row.targets === "cluster" ? 1 : input.etcdEndpoints;
     const podRate = row.podSeries && row.pods ? row.podSeries / row.pods : 0;
     const nodeRate = row.nodeSeries && row.nodes ? row.nodeSeries / row.nodes : 0;
     // A node's target holds its own pods' series; a cluster-wide target every pod's and node's.
     const podsPerTarget = row.targets === "node" ? input.pods / input.nodes : input.pods;
-    const exact = row.perTarget + podRate * podsPerTarget + nodeRate * input.nodes;
+    const exact = row.perTarget + podRate * podsPerTarget + nodeRate * input.nodes + SCRAPE_SERIES_PER_TARGET;
     return { job, targetsOf: row.targets, targets, perTarget: Math.ceil(exact), series: Math.ceil(exact * targets), scales: scalesOf(row), rulesDiffer, fat: row.fat };
 }
 

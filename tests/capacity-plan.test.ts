@@ -13,6 +13,7 @@ import {
     planText,
     planWarnings,
     PlanInput,
+    SCRAPE_SERIES_PER_TARGET,
     verdictOf,
 } from "../stack/capacity-plan";
 import { SERIES_PER_TARGET } from "../stack/series-per-target";
@@ -41,29 +42,31 @@ function input(over: Partial<PlanInput> = {}): PlanInput {
     };
 }
 
-/** The series of input() against TABLE: 10 × (100 + 10 × 300/10) + (50 + 2 × 300 + 6 × 10). */
-const SERIES = 10 * (100 + 10 * 30) + (50 + 2 * 300 + 6 * 10);
+/** Prometheus' own series of every target (up, scrape_duration_seconds...). */
+const OWN = SCRAPE_SERIES_PER_TARGET;
+/** The series of input() against TABLE: 10 × (100 + 10 × 300/10 + 5) + (50 + 2 × 300 + 6 × 10 + 5). */
+const SERIES = 10 * (100 + 10 * 30 + OWN) + (50 + 2 * 300 + 6 * 10 + OWN);
 
 describe("the capacity plan (stack/capacity-plan.ts)", () => {
     describe("series per job", () => {
         it("a per-node job: its own series on every node, and each node's share of the pods' series", () => {
             const j = jobPlan("per-node", TABLE["per-node"], { nodes: 10, pods: 300, etcdEndpoints: 0 });
-            assert.deepStrictEqual([j.targets, j.perTarget, j.series, j.scales], [10, 100 + 30 * 10, 10 * (100 + 300), "per node + per pod"]);
+            assert.deepStrictEqual([j.targets, j.perTarget, j.series, j.scales], [10, 100 + 30 * 10 + OWN, 10 * (100 + 300 + OWN), "per node + per pod"]);
         });
 
         it("a cluster-wide target: every node's and every pod's series on its one target", () => {
             const j = jobPlan("one-target", TABLE["one-target"], { nodes: 10, pods: 300, etcdEndpoints: 0 });
-            assert.deepStrictEqual([j.targets, j.perTarget, j.series, j.scales], [1, 50 + 600 + 60, 710, "per cluster + per node + per pod"]);
+            assert.deepStrictEqual([j.targets, j.perTarget, j.series, j.scales], [1, 50 + 600 + 60 + OWN, 715, "per cluster + per node + per pod"]);
         });
 
         it("etcd: one target per endpoint the stack lists", () => {
-            assert.strictEqual(jobPlan("etcd", TABLE.etcd, { nodes: 10, pods: 300, etcdEndpoints: 3 }).series, 360);
+            assert.strictEqual(jobPlan("etcd", TABLE.etcd, { nodes: 10, pods: 300, etcdEndpoints: 3 }).series, 3 * (120 + OWN));
         });
 
         it("a fraction of a series per target is rounded up", () => {
             const j = jobPlan("per-node", TABLE["per-node"], { nodes: 3, pods: 10, etcdEndpoints: 0 });
-            // 100 + 10 × 10/3 = 133.3 per node, 400 in all.
-            assert.deepStrictEqual([j.perTarget, j.series], [134, 400]);
+            // 100 + 10 × 10/3 + 5 = 138.3 per node, 415 in all.
+            assert.deepStrictEqual([j.perTarget, j.series], [139, 415]);
         });
 
         it("totals the jobs of the table, lists those it has no row for, and flags keep rules that differ from the table's", () => {

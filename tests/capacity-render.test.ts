@@ -7,7 +7,7 @@ import { CAPACITY_DEFAULTS } from "../config/capacity";
 import { SERIES_PER_TARGET } from "../stack/series-per-target";
 import { tempProject } from "./harness/temp-project";
 import { settingsWith } from "./harness/stack-config";
-import { capacityPlanOf, planText } from "../stack/capacity-plan";
+import { capacityPlanOf, planText, SCRAPE_SERIES_PER_TARGET } from "../stack/capacity-plan";
 import { parse } from "yaml";
 
 const REPO = path.resolve(__dirname, "..");
@@ -58,8 +58,8 @@ describe("the capacity plan in the render (npm run render, docs/capacity.md)", f
     it("docs/capacity.md's worked example and defaults are the table's and the schema's", () => {
         const r = SERIES_PER_TARGET.cadvisor;
         const { nodes: n, pods: p } = CAPACITY_DEFAULTS;
-        const exact = r.perTarget + (r.podSeries! / r.pods!) * (p / n);
-        const line = `${n} targets × (${r.perTarget} + ${r.podSeries} / ${r.pods} × ${p} / ${n}) = ${n} × ${exact} = ${n * exact}: ${Math.ceil(exact)} per target, ${Math.ceil(n * exact)} in all`;
+        const exact = r.perTarget + (r.podSeries! / r.pods!) * (p / n) + SCRAPE_SERIES_PER_TARGET;
+        const line = `${n} targets × (${r.perTarget} + ${r.podSeries} / ${r.pods} × ${p} / ${n} + ${SCRAPE_SERIES_PER_TARGET}) = ${n} × ${exact} = ${n * exact}: ${Math.ceil(exact)} per target, ${Math.ceil(n * exact)} in all`;
         assert.ok(blocks(DOC).includes(`${line}\n`), `expected the worked example:\n${line}`);
         assert.match(DOC, new RegExp(`\\| \`metrics\\.capacity\\.nodes\` \\| ${n} \\|`));
         assert.match(DOC, new RegExp(`\\| \`metrics\\.capacity\\.pods\` \\| ${p} \\|`));
