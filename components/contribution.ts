@@ -7,7 +7,6 @@ import { FamilyRule } from "./common/scrape/family-rules";
 import { ScrapeJob } from "./common/scrape/scrape-job";
 import { NamedObject } from "./common/named-object";
 import type { GatewayModel } from "./auth-gateway/model";
-import type { AlertmanagerTarget } from "../config";
 import type { WorkloadId } from "../validate/pod-security-claims";
 import type { RuleContext } from "./common/rules/context";
 import type { RuleGroup } from "./common/rules/types";
@@ -16,6 +15,9 @@ import type { PrometheusRelease } from "../prometheus-releases/release-lines";
 import type { Flow, Workload } from "./network-policies/model";
 import type { PodSecurityClaim } from "../validate/pod-security-claims";
 import type { JobClaim } from "./common/scrape/job-claims";
+import type { HostPortClaims } from "./common/host-ports";
+import type { WayInClaims } from "./common/ways-in";
+import type { AlertmanagerTarget } from "./alertmanager/target";
 
 /**
  * Where a job stands in prometheus.yml, as kube-prometheus' main.libsonnet puts its components
@@ -166,6 +168,10 @@ export interface Component {
      * two claims of one name are refused at load, with every other problem of the stack file.
      */
     jobNames?(s: Settings): JobNameClaims;
+    /** The ports on the nodes' own addresses its pods bind, or its jobs say node processes hold (components/common/host-ports.ts). */
+    hostPorts?(s: Settings): HostPortClaims;
+    /** Its Ingress rules and HTTPRoutes while it runs, by the key that asks for each (components/common/ways-in.ts). */
+    waysIn?(s: Settings): WayInClaims;
     /**
      * Its default rule groups for what the rules may rely on (components/common/rules/context.ts),
      * each only while the job or component that produces its series is on: the stack's rule files

@@ -4,20 +4,8 @@ import { ALERT_RULES_KEY, AlertRulesSettings, alertRulesSchema, alertRulesSchema
 import { NEWEST_RELEASE, PrometheusRelease, prometheusRelease, promqlDialectOfMetrics, resolveRelease } from "../prometheus-releases/release-lines";
 import { enabledFeatures, promqlDialectOf } from "../prometheus-releases/promql-features";
 import { PromqlDialect } from "../prometheus-releases/promql";
-import {
-    ALERTMANAGER_CLUSTER_PORT_NAMES,
-    ALERTMANAGER_KEY,
-    ALERTMANAGER_PORT_NAME,
-    ALERTMANAGER_SECRET_KEYS,
-    AlertmanagerSecretName,
-    AlertmanagerSettings,
-    alertmanagerSchema,
-    defaultAlertmanagerReplicas,
-    readAlertmanagerSecrets,
-    readReceiverSecrets,
-} from "./alertmanager";
+import { ALERTMANAGER_DEFAULTS, ALERTMANAGER_KEY, ALERTMANAGER_SECRET_KEYS, alertmanagerSchema, AlertmanagerSecretName, AlertmanagerSettings, defaultAlertmanagerReplicas, readAlertmanagerSecrets, readReceiverSecrets } from "./alertmanager";
 import { oneVolumeMessage } from "./storage";
-import { checkHostPorts, declaredNodePorts, hostPortClaims } from "./claims/host-ports";
 import {
     checkDestinationsAllowed,
     checkMemoryDemands,
@@ -28,25 +16,15 @@ import {
     memoryDemands,
     securityDefaults,
 } from "./claims/declarations";
-import { checkIngressRoutes, ingressClaims } from "./claims/ingress-routes";
 import { EVENT_COLLECTOR_KEY, EventCollectorSettings, eventCollectorSchema } from "./event-collector";
-import { BLACKBOX_EXPORTER_KEY, BLACKBOX_PORT, BLACKBOX_PORT_NAME, BlackboxExporterSettings, blackboxExporterSchema } from "./blackbox-exporter";
+import { BLACKBOX_EXPORTER_KEY, BlackboxExporterSettings, blackboxExporterSchema } from "./blackbox-exporter";
 import { ClusterSettings, readClusterSettings } from "./cluster";
 import { checkControlPlaneAgainstMetrics, CONTROL_PLANE_KEY, controlPlaneSchema, ControlPlaneSettings } from "./control-plane";
 import { knownKeysMessage } from "./fields";
 import { closest } from "./did-you-mean";
 import { GRAFANA_KEY, grafanaSecretReferences, GrafanaSettings, grafanaSchema } from "./grafana";
-import { ELASTICSEARCH_EXPORTER_PORT_NAME, elasticsearchExporterName } from "./elasticsearch-exporter";
-import { GRAFANA_PORT_NAME, RESOURCE_METRICS_PORT_NAME } from "./own-targets";
-import { KUBE_STATE_METRICS_KEY, KUBE_STATE_METRICS_PORT_NAME, KubeStateMetricsSettings, kubeStateMetricsSchema } from "./kube-state-metrics";
-import {
-    NODE_EXPORTER_DEFAULT_NAMESPACE,
-    NODE_EXPORTER_KEY,
-    NODE_EXPORTER_PORT_NAME,
-    nodeExporterLabels,
-    NodeExporterSettings,
-    nodeExporterSchema,
-} from "./node-exporter";
+import { KUBE_STATE_METRICS_KEY, KubeStateMetricsSettings, kubeStateMetricsSchema } from "./kube-state-metrics";
+import { NODE_EXPORTER_DEFAULT_NAMESPACE, NODE_EXPORTER_KEY, NodeExporterSettings, nodeExporterSchema } from "./node-exporter";
 import { LOGS_KEY, LogsSettings, logsSchema, searchSchema } from "./logs";
 import { checkCentralClusterLabel } from "./central-cluster-label";
 import { BACKUP_MISSED_ALERT, checkBackupAlertImage, checkLongTermStore, LONG_TERM_STORE_KEY, LongTermStoreSettings, longTermStoreSchema, referencedEdgeSecretKeys } from "./long-term-store";
@@ -61,13 +39,11 @@ import { DEFAULT_LOG_AGENT_TARGET, etcdSchema, jobSwitchesSchema, serviceScrapeS
 import { checkAgentShipsToStore, inClusterStoreAccess, KIBANA_KEY, resolveSearchStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
 import { readBackupCredentials, readEdgePasswords, readEtcdClient, readGrafanaAdminPassword, readGrafanaSecrets, readHatchEnvSecrets, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
 import { referencedSecretKeys, remoteWriteSchema } from "./remote-write";
-import { referencedReceiverSecretKeys } from "./alertmanager-routing";
+import { hatchReceiverSchema, referencedReceiverSecretKeys } from "./alertmanager-routing";
 import { extraScrapeConfigSchema, extraScrapeConfigsSchema, referencedScrapeSecretKeys } from "./extra-scrape-configs";
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
-import { hatchReceiverSchema } from "./alertmanager-routing";
-import { ALERTMANAGER_DEFAULTS } from "./alertmanager";
 import { authenticatedIngressSchema, readIngressClientSecret } from "./ingress-auth";
-import { authenticatedHttpRouteSchema, checkGatewayRoutes, routeClaims, wayOfRead } from "./gateway-route";
+import { authenticatedHttpRouteSchema, wayOfRead } from "./gateway-route";
 import { fluentdSizeBytes, prometheusDurationSeconds } from "./formats";
 import { checkNeeds, NEEDS, switchedOffNeed } from "./needs";
 import { OwnKey } from "./own-keys";
@@ -101,7 +77,6 @@ export * from "./otlp";
 export * from "./ingress-auth";
 export * from "./gateway-route";
 export * from "./namespaces";
-export * from "./own-targets";
 export * from "./own-keys";
 export * from "./network-policies";
 export * from "./resource-metrics";
@@ -658,10 +633,7 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         problems,
         ownKeys.length === 0 ? undefined : [...NEEDS, ...ownKeys.map((k) => switchedOffNeed(k.key, k.what))],
     );
-    // Two things that claim the same host port or Ingress route; the job names are checked over the components' claims (stack/job-names.ts).
-    if (nodeExporter) {
-        checkHostPorts(hostPortClaims(nodeExporter), problems, declaredNodePorts(controlPlane, metrics));
-    }
+    // Job names, host ports and ways in are checked over the components' claims (stack/job-names.ts, host-ports.ts, ways-in.ts).
     // Keys that contradict each other across components, from what each declares (config/claims/declarations.ts).
     if (netpol) {
         checkDestinationsAllowed(
@@ -688,18 +660,6 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         for (const p of k.check(ownRead[k.key], { metrics, parsed: parsedKeys })) {
             problems.add(`${fullKey(k.key)}.${p.field}`, p.got, p.expected);
         }
-    }
-    if (metrics && grafanaRead) {
-        checkIngressRoutes(ingressClaims(metrics.ingress, grafanaRead.enabled ? grafanaRead.ingress : undefined, am?.enabled ? am.ingress : undefined), problems);
-    }
-    if (metrics && grafanaRead && am && netpol && store) {
-        const routes = routeClaims({
-            [METRICS_KEY]: metrics.httpRoute,
-            [ALERTMANAGER_KEY]: am.enabled ? am.httpRoute : undefined,
-            [GRAFANA_KEY]: grafanaRead.enabled ? grafanaRead.httpRoute : undefined,
-            [KIBANA_KEY]: store.enabled && store.kibana.enabled ? store.kibana.httpRoute : undefined,
-        });
-        checkGatewayRoutes(routes, netpol, problems);
     }
     // What the checks after the load read: every key as parsed, or its stand-in. What the steps above
     // do with keys that parsed, done here for a stand-in; what a stand-in would add was said at its key.

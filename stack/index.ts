@@ -16,6 +16,8 @@ import { OWN_KEYS } from "./own-keys";
 import { workloadHatchProblems } from "./workload-hatches";
 import { grafanaHatchProblems } from "./grafana-checks";
 import { jobNameProblems } from "./job-names";
+import { hostPortProblems } from "./host-ports";
+import { wayInProblems } from "./ways-in";
 import { capacityProblems } from "./capacity-plan";
 
 /**
@@ -36,7 +38,7 @@ export function loadStackSettings(source: ConfigSource): Settings {
     if (Array.isArray(wired)) {
         later.push(...wired);
     } else if (wired !== undefined) {
-        for (const check of [jobNameProblems, workloadHatchProblems, grafanaHatchProblems, nameCollisionProblems, capacityProblems]) {
+        for (const check of [jobNameProblems, hostPortProblems, wayInProblems, workloadHatchProblems, grafanaHatchProblems, nameCollisionProblems, capacityProblems]) {
             later.push(...(laterStep(() => check(wired), partial) ?? []));
         }
         settings = wired;

@@ -1,6 +1,7 @@
-import { ALERTMANAGER_KEY, OWN_JOB_NAMES, Settings } from "../../config";
+import { ALERTMANAGER_KEY, Settings } from "../../config";
 import { chosenJob, claimKey, fixedJob } from "../common/scrape/job-claims";
 import { JobNameClaims } from "../contribution";
+import { ALERTMANAGER_WEB_JOB_NAME } from "./layout";
 
 /**
  * Alertmanager's job names: the alertmanager-web job while alertmanager.web is set, and its
@@ -10,7 +11,7 @@ export function alertmanagerJobNames(s: Settings): JobNameClaims {
     const a = s.alertmanager;
     return {
         self: [
-            fixedJob(OWN_JOB_NAMES.alertmanagerWeb, claimKey(ALERTMANAGER_KEY, "web"), a.enabled && a.web !== undefined),
+            fixedJob(ALERTMANAGER_WEB_JOB_NAME, claimKey(ALERTMANAGER_KEY, "web"), a.enabled && a.web !== undefined),
             { ...chosenJob(a.name, claimKey(ALERTMANAGER_KEY, "name"), a.enabled), labelOnly: true },
         ],
     };

@@ -1,6 +1,7 @@
-import { ANNOTATED_PROBE_JOB, BLACKBOX_EXPORTER_KEY, Settings } from "../../config";
+import { BLACKBOX_EXPORTER_KEY, Settings } from "../../config";
 import { chosenJob, claimKey, fixedJob } from "../common/scrape/job-claims";
 import { JobNameClaims } from "../contribution";
+import { ANNOTATED_PROBE_JOB } from "./layout";
 
 /** The probe jobs: the annotated-probe job while probeAnnotated is on, and one per probe, named by it. */
 export function blackboxJobNames(s: Settings): JobNameClaims {

@@ -1,6 +1,7 @@
-import { CONTROL_PLANE_JOB_NAMES, CONTROL_PLANE_KEY, Settings } from "../../config";
+import { CONTROL_PLANE_KEY, Settings } from "../../config";
 import { claimKey, fixedJob, switchedJob } from "../common/scrape/job-claims";
 import { JobNameClaims } from "../contribution";
+import { CONTROL_PLANE_JOB_NAMES } from "./layout";
 
 /** etcd's job (metrics.jobs.etcd) and one job per control-plane component, each at its switch. */
 export function controlPlaneJobNames(s: Settings): JobNameClaims {

@@ -1,9 +1,10 @@
 import { Component } from "../contribution";
 import { claimKey, fixedJob } from "../common/scrape/job-claims";
-import { KUBE_STATE_METRICS_JOB_NAME, KUBE_STATE_METRICS_KEY, KUBE_STATE_METRICS_TELEMETRY_JOB_NAME } from "../../config";
+import { KUBE_STATE_METRICS_KEY } from "../../config";
 import { kubeStateMetricsRuleGroups } from "./rule-groups";
 import { KUBE_STATE_METRICS_FAMILY_TABLES, kubeStateMetricsContribution } from "./contribution";
 import { KubeStateMetrics } from "./kube-state-metrics";
+import { KUBE_STATE_METRICS_JOB_NAME, KUBE_STATE_METRICS_TELEMETRY_JOB_NAME } from "./layout";
 
 /** kube-state-metrics; on by default and switchable per stack. */
 export const kubeStateMetrics: Component = {

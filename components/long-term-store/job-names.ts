@@ -1,6 +1,7 @@
-import { LONG_TERM_STORE_JOB_NAME, LONG_TERM_STORE_KEY, Settings, VMAUTH_JOB_NAME } from "../../config";
+import { LONG_TERM_STORE_KEY, Settings } from "../../config";
 import { claimKey, fixedJob } from "../common/scrape/job-claims";
 import { JobNameClaims } from "../contribution";
+import { LONG_TERM_STORE_JOB_NAME, VMAUTH_JOB_NAME } from "./layout";
 
 /** The store's job while it runs, and its vmauth's while edges write to it. */
 export function longTermStoreJobNames(s: Settings): JobNameClaims {

@@ -1,4 +1,6 @@
 import { Component } from "../contribution";
+import { waysInAt } from "../common/ways-in";
+import { METRICS_KEY } from "../../config";
 import { prometheusJobNames } from "./job-names";
 import { prometheusRuleGroups } from "./rule-groups";
 import { configReloaderGroup } from "./config-reloader-alerts";
@@ -12,6 +14,7 @@ import { Prometheus } from "./prometheus";
 export const prometheus: Component = {
     name: "prometheus",
     jobNames: prometheusJobNames,
+    waysIn: (s) => waysInAt(METRICS_KEY, true, s.metrics.ingress, s.metrics.httpRoute),
     contribute: prometheusContribution,
     rules: prometheusRuleGroups,
     everyRuleGroup: () => [configReloaderGroup()],

@@ -1,6 +1,7 @@
-import { METRICS_KEY, OWN_JOB_NAMES, reloaderRuns, selfMonitoringJobLeftOut, Settings } from "../../config";
+import { METRICS_KEY, reloaderRuns, selfMonitoringJobLeftOut, Settings } from "../../config";
 import { chosenJob, claimKey, fixedJob } from "../common/scrape/job-claims";
 import { JobNameClaims } from "../contribution";
+import { CONFIG_RELOADER_JOB_NAME, PROMETHEUS_WEB_JOB_NAME } from "./layout";
 
 /**
  * The job names Prometheus brings: its own (metrics.name, which labels the self-monitoring job, or
@@ -15,8 +16,8 @@ export function prometheusJobNames(s: Settings): JobNameClaims {
     return {
         self: [
             labelOnly ? { ...self, labelOnly: true } : self,
-            fixedJob(OWN_JOB_NAMES.configReloader, claimKey(METRICS_KEY, "enableLifecycle"), reloaderRuns(m)),
-            fixedJob(OWN_JOB_NAMES.prometheusWeb, claimKey(METRICS_KEY, "web"), m.web !== undefined),
+            fixedJob(CONFIG_RELOADER_JOB_NAME, claimKey(METRICS_KEY, "enableLifecycle"), reloaderRuns(m)),
+            fixedJob(PROMETHEUS_WEB_JOB_NAME, claimKey(METRICS_KEY, "web"), m.web !== undefined),
         ],
         extra: m.extraScrapeConfigs.map((c, i) => chosenJob(c.job_name, claimKey(METRICS_KEY, `extraScrapeConfigs[${i}].job_name`), true)),
     };

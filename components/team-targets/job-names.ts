@@ -1,6 +1,7 @@
-import { ANNOTATION_JOB_NAMES, annotationDiscoveryOn, METRICS_KEY, Settings } from "../../config";
+import { annotationDiscoveryOn, METRICS_KEY, Settings } from "../../config";
 import { chosenJob, claimKey, fixedJob } from "../common/scrape/job-claims";
 import { JobNameClaims } from "../contribution";
+import { ANNOTATION_JOB_NAMES } from "./layout";
 
 /** The teams' jobs: one per metrics.services entry, named by it, and the two annotation-discovery jobs. */
 export function teamTargetsJobNames(s: Settings): JobNameClaims {
