@@ -5,12 +5,15 @@ import { Namespaces } from "./components/namespaces";
 import { pulumiConfigSource } from "./config";
 import { composition, loadStackSettings } from "./stack";
 import { buildComponents, providerGate } from "./stack/build";
+import { logCapacityPlan } from "./stack/capacity-plan";
 import { keptFamiliesOf } from "./stack/family-tables";
 import { teamContractOf } from "./stack/team-contract";
 import { PROGRAM_VERSION } from "./stack/version";
 
 // Validation, the checks across components included, throws before the first resource is registered, so a bad stack file creates nothing.
 const settings = loadStackSettings(pulumiConfigSource());
+// At preview, the series each job will store and the memory they need beside Prometheus' request (docs/capacity.md).
+logCapacityPlan(settings);
 // What the components contribute, folded in the open (stack/): scrape jobs, rule files, dashboards.
 const composed = composition(settings);
 

@@ -43,6 +43,7 @@ import { createdByDefault, createNamespaceField, defaultDiscoveryNamespaces, sys
 import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields } from "./scheduling";
 import { scrapeLimitsSchema } from "./scrape-limits";
+import { capacitySchema } from "./capacity";
 import { keepFamiliesSchema } from "./keep-families";
 import { oneVolumeMessage, storageSchema } from "./storage";
 import { resolveRelease, PROMETHEUS_RELEASES } from "../prometheus-releases/release-lines";
@@ -204,6 +205,9 @@ export const metricsSchema = closedObject({
     }),
     limits: scrapeLimitsSchema.meta({
         description: "per-scrape limits of every job: { sampleLimit, labelLimit, labelNameLengthLimit, labelValueLengthLimit, perJob } (docs/monitor-your-app.md#limits)",
+    }),
+    capacity: capacitySchema.meta({
+        description: "the cluster the capacity plan sizes each replica's memory for: { nodes, pods }; setting both makes a memory request below the plan an error, not a warning (docs/capacity.md)",
     }),
     teamRules: teamRulesSchema.optional().meta({ description: "rule files teams bring as labelled ConfigMaps: { namespaces: [...] } or { all: true }; none by default (docs/monitor-your-app.md#team-rules)" }),
 })

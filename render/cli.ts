@@ -47,10 +47,11 @@ async function renderStacks(argv: readonly string[], out: CliOutput): Promise<nu
         return 2;
     }
     for (const stack of stacks) {
-        const { file, checklist, placeholders } = await writeRenderedStack(projectDir, stack);
+        const { file, checklist, capacity, placeholders } = await writeRenderedStack(projectDir, stack);
         out.stdout(`rendered stack ${stack} to ${path.relative(process.cwd(), file)}\n`);
         out.stdout(placeholders);
         out.stdout(checklist);
+        out.stdout(capacity);
     }
     return 0;
 }

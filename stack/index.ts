@@ -18,12 +18,14 @@ import { grafanaHatchProblems } from "./grafana-checks";
 import { jobNameProblems } from "./job-names";
 import { hostPortProblems } from "./host-ports";
 import { wayInProblems } from "./ways-in";
+import { capacityProblems } from "./capacity-plan";
 
 /**
  * Loads and validates every key (config/), and runs the checks
- * that need what the components build: the workloads' hatches, Grafana's, and the names across
- * components. Throws one ConfigError listing every problem of all of them before any resource is
- * registered (issue #41, class 9): the checks after the load run on each key as parsed, or on its
+ * that need what the components build: the workloads' hatches, Grafana's, the names across
+ * components, and the capacity plan's memory when the stack states its size
+ * (stack/capacity-plan.ts). Throws one ConfigError listing every problem of all of them before
+ * any resource is registered (issue #41, class 9): the checks after the load run on each key as parsed, or on its
  * stand-in while it has problems of its own (config/partial.ts), so fixing what one run reports
  * reveals nothing that was already wrong.
  */
@@ -36,7 +38,7 @@ export function loadStackSettings(source: ConfigSource): Settings {
     if (Array.isArray(wired)) {
         later.push(...wired);
     } else if (wired !== undefined) {
-        for (const check of [jobNameProblems, hostPortProblems, wayInProblems, workloadHatchProblems, grafanaHatchProblems, nameCollisionProblems]) {
+        for (const check of [jobNameProblems, hostPortProblems, wayInProblems, workloadHatchProblems, grafanaHatchProblems, nameCollisionProblems, capacityProblems]) {
             later.push(...(laterStep(() => check(wired), partial) ?? []));
         }
         settings = wired;
