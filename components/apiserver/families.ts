@@ -1,6 +1,6 @@
 import { COMPONENT_BASE_FAMILIES } from "../common/scrape/component-base-families";
 import { droppedFamily, FamilyRule, keptFamily } from "../common/scrape/family-rules";
-import { SeriesRule } from "../common/scrape/series-rules";
+import { keepBounds, SeriesRule } from "../common/scrape/series-rules";
 
 export { dropSeries } from "../common/scrape/series-rules";
 export type { SeriesRule } from "../common/scrape/series-rules";
@@ -70,13 +70,17 @@ export const APISERVER_FAMILIES: readonly FamilyRule[] = [...APISERVER_OWN_FAMIL
  * open, so their buckets measure no latency (the panel leaves them out), while their _count and
  * _sum stay.
  */
+/** apiserver_request_duration_seconds: the API server's buckets (staging/src/k8s.io/apiserver/pkg/endpoints/metrics/metrics.go, v1.35.0). */
+const REQUEST_DURATION_BOUNDS = ["0.005", "0.025", "0.05", "0.1", "0.2", "0.4", "0.6", "0.8", "1", "1.25", "1.5", "2", "3", "4", "5", "6", "8", "10", "15", "20", "30", "45", "60", "+Inf"];
+
 export const APISERVER_SERIES_RULES: readonly SeriesRule[] = [
-    {
-        family: "apiserver_request_duration_seconds_bucket",
-        label: "le",
-        values: ["0.005", "0.025", "0.6", "0.8", "1.25", "1.5", "3", "4", "6", "8", "15", "20", "45", "60"],
-        why: "14 of the 23 bounds; 0.05, 0.1, 0.2, 0.4, 1, 2, 5, 10, 30 and +Inf are kept, enough for the 99th percentile panel",
-    },
+    keepBounds(
+        "apiserver_request_duration_seconds_bucket",
+        REQUEST_DURATION_BOUNDS,
+        ["0.05", "0.1", "0.2", "0.4", "1", "2", "5", "10", "30", "+Inf"],
+        "14 of the 23 bounds; 0.05, 0.1, 0.2, 0.4, 1, 2, 5, 10, 30 and +Inf are kept, enough for the 99th percentile panel",
+        "the 99th percentile panels and records read every kept bucket: a bound at about each doubling from 50 ms to 30 s bounds the quantile within a factor of two, and 1, 5 and 30 s are the SLO's bounds, which the burn-rate and availability rules read",
+    ),
     {
         family: "apiserver_request_duration_seconds_bucket",
         label: "verb",
