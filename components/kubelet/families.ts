@@ -7,8 +7,9 @@ import { keepBounds, SeriesRule } from "../common/scrape/series-rules";
  * certificate alerts read the volume stats and the certificate manager's series; besides those,
  * what is kept is what says in one or a few series per node whether the kubelet, its runtime and
  * its volumes are healthy, which the Kubelet and Persistent Volumes dashboards read; of two
- * latency histograms the sum and count (mean durations, two series per node) and the one bound
- * their alert reads (KUBELET_SERIES_RULES). Dropped: the
+ * latency histograms the sum and count (mean durations, two series per node), every bound of the
+ * PLEG relist histogram (its quantile record) and the one bound of pod starts their alert reads
+ * (KUBELET_SERIES_RULES). Dropped: the
  * latency histograms per operation, HTTP path and volume plugin, which make most of the payload.
  * The Kubernetes component rows follow.
  */
@@ -36,7 +37,7 @@ export const KUBELET_OWN_FAMILIES: readonly FamilyRule[] = [
     droppedFamily("kubelet_cgroup_manager_duration_seconds*", OPERATION_HISTOGRAM),
     keptFamily("kubelet_pleg_relist_duration_seconds_count", "one series: PLEG relists per second, on the Kubelet dashboard, and all relists for KubeletPlegDurationHigh"),
     keptFamily("kubelet_pleg_relist_duration_seconds_sum", "one series: with the count, the mean PLEG relist duration on the Kubelet dashboard"),
-    keptFamily("kubelet_pleg_relist_duration_seconds_bucket", "its 10 s bound only, one series (the series rules drop the others): the relists within 10 s, for KubeletPlegDurationHigh"),
+    keptFamily("kubelet_pleg_relist_duration_seconds_bucket", "every bound, 12 series: the PLEG quantiles per node, node_quantile:kubelet_pleg_relist_duration_seconds:histogram_quantile, and the relists within 10 s for KubeletPlegDurationHigh"),
     droppedFamily("kubelet_pleg_relist_interval_seconds*", OPERATION_HISTOGRAM),
     droppedFamily("kubelet_pod_worker_*", POD_LIFECYCLE),
     keptFamily("kubelet_pod_start_duration_seconds_count", "one series: with the sum, the mean pod start duration on the Kubelet dashboard; all starts for KubeletPodStartUpLatencyHigh"),
@@ -67,13 +68,13 @@ export const PLEG_RELIST_BOUNDS = ["0.005", "0.01", "0.025", "0.05", "0.1", "0.2
 export const POD_START_BOUNDS = ["0.5", "1", "2", "3", "4", "5", "6", "8", "10", "20", "30", "45", "60", "120", "180", "240", "300", "360", "480", "600", "900", "1200", "1800", "2700", "3600", "+Inf"];
 
 /**
- * The kubelet's two kept histograms keep one bound each. An alert on "the 99th percentile is
+ * The pod start histogram keeps one bound (the PLEG relist histogram keeps all of its 12 for the
+ * quantile record, pleg-rules.ts). An alert on "the 99th percentile is
  * above X" needs only the share of observations above X, when X is a bound: the quantile lies in
  * a bucket above X exactly when more than 1 % of observations do (components/kubelet/health-alerts.ts).
  * That share is 1 - bucket{le=X} / _count, one series per node beside the count that is kept
  * anyway; +Inf repeats _count. Each kept bound is held to its reader (stack/keep-readers.ts).
  */
 export const KUBELET_SERIES_RULES: readonly SeriesRule[] = [
-    keepBounds("kubelet_pleg_relist_duration_seconds_bucket", PLEG_RELIST_BOUNDS, ["10"], "11 of the 12 bounds; 10 is kept, the bound KubeletPlegDurationHigh reads"),
     keepBounds("kubelet_pod_start_duration_seconds_bucket", POD_START_BOUNDS, ["60"], "25 of the 26 bounds; 60 is kept, the bound KubeletPodStartUpLatencyHigh reads"),
 ];
