@@ -111,6 +111,21 @@ function keptBounds(rule: SeriesRule): string[] {
     return (rule.bounds ?? []).filter((b) => !dropped.has(boundValue(b)));
 }
 
+/** The series a classic histogram is stored as: a row `X*` on one keeps all three. */
+const HISTOGRAM_PARTS = ["_bucket", "_count", "_sum"];
+
+/**
+ * A kept row `X*` on a histogram X whose readers read some of its parts but not all: the unread
+ * part (most often _sum, the mean no panel shows) is kept for nothing, one series per label set.
+ */
+function unreadHistogramParts(job: string, row: FamilyRule, read: ReadonlySet<string>): string[] {
+    if (!row.family.endsWith("*")) return [];
+    const base = row.family.slice(0, -1);
+    const parts = HISTOGRAM_PARTS.map((p) => base + p);
+    if (!parts.some((p) => read.has(p))) return [];
+    return parts.filter((p) => !read.has(p)).map((p) => `job ${job} keeps ${p} under row ${row.family}, which no rule, panel or variable reads: give the histogram's parts their own rows and drop it`);
+}
+
 export function keepListProblems(jobs: Readonly<Record<string, JobKeeps>>, queries: readonly Query[], keptWithoutReader: KeptWithoutReader): string[] {
     const { readers, unparsed } = readersOf(queries);
     const problems = [...unparsed.map((u) => `a query that does not parse: ${u}`)];
@@ -156,6 +171,8 @@ export function keepListProblems(jobs: Readonly<Record<string, JobKeeps>>, queri
                 if (read.length > 0) problems.push(`job ${job} lists ${row.family} as kept without a reader, but ${read[0].source} reads it: take it off the list`);
             } else if (read.length === 0) {
                 problems.push(`job ${job} keeps ${row.family}, which no rule, panel or variable reads: drop the row, or say why it is kept in stack/kept-without-reader.ts (${row.why})`);
+            } else {
+                problems.push(...unreadHistogramParts(job, row, new Set(read.map((r) => nameOf(r)!))));
             }
         }
         for (const family of Object.keys(own)) {

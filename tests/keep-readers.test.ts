@@ -1,5 +1,6 @@
 import * as assert from "assert";
 import { FAMILY_TABLES, SERIES_TABLES } from "../stack/family-tables";
+import { keptFamily } from "../components/common/scrape/family-rules";
 import { JobKeeps, keepListProblems, Query } from "../stack/keep-readers";
 import { KEPT_WITHOUT_READER } from "../stack/kept-without-reader";
 import { shippedQueries } from "../scripts/bench/read-families";
@@ -73,6 +74,14 @@ describe("keep lists derived from their readers (stack/keep-readers.ts)", () => 
     it("removing a bound's last reader frees it: the kept bound fails", () => {
         const problems = keepListProblems(JOBS, without(/KubeletPodStartUpLatencyHigh/), KEPT_WITHOUT_READER);
         assert.ok(problems.includes("job kubelet keeps kubelet_pod_start_duration_seconds_bucket{le=60}, which no rule, panel or variable reads: drop the bound"), problems.join("\n"));
+    });
+
+    it("a histogram kept whole by one row X* fails on the part no query reads (the API server latency's _sum)", () => {
+        const own = JOBS.apiserver.families.filter((r) => !r.family.startsWith("apiserver_request_duration_seconds_"));
+        const whole = { ...JOBS, apiserver: { ...JOBS.apiserver, families: [keptFamily("apiserver_request_duration_seconds*", "the latency panel"), ...own] } };
+        assert.deepStrictEqual(keepListProblems(whole, QUERIES, KEPT_WITHOUT_READER), [
+            "job apiserver keeps apiserver_request_duration_seconds_sum under row apiserver_request_duration_seconds*, which no rule, panel or variable reads: give the histogram's parts their own rows and drop it",
+        ]);
     });
 
     it("a row listed as kept without a reader fails once a query reads it, and a listed row the job does not keep fails", () => {

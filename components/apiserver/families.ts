@@ -1,5 +1,5 @@
 import { COMPONENT_BASE_FAMILIES } from "../common/scrape/component-base-families";
-import { droppedFamily, FamilyRule, keptFamily } from "../common/scrape/family-rules";
+import { droppedFamily, FamilyRule, keptFamily, histogramFamilies } from "../common/scrape/family-rules";
 import { keepBounds, SeriesRule } from "../common/scrape/series-rules";
 
 export { dropSeries } from "../common/scrape/series-rules";
@@ -21,10 +21,12 @@ const OWN_SERVING = "authentication, authorization and audit of the API server's
 
 export const APISERVER_OWN_FAMILIES: readonly FamilyRule[] = [
     keptFamily("apiserver_request_total", "the API error-rate alert and the request rate panel"),
-    keptFamily("apiserver_request_duration_seconds*", "the request latency panel; its buckets are thinned, see below"),
+    keptFamily("apiserver_request_duration_seconds_bucket", "the request latency panels and their p99 records, and the SLO's bounds 1, 5 and 30 s for the burn-rate and availability rules; thinned, see below"),
+    keptFamily("apiserver_request_duration_seconds_count", "every request with a latency: the burn-rate and availability rules count the slow ones against it"),
+    droppedFamily("apiserver_request_duration_seconds_sum", "the total latency, for a mean no panel or rule reads; the buckets and the count are kept"),
     keptFamily("apiserver_current_inflight_requests", "the inflight requests panel: two series"),
     keptFamily("apiserver_request_terminations_total", "requests the API server cut off in self-defence (429, timeouts), per request kind, served once one was: KubeAPITerminatedRequests"),
-    keptFamily("apiserver_client_certificate_expiration_seconds*", "the remaining lifetime of the client certificates presented: KubeClientCertificateExpiration"),
+    ...histogramFamilies("apiserver_client_certificate_expiration_seconds", ["bucket"], "the remaining lifetime of the client certificates presented: KubeClientCertificateExpiration"),
     droppedFamily("apiserver_request_sli_duration_seconds*", PER_REQUEST),
     droppedFamily("apiserver_request_slo_duration_seconds*", PER_REQUEST),
     droppedFamily("apiserver_response_sizes*", PER_REQUEST),
