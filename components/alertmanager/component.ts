@@ -1,4 +1,5 @@
 import { Component } from "../contribution";
+import { alertmanagerJobNames } from "./job-names";
 import { alertmanagerRuleGroups } from "./rule-groups";
 import { gatewayInFront } from "../auth-gateway/in-front";
 import { Alertmanager } from "./alertmanager";
@@ -8,6 +9,7 @@ import { alertmanagerGatewayModel } from "./gateway";
 /** Alertmanager while it runs, and the auth gateway in front of its Ingress. */
 export const alertmanager: Component = {
     name: "alertmanager",
+    jobNames: alertmanagerJobNames,
     contribute: alertmanagerContribution,
     rules: alertmanagerRuleGroups,
     build({ settings, namespaces, opts }) {

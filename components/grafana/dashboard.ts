@@ -1,5 +1,5 @@
-import { OWN_JOB_NAMES } from "../../config";
 import { PrometheusDashboardSpec } from "../common/dashboards/panels";
+import { GRAFANA_JOB_NAME } from "./layout";
 
 /**
  * Grafana: which Grafana runs, what it holds, and how it answers. The questions are those of
@@ -12,7 +12,7 @@ import { PrometheusDashboardSpec } from "../common/dashboards/panels";
  * Grafana's legacy alerting. The program's own alerts are Prometheus' and show on Home.
  */
 export function grafanaDashboard(): PrometheusDashboardSpec {
-    const grafana = `job="${OWN_JOB_NAMES.grafana}"`;
+    const grafana = `job="${GRAFANA_JOB_NAME}"`;
     const latency = (q: string) => `histogram_quantile(${q}, sum by (le) (rate(grafana_http_request_duration_seconds_bucket{${grafana}}[$__rate_interval])))`;
     return {
         uid: "cm-grafana",

@@ -1,4 +1,5 @@
 import { Component } from "../contribution";
+import { prometheusJobNames } from "./job-names";
 import { prometheusRuleGroups } from "./rule-groups";
 import { configReloaderGroup } from "./config-reloader-alerts";
 import { gatewayInFront } from "../auth-gateway/in-front";
@@ -10,6 +11,7 @@ import { Prometheus } from "./prometheus";
 /** Prometheus, the auth gateway in front of its Ingress (docs/security.md#the-auth-gateway), and an edge's generated write password. */
 export const prometheus: Component = {
     name: "prometheus",
+    jobNames: prometheusJobNames,
     contribute: prometheusContribution,
     rules: prometheusRuleGroups,
     everyRuleGroup: () => [configReloaderGroup()],

@@ -1,13 +1,17 @@
 import { Component } from "../contribution";
+import { claimKey, fixedJob } from "../common/scrape/job-claims";
+import { SEARCH_STORE_KEY } from "../../config";
 import { searchStoreRuleGroups } from "./rule-groups";
 import { SEARCH_STORE_FAMILY_TABLES, searchStoreContribution } from "./contribution";
 import { SearchStore } from "./search-store";
 import { gatewayInFront } from "../auth-gateway/in-front";
 import { kibanaGatewayModel } from "./kibana/gateway";
+import { SEARCH_STORE_JOB_NAME } from "./layout";
 
 /** The in-cluster search store, for development; off by default. */
 export const searchStore: Component = {
     name: "search-store",
+    jobNames: (s) => ({ own: [fixedJob(SEARCH_STORE_JOB_NAME, claimKey(SEARCH_STORE_KEY, "exporter.enabled"), s.searchStore.enabled && s.searchStore.exporter.enabled)] }),
     contribute: searchStoreContribution,
     rules: searchStoreRuleGroups,
     familyTables: SEARCH_STORE_FAMILY_TABLES,
