@@ -4,6 +4,7 @@ import type { NamespaceReadiness } from "./common/namespace-readiness";
 import type { GeneratedDashboard } from "./common/dashboards/generated-dashboard";
 import type { ScrapeConfig } from "./common/scrape/prometheus-config-types";
 import { FamilyRule } from "./common/scrape/family-rules";
+import { SeriesRule } from "./common/scrape/series-rules";
 import { ScrapeJob } from "./common/scrape/scrape-job";
 import { NamedObject } from "./common/named-object";
 import type { GatewayModel } from "./auth-gateway/model";
@@ -213,6 +214,8 @@ export interface Component {
      * whatever a stack runs: what metrics.keepFamilies may name is checked against it at load.
      */
     familyTables?: Readonly<Record<string, readonly FamilyRule[]>>;
+    /** Per job label, the series rules on its kept families (thinned `le` bounds, dropped label values): what stack/keep-readers.ts holds to the readers. */
+    seriesTables?: Readonly<Record<string, readonly SeriesRule[]>>;
     /**
      * Every rule group its contribution may hold on a release line, whatever a stack sets: what
      * alertRules.disabled and alertRules.overrides may name (stack/rule-groups.ts, alertCatalog),

@@ -1,4 +1,5 @@
 import { FamilyRule, matchesFamily } from "../components/common/scrape/family-rules";
+import { SeriesRule } from "../components/common/scrape/series-rules";
 import { COMPONENTS } from "./components";
 
 /**
@@ -8,6 +9,9 @@ import { COMPONENTS } from "./components";
  * no row names passes.
  */
 export const FAMILY_TABLES: Readonly<Record<string, readonly FamilyRule[]>> = Object.assign({}, ...COMPONENTS.map((c) => c.familyTables ?? {}));
+
+/** Every job's series rules on its kept families, by job label, from the component list: what stack/keep-readers.ts holds to the readers. */
+export const SERIES_TABLES: Readonly<Record<string, readonly SeriesRule[]>> = Object.assign({}, ...COMPONENTS.map((c) => c.seriesTables ?? {}));
 
 /** Whether the job's own table drops `family`: what keepFamilies may bring back. */
 export function droppedByTable(job: string): (family: string) => boolean {

@@ -279,12 +279,12 @@ describe("Grafana dashboards on real data: no panel is empty", function () {
 
     it("a kubelet panel on a histogram's dropped bounds would be empty, while its kept bound, sum and count are not", async () => {
         const values = await variableValues(prom!, dashboards.find((d) => d.json.uid === "cm-kubelet")!);
-        // The job keeps only the 10 s bound, which KubeletPlegDurationHigh reads (components/kubelet/families.ts).
-        const bounds = (le: string) => `sum(rate(kubelet_pleg_relist_duration_seconds_bucket{job="kubelet", node=~"$node", ${le}}[$__rate_interval]))`;
-        assert.ok(fs.readFileSync(KUBELET_FIXTURE, "utf8").includes('\nkubelet_pleg_relist_duration_seconds_bucket{le="5"}'), "the fixture serves the other bounds");
-        assert.strictEqual(await panelSeries(prom!, bounds('le!~"10(\\\\.0)?"'), values), 0);
-        assert.ok((await panelSeries(prom!, bounds('le=~"10(\\\\.0)?"'), values)) > 0);
-        assert.ok((await panelSeries(prom!, 'sum(rate(kubelet_pleg_relist_duration_seconds_count{job="kubelet", node=~"$node"}[$__rate_interval]))', values)) > 0);
+        // Of the pod start histogram the job keeps only the 60 s bound, which KubeletPodStartUpLatencyHigh reads (components/kubelet/families.ts).
+        const bounds = (le: string) => `sum(rate(kubelet_pod_start_duration_seconds_bucket{job="kubelet", node=~"$node", ${le}}[$__rate_interval]))`;
+        assert.ok(fs.readFileSync(KUBELET_FIXTURE, "utf8").includes('\nkubelet_pod_start_duration_seconds_bucket{le="30"}'), "the fixture serves the other bounds");
+        assert.strictEqual(await panelSeries(prom!, bounds('le!~"60(\\\\.0)?"'), values), 0);
+        assert.ok((await panelSeries(prom!, bounds('le=~"60(\\\\.0)?"'), values)) > 0);
+        assert.ok((await panelSeries(prom!, 'sum(rate(kubelet_pod_start_duration_seconds_count{job="kubelet", node=~"$node"}[$__rate_interval]))', values)) > 0);
     });
 
     it("a panel on a family the cadvisor drop rules remove would be empty: the test catches it", async () => {

@@ -99,9 +99,10 @@ describe("apiserver and kubelet metric filtering on a real Prometheus", function
         assert.ok(apiserverFixture.some((s) => s.name === "apiserver_request_duration_seconds_bucket" && s.labels.verb === "WATCH"), "the fixture serves them");
     });
 
-    it("kubelet: of the PLEG relist and pod start histograms, keeps the bound each alert reads and no other", () => {
+    it("kubelet: keeps every PLEG relist bound (its quantile record), and of pod starts the bound its alert reads and no other", () => {
         const bounds = (family: string) => stored.kubelet.filter((s) => s.name === family).map((s) => s.labels.le);
-        assert.deepStrictEqual(bounds("kubelet_pleg_relist_duration_seconds_bucket"), ["10"]);
+        assert.deepStrictEqual(bounds("kubelet_pleg_relist_duration_seconds_bucket").length, kubeletFixture.filter((s) => s.name === "kubelet_pleg_relist_duration_seconds_bucket").length);
+        assert.deepStrictEqual(bounds("kubelet_pleg_relist_duration_seconds_bucket").length, 12);
         assert.deepStrictEqual(bounds("kubelet_pod_start_duration_seconds_bucket"), ["60"]);
         assert.ok(kubeletFixture.filter((s) => s.name === "kubelet_pod_start_duration_seconds_bucket").length > 20, "the fixture serves every bound");
     });

@@ -1,7 +1,7 @@
 import { Settings } from "../../config";
 import { Component, Contribution } from "../contribution";
 import { endpointDiscovery } from "../common/scrape/endpoint-discovery";
-import { APISERVER_FAMILIES } from "./families";
+import { APISERVER_FAMILIES, APISERVER_SERIES_RULES } from "./families";
 import { apiserverJob, apiserverReach } from "./scrape-job";
 
 /** The API servers' /metrics, while metrics.jobs.apiserver says so. */
@@ -10,3 +10,4 @@ export function apiserverContribution(s: Settings): Contribution {
 }
 
 export const APISERVER_FAMILY_TABLES: Component["familyTables"] = { apiserver: APISERVER_FAMILIES };
+export const APISERVER_SERIES_TABLES: Component["seriesTables"] = { apiserver: APISERVER_SERIES_RULES };

@@ -1,6 +1,6 @@
 import { COMPONENT_BASE_FAMILIES } from "../common/scrape/component-base-families";
-import { droppedFamily, FamilyRule, keptFamily } from "../common/scrape/family-rules";
-import { SeriesRule } from "../common/scrape/series-rules";
+import { droppedFamily, FamilyRule, keptFamily, histogramFamilies } from "../common/scrape/family-rules";
+import { keepBounds, SeriesRule } from "../common/scrape/series-rules";
 
 export { dropSeries } from "../common/scrape/series-rules";
 export type { SeriesRule } from "../common/scrape/series-rules";
@@ -21,10 +21,12 @@ const OWN_SERVING = "authentication, authorization and audit of the API server's
 
 export const APISERVER_OWN_FAMILIES: readonly FamilyRule[] = [
     keptFamily("apiserver_request_total", "the API error-rate alert and the request rate panel"),
-    keptFamily("apiserver_request_duration_seconds*", "the request latency panel; its buckets are thinned, see below"),
+    keptFamily("apiserver_request_duration_seconds_bucket", "the request latency panels and their p99 records, and the SLO's bounds 1, 5 and 30 s for the burn-rate and availability rules; thinned, see below"),
+    keptFamily("apiserver_request_duration_seconds_count", "every request with a latency: the burn-rate and availability rules count the slow ones against it"),
+    droppedFamily("apiserver_request_duration_seconds_sum", "the total latency, for a mean no panel or rule reads; the buckets and the count are kept"),
     keptFamily("apiserver_current_inflight_requests", "the inflight requests panel: two series"),
     keptFamily("apiserver_request_terminations_total", "requests the API server cut off in self-defence (429, timeouts), per request kind, served once one was: KubeAPITerminatedRequests"),
-    keptFamily("apiserver_client_certificate_expiration_seconds*", "the remaining lifetime of the client certificates presented: KubeClientCertificateExpiration"),
+    ...histogramFamilies("apiserver_client_certificate_expiration_seconds", ["bucket"], "the remaining lifetime of the client certificates presented: KubeClientCertificateExpiration"),
     droppedFamily("apiserver_request_sli_duration_seconds*", PER_REQUEST),
     droppedFamily("apiserver_request_slo_duration_seconds*", PER_REQUEST),
     droppedFamily("apiserver_response_sizes*", PER_REQUEST),
@@ -70,13 +72,17 @@ export const APISERVER_FAMILIES: readonly FamilyRule[] = [...APISERVER_OWN_FAMIL
  * open, so their buckets measure no latency (the panel leaves them out), while their _count and
  * _sum stay.
  */
+/** apiserver_request_duration_seconds: the API server's buckets (staging/src/k8s.io/apiserver/pkg/endpoints/metrics/metrics.go, v1.35.0). */
+const REQUEST_DURATION_BOUNDS = ["0.005", "0.025", "0.05", "0.1", "0.2", "0.4", "0.6", "0.8", "1", "1.25", "1.5", "2", "3", "4", "5", "6", "8", "10", "15", "20", "30", "45", "60", "+Inf"];
+
 export const APISERVER_SERIES_RULES: readonly SeriesRule[] = [
-    {
-        family: "apiserver_request_duration_seconds_bucket",
-        label: "le",
-        values: ["0.005", "0.025", "0.6", "0.8", "1.25", "1.5", "3", "4", "6", "8", "15", "20", "45", "60"],
-        why: "14 of the 23 bounds; 0.05, 0.1, 0.2, 0.4, 1, 2, 5, 10, 30 and +Inf are kept, enough for the 99th percentile panel",
-    },
+    keepBounds(
+        "apiserver_request_duration_seconds_bucket",
+        REQUEST_DURATION_BOUNDS,
+        ["0.05", "0.1", "0.2", "0.4", "1", "2", "5", "10", "30", "+Inf"],
+        "14 of the 23 bounds; 0.05, 0.1, 0.2, 0.4, 1, 2, 5, 10, 30 and +Inf are kept, enough for the 99th percentile panel",
+        "the 99th percentile panels and records read every kept bucket: a bound at about each doubling from 50 ms to 30 s bounds the quantile within a factor of two, and 1, 5 and 30 s are the SLO's bounds, which the burn-rate and availability rules read",
+    ),
     {
         family: "apiserver_request_duration_seconds_bucket",
         label: "verb",

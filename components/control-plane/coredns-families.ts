@@ -1,4 +1,4 @@
-import { droppedFamily, FamilyRule, keptFamily } from "../common/scrape/family-rules";
+import { droppedFamily, FamilyRule, keptFamily, histogramFamilies } from "../common/scrape/family-rules";
 
 const SIZE_HISTOGRAM = "a histogram per server, zone and protocol of message sizes; no panel or alert reads it";
 const GO_DETAIL = "Go runtime detail; process CPU, memory and go_goroutines are kept";
@@ -7,17 +7,14 @@ const GO_DETAIL = "Go runtime detail; process CPU, memory and go_goroutines are 
 export const COREDNS_FAMILIES: readonly FamilyRule[] = [
     keptFamily("coredns_dns_requests_total", "the CoreDNS requests panel"),
     keptFamily("coredns_dns_responses_total", "the CoreDNS error-rate alert (SERVFAIL share) and the response-code panel"),
-    keptFamily("coredns_dns_request_duration_seconds*", "the CoreDNS latency alert and panel"),
+    ...histogramFamilies("coredns_dns_request_duration_seconds", ["bucket"], "the CoreDNS latency alert and panel"),
     keptFamily("coredns_dns_do_requests_total", "the CoreDNS board's requests with the DNSSEC OK bit: one series per server block and zone"),
     droppedFamily("coredns_dns_request_size_bytes*", SIZE_HISTOGRAM),
     droppedFamily("coredns_dns_response_size_bytes*", SIZE_HISTOGRAM),
     keptFamily("coredns_cache_hits_total", "the CoreDNS cache hits panels"),
     keptFamily("coredns_cache_misses_total", "with the hits, the cache hit ratio: one series per server"),
     keptFamily("coredns_cache_entries", "the CoreDNS board's cache size: two series per server"),
-    keptFamily(
-        "coredns_proxy_request_duration_seconds*",
-        "the CoreDNS board's forwarded requests, upstream errors and upstream latency: since CoreDNS 1.11 the only forward family with per-upstream requests (coredns_forward_requests_total is gone); one histogram per upstream and response code, per CoreDNS pod, not per node",
-    ),
+    ...histogramFamilies("coredns_proxy_request_duration_seconds", ["bucket", "count"], "the CoreDNS board's forwarded requests, upstream errors and upstream latency: since CoreDNS 1.11 the only forward family with per-upstream requests (coredns_forward_requests_total is gone); one histogram per upstream and response code, per CoreDNS pod, not per node"),
     keptFamily("coredns_proxy_healthcheck_failures_total", "the CoreDNS board's upstream errors: one series per upstream"),
     keptFamily("coredns_forward_max_concurrent_rejects_total", "the CoreDNS board's upstream errors (lookups refused at forward's concurrency limit): one series"),
     droppedFamily("coredns_health_request_duration_seconds*", "the health plugin timing its own self-check"),

@@ -1,7 +1,7 @@
 import { Component } from "../contribution";
 import { switchedJob } from "../common/scrape/job-claims";
 import { kubeletRuleGroups } from "./rule-groups";
-import { KUBELET_FAMILY_TABLES, kubeletContribution } from "./contribution";
+import { KUBELET_FAMILY_TABLES, KUBELET_SERIES_TABLES, kubeletContribution } from "./contribution";
 
 /** The kubelets and cAdvisor run on every node already: they contribute jobs, rules and boards, and no resource. */
 export const kubelet: Component = {
@@ -10,6 +10,7 @@ export const kubelet: Component = {
     contribute: kubeletContribution,
     rules: kubeletRuleGroups,
     familyTables: KUBELET_FAMILY_TABLES,
+    seriesTables: KUBELET_SERIES_TABLES,
     // Its boards' module loads on the call, which the fold makes only while Grafana is on.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     dashboards: () => (require("./boards") as typeof import("./boards")).boards,

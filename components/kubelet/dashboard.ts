@@ -27,7 +27,7 @@ export const KUBELET_NOT_ANSWERED: ReadonlyArray<{ question: string; why: string
     { question: "Pod start duration (p99)", why: "the histogram's buckets are 26 series per node, and only the 60 s one is kept (KubeletPodStartUpLatencyHigh reads it): it tells whether the p99 is above a minute, not what it is; the mean start duration is shown from its sum and count" },
     { question: "Storage operations per second, errors and p99 duration", why: "`storage_operation_duration_seconds` is a histogram per volume plugin and operation (over 250 series per node); failures show as events and in the pods' status" },
     { question: "Cgroup manager operations and their p99", why: "`kubelet_cgroup_manager_duration_seconds` is a histogram per operation, dropped" },
-    { question: "PLEG relist interval, and relist duration p99", why: "the interval histogram is dropped, and of the duration buckets only the 10 s one is kept (KubeletPlegDurationHigh reads it): it tells whether the p99 is above 10 s, not what it is; relists per second and the mean relist duration are shown, and the time since the last relist" },
+    { question: "PLEG relist interval, and relist duration p99", why: "the interval histogram is dropped; the relist duration's quantiles are recorded per node (node_quantile:kubelet_pleg_relist_duration_seconds:histogram_quantile, for saved queries) but not drawn here; relists per second and the mean relist duration are shown, and the time since the last relist" },
     { question: "API-server request duration p99", why: "`rest_client_request_duration_seconds` is a histogram per verb and host, dropped for every Kubernetes component; requests by code are shown" },
 ];
 

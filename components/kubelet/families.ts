@@ -1,14 +1,15 @@
 import { COMPONENT_BASE_FAMILIES } from "../common/scrape/component-base-families";
 import { droppedFamily, FamilyRule, keptFamily } from "../common/scrape/family-rules";
-import { SeriesRule } from "../common/scrape/series-rules";
+import { keepBounds, SeriesRule } from "../common/scrape/series-rules";
 
 /**
  * The kubelet job's families (/metrics; docs/scrape-jobs.md#kubelet-families). The volume and
  * certificate alerts read the volume stats and the certificate manager's series; besides those,
  * what is kept is what says in one or a few series per node whether the kubelet, its runtime and
  * its volumes are healthy, which the Kubelet and Persistent Volumes dashboards read; of two
- * latency histograms the sum and count (mean durations, two series per node) and the one bound
- * their alert reads (KUBELET_SERIES_RULES). Dropped: the
+ * latency histograms the sum and count (mean durations, two series per node), every bound of the
+ * PLEG relist histogram (its quantile record) and the one bound of pod starts their alert reads
+ * (KUBELET_SERIES_RULES). Dropped: the
  * latency histograms per operation, HTTP path and volume plugin, which make most of the payload.
  * The Kubernetes component rows follow.
  */
@@ -36,7 +37,7 @@ export const KUBELET_OWN_FAMILIES: readonly FamilyRule[] = [
     droppedFamily("kubelet_cgroup_manager_duration_seconds*", OPERATION_HISTOGRAM),
     keptFamily("kubelet_pleg_relist_duration_seconds_count", "one series: PLEG relists per second, on the Kubelet dashboard, and all relists for KubeletPlegDurationHigh"),
     keptFamily("kubelet_pleg_relist_duration_seconds_sum", "one series: with the count, the mean PLEG relist duration on the Kubelet dashboard"),
-    keptFamily("kubelet_pleg_relist_duration_seconds_bucket", "its 10 s bound only, one series (the series rules drop the others): the relists within 10 s, for KubeletPlegDurationHigh"),
+    keptFamily("kubelet_pleg_relist_duration_seconds_bucket", "every bound, 12 series: the PLEG quantiles per node, node_quantile:kubelet_pleg_relist_duration_seconds:histogram_quantile, and the relists within 10 s for KubeletPlegDurationHigh"),
     droppedFamily("kubelet_pleg_relist_interval_seconds*", OPERATION_HISTOGRAM),
     droppedFamily("kubelet_pod_worker_*", POD_LIFECYCLE),
     keptFamily("kubelet_pod_start_duration_seconds_count", "one series: with the sum, the mean pod start duration on the Kubelet dashboard; all starts for KubeletPodStartUpLatencyHigh"),
@@ -61,31 +62,19 @@ export const KUBELET_OWN_FAMILIES: readonly FamilyRule[] = [
 
 export const KUBELET_FAMILIES: readonly FamilyRule[] = [...KUBELET_OWN_FAMILIES, ...COMPONENT_BASE_FAMILIES];
 
-/** A histogram's bounds but the one its alert reads, and +Inf, which repeats _count. */
-const allBut = (bounds: readonly number[], kept: number) => [...bounds.filter((b) => b !== kept).map(String), "+Inf"];
-
 /** kubelet_pleg_relist_duration_seconds: client_golang's default buckets (pkg/kubelet/metrics/metrics.go, v1.35.0). */
-const PLEG_RELIST_BOUNDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+export const PLEG_RELIST_BOUNDS = ["0.005", "0.01", "0.025", "0.05", "0.1", "0.25", "0.5", "1", "2.5", "5", "10", "+Inf"];
 /** kubelet_pod_start_duration_seconds: the kubelet's own buckets, 0.5 s to an hour (pkg/kubelet/metrics/metrics.go, v1.35.0). */
-const POD_START_BOUNDS = [0.5, 1, 2, 3, 4, 5, 6, 8, 10, 20, 30, 45, 60, 120, 180, 240, 300, 360, 480, 600, 900, 1200, 1800, 2700, 3600];
+export const POD_START_BOUNDS = ["0.5", "1", "2", "3", "4", "5", "6", "8", "10", "20", "30", "45", "60", "120", "180", "240", "300", "360", "480", "600", "900", "1200", "1800", "2700", "3600", "+Inf"];
 
 /**
- * The kubelet's two kept histograms keep one bound each. An alert on "the 99th percentile is
+ * The pod start histogram keeps one bound (the PLEG relist histogram keeps all of its 12 for the
+ * quantile record, pleg-rules.ts). An alert on "the 99th percentile is
  * above X" needs only the share of observations above X, when X is a bound: the quantile lies in
  * a bucket above X exactly when more than 1 % of observations do (components/kubelet/health-alerts.ts).
- * That share is 1 - bucket{le=X} / _count, one series per node beside the count that is kept anyway.
+ * That share is 1 - bucket{le=X} / _count, one series per node beside the count that is kept
+ * anyway; +Inf repeats _count. Each kept bound is held to its reader (stack/keep-readers.ts).
  */
 export const KUBELET_SERIES_RULES: readonly SeriesRule[] = [
-    {
-        family: "kubelet_pleg_relist_duration_seconds_bucket",
-        label: "le",
-        values: allBut(PLEG_RELIST_BOUNDS, 10),
-        why: "11 of the 12 bounds; 10 is kept, the bound KubeletPlegDurationHigh reads",
-    },
-    {
-        family: "kubelet_pod_start_duration_seconds_bucket",
-        label: "le",
-        values: allBut(POD_START_BOUNDS, 60),
-        why: "25 of the 26 bounds; 60 is kept, the bound KubeletPodStartUpLatencyHigh reads",
-    },
+    keepBounds("kubelet_pod_start_duration_seconds_bucket", POD_START_BOUNDS, ["60"], "25 of the 26 bounds; 60 is kept, the bound KubeletPodStartUpLatencyHigh reads"),
 ];

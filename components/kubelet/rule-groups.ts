@@ -4,12 +4,13 @@ import { kubeletCertificatesGroup } from "./certificate-alerts";
 import { containersGroup } from "./container-alerts";
 import { containerUsageGroup } from "./container-usage-rules";
 import { kubeletHealthGroup } from "./health-alerts";
+import { kubeletLatencyGroup } from "./pleg-rules";
 import { kubernetesStorageGroup } from "./volume-alerts";
 
 /** The kubelet's alerts while its job scrapes, and the container ones while cAdvisor's does. */
 export function kubeletRuleGroups(c: RuleContext): RuleGroup[] {
     return [
-        ...(c.kubelet ? [kubernetesStorageGroup(c), kubeletCertificatesGroup(), kubeletHealthGroup()] : []),
+        ...(c.kubelet ? [kubernetesStorageGroup(c), kubeletCertificatesGroup(), kubeletHealthGroup(), kubeletLatencyGroup()] : []),
         ...(c.cadvisor ? [containersGroup(), containerUsageGroup()] : []),
     ];
 }

@@ -23,6 +23,16 @@ export function kubePrometheusQueries(): ShippedQuery[] {
     return [...rules, ...boards];
 }
 
+/**
+ * kube-prometheus' questions less its recording rules whose name we record too (our own expression
+ * from what our jobs keep: docs/alert-coverage.md#recording-rules, "same" or "other input"): a
+ * team reading such a name gets our answer, so the rule's own inputs are not what that question
+ * needs; its readers (panels, alerts reading the name) still count. The second full-coverage figure.
+ */
+export function kubePrometheusReadersBesides(ourRecords: ReadonlySet<string>): Readers {
+    return new Readers(kubePrometheusQueries().filter((q) => !ourRecords.has(/^kube-prometheus record (\S+) /.exec(q.source)?.[1] ?? "")));
+}
+
 let readers: Readers | undefined;
 /** The Readers of kube-prometheus' questions, parsed once. */
 export function kubePrometheusReaders(): Readers {
@@ -52,8 +62,8 @@ function matches(op: string, pattern: string, value: string): boolean {
  * and every matcher match it (the job matcher against `job`), so a question that reads only some
  * buckets (`le=~"1(\\.0)?"`) or only containers (`container!=""`) needs only those series.
  */
-export function kubePrometheusReadsSeries(job: string, name: string, labels: Readonly<Record<string, string>>): boolean {
-    return kubePrometheusReaders().selectors.some((s) => {
+export function kubePrometheusReadsSeries(job: string, name: string, labels: Readonly<Record<string, string>>, readers: Readers = kubePrometheusReaders()): boolean {
+    return readers.selectors.some((s) => {
         const nameMatchers = s.matchers.filter((m) => m.label === "__name__");
         if (s.metric !== undefined ? s.metric !== name : nameMatchers.length === 0) return false;
         return s.matchers.every((m) => {

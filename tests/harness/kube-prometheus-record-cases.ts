@@ -6,6 +6,7 @@ import { GRAFANA_REQUESTS } from "../../components/grafana/request-rules";
 import { SCHEDULER_QUANTILES } from "../../components/control-plane/scheduler-rules";
 import { APISERVER_REQUESTS_BY_CODE_RESOURCE } from "../../components/apiserver/request-rate-rules";
 import { APISERVER_SLI_P99 } from "../../components/apiserver/latency-rules";
+import { KUBELET_PLEG_QUANTILE } from "../../components/kubelet/pleg-rules";
 
 /**
  * The cases of the records issue 42 added under kube-prometheus' names outside the node-exporter
@@ -57,6 +58,27 @@ const apiRequests = (instance: string, verb: string, resource: string, code: str
 /** The bounds the apiserver job keeps (families.ts), each bucket's count per second times 60 a minute. */
 const KEPT_BOUNDS = ["0.05", "0.1", "0.2", "0.4", "1", "2", "5", "10", "30", "+Inf"];
 const apiBuckets = (labels: Record<string, string>, perSecond: readonly number[]) => KEPT_BOUNDS.map((le, i) => s(`apiserver_request_duration_seconds_bucket{${text({ ...labels, le })}}`, `0+${perSecond[i] * 60}x10`));
+
+/**
+ * The PLEG relist histogram of two kubelets as the kubelet job stores it (instance and node the
+ * node's name; the kubelet's own node label on kubelet_node_name kept as exported_node), node-1's
+ * bounds as 2.x writes them, node-2's as 3.x does (le="1.0"). 100 relists a second (whole counts, so
+ * every rate and share is exact), cumulative: node-1 has half its relists within 0.5 s, 90 % within 2.5 s, 99 % within 5 s; node-2 the same at 1, 5 and
+ * 10 s, so its quantiles are 1, 5 and 10 s. A team's histogram of the same name is left out.
+ */
+const PLEG_BOUNDS_2 = ["0.005", "0.01", "0.025", "0.05", "0.1", "0.25", "0.5", "1", "2.5", "5", "10", "+Inf"];
+const PLEG_BOUNDS_3 = ["0.005", "0.01", "0.025", "0.05", "0.1", "0.25", "0.5", "1.0", "2.5", "5.0", "10.0", "+Inf"];
+const plegNode = (node: string, bounds: readonly string[], perSecond: readonly number[]) => [
+    ...bounds.map((le, i) => s(`kubelet_pleg_relist_duration_seconds_bucket{${text({ job: "kubelet", instance: node, node, le })}}`, `0+${perSecond[i] * 60}x10`)),
+    s(`kubelet_node_name{${text({ job: "kubelet", instance: node, node, exported_node: node })}}`, "1+0x10"),
+];
+const plegSeries = [
+    ...plegNode("node-1", PLEG_BOUNDS_2, [0, 0, 0, 0, 0, 0, 50, 50, 90, 99, 100, 100]),
+    ...plegNode("node-2", PLEG_BOUNDS_3, [0, 0, 0, 0, 0, 0, 0, 50, 50, 90, 99, 100]),
+    s(`kubelet_pleg_relist_duration_seconds_bucket{${text({ job: "team-kubelet", instance: "node-1", le: "+Inf" })}}`, "0+6000x10"),
+];
+const plegExpect = (node: string, values: readonly [number, number, number]) =>
+    (["0.99", "0.9", "0.5"] as const).map((quantile, i) => ({ labels: { instance: node, node, quantile }, value: values[i] }));
 
 export const KUBE_PROMETHEUS_RECORD_CASES: Record<string, RecordCase[]> = {
     // Per job, across instances: the kubelet's path label stays, the shop's namespace and service too.
@@ -134,6 +156,7 @@ export const KUBE_PROMETHEUS_RECORD_CASES: Record<string, RecordCase[]> = {
             ],
         },
     ],
+    [KUBELET_PLEG_QUANTILE]: [{ series: plegSeries, at: "10m", expect: [...plegExpect("node-1", [5, 2.5, 0.5]), ...plegExpect("node-2", [10, 5, 1])] }],
     // web-1 on node-1; web-2 served by two kube-state-metrics instances at once: one row; queued-1 not scheduled (node ""): none.
     [POD_NODE]: [
         {

@@ -15,6 +15,20 @@ export interface FamilyRule {
 export const keptFamily = (family: string, why: string): FamilyRule => ({ family, keep: true, why });
 export const droppedFamily = (family: string, why: string): FamilyRule => ({ family, keep: false, why });
 
+/** The three series of a classic histogram. */
+export type HistogramPart = "bucket" | "count" | "sum";
+
+/**
+ * A histogram's rows, one per part: the parts its readers read kept for `why`, the others dropped.
+ * A row `X*` would keep all three, and a part no query reads (most often _sum, for a mean no panel
+ * shows) is one series per label set kept for nothing (stack/keep-readers.ts finds them).
+ */
+export function histogramFamilies(base: string, read: readonly HistogramPart[], why: string): FamilyRule[] {
+    return (["bucket", "count", "sum"] as const).map((part) =>
+        read.includes(part) ? keptFamily(`${base}_${part}`, why) : droppedFamily(`${base}_${part}`, `the histogram's _${part}: no rule, panel or variable reads it (stack/keep-readers.ts)`),
+    );
+}
+
 /** The RE2 pattern of one row; family names hold no regex metacharacters but the trailing `*`. */
 export function familyPattern(family: string): string {
     return family.endsWith("*") ? `${family.slice(0, -1)}.*` : family;
