@@ -1,4 +1,4 @@
-import { AlertCase, AlertCases, s, text, ticks } from "./alert-case-format";
+import { AlertCase, AlertCases, byTwoKsmReplicas, s, text, ticks } from "./alert-case-format";
 
 /**
  * The cases of the Kubernetes system alerts, each at its boundary: the component versions and API
@@ -144,7 +144,13 @@ export const SYSTEM_ALERT_CASES: Record<string, AlertCases> = {
         fires: readiness(everyFive, "30m"),
         silent: readiness(sevenAndEight, "30m"),
         early: readiness(everyFive, "29m"),
-        scenarios: [{ name: "cordoned: drained on purpose", fires: false, case: readiness(everyFive, "30m", 1) }],
+        scenarios: [
+            { name: "cordoned: drained on purpose", fires: false, case: readiness(everyFive, "30m", 1) },
+            // #42, defect class 4: both kube-state-metrics replicas see each turn. The larger count, 3, fires; 2 in every
+            // window stays silent (summed over the replicas it would read 4 and fire).
+            { name: "two kube-state-metrics replicas, every five minutes", fires: true, case: byTwoKsmReplicas(readiness(everyFive, "30m")) },
+            { name: "two kube-state-metrics replicas, gaps of 7 and 8 minutes", fires: false, case: byTwoKsmReplicas(readiness(sevenAndEight, "30m")) },
+        ],
     },
     KubeNodeEviction: { fires: evictions(ticks(15, 30)), silent: evictions("0+0x30") },
     // 1.02 % and 0.97 % of relists slower than 10 s: the 99th percentile at or above 10 s, or below.
