@@ -41,7 +41,7 @@ export function generatedDashboards(ctx: DashboardContext, folderTag: string, co
     const prometheusSpecs = [
         homeDashboard(ctx),
         clusterDashboard(ctx),
-        nodeDashboard,
+        nodeDashboard(ctx),
         useClusterDashboard,
         useNodeDashboard,
         workloadsDashboard(ctx),
@@ -57,7 +57,7 @@ export function generatedDashboards(ctx: DashboardContext, folderTag: string, co
         probesDashboard,
         searchStoreDashboard,
         alertmanagerDashboard(ctx),
-        grafanaDashboard(),
+        grafanaDashboard(ctx),
         kubeletDashboard(ctx),
         volumesDashboard(ctx),
         remoteWriteDashboard(ctx),
