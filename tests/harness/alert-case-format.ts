@@ -92,3 +92,12 @@ export function twoKsmReplicas(series: AlertCase["series"]): AlertCase["series"]
 
 /** The case with its kube-state-metrics series served by two replicas (twoKsmReplicas). */
 export const byTwoKsmReplicas = (c: AlertCase): AlertCase => ({ ...c, series: twoKsmReplicas(c.series) });
+
+/**
+ * The case with every series of target `instance` served a second time under another instance, as when one
+ * exporter is scraped twice (a second address for the same kubelet): the same values under an extra target.
+ */
+export const scrapedTwice = (c: AlertCase, instance: string, other: string): AlertCase => ({
+    ...c,
+    series: c.series.flatMap((x) => (x.series.includes(`instance="${instance}"`) ? [x, { ...x, series: x.series.replace(`instance="${instance}"`, `instance="${other}"`) }] : [x])),
+});

@@ -1,4 +1,4 @@
-import { AlertCase, AlertCases, byTwoKsmReplicas, s, text, ticks } from "./alert-case-format";
+import { AlertCase, AlertCases, byTwoKsmReplicas, s, scrapedTwice, text, ticks } from "./alert-case-format";
 
 /**
  * The cases of the Kubernetes system alerts, each at its boundary: the component versions and API
@@ -158,13 +158,22 @@ export const SYSTEM_ALERT_CASES: Record<string, AlertCases> = {
         fires: pleg("10", 102, "6m"),
         silent: pleg("10", 97, "6m"),
         early: pleg("10", 102, "5m"),
-        scenarios: [{ name: "the bound as 3.x writes it, 10.0", fires: true, case: pleg("10.0", 102, "6m") }],
+        scenarios: [
+            { name: "the bound as 3.x writes it, 10.0", fires: true, case: pleg("10.0", 102, "6m") },
+            // #42, defect class 4 (not broken): a kubelet scraped twice doubles the bucket and the count alike.
+            { name: "the kubelet scraped twice, 1.02 %", fires: true, case: scrapedTwice(pleg("10", 102, "6m"), "node-1", "10.0.0.21:10250") },
+            { name: "the kubelet scraped twice, 0.97 %", fires: false, case: scrapedTwice(pleg("10", 97, "6m"), "node-1", "10.0.0.21:10250") },
+        ],
     },
     // 1.02 % and 0.98 % of pod starts slower than 60 s.
     KubeletPodStartUpLatencyHigh: {
         fires: podStart("60", 102, "16m"),
         silent: podStart("60", 98, "16m"),
         early: podStart("60", 102, "15m"),
-        scenarios: [{ name: "the bound as 3.x writes it, 60.0", fires: true, case: podStart("60.0", 102, "16m") }],
+        scenarios: [
+            { name: "the bound as 3.x writes it, 60.0", fires: true, case: podStart("60.0", 102, "16m") },
+            { name: "the kubelet scraped twice, 1.02 %", fires: true, case: scrapedTwice(podStart("60", 102, "16m"), "node-1", "10.0.0.21:10250") },
+            { name: "the kubelet scraped twice, 0.98 %", fires: false, case: scrapedTwice(podStart("60", 98, "16m"), "node-1", "10.0.0.21:10250") },
+        ],
     },
 };
