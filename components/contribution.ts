@@ -7,7 +7,6 @@ import { FamilyRule } from "./common/scrape/family-rules";
 import { ScrapeJob } from "./common/scrape/scrape-job";
 import { NamedObject } from "./common/named-object";
 import type { GatewayModel } from "./auth-gateway/model";
-import type { AlertmanagerTarget } from "../config";
 import type { WorkloadId } from "../validate/pod-security-claims";
 import type { RuleContext } from "./common/rules/context";
 import type { RuleGroup } from "./common/rules/types";
@@ -15,6 +14,10 @@ import type { PrometheusDashboardSpec } from "./common/dashboards/panels";
 import type { PrometheusRelease } from "../prometheus-releases/release-lines";
 import type { Flow, Workload } from "./network-policies/model";
 import type { PodSecurityClaim } from "../validate/pod-security-claims";
+import type { JobClaim } from "./common/scrape/job-claims";
+import type { HostPortClaims } from "./common/host-ports";
+import type { WayInClaims } from "./common/ways-in";
+import type { AlertmanagerTarget } from "./alertmanager/target";
 
 /**
  * Where a job stands in prometheus.yml, as kube-prometheus' main.libsonnet puts its components
@@ -142,6 +145,13 @@ export interface OfflineStandIn {
     secret: boolean;
 }
 
+/**
+ * The job names a component may bring, by the section of prometheus.yml its jobs stand in: every
+ * one of them whatever its switches say (a fixed name is reserved while off), folded over the list
+ * into the one registry of job names (stack/job-names.ts).
+ */
+export type JobNameClaims = Partial<Record<ScrapeSection, JobClaim[]>>;
+
 /** One entry of the component list: its name, its contribution for a stack's settings, and its resources. */
 export interface Component {
     /** The component's folder under components/, which also names it in messages. */
@@ -153,6 +163,15 @@ export interface Component {
      */
     ownKey?: OwnKey;
     contribute(s: Settings): Contribution;
+    /**
+     * Every scrape job name it may bring and the key that brings each (components/common/scrape/job-claims.ts):
+     * two claims of one name are refused at load, with every other problem of the stack file.
+     */
+    jobNames?(s: Settings): JobNameClaims;
+    /** The ports on the nodes' own addresses its pods bind, or its jobs say node processes hold (components/common/host-ports.ts). */
+    hostPorts?(s: Settings): HostPortClaims;
+    /** Its Ingress rules and HTTPRoutes while it runs, by the key that asks for each (components/common/ways-in.ts). */
+    waysIn?(s: Settings): WayInClaims;
     /**
      * Its default rule groups for what the rules may rely on (components/common/rules/context.ts),
      * each only while the job or component that produces its series is on: the stack's rule files

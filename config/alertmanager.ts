@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { closedObject, flag, integer, selectorMap, stringList, text, whenClean } from "./fields";
 import { durationOrZero, hostName, prometheusDuration, prometheusLabelName, serviceName, statefulSetName } from "./formats";
-import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
+import { imageAtLeast, imageTagVersion, OLDEST_IMAGES } from "./oldest-images";
 import { PLAINTEXT_OPT_IN, plaintextMessage, plaintextOptInField } from "./plaintext-credentials";
 import { Problems, SECRET_VALUE } from "./problems";
 import { ResourceSettings, resourcesSchema } from "./resources";
@@ -15,7 +15,6 @@ import { authenticatedHttpRouteSchema, bothWaysIssue, routeAuthIssues } from "./
 import { unknownFlags, workloadHatchSchema } from "./workload-hatches";
 import { ALERTMANAGER_FLAGS } from "./alertmanager-flags";
 import { checkReceiver, hatchReceiverSchema, hatchRouteSchema, HatchRoute, inhibitRuleSchema, PROGRAM_RECEIVER_NAMES, timeIntervalSchema } from "./alertmanager-routing";
-import { imageTagVersion } from "./oldest-images";
 import { ALERTMANAGER_RECEIVER_TYPES } from "./alertmanager-receivers";
 import { EXISTING_SECRET_REFUSALS } from "./existing-secrets";
 import type { ExistingSecretKey, SecretInput } from "./secret-reference";
@@ -23,12 +22,6 @@ import { readSecretInput } from "./secret-input";
 import { versionAtLeast } from "../prometheus-releases/scrape-config-keys";
 
 export const ALERTMANAGER_KEY = "alertmanager";
-
-/** The Alertmanager Service and container port that Prometheus sends alerts to. */
-export const ALERTMANAGER_PORT_NAME = "web";
-
-/** The gossip ports of a clustered Alertmanager, on its container and Service; nothing scrapes or alerts there. */
-export const ALERTMANAGER_CLUSTER_PORT_NAMES = { tcp: "mesh-tcp", udp: "mesh-udp" } as const;
 
 /**
  * The secret keys of Alertmanager's receivers: top-level keys like searchPassword, because a

@@ -2,11 +2,6 @@ import { z } from "zod";
 import { closedObject, flag, stringList, whenClean } from "./fields";
 import { dnsLabel } from "./formats";
 
-/** The job labels of the two annotation jobs (docs/monitor-your-app.md). */
-export const ANNOTATED_POD_JOB = "annotated-pods";
-export const ANNOTATED_SERVICE_JOB = "annotated-services";
-export const ANNOTATION_JOB_NAMES = [ANNOTATED_POD_JOB, ANNOTATED_SERVICE_JOB] as const;
-
 /**
  * `metrics.annotationDiscovery`: where pods and services annotated `prometheus.io/scrape: "true"`
  * are scraped. Off while no namespace is listed and clusterWide is false, so a stack that says

@@ -17,14 +17,6 @@ export const BLACKBOX_EXPORTER_KEY = "blackboxExporter";
 export const BLACKBOX_MODULES = ["http_2xx", "http_post_2xx", "tcp_connect"] as const;
 export type BlackboxModule = (typeof BLACKBOX_MODULES)[number];
 
-/** The exporter's port (its default --web.listen-address), on the container and the Service. */
-export const BLACKBOX_PORT = 9115;
-/** The name of the exporter's container and Service port. */
-export const BLACKBOX_PORT_NAME = "http";
-
-/** The job of the Services and Ingresses annotated prometheus.io/probe: "true". */
-export const ANNOTATED_PROBE_JOB = "probe";
-
 /**
  * quay.io/prometheus/blackbox-exporter v0.29.1, the newest release the prometheus-community chart
  * ships; the requests are small, as the exporter only holds its config and open probes.
@@ -108,13 +100,3 @@ export type BlackboxExporterSettings = z.output<typeof blackboxExporterSchema> &
     namespace: string;
 };
 
-/** What Prometheus needs to send probes: where the exporter answers, and what to probe. */
-export interface BlackboxTarget {
-    address: string;
-    /** The exporter's Service, which every probe job reaches (its NetworkPolicy flow). */
-    namespace: string;
-    serviceName: string;
-    portName: string;
-    probes: ProbeSettings[];
-    probeAnnotated: boolean;
-}

@@ -24,14 +24,6 @@ export const HIDDEN_BY_KIND: Record<ControlPlaneKind, readonly HideableComponent
     managed: ["etcd", "scheduler", "controllerManager"],
 };
 
-/** The job label of each control-plane job: kube-prometheus' names, so its mixins' selectors read the same. */
-export const CONTROL_PLANE_JOB_NAMES = {
-    coreDns: "coredns",
-    scheduler: "kube-scheduler",
-    controllerManager: "kube-controller-manager",
-    kubeProxy: "kube-proxy",
-} as const;
-
 /** Ports and labels as kubeadm (and so kind) sets them up at Kubernetes 1.35. */
 export const CONTROL_PLANE_DEFAULTS = {
     kind: "selfManaged" as ControlPlaneKind,

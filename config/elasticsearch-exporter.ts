@@ -5,15 +5,6 @@ import { ResourceSettings, resourcesSchema } from "./resources";
 
 /** The exporter's default --web.listen-address port, on its container and Service. */
 export const ELASTICSEARCH_EXPORTER_PORT = 9114;
-/** The name of that port, which the scrape job keeps. */
-export const ELASTICSEARCH_EXPORTER_PORT_NAME = "http";
-
-/**
- * Appended to searchStore.name for the exporter's Deployment, Service and ServiceAccount; the
- * store's name has at most 52 characters (a StatefulSet's), so the result fits a DNS label.
- */
-export const EXPORTER_SUFFIX = "-exporter";
-
 /**
  * prometheus-community/elasticsearch_exporter v1.11.0, its newest release; the requests are its
  * own Kubernetes example's (examples/kubernetes/deployment.yml): it holds one scrape's JSON.
@@ -36,7 +27,3 @@ export const elasticsearchExporterSchema = closedObject({
 /** Resolved by the store's kind (config/search-store.ts). */
 export type ElasticsearchExporterSettings = Omit<z.output<typeof elasticsearchExporterSchema>, "enabled"> & { enabled: boolean };
 
-/** The exporter's Deployment, Service and ServiceAccount name, from the store's. */
-export function elasticsearchExporterName(store: { name: string }): string {
-    return `${store.name}${EXPORTER_SUFFIX}`;
-}

@@ -136,45 +136,6 @@ export function wayOfRead(
     return { known: ingress.known && route.known, key: "ingress" };
 }
 
-/** A route a stack declares, by the key that sets it: what networkPolicies.gatewayNamespaces is required for. */
-export interface RouteClaim {
-    /** "cluster-monitoring:metrics.httpRoute". */
-    key: string;
-    hostname: string;
-}
-
-export function routeClaims(routes: Readonly<Record<string, HttpRouteSettings | undefined>>): RouteClaim[] {
-    return Object.entries(routes).flatMap(([component, r]) => (r ? [{ key: `${fullKey(component)}.httpRoute`, hostname: r.hostname }] : []));
-}
-
-/**
- * networkPolicies.gatewayNamespaces is what admits the Gateway's data plane to the routes'
- * backends: required while a route exists and the policies are on (without it nothing reaches
- * the route's backend), refused where it would do nothing. Two routes of one host leave the
- * choice to the Gateway, so one of the two UIs would be unreachable.
- */
-export function checkGatewayRoutes(routes: readonly RouteClaim[], netpol: { enabled: boolean; gatewayNamespaces: readonly string[] }, problems: Problems): void {
-    const key = `${fullKey(NETWORK_POLICIES_KEY)}.gatewayNamespaces`;
-    if (routes.length > 0 && netpol.enabled && netpol.gatewayNamespaces.length === 0) {
-        problems.add(
-            key,
-            undefined,
-            `the namespaces of the Gateway's data plane, such as [gateway-system], while ${routes.map((r) => r.key).join(", ")} ${routes.length > 1 ? "are" : "is"} set: ` +
-                "the NetworkPolicies admit only them to each route's backend port, and without them the Gateway could reach none",
-        );
-    }
-    if (routes.length === 0 && netpol.gatewayNamespaces.length > 0) {
-        problems.add(key, netpol.gatewayNamespaces, "nothing unless a component has an httpRoute (metrics, alertmanager, grafana or searchStore.kibana): no route's backend would admit them");
-    }
-    // With networkPolicies.enabled false, every other networkPolicies key is refused already (config/index.ts).
-    routes.forEach((r, i) => {
-        const other = routes.slice(0, i).find((o) => o.hostname === r.hostname);
-        if (other !== undefined) {
-            problems.add(`${r.key}.hostname`, r.hostname, `a host no other HTTPRoute of this stack serves: ${other.key} already routes it to another Service`);
-        }
-    });
-}
-
 /**
  * The search store's UI behind a route (docs/gateway-api.md#the-search-stores-ui): Kibana OSS has
  * no login of its own, so the route is the auth gateway's (basicAuth) or public with a reason.

@@ -1,24 +1,11 @@
 import { z } from "zod";
-import { FamilyFilters } from "./keep-families";
 import { checkTeamMatchersAgainstRenames } from "./renamed-alerts";
 import { ALERT_RULES_KEY, AlertRulesSettings, alertRulesSchema, alertRulesSchemaFor, OverridableRules } from "./alert-rules";
 import { NEWEST_RELEASE, PrometheusRelease, prometheusRelease, promqlDialectOfMetrics, resolveRelease } from "../prometheus-releases/release-lines";
 import { enabledFeatures, promqlDialectOf } from "../prometheus-releases/promql-features";
 import { PromqlDialect } from "../prometheus-releases/promql";
-import {
-    ALERTMANAGER_CLUSTER_PORT_NAMES,
-    ALERTMANAGER_KEY,
-    ALERTMANAGER_PORT_NAME,
-    ALERTMANAGER_SECRET_KEYS,
-    AlertmanagerSecretName,
-    AlertmanagerSettings,
-    alertmanagerSchema,
-    defaultAlertmanagerReplicas,
-    readAlertmanagerSecrets,
-    readReceiverSecrets,
-} from "./alertmanager";
+import { ALERTMANAGER_DEFAULTS, ALERTMANAGER_KEY, ALERTMANAGER_SECRET_KEYS, alertmanagerSchema, AlertmanagerSecretName, AlertmanagerSettings, defaultAlertmanagerReplicas, readAlertmanagerSecrets, readReceiverSecrets } from "./alertmanager";
 import { oneVolumeMessage } from "./storage";
-import { checkHostPorts, declaredNodePorts, hostPortClaims } from "./claims/host-ports";
 import {
     checkDestinationsAllowed,
     checkMemoryDemands,
@@ -29,27 +16,15 @@ import {
     memoryDemands,
     securityDefaults,
 } from "./claims/declarations";
-import { checkIngressRoutes, ingressClaims } from "./claims/ingress-routes";
-import { checkJobClaims, JobClaim, jobClaims, JobClaimSources } from "./claims/scrape-job-names";
 import { EVENT_COLLECTOR_KEY, EventCollectorSettings, eventCollectorSchema } from "./event-collector";
-import { BLACKBOX_EXPORTER_KEY, BLACKBOX_PORT, BLACKBOX_PORT_NAME, BlackboxExporterSettings, blackboxExporterSchema } from "./blackbox-exporter";
-import { checkKeepFamilies, checkLimitJobNames } from "./job-names";
+import { BLACKBOX_EXPORTER_KEY, BlackboxExporterSettings, blackboxExporterSchema } from "./blackbox-exporter";
 import { ClusterSettings, readClusterSettings } from "./cluster";
 import { checkControlPlaneAgainstMetrics, CONTROL_PLANE_KEY, controlPlaneSchema, ControlPlaneSettings } from "./control-plane";
 import { knownKeysMessage } from "./fields";
 import { closest } from "./did-you-mean";
 import { GRAFANA_KEY, grafanaSecretReferences, GrafanaSettings, grafanaSchema } from "./grafana";
-import { ELASTICSEARCH_EXPORTER_PORT_NAME, elasticsearchExporterName } from "./elasticsearch-exporter";
-import { GRAFANA_PORT_NAME, RESOURCE_METRICS_PORT_NAME } from "./own-targets";
-import { KUBE_STATE_METRICS_KEY, KUBE_STATE_METRICS_PORT_NAME, KubeStateMetricsSettings, kubeStateMetricsSchema } from "./kube-state-metrics";
-import {
-    NODE_EXPORTER_DEFAULT_NAMESPACE,
-    NODE_EXPORTER_KEY,
-    NODE_EXPORTER_PORT_NAME,
-    nodeExporterLabels,
-    NodeExporterSettings,
-    nodeExporterSchema,
-} from "./node-exporter";
+import { KUBE_STATE_METRICS_KEY, KubeStateMetricsSettings, kubeStateMetricsSchema } from "./kube-state-metrics";
+import { NODE_EXPORTER_DEFAULT_NAMESPACE, NODE_EXPORTER_KEY, NodeExporterSettings, nodeExporterSchema } from "./node-exporter";
 import { LOGS_KEY, LogsSettings, logsSchema, searchSchema } from "./logs";
 import { checkCentralClusterLabel } from "./central-cluster-label";
 import { BACKUP_MISSED_ALERT, checkBackupAlertImage, checkLongTermStore, LONG_TERM_STORE_KEY, LongTermStoreSettings, longTermStoreSchema, referencedEdgeSecretKeys } from "./long-term-store";
@@ -64,13 +39,11 @@ import { DEFAULT_LOG_AGENT_TARGET, etcdSchema, jobSwitchesSchema, serviceScrapeS
 import { checkAgentShipsToStore, inClusterStoreAccess, KIBANA_KEY, resolveSearchStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
 import { readBackupCredentials, readEdgePasswords, readEtcdClient, readGrafanaAdminPassword, readGrafanaSecrets, readHatchEnvSecrets, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
 import { referencedSecretKeys, remoteWriteSchema } from "./remote-write";
-import { referencedReceiverSecretKeys } from "./alertmanager-routing";
+import { hatchReceiverSchema, referencedReceiverSecretKeys } from "./alertmanager-routing";
 import { extraScrapeConfigSchema, extraScrapeConfigsSchema, referencedScrapeSecretKeys } from "./extra-scrape-configs";
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
-import { hatchReceiverSchema } from "./alertmanager-routing";
-import { ALERTMANAGER_DEFAULTS } from "./alertmanager";
 import { authenticatedIngressSchema, readIngressClientSecret } from "./ingress-auth";
-import { authenticatedHttpRouteSchema, checkGatewayRoutes, routeClaims, wayOfRead } from "./gateway-route";
+import { authenticatedHttpRouteSchema, wayOfRead } from "./gateway-route";
 import { fluentdSizeBytes, prometheusDurationSeconds } from "./formats";
 import { checkNeeds, NEEDS, switchedOffNeed } from "./needs";
 import { OwnKey } from "./own-keys";
@@ -83,8 +56,6 @@ export * from "./alert-rules";
 export * from "./annotation-discovery";
 export * from "./blackbox-exporter";
 export * from "./event-collector";
-export * from "./job-names";
-export { JobClaim, jobClaims, reservingClaims } from "./claims/scrape-job-names";
 export * from "./alertmanager";
 export * from "./cluster";
 export * from "./control-plane";
@@ -106,7 +77,6 @@ export * from "./otlp";
 export * from "./ingress-auth";
 export * from "./gateway-route";
 export * from "./namespaces";
-export * from "./own-targets";
 export * from "./own-keys";
 export * from "./network-policies";
 export * from "./resource-metrics";
@@ -309,57 +279,6 @@ function checkNodeExporterNamespace(n: NodeExporterSettings, metrics: MetricsSet
     }
 }
 
-/** metrics' part of the job registry, from its parsed settings. */
-function metricsJobClaims(metrics: MetricsSettings): JobClaimSources {
-    return {
-        metricsName: metrics.name,
-        serviceNames: metrics.services.map((s) => s.name),
-        extraJobNames: metrics.extraScrapeConfigs.map((c) => c.job_name),
-        jobs: metrics.jobs,
-        annotationDiscovery: metrics.annotationDiscovery,
-        web: metrics.web !== undefined,
-        reloader: reloaderRuns(metrics),
-    };
-}
-
-/**
- * metrics' names while the key has a problem of its own: from the fields that are right, so a
- * clash of names is listed with that problem. Its fixed jobs hold their names whatever the switches say.
- */
-function partialMetricsJobClaims(rawField: <S extends z.ZodType>(key: string, path: readonly string[], schema: S) => Known<z.output<S>>): JobClaimSources {
-    const value = <T>(k: Known<T>): T | undefined => (k.known ? k.value : undefined);
-    const services = value(rawField(METRICS_KEY, ["services"], z.array(z.unknown())));
-    return {
-        metricsName: value(rawField(METRICS_KEY, ["name"], metricsSchema.in.shape.name)),
-        serviceNames: services?.map((entry) => value(fieldOf(entry, ["name"], serviceScrapeSchema.shape.name))),
-        extraJobNames: value(rawField(METRICS_KEY, ["extraScrapeConfigs"], z.array(z.unknown())))?.map((entry) =>
-            value(fieldOf(entry, ["job_name"], extraScrapeConfigSchema.shape.job_name)),
-        ),
-    };
-}
-
-/** Every scrape job of a loaded stack, as the registry lists them (config/claims/scrape-job-names.ts), with the own keys' (stack/own-keys.ts) when given. */
-export function stackJobClaims(s: Settings, ownKeys: readonly OwnKey[] = []): JobClaim[] {
-    const m = s.metrics;
-    const a = s.alertmanager;
-    return jobClaims({
-        ...metricsJobClaims(m),
-        // Without the self-monitoring job its name stays only the job label the prometheus-web job writes.
-        metricsNameLabelOnly: selfMonitoringJobLeftOut(m, a.enabled && a.web === undefined ? a : undefined),
-        nodeExporter: s.nodeExporter.enabled,
-        kubeStateMetrics: s.kubeStateMetrics.enabled,
-        controlPlane: s.controlPlane,
-        grafana: s.grafana.enabled,
-        resourceMetrics: s.resourceMetrics.enabled,
-        searchStore: s.searchStore.enabled && s.searchStore.exporter.enabled,
-        longTermStore: s.longTermStore.enabled,
-        longTermStoreVmauth: s.longTermStore.enabled && s.longTermStore.edges.length > 0,
-        blackbox: s.blackboxExporter,
-        alertmanager: s.alertmanager,
-        own: ownJobClaims(ownKeys, (key) => s.own?.[key] as { enabled: boolean } | undefined),
-    });
-}
-
 /**
  * The adapter's queries read cAdvisor's container series and node-exporter's node series as our
  * scrape jobs store them (docs/resource-metrics.md#the-rules): the cadvisor job drops the root
@@ -421,16 +340,6 @@ function checkAlertmanagerDefaultReplicas(a: { enabled: boolean; replicas?: numb
     }
 }
 
-/** The full keys of `fields` ([stack key, field]) that the stack file leaves unset, so their value is a default. */
-function unwrittenKeys(source: ConfigSource, fields: readonly (readonly [string, string])[]): string[] {
-    return fields
-        .filter(([key, field]) => {
-            const raw = source.value(key);
-            return typeof raw !== "object" || raw === null || (raw as Record<string, unknown>)[field] === undefined || (raw as Record<string, unknown>)[field] === null;
-        })
-        .map(([key, field]) => `${fullKey(key)}.${field}`);
-}
-
 /**
  * The release line whose PromQL the rules follow while the metrics key has problems of its own,
  * read raw from that key: its image and prometheusVersion, with their defaults. A typo elsewhere
@@ -482,8 +391,6 @@ function rawPromqlDialect(source: ConfigSource, misspelt: Set<string>, release: 
  */
 export interface SettingsCatalog {
     defaultAlertNames: readonly string[];
-    /** By job label, whether the job's family table drops a family: what metrics.keepFamilies may name. */
-    familyFilters: FamilyFilters;
     /** Default alerts renamed since an earlier release, old name to new: a stack file may still name the old one. */
     renamedAlerts: Readonly<Record<string, string>>;
     /** What alertRules.overrides may name, and which of those have a threshold to set. */
@@ -726,33 +633,7 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         problems,
         ownKeys.length === 0 ? undefined : [...NEEDS, ...ownKeys.map((k) => switchedOffNeed(k.key, k.what))],
     );
-    // Two things that claim the same job name, host port or Ingress route; a clash is blamed on the name the stack wrote.
-    const claims = jobClaims({
-        defaultedKeys: unwrittenKeys(source, [
-            [METRICS_KEY, "name"],
-            [ALERTMANAGER_KEY, "name"],
-        ]),
-        ...(metrics ? metricsJobClaims(metrics) : partialMetricsJobClaims(rawField)),
-        nodeExporter: nodeExporter?.enabled,
-        kubeStateMetrics: ksm?.enabled,
-        controlPlane,
-        grafana: grafanaRead?.enabled,
-        resourceMetrics: adapterRead?.enabled,
-        searchStore: store?.enabled && store.exporter.enabled,
-        longTermStore: longTerm?.enabled,
-        longTermStoreVmauth: longTerm?.enabled && longTerm.edges.length > 0,
-        blackbox: blackboxRead,
-        alertmanager: am,
-        own: ownJobClaims(ownKeys, (key) => (ownRead[key] as { enabled: boolean } | undefined) ?? rawSwitch(key, ownKeys.find((k) => k.key === key)!.schema.shape.enabled)),
-    });
-    checkJobClaims(claims, problems);
-    if (metrics) {
-        checkLimitJobNames(metrics, claims, problems);
-        checkKeepFamilies(METRICS_KEY, metrics.keepFamilies, claims, catalog.familyFilters, problems);
-    }
-    if (nodeExporter) {
-        checkHostPorts(hostPortClaims(nodeExporter), problems, declaredNodePorts(controlPlane, metrics));
-    }
+    // Job names, host ports and ways in are checked over the components' claims (stack/job-names.ts, host-ports.ts, ways-in.ts).
     // Keys that contradict each other across components, from what each declares (config/claims/declarations.ts).
     if (netpol) {
         checkDestinationsAllowed(
@@ -779,18 +660,6 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         for (const p of k.check(ownRead[k.key], { metrics, parsed: parsedKeys })) {
             problems.add(`${fullKey(k.key)}.${p.field}`, p.got, p.expected);
         }
-    }
-    if (metrics && grafanaRead) {
-        checkIngressRoutes(ingressClaims(metrics.ingress, grafanaRead.enabled ? grafanaRead.ingress : undefined, am?.enabled ? am.ingress : undefined), problems);
-    }
-    if (metrics && grafanaRead && am && netpol && store) {
-        const routes = routeClaims({
-            [METRICS_KEY]: metrics.httpRoute,
-            [ALERTMANAGER_KEY]: am.enabled ? am.httpRoute : undefined,
-            [GRAFANA_KEY]: grafanaRead.enabled ? grafanaRead.httpRoute : undefined,
-            [KIBANA_KEY]: store.enabled && store.kibana.enabled ? store.kibana.httpRoute : undefined,
-        });
-        checkGatewayRoutes(routes, netpol, problems);
     }
     // What the checks after the load read: every key as parsed, or its stand-in. What the steps above
     // do with keys that parsed, done here for a stand-in; what a stand-in would add was said at its key.
@@ -868,11 +737,6 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
             ...(ownKeys.length > 0 ? { own: ownRead } : {}),
         },
     };
-}
-
-/** The fixed job names each own key's switch brings in, claimed at its `enabled` (config/claims/scrape-job-names.ts). */
-function ownJobClaims(ownKeys: readonly OwnKey[], switchOf: (key: string) => { enabled: boolean } | undefined): JobClaim[] {
-    return ownKeys.flatMap((k) => (k.jobNames ?? []).map((name) => ({ name, key: `${fullKey(k.key)}.enabled`, chosen: false, on: switchOf(k.key)?.enabled === true })));
 }
 
 /** The receivers of alertmanager that parse on their own, with the image as far as it is known, while the key has a problem elsewhere. */

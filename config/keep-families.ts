@@ -14,9 +14,3 @@ function familyName(value: string): string | undefined {
 export const keepFamiliesSchema = z
     .record(z.string(), stringList(familyName), { error: "a map of job labels to lists of family names" })
     .default({});
-
-/**
- * What the composition root knows of each job's family table: whether it drops a family. A job
- * with no table keeps everything it scrapes, so there is nothing to keep more of.
- */
-export type FamilyFilters = Readonly<Record<string, (family: string) => boolean>>;

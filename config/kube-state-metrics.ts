@@ -152,10 +152,3 @@ export type KubeStateMetricsSettings = z.output<typeof kubeStateMetricsSchema> &
  */
 export const CLAIM_OPT_OUT_LABEL = "excluded_from_alerts";
 
-/** The Service and proxy port that serve object metrics over TLS (kube-prometheus' name); the scrape job keeps it. */
-export const KUBE_STATE_METRICS_PORT_NAME = "https-metrics";
-/**
- * The Service and proxy port in front of kube-state-metrics' own metrics (its telemetry port),
- * which the kube-state-metrics-telemetry job scrapes: whether it can list and watch.
- */
-export const KUBE_STATE_METRICS_TELEMETRY_PORT_NAME = "https-telemetry";

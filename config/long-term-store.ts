@@ -16,14 +16,6 @@ import { backupSchema } from "./long-term-store-backup";
 export const LONG_TERM_STORE_KEY = "longTermStore";
 /** VictoriaMetrics' own port and the name the Service gives it. */
 export const LONG_TERM_STORE_PORT = 8428;
-export const LONG_TERM_STORE_PORT_NAME = "http";
-/** vmauth's own port, in front of the store while it takes edges' writes. */
-export const VMAUTH_PORT = 8427;
-/** The job label of the store's own /metrics. */
-export const LONG_TERM_STORE_JOB_NAME = "long-term-store";
-/** The job label of vmauth's /metrics, while a central store runs it. */
-export const VMAUTH_JOB_NAME = "long-term-store-vmauth";
-
 /**
  * The single-node VictoriaMetrics server, v1.150.0 (VictoriaMetrics/VictoriaMetrics tag v1.150.0,
  * 2026-08-14): the newest release when this was written. The flags it gets are checked against

@@ -30,7 +30,6 @@ import { otlpIssues, otlpSchema } from "./otlp";
 import { authenticatedIngressSchema, ingressAuthIssues, ingressFields } from "./ingress-auth";
 import { authenticatedHttpRouteSchema, bothWaysIssue, routeAuthIssues } from "./gateway-route";
 import type { ControlPlaneSettings } from "./control-plane";
-import type { ServiceTarget } from "./own-targets";
 import {
     etcdSchema,
     jobSwitchesSchema,
@@ -442,25 +441,6 @@ export const metricsSchema = closedObject({
 export function selfMonitoringJobLeftOut(m: MetricsSettings, plainAlertmanager: { namespace: string } | undefined): boolean {
     const own = [...(m.web ? [] : [m.namespace]), ...(plainAlertmanager ? [plainAlertmanager.namespace] : [])];
     return !m.scrapeNamespacesNamed && !own.some((ns) => m.scrapeNamespaces.includes(ns));
-}
-
-/** The in-cluster long-term store as Prometheus reaches it: its Service for the scrape job, and its write URL. */
-export interface LongTermStoreTarget extends ServiceTarget {
-    /** The remote write endpoint, http://<name>.<namespace>.svc:8428/api/v1/write. */
-    writeUrl: string;
-    /** A central store's vmauth, which serves /metrics on its http port. */
-    vmauth?: ServiceTarget;
-}
-
-/** Where Prometheus finds Alertmanager: its Service's endpoints, by name and port name. */
-export interface AlertmanagerTarget {
-    namespace: string;
-    serviceName: string;
-    portName: string;
-    /** Set while Alertmanager runs as a cluster: its gossip ports, which share the Service with the web port. */
-    clusterPortNames?: string[];
-    /** alertmanager.web: what Prometheus sends alerts and scrapes with (docs/security.md#alertmanager-web-config). */
-    web?: WebSettings;
 }
 
 /**

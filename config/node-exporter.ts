@@ -67,10 +67,3 @@ export const nodeExporterSchema = closedObject({
 
 export type NodeExporterSettings = z.output<typeof nodeExporterSchema>;
 
-/** The container port's name, which the scrape job keeps. */
-export const NODE_EXPORTER_PORT_NAME = "metrics";
-
-/** The pods' labels: the DaemonSet selects them, and the scrape job keeps pods that carry them. */
-export function nodeExporterLabels(n: Pick<NodeExporterSettings, "name">): Record<string, string> {
-    return { "app.kubernetes.io/name": n.name, "app.kubernetes.io/component": "exporter" };
-}

@@ -5,8 +5,8 @@ import type { MetricsSettings } from "./metrics";
  * A component's own stack key (`cluster-monitoring:<key>`), declared in its folder beside its
  * builders and handed to the loader by the composition root's component list (stack/own-keys.ts),
  * since config/ knows no component (docs/design.md#7-code-layout). The loader reads it as it reads
- * the keys of COMPONENT_SCHEMAS: an unknown field, a wrong value, a field that does nothing while
- * the switch is off and a job name another job has are refused with every other problem of the
+ * the keys of COMPONENT_SCHEMAS: an unknown field, a wrong value, and a field that does nothing while
+ * the switch is off are refused with every other problem of the
  * stack file; the configuration reference and the JSON Schema carry its table too.
  */
 export interface OwnKey {
@@ -16,8 +16,6 @@ export interface OwnKey {
     schema: z.ZodObject<{ enabled: z.ZodType<boolean> } & z.ZodRawShape>;
     /** What runs while it is on, for the refusal of a field set while it is off ("the Pushgateway"). */
     what: string;
-    /** The job names its switch brings in: fixed names, reserved whether it is on or off (config/claims/scrape-job-names.ts). */
-    jobNames?: readonly string[];
     /**
      * What its value contradicts in the other keys, each a field under the key and why: given the
      * value (parsed) and the other keys as far as they parsed, each undefined when it has problems

@@ -14,7 +14,6 @@ import {
     serviceName,
 } from "./formats";
 
-export { KUBE_STATE_METRICS_JOB_NAME, KUBE_STATE_METRICS_TELEMETRY_JOB_NAME, NODE_EXPORTER_JOB_NAME } from "./fixed-job-names";
 
 /** Which cluster-component jobs run besides self-monitoring. */
 export const JOB_SWITCH_DEFAULTS = {

@@ -15,6 +15,9 @@ import { foldOf } from "./fold";
 import { OWN_KEYS } from "./own-keys";
 import { workloadHatchProblems } from "./workload-hatches";
 import { grafanaHatchProblems } from "./grafana-checks";
+import { jobNameProblems } from "./job-names";
+import { hostPortProblems } from "./host-ports";
+import { wayInProblems } from "./ways-in";
 
 /**
  * Loads and validates every key (config/), and runs the checks
@@ -25,7 +28,7 @@ import { grafanaHatchProblems } from "./grafana-checks";
  * reveals nothing that was already wrong.
  */
 export function loadStackSettings(source: ConfigSource): Settings {
-    const read = readSettings(source, { ...alertCatalog(), familyFilters: Object.fromEntries(Object.keys(FAMILY_TABLES).map((job) => [job, droppedByTable(job)])), ownKeys: OWN_KEYS });
+    const read = readSettings(source, { ...alertCatalog(), ownKeys: OWN_KEYS });
     const later: ConfigProblem[] = [];
     let settings: Settings | undefined;
     const partial = read.problems.length > 0;
@@ -33,7 +36,7 @@ export function loadStackSettings(source: ConfigSource): Settings {
     if (Array.isArray(wired)) {
         later.push(...wired);
     } else if (wired !== undefined) {
-        for (const check of [workloadHatchProblems, grafanaHatchProblems, nameCollisionProblems]) {
+        for (const check of [jobNameProblems, hostPortProblems, wayInProblems, workloadHatchProblems, grafanaHatchProblems, nameCollisionProblems]) {
             later.push(...(laterStep(() => check(wired), partial) ?? []));
         }
         settings = wired;

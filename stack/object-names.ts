@@ -154,7 +154,11 @@ export function writtenIn(s: Settings): (key: string) => boolean {
         if (source === undefined || !key.startsWith(`${PROJECT}:`)) {
             return true;
         }
-        const [top, ...path] = key.slice(PROJECT.length + 1).split(".");
+        // services[0].name is the path services, 0, name.
+        const [top, ...path] = key
+            .slice(PROJECT.length + 1)
+            .split(/\.|\[(\d+)\]/)
+            .filter((part) => part !== undefined && part !== "");
         let at: unknown = source.value(top);
         for (const part of path) {
             at = typeof at === "object" && at !== null ? (at as Record<string, unknown>)[part] : undefined;

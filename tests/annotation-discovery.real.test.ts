@@ -1,9 +1,9 @@
 import * as assert from "assert";
-import { ANNOTATED_POD_JOB, ANNOTATED_SERVICE_JOB } from "../config";
 import { discoveredTarget, generatedPrometheusFiles } from "./harness/generated-config";
 import { serveExposition, ExpositionServer } from "./harness/exposition-server";
 import { PrometheusProcess, sandboxConfig } from "./harness/prometheus";
 import { settingsWith } from "./harness/stack-config";
+import { ANNOTATED_POD_JOB, ANNOTATED_SERVICE_JOB } from "../components/team-targets/layout";
 
 /**
  * The annotated-pods and annotated-services jobs on a real Prometheus: file_sd feeds them the

@@ -847,7 +847,7 @@ const CASES: Case[] = [
     // Two things that claim the same
     { class: "claims", what: "Prometheus' own job named like the node-exporter job", edit: metrics({ name: "node-exporter" }), key: `${M}.name`, says: /two jobs of one name/ },
     { class: "claims", what: "a service job named like the kube-state-metrics job", edit: service({ name: "kube-state-metrics" }), key: `${M}.services[0].name`, says: /two jobs of one name/ },
-    // Clashes that the checks before the one job registry (config/claims/scrape-job-names.ts) let through.
+    // Clashes that the checks before the one job registry (stack/job-names.ts) let through.
     { class: "claims", what: "Prometheus' own job named like the kubelet job", edit: metrics({ name: "kubelet" }), key: `${M}.name`, says: /metrics\.jobs\.kubelet brings in/ },
     { class: "claims", what: "Prometheus' own job named like a control-plane job", edit: metrics({ name: "kube-scheduler" }), key: `${M}.name`, says: /controlPlane\.scheduler\.enabled/ },
     { class: "claims", what: "a service job named like Grafana's job", edit: service({ name: "grafana" }), key: `${M}.services[0].name`, says: /grafana\.enabled reserves \(switched off/ },

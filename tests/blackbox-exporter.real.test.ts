@@ -4,11 +4,11 @@ import { execFileSync } from "child_process";
 import * as fs from "fs";
 import * as http from "http";
 import { parse, stringify } from "yaml";
-import { ANNOTATED_PROBE_JOB } from "../config";
 import { BLACKBOX_BINARY, BlackboxProcess } from "./harness/blackbox-process";
 import { discoveredTarget, generatedPrometheusFiles } from "./harness/generated-config";
 import { PrometheusProcess, sandboxConfig } from "./harness/prometheus";
 import { settingsWith } from "./harness/stack-config";
+import { ANNOTATED_PROBE_JOB } from "../components/blackbox-exporter/layout";
 
 /**
  * Probes for real: Debian's blackbox exporter (0.23; the image is 0.29, and the modules use only

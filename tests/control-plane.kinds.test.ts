@@ -3,8 +3,9 @@ import { isAlertingRule } from "../components/common/rules/types";
 import { defaultRuleGroups, ruleContext } from "../stack/rule-groups";
 import { analyzePromql } from "../prometheus-releases/promql";
 import { scrapeJobs } from "../stack/scrape-jobs";
-import { CONTROL_PLANE_JOB_NAMES, CONTROL_PLANE_KINDS, Settings } from "../config";
+import { CONTROL_PLANE_KINDS, Settings } from "../config";
 import { settingsWith } from "./harness/stack-config";
+import { CONTROL_PLANE_JOB_NAMES } from "../components/control-plane/layout";
 
 /**
  * Every kind of cluster, and the per-component switches between them, rendered: no default

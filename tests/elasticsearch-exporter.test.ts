@@ -9,7 +9,7 @@ import { scrapeJobs } from "../stack/scrape-jobs";
 import { ELASTICSEARCH_FAMILIES } from "../components/search-store/exporter-families";
 import { dropFamilies, FamilyRule, familyPattern, matchesFamily } from "../components/common/scrape/family-rules";
 import { exporterArgs, exporterDeployment, exporterService, exporterServiceAccount } from "../components/search-store/exporter";
-import { ConfigError, ELASTICSEARCH_EXPORTER_DEFAULTS, OWN_JOB_NAMES, Settings } from "../config";
+import { ConfigError, ELASTICSEARCH_EXPORTER_DEFAULTS, Settings } from "../config";
 import { PROJECT } from "../config/source";
 import { ELASTICSEARCH_EXPORTER_FIXTURE, elasticsearchExporterExposition, exporterFixture, OPENSEARCH_EXPORTER_FIXTURE } from "../scripts/generate-elasticsearch-exporter-fixture";
 import { parseExposition } from "./harness/cadvisor-scrape";
@@ -17,13 +17,14 @@ import { JobScrape, scrapeWithJob, serveMetrics } from "./harness/exporter-scrap
 import { generatedPrometheusFiles } from "./harness/generated-config";
 import { ExpositionServer } from "./harness/exposition-server";
 import { settingsWith, settingsWithGrafana } from "./harness/stack-config";
+import { SEARCH_STORE_JOB_NAME } from "../components/search-store/layout";
 
 /**
  * elasticsearch_exporter beside the in-cluster store (docs/log-agent.md#metrics-of-the-store).
  * No exporter or Elasticsearch runs here: the flags are checked against the exporter's v1.11.0
  * main.go and collectors, and the job runs on a real Prometheus against the generated fixture.
  */
-const JOB = OWN_JOB_NAMES.searchStore;
+const JOB = SEARCH_STORE_JOB_NAME;
 const withStore = (store: Record<string, unknown> = {}, other: Record<string, Record<string, unknown>> = {}): Settings =>
     settingsWith({ ...other, searchStore: { enabled: true, ...store } });
 const jobNames = (s: Settings) => scrapeJobs(s).map((j) => j.job_name);

@@ -20,13 +20,14 @@ import { NodeExporterProcess } from "./harness/node-exporter-process";
 import { PrometheusProcess, sandboxConfig } from "./harness/prometheus";
 import { fillVariables, labelValuesQuery } from "./harness/promql";
 import { settingsWithGrafana } from "./harness/stack-config";
-import { ALERTMANAGER_PORT_NAME, Settings } from "../config";
+import { Settings } from "../config";
 import { workloadOwners } from "../components/kube-state-metrics/pod-workload";
 import * as records from "../components/common/rules/compute-resource-records";
 import { POD_WORKLOAD } from "../components/common/rules/compute-resource-records";
 
 import { FLUENTD_FIXTURE, JOBS, REMOTE_WRITE, runStack } from "./harness/dashboard-stack";
 import { until } from "./harness/hang";
+import { ALERTMANAGER_PORT_NAME } from "../components/alertmanager/layout";
 
 export { FLUENTD_FIXTURE };
 

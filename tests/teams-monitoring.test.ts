@@ -5,17 +5,10 @@ import { blackboxModules } from "../components/blackbox-exporter";
 import { prometheusConfig } from "../components/prometheus/prometheus-config";
 import { clusterRole, discoveryRoleBindings, discoveryRoles } from "../components/prometheus/rbac";
 import { scrapeJobs } from "../stack/scrape-jobs";
-import {
-    ANNOTATED_POD_JOB,
-    ANNOTATED_PROBE_JOB,
-    ANNOTATED_SERVICE_JOB,
-    BLACKBOX_MODULES,
-    ConfigError,
-    LARGE_SOURCE_SAMPLE_LIMITS,
-    SCRAPE_LIMIT_DEFAULTS,
-} from "../config";
-import { settingsWith } from "./harness/stack-config";
-import { prometheusInputsFor as prometheusInputsFor } from "./harness/stack-config";
+import { BLACKBOX_MODULES, ConfigError, LARGE_SOURCE_SAMPLE_LIMITS, SCRAPE_LIMIT_DEFAULTS } from "../config";
+import { prometheusInputsFor as prometheusInputsFor, settingsWith } from "./harness/stack-config";
+import { ANNOTATED_PROBE_JOB } from "../components/blackbox-exporter/layout";
+import { ANNOTATED_POD_JOB, ANNOTATED_SERVICE_JOB } from "../components/team-targets/layout";
 
 /** Settings, or the problems that refuse them. */
 function problemsOf(overrides: Record<string, Record<string, unknown>>): { key: string; got: unknown; expected: string }[] {
@@ -148,7 +141,8 @@ describe("scrape limits (docs/monitor-your-app.md#limits)", () => {
 
     it("refuses a perJob limit that is not a positive integer, and a perJob key that names no job", () => {
         const problems = problemsOf({ metrics: { limits: { perJob: { kubelet: { labelLimit: 0 }, "annotated-pod": { sampleLimit: 10 } } } } });
-        assert.deepStrictEqual(problems.map((p) => p.key), [`${M}.limits.perJob.kubelet.labelLimit`]);
+        // Both in one run: the job names are checked over the components' claims on the settings as far as they are right (stack/job-names.ts).
+        assert.deepStrictEqual(problems.map((p) => p.key), [`${M}.limits.perJob.kubelet.labelLimit`, `${M}.limits.perJob.annotated-pod`]);
         const unknown = problemsOf({ metrics: { limits: { perJob: { "annotated-pod": { sampleLimit: 10 } } } } });
         assert.deepStrictEqual(unknown.map((p) => p.key), [`${M}.limits.perJob.annotated-pod`]);
         assert.match(unknown[0].expected, /annotated-pods/);

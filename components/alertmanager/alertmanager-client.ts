@@ -1,9 +1,9 @@
 import * as k8s from "@pulumi/kubernetes";
-import { AlertmanagerTarget } from "../../config";
 import { WEB_SECRET_KEYS as ALERTMANAGER_WEB_KEYS, webScheme, webSecretName, webServerName } from "./layout";
 import { PROMETHEUS_PATHS } from "../common/prometheus-paths";
 import { TLS_SECRET_KEYS } from "../common/web-config";
 import { TlsConfig } from "../common/scrape/prometheus-config-types";
+import { AlertmanagerTarget } from "./target";
 
 /**
  * How Prometheus calls Alertmanager while alertmanager.web is set (docs/security.md#alertmanager-web-config),

@@ -1,4 +1,7 @@
 import { Component } from "../contribution";
+import { waysInAt } from "../common/ways-in";
+import { ALERTMANAGER_KEY } from "../../config";
+import { alertmanagerJobNames } from "./job-names";
 import { alertmanagerRuleGroups } from "./rule-groups";
 import { gatewayInFront } from "../auth-gateway/in-front";
 import { Alertmanager } from "./alertmanager";
@@ -8,6 +11,8 @@ import { alertmanagerGatewayModel } from "./gateway";
 /** Alertmanager while it runs, and the auth gateway in front of its Ingress. */
 export const alertmanager: Component = {
     name: "alertmanager",
+    jobNames: alertmanagerJobNames,
+    waysIn: (s) => waysInAt(ALERTMANAGER_KEY, s.alertmanager.enabled, s.alertmanager.ingress, s.alertmanager.httpRoute),
     contribute: alertmanagerContribution,
     rules: alertmanagerRuleGroups,
     build({ settings, namespaces, opts }) {

@@ -1,5 +1,14 @@
-import { ALERTMANAGER_CLUSTER_PORT_NAMES, ALERTMANAGER_PORT_NAME, AlertmanagerSettings } from "../../config";
+import { AlertmanagerSettings } from "../../config";
 import { DISCOVERY_LABEL } from "../common/prometheus-paths";
+
+/** The gossip ports of a clustered Alertmanager, on its container and Service; nothing scrapes or alerts there. */
+export const ALERTMANAGER_CLUSTER_PORT_NAMES = { tcp: "mesh-tcp", udp: "mesh-udp" } as const;
+
+/** The Alertmanager Service and container port that Prometheus sends alerts to. */
+export const ALERTMANAGER_PORT_NAME = "web";
+
+/** Alertmanager while alertmanager.web is set: its credentials must not go to the other monitor=main Services. */
+export const ALERTMANAGER_WEB_JOB_NAME = "alertmanager-web";
 
 /** Paths of the official image (its Dockerfile: config in /etc/alertmanager, data in /alertmanager). */
 export const ALERTMANAGER_PATHS = {

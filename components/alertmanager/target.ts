@@ -1,4 +1,17 @@
-import { ALERTMANAGER_CLUSTER_PORT_NAMES, ALERTMANAGER_PORT_NAME, AlertmanagerSettings, AlertmanagerTarget } from "../../config";
+import type { WebSettings } from "../../config";
+import { AlertmanagerSettings } from "../../config";
+import { ALERTMANAGER_CLUSTER_PORT_NAMES, ALERTMANAGER_PORT_NAME } from "./layout";
+
+/** Where Prometheus finds Alertmanager: its Service's endpoints, by name and port name. */
+export interface AlertmanagerTarget {
+    namespace: string;
+    serviceName: string;
+    portName: string;
+    /** Set while Alertmanager runs as a cluster: its gossip ports, which share the Service with the web port. */
+    clusterPortNames?: string[];
+    /** alertmanager.web: what Prometheus sends alerts and scrapes with (docs/security.md#alertmanager-web-config). */
+    web?: WebSettings;
+}
 
 /** Where Prometheus finds Alertmanager while it runs: its Service, web port, gossip ports and web settings. */
 export function alertmanagerTarget(a: AlertmanagerSettings): AlertmanagerTarget | undefined {

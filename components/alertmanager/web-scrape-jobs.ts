@@ -1,10 +1,12 @@
-import { AlertmanagerTarget, MetricsSettings, OWN_JOB_NAMES } from "../../config";
+import { MetricsSettings } from "../../config";
 import { alertmanagerClient } from "./alertmanager-client";
 import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
 import { EndpointDiscovery, endpointSd } from "../common/scrape/endpoint-discovery";
 import { ownServiceRelabelRules } from "../common/scrape/own-service";
 import { ScrapeReach } from "../common/scrape/reach";
 import { copy } from "../common/scrape/relabel";
+import { ALERTMANAGER_WEB_JOB_NAME } from "./layout";
+import { AlertmanagerTarget } from "./target";
 
 /**
  * Alertmanager's own /metrics while alertmanager.web is set, modelled on prometheus-web.ts: every
@@ -17,7 +19,7 @@ export function alertmanagerWebJob(s: MetricsSettings, t: AlertmanagerTarget, d:
         return undefined;
     }
     return {
-        job_name: OWN_JOB_NAMES.alertmanagerWeb,
+        job_name: ALERTMANAGER_WEB_JOB_NAME,
         ...alertmanagerClient(t),
         kubernetes_sd_configs: [endpointSd(d, t.namespace)],
         scrape_interval: s.scrapeInterval,

@@ -1,4 +1,5 @@
 import { Component } from "../contribution";
+import { blackboxJobNames } from "./job-names";
 import { blackboxExporterRuleGroups } from "./rule-groups";
 import { BlackboxExporter } from "./blackbox-exporter";
 import { blackboxExporterContribution } from "./contribution";
@@ -6,6 +7,7 @@ import { blackboxExporterContribution } from "./contribution";
 /** Probes from inside the cluster; off by default (docs/monitor-your-app.md#probes). */
 export const blackboxExporter: Component = {
     name: "blackbox-exporter",
+    jobNames: blackboxJobNames,
     contribute: blackboxExporterContribution,
     rules: blackboxExporterRuleGroups,
     build({ settings, namespaces, opts }) {

@@ -1,4 +1,13 @@
-import { BLACKBOX_PORT, BLACKBOX_PORT_NAME, BlackboxExporterSettings } from "../../config";
+import { BlackboxExporterSettings } from "../../config";
+
+/** The job of the Services and Ingresses annotated prometheus.io/probe: "true". */
+export const ANNOTATED_PROBE_JOB = "probe";
+
+/** The exporter's port (its default --web.listen-address), on the container and the Service. */
+export const BLACKBOX_PORT = 9115;
+
+/** The name of the exporter's container and Service port. */
+export const BLACKBOX_PORT_NAME = "http";
 
 /** Names, ports and paths shared by the builders, written once. */
 

@@ -1,9 +1,11 @@
-import { ANNOTATED_PROBE_JOB, annotationDiscoveryOn, BlackboxTarget, MetricsSettings, ProbeSettings } from "../../config";
+import { annotationDiscoveryOn, MetricsSettings, ProbeSettings } from "../../config";
 import { prometheusRelease } from "../../prometheus-releases/release-lines";
 import { RelabelConfig, ScrapeConfig } from "../common/scrape/prometheus-config-types";
 import { ScrapeReach } from "../common/scrape/reach";
 import { annotationSd } from "../common/scrape/annotations";
 import { constant, copy, keep } from "../common/scrape/relabel";
+import { ANNOTATED_PROBE_JOB } from "./layout";
+import { BlackboxTarget } from "./target";
 
 /**
  * The blackbox exporter's multi-target pattern: Prometheus scrapes the exporter's /probe with

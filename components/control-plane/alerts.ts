@@ -1,7 +1,7 @@
-import { KUBE_STATE_METRICS_JOB_NAME } from "../../config/fixed-job-names";
 import { RuleContext } from "../common/rules/context";
 import { AlertingRule, RuleGroup, runbook } from "../common/rules/types";
 import { instanceUnreachable } from "./instance-unreachable-alert";
+import { KUBE_STATE_METRICS_JOB_NAME } from "../kube-state-metrics/layout";
 
 /** The API server and kubelets, each only while its job scrapes; kubernetes-mixin's durations. */
 export function controlPlaneGroup(c: RuleContext): RuleGroup | undefined {

@@ -1,6 +1,8 @@
 import { Component } from "../contribution";
+import { controlPlaneJobNames } from "./job-names";
+import { controlPlaneHostPorts } from "./host-ports";
 import { controlPlaneRuleGroups } from "./rule-groups";
 import { CONTROL_PLANE_FAMILY_TABLES, controlPlaneContribution } from "./contribution";
 
 /** etcd, CoreDNS, the scheduler, the controller manager and kube-proxy are the cluster's own: jobs, rules and boards; etcd's client Secret and Service are Prometheus' (components/prometheus). */
-export const controlPlane: Component = { name: "control-plane", contribute: controlPlaneContribution, rules: controlPlaneRuleGroups, familyTables: CONTROL_PLANE_FAMILY_TABLES };
+export const controlPlane: Component = { name: "control-plane", jobNames: controlPlaneJobNames, hostPorts: controlPlaneHostPorts, contribute: controlPlaneContribution, rules: controlPlaneRuleGroups, familyTables: CONTROL_PLANE_FAMILY_TABLES };

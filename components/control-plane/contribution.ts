@@ -1,5 +1,4 @@
 import { Settings } from "../../config";
-import { CONTROL_PLANE_JOB_NAMES } from "../../config/control-plane";
 import { Component, Contribution } from "../contribution";
 import { CONTROLLER_MANAGER_FAMILIES } from "./controller-manager-families";
 import { COREDNS_FAMILIES } from "./coredns-families";
@@ -7,6 +6,7 @@ import { etcdJob, etcdReach } from "./etcd-scrape-job";
 import { KUBE_PROXY_FAMILIES } from "./kube-proxy-families";
 import { SCHEDULER_FAMILIES } from "./scheduler-families";
 import { controlPlaneJobs } from "./scrape-jobs";
+import { CONTROL_PLANE_JOB_NAMES } from "./layout";
 
 /** etcd, while metrics.jobs.etcd says so, then the control-plane components that cluster-monitoring:controlPlane says run. */
 export function controlPlaneContribution(s: Settings): Contribution {

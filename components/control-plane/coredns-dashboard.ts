@@ -1,5 +1,5 @@
-import { CONTROL_PLANE_JOB_NAMES } from "../../config";
 import { PanelSpec, PrometheusDashboardSpec } from "../common/dashboards/panels";
+import { CONTROL_PLANE_JOB_NAMES } from "./layout";
 
 const pods = `job="${CONTROL_PLANE_JOB_NAMES.coreDns}", instance=~"$instance"`;
 const rate = (family: string, extra = "") => `rate(${family}{${pods}${extra}}[$__rate_interval])`;

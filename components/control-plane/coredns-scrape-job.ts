@@ -1,9 +1,10 @@
-import { CONTROL_PLANE_JOB_NAMES, CoreDnsTarget } from "../../config";
+import { CoreDnsTarget } from "../../config";
 import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
 import { COREDNS_FAMILIES } from "./coredns-families";
 import { EndpointDiscovery, endpointSd, podFromEndpointTarget } from "../common/scrape/endpoint-discovery";
 import { dropFamilies } from "../common/scrape/family-rules";
 import { copy, keep, literal } from "../common/scrape/relabel";
+import { CONTROL_PLANE_JOB_NAMES } from "./layout";
 
 /**
  * CoreDNS behind the cluster's DNS Service (kube-dns on kubeadm, kind and EKS), only the

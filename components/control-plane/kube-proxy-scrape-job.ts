@@ -1,9 +1,9 @@
-import { CONTROL_PLANE_JOB_NAMES } from "../../config";
 import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
 import { dropFamilies } from "../common/scrape/family-rules";
 import { KUBE_PROXY_FAMILIES } from "./kube-proxy-families";
 import { nodeLabels } from "../kubelet/scrape-job";
 import { addressAtPort } from "../common/scrape/relabel";
+import { CONTROL_PLANE_JOB_NAMES } from "./layout";
 
 /**
  * kube-proxy on every node, over plain HTTP at its metricsBindAddress port (10249). Node

@@ -1,5 +1,5 @@
-import { CONTROL_PLANE_JOB_NAMES } from "../../config";
 import { RecordingRule, RuleGroup } from "../common/rules/types";
+import { CONTROL_PLANE_JOB_NAMES } from "./layout";
 
 /**
  * The scheduler's latency quantiles for the whole cluster, kubernetes-mixin's records for its

@@ -1,7 +1,8 @@
-import { CONTROL_PLANE_JOB_NAMES, StaticPodTarget } from "../../config";
+import { StaticPodTarget } from "../../config";
 import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
 import { controlPlanePodJob } from "./control-plane-pods";
 import { SCHEDULER_FAMILIES } from "./scheduler-families";
+import { CONTROL_PLANE_JOB_NAMES } from "./layout";
 
 /** kube-scheduler's /metrics on its secure port (10259) on each control-plane node. */
 export function schedulerJob(t: StaticPodTarget): ScrapeConfig {

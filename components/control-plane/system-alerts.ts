@@ -1,6 +1,6 @@
-import { CONTROL_PLANE_JOB_NAMES } from "../../config";
 import { RuleContext } from "../common/rules/context";
 import { RuleGroup, runbook } from "../common/rules/types";
+import { CONTROL_PLANE_JOB_NAMES } from "./layout";
 
 /**
  * The Kubernetes components we scrape, as one system: do they run one minor version, and do

@@ -1,5 +1,5 @@
-import { OWN_JOB_NAMES } from "../../config";
 import { RuleGroup, runbook } from "../common/rules/types";
+import { GRAFANA_JOB_NAME } from "./layout";
 
 /**
  * Grafana answering its own HTTP API with server errors, from its request histogram
@@ -10,7 +10,7 @@ import { RuleGroup, runbook } from "../common/rules/types";
  * expression is written here.
  */
 export function grafanaGroup(): RuleGroup {
-    const requests = `grafana_http_request_duration_seconds_count{job="${OWN_JOB_NAMES.grafana}",handler!~"/api/datasources/.*proxy.*|/api/ds/query|/api/tsdb/query"`;
+    const requests = `grafana_http_request_duration_seconds_count{job="${GRAFANA_JOB_NAME}",handler!~"/api/datasources/.*proxy.*|/api/ds/query|/api/tsdb/query"`;
     const perHandler = (matchers: string) => `sum by (namespace, job, handler) (rate(${requests}${matchers}}[5m]))`;
     return {
         name: "grafana",

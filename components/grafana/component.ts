@@ -1,12 +1,18 @@
 import { Component } from "../contribution";
+import { waysInAt } from "../common/ways-in";
+import { claimKey, fixedJob } from "../common/scrape/job-claims";
+import { GRAFANA_KEY } from "../../config";
 import { grafanaRuleGroups } from "./rule-groups";
 import { grafanaContribution } from "./contribution";
 import { Grafana } from "./grafana";
 import { grafanaModelOf } from "./stack-model";
+import { GRAFANA_JOB_NAME } from "./layout";
 
 /** Grafana while it runs: it reads Prometheus, Alertmanager and the search store, with every component's dashboards. */
 export const grafana: Component = {
     name: "grafana",
+    jobNames: (s) => ({ own: [fixedJob(GRAFANA_JOB_NAME, claimKey(GRAFANA_KEY, "enabled"), s.grafana.enabled)] }),
+    waysIn: (s) => waysInAt(GRAFANA_KEY, s.grafana.enabled, s.grafana.ingress, s.grafana.httpRoute),
     contribute: grafanaContribution,
     rules: grafanaRuleGroups,
     build({ settings, namespaces, opts, composed, built }) {

@@ -1,6 +1,6 @@
-import { OWN_JOB_NAMES } from "../../config";
 import { DashboardContext } from "../common/dashboards/context";
 import { PrometheusDashboardSpec } from "../common/dashboards/panels";
+import { GRAFANA_JOB_NAME } from "./layout";
 import { GRAFANA_REQUESTS } from "./request-rules";
 
 /**
@@ -14,7 +14,7 @@ import { GRAFANA_REQUESTS } from "./request-rules";
  * Grafana's legacy alerting. The program's own alerts are Prometheus' and show on Home.
  */
 export function grafanaDashboard(ctx: Pick<DashboardContext, "computeRules">): PrometheusDashboardSpec {
-    const grafana = `job="${OWN_JOB_NAMES.grafana}"`;
+    const grafana = `job="${GRAFANA_JOB_NAME}"`;
     // While the default rules load (grafana-requests loads with Grafana), the requests per code are the record's, summed over handlers.
     const requests = ctx.computeRules
         ? `sum by (status_code) (${GRAFANA_REQUESTS}{${grafana}})`

@@ -1,5 +1,11 @@
-import { GRAFANA_PORT, GRAFANA_PORT_NAME, GrafanaSettings } from "../../config";
+import { GRAFANA_PORT, GrafanaSettings } from "../../config";
 import type { DashboardFolder } from "../common/dashboards/folders";
+
+/** The port name Grafana's Service gives its metrics port. */
+export const GRAFANA_PORT_NAME = "http";
+
+/** Grafana's job label, which the monitor job gives its series. */
+export const GRAFANA_JOB_NAME = "grafana";
 
 /**
  * Names, paths and ports shared by several builders, so a mount and the path Grafana reads, or a

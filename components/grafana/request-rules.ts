@@ -1,5 +1,5 @@
-import { OWN_JOB_NAMES } from "../../config";
 import { RuleGroup } from "../common/rules/types";
+import { GRAFANA_JOB_NAME } from "./layout";
 
 /**
  * Grafana's requests per second by handler and response code, kube-prometheus' record for the
@@ -15,7 +15,7 @@ export function grafanaRequestsGroup(): RuleGroup {
         rules: [
             {
                 record: GRAFANA_REQUESTS,
-                expr: `sum by (namespace, job, handler, status_code) (rate(grafana_http_request_duration_seconds_count{job="${OWN_JOB_NAMES.grafana}"}[5m]))`,
+                expr: `sum by (namespace, job, handler, status_code) (rate(grafana_http_request_duration_seconds_count{job="${GRAFANA_JOB_NAME}"}[5m]))`,
             },
         ],
     };

@@ -1,5 +1,5 @@
-import { KUBE_STATE_METRICS_JOB_NAME, KUBE_STATE_METRICS_TELEMETRY_JOB_NAME } from "../../config/fixed-job-names";
 import { AlertingRule, RuleGroup, runbook } from "../common/rules/types";
+import { KUBE_STATE_METRICS_JOB_NAME, KUBE_STATE_METRICS_TELEMETRY_JOB_NAME } from "./layout";
 
 const ksm = `job="${KUBE_STATE_METRICS_JOB_NAME}"`;
 

@@ -1,11 +1,11 @@
 import { Settings } from "../../config";
-import { KUBE_STATE_METRICS_JOB_NAME } from "../../config/fixed-job-names";
 import { Component, Contribution } from "../contribution";
 import { endpointDiscovery } from "../common/scrape/endpoint-discovery";
 import { KUBE_STATE_METRICS_FAMILIES } from "./families";
 import { kubeStateMetricsObjects } from "./object-names";
 import { kubeStateMetricsJob, kubeStateMetricsReach, kubeStateMetricsTelemetryJob, kubeStateMetricsTelemetryReach } from "./scrape-job";
 import { kubeStateMetricsTarget } from "./target";
+import { KUBE_STATE_METRICS_JOB_NAME } from "./layout";
 
 /** kube-state-metrics, while it runs: its object metrics and its own telemetry, each on its port of its Service. */
 export function kubeStateMetricsContribution(s: Settings): Contribution {

@@ -1,15 +1,9 @@
 import * as k8s from "@pulumi/kubernetes";
 import { rbacProxyContainer } from "../rbac-proxy";
-import {
-    CLAIM_OPT_OUT_LABEL,
-    KUBE_STATE_METRICS_DEFAULTS,
-    KUBE_STATE_METRICS_PORT_NAME,
-    KUBE_STATE_METRICS_TELEMETRY_PORT_NAME,
-    KubeStateMetricsSettings,
-} from "../../config";
+import { CLAIM_OPT_OUT_LABEL, KUBE_STATE_METRICS_DEFAULTS, KubeStateMetricsSettings } from "../../config";
 import { containerResources } from "../common/resources";
 import { podPlacement } from "../common/scheduling";
-import { CONTAINER_NAME, KUBE_STATE_METRICS_UID, kubeStateMetricsLabels } from "./layout";
+import { CONTAINER_NAME, KUBE_STATE_METRICS_PORT_NAME, KUBE_STATE_METRICS_TELEMETRY_PORT_NAME, KUBE_STATE_METRICS_UID, kubeStateMetricsLabels } from "./layout";
 import { noPrivileges } from "../common/no-privileges";
 
 /** The telemetry server's readiness path, the one path its proxy serves without a token. */

@@ -1,5 +1,5 @@
-import { KUBE_STATE_METRICS_JOB_NAME } from "../../config/fixed-job-names";
 import { RuleGroup, runbook } from "../common/rules/types";
+import { KUBE_STATE_METRICS_JOB_NAME } from "./layout";
 
 /**
  * Nodes the control plane has marked unreachable, from kube-state-metrics, and kubelets near their

@@ -1,5 +1,5 @@
-import { KUBE_STATE_METRICS_JOB_NAME } from "../../config/fixed-job-names";
 import { RuleGroup } from "../common/rules/types";
+import { KUBE_STATE_METRICS_JOB_NAME } from "./layout";
 
 /**
  * Each scheduled pod's node, as 1 labelled node, namespace and pod: kubernetes-mixin's

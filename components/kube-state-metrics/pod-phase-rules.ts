@@ -1,6 +1,6 @@
-import { KUBE_STATE_METRICS_JOB_NAME } from "../../config/fixed-job-names";
 import { RuleGroup } from "../common/rules/types";
 import { oncePerObject } from "./once-per-object";
+import { KUBE_STATE_METRICS_JOB_NAME } from "./layout";
 
 /**
  * Pods per namespace and phase, recorded so Home's "Pods not running" reads a series per

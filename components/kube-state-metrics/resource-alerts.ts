@@ -1,9 +1,9 @@
-import { KUBE_STATE_METRICS_JOB_NAME } from "../../config/fixed-job-names";
 import { RuleContext } from "../common/rules/context";
 import { AlertingRule, RuleGroup, runbook } from "../common/rules/types";
 import { NAMESPACE_CPU_REQUESTS, NAMESPACE_MEMORY_REQUESTS, POD_CPU_REQUESTS, POD_MEMORY_REQUESTS } from "../common/rules/compute-resource-records";
 import { resourceRequestAndLimitRules } from "./resource-rules";
 import { oncePerObject } from "./once-per-object";
+import { KUBE_STATE_METRICS_JOB_NAME } from "./layout";
 
 const ksm = `job="${KUBE_STATE_METRICS_JOB_NAME}"`;
 

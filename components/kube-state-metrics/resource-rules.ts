@@ -1,4 +1,3 @@
-import { KUBE_STATE_METRICS_JOB_NAME } from "../../config/fixed-job-names";
 import { RecordingRule } from "../common/rules/types";
 import { oncePerObject } from "./once-per-object";
 import {
@@ -15,6 +14,7 @@ import {
     POD_SUM_MEMORY_LIMITS,
     POD_SUM_MEMORY_REQUESTS,
 } from "../common/rules/compute-resource-records";
+import { KUBE_STATE_METRICS_JOB_NAME } from "./layout";
 
 const ksm = `job="${KUBE_STATE_METRICS_JOB_NAME}"`;
 

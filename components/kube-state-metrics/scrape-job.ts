@@ -1,4 +1,4 @@
-import { KUBE_STATE_METRICS_JOB_NAME, KUBE_STATE_METRICS_TELEMETRY_JOB_NAME, KubeStateMetricsTarget, MetricsSettings } from "../../config";
+import { KubeStateMetricsTarget, MetricsSettings } from "../../config";
 import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
 import { dropFamilies } from "../common/scrape/family-rules";
 import { KUBE_STATE_METRICS_FAMILIES, KUBE_STATE_METRICS_TELEMETRY_FAMILIES } from "./families";
@@ -6,6 +6,7 @@ import { EndpointDiscovery, endpointDiscovery, endpointSd } from "../common/scra
 import { copy, keep, literal } from "../common/scrape/relabel";
 import { ScrapeReach } from "../common/scrape/reach";
 import { RBAC_PROXY_SCRAPE } from "../common/scrape/behind-rbac-proxy";
+import { KUBE_STATE_METRICS_JOB_NAME, KUBE_STATE_METRICS_TELEMETRY_JOB_NAME } from "./layout";
 
 export const KUBE_STATE_METRICS_JOB = KUBE_STATE_METRICS_JOB_NAME;
 

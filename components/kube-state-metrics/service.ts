@@ -1,6 +1,6 @@
 import * as k8s from "@pulumi/kubernetes";
-import { KUBE_STATE_METRICS_DEFAULTS, KUBE_STATE_METRICS_PORT_NAME, KUBE_STATE_METRICS_TELEMETRY_PORT_NAME, KubeStateMetricsSettings } from "../../config";
-import { kubeStateMetricsLabels } from "./layout";
+import { KUBE_STATE_METRICS_DEFAULTS, KubeStateMetricsSettings } from "../../config";
+import { KUBE_STATE_METRICS_PORT_NAME, KUBE_STATE_METRICS_TELEMETRY_PORT_NAME, kubeStateMetricsLabels } from "./layout";
 
 /**
  * Headless, as upstream's: Prometheus discovers its endpoints and scrapes the pod directly. The

@@ -1,6 +1,6 @@
-import { KUBE_STATE_METRICS_JOB_NAME } from "../../config/fixed-job-names";
 import { RecordingRule, RuleGroup } from "../common/rules/types";
 import { POD_WORKLOAD, WorkloadType } from "../common/rules/compute-resource-records";
+import { KUBE_STATE_METRICS_JOB_NAME } from "./layout";
 
 const ksm = `job="${KUBE_STATE_METRICS_JOB_NAME}"`;
 

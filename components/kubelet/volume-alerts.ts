@@ -1,6 +1,6 @@
-import { KUBE_STATE_METRICS_JOB_NAME } from "../../config/fixed-job-names";
 import { CLAIM_OPT_OUT_LABEL } from "../../config/kube-state-metrics";
 import { AlertingRule, RuleGroup, runbook } from "../common/rules/types";
+import { KUBE_STATE_METRICS_JOB_NAME } from "../kube-state-metrics/layout";
 
 /** Free space and free inodes of each claim, as a share of its capacity: read by both severities. */
 export const VOLUME_BYTES_FREE_RATIO = "persistentvolumeclaim:kubelet_volume_stats_available_bytes:ratio";

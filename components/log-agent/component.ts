@@ -1,4 +1,5 @@
 import { Component } from "../contribution";
+import { switchedJob } from "../common/scrape/job-claims";
 import { logAgentRuleGroups } from "./rule-groups";
 import { logAgentContribution } from "./contribution";
 import { LogAgent } from "./log-agent";
@@ -6,6 +7,7 @@ import { LogAgent } from "./log-agent";
 /** The log agent always runs: a DaemonSet that ships every node's logs (docs/log-agent.md). */
 export const logAgent: Component = {
     name: "log-agent",
+    jobNames: (s) => ({ cluster: [switchedJob(s, "logAgent")] }),
     contribute: logAgentContribution,
     rules: logAgentRuleGroups,
     build({ settings, namespaces, opts, built }) {

@@ -1,5 +1,6 @@
-import { BACKUP_MISSED_ALERT, LONG_TERM_STORE_JOB_NAME } from "../../config";
+import { BACKUP_MISSED_ALERT } from "../../config";
 import { AlertingRule, RuleGroup } from "../common/rules/types";
+import { LONG_TERM_STORE_JOB_NAME } from "./layout";
 
 const job = `job="${LONG_TERM_STORE_JOB_NAME}"`;
 const store = "The long-term store {{ $labels.namespace }}/{{ $labels.pod }}";

@@ -1,4 +1,5 @@
 import { Component } from "../contribution";
+import { longTermStoreJobNames } from "./job-names";
 import { longTermStoreRuleGroups } from "./rule-groups";
 import { longTermStoreContribution } from "./contribution";
 import { edgeStackPasswords, edgeStacksChecked } from "./edge-stack-credentials";
@@ -8,6 +9,7 @@ import { LongTermStore } from "./long-term-store";
 /** Optional: VictoriaMetrics, which every Prometheus replica remote-writes to (docs/long-term-storage.md). */
 export const longTermStore: Component = {
     name: "long-term-store",
+    jobNames: longTermStoreJobNames,
     contribute: longTermStoreContribution,
     gate: (s) => edgeStacksChecked(s.longTermStore),
     rules: longTermStoreRuleGroups,

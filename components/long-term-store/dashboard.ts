@@ -1,5 +1,5 @@
-import { LONG_TERM_STORE_JOB_NAME } from "../../config";
 import { PrometheusDashboardSpec } from "../common/dashboards/panels";
+import { LONG_TERM_STORE_JOB_NAME } from "./layout";
 
 const job = `job="${LONG_TERM_STORE_JOB_NAME}"`;
 const rate = (expr: string) => `rate(${expr}[$__rate_interval])`;

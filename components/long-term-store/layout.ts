@@ -1,4 +1,15 @@
-import { LONG_TERM_STORE_PORT, LONG_TERM_STORE_PORT_NAME, LongTermStoreSettings } from "../../config";
+import { LONG_TERM_STORE_PORT, LongTermStoreSettings } from "../../config";
+
+export const LONG_TERM_STORE_PORT_NAME = "http";
+
+/** vmauth's own port, in front of the store while it takes edges' writes. */
+export const VMAUTH_PORT = 8427;
+
+/** The job label of vmauth's /metrics, while a central store runs it. */
+export const VMAUTH_JOB_NAME = "long-term-store-vmauth";
+
+/** The job label of the store's own /metrics. */
+export const LONG_TERM_STORE_JOB_NAME = "long-term-store";
 
 /** Names and paths that several builders share, so a selector, a port or an env name cannot drift. */
 

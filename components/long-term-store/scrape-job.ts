@@ -1,7 +1,8 @@
-import { LONG_TERM_STORE_JOB_NAME, ServiceTarget, VMAUTH_JOB_NAME } from "../../config";
 import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
 import { EndpointDiscovery, endpointSd } from "../common/scrape/endpoint-discovery";
 import { ownServiceRelabelRules } from "../common/scrape/own-service";
+import { ServiceTarget } from "../common/scrape/service-target";
+import { LONG_TERM_STORE_JOB_NAME, VMAUTH_JOB_NAME } from "./layout";
 
 /**
  * The store's own /metrics on its http port, labelled as the other own components are. Every

@@ -1,13 +1,13 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { Scalar, stringify } from "yaml";
-import { CLUSTER_LABEL, LongTermStoreSettings, VMAUTH_PORT } from "../../config";
+import { CLUSTER_LABEL, LongTermStoreSettings } from "../../config";
 import { containerResources } from "../common/resources";
 import { ownServiceAccount } from "../common/own-service-account";
 import { noPrivileges } from "../common/no-privileges";
 import { podPlacement } from "../common/scheduling";
 import { annotated, secretGenerationAnnotations } from "../common/secret-generation";
-import { AUTH_KEYS, authKeySecretName, envFlagName, HTTP_PORT, STORE_UID } from "./layout";
+import { AUTH_KEYS, authKeySecretName, envFlagName, HTTP_PORT, STORE_UID, VMAUTH_PORT } from "./layout";
 
 /**
  * vmauth in front of a central store (docs/long-term-storage.md#central-and-edge-stacks): one

@@ -1,7 +1,7 @@
 import { indexPatternJobName, KIBANA_PORT } from "../search-store/kibana/layout";
 import { retentionName } from "../search-store/log-retention/layout";
 import { indexTemplateJobName } from "../search-store/index-template/layout";
-import { elasticsearchExporterName, Settings } from "../../config";
+import { Settings } from "../../config";
 import { CLUSTER_PORT, WEB_PORT as ALERTMANAGER_WEB_PORT } from "../alertmanager/layout";
 import { HTTP_PORT as GRAFANA_PORT } from "../grafana/layout";
 import { ssoEgressPorts } from "../grafana/sso";
@@ -10,7 +10,7 @@ import { WEB_PORT } from "../prometheus/layout";
 import { ScrapeReach } from "../common/scrape/reach";
 import { ScrapeJob } from "../common/scrape/scrape-job";
 import { SECURE_PORT } from "../resource-metrics/layout";
-import { HTTP_PORT as SEARCH_PORT } from "../search-store/layout";
+import { elasticsearchExporterName, HTTP_PORT as SEARCH_PORT } from "../search-store/layout";
 import { HTTP_PORT as GATEWAY_PORT } from "../auth-gateway/layout";
 import { proxiedIngresses } from "./workloads";
 import { HTTP_PORT as LONG_TERM_STORE_PORT } from "../long-term-store/layout";

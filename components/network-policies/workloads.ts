@@ -1,4 +1,4 @@
-import { ALERTMANAGER_KEY, fullKey, KIBANA_KEY, METRICS_KEY, nodeExporterLabels, Settings, wayIn } from "../../config";
+import { ALERTMANAGER_KEY, fullKey, KIBANA_KEY, METRICS_KEY, Settings, wayIn } from "../../config";
 import { alertmanagerLabels } from "../alertmanager/layout";
 import { grafanaLabels } from "../grafana/layout";
 import { kubeStateMetricsLabels } from "../kube-state-metrics/layout";
@@ -9,14 +9,13 @@ import { eventCollectorLabels } from "../event-collector/layout";
 import { indexPatternJobName, indexPatternLabels, KIBANA_PORT, kibanaLabels } from "../search-store/kibana/layout";
 import { retentionLabels, retentionName } from "../search-store/log-retention/layout";
 import { indexTemplateJobName, indexTemplateLabels } from "../search-store/index-template/layout";
-import { searchStoreLabels } from "../search-store/layout";
+import { elasticsearchExporterName, searchStoreLabels } from "../search-store/layout";
 import { longTermStoreLabels } from "../long-term-store/layout";
 import { isCentral, vmauthLabels, vmauthName } from "../long-term-store/vmauth";
 import { exporterLabels } from "../search-store/exporter";
-import { elasticsearchExporterName } from "../../config";
-import { NODE_EXPORTER_PORT_NAME } from "../../config";
 import { Workload } from "./model";
 import { gatewayLabels, gatewayName } from "../auth-gateway/layout";
+import { NODE_EXPORTER_PORT_NAME, nodeExporterLabels } from "../node-exporter/layout";
 
 /** A server's Ingress or HTTPRoute whose auth is proxy: the gateway in front of it, and what it reaches. */
 export interface ProxiedIngress {

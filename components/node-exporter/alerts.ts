@@ -1,6 +1,6 @@
-import { NODE_EXPORTER_JOB_NAME } from "../../config/fixed-job-names";
 import { AlertingRule, RuleGroup, runbook, Severity } from "../common/rules/types";
 import { NODE_RECORDS } from "./recording-rules";
+import { NODE_EXPORTER_JOB_NAME } from "./layout";
 
 /**
  * The machines, from node-exporter; thresholds, durations and severities from node-mixin: each

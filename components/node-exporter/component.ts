@@ -1,11 +1,17 @@
 import { Component } from "../contribution";
+import { claimKey, fixedJob } from "../common/scrape/job-claims";
+import { NODE_EXPORTER_KEY } from "../../config";
 import { nodeExporterRuleGroups } from "./rule-groups";
 import { NODE_EXPORTER_FAMILY_TABLES, nodeExporterContribution } from "./contribution";
 import { NodeExporter } from "./node-exporter";
+import { NODE_EXPORTER_JOB_NAME } from "./layout";
 
 /** node_exporter on every node; on by default and switchable per stack. */
 export const nodeExporter: Component = {
     name: "node-exporter",
+    jobNames: (s) => ({ cluster: [fixedJob(NODE_EXPORTER_JOB_NAME, claimKey(NODE_EXPORTER_KEY, "enabled"), s.nodeExporter.enabled)] }),
+    // It joins the host network, so its port is bound on every node.
+    hostPorts: (s) => ({ binds: s.nodeExporter.enabled ? [{ port: s.nodeExporter.port, key: claimKey(NODE_EXPORTER_KEY, "port"), who: "node-exporter" }] : [] }),
     contribute: nodeExporterContribution,
     rules: nodeExporterRuleGroups,
     familyTables: NODE_EXPORTER_FAMILY_TABLES,

@@ -1,10 +1,10 @@
 import { Settings } from "../../config";
-import { NODE_EXPORTER_JOB_NAME } from "../../config/fixed-job-names";
 import { Component, Contribution } from "../contribution";
 import { NODE_EXPORTER_FAMILIES } from "./families";
 import { nodeExporterObjects } from "./object-names";
 import { nodeExporterJob, nodeExporterReach } from "./scrape-job";
 import { nodeExporterTarget } from "./target";
+import { NODE_EXPORTER_JOB_NAME } from "./layout";
 
 /** node_exporter, while it runs: its pods on every node, on its metrics port. */
 export function nodeExporterContribution(s: Settings): Contribution {

@@ -1,9 +1,9 @@
 import * as k8s from "@pulumi/kubernetes";
-import { NODE_EXPORTER_PORT_NAME, nodeExporterLabels, NodeExporterSettings } from "../../config";
+import { NodeExporterSettings } from "../../config";
 import { containerResources } from "../common/resources";
 import { podPlacement } from "../common/scheduling";
 import { nodeExporterArgs } from "./args";
-import { CONTAINER_NAME, HOST_IP_ENV, HOST_MOUNTS, NODE_EXPORTER_UID } from "./layout";
+import { CONTAINER_NAME, HOST_IP_ENV, HOST_MOUNTS, NODE_EXPORTER_PORT_NAME, NODE_EXPORTER_UID, nodeExporterLabels } from "./layout";
 import { noPrivileges } from "../common/no-privileges";
 import { rbacProxyContainer } from "../rbac-proxy";
 

@@ -1,5 +1,5 @@
-import { NODE_EXPORTER_JOB_NAME } from "../../config/fixed-job-names";
 import { RuleGroup, runbook } from "../common/rules/types";
+import { NODE_EXPORTER_JOB_NAME } from "./layout";
 
 /**
  * Redundant hardware that has lost its redundancy, from node-exporter's mdadm and bonding

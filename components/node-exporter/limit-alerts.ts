@@ -1,5 +1,5 @@
-import { NODE_EXPORTER_JOB_NAME } from "../../config/fixed-job-names";
 import { AlertingRule, RuleGroup, runbook } from "../common/rules/types";
+import { NODE_EXPORTER_JOB_NAME } from "./layout";
 
 /**
  * A node's own limits and housekeeping, from node-exporter: the kernel's file-descriptor table,

@@ -1,5 +1,5 @@
-import { NODE_EXPORTER_JOB_NAME } from "../../config/fixed-job-names";
 import { RuleGroup, runbook } from "../common/rules/types";
+import { NODE_EXPORTER_JOB_NAME } from "./layout";
 
 /**
  * The nodes' network, from node-exporter: interfaces that drop packets with errors or go up and

@@ -1,5 +1,5 @@
-import { NODE_EXPORTER_JOB_NAME } from "../../config/fixed-job-names";
 import { RecordingRule, RuleGroup } from "../common/rules/types";
+import { NODE_EXPORTER_JOB_NAME } from "./layout";
 
 /**
  * The USE method's numbers of each machine, recorded once per evaluation so that the USE Method

@@ -1,6 +1,6 @@
-import { NODE_EXPORTER_JOB_NAME } from "../../config/fixed-job-names";
 import { RuleGroup, runbook } from "../common/rules/types";
 import { NODE_RECORDS } from "./recording-rules";
+import { NODE_EXPORTER_JOB_NAME } from "./layout";
 
 /**
  * A machine working at its limit, from node-exporter: its CPUs busy, its memory paging from

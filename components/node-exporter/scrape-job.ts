@@ -1,10 +1,11 @@
-import { MetricsSettings, NODE_EXPORTER_JOB_NAME, NodeExporterTarget } from "../../config";
+import { MetricsSettings, NodeExporterTarget } from "../../config";
 import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
 import { dropFamilies } from "../common/scrape/family-rules";
 import { NODE_EXPORTER_FAMILIES } from "./families";
 import { copy, keep, keepLabels, literal } from "../common/scrape/relabel";
 import { ScrapeReach } from "../common/scrape/reach";
 import { RBAC_PROXY_SCRAPE } from "../common/scrape/behind-rbac-proxy";
+import { NODE_EXPORTER_JOB_NAME } from "./layout";
 
 export const NODE_EXPORTER_JOB = NODE_EXPORTER_JOB_NAME;
 

@@ -1,4 +1,5 @@
-import { NODE_EXPORTER_PORT_NAME, NodeExporterSettings, NodeExporterTarget, nodeExporterLabels } from "../../config";
+import { NodeExporterSettings, NodeExporterTarget } from "../../config";
+import { NODE_EXPORTER_PORT_NAME, nodeExporterLabels } from "./layout";
 
 /** The exporter's pods as its job finds them, while it runs. */
 export function nodeExporterTarget(n: NodeExporterSettings): NodeExporterTarget | undefined {

@@ -1,6 +1,6 @@
-import { NODE_EXPORTER_JOB_NAME } from "../../config/fixed-job-names";
 import { PanelSpec, PrometheusDashboardSpec } from "../common/dashboards/panels";
 import { KUBE_PROMETHEUS_NODE_RECORDS as K, NODE_RECORDS as R } from "./recording-rules";
+import { NODE_EXPORTER_JOB_NAME } from "./layout";
 
 /**
  * Brendan Gregg's USE method for the machines: for CPU, memory, disk and network, how busy each

@@ -1,4 +1,7 @@
 import { Component } from "../contribution";
+import { waysInAt } from "../common/ways-in";
+import { METRICS_KEY } from "../../config";
+import { prometheusJobNames } from "./job-names";
 import { prometheusRuleGroups } from "./rule-groups";
 import { configReloaderGroup } from "./config-reloader-alerts";
 import { gatewayInFront } from "../auth-gateway/in-front";
@@ -10,6 +13,8 @@ import { Prometheus } from "./prometheus";
 /** Prometheus, the auth gateway in front of its Ingress (docs/security.md#the-auth-gateway), and an edge's generated write password. */
 export const prometheus: Component = {
     name: "prometheus",
+    jobNames: prometheusJobNames,
+    waysIn: (s) => waysInAt(METRICS_KEY, true, s.metrics.ingress, s.metrics.httpRoute),
     contribute: prometheusContribution,
     rules: prometheusRuleGroups,
     everyRuleGroup: () => [configReloaderGroup()],

@@ -1,5 +1,5 @@
-import { OWN_JOB_NAMES } from "../../config";
 import { RuleGroup, runbook } from "../common/rules/types";
+import { CONFIG_RELOADER_JOB_NAME } from "./layout";
 
 /**
  * The config reloader sidecar's own failures, which PrometheusBadConfig does not see whenever
@@ -13,7 +13,7 @@ import { RuleGroup, runbook } from "../common/rules/types";
  * failures are ours, since there a failed render also ends in a failed reload.
  */
 export function configReloaderGroup(): RuleGroup {
-    const job = `job="${OWN_JOB_NAMES.configReloader}"`;
+    const job = `job="${CONFIG_RELOADER_JOB_NAME}"`;
     return {
         name: "config-reloader",
         rules: [

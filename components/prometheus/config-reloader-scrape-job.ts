@@ -1,6 +1,5 @@
-import { MetricsSettings, OWN_JOB_NAMES } from "../../config";
-import { RELOADER_PORT } from "./layout";
-import { metricsLabels } from "./layout";
+import { MetricsSettings } from "../../config";
+import { CONFIG_RELOADER_JOB_NAME, metricsLabels, RELOADER_PORT } from "./layout";
 import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
 import { constant, copy, keep, keepLabels, literal } from "../common/scrape/relabel";
 
@@ -11,7 +10,7 @@ import { constant, copy, keep, keepLabels, literal } from "../common/scrape/rela
  */
 export function configReloaderJob(s: MetricsSettings): ScrapeConfig {
     return {
-        job_name: OWN_JOB_NAMES.configReloader,
+        job_name: CONFIG_RELOADER_JOB_NAME,
         kubernetes_sd_configs: [{ role: "pod", namespaces: { names: [s.namespace] } }],
         relabel_configs: [
             ...keepLabels("pod", metricsLabels(s)),

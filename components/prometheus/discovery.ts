@@ -1,5 +1,6 @@
-import { AlertmanagerTarget, MetricsSettings } from "../../config";
+import { MetricsSettings } from "../../config";
 import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
+import { AlertmanagerTarget } from "../alertmanager/target";
 
 /**
  * Namespaces that need a discovery Role: the configured ones plus every namespace an enabled

@@ -1,6 +1,6 @@
-import { AlertmanagerTarget } from "../../config";
 import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
 import { NamespaceWorkloadClaim } from "../contribution";
+import { AlertmanagerTarget } from "../alertmanager/target";
 
 /**
  * What the rest of the stack contributes to Prometheus, folded by the composition root

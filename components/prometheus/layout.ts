@@ -1,5 +1,11 @@
 import { MetricsSettings } from "../../config";
 
+/** Prometheus itself while metrics.web is set: its credentials must not go to the other monitor=main Services. */
+export const PROMETHEUS_WEB_JOB_NAME = "prometheus-web";
+
+/** The config reloader sidecar's job label. */
+export const CONFIG_RELOADER_JOB_NAME = "config-reloader";
+
 /**
  * Names and paths shared by several builders, so a cross-reference (label, selector, volume,
  * mount, ConfigMap key) is written once and cannot drift between two files.
@@ -7,12 +13,9 @@ import { MetricsSettings } from "../../config";
 
 /** Where the official Prometheus image expects things (docs/design.md#prometheus-paths). */
 
-
 export const WEB_PORT = { name: "web", number: 9090 } as const;
 
 export const RULE_FILE_KEY = "k8s.yml";
-
-
 
 export const VOLUMES = {
     config: "config",
@@ -62,7 +65,6 @@ export function webSecretName(s: Pick<MetricsSettings, "name">): string {
 }
 
 export { webScheme, webServerName } from "../common/web-config";
-
 
 /** The Secret with the files that remote_write targets read: passwords, tokens, CA certificates. */
 export function remoteWriteSecretName(s: MetricsSettings): string {

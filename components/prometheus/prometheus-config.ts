@@ -1,6 +1,6 @@
 import { teamRulesGlob } from "./team-rules";
 import { stringify } from "yaml";
-import { AlertmanagerTarget, MetricsSettings } from "../../config";
+import { MetricsSettings } from "../../config";
 import { POD_NAME_ENV, PROMETHEUS_PATHS } from "./layout";
 import { replicated } from "./reloader";
 import { AlertmanagerConfig, PrometheusConfig, RelabelConfig, ScrapeConfig } from "../common/scrape/prometheus-config-types";
@@ -10,6 +10,7 @@ import { remoteWriteConfigs } from "./remote-write-config";
 import { alertmanagerClient } from "../alertmanager/alertmanager-client";
 import { PrometheusInputs } from "./inputs";
 import { otlpBlock } from "./otlp";
+import { AlertmanagerTarget } from "../alertmanager/target";
 
 export function prometheusConfig(s: MetricsSettings, inputs: Pick<PrometheusInputs, "scrapeJobs" | "alertmanager" | "longTermStore">): PrometheusConfig {
     const remoteWrite = remoteWriteConfigs(s, inputs.longTermStore);

@@ -1,9 +1,10 @@
 import * as k8s from "@pulumi/kubernetes";
-import { AlertmanagerTarget, MetricsSettings } from "../../config";
+import { MetricsSettings } from "../../config";
 import { configMapName, configRoleName, ruleFilesConfigMapName } from "./layout";
 import { clusterWideDiscoveryRoles, discoveryNamespaces, needsNodeDiscovery } from "./discovery";
 import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
 import { prometheusRelease } from "../../prometheus-releases/release-lines";
+import { AlertmanagerTarget } from "../alertmanager/target";
 
 type Role = k8s.types.input.rbac.v1.Role;
 type RoleBinding = k8s.types.input.rbac.v1.RoleBinding;

@@ -1,9 +1,10 @@
-import { AlertmanagerTarget, MetricsSettings, selfMonitoringJobLeftOut } from "../../config";
+import { MetricsSettings, selfMonitoringJobLeftOut } from "../../config";
 import { DISCOVERY_LABEL, WEB_PORT } from "./layout";
 import { RelabelConfig, ScrapeConfig } from "../common/scrape/prometheus-config-types";
 import { EndpointDiscovery, endpointDiscovery, endpointSd, podFromEndpointTarget } from "../common/scrape/endpoint-discovery";
 import { constant, copy, drop, keep, literal } from "../common/scrape/relabel";
 import { ScrapeReach } from "../common/scrape/reach";
+import { AlertmanagerTarget } from "../alertmanager/target";
 
 /**
  * docs/design.md#discovery-relabel-rules, in order. Rule 1 keeps only services labelled monitor=main; the rest turn discovery

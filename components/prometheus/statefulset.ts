@@ -3,7 +3,7 @@ import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { annotated, secretGenerationAnnotations } from "../common/secret-generation";
 import { remoteWriteEnv, workloadIdentityPodLabels } from "./remote-write-env";
-import { AlertmanagerTarget, MetricsSettings } from "../../config";
+import { MetricsSettings } from "../../config";
 import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../common/checksum";
 import { prometheusConfigMap, ruleFilesConfigMap } from "./config-maps";
 import {
@@ -34,6 +34,7 @@ import { configFileArg, configReloaderContainer, configRenderInitContainer, read
 import { prometheusRelease } from "../../prometheus-releases/release-lines";
 import { withTeamRules } from "./team-rules";
 import { otlpArgs } from "./otlp";
+import { AlertmanagerTarget } from "../alertmanager/target";
 
 type Container = k8s.types.input.core.v1.Container;
 type Volume = k8s.types.input.core.v1.Volume;

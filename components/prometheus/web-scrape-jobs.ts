@@ -1,5 +1,5 @@
-import { MetricsSettings, OWN_JOB_NAMES } from "../../config";
-import { WEB_PORT, webScheme, webServerName } from "./layout";
+import { MetricsSettings } from "../../config";
+import { PROMETHEUS_WEB_JOB_NAME, WEB_PORT, webScheme, webServerName } from "./layout";
 import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
 import { webCaPath, webPasswordPath } from "./web-config";
 import { EndpointDiscovery, endpointSd } from "../common/scrape/endpoint-discovery";
@@ -17,7 +17,7 @@ import { copy } from "../common/scrape/relabel";
 export function prometheusWebJob(s: MetricsSettings, d: EndpointDiscovery): ScrapeConfig {
     const target = { namespace: s.namespace, serviceName: s.name, portName: WEB_PORT.name };
     return {
-        job_name: OWN_JOB_NAMES.prometheusWeb,
+        job_name: PROMETHEUS_WEB_JOB_NAME,
         scheme: webScheme(s),
         ...(s.web?.tls ? { tls_config: { ca_file: webCaPath(), server_name: webServerName(s) } } : {}),
         ...(s.web?.basicAuth ? { basic_auth: { username: s.web.basicAuth.username, password_file: webPasswordPath() } } : {}),

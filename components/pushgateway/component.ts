@@ -1,4 +1,5 @@
 import { Component } from "../contribution";
+import { claimKey, fixedJob } from "../common/scrape/job-claims";
 import { pushgatewayGroup } from "./alerts";
 import { pushgatewayContribution } from "./contribution";
 import { PUSHGATEWAY_FAMILIES } from "./families";
@@ -15,6 +16,7 @@ import { PUSHGATEWAY_OWN_KEY, pushgatewaySettings } from "./settings";
  */
 export const pushgateway: Component = {
     name: "pushgateway",
+    jobNames: (s) => ({ own: [fixedJob(PUSHGATEWAY_JOB_NAME, claimKey(PUSHGATEWAY_OWN_KEY.key, "enabled"), pushgatewaySettings(s).enabled)] }),
     ownKey: PUSHGATEWAY_OWN_KEY,
     contribute: pushgatewayContribution,
     build({ settings, namespaces, opts }) {

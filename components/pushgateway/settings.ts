@@ -89,7 +89,6 @@ export const PUSHGATEWAY_OWN_KEY: OwnKey = {
     key: PUSHGATEWAY_KEY,
     schema: pushgatewaySchema,
     what: "Pushgateway",
-    jobNames: [PUSHGATEWAY_JOB_NAME],
     check: pushgatewayProblems,
 };
 

@@ -1,9 +1,10 @@
-import { RESOURCE_METRICS_PORT_NAME, Settings } from "../../config";
+import { Settings } from "../../config";
 import { Contribution } from "../contribution";
 import { endpointDiscovery } from "../common/scrape/endpoint-discovery";
 import { resourceMetricsModel } from "./model";
 import { resourceMetricsObjects } from "./object-names";
 import { prometheusAdapterJob } from "./scrape-job";
+import { RESOURCE_METRICS_PORT_NAME } from "./layout";
 
 /** prometheus-adapter, while it runs: its /metrics on its Service's https port, and its objects. */
 export function resourceMetricsContribution(s: Settings): Contribution {

@@ -1,4 +1,10 @@
-import { RESOURCE_METRICS_PORT_NAME, ResourceMetricsSettings } from "../../config";
+import { ResourceMetricsSettings } from "../../config";
+
+/** The port name the metrics adapter's Service gives its metrics port. */
+export const RESOURCE_METRICS_PORT_NAME = "https";
+
+/** The metrics adapter's job label. */
+export const RESOURCE_METRICS_JOB_NAME = "prometheus-adapter";
 
 /**
  * Names, ports and paths shared by several builders, so a cross-reference (label, selector,

@@ -1,5 +1,6 @@
 import { stringify } from "yaml";
-import { jobName, NODE_EXPORTER_JOB_NAME, ResourceMetricsSettings } from "../../config";
+import { jobName, ResourceMetricsSettings } from "../../config";
+import { NODE_EXPORTER_JOB_NAME } from "../node-exporter/layout";
 
 /**
  * The adapter's resourceRules (its configuration documentation): one container query and one node query for

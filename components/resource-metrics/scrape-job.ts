@@ -1,8 +1,9 @@
-import { OWN_JOB_NAMES, ServiceTarget } from "../../config";
 import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
 import { EndpointDiscovery, endpointSd } from "../common/scrape/endpoint-discovery";
 import { ownServiceRelabelRules } from "../common/scrape/own-service";
 import { SERVICE_ACCOUNT } from "../common/scrape/relabel";
+import { RESOURCE_METRICS_JOB_NAME } from "./layout";
+import { ServiceTarget } from "../common/scrape/service-target";
 
 /**
  * prometheus-adapter serves /metrics on its secure port behind delegated authentication and
@@ -11,7 +12,7 @@ import { SERVICE_ACCOUNT } from "../common/scrape/relabel";
  */
 export function prometheusAdapterJob(t: ServiceTarget, d: EndpointDiscovery): ScrapeConfig {
     return {
-        job_name: OWN_JOB_NAMES.resourceMetrics,
+        job_name: RESOURCE_METRICS_JOB_NAME,
         scheme: "https",
         bearer_token_file: SERVICE_ACCOUNT.token,
         tls_config: { insecure_skip_verify: true },

@@ -1,13 +1,21 @@
 import { Component } from "../contribution";
+import { waysInAt } from "../common/ways-in";
+import { KIBANA_KEY } from "../../config";
+import { claimKey, fixedJob } from "../common/scrape/job-claims";
+import { SEARCH_STORE_KEY } from "../../config";
 import { searchStoreRuleGroups } from "./rule-groups";
 import { SEARCH_STORE_FAMILY_TABLES, searchStoreContribution } from "./contribution";
 import { SearchStore } from "./search-store";
 import { gatewayInFront } from "../auth-gateway/in-front";
 import { kibanaGatewayModel } from "./kibana/gateway";
+import { SEARCH_STORE_JOB_NAME } from "./layout";
 
 /** The in-cluster search store, for development; off by default. */
 export const searchStore: Component = {
     name: "search-store",
+    jobNames: (s) => ({ own: [fixedJob(SEARCH_STORE_JOB_NAME, claimKey(SEARCH_STORE_KEY, "exporter.enabled"), s.searchStore.enabled && s.searchStore.exporter.enabled)] }),
+    // Its UI's HTTPRoute (the UI has no Ingress setting).
+    waysIn: (s) => ({ routes: waysInAt(KIBANA_KEY, s.searchStore.enabled && s.searchStore.kibana.enabled, undefined, s.searchStore.kibana.httpRoute).routes }),
     contribute: searchStoreContribution,
     rules: searchStoreRuleGroups,
     familyTables: SEARCH_STORE_FAMILY_TABLES,

@@ -1,4 +1,4 @@
-import { OWN_JOB_NAMES, Settings } from "../../config";
+import { Settings } from "../../config";
 import { Contribution, Component } from "../contribution";
 import { endpointDiscovery } from "../common/scrape/endpoint-discovery";
 import { ELASTICSEARCH_FAMILIES } from "./exporter-families";
@@ -6,6 +6,7 @@ import { elasticsearchJob } from "./exporter-scrape-job";
 import { searchStoreObjects } from "./object-names";
 import { searchStoreExporterTarget } from "./target";
 import { kibanaGatewayModel } from "./kibana/gateway";
+import { SEARCH_STORE_JOB_NAME } from "./layout";
 
 /** The in-cluster search store, while it runs: its exporter's job (while the exporter is on) and its objects. */
 export function searchStoreContribution(s: Settings): Contribution {
@@ -19,4 +20,4 @@ export function searchStoreContribution(s: Settings): Contribution {
     return { gateways, scrapeJobs: { own: [{ config: elasticsearchJob(t, endpointDiscovery(s.metrics)), reaches: [{ kind: "service", namespace: t.namespace, name: t.serviceName, port: t.portName }] }] }, objects };
 }
 
-export const SEARCH_STORE_FAMILY_TABLES: Component["familyTables"] = { [OWN_JOB_NAMES.searchStore]: ELASTICSEARCH_FAMILIES };
+export const SEARCH_STORE_FAMILY_TABLES: Component["familyTables"] = { [SEARCH_STORE_JOB_NAME]: ELASTICSEARCH_FAMILIES };

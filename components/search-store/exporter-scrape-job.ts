@@ -1,9 +1,11 @@
-import { CLUSTER_LABEL, OWN_JOB_NAMES, ServiceTarget } from "../../config";
+import { CLUSTER_LABEL } from "../../config";
 import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
 import { ELASTICSEARCH_FAMILIES } from "./exporter-families";
 import { EndpointDiscovery, endpointSd } from "../common/scrape/endpoint-discovery";
 import { dropFamilies } from "../common/scrape/family-rules";
 import { ownServiceRelabelRules } from "../common/scrape/own-service";
+import { SEARCH_STORE_JOB_NAME } from "./layout";
+import { ServiceTarget } from "../common/scrape/service-target";
 
 /**
  * The exporter names the Elasticsearch cluster in a `cluster` label, the label that tells the
@@ -20,7 +22,7 @@ export const ES_CLUSTER_LABEL = "es_cluster";
  */
 export function elasticsearchJob(t: ServiceTarget, d: EndpointDiscovery): ScrapeConfig {
     return {
-        job_name: OWN_JOB_NAMES.searchStore,
+        job_name: SEARCH_STORE_JOB_NAME,
         kubernetes_sd_configs: [endpointSd(d, t.namespace)],
         relabel_configs: ownServiceRelabelRules(t, d),
         metric_relabel_configs: [

@@ -1,7 +1,8 @@
-import { ANNOTATED_POD_JOB, MetricsSettings } from "../../config";
+import { MetricsSettings } from "../../config";
 import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
 import { annotation, annotationSd, containerWithoutPortAnnotation, schemeAndPath, urlParams } from "../common/scrape/annotations";
 import { copy, drop, keep } from "../common/scrape/relabel";
+import { ANNOTATED_POD_JOB } from "./layout";
 
 /**
  * Pods annotated `prometheus.io/scrape: "true"` in the stack's namespaces

@@ -1,8 +1,9 @@
-import { ANNOTATED_SERVICE_JOB, MetricsSettings } from "../../config";
+import { MetricsSettings } from "../../config";
 import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
 import { annotation, annotationSd, containerWithoutPortAnnotation, schemeAndPath, urlParams } from "../common/scrape/annotations";
 import { EndpointDiscovery, podFromEndpointTarget } from "../common/scrape/endpoint-discovery";
 import { copy, drop, keep } from "../common/scrape/relabel";
+import { ANNOTATED_SERVICE_JOB } from "./layout";
 
 /**
  * The endpoints of Services annotated `prometheus.io/scrape: "true"` (docs/monitor-your-app.md).

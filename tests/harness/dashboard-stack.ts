@@ -3,6 +3,7 @@ import { nodeExporterTarget } from "../../components/node-exporter/target";
 import { kubeStateMetricsTarget } from "../../components/kube-state-metrics/target";
 import { grafanaTarget } from "../../components/grafana/target";
 import { searchStoreExporterTarget } from "../../components/search-store/target";
+import { ALERTMANAGER_PORT_NAME } from "../../components/alertmanager/layout";
 /**
  * The stack the dashboard tests run: a real Prometheus on the generated jobs, one fixture or real
  * exporter per job the dashboards read (kept here so that tests/grafana-dashboards.real.test.ts
@@ -22,7 +23,7 @@ import { kubeStateMetricsEndpointMeta, nodeExporterPodMeta } from "./exporter-sc
 import { discoveredTarget, generatedPrometheusFiles } from "./generated-config";
 import { NodeExporterProcess } from "./node-exporter-process";
 import { PrometheusProcess, sandboxConfig } from "./prometheus";
-import { ALERTMANAGER_PORT_NAME, Settings } from "../../config";
+import { Settings } from "../../config";
 
 export const FLUENTD_FIXTURE = path.join(__dirname, "..", "fixtures", "fluentd-metrics.txt");
 const APISERVER_FIXTURE = path.join(__dirname, "..", "fixtures", "apiserver-metrics.txt");

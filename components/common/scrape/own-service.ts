@@ -1,7 +1,7 @@
-import { ServiceTarget } from "../../../config";
 import { RelabelConfig } from "./prometheus-config-types";
 import { EndpointDiscovery, podFromEndpointTarget } from "./endpoint-discovery";
 import { constant, copy, keep, literal } from "./relabel";
+import { ServiceTarget } from "./service-target";
 
 /**
  * One of our own Services, only its metrics port, labelled as the self-monitoring job labels
