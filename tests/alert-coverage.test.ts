@@ -7,6 +7,7 @@ import { everyDefaultGroupOf, stackRuleFiles } from "../stack/rule-groups";
 import { PROMETHEUS_RELEASES } from "../prometheus-releases/release-lines";
 import { renderStack } from "../render";
 import { STACKS } from "./harness/rendered-stacks";
+import { alertStacksCell, stackGroups, StackAlerts } from "./harness/alert-coverage-stacks";
 
 /**
  * docs/alert-coverage.md, kube-prometheus's alerts row by row with ours beside them, agrees with
@@ -21,6 +22,8 @@ interface CoverageRow {
     severity: string;
     status: Status;
     here: string[];
+    /** Which shipped stacks ship none of `here`, and where their rules differ (tests/harness/alert-coverage-stacks.ts). */
+    stacks: string;
     note: string;
 }
 
@@ -33,11 +36,11 @@ function coverageRows(text: string): CoverageRow[] {
     alertsPart(text).split("\n").forEach((raw, i) => {
         if (!raw.startsWith("| ") || raw.startsWith("| kube-prometheus alert")) return;
         const cells = raw.split("|").slice(1, -1).map((c) => c.trim());
-        assert.strictEqual(cells.length, 6, `line ${i + 1} has ${cells.length} cells, not 6: ${raw}`);
-        const [alert, severity, , status, here, note] = cells;
+        assert.strictEqual(cells.length, 7, `line ${i + 1} has ${cells.length} cells, not 7: ${raw}`);
+        const [alert, severity, , status, here, stacks, note] = cells;
         assert.ok((STATUSES as readonly string[]).includes(status), `line ${i + 1}: status ${status} is not one of ${STATUSES.join(", ")}`);
         const names = here === "" ? [] : here.split(",").map((n) => n.trim().replace(/^`|`$/g, ""));
-        rows.push({ line: i + 1, alert, severity, status: status as Status, here: names, note });
+        rows.push({ line: i + 1, alert, severity, status: status as Status, here: names, stacks, note });
     });
     return rows;
 }
@@ -80,17 +83,29 @@ const shipped = PROMETHEUS_RELEASES.flatMap((release) => everyDefaultGroupOf(rel
     .map((r) => ({ alert: r.alert, severity: r.labels.severity }));
 
 /** One stack's shipped alerts, from its rule files as the render writes them (alertRules.disabled and overrides applied). */
-interface StackAlerts {
-    name: string;
-    alerts: { alert: string; severity: string; expr: string }[];
-}
-
 function alertsOfRuleFiles(files: Record<string, string>): StackAlerts["alerts"] {
     return Object.values(files).flatMap((y) =>
-        ((parse(y) as { groups?: { rules: { alert?: string; expr: string; labels?: Record<string, string> }[] }[] }).groups ?? []).flatMap((g) =>
-            g.rules.flatMap((r) => (r.alert === undefined ? [] : [{ alert: r.alert, severity: r.labels?.severity ?? "", expr: String(r.expr) }])),
+        ((parse(y) as { groups?: { rules: { alert?: string; expr: string; for?: string; labels?: Record<string, string> }[] }[] }).groups ?? []).flatMap((g) =>
+            g.rules.flatMap((r) => (r.alert === undefined ? [] : [{ alert: r.alert, severity: r.labels?.severity ?? "", expr: String(r.expr), for: r.for ?? "" }])),
         ),
     );
+}
+
+/**
+ * Every row whose stacks cell is not what the stacks' rule files say (alertStacksCell), and every
+ * row whose stacks' rules differ while its note names no stack of a rule but one: the row must
+ * say how each differs.
+ */
+function stacksCellProblems(rows: CoverageRow[], stacks: StackAlerts[]): string[] {
+    const problems: string[] = [];
+    for (const row of rows) {
+        const at = `docs/alert-coverage.md:${row.line} (${row.alert}, ${row.severity})`;
+        const want = alertStacksCell(row.here, stacks);
+        if (row.stacks !== want) problems.push(`${at}: stacks "${row.stacks}", the stacks' rule files say "${want}"`);
+        const unnamed = stackGroups(row.here, stacks).filter((g) => !g.some((s) => new RegExp(`\\b${s}\\b`).test(row.note)));
+        if (unnamed.length > 1) problems.push(`${at}: the stacks' rules differ (${want}), and the note names no stack of ${unnamed.map((g) => g.join(", ")).join(" nor of ")}`);
+    }
+    return problems;
 }
 
 /** A comparison as a note writes it: `< 15`, `> 0.144`, `== 0`. */
@@ -143,19 +158,54 @@ describe("docs/alert-coverage.md", () => {
         assert.deepStrictEqual(coverageProblems(rows, shipped, totalsLine), []);
     });
 
+    /** Each shipped stack's alerts, rendered once for the tests that read them. */
+    let stacksOnce: Promise<StackAlerts[]> | undefined;
+    const shippedStacks = () =>
+        (stacksOnce ??= (async () => {
+            const stacks: StackAlerts[] = [];
+            for (const name of STACKS) {
+                const s = (await renderStack(path.join(__dirname, ".."), name)).settings;
+                stacks.push({ name, alerts: alertsOfRuleFiles(stackRuleFiles(s)) });
+            }
+            return stacks;
+        })());
+
     it("agrees with each shipped stack's rule files: no missing or n/a row for an alert a stack ships, a stack that lacks a row's alerts named in its note, kube-prometheus' number checked, or ours beside it", async () => {
-        const stacks: StackAlerts[] = [];
-        for (const name of STACKS) {
-            const s = (await renderStack(path.join(__dirname, ".."), name)).settings;
-            stacks.push({ name, alerts: alertsOfRuleFiles(stackRuleFiles(s)) });
-        }
-        assert.deepStrictEqual(stackProblems(rows, stacks), []);
+        assert.deepStrictEqual(stackProblems(rows, await shippedStacks()), []);
+    });
+
+    it("each row's stacks cell says which stacks ship none of its alerts and where the stacks' rules differ, and the note names the stacks that differ", async () => {
+        const stacks = await shippedStacks();
+        assert.deepStrictEqual(STACKS, ["dev", "e2e", "prod"], "the stacks the table is written for");
+        assert.deepStrictEqual(stacksCellProblems(rows, stacks), []);
+    });
+
+    it("the stacks cell and its note fail on each kind of disagreement", () => {
+        const rule = (alert: string, expr: string, severity = "warning") => ({ alert, severity, expr, for: "15m" });
+        const dev: StackAlerts = { name: "dev", alerts: [rule("ListWatch", "increase(http_request_total[5m]) > 0"), rule("Member", "up == 0")] };
+        const e2e: StackAlerts = { name: "e2e", alerts: [rule("ListWatch", "increase(http_request_total[5m]) > 0")] };
+        const prod: StackAlerts = { name: "prod", alerts: [rule("ListWatch", "increase(failures_total[5m]) > 0"), rule("Member", "up == 0"), rule("Cluster", "x > 0", "critical")] };
+        const stacks = [dev, e2e, prod];
+        assert.strictEqual(alertStacksCell(["ListWatch"], stacks), "differs: dev, e2e / prod");
+        assert.strictEqual(alertStacksCell(["Member"], stacks), "not on e2e");
+        assert.strictEqual(alertStacksCell(["Cluster"], stacks), "not on dev, e2e");
+        assert.strictEqual(alertStacksCell(["Member", "Cluster"], stacks), "not on e2e; differs: dev / prod");
+        assert.strictEqual(alertStacksCell([], stacks), "");
+        // Another `for` or severity differs too.
+        assert.strictEqual(alertStacksCell(["Member"], [dev, { ...prod, alerts: [{ ...rule("Member", "up == 0"), for: "5m" }] }]), "differs: dev / prod");
+        const row = (over: Partial<CoverageRow>): CoverageRow => ({ line: 1, alert: "X", severity: "warning", status: "same", here: ["ListWatch"], stacks: "differs: dev, e2e / prod", note: "on 2.11 (dev, e2e) from the requests; from 2.53 on (prod) from the failures", ...over });
+        assert.deepStrictEqual(stacksCellProblems([row({})], stacks), []);
+        // One side named is enough: the other is "the rest".
+        assert.deepStrictEqual(stacksCellProblems([row({ note: "from 2.53 on (prod) from the failures" })], stacks), []);
+        assert.match(stacksCellProblems([row({ stacks: "" })], stacks).join("\n"), /stacks "", the stacks' rule files say "differs: dev, e2e \/ prod"/);
+        assert.match(stacksCellProblems([row({ note: "from 2.53 on from the failures" })], stacks).join("\n"), /the note names no stack of dev, e2e nor of prod/);
+        assert.match(stacksCellProblems([row({ here: ["Cluster"], stacks: "" })], stacks).join("\n"), /the stacks' rule files say "not on dev, e2e"/);
     });
 
     it("fails on each kind of disagreement with a stack", () => {
-        const row = (over: Partial<CoverageRow>): CoverageRow => ({ line: 1, alert: "NodeFilesystemSpaceFillingUp", severity: "warning", status: "same", here: ["NodeFilesystemSpaceFillingUp"], note: "", ...over });
-        const fs40 = { alert: "NodeFilesystemSpaceFillingUp", severity: "warning", expr: "node_filesystem_avail_bytes / node_filesystem_size_bytes * 100 < 40 and predict_linear(node_filesystem_avail_bytes[6h], 86400) < 0" };
-        const prod: StackAlerts = { name: "prod", alerts: [fs40, { alert: "PrometheusLabelLimitHit", severity: "warning", expr: "increase(x[5m]) > 0" }] };
+        const row = (over: Partial<CoverageRow>): CoverageRow => ({ line: 1, alert: "NodeFilesystemSpaceFillingUp", severity: "warning", status: "same", here: ["NodeFilesystemSpaceFillingUp"], stacks: "", note: "", ...over });
+        const fs40 = { alert: "NodeFilesystemSpaceFillingUp", severity: "warning", for: "1h", expr: "node_filesystem_avail_bytes / node_filesystem_size_bytes * 100 < 40 and predict_linear(node_filesystem_avail_bytes[6h], 86400) < 0" };
+        const prod: StackAlerts = { name: "prod", alerts: [fs40, { alert: "PrometheusLabelLimitHit", severity: "warning", for: "15m", expr: "increase(x[5m]) > 0" }] };
         const dev: StackAlerts = { name: "dev", alerts: [fs40] };
         assert.deepStrictEqual(stackProblems([row({ note: "kube-prometheus `< 15`, ours `< 40`" })], [prod, dev]), []);
         const cases: [CoverageRow[], RegExp][] = [
@@ -173,7 +223,7 @@ describe("docs/alert-coverage.md", () => {
     });
 
     it("fails on each kind of disagreement", () => {
-        const row = (over: Partial<CoverageRow>): CoverageRow => ({ line: 1, alert: "KubeJobFailed", severity: "warning", status: "same", here: ["KubeJobFailed"], note: "", ...over });
+        const row = (over: Partial<CoverageRow>): CoverageRow => ({ line: 1, alert: "KubeJobFailed", severity: "warning", status: "same", here: ["KubeJobFailed"], stacks: "", note: "", ...over });
         const ours = [{ alert: "KubeJobFailed", severity: "warning" }, { alert: "KubeJobNotCompleted", severity: "warning" }];
         const totals = (rs: CoverageRow[]) => `Totals: ${rs.length} rules; same ${rs.filter((r) => r.status === "same").length}, partly ${rs.filter((r) => r.status === "partly").length}, missing ${rs.filter((r) => r.status === "missing").length}, n/a ${rs.filter((r) => r.status === "n/a").length}.`;
         const good = [row({}), row({ alert: "KubeJobNotCompleted", here: ["KubeJobNotCompleted"] })];

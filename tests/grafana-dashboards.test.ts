@@ -325,10 +325,11 @@ describe("Grafana dashboards follow the enabled components", () => {
     });
 
     it("every recording rule a panel or variable reads is recorded by the same stack's rule files; without the default rules none is read", () => {
-        // A recording rule's name has a colon, which no label name and no other identifier of a query has (ranges and strings aside).
+        // A recording rule's name has a colon, which no label name and no other identifier of a query has (ranges and strings aside);
+        // it may begin with one (:node_memory_MemAvailable_bytes:sum).
         const recordsRead = (ds: readonly GeneratedDashboard[]) => {
             const exprs = [...prometheusQueries(ds).map((q) => q.expr), ...ds.flatMap((d) => queryVariables(d).filter((v) => v.datasourceType === "prometheus").map((v) => v.query))];
-            return new Set(exprs.flatMap((e) => e.replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/\[[^\]]*\]/g, "").match(/[a-zA-Z_][a-zA-Z0-9_]*:[a-zA-Z0-9_:]*/g) ?? []));
+            return new Set(exprs.flatMap((e) => e.replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/\[[^\]]*\]/g, "").match(/:?[a-zA-Z_][a-zA-Z0-9_]*:[a-zA-Z0-9_:]*/g) ?? []));
         };
         const recorded = (settings: Settings) =>
             new Set(Object.values(generatedPrometheusFiles(settings).ruleFiles).flatMap((file) => (parse(file)?.groups ?? []).flatMap((g: any) => g.rules.map((r: any) => r.record).filter((r: unknown) => r !== undefined))));

@@ -1,5 +1,7 @@
+import { DashboardContext } from "../common/dashboards/context";
 import { PrometheusDashboardSpec } from "../common/dashboards/panels";
 import { GRAFANA_JOB_NAME } from "./layout";
+import { GRAFANA_REQUESTS } from "./request-rules";
 
 /**
  * Grafana: which Grafana runs, what it holds, and how it answers. The questions are those of
@@ -11,8 +13,12 @@ import { GRAFANA_JOB_NAME } from "./layout";
  * alerting): the legacy grafana_alerting_result_total that kube-prometheus reads went with
  * Grafana's legacy alerting. The program's own alerts are Prometheus' and show on Home.
  */
-export function grafanaDashboard(): PrometheusDashboardSpec {
+export function grafanaDashboard(ctx: Pick<DashboardContext, "computeRules">): PrometheusDashboardSpec {
     const grafana = `job="${GRAFANA_JOB_NAME}"`;
+    // While the default rules load (grafana-requests loads with Grafana), the requests per code are the record's, summed over handlers.
+    const requests = ctx.computeRules
+        ? `sum by (status_code) (${GRAFANA_REQUESTS}{${grafana}})`
+        : `sum by (status_code) (rate(grafana_http_request_duration_seconds_count{${grafana}}[$__rate_interval]))`;
     const latency = (q: string) => `histogram_quantile(${q}, sum by (le) (rate(grafana_http_request_duration_seconds_bucket{${grafana}}[$__rate_interval])))`;
     return {
         uid: "cm-grafana",
@@ -52,7 +58,7 @@ export function grafanaDashboard(): PrometheusDashboardSpec {
                 unit: "reqps",
                 kind: "timeseries",
                 needs: ["grafana"],
-                queries: [{ expr: `sum by (status_code) (rate(grafana_http_request_duration_seconds_count{${grafana}}[$__rate_interval]))`, legend: "{{status_code}}" }],
+                queries: [{ expr: requests, legend: "{{status_code}}" }],
             },
             {
                 title: "Request latency",

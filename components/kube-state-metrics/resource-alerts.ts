@@ -2,6 +2,7 @@ import { RuleContext } from "../common/rules/context";
 import { AlertingRule, RuleGroup, runbook } from "../common/rules/types";
 import { NAMESPACE_CPU_REQUESTS, NAMESPACE_MEMORY_REQUESTS, POD_CPU_REQUESTS, POD_MEMORY_REQUESTS } from "../common/rules/compute-resource-records";
 import { resourceRequestAndLimitRules } from "./resource-rules";
+import { oncePerObject } from "./once-per-object";
 import { KUBE_STATE_METRICS_JOB_NAME } from "./layout";
 
 const ksm = `job="${KUBE_STATE_METRICS_JOB_NAME}"`;
@@ -36,7 +37,9 @@ const MEMORY: Resource = { name: "memory", title: "Memory", noun: "memory", podR
  * nothing is broken yet, and PagerDuty takes critical alone (docs/alerting.md#info-alerts).
  */
 function overcommit(r: Resource): AlertingRule {
-    const allocatable = `kube_node_status_allocatable{${ksm},resource="${r.name}"}`;
+    // Once per node however many kube-state-metrics replicas serve it: a sum of both would halve the share, and the
+    // one-node count would read 2 (oncePerObject).
+    const allocatable = oncePerObject(`kube_node_status_allocatable{${ksm},resource="${r.name}"}`);
     const perNode = `sum by (node) (${allocatable})`;
     const bound = `sum by (node) (${r.podRequests} * on (namespace, pod) group_left () max by (namespace, pod) (kube_pod_owner{${ksm},owner_kind=~"DaemonSet|Node"}))`;
     // A node without bound pods frees all of its allocatable: 0 for it, not no series.
@@ -67,7 +70,7 @@ function quotaOvercommit(r: Resource): AlertingRule {
         alert: `Kube${r.title}QuotaOvercommit`,
         expr:
             `sum(min by (namespace) (kube_resourcequota{${ksm},type="hard",resource=~"${r.name}|requests.${r.name}"})) / ` +
-            `sum(kube_node_status_allocatable{${ksm},resource="${r.name}"}) > 1.5`,
+            `sum(${oncePerObject(`kube_node_status_allocatable{${ksm},resource="${r.name}"}`)}) > 1.5`,
         for: "5m",
         labels: { severity: "warning" },
         annotations: {

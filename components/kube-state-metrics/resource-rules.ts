@@ -1,4 +1,5 @@
 import { RecordingRule } from "../common/rules/types";
+import { oncePerObject } from "./once-per-object";
 import {
     NAMESPACE_CPU_LIMITS,
     NAMESPACE_CPU_REQUESTS,
@@ -26,9 +27,13 @@ const ksm = `job="${KUBE_STATE_METRICS_JOB_NAME}"`;
  */
 const ACTIVE_PODS = `max by (namespace, pod) (kube_pod_status_phase{${ksm},phase=~"Pending|Running"} == 1)`;
 
-/** Each container's request or limit of `resource`, for active pods only, with all its labels (node among them). */
+/**
+ * Each container's request or limit of `resource`, for active pods only, with all its labels (node among them) but the
+ * replica's `instance`: once per container while two kube-state-metrics replicas serve it, so the per-pod and
+ * per-namespace sums below and the overcommit alerts do not double.
+ */
 function activePods(record: string, family: "kube_pod_container_resource_requests" | "kube_pod_container_resource_limits", resource: "cpu" | "memory"): RecordingRule {
-    return { record, expr: `${family}{${ksm},resource="${resource}"} * on (namespace, pod) group_left () ${ACTIVE_PODS}` };
+    return { record, expr: `${oncePerObject(`${family}{${ksm},resource="${resource}"}`)} * on (namespace, pod) group_left () ${ACTIVE_PODS}` };
 }
 
 /** Per pod with its node: a pod's containers all carry the same node label (none while it is unscheduled). */

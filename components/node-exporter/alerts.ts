@@ -1,4 +1,5 @@
 import { AlertingRule, RuleGroup, runbook, Severity } from "../common/rules/types";
+import { NODE_RECORDS } from "./recording-rules";
 import { NODE_EXPORTER_JOB_NAME } from "./layout";
 
 /**
@@ -51,7 +52,8 @@ export function nodeGroup(): RuleGroup {
             fillingUp(files, "NodeFilesystemFilesFillingUp", "critical", 20, 4),
             {
                 alert: "NodeMemoryHighUtilization",
-                expr: `100 - (node_memory_MemAvailable_bytes{job="${NODE_EXPORTER_JOB_NAME}"} / node_memory_MemTotal_bytes{job="${NODE_EXPORTER_JOB_NAME}"} * 100) > 90`,
+                // The node records' share of memory in use (node-exporter-records, which loads with this group), in %.
+                expr: `100 * ${NODE_RECORDS.memoryUtilisation}{job="${NODE_EXPORTER_JOB_NAME}"} > 90`,
                 for: "15m",
                 labels: { severity: "warning" },
                 annotations: {
@@ -75,7 +77,8 @@ export function nodeGroup(): RuleGroup {
             },
             {
                 alert: "NodeSystemSaturation",
-                expr: `node_load1{job="${NODE_EXPORTER_JOB_NAME}"} / count without (cpu, mode) (node_cpu_seconds_total{job="${NODE_EXPORTER_JOB_NAME}",mode="idle"}) > 2`,
+                // The node records' load per CPU (node-exporter-records): node_load1 over the CPUs counted by their idle series.
+                expr: `${NODE_RECORDS.loadPerCpu}{job="${NODE_EXPORTER_JOB_NAME}"} > 2`,
                 for: "15m",
                 labels: { severity: "warning" },
                 annotations: {

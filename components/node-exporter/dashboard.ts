@@ -1,13 +1,18 @@
+import { DashboardContext } from "../common/dashboards/context";
 import { PrometheusDashboardSpec } from "../common/dashboards/panels";
+import { NODE_RECORDS as R } from "./recording-rules";
 
 const n = 'node="$node"';
 
 /**
  * Node: node-exporter CPU, load against the CPU count, memory (used, free, buffers, cached), disk
  * throughput and busy time, filesystems and network of one node: the questions of
- * kube-prometheus' Node Exporter / Nodes board, with queries written here.
+ * kube-prometheus' Node Exporter / Nodes board, with queries written here. While the default
+ * rules load (they load with node-exporter), the CPU count and the memory in use are read from
+ * the node records (recording-rules.ts), which compute exactly what the raw queries do; the rates
+ * stay raw, over $__rate_interval and per device or mode, which no record keeps.
  */
-export const nodeDashboard: PrometheusDashboardSpec = {
+export const nodeDashboard = (ctx: DashboardContext): PrometheusDashboardSpec => ({
     uid: "cm-node",
     folder: "nodes",
     title: "Node",
@@ -36,7 +41,7 @@ export const nodeDashboard: PrometheusDashboardSpec = {
                 { expr: `node_load5{${n}}`, legend: "5m" },
                 { expr: `node_load15{${n}}`, legend: "15m" },
                 // The load that keeps every CPU busy: above it, runnable tasks wait.
-                { expr: `count(node_cpu_seconds_total{${n}, mode="idle"})`, legend: "CPUs" },
+                { expr: ctx.computeRules ? `sum(${R.cpus}{${n}})` : `count(node_cpu_seconds_total{${n}, mode="idle"})`, legend: "CPUs" },
             ],
         },
         {
@@ -56,7 +61,7 @@ export const nodeDashboard: PrometheusDashboardSpec = {
             unit: "percentunit",
             kind: "stat",
             needs: ["nodeExporter"],
-            queries: [{ expr: `1 - node_memory_MemAvailable_bytes{${n}} / node_memory_MemTotal_bytes{${n}}`, legend: "used" }],
+            queries: [{ expr: ctx.computeRules ? `${R.memoryUtilisation}{${n}}` : `1 - node_memory_MemAvailable_bytes{${n}} / node_memory_MemTotal_bytes{${n}}`, legend: "used" }],
         },
         {
             title: "Memory free, buffers and cached",
@@ -129,4 +134,4 @@ export const nodeDashboard: PrometheusDashboardSpec = {
             ],
         },
     ],
-};
+});

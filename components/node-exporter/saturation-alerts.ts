@@ -1,4 +1,5 @@
 import { RuleGroup, runbook } from "../common/rules/types";
+import { NODE_RECORDS } from "./recording-rules";
 import { NODE_EXPORTER_JOB_NAME } from "./layout";
 
 /**
@@ -25,8 +26,9 @@ export function nodeSaturationGroup(): RuleGroup {
             },
             {
                 alert: "NodeMemoryMajorPagesFaults",
-                // A major fault reads a page back from disk: the node is short of memory for what it runs.
-                expr: `rate(node_vmstat_pgmajfault{${job}}[5m]) > 500`,
+                // A major fault reads a page back from disk: the node is short of memory for what it runs. The node
+                // records' rate over 5m (node-exporter-records), as this alert computed it.
+                expr: `${NODE_RECORDS.majorFaults}{${job}} > 500`,
                 for: "15m",
                 labels: { severity: "warning" },
                 annotations: {

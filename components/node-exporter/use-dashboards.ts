@@ -1,5 +1,5 @@
 import { PanelSpec, PrometheusDashboardSpec } from "../common/dashboards/panels";
-import { NODE_RECORDS as R } from "./recording-rules";
+import { KUBE_PROMETHEUS_NODE_RECORDS as K, NODE_RECORDS as R } from "./recording-rules";
 import { NODE_EXPORTER_JOB_NAME } from "./layout";
 
 /**
@@ -31,7 +31,8 @@ export const useClusterDashboard: PrometheusDashboardSpec = {
             description: "Share of CPU time not idle, waiting for I/O or stolen by the hypervisor, per node and over all the cluster's CPUs",
             unit: "percentunit",
             queries: [
-                { expr: `sum(${R.cpuUtilisation}{${JOB}} * ${R.cpus}{${JOB}}) / sum(${R.cpus}{${JOB}})`, legend: "cluster" },
+                // Busy CPU seconds over all the cluster's CPUs, as recorded (cluster:node_cpu:ratio), weighted by each node's CPUs.
+                { expr: K.clusterBusyCpuRatio, legend: "cluster" },
                 { expr: `${R.cpuUtilisation}{${JOB}}`, legend: "{{node}}" },
             ],
         }),
@@ -49,7 +50,8 @@ export const useClusterDashboard: PrometheusDashboardSpec = {
             description: "Share of memory not available to new work without swapping, per node and over the cluster",
             unit: "percentunit",
             queries: [
-                { expr: `1 - sum(node_memory_MemAvailable_bytes{${JOB}}) / sum(node_memory_MemTotal_bytes{${JOB}})`, legend: "cluster" },
+                // The cluster's available memory as recorded (:node_memory_MemAvailable_bytes:sum); no record sums MemTotal.
+                { expr: `1 - ${K.clusterMemAvailable} / sum(node_memory_MemTotal_bytes{${JOB}})`, legend: "cluster" },
                 { expr: `${R.memoryUtilisation}{${JOB}}`, legend: "{{node}}" },
             ],
         }),

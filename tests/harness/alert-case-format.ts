@@ -76,3 +76,28 @@ export const oneMinuteBefore = (c: AlertCase): AlertCase => ({ series: c.series,
 
 /** An alert's cases, with the early case derived from the firing one. */
 export const bounded = (c: Omit<AlertCases, "early">): AlertCases => ({ ...c, early: oneMinuteBefore(c.fires) });
+
+/** Two kube-state-metrics pods as its job's `instance` names them: a rollout's old replica and its new one. */
+export const KSM_REPLICAS = ["kube-state-metrics-6d4cf56db6-7xk2p", "kube-state-metrics-5f7b9c8d4-q9zl2"] as const;
+
+/**
+ * The series as two kube-state-metrics replicas serve them (#42, defect class 4): every series of
+ * the kube-state-metrics job twice, once under each replica's `instance`, with the same values;
+ * any other series once.
+ */
+export function twoKsmReplicas(series: AlertCase["series"]): AlertCase["series"] {
+    const job = /job="kube-state-metrics"(?=[,}])/;
+    return series.flatMap((x) => (job.test(x.series) ? KSM_REPLICAS.map((instance) => ({ ...x, series: x.series.replace(job, `job="kube-state-metrics",instance="${instance}"`) })) : [x]));
+}
+
+/** The case with its kube-state-metrics series served by two replicas (twoKsmReplicas). */
+export const byTwoKsmReplicas = (c: AlertCase): AlertCase => ({ ...c, series: twoKsmReplicas(c.series) });
+
+/**
+ * The case with every series of target `instance` served a second time under another instance, as when one
+ * exporter is scraped twice (a second address for the same kubelet): the same values under an extra target.
+ */
+export const scrapedTwice = (c: AlertCase, instance: string, other: string): AlertCase => ({
+    ...c,
+    series: c.series.flatMap((x) => (x.series.includes(`instance="${instance}"`) ? [x, { ...x, series: x.series.replace(`instance="${instance}"`, `instance="${other}"`) }] : [x])),
+});

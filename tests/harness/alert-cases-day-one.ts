@@ -449,6 +449,31 @@ export const DAY_ONE_RECORD_CASES: Record<string, RecordCase[]> = {
             at: "5m",
             expect: [{ labels: pvcLabels, value: 0.25 }],
         },
+        // #42, defect class 4 (not broken): the free bytes served twice, once under an extra label, divide once; the
+        // one-to-one match leaves the copy without a partner.
+        {
+            series: [
+                s(`kubelet_volume_stats_available_bytes{${pvc}}`, "250+0x5"),
+                s(`kubelet_volume_stats_available_bytes{${pvc},image="kubelet"}`, "250+0x5"),
+                s(`kubelet_volume_stats_capacity_bytes{${pvc}}`, "1000+0x5"),
+            ],
+            at: "5m",
+            expect: [{ labels: pvcLabels, value: 0.25 }],
+        },
+        // The kubelet scraped twice (a second address): two whole pairs, each 0.25 under its own instance.
+        {
+            series: [
+                s(`kubelet_volume_stats_available_bytes{${pvc}}`, "250+0x5"),
+                s(`kubelet_volume_stats_capacity_bytes{${pvc}}`, "1000+0x5"),
+                s(`kubelet_volume_stats_available_bytes{${text({ ...pvcLabels, instance: "10.0.0.21:10250" })}}`, "250+0x5"),
+                s(`kubelet_volume_stats_capacity_bytes{${text({ ...pvcLabels, instance: "10.0.0.21:10250" })}}`, "1000+0x5"),
+            ],
+            at: "5m",
+            expect: [
+                { labels: pvcLabels, value: 0.25 },
+                { labels: { ...pvcLabels, instance: "10.0.0.21:10250" }, value: 0.25 },
+            ],
+        },
     ],
     // 100 of 400 inodes free: 0.25.
     "persistentvolumeclaim:kubelet_volume_stats_inodes_free:ratio": [

@@ -1,4 +1,4 @@
-import { AlertCase, AlertCases, s } from "./alert-case-format";
+import { AlertCase, AlertCases, byTwoKsmReplicas, s, scrapedTwice } from "./alert-case-format";
 
 /** The kubernetes-node-health alerts' cases (components/kube-state-metrics/node-health-alerts.ts), at their boundaries. */
 const ksm = 'job="kube-state-metrics"';
@@ -24,5 +24,14 @@ export const NODE_HEALTH_ALERT_CASES: Record<string, AlertCases> = {
         early: taint("node.kubernetes.io/unreachable", "14m"),
     },
     // 105 and 104 of 110: 95.5 % and 94.5 %.
-    KubeletTooManyPods: { fires: pods(105, "15m"), silent: pods(104, "15m"), early: pods(105, "14m") },
+    // And served twice (#42, defect class 4, not broken): max by (node) on both sides reads each once.
+    KubeletTooManyPods: {
+        fires: pods(105, "15m"),
+        silent: pods(104, "15m"),
+        early: pods(105, "14m"),
+        scenarios: [
+            { name: "two kube-state-metrics replicas and the kubelet scraped twice, 105 of 110", fires: true, case: scrapedTwice(byTwoKsmReplicas(pods(105, "15m")), "node-1", "10.0.0.21:10250") },
+            { name: "two kube-state-metrics replicas and the kubelet scraped twice, 104 of 110", fires: false, case: scrapedTwice(byTwoKsmReplicas(pods(104, "15m")), "node-1", "10.0.0.21:10250") },
+        ],
+    },
 };

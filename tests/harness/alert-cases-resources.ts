@@ -1,4 +1,4 @@
-import { AlertCase, AlertCases, s, text } from "./alert-case-format";
+import { AlertCase, AlertCases, byTwoKsmReplicas, s, text, twoKsmReplicas } from "./alert-case-format";
 import type { RecordCase } from "./alert-cases-day-one";
 import {
     CONTAINER_CPU_IRATE,
@@ -161,17 +161,44 @@ export const RESOURCE_ALERT_CASES: Record<string, AlertCases> = {
             { name: "a Succeeded pod's requests do not", fires: false, case: cpuCluster(CPU_AT_LIMIT, "10m", [{ name: "done-1", node: "node-1", request: 1, phase: "Succeeded" }]) },
             { name: "one node: it cannot survive its own loss, so nothing to say", fires: false, case: cluster("cpu", [4], 0.5, [3.6], "10m") },
             { name: "two nodes: the requests must fit on one", fires: true, case: cluster("cpu", [4, 4], 0.5, [2, 1.51], "10m") },
+            // #42, defect class 4: every kube-state-metrics series served by two replicas. Counted once, the boundary
+            // holds both ways; the one-node guard still counts one node (counted twice: 2 nodes, and it fired at 3.6).
+            { name: "two kube-state-metrics replicas, just over", fires: true, case: byTwoKsmReplicas(cpuCluster(CPU_OVER, "10m")) },
+            { name: "two kube-state-metrics replicas, at the limit", fires: false, case: byTwoKsmReplicas(cpuCluster(CPU_AT_LIMIT, "10m")) },
+            { name: "two kube-state-metrics replicas, one node", fires: false, case: byTwoKsmReplicas(cluster("cpu", [4], 0.5, [3.6], "10m")) },
         ],
     },
     KubeMemoryOvercommit: {
         fires: memoryCluster(MEMORY_OVER, "10m"),
         silent: memoryCluster(MEMORY_AT_LIMIT, "10m"),
         early: memoryCluster(MEMORY_OVER, "9m"),
-        scenarios: [{ name: "one node", fires: false, case: cluster("memory", [8e9], 2e8, [7e9], "10m") }],
+        scenarios: [
+            { name: "one node", fires: false, case: cluster("memory", [8e9], 2e8, [7e9], "10m") },
+            { name: "two kube-state-metrics replicas, just over", fires: true, case: byTwoKsmReplicas(memoryCluster(MEMORY_OVER, "10m")) },
+            { name: "two kube-state-metrics replicas, at the limit", fires: false, case: byTwoKsmReplicas(memoryCluster(MEMORY_AT_LIMIT, "10m")) },
+            { name: "two kube-state-metrics replicas, one node", fires: false, case: byTwoKsmReplicas(cluster("memory", [8e9], 2e8, [7e9], "10m")) },
+        ],
     },
-    // 18.25 and 18 of 12 cores: 1.52 and 1.5 times.
-    KubeCPUQuotaOvercommit: { fires: cpuQuotas(8.25, "5m"), silent: cpuQuotas(8, "5m"), early: cpuQuotas(8.25, "4m") },
-    KubeMemoryQuotaOvercommit: { fires: memoryQuotas(16.5e9, "5m"), silent: memoryQuotas(16e9, "5m"), early: memoryQuotas(16.5e9, "4m") },
+    // 18.25 and 18 of 12 cores: 1.52 and 1.5 times. Served by two kube-state-metrics replicas (#42, defect class 4),
+    // the nodes' allocatable counts once: summed twice it would read 0.76 and stay silent.
+    KubeCPUQuotaOvercommit: {
+        fires: cpuQuotas(8.25, "5m"),
+        silent: cpuQuotas(8, "5m"),
+        early: cpuQuotas(8.25, "4m"),
+        scenarios: [
+            { name: "two kube-state-metrics replicas, 1.52 times", fires: true, case: byTwoKsmReplicas(cpuQuotas(8.25, "5m")) },
+            { name: "two kube-state-metrics replicas, 1.5 times", fires: false, case: byTwoKsmReplicas(cpuQuotas(8, "5m")) },
+        ],
+    },
+    KubeMemoryQuotaOvercommit: {
+        fires: memoryQuotas(16.5e9, "5m"),
+        silent: memoryQuotas(16e9, "5m"),
+        early: memoryQuotas(16.5e9, "4m"),
+        scenarios: [
+            { name: "two kube-state-metrics replicas, 1.52 times", fires: true, case: byTwoKsmReplicas(memoryQuotas(16.5e9, "5m")) },
+            { name: "two kube-state-metrics replicas, 1.5 times", fires: false, case: byTwoKsmReplicas(memoryQuotas(16e9, "5m")) },
+        ],
+    },
     KubeQuotaAlmostFull: {
         fires: quotaUse(91, 100, "15m"),
         silent: quotaUse(90, 100, "15m"),
@@ -257,18 +284,18 @@ function activeCase(family: string, resource: "cpu" | "memory", scale: number, l
             .map((p) => ({ labels: { namespace: "shop", pod: p.pod, ...onNode(p) }, value: active.filter((c) => c.pod === p.pod).reduce((sum, c) => sum + c.value, 0) })),
         namespace: [{ labels: { namespace: "shop" }, value: 0.875 * scale }],
     };
+    const series = [
+        ...containers.map((c) => s(`${family}{${text(labels(c))}}`, flat(c.value))),
+        ...pods.flatMap((p) => [
+            s(`kube_pod_status_phase{${ksm},namespace="shop",pod="${p.pod}",phase="${p.phase}"}`, flat(1)),
+            s(`kube_pod_status_phase{${ksm},namespace="shop",pod="${p.pod}",phase="Failed"}`, flat(0)),
+        ]),
+    ];
+    // And the same served by two kube-state-metrics replicas (#42, defect class 4): each container once, without the
+    // replica's instance, and the same sums (summed per replica they would double).
     return [
-        {
-            series: [
-                ...containers.map((c) => s(`${family}{${text(labels(c))}}`, flat(c.value))),
-                ...pods.flatMap((p) => [
-                    s(`kube_pod_status_phase{${ksm},namespace="shop",pod="${p.pod}",phase="${p.phase}"}`, flat(1)),
-                    s(`kube_pod_status_phase{${ksm},namespace="shop",pod="${p.pod}",phase="Failed"}`, flat(0)),
-                ]),
-            ],
-            at: "5m",
-            expect: expect[level],
-        },
+        { series, at: "5m", expect: expect[level] },
+        { series: twoKsmReplicas(series), at: "5m", expect: expect[level] },
     ];
 }
 
@@ -327,6 +354,8 @@ const ownerCase: RecordCase[] = [
         ],
     },
 ];
+/** The same owners served by two kube-state-metrics replicas (#42, defect class 4): still one row per pod, of value 1. */
+ownerCase.push({ ...ownerCase[0], series: twoKsmReplicas(ownerCase[0].series) });
 
 export const RESOURCE_RECORD_CASES: Record<string, RecordCase[]> = {
     [CONTAINER_CPU_RATE5M]: cpuCase,

@@ -1,4 +1,4 @@
-import { AlertCase, AlertCases, s, text, ticks } from "./alert-case-format";
+import { AlertCase, AlertCases, byTwoKsmReplicas, s, scrapedTwice, text, ticks } from "./alert-case-format";
 
 /**
  * The cases of the Kubernetes system alerts, each at its boundary: the component versions and API
@@ -144,7 +144,13 @@ export const SYSTEM_ALERT_CASES: Record<string, AlertCases> = {
         fires: readiness(everyFive, "30m"),
         silent: readiness(sevenAndEight, "30m"),
         early: readiness(everyFive, "29m"),
-        scenarios: [{ name: "cordoned: drained on purpose", fires: false, case: readiness(everyFive, "30m", 1) }],
+        scenarios: [
+            { name: "cordoned: drained on purpose", fires: false, case: readiness(everyFive, "30m", 1) },
+            // #42, defect class 4: both kube-state-metrics replicas see each turn. The larger count, 3, fires; 2 in every
+            // window stays silent (summed over the replicas it would read 4 and fire).
+            { name: "two kube-state-metrics replicas, every five minutes", fires: true, case: byTwoKsmReplicas(readiness(everyFive, "30m")) },
+            { name: "two kube-state-metrics replicas, gaps of 7 and 8 minutes", fires: false, case: byTwoKsmReplicas(readiness(sevenAndEight, "30m")) },
+        ],
     },
     KubeNodeEviction: { fires: evictions(ticks(15, 30)), silent: evictions("0+0x30") },
     // 1.02 % and 0.97 % of relists slower than 10 s: the 99th percentile at or above 10 s, or below.
@@ -152,13 +158,22 @@ export const SYSTEM_ALERT_CASES: Record<string, AlertCases> = {
         fires: pleg("10", 102, "6m"),
         silent: pleg("10", 97, "6m"),
         early: pleg("10", 102, "5m"),
-        scenarios: [{ name: "the bound as 3.x writes it, 10.0", fires: true, case: pleg("10.0", 102, "6m") }],
+        scenarios: [
+            { name: "the bound as 3.x writes it, 10.0", fires: true, case: pleg("10.0", 102, "6m") },
+            // #42, defect class 4 (not broken): a kubelet scraped twice doubles the bucket and the count alike.
+            { name: "the kubelet scraped twice, 1.02 %", fires: true, case: scrapedTwice(pleg("10", 102, "6m"), "node-1", "10.0.0.21:10250") },
+            { name: "the kubelet scraped twice, 0.97 %", fires: false, case: scrapedTwice(pleg("10", 97, "6m"), "node-1", "10.0.0.21:10250") },
+        ],
     },
     // 1.02 % and 0.98 % of pod starts slower than 60 s.
     KubeletPodStartUpLatencyHigh: {
         fires: podStart("60", 102, "16m"),
         silent: podStart("60", 98, "16m"),
         early: podStart("60", 102, "15m"),
-        scenarios: [{ name: "the bound as 3.x writes it, 60.0", fires: true, case: podStart("60.0", 102, "16m") }],
+        scenarios: [
+            { name: "the bound as 3.x writes it, 60.0", fires: true, case: podStart("60.0", 102, "16m") },
+            { name: "the kubelet scraped twice, 1.02 %", fires: true, case: scrapedTwice(podStart("60", 102, "16m"), "node-1", "10.0.0.21:10250") },
+            { name: "the kubelet scraped twice, 0.98 %", fires: false, case: scrapedTwice(podStart("60", 98, "16m"), "node-1", "10.0.0.21:10250") },
+        ],
     },
 };

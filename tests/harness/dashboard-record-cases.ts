@@ -1,4 +1,4 @@
-import { s, text } from "./alert-case-format";
+import { s, text, twoKsmReplicas } from "./alert-case-format";
 import type { RecordCase } from "./alert-cases-day-one";
 import { APISERVER_LATENCY_P99 } from "../../components/apiserver/latency-rules";
 import { APISERVER_REQUESTS_BY_CODE } from "../../components/apiserver/request-rate-rules";
@@ -29,6 +29,26 @@ const ksm = (namespace: string, pod: string, phase: string, labels: Record<strin
 
 const requests = (instance: string, verb: string, resource: string, code: string, job = "apiserver") =>
     ({ job, instance, verb, resource, scope: "namespace", component: "apiserver", code });
+
+function phasesCase(twoReplicas: boolean): RecordCase {
+    const series = [
+        ...ksm("shop", "web", "Running"),
+        ...ksm("shop", "db", "Pending"),
+        ...ksm("shop", "migrate", "Failed"),
+        ...ksm("kube-system", "dns", "Pending"),
+        ...ksm("shop", "ghost", "Pending", { job: "other" }),
+    ];
+    return {
+        series: twoReplicas ? twoKsmReplicas(series) : series,
+        at: "5m",
+        expect: ["shop", "kube-system"].flatMap((namespace) =>
+            ["Pending", "Running", "Succeeded", "Failed", "Unknown"].map((phase) => ({
+                labels: { namespace, phase },
+                value: namespace === "shop" ? (["Pending", "Running", "Failed"].includes(phase) ? 1 : 0) : phase === "Pending" ? 1 : 0,
+            })),
+        ),
+    };
+}
 
 export const DASHBOARD_RECORD_CASES: Record<string, RecordCase[]> = {
     // Per second over 5 minutes, per code, summed over instances, verbs and resources: 200 from
@@ -70,22 +90,6 @@ export const DASHBOARD_RECORD_CASES: Record<string, RecordCase[]> = {
         },
     ],
     // shop: one pod Running, one Pending, one Failed; kube-system: one Pending. Another job's Pending pod is not counted.
-    [NAMESPACE_PODS_BY_PHASE]: [
-        {
-            series: [
-                ...ksm("shop", "web", "Running"),
-                ...ksm("shop", "db", "Pending"),
-                ...ksm("shop", "migrate", "Failed"),
-                ...ksm("kube-system", "dns", "Pending"),
-                ...ksm("shop", "ghost", "Pending", { job: "other" }),
-            ],
-            at: "5m",
-            expect: ["shop", "kube-system"].flatMap((namespace) =>
-                ["Pending", "Running", "Succeeded", "Failed", "Unknown"].map((phase) => ({
-                    labels: { namespace, phase },
-                    value: namespace === "shop" ? (["Pending", "Running", "Failed"].includes(phase) ? 1 : 0) : phase === "Pending" ? 1 : 0,
-                })),
-            ),
-        },
-    ],
+    // And the same pods served by two kube-state-metrics replicas (#42, defect class 4): each pod still counts once.
+    [NAMESPACE_PODS_BY_PHASE]: [phasesCase(false), phasesCase(true)],
 };
