@@ -42,11 +42,15 @@ const rulesNamed = (rules: readonly AlertingRule[], name: string) => rules.filte
 const uniqueNames = (rules: readonly AlertingRule[]) => [...new Set(rules.map((r) => r.alert))];
 const files = stackRuleFiles(settings);
 
-/** The other groups that record a name this group's alerts read (the node alerts read node-exporter-records). */
-function recordGroupsRead(group: RuleGroup): RuleGroup[] {
-    const exprs = group.rules.filter(isAlertingRule).map((r) => r.expr);
-    const reads = (record: string) => exprs.some((e) => new RegExp(`(^|[^a-zA-Z0-9_:])${record.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^a-zA-Z0-9_:])`).test(e));
-    return groups.filter((g) => g !== group && g.rules.some((r) => "record" in r && reads(r.record)));
+/**
+ * The other groups that record a name `group`'s alerts read (the API server's long burn-rate
+ * windows are a group of their own, with a longer interval, read by the budget alerts): promtool
+ * evaluates every group at every step, these first (group_eval_order), as Prometheus would have
+ * by the time the alert reads them.
+ */
+function recordingGroupsRead(group: RuleGroup): RuleGroup[] {
+    const reads = (expr: string, name: string) => new RegExp(`(?<![\\w:])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w:])`).test(expr);
+    return groups.filter((g) => g !== group && g.rules.some((r) => "record" in r && group.rules.some((x) => isAlertingRule(x) && reads(x.expr, r.record))));
 }
 
 function writeFiles(dir: string, contents: Record<string, string>): string[] {
@@ -126,9 +130,12 @@ describe("default alert rules", () => {
                 casesOf(ALERT_CASES[name]).map((k) => ({ ...unitTest(rulesNamed(rules, name), k.case, k.fires), name: `${name} ${k.name}` })),
             );
             const testFile = path.join(dir, `test-${group.name}.yml`);
-            // The groups recording what these alerts read come first, so each step's alerts read that step's records.
-            const ruleFiles = [...recordGroupsRead(group).map((g) => `defaults-${g.name}.yml`), `defaults-${group.name}.yml`];
-            fs.writeFileSync(testFile, stringify({ rule_files: ruleFiles, evaluation_interval: "1m", tests }, { lineWidth: 0 }));
+            const read = recordingGroupsRead(group);
+            const order = [...read, group].map((g) => g.name);
+            fs.writeFileSync(
+                testFile,
+                stringify({ rule_files: order.map((name) => `defaults-${name}.yml`), evaluation_interval: "1m", ...(read.length > 0 ? { group_eval_order: order } : {}), tests }, { lineWidth: 0 }),
+            );
             return { testFile, cases: tests.length };
         });
         // One promtool per group file, a CPU's worth at a time; the groups with the most cases

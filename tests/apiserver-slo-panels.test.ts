@@ -1,6 +1,6 @@
 import * as assert from "assert";
 import { PROJECT } from "../config/source";
-import { apiserverSloGroup } from "../components/apiserver/slo-rules";
+import { apiserverSloGroup, apiserverSloLongGroup } from "../components/apiserver/slo-rules";
 import { dashboardsFor } from "../stack/dashboards";
 import { prometheusQueries } from "./harness/dashboards";
 import { settingsWithGrafana } from "./harness/stack-config";
@@ -21,7 +21,7 @@ function problems(queries: readonly { panel: string; expr: string }[], records: 
 }
 
 describe("API server availability and error budget panels", () => {
-    const records = new Set(apiserverSloGroup().rules.flatMap((r) => ("record" in r ? [r.record] : [])));
+    const records = new Set([apiserverSloLongGroup(), apiserverSloGroup()].flatMap((g) => g.rules).flatMap((r) => ("record" in r ? [r.record] : [])));
     const sloPanels = (settings = settingsWithGrafana()) =>
         prometheusQueries(dashboardsFor(settings, PROJECT).filter((d) => d.json.uid === "cm-control-plane")).filter((q) => /availability|error budget/i.test(q.panel));
 

@@ -3,7 +3,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { stringify } from "yaml";
 import { APISERVER_SERIES_RULES, dropSeries } from "../components/apiserver/families";
-import { apiserverSloGroup, BURN_RATE_WINDOWS, burnRateRecord } from "../components/apiserver/slo-rules";
+import { apiserverSloGroup, apiserverSloLongGroup, BURN_RATE_WINDOWS, burnRateRecord } from "../components/apiserver/slo-rules";
 import { analyzePromql } from "../prometheus-releases/promql";
 import { promtool, tempDir } from "./harness/prometheus";
 import { defaultRuleGroups, ruleContext } from "../stack/rule-groups";
@@ -48,7 +48,7 @@ const WRITE_BURN = (4 + 8) / 64;
 function runCase(name: string, bound: (le: string) => string): string {
     const dir = tempDir(`slo-${name}`);
     const rules = path.join(dir, "slo.yml");
-    fs.writeFileSync(rules, stringify({ groups: [apiserverSloGroup()] }, { lineWidth: 0 }));
+    fs.writeFileSync(rules, stringify({ groups: [apiserverSloLongGroup(), apiserverSloGroup()] }, { lineWidth: 0 }));
     // Windows longer than the input still see a constant mix, so every window gives the same share.
     const tests = [
         {
@@ -79,9 +79,9 @@ describe("the API server's burn-rate recording rules", () => {
     it("pass promtool check rules, and every expression is v2.11.1 PromQL", () => {
         const dir = tempDir("slo-check");
         const file = path.join(dir, "slo.yml");
-        fs.writeFileSync(file, stringify({ groups: [apiserverSloGroup()] }, { lineWidth: 0 }));
+        fs.writeFileSync(file, stringify({ groups: [apiserverSloLongGroup(), apiserverSloGroup()] }, { lineWidth: 0 }));
         promtool("check", "rules", file);
-        for (const r of apiserverSloGroup().rules) assert.deepStrictEqual(analyzePromql(r.expr).problems, [], r.expr);
+        for (const r of [apiserverSloLongGroup(), apiserverSloGroup()].flatMap((g) => g.rules)) assert.deepStrictEqual(analyzePromql(r.expr).problems, [], r.expr);
     });
 
     it("record the share of slow or failed reads and writes in every window, from known requests (2.x bounds: le=\"1\")", () => {

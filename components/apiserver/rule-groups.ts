@@ -5,9 +5,9 @@ import { apiserverAvailabilityGroup } from "./availability-rules";
 import { apiserverHealthGroup } from "./health-alerts";
 import { apiserverLatencyGroup } from "./latency-rules";
 import { apiserverRequestsGroup } from "./request-rate-rules";
-import { apiserverSloGroup } from "./slo-rules";
+import { apiserverSloGroup, apiserverSloLongGroup } from "./slo-rules";
 
 /** The API server's alerts and records, while its job scrapes. */
 export function apiserverRuleGroups(c: RuleContext): RuleGroup[] {
-    return c.apiserver ? [apiserverCertificatesGroup(), apiserverHealthGroup(), apiserverSloGroup(), apiserverLatencyGroup(), apiserverRequestsGroup(), apiserverAvailabilityGroup()] : [];
+    return c.apiserver ? [apiserverCertificatesGroup(), apiserverHealthGroup(), apiserverSloLongGroup(), apiserverSloGroup(), apiserverLatencyGroup(), apiserverRequestsGroup(), apiserverAvailabilityGroup()] : [];
 }

@@ -49,8 +49,20 @@ export function burnRateExpr(kind: "read" | "write", w: string): string {
     return `((${all} - (${fastRequests(kind, w)})) + ${errors}) / sum(rate(apiserver_request_total{${JOB},${verbs}}[${w}]))`;
 }
 
-function burnRateRules(): RecordingRule[] {
-    return BURN_RATE_WINDOWS.flatMap((w) =>
+/**
+ * The windows of two hours and more, recorded in a group of their own every LONG_WINDOW_INTERVAL
+ * instead of every evaluation interval: a rate over [3d] reads three days of samples of every
+ * request series, and most of the SLO rules' cost is theirs (docs/performance.md, npm run
+ * bench:scale), while a minute moves the shortest of them (2h) by a 120th of its window. The
+ * alerts read them at most that much later than they were recorded; a minute is well inside
+ * the 5-minute lookback, so a missed evaluation or two leaves the series in place (an absent long
+ * window would leave the alert on its short window alone).
+ */
+export const LONG_BURN_RATE_WINDOWS: readonly BurnRateWindow[] = ["2h", "6h", "1d", "3d"];
+export const LONG_WINDOW_INTERVAL = "1m";
+
+function burnRateRules(windows: readonly BurnRateWindow[]): RecordingRule[] {
+    return windows.flatMap((w) =>
         (["read", "write"] as const).map((verb) => ({ record: burnRateRecord(w), expr: burnRateExpr(verb, w), labels: { verb } })),
     );
 }
@@ -92,7 +104,12 @@ function burnRateAlerts(): AlertingRule[] {
     });
 }
 
-/** The burn rates and their alerts: one group, so each evaluation reads rates of the same instant. */
+/** The burn rates of the short windows and the alerts: each evaluation reads the short windows' rates of the same instant. */
 export function apiserverSloGroup(): RuleGroup {
-    return { name: "kube-apiserver-slo", rules: [...burnRateRules(), ...burnRateAlerts()] };
+    return { name: "kube-apiserver-slo", rules: [...burnRateRules(BURN_RATE_WINDOWS.filter((w) => !LONG_BURN_RATE_WINDOWS.includes(w))), ...burnRateAlerts()] };
+}
+
+/** The long windows' burn rates (LONG_BURN_RATE_WINDOWS), every LONG_WINDOW_INTERVAL. */
+export function apiserverSloLongGroup(): RuleGroup {
+    return { name: "kube-apiserver-slo-long", interval: LONG_WINDOW_INTERVAL, rules: burnRateRules(LONG_BURN_RATE_WINDOWS) };
 }
