@@ -34,7 +34,6 @@ const planOf = (stdout: string) => stdout.slice(stdout.indexOf("Capacity plan ("
 const blocks = (md: string) => [...md.matchAll(/^```[a-z]*\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
 
 describe("the capacity plan in the render (npm run render, docs/capacity.md)", function () {
-    this.timeout(120_000);
     let dev: { status: number; stdout: string; stderr: string };
     const devFile = fs.readFileSync(path.join(REPO, "Pulumi.dev.yaml"), "utf8");
 

@@ -14,8 +14,6 @@ import { SERIES_PER_TARGET } from "../stack/series-per-target";
  * and rules say today.
  */
 describe("the capacity table (stack/series-per-target.ts)", function () {
-    // It counts the busy fixtures and the in-memory kube-state-metrics of 50 nodes, as bench:ingest does.
-    this.timeout(180_000);
 
     it("is what npm run capacity:table writes from today's fixtures and keep rules", () => {
         assert.strictEqual(fs.readFileSync(TABLE_FILE, "utf8"), capacityTableText(), "stack/series-per-target.ts is out of date: run npm run capacity:table");

@@ -10,6 +10,7 @@ import { ALERTMANAGER_PORT_NAME } from "../../components/alertmanager/layout";
  * and tests/long-term-store-dashboards.real.test.ts run the same stack).
  */
 import * as fs from "fs";
+import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import * as http from "http";
 import * as path from "path";
 import { CONTROL_PLANE_FIXTURES } from "../../scripts/generate-control-plane-fixtures";
@@ -98,7 +99,20 @@ export async function runStack(settings: Settings, closers: Array<() => Promise<
 
     const m = settings.metrics;
     // The whole stack's files: its scrape jobs and its rule files, whose Watchdog alert Home shows.
-    const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings);
+    const { prometheusYml, ruleFiles: stackRuleFiles } = generatedPrometheusFiles(settings);
+    // Every group at the sandbox's evaluation interval (1s, below): a group with a longer interval of
+    // its own (the API server's long burn-rate windows every 1m, the 30-day chain every 3m) would
+    // first record only after the panels' wait may have ended. A group's interval changes when its
+    // records arrive, not what they hold, which is what the panels are tested on.
+    const ruleFiles = Object.fromEntries(
+        Object.entries(stackRuleFiles).map(([name, text]) => {
+            const file = parseYaml(text) as { groups?: { interval?: string }[] } | null;
+            for (const group of file?.groups ?? []) {
+                delete group.interval;
+            }
+            return [name, stringifyYaml(file, { lineWidth: 0 })];
+        }),
+    );
     const sandbox = sandboxConfig(prometheusYml, ruleFiles, (config) => {
         for (const job of config.scrape_configs) {
             // The caller's interval, as its timeout too: the panel tests take 2s, since on a busy machine a
