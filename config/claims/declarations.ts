@@ -15,8 +15,8 @@ import { fullKey } from "../source";
  * component declares rather than case by case: the destinations it reaches outside the cluster,
  * the memory it needs inside its container, the endpoints it serves behind a login, and the
  * security defaults of its image. Each family is one list of declarations and one check; a
- * component that gains a destination or a JVM adds a declaration, not a check. Host ports are
- * the same idea in config/claims/host-ports.ts.
+ * component that gains a destination or a JVM adds a declaration, not a check. Host ports, job
+ * names and ways in are the same idea as the components' claims (stack/host-ports.ts, job-names.ts, ways-in.ts).
  */
 
 // ---------------------------------------------------------------------------------------------
