@@ -39,13 +39,14 @@ interface Reader extends PromqlSelector {
 }
 
 /** Grafana's variables, filled so the query parses; a `$x` left in a matcher's value matches anything. */
-function parseable(expr: string): string {
+export function parseable(expr: string): string {
     return expr.replace(/\[\$\{?\w+\}?\]/g, "[5m]").replace(/\$__\w+/g, "5m");
 }
 
 const anchored = (re: string) => new RegExp(`^(?:${re})$`);
 
-function matches(op: string, pattern: string, value: string): boolean {
+/** Whether a selector's matcher (`op`, `pattern`) admits `value`, as Prometheus matches labels; a dashboard variable admits any. */
+export function matches(op: string, pattern: string, value: string): boolean {
     if (pattern.includes("$")) return true; // a dashboard variable: any value
     switch (op) {
         case "=":

@@ -4,6 +4,7 @@ import { dashboardsFor } from "../../stack/dashboards";
 import { Settings } from "../../config";
 import { prometheusQueries, queryVariables } from "../../tests/harness/dashboards";
 import { labelValuesQuery } from "../../tests/harness/promql";
+import { matches, parseable } from "../../stack/keep-readers";
 
 /**
  * Every query the program ships, and which metric names of which job they read: the default
@@ -27,29 +28,6 @@ export function shippedQueries(settings: Settings): ShippedQuery[] {
             .map((v) => ({ source: `variable ${d.json.title}/$${v.name}`, expr: labelValuesQuery(v.query).selector })),
     );
     return [...rules, ...panels, ...variables];
-}
-
-/** Grafana's variables, filled so the query parses; a `$x` left in a matcher's value matches anything. */
-function parseable(expr: string): string {
-    return expr.replace(/\[\$\{?\w+\}?\]/g, "[5m]").replace(/\$__\w+/g, "5m");
-}
-
-const anchored = (re: string) => new RegExp(`^(?:${re})$`);
-
-function matches(op: string, pattern: string, value: string): boolean {
-    if (pattern.includes("$")) return true; // a dashboard variable: any value
-    switch (op) {
-        case "=":
-            return value === pattern;
-        case "!=":
-            return value !== pattern;
-        case "=~":
-            return anchored(pattern).test(value);
-        case "!~":
-            return !anchored(pattern).test(value);
-        default:
-            return true;
-    }
 }
 
 export class Readers {
