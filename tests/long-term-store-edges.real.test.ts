@@ -4,7 +4,7 @@ import * as path from "path";
 import { parse, stringify } from "yaml";
 import { storeUrlForVmauth, vmauthSecret } from "../components/long-term-store/vmauth";
 import { Settings } from "../config";
-import { discoveredTarget, generatedPrometheusFiles } from "./harness/generated-config";
+import { generatedPrometheusFiles, selfMonitoringTarget } from "./harness/generated-config";
 import { outputValue } from "./harness/program";
 import { PrometheusProcess, sandboxConfig, tempDir } from "./harness/prometheus";
 import { settingsWith } from "./harness/stack-config";
@@ -80,17 +80,7 @@ describe("central and edge stacks through a real vmauth (Debian's vmauth, Victor
         const server = await PrometheusProcess.start(sandbox.configFile);
         const m = settings.metrics;
         // The edge scrapes itself, as its self-monitoring job finds it.
-        sandbox.setTargets(m.name, [
-            discoveredTarget(new URL(server.url).host, {
-                namespace: m.namespace,
-                service_name: m.name,
-                service_label_monitor: "main",
-                endpoint_port_name: "web",
-                endpoint_address_target_kind: "Pod",
-                endpoint_address_target_name: `${m.name}-0`,
-                pod_name: `${m.name}-0`,
-            }),
-        ]);
+        sandbox.setTargets(m.name, [selfMonitoringTarget(server.url, m)]);
         edges.push(server);
         return server;
     }

@@ -4,7 +4,7 @@ import * as path from "path";
 import { parse } from "yaml";
 import { storeUrlForVmauth, vmauthEnv, vmauthSecret } from "../components/long-term-store/vmauth";
 import { Settings } from "../config";
-import { discoveredTarget, generatedPrometheusFiles } from "./harness/generated-config";
+import { generatedPrometheusFiles, selfMonitoringTarget } from "./harness/generated-config";
 import { outputValue } from "./harness/program";
 import { PrometheusProcess, sandboxConfig, tempDir } from "./harness/prometheus";
 import { settingsWith } from "./harness/stack-config";
@@ -114,17 +114,7 @@ describe("an edge's password from an existing Secret through a real vmauth's %{E
         });
         edge = await PrometheusProcess.start(sandbox.configFile);
         const m = settings.metrics;
-        sandbox.setTargets(m.name, [
-            discoveredTarget(new URL(edge.url).host, {
-                namespace: m.namespace,
-                service_name: m.name,
-                service_label_monitor: "main",
-                endpoint_port_name: "web",
-                endpoint_address_target_kind: "Pod",
-                endpoint_address_target_name: `${m.name}-0`,
-                pod_name: `${m.name}-0`,
-            }),
-        ]);
+        sandbox.setTargets(m.name, [selfMonitoringTarget(edge.url, m)]);
         await store!.waitFor(async () => (await store!.series('up{cluster="edge-b"}')).length > 0, "edge-b's up series in the store");
         assert.deepStrictEqual([...new Set((await store!.series("up")).map((s) => s.cluster))], ["edge-b"]);
     });

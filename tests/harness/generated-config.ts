@@ -24,3 +24,16 @@ export function discoveredTarget(address: string, meta: Record<string, string>) 
     }
     return { targets: [address], labels };
 }
+
+/** What the self-monitoring job finds for a Prometheus of `metrics` serving at `url`: its Service's endpoint on its pod, the Service labelled monitor=main. */
+export function selfMonitoringTarget(url: string, metrics: { name: string; namespace: string }) {
+    return discoveredTarget(new URL(url).host, {
+        namespace: metrics.namespace,
+        service_name: metrics.name,
+        service_label_monitor: "main",
+        endpoint_port_name: "web",
+        endpoint_address_target_kind: "Pod",
+        endpoint_address_target_name: `${metrics.name}-0`,
+        pod_name: `${metrics.name}-0`,
+    });
+}
