@@ -72,6 +72,12 @@ export interface Contribution {
     workloads?: Workload[];
     /** The flows its workloads need beyond those: who else reaches them, and what they reach. */
     flows?: Flow[];
+    /**
+     * What the server that scrapes does to every job of the fold, whichever component brings it
+     * (Prometheus' scrape limits and the families metrics.keepFamilies brings back): applied by
+     * stack/scrape-jobs.ts after the sections are put in order, in the list's order.
+     */
+    everyJob?: (job: ScrapeConfig) => ScrapeConfig;
 }
 
 /** A workload in a namespace, as a Pod Security warning names it, with the claim that gives its level. */

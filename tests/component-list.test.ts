@@ -33,7 +33,6 @@ const NOT_YET_FOLDED: Readonly<Record<string, { components: readonly string[]; w
     "stack/grafana-checks.ts": { components: ["grafana"], why: "Grafana's hatch checks need the whole model, with every dashboard" },
     "stack/grafana-model.ts": { components: ["grafana"], why: "Grafana's model with the folded dashboards" },
     "stack/team-contract.ts": { components: ["grafana", "prometheus"], why: "the team contract reads Grafana's platform uids and the team rules' label" },
-    "stack/scrape-jobs.ts": { components: ["prometheus"], why: "prometheus.yml's limits and discovery namespaces are Prometheus' own, applied to the folded jobs" },
 };
 
 function componentImports(file: string): string[] {

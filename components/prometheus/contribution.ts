@@ -11,6 +11,8 @@ import { prometheusObjects } from "./object-names";
 import { reloadsInPlace } from "./reloader";
 import { selfMonitoringJob, selfMonitoringReach } from "./scrape-job";
 import { prometheusWebJobs } from "./web-scrape-jobs";
+import { withLimits } from "./scrape-limits";
+import { keepDroppedFamilies } from "../common/scrape/family-rules";
 
 /**
  * Prometheus' own jobs: the spec's self-monitoring job and, while metrics.web is set, the web
@@ -33,5 +35,7 @@ export function prometheusContribution(s: Settings): Contribution {
         gateways: gateway ? [gateway] : [],
         // The sidecar's failures while it runs (config-reloader-alerts.ts).
         ruleGroups: reloadsInPlace(m) ? [configReloaderGroup()] : [],
+        // Every job it scrapes, whoever brings it, gets the stack's limits, and keeps what metrics.keepFamilies brings back.
+        everyJob: (job) => keepDroppedFamilies(withLimits(job, m), m.keepFamilies[job.job_name] ?? []),
     };
 }
