@@ -19,7 +19,7 @@ import type { PodSecurityClaim } from "../validate/pod-security-claims";
 import type { JobClaim, RawKey } from "./common/scrape/job-claims";
 import type { HostPortClaims } from "./common/host-ports";
 import type { WayInClaims } from "./common/ways-in";
-import type { ComponentEndpoint } from "./auth-gateway/checklist-endpoints";
+import type { ComponentEndpoint, ServerAuthFacts } from "./auth-gateway/checklist-endpoints";
 import type { AlertmanagerTarget } from "./alertmanager/target";
 
 /**
@@ -240,4 +240,6 @@ export interface Component {
      * Grafana loads neither the boards' modules nor the Grafana SDK they are built with.
      */
     dashboards?(): BoardsOf;
+    /** What it tells the production checklist about its server beyond the objects and its endpoints (components/auth-gateway/checklist-endpoints.ts). */
+    authFacts?(s: Settings): ServerAuthFacts;
 }

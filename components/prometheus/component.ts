@@ -20,6 +20,7 @@ export const prometheus: Component = {
     checks: prometheusHatchProblems,
     endpoints: (s) => serverEndpointAt("Prometheus", s.metrics.name, s.metrics.namespace, wayIn(METRICS_KEY, s.metrics), s.metrics.web),
     waysIn: (s) => waysInAt(METRICS_KEY, true, s.metrics.ingress, s.metrics.httpRoute),
+    authFacts: (s) => ({ serverLogin: { server: "Prometheus", asks: s.metrics.web?.basicAuth !== undefined } }),
     contribute: prometheusContribution,
     // Its boards' module loads on the call, which the fold makes only while Grafana is on.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
