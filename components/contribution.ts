@@ -189,10 +189,12 @@ export interface Component {
     /** Its Ingress rules and HTTPRoutes while it runs, by the key that asks for each (components/common/ways-in.ts). */
     waysIn?(s: Settings): WayInClaims;
     /**
-     * Its own checks that need the objects its builders make (its `extra` hatch against them),
-     * run while the stack loads with every other problem (stack/index.ts), before any resource.
+     * Its own checks that need the objects its builders make (its `extra` hatch against them) or
+     * what it owns (Grafana's own data sources), run while the stack loads with every other problem
+     * (stack/index.ts), before any resource. `fold` gives what the fold makes that its objects read
+     * (Grafana's Deployment mounts every board), built only when called.
      */
-    checks?(s: Settings): ConfigProblem[];
+    checks?(s: Settings, fold: FoldedBoards): ConfigProblem[];
     /** The endpoints its Ingress or HTTPRoute publishes, in the settings' words, for the production checklist (components/auth-gateway/checklist-endpoints.ts). */
     endpoints?(s: Settings): ComponentEndpoint[];
     /**
@@ -243,3 +245,9 @@ export interface Component {
     /** What it tells the production checklist about its server beyond the objects and its endpoints (components/auth-gateway/checklist-endpoints.ts). */
     authFacts?(s: Settings): ServerAuthFacts;
 }
+
+/**
+ * What the fold gives a component's load-time work (Component.checks) before the rest of the
+ * composition is made: every dashboard of the stack, built on the first call (stack/dashboards-on-demand.ts).
+ */
+export type FoldedBoards = Pick<Composition, "dashboards">;

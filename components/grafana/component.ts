@@ -8,6 +8,8 @@ import { grafanaContribution } from "./contribution";
 import { Grafana } from "./grafana";
 import { grafanaModelOf } from "./stack-model";
 import { GRAFANA_JOB_NAME } from "./layout";
+import { grafanaHatchProblems } from "./hatch-checks";
+import { grafanaDataSourceProblems } from "./data-source-checks";
 
 /** Grafana while it runs: it reads Prometheus, Alertmanager and the search store, with every component's dashboards. */
 export const grafana: Component = {
@@ -15,6 +17,8 @@ export const grafana: Component = {
     jobNames: (s) => ({ own: [fixedJob(GRAFANA_JOB_NAME, claimKey(GRAFANA_KEY, "enabled"), s.grafana.enabled)] }),
     waysIn: (s) => waysInAt(GRAFANA_KEY, s.grafana.enabled, s.grafana.ingress, s.grafana.httpRoute),
     endpoints: grafanaEndpoints,
+    // grafana.extra against its Deployment with every board the fold gives, then grafana.dataSources against its own.
+    checks: (s, fold) => [...grafanaHatchProblems(s, fold), ...grafanaDataSourceProblems(s)],
     contribute: grafanaContribution,
     // Its boards' module loads on the call, which the fold makes only while Grafana is on.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
