@@ -21,6 +21,7 @@ import type { HostPortClaims } from "./common/host-ports";
 import type { WayInClaims } from "./common/ways-in";
 import type { ComponentEndpoint, ServerAuthFacts } from "./auth-gateway/checklist-endpoints";
 import type { AlertmanagerTarget } from "./alertmanager/target";
+import type { TeamContractSections } from "./teams/contract";
 
 /**
  * Where a job stands in prometheus.yml, as kube-prometheus' main.libsonnet puts its components
@@ -244,6 +245,12 @@ export interface Component {
     dashboards?(): BoardsOf;
     /** What it tells the production checklist about its server beyond the objects and its endpoints (components/auth-gateway/checklist-endpoints.ts). */
     authFacts?(s: Settings): ServerAuthFacts;
+    /**
+     * Its sections of the team contract (components/teams/contract.ts, the stack output teamContract),
+     * whatever its switches say (a team checks before the platform turns a thing on), given the
+     * fold's boards (Grafana's platform uids): one component brings each section (stack/team-contract.ts).
+     */
+    teamContract?(s: Settings, fold: FoldedBoards): Partial<TeamContractSections>;
 }
 
 /**

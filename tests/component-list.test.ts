@@ -29,8 +29,6 @@ const NOT_COMPONENTS: Readonly<Record<string, string>> = {
  */
 const NOT_YET_FOLDED: Readonly<Record<string, { components: readonly string[]; why: string }>> = {
     "stack/rule-groups.ts": { components: ["prometheus"], why: "the folded groups become Prometheus' rule files, which its own builder renders" },
-    "stack/grafana-model.ts": { components: ["grafana"], why: "Grafana's model with the folded dashboards" },
-    "stack/team-contract.ts": { components: ["grafana", "prometheus"], why: "the team contract reads Grafana's platform uids and the team rules' label" },
 };
 
 function componentImports(file: string): string[] {

@@ -10,6 +10,7 @@ import { grafanaModelOf } from "./stack-model";
 import { GRAFANA_JOB_NAME } from "./layout";
 import { grafanaHatchProblems } from "./hatch-checks";
 import { grafanaDataSourceProblems } from "./data-source-checks";
+import { grafanaTeamContract } from "./team-contract";
 
 /** Grafana while it runs: it reads Prometheus, Alertmanager and the search store, with every component's dashboards. */
 export const grafana: Component = {
@@ -24,6 +25,7 @@ export const grafana: Component = {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     dashboards: () => (require("./boards") as typeof import("./boards")).boards,
     rules: grafanaRuleGroups,
+    teamContract: grafanaTeamContract,
     build({ settings, namespaces, opts, composed, built }) {
         if (!settings.grafana.enabled) {
             return {};

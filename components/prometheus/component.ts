@@ -12,6 +12,7 @@ import { prometheusContribution } from "./contribution";
 import { edgeWriteCredential } from "./edge-write-credential";
 import { prometheusGatewayModel } from "./gateway";
 import { Prometheus } from "./prometheus";
+import { prometheusTeamContract } from "./team-contract";
 
 /** Prometheus, the auth gateway in front of its Ingress (docs/security.md#the-auth-gateway), and an edge's generated write password. */
 export const prometheus: Component = {
@@ -27,6 +28,7 @@ export const prometheus: Component = {
     dashboards: () => (require("./boards") as typeof import("./boards")).boards,
     rules: prometheusRuleGroups,
     everyRuleGroup: () => [configReloaderGroup()],
+    teamContract: prometheusTeamContract,
     build({ settings, namespaces, opts, composed }) {
         // An edge with a generated credential makes its write password (docs/long-term-storage.md#central-and-edge-stacks).
         const edge = edgeWriteCredential(settings.metrics);
