@@ -3,6 +3,8 @@ import * as fs from "fs";
 import * as path from "path";
 import { graphOf, moduleSpecifiers } from "../lint/import-graph";
 import { COMPONENTS } from "../stack/components";
+import { foldedBoards } from "../stack/dashboards-on-demand";
+import { settingsWith } from "./harness/stack-config";
 
 // The composition root names a component in one place only: its entry in stack/components.ts.
 // Everything else in stack/ and program.ts is a fold over that list. What is not folded yet is
@@ -65,6 +67,13 @@ describe("the component list (stack/components.ts)", () => {
         const named = Object.fromEntries(files.map((f) => [f, componentImports(f)]).filter(([, c]) => c.length > 0));
         const allowed = Object.fromEntries(Object.entries(NOT_YET_FOLDED).map(([f, a]) => [f, [...a.components].sort()]));
         assert.deepStrictEqual(named, allowed, "a stack/ file names a component: fold it over the list, or list it here with its reason");
+    });
+
+    it("each section of the team contract comes from one component of the list, on or off (stack/team-contract.ts)", () => {
+        for (const s of [settingsWith(), settingsWith({ grafana: { enabled: false }, blackboxExporter: { enabled: false } })]) {
+            const sections = COMPONENTS.flatMap((c) => Object.keys(c.teamContract?.(s, foldedBoards(s)) ?? {}).map((section) => `${section} from ${c.name}`));
+            assert.deepStrictEqual(sections.sort(), ["dashboards from grafana", "probes from blackbox-exporter", "prometheus from prometheus", "rules from prometheus"]);
+        }
     });
 
     it("the check sees an import of a component, in every form", () => {
