@@ -1,6 +1,6 @@
 import * as assert from "assert";
 import { isAlertingRule } from "../components/common/rules/types";
-import { defaultAlertNames, defaultRuleGroups, ruleContext, stackRuleFiles } from "../stack/rule-groups";
+import { defaultAlertNames, defaultRuleGroups, stackRuleFiles } from "../stack/rule-groups";
 import { everyAlertSettings } from "./harness/alert-cases";
 import { settingsWith } from "./harness/stack-config";
 
@@ -10,7 +10,7 @@ import { settingsWith } from "./harness/stack-config";
  * cluster alerts with more than one Alertmanager, the storage and certificate alerts with the
  * kubelet and apiserver jobs. The promtool cases are in tests/alert-rules.real.test.ts.
  */
-const groupsOf = (s = settingsWith()) => defaultRuleGroups(ruleContext(s));
+const groupsOf = (s = settingsWith()) => defaultRuleGroups(s);
 const alertNames = (s = settingsWith()) => groupsOf(s).flatMap((g) => g.rules.filter(isAlertingRule).map((r) => r.alert));
 const group = (s: ReturnType<typeof settingsWith>, name: string) => groupsOf(s).find((g) => g.name === name);
 const rule = (s: ReturnType<typeof settingsWith>, alert: string) => groupsOf(s).flatMap((g) => g.rules.filter(isAlertingRule)).find((r) => r.alert === alert);
