@@ -1,6 +1,7 @@
 import * as assert from "assert";
-import { isAlertingRule } from "../components/common/rules/types";
-import { defaultAlertNames, defaultRuleGroups, stackRuleFiles } from "../stack/rule-groups";
+import { isAlertingRule, Rule } from "../components/common/rules/types";
+import { defaultAlertNames, defaultRuleGroups, everyDefaultGroupOf, stackRuleFiles } from "../stack/rule-groups";
+import { prometheusRelease } from "../prometheus-releases/release-lines";
 import { everyAlertSettings } from "./harness/alert-cases";
 import { settingsWith } from "./harness/stack-config";
 
@@ -22,6 +23,16 @@ describe("day-one alert groups follow the stack", () => {
         const names = [...new Set(alertNames(everyAlertSettings()))].sort();
         assert.deepStrictEqual(names.filter((n) => !defaultAlertNames().includes(n)), []);
         assert.strictEqual(new Set(defaultAlertNames()).size, defaultAlertNames().length);
+    });
+
+    it("a stack's every group, with each of its rules, is in its release line's catalog: a component's stack groups and catalog groups come from one builder", () => {
+        const ruleName = (r: Rule) => (isAlertingRule(r) ? `${r.alert}/${r.labels.severity}` : r.record);
+        const stacks = [settingsWith(), everyAlertSettings(), settingsWith({ metrics: { image: "quay.io/prometheus/prometheus:v3.5.0", remoteWrite: TARGETS } }), settingsWith({ pushgateway: { enabled: true, pusherNamespaces: ["batch"] } })];
+        for (const s of stacks) {
+            const catalog = new Map(everyDefaultGroupOf(prometheusRelease(s.metrics)).map((g) => [g.name, new Set(g.rules.map(ruleName))]));
+            const missing = defaultRuleGroups(s).flatMap((g) => g.rules.map(ruleName).filter((n) => !catalog.get(g.name)?.has(n)).map((n) => `${g.name}: ${n}`));
+            assert.deepStrictEqual(missing, [], s.metrics.image);
+        }
     });
 
     it("alertRules.disabled may name a new alert, and switches off every severity of it", () => {
