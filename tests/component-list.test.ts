@@ -28,7 +28,6 @@ const NOT_COMPONENTS: Readonly<Record<string, string>> = {
  * why: the next steps of the contribution shape (dashboards as contributions, the hatches' checks).
  */
 const NOT_YET_FOLDED: Readonly<Record<string, { components: readonly string[]; why: string }>> = {
-    "stack/rule-groups.ts": { components: ["prometheus"], why: "the folded groups become Prometheus' rule files, which its own builder renders" },
     "stack/workload-hatches.ts": { components: ["grafana"], why: "Grafana's Deployment, which its hatch is checked against, needs the folded dashboards (stack/grafana-model.ts)" },
     "stack/grafana-checks.ts": { components: ["grafana"], why: "Grafana's hatch checks need the whole model, with every dashboard" },
     "stack/grafana-model.ts": { components: ["grafana"], why: "Grafana's model with the folded dashboards" },

@@ -2,7 +2,6 @@ import { Settings } from "../../config";
 import { Contribution } from "../contribution";
 import { endpointDiscovery } from "../common/scrape/endpoint-discovery";
 import { alertmanagerTarget } from "../alertmanager/target";
-import { configReloaderGroup } from "./config-reloader-alerts";
 import { configReloaderJob } from "./config-reloader-scrape-job";
 import { extraScrapeJobs } from "./extra-scrape-configs";
 import { prometheusGatewayModel } from "./gateway";
@@ -31,7 +30,5 @@ export function prometheusContribution(s: Settings): Contribution {
         objectsOfFold: (fold) => prometheusObjects(m, { scrapeJobs: fold.scrapeConfigs, alertmanager: fold.alertmanager }),
         namespaceWorkloads: [{ namespace: m.namespace, name: `StatefulSet ${m.namespace}/${m.name}`, workload: "prometheus" }],
         gateways: gateway ? [gateway] : [],
-        // The sidecar's failures while it runs (config-reloader-alerts.ts).
-        ruleGroups: reloadsInPlace(m) ? [configReloaderGroup()] : [],
     };
 }
