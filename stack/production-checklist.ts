@@ -7,7 +7,7 @@ import type { KubernetesObject } from "../validate/kubernetes-object";
 import { providedSecrets } from "../validate/provided-secrets";
 import { IMAGE_SUPPORT_REVIEWED, imageSupport } from "./image-support";
 import { windowsLongerThan } from "../components/common/rules/windows";
-import { defaultRuleGroups, ruleContext } from "./rule-groups";
+import { defaultRuleGroups } from "./rule-groups";
 
 /**
  * The production checklist (docs/security.md#production-checklist) that `npm run render -- <stack>`
@@ -106,7 +106,7 @@ export function productionChecklist(c: ChecklistInput): string {
     lines.push("  Secrets the program generates (kept encrypted in the stack's state):");
     lines.push(`    ${c.generated.length > 0 ? [...c.generated].sort().join(", ") : "none"}`);
     const retention = c.settings.metrics.retention;
-    const long = c.settings.alertRules.defaults ? windowsLongerThan(defaultRuleGroups(ruleContext(c.settings)), retention) : [];
+    const long = c.settings.alertRules.defaults ? windowsLongerThan(defaultRuleGroups(c.settings), retention) : [];
     lines.push(`  Rules reading further back than the retention (${METRICS_KEY}.retention ${retention}):`);
     lines.push(...(long.length > 0 ? long.map((l) => `    WARNING ${l.name} reads [${l.window}]: it covers only the ${retention} Prometheus keeps, not the whole window`) : ["    none"]));
     lines.push(`  Images, against the support table of ${IMAGE_SUPPORT_REVIEWED} (stack/image-support.ts):`);

@@ -5,7 +5,7 @@ import { alertmanagerHatchProblems } from "./hatch-checks";
 import { waysInAt } from "../common/ways-in";
 import { ALERTMANAGER_KEY } from "../../config";
 import { alertmanagerJobNames } from "./job-names";
-import { alertmanagerRuleGroups } from "./rule-groups";
+import { alertmanagerRules } from "./rule-groups";
 import { gatewayInFront } from "../auth-gateway/in-front";
 import { Alertmanager } from "./alertmanager";
 import { alertmanagerContribution } from "./contribution";
@@ -23,7 +23,7 @@ export const alertmanager: Component = {
     // Its boards' module loads on the call, which the fold makes only while Grafana is on.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     dashboards: () => (require("./boards") as typeof import("./boards")).boards,
-    rules: alertmanagerRuleGroups,
+    rules: alertmanagerRules,
     build({ settings, namespaces, opts }) {
         if (!settings.alertmanager.enabled) {
             return {};

@@ -3,7 +3,7 @@ import { grafanaEndpoints } from "./endpoints";
 import { waysInAt } from "../common/ways-in";
 import { claimKey, fixedJob } from "../common/scrape/job-claims";
 import { GRAFANA_KEY } from "../../config";
-import { grafanaRuleGroups } from "./rule-groups";
+import { grafanaRules } from "./rule-groups";
 import { grafanaContribution } from "./contribution";
 import { Grafana } from "./grafana";
 import { grafanaModelOf } from "./stack-model";
@@ -24,7 +24,7 @@ export const grafana: Component = {
     // Its boards' module loads on the call, which the fold makes only while Grafana is on.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     dashboards: () => (require("./boards") as typeof import("./boards")).boards,
-    rules: grafanaRuleGroups,
+    rules: grafanaRules,
     teamContract: grafanaTeamContract,
     build({ settings, namespaces, opts, composed, built }) {
         if (!settings.grafana.enabled) {

@@ -1,7 +1,7 @@
 import { Component } from "../contribution";
 import { longTermStoreEndpoints } from "./endpoints";
 import { longTermStoreJobNames } from "./job-names";
-import { longTermStoreRuleGroups } from "./rule-groups";
+import { longTermStoreRules } from "./rule-groups";
 import { longTermStoreContribution } from "./contribution";
 import { edgeStackPasswords, edgeStacksChecked } from "./edge-stack-credentials";
 import { EDGE_CREDENTIAL_OUTPUT } from "./edge-credential";
@@ -19,7 +19,7 @@ export const longTermStore: Component = {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     dashboards: () => (require("./boards") as typeof import("./boards")).boards,
     gate: (s) => edgeStacksChecked(s.longTermStore),
-    rules: longTermStoreRuleGroups,
+    rules: longTermStoreRules,
     // An edge stack's credential, as the edge exports it (edge-credential.ts), with the placeholder for its password.
     offlineStandIns: (s, placeholder) =>
         s.longTermStore.enabled

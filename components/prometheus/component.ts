@@ -5,8 +5,7 @@ import { prometheusHatchProblems } from "./hatch-checks";
 import { waysInAt } from "../common/ways-in";
 import { METRICS_KEY } from "../../config";
 import { prometheusJobNames } from "./job-names";
-import { prometheusRuleGroups } from "./rule-groups";
-import { configReloaderGroup } from "./config-reloader-alerts";
+import { prometheusRules } from "./rule-groups";
 import { gatewayInFront } from "../auth-gateway/in-front";
 import { prometheusContribution } from "./contribution";
 import { edgeWriteCredential } from "./edge-write-credential";
@@ -26,8 +25,7 @@ export const prometheus: Component = {
     // Its boards' module loads on the call, which the fold makes only while Grafana is on.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     dashboards: () => (require("./boards") as typeof import("./boards")).boards,
-    rules: prometheusRuleGroups,
-    everyRuleGroup: () => [configReloaderGroup()],
+    rules: prometheusRules,
     teamContract: prometheusTeamContract,
     build({ settings, namespaces, opts, composed }) {
         // An edge with a generated credential makes its write password (docs/long-term-storage.md#central-and-edge-stacks).
