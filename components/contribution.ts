@@ -18,8 +18,9 @@ import type { PodSecurityClaim } from "../validate/pod-security-claims";
 import type { JobClaim, RawKey } from "./common/scrape/job-claims";
 import type { HostPortClaims } from "./common/host-ports";
 import type { WayInClaims } from "./common/ways-in";
-import type { ComponentEndpoint } from "./auth-gateway/checklist-endpoints";
+import type { ComponentEndpoint, ServerAuthFacts } from "./auth-gateway/checklist-endpoints";
 import type { AlertmanagerTarget } from "./alertmanager/target";
+import type { TeamContractSections } from "./teams/contract";
 
 /**
  * Where a job stands in prometheus.yml, as kube-prometheus' main.libsonnet puts its components
@@ -64,6 +65,12 @@ export interface Contribution {
     workloads?: Workload[];
     /** The flows its workloads need beyond those: who else reaches them, and what they reach. */
     flows?: Flow[];
+    /**
+     * What the server that scrapes does to every job of the fold, whichever component brings it
+     * (Prometheus' scrape limits and the families metrics.keepFamilies brings back): applied by
+     * stack/scrape-jobs.ts after the sections are put in order, in the list's order.
+     */
+    everyJob?: (job: ScrapeConfig) => ScrapeConfig;
 }
 
 /** A workload in a namespace, as a Pod Security warning names it, with the claim that gives its level. */
@@ -175,10 +182,12 @@ export interface Component {
     /** Its Ingress rules and HTTPRoutes while it runs, by the key that asks for each (components/common/ways-in.ts). */
     waysIn?(s: Settings): WayInClaims;
     /**
-     * Its own checks that need the objects its builders make (its `extra` hatch against them),
-     * run while the stack loads with every other problem (stack/index.ts), before any resource.
+     * Its own checks that need the objects its builders make (its `extra` hatch against them) or
+     * what it owns (Grafana's own data sources), run while the stack loads with every other problem
+     * (stack/index.ts), before any resource. `fold` gives what the fold makes that its objects read
+     * (Grafana's Deployment mounts every board), built only when called.
      */
-    checks?(s: Settings): ConfigProblem[];
+    checks?(s: Settings, fold: FoldedBoards): ConfigProblem[];
     /** The endpoints its Ingress or HTTPRoute publishes, in the settings' words, for the production checklist (components/auth-gateway/checklist-endpoints.ts). */
     endpoints?(s: Settings): ComponentEndpoint[];
     /**
@@ -220,7 +229,21 @@ export interface Component {
      * Grafana loads neither the boards' modules nor the Grafana SDK they are built with.
      */
     dashboards?(): BoardsOf;
+    /** What it tells the production checklist about its server beyond the objects and its endpoints (components/auth-gateway/checklist-endpoints.ts). */
+    authFacts?(s: Settings): ServerAuthFacts;
+    /**
+     * Its sections of the team contract (components/teams/contract.ts, the stack output teamContract),
+     * whatever its switches say (a team checks before the platform turns a thing on), given the
+     * fold's boards (Grafana's platform uids): one component brings each section (stack/team-contract.ts).
+     */
+    teamContract?(s: Settings, fold: FoldedBoards): Partial<TeamContractSections>;
 }
+
+/**
+ * What the fold gives a component's load-time work (Component.checks) before the rest of the
+ * composition is made: every dashboard of the stack, built on the first call (stack/dashboards-on-demand.ts).
+ */
+export type FoldedBoards = Pick<Composition, "dashboards">;
 
 /** What a component's default rules may read beyond its own settings: what the fold knows (Alertmanager, while it runs). */
 export type RuleFold = Pick<Composition, "alertmanager">;

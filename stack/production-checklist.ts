@@ -1,5 +1,5 @@
 import { pushEndpoints } from "./push-endpoints";
-import { ALERTMANAGER_KEY, KIBANA_KEY, METRICS_KEY, Settings, effectiveIngressAuth, wayIn } from "../config";
+import { METRICS_KEY, Settings } from "../config";
 import { Endpoint } from "../components/auth-gateway/checklist-endpoints";
 import { COMPONENTS } from "./components";
 import { StackAuthFacts, waysIn } from "../validate/ingress-auth";
@@ -36,24 +36,23 @@ function settingsEndpoints(s: Settings): Map<string, Endpoint> {
     return new Map(COMPONENTS.flatMap((c) => c.endpoints?.(s) ?? []).map((e) => [e.object, e.endpoint]));
 }
 
-/** What the stack says beyond the objects about how its servers authenticate (validate/ingress-auth.ts). */
+/**
+ * What the stack says beyond the objects about how its servers authenticate (validate/ingress-auth.ts):
+ * the public hosts are those of the components' public endpoints (Component.endpoints), with their
+ * reasons; which server asks for its own login, and vmauth's users, each component tells (Component.authFacts).
+ */
 export function authFactsOf(s: Settings): StackAuthFacts {
     const publicReasons: Record<string, string> = {};
-    const ways = [
-        { way: wayIn(METRICS_KEY, s.metrics), web: s.metrics.web },
-        { way: s.alertmanager.enabled ? wayIn(ALERTMANAGER_KEY, s.alertmanager) : undefined, web: s.alertmanager.web },
-        { way: s.searchStore.enabled && s.searchStore.kibana.enabled ? wayIn(KIBANA_KEY, s.searchStore.kibana) : undefined, web: undefined },
-    ];
-    for (const { way, web } of ways) {
-        const auth = way ? effectiveIngressAuth(way, web as { basicAuth?: unknown } | undefined) : undefined;
-        if (way && auth?.public) {
-            publicReasons[way.host] = auth.public.reason;
+    for (const e of COMPONENTS.flatMap((c) => c.endpoints?.(s) ?? [])) {
+        if (e.endpoint.publicReason !== undefined) {
+            publicReasons[e.host] = e.endpoint.publicReason;
         }
     }
+    const facts = COMPONENTS.map((c) => c.authFacts?.(s) ?? {});
     return {
-        serverLogin: (server) => (server === "Prometheus" ? s.metrics.web?.basicAuth !== undefined : s.alertmanager.web?.basicAuth !== undefined),
+        serverLogin: (server) => facts.some((f) => f.serverLogin?.server === server && f.serverLogin.asks),
         publicReasons,
-        vmauthUsers: s.longTermStore.enabled ? s.longTermStore.edges.map((e) => e.cluster) : [],
+        vmauthUsers: facts.flatMap((f) => f.vmauthUsers ?? []),
     };
 }
 

@@ -18,6 +18,7 @@ export const alertmanager: Component = {
     checks: alertmanagerHatchProblems,
     endpoints: (s) => (s.alertmanager.enabled ? serverEndpointAt("Alertmanager", s.alertmanager.name, s.alertmanager.namespace, wayIn(ALERTMANAGER_KEY, s.alertmanager), s.alertmanager.web) : []),
     waysIn: (s) => waysInAt(ALERTMANAGER_KEY, s.alertmanager.enabled, s.alertmanager.ingress, s.alertmanager.httpRoute),
+    authFacts: (s) => ({ serverLogin: { server: "Alertmanager", asks: s.alertmanager.web?.basicAuth !== undefined } }),
     contribute: alertmanagerContribution,
     // Its boards' module loads on the call, which the fold makes only while Grafana is on.
     // eslint-disable-next-line @typescript-eslint/no-require-imports

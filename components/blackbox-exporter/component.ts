@@ -3,6 +3,7 @@ import { blackboxJobNames } from "./job-names";
 import { blackboxExporterRules } from "./rule-groups";
 import { BlackboxExporter } from "./blackbox-exporter";
 import { blackboxExporterContribution } from "./contribution";
+import { blackboxTeamContract } from "./team-contract";
 
 /** Probes from inside the cluster; off by default (docs/monitor-your-app.md#probes). */
 export const blackboxExporter: Component = {
@@ -13,6 +14,7 @@ export const blackboxExporter: Component = {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     dashboards: () => (require("./boards") as typeof import("./boards")).boards,
     rules: blackboxExporterRules,
+    teamContract: blackboxTeamContract,
     build({ settings, namespaces, opts }) {
         if (!settings.blackboxExporter.enabled) {
             return {};

@@ -12,6 +12,8 @@ export const longTermStore: Component = {
     name: "long-term-store",
     jobNames: longTermStoreJobNames,
     endpoints: longTermStoreEndpoints,
+    // vmauth's users, one per edge (longTermStore.edges[].cluster).
+    authFacts: (s) => ({ vmauthUsers: s.longTermStore.enabled ? s.longTermStore.edges.map((e) => e.cluster) : [] }),
     contribute: longTermStoreContribution,
     // Its boards' module loads on the call, which the fold makes only while Grafana is on.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
