@@ -11,8 +11,8 @@ export const APISERVER_LATENCY_HISTOGRAM = "apiserver_request_sli_duration_secon
  * webhooks and API Priority and Fairness' queues take, which the API server does not control,
  * and has no WATCH series; CONNECT streams (exec, attach, port-forward, proxy) last as long as
  * their client and measure no latency (the job drops their buckets, and the record leaves both
- * verbs out wherever they come from). histogram_quantile
- * reads `le` as a number, so 3.x's `le="1.0"` changes nothing. Kubernetes before 1.26 serves no
+ * verbs out wherever they come from). histogram_quantile reads `le` as a number, so 3.x's
+ * `le="1.0"` changes nothing. Kubernetes before 1.26 serves no
  * SLI histogram (1.23 to 1.25 name it `apiserver_request_slo_duration_seconds`, which the job
  * drops): there the record is empty (docs/alerting.md, the API server's error budget).
  */
