@@ -22,23 +22,23 @@ function requests(bound: (le: string) => string) {
     return [
         s(`apiserver_request_total{${JOB},verb="GET",scope="resource",code="200"}`, 90),
         s(`apiserver_request_total{${JOB},verb="GET",scope="resource",code="500"}`, 10),
-        s(`apiserver_request_duration_seconds_count{${JOB},verb="GET",scope="resource"}`, 100),
-        s(`apiserver_request_duration_seconds_bucket{${JOB},verb="GET",scope="resource",le="${bound("1")}"}`, 95),
+        s(`apiserver_request_sli_duration_seconds_bucket{${JOB},verb="GET",scope="resource",le="+Inf"}`, 100),
+        s(`apiserver_request_sli_duration_seconds_bucket{${JOB},verb="GET",scope="resource",le="${bound("1")}"}`, 95),
         s(`apiserver_request_total{${JOB},verb="LIST",scope="namespace",code="200"}`, 50),
-        s(`apiserver_request_duration_seconds_count{${JOB},verb="LIST",scope="namespace"}`, 50),
-        s(`apiserver_request_duration_seconds_bucket{${JOB},verb="LIST",scope="namespace",le="${bound("5")}"}`, 40),
+        s(`apiserver_request_sli_duration_seconds_bucket{${JOB},verb="LIST",scope="namespace",le="+Inf"}`, 50),
+        s(`apiserver_request_sli_duration_seconds_bucket{${JOB},verb="LIST",scope="namespace",le="${bound("5")}"}`, 40),
         // A LIST of the namespace answered within 1 s is also under 5 s: its bucket at 1 must not count twice.
-        s(`apiserver_request_duration_seconds_bucket{${JOB},verb="LIST",scope="namespace",le="${bound("1")}"}`, 30),
+        s(`apiserver_request_sli_duration_seconds_bucket{${JOB},verb="LIST",scope="namespace",le="${bound("1")}"}`, 30),
         s(`apiserver_request_total{${JOB},verb="LIST",scope="cluster",code="200"}`, 50),
-        s(`apiserver_request_duration_seconds_count{${JOB},verb="LIST",scope="cluster"}`, 50),
-        s(`apiserver_request_duration_seconds_bucket{${JOB},verb="LIST",scope="cluster",le="${bound("30")}"}`, 50),
+        s(`apiserver_request_sli_duration_seconds_bucket{${JOB},verb="LIST",scope="cluster",le="+Inf"}`, 50),
+        s(`apiserver_request_sli_duration_seconds_bucket{${JOB},verb="LIST",scope="cluster",le="${bound("30")}"}`, 50),
         s(`apiserver_request_total{${JOB},verb="POST",scope="resource",code="201"}`, 56),
         s(`apiserver_request_total{${JOB},verb="POST",scope="resource",code="503"}`, 8),
-        s(`apiserver_request_duration_seconds_count{${JOB},verb="POST",scope="resource"}`, 64),
-        s(`apiserver_request_duration_seconds_bucket{${JOB},verb="POST",scope="resource",le="${bound("1")}"}`, 60),
+        s(`apiserver_request_sli_duration_seconds_bucket{${JOB},verb="POST",scope="resource",le="+Inf"}`, 64),
+        s(`apiserver_request_sli_duration_seconds_bucket{${JOB},verb="POST",scope="resource",le="${bound("1")}"}`, 60),
         // Watches last as long as their clients; they are neither reads nor writes here.
         s(`apiserver_request_total{${JOB},verb="WATCH",scope="cluster",code="200"}`, 1000),
-        s(`apiserver_request_duration_seconds_count{${JOB},verb="WATCH",scope="cluster"}`, 1000),
+        s(`apiserver_request_sli_duration_seconds_bucket{${JOB},verb="WATCH",scope="cluster",le="+Inf"}`, 1000),
     ];
 }
 

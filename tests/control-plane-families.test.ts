@@ -97,13 +97,14 @@ describe("control-plane family tables (docs/scrape-jobs.md#control-plane-familie
         const [, le, verb] = rules.map((r: any) => new RegExp(`^(?:${r.regex})$`));
         assert.deepStrictEqual(rules.slice(1).map((r: any) => r.source_labels), [["__name__", "le"], ["__name__", "verb"]]);
         // Prometheus joins the source labels with the separator before it matches the regex.
-        assert.ok(le.test("apiserver_request_duration_seconds_bucket;0.005") && le.test("apiserver_request_duration_seconds_bucket;60"));
-        for (const kept of ["0.05", "0.1", "0.2", "0.4", "1", "2", "5", "10", "30", "+Inf", "0.0050"]) {
-            assert.ok(!le.test(`apiserver_request_duration_seconds_bucket;${kept}`), kept);
+        const sli = "apiserver_request_sli_duration_seconds_bucket";
+        for (const dropped of ["0.4", "0.6", "3", "3.0", "60", "60.0"]) assert.ok(le.test(`${sli};${dropped}`), dropped);
+        // The SLO's bounds in both forms (3.x writes le="1" as le="1.0"), and the quantile's.
+        for (const kept of ["0.05", "0.1", "0.2", "1", "1.0", "2", "5", "5.0", "10", "30", "30.0", "+Inf"]) {
+            assert.ok(!le.test(`${sli};${kept}`), kept);
         }
-        assert.ok(!le.test("apiserver_request_duration_seconds_count;") && !le.test("etcd_request_duration_seconds_bucket;0.005"));
-        assert.ok(verb.test("apiserver_request_duration_seconds_bucket;WATCH") && !verb.test("apiserver_request_duration_seconds_count;WATCH"));
-        assert.ok(!verb.test("apiserver_request_duration_seconds_bucket;GET"));
+        assert.ok(!le.test("apiserver_request_sli_duration_seconds_count;") && !le.test("etcd_request_duration_seconds_bucket;0.4"));
+        assert.ok(verb.test(`${sli};CONNECT`) && !verb.test(`${sli};GET`) && !verb.test("apiserver_request_total;CONNECT"));
     });
 
     for (const [job, seriesRules] of [["apiserver", APISERVER_SERIES_RULES], ["kubelet", KUBELET_SERIES_RULES]] as const) {

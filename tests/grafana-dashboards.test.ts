@@ -293,7 +293,7 @@ describe("Grafana dashboards follow the enabled components", () => {
             kube_replicaset_owner: records.POD_WORKLOAD,
             // Issue 30: Home's pods not running and the Control plane board's API server p99 latency.
             kube_pod_status_phase: NAMESPACE_PODS_BY_PHASE,
-            apiserver_request_duration_seconds_bucket: APISERVER_LATENCY_P99,
+            apiserver_request_sli_duration_seconds_bucket: APISERVER_LATENCY_P99,
             apiserver_request_total: APISERVER_REQUESTS_BY_CODE,
         };
         const rawReads = (ds: readonly GeneratedDashboard[]) => {

@@ -76,11 +76,12 @@ describe("keep lists derived from their readers (stack/keep-readers.ts)", () => 
         assert.ok(problems.includes("job kubelet keeps kubelet_pod_start_duration_seconds_bucket{le=60}, which no rule, panel or variable reads: drop the bound"), problems.join("\n"));
     });
 
-    it("a histogram kept whole by one row X* fails on the part no query reads (the API server latency's _sum)", () => {
-        const own = JOBS.apiserver.families.filter((r) => !r.family.startsWith("apiserver_request_duration_seconds_"));
-        const whole = { ...JOBS, apiserver: { ...JOBS.apiserver, families: [keptFamily("apiserver_request_duration_seconds*", "the latency panel"), ...own] } };
+    it("a histogram kept whole by one row X* fails on the parts no query reads (the API server latency's _count and _sum)", () => {
+        const own = JOBS.apiserver.families.filter((r) => !r.family.startsWith("apiserver_request_sli_duration_seconds_"));
+        const whole = { ...JOBS, apiserver: { ...JOBS.apiserver, families: [keptFamily("apiserver_request_sli_duration_seconds*", "the latency panel"), ...own] } };
         assert.deepStrictEqual(keepListProblems(whole, QUERIES, KEPT_WITHOUT_READER), [
-            "job apiserver keeps apiserver_request_duration_seconds_sum under row apiserver_request_duration_seconds*, which no rule, panel or variable reads: give the histogram's parts their own rows and drop it",
+            "job apiserver keeps apiserver_request_sli_duration_seconds_count under row apiserver_request_sli_duration_seconds*, which no rule, panel or variable reads: give the histogram's parts their own rows and drop it",
+            "job apiserver keeps apiserver_request_sli_duration_seconds_sum under row apiserver_request_sli_duration_seconds*, which no rule, panel or variable reads: give the histogram's parts their own rows and drop it",
         ]);
     });
 

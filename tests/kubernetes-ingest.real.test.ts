@@ -90,13 +90,15 @@ describe("apiserver and kubelet metric filtering on a real Prometheus", function
         assert.deepStrictEqual(stored.kubelet.map(key).sort(), expected);
     });
 
-    it("apiserver: the latency histogram keeps +Inf and the listed bounds for reads and writes, and only _count and _sum for WATCH", () => {
-        const bounds = (verb: string) =>
-            [...new Set(stored.apiserver.filter((s) => s.name === "apiserver_request_duration_seconds_bucket" && s.labels.verb === verb).map((s) => s.labels.le))].sort();
-        assert.deepStrictEqual(bounds("GET"), ["+Inf", "0.05", "0.1", "0.2", "0.4", "1", "10", "2", "30", "5"]);
-        assert.deepStrictEqual(bounds("WATCH"), []);
-        assert.ok(stored.apiserver.some((s) => s.name === "apiserver_request_duration_seconds_count" && s.labels.verb === "WATCH"));
-        assert.ok(apiserverFixture.some((s) => s.name === "apiserver_request_duration_seconds_bucket" && s.labels.verb === "WATCH"), "the fixture serves them");
+    it("apiserver: the SLI latency histogram keeps +Inf and the listed bounds, neither _count nor _sum, and the request latency histogram not at all", () => {
+        const sli = "apiserver_request_sli_duration_seconds";
+        const bounds = (verb: string) => [...new Set(stored.apiserver.filter((s) => s.name === `${sli}_bucket` && s.labels.verb === verb).map((s) => s.labels.le))].sort();
+        assert.deepStrictEqual(bounds("GET"), ["+Inf", "0.05", "0.1", "0.2", "1", "10", "2", "30", "5"]);
+        assert.deepStrictEqual(bounds("POST"), bounds("GET"));
+        assert.ok(apiserverFixture.some((s) => s.name === `${sli}_bucket` && s.labels.le === "0.4"), "the fixture serves the dropped bounds");
+        assert.ok(!stored.apiserver.some((s) => s.name === `${sli}_count` || s.name === `${sli}_sum`));
+        assert.ok(apiserverFixture.some((s) => s.name === "apiserver_request_duration_seconds_bucket"), "the fixture serves the request latency histogram");
+        assert.ok(!stored.apiserver.some((s) => s.name.startsWith("apiserver_request_duration_seconds")));
     });
 
     it("kubelet: keeps every PLEG relist bound (its quantile record), and of pod starts the bound its alert reads and no other", () => {
@@ -111,7 +113,8 @@ describe("apiserver and kubelet metric filtering on a real Prometheus", function
         for (const expr of [
             'apiserver_request_total{job="apiserver", code=~"2.."}',
             'apiserver_current_inflight_requests{job="apiserver"}',
-            'histogram_quantile(0.99, sum by (verb, le) (apiserver_request_duration_seconds_bucket{job="apiserver", verb!~"WATCH|CONNECT"}))',
+            'histogram_quantile(0.99, sum by (verb, le) (apiserver_request_sli_duration_seconds_bucket{job="apiserver", verb!~"WATCH|CONNECT"}))',
+            'apiserver_request_sli_duration_seconds_bucket{job="apiserver", verb=~"LIST|GET", scope="cluster", le=~"30(\\\\.0)?"}',
             'apiserver_request_terminations_total{job="apiserver"}',
             'aggregator_unavailable_apiservice{job="apiserver"}',
             'aggregator_unavailable_apiservice_total{job="apiserver"}',
@@ -129,7 +132,7 @@ describe("apiserver and kubelet metric filtering on a real Prometheus", function
 
     it("the fixtures serve the families the tables drop, so only the rules can remove them", () => {
         const names = (f: Sample[]) => new Set(f.map((s) => s.name.replace(/_(bucket|sum|count)$/, "")));
-        for (const family of ["apiserver_request_sli_duration_seconds", "etcd_request_duration_seconds", "apiserver_response_sizes", "apiserver_admission_controller_admission_duration_seconds"]) {
+        for (const family of ["apiserver_request_duration_seconds", "etcd_request_duration_seconds", "apiserver_response_sizes", "apiserver_admission_controller_admission_duration_seconds"]) {
             assert.ok(names(apiserverFixture).has(family), family);
             assert.ok(!names(stored.apiserver).has(family), family);
         }

@@ -186,10 +186,10 @@ describe("scrape jobs", () => {
                     action: "drop",
                     source_labels: ["__name__", "le"],
                     // Integer bounds in both forms: 3.x writes le="3" as le="3.0" before relabelling.
-                    regex: "apiserver_request_duration_seconds_bucket;(0\\.005|0\\.025|0\\.6|0\\.8|1\\.25|1\\.5|3(\\.0)?|4(\\.0)?|6(\\.0)?|8(\\.0)?|15(\\.0)?|20(\\.0)?|45(\\.0)?|60(\\.0)?)",
+                    regex: "apiserver_request_sli_duration_seconds_bucket;(0\\.4|0\\.6|0\\.8|1\\.25|1\\.5|3(\\.0)?|4(\\.0)?|6(\\.0)?|8(\\.0)?|15(\\.0)?|20(\\.0)?|45(\\.0)?|60(\\.0)?)",
                     separator: ";",
                 },
-                { action: "drop", source_labels: ["__name__", "verb"], regex: "apiserver_request_duration_seconds_bucket;(WATCH|CONNECT)", separator: ";" },
+                { action: "drop", source_labels: ["__name__", "verb"], regex: "apiserver_request_sli_duration_seconds_bucket;(CONNECT)", separator: ";" },
             ],
         });
     });

@@ -1,5 +1,6 @@
 import { RecordingRule, RuleGroup } from "../common/rules/types";
 import { boundRegex, leMatcher } from "../common/histogram-bounds";
+import { APISERVER_LATENCY_HISTOGRAM } from "./latency-rules";
 
 /**
  * The API server's availability over 30 days: the share of requests that answered without a 5xx
@@ -15,10 +16,13 @@ import { boundRegex, leMatcher } from "../common/histogram-bounds";
  * figures are that mean scaled to 30 days and the availability is the share over the hours held
  * (stack/production-checklist.ts names the stacks whose retention is shorter).
  *
- * Other input than the mixin's: the latency counts come from `apiserver_request_duration_seconds`,
- * which the job keeps (its bounds 1, 5 and 30 among them), not from the `_sli_` histogram, which
- * it drops; its time includes admission webhooks. Only the six verbs the objective covers are
- * recorded, and of the buckets only the three bounds it reads, in 2.x's and 3.x's forms.
+ * The mixin's input: the latency counts come from `apiserver_request_sli_duration_seconds`, which
+ * the job keeps thinned (its bounds 1, 5, 30 and +Inf among them), so a slow admission webhook
+ * does not spend the API server's budget. Only the six verbs the objective covers are recorded,
+ * of the buckets only the three bounds it reads, in 2.x's and 3.x's forms, and the count of
+ * requests from the +Inf bucket (the job drops `_count`, the same number), as the mixin does.
+ * An API server before Kubernetes 1.26 serves no SLI histogram: there the latency counts are 0
+ * (`or vector(0)`) and the availability counts only the 5xx answers.
  */
 const JOB = 'job="apiserver"';
 const VERBS = 'verb=~"LIST|GET|POST|PUT|PATCH|DELETE"';
@@ -68,8 +72,8 @@ export function availabilityRules(): RecordingRule[] {
     return [
         // Hourly increases first: the 30-day rules below read them in the same evaluation.
         { record: r.requestsHour, expr: `sum by (code, verb) (increase(apiserver_request_total{${JOB},${VERBS}}[1h]))` },
-        { record: r.bucketsHour, expr: `sum by (verb, scope, le) (increase(apiserver_request_duration_seconds_bucket{${JOB},${VERBS},${BOUNDS}}[1h]))` },
-        { record: r.countHour, expr: `sum by (verb, scope) (increase(apiserver_request_duration_seconds_count{${JOB},${VERBS}}[1h]))` },
+        { record: r.bucketsHour, expr: `sum by (verb, scope, le) (increase(${APISERVER_LATENCY_HISTOGRAM}_bucket{${JOB},${VERBS},${BOUNDS}}[1h]))` },
+        { record: r.countHour, expr: `sum by (verb, scope) (increase(${APISERVER_LATENCY_HISTOGRAM}_bucket{${JOB},${VERBS},le="+Inf"}[1h]))` },
         { record: r.requestsMonth, expr: monthOf(r.requestsHour) },
         { record: r.bucketsMonth, expr: monthOf(r.bucketsHour) },
         { record: r.countMonth, expr: monthOf(r.countHour) },

@@ -8,11 +8,11 @@ export type { SeriesRule } from "../common/scrape/series-rules";
 /**
  * The apiserver job's families (docs/scrape-jobs.md#apiserver-families). Kept: what the API
  * server alerts and the Control plane dashboard read, and a few single gauges. Dropped: the
- * per-request histograms that repeat apiserver_request_duration_seconds by another cut, the
+ * per-request histograms that repeat apiserver_request_sli_duration_seconds by another cut, the
  * storage, watch-cache, flow-control and admission detail that no panel or alert reads, and the
  * component families (client-go, Go runtime) the other Kubernetes components also drop.
  */
-const PER_REQUEST = "a histogram per verb, resource and scope, as large as the request latency histogram; apiserver_request_duration_seconds is kept";
+const PER_REQUEST = "a histogram per verb, resource and scope, as large as the request latency histogram; apiserver_request_sli_duration_seconds is kept";
 const STORAGE = "one series per resource from the storage layer or the watch cache; no panel or alert reads it";
 const FLOW_CONTROL = "API Priority and Fairness detail per flow schema and priority level; no panel or alert reads it";
 const ADMISSION = "admission detail per plugin or webhook and operation; no panel or alert reads it";
@@ -21,13 +21,16 @@ const OWN_SERVING = "authentication, authorization and audit of the API server's
 
 export const APISERVER_OWN_FAMILIES: readonly FamilyRule[] = [
     keptFamily("apiserver_request_total", "the API error-rate alert and the request rate panel"),
-    keptFamily("apiserver_request_duration_seconds_bucket", "the request latency panels and their p99 records, and the SLO's bounds 1, 5 and 30 s for the burn-rate and availability rules; thinned, see below"),
-    keptFamily("apiserver_request_duration_seconds_count", "every request with a latency: the burn-rate and availability rules count the slow ones against it"),
-    droppedFamily("apiserver_request_duration_seconds_sum", "the total latency, for a mean no panel or rule reads; the buckets and the count are kept"),
+    droppedFamily(
+        "apiserver_request_duration_seconds*",
+        "the request latency with admission webhooks and APF queueing in it; the latency panel, its records and the SLO read apiserver_request_sli_duration_seconds, as kubernetes-mixin does",
+    ),
+    keptFamily("apiserver_request_sli_duration_seconds_bucket", "the latency panel and its p99 records, and the SLO's bounds 1, 5 and 30 s and +Inf (every request it times) for the burn-rate and availability rules; thinned, see below"),
+    droppedFamily("apiserver_request_sli_duration_seconds_count", "the number of requests timed, which the kept +Inf bucket holds too"),
+    droppedFamily("apiserver_request_sli_duration_seconds_sum", "the total latency, for a mean no panel or rule reads"),
     keptFamily("apiserver_current_inflight_requests", "the inflight requests panel: two series"),
     keptFamily("apiserver_request_terminations_total", "requests the API server cut off in self-defence (429, timeouts), per request kind, served once one was: KubeAPITerminatedRequests"),
     ...histogramFamilies("apiserver_client_certificate_expiration_seconds", ["bucket"], "the remaining lifetime of the client certificates presented: KubeClientCertificateExpiration"),
-    droppedFamily("apiserver_request_sli_duration_seconds*", PER_REQUEST),
     droppedFamily("apiserver_request_slo_duration_seconds*", PER_REQUEST),
     droppedFamily("apiserver_response_sizes*", PER_REQUEST),
     droppedFamily("apiserver_longrunning_requests", "open watches per resource; apiserver_request_total counts them"),
@@ -66,27 +69,38 @@ const SHARED = COMPONENT_BASE_FAMILIES.filter((r) => !/^(apiserver_|aggregator_|
 
 export const APISERVER_FAMILIES: readonly FamilyRule[] = [...APISERVER_OWN_FAMILIES, ...SHARED];
 
-/**
- * The series rules of the apiserver job. The latency panel asks for the 99th percentile per verb,
- * which the kept buckets still bound; WATCH and CONNECT last as long as the client keeps them
- * open, so their buckets measure no latency (the panel leaves them out), while their _count and
- * _sum stay.
- */
-/** apiserver_request_duration_seconds: the API server's buckets (staging/src/k8s.io/apiserver/pkg/endpoints/metrics/metrics.go, v1.35.0). */
-const REQUEST_DURATION_BOUNDS = ["0.005", "0.025", "0.05", "0.1", "0.2", "0.4", "0.6", "0.8", "1", "1.25", "1.5", "2", "3", "4", "5", "6", "8", "10", "15", "20", "30", "45", "60", "+Inf"];
+/** apiserver_request_sli_duration_seconds: the API server's buckets (k8s.io/apiserver pkg/endpoints/metrics/metrics.go, the same from v0.26.0 to v0.35.0). */
+const SLI_BOUNDS = ["0.05", "0.1", "0.2", "0.4", "0.6", "0.8", "1", "1.25", "1.5", "2", "3", "4", "5", "6", "8", "10", "15", "20", "30", "45", "60", "+Inf"];
 
+/**
+ * The bounds kept. Of those kube-prometheus keeps (its apiserver job drops the rest, v0.16.0
+ * manifests/kubernetesControlPlane-serviceMonitorApiserver.yaml): 0.05, 0.1, 0.2, 1, 2, 5 and 10,
+ * about one per doubling where it has one, not 4, 20, 45 or 60. And the SLO's 30 s, which
+ * kube-prometheus drops though its own cluster-scope reads ask for it (on 2.x; 3.x writes it
+ * `le="30.0"`, which that regex does not match). 0.4 is dropped as there: a p99 between 0.2 and
+ * 1 s is read off a straight line between them, and keeping it costs one series per label set.
+ */
+const SLI_KEPT = ["0.05", "0.1", "0.2", "1", "2", "5", "10", "30", "+Inf"];
+
+/**
+ * The series rules of the apiserver job: the SLI histogram thinned to the bounds its readers
+ * read, and without CONNECT. A WATCH gets no latency tracker, so the SLI histogram has no WATCH
+ * series (k8s.io/apiserver pkg/endpoints/filters/webhook_duration.go, v0.35.0); a CONNECT (exec,
+ * attach, port-forward, proxy) does, and is timed whole, as long as its client keeps the stream
+ * open: no latency, so the panel and records would read nothing but noise in its buckets.
+ */
 export const APISERVER_SERIES_RULES: readonly SeriesRule[] = [
     keepBounds(
-        "apiserver_request_duration_seconds_bucket",
-        REQUEST_DURATION_BOUNDS,
-        ["0.05", "0.1", "0.2", "0.4", "1", "2", "5", "10", "30", "+Inf"],
-        "14 of the 23 bounds; 0.05, 0.1, 0.2, 0.4, 1, 2, 5, 10, 30 and +Inf are kept, enough for the 99th percentile panel",
-        "the 99th percentile panels and records read every kept bucket: a bound at about each doubling from 50 ms to 30 s bounds the quantile within a factor of two, and 1, 5 and 30 s are the SLO's bounds, which the burn-rate and availability rules read",
+        "apiserver_request_sli_duration_seconds_bucket",
+        SLI_BOUNDS,
+        SLI_KEPT,
+        `${SLI_BOUNDS.length - SLI_KEPT.length} of the ${SLI_BOUNDS.length - 1} bounds; ${SLI_KEPT.slice(0, -1).join(", ")} and +Inf are kept, enough for the 99th percentile panel`,
+        "the 99th percentile panel and records read every kept bucket: the bounds from 50 ms to 30 s bound the quantile within a factor of two or three, five between 0.2 and 1 s, and 1, 5, 30 s and +Inf are the SLO's, which the burn-rate and availability rules read",
     ),
     {
-        family: "apiserver_request_duration_seconds_bucket",
+        family: "apiserver_request_sli_duration_seconds_bucket",
         label: "verb",
-        values: ["WATCH", "CONNECT"],
-        why: "a watch or exec lasts as long as its client; the latency panel leaves these verbs out",
+        values: ["CONNECT"],
+        why: "an exec, attach, port-forward or proxy stream lasts as long as its client; the latency panel and the SLO leave this verb out",
     },
 ];

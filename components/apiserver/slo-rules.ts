@@ -1,5 +1,6 @@
 import { AlertingRule, RecordingRule, RuleGroup, runbook } from "../common/rules/types";
 import { leMatcher } from "../common/histogram-bounds";
+import { APISERVER_LATENCY_HISTOGRAM } from "./latency-rules";
 
 /**
  * The API server's service-level objective: 99 % of requests, over 30 days, answer without a 5xx
@@ -7,10 +8,13 @@ import { leMatcher } from "../common/histogram-bounds";
  * - reads (GET, LIST): 1 s for one object or none (scope `resource`, or empty), 5 s for a
  *   namespace, 30 s for the whole cluster;
  * - writes (POST, PUT, PATCH, DELETE): 1 s.
- * These are kubernetes-mixin's bounds. They read `apiserver_request_duration_seconds`, which the
- * apiserver job keeps anyway with the bounds 1, 5 and 30 (components/apiserver/families.ts),
- * rather than the `_sli_` histogram, which would add as many series again. Its time includes
- * admission webhooks, so a slow webhook spends the budget too; the mixin's SLI leaves them out.
+ * These are kubernetes-mixin's bounds, read as the mixin reads them from
+ * `apiserver_request_sli_duration_seconds`, the API server's own time without admission webhooks
+ * and APF queueing, which the apiserver job keeps with the bounds 1, 5, 30 and +Inf among a few
+ * (components/apiserver/families.ts). Every request it times is its +Inf bucket, so the job drops
+ * its `_count`. Kubernetes before 1.26 serves no SLI histogram (1.23 to 1.25 name it
+ * `apiserver_request_slo_duration_seconds`, which the job drops): there every burn rate is empty
+ * and KubeAPIErrorBudgetBurn cannot fire; the other API server alerts still can (health-alerts.ts).
  *
  * The error budget is 1 %. The alerts follow the multiwindow, multi-burn-rate method of Google's
  * SRE workbook (chapter 5): a long window says the budget is really burning, a short one that it
@@ -34,9 +38,11 @@ export function burnRateRecord(w: BurnRateWindow): string {
 /** `sum(rate(...))`, or 0 where no such request came, so that one empty term does not empty the sum. */
 const ratePerSecond = (selector: string, w: string) => `(sum(rate(${selector}[${w}])) or vector(0))`;
 
+const BUCKET = `${APISERVER_LATENCY_HISTOGRAM}_bucket`;
+
 /** Requests answered within their bound, per second, over `w`: the histogram's bucket at each bound. */
 function fastRequests(kind: "read" | "write", w: string): string {
-    const bucket = (matchers: string, le: string) => ratePerSecond(`apiserver_request_duration_seconds_bucket{${JOB},${matchers},${leMatcher(le)}}`, w);
+    const bucket = (matchers: string, le: string) => ratePerSecond(`${BUCKET}{${JOB},${matchers},${leMatcher(le)}}`, w);
     if (kind === "write") return bucket(WRITE, "1");
     return [bucket(`${READ},scope=~"resource|"`, "1"), bucket(`${READ},scope="namespace"`, "5"), bucket(`${READ},scope="cluster"`, "30")].join(" + ");
 }
@@ -44,7 +50,8 @@ function fastRequests(kind: "read" | "write", w: string): string {
 /** The share of `kind` requests over `w` that were slow or failed with a 5xx. */
 export function burnRateExpr(kind: "read" | "write", w: string): string {
     const verbs = kind === "read" ? READ : WRITE;
-    const all = `sum(rate(apiserver_request_duration_seconds_count{${JOB},${verbs}}[${w}]))`;
+    // Every request the histogram timed: its +Inf bucket (the job drops _count, the same number).
+    const all = `sum(rate(${BUCKET}{${JOB},${verbs},le="+Inf"}[${w}]))`;
     const errors = ratePerSecond(`apiserver_request_total{${JOB},${verbs},code=~"5.."}`, w);
     return `((${all} - (${fastRequests(kind, w)})) + ${errors}) / sum(rate(apiserver_request_total{${JOB},${verbs}}[${w}]))`;
 }

@@ -120,8 +120,8 @@ const burn = (e: number, at: string): AlertCase => {
         series: [
             s(`apiserver_request_total{${read},code="200"}`, `0+${Number((perMinute - failed).toFixed(3))}x200`),
             s(`apiserver_request_total{${read},code="500"}`, `0+${failed}x200`),
-            s(`apiserver_request_duration_seconds_count{${read}}`, `0+${perMinute}x200`),
-            s(`apiserver_request_duration_seconds_bucket{${read},le="1"}`, `0+${perMinute}x200`),
+            s(`apiserver_request_sli_duration_seconds_bucket{${read},le="+Inf"}`, `0+${perMinute}x200`),
+            s(`apiserver_request_sli_duration_seconds_bucket{${read},le="1"}`, `0+${perMinute}x200`),
         ],
         at,
         labels: { verb: "read" },
@@ -431,8 +431,8 @@ export const ALERT_CASES: Record<string, AlertCases> = {
                 case: {
                     series: [
                         s('apiserver_request_total{job="apiserver",verb="GET",scope="resource",code="200"}', "0+1000x10"),
-                        s('apiserver_request_duration_seconds_count{job="apiserver",verb="GET",scope="resource"}', "0+1000x10"),
-                        s(`apiserver_request_duration_seconds_bucket{job="apiserver",verb="GET",scope="resource",le="1"}`, "0+850x10"),
+                        s('apiserver_request_sli_duration_seconds_bucket{job="apiserver",verb="GET",scope="resource",le="+Inf"}', "0+1000x10"),
+                        s(`apiserver_request_sli_duration_seconds_bucket{job="apiserver",verb="GET",scope="resource",le="1"}`, "0+850x10"),
                     ],
                     at: "3m",
                     labels: { verb: "read" },

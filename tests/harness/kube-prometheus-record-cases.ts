@@ -56,8 +56,8 @@ const apiLabels = (instance: string, verb: string, resource: string, subresource
 const apiRequests = (instance: string, verb: string, resource: string, code: string, perMinute: number, job = "apiserver") =>
     s(`apiserver_request_total{${text({ ...apiLabels(instance, verb, resource), job, code })}}`, `0+${perMinute}x10`);
 /** The bounds the apiserver job keeps (families.ts), each bucket's count per second times 60 a minute. */
-const KEPT_BOUNDS = ["0.05", "0.1", "0.2", "0.4", "1", "2", "5", "10", "30", "+Inf"];
-const apiBuckets = (labels: Record<string, string>, perSecond: readonly number[]) => KEPT_BOUNDS.map((le, i) => s(`apiserver_request_duration_seconds_bucket{${text({ ...labels, le })}}`, `0+${perSecond[i] * 60}x10`));
+const KEPT_BOUNDS = ["0.05", "0.1", "0.2", "1", "2", "5", "10", "30", "+Inf"];
+const apiBuckets = (labels: Record<string, string>, perSecond: readonly number[]) => KEPT_BOUNDS.map((le, i) => s(`apiserver_request_sli_duration_seconds_bucket{${text({ ...labels, le })}}`, `0+${perSecond[i] * 60}x10`));
 
 /**
  * The PLEG relist histogram of two kubelets as the kubelet job stores it (instance and node the
@@ -143,11 +143,11 @@ export const KUBE_PROMETHEUS_RECORD_CASES: Record<string, RecordCase[]> = {
     [APISERVER_SLI_P99]: [
         {
             series: [
-                ...apiBuckets(apiLabels("10.0.0.1:6443", "GET", "pods"), [25, 30, 35, 40, 49, 50, 50, 50, 50, 50]),
-                ...apiBuckets(apiLabels("10.0.0.2:6443", "GET", "pods"), [25, 30, 35, 40, 49, 50, 50, 50, 50, 50]),
-                ...apiBuckets(apiLabels("10.0.0.1:6443", "GET", "pods", "log"), [0, 0, 0, 0, 0, 0, 0, 0, 0, 100]),
-                ...apiBuckets(apiLabels("10.0.0.1:6443", "POST", "events"), [0, 0, 0, 50, 90, 98, 100, 100, 100, 100]),
-                ...apiBuckets(apiLabels("10.0.0.1:6443", "GET", "configmaps"), [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+                ...apiBuckets(apiLabels("10.0.0.1:6443", "GET", "pods"), [25, 30, 35, 49, 50, 50, 50, 50, 50]),
+                ...apiBuckets(apiLabels("10.0.0.2:6443", "GET", "pods"), [25, 30, 35, 49, 50, 50, 50, 50, 50]),
+                ...apiBuckets(apiLabels("10.0.0.1:6443", "GET", "pods", "log"), [0, 0, 0, 0, 0, 0, 0, 0, 100]),
+                ...apiBuckets(apiLabels("10.0.0.1:6443", "POST", "events"), [0, 0, 0, 90, 98, 100, 100, 100, 100]),
+                ...apiBuckets(apiLabels("10.0.0.1:6443", "GET", "configmaps"), [0, 0, 0, 0, 0, 0, 0, 0, 0]),
             ],
             at: "10m",
             expect: [
