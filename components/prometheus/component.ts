@@ -1,4 +1,6 @@
 import { Component } from "../contribution";
+import { webGuard } from "../common/probe-guards";
+import { fullKey } from "../../config";
 import { serverEndpointAt } from "../auth-gateway/checklist-endpoints";
 import { wayIn } from "../../config";
 import { prometheusHatchProblems } from "./hatch-checks";
@@ -18,6 +20,8 @@ export const prometheus: Component = {
     name: "prometheus",
     jobNames: prometheusJobNames,
     checks: prometheusHatchProblems,
+    // Its web port behind metrics.web, which a probe of it meets.
+    probeGuards: (s) => ({ guards: webGuard(`${fullKey(METRICS_KEY)}.web`, s.metrics.name, s.metrics.namespace, s.metrics.web, "Prometheus") }),
     endpoints: (s) => serverEndpointAt("Prometheus", s.metrics.name, s.metrics.namespace, wayIn(METRICS_KEY, s.metrics), s.metrics.web),
     waysIn: (s) => waysInAt(METRICS_KEY, true, s.metrics.ingress, s.metrics.httpRoute),
     contribute: prometheusContribution,
