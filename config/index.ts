@@ -25,7 +25,7 @@ import { checkOtlpGuard } from "./otlp";
 import { MIN_SCRAPES_PER_WINDOW, RESOURCE_METRICS_KEY, ResourceMetricsSettings, resourceMetricsSchema } from "./resource-metrics";
 import { addSchemaIssues, ConfigError, ConfigProblem, Problems, SECRET_VALUE, UNSHOWN_VALUE } from "./problems";
 import { DEFAULT_LOG_AGENT_TARGET, etcdSchema, jobSwitchesSchema, serviceScrapeSchema } from "./scrape-jobs";
-import { inClusterStoreAccess, resolveSearchStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
+import { resolveSearchStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
 import { readBackupCredentials, readEdgePasswords, readEtcdClient, readGrafanaAdminPassword, readGrafanaSecrets, readHatchEnvSecrets, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
 import { referencedSecretKeys, remoteWriteSchema } from "./remote-write";
 import { hatchReceiverSchema, referencedReceiverSecretKeys } from "./alertmanager-routing";
@@ -488,12 +488,6 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         resolveLogsNamespace(metrics, logs, problems);
     }
     const searchStore = store && logs ? { ...store, namespace: logs.namespace } : undefined;
-    if (searchStore && logs) {
-        const access = inClusterStoreAccess(searchStore);
-        if (access) {
-            logs.search.inClusterStore = access;
-        }
-    }
     // alertRules' switch and disabled list, read raw when the key has problems of its own, so the
     // checks that depend on them (a setting it idles, the backup alert's store image) report beside them.
     const rawRulesDefaults = rawField(ALERT_RULES_KEY, ["defaults"], alertRulesSchema.shape.defaults);
@@ -567,12 +561,6 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     }
     const storePart = store ?? (standIns.has(SEARCH_STORE_KEY) ? resolveSearchStore(standIns.get(SEARCH_STORE_KEY) as z.output<typeof searchStoreSchema>) : undefined);
     const searchStoreFinal = searchStore ?? (storePart && l ? { ...storePart, namespace: l.namespace } : undefined);
-    if (searchStore === undefined && searchStoreFinal && l) {
-        const access = inClusterStoreAccess(searchStoreFinal);
-        if (access) {
-            l.search.inClusterStore = access;
-        }
-    }
     const controlPlaneFinal = part(controlPlane, CONTROL_PLANE_KEY);
     const nodeExporterFinal = part(nodeExporter, NODE_EXPORTER_KEY);
     const ksmFinal = part(ksm, KUBE_STATE_METRICS_KEY);

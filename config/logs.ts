@@ -168,12 +168,6 @@ export type SearchSettings = z.output<typeof searchSchema> & {
      * logs namespace and Grafana in the metrics namespace, so the Secret must be in both.
      */
     passwordSecret?: ExistingSecretKey;
-    /**
-     * Set at load while the agent ships to the in-cluster OpenSearch (config/search-store.ts):
-     * the store's user, and the Secrets in the agent's namespace with its generated password and
-     * its CA, which the agent reads instead of user and password.
-     */
-    inClusterStore?: { user: string; credentialsSecret: string; passwordKey: string; caSecret: string };
 };
 
 const bd = LOGS_DEFAULTS.buffer;

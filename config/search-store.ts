@@ -283,18 +283,4 @@ export const OPENSEARCH_EXPORTER_USER = "prometheus-exporter";
 export const OPENSEARCH_EXPORTER_ROLE = "cluster_monitoring_exporter";
 export const STORE_EXPORTER_PASSWORD_KEY = "exporter-password";
 
-/** Where the log agent finds the in-cluster OpenSearch's password and CA, in its own namespace. */
-export interface InClusterStoreAccess {
-    user: string;
-    credentialsSecret: string;
-    passwordKey: string;
-    caSecret: string;
-}
-
-export function inClusterStoreAccess(s: SearchStoreSettings): InClusterStoreAccess | undefined {
-    if (!s.enabled || s.kind !== "opensearch" || s.tls === undefined) {
-        return undefined;
-    }
-    return { user: OPENSEARCH_AGENT_USER, credentialsSecret: `${s.name}${STORE_CREDENTIALS_SUFFIX}`, passwordKey: STORE_AGENT_PASSWORD_KEY, caSecret: s.tls.secretName };
-}
 

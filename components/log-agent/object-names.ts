@@ -1,4 +1,5 @@
-import { fullKey, LogsSettings, SearchStoreSettings } from "../../config";
+import { fullKey, SearchStoreSettings } from "../../config";
+import { LogAgentSettings } from "./agent-settings";
 import { NamedObject, namedBy } from "../common/named-object";
 import { agentConfigMap } from "./config-map";
 import { credentialsSecret } from "./credentials-secret";
@@ -10,7 +11,7 @@ import { clusterRole, clusterRoleBinding, serviceAccount } from "./rbac";
  * Every object LogAgent creates (and its Namespace, which the Namespaces component registers),
  * from their builders, each blamed on the key that names it.
  */
-export function logAgentObjects(s: LogsSettings, store: SearchStoreSettings): NamedObject[] {
+export function logAgentObjects(s: LogAgentSettings, store: SearchStoreSettings): NamedObject[] {
     const key = (field: string) => `${fullKey("logs")}.${field}`;
     const secret = credentialsSecret(s);
     return [
