@@ -9,20 +9,19 @@ import { oneVolumeMessage } from "./storage";
 import { EVENT_COLLECTOR_KEY, EventCollectorSettings, eventCollectorSchema } from "./event-collector";
 import { BLACKBOX_EXPORTER_KEY, BlackboxExporterSettings, blackboxExporterSchema } from "./blackbox-exporter";
 import { ClusterSettings, readClusterSettings } from "./cluster";
-import { checkControlPlaneAgainstMetrics, CONTROL_PLANE_KEY, controlPlaneSchema, ControlPlaneSettings } from "./control-plane";
+import { CONTROL_PLANE_KEY, controlPlaneSchema, ControlPlaneSettings } from "./control-plane";
 import { knownKeysMessage } from "./fields";
 import { closest } from "./did-you-mean";
 import { GRAFANA_KEY, grafanaSecretReferences, GrafanaSettings, grafanaSchema } from "./grafana";
 import { KUBE_STATE_METRICS_KEY, KubeStateMetricsSettings, kubeStateMetricsSchema } from "./kube-state-metrics";
-import { NODE_EXPORTER_DEFAULT_NAMESPACE, NODE_EXPORTER_KEY, NodeExporterSettings, nodeExporterSchema } from "./node-exporter";
+import { NODE_EXPORTER_KEY, NodeExporterSettings, nodeExporterSchema } from "./node-exporter";
 import { LOGS_KEY, LogsSettings, logsSchema, searchSchema } from "./logs";
 import { BACKUP_MISSED_ALERT, checkBackupAlertImage, checkLongTermStoreOff, LONG_TERM_STORE_KEY, LongTermStoreSettings, longTermStoreSchema, referencedEdgeSecretKeys } from "./long-term-store";
 import { fieldOf, Known, known, standIn } from "./partial";
 import { METRICS_KEY, MetricsSettings, metricsSchema, reloaderRuns, selfMonitoringJobLeftOut } from "./metrics";
 import { createdByDefault } from "./namespaces";
 import { NETWORK_POLICIES_KEY, NetworkPoliciesSettings, networkPoliciesSchema } from "./network-policies";
-import { checkOtlpGuard } from "./otlp";
-import { MIN_SCRAPES_PER_WINDOW, RESOURCE_METRICS_KEY, ResourceMetricsSettings, resourceMetricsSchema } from "./resource-metrics";
+import { RESOURCE_METRICS_KEY, ResourceMetricsSettings, resourceMetricsSchema } from "./resource-metrics";
 import { addSchemaIssues, ConfigError, ConfigProblem, Problems, SECRET_VALUE, UNSHOWN_VALUE } from "./problems";
 import { DEFAULT_LOG_AGENT_TARGET, etcdSchema, jobSwitchesSchema, serviceScrapeSchema } from "./scrape-jobs";
 import { resolveSearchStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
@@ -33,7 +32,6 @@ import { extraScrapeConfigSchema, extraScrapeConfigsSchema, referencedScrapeSecr
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
 import { authenticatedIngressSchema, readIngressClientSecret } from "./ingress-auth";
 import { authenticatedHttpRouteSchema, wayOfRead } from "./gateway-route";
-import { fluentdSizeBytes, prometheusDurationSeconds } from "./formats";
 import { checkNeeds, NEEDS, switchedOffNeed } from "./needs";
 import { OwnKey } from "./own-keys";
 import { checkDurationsOnLine } from "./prometheus-durations";
@@ -375,9 +373,6 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     const cluster = readClusterSettings(source, problems);
     const metrics = readComponent(source, problems, METRICS_KEY, metricsSchema, misspelt, standIns) as MetricsSettings | undefined;
     const controlPlane = readComponent(source, problems, CONTROL_PLANE_KEY, controlPlaneSchema, misspelt, standIns);
-    if (controlPlane && metrics) {
-        checkControlPlaneAgainstMetrics(controlPlane, METRICS_KEY, metrics, problems);
-    }
     const logs = readComponent(source, problems, LOGS_KEY, logsSchema, misspelt, standIns) as LogsSettings | undefined;
     const storeRead = readComponent(source, problems, SEARCH_STORE_KEY, searchStoreSchema, misspelt, standIns);
     const store = storeRead && resolveSearchStore(storeRead);
@@ -540,9 +535,6 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     );
     // Checks across components run over what each claims or checks (Component.checks, stack/host-ports.ts,
     // ways-in.ts, probe-guards.ts, dedup-intervals.ts), on these settings or their stand-ins, in the same pass (stack/index.ts).
-    if (metrics && netpol) {
-        checkOtlpGuard(metrics.otlp, netpol, problems);
-    }
     // What each component's own key contradicts in the others, once that key and they have parsed.
     const parsedKeys = { [METRICS_KEY]: metrics, [NETWORK_POLICIES_KEY]: netpol, [ALERTMANAGER_KEY]: am, [GRAFANA_KEY]: grafanaRead, [LOGS_KEY]: logs, ...ownRead };
     for (const k of ownKeys) {

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ExistingSecretKey } from "./secret-reference";
 import { closedObject, flag, text, whenClean } from "./fields";
-import { dnsLabel, prometheusDuration, prometheusDurationSeconds, pulumiStackName, serviceName, statefulSetName } from "./formats";
+import { dnsLabel, prometheusDuration, pulumiStackName, serviceName, statefulSetName } from "./formats";
 import { ingressSchema } from "./metrics";
 import { secretKeyName } from "./remote-write";
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";

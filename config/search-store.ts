@@ -4,13 +4,10 @@ import { z } from "zod";
 import { closedObject, flag, integer, text, whenClean } from "./fields";
 import { containerImage, cronSchedule, dnsLabel, secretName, serviceName, statefulSetName } from "./formats";
 import { elasticsearchExporterSchema } from "./elasticsearch-exporter";
-import { logAgentLineOf, LogsSettings } from "./logs";
-import { IN_CLUSTER_STORE_KINDS, InClusterStoreKind, LOG_AGENT_RELEASES } from "../log-agent-releases/release-lines";
-import { Problems } from "./problems";
+import { IN_CLUSTER_STORE_KINDS, InClusterStoreKind } from "../log-agent-releases/release-lines";
 import { ResourceSettings, resourcesSchema } from "./resources";
 import { schedulingFields } from "./scheduling";
 import { choice } from "./fields";
-import { fullKey } from "./source";
 import { storageSchema } from "./storage";
 
 export const SEARCH_STORE_KEY = "searchStore";
