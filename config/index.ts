@@ -232,13 +232,11 @@ function readComponent<S extends z.ZodType>(source: ConfigSource, problems: Prob
 }
 
 /**
- * One namespace is created once. When the log agent shares the metrics server's namespace, the
- * metrics server creates it and the log agent waits for it.
+ * One namespace is created once: when the log agent shares the metrics server's namespace and that
+ * server creates it, logs.createNamespace may not ask for it again (logsNamespaceCreated).
  */
-function resolveLogsNamespace(metrics: MetricsSettings, logs: LogsSettings, problems: Problems): void {
-    const shared = logs.namespace === metrics.namespace;
-    const given = (logs as { createNamespace?: boolean }).createNamespace;
-    if (shared && metrics.createNamespace && given === true) {
+function checkSharedLogsNamespace(metrics: MetricsSettings, logs: LogsSettings, problems: Problems): void {
+    if (logs.namespace === metrics.namespace && metrics.createNamespace && logs.createNamespace === true) {
         problems.add(
             `${fullKey(LOGS_KEY)}.createNamespace`,
             true,
@@ -246,10 +244,7 @@ function resolveLogsNamespace(metrics: MetricsSettings, logs: LogsSettings, prob
                 `which ${fullKey(LOGS_KEY)}.namespace shares`,
         );
     }
-    logs.createNamespace = given ?? (createdByDefault(logs.namespace) && !(shared && metrics.createNamespace));
 }
-
-
 
 /**
  * A replicated Prometheus makes Alertmanager a cluster of three by default, which one NFS volume
@@ -480,7 +475,7 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         KNOWN_KEYS,
     );
     if (metrics && logs) {
-        resolveLogsNamespace(metrics, logs, problems);
+        checkSharedLogsNamespace(metrics, logs, problems);
     }
     const searchStore = store && logs ? { ...store, namespace: logs.namespace } : undefined;
     // alertRules' switch and disabled list, read raw when the key has problems of its own, so the
@@ -548,9 +543,6 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     const scratch = new Problems();
     const m = metricsPart;
     const l = logsPart;
-    if (!(metrics && logs) && m && l) {
-        resolveLogsNamespace(m, l, scratch);
-    }
     const storePart = store ?? (standIns.has(SEARCH_STORE_KEY) ? resolveSearchStore(standIns.get(SEARCH_STORE_KEY) as z.output<typeof searchStoreSchema>) : undefined);
     const searchStoreFinal = searchStore ?? (storePart && l ? { ...storePart, namespace: l.namespace } : undefined);
     const controlPlaneFinal = part(controlPlane, CONTROL_PLANE_KEY);

@@ -326,8 +326,17 @@ export function sslVersionOf(s: { image: string; release?: LogAgentLine; search:
     return logAgentLineOf(s).output.sslVersions === undefined ? undefined : (s.search.sslVersion ?? DEFAULT_SSL_VERSION);
 }
 
-/** createNamespace is resolved against the metrics server's namespace when both are loaded. */
-export type LogsSettings = Omit<z.output<typeof logsSchema>, "search" | "createNamespace"> & {
+/** createNamespace as the stack wrote it; whether the namespace is created follows from it (logsNamespaceCreated). */
+export type LogsSettings = Omit<z.output<typeof logsSchema>, "search"> & {
     search: SearchSettings;
-    createNamespace: boolean;
 };
+
+/**
+ * Whether the program creates the log agent's namespace: as logs.createNamespace says, else unless
+ * it is a system namespace or the metrics server's, which that server creates (one namespace is
+ * created once; the log agent then waits for it). Derived where it is read, never written at load.
+ */
+export function logsNamespaceCreated(s: { metrics: { namespace: string; createNamespace: boolean }; logs: { namespace: string; createNamespace?: boolean } }): boolean {
+    const shared = s.logs.namespace === s.metrics.namespace;
+    return s.logs.createNamespace ?? (createdByDefault(s.logs.namespace) && !(shared && s.metrics.createNamespace));
+}
