@@ -9,21 +9,21 @@ import { ScrapeJob } from "./common/scrape/scrape-job";
 import { NamedObject } from "./common/named-object";
 import type { GatewayModel } from "./auth-gateway/model";
 import type { WorkloadId } from "../validate/pod-security-claims";
-import type { RuleContext } from "./common/rules/context";
+import type { RuleBasis } from "./common/rules/context";
 import type { RuleGroup } from "./common/rules/types";
 import type { PrometheusDashboardSpec } from "./common/dashboards/panels";
 import type { DashboardContext } from "./common/dashboards/context";
-import type { PrometheusRelease } from "../prometheus-releases/release-lines";
 import type { Flow, Workload } from "./network-policies/model";
 import type { PodSecurityClaim } from "../validate/pod-security-claims";
 import type { JobClaim, RawKey } from "./common/scrape/job-claims";
 import type { HostPortClaims } from "./common/host-ports";
 import type { WayInClaims } from "./common/ways-in";
-import type { ComponentEndpoint } from "./auth-gateway/checklist-endpoints";
+import type { ComponentEndpoint, ServerAuthFacts } from "./auth-gateway/checklist-endpoints";
 import type { AlertmanagerTarget } from "./alertmanager/target";
 import type { ProbeGuardClaims } from "./common/probe-guards";
 import type { DedupClaims } from "./common/dedup";
 import type { LaterProblem } from "./common/later-problem";
+import type { TeamContractSections } from "./teams/contract";
 
 /**
  * Where a job stands in prometheus.yml, as kube-prometheus' main.libsonnet puts its components
@@ -61,13 +61,6 @@ export interface Contribution {
     /** The workloads the component deploys, each in its namespace with its Pod Security claim (validate/pod-security-claims.ts). */
     namespaceWorkloads?: NamespaceWorkloadClaim[];
     /**
-     * Its default rule groups while it runs, one rule file defaults-<group>.yml each, after the
-     * built-in groups (stack/rule-groups.ts, through RuleContext.contributed, so every check of the
-     * default groups reads them): alertRules.defaults, disabled and overrides apply to them as to
-     * every default group, and an alert without runbook_url gets its docs/runbooks.md section.
-     */
-    ruleGroups?: RuleGroup[];
-    /**
      * Its workloads while it runs, each with the labels its pods carry: each gets a NetworkPolicy
      * (components/network-policies), which admits its scrape jobs' reach and its name resolution by
      * itself, after the workloads network-policies/workloads.ts knows.
@@ -75,6 +68,12 @@ export interface Contribution {
     workloads?: Workload[];
     /** The flows its workloads need beyond those: who else reaches them, and what they reach. */
     flows?: Flow[];
+    /**
+     * What the server that scrapes does to every job of the fold, whichever component brings it
+     * (Prometheus' scrape limits and the families metrics.keepFamilies brings back): applied by
+     * stack/scrape-jobs.ts after the sections are put in order, in the list's order.
+     */
+    everyJob?: (job: ScrapeConfig) => ScrapeConfig;
 }
 
 /** A workload in a namespace, as a Pod Security warning names it, with the claim that gives its level. */
@@ -186,13 +185,15 @@ export interface Component {
     /** Its Ingress rules and HTTPRoutes while it runs, by the key that asks for each (components/common/ways-in.ts). */
     waysIn?(s: Settings): WayInClaims;
     /**
-     * Its own checks that need the objects its builders make (its `extra` hatch against them), or
-     * the settings of the components it depends on (the adapter on node-exporter's series, the
-     * search store on the log agent that ships to it), run while the stack loads with every other
-     * problem (stack/index.ts), before any resource. A problem that says which other keys it read
+     * Its own checks that need the objects its builders make (its `extra` hatch against them),
+     * what it owns (Grafana's own data sources), or the settings of the components it depends on
+     * (the adapter on node-exporter's series, the search store on the log agent that ships to it),
+     * run while the stack loads with every other problem (stack/index.ts), before any resource.
+     * `fold` gives what the fold makes that its objects read (Grafana's Deployment mounts every
+     * board), built only when called. A problem that says which other keys it read
      * (LaterProblem.reads) is left out while one of them is reported.
      */
-    checks?(s: Settings): (ConfigProblem | LaterProblem)[];
+    checks?(s: Settings, fold: FoldedBoards): (ConfigProblem | LaterProblem)[];
     /** The guarded web ports it serves and the probes it sends without credentials (components/common/probe-guards.ts). */
     probeGuards?(s: Settings): ProbeGuardClaims;
     /** Its dedup windows and the jobs with a scrape interval of their own it brings (components/common/dedup.ts). */
@@ -200,11 +201,11 @@ export interface Component {
     /** The endpoints its Ingress or HTTPRoute publishes, in the settings' words, for the production checklist (components/auth-gateway/checklist-endpoints.ts). */
     endpoints?(s: Settings): ComponentEndpoint[];
     /**
-     * Its default rule groups for what the rules may rely on (components/common/rules/context.ts),
-     * each only while the job or component that produces its series is on: the stack's rule files
-     * and the catalog of every default alert on every release line are both folds over the list.
+     * Its default rule groups, one rule file defaults-<group>.yml each: for a stack, and every one
+     * it may give on a release line (the catalog). The stack's rule files and the catalog of every
+     * default alert are both folds over the list (stack/rule-groups.ts), in the list's order.
      */
-    rules?(c: RuleContext): RuleGroup[];
+    rules?: ComponentRules;
     /**
      * What the stack's one provider, and with it every resource, waits for: a value from
      * elsewhere that is checked only at deploy time (the edges' passwords a central store reads
@@ -227,12 +228,6 @@ export interface Component {
     /** Per job label, the series rules on its kept families (thinned `le` bounds, dropped label values): what stack/keep-readers.ts holds to the readers. */
     seriesTables?: Readonly<Record<string, readonly SeriesRule[]>>;
     /**
-     * Every rule group its contribution may hold on a release line, whatever a stack sets: what
-     * alertRules.disabled and alertRules.overrides may name (stack/rule-groups.ts, alertCatalog),
-     * and what the checks of every default alert read (everyDefaultGroupOf).
-     */
-    everyRuleGroup?(release: PrometheusRelease): RuleGroup[];
-    /**
      * The Pod Security level it claims for each workload it deploys, as rows of
      * validate/pod-security-claims.ts that live in its folder (workload `<folder>/<name>`): the
      * check of every rendered workload reads them with the table's (stack/pod-security-claims.ts).
@@ -244,4 +239,53 @@ export interface Component {
      * Grafana loads neither the boards' modules nor the Grafana SDK they are built with.
      */
     dashboards?(): BoardsOf;
+    /** What it tells the production checklist about its server beyond the objects and its endpoints (components/auth-gateway/checklist-endpoints.ts). */
+    authFacts?(s: Settings): ServerAuthFacts;
+    /**
+     * Its sections of the team contract (components/teams/contract.ts, the stack output teamContract),
+     * whatever its switches say (a team checks before the platform turns a thing on), given the
+     * fold's boards (Grafana's platform uids): one component brings each section (stack/team-contract.ts).
+     */
+    teamContract?(s: Settings, fold: FoldedBoards): Partial<TeamContractSections>;
+}
+
+/**
+ * What the fold gives a component's load-time work (Component.checks) before the rest of the
+ * composition is made: every dashboard of the stack, built on the first call (stack/dashboards-on-demand.ts).
+ */
+export type FoldedBoards = Pick<Composition, "dashboards">;
+
+/** What a component's default rules may read beyond its own settings: what the fold knows (Alertmanager, while it runs). */
+export type RuleFold = Pick<Composition, "alertmanager">;
+
+/**
+ * A component's default rule groups. `of` gives a stack's, from its validated settings and the
+ * fold: none while the component, or the job its series come from, is off, so that no alert waits
+ * on a series that never arrives. `every` gives each group and rule it may give on a release
+ * line, whatever a stack sets: what alertRules.disabled and overrides may name (alertCatalog) and
+ * what the checks of every default alert read (everyDefaultGroupOf). Both come from one builder
+ * (rulesOf, rulesWhileOn), so the catalog holds exactly what stacks get.
+ */
+export interface ComponentRules {
+    of(s: Settings, fold: RuleFold, basis: RuleBasis): RuleGroup[];
+    every(basis: RuleBasis): RuleGroup[];
+}
+
+/**
+ * Rules built from one input the component reads: `input` for a stack (undefined while it gives
+ * no group), `everything` the input that holds every group and rule on the basis' release line.
+ */
+export function rulesOf<T>(build: (input: T) => RuleGroup[], input: (s: Settings, fold: RuleFold, basis: RuleBasis) => T | undefined, everything: (basis: RuleBasis) => T): ComponentRules {
+    return {
+        of: (s, fold, basis) => {
+            const i = input(s, fold, basis);
+            return i === undefined ? [] : build(i);
+        },
+        every: (basis) => build(everything(basis)),
+    };
+}
+
+/** Rules that read nothing but whether they run: the groups `build` gives while `on` says so, and all of them for the catalog. */
+export function rulesWhileOn(on: (s: Settings) => boolean, build: () => RuleGroup[]): ComponentRules {
+    return rulesOf(build, (s) => (on(s) ? true : undefined), () => true);
 }

@@ -11,7 +11,7 @@ import { secretKeyName } from "./remote-write";
  * file, "Provision Grafana" in Grafana's documentation). Each secure field is a secret stack key
  * (`secureJsonData.<field>_secret`), which reaches Grafana from its Secret as an environment
  * variable the provisioning file names; the plain field is refused, since the file is a ConfigMap.
- * Whether a uid or name is the program's own is checked where both are known (stack/grafana-checks.ts).
+ * Whether a uid or name is the program's own is checked where both are known (components/grafana/data-source-checks.ts).
  */
 
 const SECRET_SUFFIX = "_secret";

@@ -46,7 +46,7 @@ import { KUBELET_FIXTURE } from "./generate-kubelet-fixture";
 import { NODE_EXPORTER_FIXTURE } from "./generate-node-exporter-fixture";
 import { generatedPrometheusFiles } from "../tests/harness/generated-config";
 import { everyAlertSettings } from "../tests/harness/alert-cases";
-import { defaultRuleGroups, ruleContext } from "../stack/rule-groups";
+import { defaultRuleGroups } from "../stack/rule-groups";
 import { FamilyRule, matchesFamily } from "../components/common/scrape/family-rules";
 import { APISERVER_FAMILIES } from "../components/apiserver/families";
 import { CONTROLLER_MANAGER_FAMILIES } from "../components/control-plane/controller-manager-families";
@@ -245,7 +245,7 @@ function main(): void {
         if (!j) throw new Error(`the stack generates no ${job} job`);
         return j.metric_relabel_configs ?? [];
     };
-    const ourRecords = new Set(defaultRuleGroups(ruleContext(settings)).flatMap((g) => g.rules.flatMap((r) => ("record" in r ? [r.record] : []))));
+    const ourRecords = new Set(defaultRuleGroups(settings).flatMap((g) => g.rules.flatMap((r) => ("record" in r ? [r.record] : []))));
     besides = kubePrometheusReadersBesides(ourRecords);
     const small = ingestTable(
         "small fixtures (tests/fixtures: one nearly empty kind node; test fixtures, cAdvisor's written from our own family table, so not an exporter's size): series per scrape, unfiltered, kube-prometheus' rules, ours, ours at full coverage",
@@ -271,7 +271,7 @@ function main(): void {
     console.log(`\nshipped queries: ${queries.length} (${readers.selectors.length} selectors)${readers.unparsed.length ? `; unparsed: ${readers.unparsed.join(" | ")}` : ""}`);
     unread(readers, ours);
 
-    const alerts = new Set(defaultRuleGroups(ruleContext(settings)).flatMap((g) => g.rules.flatMap((r) => ("alert" in r ? [r.alert] : []))));
+    const alerts = new Set(defaultRuleGroups(settings).flatMap((g) => g.rules.flatMap((r) => ("alert" in r ? [r.alert] : []))));
     const missing = reasonsNamingMissingAlerts(alerts);
     console.log(`\nkept rows whose reason names an alert the default rules do not define: ${missing.length}`);
     for (const m of missing) console.log(`  ${m}`);

@@ -1,4 +1,6 @@
 import type { Settings } from "../config";
+import type { FoldedBoards } from "../components/contribution";
+import { PROJECT } from "../config/source";
 import type { GeneratedDashboard } from "./dashboards";
 
 /** Settings are never changed once loaded, so each one's dashboards are built once per folder tag. */
@@ -27,4 +29,9 @@ export function dashboardsFor(s: Settings, folderTag: string): readonly Generate
         byTag.set(folderTag, built);
     }
     return built;
+}
+
+/** The stack's boards as the fold gives them to the components' load-time checks and their parts of the team contract: built on the first call, once. */
+export function foldedBoards(s: Settings): FoldedBoards {
+    return { dashboards: () => dashboardsFor(s, PROJECT) };
 }

@@ -1,5 +1,5 @@
 import { Settings } from "../config";
-import { Composition } from "../components/contribution";
+import { Composition, Contribution } from "../components/contribution";
 import { contributedNetwork, contributionsOf } from "./contributions";
 import { scrapeJobsWithReach } from "./scrape-jobs";
 
@@ -9,7 +9,7 @@ export type Fold = Omit<Composition, "dashboards" | "ruleFiles">;
 export function foldOf(s: Settings): Fold {
     const contributions = contributionsOf(s);
     const scrapeJobs = scrapeJobsWithReach(s);
-    const alertmanager = contributions.find((c) => c.alertmanager)?.alertmanager;
+    const alertmanager = alertmanagerOf(contributions);
     const longTermStore = contributions.find((c) => c.remoteWriteStore)?.remoteWriteStore;
     return {
         scrapeJobs,
@@ -20,4 +20,9 @@ export function foldOf(s: Settings): Fold {
         network: contributedNetwork(s),
         ...(s.alertRules.runbookBaseUrl !== undefined ? { runbookBaseUrl: s.alertRules.runbookBaseUrl } : {}),
     };
+}
+
+/** Alertmanager's target while it runs: its contribution's, which the fold hands Prometheus and the default rules. */
+export function alertmanagerOf(contributions: readonly Contribution[]): Composition["alertmanager"] {
+    return contributions.find((c) => c.alertmanager)?.alertmanager;
 }

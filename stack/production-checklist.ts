@@ -1,5 +1,5 @@
 import { pushEndpoints } from "./push-endpoints";
-import { ALERTMANAGER_KEY, KIBANA_KEY, METRICS_KEY, Settings, effectiveIngressAuth, wayIn } from "../config";
+import { METRICS_KEY, Settings } from "../config";
 import { Endpoint } from "../components/auth-gateway/checklist-endpoints";
 import { COMPONENTS } from "./components";
 import { StackAuthFacts, waysIn } from "../validate/ingress-auth";
@@ -7,7 +7,7 @@ import type { KubernetesObject } from "../validate/kubernetes-object";
 import { providedSecrets } from "../validate/provided-secrets";
 import { IMAGE_SUPPORT_REVIEWED, imageSupport } from "./image-support";
 import { windowsLongerThan } from "../components/common/rules/windows";
-import { defaultRuleGroups, ruleContext } from "./rule-groups";
+import { defaultRuleGroups } from "./rule-groups";
 
 /**
  * The production checklist (docs/security.md#production-checklist) that `npm run render -- <stack>`
@@ -36,24 +36,23 @@ function settingsEndpoints(s: Settings): Map<string, Endpoint> {
     return new Map(COMPONENTS.flatMap((c) => c.endpoints?.(s) ?? []).map((e) => [e.object, e.endpoint]));
 }
 
-/** What the stack says beyond the objects about how its servers authenticate (validate/ingress-auth.ts). */
+/**
+ * What the stack says beyond the objects about how its servers authenticate (validate/ingress-auth.ts):
+ * the public hosts are those of the components' public endpoints (Component.endpoints), with their
+ * reasons; which server asks for its own login, and vmauth's users, each component tells (Component.authFacts).
+ */
 export function authFactsOf(s: Settings): StackAuthFacts {
     const publicReasons: Record<string, string> = {};
-    const ways = [
-        { way: wayIn(METRICS_KEY, s.metrics), web: s.metrics.web },
-        { way: s.alertmanager.enabled ? wayIn(ALERTMANAGER_KEY, s.alertmanager) : undefined, web: s.alertmanager.web },
-        { way: s.searchStore.enabled && s.searchStore.kibana.enabled ? wayIn(KIBANA_KEY, s.searchStore.kibana) : undefined, web: undefined },
-    ];
-    for (const { way, web } of ways) {
-        const auth = way ? effectiveIngressAuth(way, web as { basicAuth?: unknown } | undefined) : undefined;
-        if (way && auth?.public) {
-            publicReasons[way.host] = auth.public.reason;
+    for (const e of COMPONENTS.flatMap((c) => c.endpoints?.(s) ?? [])) {
+        if (e.endpoint.publicReason !== undefined) {
+            publicReasons[e.host] = e.endpoint.publicReason;
         }
     }
+    const facts = COMPONENTS.map((c) => c.authFacts?.(s) ?? {});
     return {
-        serverLogin: (server) => (server === "Prometheus" ? s.metrics.web?.basicAuth !== undefined : s.alertmanager.web?.basicAuth !== undefined),
+        serverLogin: (server) => facts.some((f) => f.serverLogin?.server === server && f.serverLogin.asks),
         publicReasons,
-        vmauthUsers: s.longTermStore.enabled ? s.longTermStore.edges.map((e) => e.cluster) : [],
+        vmauthUsers: facts.flatMap((f) => f.vmauthUsers ?? []),
     };
 }
 
@@ -107,7 +106,7 @@ export function productionChecklist(c: ChecklistInput): string {
     lines.push("  Secrets the program generates (kept encrypted in the stack's state):");
     lines.push(`    ${c.generated.length > 0 ? [...c.generated].sort().join(", ") : "none"}`);
     const retention = c.settings.metrics.retention;
-    const long = c.settings.alertRules.defaults ? windowsLongerThan(defaultRuleGroups(ruleContext(c.settings)), retention) : [];
+    const long = c.settings.alertRules.defaults ? windowsLongerThan(defaultRuleGroups(c.settings), retention) : [];
     lines.push(`  Rules reading further back than the retention (${METRICS_KEY}.retention ${retention}):`);
     lines.push(...(long.length > 0 ? long.map((l) => `    WARNING ${l.name} reads [${l.window}]: it covers only the ${retention} Prometheus keeps, not the whole window`) : ["    none"]));
     lines.push(`  Images, against the support table of ${IMAGE_SUPPORT_REVIEWED} (stack/image-support.ts):`);

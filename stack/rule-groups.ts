@@ -1,98 +1,37 @@
-import { backupIntervalSeconds, Settings, SettingsCatalog } from "../config";
+import { Settings, SettingsCatalog } from "../config";
 import { overridableRules } from "../components/common/rules/overrides";
-import { fluentdSizeBytes } from "../config/formats";
-import { ruleFiles } from "../components/prometheus/rule-files";
-import { RemoteWriteContext, RuleContext } from "../components/common/rules/context";
+import { ruleFiles } from "../components/common/rules/rule-files";
+import { RuleBasis } from "../components/common/rules/context";
 import { RuleGroup } from "../components/common/rules/types";
 import { withOwnRunbooks } from "../components/common/rules/runbooks";
+import { RuleFold } from "../components/contribution";
 import { COMPONENTS } from "./components";
 import { PROMETHEUS_RELEASES, PrometheusRelease, prometheusRelease } from "../prometheus-releases/release-lines";
 import { contributionsOf } from "./contributions";
+import { alertmanagerOf } from "./fold";
 
 /**
- * The default alerts, each group only while the job or component that produces its series is
- * on (docs/alerting.md#default-alerts): an alert on a series never scraped would never fire. A
- * fold over the component list, each component's groups in its own order. An alert without a
- * public runbook points at its section of docs/runbooks.md.
+ * The default alerts of a stack: a fold over the component list, each component's groups in its
+ * own order, each only while the job or component that produces its series is on
+ * (docs/alerting.md#default-alerts): an alert on a series never scraped would never fire. Each
+ * component reads its own settings and what the fold knows (components/contribution.ts,
+ * ComponentRules). An alert without a public runbook points at its section of docs/runbooks.md.
  */
-export function defaultRuleGroups(c: RuleContext): RuleGroup[] {
-    return withOwnRunbooks(
-        [
-            ...COMPONENTS.flatMap((component) => component.rules?.(c) ?? []),
-            // After the groups each component gives for the rule context, those the contributions carry (components/contribution.ts).
-            ...(c.contributed ?? []),
-        ],
-        c.runbookBaseUrl,
-    );
+export function defaultRuleGroups(s: Settings): RuleGroup[] {
+    const alertmanager = alertmanagerOf(contributionsOf(s));
+    const fold: RuleFold = alertmanager ? { alertmanager } : {};
+    const basis: RuleBasis = { prometheusJob: s.metrics.name, release: prometheusRelease(s.metrics) };
+    return withOwnRunbooks(COMPONENTS.flatMap((c) => c.rules?.of(s, fold, basis) ?? []), s.alertRules.runbookBaseUrl);
 }
 
 /**
- * What the default rules may rely on, from the whole stack: the jobs that scrape and the
- * components that run. Alertmanager's name is its job label while it runs.
- */
-export function ruleContext(s: Settings): RuleContext {
-    const m = s.metrics;
-    const c = s.controlPlane;
-    const alertmanager = s.alertmanager.enabled ? s.alertmanager.name : undefined;
-    const alertmanagerScraped = alertmanager !== undefined && m.scrapeNamespaces.includes(m.namespace);
-    return {
-        prometheusJob: m.name,
-        prometheusHealth: prometheusRelease(m).selfHealth,
-        kubelet: m.jobs.kubelet,
-        cadvisor: m.jobs.cadvisor,
-        apiserver: m.jobs.apiserver,
-        etcd: m.jobs.etcd,
-        logAgent: m.jobs.logAgent,
-        coreDns: c.coreDns.enabled,
-        scheduler: c.scheduler.enabled,
-        controllerManager: c.controllerManager.enabled,
-        kubeProxy: c.kubeProxy.enabled,
-        nodeExporter: s.nodeExporter.enabled,
-        kubeStateMetrics: s.kubeStateMetrics.enabled,
-        kubeStateMetricsResources: s.kubeStateMetrics.exposedResources,
-        alertmanager: alertmanager !== undefined,
-        ...(alertmanagerScraped ? { alertmanagerJob: alertmanager, alertmanagerCluster: s.alertmanager.replicas > 1 } : {}),
-        ...(m.remoteWrite.length > 0 ? { remoteWrite: remoteWriteContext(s) } : {}),
-        logBufferLimitBytes: fluentdSizeBytes(s.logs.buffer.totalLimitSize),
-        blackbox: s.blackboxExporter.enabled,
-        elasticsearch: s.searchStore.enabled && s.searchStore.exporter.enabled,
-        searchStoreKind: s.searchStore.kind,
-        longTermStore: s.longTermStore.enabled,
-        ...(s.longTermStore.enabled && s.longTermStore.backup ? { longTermStoreBackupSeconds: backupIntervalSeconds(s.longTermStore.backup) } : {}),
-        grafana: s.grafana.enabled,
-        ...(s.alertRules.runbookBaseUrl !== undefined ? { runbookBaseUrl: s.alertRules.runbookBaseUrl } : {}),
-        ...contributedGroups(contributionsOf(s).flatMap((c) => c.ruleGroups ?? [])),
-    };
-}
-
-/** The contributed groups as RuleContext holds them: only when there are any. */
-function contributedGroups(groups: readonly RuleGroup[]): Pick<RuleContext, "contributed"> {
-    return groups.length > 0 ? { contributed: groups } : {};
-}
-
-/** 2.11's default queue_config max_shards (config/config.go, DefaultQueueConfig, at v2.11.1). */
-const MAX_SHARDS_2_11 = 1000;
-
-/** The remote-write targets as the release line's queue metrics name them. */
-function remoteWriteContext(s: Settings): RemoteWriteContext {
-    const families = prometheusRelease(s.metrics).remoteStorage;
-    return {
-        families,
-        // 2.11 names a queue "<index>:<url>" after the target's place in remote_write, which is its place here;
-        // it exports no shards_max, so the alert takes each queue's limit from here.
-        queues: families.shardsMax === undefined ? s.metrics.remoteWrite.map((t, i) => ({ queue: `${i}:${t.url}`, maxShards: t.queue?.maxShards ?? MAX_SHARDS_2_11 })) : [],
-    };
-}
-
-/**
- * Every default group of one release line, with every job and component on: two remote-write
- * targets, since 2.11 compares each queue with its own limit. With `runbookBaseUrl`, the own
- * alerts' runbook_url as a stack that sets alertRules.runbookBaseUrl gets them.
+ * Every default group of one release line, whatever a stack sets: each component's every group
+ * (ComponentRules.every), in the list's order. With `runbookBaseUrl`, the own alerts'
+ * runbook_url as a stack that sets alertRules.runbookBaseUrl gets them.
  */
 export function everyDefaultGroupOf(release: PrometheusRelease, runbookBaseUrl?: string): RuleGroup[] {
-    const queues = release.remoteStorage.shardsMax === undefined ? [{ queue: "0:x", maxShards: 1 }, { queue: "1:y", maxShards: 2 }] : [];
-    const everything: RuleContext = { prometheusJob: "x", prometheusHealth: release.selfHealth, grafana: true, kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "x", alertmanagerCluster: true, remoteWrite: { families: release.remoteStorage, queues }, logBufferLimitBytes: 1, blackbox: true, elasticsearch: true, longTermStore: true, longTermStoreBackupSeconds: 86400, ...(runbookBaseUrl !== undefined ? { runbookBaseUrl } : {}) };
-    return defaultRuleGroups({ ...everything, ...contributedGroups(COMPONENTS.flatMap((c) => c.everyRuleGroup?.(release) ?? [])) });
+    const basis: RuleBasis = { prometheusJob: "x", release };
+    return withOwnRunbooks(COMPONENTS.flatMap((c) => c.rules?.every(basis) ?? []), runbookBaseUrl);
 }
 
 /** Every default alert's name on any release line, with every job and component on: what alertRules.disabled may name. */
@@ -148,7 +87,7 @@ function onFirstUse<T extends object>(build: () => T): T {
     });
 }
 
-/** The stack's rule files: the enabled default groups, the components' among them, and its own (components/prometheus/rule-files.ts). */
+/** The stack's rule files: the enabled default groups and its own (components/common/rules/rule-files.ts). */
 export function stackRuleFiles(s: Settings): Record<string, string> {
-    return ruleFiles(s.alertRules, defaultRuleGroups(ruleContext(s)));
+    return ruleFiles(s.alertRules, defaultRuleGroups(s));
 }

@@ -1,8 +1,5 @@
 import { Settings } from "../config";
 import { ScrapeConfig } from "../components/common/scrape/prometheus-config-types";
-import { discoveryNamespaces as discoveryNamespacesOf } from "../components/prometheus/discovery";
-import { withLimits } from "../components/prometheus/scrape-limits";
-import { keepDroppedFamilies } from "../components/common/scrape/family-rules";
 import { SCRAPE_SECTIONS } from "../components/contribution";
 import { contributionsOf } from "./contributions";
 
@@ -14,7 +11,8 @@ import { ScrapeJob } from "../components/common/scrape/scrape-job";
 /**
  * Every job the components contribute, with what it reaches: section by section (Prometheus'
  * own first, the stack's extra scrape configs last), each section in the order of the component
- * list, each job with the stack's scrape limits and the families metrics.keepFamilies brings back.
+ * list, each job then as the scraping server takes it (Contribution.everyJob: Prometheus' scrape
+ * limits and the families metrics.keepFamilies brings back).
  */
 export function scrapeJobsWithReach(s: Settings): ScrapeJob[] {
     let found = JOBS.get(s);
@@ -31,15 +29,11 @@ const JOBS = new WeakMap<Settings, ScrapeJob[]>();
 function foldJobs(s: Settings): ScrapeJob[] {
     const contributions = contributionsOf(s);
     const jobs = SCRAPE_SECTIONS.flatMap((section) => contributions.flatMap((c) => c.scrapeJobs?.[section] ?? []));
-    return jobs.map((j) => ({ ...j, config: keepDroppedFamilies(withLimits(j.config, s.metrics), s.metrics.keepFamilies[j.config.job_name] ?? []) }));
+    const everyJob = contributions.flatMap((c) => (c.everyJob ? [c.everyJob] : []));
+    return jobs.map((j) => ({ ...j, config: everyJob.reduce((config, finish) => finish(config), j.config) }));
 }
 
 /** Every enabled job, in the order of scrapeJobsWithReach. */
 export function scrapeJobs(s: Settings): ScrapeConfig[] {
     return scrapeJobsWithReach(s).map((j) => j.config);
-}
-
-/** The namespaces of the discovery Roles, for these settings' jobs and Alertmanager (components/prometheus/discovery.ts). */
-export function discoveryNamespaces(s: Settings): string[] {
-    return discoveryNamespacesOf(s.metrics, scrapeJobs(s), contributionsOf(s).find((c) => c.alertmanager)?.alertmanager);
 }

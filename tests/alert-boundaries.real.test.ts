@@ -5,7 +5,7 @@ import * as path from "path";
 import { stringify } from "yaml";
 import { AlertingRule, isAlertingRule } from "../components/common/rules/types";
 import { analyzePromql, comparisonThresholds, PromqlThreshold } from "../prometheus-releases/promql";
-import { defaultRuleGroups, ruleContext } from "../stack/rule-groups";
+import { defaultRuleGroups } from "../stack/rule-groups";
 import { ALERT_CASES, AlertCases, casesOf, everyAlertSettings } from "./harness/alert-cases";
 import { PROMETHEUS_LINE_ALERT_CASES } from "./harness/alert-cases-prometheus-health";
 import { settingsWith } from "./harness/stack-config";
@@ -55,7 +55,7 @@ import { inPool } from "./harness/pool";
  * cases against each.
  */
 const settings = everyAlertSettings();
-const defaultGroups = defaultRuleGroups(ruleContext(settings));
+const defaultGroups = defaultRuleGroups(settings);
 const alerts: AlertingRule[] = defaultGroups.flatMap((g) => g.rules.filter(isAlertingRule));
 /** The default recording rules: an alert that reads one needs it evaluated beside it, first, in the same group. */
 const recordingRules = defaultGroups.flatMap((g) => g.rules.filter((r) => !isAlertingRule(r)));
@@ -294,7 +294,7 @@ describe("the default alerts' cases sit at their boundaries (issue #29)", functi
  * settings run 2.11, so these run against the newest line's rules, with their own cases.
  */
 describe("the later release lines' own alerts sit at their boundaries", function () {
-    const newest = defaultRuleGroups(ruleContext(settingsWith({ metrics: { image: "quay.io/prometheus/prometheus:v3.5.0" } }))).flatMap((g) => g.rules.filter(isAlertingRule));
+    const newest = defaultRuleGroups(settingsWith({ metrics: { image: "quay.io/prometheus/prometheus:v3.5.0" } })).flatMap((g) => g.rules.filter(isAlertingRule));
     const lineOnly = newest.filter((r) => !alerts.some((a) => a.alert === r.alert && a.expr === r.expr));
 
     it("every alert the 2.11 line lacks or writes otherwise has cases there, and no case is stale", () => {

@@ -3,8 +3,8 @@ import * as fs from "fs";
 import * as path from "path";
 import { parse, stringify } from "yaml";
 import { AlertingRule, isAlertingRule, RuleGroup } from "../components/common/rules/types";
-import { ruleFiles } from "../components/prometheus/rule-files";
-import { defaultRuleGroups, ruleContext, stackRuleFiles } from "../stack/rule-groups";
+import { ruleFiles } from "../components/common/rules/rule-files";
+import { defaultRuleGroups, stackRuleFiles } from "../stack/rule-groups";
 import { analyzePromql } from "../prometheus-releases/promql";
 import { ALERTING_RULE_FIELDS_2_11, GROUP_FIELDS_2_11, RECORDING_RULE_FIELDS_2_11 } from "../components/common/rules/types";
 import { scrapeJobs } from "../stack/scrape-jobs";
@@ -34,8 +34,9 @@ import { settingsWith } from "./harness/stack-config";
  * only reads series that our scrape config keeps and that v2.11.1 can evaluate.
  */
 const settings = everyAlertSettings();
-const context = ruleContext(settings);
-const groups = defaultRuleGroups(context);
+const groups = defaultRuleGroups(settings);
+/** Alertmanager's job label while the self-monitoring job scrapes it: its Service name, while the metrics namespace is scraped. */
+const alertmanagerJob = settings.alertmanager.enabled && settings.metrics.scrapeNamespaces.includes(settings.metrics.namespace) ? settings.alertmanager.name : undefined;
 const alerts = groups.flatMap((g) => g.rules.filter(isAlertingRule));
 /** An alert's rules by name: one, or one per severity (a warning and a critical threshold). */
 const rulesNamed = (rules: readonly AlertingRule[], name: string) => rules.filter((r) => r.alert === name);
@@ -202,7 +203,7 @@ describe("what the default alerts read", () => {
                 const job = sel.matchers.find((m) => m.label === "job" && m.op === "=")?.value;
                 if (job !== undefined) {
                     // The self-monitoring job labels Prometheus and Alertmanager with their Service names.
-                    assert.ok(jobNames.has(job) || job === settings.metrics.name || job === context.alertmanagerJob, `${a.alert}: job ${job} is not scraped`);
+                    assert.ok(jobNames.has(job) || job === settings.metrics.name || job === alertmanagerJob, `${a.alert}: job ${job} is not scraped`);
                 }
                 if (metric.startsWith("container_")) {
                     const row = CADVISOR_FAMILIES.find((f) => f.name === metric);
@@ -274,7 +275,7 @@ describe("Prometheus v2.11.1 accepts every rule", () => {
 });
 
 describe("groups follow the jobs and components that are on", () => {
-    const names = (s = settingsWith()) => defaultRuleGroups(ruleContext(s)).flatMap((g) => g.rules.filter(isAlertingRule).map((r) => r.alert));
+    const names = (s = settingsWith()) => defaultRuleGroups(s).flatMap((g) => g.rules.filter(isAlertingRule).map((r) => r.alert));
     it("no etcd alerts while the etcd job is off (the default)", () => {
         assert.ok(!names().some((n) => n.startsWith("etcd")));
     });
@@ -298,7 +299,7 @@ describe("groups follow the jobs and components that are on", () => {
         assert.ok(names(everyAlertSettings()).includes("GrafanaRequestsFailing"));
         const lineOnly = ["PrometheusTargetSyncFailure"];
         assert.deepStrictEqual(lineOnly.filter((n) => names().includes(n)), []);
-        const listWatch = (s: Settings) => defaultRuleGroups(ruleContext(s)).flatMap((g) => g.rules.filter(isAlertingRule)).find((r) => r.alert === "PrometheusKubernetesListWatchFailures")?.expr;
+        const listWatch = (s: Settings) => defaultRuleGroups(s).flatMap((g) => g.rules.filter(isAlertingRule)).find((r) => r.alert === "PrometheusKubernetesListWatchFailures")?.expr;
         // v2.11.1 discovery/kubernetes/client_metrics.go: client-go's request results by status_code.
         assert.match(listWatch(settingsWith()) ?? "", /prometheus_sd_kubernetes_http_request_total\{job="monitor",status_code=~"<error>\|5\.\.\|4\(0\.\|1\[1-9\]\|\[2-9\]\.\)"\}/);
         for (const image of ["quay.io/prometheus/prometheus:v2.53.5", "quay.io/prometheus/prometheus:v3.5.0"]) {
@@ -308,7 +309,7 @@ describe("groups follow the jobs and components that are on", () => {
     });
 
     it("the self-monitoring alerts follow metrics.name, the job label of Prometheus itself", () => {
-        const g = defaultRuleGroups(ruleContext(settingsWith({ metrics: { name: "prom" } })))[0];
+        const g = defaultRuleGroups(settingsWith({ metrics: { name: "prom" } }))[0];
         assert.match(g.rules[0].expr, /job="prom"/);
     });
 });

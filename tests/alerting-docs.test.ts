@@ -3,8 +3,9 @@ import * as fs from "fs";
 import * as path from "path";
 import { AlertingRule, isAlertingRule } from "../components/common/rules/types";
 import { comparisonThresholds } from "../prometheus-releases/promql";
-import { defaultRuleGroups, ruleContext } from "../stack/rule-groups";
+import { defaultRuleGroups } from "../stack/rule-groups";
 import { everyAlertSettings } from "./harness/alert-cases";
+import { fluentdSizeBytes } from "../config/formats";
 
 /**
  * docs/alerting.md's table of default alerts states, for each alert, in the parenthesis after
@@ -17,17 +18,16 @@ import { everyAlertSettings } from "./harness/alert-cases";
  * agree with the rules.
  */
 const settings = everyAlertSettings();
-const context = ruleContext(settings);
 /** Each default alert's rules: one, or one per severity. */
 const alerts = new Map<string, AlertingRule[]>();
-for (const r of defaultRuleGroups(context).flatMap((g) => g.rules.filter(isAlertingRule))) {
+for (const r of defaultRuleGroups(settings).flatMap((g) => g.rules.filter(isAlertingRule))) {
     alerts.set(r.alert, [...(alerts.get(r.alert) ?? []), r]);
 }
 
 /** Thresholds the docs state as a share of something else than 100: what 100 % is. */
 const HUNDRED_PERCENT: Readonly<Record<string, number>> = {
     // "> 80 % of the buffer's total_limit_size": the rule compares bytes.
-    FluentdBufferNearlyFull: context.logBufferLimitBytes,
+    FluentdBufferNearlyFull: fluentdSizeBytes(settings.logs.buffer.totalLimitSize),
 };
 
 export interface StatedAlert {

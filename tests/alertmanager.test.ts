@@ -91,7 +91,10 @@ describe("Alertmanager (docs/alerting.md#alertmanager)", () => {
     });
 
     it("gets its discovery Role even when discoveryNamespaces leaves the metrics namespace out", () => {
-        const { discoveryNamespaces } = require("../stack/scrape-jobs");
+        // The namespaces Prometheus' discovery Roles are made for, from the fold it is built with.
+        const { discoveryNamespaces: ofFold } = require("../components/prometheus/discovery") as typeof import("../components/prometheus/discovery");
+        const { foldOf } = require("../stack/fold") as typeof import("../stack/fold");
+        const discoveryNamespaces = (s: ReturnType<typeof settingsWith>) => ofFold(s.metrics, foldOf(s).scrapeConfigs, foldOf(s).alertmanager);
         const m = settingsWith({ metrics: { discoveryNamespaces: ["default"], scrapeNamespaces: ["default"] }, kubeStateMetrics: { enabled: false } });
         assert.ok(discoveryNamespaces(m).includes("monitoring"));
         // The config reloader's job also discovers in the metrics namespace; without the lifecycle API there is no reloader.

@@ -6,7 +6,7 @@ import { apiserverAvailabilityGroup, AVAILABILITY_RECORDS } from "../components/
 import { APISERVER_SERIES_RULES, dropSeries } from "../components/apiserver/families";
 import { analyzePromql, PROMQL_DIALECTS } from "../prometheus-releases/promql";
 import { promtool, tempDir } from "./harness/prometheus";
-import { defaultRuleGroups, ruleContext } from "../stack/rule-groups";
+import { defaultRuleGroups } from "../stack/rule-groups";
 import { everyAlertSettings } from "./harness/alert-cases";
 
 /**
@@ -132,7 +132,7 @@ const v3 = (le: string) => `${le}.0`;
 
 describe("the API server's 30-day availability chain (promtool test rules)", () => {
     it("is shipped with the apiserver job, in a group of its own evaluated every 3 minutes", () => {
-        const group = defaultRuleGroups(ruleContext(everyAlertSettings())).find((g) => g.name === apiserverAvailabilityGroup().name);
+        const group = defaultRuleGroups(everyAlertSettings()).find((g) => g.name === apiserverAvailabilityGroup().name);
         assert.deepStrictEqual(group, apiserverAvailabilityGroup());
         assert.strictEqual(group?.interval, "3m");
     });

@@ -6,7 +6,7 @@ import { APISERVER_SERIES_RULES, dropSeries } from "../components/apiserver/fami
 import { apiserverSloGroup, apiserverSloLongGroup, BURN_RATE_WINDOWS, burnRateRecord } from "../components/apiserver/slo-rules";
 import { analyzePromql } from "../prometheus-releases/promql";
 import { promtool, tempDir } from "./harness/prometheus";
-import { defaultRuleGroups, ruleContext } from "../stack/rule-groups";
+import { defaultRuleGroups } from "../stack/rule-groups";
 import { everyAlertSettings } from "./harness/alert-cases";
 
 /**
@@ -72,7 +72,7 @@ function runCase(name: string, bound: (le: string) => string): string {
 
 describe("the API server's burn-rate recording rules", () => {
     it("are the default rules' burn rates, each window read and write: the cases below cover every one", () => {
-        const shipped = defaultRuleGroups(ruleContext(everyAlertSettings())).flatMap((g) => g.rules.flatMap((r) => ("record" in r && r.record.startsWith("apiserver_request:burnrate") ? [`${r.record} ${r.labels?.verb}`] : [])));
+        const shipped = defaultRuleGroups(everyAlertSettings()).flatMap((g) => g.rules.flatMap((r) => ("record" in r && r.record.startsWith("apiserver_request:burnrate") ? [`${r.record} ${r.labels?.verb}`] : [])));
         assert.deepStrictEqual(shipped.sort(), BURN_RATE_WINDOWS.flatMap((w) => [`${burnRateRecord(w)} read`, `${burnRateRecord(w)} write`]).sort());
     });
 

@@ -1,11 +1,12 @@
 import * as assert from "assert";
 import { isAlertingRule } from "../components/common/rules/types";
-import { defaultRuleGroups, ruleContext } from "../stack/rule-groups";
+import { defaultRuleGroups } from "../stack/rule-groups";
 import { analyzePromql } from "../prometheus-releases/promql";
 import { scrapeJobs } from "../stack/scrape-jobs";
 import { CONTROL_PLANE_KINDS, Settings } from "../config";
 import { settingsWith } from "./harness/stack-config";
 import { CONTROL_PLANE_JOB_NAMES } from "../components/control-plane/layout";
+import { controlPlaneRuleGroups, controlPlaneRuleInput } from "../components/control-plane/rule-groups";
 
 /**
  * Every kind of cluster, and the per-component switches between them, rendered: no default
@@ -23,7 +24,7 @@ const STACKS: Record<string, Record<string, Record<string, unknown>>> = {
 
 function alertJobs(s: Settings): Map<string, string[]> {
     const byAlert = new Map<string, string[]>();
-    for (const group of defaultRuleGroups(ruleContext(s))) {
+    for (const group of defaultRuleGroups(s)) {
         for (const rule of group.rules.filter(isAlertingRule)) {
             const jobs = analyzePromql(rule.expr)
                 .selectors.flatMap((sel) => sel.matchers)
@@ -58,10 +59,10 @@ describe("every kind of cluster: no alert on a job that is not scraped", () => {
         });
     }
 
-    it("the check sees a stray alert: the managed kind's context with the scheduler switched back on", () => {
+    it("the check sees a stray alert: the managed kind's control-plane groups with the scheduler switched back on", () => {
         const s = settingsWith({ controlPlane: { kind: "managed" } });
         const scraped = new Set(scrapeJobs(s).map((j) => j.job_name));
-        const forced = defaultRuleGroups({ ...ruleContext(s), scheduler: true });
+        const forced = controlPlaneRuleGroups({ ...controlPlaneRuleInput(s), scheduler: true });
         const stray = forced.flatMap((g) => g.rules.filter(isAlertingRule)).filter((r) => r.expr.includes('job="kube-scheduler"'));
         assert.ok(stray.length > 0 && !scraped.has("kube-scheduler"));
     });

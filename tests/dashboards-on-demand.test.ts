@@ -1,8 +1,8 @@
 import * as assert from "assert";
 import { PROJECT } from "../config/source";
 import { composition } from "../stack";
-import { dashboardsFor } from "../stack/dashboards-on-demand";
-import { grafanaModel } from "../stack/grafana-model";
+import { dashboardsFor, foldedBoards } from "../stack/dashboards-on-demand";
+import { grafanaModel } from "./harness/grafana-model";
 import { settingsWithGrafana } from "./harness/stack-config";
 
 // Every board is built once per loaded settings (docs/performance.md): Grafana's resources, the
@@ -14,8 +14,9 @@ describe("the dashboards on demand (stack/dashboards-on-demand.ts)", () => {
         const built = composition(s).dashboards();
         assert.ok(built.length > 10, `${built.length} boards`);
         assert.strictEqual(grafanaModel(s).dashboards, built);
-        // The team contract's platform uids read grafanaModel(s) (stack/team-contract.ts), so the same build.
+        // Grafana's hatch checks and its part of the team contract read the fold's boards (stack/dashboards-on-demand.ts foldedBoards), so the same build.
         assert.strictEqual(dashboardsFor(s, PROJECT), built);
+        assert.strictEqual(foldedBoards(s).dashboards(), built);
     });
 
     it("builds them again for other settings, and for another folder tag", () => {

@@ -3,7 +3,7 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 import { parse } from "yaml";
-import { defaultRuleGroups, ruleContext } from "../stack/rule-groups";
+import { defaultRuleGroups } from "../stack/rule-groups";
 import { dashboardsFor } from "../stack/dashboards";
 import { scrapeJobs } from "../stack/scrape-jobs";
 import { ELASTICSEARCH_FAMILIES } from "../components/search-store/exporter-families";
@@ -28,7 +28,7 @@ const JOB = SEARCH_STORE_JOB_NAME;
 const withStore = (store: Record<string, unknown> = {}, other: Record<string, Record<string, unknown>> = {}): Settings =>
     settingsWith({ ...other, searchStore: { enabled: true, ...store } });
 const jobNames = (s: Settings) => scrapeJobs(s).map((j) => j.job_name);
-const alertNames = (s: Settings) => defaultRuleGroups(ruleContext(s)).flatMap((g) => g.rules.map((r) => ("alert" in r ? r.alert : r.record)));
+const alertNames = (s: Settings) => defaultRuleGroups(s).flatMap((g) => g.rules.map((r) => ("alert" in r ? r.alert : r.record)));
 
 function configError(store: Record<string, unknown>): ConfigError {
     try {

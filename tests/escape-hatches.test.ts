@@ -13,7 +13,7 @@ import { runProgram } from "./harness/program";
 import { findOne } from "./harness/pulumi-mocks";
 import { podSecurityLevel } from "../validate/pod-security";
 import { iniConfigMap } from "../components/grafana/config-maps";
-import { grafanaModel } from "../stack/grafana-model";
+import { grafanaModel } from "./harness/grafana-model";
 
 /** docs/escape-hatches.md: each hatch, what it renders, and what it refuses (naming the key, before any resource). */
 

@@ -3,7 +3,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { parseAllDocuments } from "yaml";
 import { grafanaObjects } from "../components/grafana/object-names";
-import { grafanaModel } from "../stack/grafana-model";
+import { grafanaModel } from "./harness/grafana-model";
 import { settingsWithGrafana } from "./harness/stack-config";
 
 /**

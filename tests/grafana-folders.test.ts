@@ -8,7 +8,7 @@ import { dashboardProvidersFile } from "../components/grafana/dashboard-provider
 import { TEAM_FOLDER_PREFIX } from "../components/grafana/team-dashboards/names";
 import { PROJECT } from "../config/source";
 import { dashboardsFor } from "../stack/dashboards";
-import { grafanaModel } from "../stack/grafana-model";
+import { grafanaModel } from "./harness/grafana-model";
 import { settingsWithGrafana } from "./harness/stack-config";
 
 /** The folders of docs/grafana.md#folders. */

@@ -4,7 +4,7 @@ import * as path from "path";
 import { parse } from "yaml";
 import { ConfigError, GRAFANA_INI_KEYS, SSO_PROVIDERS, TYPED_INI_SECTIONS } from "../config";
 import { settingsWith, settingsWithGrafana } from "./harness/stack-config";
-import { grafanaModel } from "../stack/grafana-model";
+import { grafanaModel } from "./harness/grafana-model";
 import { grafanaDeployment } from "../components/grafana/deployment";
 import { dataSourcesConfigMap, iniConfigMap } from "../components/grafana/config-maps";
 import { grafanaSecret } from "../components/grafana/secret";

@@ -1,6 +1,6 @@
 import * as assert from "assert";
 import { parse } from "yaml";
-import { grafanaModel } from "../stack/grafana-model";
+import { grafanaModel } from "./harness/grafana-model";
 import { DASHBOARDS_CONFIG_MAP_LIMIT_BYTES, dashboardsConfigMap, dashboardsConfigMaps, dashboardProviderConfigMap, dataSourcesConfigMap } from "../components/grafana/config-maps";
 import { grafanaDeployment, provisioningChecksum } from "../components/grafana/deployment";
 import { prometheusRelease } from "../components/grafana/datasources";

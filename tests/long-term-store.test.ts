@@ -12,7 +12,7 @@ import { EXISTING_NAMESPACES } from "./harness/namespaces";
 import { captureResources, RegisteredResource } from "./harness/pulumi-mocks";
 import { settingsWith, settingsWithGrafana } from "./harness/stack-config";
 import { dataSourcesFile } from "../components/grafana/datasources";
-import { grafanaModel } from "../stack/grafana-model";
+import { grafanaModel } from "./harness/grafana-model";
 import { kubernetesObjects } from "../render/kubernetes-objects";
 import { consistencyProblems, formatProblems, kubernetesSchemaProblems } from "../validate";
 import { podSecurityLevel } from "../validate/pod-security";

@@ -1,12 +1,12 @@
 import * as assert from "assert";
 import { stringify } from "yaml";
 import { analyzePromql, PROMQL_2_11, PROMQL_3, PROMQL_DIALECTS } from "../prometheus-releases/promql";
-import { defaultRuleGroups } from "../stack/rule-groups";
+import { everyDefaultGroupOf } from "../stack/rule-groups";
 import { dashboardsFor } from "../stack/dashboards";
 import { prometheusConfig } from "../components/prometheus/prometheus-config";
 import {
     PROMETHEUS_RELEASES,
-    NEWEST_RELEASE,
+    PrometheusRelease,
     releaseOfVersion,
     resolveRelease,
     versionOfImage,
@@ -166,8 +166,8 @@ describe("PromQL per release line", () => {
     const problems = (line: string, expr: string) => analyzePromql(expr, dialect(line)).problems;
 
     it("the default rules and every dashboard query pass on every supported line", () => {
-        const everyJob = { prometheusJob: "monitor", prometheusHealth: NEWEST_RELEASE.selfHealth, grafana: true, kubelet: true, cadvisor: true, apiserver: true, etcd: true, logAgent: true, coreDns: true, scheduler: true, controllerManager: true, kubeProxy: true, nodeExporter: true, kubeStateMetrics: true, alertmanager: true, alertmanagerJob: "alertmanager", logBufferLimitBytes: 1 };
-        const rules = defaultRuleGroups(everyJob).flatMap((g) => g.rules.map((r) => r.expr));
+        // Each line's every default group, as that line's stacks get them (stack/rule-groups.ts, everyDefaultGroupOf).
+        const rules = (release: PrometheusRelease) => everyDefaultGroupOf(release).flatMap((g) => g.rules.map((r) => r.expr));
         const values = { __rate_interval: "1m", node: "node-1", namespace: "shop", pod: ".*", integration: ".*", claim: ".*", type: ".*", workload: "web", instance: ".*" };
         // Each line's own dashboards: the Remote write board reads that line's families (remote write on, so it is rendered).
         const dashboardExprs = (image: string) =>
@@ -175,7 +175,7 @@ describe("PromQL per release line", () => {
                 fillVariables(q.expr, values),
             );
         for (const release of PROMETHEUS_RELEASES) {
-            const exprs = [...rules, ...dashboardExprs(LINE_IMAGES[release.line])];
+            const exprs = [...rules(release), ...dashboardExprs(LINE_IMAGES[release.line])];
             assert.ok(exprs.length > 50, `${exprs.length} expressions`);
             assert.ok(exprs.some((e) => e.includes("prometheus_remote_storage_")), `${release.line}: the Remote write board is checked`);
             const found = exprs.flatMap((e) => analyzePromql(e, release.promql).problems.map((p) => `${e}: ${p}`));

@@ -6,7 +6,7 @@ import { pushgatewayGroup } from "../components/pushgateway";
 import { AlertingRule, isAlertingRule } from "../components/common/rules/types";
 import { analyzePromql, comparisonThresholds, PromqlThreshold } from "../prometheus-releases/promql";
 import { PROMETHEUS_RELEASES } from "../prometheus-releases/release-lines";
-import { renderRuleFile } from "../components/prometheus/rule-files";
+import { renderRuleFile } from "../components/common/rules/rule-files";
 import { everyDefaultGroupOf, stackRuleFiles } from "../stack/rule-groups";
 import { AlertCases, bounded, casesOf, s } from "./harness/alert-case-format";
 import { unitTest } from "./harness/alert-unit-test";

@@ -6,7 +6,7 @@ import { analyzePromql, PROMQL_DIALECTS } from "../prometheus-releases/promql";
 import { RuleGroup } from "../components/common/rules/types";
 import { renderStack } from "../render";
 import { Settings } from "../config";
-import { defaultRuleGroups, ruleContext } from "../stack/rule-groups";
+import { defaultRuleGroups } from "../stack/rule-groups";
 import { everyAlertSettings } from "./harness/alert-cases";
 import { STACKS } from "./harness/rendered-stacks";
 
@@ -78,7 +78,7 @@ function recordProblems(rows: RecordRow[], shipped: Set<string>, totals: string)
 const DOC = path.join(__dirname, "..", "docs", "alert-coverage.md");
 const text = fs.readFileSync(DOC, "utf8");
 const totals = text.split("\n").find((l) => l.startsWith("Recording-rule totals:")) ?? "";
-const shipped = recordsOf(defaultRuleGroups(ruleContext(everyAlertSettings())));
+const shipped = recordsOf(defaultRuleGroups(everyAlertSettings()));
 
 describe("docs/alert-coverage.md#recording-rules", () => {
     const rows = recordRows(text);
@@ -112,7 +112,7 @@ describe("docs/alert-coverage.md#recording-rules", () => {
 
     it("every rule recording one of the table's names runs on each release line's PromQL: 2.11, 2.53 and 3.x", () => {
         const names = new Set(rows.flatMap((r) => r.ours));
-        const rules = defaultRuleGroups(ruleContext(everyAlertSettings())).flatMap((g) => g.rules.flatMap((r) => ("record" in r && names.has(r.record) ? [r] : [])));
+        const rules = defaultRuleGroups(everyAlertSettings()).flatMap((g) => g.rules.flatMap((r) => ("record" in r && names.has(r.record) ? [r] : [])));
         assert.ok(rules.length >= names.size);
         const problems = rules.flatMap((r) => PROMQL_DIALECTS.flatMap((d) => analyzePromql(r.expr, d).problems.map((p) => `${r.record} on ${d.server}: ${p}`)));
         assert.deepStrictEqual(problems, []);
@@ -122,7 +122,7 @@ describe("docs/alert-coverage.md#recording-rules", () => {
         const stacks: { name: string; retention: string; records: Set<string>; long: Set<string> }[] = [];
         for (const name of STACKS) {
             const s: Settings = (await renderStack(path.join(__dirname, ".."), name)).settings;
-            const groups = s.alertRules.defaults ? defaultRuleGroups(ruleContext(s)) : [];
+            const groups = s.alertRules.defaults ? defaultRuleGroups(s) : [];
             stacks.push({ name, retention: s.metrics.retention, records: recordsOf(groups), long: new Set(windowsLongerThan(groups, s.metrics.retention).map((l) => l.name)) });
         }
         const wrong = rows

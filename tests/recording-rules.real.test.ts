@@ -2,7 +2,7 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 import { stringify } from "yaml";
-import { defaultRuleGroups, ruleContext, stackRuleFiles } from "../stack/rule-groups";
+import { defaultRuleGroups, stackRuleFiles } from "../stack/rule-groups";
 import { everyAlertSettings } from "./harness/alert-cases";
 import { DAY_ONE_RECORD_CASES } from "./harness/alert-cases-day-one";
 import { RESOURCE_RECORD_CASES } from "./harness/alert-cases-resources";
@@ -18,7 +18,7 @@ import { KUBE_PROMETHEUS_RECORD_CASES } from "./harness/kube-prometheus-record-c
  * (promql_expr_test on the recorded name), run against the rendered rule file of its group.
  */
 const settings = everyAlertSettings();
-const groups = defaultRuleGroups(ruleContext(settings));
+const groups = defaultRuleGroups(settings);
 /** The API server's burn rates have their cases in tests/apiserver-slo.real.test.ts: every window, read and write, 2.x and 3.x bucket bounds. */
 const BURN_RATES = new Set(BURN_RATE_WINDOWS.map(burnRateRecord));
 const RECORD_CASES = { ...DAY_ONE_RECORD_CASES, ...RESOURCE_RECORD_CASES, ...DASHBOARD_RECORD_CASES, ...KUBE_PROMETHEUS_RECORD_CASES };

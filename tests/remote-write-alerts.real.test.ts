@@ -3,7 +3,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { stringify } from "yaml";
 import { AlertingRule, isAlertingRule } from "../components/common/rules/types";
-import { defaultRuleGroups, ruleContext, stackRuleFiles } from "../stack/rule-groups";
+import { defaultRuleGroups, stackRuleFiles } from "../stack/rule-groups";
 import { ALERT_CASES, casesOf } from "./harness/alert-cases";
 import { promtool, tempDir } from "./harness/prometheus";
 import { settingsWith } from "./harness/stack-config";
@@ -75,7 +75,7 @@ describe("remote-write alerts on the 2.53 and 3.x lines (promtool test rules)", 
             const settings = settingsWith({ metrics: { image, remoteWrite: [{ url: queueLabels.url }] } });
             const file = "defaults-prometheus-remote-write.yml";
             const rules = stackRuleFiles(settings)[file];
-            const alerts = defaultRuleGroups(ruleContext(settings)).flatMap((g) => g.rules.filter(isAlertingRule));
+            const alerts = defaultRuleGroups(settings).flatMap((g) => g.rules.filter(isAlertingRule));
             const dir = tempDir("remote-write-rules");
             fs.writeFileSync(path.join(dir, file), rules);
             const names = Object.keys(CASES);

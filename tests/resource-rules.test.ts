@@ -2,12 +2,12 @@ import * as assert from "assert";
 import { isAlertingRule } from "../components/common/rules/types";
 import { CONTAINER_CPU_RATE5M, POD_CPU_REQUESTS, POD_WORKLOAD } from "../components/common/rules/compute-resource-records";
 import { KUBE_STATE_METRICS_DEFAULT_RESOURCES } from "../config/kube-state-metrics";
-import { defaultRuleGroups, ruleContext } from "../stack/rule-groups";
+import { defaultRuleGroups } from "../stack/rule-groups";
 import { settingsWith } from "./harness/stack-config";
 
 /** The resource alerts and the compute recording rules follow the jobs and kinds that produce their series. */
 const rules = (overrides: Parameters<typeof settingsWith>[0] = {}) => {
-    const all = defaultRuleGroups(ruleContext(settingsWith(overrides))).flatMap((g) => g.rules);
+    const all = defaultRuleGroups(settingsWith(overrides)).flatMap((g) => g.rules);
     return { alerts: all.filter(isAlertingRule).map((r) => r.alert), records: all.flatMap((r) => ("record" in r ? [r.record] : [])) };
 };
 const QUOTA_ALERTS = ["KubeCPUQuotaOvercommit", "KubeMemoryQuotaOvercommit", "KubeQuotaAlmostFull", "KubeQuotaFullyUsed", "KubeQuotaExceeded"];

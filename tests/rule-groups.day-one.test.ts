@@ -1,6 +1,7 @@
 import * as assert from "assert";
-import { isAlertingRule } from "../components/common/rules/types";
-import { defaultAlertNames, defaultRuleGroups, ruleContext, stackRuleFiles } from "../stack/rule-groups";
+import { isAlertingRule, Rule } from "../components/common/rules/types";
+import { defaultAlertNames, defaultRuleGroups, everyDefaultGroupOf, stackRuleFiles } from "../stack/rule-groups";
+import { prometheusRelease } from "../prometheus-releases/release-lines";
 import { everyAlertSettings } from "./harness/alert-cases";
 import { settingsWith } from "./harness/stack-config";
 
@@ -10,7 +11,7 @@ import { settingsWith } from "./harness/stack-config";
  * cluster alerts with more than one Alertmanager, the storage and certificate alerts with the
  * kubelet and apiserver jobs. The promtool cases are in tests/alert-rules.real.test.ts.
  */
-const groupsOf = (s = settingsWith()) => defaultRuleGroups(ruleContext(s));
+const groupsOf = (s = settingsWith()) => defaultRuleGroups(s);
 const alertNames = (s = settingsWith()) => groupsOf(s).flatMap((g) => g.rules.filter(isAlertingRule).map((r) => r.alert));
 const group = (s: ReturnType<typeof settingsWith>, name: string) => groupsOf(s).find((g) => g.name === name);
 const rule = (s: ReturnType<typeof settingsWith>, alert: string) => groupsOf(s).flatMap((g) => g.rules.filter(isAlertingRule)).find((r) => r.alert === alert);
@@ -22,6 +23,16 @@ describe("day-one alert groups follow the stack", () => {
         const names = [...new Set(alertNames(everyAlertSettings()))].sort();
         assert.deepStrictEqual(names.filter((n) => !defaultAlertNames().includes(n)), []);
         assert.strictEqual(new Set(defaultAlertNames()).size, defaultAlertNames().length);
+    });
+
+    it("a stack's every group, with each of its rules, is in its release line's catalog: a component's stack groups and catalog groups come from one builder", () => {
+        const ruleName = (r: Rule) => (isAlertingRule(r) ? `${r.alert}/${r.labels.severity}` : r.record);
+        const stacks = [settingsWith(), everyAlertSettings(), settingsWith({ metrics: { image: "quay.io/prometheus/prometheus:v3.5.0", remoteWrite: TARGETS } }), settingsWith({ pushgateway: { enabled: true, pusherNamespaces: ["batch"] } })];
+        for (const s of stacks) {
+            const catalog = new Map(everyDefaultGroupOf(prometheusRelease(s.metrics)).map((g) => [g.name, new Set(g.rules.map(ruleName))]));
+            const missing = defaultRuleGroups(s).flatMap((g) => g.rules.map(ruleName).filter((n) => !catalog.get(g.name)?.has(n)).map((n) => `${g.name}: ${n}`));
+            assert.deepStrictEqual(missing, [], s.metrics.image);
+        }
     });
 
     it("alertRules.disabled may name a new alert, and switches off every severity of it", () => {

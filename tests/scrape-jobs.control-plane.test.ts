@@ -51,7 +51,10 @@ describe("control-plane scrape job builders", () => {
     });
 
     it("the discovery namespace of a moved CoreDNS gets its Role through the auto-RBAC", async () => {
-        const { discoveryNamespaces } = await import("../stack/scrape-jobs");
+        // The namespaces Prometheus' discovery Roles are made for, from the fold it is built with.
+        const { discoveryNamespaces: ofFold } = await import("../components/prometheus/discovery");
+        const { foldOf } = await import("../stack/fold");
+        const discoveryNamespaces = (s: ReturnType<typeof settingsWith>) => ofFold(s.metrics, foldOf(s).scrapeConfigs, foldOf(s).alertmanager);
         assert.ok(discoveryNamespaces(settingsWith({ controlPlane: { coreDns: { namespace: "dns" } } })).includes("dns"));
         assert.ok(!discoveryNamespaces(settingsWith()).includes("dns"));
     });

@@ -3,7 +3,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { stringify } from "yaml";
 import { isAlertingRule } from "../components/common/rules/types";
-import { defaultRuleGroups, ruleContext, stackRuleFiles } from "../stack/rule-groups";
+import { defaultRuleGroups, stackRuleFiles } from "../stack/rule-groups";
 import { casesOf } from "./harness/alert-case-format";
 import { searchStoreAlertCases } from "./harness/alert-cases-search-store";
 import { unitTest } from "./harness/alert-unit-test";
@@ -14,7 +14,7 @@ const OPENSEARCH_LOGS = { image: "fluent/fluentd-kubernetes-daemonset:v1.19.3-de
 const OPENSEARCH_STORE = { enabled: true, kind: "opensearch", tls: { secretName: "logs-store-tls" } };
 const OPENSEARCH = settingsWith({ logs: OPENSEARCH_LOGS, searchStore: OPENSEARCH_STORE });
 const ELASTICSEARCH = settingsWith({ searchStore: { enabled: true } });
-const group = (s: typeof OPENSEARCH) => defaultRuleGroups(ruleContext(s)).find((g) => g.name === "search-store")!;
+const group = (s: typeof OPENSEARCH) => defaultRuleGroups(s).find((g) => g.name === "search-store")!;
 
 /**
  * The search store's alerts follow the store: with the OpenSearch store and its exporter, the
@@ -38,7 +38,7 @@ describe("the search store's alerts with the OpenSearch store", () => {
 
     it("no group while the OpenSearch store's exporter is off", () => {
         const off = settingsWith({ logs: OPENSEARCH_LOGS, searchStore: { ...OPENSEARCH_STORE, exporter: { enabled: false } } });
-        assert.strictEqual(defaultRuleGroups(ruleContext(off)).some((g) => g.name === "search-store"), false);
+        assert.strictEqual(defaultRuleGroups(off).some((g) => g.name === "search-store"), false);
     });
 
     it("each alert fires and stays silent at its boundary on OpenSearch's labels, and a wrong expectation fails", () => {

@@ -16,7 +16,7 @@ import { formatProblems, kubernetesSchemaProblems } from "../validate";
 import { podSecurityLevel } from "../validate/pod-security";
 import { runProgram } from "./harness/program";
 import { GRAFANA_SECRETS, requiredConfig, settingsWith } from "./harness/stack-config";
-import { grafanaModel } from "../stack/grafana-model";
+import { grafanaModel } from "./harness/grafana-model";
 import { dataSourcesConfigMap } from "../components/grafana/config-maps";
 
 const OPENSEARCH_LINE = "fluent/fluentd-kubernetes-daemonset:v1.19.3-debian-opensearch-1.1";

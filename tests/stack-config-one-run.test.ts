@@ -46,7 +46,7 @@ const STAGES: [string, (c: Config) => void, string, (c: Config) => void][] = [
         (c) => (c.metrics.extra.args = ["--query.max-concurrency=30"]),
     ],
     [
-        "a Grafana hatch (stack/grafana-checks.ts): an extra data source with the program's uid",
+        "a Grafana check (components/grafana/data-source-checks.ts, through stack/workload-hatches.ts): an extra data source with the program's uid",
         (c) => (c.grafana.dataSources = [{ name: "Loki", uid: "prometheus", type: "loki", url: "http://loki.logging.svc:3100" }]),
         "cluster-monitoring:grafana.dataSources[0].uid",
         (c) => (c.grafana.dataSources[0].uid = "loki"),

@@ -4,7 +4,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { parse } from "yaml";
-import { grafanaModel } from "../stack/grafana-model";
+import { grafanaModel } from "./harness/grafana-model";
 import { dashboardProviderConfigMap } from "../components/grafana/config-maps";
 import { grafanaDeployment } from "../components/grafana/deployment";
 import {

@@ -7,7 +7,7 @@ import { alertmanagerHatchProblems } from "./hatch-checks";
 import { waysInAt } from "../common/ways-in";
 import { ALERTMANAGER_KEY } from "../../config";
 import { alertmanagerJobNames } from "./job-names";
-import { alertmanagerRuleGroups } from "./rule-groups";
+import { alertmanagerRules } from "./rule-groups";
 import { gatewayInFront } from "../auth-gateway/in-front";
 import { Alertmanager } from "./alertmanager";
 import { alertmanagerContribution } from "./contribution";
@@ -24,11 +24,12 @@ export const alertmanager: Component = {
     }),
     endpoints: (s) => (s.alertmanager.enabled ? serverEndpointAt("Alertmanager", s.alertmanager.name, s.alertmanager.namespace, wayIn(ALERTMANAGER_KEY, s.alertmanager), s.alertmanager.web) : []),
     waysIn: (s) => waysInAt(ALERTMANAGER_KEY, s.alertmanager.enabled, s.alertmanager.ingress, s.alertmanager.httpRoute),
+    authFacts: (s) => ({ serverLogin: { server: "Alertmanager", asks: s.alertmanager.web?.basicAuth !== undefined } }),
     contribute: alertmanagerContribution,
     // Its boards' module loads on the call, which the fold makes only while Grafana is on.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     dashboards: () => (require("./boards") as typeof import("./boards")).boards,
-    rules: alertmanagerRuleGroups,
+    rules: alertmanagerRules,
     build({ settings, namespaces, opts }) {
         if (!settings.alertmanager.enabled) {
             return {};

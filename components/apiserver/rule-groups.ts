@@ -1,4 +1,4 @@
-import { RuleContext } from "../common/rules/context";
+import { rulesWhileOn } from "../contribution";
 import { RuleGroup } from "../common/rules/types";
 import { apiserverCertificatesGroup } from "./alerts";
 import { apiserverAvailabilityGroup } from "./availability-rules";
@@ -7,7 +7,10 @@ import { apiserverLatencyGroup } from "./latency-rules";
 import { apiserverRequestsGroup } from "./request-rate-rules";
 import { apiserverSloGroup, apiserverSloLongGroup } from "./slo-rules";
 
-/** The API server's alerts and records, while its job scrapes. */
-export function apiserverRuleGroups(c: RuleContext): RuleGroup[] {
-    return c.apiserver ? [apiserverCertificatesGroup(), apiserverHealthGroup(), apiserverSloLongGroup(), apiserverSloGroup(), apiserverLatencyGroup(), apiserverRequestsGroup(), apiserverAvailabilityGroup()] : [];
+/** The API server's alerts and records. */
+export function apiserverRuleGroups(): RuleGroup[] {
+    return [apiserverCertificatesGroup(), apiserverHealthGroup(), apiserverSloLongGroup(), apiserverSloGroup(), apiserverLatencyGroup(), apiserverRequestsGroup(), apiserverAvailabilityGroup()];
 }
+
+/** While its job scrapes (metrics.jobs.apiserver). */
+export const apiserverRules = rulesWhileOn((s) => s.metrics.jobs.apiserver, apiserverRuleGroups);

@@ -58,9 +58,22 @@ export function wayInObject(way: WayIn, namespace: string, name: string): string
 export interface ComponentEndpoint {
     object: string;
     endpoint: Endpoint;
+    /** The host people open it at: where the endpoint is public, the checklist reads its reason by this host (validate/ingress-auth.ts). */
+    host: string;
+}
+
+/**
+ * What a component tells the checklist about its server beyond the rendered objects
+ * (validate/ingress-auth.ts, StackAuthFacts), whatever its switches say: whether the server's web
+ * port asks for a password (its web Secret's values are not in the render), and vmauth's users
+ * (its auth.yml is a Secret, which the render masks).
+ */
+export interface ServerAuthFacts {
+    serverLogin?: { server: "Prometheus" | "Alertmanager"; asks: boolean };
+    vmauthUsers?: readonly string[];
 }
 
 /** A server's endpoint (Prometheus, Alertmanager, Kibana) at its way in, if it has one. */
 export function serverEndpointAt(product: string, name: string, namespace: string, way: WayIn | undefined, web: { tls?: unknown; basicAuth?: unknown } | undefined): ComponentEndpoint[] {
-    return way ? [{ object: wayInObject(way, namespace, name), endpoint: serverEndpoint(product, name, way, web) }] : [];
+    return way ? [{ object: wayInObject(way, namespace, name), endpoint: serverEndpoint(product, name, way, web), host: way.host }] : [];
 }

@@ -1,9 +1,10 @@
 import { Component } from "../contribution";
 import { BLACKBOX_EXPORTER_KEY, fullKey } from "../../config";
 import { blackboxJobNames } from "./job-names";
-import { blackboxExporterRuleGroups } from "./rule-groups";
+import { blackboxExporterRules } from "./rule-groups";
 import { BlackboxExporter } from "./blackbox-exporter";
 import { blackboxExporterContribution } from "./contribution";
+import { blackboxTeamContract } from "./team-contract";
 
 /** Probes from inside the cluster; off by default (docs/monitor-your-app.md#probes). */
 export const blackboxExporter: Component = {
@@ -24,7 +25,8 @@ export const blackboxExporter: Component = {
     // Its boards' module loads on the call, which the fold makes only while Grafana is on.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     dashboards: () => (require("./boards") as typeof import("./boards")).boards,
-    rules: blackboxExporterRuleGroups,
+    rules: blackboxExporterRules,
+    teamContract: blackboxTeamContract,
     build({ settings, namespaces, opts }) {
         if (!settings.blackboxExporter.enabled) {
             return {};

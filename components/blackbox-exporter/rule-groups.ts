@@ -1,8 +1,5 @@
-import { RuleContext } from "../common/rules/context";
-import { RuleGroup } from "../common/rules/types";
+import { rulesWhileOn } from "../contribution";
 import { probesGroup } from "./alerts";
 
-/** The probe alerts, while the exporter runs. */
-export function blackboxExporterRuleGroups(c: RuleContext): RuleGroup[] {
-    return c.blackbox ? [probesGroup()] : [];
-}
+/** The probe alerts, while the exporter runs, so probe_* series exist (docs/monitor-your-app.md#probes). */
+export const blackboxExporterRules = rulesWhileOn((s) => s.blackboxExporter.enabled, () => [probesGroup()]);

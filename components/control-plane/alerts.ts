@@ -1,10 +1,10 @@
-import { RuleContext } from "../common/rules/context";
+import { ControlPlaneRuleInput } from "./rule-input";
 import { AlertingRule, RuleGroup, runbook } from "../common/rules/types";
 import { instanceUnreachable } from "./instance-unreachable-alert";
 import { KUBE_STATE_METRICS_JOB_NAME } from "../kube-state-metrics/layout";
 
 /** The API server and kubelets, each only while its job scrapes; kubernetes-mixin's durations. */
-export function controlPlaneGroup(c: RuleContext): RuleGroup | undefined {
+export function controlPlaneGroup(c: Pick<ControlPlaneRuleInput, "apiserver" | "kubelet" | "kubeStateMetrics">): RuleGroup | undefined {
     const rules: AlertingRule[] = [];
     if (c.apiserver) {
         rules.push(

@@ -2,7 +2,7 @@ import { Component } from "../contribution";
 import { etcdHiddenProblems } from "./etcd-check";
 import { controlPlaneJobNames } from "./job-names";
 import { controlPlaneHostPorts } from "./host-ports";
-import { controlPlaneRuleGroups } from "./rule-groups";
+import { controlPlaneRules } from "./rule-groups";
 import { CONTROL_PLANE_FAMILY_TABLES, controlPlaneContribution } from "./contribution";
 
 /** etcd, CoreDNS, the scheduler, the controller manager and kube-proxy are the cluster's own: jobs, rules and boards; etcd's client Secret and Service are Prometheus' (components/prometheus). */
@@ -12,7 +12,7 @@ export const controlPlane: Component = {
     hostPorts: controlPlaneHostPorts,
     checks: etcdHiddenProblems,
     contribute: controlPlaneContribution,
-    rules: controlPlaneRuleGroups,
+    rules: controlPlaneRules,
     familyTables: CONTROL_PLANE_FAMILY_TABLES,
     // Its boards' module loads on the call, which the fold makes only while Grafana is on.
     // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -1,4 +1,4 @@
-import { RuleContext } from "../common/rules/context";
+import { ControlPlaneRuleInput } from "./rule-input";
 import { RuleGroup, runbook } from "../common/rules/types";
 import { CONTROL_PLANE_JOB_NAMES } from "./layout";
 
@@ -9,7 +9,7 @@ import { CONTROL_PLANE_JOB_NAMES } from "./layout";
  * (components/common/scrape/component-base-families.ts). The jobs are those that run: a managed
  * control plane has no scheduler or controller manager job, so they are not named.
  */
-export function kubernetesComponentJobs(c: RuleContext): string[] {
+export function kubernetesComponentJobs(c: Pick<ControlPlaneRuleInput, "apiserver" | "kubelet" | "scheduler" | "controllerManager" | "kubeProxy">): string[] {
     return [
         ...(c.apiserver ? ["apiserver"] : []),
         ...(c.kubelet ? ["kubelet"] : []),
@@ -20,7 +20,7 @@ export function kubernetesComponentJobs(c: RuleContext): string[] {
 }
 
 /** Thresholds, `for` and severities are kubernetes-mixin's; the expressions are written here. */
-export function kubernetesSystemGroup(c: RuleContext): RuleGroup | undefined {
+export function kubernetesSystemGroup(c: Parameters<typeof kubernetesComponentJobs>[0]): RuleGroup | undefined {
     const jobs = kubernetesComponentJobs(c);
     if (jobs.length === 0) {
         return undefined;

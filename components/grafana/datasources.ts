@@ -186,7 +186,7 @@ function secureFields(d: ExtraDataSourceSettings): [field: string, stackKey: str
 }
 
 /**
- * grafana.dataSources, after the program's own (stack/grafana-checks.ts keeps their uids and names
+ * grafana.dataSources, after the program's own (data-source-checks.ts keeps their uids and names
  * apart). Each secure field is $VAR, which Grafana expands from its environment when it reads
  * the file; extraDataSourceEnv fills the variable from the Secret.
  */

@@ -97,7 +97,7 @@ export class Grafana extends MonitoringComponent {
                     break;
             }
         }
-        // grafana.extra (docs/escape-hatches.md), checked against the built pod before any resource (stack/workload-hatches.ts).
+        // grafana.extra (docs/escape-hatches.md), checked against the built pod before any resource (hatch-checks.ts).
         const deployment = withWorkloadHatch(grafanaDeployment(m, args.passwordGenerations, secretGeneration(`${name}-secret`, secretArgs, this)), CONTAINER_NAME, m.grafana.extra);
         new k8s.apps.v1.Deployment(`${name}-deployment`, deployment, this.inNamespace(namespace, secret, ...configMaps, ...claim, service, account));
         const ingressArgs = grafanaIngress(m.grafana) && withIngressAnnotations(grafanaIngress(m.grafana)!, m.grafana.extra);

@@ -1,9 +1,6 @@
-import { RuleContext } from "../common/rules/context";
-import { RuleGroup } from "../common/rules/types";
+import { rulesWhileOn } from "../contribution";
 import { grafanaGroup } from "./alerts";
 import { grafanaRequestsGroup } from "./request-rules";
 
-/** Grafana's alerts and records, while it runs. */
-export function grafanaRuleGroups(c: RuleContext): RuleGroup[] {
-    return c.grafana ? [grafanaGroup(), grafanaRequestsGroup()] : [];
-}
+/** Grafana's alerts and records, while it runs and is scraped as job grafana (scrape-job.ts). */
+export const grafanaRules = rulesWhileOn((s) => s.grafana.enabled, () => [grafanaGroup(), grafanaRequestsGroup()]);

@@ -1,4 +1,3 @@
-import { RuleContext } from "../common/rules/context";
 import { AlertingRule, RuleGroup, runbook } from "../common/rules/types";
 import { NAMESPACE_CPU_REQUESTS, NAMESPACE_MEMORY_REQUESTS, POD_CPU_REQUESTS, POD_MEMORY_REQUESTS } from "../common/rules/compute-resource-records";
 import { resourceRequestAndLimitRules } from "./resource-rules";
@@ -118,7 +117,7 @@ function quotaAlerts(): AlertingRule[] {
  * read what this evaluation recorded. The quota alerts only while kube-state-metrics exposes
  * resourcequotas (its default): without them kube_resourcequota never comes.
  */
-export function kubernetesResourcesGroup(c: Pick<RuleContext, "kubeStateMetricsResources">): RuleGroup {
+export function kubernetesResourcesGroup(c: { kubeStateMetricsResources?: readonly string[] }): RuleGroup {
     const quotas = c.kubeStateMetricsResources?.includes("resourcequotas") ?? true;
     return {
         name: "kubernetes-resources",

@@ -1,11 +1,11 @@
-import { RuleContext } from "../common/rules/context";
 import { RuleGroup } from "../common/rules/types";
 
 /**
  * fluentd, from the metrics the agent's monitoring.conf exposes: `up` of the log-agent job and
- * fluent-plugin-prometheus' prometheus_output_monitor (fluentd_output_status_*).
+ * fluent-plugin-prometheus' prometheus_output_monitor (fluentd_output_status_*). `logBufferLimitBytes`
+ * is the buffer's total_limit_size in bytes, the 100 % of "buffer nearly full".
  */
-export function logAgentGroup(c: RuleContext): RuleGroup {
+export function logAgentGroup(c: { logBufferLimitBytes: number }): RuleGroup {
     const job = 'job="log-agent"';
     const agent = "Log agent {{ $labels.namespace }}/{{ $labels.pod }}";
     return {

@@ -1,7 +1,7 @@
 import { Component } from "../contribution";
 import { logAgentSettings } from "./agent-settings";
 import { switchedJob } from "../common/scrape/job-claims";
-import { logAgentRuleGroups } from "./rule-groups";
+import { logAgentRules } from "./rule-groups";
 import { logAgentContribution } from "./contribution";
 import { LogAgent } from "./log-agent";
 
@@ -13,7 +13,7 @@ export const logAgent: Component = {
     // Its boards' module loads on the call, which the fold makes only while Grafana is on.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     dashboards: () => (require("./boards") as typeof import("./boards")).boards,
-    rules: logAgentRuleGroups,
+    rules: logAgentRules,
     build({ settings, namespaces, opts, built }) {
         // The agent of an in-cluster OpenSearch reads its password from the store's Secret, so it rolls with that password's generation.
         const agent = new LogAgent("log-agent", { settings: logAgentSettings(settings), namespaces, storeAgentPasswordGeneration: built["search-store"]?.logStore?.agentPasswordGeneration }, opts);

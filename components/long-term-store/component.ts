@@ -3,7 +3,7 @@ import { fullKey, LONG_TERM_STORE_KEY } from "../../config";
 import { centralClusterLabelProblems } from "./central-cluster-label";
 import { longTermStoreEndpoints } from "./endpoints";
 import { longTermStoreJobNames } from "./job-names";
-import { longTermStoreRuleGroups } from "./rule-groups";
+import { longTermStoreRules } from "./rule-groups";
 import { longTermStoreContribution } from "./contribution";
 import { edgeStackPasswords, edgeStacksChecked } from "./edge-stack-credentials";
 import { EDGE_CREDENTIAL_OUTPUT } from "./edge-credential";
@@ -17,12 +17,14 @@ export const longTermStore: Component = {
     checks: centralClusterLabelProblems,
     // Its dedup window while it runs (-dedup.minScrapeInterval), which the stack's scrape intervals bound.
     dedup: (s) => ({ windows: s.longTermStore.enabled ? [{ key: `${fullKey(LONG_TERM_STORE_KEY)}.dedupInterval`, interval: s.longTermStore.dedupInterval }] : [] }),
+    // vmauth's users, one per edge (longTermStore.edges[].cluster).
+    authFacts: (s) => ({ vmauthUsers: s.longTermStore.enabled ? s.longTermStore.edges.map((e) => e.cluster) : [] }),
     contribute: longTermStoreContribution,
     // Its boards' module loads on the call, which the fold makes only while Grafana is on.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     dashboards: () => (require("./boards") as typeof import("./boards")).boards,
     gate: (s) => edgeStacksChecked(s.longTermStore),
-    rules: longTermStoreRuleGroups,
+    rules: longTermStoreRules,
     // An edge stack's credential, as the edge exports it (edge-credential.ts), with the placeholder for its password.
     offlineStandIns: (s, placeholder) =>
         s.longTermStore.enabled

@@ -18,6 +18,7 @@ export function longTermStoreEndpoints(s: Settings): ComponentEndpoint[] {
                 key: `${fullKey(LONG_TERM_STORE_KEY)}.ingress`,
                 auth: `vmauth's per-edge users, each writing as its cluster label: ${users.join(", ")}`,
             },
+            host: lts.ingress.host,
         },
     ];
 }

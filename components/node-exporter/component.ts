@@ -2,7 +2,7 @@ import { Component } from "../contribution";
 import { nodeExporterNamespaceProblems } from "./namespace-check";
 import { claimKey, fixedJob } from "../common/scrape/job-claims";
 import { NODE_EXPORTER_KEY } from "../../config";
-import { nodeExporterRuleGroups } from "./rule-groups";
+import { nodeExporterRules } from "./rule-groups";
 import { NODE_EXPORTER_FAMILY_TABLES, nodeExporterContribution } from "./contribution";
 import { NodeExporter } from "./node-exporter";
 import { NODE_EXPORTER_JOB_NAME } from "./layout";
@@ -18,7 +18,7 @@ export const nodeExporter: Component = {
     // Its boards' module loads on the call, which the fold makes only while Grafana is on.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     dashboards: () => (require("./boards") as typeof import("./boards")).boards,
-    rules: nodeExporterRuleGroups,
+    rules: nodeExporterRules,
     familyTables: NODE_EXPORTER_FAMILY_TABLES,
     build({ settings, namespaces, opts }) {
         if (!settings.nodeExporter.enabled) {

@@ -1,4 +1,4 @@
-import { RuleContext } from "../common/rules/context";
+import { rulesWhileOn } from "../contribution";
 import { RuleGroup } from "../common/rules/types";
 import { nodeGroup } from "./alerts";
 import { nodeHardwareGroup } from "./hardware-alerts";
@@ -7,7 +7,10 @@ import { nodeNetworkGroup } from "./network-alerts";
 import { nodeRecordsGroup } from "./recording-rules";
 import { nodeSaturationGroup } from "./saturation-alerts";
 
-/** The node alerts and records, while node_exporter runs. */
-export function nodeExporterRuleGroups(c: RuleContext): RuleGroup[] {
-    return c.nodeExporter ? [nodeGroup(), nodeNetworkGroup(), nodeLimitsGroup(), nodeSaturationGroup(), nodeHardwareGroup(), nodeRecordsGroup()] : [];
+/** The node alerts and records. */
+export function nodeExporterRuleGroups(): RuleGroup[] {
+    return [nodeGroup(), nodeNetworkGroup(), nodeLimitsGroup(), nodeSaturationGroup(), nodeHardwareGroup(), nodeRecordsGroup()];
 }
+
+/** While node_exporter runs. */
+export const nodeExporterRules = rulesWhileOn((s) => s.nodeExporter.enabled, nodeExporterRuleGroups);

@@ -1,8 +1,8 @@
-import { RuleContext } from "../common/rules/context";
+import { PrometheusRuleInput } from "./rule-input";
 import { RuleGroup, runbook } from "../common/rules/types";
 
 /** Prometheus watching itself; thresholds and durations from kubernetes-mixin's prometheus alerts. */
-export function prometheusGroup(c: RuleContext): RuleGroup {
+export function prometheusGroup(c: Pick<PrometheusRuleInput, "prometheusJob" | "alertmanager">): RuleGroup {
     const self = `job="${c.prometheusJob}"`;
     return {
         name: "prometheus",

@@ -8,13 +8,13 @@ import { otlpGuardProblems } from "./otlp-guard";
 import { waysInAt } from "../common/ways-in";
 import { METRICS_KEY } from "../../config";
 import { prometheusJobNames } from "./job-names";
-import { prometheusRuleGroups } from "./rule-groups";
-import { configReloaderGroup } from "./config-reloader-alerts";
+import { prometheusRules } from "./rule-groups";
 import { gatewayInFront } from "../auth-gateway/in-front";
 import { prometheusContribution } from "./contribution";
 import { edgeWriteCredential } from "./edge-write-credential";
 import { prometheusGatewayModel } from "./gateway";
 import { Prometheus } from "./prometheus";
+import { prometheusTeamContract } from "./team-contract";
 
 /** Prometheus, the auth gateway in front of its Ingress (docs/security.md#the-auth-gateway), and an edge's generated write password. */
 export const prometheus: Component = {
@@ -26,12 +26,13 @@ export const prometheus: Component = {
     probeGuards: (s) => ({ guards: webGuard(`${fullKey(METRICS_KEY)}.web`, s.metrics.name, s.metrics.namespace, s.metrics.web, "Prometheus") }),
     endpoints: (s) => serverEndpointAt("Prometheus", s.metrics.name, s.metrics.namespace, wayIn(METRICS_KEY, s.metrics), s.metrics.web),
     waysIn: (s) => waysInAt(METRICS_KEY, true, s.metrics.ingress, s.metrics.httpRoute),
+    authFacts: (s) => ({ serverLogin: { server: "Prometheus", asks: s.metrics.web?.basicAuth !== undefined } }),
     contribute: prometheusContribution,
     // Its boards' module loads on the call, which the fold makes only while Grafana is on.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     dashboards: () => (require("./boards") as typeof import("./boards")).boards,
-    rules: prometheusRuleGroups,
-    everyRuleGroup: () => [configReloaderGroup()],
+    rules: prometheusRules,
+    teamContract: prometheusTeamContract,
     build({ settings, namespaces, opts, composed }) {
         // An edge with a generated credential makes its write password (docs/long-term-storage.md#central-and-edge-stacks).
         const edge = edgeWriteCredential(settings.metrics);

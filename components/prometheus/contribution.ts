@@ -2,7 +2,6 @@ import { Settings } from "../../config";
 import { Contribution } from "../contribution";
 import { endpointDiscovery } from "../common/scrape/endpoint-discovery";
 import { alertmanagerTarget } from "../alertmanager/target";
-import { configReloaderGroup } from "./config-reloader-alerts";
 import { configReloaderJob } from "./config-reloader-scrape-job";
 import { extraScrapeJobs } from "./extra-scrape-configs";
 import { prometheusGatewayModel } from "./gateway";
@@ -11,6 +10,8 @@ import { prometheusObjects } from "./object-names";
 import { reloadsInPlace } from "./reloader";
 import { selfMonitoringJob, selfMonitoringReach } from "./scrape-job";
 import { prometheusWebJobs } from "./web-scrape-jobs";
+import { withLimits } from "./scrape-limits";
+import { keepDroppedFamilies } from "../common/scrape/family-rules";
 
 /**
  * Prometheus' own jobs: the spec's self-monitoring job and, while metrics.web is set, the web
@@ -31,7 +32,7 @@ export function prometheusContribution(s: Settings): Contribution {
         objectsOfFold: (fold) => prometheusObjects(m, { scrapeJobs: fold.scrapeConfigs, alertmanager: fold.alertmanager }),
         namespaceWorkloads: [{ namespace: m.namespace, name: `StatefulSet ${m.namespace}/${m.name}`, workload: "prometheus" }],
         gateways: gateway ? [gateway] : [],
-        // The sidecar's failures while it runs (config-reloader-alerts.ts).
-        ruleGroups: reloadsInPlace(m) ? [configReloaderGroup()] : [],
+        // Every job it scrapes, whoever brings it, gets the stack's limits, and keeps what metrics.keepFamilies brings back.
+        everyJob: (job) => keepDroppedFamilies(withLimits(job, m), m.keepFamilies[job.job_name] ?? []),
     };
 }

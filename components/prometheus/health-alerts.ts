@@ -1,4 +1,4 @@
-import { RuleContext } from "../common/rules/context";
+import { PrometheusRuleInput } from "./rule-input";
 import { AlertingRule, RuleGroup, runbook } from "../common/rules/types";
 import { KubernetesSdFailures, SelfHealthFamilies } from "../../prometheus-releases/release-lines";
 
@@ -20,7 +20,7 @@ function kubernetesSdFailuresExpr(f: KubernetesSdFailures, self: string): string
  * written here. Families that differ between lines follow the release line (release-lines.ts,
  * selfHealth): an alert whose family the line does not export is left out there.
  */
-export function prometheusHealthGroup(c: RuleContext): RuleGroup {
+export function prometheusHealthGroup(c: Pick<PrometheusRuleInput, "prometheusJob" | "prometheusHealth" | "alertmanager">): RuleGroup {
     const self = `job="${c.prometheusJob}"`;
     const who = "Prometheus {{ $labels.namespace }}/{{ $labels.pod }}";
     const f = c.prometheusHealth;

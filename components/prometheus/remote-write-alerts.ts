@@ -1,4 +1,4 @@
-import { RemoteWriteContext } from "../common/rules/context";
+import { RemoteWriteContext } from "./remote-write-queues";
 import { RuleGroup, runbook } from "../common/rules/types";
 
 const P = "prometheus_remote_storage_";

@@ -1,10 +1,10 @@
 import { Component } from "../contribution";
 import { claimKey, fixedJob } from "../common/scrape/job-claims";
-import { pushgatewayGroup } from "./alerts";
 import { pushgatewayContribution } from "./contribution";
 import { PUSHGATEWAY_FAMILIES } from "./families";
 import { PUSHGATEWAY_JOB_NAME } from "./layout";
 import { PUSHGATEWAY_POD_SECURITY } from "./pod-security";
+import { pushgatewayRules } from "./rule-groups";
 import { Pushgateway } from "./pushgateway";
 import { PUSHGATEWAY_OWN_KEY, pushgatewaySettings } from "./settings";
 
@@ -31,6 +31,6 @@ export const pushgateway: Component = {
         return { outputs: { pushgatewayUrl: gateway.pushUrl } };
     },
     familyTables: { [PUSHGATEWAY_JOB_NAME]: PUSHGATEWAY_FAMILIES },
-    everyRuleGroup: () => [pushgatewayGroup()],
+    rules: pushgatewayRules,
     podSecurityClaims: PUSHGATEWAY_POD_SECURITY,
 };

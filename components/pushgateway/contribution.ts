@@ -1,7 +1,6 @@
 import { Settings } from "../../config";
 import { Contribution } from "../contribution";
 import { endpointDiscovery } from "../common/scrape/endpoint-discovery";
-import { pushgatewayGroup } from "./alerts";
 import { pushgatewayFlows, pushgatewayWorkload } from "./network";
 import { pushgatewayObjects } from "./object-names";
 import { pushgatewayJob } from "./scrape-job";
@@ -9,7 +8,7 @@ import { pushgatewaySettings } from "./settings";
 
 /**
  * The Pushgateway, while it runs: its job among the program's own components, its objects, its
- * alerts, its workload and the pushers' flow for the NetworkPolicies. Off, nothing:
+ * workload and the pushers' flow for the NetworkPolicies. Off, nothing:
  * no job, no object, no rule file, no policy (docs/pushgateway.md).
  */
 export function pushgatewayContribution(s: Settings): Contribution {
@@ -20,7 +19,6 @@ export function pushgatewayContribution(s: Settings): Contribution {
     return {
         scrapeJobs: { own: [pushgatewayJob(p, s.metrics, endpointDiscovery(s.metrics))] },
         objects: pushgatewayObjects(p),
-        ruleGroups: [pushgatewayGroup()],
         workloads: [pushgatewayWorkload(p)],
         flows: pushgatewayFlows(p),
     };

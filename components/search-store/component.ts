@@ -6,7 +6,7 @@ import { waysInAt } from "../common/ways-in";
 import { KIBANA_KEY } from "../../config";
 import { claimKey, fixedJob } from "../common/scrape/job-claims";
 import { SEARCH_STORE_KEY } from "../../config";
-import { searchStoreRuleGroups } from "./rule-groups";
+import { searchStoreRules } from "./rule-groups";
 import { SEARCH_STORE_FAMILY_TABLES, searchStoreContribution } from "./contribution";
 import { SearchStore } from "./search-store";
 import { gatewayInFront } from "../auth-gateway/in-front";
@@ -25,7 +25,7 @@ export const searchStore: Component = {
     // Its boards' module loads on the call, which the fold makes only while Grafana is on.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     dashboards: () => (require("./boards") as typeof import("./boards")).boards,
-    rules: searchStoreRuleGroups,
+    rules: searchStoreRules,
     familyTables: SEARCH_STORE_FAMILY_TABLES,
     build({ settings, namespaces, opts }) {
         if (!settings.searchStore.enabled) {

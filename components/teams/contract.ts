@@ -40,3 +40,10 @@ export interface TeamContract {
 
 export const TEAM_CONTRACT_VERSION = 1;
 
+
+/**
+ * The contract's sections each component of the list brings (Component.teamContract): Prometheus
+ * its release and the team rules, Grafana the team dashboards, the blackbox exporter the probes.
+ * The stack adds the version and the kept families, which are the fold's (stack/team-contract.ts).
+ */
+export type TeamContractSections = Omit<TeamContract, "contractVersion" | "keptFamilies">;

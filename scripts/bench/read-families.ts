@@ -1,5 +1,5 @@
 import { analyzePromql, PROMQL_2_53, PromqlSelector } from "../../prometheus-releases/promql";
-import { defaultRuleGroups, ruleContext } from "../../stack/rule-groups";
+import { defaultRuleGroups } from "../../stack/rule-groups";
 import { dashboardsFor } from "../../stack/dashboards";
 import { Settings } from "../../config";
 import { prometheusQueries, queryVariables } from "../../tests/harness/dashboards";
@@ -17,7 +17,7 @@ export interface ShippedQuery {
 }
 
 export function shippedQueries(settings: Settings): ShippedQuery[] {
-    const rules = defaultRuleGroups(ruleContext(settings)).flatMap((g) =>
+    const rules = defaultRuleGroups(settings).flatMap((g) =>
         g.rules.map((r) => ({ source: `rule ${g.name}/${"alert" in r ? r.alert : r.record}`, expr: r.expr })),
     );
     const dashboards = dashboardsFor(settings, "bench");

@@ -71,7 +71,7 @@ export interface DashboardContext {
 export { LOG_INDEX_PATTERN };
 
 export function dashboardContext(s: Settings): DashboardContext {
-    // The Logs board reads Grafana's Elasticsearch data source, which exists only while the log store speaks Elasticsearch (stack/grafana-model.ts).
+    // The Logs board reads Grafana's Elasticsearch data source, which exists only while the log store speaks Elasticsearch (components/grafana/stack-model.ts).
     const on: Source[] = ["prometheus", ...(logStoreProtocol(s.logs) === "elasticsearch" ? (["searchStore"] as const) : [])];
     if (s.metrics.jobs.cadvisor) on.push("cadvisor");
     if (s.metrics.jobs.kubelet) on.push("kubelet");

@@ -1,7 +1,7 @@
 import { stringify } from "yaml";
-import { AlertRulesSettings } from "../../config/alert-rules";
-import { isAlertingRule, Rule, RuleFile, RuleGroup } from "../common/rules/types";
-import { applyOverride, overrideKey } from "../common/rules/overrides";
+import { AlertRulesSettings } from "../../../config/alert-rules";
+import { isAlertingRule, Rule, RuleFile, RuleGroup } from "./types";
+import { applyOverride, overrideKey } from "./overrides";
 
 /**
  * The default groups, less the alerts a stack switched off (a group left empty goes too), with
