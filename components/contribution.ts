@@ -20,6 +20,9 @@ import type { HostPortClaims } from "./common/host-ports";
 import type { WayInClaims } from "./common/ways-in";
 import type { ComponentEndpoint, ServerAuthFacts } from "./auth-gateway/checklist-endpoints";
 import type { AlertmanagerTarget } from "./alertmanager/target";
+import type { ProbeGuardClaims } from "./common/probe-guards";
+import type { DedupClaims } from "./common/dedup";
+import type { LaterProblem } from "./common/later-problem";
 import type { TeamContractSections } from "./teams/contract";
 
 /**
@@ -182,12 +185,19 @@ export interface Component {
     /** Its Ingress rules and HTTPRoutes while it runs, by the key that asks for each (components/common/ways-in.ts). */
     waysIn?(s: Settings): WayInClaims;
     /**
-     * Its own checks that need the objects its builders make (its `extra` hatch against them) or
-     * what it owns (Grafana's own data sources), run while the stack loads with every other problem
-     * (stack/index.ts), before any resource. `fold` gives what the fold makes that its objects read
-     * (Grafana's Deployment mounts every board), built only when called.
+     * Its own checks that need the objects its builders make (its `extra` hatch against them),
+     * what it owns (Grafana's own data sources), or the settings of the components it depends on
+     * (the adapter on node-exporter's series, the search store on the log agent that ships to it),
+     * run while the stack loads with every other problem (stack/index.ts), before any resource.
+     * `fold` gives what the fold makes that its objects read (Grafana's Deployment mounts every
+     * board), built only when called. A problem that says which other keys it read
+     * (LaterProblem.reads) is left out while one of them is reported.
      */
-    checks?(s: Settings, fold: FoldedBoards): ConfigProblem[];
+    checks?(s: Settings, fold: FoldedBoards): (ConfigProblem | LaterProblem)[];
+    /** The guarded web ports it serves and the probes it sends without credentials (components/common/probe-guards.ts). */
+    probeGuards?(s: Settings): ProbeGuardClaims;
+    /** Its dedup windows and the jobs with a scrape interval of their own it brings (components/common/dedup.ts). */
+    dedup?(s: Settings): DedupClaims;
     /** The endpoints its Ingress or HTTPRoute publishes, in the settings' words, for the production checklist (components/auth-gateway/checklist-endpoints.ts). */
     endpoints?(s: Settings): ComponentEndpoint[];
     /**

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { choice, closedObject, flag, integer, selectorMap, text, whenClean } from "./fields";
 import { dnsLabel, kubernetesLabelKey, kubernetesLabelValue, serviceName } from "./formats";
-import { Problems } from "./problems";
 import { fullKey } from "./source";
 
 /**
@@ -96,11 +95,12 @@ export const controlPlaneSchema = controlPlaneObject
     }, whenClean("kind", "override", "scheduler", "controllerManager"))
     .transform((c) => resolve(c));
 
-function isHidden(c: { kind: ControlPlaneKind; override: readonly HideableComponent[] }, component: HideableComponent): boolean {
+/** Whether the control plane's kind hides the component and the stack does not override it. */
+export function isHidden(c: { kind: ControlPlaneKind; override: readonly HideableComponent[] }, component: HideableComponent): boolean {
     return HIDDEN_BY_KIND[c.kind].includes(component) && !c.override.includes(component);
 }
 
-function hiddenMessage(kind: ControlPlaneKind, component: HideableComponent): string {
+export function hiddenMessage(kind: ControlPlaneKind, component: HideableComponent): string {
     return (
         `false or unset: a ${kind} control plane hides ${component}, so its target would be down forever; ` +
         `if this cluster does expose it, add ${component} to ${fullKey(CONTROL_PLANE_KEY)}.override`
@@ -144,11 +144,4 @@ function resolve(c: ParsedControlPlane): ControlPlaneSettings {
 /** The defaults, for settings built without a stack file (tests, the config reference). */
 export function defaultControlPlane(): ControlPlaneSettings {
     return controlPlaneSchema.parse({});
-}
-
-/** Across keys: etcd's switch lives under metrics.jobs, so a managed kind refuses it there unless overridden. */
-export function checkControlPlaneAgainstMetrics(c: ControlPlaneSettings, metricsKey: string, m: { jobs: { etcd: boolean } }, problems: Problems): void {
-    if (m.jobs.etcd && isHidden(c, "etcd")) {
-        problems.add(`${fullKey(metricsKey)}.jobs.etcd`, true, hiddenMessage(c.kind, "etcd"));
-    }
 }

@@ -6,37 +6,25 @@ import { enabledFeatures, promqlDialectOf } from "../prometheus-releases/promql-
 import { PromqlDialect } from "../prometheus-releases/promql";
 import { ALERTMANAGER_DEFAULTS, ALERTMANAGER_KEY, ALERTMANAGER_SECRET_KEYS, alertmanagerSchema, AlertmanagerSecretName, AlertmanagerSettings, defaultAlertmanagerReplicas, readAlertmanagerSecrets, readReceiverSecrets } from "./alertmanager";
 import { oneVolumeMessage } from "./storage";
-import {
-    checkDestinationsAllowed,
-    checkMemoryDemands,
-    checkProbesAgainstGuards,
-    checkSecurityDefaults,
-    destinations,
-    guardedEndpoints,
-    memoryDemands,
-    securityDefaults,
-} from "./claims/declarations";
 import { EVENT_COLLECTOR_KEY, EventCollectorSettings, eventCollectorSchema } from "./event-collector";
 import { BLACKBOX_EXPORTER_KEY, BlackboxExporterSettings, blackboxExporterSchema } from "./blackbox-exporter";
 import { ClusterSettings, readClusterSettings } from "./cluster";
-import { checkControlPlaneAgainstMetrics, CONTROL_PLANE_KEY, controlPlaneSchema, ControlPlaneSettings } from "./control-plane";
+import { CONTROL_PLANE_KEY, controlPlaneSchema, ControlPlaneSettings } from "./control-plane";
 import { knownKeysMessage } from "./fields";
 import { closest } from "./did-you-mean";
 import { GRAFANA_KEY, grafanaSecretReferences, GrafanaSettings, grafanaSchema } from "./grafana";
 import { KUBE_STATE_METRICS_KEY, KubeStateMetricsSettings, kubeStateMetricsSchema } from "./kube-state-metrics";
-import { NODE_EXPORTER_DEFAULT_NAMESPACE, NODE_EXPORTER_KEY, NodeExporterSettings, nodeExporterSchema } from "./node-exporter";
+import { NODE_EXPORTER_KEY, NodeExporterSettings, nodeExporterSchema } from "./node-exporter";
 import { LOGS_KEY, LogsSettings, logsSchema, searchSchema } from "./logs";
-import { checkCentralClusterLabel } from "./central-cluster-label";
-import { BACKUP_MISSED_ALERT, checkBackupAlertImage, checkLongTermStore, LONG_TERM_STORE_KEY, LongTermStoreSettings, longTermStoreSchema, referencedEdgeSecretKeys } from "./long-term-store";
+import { BACKUP_MISSED_ALERT, checkBackupAlertImage, checkLongTermStoreOff, LONG_TERM_STORE_KEY, LongTermStoreSettings, longTermStoreSchema, referencedEdgeSecretKeys } from "./long-term-store";
 import { fieldOf, Known, known, standIn } from "./partial";
 import { METRICS_KEY, MetricsSettings, metricsSchema, reloaderRuns, selfMonitoringJobLeftOut } from "./metrics";
 import { createdByDefault } from "./namespaces";
 import { NETWORK_POLICIES_KEY, NetworkPoliciesSettings, networkPoliciesSchema } from "./network-policies";
-import { checkOtlpGuard } from "./otlp";
-import { MIN_SCRAPES_PER_WINDOW, RESOURCE_METRICS_KEY, ResourceMetricsSettings, resourceMetricsSchema } from "./resource-metrics";
+import { RESOURCE_METRICS_KEY, ResourceMetricsSettings, resourceMetricsSchema } from "./resource-metrics";
 import { addSchemaIssues, ConfigError, ConfigProblem, Problems, SECRET_VALUE, UNSHOWN_VALUE } from "./problems";
 import { DEFAULT_LOG_AGENT_TARGET, etcdSchema, jobSwitchesSchema, serviceScrapeSchema } from "./scrape-jobs";
-import { checkAgentShipsToStore, inClusterStoreAccess, KIBANA_KEY, resolveSearchStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
+import { resolveSearchStore, SEARCH_STORE_KEY, searchStoreSchema, SearchStoreSettings } from "./search-store";
 import { readBackupCredentials, readEdgePasswords, readEtcdClient, readGrafanaAdminPassword, readGrafanaSecrets, readHatchEnvSecrets, readRemoteWriteSecrets, readSearchPassword, SECRET_KEYS } from "./secrets";
 import { referencedSecretKeys, remoteWriteSchema } from "./remote-write";
 import { hatchReceiverSchema, referencedReceiverSecretKeys } from "./alertmanager-routing";
@@ -44,7 +32,6 @@ import { extraScrapeConfigSchema, extraScrapeConfigsSchema, referencedScrapeSecr
 import { ConfigSource, fullKey, PROJECT, projectKeys } from "./source";
 import { authenticatedIngressSchema, readIngressClientSecret } from "./ingress-auth";
 import { authenticatedHttpRouteSchema, wayOfRead } from "./gateway-route";
-import { fluentdSizeBytes, prometheusDurationSeconds } from "./formats";
 import { checkNeeds, NEEDS, switchedOffNeed } from "./needs";
 import { OwnKey } from "./own-keys";
 import { checkDurationsOnLine } from "./prometheus-durations";
@@ -245,83 +232,16 @@ function readComponent<S extends z.ZodType>(source: ConfigSource, problems: Prob
 }
 
 /**
- * One namespace is created once. When the log agent shares the metrics server's namespace, the
- * metrics server creates it and the log agent waits for it.
+ * One namespace is created once: when the log agent shares the metrics server's namespace and that
+ * server creates it, logs.createNamespace may not ask for it again (logsNamespaceCreated).
  */
-function resolveLogsNamespace(metrics: MetricsSettings, logs: LogsSettings, problems: Problems): void {
-    const shared = logs.namespace === metrics.namespace;
-    const given = (logs as { createNamespace?: boolean }).createNamespace;
-    if (shared && metrics.createNamespace && given === true) {
+function checkSharedLogsNamespace(metrics: MetricsSettings, logs: LogsSettings, problems: Problems): void {
+    if (logs.namespace === metrics.namespace && metrics.createNamespace && logs.createNamespace === true) {
         problems.add(
             `${fullKey(LOGS_KEY)}.createNamespace`,
             true,
             `false or unset: ${fullKey(METRICS_KEY)}.createNamespace already creates namespace ${logs.namespace}, ` +
                 `which ${fullKey(LOGS_KEY)}.namespace shares`,
-        );
-    }
-    logs.createNamespace = given ?? (createdByDefault(logs.namespace) && !(shared && metrics.createNamespace));
-}
-
-/**
- * node-exporter needs the privileged Pod Security level, so it may only go where that level is
- * already granted or that the program labels accordingly: kube-system, which the program never
- * labels, or the metrics or log agent namespace, whose label follows it (docs/node-exporter.md#namespace).
- * Any other namespace the program would neither create nor label.
- */
-function checkNodeExporterNamespace(n: NodeExporterSettings, metrics: MetricsSettings, logs: LogsSettings, problems: Problems): void {
-    const allowed = [...new Set([NODE_EXPORTER_DEFAULT_NAMESPACE, metrics.namespace, logs.namespace])];
-    if (n.enabled && !allowed.includes(n.namespace)) {
-        problems.add(
-            `${fullKey(NODE_EXPORTER_KEY)}.namespace`,
-            n.namespace,
-            `one of ${allowed.join(", ")}: kube-system, or a namespace the program creates and labels for the privileged pods node-exporter runs`,
-        );
-    }
-}
-
-/**
- * The adapter's queries read cAdvisor's container series and node-exporter's node series as our
- * scrape jobs store them (docs/resource-metrics.md#the-rules): the cadvisor job drops the root
- * cgroup, so node figures come from node-exporter. Its rate() window must span several scrapes,
- * and it runs where the program creates the namespace or one that always exists.
- */
-function checkResourceMetrics(
-    r: ResourceMetricsSettings,
-    m: MetricsSettings,
-    logs: LogsSettings,
-    nodeExporter: { enabled: boolean },
-    problems: Problems,
-): void {
-    if (!r.enabled) {
-        return;
-    }
-    const key = fullKey(RESOURCE_METRICS_KEY);
-    const missing = [
-        ...(m.replicas > 0 ? [] : [`${fullKey(METRICS_KEY)}.replicas of 1 or more (the Prometheus it queries)`]),
-        ...(m.jobs.cadvisor ? [] : [`${fullKey(METRICS_KEY)}.jobs.cadvisor (pod CPU and memory)`]),
-        ...(nodeExporter.enabled ? [] : [`${fullKey(NODE_EXPORTER_KEY)}.enabled (node CPU and memory)`]),
-    ];
-    if (missing.length > 0) {
-        problems.add(`${key}.enabled`, true, `false, or switch on ${missing.join(" and ")}: the adapter's queries read those series`);
-    }
-    const allowed = [...new Set([m.namespace, logs.namespace, NODE_EXPORTER_DEFAULT_NAMESPACE])];
-    if (!allowed.includes(r.namespace)) {
-        problems.add(`${key}.namespace`, r.namespace, `one of ${allowed.join(", ")}: a namespace the program creates, or kube-system`);
-    } else if (m.web?.tls !== undefined && r.namespace !== m.namespace) {
-        // A pod mounts Secrets of its own namespace only, and the adapter verifies Prometheus against ca.crt of that Secret.
-        problems.add(
-            `${key}.namespace`,
-            r.namespace,
-            `${m.namespace}, the metrics namespace, while ${fullKey(METRICS_KEY)}.web.tls is set: the adapter reads ca.crt from Secret ${m.web.tls.secretName} there`,
-        );
-    }
-    const minimum = MIN_SCRAPES_PER_WINDOW * prometheusDurationSeconds(m.scrapeInterval);
-    if (prometheusDurationSeconds(r.window) < minimum) {
-        problems.add(
-            `${key}.window`,
-            r.window,
-            `a duration of at least ${minimum}s, ${MIN_SCRAPES_PER_WINDOW} times ${fullKey(METRICS_KEY)}.scrapeInterval (${m.scrapeInterval}): ` +
-                "with fewer scrapes in the window a missed scrape leaves rate() without two samples, and kubectl top without a value",
         );
     }
 }
@@ -448,9 +368,6 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     const cluster = readClusterSettings(source, problems);
     const metrics = readComponent(source, problems, METRICS_KEY, metricsSchema, misspelt, standIns) as MetricsSettings | undefined;
     const controlPlane = readComponent(source, problems, CONTROL_PLANE_KEY, controlPlaneSchema, misspelt, standIns);
-    if (controlPlane && metrics) {
-        checkControlPlaneAgainstMetrics(controlPlane, METRICS_KEY, metrics, problems);
-    }
     const logs = readComponent(source, problems, LOGS_KEY, logsSchema, misspelt, standIns) as LogsSettings | undefined;
     const storeRead = readComponent(source, problems, SEARCH_STORE_KEY, searchStoreSchema, misspelt, standIns);
     const store = storeRead && resolveSearchStore(storeRead);
@@ -558,16 +475,9 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         KNOWN_KEYS,
     );
     if (metrics && logs) {
-        resolveLogsNamespace(metrics, logs, problems);
+        checkSharedLogsNamespace(metrics, logs, problems);
     }
     const searchStore = store && logs ? { ...store, namespace: logs.namespace } : undefined;
-    if (searchStore && logs) {
-        checkAgentShipsToStore(searchStore, logs, problems);
-        const access = inClusterStoreAccess(searchStore);
-        if (access) {
-            logs.search.inClusterStore = access;
-        }
-    }
     // alertRules' switch and disabled list, read raw when the key has problems of its own, so the
     // checks that depend on them (a setting it idles, the backup alert's store image) report beside them.
     const rawRulesDefaults = rawField(ALERT_RULES_KEY, ["defaults"], alertRulesSchema.shape.defaults);
@@ -577,17 +487,8 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         ...(rawRulesDisabled.known ? { disabled: rawRulesDisabled.value } : {}),
     };
     if (longTerm) {
-        // Keys set while the store is off are refused whatever else is wrong; the dedup checks need metrics and the probes.
-        const slowerJobs = [
-            ...(metrics?.services ?? []).flatMap((svc, i) => (svc.interval ? [{ key: `${fullKey(METRICS_KEY)}.services[${i}].interval`, job: svc.name, interval: svc.interval }] : [])),
-            ...(blackboxRead?.enabled
-                ? blackboxRead.probes.flatMap((p, i) => (p.interval ? [{ key: `${fullKey(BLACKBOX_EXPORTER_KEY)}.probes[${i}].interval`, job: p.name, interval: p.interval }] : []))
-                : []),
-        ];
-        checkLongTermStore(source.value(LONG_TERM_STORE_KEY), longTerm, metrics && blackboxRead ? metrics.scrapeInterval : undefined, slowerJobs, problems);
-        if (longTerm.enabled && metrics) {
-            checkCentralClusterLabel(longTerm.edges, metrics.externalLabels, problems);
-        }
+        // Keys set while the store is off are refused whatever else is wrong (its dedup window against the scrape intervals: stack/dedup-intervals.ts).
+        checkLongTermStoreOff(source.value(LONG_TERM_STORE_KEY), longTerm, problems);
         checkBackupAlertImage(longTerm, (alertRulesSwitches.defaults ?? true) && !(alertRulesSwitches.disabled ?? []).includes(BACKUP_MISSED_ALERT), problems);
     }
     const { passwords: edgePasswords, existing: edgeExistingPasswords } = longTerm?.enabled ? readEdgePasswords(source, problems, longTerm.edges, knownKeys) : { passwords: {}, existing: {} };
@@ -597,12 +498,6 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     }
     if (am) {
         checkTeamMatchersAgainstRenames(am, catalog.renamedAlerts, problems);
-    }
-    if (nodeExporter && metrics && logs) {
-        checkNodeExporterNamespace(nodeExporter, metrics, logs, problems);
-    }
-    if (resourceMetrics && metrics && logs && nodeExporter) {
-        checkResourceMetrics(resourceMetrics, metrics, logs, nodeExporter, problems);
     }
     /** A component's `enabled` as far as it is right while the component has problems of its own; nothing when it is wrong too. */
     const rawSwitch = <S extends z.ZodType>(key: string, schema: S): { enabled: z.output<S> } | undefined => {
@@ -633,26 +528,8 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
         problems,
         ownKeys.length === 0 ? undefined : [...NEEDS, ...ownKeys.map((k) => switchedOffNeed(k.key, k.what))],
     );
-    // Job names, host ports and ways in are checked over the components' claims (stack/job-names.ts, host-ports.ts, ways-in.ts).
-    // Keys that contradict each other across components, from what each declares (config/claims/declarations.ts).
-    if (netpol) {
-        checkDestinationsAllowed(
-            destinations({
-                remoteWrite: metrics?.remoteWrite,
-                externalSearchHost: logs && store && !store.enabled ? logs.search.host : undefined,
-            }),
-            netpol,
-            problems,
-        );
-    }
-    if (metrics && netpol) {
-        checkOtlpGuard(metrics.otlp, netpol, problems);
-    }
-    checkMemoryDemands(memoryDemands(store), problems);
-    checkSecurityDefaults(securityDefaults(store), problems);
-    if (blackboxRead?.enabled && metrics) {
-        checkProbesAgainstGuards(blackboxRead.probes, metrics.namespace, guardedEndpoints(metrics, am), problems);
-    }
+    // Checks across components run over what each claims or checks (Component.checks, stack/host-ports.ts,
+    // ways-in.ts, probe-guards.ts, dedup-intervals.ts), on these settings or their stand-ins, in the same pass (stack/index.ts).
     // What each component's own key contradicts in the others, once that key and they have parsed.
     const parsedKeys = { [METRICS_KEY]: metrics, [NETWORK_POLICIES_KEY]: netpol, [ALERTMANAGER_KEY]: am, [GRAFANA_KEY]: grafanaRead, [LOGS_KEY]: logs, ...ownRead };
     for (const k of ownKeys) {
@@ -666,18 +543,8 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     const scratch = new Problems();
     const m = metricsPart;
     const l = logsPart;
-    if (!(metrics && logs) && m && l) {
-        resolveLogsNamespace(m, l, scratch);
-    }
     const storePart = store ?? (standIns.has(SEARCH_STORE_KEY) ? resolveSearchStore(standIns.get(SEARCH_STORE_KEY) as z.output<typeof searchStoreSchema>) : undefined);
     const searchStoreFinal = searchStore ?? (storePart && l ? { ...storePart, namespace: l.namespace } : undefined);
-    if (searchStore === undefined && searchStoreFinal && l) {
-        checkAgentShipsToStore(searchStoreFinal, l, scratch);
-        const access = inClusterStoreAccess(searchStoreFinal);
-        if (access) {
-            l.search.inClusterStore = access;
-        }
-    }
     const controlPlaneFinal = part(controlPlane, CONTROL_PLANE_KEY);
     const nodeExporterFinal = part(nodeExporter, NODE_EXPORTER_KEY);
     const ksmFinal = part(ksm, KUBE_STATE_METRICS_KEY);

@@ -168,12 +168,6 @@ export type SearchSettings = z.output<typeof searchSchema> & {
      * logs namespace and Grafana in the metrics namespace, so the Secret must be in both.
      */
     passwordSecret?: ExistingSecretKey;
-    /**
-     * Set at load while the agent ships to the in-cluster OpenSearch (config/search-store.ts):
-     * the store's user, and the Secrets in the agent's namespace with its generated password and
-     * its CA, which the agent reads instead of user and password.
-     */
-    inClusterStore?: { user: string; credentialsSecret: string; passwordKey: string; caSecret: string };
 };
 
 const bd = LOGS_DEFAULTS.buffer;
@@ -332,8 +326,17 @@ export function sslVersionOf(s: { image: string; release?: LogAgentLine; search:
     return logAgentLineOf(s).output.sslVersions === undefined ? undefined : (s.search.sslVersion ?? DEFAULT_SSL_VERSION);
 }
 
-/** createNamespace is resolved against the metrics server's namespace when both are loaded. */
-export type LogsSettings = Omit<z.output<typeof logsSchema>, "search" | "createNamespace"> & {
+/** createNamespace as the stack wrote it; whether the namespace is created follows from it (logsNamespaceCreated). */
+export type LogsSettings = Omit<z.output<typeof logsSchema>, "search"> & {
     search: SearchSettings;
-    createNamespace: boolean;
 };
+
+/**
+ * Whether the program creates the log agent's namespace: as logs.createNamespace says, else unless
+ * it is a system namespace or the metrics server's, which that server creates (one namespace is
+ * created once; the log agent then waits for it). Derived where it is read, never written at load.
+ */
+export function logsNamespaceCreated(s: { metrics: { namespace: string; createNamespace: boolean }; logs: { namespace: string; createNamespace?: boolean } }): boolean {
+    const shared = s.logs.namespace === s.metrics.namespace;
+    return s.logs.createNamespace ?? (createdByDefault(s.logs.namespace) && !(shared && s.metrics.createNamespace));
+}

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ExistingSecretKey } from "./secret-reference";
 import { closedObject, flag, text, whenClean } from "./fields";
-import { dnsLabel, prometheusDuration, prometheusDurationSeconds, pulumiStackName, serviceName, statefulSetName } from "./formats";
+import { dnsLabel, prometheusDuration, pulumiStackName, serviceName, statefulSetName } from "./formats";
 import { ingressSchema } from "./metrics";
 import { secretKeyName } from "./remote-write";
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
@@ -189,53 +189,19 @@ export function referencedEdgeSecretKeys(raw: unknown): string[] {
     );
 }
 
-/** A scrape job with an interval of its own, for the dedup check: the key that sets it, and the interval. */
-export interface JobInterval {
-    key: string;
-    job: string;
-    interval: string;
-}
-
 /**
- * The checks of longTermStore against the rest of the stack (docs/long-term-storage.md#deduplication):
- * - while it is off, no other key of it: a setting that does nothing is nearly always a mistake
- *   (the stack meant to switch it on);
- * - the dedup interval is at least the global scrape interval, or two replicas' samples of one
- *   scrape would both be kept;
- * - it is at most the interval of every job that scrapes more slowly than the global interval,
- *   so dedup never thins such a job (prod's jmx-kafka at 1m).
- * `raw` is the key's value as the stack file holds it, so only keys the stack wrote are named.
+ * While the store is off, no other key of it: a setting that does nothing is nearly always a
+ * mistake (the stack meant to switch it on). `raw` is the key's value as the stack file holds it,
+ * so only keys the stack wrote are named. Its dedup window against the stack's scrape intervals is
+ * checked over the components' claims (stack/dedup-intervals.ts).
  */
-export function checkLongTermStore(raw: unknown, s: z.output<typeof longTermStoreSchema>, scrapeInterval: string | undefined, slowerJobs: readonly JobInterval[], problems: Problems): void {
+export function checkLongTermStoreOff(raw: unknown, s: z.output<typeof longTermStoreSchema>, problems: Problems): void {
     const key = fullKey(LONG_TERM_STORE_KEY);
-    if (!s.enabled) {
-        const given = typeof raw === "object" && raw !== null ? Object.keys(raw).filter((k) => k !== "enabled" && (raw as Record<string, unknown>)[k] !== null) : [];
-        for (const k of given) {
-            problems.add(`${key}.${k}`, (raw as Record<string, unknown>)[k], `nothing while ${key}.enabled is false: set enabled: true to deploy the store, or remove ${k}`);
-        }
+    if (s.enabled) {
         return;
     }
-    // Without a valid metrics key (scrapeInterval undefined) the dedup checks wait for it.
-    if (s.dedupInterval === undefined || scrapeInterval === undefined) {
-        return;
-    }
-    const dedup = prometheusDurationSeconds(s.dedupInterval);
-    const global = prometheusDurationSeconds(scrapeInterval);
-    if (dedup < global) {
-        problems.add(
-            `${key}.dedupInterval`,
-            s.dedupInterval,
-            `a duration of at least ${fullKey("metrics")}.scrapeInterval (${scrapeInterval}): with a shorter one both replicas' samples of one scrape are kept, and nothing is deduplicated`,
-        );
-        return;
-    }
-    for (const j of slowerJobs.filter((x) => prometheusDurationSeconds(x.interval) > global)) {
-        if (dedup > prometheusDurationSeconds(j.interval)) {
-            problems.add(
-                `${key}.dedupInterval`,
-                s.dedupInterval,
-                `a duration of at most ${j.interval}, the interval of job ${j.job} (${j.key}): a longer one keeps one sample per ${s.dedupInterval} and thins that job`,
-            );
-        }
+    const given = typeof raw === "object" && raw !== null ? Object.keys(raw).filter((k) => k !== "enabled" && (raw as Record<string, unknown>)[k] !== null) : [];
+    for (const k of given) {
+        problems.add(`${key}.${k}`, (raw as Record<string, unknown>)[k], `nothing while ${key}.enabled is false: set enabled: true to deploy the store, or remove ${k}`);
     }
 }

@@ -3,7 +3,6 @@ import { choice, closedObject, flag, stringList, text, whenClean } from "./field
 import { dnsLabel } from "./formats";
 import { publicReason } from "./ingress-auth";
 import { fullKey } from "./source";
-import type { Problems } from "./problems";
 import { versionAtLeast } from "../prometheus-releases/scrape-config-keys";
 import {
     OTLP_BLOCK_SINCE,
@@ -195,18 +194,4 @@ export function publicOtlpWarning(o: OtlpSettings | undefined): string | undefin
     return o?.enabled && o.auth?.public
         ? `Prometheus' OTLP receiver (${fullKey("metrics")}.otlp) takes pushes from the pods of ${(o.namespaces ?? []).join(", ")} without authentication: ${o.auth.public.reason}`
         : undefined;
-}
-
-/**
- * A public push endpoint has the NetworkPolicy as its only guard: without policies any pod of the
- * cluster could push and query, so, as the Pushgateway, it is refused while they are off.
- */
-export function checkOtlpGuard(o: OtlpSettings | undefined, netpol: { enabled: boolean }, problems: Problems): void {
-    if (o?.enabled && o.auth?.public !== undefined && !netpol.enabled) {
-        problems.add(
-            `${fullKey("metrics")}.otlp.auth.public`,
-            o.auth.public,
-            `nothing while ${fullKey("networkPolicies")}.enabled is false: without a login only the NetworkPolicy limits pushers to ${(o.namespaces ?? []).join(", ")}, and without it any pod of the cluster could push and query; set metrics.web.basicAuth, or switch NetworkPolicies on`,
-        );
-    }
 }

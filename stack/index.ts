@@ -18,6 +18,9 @@ import { jobNameProblems } from "./job-names";
 import { hostPortProblems } from "./host-ports";
 import { wayInProblems } from "./ways-in";
 import { capacityProblems } from "./capacity-plan";
+import { probeGuardProblems } from "./probe-guards";
+import { dedupProblems } from "./dedup-intervals";
+import { LaterProblem } from "../components/common/later-problem";
 
 /**
  * Loads and validates every key (config/), and runs the checks
@@ -30,20 +33,24 @@ import { capacityProblems } from "./capacity-plan";
  */
 export function loadStackSettings(source: ConfigSource): Settings {
     const read = readSettings(source, { ...alertCatalog(), ownKeys: OWN_KEYS });
-    const later: ConfigProblem[] = [];
+    const later: LaterProblem[] = [];
     let settings: Settings | undefined;
     const partial = read.problems.length > 0;
     const wired = read.settings === undefined ? undefined : laterStep(() => recordSource(read.settings!, source), partial);
     if (Array.isArray(wired)) {
         later.push(...wired);
     } else if (wired !== undefined) {
-        for (const check of [jobNameProblems, hostPortProblems, wayInProblems, workloadHatchProblems, nameCollisionProblems, capacityProblems]) {
+        for (const check of [jobNameProblems, hostPortProblems, wayInProblems, probeGuardProblems, dedupProblems, workloadHatchProblems, nameCollisionProblems, capacityProblems]) {
             later.push(...(laterStep(() => check(wired), partial) ?? []));
         }
         settings = wired;
     }
     // A problem at a key already reported is left out: that key's value is being fixed, and the next run judges the new one.
-    const problems = [...read.problems, ...later.filter((p) => !coveredBy(p.key, read.problems))];
+    // So is one that read such a key (LaterProblem.reads): it may only be that key's stand-in speaking.
+    const problems = [
+        ...read.problems,
+        ...later.filter((p) => !coveredBy(p.key, read.problems) && !(p.reads ?? []).some((k) => coveredBy(k, read.problems))).map(({ key, got, expected }) => ({ key, got, expected })),
+    ];
     if (problems.length > 0) {
         throw new ConfigError(problems);
     }

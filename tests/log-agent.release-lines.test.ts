@@ -1,6 +1,7 @@
 import * as assert from "assert";
 import { agentConfigFiles, agentConfigModel, entryFileModel } from "../components/log-agent/config-map";
 import { daemonSet } from "../components/log-agent/daemonset";
+import { logAgentSettings } from "../components/log-agent/agent-settings";
 import { FluentdFile, FluentdNode, FluentdSection, paramOf, param, sectionsOf } from "../components/log-agent/fluentd-model";
 import { logAgentLineOf, LogsSettings, plainConfigSource, Settings } from "../config";
 import { DECLARED_PARAMETERS } from "../log-agent-releases/declared-parameters";
@@ -141,8 +142,10 @@ describe("log agent release lines (docs/log-agent.md#release-lines)", () => {
                 logs: { image: LINE_OPENSEARCH.image, search: { host: "elasticsearch-logging", scheme: "https" } },
                 searchStore: { enabled: true, kind: "opensearch", tls: { secretName: "logs-store-tls" } },
             });
-            const model = agentConfigModel(s.logs);
-            assert.ok(agentConfigFiles(s.logs)["output.conf"].includes("ca_file "), "the variant writes ca_file");
+            // The agent's settings as its component builds them, with where it finds the in-cluster store.
+            const agent = logAgentSettings(s);
+            const model = agentConfigModel(agent);
+            assert.ok(agentConfigFiles(agent)["output.conf"].includes("ca_file "), "the variant writes ca_file");
             const found = Object.entries(model).flatMap(([key, file]) => undeclared("1.19-opensearch", file).map((u) => `${key} ${u}`));
             assert.deepStrictEqual(found, []);
         });

@@ -29,7 +29,7 @@ const PASSWORDS = { edgeAWritePassword: "edgeApassw0rdFromTheSecret", edgeBWrite
 function centralStack(): Settings {
     return settingsWith(
         {
-            // A central stack names its own cluster (config/central-cluster-label.ts).
+            // A central stack names its own cluster (components/long-term-store/central-cluster-label.ts).
             metrics: { externalLabels: { cluster: "central" } },
             longTermStore: {
                 enabled: true,

@@ -208,7 +208,7 @@ describe("longTermStore: the in-cluster VictoriaMetrics (docs/long-term-storage.
             { cluster: "edge-b", passwordKey: "edgeBWritePassword" },
         ];
         const SECRETS = { edgeAWritePassword: "a-password", edgeBWritePassword: "b-password" };
-        /** A central stack names its own cluster, which the dashboards' cluster variable needs (config/central-cluster-label.ts). */
+        /** A central stack names its own cluster, which the dashboards' cluster variable needs (components/long-term-store/central-cluster-label.ts). */
         const CENTRAL_METRICS = { ...requiredConfig().metrics, externalLabels: { cluster: "central" } };
 
         it("the whole program: vmauth's objects pass the schema and consistency checks, its pod is restricted, its policy admits the edges and reaches only the store", async () => {

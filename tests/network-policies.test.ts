@@ -5,7 +5,7 @@ import { kubernetesObjects } from "../render/kubernetes-objects";
 import { runProgram } from "./harness/program";
 import { requiredConfig, settingsWith } from "./harness/stack-config";
 import { scrapeJobsWithReach } from "../stack/scrape-jobs";
-import { namedDestinationWarnings, stackDestinations } from "../config/claims/declarations";
+import { namedDestinationWarnings, stackDestinations } from "../components/network-policies/destinations";
 
 const REMOTE_WRITE = { remoteWrite: [{ url: "https://mimir.example.com:8443/api/v1/push" }] };
 

@@ -2,6 +2,7 @@ import * as assert from "assert";
 import { parse } from "yaml";
 import { agentConfigFiles } from "../components/log-agent/config-map";
 import { daemonSet } from "../components/log-agent/daemonset";
+import { logAgentSettings } from "../components/log-agent/agent-settings";
 import { curlrc } from "../components/search-store/opensearch/credentials";
 import { dashboardsYaml, internalUsersYaml, openSearchYaml, rolesYaml } from "../components/search-store/opensearch/settings-files";
 import { exporterDeployment } from "../components/search-store/exporter";
@@ -174,11 +175,11 @@ describe("the in-cluster OpenSearch store (docs/log-store.md)", () => {
         });
 
         it("the log agent: the opensearch output with its own user, the store's CA and its generated password from the store's Secret", () => {
-            const output = agentConfigFiles(s.logs)["output.conf"].split("\n").map((l) => l.trim());
+            const output = agentConfigFiles(logAgentSettings(s))["output.conf"].split("\n").map((l) => l.trim());
             for (const l of ["@type opensearch", "scheme https", 'user "fluentd"', 'password "#{ENV[\'OUTPUT_PASSWORD\']}"', "ca_file /etc/search-store-ca/ca.crt"]) {
                 assert.ok(output.includes(l), `${l}\n${output.join("\n")}`);
             }
-            const pod: any = (daemonSet(s.logs).spec as any).template.spec;
+            const pod: any = (daemonSet(logAgentSettings(s)).spec as any).template.spec;
             const env = pod.containers[0].env.find((e: any) => e.name === "OUTPUT_PASSWORD");
             assert.deepStrictEqual(env.valueFrom.secretKeyRef, { name: "elasticsearch-logging-credentials", key: "agent-password" });
             assert.deepStrictEqual(pod.volumes.find((v: any) => v.name === "search-store-ca").secret, { secretName: "logs-store-tls", items: [{ key: "ca.crt", path: "ca.crt" }] });

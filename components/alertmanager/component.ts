@@ -1,4 +1,6 @@
 import { Component } from "../contribution";
+import { webGuard } from "../common/probe-guards";
+import { fullKey } from "../../config";
 import { serverEndpointAt } from "../auth-gateway/checklist-endpoints";
 import { wayIn } from "../../config";
 import { alertmanagerHatchProblems } from "./hatch-checks";
@@ -16,6 +18,10 @@ export const alertmanager: Component = {
     name: "alertmanager",
     jobNames: alertmanagerJobNames,
     checks: alertmanagerHatchProblems,
+    // Its web port behind alertmanager.web while it runs, which a probe of it meets.
+    probeGuards: (s) => ({
+        guards: s.alertmanager.enabled ? webGuard(`${fullKey(ALERTMANAGER_KEY)}.web`, s.alertmanager.name, s.alertmanager.namespace, s.alertmanager.web, "Alertmanager") : [],
+    }),
     endpoints: (s) => (s.alertmanager.enabled ? serverEndpointAt("Alertmanager", s.alertmanager.name, s.alertmanager.namespace, wayIn(ALERTMANAGER_KEY, s.alertmanager), s.alertmanager.web) : []),
     waysIn: (s) => waysInAt(ALERTMANAGER_KEY, s.alertmanager.enabled, s.alertmanager.ingress, s.alertmanager.httpRoute),
     authFacts: (s) => ({ serverLogin: { server: "Alertmanager", asks: s.alertmanager.web?.basicAuth !== undefined } }),

@@ -1,4 +1,5 @@
 import { Component } from "../contribution";
+import { etcdHiddenProblems } from "./etcd-check";
 import { controlPlaneJobNames } from "./job-names";
 import { controlPlaneHostPorts } from "./host-ports";
 import { controlPlaneRules } from "./rule-groups";
@@ -9,6 +10,7 @@ export const controlPlane: Component = {
     name: "control-plane",
     jobNames: controlPlaneJobNames,
     hostPorts: controlPlaneHostPorts,
+    checks: etcdHiddenProblems,
     contribute: controlPlaneContribution,
     rules: controlPlaneRules,
     familyTables: CONTROL_PLANE_FAMILY_TABLES,

@@ -1,4 +1,5 @@
 import { Component } from "../contribution";
+import { logAgentSettings } from "./agent-settings";
 import { switchedJob } from "../common/scrape/job-claims";
 import { logAgentRules } from "./rule-groups";
 import { logAgentContribution } from "./contribution";
@@ -15,7 +16,7 @@ export const logAgent: Component = {
     rules: logAgentRules,
     build({ settings, namespaces, opts, built }) {
         // The agent of an in-cluster OpenSearch reads its password from the store's Secret, so it rolls with that password's generation.
-        const agent = new LogAgent("log-agent", { settings: settings.logs, namespaces, storeAgentPasswordGeneration: built["search-store"]?.logStore?.agentPasswordGeneration }, opts);
+        const agent = new LogAgent("log-agent", { settings: logAgentSettings(settings), namespaces, storeAgentPasswordGeneration: built["search-store"]?.logStore?.agentPasswordGeneration }, opts);
         return { outputs: { logAgentNamespace: agent.namespace, logAgentDaemonSet: agent.daemonSetName, searchUrl: agent.searchUrl } };
     },
 };

@@ -1,5 +1,6 @@
 import * as k8s from "@pulumi/kubernetes";
-import { logAgentLineOf, LogsSettings } from "../../config";
+import { logAgentLineOf } from "../../config";
+import { LogAgentSettings } from "./agent-settings";
 import { containersInputConfig } from "./containers-input";
 import { comment, FluentdFile, FluentdSection, include, match, param, section } from "./fluentd-model";
 import { renderFluentd } from "./fluentd-serializer";
@@ -11,7 +12,7 @@ import { systemConfig } from "./system-config";
 import { systemInputConfig } from "./system-input";
 
 /** The six config files of docs/design.md#log-agent-configuration as models, by ConfigMap key. */
-export function agentConfigModel(s: LogsSettings): Record<string, FluentdFile> {
+export function agentConfigModel(s: LogAgentSettings): Record<string, FluentdFile> {
     return {
         [CONFIG_FILES.system]: systemConfig(),
         [CONFIG_FILES.containersInput]: containersInputConfig(s),
@@ -47,7 +48,7 @@ export function fluentLogLabel(): FluentdSection {
  * in the order of the add-on image's `@include config.d/*.conf` (sorted by name), so every line
  * routes events alike.
  */
-export function entryFileModel(s: LogsSettings): Record<string, FluentdFile> {
+export function entryFileModel(s: LogAgentSettings): Record<string, FluentdFile> {
     const release = logAgentLineOf(s);
     if (release.entry === undefined) {
         return {};
@@ -65,7 +66,7 @@ export function entryFileModel(s: LogsSettings): Record<string, FluentdFile> {
  * routes fluentd's own log events and includes the ConfigMap's directory. Its @include paths are
  * ConfigMap keys, or a glob of them.
  */
-export function rootConfigModel(s: LogsSettings): FluentdFile {
+export function rootConfigModel(s: LogAgentSettings): FluentdFile {
     const release = logAgentLineOf(s);
     const entry = entryFileModel(s);
     if (release.entry !== undefined) {
@@ -79,12 +80,12 @@ export function rootConfigModel(s: LogsSettings): FluentdFile {
 }
 
 /** The six rendered config files, and the line's entry file if any, by ConfigMap key. */
-export function agentConfigFiles(s: LogsSettings): Record<string, string> {
+export function agentConfigFiles(s: LogAgentSettings): Record<string, string> {
     const models = { ...agentConfigModel(s), ...entryFileModel(s) };
     return Object.fromEntries(Object.entries(models).map(([key, file]) => [key, renderFluentd(file)]));
 }
 
-export function agentConfigMap(s: LogsSettings): k8s.types.input.core.v1.ConfigMap {
+export function agentConfigMap(s: LogAgentSettings): k8s.types.input.core.v1.ConfigMap {
     return {
         apiVersion: "v1",
         kind: "ConfigMap",

@@ -1,6 +1,7 @@
-import { Settings } from "../../config";
+import { logsNamespaceCreated, Settings } from "../../config";
 import { Contribution } from "../contribution";
 import { logAgentObjects } from "./object-names";
+import { logAgentSettings } from "./agent-settings";
 import { logAgentJob, logAgentReach } from "./scrape-job";
 import { logAgentTarget } from "./target";
 
@@ -9,7 +10,7 @@ export function logAgentContribution(s: Settings): Contribution {
     const t = logAgentTarget(s.logs);
     return {
         scrapeJobs: { cluster: s.metrics.jobs.logAgent ? [{ config: logAgentJob(t), reaches: logAgentReach(t) }] : [] },
-        objects: logAgentObjects(s.logs, s.searchStore),
+        objects: logAgentObjects(logAgentSettings(s), s.searchStore, logsNamespaceCreated(s)),
         namespaceWorkloads: [{ namespace: t.namespace, name: `the log agent's DaemonSet in ${t.namespace}`, workload: "fluentd" }],
     };
 }

@@ -1,6 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
-import { logAgentLineOf, LogsSettings } from "../../config";
+import { logAgentLineOf } from "../../config";
+import { LogAgentSettings } from "./agent-settings";
 import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../common/checksum";
 import { containerResources } from "../common/resources";
 import { podPlacement } from "../common/scheduling";
@@ -39,7 +40,7 @@ export const FLUENTD_ARGS = "--no-supervisor -q";
  * of a host filesystem that a mount reaches by handle (the "shocker" container escape).
  */
 
-export function agentEnv(s: LogsSettings): EnvVar[] {
+export function agentEnv(s: LogAgentSettings): EnvVar[] {
     const release = logAgentLineOf(s);
     const env: EnvVar[] = [
         { name: release.argsEnv, value: FLUENTD_ARGS },
@@ -61,7 +62,7 @@ export function agentEnv(s: LogsSettings): EnvVar[] {
     return env;
 }
 
-export function agentContainer(s: LogsSettings): Container {
+export function agentContainer(s: LogAgentSettings): Container {
     return {
         name: CONTAINER_NAME,
         image: s.image,
@@ -84,7 +85,7 @@ export function agentContainer(s: LogsSettings): Container {
  * The node's logs are read-only; only the agent's state directory (positions, journal cursors,
  * output buffer) is writable (docs/log-agent.md#host-paths).
  */
-export function agentVolumeMounts(s: LogsSettings): k8s.types.input.core.v1.VolumeMount[] {
+export function agentVolumeMounts(s: LogAgentSettings): k8s.types.input.core.v1.VolumeMount[] {
     return [
         { name: VOLUMES.varLog, mountPath: HOST_PATHS.varLog, readOnly: true },
         { name: VOLUMES.dockerContainers, mountPath: HOST_PATHS.dockerContainers, readOnly: true },
@@ -94,7 +95,7 @@ export function agentVolumeMounts(s: LogsSettings): k8s.types.input.core.v1.Volu
     ];
 }
 
-export function agentVolumes(s: LogsSettings): k8s.types.input.core.v1.Volume[] {
+export function agentVolumes(s: LogAgentSettings): k8s.types.input.core.v1.Volume[] {
     return [
         { name: VOLUMES.varLog, hostPath: { path: HOST_PATHS.varLog } },
         { name: VOLUMES.dockerContainers, hostPath: { path: HOST_PATHS.dockerContainers } },
@@ -106,7 +107,7 @@ export function agentVolumes(s: LogsSettings): k8s.types.input.core.v1.Volume[] 
 }
 
 /** The digest covers all six config files, so any config change rolls the agents onto it. */
-export function configAnnotation(s: LogsSettings): Record<string, string> {
+export function configAnnotation(s: LogAgentSettings): Record<string, string> {
     return { [CONFIG_CHECKSUM_ANNOTATION]: configChecksum(agentConfigFiles(s)) };
 }
 
@@ -116,7 +117,7 @@ export function configAnnotation(s: LogsSettings): Record<string, string> {
  * password's. fluentd reads the variable at start only, so a changed password rolls the agents
  * (components/common/secret-generation.ts).
  */
-export function daemonSet(s: LogsSettings, generations: Record<string, pulumi.Input<string>> = {}): k8s.types.input.apps.v1.DaemonSet {
+export function daemonSet(s: LogAgentSettings, generations: Record<string, pulumi.Input<string>> = {}): k8s.types.input.apps.v1.DaemonSet {
     const labels = { ...s.labels };
     return {
         apiVersion: "apps/v1",

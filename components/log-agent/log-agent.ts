@@ -1,6 +1,6 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
-import { LogsSettings } from "../../config";
+import { LogAgentSettings } from "./agent-settings";
 import { agentConfigMap } from "./config-map";
 import { credentialsSecret } from "./credentials-secret";
 import { daemonSet } from "./daemonset";
@@ -12,7 +12,7 @@ import { secretGeneration, secretGenerationAnnotations } from "../common/secret-
 import { credentialsAnnotations } from "../common/web-password";
 
 export interface LogAgentArgs {
-    settings: LogsSettings;
+    settings: LogAgentSettings;
     namespaces: NamespaceReadiness;
     /** The generation of the in-cluster OpenSearch's agent password, while the agent reads it from the store's Secret (logs.search.inClusterStore). */
     storeAgentPasswordGeneration?: pulumi.Input<string>;

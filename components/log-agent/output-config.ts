@@ -1,4 +1,5 @@
-import { logAgentLineOf, LogsSettings, sslVersionOf } from "../../config";
+import { logAgentLineOf, sslVersionOf } from "../../config";
+import { LogAgentSettings } from "./agent-settings";
 import { comment, envVar, filter, FluentdFile, FluentdNode, FluentdSection, flag, match, param, quoted, section, typed } from "./fluentd-model";
 import { UNPARSED_TEXT_KEY } from "./containers-input";
 import { DOCUMENT_ID_KEY, documentIdFilter } from "./document-id";
@@ -27,7 +28,7 @@ import { REQUEST_TIMEOUT_SECONDS } from "./stopping";
  * Parameters of fluentd 1.6's buffer section only (docs/design.md#fluentd-parameters). A file buffer in the
  * agent's host state directory keeps queued chunks through a pod restart.
  */
-export function outputBuffer(s: LogsSettings): FluentdSection {
+export function outputBuffer(s: LogAgentSettings): FluentdSection {
     const b = s.buffer;
     const queue: FluentdNode[] =
         b.queueLimitLength === undefined
@@ -57,7 +58,7 @@ export function outputBuffer(s: LogsSettings): FluentdSection {
  * The password never appears in this file: fluentd reads it from the container's environment,
  * which a secretKeyRef fills from the credentials Secret.
  */
-function credentials(s: LogsSettings): FluentdNode[] {
+function credentials(s: LogAgentSettings): FluentdNode[] {
     const store = s.search.inClusterStore;
     if (store !== undefined) {
         // The in-cluster OpenSearch: its one user, the generated password, and its CA.
@@ -75,7 +76,7 @@ function credentials(s: LogsSettings): FluentdNode[] {
  * (15 times, about 18 hours) while nothing is tailed; connections reset after any error; the host
  * list is never replaced by sniffed node addresses, which a Service or a hosted store's proxy hides.
  */
-function connection(s: LogsSettings): FluentdNode[] {
+function connection(s: LogAgentSettings): FluentdNode[] {
     const output = logAgentLineOf(s).output;
     const os = output.plugin === "opensearch";
     return [
@@ -88,7 +89,7 @@ function connection(s: LogsSettings): FluentdNode[] {
     ];
 }
 
-export function searchOutput(s: LogsSettings): FluentdSection {
+export function searchOutput(s: LogAgentSettings): FluentdSection {
     const sslVersion = sslVersionOf(s);
     const tls =
         s.search.scheme === "https"
@@ -118,7 +119,7 @@ export function searchOutput(s: LogsSettings): FluentdSection {
  * output.conf: everything goes to the output label, then to Elasticsearch with a document id; use
  * @log_level debug only to diagnose.
  */
-export function outputConfig(s: LogsSettings): FluentdFile {
+export function outputConfig(s: LogAgentSettings): FluentdFile {
     return [
         match("**", "search_output", "relabel", [param("@label", SEARCH_OUTPUT_LABEL)]),
         section("label", SEARCH_OUTPUT_LABEL, [documentIdFilter(), searchOutput(s)]),

@@ -1,4 +1,6 @@
 import { Component } from "../contribution";
+import { fullKey, LONG_TERM_STORE_KEY } from "../../config";
+import { centralClusterLabelProblems } from "./central-cluster-label";
 import { longTermStoreEndpoints } from "./endpoints";
 import { longTermStoreJobNames } from "./job-names";
 import { longTermStoreRules } from "./rule-groups";
@@ -12,6 +14,9 @@ export const longTermStore: Component = {
     name: "long-term-store",
     jobNames: longTermStoreJobNames,
     endpoints: longTermStoreEndpoints,
+    checks: centralClusterLabelProblems,
+    // Its dedup window while it runs (-dedup.minScrapeInterval), which the stack's scrape intervals bound.
+    dedup: (s) => ({ windows: s.longTermStore.enabled ? [{ key: `${fullKey(LONG_TERM_STORE_KEY)}.dedupInterval`, interval: s.longTermStore.dedupInterval }] : [] }),
     // vmauth's users, one per edge (longTermStore.edges[].cluster).
     authFacts: (s) => ({ vmauthUsers: s.longTermStore.enabled ? s.longTermStore.edges.map((e) => e.cluster) : [] }),
     contribute: longTermStoreContribution,

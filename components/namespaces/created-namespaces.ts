@@ -1,6 +1,6 @@
 import { NamespaceWorkloadClaim } from "../contribution";
 import * as k8s from "@pulumi/kubernetes";
-import { Settings } from "../../config";
+import { logsNamespaceCreated, Settings } from "../../config";
 import { logAgentNamespace } from "../log-agent/namespace";
 import { namespace as metricsNamespace } from "../prometheus/namespace";
 
@@ -34,7 +34,7 @@ export function createdNamespaces(s: Settings, claims: readonly NamespaceWorkloa
             formerParent: { type: "cluster-monitoring:monitoring:MetricsServer", name: "monitor" },
         });
     }
-    if (s.logs.createNamespace) {
+    if (logsNamespaceCreated(s)) {
         created.push({
             name: s.logs.namespace,
             resourceName: "log-agent-namespace",

@@ -1,4 +1,5 @@
 import { Component } from "../contribution";
+import { destinationProblems } from "./destinations";
 import { networkPoliciesContribution } from "./contribution";
 import { NetworkPolicies } from "./network-policies";
 
@@ -6,6 +7,8 @@ import { NetworkPolicies } from "./network-policies";
 export const networkPolicies: Component = {
     name: "network-policies",
     contribute: networkPoliciesContribution,
+    // The destinations outside the cluster that its egress rules would cut off.
+    checks: destinationProblems,
     build({ settings, namespaces, opts, composed }) {
         if (!settings.networkPolicies.enabled) {
             return {};

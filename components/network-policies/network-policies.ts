@@ -1,7 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { Settings } from "../../config";
-import { namedDestinationWarnings, stackDestinations } from "../../config/claims/declarations";
+import { namedDestinationWarnings, stackDestinations } from "./destinations";
 import { MonitoringComponent } from "../common/monitoring-component";
 import { NamespaceReadiness } from "../common/namespace-readiness";
 import { requiredFlows } from "./flows";

@@ -1,4 +1,5 @@
 import { Component } from "../contribution";
+import { nodeExporterNamespaceProblems } from "./namespace-check";
 import { claimKey, fixedJob } from "../common/scrape/job-claims";
 import { NODE_EXPORTER_KEY } from "../../config";
 import { nodeExporterRules } from "./rule-groups";
@@ -13,6 +14,7 @@ export const nodeExporter: Component = {
     // It joins the host network, so its port is bound on every node.
     hostPorts: (s) => ({ binds: s.nodeExporter.enabled ? [{ port: s.nodeExporter.port, key: claimKey(NODE_EXPORTER_KEY, "port"), who: "node-exporter" }] : [] }),
     contribute: nodeExporterContribution,
+    checks: nodeExporterNamespaceProblems,
     // Its boards' module loads on the call, which the fold makes only while Grafana is on.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     dashboards: () => (require("./boards") as typeof import("./boards")).boards,

@@ -1,7 +1,10 @@
 import { Component } from "../contribution";
+import { webGuard } from "../common/probe-guards";
+import { fullKey } from "../../config";
 import { serverEndpointAt } from "../auth-gateway/checklist-endpoints";
 import { wayIn } from "../../config";
 import { prometheusHatchProblems } from "./hatch-checks";
+import { otlpGuardProblems } from "./otlp-guard";
 import { waysInAt } from "../common/ways-in";
 import { METRICS_KEY } from "../../config";
 import { prometheusJobNames } from "./job-names";
@@ -17,7 +20,10 @@ import { prometheusTeamContract } from "./team-contract";
 export const prometheus: Component = {
     name: "prometheus",
     jobNames: prometheusJobNames,
-    checks: prometheusHatchProblems,
+    // Its hatch against the objects it builds; its public OTLP receiver against the NetworkPolicies that guard it.
+    checks: (s) => [...prometheusHatchProblems(s), ...otlpGuardProblems(s)],
+    // Its web port behind metrics.web, which a probe of it meets.
+    probeGuards: (s) => ({ guards: webGuard(`${fullKey(METRICS_KEY)}.web`, s.metrics.name, s.metrics.namespace, s.metrics.web, "Prometheus") }),
     endpoints: (s) => serverEndpointAt("Prometheus", s.metrics.name, s.metrics.namespace, wayIn(METRICS_KEY, s.metrics), s.metrics.web),
     waysIn: (s) => waysInAt(METRICS_KEY, true, s.metrics.ingress, s.metrics.httpRoute),
     authFacts: (s) => ({ serverLogin: { server: "Prometheus", asks: s.metrics.web?.basicAuth !== undefined } }),

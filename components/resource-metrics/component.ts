@@ -1,4 +1,5 @@
 import { Component } from "../contribution";
+import { resourceMetricsProblems } from "./checks";
 import { claimKey, fixedJob } from "../common/scrape/job-claims";
 import { RESOURCE_METRICS_KEY } from "../../config";
 import { resourceMetricsContribution } from "./contribution";
@@ -11,6 +12,7 @@ export const resourceMetrics: Component = {
     name: "resource-metrics",
     jobNames: (s) => ({ own: [fixedJob(RESOURCE_METRICS_JOB_NAME, claimKey(RESOURCE_METRICS_KEY, "enabled"), s.resourceMetrics.enabled)] }),
     contribute: resourceMetricsContribution,
+    checks: resourceMetricsProblems,
     build({ settings, namespaces, opts, built }) {
         if (!settings.resourceMetrics.enabled) {
             return {};

@@ -1,4 +1,5 @@
 import { Component } from "../contribution";
+import { searchStoreProblems } from "./checks";
 import { serverEndpointAt } from "../auth-gateway/checklist-endpoints";
 import { wayIn } from "../../config";
 import { waysInAt } from "../common/ways-in";
@@ -20,6 +21,7 @@ export const searchStore: Component = {
     waysIn: (s) => ({ routes: waysInAt(KIBANA_KEY, s.searchStore.enabled && s.searchStore.kibana.enabled, undefined, s.searchStore.kibana.httpRoute).routes }),
     endpoints: (s) => (s.searchStore.enabled && s.searchStore.kibana.enabled ? serverEndpointAt("Kibana", s.searchStore.kibana.name, s.searchStore.namespace, wayIn(KIBANA_KEY, s.searchStore.kibana), undefined) : []),
     contribute: searchStoreContribution,
+    checks: searchStoreProblems,
     // Its boards' module loads on the call, which the fold makes only while Grafana is on.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     dashboards: () => (require("./boards") as typeof import("./boards")).boards,
