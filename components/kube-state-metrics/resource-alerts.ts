@@ -1,4 +1,5 @@
 import { RuleContext } from "../common/rules/context";
+import { SLOW_GROUP_INTERVAL } from "../common/rules/slow-intervals";
 import { AlertingRule, RuleGroup, runbook } from "../common/rules/types";
 import { NAMESPACE_CPU_REQUESTS, NAMESPACE_MEMORY_REQUESTS, POD_CPU_REQUESTS, POD_MEMORY_REQUESTS } from "../common/rules/compute-resource-records";
 import { resourceRequestAndLimitRules } from "./resource-rules";
@@ -122,6 +123,7 @@ export function kubernetesResourcesGroup(c: Pick<RuleContext, "kubeStateMetricsR
     const quotas = c.kubeStateMetricsResources?.includes("resourcequotas") ?? true;
     return {
         name: "kubernetes-resources",
+        interval: SLOW_GROUP_INTERVAL,
         rules: [
             ...resourceRequestAndLimitRules(),
             overcommit(CPU),
