@@ -1,7 +1,8 @@
 /**
  * The evaluation interval of the groups whose inputs move slowly (issue #47): requests, limits
  * and quotas against the nodes' capacity, the volume-stats alerts, the pod-to-owner and
- * pod-to-node maps, pods per phase, and the workload-state alerts of kube-state-metrics. At the
+ * pod-to-node maps, pods per phase, the workload-state alerts of kube-state-metrics, and a
+ * node's saturation (CPUs, paging, disk queues: alerts that hold for 15 and 30 minutes). At the
  * global 30 s they cost a sixth of the interval at 50 nodes (docs/performance.md, npm run
  * bench:scale); every minute halves that.
  *
