@@ -89,5 +89,5 @@ function onFirstUse<T extends object>(build: () => T): T {
 
 /** The stack's rule files: the enabled default groups and its own (components/common/rules/rule-files.ts). */
 export function stackRuleFiles(s: Settings): Record<string, string> {
-    return ruleFiles(s.alertRules, defaultRuleGroups(s));
+    return ruleFiles(s.alertRules, defaultRuleGroups(s), s.metrics.evaluationInterval);
 }

@@ -1,4 +1,5 @@
 import { AlertingRule, RuleGroup, runbook } from "../common/rules/types";
+import { SLOW_GROUP_INTERVAL } from "../common/rules/slow-intervals";
 import { KUBE_STATE_METRICS_JOB_NAME, KUBE_STATE_METRICS_TELEMETRY_JOB_NAME } from "./layout";
 
 const ksm = `job="${KUBE_STATE_METRICS_JOB_NAME}"`;
@@ -53,6 +54,7 @@ export function kubernetesWorkloadsGroup(): RuleGroup {
     const workload = (kind: string, name: string) => `${kind} {{ $labels.namespace }}/{{ $labels.${name} }}`;
     return {
         name: "kubernetes-workloads",
+        interval: SLOW_GROUP_INTERVAL,
         rules: [
             {
                 alert: "KubePodCrashLooping",

@@ -1,4 +1,5 @@
 import { RuleGroup } from "../common/rules/types";
+import { SLOW_GROUP_INTERVAL } from "../common/rules/slow-intervals";
 import { KUBE_STATE_METRICS_JOB_NAME } from "./layout";
 
 /**
@@ -13,6 +14,7 @@ export const POD_NODE = "node_namespace_pod:kube_pod_info:";
 export function podNodeGroup(): RuleGroup {
     return {
         name: "kube-state-metrics-pod-nodes",
+        interval: SLOW_GROUP_INTERVAL,
         rules: [{ record: POD_NODE, expr: `topk by (namespace, pod) (1, max by (node, namespace, pod) (kube_pod_info{job="${KUBE_STATE_METRICS_JOB_NAME}",node!=""}))` }],
     };
 }

@@ -1,4 +1,5 @@
 import { RuleGroup } from "../common/rules/types";
+import { SLOW_GROUP_INTERVAL } from "../common/rules/slow-intervals";
 import { oncePerObject } from "./once-per-object";
 import { KUBE_STATE_METRICS_JOB_NAME } from "./layout";
 
@@ -14,6 +15,7 @@ export const NOT_RUNNING_PHASES = 'phase=~"Pending|Failed|Unknown"';
 export function podPhaseGroup(): RuleGroup {
     return {
         name: "kube-state-metrics-pod-phases",
+        interval: SLOW_GROUP_INTERVAL,
         // Once per pod while two kube-state-metrics replicas serve it (oncePerObject), so a rollout of kube-state-metrics does not double the count.
         rules: [{ record: NAMESPACE_PODS_BY_PHASE, expr: `sum by (namespace, phase) (${oncePerObject(`kube_pod_status_phase{job="${KUBE_STATE_METRICS_JOB_NAME}"}`)})` }],
     };

@@ -1,3 +1,4 @@
+import { SLOW_GROUP_INTERVAL } from "../common/rules/slow-intervals";
 import { AlertingRule, RuleGroup, runbook } from "../common/rules/types";
 import { NAMESPACE_CPU_REQUESTS, NAMESPACE_MEMORY_REQUESTS, POD_CPU_REQUESTS, POD_MEMORY_REQUESTS } from "../common/rules/compute-resource-records";
 import { resourceRequestAndLimitRules } from "./resource-rules";
@@ -121,6 +122,7 @@ export function kubernetesResourcesGroup(c: { kubeStateMetricsResources?: readon
     const quotas = c.kubeStateMetricsResources?.includes("resourcequotas") ?? true;
     return {
         name: "kubernetes-resources",
+        interval: SLOW_GROUP_INTERVAL,
         rules: [
             ...resourceRequestAndLimitRules(),
             overcommit(CPU),

@@ -1,6 +1,7 @@
 import { RecordingRule } from "../common/rules/types";
 import { oncePerObject } from "./once-per-object";
 import {
+    ACTIVE_POD,
     NAMESPACE_CPU_LIMITS,
     NAMESPACE_CPU_REQUESTS,
     NAMESPACE_MEMORY_LIMITS,
@@ -27,13 +28,16 @@ const ksm = `job="${KUBE_STATE_METRICS_JOB_NAME}"`;
  */
 const ACTIVE_PODS = `max by (namespace, pod) (kube_pod_status_phase{${ksm},phase=~"Pending|Running"} == 1)`;
 
+/** The active pods, recorded first in the group: the four per-container rules read it at the same instant, instead of each selecting the phase series anew. */
+const activePodsRule: RecordingRule = { record: ACTIVE_POD, expr: ACTIVE_PODS };
+
 /**
  * Each container's request or limit of `resource`, for active pods only, with all its labels (node among them) but the
  * replica's `instance`: once per container while two kube-state-metrics replicas serve it, so the per-pod and
  * per-namespace sums below and the overcommit alerts do not double.
  */
 function activePods(record: string, family: "kube_pod_container_resource_requests" | "kube_pod_container_resource_limits", resource: "cpu" | "memory"): RecordingRule {
-    return { record, expr: `${oncePerObject(`${family}{${ksm},resource="${resource}"}`)} * on (namespace, pod) group_left () ${ACTIVE_PODS}` };
+    return { record, expr: `${oncePerObject(`${family}{${ksm},resource="${resource}"}`)} * on (namespace, pod) group_left () ${ACTIVE_POD}` };
 }
 
 /** Per pod with its node: a pod's containers all carry the same node label (none while it is unscheduled). */
@@ -43,11 +47,14 @@ const perNamespace = (record: string, from: string): RecordingRule => ({ record,
 
 /**
  * What active pods request and are limited to, per container, per pod and per namespace, in
- * cores and bytes. Each per-pod and per-namespace rule reads the per-container rule before it: a
- * group evaluates its rules in order, so all describe the same instant.
+ * cores and bytes. Each per-container rule reads the active pods recorded before it, and each
+ * per-pod and per-namespace rule the per-container rule before it: a group evaluates its rules
+ * in order (a pod no longer active is marked stale before the next rule runs), so all describe
+ * the same instant.
  */
 export function resourceRequestAndLimitRules(): RecordingRule[] {
     return [
+        activePodsRule,
         activePods(POD_CPU_REQUESTS, "kube_pod_container_resource_requests", "cpu"),
         activePods(POD_MEMORY_REQUESTS, "kube_pod_container_resource_requests", "memory"),
         activePods(POD_CPU_LIMITS, "kube_pod_container_resource_limits", "cpu"),

@@ -1,4 +1,5 @@
 import { RecordingRule, RuleGroup } from "../common/rules/types";
+import { SLOW_GROUP_INTERVAL } from "../common/rules/slow-intervals";
 import { POD_WORKLOAD, WorkloadType } from "../common/rules/compute-resource-records";
 import { KUBE_STATE_METRICS_JOB_NAME } from "./layout";
 
@@ -68,5 +69,5 @@ export function workloadOwnerRules(): RecordingRule[] {
 
 /** The pod-to-workload rules: a group of their own, since no alert reads them. */
 export function workloadOwnerGroup(): RuleGroup {
-    return { name: "kubernetes-workload-owners", rules: workloadOwnerRules() };
+    return { name: "kubernetes-workload-owners", interval: SLOW_GROUP_INTERVAL, rules: workloadOwnerRules() };
 }

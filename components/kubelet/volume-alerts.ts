@@ -1,4 +1,5 @@
 import { CLAIM_OPT_OUT_LABEL } from "../../config/kube-state-metrics";
+import { SLOW_GROUP_INTERVAL } from "../common/rules/slow-intervals";
 import { AlertingRule, RuleGroup, runbook } from "../common/rules/types";
 import { KUBE_STATE_METRICS_JOB_NAME } from "../kube-state-metrics/layout";
 
@@ -57,6 +58,7 @@ export function kubernetesStorageGroup(c: { kubeStateMetrics: boolean }): RuleGr
     };
     return {
         name: "kubernetes-storage",
+        interval: SLOW_GROUP_INTERVAL,
         rules: [
             { record: VOLUME_BYTES_FREE_RATIO, expr: `kubelet_volume_stats_available_bytes{${kubelet}} / kubelet_volume_stats_capacity_bytes{${kubelet}}` },
             { record: VOLUME_INODES_FREE_RATIO, expr: `kubelet_volume_stats_inodes_free{${kubelet}} / kubelet_volume_stats_inodes{${kubelet}}` },

@@ -1,4 +1,5 @@
 import { RuleGroup, runbook } from "../common/rules/types";
+import { SLOW_GROUP_INTERVAL } from "../common/rules/slow-intervals";
 import { NODE_RECORDS } from "./recording-rules";
 import { NODE_EXPORTER_JOB_NAME } from "./layout";
 
@@ -11,6 +12,7 @@ export function nodeSaturationGroup(): RuleGroup {
     const job = `job="${NODE_EXPORTER_JOB_NAME}"`;
     return {
         name: "node-saturation",
+        interval: SLOW_GROUP_INTERVAL,
         rules: [
             {
                 alert: "NodeCPUHighUsage",

@@ -1,6 +1,7 @@
 import { AlertCase, AlertCases, byTwoKsmReplicas, s, text, twoKsmReplicas } from "./alert-case-format";
 import type { RecordCase } from "./alert-cases-day-one";
 import {
+    ACTIVE_POD,
     CONTAINER_CPU_IRATE,
     CONTAINER_CPU_RATE5M,
     CONTAINER_MEMORY_CACHE,
@@ -300,6 +301,30 @@ function activeCase(family: string, resource: "cpu" | "memory", scale: number, l
 }
 
 /**
+ * The active pods (namespace_pod:kube_pod_status_phase:active): a pod in each of the five phases
+ * kube-state-metrics serves (1 for the pod's phase, 0 for the others), and a pod deleted and
+ * recreated under its name, whose old and new uid are both listed for a moment. Pending and
+ * Running count, once each; served by two replicas, still once.
+ */
+const PHASES = ["Pending", "Running", "Succeeded", "Failed", "Unknown"] as const;
+const phaseSeries = (pod: string, phase: (typeof PHASES)[number], uid: string) =>
+    PHASES.map((p) => s(`kube_pod_status_phase{${ksm},namespace="shop",pod="${pod}",phase="${p}",uid="${uid}"}`, flat(p === phase ? 1 : 0)));
+const activePodSeries = [
+    ...phaseSeries("queued-1", "Pending", "u1"),
+    ...phaseSeries("web-1", "Running", "u2"),
+    ...phaseSeries("done-1", "Succeeded", "u3"),
+    ...phaseSeries("crashed-1", "Failed", "u4"),
+    ...phaseSeries("lost-1", "Unknown", "u5"),
+    ...phaseSeries("db-0", "Running", "u6"),
+    ...phaseSeries("db-0", "Pending", "u7"),
+];
+const activePodRows = ["db-0", "queued-1", "web-1"].map((pod) => ({ labels: { namespace: "shop", pod }, value: 1 }));
+const activePodCase: RecordCase[] = [
+    { series: activePodSeries, at: "5m", expect: activePodRows },
+    { series: twoKsmReplicas(activePodSeries), at: "5m", expect: activePodRows },
+];
+
+/**
  * One pod of each kind of owner, as kube-state-metrics writes kube_pod_owner (with the pod's uid):
  * the built-in workloads, a bare ReplicaSet, a static pod (owned by its Node), a pod without
  * owner in both of kube-state-metrics' forms (owner_kind "" and "<none>"), a Job of KEDA's
@@ -364,6 +389,7 @@ export const RESOURCE_RECORD_CASES: Record<string, RecordCase[]> = {
     [CONTAINER_MEMORY_RSS]: memoryCase("container_memory_rss"),
     [CONTAINER_MEMORY_CACHE]: memoryCase("container_memory_cache"),
     [CONTAINER_MEMORY_SWAP]: memoryCase("container_memory_swap"),
+    [ACTIVE_POD]: activePodCase,
     [POD_CPU_REQUESTS]: activeCase("kube_pod_container_resource_requests", "cpu", 1, "container"),
     [POD_MEMORY_REQUESTS]: activeCase("kube_pod_container_resource_requests", "memory", 2 ** 30, "container"),
     [POD_CPU_LIMITS]: activeCase("kube_pod_container_resource_limits", "cpu", 2, "container"),

@@ -11,6 +11,7 @@
  * - the cluster:namespace:pod_*:active:* series: those of kube_pod_container_resource_requests
  *   or _limits (job, instance, namespace, pod, uid, container, node, resource, unit), for
  *   Pending and Running pods only;
+ * - namespace_pod:kube_pod_status_phase:active: namespace, pod;
  * - the node_namespace_pod:*:active:*:sum series: node, namespace, pod;
  * - the namespace_*:*:sum series: namespace;
  * - namespace_workload_pod:kube_pod_owner:relabel: namespace, workload, workload_type, pod.
@@ -25,6 +26,13 @@ export const CONTAINER_MEMORY_WORKING_SET = "node_namespace_pod_container:contai
 export const CONTAINER_MEMORY_RSS = "node_namespace_pod_container:container_memory_rss";
 export const CONTAINER_MEMORY_CACHE = "node_namespace_pod_container:container_memory_cache";
 export const CONTAINER_MEMORY_SWAP = "node_namespace_pod_container:container_memory_swap";
+
+/**
+ * 1 for each active (Pending or Running) pod, labelled namespace and pod: recorded once for the
+ * four request and limit records below, which each read kube_pod_status_phase's five series per
+ * pod for it before (issue #47). Not in kube-prometheus; the name follows its scheme.
+ */
+export const ACTIVE_POD = "namespace_pod:kube_pod_status_phase:active";
 
 /** Requests and limits of each container of an active (Pending or Running) pod: cores and bytes. */
 export const POD_CPU_REQUESTS = "cluster:namespace:pod_cpu:active:kube_pod_container_resource_requests";
