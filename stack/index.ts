@@ -13,7 +13,7 @@ import { nameCollisionProblems, recordSource } from "./object-names";
 import { alertCatalog, stackRuleFiles } from "./rule-groups";
 import { foldOf } from "./fold";
 import { OWN_KEYS } from "./own-keys";
-import { workloadHatchProblems } from "./workload-hatches";
+import { componentCheckSteps } from "./workload-hatches";
 import { jobNameProblems } from "./job-names";
 import { hostPortProblems } from "./host-ports";
 import { wayInProblems } from "./ways-in";
@@ -40,7 +40,7 @@ export function loadStackSettings(source: ConfigSource): Settings {
     if (Array.isArray(wired)) {
         later.push(...wired);
     } else if (wired !== undefined) {
-        for (const check of [jobNameProblems, hostPortProblems, wayInProblems, probeGuardProblems, dedupProblems, workloadHatchProblems, nameCollisionProblems, capacityProblems]) {
+        for (const check of [jobNameProblems, hostPortProblems, wayInProblems, probeGuardProblems, dedupProblems, ...componentCheckSteps(), nameCollisionProblems, capacityProblems]) {
             later.push(...(laterStep(() => check(wired), partial) ?? []));
         }
         settings = wired;
