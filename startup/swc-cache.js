@@ -14,7 +14,7 @@ const path = require("path");
 const swcTranspiler = require("ts-node/transpilers/swc");
 
 // Bump when the entry format or what this module hands ts-node changes.
-const FORMAT = 1;
+const FORMAT = 2;
 const CACHE_DIR = path.join(__dirname, "..", "node_modules", ".cache", "ts-node-swc");
 
 function versionOf(pkg) {
@@ -41,7 +41,7 @@ function cached(slotKey, input, transpile) {
     } catch {
         // No entry yet, or one cut short: transpile.
     }
-    const output = transpile();
+    const output = withoutSources(transpile());
     try {
         fs.mkdirSync(CACHE_DIR, { recursive: true });
         // Written aside and renamed, so a process reading the slot meanwhile never sees half an entry.
@@ -52,6 +52,21 @@ function cached(slotKey, input, transpile) {
         // A read-only checkout still runs; it transpiles every time, as without the cache.
     }
     return output;
+}
+
+/**
+ * The source map without the TypeScript text again (`sourcesContent`): Node decodes and parses
+ * every module's inline map as the module loads (startup/native-source-maps.ts), and ts-node
+ * re-encodes it, so half of each map was work for nothing. Frames still name the .ts file and
+ * line; where Node shows a source line, it reads the file.
+ */
+function withoutSources(output) {
+    if (!output.sourceMapText) {
+        return output;
+    }
+    const map = JSON.parse(output.sourceMapText);
+    delete map.sourcesContent;
+    return { outputText: output.outputText, sourceMapText: JSON.stringify(map) };
 }
 
 /** The ts-node transpiler interface (ts-node/dist/transpilers/types.d.ts): create(options) returns { transpile }. */

@@ -64,6 +64,16 @@ describe("the transpiler's disk cache (startup/swc-cache.js)", () => {
         }
     });
 
+    it("keeps the source map's positions and leaves the TypeScript text out of it", () => {
+        const file = uniqueFile();
+        const js = service().compile("interface Unused { a: number }\nexport const answer: number = 42;\n", file);
+        entriesFor(file).forEach((f) => fs.rmSync(f));
+        const map = JSON.parse(Buffer.from(js.split("base64,")[1], "base64").toString("utf8"));
+        assert.strictEqual(map.sourcesContent, undefined);
+        assert.deepStrictEqual(map.sources, [file]);
+        assert.ok(map.mappings.length > 0);
+    });
+
     it("transpiles as ts-node's own swc transpiler does, from the same compiler options", () => {
         // eslint-disable-next-line @typescript-eslint/no-require-imports
         const tsNode = require("ts-node") as typeof import("ts-node");
