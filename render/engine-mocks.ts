@@ -121,32 +121,39 @@ for (const method of ["registerResource", "readResource"] as const) {
 }
 
 function registrationOf({ req, read }: { req: any; read: boolean }): RegistrationRequest {
-    const o = req.toObject();
     if (read) {
         // ReadResourceRequest: a resource the program reads and never changes; only its identity counts.
+        const o = req.toObject();
         return { read: true, parent: o.parent, custom: true, protect: false, deleteBeforeReplace: false, ignoreChanges: [], replaceOnChanges: [], retainOnDelete: false, additionalSecretOutputs: o.additionalsecretoutputsList ?? [], deletedWith: "", version: o.version ?? "", pluginDownloadUrl: o.plugindownloadurl ?? "", aliases: [] };
     }
-    const timeouts = o.customtimeouts;
+    // Field by field through the request's getters, not req.toObject(): that converts the whole
+    // request, the resource's inputs (a protobuf Struct) and the SDK's stack trace included, which
+    // nothing here reads; it was about 3% of a render (issue #47). Each getter returns what
+    // toObject put under the same field, unset optional booleans as false.
+    // (toObject named the delete timeout pb_delete, so it was never recorded; no resource sets one yet.)
+    const t = req.getCustomtimeouts();
+    const timeouts = t ? { create: t.getCreate(), update: t.getUpdate(), delete: t.getDelete() } : undefined;
     return {
-        parent: o.parent,
-        custom: o.custom,
-        protect: o.protect ?? false,
-        deleteBeforeReplace: o.deletebeforereplace,
-        ignoreChanges: o.ignorechangesList,
-        replaceOnChanges: o.replaceonchangesList,
-        retainOnDelete: o.retainondelete ?? false,
-        additionalSecretOutputs: o.additionalsecretoutputsList,
-        deletedWith: o.deletedwith,
+        parent: req.getParent(),
+        custom: req.getCustom(),
+        protect: req.getProtect(),
+        deleteBeforeReplace: req.getDeletebeforereplace(),
+        ignoreChanges: req.getIgnorechangesList(),
+        replaceOnChanges: req.getReplaceonchangesList(),
+        retainOnDelete: req.getRetainondelete(),
+        additionalSecretOutputs: req.getAdditionalsecretoutputsList(),
+        deletedWith: req.getDeletedwith(),
         ...(timeouts && (timeouts.create || timeouts.update || timeouts.delete) ? { customTimeouts: { create: timeouts.create, update: timeouts.update, delete: timeouts.delete } } : {}),
-        version: o.version,
-        pluginDownloadUrl: o.plugindownloadurl,
+        version: req.getVersion(),
+        pluginDownloadUrl: req.getPlugindownloadurl(),
         aliases: [
-            ...o.aliasurnsList.map((urn: string) => ({ urn })),
-            ...o.aliasesList.map((a: any) =>
-                a.urn
+            ...req.getAliasurnsList().map((urn: string) => ({ urn })),
+            ...req.getAliasesList().map((alias: any) => {
+                const a = alias.toObject();
+                return a.urn
                     ? { urn: a.urn }
-                    : { spec: { name: a.spec.name, type: a.spec.type, stack: a.spec.stack, project: a.spec.project, parentUrn: a.spec.parenturn ?? "", noParent: a.spec.noparent ?? false } },
-            ),
+                    : { spec: { name: a.spec.name, type: a.spec.type, stack: a.spec.stack, project: a.spec.project, parentUrn: a.spec.parenturn ?? "", noParent: a.spec.noparent ?? false } };
+            }),
         ],
     };
 }

@@ -21,10 +21,11 @@ import { median } from "./bench/median";
 const REPO = path.resolve(__dirname, "..");
 const TS_NODE = require.resolve("ts-node/dist/bin.js");
 
-// The floor pins TypeScript's own transpiler (swc off), so that the floor stays the same whatever
-// transpiler the program's tsconfig.json chooses; it transpiles nothing, it only loads.
+// The floor pins TypeScript's own transpiler (no project, so not the transpiler tsconfig.json
+// names, with the project's module settings), so that the floor stays the same whatever
+// transpiler the program chooses; it transpiles nothing, it only loads.
 const FLOOR_SCRIPT = [
-    `require("ts-node").register({ transpileOnly: true, swc: false });`,
+    `require("ts-node").register({ transpileOnly: true, swc: false, skipProject: true, compilerOptions: { module: "commonjs", moduleResolution: "node", target: "es2020", esModuleInterop: true } });`,
     `require("@pulumi/pulumi");`,
     `require("@pulumi/kubernetes");`,
 ].join(" ");

@@ -5,7 +5,8 @@ import * as ts from "typescript";
 
 // `pulumi up` runs index.ts through ts-node, registered by @pulumi/pulumi (3.270.0,
 // cmd/run/run.js) with the options rebuilt below: the project's tsconfig.json, whose "ts-node"
-// section chooses swc (docs/performance.md), transpileOnly left undefined when neither
+// section chooses swc through startup/swc-cache.js and sets transpileOnly (docs/performance.md),
+// the registration's own transpileOnly left undefined when neither
 // PULUMI_NODEJS_TRANSPILE_ONLY nor compilerOptions.noCheck is set, and the tsconfig's compiler
 // options laid over its defaults.
 
@@ -27,9 +28,11 @@ function pulumiUpService() {
 }
 
 describe("the transpiler pulumi up uses", () => {
-    it("is swc, through the ts-node section of tsconfig.json, so the program starts without the TypeScript compiler's transpiler", () => {
+    it("is swc with its disk cache, through the ts-node section of tsconfig.json, so the program starts without the TypeScript compiler's transpiler or its type check", () => {
         const service = pulumiUpService();
-        assert.strictEqual(service.options.swc, true);
+        assert.strictEqual(service.options.transpiler, "./startup/swc-cache.js");
+        // A custom transpiler needs transpileOnly (ts-node refuses it otherwise); without it, pulumi up would type-check.
+        assert.strictEqual(service.options.transpileOnly, true);
         // swc and TypeScript emit an export differently; this is swc's form.
         const js = service.compile("export const answer: number = 42;\n", path.join(REPO, "answer.ts"));
         assert.match(js, /Object\.defineProperty\(exports, "answer", \{\s*enumerable: true,\s*get: function\(\)/);

@@ -7,13 +7,34 @@ import { prometheusConfig, renderPrometheusConfig } from "./prometheus-config";
 
 type ConfigMap = k8s.types.input.core.v1.ConfigMap;
 
+type ConfigInputs = Pick<PrometheusInputs, "scrapeJobs" | "alertmanager" | "longTermStore">;
+
+/**
+ * Each Prometheus' config file, rendered once per settings and inputs: its ConfigMap and the
+ * StatefulSet's config digest (statefulset.ts, configAnnotation) both read it, and the YAML of
+ * every scrape job was a few percent of a render (issue #47). Settings and inputs are never
+ * changed once built.
+ */
+const rendered = new WeakMap<ConfigInputs, WeakMap<MetricsSettings, string>>();
+
+function configFile(s: MetricsSettings, inputs: ConfigInputs): string {
+    const bySettings = rendered.get(inputs) ?? new WeakMap<MetricsSettings, string>();
+    rendered.set(inputs, bySettings);
+    let text = bySettings.get(s);
+    if (text === undefined) {
+        text = renderPrometheusConfig(prometheusConfig(s, inputs));
+        bySettings.set(s, text);
+    }
+    return text;
+}
+
 /** docs/design.md#prometheus-configuration: the configuration lives in a ConfigMap, so a change is a reviewable diff, not an image rebuild. */
-export function prometheusConfigMap(s: MetricsSettings, inputs: Pick<PrometheusInputs, "scrapeJobs" | "alertmanager" | "longTermStore">): ConfigMap {
+export function prometheusConfigMap(s: MetricsSettings, inputs: ConfigInputs): ConfigMap {
     return {
         apiVersion: "v1",
         kind: "ConfigMap",
         metadata: { name: configMapName(s), namespace: s.namespace },
-        data: { [PROMETHEUS_PATHS.configFile]: renderPrometheusConfig(prometheusConfig(s, inputs)) },
+        data: { [PROMETHEUS_PATHS.configFile]: configFile(s, inputs) },
     };
 }
 

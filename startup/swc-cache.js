@@ -1,0 +1,89 @@
+// ts-node's swc transpiler with a disk cache of its output (issue #47, docs/performance.md).
+//
+// Every start of the program (`pulumi up`, `npm run render`, each mocha process) transpiled all
+// ~580 TypeScript files with swc again: about a sixth of a render's CPU. swc's output depends only
+// on the file's text, its name and the compiler options, so this module keeps the output on disk
+// and hands it back while those are unchanged. A file that changed misses and is transpiled again.
+//
+// tsconfig.json's "ts-node" section names this module as its `transpiler`. It is plain
+// JavaScript because ts-node loads its transpiler before it compiles anything.
+"use strict";
+const crypto = require("crypto");
+const fs = require("fs");
+const path = require("path");
+const swcTranspiler = require("ts-node/transpilers/swc");
+
+// Bump when the entry format or what this module hands ts-node changes.
+const FORMAT = 2;
+const CACHE_DIR = path.join(__dirname, "..", "node_modules", ".cache", "ts-node-swc");
+
+function versionOf(pkg) {
+    try {
+        return require(`${pkg}/package.json`).version;
+    } catch {
+        return "unknown";
+    }
+}
+
+function sha256(text) {
+    return crypto.createHash("sha256").update(text).digest("hex");
+}
+
+/** One slot per file and compiler settings, so an edited file replaces its entry instead of adding one. */
+function cached(slotKey, input, transpile) {
+    const slot = path.join(CACHE_DIR, `${sha256(slotKey)}.json`);
+    const key = sha256(`${slotKey}\n${input}`);
+    try {
+        const entry = JSON.parse(fs.readFileSync(slot, "utf8"));
+        if (entry.key === key) {
+            return { outputText: entry.outputText, sourceMapText: entry.sourceMapText };
+        }
+    } catch {
+        // No entry yet, or one cut short: transpile.
+    }
+    const output = withoutSources(transpile());
+    try {
+        fs.mkdirSync(CACHE_DIR, { recursive: true });
+        // Written aside and renamed, so a process reading the slot meanwhile never sees half an entry.
+        const aside = `${slot}.${process.pid}.${crypto.randomBytes(4).toString("hex")}`;
+        fs.writeFileSync(aside, JSON.stringify({ key, outputText: output.outputText, sourceMapText: output.sourceMapText }));
+        fs.renameSync(aside, slot);
+    } catch {
+        // A read-only checkout still runs; it transpiles every time, as without the cache.
+    }
+    return output;
+}
+
+/**
+ * The source map without the TypeScript text again (`sourcesContent`): Node decodes and parses
+ * every module's inline map as the module loads (startup/native-source-maps.ts), and ts-node
+ * re-encodes it, so half of each map was work for nothing. Frames still name the .ts file and
+ * line; where Node shows a source line, it reads the file.
+ */
+function withoutSources(output) {
+    if (!output.sourceMapText) {
+        return output;
+    }
+    const map = JSON.parse(output.sourceMapText);
+    delete map.sourcesContent;
+    return { outputText: output.outputText, sourceMapText: JSON.stringify(map) };
+}
+
+/** The ts-node transpiler interface (ts-node/dist/transpilers/types.d.ts): create(options) returns { transpile }. */
+function create(createOptions) {
+    const inner = swcTranspiler.create(createOptions);
+    const settings = JSON.stringify([
+        FORMAT,
+        versionOf("ts-node"),
+        versionOf("@swc/core"),
+        createOptions.nodeModuleEmitKind ?? null,
+        createOptions.service.config.options,
+    ]);
+    return {
+        transpile(input, transpileOptions) {
+            return cached(`${settings}\n${transpileOptions.fileName}`, input, () => inner.transpile(input, transpileOptions));
+        },
+    };
+}
+
+module.exports = { create };
