@@ -34,9 +34,6 @@ import {
     etcdSchema,
     jobSwitchesSchema,
     kubeletTlsSchema,
-    KubeStateMetricsTarget,
-    LogAgentTarget,
-    NodeExporterTarget,
     servicesSchema,
 } from "./scrape-jobs";
 import { createdByDefault, createNamespaceField, defaultDiscoveryNamespaces, systemNamespaceMessage } from "./namespaces";

@@ -14,7 +14,6 @@ import {
     serviceName,
 } from "./formats";
 
-
 /** Which cluster-component jobs run besides self-monitoring. */
 export const JOB_SWITCH_DEFAULTS = {
     kubelet: true,
@@ -142,31 +141,3 @@ export const servicesSchema = z
     .array(serviceScrapeSchema, { error: "a list of { name, namespace, selector, port, path?, scheme?, interval? }" })
     .default([]);
 
-/** Where the log agent's pods are, so the metrics server can find them; filled from the log agent's settings. */
-export interface LogAgentTarget {
-    namespace: string;
-    podLabels: Record<string, string>;
-    portName: string;
-}
-
-/** The upstream fluentd-es add-on's pods; LogAgent settings replace this when they are loaded. */
-export const DEFAULT_LOG_AGENT_TARGET: LogAgentTarget = {
-    namespace: "kube-system",
-    podLabels: { "k8s-app": "fluentd-es" },
-    portName: "metrics",
-};
-
-/** node-exporter's pods, found like the log agent's: filled from nodeExporter settings, absent when it is off. */
-export interface NodeExporterTarget {
-    namespace: string;
-    podLabels: Record<string, string>;
-    portName: string;
-}
-
-/** kube-state-metrics' Service, the port that serves object metrics and the one that serves its own; absent when it is off. */
-export interface KubeStateMetricsTarget {
-    namespace: string;
-    serviceName: string;
-    portName: string;
-    telemetryPortName: string;
-}

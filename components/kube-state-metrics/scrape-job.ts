@@ -1,4 +1,5 @@
-import { KubeStateMetricsTarget, MetricsSettings } from "../../config";
+import { MetricsSettings } from "../../config";
+import type { KubeStateMetricsTarget } from "./target";
 import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
 import { dropFamilies } from "../common/scrape/family-rules";
 import { KUBE_STATE_METRICS_FAMILIES, KUBE_STATE_METRICS_TELEMETRY_FAMILIES } from "./families";

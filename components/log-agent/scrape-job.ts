@@ -1,4 +1,4 @@
-import { LogAgentTarget } from "../../config";
+import type { LogAgentTarget } from "./target";
 import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
 import { copy, keep, keepLabels, literal } from "../common/scrape/relabel";
 import { ScrapeReach } from "../common/scrape/reach";

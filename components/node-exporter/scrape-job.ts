@@ -1,4 +1,5 @@
-import { MetricsSettings, NodeExporterTarget } from "../../config";
+import { MetricsSettings } from "../../config";
+import type { NodeExporterTarget } from "./target";
 import { ScrapeConfig } from "../common/scrape/prometheus-config-types";
 import { dropFamilies } from "../common/scrape/family-rules";
 import { NODE_EXPORTER_FAMILIES } from "./families";
