@@ -3,8 +3,6 @@ import { closedObject, flag, text } from "./fields";
 import { imageAtLeast, OLDEST_IMAGES } from "./oldest-images";
 import { ResourceSettings, resourcesSchema } from "./resources";
 
-/** The exporter's default --web.listen-address port, on its container and Service. */
-export const ELASTICSEARCH_EXPORTER_PORT = 9114;
 /**
  * prometheus-community/elasticsearch_exporter v1.11.0, its newest release; the requests are its
  * own Kubernetes example's (examples/kubernetes/deployment.yml): it holds one scrape's JSON.

@@ -19,7 +19,6 @@ import { secretKeyName } from "./remote-write";
 
 export const GRAFANA_KEY = "grafana";
 export const GRAFANA_ADMIN_PASSWORD_KEY = "grafanaAdminPassword";
-export const GRAFANA_PORT = 3000;
 
 /**
  * Grafana OSS 13.2.3, the release that @grafana/schema 13.2.3 (package.json) describes, so the

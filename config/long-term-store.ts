@@ -14,8 +14,6 @@ import { storageSchema } from "./storage";
 import { backupSchema } from "./long-term-store-backup";
 
 export const LONG_TERM_STORE_KEY = "longTermStore";
-/** VictoriaMetrics' own port and the name the Service gives it. */
-export const LONG_TERM_STORE_PORT = 8428;
 /**
  * The single-node VictoriaMetrics server, v1.150.0 (VictoriaMetrics/VictoriaMetrics tag v1.150.0,
  * 2026-08-14): the newest release when this was written. The flags it gets are checked against

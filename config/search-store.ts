@@ -14,7 +14,6 @@ export const SEARCH_STORE_KEY = "searchStore";
 
 /** The settings key of the store's UI: its route's messages, its gateway's names and outputs (config/gateway-route.ts). */
 export const KIBANA_KEY = `${SEARCH_STORE_KEY}.kibana`;
-export const SEARCH_STORE_PORT = 9200;
 
 export const SEARCH_STORE_KINDS = IN_CLUSTER_STORE_KINDS;
 export type SearchStoreKind = InClusterStoreKind;
@@ -268,16 +267,6 @@ export const OPENSEARCH_AGENT_BACKEND_ROLE = "logstash";
 export const STORE_CREDENTIALS_SUFFIX = "-credentials";
 export const STORE_PASSWORD_KEY = "password";
 export const STORE_AGENT_PASSWORD_KEY = "agent-password";
-/**
- * The exporter's own user, whose only role is OPENSEARCH_EXPORTER_ROLE: cluster_monitor, the
- * security plugin's action group cluster:monitor/* (static_action_groups.yml at 3.6.0.0). That
- * covers every request of elasticsearch_exporter's collectors the program turns on: GET / (the
- * cluster info), _cluster/health, _nodes/stats and _cluster/settings; no index permission, so it
- * reads no log. The role is the program's, in roles.yml, and the user is given it directly
- * (opendistro_security_roles in internal_users.yml), as no static role holds cluster_monitor alone.
- */
-export const OPENSEARCH_EXPORTER_USER = "prometheus-exporter";
-export const OPENSEARCH_EXPORTER_ROLE = "cluster_monitoring_exporter";
 export const STORE_EXPORTER_PASSWORD_KEY = "exporter-password";
 
 

@@ -1,4 +1,4 @@
-import { GRAFANA_PORT, GrafanaSettings } from "../../config";
+import { GrafanaSettings } from "../../config";
 import type { DashboardFolder } from "../common/dashboards/folders";
 
 /** The port name Grafana's Service gives its metrics port. */
@@ -15,7 +15,8 @@ export const GRAFANA_JOB_NAME = "grafana";
 /** The grafana user of the official image (docs/grafana.md#hardening). */
 export const GRAFANA_UID = 472;
 
-export const HTTP_PORT = { name: GRAFANA_PORT_NAME, number: GRAFANA_PORT } as const;
+/** Grafana's default http_port, which the program leaves as it is. */
+export const HTTP_PORT = { name: GRAFANA_PORT_NAME, number: 3000 } as const;
 
 /** Where the official image reads and writes (its Dockerfile sets GF_PATHS_* to these). */
 export const GRAFANA_PATHS = {

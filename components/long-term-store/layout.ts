@@ -1,4 +1,4 @@
-import { LONG_TERM_STORE_PORT, LongTermStoreSettings } from "../../config";
+import { LongTermStoreSettings } from "../../config";
 
 export const LONG_TERM_STORE_PORT_NAME = "http";
 
@@ -13,7 +13,8 @@ export const LONG_TERM_STORE_JOB_NAME = "long-term-store";
 
 /** Names and paths that several builders share, so a selector, a port or an env name cannot drift. */
 
-export const HTTP_PORT = { name: LONG_TERM_STORE_PORT_NAME, number: LONG_TERM_STORE_PORT } as const;
+/** VictoriaMetrics' own port (-httpListenAddr's default) and the name the Service gives it. */
+export const HTTP_PORT = { name: LONG_TERM_STORE_PORT_NAME, number: 8428 } as const;
 
 /**
  * nobody: the official image (app/victoria-metrics/deployment/Dockerfile of v1.150.0) sets no

@@ -1,7 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
-import { ELASTICSEARCH_EXPORTER_PORT, SearchStoreSettings } from "../../config";
-import { OPENSEARCH_EXPORTER_USER, STORE_EXPORTER_PASSWORD_KEY } from "../../config/search-store";
+import { SearchStoreSettings } from "../../config";
+import { STORE_EXPORTER_PASSWORD_KEY } from "../../config/search-store";
 import { TLS_SECRET_KEYS } from "../common/web-config";
 import { credentialsAnnotations } from "../common/web-password";
 import { credentialsSecretName } from "./opensearch/layout";
@@ -10,7 +10,7 @@ import { ownServiceAccount } from "../common/own-service-account";
 import { containerResources } from "../common/resources";
 import { podPlacement } from "../common/scheduling";
 import { searchStoreUrl } from "./service";
-import { ELASTICSEARCH_EXPORTER_PORT_NAME, elasticsearchExporterName } from "./layout";
+import { ELASTICSEARCH_EXPORTER_PORT, ELASTICSEARCH_EXPORTER_PORT_NAME, elasticsearchExporterName, OPENSEARCH_EXPORTER_USER } from "./layout";
 
 /**
  * elasticsearch_exporter beside the in-cluster store (docs/log-agent.md#metrics-of-the-store). A

@@ -6,12 +6,12 @@ import {
     OPENSEARCH_AGENT_USER,
     SEARCH_STORE_FLAVOURS,
     SEARCH_STORE_KEY,
-    SEARCH_STORE_PORT,
     SearchStoreKind,
     searchStoreHosts,
     Settings,
 } from "../../config";
 import { Problems } from "../../config/problems";
+import { SEARCH_STORE_PORT } from "./layout";
 import { LaterProblem, reading } from "../common/later-problem";
 import { LOG_AGENT_RELEASES } from "../../log-agent-releases/release-lines";
 

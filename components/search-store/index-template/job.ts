@@ -1,7 +1,8 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import { LOG_INDEX_PATTERN, SEARCH_STORE_NODES, SearchStoreSettings } from "../../../config";
-import { OPENSEARCH_EXPORTER_ROLE, OPENSEARCH_EXPORTER_USER, STORE_EXPORTER_PASSWORD_KEY } from "../../../config/search-store";
+import { STORE_EXPORTER_PASSWORD_KEY } from "../../../config/search-store";
+import { OPENSEARCH_EXPORTER_ROLE, OPENSEARCH_EXPORTER_USER } from "../layout";
 import { ScriptSecretFile, scriptConfigMap, searchStoreScriptJob, tokenlessServiceAccount } from "../../common/curl-job-pod";
 import { credentialsAnnotations } from "../../common/web-password";
 import { searchStoreUrl } from "../service";

@@ -2,7 +2,8 @@ import { stringify } from "yaml";
 import { SearchStoreSettings } from "../../../config";
 import { searchStoreUrl } from "../service";
 import { TLS_SECRET_KEYS } from "../../common/web-config";
-import { OPENSEARCH_AGENT_BACKEND_ROLE, OPENSEARCH_AGENT_USER, OPENSEARCH_EXPORTER_ROLE, OPENSEARCH_EXPORTER_USER } from "../../../config/search-store";
+import { OPENSEARCH_AGENT_BACKEND_ROLE, OPENSEARCH_AGENT_USER } from "../../../config/search-store";
+import { OPENSEARCH_EXPORTER_ROLE, OPENSEARCH_EXPORTER_USER } from "../layout";
 import { DASHBOARDS_PASSWORD_ENV, DASHBOARDS_TLS_DIR, OPENSEARCH_USER } from "./layout";
 
 /**
