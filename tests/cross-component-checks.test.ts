@@ -1,7 +1,6 @@
 import * as assert from "assert";
-import { ConfigError, ConfigProblem, plainConfigSource } from "../config";
-import { loadStackSettings } from "../stack";
-import { requiredConfig } from "./harness/stack-config";
+import { ConfigProblem } from "../config";
+import { problemsOrNone, requiredConfig } from "./harness/stack-config";
 
 /**
  * The checks across components (issue #43): each lives with the component that owns it
@@ -18,13 +17,7 @@ type Config = Record<string, any>;
 function problemsOf(edit: (c: Config) => void): ConfigProblem[] {
     const c = requiredConfig();
     edit(c);
-    try {
-        loadStackSettings(plainConfigSource(c));
-    } catch (e) {
-        assert.ok(e instanceof ConfigError, String(e));
-        return e.problems;
-    }
-    return [];
+    return problemsOrNone(c);
 }
 
 const keys = (problems: readonly ConfigProblem[]) => [...new Set(problems.map((p) => p.key))].sort();

@@ -1,8 +1,7 @@
 import * as assert from "assert";
-import { ConfigError, ConfigProblem, plainConfigSource } from "../config";
+import { ConfigProblem } from "../config";
 import { imageTagVersion, OLDEST_IMAGES } from "../config/oldest-images";
-import { loadStackSettings } from "../stack";
-import { requiredConfig } from "./harness/stack-config";
+import { problemsOrNone, requiredConfig } from "./harness/stack-config";
 
 /**
  * Every pinned image has an oldest allowed version (config/oldest-images.ts), so a tag cannot
@@ -43,16 +42,6 @@ function pinnedImages(): [string, string[], string][] {
     return found;
 }
 
-function problemsOf(config: Record<string, any>): ConfigProblem[] {
-    try {
-        loadStackSettings(plainConfigSource(config));
-    } catch (e) {
-        assert.ok(e instanceof ConfigError, String(e));
-        return e.problems;
-    }
-    return [];
-}
-
 describe("every pinned image has an oldest allowed version", () => {
     const images = pinnedImages();
 
@@ -75,7 +64,7 @@ describe("every pinned image has an oldest allowed version", () => {
                 at = at[part] = { ...(at[part] ?? {}) };
             }
             at[path[path.length - 1]] = older;
-            const problem = problemsOf(config).find((p) => p.key === full);
+            const problem = problemsOrNone(config).find((p) => p.key === full);
             assert.ok(problem, `${full}: ${older} was accepted, so the image has no oldest allowed version in config/oldest-images.ts`);
             assert.match(problem.expected, /an image of version [0-9.]+ or newer: /);
         });

@@ -53,6 +53,17 @@ export function problemsOfConfig(config: Record<string, any>, secrets: Record<st
     assert.fail("the stack was accepted");
 }
 
+/** The problems a whole stack config is refused with, or none when it loads: for the cases that say a config is accepted as well as refused. */
+export function problemsOrNone(config: Record<string, any>, secrets: Record<string, unknown> = {}): ConfigProblem[] {
+    try {
+        loadSettings(plainConfigSource(config, secrets));
+    } catch (e) {
+        assert.ok(e instanceof ConfigError, `expected a ConfigError, got ${e}`);
+        return e.problems;
+    }
+    return [];
+}
+
 /** The problem at `key`, of a ConfigError or a list of problems; fails, listing them all, when there is none. */
 export function problemAt(from: ConfigError | readonly ConfigProblem[], key: string): ConfigProblem {
     const problems = from instanceof ConfigError ? from.problems : from;
