@@ -568,7 +568,6 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     const longTermStore: LongTermStoreSettings = {
         ...longTermFinal!,
         namespace: m.namespace,
-        dedupInterval: longTermFinal!.dedupInterval ?? m.scrapeInterval,
         ...(Object.keys(edgePasswords).length > 0 ? { edgePasswords } : {}),
         ...(Object.keys(edgeExistingPasswords).length > 0 ? { edgeExistingPasswords } : {}),
         ...(backupCredentials && "existing" in backupCredentials ? { backupExistingSecrets: backupCredentials.existing } : backupCredentials ? { backupCredentials } : {}),

@@ -158,8 +158,6 @@ export const BACKUP_COUNTER_SINCE = {
 export type LongTermStoreSettings = z.output<typeof longTermStoreSchema> & {
     /** The metrics namespace: the store runs beside Prometheus and Grafana. */
     namespace: string;
-    /** -dedup.minScrapeInterval as resolved: dedupInterval, else metrics.scrapeInterval. */
-    dedupInterval: string;
     /**
      * Each edge's password by its cluster label, Pulumi secrets: those with a passwordKey from the
      * stack's config (config/secrets.ts readEdgePasswords), those with a stack from that stack's

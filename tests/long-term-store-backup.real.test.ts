@@ -1,9 +1,9 @@
+import { LongTermStoreServer, longTermStoreServer } from "../components/long-term-store/server";
 import * as assert from "assert";
 import { ChildProcess, execFile, spawn } from "child_process";
 import * as fs from "fs";
 import * as http from "http";
 import * as path from "path";
-import { LongTermStoreSettings } from "../config";
 import { BACKUP_CONTAINER_NAME, vmrestoreArgs } from "../components/long-term-store/backup";
 import { longTermStoreStatefulSet } from "../components/long-term-store/statefulset";
 import { requireBinary, tempDir, freePort } from "./harness/prometheus";
@@ -51,14 +51,14 @@ describe("long-term store backups through s3rver (docs/long-term-storage.md#back
     let restored: VictoriaMetricsProcess | undefined;
     let loop: ChildProcess | undefined;
     const loopOutput: string[] = [];
-    let settings: LongTermStoreSettings;
+    let settings: LongTermStoreServer;
     const now = Date.now();
 
     before(async () => {
         s3Dir = tempDir("s3rver");
         s3 = new S3rver({ port: await freePort(), address: "127.0.0.1", silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET }] });
         const { port } = await s3.run();
-        settings = settingsWith(
+        settings = longTermStoreServer(settingsWith(
             {
                 longTermStore: {
                     enabled: true,
@@ -73,7 +73,7 @@ describe("long-term store backups through s3rver (docs/long-term-storage.md#back
                 },
             },
             S3_KEYS,
-        ).longTermStore;
+        ));
         store = await VictoriaMetricsProcess.start(settings);
         const body = [0, 1, 2].map((i) => `backup_probe{shard="${i}"} ${40 + i} ${now - 60_000}`).join("\n") + "\n";
         const imported = await fetch(`${store.url}/api/v1/import/prometheus`, { method: "POST", body });

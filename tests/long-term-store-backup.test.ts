@@ -1,3 +1,4 @@
+import { longTermStoreServer } from "../components/long-term-store/server";
 import * as assert from "assert";
 import { ConfigError } from "../config";
 import { BACKUP_CONTAINER_NAME, BACKUP_LOOP, backupSecret } from "../components/long-term-store/backup";
@@ -34,7 +35,7 @@ function problems(longTermStore: Record<string, unknown>, secrets: Record<string
 
 describe("long-term store backups (docs/long-term-storage.md#backups)", () => {
     const store = settingsWith({ longTermStore: { enabled: true, backup: BACKUP } }, KEYS);
-    const pod = (longTermStoreStatefulSet(store.longTermStore).spec as any).template.spec;
+    const pod = (longTermStoreStatefulSet(longTermStoreServer(store)).spec as any).template.spec;
     const sidecar = pod.containers.find((c: any) => c.name === BACKUP_CONTAINER_NAME);
 
     it("runs vmbackup in a loop beside the store, reading the data volume read-only, under the restricted standard", () => {
@@ -45,7 +46,7 @@ describe("long-term store backups (docs/long-term-storage.md#backups)", () => {
         assert.strictEqual(podSecurityLevel(pod).level, "restricted");
         assert.ok(!pod.containers.some((c: any) => c.name === BACKUP_CONTAINER_NAME && c !== sidecar));
         // No backup key, no sidecar.
-        const plain = (longTermStoreStatefulSet(settingsWith({ longTermStore: { enabled: true } }).longTermStore).spec as any).template.spec;
+        const plain = (longTermStoreStatefulSet(longTermStoreServer(settingsWith({ longTermStore: { enabled: true } }))).spec as any).template.spec;
         assert.deepStrictEqual(plain.containers.map((c: any) => c.name), ["victoria-metrics"]);
     });
 
@@ -73,7 +74,7 @@ describe("long-term store backups (docs/long-term-storage.md#backups)", () => {
     });
 
     it("without keys, uses the pod's cloud identity: no S3 environment and no Secret", () => {
-        const s = settingsWith({ longTermStore: { enabled: true, backup: { destination: BACKUP.destination } } }).longTermStore;
+        const s = longTermStoreServer(settingsWith({ longTermStore: { enabled: true, backup: { destination: BACKUP.destination } } }));
         const env = (longTermStoreStatefulSet(s).spec as any).template.spec.containers[1].env.map((e: any) => e.name);
         assert.deepStrictEqual(env, ["SNAPSHOT_AUTH_KEY", "STORE_URL", "BACKUP_INTERVAL_SECONDS", "BACKUP_RETRY_SECONDS"]);
         assert.strictEqual(backupSecret(s), undefined);

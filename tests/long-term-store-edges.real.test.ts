@@ -1,3 +1,4 @@
+import { longTermStoreServer } from "../components/long-term-store/server";
 import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
@@ -86,7 +87,7 @@ describe("central and edge stacks through a real vmauth (Debian's vmauth, Victor
     }
 
     before(async () => {
-        store = await VictoriaMetricsProcess.start(central.longTermStore);
+        store = await VictoriaMetricsProcess.start(longTermStoreServer(central));
         const generated: string = await outputValue((vmauthSecret(central.longTermStore).stringData as any)["auth.yml"]);
         // Only the store's address moves to this machine.
         const local = generated.split(storeUrlForVmauth(central.longTermStore)).join(store.url);

@@ -1,3 +1,4 @@
+import { longTermStoreServer } from "../components/long-term-store/server";
 import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
@@ -63,7 +64,7 @@ describe("an edge's password from an existing Secret through a real vmauth's %{E
     let generated = "";
 
     before(async () => {
-        store = await VictoriaMetricsProcess.start(central.longTermStore);
+        store = await VictoriaMetricsProcess.start(longTermStoreServer(central));
         generated = await outputValue((vmauthSecret(central.longTermStore).stringData as any)["auth.yml"]);
         const local = generated.split(storeUrlForVmauth(central.longTermStore)).join(store.url);
         const configFile = path.join(tempDir("vmauth"), "auth.yml");

@@ -1,3 +1,4 @@
+import { longTermStoreServer } from "../components/long-term-store/server";
 import { longTermStoreTarget } from "../components/long-term-store/target";
 import * as assert from "assert";
 import * as fs from "fs";
@@ -55,7 +56,7 @@ describe("the long-term store deduplicates two replicas (Debian's Prometheus 2.4
     const stopped = new Set<PrometheusProcess>();
 
     before(async () => {
-        store = await VictoriaMetricsProcess.start(settings.longTermStore);
+        store = await VictoriaMetricsProcess.start(longTermStoreServer(settings));
         const { prometheusYml, ruleFiles } = generatedPrometheusFiles(settings);
         const generated = parse(prometheusYml);
         assert.deepStrictEqual(generated.remote_write, [

@@ -1,3 +1,4 @@
+import { longTermStoreServer } from "../components/long-term-store/server";
 import * as assert from "assert";
 import { parse } from "yaml";
 import { LongTermStore } from "../components/long-term-store";
@@ -63,7 +64,7 @@ describe("longTermStore: the in-cluster VictoriaMetrics (docs/long-term-storage.
     });
 
     it("on: a hardened one-pod StatefulSet with its own ServiceAccount, no token, PSS restricted, a claim", () => {
-        const s = storeSettings().longTermStore;
+        const s = longTermStoreServer(storeSettings());
         const sts = longTermStoreStatefulSet(s) as any;
         const pod = sts.spec.template.spec;
         assert.strictEqual(sts.spec.replicas, 1);
@@ -84,7 +85,7 @@ describe("longTermStore: the in-cluster VictoriaMetrics (docs/long-term-storage.
     });
 
     it("its flags: retention, dedup at the global scrape interval, and the auth keys from the Secret through the environment only", () => {
-        const s = storeSettings({ retention: "400d" }).longTermStore;
+        const s = longTermStoreServer(storeSettings({ retention: "400d" }));
         assert.deepStrictEqual(longTermStoreArgs(s), ["-storageDataPath=/storage", "-retentionPeriod=400d", "-dedup.minScrapeInterval=30s", "-httpListenAddr=:8428", "-envflag.enable"]);
         const c = (longTermStoreStatefulSet(s) as any).spec.template.spec.containers[0];
         assert.deepStrictEqual(
@@ -104,11 +105,11 @@ describe("longTermStore: the in-cluster VictoriaMetrics (docs/long-term-storage.
             ],
         );
         assert.ok(!c.args.some((a: string) => /AuthKey/.test(a)), "no key is an argument");
-        assert.strictEqual(storeSettings({}, { ...HA, scrapeInterval: "15s" }).longTermStore.dedupInterval, "15s", "dedup follows metrics.scrapeInterval");
+        assert.strictEqual(longTermStoreServer(storeSettings({}, { ...HA, scrapeInterval: "15s" })).dedupInterval, "15s", "dedup follows metrics.scrapeInterval");
     });
 
     it("registers the auth-key Secret with eleven generated keys, its ServiceAccount without a token, and the StatefulSet", async () => {
-        const resources: RegisteredResource[] = await captureResources(() => new LongTermStore("long-term-store", { settings: storeSettings().longTermStore, namespaces: EXISTING_NAMESPACES }));
+        const resources: RegisteredResource[] = await captureResources(() => new LongTermStore("long-term-store", { settings: longTermStoreServer(storeSettings()), namespaces: EXISTING_NAMESPACES }));
         assert.strictEqual(resources.filter((r) => r.type === "kubernetes:core/v1:Secret").length, 1);
         const values = Object.fromEntries(AUTH_KEYS.map((k, i) => [k.secretKey, `key-${i}`]));
         const built = authKeySecret(storeSettings().longTermStore, values) as any;
@@ -276,7 +277,7 @@ describe("longTermStore: the in-cluster VictoriaMetrics (docs/long-term-storage.
             const problems = problemsOf({ metrics: { ...HA, services }, longTermStore: { enabled: true, dedupInterval: "2m" } });
             assert.deepStrictEqual(problems.map((p) => p.key), ["cluster-monitoring:longTermStore.dedupInterval"]);
             assert.match(problems[0].expected, /at most 1m, the interval of job jmx-kafka \(cluster-monitoring:metrics\.services\[0\]\.interval\)/);
-            assert.strictEqual(storeSettings({ dedupInterval: "1m" }, { ...HA, services }).longTermStore.dedupInterval, "1m");
+            assert.strictEqual(longTermStoreServer(storeSettings({ dedupInterval: "1m" }, { ...HA, services })).dedupInterval, "1m");
         });
 
         it("longTermStore sub-settings while it is off, each named", () => {

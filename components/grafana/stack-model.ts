@@ -3,6 +3,7 @@ import { PROJECT } from "../../config/source";
 import { alertmanagerUrl } from "../alertmanager/service";
 import { inClusterUrl } from "../prometheus/service";
 import { longTermStoreUrl } from "../long-term-store/layout";
+import { longTermStoreServer } from "../long-term-store/server";
 import { GrafanaModel } from "./model";
 
 /**
@@ -32,7 +33,7 @@ export function grafanaModelOf(s: Settings, dashboards: GrafanaModel["dashboards
                   },
               }
             : {}),
-        ...(s.longTermStore.enabled ? { longTermStore: { url: longTermStoreUrl(s.longTermStore), dedupInterval: s.longTermStore.dedupInterval } } : {}),
+        ...(s.longTermStore.enabled ? { longTermStore: { url: longTermStoreUrl(s.longTermStore), dedupInterval: longTermStoreServer(s).dedupInterval } } : {}),
         folder: PROJECT,
         dashboards,
     };

@@ -8,6 +8,7 @@ import { longTermStoreContribution } from "./contribution";
 import { edgeStackPasswords, edgeStacksChecked } from "./edge-stack-credentials";
 import { EDGE_CREDENTIAL_OUTPUT } from "./edge-credential";
 import { LongTermStore } from "./long-term-store";
+import { longTermStoreServer } from "./server";
 
 /** Optional: VictoriaMetrics, which every Prometheus replica remote-writes to (docs/long-term-storage.md). */
 export const longTermStore: Component = {
@@ -16,7 +17,7 @@ export const longTermStore: Component = {
     endpoints: longTermStoreEndpoints,
     checks: centralClusterLabelProblems,
     // Its dedup window while it runs (-dedup.minScrapeInterval), which the stack's scrape intervals bound.
-    dedup: (s) => ({ windows: s.longTermStore.enabled ? [{ key: `${fullKey(LONG_TERM_STORE_KEY)}.dedupInterval`, interval: s.longTermStore.dedupInterval }] : [] }),
+    dedup: (s) => ({ windows: s.longTermStore.enabled ? [{ key: `${fullKey(LONG_TERM_STORE_KEY)}.dedupInterval`, interval: longTermStoreServer(s).dedupInterval }] : [] }),
     // vmauth's users, one per edge (longTermStore.edges[].cluster).
     authFacts: (s) => ({ vmauthUsers: s.longTermStore.enabled ? s.longTermStore.edges.map((e) => e.cluster) : [] }),
     contribute: longTermStoreContribution,
@@ -33,7 +34,7 @@ export const longTermStore: Component = {
               )
             : [],
     build({ settings, namespaces, opts }) {
-        const s = settings.longTermStore;
+        const s = longTermStoreServer(settings);
         if (!s.enabled) {
             return {};
         }

@@ -3,12 +3,13 @@ import { Contribution } from "../contribution";
 import { endpointDiscovery } from "../common/scrape/endpoint-discovery";
 import { ScrapeJob } from "../common/scrape/scrape-job";
 import { longTermStoreObjects } from "./object-names";
+import { longTermStoreServer } from "./server";
 import { longTermStoreJob, vmauthJob } from "./scrape-job";
 import { longTermStoreTarget } from "./target";
 
 /** The in-cluster VictoriaMetrics, while it runs: its own /metrics and, on a central store, vmauth's; Prometheus remote-writes to it too. */
 export function longTermStoreContribution(s: Settings): Contribution {
-    const objects = longTermStoreObjects(s.longTermStore);
+    const objects = longTermStoreObjects(longTermStoreServer(s));
     const t = longTermStoreTarget(s.longTermStore);
     if (t === undefined) {
         return { objects };

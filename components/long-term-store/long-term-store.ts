@@ -1,7 +1,7 @@
 import * as k8s from "@pulumi/kubernetes";
 import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
-import { LongTermStoreSettings } from "../../config";
+import { LongTermStoreServer } from "./server";
 import { nfsPersistentVolume } from "../storage";
 import { longTermStoreServiceAccount } from "./service-account";
 import { NamespaceReadiness } from "../common/namespace-readiness";
@@ -15,7 +15,7 @@ import { backupSecret } from "./backup";
 import { isCentral, vmauthDeployment, vmauthIngress, vmauthSecret, vmauthService, vmauthServiceAccount } from "./vmauth";
 
 export interface LongTermStoreArgs {
-    settings: LongTermStoreSettings;
+    settings: LongTermStoreServer;
     namespaces: NamespaceReadiness;
 }
 

@@ -1,10 +1,11 @@
-import { fullKey, LONG_TERM_STORE_KEY, LongTermStoreSettings } from "../../config";
+import { fullKey, LONG_TERM_STORE_KEY } from "../../config";
 import { NamedObject, namedBy } from "../common/named-object";
 import { nfsPersistentVolume } from "../storage";
 import { authKeySecret } from "./auth-keys";
 import { backupSecret } from "./backup";
 import { longTermStoreService } from "./service";
 import { longTermStoreServiceAccount } from "./service-account";
+import { LongTermStoreServer } from "./server";
 import { longTermStoreStatefulSet } from "./statefulset";
 import { isCentral, vmauthDeployment, vmauthIngress, vmauthSecret, vmauthService, vmauthServiceAccount } from "./vmauth";
 
@@ -13,7 +14,7 @@ import { isCentral, vmauthDeployment, vmauthIngress, vmauthSecret, vmauthService
  * by longTermStore.name; none when it is off. The auth keys are generated at deployment: content,
  * not identity, so the registry builds their Secret without them.
  */
-export function longTermStoreObjects(s: LongTermStoreSettings): NamedObject[] {
+export function longTermStoreObjects(s: LongTermStoreServer): NamedObject[] {
     if (!s.enabled) {
         return [];
     }

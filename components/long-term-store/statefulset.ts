@@ -1,5 +1,6 @@
 import * as k8s from "@pulumi/kubernetes";
 import { LongTermStoreSettings } from "../../config";
+import { LongTermStoreServer } from "./server";
 import { containerResources } from "../common/resources";
 import { podPlacement } from "../common/scheduling";
 import { noPrivileges } from "../common/no-privileges";
@@ -11,9 +12,9 @@ import { AUTH_KEYS, authKeySecretName, CONTAINER_NAME, DATA_DIR, DATA_VOLUME, en
 /**
  * The flags of the single-node server, each present in v1.150.0 and in Debian's 1.79.5
  * (docs/long-term-storage.md#flags-and-versions). The dedup interval is the resolved one:
- * longTermStore.dedupInterval, else metrics.scrapeInterval (config/long-term-store.ts).
+ * longTermStore.dedupInterval, else metrics.scrapeInterval (server.ts).
  */
-export function longTermStoreArgs(s: Pick<LongTermStoreSettings, "retention" | "dedupInterval">): string[] {
+export function longTermStoreArgs(s: Pick<LongTermStoreServer, "retention" | "dedupInterval">): string[] {
     return [
         `-storageDataPath=${DATA_DIR}`,
         `-retentionPeriod=${s.retention}`,
@@ -29,7 +30,7 @@ export function authKeyEnv(s: Pick<LongTermStoreSettings, "name">): k8s.types.in
     return AUTH_KEYS.map((k) => ({ name: envFlagName(k.flag), valueFrom: { secretKeyRef: { name: authKeySecretName(s), key: k.secretKey } } }));
 }
 
-export function longTermStoreContainer(s: LongTermStoreSettings): k8s.types.input.core.v1.Container {
+export function longTermStoreContainer(s: LongTermStoreServer): k8s.types.input.core.v1.Container {
     return {
         name: CONTAINER_NAME,
         image: s.image,
@@ -52,7 +53,7 @@ export function longTermStoreContainer(s: LongTermStoreSettings): k8s.types.inpu
  * containers read the auth keys and the backup's S3 keys from the environment, at start: the two
  * Secrets' `generations` roll the pod when one changes (components/common/secret-generation.ts).
  */
-export function longTermStoreStatefulSet(s: LongTermStoreSettings, generations: SecretGenerations = {}): k8s.types.input.apps.v1.StatefulSet {
+export function longTermStoreStatefulSet(s: LongTermStoreServer, generations: SecretGenerations = {}): k8s.types.input.apps.v1.StatefulSet {
     const labels = longTermStoreLabels(s);
     return {
         apiVersion: "apps/v1",

@@ -1,7 +1,7 @@
 import { ChildProcess, spawn } from "child_process";
-import { LongTermStoreSettings } from "../../config";
 import { AUTH_KEYS, envFlagName } from "../../components/long-term-store/layout";
 import { longTermStoreArgs } from "../../components/long-term-store/statefulset";
+import { LongTermStoreServer } from "../../components/long-term-store/server";
 import { until } from "./hang";
 import { instantQuery, stopChild } from "./server-process";
 import { freePort, tempDir } from "./prometheus";
@@ -43,7 +43,7 @@ export class VictoriaMetricsProcess {
      * The generated flags, with -storageDataPath and -httpListenAddr swapped for a temporary
      * directory (or `dataDir`, such as a restored one) and a free local port.
      */
-    static async start(s: Pick<LongTermStoreSettings, "retention" | "dedupInterval">, dataDir = tempDir("victoria-metrics-data")): Promise<VictoriaMetricsProcess> {
+    static async start(s: Pick<LongTermStoreServer, "retention" | "dedupInterval">, dataDir = tempDir("victoria-metrics-data")): Promise<VictoriaMetricsProcess> {
         const port = await freePort();
         const args = longTermStoreArgs(s).map((a) =>
             a.startsWith("-storageDataPath=") ? `-storageDataPath=${dataDir}` : a.startsWith("-httpListenAddr=") ? `-httpListenAddr=127.0.0.1:${port}` : a,
