@@ -57,9 +57,6 @@ const d = ALERTMANAGER_DEFAULTS;
 
 export const MAX_ALERTMANAGER_REPLICAS = 10;
 
-/** The cluster size when Prometheus runs replicated: three peers survive the loss of one while a second is being rolled. */
-export const HA_ALERTMANAGER_REPLICAS = 3;
-
 function emailAddress(value: string): string | undefined {
     return /^[^\s@<>]+@[^\s@<>]+$/.test(value) ? undefined : "an e-mail address such as oncall@example.com";
 }
@@ -294,9 +291,7 @@ export const alertmanagerSchema = closedObject({
 
 export type AlertmanagerSecrets = Partial<Record<AlertmanagerSecretName, pulumi.Output<string>>>;
 
-export type AlertmanagerSettings = Omit<z.output<typeof alertmanagerSchema>, "replicas"> & {
-    /** The pods of the StatefulSet, with the cross-component default resolved (see defaultAlertmanagerReplicas). */
-    replicas: number;
+export type AlertmanagerSettings = z.output<typeof alertmanagerSchema> & {
     /** The metrics server's namespace: Alertmanager runs beside Prometheus. */
     namespace: string;
     /** The receivers' secrets that the stack sets; a receiver without its secret is not rendered. */
@@ -384,11 +379,6 @@ export function alertmanagerFileRefusal(keys: readonly string[], v025: readonly 
         `${file} is in Alertmanager v0.34.0's source${(v025 ?? []).includes(file) ? " and v0.25.0's" : ", not in v0.25.0's"}, and the image ${image} ` +
         `is ${version === undefined ? "of no version the program can read" : "older"}; the program knows no key table in between, so pin v0.34.0 or later`
     );
-}
-
-/** alertmanager.replicas when a stack leaves it unset: a cluster while Prometheus itself is replicated. */
-export function defaultAlertmanagerReplicas(metricsReplicas: number): number {
-    return metricsReplicas >= 2 ? HA_ALERTMANAGER_REPLICAS : 1;
 }
 
 /** The receiver field that reads each of the program's receiver secrets, and its `_file` variant (an existing Secret's way in). */

@@ -4,8 +4,7 @@ import { ALERT_RULES_KEY, AlertRulesSettings, alertRulesSchema, alertRulesSchema
 import { NEWEST_RELEASE, PrometheusRelease, prometheusRelease, promqlDialectOfMetrics, resolveRelease } from "../prometheus-releases/release-lines";
 import { enabledFeatures, promqlDialectOf } from "../prometheus-releases/promql-features";
 import { PromqlDialect } from "../prometheus-releases/promql";
-import { ALERTMANAGER_DEFAULTS, ALERTMANAGER_KEY, ALERTMANAGER_SECRET_KEYS, alertmanagerSchema, AlertmanagerSecretName, AlertmanagerSettings, defaultAlertmanagerReplicas, readAlertmanagerSecrets, readReceiverSecrets } from "./alertmanager";
-import { oneVolumeMessage } from "./storage";
+import { ALERTMANAGER_DEFAULTS, ALERTMANAGER_KEY, ALERTMANAGER_SECRET_KEYS, alertmanagerSchema, AlertmanagerSecretName, AlertmanagerSettings, readAlertmanagerSecrets, readReceiverSecrets } from "./alertmanager";
 import { EVENT_COLLECTOR_KEY, EventCollectorSettings, eventCollectorSchema } from "./event-collector";
 import { BLACKBOX_EXPORTER_KEY, BlackboxExporterSettings, blackboxExporterSchema } from "./blackbox-exporter";
 import { ClusterSettings, readClusterSettings } from "./cluster";
@@ -247,20 +246,6 @@ function checkSharedLogsNamespace(metrics: MetricsSettings, logs: LogsSettings, 
 }
 
 /**
- * A replicated Prometheus makes Alertmanager a cluster of three by default, which one NFS volume
- * cannot back: the stack must choose one Alertmanager or per-replica volumes.
- */
-function checkAlertmanagerDefaultReplicas(a: { enabled: boolean; replicas?: number; storage: { mode: string } }, m: MetricsSettings, problems: Problems): void {
-    if (a.enabled && a.replicas === undefined && defaultAlertmanagerReplicas(m.replicas) >= 2 && a.storage.mode !== "storageClass") {
-        problems.add(
-            `${fullKey(ALERTMANAGER_KEY)}.replicas`,
-            undefined,
-            `${oneVolumeMessage(a.storage.mode)} (unset, it defaults to ${defaultAlertmanagerReplicas(m.replicas)} because ${fullKey(METRICS_KEY)}.replicas is ${m.replicas})`,
-        );
-    }
-}
-
-/**
  * The release line whose PromQL the rules follow while the metrics key has problems of its own,
  * read raw from that key: its image and prometheusVersion, with their defaults. A typo elsewhere
  * in metrics then hides no rule that the stack's line cannot evaluate (issue #33, class 9). The
@@ -493,9 +478,6 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     }
     const { passwords: edgePasswords, existing: edgeExistingPasswords } = longTerm?.enabled ? readEdgePasswords(source, problems, longTerm.edges, knownKeys) : { passwords: {}, existing: {} };
     const backupCredentials = longTerm?.enabled ? readBackupCredentials(source, problems, longTerm.backup, knownKeys) : undefined;
-    if (am && metrics) {
-        checkAlertmanagerDefaultReplicas(am, metrics, problems);
-    }
     if (am) {
         checkTeamMatchersAgainstRenames(am, catalog.renamedAlerts, problems);
     }
@@ -574,7 +556,6 @@ export function readSettings(source: ConfigSource, catalog: SettingsCatalog): Se
     };
     const alertmanager: AlertmanagerSettings = {
         ...amFinal!,
-        replicas: amFinal!.replicas ?? defaultAlertmanagerReplicas(m.replicas),
         namespace: m.namespace,
         secrets: alertmanagerSecrets,
         receiverSecrets: am ? receiverRead.secrets : readReceiverSecrets(source, scratch, amFinal, KNOWN_KEYS).secrets,

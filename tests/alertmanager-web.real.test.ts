@@ -1,3 +1,4 @@
+import { alertmanagerServer } from "../components/alertmanager/replicas";
 import * as assert from "assert";
 import * as fs from "fs";
 import * as net from "net";
@@ -45,7 +46,7 @@ describe("alertmanager.web against the real Alertmanager 0.25 and Prometheus 2.4
             metrics: { scrapeInterval: "1s", evaluationInterval: "1s" },
             alertmanager: { web: { tls: { secretName: "alertmanager-web-tls" }, basicAuth: { username: USER } } },
         });
-        const a = settings.alertmanager;
+        const a = alertmanagerServer(settings);
         tls = throwawayCa(webServerName(a));
         auth = { auth: `${USER}:${PASSWORD}`, ca: tls.ca, servername: webServerName(a) };
         const dir = tempDir("alertmanager-web");
@@ -78,7 +79,7 @@ describe("alertmanager.web against the real Alertmanager 0.25 and Prometheus 2.4
     });
 
     it("passes the kubelet's tcpSocket probe, where an httpGet probe without the password would get 401", async () => {
-        const probe = alertmanagerContainer(settings.alertmanager).readinessProbe as any;
+        const probe = alertmanagerContainer(alertmanagerServer(settings)).readinessProbe as any;
         assert.deepStrictEqual(probe.tcpSocket, { port: "web" });
         await new Promise<void>((resolve, reject) => {
             const socket = net.connect(alertmanager!.port, "127.0.0.1", () => {

@@ -1,3 +1,4 @@
+import { alertmanagerServer } from "../components/alertmanager/replicas";
 import * as assert from "assert";
 import { parse } from "yaml";
 import { alertmanagerConfig, alertmanagerConfigShape } from "../components/alertmanager/config-file";
@@ -34,12 +35,12 @@ function configError(alertmanager: Record<string, unknown>, secrets: Record<stri
 
 describe("Alertmanager (docs/alerting.md#alertmanager)", () => {
     it("is on by default, v0.34.0, beside Prometheus", () => {
-        const a = settingsWith().alertmanager;
+        const a = alertmanagerServer(settingsWith());
         assert.deepStrictEqual([a.enabled, a.namespace, a.image], [true, "monitoring", "quay.io/prometheus/alertmanager:v0.34.0"]);
     });
 
     it("runs restricted, with its config from the Secret and silences on its volume", () => {
-        const a = settingsWith().alertmanager;
+        const a = alertmanagerServer(settingsWith());
         const sts: any = alertmanagerStatefulSet(a);
         const pod = sts.spec.template.spec;
         assert.strictEqual(podSecurityLevel(pod).level, "restricted");
@@ -51,7 +52,7 @@ describe("Alertmanager (docs/alerting.md#alertmanager)", () => {
     });
 
     it("renders no webhook without its URL, and the watchdog receiver without integrations", () => {
-        const config = alertmanagerConfig(settingsWith().alertmanager, {});
+        const config = alertmanagerConfig(alertmanagerServer(settingsWith()), {});
         assert.deepStrictEqual(config.receivers, [{ name: "default" }, { name: "watchdog" }, { name: "nowhere" }]);
         // InfoInhibitor first, to a receiver with no integration; then the watchdog.
         assert.deepStrictEqual(config.route.routes![0].matchers, ['alertname="InfoInhibitor"']);
@@ -59,7 +60,7 @@ describe("Alertmanager (docs/alerting.md#alertmanager)", () => {
     });
 
     it("routes teams and pages, inhibits warning under critical of the same alert and namespace", () => {
-        const a = settingsWith({ alertmanager: ALL_RECEIVERS }, SECRETS).alertmanager;
+        const a = alertmanagerServer(settingsWith({ alertmanager: ALL_RECEIVERS }, SECRETS));
         const values = Object.fromEntries(Object.keys(a.secrets).map((k) => [k, `value-of-${k}`]));
         const config = alertmanagerConfig(a, values);
         assert.deepStrictEqual(config.route.routes!.map((r) => [r.receiver, r.matchers, r.continue ?? false]), [
@@ -81,12 +82,12 @@ describe("Alertmanager (docs/alerting.md#alertmanager)", () => {
     });
 
     it("digests only the config's shape: a rotated secret does not change the checksum, a route does", () => {
-        const a = settingsWith({ alertmanager: ALL_RECEIVERS }, SECRETS).alertmanager;
-        const b = settingsWith({ alertmanager: ALL_RECEIVERS }, { ...SECRETS, alertWebhookUrl: "https://other.example.com/x" }).alertmanager;
+        const a = alertmanagerServer(settingsWith({ alertmanager: ALL_RECEIVERS }, SECRETS));
+        const b = alertmanagerServer(settingsWith({ alertmanager: ALL_RECEIVERS }, { ...SECRETS, alertWebhookUrl: "https://other.example.com/x" }));
         const annotation = (s: typeof a) => (alertmanagerStatefulSet(s).spec as any).template.metadata.annotations["checksum/config"];
         assert.strictEqual(annotation(a), annotation(b));
         assert.doesNotMatch(alertmanagerConfigShape(a), /SECRET/);
-        const c = settingsWith({ alertmanager: { ...ALL_RECEIVERS, route: { repeatInterval: "1h" } } }, SECRETS).alertmanager;
+        const c = alertmanagerServer(settingsWith({ alertmanager: { ...ALL_RECEIVERS, route: { repeatInterval: "1h" } } }, SECRETS));
         assert.notStrictEqual(annotation(a), annotation(c));
     });
 
@@ -118,7 +119,7 @@ describe("Alertmanager (docs/alerting.md#alertmanager)", () => {
             email_configs: ["to", "from", "smarthost", "auth_username", "auth_password", "require_tls", "send_resolved"],
             pagerduty_configs: ["routing_key", "routing_key_file", "send_resolved", "severity"],
         };
-        const a = settingsWith({ alertmanager: ALL_RECEIVERS }, SECRETS).alertmanager;
+        const a = alertmanagerServer(settingsWith({ alertmanager: ALL_RECEIVERS }, SECRETS));
         const config: any = alertmanagerConfig(a, Object.fromEntries(Object.keys(a.secrets).map((k) => [k, "x"])));
         const unknown = (obj: any, section: string) => Object.keys(obj).filter((k) => !known[section].includes(k)).map((k) => `${section}.${k}`);
         const walkRoute = (r: any): string[] => [...unknown(r, "route"), ...(r.routes ?? []).flatMap(walkRoute)];

@@ -1,3 +1,4 @@
+import { alertmanagerServer } from "../components/alertmanager/replicas";
 import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
@@ -126,7 +127,7 @@ describe("a three-peer Alertmanager cluster from our flags (Debian 0.25)", funct
     it("gossips a silence created on one peer to the other two, and each lists three peers", async () => {
         requireAlertmanager();
         const settings = settingsWith({ ...HA, alertmanager: {} });
-        const a = settings.alertmanager;
+        const a = alertmanagerServer(settings);
         assert.strictEqual(a.replicas, 3, "three by default while Prometheus is replicated");
         const names = clusterPeers(a).map((p) => p.slice(0, p.lastIndexOf(":")));
         const gossipPorts = await Promise.all(names.map(() => freePort()));

@@ -1,3 +1,4 @@
+import { alertmanagerServer } from "../components/alertmanager/replicas";
 import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
@@ -161,14 +162,14 @@ describe("Prometheus replicas and the config reloader", () => {
 
 describe("the Alertmanager cluster", () => {
     it("defaults to 3 replicas while Prometheus is replicated, else 1; a stack may set its own", () => {
-        assert.strictEqual(settingsWith(HA).alertmanager.replicas, 3);
-        assert.strictEqual(settingsWith().alertmanager.replicas, 1);
-        assert.strictEqual(settingsWith({ ...HA, alertmanager: { replicas: 2 } }).alertmanager.replicas, 2);
-        assert.strictEqual(settingsWith({ alertmanager: { replicas: 3 } }).alertmanager.replicas, 3);
+        assert.strictEqual(alertmanagerServer(settingsWith(HA)).replicas, 3);
+        assert.strictEqual(alertmanagerServer(settingsWith()).replicas, 1);
+        assert.strictEqual(alertmanagerServer(settingsWith({ ...HA, alertmanager: { replicas: 2 } })).replicas, 2);
+        assert.strictEqual(alertmanagerServer(settingsWith({ alertmanager: { replicas: 3 } })).replicas, 3);
     });
 
     it("one replica keeps gossip off and the Service to the web port", () => {
-        const a = settingsWith().alertmanager;
+        const a = alertmanagerServer(settingsWith());
         assert.ok(alertmanagerArgs(a).includes("--cluster.listen-address="));
         assert.ok(!alertmanagerArgs(a).some((f) => f.startsWith("--cluster.peer=")));
         assert.deepStrictEqual((alertmanagerService(a).spec as any).ports.map((p: any) => p.name), ["web"]);
@@ -176,7 +177,7 @@ describe("the Alertmanager cluster", () => {
     });
 
     it("three replicas: listen on the pod IP, one peer per pod by its headless DNS name, gossip ports on container and Service", () => {
-        const a = settingsWith(HA).alertmanager;
+        const a = alertmanagerServer(settingsWith(HA));
         assert.deepStrictEqual(alertmanagerArgs(a).filter((f) => f.startsWith("--cluster.")), [
             "--cluster.listen-address=[$(POD_IP)]:9094",
             "--cluster.peer=alertmanager-0.alertmanager.monitoring.svc:9094",
@@ -198,9 +199,9 @@ describe("the Alertmanager cluster", () => {
     });
 
     it("three replicas get a PodDisruptionBudget; one gets none", async () => {
-        const three = await captureResources(() => new Alertmanager("alertmanager", { settings: settingsWith(HA).alertmanager, namespaces: EXISTING_NAMESPACES }));
+        const three = await captureResources(() => new Alertmanager("alertmanager", { settings: alertmanagerServer(settingsWith(HA)), namespaces: EXISTING_NAMESPACES }));
         assert.deepStrictEqual(ofType(three, PDB).map((r) => r.inputs.spec), [{ maxUnavailable: 1, selector: { matchLabels: { "app.kubernetes.io/name": "alertmanager", "app.kubernetes.io/component": "alertmanager" } } }]);
-        const one = await captureResources(() => new Alertmanager("alertmanager", { settings: settingsWith().alertmanager, namespaces: EXISTING_NAMESPACES }));
+        const one = await captureResources(() => new Alertmanager("alertmanager", { settings: alertmanagerServer(settingsWith()), namespaces: EXISTING_NAMESPACES }));
         assert.deepStrictEqual(ofType(one, PDB), []);
     });
 
@@ -241,7 +242,7 @@ describe("the Alertmanager cluster", () => {
         assert.ok(problemsOf({ alertmanager: { replicas: 2, storage: nfs } }).some((p) => p.key === "cluster-monitoring:alertmanager.replicas"));
         const p = problemsOf({ ...HA, alertmanager: { storage: nfs } }).find((x) => x.key === "cluster-monitoring:alertmanager.replicas");
         assert.match(p!.expected, /defaults to 3 because cluster-monitoring:metrics\.replicas is 2/);
-        assert.strictEqual(settingsWith({ ...HA, alertmanager: { replicas: 1, storage: nfs } }).alertmanager.replicas, 1);
+        assert.strictEqual(alertmanagerServer(settingsWith({ ...HA, alertmanager: { replicas: 1, storage: nfs } })).replicas, 1);
     });
 });
 

@@ -1,4 +1,5 @@
 import * as k8s from "@pulumi/kubernetes";
+import { AlertmanagerServer } from "./replicas";
 import * as pulumi from "@pulumi/pulumi";
 import * as random from "@pulumi/random";
 import { ALERTMANAGER_KEY, AlertmanagerSettings, ingressAuthWarnings, routeAuthWarnings } from "../../config";
@@ -15,7 +16,7 @@ import { generatedWebPasswordArgs, passwordGenerationArgs } from "../common/web-
 import { webSecret } from "./web-config";
 
 export interface AlertmanagerArgs {
-    settings: AlertmanagerSettings;
+    settings: AlertmanagerServer;
     namespaces: NamespaceReadiness;
 }
 

@@ -12,12 +12,15 @@ import { gatewayInFront } from "../auth-gateway/in-front";
 import { Alertmanager } from "./alertmanager";
 import { alertmanagerContribution } from "./contribution";
 import { alertmanagerGatewayModel } from "./gateway";
+import { defaultReplicasProblems } from "./default-replicas-check";
+import { alertmanagerServer } from "./replicas";
 
 /** Alertmanager while it runs, and the auth gateway in front of its Ingress. */
 export const alertmanager: Component = {
     name: "alertmanager",
     jobNames: alertmanagerJobNames,
-    checks: alertmanagerHatchProblems,
+    // Its hatch against what it builds, and the default pod count against one NFS volume.
+    checks: (s) => [...alertmanagerHatchProblems(s), ...defaultReplicasProblems(s)],
     // Its web port behind alertmanager.web while it runs, which a probe of it meets.
     probeGuards: (s) => ({
         guards: s.alertmanager.enabled ? webGuard(`${fullKey(ALERTMANAGER_KEY)}.web`, s.alertmanager.name, s.alertmanager.namespace, s.alertmanager.web, "Alertmanager") : [],
@@ -34,7 +37,7 @@ export const alertmanager: Component = {
         if (!settings.alertmanager.enabled) {
             return {};
         }
-        const server = new Alertmanager("alertmanager", { settings: settings.alertmanager, namespaces }, opts);
+        const server = new Alertmanager("alertmanager", { settings: alertmanagerServer(settings), namespaces }, opts);
         const gateway = gatewayInFront(
             alertmanagerGatewayModel(settings),
             { owner: "alertmanager", webPassword: server.webPassword, webPasswordGeneration: server.webPasswordGeneration, oidcClientSecret: settings.alertmanager.oidcClientSecret?.value },

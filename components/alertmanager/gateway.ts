@@ -3,10 +3,11 @@ import { exposedGatewayModel, selectorOf } from "../auth-gateway/exposed";
 import { GatewayModel } from "../auth-gateway/model";
 import { WEB_PORT } from "./layout";
 import { alertmanagerService } from "./service";
+import { alertmanagerServer } from "./replicas";
 
 /** The auth gateway in front of Alertmanager's Ingress or HTTPRoute, while its auth is proxy. */
 export function alertmanagerGatewayModel(s: Settings): GatewayModel | undefined {
-    const a = s.alertmanager;
+    const a = alertmanagerServer(s);
     if (!a.enabled) {
         return undefined;
     }

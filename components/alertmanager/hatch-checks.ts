@@ -4,6 +4,7 @@ import { serverIngress } from "../auth-gateway/ingress";
 import { WEB_PORT } from "./layout";
 import { ALERTMANAGER_OWNED_FLAGS } from "./owned-flags";
 import { alertmanagerStatefulSet } from "./statefulset";
+import { alertmanagerServer } from "./replicas";
 
 /** alertmanager.extra (docs/escape-hatches.md) against the StatefulSet and Ingress the program builds without it, as metrics.extra is. */
 export function alertmanagerHatchProblems(s: Settings): ConfigProblem[] {
@@ -12,7 +13,7 @@ export function alertmanagerHatchProblems(s: Settings): ConfigProblem[] {
         return [];
     }
     const ingress = a.ingress ? serverIngress({ product: "Alertmanager", name: a.name, namespace: a.namespace, port: WEB_PORT.number, webTls: a.web?.tls !== undefined }, a.ingress) : undefined;
-    return hatchProblems(alertmanagerStatefulSet(a), "alertmanager", a.extra, { flags: ALERTMANAGER_OWNED_FLAGS, ingress }).map((p) => ({
+    return hatchProblems(alertmanagerStatefulSet(alertmanagerServer(s)), "alertmanager", a.extra, { flags: ALERTMANAGER_OWNED_FLAGS, ingress }).map((p) => ({
         key: `${fullKey(ALERTMANAGER_KEY)}.extra.${p.path}`,
         got: p.got,
         expected: p.expected,

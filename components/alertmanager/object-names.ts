@@ -1,4 +1,5 @@
 import { AlertmanagerSettings, fullKey } from "../../config";
+import { AlertmanagerServer } from "./replicas";
 import { NamedObject, namedBy } from "../common/named-object";
 import { withWorkloadHatch } from "../common/workload-hatch";
 import { nfsPersistentVolume } from "../storage";
@@ -13,7 +14,7 @@ import { webSecret } from "./web-config";
  * Every object Alertmanager creates, from its builders, all named by alertmanager.name; none when
  * it is off. The web Secret's password is generated at deployment: content, not identity.
  */
-export function alertmanagerObjects(a: AlertmanagerSettings): NamedObject[] {
+export function alertmanagerObjects(a: AlertmanagerServer): NamedObject[] {
     if (!a.enabled) {
         return [];
     }

@@ -4,6 +4,7 @@ import { alertmanagerGroup } from "./alerts";
 import { alertmanagerClusterGroup } from "./cluster-alerts";
 import { infoInhibitorGroup } from "./info-inhibitor";
 import { watchdogGroup } from "./watchdog-alert";
+import { alertmanagerServer } from "./replicas";
 
 /** What Alertmanager's groups read: whether it runs, and its job label and cluster while the self-monitoring job scrapes it. */
 export interface AlertmanagerRuleInput {
@@ -31,7 +32,7 @@ export const alertmanagerRules = rulesOf(
     alertmanagerRuleGroups,
     (s, fold) => {
         const scraped = fold.alertmanager !== undefined && s.metrics.scrapeNamespaces.includes(s.metrics.namespace);
-        return { alertmanager: fold.alertmanager !== undefined, ...(scraped ? { alertmanagerJob: s.alertmanager.name, alertmanagerCluster: s.alertmanager.replicas > 1 } : {}) };
+        return { alertmanager: fold.alertmanager !== undefined, ...(scraped ? { alertmanagerJob: s.alertmanager.name, alertmanagerCluster: alertmanagerServer(s).replicas > 1 } : {}) };
     },
     () => ({ alertmanager: true, alertmanagerJob: "x", alertmanagerCluster: true }),
 );

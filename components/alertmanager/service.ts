@@ -2,13 +2,14 @@ import * as k8s from "@pulumi/kubernetes";
 import { AlertmanagerSettings } from "../../config";
 import { alertmanagerLabels, alertmanagerServiceLabels, CLUSTER_PORT, WEB_PORT, webScheme } from "./layout";
 import { clustered } from "./statefulset";
+import { AlertmanagerServer } from "./replicas";
 
 /**
  * Headless: Prometheus discovers every pod behind it and sends to each directly. In a cluster it
  * also gives each peer its DNS name, published before the pod is ready, because a peer only
  * becomes ready once it has joined the others.
  */
-export function alertmanagerService(a: AlertmanagerSettings): k8s.types.input.core.v1.Service {
+export function alertmanagerService(a: AlertmanagerServer): k8s.types.input.core.v1.Service {
     return {
         apiVersion: "v1",
         kind: "Service",

@@ -1,4 +1,5 @@
 import * as k8s from "@pulumi/kubernetes";
+import { AlertmanagerServer } from "./replicas";
 import { AlertmanagerSettings } from "../../config";
 import { CONFIG_CHECKSUM_ANNOTATION, configChecksum } from "../common/checksum";
 import { containerResources } from "../common/resources";
@@ -12,12 +13,12 @@ import { isReplicated, podDisruptionBudget, replicaSpread } from "../common/repl
 import { noPrivileges } from "../common/no-privileges";
 import { existingSecretVolumes } from "./existing-secrets";
 
-export function clustered(a: AlertmanagerSettings): boolean {
+export function clustered(a: AlertmanagerServer): boolean {
     return isReplicated(a.replicas);
 }
 
 /** Every peer by its stable StatefulSet DNS name under the headless Service; each pod gets the same list, its own name included, as prometheus-operator gives it. */
-export function clusterPeers(a: AlertmanagerSettings): string[] {
+export function clusterPeers(a: AlertmanagerServer): string[] {
     return Array.from({ length: a.replicas }, (_, i) => `${a.name}-${i}.${a.name}.${a.namespace}.svc:${CLUSTER_PORT.number}`);
 }
 
@@ -29,7 +30,7 @@ export function clusterPeers(a: AlertmanagerSettings): string[] {
  * refuse to guess one from 0.0.0.0); a replaced pod's old address is forgotten after 5 minutes
  * rather than the default 6 hours, as prometheus-operator does.
  */
-export function alertmanagerArgs(a: AlertmanagerSettings): string[] {
+export function alertmanagerArgs(a: AlertmanagerServer): string[] {
     const cluster = clustered(a)
         ? [
               `--cluster.listen-address=[$(${POD_IP_ENV})]:${CLUSTER_PORT.number}`,
@@ -47,7 +48,7 @@ export function alertmanagerArgs(a: AlertmanagerSettings): string[] {
     ];
 }
 
-export function alertmanagerDisruptionBudget(a: AlertmanagerSettings): k8s.types.input.policy.v1.PodDisruptionBudget | undefined {
+export function alertmanagerDisruptionBudget(a: AlertmanagerServer): k8s.types.input.policy.v1.PodDisruptionBudget | undefined {
     return podDisruptionBudget(a.name, a.namespace, alertmanagerLabels(a), a.replicas);
 }
 
@@ -65,7 +66,7 @@ function probe(a: AlertmanagerSettings, path: string, failureThreshold: number):
 }
 
 /** The web config file alone of the web Secret (not the plain password, which is for the callers), and the serving pair of the TLS Secret. */
-function webVolumes(a: AlertmanagerSettings): { mounts: k8s.types.input.core.v1.VolumeMount[]; volumes: k8s.types.input.core.v1.Volume[] } {
+function webVolumes(a: AlertmanagerServer): { mounts: k8s.types.input.core.v1.VolumeMount[]; volumes: k8s.types.input.core.v1.Volume[] } {
     if (!a.web) {
         return { mounts: [], volumes: [] };
     }
@@ -85,7 +86,7 @@ function webVolumes(a: AlertmanagerSettings): { mounts: k8s.types.input.core.v1.
     };
 }
 
-export function alertmanagerContainer(a: AlertmanagerSettings): k8s.types.input.core.v1.Container {
+export function alertmanagerContainer(a: AlertmanagerServer): k8s.types.input.core.v1.Container {
     return {
         name: "alertmanager",
         image: a.image,
@@ -120,7 +121,7 @@ export function alertmanagerContainer(a: AlertmanagerSettings): k8s.types.input.
     };
 }
 
-export function alertmanagerStatefulSet(a: AlertmanagerSettings): k8s.types.input.apps.v1.StatefulSet {
+export function alertmanagerStatefulSet(a: AlertmanagerServer): k8s.types.input.apps.v1.StatefulSet {
     const labels = alertmanagerLabels(a);
     return {
         apiVersion: "apps/v1",

@@ -1,4 +1,5 @@
 import type { WebSettings } from "../../config";
+import { AlertmanagerServer } from "./replicas";
 import { AlertmanagerSettings } from "../../config";
 import { ALERTMANAGER_CLUSTER_PORT_NAMES, ALERTMANAGER_PORT_NAME } from "./layout";
 
@@ -14,7 +15,7 @@ export interface AlertmanagerTarget {
 }
 
 /** Where Prometheus finds Alertmanager while it runs: its Service, web port, gossip ports and web settings. */
-export function alertmanagerTarget(a: AlertmanagerSettings): AlertmanagerTarget | undefined {
+export function alertmanagerTarget(a: AlertmanagerServer): AlertmanagerTarget | undefined {
     if (!a.enabled) {
         return undefined;
     }

@@ -6,6 +6,7 @@ import { grafanaService, grafanaUrl } from "../grafana/service";
 import { kibanaService } from "../search-store/kibana/deployment";
 import { webScheme } from "../prometheus/layout";
 import { headlessService } from "../prometheus/service";
+import { alertmanagerServer } from "../alertmanager/replicas";
 
 /** A user interface the stack deploys and how a person reaches it. */
 export interface Console {
@@ -40,7 +41,7 @@ export function consoles(s: Settings): Console[] {
     }
     list.push(consoleOf("Prometheus", headlessService(s.metrics), s.metrics.routePrefix, s.metrics.ingress || s.metrics.httpRoute ? s.metrics.externalUrl : undefined, webScheme(s.metrics)));
     if (s.alertmanager.enabled) {
-        const a = s.alertmanager;
+        const a = alertmanagerServer(s);
         const way = wayIn(ALERTMANAGER_KEY, a);
         const url = way ? wayInUrl(way) : undefined;
         list.push(consoleOf("Alertmanager", alertmanagerService(a), "/", url, alertmanagerScheme(a)));

@@ -3,6 +3,7 @@ import { retentionName } from "../search-store/log-retention/layout";
 import { indexTemplateJobName } from "../search-store/index-template/layout";
 import { Settings } from "../../config";
 import { CLUSTER_PORT, WEB_PORT as ALERTMANAGER_WEB_PORT } from "../alertmanager/layout";
+import { alertmanagerServer } from "../alertmanager/replicas";
 import { HTTP_PORT as GRAFANA_PORT } from "../grafana/layout";
 import { ssoEgressPorts } from "../grafana/sso";
 import { isIP } from "node:net";
@@ -190,7 +191,7 @@ export function requiredFlows(s: Settings, workloads: readonly Workload[], scrap
         }
     }
 
-    const am = s.alertmanager;
+    const am = alertmanagerServer(s);
     if (am.enabled) {
         const alertmanager = workloadPeer(am);
         add(prometheus, alertmanager, [tcp(ALERTMANAGER_WEB_PORT.name)], "alert delivery to Alertmanager");

@@ -2,6 +2,7 @@ import { Settings } from "../../config";
 import { Contribution } from "../contribution";
 import { endpointDiscovery } from "../common/scrape/endpoint-discovery";
 import { alertmanagerTarget } from "../alertmanager/target";
+import { alertmanagerServer } from "../alertmanager/replicas";
 import { configReloaderJob } from "./config-reloader-scrape-job";
 import { extraScrapeJobs } from "./extra-scrape-configs";
 import { prometheusGatewayModel } from "./gateway";
@@ -20,7 +21,7 @@ import { keepDroppedFamilies } from "../common/scrape/family-rules";
  */
 export function prometheusContribution(s: Settings): Contribution {
     const m = s.metrics;
-    const alertmanager = alertmanagerTarget(s.alertmanager);
+    const alertmanager = alertmanagerTarget(alertmanagerServer(s));
     const gateway = prometheusGatewayModel(s);
     const self = selfMonitoringJob(m, alertmanager);
     return {
