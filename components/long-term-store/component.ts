@@ -39,7 +39,8 @@ export const longTermStore: Component = {
             return {};
         }
         // A central stack reads each edge's password from the edge's stack (docs/long-term-storage.md#central-and-edge-stacks).
-        const read = edgeStackPasswords(s);
+        // The loaded settings' own object, as the gate reads them: the edge stacks are read once per object.
+        const read = edgeStackPasswords(settings.longTermStore);
         const edgePasswords = { ...(s.edgePasswords ?? {}), ...read };
         const store = new LongTermStore("long-term-store", { settings: Object.keys(edgePasswords).length > 0 ? { ...s, edgePasswords } : s, namespaces }, opts);
         return {
