@@ -3,15 +3,17 @@ import { clusterProviderArgs, providerAfter } from "./components/cluster";
 import { consoles as consolesOf } from "./components/consoles";
 import { Namespaces } from "./components/namespaces";
 import { pulumiConfigSource } from "./config";
-import { composition, loadStackSettings } from "./stack";
+import { composition } from "./stack";
 import { buildComponents, providerGate } from "./stack/build";
 import { logCapacityPlan } from "./stack/capacity-plan";
+import { programSettings } from "./stack/program-settings";
 import { keptFamiliesOf } from "./stack/family-tables";
 import { teamContractOf } from "./stack/team-contract";
 import { PROGRAM_VERSION } from "./stack/version";
 
 // Validation, the checks across components included, throws before the first resource is registered, so a bad stack file creates nothing.
-const settings = loadStackSettings(pulumiConfigSource());
+// The offline render hands over the settings it loaded from the same config (stack/program-settings.ts).
+const settings = programSettings(pulumiConfigSource());
 // At preview, the series each job will store and the memory they need beside Prometheus' request (docs/capacity.md).
 logCapacityPlan(settings);
 // What the components contribute, folded in the open (stack/): scrape jobs, rule files, dashboards.

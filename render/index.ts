@@ -110,11 +110,11 @@ export async function renderStack(projectDir: string, stack: string): Promise<Re
     // The other stacks' outputs the program would read and nobody handed the engine mock (a test may): each gets a stand-in.
     await waitForRegistrations();
     pulumi.runtime.setAllConfig(config.values, config.secretKeys);
-    // Loaded once for the render: the stand-ins, and after the program's run the checklist (the
-    // program validates the same config itself). Settings are never changed once loaded.
+    // Loaded once for the render: the stand-ins, the program's first run (which takes them instead of
+    // loading the same config again) and the checklist. Settings are never changed once loaded.
     const settings = loadStackSettings(pulumiConfigSource());
     const standIns = offlineStandIns(settings, (s, o) => offlinePlaceholder(s, o)).filter((x) => !hasStackOutputs(x.stack));
-    const { resources, placeholders } = await renderWithStandIns(config, stack, standIns);
+    const { resources, placeholders } = await renderWithStandIns(config, stack, standIns, settings);
     const objects = kubernetesObjects(resources);
     const checklist = productionChecklist({
         stack,
@@ -137,9 +137,14 @@ export async function renderStack(projectDir: string, stack: string): Promise<Re
  * Deployment rolls on its checksum). The first run is the one rendered. The stand-ins are taken
  * back afterwards, so a later run reads what it read before.
  */
-async function renderWithStandIns(config: ReturnType<typeof readStackConfig>, stack: string, standIns: OfflineStandIn[]): Promise<{ resources: RegisteredResource[]; placeholders: PlaceholderObject[] }> {
+async function renderWithStandIns(
+    config: ReturnType<typeof readStackConfig>,
+    stack: string,
+    standIns: OfflineStandIn[],
+    settings: Settings,
+): Promise<{ resources: RegisteredResource[]; placeholders: PlaceholderObject[] }> {
     if (standIns.length === 0) {
-        return { resources: (await runProgram(config, stack)).resources, placeholders: [] };
+        return { resources: (await runProgram(config, stack, undefined, settings)).resources, placeholders: [] };
     }
     const variant = (changed?: OfflineStandIn) => {
         for (const x of standIns) {
@@ -149,7 +154,8 @@ async function renderWithStandIns(config: ReturnType<typeof readStackConfig>, st
     };
     try {
         variant();
-        const { resources } = await runProgram(config, stack);
+        // The first run takes the render's settings; each variant loads its own, so it reads the edge stacks' outputs again.
+        const { resources } = await runProgram(config, stack, undefined, settings);
         const base = objectInputs(resources);
         const placeholders: PlaceholderObject[] = [];
         for (const x of standIns) {

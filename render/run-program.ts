@@ -1,5 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as path from "path";
+import type { Settings } from "../config";
+import { handSettingsToNextRun } from "../stack/program-settings";
 import { captureResources, RegisteredResource, useStack, waitForRegistrations } from "./engine-mocks";
 
 const PROGRAM = path.resolve(__dirname, "../index.ts");
@@ -24,11 +26,18 @@ export interface ProgramRun {
  * `pulumi up` would, and returns its exports and every resource it registered. setAllConfig
  * replaces the whole config, so one run never sees another run's keys.
  */
-export async function runProgram(config: EngineConfig, stack = "test", program: { entry: string; body?: string } = { entry: PROGRAM, body: PROGRAM_BODY }): Promise<ProgramRun> {
+export async function runProgram(
+    config: EngineConfig,
+    stack = "test",
+    program: { entry: string; body?: string } = { entry: PROGRAM, body: PROGRAM_BODY },
+    loaded?: Settings,
+): Promise<ProgramRun> {
     // A previous run that threw may still have registrations in flight.
     await waitForRegistrations();
     useStack(stack);
     pulumi.runtime.setAllConfig(config.values, config.secretKeys);
+    // Settings the caller loaded from this config: the program takes them instead of loading them again (stack/program-settings.ts).
+    if (loaded !== undefined) handSettingsToNextRun(loaded);
     // The program creates its resources at load time, so each run must load it afresh.
     delete require.cache[program.entry];
     if (program.body !== undefined) delete require.cache[program.body];
