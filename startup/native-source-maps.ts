@@ -1,28 +1,24 @@
-import * as nodeModule from "module";
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { mappedStackTrace } = require("./mapped-stack-trace.js") as { mappedStackTrace: (error: Error, sites: NodeJS.CallSite[]) => string };
 
 /**
- * Maps stack traces to TypeScript lines with Node's own source maps instead of ts-node's
- * @cspotcode/source-map-support.
+ * Maps stack traces to TypeScript lines with this program's own formatter
+ * (startup/mapped-stack-trace.js) instead of ts-node's @cspotcode/source-map-support or Node's
+ * source-map support.
  *
  * Why: @pulumi/pulumi reads `new Error().stack` several times per resource (a stack for every
  * promise it tracks for leak reports, and the resource's source position). ts-node's
  * source-map-support rewrites every frame of each of those stacks, mapped or not, through cloned
- * call sites; in the offline render of the dev stack that was a quarter of the CPU time
- * (docs/performance.md). Node maps only the frames of files that carry a source map, and it
- * reads the inline maps ts-node writes, so TypeScript lines stay right.
+ * call sites; in the offline render of the dev stack that was a quarter of the CPU time. Node's
+ * own support, used here until issue #47, parses every module's inline map as it loads and maps
+ * every frame of every stack again: a fifth of a render. The formatter parses a file's map when a
+ * stack first names it and maps each frame once (docs/performance.md).
  *
- * Only modules compiled after this runs get Node's mapping, so every entry point imports this
- * first: index.ts (what `pulumi up` loads), the render CLI, and the test runner.
+ * The formatter reads the maps the transpiler recorded (startup/swc-cache.js), so modules
+ * transpiled before this runs are mapped too; every entry point imports it first anyway:
+ * index.ts (what `pulumi up` loads), the render CLI, and the test runner.
  */
-export function useNativeSourceMaps(): void {
-    // Node 23.7 added module.setSourceMapsSupport and deprecated process.setSourceMapsEnabled;
-    // package.json allows Node 22, which has only the latter.
-    const withSupport = nodeModule as unknown as { setSourceMapsSupport?: (enabled: boolean) => void };
-    if (typeof withSupport.setSourceMapsSupport === "function") {
-        withSupport.setSourceMapsSupport(true);
-    } else {
-        process.setSourceMapsEnabled(true);
-    }
+export function useMappedStackTraces(): void {
     // ts-node installs it on register; when something else loaded this program, there is nothing to undo.
     try {
         (require("@cspotcode/source-map-support") as { uninstall(): void }).uninstall();
@@ -32,9 +28,8 @@ export function useNativeSourceMaps(): void {
     // Pulumi's launcher (@pulumi/pulumi cmd/run/index.js) installs the plain source-map-support
     // before ts-node registers, and uninstalling ts-node's copy puts that hook back. It rewrites
     // every frame too, and knows nothing of ts-node's in-memory output, so TypeScript frames would
-    // name the JavaScript lines. Without any hook, Node formats stacks itself, with the source
-    // maps switched on above.
-    (Error as { prepareStackTrace?: unknown }).prepareStackTrace = undefined;
+    // name the JavaScript lines. The formatter replaces whichever hook is left.
+    (Error as { prepareStackTrace?: unknown }).prepareStackTrace = mappedStackTrace;
 }
 
-useNativeSourceMaps();
+useMappedStackTraces();

@@ -12,9 +12,12 @@ const crypto = require("crypto");
 const fs = require("fs");
 const path = require("path");
 const swcTranspiler = require("ts-node/transpilers/swc");
+const { recordSourceMap } = require("./source-map-registry");
 
 // Bump when the entry format or what this module hands ts-node changes.
 const FORMAT = 2;
+// A source map that maps nothing: what ts-node inlines now that the real one is kept aside.
+const EMPTY_MAP = JSON.stringify({ version: 3, sources: [], names: [], mappings: "" });
 const CACHE_DIR = path.join(__dirname, "..", "node_modules", ".cache", "ts-node-swc");
 
 function versionOf(pkg) {
@@ -55,10 +58,10 @@ function cached(slotKey, input, transpile) {
 }
 
 /**
- * The source map without the TypeScript text again (`sourcesContent`): Node decodes and parses
- * every module's inline map as the module loads (startup/native-source-maps.ts), and ts-node
- * re-encodes it, so half of each map was work for nothing. Frames still name the .ts file and
- * line; where Node shows a source line, it reads the file.
+ * The source map without the TypeScript text again (`sourcesContent`): ts-node encodes each map
+ * into the module's text, and the stack formatter parses a map when a stack names its file
+ * (startup/mapped-stack-trace.js), so half of each map was work for nothing. Frames still name
+ * the .ts file and line.
  */
 function withoutSources(output) {
     if (!output.sourceMapText) {
@@ -81,7 +84,13 @@ function create(createOptions) {
     ]);
     return {
         transpile(input, transpileOptions) {
-            return cached(`${settings}\n${transpileOptions.fileName}`, input, () => inner.transpile(input, transpileOptions));
+            const output = cached(`${settings}\n${transpileOptions.fileName}`, input, () => inner.transpile(input, transpileOptions));
+            // The map goes to the stack formatter, which reads it only when a stack names the file.
+            // ts-node gets an empty one: it base64-encodes whatever map it gets into the module's
+            // text, which V8 then reads through as it compiles, and no reader of that copy is left
+            // (startup/native-source-maps.ts removes ts-node's source-map-support).
+            recordSourceMap(transpileOptions.fileName, output.sourceMapText);
+            return { outputText: output.outputText, sourceMapText: EMPTY_MAP };
         },
     };
 }

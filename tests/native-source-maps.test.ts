@@ -4,8 +4,8 @@ import * as fs from "fs";
 import * as path from "path";
 import { tempProject } from "./harness/temp-project";
 
-// index.ts swaps ts-node's source-map-support for Node's own source maps
-// (startup/native-source-maps.ts). Each case runs a fresh node that starts as `pulumi up` does:
+// index.ts swaps ts-node's source-map-support for the program's own stack formatter
+// (startup/native-source-maps.ts, startup/mapped-stack-trace.js). Each case runs a fresh node that starts as `pulumi up` does:
 // @pulumi/pulumi's launcher (cmd/run/index.js) installs the plain source-map-support, then run.js
 // registers ts-node with the project's tsconfig. The swap is seen from the start of a process
 // rather than after mocha already made it.
@@ -30,8 +30,10 @@ const THROWER = [
 interface Run {
     /** The stack of the error thrown from a TypeScript file loaded after the swap. */
     stack: string;
-    /** No source-map-support hook is left: Error.prepareStackTrace is Node's own or unset. */
-    nodeFormatsStacks: boolean;
+    /** No source-map-support hook is left: Error.prepareStackTrace is the program's formatter. */
+    ownFormatter: boolean;
+    /** Node's own source-map support is off: it would parse every module's map as it loads. */
+    nodeMapsOff: boolean;
 }
 
 function runWith(swap: boolean): Run {
@@ -44,7 +46,8 @@ function runWith(swap: boolean): Run {
             swap ? `require(${JSON.stringify(path.join(REPO, "startup/native-source-maps.ts"))});` : "",
             `let stack = "";`,
             `try { require(${JSON.stringify(path.join(dir, "thrower.ts"))}).fail(); } catch (e) { stack = e.stack; }`,
-            `process.stdout.write(JSON.stringify({ stack, nodeFormatsStacks: Error.prepareStackTrace === nodesOwn || Error.prepareStackTrace === undefined }));`,
+            `const own = require(${JSON.stringify(path.join(REPO, "startup/mapped-stack-trace.js"))}).mappedStackTrace;`,
+            `process.stdout.write(JSON.stringify({ stack, ownFormatter: Error.prepareStackTrace === own, nodeMapsOff: !process.sourceMapsEnabled, untouched: Error.prepareStackTrace === nodesOwn }));`,
         ].join("\n");
         const child = spawnSync(process.execPath, ["-e", script], { cwd: REPO, encoding: "utf8" });
         assert.strictEqual(child.status, 0, child.stderr);
@@ -55,13 +58,15 @@ function runWith(swap: boolean): Run {
 }
 
 describe("stack traces of the program (startup/native-source-maps.ts)", () => {
-    it("leaves ts-node's source-map-support, which formats every stack Pulumi takes, switched off", () => {
+    it("leaves ts-node's source-map-support, which formats every stack Pulumi takes, switched off, and Node's source maps too", () => {
         // Without the swap ts-node's hook is installed: this is what the swap removes.
-        assert.strictEqual(runWith(false).nodeFormatsStacks, false);
-        assert.strictEqual(runWith(true).nodeFormatsStacks, true);
+        assert.strictEqual(runWith(false).ownFormatter, false);
+        const swapped = runWith(true);
+        assert.strictEqual(swapped.ownFormatter, true);
+        assert.strictEqual(swapped.nodeMapsOff, true);
     });
 
-    it("still names the TypeScript line of a frame, through Node's own source maps", () => {
+    it("still names the TypeScript line of a frame, through the map the transpiler recorded", () => {
         const { stack } = runWith(true);
         assert.match(stack.split("\n")[1], /thrower\.ts:8:\d+\)$/, stack);
     });

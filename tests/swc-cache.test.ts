@@ -10,6 +10,8 @@ import * as path from "path";
 // with the program's files or another run.
 
 const REPO = path.resolve(__dirname, "..");
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { sourceMapText } = require("../startup/source-map-registry") as { sourceMapText(file: string): string | undefined };
 const CACHE_DIR = path.join(REPO, "node_modules", ".cache", "ts-node-swc");
 
 function service() {
@@ -64,14 +66,22 @@ describe("the transpiler's disk cache (startup/swc-cache.js)", () => {
         }
     });
 
-    it("keeps the source map's positions and leaves the TypeScript text out of it", () => {
+    it("keeps the source map's positions for the stack formatter, without the TypeScript text, and inlines an empty one", () => {
         const file = uniqueFile();
         const js = service().compile("interface Unused { a: number }\nexport const answer: number = 42;\n", file);
         entriesFor(file).forEach((f) => fs.rmSync(f));
-        const map = JSON.parse(Buffer.from(js.split("base64,")[1], "base64").toString("utf8"));
+        const text = sourceMapText(file);
+        assert.ok(text !== undefined, "the map is recorded for startup/mapped-stack-trace.js");
+        const map = JSON.parse(text);
         assert.strictEqual(map.sourcesContent, undefined);
-        assert.deepStrictEqual(map.sources, [file]);
+        assert.deepStrictEqual(
+            map.sources.map((s: string) => path.resolve(path.dirname(file), s)),
+            [file],
+        );
         assert.ok(map.mappings.length > 0);
+        // What ts-node inlines into the module's text maps nothing: nobody reads it, and V8 would read through it.
+        const inline = JSON.parse(Buffer.from(js.split("base64,")[1], "base64").toString("utf8"));
+        assert.strictEqual(inline.mappings, "");
     });
 
     it("transpiles as ts-node's own swc transpiler does, from the same compiler options", () => {
