@@ -55,6 +55,13 @@ export const KUBE_PROMETHEUS_NODE_RECORDS = {
     clusterCpuUtilisation: "cluster:node_cpu:ratio_rate5m",
 } as const;
 
+/**
+ * Each CPU's busy seconds per second over 5m, the modes summed (labels instance, cpu, job, node):
+ * our own name, no kube-prometheus one. Three of kube-prometheus' records above read it, where each
+ * would rate every CPU and mode series of every machine again (issue #47, rule evaluation cost).
+ */
+export const CPU_BUSY_RATE5M = "instance_cpu:node_cpu_busy_seconds:sum_rate5m";
+
 /** CPU time spent working, per second over `w`, still by CPU and mode. */
 const busyCpu = (w: string) => `rate(node_cpu_seconds_total{${JOB},mode!~"idle|iowait|steal"}[${w}])`;
 
@@ -98,23 +105,25 @@ export function nodeRecordingRules(): RecordingRule[] {
     ];
 }
 
-/** After the CPU count above: the ratios read it in the same evaluation. */
+/** After the CPU count above: the ratios read it in the same evaluation, as the three after the busy CPU record read that. */
 function kubePrometheusNodeRules(): RecordingRule[] {
     const k = KUBE_PROMETHEUS_NODE_RECORDS;
+    const busy = `${CPU_BUSY_RATE5M}{${JOB}}`;
     return [
         // Over 3m, as kube-prometheus records these three; every interface, loopback too, as there.
         { record: k.busyCpu3m, expr: `sum without (cpu, mode) (${busyCpu("3m")})` },
         { record: k.receiveBytes3m, expr: `sum without (device) (rate(node_network_receive_bytes_total{${JOB}}[3m]))` },
         { record: k.transmitBytes3m, expr: `sum without (device) (rate(node_network_transmit_bytes_total{${JOB}}[3m]))` },
+        { record: CPU_BUSY_RATE5M, expr: `sum without (mode) (${busyCpu("5m")})` },
         // Busy CPU seconds per second per CPU: the share of the machine's CPUs at work.
-        { record: k.busyCpuRatio, expr: `sum without (cpu, mode) (${busyCpu("5m")}) / ${NODE_RECORDS.cpus}{${JOB}}` },
-        { record: k.clusterBusyCpu, expr: `sum(${busyCpu("5m")})` },
+        { record: k.busyCpuRatio, expr: `sum without (cpu) (${busy}) / ${NODE_RECORDS.cpus}{${JOB}}` },
+        { record: k.clusterBusyCpu, expr: `sum(${busy})` },
         { record: k.clusterBusyCpuRatio, expr: `${k.clusterBusyCpu} / sum(${NODE_RECORDS.cpus}{${JOB}})` },
         { record: k.nodeCpus, expr: `count by (node) (node_cpu_seconds_total{${JOB},mode="idle"})` },
         // MemAvailable, the kernel's own estimate (3.14 and later), as the utilisation above.
         { record: k.clusterMemAvailable, expr: `sum(node_memory_MemAvailable_bytes{${JOB}})` },
         // Each CPU's busy share, averaged over the node's CPUs; the cluster's is the mean of the nodes'.
-        { record: k.nodeCpuUtilisation, expr: `avg by (node) (sum without (mode) (${busyCpu("5m")}))` },
+        { record: k.nodeCpuUtilisation, expr: `avg by (node) (${busy})` },
         { record: k.clusterCpuUtilisation, expr: `avg(${k.nodeCpuUtilisation})` },
     ];
 }

@@ -1,5 +1,6 @@
 import { AlertCase, AlertCases, byTwoKsmReplicas, s, text, twoKsmReplicas } from "./alert-case-format";
 import type { RecordCase } from "./alert-cases-day-one";
+import { JOB_PODS, REPLICASET_PODS } from "../../components/kube-state-metrics/workload-owner-rules";
 import {
     ACTIVE_POD,
     CONTAINER_CPU_IRATE,
@@ -382,6 +383,23 @@ const ownerCase: RecordCase[] = [
 /** The same owners served by two kube-state-metrics replicas (#42, defect class 4): still one row per pod, of value 1. */
 ownerCase.push({ ...ownerCase[0], series: twoKsmReplicas(ownerCase[0].series) });
 
+/**
+ * The same owners: the records the workload rules read keep only the pods of a ReplicaSet, or of a
+ * Job, each once under its owner's name whichever replica serves it, and no owner label of the pod's.
+ */
+const podsOf = (label: string, rows: [pod: string, owner: string][]): RecordCase[] =>
+    ownerCase.map((c) => ({ ...c, expect: rows.map(([pod, name]) => ({ labels: { namespace: "shop", [label]: name, pod }, value: 1 })) }));
+const replicaSetPodsCase = podsOf("replicaset", [
+    ["web-5d8f-abcde", "web-5d8f"],
+    ["bare-xyz12", "bare"],
+    ["canary-6c7d-uvwxy", "canary-6c7d"],
+]);
+const jobPodsCase = podsOf("job_name", [
+    ["migrate-klmno", "migrate"],
+    ["backup-29000000-pqrst", "backup-29000000"],
+    ["queue-worker-7x2k9-ab12c", "queue-worker-7x2k9"],
+]);
+
 export const RESOURCE_RECORD_CASES: Record<string, RecordCase[]> = {
     [CONTAINER_CPU_RATE5M]: cpuCase,
     [CONTAINER_CPU_IRATE]: cpuCase,
@@ -403,4 +421,6 @@ export const RESOURCE_RECORD_CASES: Record<string, RecordCase[]> = {
     [NAMESPACE_CPU_LIMITS]: activeCase("kube_pod_container_resource_limits", "cpu", 2, "namespace"),
     [NAMESPACE_MEMORY_LIMITS]: activeCase("kube_pod_container_resource_limits", "memory", 2 ** 31, "namespace"),
     [POD_WORKLOAD]: ownerCase,
+    [REPLICASET_PODS]: replicaSetPodsCase,
+    [JOB_PODS]: jobPodsCase,
 };

@@ -1,6 +1,6 @@
 import { s, text, twoKsmReplicas } from "./alert-case-format";
 import type { RecordCase } from "./alert-cases-day-one";
-import { APISERVER_LATENCY_P99 } from "../../components/apiserver/latency-rules";
+import { APISERVER_LATENCY_BUCKETS_RATE5M, APISERVER_LATENCY_P99 } from "../../components/apiserver/latency-rules";
 import { APISERVER_REQUESTS_BY_CODE } from "../../components/apiserver/request-rate-rules";
 import { NAMESPACE_PODS_BY_PHASE } from "../../components/kube-state-metrics/pod-phase-rules";
 
@@ -24,6 +24,16 @@ const getHalf = [25, 45, 49, 49, 50, 50, 50, 50, 50];
 const post = [0, 0, 0, 10, 10, 10, 10, 10, 10];
 // WATCH (all over 30 s, open as long as their client) and another job's GETs, all over 30 s: either counted would show.
 const slow = [0, 0, 0, 0, 0, 0, 0, 0, 100];
+
+/**
+ * The bucket rates the p99 records read: GETs of pods per minute on each of two instances (summed:
+ * 30, 60, 90 ... a minute, 0.5, 1, 1.5 ... a second), POSTs on one, and the GETs of pods' logs under
+ * their subresource; WATCH and another job's GETs left out.
+ */
+const getRate = [15, 30, 45, 45, 60, 60, 60, 60, 60];
+const postRate = [0, 0, 0, 30, 30, 30, 30, 30, 30];
+const logRate = [0, 0, 0, 0, 0, 0, 0, 0, 60];
+const bucketRows = (labels: Record<string, string>, perSecond: readonly number[]) => BOUNDS.map((le, i) => ({ labels: { ...labels, le }, value: perSecond[i] }));
 
 const ksm = (namespace: string, pod: string, phase: string, labels: Record<string, string> = { job: "kube-state-metrics" }) =>
     ["Pending", "Running", "Succeeded", "Failed", "Unknown"].map((p) => s(`kube_pod_status_phase{${text({ ...labels, namespace, pod, phase: p })}}`, `${p === phase ? 1 : 0}+0x5`));
@@ -87,6 +97,24 @@ export const DASHBOARD_RECORD_CASES: Record<string, RecordCase[]> = {
             expect: [
                 { labels: { verb: "GET", quantile: "0.99" }, value: 1.5 },
                 { labels: { verb: "POST", quantile: "0.99" }, value: 0.992 },
+            ],
+        },
+    ],
+    [APISERVER_LATENCY_BUCKETS_RATE5M]: [
+        {
+            series: [
+                ...buckets(api("10.0.0.1:6443", "GET"), getRate),
+                ...buckets(api("10.0.0.2:6443", "GET"), getRate),
+                ...buckets(api("10.0.0.1:6443", "POST"), postRate),
+                ...buckets({ ...api("10.0.0.1:6443", "GET"), subresource: "log" }, logRate),
+                ...buckets(api("10.0.0.1:6443", "WATCH"), slow),
+                ...buckets({ ...api("10.0.0.9:6443", "GET"), job: "other" }, slow),
+            ],
+            at: "10m",
+            expect: [
+                ...bucketRows({ verb: "GET", resource: "pods" }, getRate.map((n) => (2 * n) / 60)),
+                ...bucketRows({ verb: "POST", resource: "pods" }, postRate.map((n) => n / 60)),
+                ...bucketRows({ verb: "GET", resource: "pods", subresource: "log" }, logRate.map((n) => n / 60)),
             ],
         },
     ],

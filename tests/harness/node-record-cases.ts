@@ -1,4 +1,4 @@
-import { KUBE_PROMETHEUS_NODE_RECORDS as K, NODE_RECORDS } from "../../components/node-exporter/recording-rules";
+import { CPU_BUSY_RATE5M, KUBE_PROMETHEUS_NODE_RECORDS as K, NODE_RECORDS } from "../../components/node-exporter/recording-rules";
 import { RecordCase } from "./alert-cases-day-one";
 import { s, text } from "./alert-case-format";
 
@@ -92,6 +92,19 @@ Object.assign(NODE_RECORD_CASES, {
     [K.busyCpu3m]: [{ series: cluster, at: "10m", expect: both(0.5, 0.75) }],
     [K.receiveBytes3m]: allInterfaces("node_network_receive_bytes_total"),
     [K.transmitBytes3m]: allInterfaces("node_network_transmit_bytes_total"),
+    // Each CPU's modes summed, the cpu label kept: node-1's CPU 0 0.5 (user), node-2's 0.75 (system), both CPUs 1 0.
+    [CPU_BUSY_RATE5M]: [
+        {
+            series: cluster,
+            at: "10m",
+            expect: [
+                { labels: { ...node, cpu: "0" }, value: 0.5 },
+                { labels: { ...node, cpu: "1" }, value: 0 },
+                { labels: { ...node2, cpu: "0" }, value: 0.75 },
+                { labels: { ...node2, cpu: "1" }, value: 0 },
+            ],
+        },
+    ],
     // Per CPU: 0.5 on two, 0.75 on two.
     [K.busyCpuRatio]: [{ series: cluster, at: "10m", expect: both(0.25, 0.375) }],
     [K.clusterBusyCpu]: [{ series: cluster, at: "10m", expect: [{ labels: {}, value: 1.25 }] }],
