@@ -81,6 +81,8 @@ function requests(RESOURCES: ReadonlyArray<Resource>): Request[] {
         }
     }
     for (const sub of ["binding", "eviction"]) list.push({ group: "", version: "v1", resource: "pods", subresource: sub, scope: "resource", verb: "POST" });
+    // k8s.io/apiserver v0.35.0 pkg/endpoints/metrics/metrics.go CleanVerb reports every request to a subresource of
+    // validConnectRequests (log, exec, portforward, attach, proxy) as CONNECT, pods/log too, which the installer serves as a GET.
     for (const sub of ["log", "exec", "portforward"]) list.push({ group: "", version: "v1", resource: "pods", subresource: sub, scope: "resource", verb: "CONNECT" });
     list.push({ group: "authentication.k8s.io", version: "v1", resource: "tokenreviews", subresource: "", scope: "cluster", verb: "POST" });
     list.push({ group: "authorization.k8s.io", version: "v1", resource: "subjectaccessreviews", subresource: "", scope: "cluster", verb: "POST" });
@@ -109,9 +111,13 @@ function requestFamilies(shape: ApiserverShape): string[] {
     lines.push("# TYPE apiserver_request_total counter");
     all.forEach((r, i) => shape.codes(r.verb).forEach((code, ci) => lines.push(`apiserver_request_total${label(r, { code, dry_run: "" })} ${(i + 1) * 100 + ci}`)));
     histogram("apiserver_request_duration_seconds", REQUEST_DURATION_BUCKETS, all, { dry_run: "" });
-    // The SLI histogram leaves out WATCH and CONNECT, which have no meaningful latency.
-    histogram("apiserver_request_sli_duration_seconds", SLI_BUCKETS, all.filter((r) => r.verb !== "WATCH" && r.verb !== "CONNECT"));
-    histogram("apiserver_response_sizes", exp(1000, 10, 7), all.filter((r) => ["GET", "LIST"].includes(r.verb)));
+    // The SLI histogram leaves out WATCH only (k8s.io/apiserver v0.35.0): MonitorRequest observes it for every request
+    // whose context carries latency trackers (and no dry run), and filters.WithLatencyTrackers (pkg/endpoints/filters/
+    // webhook_duration.go) adds them to every request but those of RequestInfo verb "watch". CONNECT requests are in it.
+    histogram("apiserver_request_sli_duration_seconds", SLI_BUCKETS, all.filter((r) => r.verb !== "WATCH"));
+    // Response sizes of the routes the installer registers as GET or LIST (MonitorRequest tests the installer's verb, not
+    // the reported one): pods/log among them, reported as CONNECT; exec and portforward, CONNECT routes, have none.
+    histogram("apiserver_response_sizes", exp(1000, 10, 7), all.filter((r) => ["GET", "LIST"].includes(r.verb) || (r.verb === "CONNECT" && r.subresource === "log")));
     lines.push("# TYPE apiserver_longrunning_requests gauge");
     all.filter((r) => r.verb === "WATCH").forEach((r, i) => lines.push(`apiserver_longrunning_requests${label(r)} ${i % 7}`));
     return lines;

@@ -73,9 +73,9 @@ export const SERIES_PER_TARGET: Readonly<Record<string, JobSeries>> = {
     "kube-state-metrics": {
         "targets": "cluster",
         "perTarget": 0,
-        "podSeries": 133615,
+        "podSeries": 96412,
         "pods": 2000,
-        "nodeSeries": 851,
+        "nodeSeries": 751,
         "nodes": 50,
         "fixture": "in memory: busyKsmFixture (scripts/generate-busy-fixtures.ts), 50 nodes",
         "fat": true,

@@ -1,6 +1,6 @@
 import * as assert from "assert";
 import * as fs from "fs";
-import { BUSY, BUSY_FIXTURES } from "../scripts/generate-busy-fixtures";
+import { BUSY, BUSY_FIXTURES, busyKsmFixture } from "../scripts/generate-busy-fixtures";
 import { CONTROL_PLANE_FIXTURES } from "../scripts/generate-control-plane-fixtures";
 import { Sample, samplesOf } from "../scripts/bench/relabel";
 
@@ -176,6 +176,49 @@ export function leanness(text: string, families: readonly Expect[]): string[] {
     return problems;
 }
 
+/**
+ * kube-state-metrics v2.20.0 (tag v2.20.0, internal/store/pod.go) writes these pod families only for
+ * the pods or containers in the state another family reports (its series of the same pod, and
+ * container, with a non-zero value, and the labels given): *_waiting_reason only while the
+ * container waits (State.Waiting), *_terminated_reason only once it terminated (State.Terminated),
+ * *_last_terminated_* only after it restarted (LastTerminationState.Terminated, so a restart
+ * count above 0), the ready times only under a true condition. `served`: the busy cluster has
+ * some (a few waiting and restarted containers, Completed init containers), so a fixture that
+ * leaves a family out is lean.
+ */
+const KSM_STATE_FAMILIES: ReadonlyArray<{ family: string; when: string; labels?: Record<string, string> }> = [
+    { family: "kube_pod_container_status_waiting_reason", when: "kube_pod_container_status_waiting" },
+    { family: "kube_pod_container_status_terminated_reason", when: "kube_pod_container_status_terminated" },
+    { family: "kube_pod_init_container_status_waiting_reason", when: "kube_pod_init_container_status_waiting" },
+    { family: "kube_pod_init_container_status_terminated_reason", when: "kube_pod_init_container_status_terminated" },
+    ...["reason", "exitcode", "timestamp"].flatMap((f) => [
+        { family: `kube_pod_container_status_last_terminated_${f}`, when: "kube_pod_container_status_restarts_total" },
+        { family: `kube_pod_init_container_status_last_terminated_${f}`, when: "kube_pod_init_container_status_restarts_total" },
+    ]),
+    { family: "kube_pod_completion_time", when: "kube_pod_container_status_terminated" },
+    { family: "kube_pod_status_ready_time", when: "kube_pod_status_ready", labels: { condition: "true" } },
+    { family: "kube_pod_status_container_ready_time", when: "kube_pod_status_ready", labels: { condition: "true" } },
+];
+const KSM_SERVED = ["kube_pod_container_status_waiting_reason", "kube_pod_container_status_last_terminated_reason", "kube_pod_init_container_status_terminated_reason", "kube_pod_status_ready_time"];
+
+/** The series of `text` that kube-state-metrics would not write in the state the fixture gives, and the state families it lacks. */
+export function ksmStateProblems(text: string): string[] {
+    const lines = text.split("\n").filter((l) => l !== "" && !l.startsWith("#"));
+    const samples = samplesOf(text).map((s, i) => ({ ...s, value: Number(lines[i].slice(lines[i].lastIndexOf(" ") + 1)) }));
+    const key = (l: Record<string, string>, container: boolean) => [l.namespace, l.pod, container ? l.container : ""].join("/");
+    const problems: string[] = [];
+    for (const r of KSM_STATE_FAMILIES) {
+        const inState = (s: (typeof samples)[number]) => s.name === r.when && s.value !== 0 && Object.entries(r.labels ?? {}).every(([k, v]) => s.labels[k] === v);
+        const series = samples.filter((s) => s.name === r.family);
+        const container = series.some((s) => s.labels.container !== undefined);
+        const states = new Set(samples.filter(inState).map((s) => key(s.labels, container)));
+        const outside = series.filter((s) => !states.has(key(s.labels, container))).length;
+        if (outside > 0) problems.push(`${r.family}: ${outside} of ${series.length} series for pods or containers not in the state ${r.when} reports`);
+    }
+    for (const family of KSM_SERVED) if (!samples.some((s) => s.name === family)) problems.push(`${family}: not served`);
+    return problems;
+}
+
 const read = (f: string) => fs.readFileSync(f, "utf8");
 
 describe("fixtures as fat as real exporters (npm run bench:ingest, issue #47)", () => {
@@ -184,6 +227,21 @@ describe("fixtures as fat as real exporters (npm run bench:ingest, issue #47)", 
             assert.deepStrictEqual(leanness(read(t.file), t.families), []);
         });
     }
+
+    it("kube-state-metrics: the pod families of a state only for the pods and containers in it", () => {
+        assert.deepStrictEqual(ksmStateProblems(busyKsmFixture()), []);
+    });
+
+    it("a kube-state-metrics fixture that writes a state's families for every container fails", () => {
+        const text = busyKsmFixture();
+        const everyContainer = text
+            .split("\n")
+            .filter((l) => l.startsWith("kube_pod_container_status_waiting{"))
+            .map((l) => l.replace("kube_pod_container_status_waiting{", "kube_pod_container_status_waiting_reason{").replace(/,uid=/, ',reason="ContainerCreating",uid=').replace(/ \d+$/, " 1"));
+        assert.match(ksmStateProblems(`${text}${everyContainer.join("\n")}\n`).join("\n"), /kube_pod_container_status_waiting_reason: \d+ of \d+ series for pods or containers not in the state/);
+        const noneWaiting = text.split("\n").filter((l) => !l.startsWith("kube_pod_container_status_waiting_reason{")).join("\n");
+        assert.match(ksmStateProblems(noneWaiting).join("\n"), /kube_pod_container_status_waiting_reason: not served/);
+    });
 
     it("the per-CPU, per-device and per-pod families are multiplied by the documented node shape", () => {
         const count = (file: string, name: string, label: string) => new Set(samplesOf(read(file)).filter((s) => s.name === name).map((s) => s.labels[label])).size;
