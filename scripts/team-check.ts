@@ -1,4 +1,6 @@
-// First, so that the check's own modules get Node's source maps too (startup/native-source-maps.ts).
+// First of all, so that every module after it is compiled from the disk cache when unchanged (startup/compile-cache.ts).
+import "../startup/compile-cache";
+// Then the stack formatter, which maps the check's frames to TypeScript lines (startup/native-source-maps.ts).
 import "../startup/native-source-maps";
 import { teamCheckCli } from "../render/team-check";
 
