@@ -35,7 +35,7 @@ const FLOOR_SCRIPT = [
  * the same number of small ConfigMaps, registered through the SDK's runtime mocks. The render's
  * distance from this column is the program's own cost (its modules, its libraries, building the
  * objects); its distance from the floor includes the SDK's per-resource work, which no program
- * of that many resources avoids. It formats stacks as the program does (Node's own source maps,
+ * of that many resources avoids. It formats stacks as the program does (the program's formatter,
  * startup/native-source-maps.ts), so the column does not credit the program with that switch.
  */
 function sdkFloorScript(resources: number): string {
