@@ -3,6 +3,7 @@ import { AlertingRule, RuleGroup, runbook } from "../common/rules/types";
 import { NAMESPACE_CPU_REQUESTS, NAMESPACE_MEMORY_REQUESTS, POD_CPU_REQUESTS, POD_MEMORY_REQUESTS } from "../common/rules/compute-resource-records";
 import { resourceRequestAndLimitRules } from "./resource-rules";
 import { oncePerObject } from "./once-per-object";
+import { NODE_ALLOCATABLE, UNMOVABLE_PODS, overcommitRecords } from "./overcommit-records";
 import { KUBE_STATE_METRICS_JOB_NAME } from "./layout";
 
 const ksm = `job="${KUBE_STATE_METRICS_JOB_NAME}"`;
@@ -38,10 +39,10 @@ const MEMORY: Resource = { name: "memory", title: "Memory", noun: "memory", podR
  */
 function overcommit(r: Resource): AlertingRule {
     // Once per node however many kube-state-metrics replicas serve it: a sum of both would halve the share, and the
-    // one-node count would read 2 (oncePerObject).
-    const allocatable = oncePerObject(`kube_node_status_allocatable{${ksm},resource="${r.name}"}`);
+    // one-node count would read 2 (overcommit-records.ts).
+    const allocatable = `${NODE_ALLOCATABLE}{resource="${r.name}"}`;
     const perNode = `sum by (node) (${allocatable})`;
-    const bound = `sum by (node) (${r.podRequests} * on (namespace, pod) group_left () max by (namespace, pod) (kube_pod_owner{${ksm},owner_kind=~"DaemonSet|Node"}))`;
+    const bound = `sum by (node) (${r.podRequests} * on (namespace, pod) group_left () ${UNMOVABLE_PODS})`;
     // A node without bound pods frees all of its allocatable: 0 for it, not no series.
     const freedByLoss = `${perNode} - (${bound} or ${perNode} * 0)`;
     return {
@@ -125,6 +126,7 @@ export function kubernetesResourcesGroup(c: { kubeStateMetricsResources?: readon
         interval: SLOW_GROUP_INTERVAL,
         rules: [
             ...resourceRequestAndLimitRules(),
+            ...overcommitRecords(),
             overcommit(CPU),
             overcommit(MEMORY),
             ...(quotas ? [quotaOvercommit(CPU), quotaOvercommit(MEMORY), ...quotaAlerts()] : []),

@@ -1,6 +1,7 @@
 import { AlertCase, AlertCases, byTwoKsmReplicas, s, text, twoKsmReplicas } from "./alert-case-format";
 import type { RecordCase } from "./alert-cases-day-one";
 import { JOB_PODS, REPLICASET_PODS } from "../../components/kube-state-metrics/workload-owner-rules";
+import { NODE_ALLOCATABLE, UNMOVABLE_PODS } from "../../components/kube-state-metrics/overcommit-records";
 import {
     ACTIVE_POD,
     CONTAINER_CPU_IRATE,
@@ -400,6 +401,39 @@ const jobPodsCase = podsOf("job_name", [
     ["queue-worker-7x2k9-ab12c", "queue-worker-7x2k9"],
 ]);
 
+/** The same owners: the overcommit alerts' unmovable pods are the DaemonSet's and the static pod alone, each once. */
+const unmovablePodsCase: RecordCase[] = ownerCase.map((c) => ({
+    ...c,
+    expect: ["agent-fghij", "kube-apiserver-node-1"].map((pod) => ({ labels: { namespace: "shop", pod }, value: 1 })),
+}));
+
+/**
+ * Two nodes' allocatable CPU and memory, one row per node and resource; their pods' allocatable and
+ * another job's node left out. Served by two kube-state-metrics replicas, one still at node-2's
+ * old 1.5 cores: still one row, the larger.
+ */
+const allocatable = (node: string, resource: string, unit: string, value: number, job = ksm) =>
+    s(`kube_node_status_allocatable{${job},node="${node}",resource="${resource}",unit="${unit}"}`, flat(value));
+const allocatableSeries = [
+    allocatable("node-1", "cpu", "core", 4),
+    allocatable("node-1", "memory", "byte", 8e9),
+    allocatable("node-1", "pods", "integer", 110),
+    allocatable("node-2", "cpu", "core", 2),
+    allocatable("node-2", "memory", "byte", 4e9),
+    allocatable("node-9", "cpu", "core", 64, 'job="other"'),
+];
+const allocatableExpect = [
+    { labels: { node: "node-1", resource: "cpu" }, value: 4 },
+    { labels: { node: "node-1", resource: "memory" }, value: 8e9 },
+    { labels: { node: "node-2", resource: "cpu" }, value: 2 },
+    { labels: { node: "node-2", resource: "memory" }, value: 4e9 },
+];
+const laggingReplica = s(`kube_node_status_allocatable{${ksm},instance="10.244.9.9:8080",node="node-2",resource="cpu",unit="core"}`, flat(1.5));
+const allocatableCase: RecordCase[] = [
+    { series: allocatableSeries, at: "5m", expect: allocatableExpect },
+    { series: [...twoKsmReplicas(allocatableSeries), laggingReplica], at: "5m", expect: allocatableExpect },
+];
+
 export const RESOURCE_RECORD_CASES: Record<string, RecordCase[]> = {
     [CONTAINER_CPU_RATE5M]: cpuCase,
     [CONTAINER_CPU_IRATE]: cpuCase,
@@ -423,4 +457,6 @@ export const RESOURCE_RECORD_CASES: Record<string, RecordCase[]> = {
     [POD_WORKLOAD]: ownerCase,
     [REPLICASET_PODS]: replicaSetPodsCase,
     [JOB_PODS]: jobPodsCase,
+    [UNMOVABLE_PODS]: unmovablePodsCase,
+    [NODE_ALLOCATABLE]: allocatableCase,
 };

@@ -1,7 +1,7 @@
 import { s, text, twoKsmReplicas } from "./alert-case-format";
 import type { RecordCase } from "./alert-cases-day-one";
 import { APISERVER_LATENCY_BUCKETS_RATE5M, APISERVER_LATENCY_P99 } from "../../components/apiserver/latency-rules";
-import { APISERVER_REQUESTS_BY_CODE } from "../../components/apiserver/request-rate-rules";
+import { APISERVER_REQUESTS_BY_CODE, APISERVER_REQUESTS_RATE5M } from "../../components/apiserver/request-rate-rules";
 import { NAMESPACE_PODS_BY_PHASE } from "../../components/kube-state-metrics/pod-phase-rules";
 
 /**
@@ -81,6 +81,31 @@ export const DASHBOARD_RECORD_CASES: Record<string, RecordCase[]> = {
                 { labels: { code: "200" }, value: 2 },
                 { labels: { code: "404" }, value: 0.2 },
                 { labels: { code: "500" }, value: 0.05 },
+            ],
+        },
+    ],
+    // The shared rates the by-code and by-class records read: per second over 5 minutes by code, verb and resource,
+    // summed over instances and scopes: GETs of pods 200 from 60 + 30 a minute (1.5/s), LISTs of secrets from 30 a
+    // minute namespaced and 6 cluster-wide (0.6/s). WATCH is kept (the by-code record counts it); another job's is not.
+    [APISERVER_REQUESTS_RATE5M]: [
+        {
+            series: [
+                s(`apiserver_request_total{${text(requests("10.0.0.1:6443", "GET", "pods", "200"))}}`, "0+60x10"),
+                s(`apiserver_request_total{${text(requests("10.0.0.2:6443", "GET", "pods", "200"))}}`, "0+30x10"),
+                s(`apiserver_request_total{${text(requests("10.0.0.1:6443", "LIST", "secrets", "200"))}}`, "0+30x10"),
+                s(`apiserver_request_total{${text({ ...requests("10.0.0.2:6443", "LIST", "secrets", "200"), scope: "cluster" })}}`, "0+6x10"),
+                s(`apiserver_request_total{${text(requests("10.0.0.1:6443", "GET", "pods", "404"))}}`, "0+12x10"),
+                s(`apiserver_request_total{${text(requests("10.0.0.2:6443", "POST", "pods", "500"))}}`, "0+3x10"),
+                s(`apiserver_request_total{${text(requests("10.0.0.1:6443", "WATCH", "pods", "200"))}}`, "0+600x10"),
+                s(`apiserver_request_total{${text(requests("10.0.0.9:6443", "GET", "pods", "200", "other"))}}`, "0+6x10"),
+            ],
+            at: "10m",
+            expect: [
+                { labels: { code: "200", verb: "GET", resource: "pods" }, value: 1.5 },
+                { labels: { code: "200", verb: "LIST", resource: "secrets" }, value: 0.6 },
+                { labels: { code: "404", verb: "GET", resource: "pods" }, value: 0.2 },
+                { labels: { code: "500", verb: "POST", resource: "pods" }, value: 0.05 },
+                { labels: { code: "200", verb: "WATCH", resource: "pods" }, value: 10 },
             ],
         },
     ],
