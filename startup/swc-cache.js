@@ -58,10 +58,10 @@ function cached(slotKey, input, transpile) {
 }
 
 /**
- * The source map without the TypeScript text again (`sourcesContent`): ts-node encodes each map
- * into the module's text, and the stack formatter parses a map when a stack names its file
- * (startup/mapped-stack-trace.js), so half of each map was work for nothing. Frames still name
- * the .ts file and line.
+ * The source map without the TypeScript text again (`sourcesContent`): each map is kept in memory
+ * for the stack formatter (startup/source-map-registry.js), which parses it when a stack names its
+ * file (startup/mapped-stack-trace.js) and reads only positions, so half of each map was memory and
+ * parsing for nothing. Frames still name the .ts file and line.
  */
 function withoutSources(output) {
     if (!output.sourceMapText) {
