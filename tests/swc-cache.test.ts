@@ -3,6 +3,7 @@ import * as crypto from "crypto";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import { tsNodeService } from "./harness/ts-node-service";
 
 // startup/swc-cache.js keeps swc's output on disk (docs/performance.md, issue #47): a file whose
 // text changed must be transpiled again, never handed its old output, and an unchanged one is
@@ -15,9 +16,7 @@ const { sourceMapText } = require("../startup/source-map-registry") as { sourceM
 const CACHE_DIR = path.join(REPO, "node_modules", ".cache", "ts-node-swc");
 
 function service() {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const tsNode = require("ts-node") as typeof import("ts-node");
-    return tsNode.create({ cwd: REPO, project: path.join(REPO, "tsconfig.json") });
+    return tsNodeService({ cwd: REPO, project: path.join(REPO, "tsconfig.json") });
 }
 
 function uniqueFile(): string {
@@ -86,10 +85,8 @@ describe("the transpiler's disk cache (startup/swc-cache.js)", () => {
 
     it("transpiles as ts-node's own swc transpiler does, from the same compiler options", () => {
         // eslint-disable-next-line @typescript-eslint/no-require-imports
-        const tsNode = require("ts-node") as typeof import("ts-node");
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
         const { compilerOptions } = require("typescript").parseConfigFileTextToJson("tsconfig.json", fs.readFileSync(path.join(REPO, "tsconfig.json"), "utf8")).config;
-        const plain = tsNode.create({ cwd: REPO, skipProject: true, swc: true, compilerOptions });
+        const plain = tsNodeService({ cwd: REPO, skipProject: true, swc: true, compilerOptions });
         const text = 'import * as path from "path";\nexport const sep: string = path.sep;\n';
         const file = uniqueFile();
         const code = (js: string) => js.split("//# sourceMappingURL=")[0];

@@ -2,6 +2,7 @@ import * as assert from "assert";
 import * as fs from "fs";
 import * as path from "path";
 import * as ts from "typescript";
+import { tsNodeService } from "./harness/ts-node-service";
 
 // `pulumi up` runs index.ts through ts-node, registered by @pulumi/pulumi (3.270.0,
 // cmd/run/run.js) with the options rebuilt below: the project's tsconfig.json, whose "ts-node"
@@ -13,11 +14,9 @@ import * as ts from "typescript";
 const REPO = path.resolve(__dirname, "..");
 
 function pulumiUpService() {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const tsNode = require("ts-node") as typeof import("ts-node");
     const tsconfig = path.join(REPO, "tsconfig.json");
     const compilerOptions = ts.parseConfigFileTextToJson(tsconfig, fs.readFileSync(tsconfig, "utf8")).config.compilerOptions;
-    return tsNode.create({
+    return tsNodeService({
         cwd: REPO,
         compiler: "typescript",
         transpileOnly: undefined,
