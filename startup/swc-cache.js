@@ -28,8 +28,9 @@ function versionOf(pkg) {
     }
 }
 
+// One call per text (crypto.hash, Node 21.7+) instead of a Hash object per file.
 function sha256(text) {
-    return crypto.createHash("sha256").update(text).digest("hex");
+    return crypto.hash("sha256", text, "hex");
 }
 
 /** One slot per file and compiler settings, so an edited file replaces its entry instead of adding one. */
@@ -74,7 +75,13 @@ function withoutSources(output) {
 
 /** The ts-node transpiler interface (ts-node/dist/transpilers/types.d.ts): create(options) returns { transpile }. */
 function create(createOptions) {
-    const inner = swcTranspiler.create(createOptions);
+    // swc itself (a native module, and ts-node's probe of its targets) is loaded on the first miss
+    // only: a start whose files are all cached never needs it (issue #47, docs/performance.md).
+    let inner;
+    const transpileWithSwc = (input, transpileOptions) => {
+        inner ??= swcTranspiler.create(createOptions);
+        return inner.transpile(input, transpileOptions);
+    };
     const settings = JSON.stringify([
         FORMAT,
         versionOf("ts-node"),
@@ -84,7 +91,7 @@ function create(createOptions) {
     ]);
     return {
         transpile(input, transpileOptions) {
-            const output = cached(`${settings}\n${transpileOptions.fileName}`, input, () => inner.transpile(input, transpileOptions));
+            const output = cached(`${settings}\n${transpileOptions.fileName}`, input, () => transpileWithSwc(input, transpileOptions));
             // The map goes to the stack formatter, which reads it only when a stack names the file.
             // ts-node gets an empty one: it base64-encodes whatever map it gets into the module's
             // text, which V8 then reads through as it compiles, and no reader of that copy is left

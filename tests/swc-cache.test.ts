@@ -1,4 +1,5 @@
 import * as assert from "assert";
+import { spawnSync } from "child_process";
 import * as crypto from "crypto";
 import * as fs from "fs";
 import * as os from "os";
@@ -95,5 +96,33 @@ describe("the transpiler's disk cache (startup/swc-cache.js)", () => {
         entriesFor(file).forEach((f) => fs.rmSync(f));
         assert.strictEqual(code(withCache), code(plain.compile(text, file)));
         assert.strictEqual(again, withCache);
+    });
+
+    it("loads swc only when a file misses the cache: a start whose files are all stored never loads it", () => {
+        const dir = path.join(os.tmpdir(), `swc-cache-${process.pid}-${crypto.randomBytes(6).toString("hex")}`);
+        const file = path.join(dir, "answer.ts");
+        fs.mkdirSync(dir, { recursive: true });
+        fs.writeFileSync(file, "export const answer: number = 42;\n");
+        // A fresh process per start, as `pulumi up` and the render are: it requires the file through
+        // the project's ts-node settings and says whether @swc/core's module was loaded.
+        const script = [
+            `require("ts-node").register({ project: ${JSON.stringify(path.join(REPO, "tsconfig.json"))} });`,
+            `const { answer } = require(${JSON.stringify(file)});`,
+            // (its package.json is read for the cache key either way; its code and native binding are what cost)
+            `const swc = Object.keys(require.cache).some((k) => k.includes("${path.sep}@swc${path.sep}core") && !k.endsWith("package.json"));`,
+            `process.stdout.write(JSON.stringify({ answer, swc }));`,
+        ].join(" ");
+        const start = () => {
+            const run = spawnSync(process.execPath, ["-e", script], { cwd: REPO, encoding: "utf8" });
+            assert.strictEqual(run.status, 0, run.stderr);
+            return JSON.parse(run.stdout) as { answer: number; swc: boolean };
+        };
+        try {
+            assert.deepStrictEqual(start(), { answer: 42, swc: true }, "the first start transpiles the file with swc");
+            assert.deepStrictEqual(start(), { answer: 42, swc: false }, "the second start finds it stored and leaves swc unloaded");
+        } finally {
+            entriesFor(file).forEach((f) => fs.rmSync(f));
+            fs.rmSync(dir, { recursive: true, force: true });
+        }
     });
 });
