@@ -4,7 +4,9 @@ import { pathToFileURL } from "url";
 import { childrenTicksOf, cpuSecondsOf } from "../scripts/bench/children-cpu";
 import { CpuProfile, originOf, selfTimeByOrigin } from "../scripts/bench/cpu-profile";
 import { median } from "../scripts/bench/median";
-import { objectCount } from "../scripts/bench-render";
+import * as fs from "fs";
+import { parseAllDocuments } from "yaml";
+import { objectCount, sdkModuleOf } from "../scripts/bench-render";
 
 // The pure parts of `npm run bench:render`; the benchmark's numbers themselves are never asserted.
 
@@ -98,5 +100,28 @@ describe("bench:render: profile by origin", () => {
             { origin: "(garbage collector)", milliseconds: 1.25 },
             { origin: "components/grafana/", milliseconds: 0.5 },
         ]);
+    });
+});
+
+describe("bench:render: the SDK class of each of the render's objects (the sdk+objs column)", () => {
+    it("names @pulumi/kubernetes' module for the core group, a dotted group and a plain one", () => {
+        assert.deepStrictEqual(sdkModuleOf("v1"), ["core", "v1"]);
+        assert.deepStrictEqual(sdkModuleOf("rbac.authorization.k8s.io/v1"), ["rbac", "v1"]);
+        assert.deepStrictEqual(sdkModuleOf("apps/v1"), ["apps", "v1"]);
+    });
+
+    it("finds a class for every kind the committed manifests hold, so that column registers what the render does", () => {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const k8s = require("@pulumi/kubernetes") as Record<string, Record<string, Record<string, unknown>>>;
+        const missing = new Set<string>();
+        for (const file of fs.readdirSync(path.join(REPO, "manifests")).filter((f) => f.endsWith(".yaml"))) {
+            for (const doc of parseAllDocuments(fs.readFileSync(path.join(REPO, "manifests", file), "utf8"))) {
+                const o = doc.toJS() as { apiVersion: string; kind: string } | null;
+                if (o === null) continue;
+                const [group, version] = sdkModuleOf(o.apiVersion);
+                if (typeof k8s[group]?.[version]?.[o.kind] !== "function") missing.add(`${o.apiVersion} ${o.kind}`);
+            }
+        }
+        assert.deepStrictEqual([...missing], []);
     });
 });
