@@ -17,7 +17,7 @@ describe("rule groups with an interval of their own (issue #47)", () => {
     const global = prometheusDurationSeconds(everyAlertSettings().metrics.evaluationInterval);
 
     it("the slow-moving groups are evaluated every minute", () => {
-        const slow = ["kubernetes-workloads", "kubernetes-resources", "kubernetes-storage", "kubernetes-workload-owners", "kube-state-metrics-pod-phases", "kube-state-metrics-pod-nodes", "node-saturation"];
+        const slow = ["kubernetes-workloads", "kubernetes-resources", "kubernetes-storage", "kubernetes-workload-owners", "kube-state-metrics-pod-phases", "kube-state-metrics-pod-nodes", "node-saturation", "kubernetes-container-usage", "kube-apiserver-requests", "kube-apiserver-latency", "node-exporter-records"];
         assert.deepStrictEqual(
             slow.map((name) => [name, groups.find((g) => g.name === name)?.interval]),
             slow.map((name) => [name, SLOW_GROUP_INTERVAL]),

@@ -1,4 +1,5 @@
 import { RecordingRule, RuleGroup } from "../common/rules/types";
+import { SLOW_GROUP_INTERVAL } from "../common/rules/slow-intervals";
 
 /** The histogram the latency records read: the API server's own time, without admission webhooks and APF queueing, as kubernetes-mixin reads. */
 export const APISERVER_LATENCY_HISTOGRAM = "apiserver_request_sli_duration_seconds";
@@ -64,5 +65,5 @@ function sliLatencyRules(): RecordingRule[] {
 
 /** The bucket rates first: the p99 records read them in the same evaluation (rules in a group run in order). */
 export function apiserverLatencyGroup(): RuleGroup {
-    return { name: "kube-apiserver-latency", rules: [bucketRateRule(), latencyRule(), ...sliLatencyRules()] };
+    return { name: "kube-apiserver-latency", interval: SLOW_GROUP_INTERVAL, rules: [bucketRateRule(), latencyRule(), ...sliLatencyRules()] };
 }

@@ -1,4 +1,5 @@
 import { RecordingRule, RuleGroup } from "../common/rules/types";
+import { SLOW_GROUP_INTERVAL } from "../common/rules/slow-intervals";
 
 /**
  * The API server's requests per second by HTTP response code, recorded so the Control plane
@@ -45,5 +46,5 @@ export function apiserverRequestsGroup(): RuleGroup {
         expr: `sum by (code, resource) (${APISERVER_REQUESTS_RATE5M}{${classes[verb]}})`,
         labels: { verb },
     }));
-    return { name: "kube-apiserver-requests", rules: [requestRateRule(), rule, ...byResource] };
+    return { name: "kube-apiserver-requests", interval: SLOW_GROUP_INTERVAL, rules: [requestRateRule(), rule, ...byResource] };
 }

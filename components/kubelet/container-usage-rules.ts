@@ -1,4 +1,5 @@
 import { RuleGroup } from "../common/rules/types";
+import { SLOW_GROUP_INTERVAL } from "../common/rules/slow-intervals";
 import {
     CONTAINER_CPU_IRATE,
     CONTAINER_CPU_RATE5M,
@@ -30,6 +31,7 @@ export function containerUsageGroup(): RuleGroup {
     const memory = (record: string, family: string) => ({ record, expr: `max ${perContainer} (${family}{${c}})` });
     return {
         name: "kubernetes-container-usage",
+        interval: SLOW_GROUP_INTERVAL,
         rules: [
             { record: CONTAINER_CPU_RATE5M, expr: `sum ${perContainer} (max ${perCgroup} (rate(container_cpu_usage_seconds_total{${c}}[5m])))` },
             { record: CONTAINER_CPU_IRATE, expr: `sum ${perContainer} (max ${perCgroup} (irate(container_cpu_usage_seconds_total{${c}}[5m])))` },

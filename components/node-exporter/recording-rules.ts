@@ -1,4 +1,5 @@
 import { RecordingRule, RuleGroup } from "../common/rules/types";
+import { SLOW_GROUP_INTERVAL } from "../common/rules/slow-intervals";
 import { NODE_EXPORTER_JOB_NAME } from "./layout";
 
 /**
@@ -130,5 +131,5 @@ function kubePrometheusNodeRules(): RecordingRule[] {
 
 /** One group, so the per-CPU ratio reads the CPU count of the same evaluation (rules in a group run in order). */
 export function nodeRecordsGroup(): RuleGroup {
-    return { name: "node-exporter-records", rules: nodeRecordingRules() };
+    return { name: "node-exporter-records", interval: SLOW_GROUP_INTERVAL, rules: nodeRecordingRules() };
 }

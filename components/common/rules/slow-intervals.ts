@@ -14,5 +14,21 @@
  * that joins on the owner or node map finds a new pod at most a minute late, and a missed
  * evaluation leaves the series in place. kubernetes-mixin evaluates its API server
  * availability chain every 3 minutes for the same reason.
+ *
+ * Four record-only groups follow, the costliest left at 30 s (docs/performance.md): no alert
+ * with a `for` under 15 minutes, and no short window, reads their records, and each record is a
+ * rate over 5m or a gauge, which a minute moves little.
+ * - kubernetes-container-usage: what each container uses, read only by panels (the compute
+ *   resources boards through components/kubelet/pod-resources.ts, the Cluster board's usage of
+ *   requests and limits) and the kube-prometheus boards people bring; no rule reads them.
+ * - kube-apiserver-requests: requests per second by code (the Control plane board's requests by
+ *   code panel) and kubernetes-mixin's by code and resource, for its boards; no rule reads them.
+ * - kube-apiserver-latency: the p99 by verb (the Control plane board's latency panel) and
+ *   kubernetes-mixin's p99 by verb class and resource; no rule reads them (the SLO and
+ *   availability rules rate the histogram themselves).
+ * - node-exporter-records: the USE Method boards' numbers, and three alerts that hold for 15
+ *   minutes: NodeMemoryHighUtilization and NodeSystemSaturation (`nodes`, at 30 s) and
+ *   NodeMemoryMajorPagesFaults (node-saturation); each fires at most a minute later than at 30 s.
+ * A panel of these reads a series a minute old at worst, well inside the 5-minute lookback.
  */
 export const SLOW_GROUP_INTERVAL = "1m";
