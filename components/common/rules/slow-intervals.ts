@@ -17,7 +17,11 @@
  *
  * Four record-only groups follow, the costliest left at 30 s (docs/performance.md): no alert
  * with a `for` under 15 minutes, and no short window, reads their records, and each record is a
- * rate over 5m or a gauge, which a minute moves little.
+ * rate over 5m or a gauge, which a minute moves little. The one
+ * exception, the containers' CPU `irate`, is the rate between a container's last two samples:
+ * every minute it stands for the last 30 s of each minute, so a panel of it at a 30 s step shows
+ * each value twice. No board of ours reads it (the compute-resources boards chart the 5-minute
+ * rate, which sees every sample); it is kept for the kube-prometheus boards people bring.
  * - kubernetes-container-usage: what each container uses, read only by panels (the compute
  *   resources boards through components/kubelet/pod-resources.ts, the Cluster board's usage of
  *   requests and limits) and the kube-prometheus boards people bring; no rule reads them.
