@@ -31,6 +31,14 @@ const FLOOR_SCRIPT = [
     `require("@pulumi/kubernetes");`,
 ].join(" ");
 
+/** What both SDK columns run before they register anything: the floor, the program's stack formatter, the SDK under its mocks. */
+const SDK_PRELUDE = [
+    FLOOR_SCRIPT,
+    `require(${JSON.stringify(path.join(REPO, "startup/native-source-maps.ts"))});`,
+    `const pulumi = require("@pulumi/pulumi"); const k8s = require("@pulumi/kubernetes");`,
+    `pulumi.runtime.setMocks({ newResource: (a) => ({ id: a.name + "_id", state: a.inputs }), call: (a) => a.inputs }, "bench", "bench", false);`,
+];
+
 /**
  * The floor plus what the Pulumi SDK itself costs for as many resources as the render deploys:
  * the same number of small ConfigMaps, registered through the SDK's runtime mocks. The render's
@@ -41,10 +49,7 @@ const FLOOR_SCRIPT = [
  */
 function sdkFloorScript(resources: number): string {
     return [
-        FLOOR_SCRIPT,
-        `require(${JSON.stringify(path.join(REPO, "startup/native-source-maps.ts"))});`,
-        `const pulumi = require("@pulumi/pulumi"); const k8s = require("@pulumi/kubernetes");`,
-        `pulumi.runtime.setMocks({ newResource: (a) => ({ id: a.name + "_id", state: a.inputs }), call: (a) => a.inputs }, "bench", "bench", false);`,
+        ...SDK_PRELUDE,
         `for (let i = 0; i < ${resources}; i++) new k8s.core.v1.ConfigMap("cm-" + i, { metadata: { name: "cm-" + i }, data: { key: "value" } });`,
     ].join(" ");
 }
@@ -58,10 +63,7 @@ function sdkFloorScript(resources: number): string {
  */
 function sdkObjectsScript(objectsFile: string): string {
     return [
-        FLOOR_SCRIPT,
-        `require(${JSON.stringify(path.join(REPO, "startup/native-source-maps.ts"))});`,
-        `const pulumi = require("@pulumi/pulumi"); const k8s = require("@pulumi/kubernetes");`,
-        `pulumi.runtime.setMocks({ newResource: (a) => ({ id: a.name + "_id", state: a.inputs }), call: (a) => a.inputs }, "bench", "bench", false);`,
+        ...SDK_PRELUDE,
         `const objects = JSON.parse(require("fs").readFileSync(${JSON.stringify(objectsFile)}, "utf8"));`,
         // A kind the SDK has no class for (Gateway API routes) goes through CustomResource, as the program registers it.
         `objects.forEach((o, i) => { const [g, v] = o.group; const C = k8s[g]?.[v]?.[o.object.kind]; C ? new C("r-" + i, o.object) : new k8s.apiextensions.CustomResource("r-" + i, o.object); });`,
